@@ -1,0 +1,327 @@
+/*
+ * vksplit: the tensor Split operator as Vulkan compute, recorded into your command buffer.
+ *
+ * One input tensor is split along one axis into N outputs by a strided-copy compute shader
+ * that writes all N outputs in one vkCmdDispatch. This header is the convention-free core:
+ * describe the split canonically (element size, sizes, strides, axis, per-output extents),
+ * create a plan once, record it as often as you like.
+ *
+ *     vksplit_context* ctx;   vksplit_context_create(&ctx_desc, &ctx, &err);
+ *     vksplit_plan* plan;     vksplit_plan_create(ctx, &split, NULL, &plan, &err);
+ *     vksplit_cmd_split(plan, cmd, &input, outputs, &err);   // records; allocates nothing
+ *
+ * Front-ends for DirectML, ONNX and OpenVINO descriptors live in their own headers and
+ * translate into vksplit_split_desc. The convenience runner (vksplit_runner.h) owns an
+ * instance and device for tools and tests.
+ *
+ * Conventions: functions return vksplit_result (VKSPLIT_OK = 0, errors negative, stable
+ * numbers); every function that validates takes an optional vksplit_error* that receives
+ * the code and a one-line message naming the field and the values. Nothing aborts on
+ * anything a caller can pass. Structs are valid when zero-initialised except where a field
+ * says "required". No global mutable state: everything hangs off a context or a plan.
+ */
+#ifndef VKSPLIT_VKSPLIT_H
+#define VKSPLIT_VKSPLIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <vulkan/vulkan_core.h>
+
+#define VKSPLIT_VERSION_MAJOR 0
+#define VKSPLIT_VERSION_MINOR 1
+#define VKSPLIT_VERSION_PATCH 0
+#define VKSPLIT_VERSION ((VKSPLIT_VERSION_MAJOR << 16) | (VKSPLIT_VERSION_MINOR << 8) | VKSPLIT_VERSION_PATCH)
+
+/* Limits of the canonical split. */
+#define VKSPLIT_MAX_RANK 8u            /* dimensions of every tensor */
+#define VKSPLIT_MAX_OUTPUTS 65536u     /* outputs of one split */
+#define VKSPLIT_MAX_ELEMENT_SIZE 256u  /* bytes per element */
+#define VKSPLIT_MESSAGE_CAPACITY 256u  /* bytes of vksplit_error.message, NUL included */
+
+#if defined(_WIN32)
+#  if defined(VKSPLIT_BUILDING_SHARED)
+#    define VKSPLIT_API __declspec(dllexport)
+#  elif defined(VKSPLIT_SHARED)
+#    define VKSPLIT_API __declspec(dllimport)
+#  else
+#    define VKSPLIT_API
+#  endif
+#elif defined(__GNUC__) || defined(__clang__)
+#  define VKSPLIT_API __attribute__((visibility("default")))
+#else
+#  define VKSPLIT_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------------------------------
+ * Results. One list, stable numbers: a code never changes meaning or value.
+ * X(name, value, summary)
+ * ------------------------------------------------------------------------------------- */
+#define VKSPLIT_RESULT_LIST(X)                                                                      \
+    X(VKSPLIT_OK,                          0, "success")                                            \
+    X(VKSPLIT_ERROR_NULL_ARGUMENT,        -1, "a required pointer or handle is NULL")               \
+    X(VKSPLIT_ERROR_ELEMENT_SIZE,         -2, "the element size is zero or too large")              \
+    X(VKSPLIT_ERROR_RANK,                 -3, "the dimension count is out of the supported range")  \
+    X(VKSPLIT_ERROR_AXIS,                 -4, "the axis is out of range for the input's rank")      \
+    X(VKSPLIT_ERROR_OUTPUT_COUNT,         -5, "the output count is zero, too large or inconsistent")\
+    X(VKSPLIT_ERROR_SHAPE_MISMATCH,       -6, "a tensor's sizes differ from the input's off the split axis") \
+    X(VKSPLIT_ERROR_SPLIT_SUM,            -7, "the split lengths do not sum to the input's size along the axis") \
+    X(VKSPLIT_ERROR_SPLIT_LENGTH,         -8, "a split length is negative or otherwise invalid")    \
+    X(VKSPLIT_ERROR_NOT_DIVISIBLE,        -9, "the axis size is not evenly divisible by the requested output count") \
+    X(VKSPLIT_ERROR_OVERLAPPING_OUTPUT,  -10, "an output's strides let two of its elements share an address") \
+    X(VKSPLIT_ERROR_SIZE_OVERFLOW,       -11, "a size, offset or byte count overflows 64 bits or a device limit") \
+    X(VKSPLIT_ERROR_ALIGNMENT,           -12, "an alignment is not a power of two, or a binding offset is misaligned") \
+    X(VKSPLIT_ERROR_DATA_TYPE,           -13, "the data type is unknown, not allowed here, or differs between tensors") \
+    X(VKSPLIT_ERROR_TENSOR_SIZE,         -14, "a tensor's declared byte size is smaller than its layout needs") \
+    X(VKSPLIT_ERROR_ATTRIBUTE,           -15, "an operator attribute or input is missing, conflicting or out of range") \
+    X(VKSPLIT_ERROR_OPSET,               -16, "the operator version is not supported")             \
+    X(VKSPLIT_ERROR_FEATURE_LEVEL,       -17, "the request needs a newer feature level than the one targeted") \
+    X(VKSPLIT_ERROR_UNSUPPORTED,         -18, "the device lacks a feature or limit this request needs") \
+    X(VKSPLIT_ERROR_VULKAN,              -19, "a Vulkan call failed")                               \
+    X(VKSPLIT_ERROR_OUT_OF_MEMORY,       -20, "a host or device allocation failed")                 \
+    X(VKSPLIT_ERROR_BINDING,             -21, "a buffer binding is missing, misaligned or out of range") \
+    X(VKSPLIT_ERROR_IO,                  -22, "a file could not be read or written, or is malformed") \
+    X(VKSPLIT_ERROR_INVALID_ARGUMENT,    -23, "an argument is outside the values its type allows")
+
+typedef enum vksplit_result {
+#define VKSPLIT_X_ENUM(name, value, summary) name = value,
+    VKSPLIT_RESULT_LIST(VKSPLIT_X_ENUM)
+#undef VKSPLIT_X_ENUM
+    VKSPLIT_RESULT_MAX_ENUM = 0x7fffffff
+} vksplit_result;
+
+/* The code and a one-line message, e.g. "axis 4 is out of range [0, 3] for a rank-4 input". */
+typedef struct vksplit_error {
+    vksplit_result code;
+    char message[VKSPLIT_MESSAGE_CAPACITY];
+} vksplit_error;
+
+typedef uint32_t vksplit_bool32;
+
+/* "VKSPLIT_ERROR_AXIS" for VKSPLIT_ERROR_AXIS; "VKSPLIT_UNKNOWN_RESULT" for other values.
+ * Thread-safety: safe (pure). */
+VKSPLIT_API const char* vksplit_result_name(vksplit_result result);
+/* The one-line summary from VKSPLIT_RESULT_LIST. Thread-safety: safe (pure). */
+VKSPLIT_API const char* vksplit_result_summary(vksplit_result result);
+
+/* ---------------------------------------------------------------------------------------
+ * The canonical split: convention-free, what every front-end translates into.
+ * ------------------------------------------------------------------------------------- */
+typedef struct vksplit_split_desc {
+    /* Bytes per element, 1..VKSPLIT_MAX_ELEMENT_SIZE. Types are only widths here:
+     * bool and int8 are 1, float16 and bfloat16 2, complex64 8, complex128 16. */
+    uint32_t element_size;
+    /* Dimension count of the input and of every output, 1..VKSPLIT_MAX_RANK. */
+    uint32_t rank;
+    /* Required: [rank] the input's sizes. A zero size makes every output empty. */
+    const uint64_t* sizes;
+    /* [rank] the input's strides in elements, or NULL for packed (C order, last dimension
+     * fastest). 0 broadcasts along that dimension. */
+    const uint64_t* input_strides;
+    /* The dimension to split, 0..rank-1. */
+    uint32_t axis;
+    /* Number of outputs, 1..VKSPLIT_MAX_OUTPUTS. */
+    uint32_t output_count;
+    /* Required: [output_count] each output's size along the axis; zero allowed; the sum
+     * must equal sizes[axis]. Every other dimension of an output equals the input's. */
+    const uint64_t* split;
+    /* NULL for all outputs packed; else [output_count] pointers, each NULL (that output is
+     * packed) or [rank] strides in elements. An output whose strides let two of its elements
+     * share an address is rejected (VKSPLIT_ERROR_OVERLAPPING_OUTPUT): the test is that,
+     * sorted by stride, each dimension's stride is at least the extent of all smaller-stride
+     * dimensions, so interleaved layouts that happen not to collide are refused too. */
+    const uint64_t* const* output_strides;
+    /* A power of two that every binding offset given to vksplit_cmd_split (input and
+     * outputs) is guaranteed to be a multiple of; it bounds the copy word. 0 means 16,
+     * the alignment Vulkan allocators and DirectML (DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT)
+     * already give; pass element_size (or 1) if your offsets only promise that. */
+    uint32_t base_alignment;
+} vksplit_split_desc;
+
+/* Checks every rule above. Thread-safety: safe (pure). */
+VKSPLIT_API vksplit_result vksplit_validate_split(const vksplit_split_desc* split, vksplit_error* error);
+
+/* Bytes each tensor spans from its binding offset: (sum over dims of (size-1)*stride + 1) *
+ * element_size, or 0 for an empty tensor. output_span_bytes may be NULL, else it receives
+ * [output_count] values. Validates first. Thread-safety: safe (pure). */
+VKSPLIT_API vksplit_result vksplit_split_spans(const vksplit_split_desc* split, uint64_t* input_span_bytes,
+                                               uint64_t* output_span_bytes, vksplit_error* error);
+
+/* Zero-copy query: when every output is one contiguous byte range of the input, in the
+ * output's own packed layout (input packed, every dimension before the axis of size 1 or
+ * the outputs need nothing else), an engine can alias instead of copying. Sets *aliasable
+ * and, when it is true, output_byte_offsets[i] = offset of output i from the input's
+ * binding offset. Validates first. Thread-safety: safe (pure). */
+VKSPLIT_API vksplit_result vksplit_query_zero_copy(const vksplit_split_desc* split, vksplit_bool32* aliasable,
+                                                   uint64_t* output_byte_offsets, vksplit_error* error);
+
+/* ---------------------------------------------------------------------------------------
+ * Context: one per VkDevice, created from the caller's handles.
+ * ------------------------------------------------------------------------------------- */
+
+/* Features the caller ENABLED when creating the VkDevice (a library cannot query that).
+ * vksplit_query_device_features tells which ones the physical device supports. */
+typedef enum vksplit_feature_bits {
+    /* bufferDeviceAddress and shaderInt64 enabled, and every buffer passed to vksplit was
+     * created with VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT (memory allocated with
+     * VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT). Gives one dispatch for any output count. */
+    VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS = 1u << 0,
+    /* VK_KHR_push_descriptor enabled: the descriptor fallback used without device addresses. */
+    VKSPLIT_FEATURE_PUSH_DESCRIPTOR = 1u << 1,
+    /* storageBuffer8BitAccess / storageBuffer16BitAccess enabled. Without them 1- and 2-byte
+     * copies store through 32-bit atomics (correct, slower; the 32-bit words around a tensor's
+     * first and last byte must lie inside its buffer). */
+    VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT = 1u << 2,
+    VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT = 1u << 3,
+    /* shaderStorageBufferArrayDynamicIndexing enabled: the descriptor fallback may address
+     * several outputs per dispatch; without it, it dispatches once per output. */
+    VKSPLIT_FEATURE_STORAGE_BUFFER_ARRAY_DYNAMIC_INDEXING = 1u << 4
+} vksplit_feature_bits;
+typedef uint32_t vksplit_features;
+
+typedef enum vksplit_log_level {
+    VKSPLIT_LOG_ERROR = 0,
+    VKSPLIT_LOG_WARNING = 1,
+    VKSPLIT_LOG_INFO = 2
+} vksplit_log_level;
+
+/* Called with one line, no newline. Silent when NULL (the default). */
+typedef void (*vksplit_log_fn)(void* user, vksplit_log_level level, const char* message);
+
+/* Per-device tuning of the compute path. Zero fields take the device's defaults:
+ * a CPU device (lavapipe) gets workgroups of 64 whose invocations each copy their own
+ * contiguous run of about 4 KiB; a GPU gets workgroups of 256 invocations copying one
+ * word each, adjacent invocations on adjacent words. */
+typedef struct vksplit_tuning {
+    uint32_t workgroup_size;       /* invocations per workgroup, 1..1024 */
+    uint32_t run_bytes;            /* bytes one invocation copies, at most 65536 */
+} vksplit_tuning;
+
+typedef struct vksplit_context_desc {
+    VkInstance instance;                              /* required */
+    VkPhysicalDevice physical_device;                 /* required */
+    VkDevice device;                                  /* required */
+    PFN_vkGetInstanceProcAddr get_instance_proc_addr; /* required */
+    /* Optional: NULL looks vkGetDeviceProcAddr up through get_instance_proc_addr. A caller
+     * may pass its own to wrap or count the device functions vksplit calls. */
+    PFN_vkGetDeviceProcAddr get_device_proc_addr;
+    vksplit_features enabled_features;                /* what the device was created with */
+    VkPipelineCache pipeline_cache;                   /* optional */
+    const VkAllocationCallbacks* allocation_callbacks; /* optional: host allocations and Vulkan objects */
+    vksplit_log_fn log;                               /* optional */
+    void* log_user;
+    vksplit_tuning tuning;                            /* optional overrides */
+} vksplit_context_desc;
+
+typedef struct vksplit_context vksplit_context;
+
+/* Which vksplit features the physical device supports, to decide what to enable.
+ * Thread-safety: safe. */
+VKSPLIT_API vksplit_result vksplit_query_device_features(VkPhysicalDevice physical_device,
+                                                         PFN_vkGetInstanceProcAddr get_instance_proc_addr,
+                                                         VkInstance instance, vksplit_features* supported,
+                                                         vksplit_error* error);
+
+/* Loads the functions vksplit calls into a private table and creates every pipeline it can
+ * use (no pipeline is ever created later). Needs VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS or
+ * VKSPLIT_FEATURE_PUSH_DESCRIPTOR. Thread-safety: safe; the device's own rules apply. */
+VKSPLIT_API vksplit_result vksplit_context_create(const vksplit_context_desc* desc, vksplit_context** out,
+                                                  vksplit_error* error);
+/* Accepts NULL. Destroy every plan first. Thread-safety: external sync on ctx. */
+VKSPLIT_API void vksplit_context_destroy(vksplit_context* ctx);
+
+/* ---------------------------------------------------------------------------------------
+ * Plans: the validated, planned split, with its parameter table on the device.
+ * ------------------------------------------------------------------------------------- */
+typedef enum vksplit_path {
+    VKSPLIT_PATH_AUTO = 0,      /* the planner chooses per device and shape */
+    VKSPLIT_PATH_COMPUTE = 1,   /* the one-dispatch strided-copy shader */
+    VKSPLIT_PATH_TRANSFER = 2   /* vkCmdCopyBuffer regions (needs contiguous chunks) */
+} vksplit_path;
+
+typedef struct vksplit_plan_options {
+    vksplit_path path;          /* default AUTO */
+} vksplit_plan_options;
+
+typedef struct vksplit_plan vksplit_plan;
+
+/* Validates, plans and writes the plan's parameter table into a small host-visible buffer
+ * it allocates (no queue submission). options may be NULL. Thread-safety: safe for
+ * different plans on one context. */
+VKSPLIT_API vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_desc* split,
+                                               const vksplit_plan_options* options, vksplit_plan** out,
+                                               vksplit_error* error);
+/* Accepts NULL. The GPU must be done with every command buffer that recorded it.
+ * Thread-safety: external sync on plan. */
+VKSPLIT_API void vksplit_plan_destroy(vksplit_plan* plan);
+
+typedef struct vksplit_plan_info {
+    vksplit_path path;                 /* COMPUTE or TRANSFER: what a record does */
+    uint32_t word_bytes;               /* copy word: 1, 2, 4, 8, 16 or 32 bytes */
+    uint32_t dispatch_count;           /* vkCmdDispatch per record (0 for TRANSFER or no bytes) */
+    uint32_t copy_command_count;       /* vkCmdCopyBuffer per record (TRANSFER) */
+    uint32_t row_dims;                 /* dimensions left after coalescing, chunk excluded */
+    uint32_t workgroup_size;
+    uint64_t workgroup_count;          /* over all dispatches */
+    uint32_t offset_alignment;         /* every binding offset must be a multiple of this */
+    uint32_t output_count;
+    uint64_t input_span_bytes;         /* bytes the input binding must cover */
+    uint64_t bytes_written;            /* sum of output elements * element size */
+    uint64_t table_bytes;              /* device memory the plan holds */
+    char summary[96];                  /* e.g. "compute bda w16 rows=64 chunk=512B" */
+} vksplit_plan_info;
+
+/* Thread-safety: safe (reads the immutable plan). */
+VKSPLIT_API void vksplit_plan_get_info(const vksplit_plan* plan, vksplit_plan_info* info);
+/* Bytes output i's binding must cover (0 for an empty output). Thread-safety: safe. */
+VKSPLIT_API uint64_t vksplit_plan_output_span_bytes(const vksplit_plan* plan, uint32_t output_index);
+
+/* ---------------------------------------------------------------------------------------
+ * Recording.
+ * ------------------------------------------------------------------------------------- */
+typedef struct vksplit_binding {
+    VkBuffer buffer;            /* required unless the tensor is empty */
+    VkDeviceSize offset;        /* bytes; a multiple of the plan's offset_alignment */
+} vksplit_binding;
+
+/* Records the split into cmd (a compute-capable command buffer in the recording state,
+ * outside a render pass). Allocates nothing, creates nothing, submits nothing; on error it
+ * records nothing. outputs is [output_count]; each output's range must not overlap the
+ * input's or another output's.
+ *
+ * What it records: a bind of the pipeline, push constants and one vkCmdDispatch (the
+ * compute path on a device with VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS); the descriptor
+ * fallback pushes descriptors and dispatches once per group of outputs; the transfer path
+ * records vkCmdCopyBuffer. A compute plan with more than VKSPLIT_INLINE_OUTPUTS non-empty
+ * outputs also writes their addresses into the plan's own buffer with vkCmdUpdateBuffer,
+ * fenced by two barriers it records itself (earlier shader reads -> transfer write ->
+ * shader read); such recordings of one plan must execute in submission order on one queue,
+ * so give each queue that runs it concurrently its own plan.
+ *
+ * Barriers the caller owes:
+ *   before: whatever wrote the input -> VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT (TRANSFER for
+ *           the transfer path), VK_ACCESS_SHADER_READ_BIT (TRANSFER_READ); and earlier
+ *           readers/writers of the outputs -> that stage, VK_ACCESS_SHADER_WRITE_BIT
+ *           (TRANSFER_WRITE).
+ *   after:  COMPUTE_SHADER (or TRANSFER) stage, SHADER_WRITE (TRANSFER_WRITE) access ->
+ *           whatever reads the outputs next.
+ * vksplit_plan_info.path tells which of the two stages applies.
+ *
+ * Leaves the compute pipeline, push constants and (fallback) set 0 bound: rebind yours.
+ * Thread-safety: safe for one plan from several threads into different command buffers;
+ * the command buffer needs the usual external synchronisation. */
+VKSPLIT_API vksplit_result vksplit_cmd_split(const vksplit_plan* plan, VkCommandBuffer cmd,
+                                             const vksplit_binding* input, const vksplit_binding* outputs,
+                                             vksplit_error* error);
+
+/* Outputs whose device addresses travel in push constants; more go through the plan's buffer. */
+#define VKSPLIT_INLINE_OUTPUTS 10u
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VKSPLIT_VKSPLIT_H */

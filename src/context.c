@@ -1,0 +1,340 @@
+/* The context: the caller's device, a private function table, the device's limits, the
+ * addressing chosen for it, and every pipeline vksplit will ever use (created here, never
+ * on a plan or record path). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "context.h"
+#include "embedded_shaders.h"
+#include "split_abi.h"
+
+void vksplit__log(const vksplit_context* ctx, vksplit_log_level level, const char* fmt, ...)
+{
+    if (!ctx->log)
+        return;
+    char line[512];
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(line, sizeof line, fmt, args);
+    va_end(args);
+    ctx->log(ctx->log_user, level, line);
+}
+
+vksplit_bool32 vksplit__atomic_stores(const vksplit_context* ctx, uint32_t word_bytes)
+{
+    return (word_bytes == 1 && !(ctx->features & VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT)) ||
+           (word_bytes == 2 && !(ctx->features & VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT));
+}
+
+uint32_t vksplit__word_kind(uint32_t word_bytes)
+{
+    uint32_t kind = 0;
+    while ((1u << kind) < word_bytes)
+        kind++;
+    return kind;
+}
+
+uint32_t vksplit__find_memory_type(const vksplit_context* ctx, uint32_t type_bits, VkMemoryPropertyFlags required,
+                                   VkMemoryPropertyFlags preferred)
+{
+    uint32_t fallback = UINT32_MAX;
+    for (uint32_t i = 0; i < ctx->memory.memoryTypeCount; i++) {
+        VkMemoryPropertyFlags flags = ctx->memory.memoryTypes[i].propertyFlags;
+        if (!(type_bits & (1u << i)) || (flags & required) != required)
+            continue;
+        if ((flags & preferred) == preferred)
+            return i;
+        if (fallback == UINT32_MAX)
+            fallback = i;
+    }
+    return fallback;
+}
+
+/* ---- feature query ----------------------------------------------------------------------- */
+
+static bool has_extension(const VkExtensionProperties* list, uint32_t count, const char* name)
+{
+    for (uint32_t i = 0; i < count; i++)
+        if (strcmp(list[i].extensionName, name) == 0)
+            return true;
+    return false;
+}
+
+vksplit_result vksplit_query_device_features(VkPhysicalDevice physical_device,
+                                             PFN_vkGetInstanceProcAddr get_instance_proc_addr, VkInstance instance,
+                                             vksplit_features* supported, vksplit_error* error)
+{
+    if (!physical_device || !get_instance_proc_addr || !instance || !supported)
+        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT,
+                             "physical_device, get_instance_proc_addr, instance and supported are required");
+    *supported = 0;
+    vksplit__vk vk;
+    memset(&vk, 0, sizeof vk);
+    vksplit_result r = vksplit__load_instance_functions(&vk, instance, get_instance_proc_addr, error);
+    if (r != VKSPLIT_OK)
+        return r;
+
+    VkPhysicalDeviceProperties props;
+    vk.vkGetPhysicalDeviceProperties(physical_device, &props);
+    uint32_t count = 0;
+    vk.vkEnumerateDeviceExtensionProperties(physical_device, NULL, &count, NULL);
+    VkExtensionProperties exts[512];
+    if (count > 512)
+        count = 512;
+    vk.vkEnumerateDeviceExtensionProperties(physical_device, NULL, &count, exts);
+    uint32_t api = props.apiVersion;
+    bool has_bda = api >= VK_API_VERSION_1_2 || has_extension(exts, count, "VK_KHR_buffer_device_address");
+    bool has_8bit = api >= VK_API_VERSION_1_2 || has_extension(exts, count, "VK_KHR_8bit_storage");
+    bool has_16bit = api >= VK_API_VERSION_1_1 || has_extension(exts, count, "VK_KHR_16bit_storage");
+    if (has_extension(exts, count, "VK_KHR_push_descriptor"))
+        *supported |= VKSPLIT_FEATURE_PUSH_DESCRIPTOR;
+
+    VkPhysicalDeviceFeatures core;
+    vk.vkGetPhysicalDeviceFeatures(physical_device, &core);
+    if (core.shaderStorageBufferArrayDynamicIndexing)
+        *supported |= VKSPLIT_FEATURE_STORAGE_BUFFER_ARRAY_DYNAMIC_INDEXING;
+    if (!vk.vkGetPhysicalDeviceFeatures2)
+        return vksplit__ok(error); /* a Vulkan 1.0 instance without the KHR query: core only */
+
+    /* Chain only the structs this device knows. */
+    VkPhysicalDeviceBufferDeviceAddressFeatures bda = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES, NULL, 0, 0, 0};
+    VkPhysicalDevice8BitStorageFeatures s8 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES, NULL, 0, 0, 0};
+    VkPhysicalDevice16BitStorageFeatures s16 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES, NULL, 0, 0, 0, 0};
+    VkPhysicalDeviceFeatures2 features2 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, NULL, {0}};
+    void** tail = &features2.pNext;
+    if (has_bda) { *tail = &bda; tail = &bda.pNext; }
+    if (has_8bit) { *tail = &s8; tail = &s8.pNext; }
+    if (has_16bit) { *tail = &s16; tail = &s16.pNext; }
+    vk.vkGetPhysicalDeviceFeatures2(physical_device, &features2);
+    if (bda.bufferDeviceAddress && features2.features.shaderInt64)
+        *supported |= VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS;
+    if (s8.storageBuffer8BitAccess)
+        *supported |= VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT;
+    if (s16.storageBuffer16BitAccess)
+        *supported |= VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT;
+    return vksplit__ok(error);
+}
+
+/* ---- creation ---------------------------------------------------------------------------- */
+
+typedef struct shader_blob {
+    const uint32_t* code;
+    size_t size;
+} shader_blob;
+
+/* The embedded SPIR-V for (addressing, word, atomic); code NULL where no variant exists. */
+static shader_blob shader_for(vksplit_bool32 bda, uint32_t word_bytes, vksplit_bool32 atomic)
+{
+#define VKSPLIT_BLOB(name) ((shader_blob){vksplit__spv_split_copy_##name, vksplit__spv_split_copy_##name##_size})
+    if (bda) {
+        switch (word_bytes) {
+        case 1: return atomic ? VKSPLIT_BLOB(bda_w1_atomic) : VKSPLIT_BLOB(bda_w1);
+        case 2: return atomic ? VKSPLIT_BLOB(bda_w2_atomic) : VKSPLIT_BLOB(bda_w2);
+        case 4: return VKSPLIT_BLOB(bda_w4);
+        case 8: return VKSPLIT_BLOB(bda_w8);
+        case 16: return VKSPLIT_BLOB(bda_w16);
+        case 32: return VKSPLIT_BLOB(bda_w32);
+        default: break;
+        }
+    } else {
+        switch (word_bytes) {
+        case 1: return atomic ? VKSPLIT_BLOB(desc_w1_atomic) : VKSPLIT_BLOB(desc_w1);
+        case 2: return atomic ? VKSPLIT_BLOB(desc_w2_atomic) : VKSPLIT_BLOB(desc_w2);
+        case 4: return VKSPLIT_BLOB(desc_w4);
+        case 8: return VKSPLIT_BLOB(desc_w8);
+        case 16: return VKSPLIT_BLOB(desc_w16);
+        default: break;
+        }
+    }
+#undef VKSPLIT_BLOB
+    return (shader_blob){NULL, 0};
+}
+
+static vksplit_result vk_fail(vksplit_error* error, const char* call, VkResult vr)
+{
+    return vksplit__fail(error, vr == VK_ERROR_OUT_OF_HOST_MEMORY || vr == VK_ERROR_OUT_OF_DEVICE_MEMORY
+                                    ? VKSPLIT_ERROR_OUT_OF_MEMORY
+                                    : VKSPLIT_ERROR_VULKAN,
+                         "%s returned VkResult %d", call, (int)vr);
+}
+
+static vksplit_result create_layouts(vksplit_context* ctx, vksplit_error* error)
+{
+    VkResult vr;
+    if (!ctx->bda) {
+        VkDescriptorSetLayoutBinding bindings[3];
+        memset(bindings, 0, sizeof bindings);
+        for (uint32_t b = 0; b < 3; b++) {
+            bindings[b].binding = b;
+            bindings[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+            bindings[b].descriptorCount = b == 2 ? ctx->output_slots : 1;
+            bindings[b].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+        }
+        VkDescriptorSetLayoutCreateInfo info = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+        info.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
+        info.bindingCount = 3;
+        info.pBindings = bindings;
+        vr = ctx->vk.vkCreateDescriptorSetLayout(ctx->device, &info, ctx->callbacks, &ctx->set_layout);
+        if (vr != VK_SUCCESS)
+            return vk_fail(error, "vkCreateDescriptorSetLayout", vr);
+    }
+    VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, PUSH_BYTES};
+    VkPipelineLayoutCreateInfo info = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+    info.setLayoutCount = ctx->bda ? 0 : 1;
+    info.pSetLayouts = ctx->bda ? NULL : &ctx->set_layout;
+    info.pushConstantRangeCount = 1;
+    info.pPushConstantRanges = &range;
+    vr = ctx->vk.vkCreatePipelineLayout(ctx->device, &info, ctx->callbacks, &ctx->pipeline_layout);
+    return vr == VK_SUCCESS ? VKSPLIT_OK : vk_fail(error, "vkCreatePipelineLayout", vr);
+}
+
+static vksplit_result create_pipeline(vksplit_context* ctx, VkPipelineCache cache, uint32_t word_bytes,
+                                      vksplit_error* error)
+{
+    shader_blob blob = shader_for(ctx->bda, word_bytes, vksplit__atomic_stores(ctx, word_bytes));
+    if (!blob.code)
+        return VKSPLIT_OK; /* this addressing has no such word */
+    VkShaderModuleCreateInfo module_info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+    module_info.codeSize = blob.size;
+    module_info.pCode = blob.code;
+    VkShaderModule module;
+    VkResult vr = ctx->vk.vkCreateShaderModule(ctx->device, &module_info, ctx->callbacks, &module);
+    if (vr != VK_SUCCESS)
+        return vk_fail(error, "vkCreateShaderModule", vr);
+
+    uint32_t constants[2] = {ctx->caps.workgroup_size, ctx->output_slots};
+    VkSpecializationMapEntry entries[2] = {{0, 0, 4}, {1, 4, 4}};
+    VkSpecializationInfo spec = {2, entries, sizeof constants, constants};
+    VkComputePipelineCreateInfo info = {.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+    info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+    info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+    info.stage.module = module;
+    info.stage.pName = "main";
+    info.stage.pSpecializationInfo = &spec;
+    info.layout = ctx->pipeline_layout;
+    vr = ctx->vk.vkCreateComputePipelines(ctx->device, cache, 1, &info, ctx->callbacks,
+                                          &ctx->pipelines[vksplit__word_kind(word_bytes)]);
+    ctx->vk.vkDestroyShaderModule(ctx->device, module, ctx->callbacks);
+    return vr == VK_SUCCESS ? VKSPLIT_OK : vk_fail(error, "vkCreateComputePipelines", vr);
+}
+
+static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
+
+/* Device limits, addressing and tuning. */
+static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_desc* desc, vksplit_error* error)
+{
+    VkPhysicalDeviceProperties props;
+    ctx->vk.vkGetPhysicalDeviceProperties(ctx->physical_device, &props);
+    ctx->vk.vkGetPhysicalDeviceMemoryProperties(ctx->physical_device, &ctx->memory);
+    const VkPhysicalDeviceLimits* limits = &props.limits;
+    ctx->device_type = props.deviceType;
+    ctx->max_group_count[0] = limits->maxComputeWorkGroupCount[0];
+    ctx->max_group_count[1] = limits->maxComputeWorkGroupCount[1];
+    ctx->max_storage_buffer_range = limits->maxStorageBufferRange;
+    ctx->min_storage_offset_alignment = (uint32_t)limits->minStorageBufferOffsetAlignment;
+
+    ctx->bda = (ctx->features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
+    if (ctx->bda && !ctx->vk.vkGetBufferDeviceAddress)
+        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
+                             "VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS is set but vkGetBufferDeviceAddress is not available");
+    if (!ctx->bda) {
+        if (!(ctx->features & VKSPLIT_FEATURE_PUSH_DESCRIPTOR) || !ctx->vk.vkCmdPushDescriptorSetKHR)
+            return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
+                                 "vksplit needs bufferDeviceAddress+shaderInt64 (VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) "
+                                 "or VK_KHR_push_descriptor (VKSPLIT_FEATURE_PUSH_DESCRIPTOR) enabled on the device");
+        uint32_t push_max = 32; /* the extension's guaranteed minimum */
+        if (ctx->vk.vkGetPhysicalDeviceProperties2) {
+            VkPhysicalDevicePushDescriptorPropertiesKHR push = {
+                VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PUSH_DESCRIPTOR_PROPERTIES_KHR, NULL, 32};
+            VkPhysicalDeviceProperties2 props2 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &push, {0}};
+            ctx->vk.vkGetPhysicalDeviceProperties2(ctx->physical_device, &props2);
+            push_max = push.maxPushDescriptors;
+        }
+        /* Table + input + outputs within every per-stage and per-set limit. */
+        uint32_t slots = min_u32(push_max, min_u32(limits->maxPerStageDescriptorStorageBuffers,
+                                                   limits->maxDescriptorSetStorageBuffers));
+        slots = slots > 2 ? min_u32(slots - 2, ABI_MAX_SLOTS) : 1;
+        if (!(ctx->features & VKSPLIT_FEATURE_STORAGE_BUFFER_ARRAY_DYNAMIC_INDEXING))
+            slots = 1; /* one output per dispatch: the array index is then a constant 0 */
+        ctx->output_slots = slots;
+    } else {
+        ctx->output_slots = 1;
+    }
+
+    /* Tuning (LAVAPIPE.md): a CPU device wants each invocation on its own contiguous run of
+     * about 4 KiB and enough workgroups for every thread; a GPU wants adjacent invocations
+     * on adjacent words. */
+    bool cpu = props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    uint32_t wg = desc->tuning.workgroup_size ? desc->tuning.workgroup_size : (cpu ? 64 : 256);
+    uint32_t run = desc->tuning.run_bytes ? desc->tuning.run_bytes : (cpu ? 4096 : 1);
+    uint32_t wg_max = min_u32(limits->maxComputeWorkGroupSize[0], limits->maxComputeWorkGroupInvocations);
+    if (wg < 1 || wg > wg_max)
+        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "tuning.workgroup_size %u is out of range [1, %u] on this device",
+                             wg, wg_max);
+    if (run > 65536)
+        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "tuning.run_bytes %u is out of range [1, 65536]", run);
+    ctx->caps.max_word_bytes = ctx->bda ? 32 : 16;
+    ctx->caps.bda = ctx->bda;
+    ctx->caps.workgroup_size = wg;
+    ctx->caps.run_bytes = run;
+    ctx->caps.min_workgroups = cpu ? 8 : 0;
+    vksplit__log(ctx, VKSPLIT_LOG_INFO, "vksplit: %s, %s addressing, %u output slot(s) per dispatch, workgroups of %u, runs of %u bytes",
+                 props.deviceName, ctx->bda ? "device-address" : "push-descriptor", ctx->output_slots, wg, run);
+    return VKSPLIT_OK;
+}
+
+vksplit_result vksplit_context_create(const vksplit_context_desc* desc, vksplit_context** out, vksplit_error* error)
+{
+    if (!out)
+        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "out is NULL");
+    *out = NULL;
+    if (!desc)
+        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "desc is NULL");
+    if (!desc->instance || !desc->physical_device || !desc->device || !desc->get_instance_proc_addr)
+        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT,
+                             "desc.instance, physical_device, device and get_instance_proc_addr are required");
+    vksplit_context* ctx = vksplit__alloc(desc->allocation_callbacks, sizeof *ctx);
+    if (!ctx)
+        return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation of the context failed");
+    if (desc->allocation_callbacks) {
+        ctx->callbacks_storage = *desc->allocation_callbacks;
+        ctx->callbacks = &ctx->callbacks_storage;
+    }
+    ctx->instance = desc->instance;
+    ctx->physical_device = desc->physical_device;
+    ctx->device = desc->device;
+    ctx->log = desc->log;
+    ctx->log_user = desc->log_user;
+    ctx->features = desc->enabled_features;
+
+    vksplit_result r = vksplit__load_instance_functions(&ctx->vk, desc->instance, desc->get_instance_proc_addr, error);
+    if (r == VKSPLIT_OK)
+        r = vksplit__load_device_functions(&ctx->vk, desc->device, desc->get_device_proc_addr, error);
+    if (r == VKSPLIT_OK)
+        r = read_device(ctx, desc, error);
+    if (r == VKSPLIT_OK)
+        r = create_layouts(ctx, error);
+    for (uint32_t word = 1; r == VKSPLIT_OK && word <= ctx->caps.max_word_bytes; word *= 2)
+        r = create_pipeline(ctx, desc->pipeline_cache, word, error);
+    if (r != VKSPLIT_OK) {
+        vksplit_context_destroy(ctx);
+        return r;
+    }
+    *out = ctx;
+    return vksplit__ok(error);
+}
+
+void vksplit_context_destroy(vksplit_context* ctx)
+{
+    if (!ctx)
+        return;
+    for (uint32_t i = 0; i < VKSPLIT_WORD_KINDS; i++)
+        if (ctx->pipelines[i])
+            ctx->vk.vkDestroyPipeline(ctx->device, ctx->pipelines[i], ctx->callbacks);
+    if (ctx->pipeline_layout)
+        ctx->vk.vkDestroyPipelineLayout(ctx->device, ctx->pipeline_layout, ctx->callbacks);
+    if (ctx->set_layout)
+        ctx->vk.vkDestroyDescriptorSetLayout(ctx->device, ctx->set_layout, ctx->callbacks);
+    vksplit__free(ctx->callbacks, ctx);
+}

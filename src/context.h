@@ -1,0 +1,51 @@
+/* The context's insides, shared by context.c, plan.c and record.c. */
+#ifndef VKSPLIT_CONTEXT_H
+#define VKSPLIT_CONTEXT_H
+
+#include "internal.h"
+#include "planner.h"
+#include "vulkan_functions.h"
+
+/* Pipelines by copy word: index log2(word bytes), 1 .. 32 bytes. */
+#define VKSPLIT_WORD_KINDS 6
+
+struct vksplit_context {
+    vksplit__vk vk;
+    VkInstance instance;
+    VkPhysicalDevice physical_device;
+    VkDevice device;
+    VkAllocationCallbacks callbacks_storage;
+    const VkAllocationCallbacks* callbacks; /* NULL or &callbacks_storage */
+    vksplit_log_fn log;
+    void* log_user;
+    vksplit_features features;
+
+    /* What the device allows. */
+    VkPhysicalDeviceType device_type;
+    uint32_t max_group_count[2];
+    uint32_t max_storage_buffer_range;
+    uint32_t min_storage_offset_alignment;
+    VkPhysicalDeviceMemoryProperties memory;
+
+    /* Chosen once: addressing, tuning, and the pipelines for it. */
+    vksplit_bool32 bda;                  /* else the push-descriptor fallback */
+    uint32_t output_slots;               /* outputs per dispatch on the descriptor path */
+    vksplit__planner_caps caps;
+    VkDescriptorSetLayout set_layout;    /* descriptor path only */
+    VkPipelineLayout pipeline_layout;
+    VkPipeline pipelines[VKSPLIT_WORD_KINDS];
+};
+
+/* Does this word store through 32-bit atomics on this context (no 8/16-bit storage)? */
+vksplit_bool32 vksplit__atomic_stores(const vksplit_context* ctx, uint32_t word_bytes);
+
+/* Index into pipelines[] for a word size. */
+uint32_t vksplit__word_kind(uint32_t word_bytes);
+
+void vksplit__log(const vksplit_context* ctx, vksplit_log_level level, const char* fmt, ...) VKSPLIT_PRINTF(3, 4);
+
+/* A memory type with all of `required`, preferring `preferred` too; UINT32_MAX if none. */
+uint32_t vksplit__find_memory_type(const vksplit_context* ctx, uint32_t type_bits, VkMemoryPropertyFlags required,
+                                   VkMemoryPropertyFlags preferred);
+
+#endif /* VKSPLIT_CONTEXT_H */

@@ -1,0 +1,308 @@
+/* Plans: validate, plan the geometry, choose the path, and put the parameter table in a
+ * small host-visible buffer (written through a mapping: no queue, no submit). Everything a
+ * record needs is computed here, so that recording only copies numbers. */
+#include <stdio.h>
+#include <string.h>
+
+#include "context.h"
+#include "plan.h"
+#include "split_abi.h"
+
+/* Regions one transfer plan may hold (24 bytes each on the host). */
+#define VKSPLIT_MAX_TRANSFER_REGIONS (1u << 22)
+
+static vksplit_result vk_fail(vksplit_error* error, const char* call, VkResult vr)
+{
+    return vksplit__fail(error, vr == VK_ERROR_OUT_OF_HOST_MEMORY || vr == VK_ERROR_OUT_OF_DEVICE_MEMORY
+                                    ? VKSPLIT_ERROR_OUT_OF_MEMORY
+                                    : VKSPLIT_ERROR_VULKAN,
+                         "%s returned VkResult %d", call, (int)vr);
+}
+
+/* ---- the compute path ---------------------------------------------------------------------- */
+
+/* The descriptor path addresses words with 32-bit signed indices inside one binding each. */
+static vksplit_result check_descriptor_ranges(const vksplit_plan* plan, vksplit_error* error)
+{
+    const vksplit_context* ctx = plan->ctx;
+    uint64_t slack = ctx->min_storage_offset_alignment > 16 ? ctx->min_storage_offset_alignment : 16;
+    uint64_t limit = ctx->max_storage_buffer_range;
+    if (limit > ((uint64_t)1 << 31) * plan->geo.word_bytes)
+        limit = ((uint64_t)1 << 31) * plan->geo.word_bytes;
+    if (plan->input_span + slack > limit)
+        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
+                             "the input spans %llu bytes but one binding reaches %llu on this device "
+                             "(maxStorageBufferRange), and it has no buffer device address",
+                             (unsigned long long)plan->input_span, (unsigned long long)(limit - slack));
+    for (uint32_t i = 0; i < plan->output_count; i++)
+        if (plan->output_spans[i] + slack > limit)
+            return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
+                                 "output %u spans %llu bytes but one binding reaches %llu on this device "
+                                 "(maxStorageBufferRange), and it has no buffer device address",
+                                 i, (unsigned long long)plan->output_spans[i], (unsigned long long)(limit - slack));
+    return VKSPLIT_OK;
+}
+
+/* One dispatch for every record with device addresses; groups of output_slots otherwise. */
+static vksplit_result plan_dispatches(vksplit_plan* plan, vksplit_error* error)
+{
+    const vksplit_context* ctx = plan->ctx;
+    uint32_t per = ctx->bda ? plan->geo.record_count : ctx->output_slots;
+    plan->dispatch_count = (plan->geo.record_count + per - 1) / per;
+    plan->dispatches = vksplit__alloc_array(ctx->callbacks, plan->dispatch_count, sizeof *plan->dispatches);
+    if (!plan->dispatches)
+        return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u dispatches failed", plan->dispatch_count);
+    for (uint32_t d = 0; d < plan->dispatch_count; d++) {
+        vksplit__dispatch* dispatch = &plan->dispatches[d];
+        uint32_t first = d * per;
+        uint32_t end = first + per < plan->geo.record_count ? first + per : plan->geo.record_count;
+        uint64_t begin_wg = plan->geo.records[first].first_workgroup;
+        uint64_t end_wg = end < plan->geo.record_count ? plan->geo.records[end].first_workgroup : plan->geo.total_workgroups;
+        uint64_t groups = end_wg - begin_wg;
+        uint64_t x = groups < ctx->max_group_count[0] ? groups : ctx->max_group_count[0];
+        uint64_t y = x ? (groups + x - 1) / x : 0;
+        if (y > ctx->max_group_count[1])
+            return vksplit__fail(error, VKSPLIT_ERROR_SIZE_OVERFLOW,
+                                 "the split needs %llu workgroups; this device dispatches at most %u x %u",
+                                 (unsigned long long)groups, ctx->max_group_count[0], ctx->max_group_count[1]);
+        dispatch->rec_first = first;
+        dispatch->rec_count = end - first;
+        dispatch->wg_base = (uint32_t)begin_wg;
+        dispatch->grid_x = (uint32_t)x;
+        dispatch->grid_y = (uint32_t)y;
+    }
+    return VKSPLIT_OK;
+}
+
+static vksplit_result create_table_buffer(vksplit_plan* plan, vksplit_error* error)
+{
+    vksplit_context* ctx = plan->ctx;
+    const vksplit__vk* vk = &ctx->vk;
+    plan->table = vksplit__table_layout_for(&plan->geo, ctx->bda && plan->geo.record_count > ABI_INLINE_OUTPUTS);
+    plan->table_bytes = plan->table.total_words * sizeof(uint32_t);
+
+    VkBufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+    info.size = plan->table_bytes;
+    info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                 (ctx->bda ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0);
+    info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+    VkResult vr = vk->vkCreateBuffer(ctx->device, &info, ctx->callbacks, &plan->table_buffer);
+    if (vr != VK_SUCCESS)
+        return vk_fail(error, "vkCreateBuffer (parameter table)", vr);
+    VkMemoryRequirements req;
+    vk->vkGetBufferMemoryRequirements(ctx->device, plan->table_buffer, &req);
+    /* Host-visible so the table is written without a submit; device-local where the device
+     * has such a heap (resizable BAR, integrated GPUs, lavapipe). */
+    uint32_t type = vksplit__find_memory_type(ctx, req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT,
+                                              VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+    if (type == UINT32_MAX)
+        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "no host-visible memory type for the parameter table");
+    VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO};
+    flags.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
+    VkMemoryAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    alloc.pNext = ctx->bda ? &flags : NULL;
+    alloc.allocationSize = req.size;
+    alloc.memoryTypeIndex = type;
+    vr = vk->vkAllocateMemory(ctx->device, &alloc, ctx->callbacks, &plan->table_memory);
+    if (vr != VK_SUCCESS)
+        return vk_fail(error, "vkAllocateMemory (parameter table)", vr);
+    vr = vk->vkBindBufferMemory(ctx->device, plan->table_buffer, plan->table_memory, 0);
+    if (vr != VK_SUCCESS)
+        return vk_fail(error, "vkBindBufferMemory (parameter table)", vr);
+    void* mapped;
+    vr = vk->vkMapMemory(ctx->device, plan->table_memory, 0, VK_WHOLE_SIZE, 0, &mapped);
+    if (vr != VK_SUCCESS)
+        return vk_fail(error, "vkMapMemory (parameter table)", vr);
+    vksplit__write_table(&plan->geo, &plan->table, mapped);
+    if (!(ctx->memory.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)) {
+        VkMappedMemoryRange range = {VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, NULL, plan->table_memory, 0, VK_WHOLE_SIZE};
+        vk->vkFlushMappedMemoryRanges(ctx->device, 1, &range);
+    }
+    vk->vkUnmapMemory(ctx->device, plan->table_memory);
+    if (ctx->bda) {
+        VkBufferDeviceAddressInfo address = {VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, NULL, plan->table_buffer};
+        plan->table_address = vk->vkGetBufferDeviceAddress(ctx->device, &address);
+    }
+    return VKSPLIT_OK;
+}
+
+/* ---- the transfer path --------------------------------------------------------------------- */
+
+/* Every row of every record as a region relative to the bindings' offsets. */
+static vksplit_result plan_regions(vksplit_plan* plan, vksplit_error* error)
+{
+    const vksplit__geometry* g = &plan->geo;
+    const VkAllocationCallbacks* callbacks = plan->ctx->callbacks;
+    uint64_t total = 0;
+    for (uint32_t r = 0; r < g->record_count; r++)
+        total += g->records[r].rows;
+    if (total > VKSPLIT_MAX_TRANSFER_REGIONS)
+        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
+                             "the transfer path would need %llu copy regions; it holds at most %u (use the compute path)",
+                             (unsigned long long)total, VKSPLIT_MAX_TRANSFER_REGIONS);
+    plan->regions = vksplit__alloc_array(callbacks, (size_t)total, sizeof *plan->regions);
+    plan->region_first = vksplit__alloc_array(callbacks, (size_t)g->record_count + 1, sizeof *plan->region_first);
+    if (!plan->regions || !plan->region_first)
+        return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %llu copy regions failed",
+                             (unsigned long long)total);
+    uint64_t word = g->word_bytes, n = 0;
+    for (uint32_t r = 0; r < g->record_count; r++) {
+        const vksplit__record* rec = &g->records[r];
+        const vksplit__row_dim* dims = &g->dims[(size_t)r * g->row_dims];
+        uint64_t idx[ABI_MAX_ROW_DIMS] = {0};
+        plan->region_first[r] = (uint32_t)n;
+        for (uint64_t row = 0; row < rec->rows; row++) {
+            uint64_t in = rec->in_base_words, out = 0;
+            for (uint32_t d = 0; d < g->row_dims; d++) {
+                in += idx[d] * dims[d].in_stride;
+                out += idx[d] * dims[d].out_stride;
+            }
+            plan->regions[n++] = (VkBufferCopy){in * word, out * word, rec->chunk_words * word};
+            for (uint32_t d = 0; d < g->row_dims && ++idx[d] == dims[d].size; d++)
+                idx[d] = 0;
+        }
+    }
+    plan->region_first[g->record_count] = (uint32_t)n;
+    for (uint32_t r = 0; r < g->record_count; r++)
+        plan->copy_command_count += (g->records[r].rows + VKSPLIT_REGION_BATCH - 1) / VKSPLIT_REGION_BATCH;
+    return VKSPLIT_OK;
+}
+
+/* ---- choosing a path ----------------------------------------------------------------------- */
+
+/* vkCmdCopyBuffer wins where the device is a CPU (lavapipe copies each region with one memcpy)
+ * and rows are long: measured by bench/split_bench (see README). */
+#define VKSPLIT_TRANSFER_MIN_CHUNK_BYTES 8192u
+
+static vksplit_path choose_path(const vksplit_plan* plan, vksplit_path asked)
+{
+    if (asked != VKSPLIT_PATH_AUTO)
+        return asked;
+    const vksplit__geometry* g = &plan->geo;
+    if (plan->ctx->device_type != VK_PHYSICAL_DEVICE_TYPE_CPU || !g->rows_contiguous || g->record_count == 0)
+        return VKSPLIT_PATH_COMPUTE;
+    uint64_t rows = 0;
+    for (uint32_t r = 0; r < g->record_count; r++)
+        rows += g->records[r].rows;
+    return g->bytes_written / rows >= VKSPLIT_TRANSFER_MIN_CHUNK_BYTES ? VKSPLIT_PATH_TRANSFER : VKSPLIT_PATH_COMPUTE;
+}
+
+static void describe(vksplit_plan* plan)
+{
+    vksplit_plan_info* info = &plan->info;
+    const vksplit__geometry* g = &plan->geo;
+    memset(info, 0, sizeof *info);
+    info->path = plan->path;
+    info->word_bytes = g->word_bytes;
+    info->dispatch_count = plan->path == VKSPLIT_PATH_COMPUTE ? plan->dispatch_count : 0;
+    info->copy_command_count = plan->path == VKSPLIT_PATH_TRANSFER ? plan->copy_command_count : 0;
+    info->row_dims = g->row_dims;
+    info->workgroup_size = plan->ctx->caps.workgroup_size;
+    info->workgroup_count = plan->path == VKSPLIT_PATH_COMPUTE ? g->total_workgroups : 0;
+    info->offset_alignment = plan->offset_alignment;
+    info->output_count = plan->output_count;
+    info->input_span_bytes = plan->input_span;
+    info->bytes_written = g->bytes_written;
+    info->table_bytes = plan->table_bytes;
+    uint64_t rows = 0, chunk = 0;
+    for (uint32_t r = 0; r < g->record_count; r++) {
+        rows += g->records[r].rows;
+        chunk = g->records[r].chunk_words * g->word_bytes;
+    }
+    if (g->record_count == 0)
+        snprintf(info->summary, sizeof info->summary, "empty: nothing to copy");
+    else if (plan->path == VKSPLIT_PATH_TRANSFER)
+        snprintf(info->summary, sizeof info->summary, "transfer %llu regions", (unsigned long long)rows);
+    else
+        snprintf(info->summary, sizeof info->summary, "compute %s w%u rows=%llu chunk=%lluB dims=%u",
+                 plan->ctx->bda ? "bda" : "desc", g->word_bytes, (unsigned long long)rows,
+                 (unsigned long long)chunk, g->row_dims);
+}
+
+vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_desc* split,
+                                   const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error)
+{
+    if (!out)
+        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "out is NULL");
+    *out = NULL;
+    if (!ctx)
+        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "ctx is NULL");
+    vksplit_path asked = options ? options->path : VKSPLIT_PATH_AUTO;
+    if (asked != VKSPLIT_PATH_AUTO && asked != VKSPLIT_PATH_COMPUTE && asked != VKSPLIT_PATH_TRANSFER)
+        return vksplit__fail(error, VKSPLIT_ERROR_INVALID_ARGUMENT, "options.path %d is not a vksplit_path", (int)asked);
+    vksplit_result r = vksplit_validate_split(split, error);
+    if (r != VKSPLIT_OK)
+        return r;
+
+    vksplit_plan* plan = vksplit__alloc(ctx->callbacks, sizeof *plan);
+    if (!plan)
+        return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation of the plan failed");
+    plan->ctx = ctx;
+    plan->output_count = split->output_count;
+    plan->output_spans = vksplit__alloc_array(ctx->callbacks, split->output_count, sizeof *plan->output_spans);
+    if (!plan->output_spans)
+        r = vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u outputs failed", split->output_count);
+    if (r == VKSPLIT_OK)
+        r = vksplit_split_spans(split, &plan->input_span, plan->output_spans, error);
+    if (r == VKSPLIT_OK)
+        r = vksplit__plan_geometry(split, &ctx->caps, ctx->callbacks, &plan->geo, error);
+    if (r == VKSPLIT_OK) {
+        plan->path = choose_path(plan, asked);
+        plan->offset_alignment = plan->path == VKSPLIT_PATH_TRANSFER
+                                     ? 1 /* vkCmdCopyBuffer takes any offset */
+                                     : vksplit__offset_alignment(plan->geo.word_bytes, ctx->bda);
+        if (plan->path == VKSPLIT_PATH_TRANSFER && plan->geo.record_count && !plan->geo.rows_contiguous)
+            r = vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
+                              "the transfer path needs rows that are contiguous in every tensor; this split's are single "
+                              "elements (use the compute path)");
+    }
+    if (r == VKSPLIT_OK && plan->geo.record_count) {
+        if (plan->path == VKSPLIT_PATH_TRANSFER) {
+            r = plan_regions(plan, error);
+        } else {
+            plan->pipeline = ctx->pipelines[vksplit__word_kind(plan->geo.word_bytes)];
+            plan->atomic_stores = vksplit__atomic_stores(ctx, plan->geo.word_bytes);
+            if (!ctx->bda)
+                r = check_descriptor_ranges(plan, error);
+            if (r == VKSPLIT_OK)
+                r = plan_dispatches(plan, error);
+            if (r == VKSPLIT_OK)
+                r = create_table_buffer(plan, error);
+        }
+    }
+    if (r != VKSPLIT_OK) {
+        vksplit_plan_destroy(plan);
+        return r;
+    }
+    describe(plan);
+    *out = plan;
+    return vksplit__ok(error);
+}
+
+void vksplit_plan_destroy(vksplit_plan* plan)
+{
+    if (!plan)
+        return;
+    vksplit_context* ctx = plan->ctx;
+    if (plan->table_buffer)
+        ctx->vk.vkDestroyBuffer(ctx->device, plan->table_buffer, ctx->callbacks);
+    if (plan->table_memory)
+        ctx->vk.vkFreeMemory(ctx->device, plan->table_memory, ctx->callbacks);
+    vksplit__geometry_free(ctx->callbacks, &plan->geo);
+    vksplit__free(ctx->callbacks, plan->dispatches);
+    vksplit__free(ctx->callbacks, plan->regions);
+    vksplit__free(ctx->callbacks, plan->region_first);
+    vksplit__free(ctx->callbacks, plan->output_spans);
+    vksplit__free(ctx->callbacks, plan);
+}
+
+void vksplit_plan_get_info(const vksplit_plan* plan, vksplit_plan_info* info)
+{
+    if (plan && info)
+        *info = plan->info;
+}
+
+uint64_t vksplit_plan_output_span_bytes(const vksplit_plan* plan, uint32_t output_index)
+{
+    return plan && output_index < plan->output_count ? plan->output_spans[output_index] : 0;
+}

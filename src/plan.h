@@ -1,0 +1,48 @@
+/* The plan's insides, shared by plan.c and record.c. Immutable once created. */
+#ifndef VKSPLIT_PLAN_H
+#define VKSPLIT_PLAN_H
+
+#include "context.h"
+#include "planner.h"
+
+/* Regions per vkCmdCopyBuffer on the transfer path (a stack array while recording). */
+#define VKSPLIT_REGION_BATCH 256u
+
+/* One vkCmdDispatch: records [rec_first, rec_first + rec_count), workgroups from wg_base. */
+typedef struct vksplit__dispatch {
+    uint32_t rec_first;
+    uint32_t rec_count;
+    uint32_t wg_base;
+    uint32_t grid_x;
+    uint32_t grid_y;
+} vksplit__dispatch;
+
+struct vksplit_plan {
+    vksplit_context* ctx;
+    vksplit_path path;
+    uint32_t output_count;
+    uint64_t input_span;
+    uint64_t* output_spans;             /* [output_count] */
+    uint32_t offset_alignment;
+    vksplit__geometry geo;
+
+    /* compute path */
+    VkPipeline pipeline;                /* borrowed from the context */
+    vksplit_bool32 atomic_stores;       /* 1/2-byte words through 32-bit atomics (no 8/16-bit storage) */
+    vksplit__table_layout table;
+    VkBuffer table_buffer;
+    VkDeviceMemory table_memory;
+    VkDeviceAddress table_address;
+    uint64_t table_bytes;
+    uint32_t dispatch_count;
+    vksplit__dispatch* dispatches;      /* [dispatch_count] */
+
+    /* transfer path: the regions of record r are [region_first[r], region_first[r+1]) */
+    VkBufferCopy* regions;
+    uint32_t* region_first;
+    uint32_t copy_command_count;
+
+    vksplit_plan_info info;
+};
+
+#endif /* VKSPLIT_PLAN_H */
