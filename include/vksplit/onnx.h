@@ -1,0 +1,130 @@
+/*
+ * vksplit ONNX front-end: the Split node of opsets 1, 2, 11, 13 and 18, each exactly as its
+ * operator document says, translated into the canonical vksplit_split_desc.
+ *
+ *   opset  axis (default 0)   'split'                          without 'split'
+ *   1      [0, rank-1]        attribute, or input of type T    equal split into the node's outputs
+ *   2      [0, rank-1]        attribute                        equal split into the node's outputs
+ *   11     [-rank, rank-1]    attribute                        equal split into the node's outputs
+ *   13     [-rank, rank-1]    input tensor(int64)              equal split into the node's outputs
+ *   18     [-rank, rank-1]    input tensor(int64)              'num_outputs' (exactly one of the two):
+ *                                                              chunk = ceil(dim / n) for the first n-1,
+ *                                                              dim - chunk*(n-1) for the last (0 is
+ *                                                              accepted, < 0 rejected)
+ *
+ * Types (T): opset 1 float16, float, double; opsets 2 and 11 add bool, int8..int64,
+ * uint8..uint64, complex64, complex128; 13 and 18 add bfloat16. tensor(string) is in the
+ * lists from opset 2 but always rejected: vksplit copies fixed-width elements and ONNX
+ * strings are variable-length.
+ *
+ * Storage: the translation allocates nothing. The caller hands in a
+ * vksplit_onnx_split_storage with room for the node's output count; the resulting
+ * vksplit_split_desc points into it and stays valid while it lives unchanged.
+ */
+#ifndef VKSPLIT_ONNX_H
+#define VKSPLIT_ONNX_H
+
+#include "vksplit.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ONNX TensorProto.DataType, same values, so an elem_type converts by a cast. */
+typedef enum vksplit_onnx_data_type {
+    VKSPLIT_ONNX_UNDEFINED = 0,
+    VKSPLIT_ONNX_FLOAT = 1,
+    VKSPLIT_ONNX_UINT8 = 2,
+    VKSPLIT_ONNX_INT8 = 3,
+    VKSPLIT_ONNX_UINT16 = 4,
+    VKSPLIT_ONNX_INT16 = 5,
+    VKSPLIT_ONNX_INT32 = 6,
+    VKSPLIT_ONNX_INT64 = 7,
+    VKSPLIT_ONNX_STRING = 8,
+    VKSPLIT_ONNX_BOOL = 9,
+    VKSPLIT_ONNX_FLOAT16 = 10,
+    VKSPLIT_ONNX_DOUBLE = 11,
+    VKSPLIT_ONNX_UINT32 = 12,
+    VKSPLIT_ONNX_UINT64 = 13,
+    VKSPLIT_ONNX_COMPLEX64 = 14,
+    VKSPLIT_ONNX_COMPLEX128 = 15,
+    VKSPLIT_ONNX_BFLOAT16 = 16,
+    /* Later types, in no Split version's list up to 18 (named in messages only). */
+    VKSPLIT_ONNX_FLOAT8E4M3FN = 17,
+    VKSPLIT_ONNX_FLOAT8E4M3FNUZ = 18,
+    VKSPLIT_ONNX_FLOAT8E5M2 = 19,
+    VKSPLIT_ONNX_FLOAT8E5M2FNUZ = 20,
+    VKSPLIT_ONNX_UINT4 = 21,
+    VKSPLIT_ONNX_INT4 = 22,
+    VKSPLIT_ONNX_FLOAT4E2M1 = 23,
+    VKSPLIT_ONNX_DATA_TYPE_MAX_ENUM = 0x7fffffff
+} vksplit_onnx_data_type;
+
+/* One Split node. Zero-initialised fields are "absent" (axis 0 is the ONNX default). */
+typedef struct vksplit_onnx_split_desc {
+    /* The Split version: 1, 2, 11, 13 or 18 (vksplit_onnx_split_version maps a model's
+     * opset import, e.g. 15 -> 13). Anything else is VKSPLIT_ERROR_OPSET. */
+    int64_t opset;
+    vksplit_onnx_data_type data_type;   /* T, the input's elem_type */
+    uint32_t rank;                      /* the input's rank, 1..VKSPLIT_MAX_RANK; 0 (a scalar) is rejected */
+    const int64_t* shape;               /* required: [rank] dimensions, each >= 0 */
+    int64_t axis;                       /* attribute 'axis' (default 0) */
+    /* The node's number of outputs. Required for an equal split before opset 18; otherwise
+     * 0 means "as many as 'split' or 'num_outputs' give", and a non-zero value must match. */
+    uint32_t output_count;
+
+    /* Attribute 'split' (opsets 1, 2, 11): ints, each >= 0. */
+    vksplit_bool32 has_split_attribute;
+    const int64_t* split_attribute;
+    uint32_t split_attribute_count;
+
+    /* Input 'split' (opsets 1, 13, 18), a 1-D tensor of split_input_count elements in host
+     * byte order: tensor(int64) at 13 and 18; at opset 1 type T (the input's own type:
+     * float16 bits, float or double) holding whole numbers >= 0. */
+    vksplit_bool32 has_split_input;
+    vksplit_onnx_data_type split_input_type;
+    const void* split_input;
+    uint32_t split_input_count;
+
+    /* Attribute 'num_outputs' (opset 18): >= 1. */
+    vksplit_bool32 has_num_outputs;
+    int64_t num_outputs;
+} vksplit_onnx_split_desc;
+
+/* Caller-owned storage for one translation. */
+typedef struct vksplit_onnx_split_storage {
+    uint64_t* split;                    /* required: [split_capacity] per-output lengths */
+    uint32_t split_capacity;            /* >= the node's output count */
+    uint64_t sizes[VKSPLIT_MAX_RANK];   /* filled: the input's sizes */
+} vksplit_onnx_split_storage;
+
+/* Bytes per element of an ONNX type Split can copy (bool 1 .. complex128 16); 0 for
+ * string, undefined, sub-byte and unknown types. Thread-safety: safe (pure). */
+VKSPLIT_API uint32_t vksplit_onnx_data_type_size(vksplit_onnx_data_type data_type);
+
+/* ONNX's lower-case name: "float", "bfloat16", "string"; "unknown" otherwise.
+ * Thread-safety: safe (pure). */
+VKSPLIT_API const char* vksplit_onnx_data_type_name(vksplit_onnx_data_type data_type);
+
+/* The Split version in effect for a model importing the default domain at model_opset:
+ * 1 -> 1, 2..10 -> 2, 11..12 -> 11, 13..17 -> 13, >= 18 -> 18; 0 for model_opset < 1.
+ * Thread-safety: safe (pure). */
+VKSPLIT_API int64_t vksplit_onnx_split_version(int64_t model_opset);
+
+/* Whether Split-`opset` lists data_type in T (string included where ONNX lists it, though
+ * the translation rejects it). Thread-safety: safe (pure). */
+VKSPLIT_API vksplit_bool32 vksplit_onnx_type_in_opset(int64_t opset, vksplit_onnx_data_type data_type);
+
+/* Checks every rule of the node's opset (and the canonical ones), computes the per-output
+ * lengths, then writes storage and *out; on error neither is written. Outputs are packed;
+ * base_alignment is 0 (16: set it lower if your binding offsets promise less).
+ * Thread-safety: safe (pure) for distinct storage. */
+VKSPLIT_API vksplit_result vksplit_onnx_translate_split(const vksplit_onnx_split_desc* node,
+                                                        vksplit_onnx_split_storage* storage, vksplit_split_desc* out,
+                                                        vksplit_error* error);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VKSPLIT_ONNX_H */

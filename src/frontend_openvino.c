@@ -1,0 +1,271 @@
+/* OpenVINO front-end: Split-1 (openvino-split-1.rst) and VariadicSplit-1, with messages in
+ * the words of OpenVINO's own shape inference where it has them. */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+#include "split_layout.h"
+#include "vksplit/openvino.h"
+
+typedef enum kind { OTHER, INTEGER, SUB_BYTE } kind;
+
+static const struct {
+    const char* name;
+    uint32_t size;
+    kind kind;
+} ov_types[] = {
+    {"undefined", 0, OTHER}, {"dynamic", 0, OTHER}, {"boolean", 1, OTHER},    {"bf16", 2, OTHER},
+    {"f16", 2, OTHER},       {"f32", 4, OTHER},     {"f64", 8, OTHER},        {"i4", 0, SUB_BYTE},
+    {"i8", 1, INTEGER},      {"i16", 2, INTEGER},   {"i32", 4, INTEGER},      {"i64", 8, INTEGER},
+    {"u1", 0, SUB_BYTE},     {"u2", 0, SUB_BYTE},   {"u3", 0, SUB_BYTE},      {"u4", 0, SUB_BYTE},
+    {"u6", 0, SUB_BYTE},     {"u8", 1, INTEGER},    {"u16", 2, INTEGER},      {"u32", 4, INTEGER},
+    {"u64", 8, INTEGER},     {"nf4", 0, SUB_BYTE},  {"f8e4m3", 1, OTHER},     {"f8e5m2", 1, OTHER},
+    {"string", 0, OTHER},    {"f4e2m1", 0, SUB_BYTE}, {"f8e8m0", 1, OTHER},
+};
+_Static_assert(sizeof ov_types / sizeof ov_types[0] == VKSPLIT_OV_ELEMENT_TYPE_COUNT, "one row per element type");
+
+uint32_t vksplit_ov_element_type_size(vksplit_ov_element_type element_type)
+{
+    return (uint32_t)element_type < VKSPLIT_OV_ELEMENT_TYPE_COUNT ? ov_types[element_type].size : 0;
+}
+
+const char* vksplit_ov_element_type_name(vksplit_ov_element_type element_type)
+{
+    return (uint32_t)element_type < VKSPLIT_OV_ELEMENT_TYPE_COUNT ? ov_types[element_type].name : "unknown";
+}
+
+static bool is_integer(vksplit_ov_element_type t)
+{
+    return (uint32_t)t < VKSPLIT_OV_ELEMENT_TYPE_COUNT && ov_types[t].kind == INTEGER;
+}
+
+/* Element i of an integer constant; false for a u64 beyond int64 (stored in *big). */
+static bool read_integer(const vksplit_ov_constant* c, uint64_t i, int64_t* value, uint64_t* big)
+{
+    const unsigned char* p = (const unsigned char*)c->data + i * ov_types[c->element_type].size;
+    switch (c->element_type) {
+    case VKSPLIT_OV_I8: { int8_t v; memcpy(&v, p, 1); *value = v; return true; }
+    case VKSPLIT_OV_I16: { int16_t v; memcpy(&v, p, 2); *value = v; return true; }
+    case VKSPLIT_OV_I32: { int32_t v; memcpy(&v, p, 4); *value = v; return true; }
+    case VKSPLIT_OV_I64: { int64_t v; memcpy(&v, p, 8); *value = v; return true; }
+    case VKSPLIT_OV_U8: { uint8_t v; memcpy(&v, p, 1); *value = v; return true; }
+    case VKSPLIT_OV_U16: { uint16_t v; memcpy(&v, p, 2); *value = v; return true; }
+    case VKSPLIT_OV_U32: { uint32_t v; memcpy(&v, p, 4); *value = v; return true; }
+    default: { uint64_t v; memcpy(&v, p, 8); *big = v; *value = (int64_t)(v & INT64_MAX); return v <= INT64_MAX; }
+    }
+}
+
+static vksplit_result check_data(vksplit_ov_element_type t, uint32_t rank, const uint64_t* shape, vksplit_error* error)
+{
+    uint32_t u = (uint32_t)t;
+    if (u >= VKSPLIT_OV_ELEMENT_TYPE_COUNT)
+        return vksplit__fail(error, VKSPLIT_ERROR_DATA_TYPE, "element type %u is not an OpenVINO element type", u);
+    if (t == VKSPLIT_OV_STRING)
+        return vksplit__fail(error, VKSPLIT_ERROR_DATA_TYPE,
+                             "element type string is not supported: vksplit copies fixed-width elements and strings "
+                             "are variable-length");
+    if (ov_types[u].kind == SUB_BYTE)
+        return vksplit__fail(error, VKSPLIT_ERROR_DATA_TYPE,
+                             "element type %s packs several elements into a byte; vksplit copies whole bytes",
+                             ov_types[u].name);
+    if (ov_types[u].size == 0)
+        return vksplit__fail(error, VKSPLIT_ERROR_DATA_TYPE, "element type %s is not a static element type",
+                             ov_types[u].name);
+    if (rank == 0)
+        return vksplit__fail(error, VKSPLIT_ERROR_RANK, "data is a scalar (rank 0); Split needs rank >= 1");
+    if (rank > VKSPLIT_MAX_RANK)
+        return vksplit__fail(error, VKSPLIT_ERROR_RANK, "data's rank %u is more than vksplit's limit of %u", rank,
+                             VKSPLIT_MAX_RANK);
+    if (!shape)
+        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "shape is NULL");
+    uint64_t bytes = ov_types[u].size;
+    for (uint32_t k = 0; k < rank; k++)
+        if (shape[k] != 0 && !vksplit__mul_u64(bytes, shape[k], &bytes))
+            return vksplit__fail(error, VKSPLIT_ERROR_SIZE_OVERFLOW,
+                                 "data's byte count overflows 64 bits at shape[%u] = %llu", k,
+                                 (unsigned long long)shape[k]);
+    return VKSPLIT_OK;
+}
+
+/* The axis input: an integer scalar (or, for VariadicSplit, shape [1]) in [-rank, rank-1]. */
+static vksplit_result check_axis(const vksplit_ov_constant* c, uint32_t rank, bool allow_shape_1, uint32_t* axis,
+                                 vksplit_error* error)
+{
+    if (!is_integer(c->element_type))
+        return vksplit__fail(error, VKSPLIT_ERROR_DATA_TYPE,
+                             "'axis' input is %s; it must be an integer type (i8..i64, u8..u64)",
+                             vksplit_ov_element_type_name(c->element_type));
+    bool scalar = c->rank == 0, shape_1 = c->rank == 1 && c->length == 1;
+    if (!scalar && !(allow_shape_1 && shape_1)) {
+        if (allow_shape_1)
+            return vksplit__fail(error, VKSPLIT_ERROR_ATTRIBUTE,
+                                 "'axis' should be a scalar or of shape [1]. Got rank %u, %llu elements instead",
+                                 c->rank, c->rank == 0 ? 1ull : (unsigned long long)c->length);
+        return vksplit__fail(error, VKSPLIT_ERROR_ATTRIBUTE, "'axis' input must be a scalar. Got: rank %u", c->rank);
+    }
+    if (!c->data)
+        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "'axis' data is NULL");
+    int64_t a, r = rank;
+    uint64_t big = 0;
+    if (!read_integer(c, 0, &a, &big))
+        return vksplit__fail(error, VKSPLIT_ERROR_AXIS, "'axis' %llu is out of the tensor rank range [%lld, %lld]",
+                             (unsigned long long)big, (long long)-r, (long long)(r - 1));
+    if (a < -r || a >= r)
+        return vksplit__fail(error, VKSPLIT_ERROR_AXIS, "'axis' %lld is out of the tensor rank range [%lld, %lld]",
+                             (long long)a, (long long)-r, (long long)(r - 1));
+    *axis = (uint32_t)(a < 0 ? a + r : a);
+    return VKSPLIT_OK;
+}
+
+static vksplit_result check_storage(const vksplit_ov_split_storage* s, uint64_t count, const vksplit_split_desc* out,
+                                    vksplit_error* error)
+{
+    if (!s || !s->split)
+        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, s ? "storage->split is NULL" : "storage is NULL");
+    if (s->split_capacity < count)
+        return vksplit__fail(error, VKSPLIT_ERROR_OUTPUT_COUNT, "storage->split_capacity %u is less than the %llu outputs",
+                             s->split_capacity, (unsigned long long)count);
+    if (!out)
+        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "out is NULL");
+    return VKSPLIT_OK;
+}
+
+/* Fills the desc whose split lengths are already in storage; validates canonically. */
+static vksplit_result finish(vksplit_ov_element_type t, uint32_t rank, const uint64_t* shape, uint32_t axis,
+                             uint32_t count, vksplit_ov_split_storage* storage, vksplit_split_desc* out,
+                             vksplit_error* error)
+{
+    memcpy(storage->sizes, shape, rank * sizeof shape[0]);
+    vksplit_split_desc split;
+    memset(&split, 0, sizeof split);
+    split.element_size = vksplit_ov_element_type_size(t);
+    split.rank = rank;
+    split.sizes = storage->sizes;
+    split.axis = axis;
+    split.output_count = count;
+    split.split = storage->split;
+    vksplit_result r = vksplit_validate_split(&split, error);
+    if (r == VKSPLIT_OK)
+        *out = split;
+    return r;
+}
+
+vksplit_result vksplit_ov_translate_split(const vksplit_ov_split_desc* op, vksplit_ov_split_storage* storage,
+                                          vksplit_split_desc* out, vksplit_error* error)
+{
+    if (!op)
+        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "op is NULL");
+    uint32_t axis = 0;
+    vksplit_result r = check_data(op->element_type, op->rank, op->shape, error);
+    if (r == VKSPLIT_OK)
+        r = check_axis(&op->axis, op->rank, false, &axis, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    uint64_t dim = op->shape[axis], n = op->num_splits;
+    if (n == 0)
+        return vksplit__fail(error, VKSPLIT_ERROR_ATTRIBUTE, "Attribute 'num_splits' must be greater than zero");
+    if (n > dim)
+        return vksplit__fail(error, VKSPLIT_ERROR_ATTRIBUTE,
+                             "'num_splits' attribute value %llu is out of range [1, %llu], the dimension of data "
+                             "along 'axis' %u",
+                             (unsigned long long)n, (unsigned long long)dim, axis);
+    if (dim % n != 0)
+        return vksplit__fail(error, VKSPLIT_ERROR_NOT_DIVISIBLE,
+                             "Dimension of data input shape along 'axis': %llu must be evenly divisible by "
+                             "'num_splits' attribute value: %llu",
+                             (unsigned long long)dim, (unsigned long long)n);
+    if (n > VKSPLIT_MAX_OUTPUTS)
+        return vksplit__fail(error, VKSPLIT_ERROR_OUTPUT_COUNT, "'num_splits' %llu is more than vksplit's limit of %u outputs",
+                             (unsigned long long)n, VKSPLIT_MAX_OUTPUTS);
+    r = check_storage(storage, n, out, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    for (uint64_t i = 0; i < n; i++)
+        storage->split[i] = dim / n;
+    return finish(op->element_type, op->rank, op->shape, axis, (uint32_t)n, storage, out, error);
+}
+
+/* split_lengths: each >= -1, at most one -1, and (with the -1 as the remainder) summing to
+ * dim. Sets *inferred to the index of the -1 (or the length). */
+static vksplit_result check_lengths(const vksplit_ov_constant* c, uint64_t dim, uint32_t axis, uint64_t* inferred,
+                                    uint64_t* remainder, vksplit_error* error)
+{
+    if (!is_integer(c->element_type))
+        return vksplit__fail(error, VKSPLIT_ERROR_DATA_TYPE,
+                             "'split_lengths' input is %s; it must be an integer type (i8..i64, u8..u64)",
+                             vksplit_ov_element_type_name(c->element_type));
+    if (c->rank != 1)
+        return vksplit__fail(error, VKSPLIT_ERROR_ATTRIBUTE, "Split lengths should be a 1-D tensor. Got %u instead.",
+                             c->rank);
+    if (c->length == 0)
+        return vksplit__fail(error, VKSPLIT_ERROR_OUTPUT_COUNT,
+                             "'split_lengths' is empty; VariadicSplit has at least 1 output");
+    if (!c->data)
+        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "'split_lengths' data is NULL");
+    if (c->length > VKSPLIT_MAX_OUTPUTS)
+        return vksplit__fail(error, VKSPLIT_ERROR_OUTPUT_COUNT,
+                             "'split_lengths' has %llu entries, more than vksplit's limit of %u outputs",
+                             (unsigned long long)c->length, VKSPLIT_MAX_OUTPUTS);
+    uint64_t sum = 0, minus_one = c->length;
+    for (uint64_t i = 0; i < c->length; i++) {
+        int64_t v;
+        uint64_t big = 0;
+        if (!read_integer(c, i, &v, &big))
+            return vksplit__fail(error, VKSPLIT_ERROR_SPLIT_LENGTH,
+                                 "split_lengths[%llu] is %llu, more than a dimension can hold (2^63 - 1)",
+                                 (unsigned long long)i, (unsigned long long)big);
+        if (v < -1)
+            return vksplit__fail(error, VKSPLIT_ERROR_SPLIT_LENGTH,
+                                 "Invalid value %lld in split lengths input (split_lengths[%llu]). Should be >= -1.",
+                                 (long long)v, (unsigned long long)i);
+        if (v == -1) {
+            if (minus_one != c->length)
+                return vksplit__fail(error, VKSPLIT_ERROR_SPLIT_LENGTH,
+                                     "Cannot infer split with multiple -1 values at %llu and %llu",
+                                     (unsigned long long)minus_one, (unsigned long long)i);
+            minus_one = i;
+        } else if (!vksplit__add_u64(sum, (uint64_t)v, &sum)) {
+            return vksplit__fail(error, VKSPLIT_ERROR_SPLIT_SUM, "split_lengths overflow 64 bits at entry %llu",
+                                 (unsigned long long)i);
+        }
+    }
+    if (minus_one < c->length && sum > dim)
+        return vksplit__fail(error, VKSPLIT_ERROR_SPLIT_SUM,
+                             "split_lengths other than the -1 at %llu sum to %llu, more than the length of the chosen "
+                             "axis %u: %llu",
+                             (unsigned long long)minus_one, (unsigned long long)sum, axis, (unsigned long long)dim);
+    if (minus_one == c->length && sum != dim)
+        return vksplit__fail(error, VKSPLIT_ERROR_SPLIT_SUM,
+                             "Total length of splits: %llu must match the length of the chosen axis %u: %llu",
+                             (unsigned long long)sum, axis, (unsigned long long)dim);
+    *inferred = minus_one;
+    *remainder = dim - sum;
+    return VKSPLIT_OK;
+}
+
+vksplit_result vksplit_ov_translate_variadic_split(const vksplit_ov_variadic_split_desc* op,
+                                                   vksplit_ov_split_storage* storage, vksplit_split_desc* out,
+                                                   vksplit_error* error)
+{
+    if (!op)
+        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "op is NULL");
+    uint32_t axis = 0;
+    uint64_t inferred = 0, remainder = 0;
+    vksplit_result r = check_data(op->element_type, op->rank, op->shape, error);
+    if (r == VKSPLIT_OK)
+        r = check_axis(&op->axis, op->rank, true, &axis, error);
+    if (r == VKSPLIT_OK)
+        r = check_lengths(&op->split_lengths, op->shape[axis], axis, &inferred, &remainder, error);
+    if (r == VKSPLIT_OK)
+        r = check_storage(storage, op->split_lengths.length, out, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    uint64_t count = op->split_lengths.length;
+    for (uint64_t i = 0; i < count; i++) {
+        int64_t v;
+        uint64_t big;
+        read_integer(&op->split_lengths, i, &v, &big); /* checked above */
+        storage->split[i] = i == inferred ? remainder : (uint64_t)v;
+    }
+    return finish(op->element_type, op->rank, op->shape, axis, (uint32_t)count, storage, out, error);
+}

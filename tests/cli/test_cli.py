@@ -1,0 +1,434 @@
+#!/usr/bin/python3
+"""End-to-end tests of the vksplit CLI against numpy as the independent reference.
+
+usage: test_cli.py PATH/TO/vksplit GROUP   (GROUP: help, dtypes, success, errors)
+
+Every run has VKSPLIT_VALIDATION=1: the CLI then fails on any Vulkan validation message.
+Exit code 77 (skipped) when numpy is missing.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+try:
+    import numpy as np
+except ImportError:  # pragma: no cover
+    print("numpy is missing: skipped")
+    sys.exit(77)
+
+VKSPLIT = os.path.abspath(sys.argv[1])
+GROUP = sys.argv[2]
+failures = []
+checks = 0
+
+
+def check(cond, what):
+    global checks
+    checks += 1
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what, file=sys.stderr)
+
+
+def run(args, env_extra=None):
+    env = dict(os.environ, VKSPLIT_VALIDATION="1")
+    env.update(env_extra or {})
+    p = subprocess.run([VKSPLIT] + args, capture_output=True, text=True, env=env)
+    return p.returncode, p.stdout, p.stderr
+
+
+def write_npy(path, array, descr=None):
+    """np.save, or a hand-made header when descr must differ from numpy's ('<V2')."""
+    if descr is None:
+        np.save(path, array, allow_pickle=True)
+        return
+    shape = "(" + ", ".join(str(d) for d in array.shape) + ("," if array.ndim == 1 else "") + ")"
+    text = "{'descr': %s, 'fortran_order': False, 'shape': %s, }" % (descr, shape)
+    pad = 64 - (10 + len(text) + 1) % 64
+    header = (text + " " * (pad % 64) + "\n").encode("latin1")
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little") + header)
+        f.write(np.ascontiguousarray(array).tobytes())
+
+
+def read_raw(path):
+    """(descr text as written, shape, data bytes) without numpy's interpretation."""
+    with open(path, "rb") as f:
+        blob = f.read()
+    assert blob[:6] == b"\x93NUMPY", path
+    major = blob[6]
+    n = int.from_bytes(blob[8:10] if major == 1 else blob[8:12], "little")
+    start = 10 if major == 1 else 12
+    header = blob[start:start + n].decode("latin1")
+    d = eval(header)  # the test wrote or checks these files: trusted
+    descr_text = header[header.index("'descr': ") + len("'descr': "):header.index(", 'fortran_order'")]
+    check((start + n) % 64 == 0, "%s: data not 64-byte aligned" % path)
+    return descr_text, tuple(d["shape"]), blob[start + n:]
+
+
+class Case:
+    def __init__(self):
+        self.tmp = tempfile.mkdtemp(prefix="vksplit_cli_")
+        self.out = os.path.join(self.tmp, "out")
+        os.mkdir(self.out)
+
+    def input(self, array, descr=None, name="in.npy"):
+        path = os.path.join(self.tmp, name)
+        write_npy(path, array, descr)
+        return path
+
+    def close(self):
+        shutil.rmtree(self.tmp)
+
+
+def expect_outputs(name, case, args, x, parts, axis, descr=None):
+    """Runs the CLI and checks out_0..out_{n-1} against numpy slices of x, byte for byte."""
+    rc, out, err = run(args)
+    check(rc == 0, "%s: exit %d, stderr %r" % (name, rc, err))
+    if rc != 0:
+        return
+    check(err == "", "%s: stderr not empty: %r" % (name, err))
+    files = sorted(os.listdir(case.out))
+    want_files = sorted("out_%d.npy" % i for i in range(len(parts)))
+    check(files == want_files, "%s: files %s, expected %s" % (name, files, want_files))
+    start = 0
+    for i, length in enumerate(parts):
+        index = [slice(None)] * x.ndim
+        index[axis] = slice(start, start + length)
+        start += length
+        expected = np.ascontiguousarray(x[tuple(index)])
+        path = os.path.join(case.out, "out_%d.npy" % i)
+        if not os.path.exists(path):
+            continue
+        got_descr, got_shape, got_data = read_raw(path)
+        check(got_shape == expected.shape, "%s: out_%d shape %s, expected %s" % (name, i, got_shape, expected.shape))
+        check(got_data == expected.tobytes(), "%s: out_%d bytes differ" % (name, i))
+        want_descr = descr if descr is not None else repr(np.lib.format.dtype_to_descr(x.dtype))
+        check(got_descr == want_descr, "%s: out_%d descr %s, expected %s" % (name, i, got_descr, want_descr))
+        if descr is None:
+            loaded = np.load(path)
+            check(loaded.dtype == x.dtype and loaded.tobytes() == expected.tobytes(), "%s: np.load out_%d" % (name, i))
+
+
+def equal_split(dim, n):
+    return [dim // n] * n
+
+
+def opset18_split(dim, n):
+    """ONNX Split-18 num_outputs, by counting: the smallest chunk c with c*n >= dim."""
+    c = 0
+    while c * n < dim:
+        c += 1
+    return [c] * (n - 1) + [dim - c * (n - 1)]
+
+
+# --- dtypes ---------------------------------------------------------------------------------
+
+def special_bytes(dtype, count):
+    """count elements of dtype whose bytes include NaN payloads and -0.0 where it is a float."""
+    rng = np.random.default_rng(1234)
+    raw = bytearray(rng.integers(0, 256, count * dtype.itemsize, dtype=np.uint8).tobytes())
+    patterns = {
+        ("f", 2): [b"\x01\x7c", b"\x00\x80", b"\xff\x7f", b"\x01\xfe"],
+        ("V", 2): [b"\xc1\x7f", b"\x00\x80", b"\x81\xff"],
+        ("f", 4): [b"\x01\x00\xc0\x7f", b"\x00\x00\x00\x80", b"\x01\x00\x80\x7f", b"\xad\xdb\xba\xff"],
+        ("c", 8): [b"\x01\x00\xc0\x7f\x00\x00\x00\x80"],
+        ("f", 8): [b"\x01\x00\x00\x00\x00\x00\xf8\x7f", b"\x00" * 7 + b"\x80", b"\x01" + b"\x00" * 5 + b"\xf0\x7f"],
+        ("c", 16): [b"\x01\x00\x00\x00\x00\x00\xf8\x7f" + b"\x00" * 7 + b"\x80"],
+    }.get((dtype.kind, dtype.itemsize), [])
+    for i, p in enumerate(patterns * 3):
+        at = (i * 7 % count) * dtype.itemsize
+        raw[at:at + len(p)] = p
+    if dtype.kind == "b":
+        raw = bytearray(b & 1 for b in raw)
+    return np.frombuffer(bytes(raw), dtype=dtype).copy()
+
+
+def group_dtypes():
+    codes = ["|b1", "|i1", "|u1", "<i2", "<u2", "<f2", "<i4", "<u4", "<f4", "<i8", "<u8", "<f8", "<c8", "<c16"]
+    variants = [(np.dtype(c), None) for c in codes]
+    variants += [(np.dtype("V2"), "'<V2'"), (np.dtype("V2"), "'|V2'"), (np.dtype([("bf16", "V2")]), None)]
+    for dtype, descr in variants:
+        label = descr or repr(np.lib.format.dtype_to_descr(dtype))
+        x = special_bytes(dtype, 3 * 4 * 5).reshape(3, 4, 5)
+        # ONNX Split-18, num_outputs 3 on axis 1: 2, 2, 0.
+        case = Case()
+        path = case.input(x, descr)
+        expect_outputs("dtype %s num_outputs" % label, case,
+                       ["--input", path, "--axis", "1", "--num-outputs", "3", "--out-dir", case.out],
+                       x, opset18_split(4, 3), 1, descr)
+        case.close()
+        # --split on the last axis.
+        case = Case()
+        path = case.input(x, descr)
+        expect_outputs("dtype %s split" % label, case,
+                       ["--input", path, "--axis", "-1", "--split", "1,3,1", "--out-dir", case.out],
+                       x, [1, 3, 1], 2, descr)
+        case.close()
+        # OpenVINO VariadicSplit (no complex types there).
+        if dtype.kind != "c":
+            case = Case()
+            path = case.input(x, descr)
+            expect_outputs("dtype %s openvino" % label, case,
+                           ["--input", path, "--axis", "0", "--openvino", "variadic", "--split-lengths", "-1,1",
+                            "--out-dir", case.out], x, [2, 1], 0, descr)
+            case.close()
+
+
+# --- success cases --------------------------------------------------------------------------
+
+def group_success():
+    x = np.arange(1, 13, dtype=np.float32).reshape(1, 1, 6, 2)
+    # The DirectML example through ONNX: axis 2 into 2, 1, 3; and axis 3 into halves.
+    for opset in ["1", "2", "11", "13", "18"]:
+        case = Case()
+        path = case.input(x)
+        expect_outputs("opset %s --split" % opset, case,
+                       ["--input", path, "--axis", "2", "--split", "2,1,3", "--opset", opset, "--out-dir", case.out],
+                       x, [2, 1, 3], 2)
+        case.close()
+        case = Case()
+        path = case.input(x)
+        expect_outputs("opset %s equal" % opset, case,
+                       ["--input", path, "--axis", "3", "--num-outputs", "2", "--opset", opset, "--out-dir", case.out],
+                       x, [1, 1], 3)
+        case.close()
+        if opset != "18":
+            case = Case()
+            path = case.input(x)
+            expect_outputs("opset %s --split with matching --num-outputs" % opset, case,
+                           ["--input", path, "--axis", "2", "--split", "2,4", "--num-outputs", "2", "--opset", opset,
+                            "--out-dir", case.out], x, [2, 4], 2)
+            case.close()
+
+    y = np.arange(24, dtype=np.float64).reshape(2, 12)
+    runs = [
+        ("default axis, opset 13", ["--num-outputs", "2", "--opset", "13"], [1, 1], 0),
+        ("negative axis, opset 11", ["--axis", "-1", "--num-outputs", "3", "--opset", "11"], [4, 4, 4], 1),
+        ("negative axis, opset 18", ["--axis", "-1", "--split", "5,0,7"], [5, 0, 7], 1),
+        ("opset 18 12/5: last chunk 0", ["--axis", "1", "--num-outputs", "5"], opset18_split(12, 5), 1),
+        ("opset 18 12/7: last chunk 0", ["--axis", "1", "--num-outputs", "7"], opset18_split(12, 7), 1),
+        ("one output", ["--axis", "1", "--num-outputs", "1"], [12], 1),
+        ("--axis=1 form", ["--axis=1", "--split=6,6"], [6, 6], 1),
+        ("openvino split", ["--axis", "1", "--openvino", "split", "--num-splits", "3"], [4, 4, 4], 1),
+        ("openvino split, negative axis", ["--axis", "-2", "--openvino", "split", "--num-splits", "2"], [1, 1], 0),
+        ("openvino variadic", ["--axis", "1", "--openvino", "variadic", "--split-lengths", "2,-1,3"], [2, 7, 3], 1),
+        ("openvino variadic zeros", ["--axis", "1", "--openvino", "variadic", "--split-lengths", "0,12,-1"],
+         [0, 12, 0], 1),
+    ]
+    for name, args, parts, axis in runs:
+        case = Case()
+        path = case.input(y)
+        expect_outputs(name, case, ["--input", path, "--out-dir", case.out] + args, y, parts, axis)
+        case.close()
+
+    # ONNX's test_split_2d_uneven_split_opset18: [2, 8] on axis 1 into 3, 3, 2; and 11 into 4.
+    for shape, n in [((2, 8), 3), ((3, 11), 4)]:
+        u = np.arange(shape[0] * shape[1], dtype=np.float32).reshape(shape)
+        case = Case()
+        path = case.input(u)
+        expect_outputs("opset 18 uneven %s / %d" % (shape, n), case,
+                       ["--input", path, "--axis", "1", "--num-outputs", str(n), "--out-dir", case.out], u,
+                       opset18_split(shape[1], n), 1)
+        case.close()
+
+    # Empty input split into three empty outputs (ONNX's zero-size example).
+    case = Case()
+    e = np.zeros((0,), dtype=np.float32)
+    path = case.input(e)
+    expect_outputs("zero-size splits", case, ["--input", path, "--split", "0,0,0", "--out-dir", case.out], e,
+                   [0, 0, 0], 0)
+    case.close()
+
+    # Rank 8.
+    case = Case()
+    r8 = np.arange(2 * 3 * 2 * 2 * 2 * 2 * 2 * 3, dtype=np.uint8).reshape(2, 3, 2, 2, 2, 2, 2, 3)
+    path = case.input(r8)
+    expect_outputs("rank 8", case, ["--input", path, "--axis", "7", "--split", "1,2", "--out-dir", case.out], r8,
+                   [1, 2], 7)
+    case.close()
+
+    # A missing output folder is created (its parent exists); stdout lists the files.
+    case = Case()
+    path = case.input(y)
+    new_dir = os.path.join(case.tmp, "fresh")
+    rc, out, err = run(["--input", path, "--axis", "1", "--num-outputs", "2", "--out-dir", new_dir])
+    check(rc == 0 and sorted(os.listdir(new_dir)) == ["out_0.npy", "out_1.npy"], "fresh out dir: %d %r" % (rc, err))
+    check(out.split() == [os.path.join(new_dir, "out_%d.npy" % i) for i in range(2)], "stdout lists the files: %r" % out)
+    case.close()
+
+    # A version 2.0 header is read too.
+    case = Case()
+    big = np.zeros((3,) + (1,) * 7, dtype=np.float32)
+    path = os.path.join(case.tmp, "v2.npy")
+    with open(path, "wb") as f:
+        np.lib.format.write_array(f, big, version=(2, 0))
+    expect_outputs("version 2.0 input", case, ["--input", path, "--split", "1,2", "--out-dir", case.out], big, [1, 2], 0)
+    case.close()
+
+
+# --- errors ---------------------------------------------------------------------------------
+
+def expect_error(case, name, args, phrase, code=2):
+    rc, out, err = run(args)
+    lines = err.splitlines()
+    check(rc == code, "%s: exit %d, expected %d (stderr %r)" % (name, rc, code, err))
+    check(len(lines) == 1 and err.endswith("\n"), "%s: stderr is not one line: %r" % (name, err))
+    if phrase:
+        check(phrase in err, "%s: stderr %r lacks %r" % (name, err, phrase))
+    check(os.listdir(case.out) == [], "%s: the output folder is not empty: %s" % (name, os.listdir(case.out)))
+    check(out == "", "%s: stdout not empty: %r" % (name, out))
+
+
+def group_errors():
+    f4 = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+    case = Case()
+    good = case.input(f4, name="good.npy")
+    o = ["--out-dir", case.out]
+    usage = [
+        ("no arguments", [], "--input IN.npy is required"),
+        ("no --out-dir", ["--input", good], "--out-dir DIR is required"),
+        ("unknown option", ["--input", good, "--bogus", "1"] + o, "unknown option '--bogus'"),
+        ("stray argument", ["--input", good, "stray"] + o, "unexpected argument 'stray'"),
+        ("axis not an integer", ["--input", good, "--axis", "1.5"] + o, "--axis: '1.5' is not an integer"),
+        ("axis twice", ["--input", good, "--axis", "1", "--axis", "2"] + o, "--axis is given more than once"),
+        ("missing value", ["--input", good] + o + ["--axis"], "--axis needs a value"),
+        ("split entry", ["--input", good, "--split", "1,x"] + o, "entry 1 'x' is not an integer"),
+        ("opset word", ["--input", good, "--opset", "latest"] + o, "--opset: 'latest'"),
+        ("missing input", ["--input", os.path.join(case.tmp, "nope.npy")] + o, "cannot open"),
+        ("input is a folder", ["--input", case.tmp] + o, "cannot read"),
+        ("out dir is a file", ["--input", good, "--out-dir", good], "is not a directory"),
+        ("out dir parent missing", ["--input", good, "--out-dir", os.path.join(case.tmp, "a", "b")], "does not exist"),
+        # ONNX rules
+        ("opset 12", ["--input", good, "--opset", "12", "--num-outputs", "2"] + o, "opset 12 is not a Split version"),
+        ("axis 3 of rank 3", ["--input", good, "--axis", "3", "--num-outputs", "1"] + o, "axis 3 is out of range [-3, 2]"),
+        ("axis -4 of rank 3", ["--input", good, "--axis", "-4", "--num-outputs", "1"] + o, "axis -4"),
+        ("negative axis at opset 2", ["--input", good, "--axis", "-1", "--opset", "2", "--num-outputs", "2"] + o,
+         "negative axes came with Split-11"),
+        ("split sum", ["--input", good, "--axis", "2", "--split", "1,2"] + o, "sums to 3"),
+        ("negative split", ["--input", good, "--axis", "2", "--split", "5,-1"] + o, "is -1; lengths must be >= 0"),
+        ("empty split", ["--input", good, "--axis", "2", "--split", ""] + o, "is empty"),
+        ("not divisible", ["--input", good, "--axis", "1", "--num-outputs", "2", "--opset", "13"] + o,
+         "not divisible"),
+        ("count vs split", ["--input", good, "--axis", "2", "--split", "2,2", "--num-outputs", "3", "--opset", "11"] + o,
+         "has 2 entries but the node has 3 outputs"),
+        ("equal without count", ["--input", good, "--axis", "2", "--opset", "13"] + o, "give --num-outputs"),
+        ("num-outputs 0 before 18", ["--input", good, "--num-outputs", "0", "--opset", "2"] + o, "--num-outputs 0"),
+        ("both at 18", ["--input", good, "--axis", "2", "--split", "2,2", "--num-outputs", "2"] + o, "exactly one"),
+        ("neither at 18", ["--input", good, "--axis", "2"] + o, "neither"),
+        ("num_outputs 0 at 18", ["--input", good, "--num-outputs", "0"] + o, "'num_outputs' is 0"),
+        ("too many outputs", ["--input", good, "--num-outputs", "70000"] + o, "65536"),
+        # OpenVINO rules
+        ("openvino bogus", ["--input", good, "--axis", "1", "--openvino", "slice"] + o, "expected 'split' or 'variadic'"),
+        ("openvino without axis", ["--input", good, "--openvino", "split", "--num-splits", "3"] + o, "needs --axis"),
+        ("openvino without num-splits", ["--input", good, "--axis", "1", "--openvino", "split"] + o, "--num-splits N"),
+        ("openvino with --split", ["--input", good, "--axis", "1", "--openvino", "split", "--num-splits", "3",
+                                   "--split", "1,2"] + o, "--split is an ONNX option"),
+        ("openvino with --opset", ["--input", good, "--axis", "1", "--openvino", "variadic", "--split-lengths", "3",
+                                   "--opset", "13"] + o, "--opset is an ONNX option"),
+        ("num-splits with variadic", ["--input", good, "--axis", "1", "--openvino", "variadic", "--split-lengths", "3",
+                                      "--num-splits", "3"] + o, "--num-splits goes with --openvino split"),
+        ("split-lengths without openvino", ["--input", good, "--split-lengths", "3"] + o, "belongs to --openvino"),
+        ("num_splits not dividing", ["--input", good, "--axis", "2", "--openvino", "split", "--num-splits", "3"] + o,
+         "Dimension of data input shape along 'axis': 4 must be evenly divisible by 'num_splits' attribute value: 3"),
+        ("num_splits 0", ["--input", good, "--axis", "2", "--openvino", "split", "--num-splits", "0"] + o,
+         "must be greater than zero"),
+        ("num_splits > dim", ["--input", good, "--axis", "1", "--openvino", "split", "--num-splits", "6"] + o,
+         "out of range [1, 3]"),
+        ("num_splits negative", ["--input", good, "--axis", "1", "--openvino", "split", "--num-splits", "-3"] + o,
+         "negative"),
+        ("two -1", ["--input", good, "--axis", "2", "--openvino", "variadic", "--split-lengths", "-1,2,-1"] + o,
+         "multiple -1 values"),
+        ("-2 length", ["--input", good, "--axis", "2", "--openvino", "variadic", "--split-lengths", "-2,6"] + o,
+         "Invalid value -2"),
+        ("lengths sum", ["--input", good, "--axis", "2", "--openvino", "variadic", "--split-lengths", "1,2"] + o,
+         "Total length of splits: 3 must match"),
+        ("openvino axis", ["--input", good, "--axis", "3", "--openvino", "split", "--num-splits", "1"] + o,
+         "out of the tensor rank range [-3, 2]"),
+        ("split-lengths with split", ["--input", good, "--axis", "1", "--openvino", "split", "--num-splits", "3",
+                                      "--split-lengths", "3"] + o, "--split-lengths goes with --openvino variadic"),
+        ("variadic without lengths", ["--input", good, "--axis", "1", "--openvino", "variadic"] + o,
+         "--openvino variadic needs --split-lengths"),
+        ("long unknown option", ["--input", good, "--" + "x" * 40] + o, "unknown option"),
+        ("too many entries", ["--input", good, "--split", "," * 65537] + o, "65538 entries, more than"),
+        ("out dir too long", ["--input", good, "--out-dir", os.path.join(case.tmp, "d" * 5000)], "is too long"),
+    ]
+    for name, args, phrase in usage:
+        expect_error(case, name, args, phrase)
+    check(not os.path.exists(os.path.join(case.tmp, "a")), "out dir parent missing: something was created")
+
+    # The negative last chunk names dim, n and the chunk: dim 5, n 4 -> chunk 2 leaves -1.
+    five = case.input(np.zeros((5,), dtype=np.float32), name="five.npy")
+    expect_error(case, "dim 5 n 4", ["--input", five, "--num-outputs", "4"] + o,
+                 "'num_outputs' 4 cannot split dimension 5 (axis 0): chunk ceil(5/4) = 2 for the first 3 outputs "
+                 "leaves 5 - 6 = -1 for the last")
+
+    # Files vksplit must refuse.
+    bad = [
+        ("big-endian", np.arange(4, dtype=">f4"), None, "big-endian"),
+        ("object", np.array([1, "a"], dtype=object), None, "object array"),
+        ("datetime", np.array(["2020-01-01"], dtype="datetime64[ns]"), None, "datetime"),
+        ("unicode", np.array(["ab", "c"]), None, "variable-length"),
+        ("bytes", np.array([b"ab", b"c"]), None, "variable-length"),
+        ("float128", np.zeros(2, dtype=np.longdouble), None, "is not supported"),
+        ("void 4", np.zeros(2, dtype="V4"), None, "is not supported"),
+        ("two fields", np.zeros(2, dtype=[("a", "<f4"), ("b", "<f4")]), None, "more than one field"),
+        ("rank 0", np.float32(1.5).reshape(()), None, "scalar (rank 0)"),
+        ("rank 9", np.zeros((1,) * 8 + (2,), dtype=np.float32), None, "rank 9"),
+    ]
+    for name, array, descr, phrase in bad:
+        path = case.input(array, descr, name="bad.npy")
+        expect_error(case, "file: " + name, ["--input", path, "--num-outputs", "1"] + o, phrase)
+    fortran = os.path.join(case.tmp, "fortran.npy")
+    np.save(fortran, np.asfortranarray(np.arange(6, dtype=np.float32).reshape(2, 3)))
+    expect_error(case, "file: fortran order", ["--input", fortran, "--num-outputs", "1"] + o, "fortran_order is True")
+    truncated = os.path.join(case.tmp, "truncated.npy")
+    np.save(truncated, f4)
+    with open(truncated, "r+b") as f:
+        f.truncate(os.path.getsize(truncated) - 4)
+    expect_error(case, "file: truncated", ["--input", truncated, "--num-outputs", "1"] + o, "truncated")
+    text = os.path.join(case.tmp, "text.npy")
+    with open(text, "w") as f:
+        f.write("not numpy\n")
+    expect_error(case, "file: not npy", ["--input", text, "--num-outputs", "1"] + o, "not a .npy file")
+
+    # Each opset's type list.
+    i4 = case.input(np.arange(4, dtype=np.int32), name="i4.npy")
+    expect_error(case, "int32 at opset 1", ["--input", i4, "--opset", "1", "--num-outputs", "2"] + o,
+                 "tensor(int32) is not in Split-1's type list")
+    bf = case.input(np.zeros(4, dtype="V2"), "'<V2'", name="bf.npy")
+    expect_error(case, "bfloat16 at opset 11", ["--input", bf, "--opset", "11", "--num-outputs", "2"] + o,
+                 "bfloat16 came with Split-13")
+    c8 = case.input(np.zeros(4, dtype=np.complex64), name="c8.npy")
+    expect_error(case, "complex with openvino",
+                 ["--input", c8, "--axis", "0", "--openvino", "split", "--num-splits", "2"] + o, "no OpenVINO element type")
+
+    # Not an invalid request: no device. Exit 1, one line, nothing written.
+    rc, out, err = run(["--input", good, "--num-outputs", "1"] + o, {"VKSPLIT_DEVICE": "999"})
+    check(rc == 1 and len(err.splitlines()) == 1 and os.listdir(case.out) == [],
+          "no device: exit %d, stderr %r, files %s" % (rc, err, os.listdir(case.out)))
+    check("cannot start the Vulkan device" in err, "no device: %r" % err)
+
+    # A write that fails (out_1.npy is a folder) exits 1 and takes back out_0.npy, and only it.
+    os.mkdir(os.path.join(case.out, "out_1.npy"))
+    rc, out, err = run(["--input", good, "--num-outputs", "2", "--axis", "0"] + o)
+    check(rc == 1 and len(err.splitlines()) == 1 and "out_1.npy" in err, "failed write: exit %d, %r" % (rc, err))
+    check(os.listdir(case.out) == ["out_1.npy"], "failed write left %s" % os.listdir(case.out))
+    case.close()
+
+
+def group_help():
+    rc, out, err = run(["--help"])
+    check(rc == 0 and "usage: vksplit --input IN.npy" in out and err == "", "--help: %d %r" % (rc, err))
+    for needle in ["--opset", "--num-outputs", "--split", "--openvino split", "--openvino variadic", "--split-lengths",
+                   "--num-splits", "--out-dir", "Exit codes"]:
+        check(needle in out, "--help lacks %s" % needle)
+    rc, out, err = run(["--input", "x.npy", "--help"])
+    check(rc == 0 and "usage:" in out, "--help wins over other options")
+
+
+{"help": group_help, "dtypes": group_dtypes, "success": group_success, "errors": group_errors}[GROUP]()
+print("%d checks, %d failures" % (checks, len(failures)))
+sys.exit(1 if failures else 0)

@@ -1,0 +1,347 @@
+/* ONNX front-end: one row per rule of each opset (valid and invalid), asserting the code and
+ * the lengths; each opset's type list; storage and *out untouched on error. No device. */
+#if defined(__GNUC__) || defined(__clang__)
+#endif
+#include "test_harness.h"
+#include "vksplit/onnx.h"
+
+#define OK VKSPLIT_OK
+#define MAXN 8
+
+typedef struct onnx_case {
+    const char* name;
+    int64_t opset;
+    vksplit_onnx_data_type type; /* 0: FLOAT */
+    uint32_t rank;
+    int64_t shape[9];
+    int64_t axis;
+    uint32_t output_count;
+    int attr;                    /* 'split' attribute given */
+    int input;                   /* 'split' input given (int64 unless input_type) */
+    uint32_t count;              /* entries of the given list */
+    int64_t list[MAXN];
+    vksplit_onnx_data_type input_type;
+    int num;                     /* 'num_outputs' given */
+    int64_t num_outputs;
+    vksplit_result expected;
+    uint32_t want_axis;
+    uint32_t want_count;
+    uint64_t want[MAXN];
+    const char* text;            /* a phrase the message must contain */
+} onnx_case;
+
+#define F VKSPLIT_ONNX_FLOAT
+static const onnx_case cases[] = {
+    /* Equal splits into the node's outputs (opsets 1, 2, 11, 13) and num_outputs (18). */
+    {"1: equal", 1, F, 1, {6}, 0, 3, .expected = OK, .want_count = 3, .want = {2, 2, 2}},
+    {"2: equal", 2, F, 1, {6}, 0, 3, .expected = OK, .want_count = 3, .want = {2, 2, 2}},
+    {"11: equal", 11, F, 1, {6}, 0, 3, .expected = OK, .want_count = 3, .want = {2, 2, 2}},
+    {"13: equal", 13, F, 1, {6}, 0, 3, .expected = OK, .want_count = 3, .want = {2, 2, 2}},
+    {"18: num_outputs 3", 18, F, 1, {6}, 0, 0, .num = 1, .num_outputs = 3, .expected = OK, .want_count = 3, .want = {2, 2, 2}},
+    {"18: num_outputs with matching output_count", 18, F, 1, {6}, 0, 3, .num = 1, .num_outputs = 3, .expected = OK, .want_count = 3, .want = {2, 2, 2}},
+    {"18: uneven 2d", 18, F, 2, {2, 8}, 1, 0, .num = 1, .num_outputs = 3, .expected = OK, .want_axis = 1, .want_count = 3, .want = {3, 3, 2}},
+    {"18: last chunk 0", 18, F, 1, {6}, 0, 0, .num = 1, .num_outputs = 4, .expected = OK, .want_count = 4, .want = {2, 2, 2, 0}},
+    {"13: equal, dim 0", 13, F, 1, {0}, 0, 3, .expected = OK, .want_count = 3, .want = {0, 0, 0}},
+    {"13: not divisible", 13, F, 1, {6}, 0, 4, .expected = VKSPLIT_ERROR_NOT_DIVISIBLE, .text = "dimension 6 on axis 0 is not divisible by the node's 4 outputs"},
+    {"2: not divisible", 2, F, 2, {2, 5}, 1, 2, .expected = VKSPLIT_ERROR_NOT_DIVISIBLE, .text = "5 % 2 = 1"},
+    {"13: equal without output count", 13, F, 1, {6}, 0, 0, .expected = VKSPLIT_ERROR_OUTPUT_COUNT, .text = "output_count is 0"},
+    {"1: equal without output count", 1, F, 1, {6}, 0, 0, .expected = VKSPLIT_ERROR_OUTPUT_COUNT, .text = "Split-1 without 'split'"},
+    {"13: output count over the limit", 13, F, 1, {6}, 0, VKSPLIT_MAX_OUTPUTS + 1, .expected = VKSPLIT_ERROR_OUTPUT_COUNT},
+    /* Default axis 0; negative axes from 11. */
+    {"13: default axis", 13, F, 2, {4, 6}, 0, 2, .expected = OK, .want_axis = 0, .want_count = 2, .want = {2, 2}},
+    {"11: axis -1", 11, F, 2, {2, 6}, -1, 2, .expected = OK, .want_axis = 1, .want_count = 2, .want = {3, 3}},
+    {"13: axis -2", 13, F, 2, {2, 6}, -2, 2, .expected = OK, .want_axis = 0, .want_count = 2, .want = {1, 1}},
+    {"18: axis -1", 18, F, 2, {2, 6}, -1, 0, .num = 1, .num_outputs = 2, .expected = OK, .want_axis = 1, .want_count = 2, .want = {3, 3}},
+    {"1: axis -1", 1, F, 2, {2, 6}, -1, 2, .expected = VKSPLIT_ERROR_AXIS, .text = "negative axes came with Split-11"},
+    {"2: axis -1", 2, F, 2, {2, 6}, -1, 2, .expected = VKSPLIT_ERROR_AXIS, .text = "axis -1 is negative; Split-2 accepts [0, 1]"},
+    {"13: axis 2 of rank 2", 13, F, 2, {2, 6}, 2, 2, .expected = VKSPLIT_ERROR_AXIS, .text = "axis 2 is out of range [-2, 1] for a rank-2 input"},
+    {"18: axis -5 of rank 4", 18, F, 4, {2, 2, 2, 2}, -5, 0, .num = 1, .num_outputs = 2, .expected = VKSPLIT_ERROR_AXIS, .text = "axis -5 is out of range [-4, 3] for a rank-4 input"},
+    {"2: axis 4 of rank 4", 2, F, 4, {2, 2, 2, 2}, 4, 2, .expected = VKSPLIT_ERROR_AXIS, .text = "[0, 3]"},
+    /* 'split' as an attribute (1, 2, 11) or an input (1, 13, 18). */
+    {"1: split attribute", 1, F, 1, {6}, 0, 0, .attr = 1, .count = 2, .list = {2, 4}, .expected = OK, .want_count = 2, .want = {2, 4}},
+    {"2: split attribute", 2, F, 1, {6}, 0, 0, .attr = 1, .count = 2, .list = {2, 4}, .expected = OK, .want_count = 2, .want = {2, 4}},
+    {"11: split attribute", 11, F, 2, {2, 6}, 1, 2, .attr = 1, .count = 2, .list = {2, 4}, .expected = OK, .want_axis = 1, .want_count = 2, .want = {2, 4}},
+    {"13: split input", 13, F, 1, {6}, 0, 0, .input = 1, .count = 2, .list = {2, 4}, .expected = OK, .want_count = 2, .want = {2, 4}},
+    {"18: split input", 18, F, 1, {6}, 0, 2, .input = 1, .count = 2, .list = {2, 4}, .expected = OK, .want_count = 2, .want = {2, 4}},
+    {"13: zero-size splits", 13, F, 1, {0}, 0, 3, .input = 1, .count = 3, .list = {0, 0, 0}, .expected = OK, .want_count = 3, .want = {0, 0, 0}},
+    {"18: zero-length part", 18, F, 1, {6}, 0, 0, .input = 1, .count = 3, .list = {0, 6, 0}, .expected = OK, .want_count = 3, .want = {0, 6, 0}},
+    {"13: split attribute", 13, F, 1, {6}, 0, 0, .attr = 1, .count = 2, .list = {2, 4}, .expected = VKSPLIT_ERROR_ATTRIBUTE, .text = "Split-13 has no 'split' attribute"},
+    {"18: split attribute", 18, F, 1, {6}, 0, 0, .attr = 1, .count = 2, .list = {2, 4}, .expected = VKSPLIT_ERROR_ATTRIBUTE},
+    {"2: split input", 2, F, 1, {6}, 0, 0, .input = 1, .count = 2, .list = {2, 4}, .expected = VKSPLIT_ERROR_ATTRIBUTE, .text = "Split-2 has no 'split' input"},
+    {"11: split input", 11, F, 1, {6}, 0, 0, .input = 1, .count = 2, .list = {2, 4}, .expected = VKSPLIT_ERROR_ATTRIBUTE},
+    {"1: attribute and input", 1, F, 1, {6}, 0, 0, .attr = 1, .input = 1, .input_type = F, .count = 2, .list = {2, 4}, .expected = VKSPLIT_ERROR_ATTRIBUTE, .text = "both the 'split' attribute and the 'split' input"},
+    {"13: num_outputs", 13, F, 1, {6}, 0, 0, .num = 1, .num_outputs = 3, .expected = VKSPLIT_ERROR_ATTRIBUTE, .text = "Split-13 has no 'num_outputs'"},
+    {"1: num_outputs", 1, F, 1, {6}, 0, 3, .num = 1, .num_outputs = 3, .expected = VKSPLIT_ERROR_ATTRIBUTE},
+    {"18: split and num_outputs", 18, F, 1, {6}, 0, 0, .input = 1, .count = 2, .list = {2, 4}, .num = 1, .num_outputs = 2, .expected = VKSPLIT_ERROR_ATTRIBUTE, .text = "exactly one"},
+    {"18: neither", 18, F, 1, {6}, 0, 3, .expected = VKSPLIT_ERROR_ATTRIBUTE, .text = "neither the 'split' input nor the 'num_outputs' attribute"},
+    {"11: negative length", 11, F, 1, {6}, 0, 0, .attr = 1, .count = 3, .list = {4, -2, 4}, .expected = VKSPLIT_ERROR_SPLIT_LENGTH, .text = "'split' attribute entry 1 is -2"},
+    {"13: negative length", 13, F, 1, {6}, 0, 0, .input = 1, .count = 2, .list = {7, -1}, .expected = VKSPLIT_ERROR_SPLIT_LENGTH, .text = "'split' input entry 1 is -1"},
+    {"2: sum short", 2, F, 1, {6}, 0, 0, .attr = 1, .count = 2, .list = {2, 3}, .expected = VKSPLIT_ERROR_SPLIT_SUM, .text = "sums to 5 but the input's dimension on axis 0 is 6"},
+    {"18: sum long", 18, F, 1, {6}, 0, 0, .input = 1, .count = 2, .list = {3, 4}, .expected = VKSPLIT_ERROR_SPLIT_SUM},
+    {"13: sum overflows", 13, F, 1, {6}, 0, 0, .input = 1, .count = 3, .list = {INT64_MAX, INT64_MAX, 8}, .expected = VKSPLIT_ERROR_SPLIT_SUM, .text = "overflows"},
+    {"11: list vs outputs", 11, F, 1, {6}, 0, 3, .attr = 1, .count = 2, .list = {2, 4}, .expected = VKSPLIT_ERROR_OUTPUT_COUNT, .text = "has 2 entries but the node has 3 outputs"},
+    {"18: list vs outputs", 18, F, 1, {6}, 0, 1, .input = 1, .count = 2, .list = {2, 4}, .expected = VKSPLIT_ERROR_OUTPUT_COUNT},
+    {"13: empty split", 13, F, 1, {0}, 0, 0, .input = 1, .count = 0, .expected = VKSPLIT_ERROR_OUTPUT_COUNT, .text = "is empty"},
+    {"13: split input int32", 13, F, 1, {6}, 0, 0, .input = 1, .input_type = VKSPLIT_ONNX_INT32, .count = 2, .list = {2, 4}, .expected = VKSPLIT_ERROR_DATA_TYPE, .text = "tensor(int32); Split-13 takes tensor(int64)"},
+    {"1: split input int64", 1, F, 1, {6}, 0, 0, .input = 1, .input_type = VKSPLIT_ONNX_INT64, .count = 2, .list = {2, 4}, .expected = VKSPLIT_ERROR_DATA_TYPE, .text = "Split-1 takes tensor(float)"},
+    /* num_outputs (18). */
+    {"18: num_outputs 0", 18, F, 1, {6}, 0, 0, .num = 1, .num_outputs = 0, .expected = VKSPLIT_ERROR_ATTRIBUTE, .text = "'num_outputs' is 0"},
+    {"18: num_outputs -1", 18, F, 1, {6}, 0, 0, .num = 1, .num_outputs = -1, .expected = VKSPLIT_ERROR_ATTRIBUTE},
+    {"18: num_outputs over the limit", 18, F, 1, {6}, 0, 0, .num = 1, .num_outputs = 70000, .expected = VKSPLIT_ERROR_OUTPUT_COUNT},
+    {"18: num_outputs vs outputs", 18, F, 1, {6}, 0, 4, .num = 1, .num_outputs = 3, .expected = VKSPLIT_ERROR_OUTPUT_COUNT, .text = "'num_outputs' is 3 but the node has 4 outputs"},
+    {"18: negative last chunk", 18, F, 1, {5}, 0, 0, .num = 1, .num_outputs = 4, .expected = VKSPLIT_ERROR_SPLIT_LENGTH, .text = "'num_outputs' 4 cannot split dimension 5 (axis 0): chunk ceil(5/4) = 2 for the first 3 outputs leaves 5 - 6 = -1"},
+    /* Ranks, shapes, opsets. */
+    {"13: rank 0", 13, F, 0, {0}, 0, 1, .expected = VKSPLIT_ERROR_RANK, .text = "scalar (rank 0)"},
+    {"18: rank 0", 18, F, 0, {0}, 0, 0, .num = 1, .num_outputs = 1, .expected = VKSPLIT_ERROR_RANK},
+    {"13: rank 9", 13, F, 9, {1, 1, 1, 1, 1, 1, 1, 1, 2}, 0, 1, .expected = VKSPLIT_ERROR_RANK},
+    {"13: rank 8", 13, F, 8, {1, 1, 1, 1, 1, 1, 1, 2}, 7, 2, .expected = OK, .want_axis = 7, .want_count = 2, .want = {1, 1}},
+    {"13: negative dimension", 13, F, 2, {2, -1}, 0, 2, .expected = VKSPLIT_ERROR_SHAPE_MISMATCH, .text = "shape[1] is -1"},
+    {"13: element count overflows", 13, F, 3, {1ll << 32, 1ll << 32, 2}, 2, 2, .expected = VKSPLIT_ERROR_SIZE_OVERFLOW, .text = "shape[1]"},
+    {"13: huge but empty", 13, F, 3, {1ll << 40, 0, 1ll << 20}, 2, 2, .expected = OK, .want_axis = 2, .want_count = 2, .want = {1ll << 19, 1ll << 19}},
+    {"opset 0", 0, F, 1, {6}, 0, 3, .expected = VKSPLIT_ERROR_OPSET},
+    {"opset 12", 12, F, 1, {6}, 0, 3, .expected = VKSPLIT_ERROR_OPSET, .text = "a model importing opset 12 uses Split-11"},
+    {"opset 19", 19, F, 1, {6}, 0, 3, .expected = VKSPLIT_ERROR_OPSET},
+    {"opset -1", -1, F, 1, {6}, 0, 3, .expected = VKSPLIT_ERROR_OPSET},
+    {"13: float8", 13, VKSPLIT_ONNX_FLOAT8E4M3FN, 1, {6}, 0, 3, .expected = VKSPLIT_ERROR_DATA_TYPE, .text = "tensor(float8e4m3fn) is not in Split-13's type list"},
+    {"13: type 99", 13, (vksplit_onnx_data_type)99, 1, {6}, 0, 3, .expected = VKSPLIT_ERROR_DATA_TYPE, .text = "data_type 99"},
+    {"1: int32", 1, VKSPLIT_ONNX_INT32, 1, {6}, 0, 3, .expected = VKSPLIT_ERROR_DATA_TYPE, .text = "tensor(int32) is not in Split-1's type list (float16, float, double)"},
+    {"11: bfloat16", 11, VKSPLIT_ONNX_BFLOAT16, 1, {6}, 0, 3, .expected = VKSPLIT_ERROR_DATA_TYPE, .text = "bfloat16 came with Split-13"},
+    {"18: string", 18, VKSPLIT_ONNX_STRING, 1, {6}, 0, 0, .num = 1, .num_outputs = 3, .expected = VKSPLIT_ERROR_DATA_TYPE, .text = "ONNX strings are variable-length"},
+};
+
+#define SENTINEL 0x5a5a5a5a5a5a5a5aull
+
+static void fill_node(const onnx_case* c, vksplit_onnx_split_desc* node)
+{
+    memset(node, 0, sizeof *node);
+    node->opset = c->opset;
+    node->data_type = c->type;
+    node->rank = c->rank;
+    node->shape = c->shape;
+    node->axis = c->axis;
+    node->output_count = c->output_count;
+    if (c->attr) {
+        node->has_split_attribute = 1;
+        node->split_attribute = c->list;
+        node->split_attribute_count = c->count;
+    }
+    if (c->input) {
+        node->has_split_input = 1;
+        node->split_input_type = c->input_type ? c->input_type : VKSPLIT_ONNX_INT64;
+        node->split_input = c->list;
+        node->split_input_count = c->count;
+    }
+    node->has_num_outputs = (vksplit_bool32)c->num;
+    node->num_outputs = c->num_outputs;
+}
+
+static void run_case(const onnx_case* c)
+{
+    vksplit_onnx_split_desc node;
+    fill_node(c, &node);
+    uint64_t split[MAXN];
+    for (int i = 0; i < MAXN; i++)
+        split[i] = SENTINEL;
+    vksplit_onnx_split_storage storage;
+    memset(&storage, 0, sizeof storage);
+    storage.split = split;
+    storage.split_capacity = MAXN;
+    vksplit_split_desc out, before;
+    memset(&out, 0xab, sizeof out);
+    before = out;
+    vksplit_error err;
+    memset(&err, 0, sizeof err);
+    vksplit_result r = vksplit_onnx_translate_split(&node, &storage, &out, &err);
+    CHECK_MSG(r == c->expected, "%s: got %s, expected %s (%s)", c->name, vksplit_result_name(r),
+              vksplit_result_name(c->expected), err.message);
+    if (c->text)
+        CHECK_MSG(strstr(err.message, c->text) != NULL, "%s: message '%s' lacks '%s'", c->name, err.message, c->text);
+    if (r != VKSPLIT_OK) {
+        CHECK_MSG(memcmp(&out, &before, sizeof out) == 0, "%s: *out written on error", c->name);
+        CHECK_MSG(err.code == r && err.message[0] && !strchr(err.message, '\n'), "%s: error not filled", c->name);
+        CHECK_MSG(split[0] == SENTINEL, "%s: storage written on error", c->name);
+        return;
+    }
+    CHECK_MSG(out.axis == c->want_axis && out.output_count == c->want_count && out.rank == c->rank,
+              "%s: axis %u count %u rank %u", c->name, out.axis, out.output_count, out.rank);
+    for (uint32_t i = 0; i < c->want_count && i < MAXN; i++)
+        CHECK_MSG(split[i] == c->want[i], "%s: split[%u] = %llu, expected %llu", c->name, i, (unsigned long long)split[i],
+                  (unsigned long long)c->want[i]);
+    for (uint32_t k = 0; k < c->rank; k++)
+        CHECK_MSG(out.sizes[k] == (uint64_t)c->shape[k], "%s: sizes[%u]", c->name, k);
+    CHECK_MSG(out.split == split && out.sizes == storage.sizes && !out.input_strides && !out.output_strides,
+              "%s: desc does not point into storage", c->name);
+    CHECK_MSG(out.element_size == 4, "%s: element_size %u", c->name, out.element_size);
+}
+
+/* Split-1's 'split' input has type T: whole numbers as float16, float or double. */
+static void check_opset1_typed_input(void)
+{
+    static const int64_t shape[1] = {6};
+    vksplit_onnx_split_desc node;
+    memset(&node, 0, sizeof node);
+    node.opset = 1;
+    node.rank = 1;
+    node.shape = shape;
+    node.has_split_input = 1;
+    uint64_t split[4];
+    vksplit_onnx_split_storage storage = {split, 4, {0}};
+    vksplit_split_desc out;
+    vksplit_error err;
+
+    static const float f_ok[2] = {2.0f, 4.0f}, f_frac[2] = {2.5f, 3.5f}, f_neg[2] = {-1.0f, 7.0f};
+    static const double d_ok[3] = {1.0, 2.0, 3.0};
+    static const uint16_t h_ok[2] = {0x4000, 0x4400} /* 2.0, 4.0 */, h_inf[2] = {0x7c00, 0}, h_nan[2] = {0x7e00, 0},
+                          h_half[2] = {0x3800, 0x4580} /* 0.5, 5.5 */;
+    node.data_type = node.split_input_type = VKSPLIT_ONNX_FLOAT;
+    node.split_input = f_ok;
+    node.split_input_count = 2;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+    CHECK(split[0] == 2 && split[1] == 4 && out.element_size == 4);
+    node.split_input = f_frac;
+    CHECK_RESULT(VKSPLIT_ERROR_SPLIT_LENGTH, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+    CHECK(strstr(err.message, "'split' input entry 0 is 2.5; lengths must be whole numbers") != NULL);
+    node.split_input = f_neg;
+    CHECK_RESULT(VKSPLIT_ERROR_SPLIT_LENGTH, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+    node.data_type = node.split_input_type = VKSPLIT_ONNX_DOUBLE;
+    node.split_input = d_ok;
+    node.split_input_count = 3;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+    CHECK(split[0] == 1 && split[1] == 2 && split[2] == 3 && out.element_size == 8);
+    node.output_count = 2; /* the node's outputs must match the list */
+    CHECK_RESULT(VKSPLIT_ERROR_OUTPUT_COUNT, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+    node.output_count = 0;
+    node.data_type = node.split_input_type = VKSPLIT_ONNX_FLOAT16;
+    node.split_input = h_ok;
+    node.split_input_count = 2;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+    CHECK(split[0] == 2 && split[1] == 4 && out.element_size == 2);
+    node.split_input = h_inf;
+    CHECK_RESULT(VKSPLIT_ERROR_SPLIT_LENGTH, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+    node.split_input = h_nan;
+    CHECK_RESULT(VKSPLIT_ERROR_SPLIT_LENGTH, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+    node.split_input = h_half;
+    CHECK_RESULT(VKSPLIT_ERROR_SPLIT_LENGTH, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+    node.split_input = NULL;
+    CHECK_RESULT(VKSPLIT_ERROR_NULL_ARGUMENT, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+
+    /* An int64 'split' input need not be 8-byte aligned (raw tensor data). */
+    unsigned char raw[1 + 16];
+    int64_t lengths[2] = {1, 5};
+    memcpy(raw + 1, lengths, sizeof lengths);
+    node.opset = 13;
+    node.data_type = VKSPLIT_ONNX_FLOAT;
+    node.split_input_type = VKSPLIT_ONNX_INT64;
+    node.split_input = raw + 1;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+    CHECK(split[0] == 1 && split[1] == 5);
+}
+
+/* Each opset's type list, transcribed from the documents, against the translation. */
+static void check_type_lists(void)
+{
+    static const char* const lists[5][2] = {
+        {"1", "float16 float double"},
+        {"2", "bool int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float double complex64 complex128 string"},
+        {"11", "bool int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float double complex64 complex128 string"},
+        {"13", "bool int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float double complex64 complex128 string bfloat16"},
+        {"18", "bool int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float double complex64 complex128 string bfloat16"},
+    };
+    static const struct { const char* name; uint32_t size; } widths[] = {
+        {"bool", 1}, {"int8", 1}, {"uint8", 1}, {"int16", 2}, {"uint16", 2}, {"float16", 2}, {"bfloat16", 2},
+        {"int32", 4}, {"uint32", 4}, {"float", 4}, {"int64", 8}, {"uint64", 8}, {"double", 8}, {"complex64", 8},
+        {"complex128", 16},
+    };
+    static const int64_t shape[1] = {4};
+    for (int v = 0; v < 5; v++) {
+        int64_t opset = atoi(lists[v][0]);
+        for (uint32_t t = 0; t <= 30; t++) {
+            const char* name = vksplit_onnx_data_type_name((vksplit_onnx_data_type)t);
+            char padded[32];
+            snprintf(padded, sizeof padded, " %s ", name);
+            char list[256];
+            snprintf(list, sizeof list, " %s ", lists[v][1]);
+            int listed = strcmp(name, "unknown") != 0 && strstr(list, padded) != NULL;
+            CHECK_MSG(vksplit_onnx_type_in_opset(opset, (vksplit_onnx_data_type)t) == (vksplit_bool32)listed,
+                      "opset %lld type %s: listed %d", (long long)opset, name, listed);
+            vksplit_onnx_split_desc node;
+            memset(&node, 0, sizeof node);
+            node.opset = opset;
+            node.data_type = (vksplit_onnx_data_type)t;
+            node.rank = 1;
+            node.shape = shape;
+            node.output_count = 2;
+            if (opset == 18) {
+                node.output_count = 0;
+                node.has_num_outputs = 1;
+                node.num_outputs = 2;
+            }
+            uint64_t split[2];
+            vksplit_onnx_split_storage storage = {split, 2, {0}};
+            vksplit_split_desc out;
+            vksplit_error err;
+            vksplit_result r = vksplit_onnx_translate_split(&node, &storage, &out, &err);
+            int accepted = listed && strcmp(name, "string") != 0;
+            CHECK_MSG((r == VKSPLIT_OK) == accepted && (accepted || r == VKSPLIT_ERROR_DATA_TYPE),
+                      "opset %lld type %s (%u): %s (%s)", (long long)opset, name, t, vksplit_result_name(r), err.message);
+            if (t == VKSPLIT_ONNX_STRING && opset > 1)
+                CHECK_MSG(strstr(err.message, "vksplit copies fixed-width elements and ONNX strings are variable-length"),
+                          "string message: %s", err.message);
+            for (size_t w = 0; accepted && w < sizeof widths / sizeof widths[0]; w++)
+                if (strcmp(widths[w].name, name) == 0)
+                    CHECK_MSG(out.element_size == widths[w].size && vksplit_onnx_data_type_size(node.data_type) == widths[w].size,
+                              "%s: element_size %u", name, out.element_size);
+        }
+    }
+    CHECK(vksplit_onnx_data_type_size(VKSPLIT_ONNX_STRING) == 0);
+}
+
+static void check_versions_and_storage(void)
+{
+    static const int64_t map[][2] = {{-3, 0}, {0, 0}, {1, 1}, {2, 2}, {10, 2}, {11, 11}, {12, 11}, {13, 13},
+                                     {17, 13}, {18, 18}, {19, 18}, {25, 18}};
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        CHECK_MSG(vksplit_onnx_split_version(map[i][0]) == map[i][1], "model opset %lld", (long long)map[i][0]);
+
+    static const int64_t shape[1] = {6};
+    vksplit_onnx_split_desc node;
+    memset(&node, 0, sizeof node);
+    node.opset = 13;
+    node.data_type = F;
+    node.rank = 1;
+    node.shape = shape;
+    node.output_count = 3;
+    uint64_t split[3];
+    vksplit_onnx_split_storage storage = {split, 2, {0}};
+    vksplit_split_desc out;
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_ERROR_OUTPUT_COUNT, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+    storage.split_capacity = 3;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+    CHECK_RESULT(VKSPLIT_ERROR_NULL_ARGUMENT, vksplit_onnx_translate_split(&node, NULL, &out, &err), &err);
+    CHECK_RESULT(VKSPLIT_ERROR_NULL_ARGUMENT, vksplit_onnx_translate_split(&node, &storage, NULL, &err), &err);
+    CHECK_RESULT(VKSPLIT_ERROR_NULL_ARGUMENT, vksplit_onnx_translate_split(NULL, &storage, &out, &err), &err);
+    node.shape = NULL;
+    CHECK_RESULT(VKSPLIT_ERROR_NULL_ARGUMENT, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+    node.shape = shape;
+    node.has_split_attribute = 0;
+    node.has_split_input = 1;
+    node.split_input_type = VKSPLIT_ONNX_INT64;
+    node.split_input_count = VKSPLIT_MAX_OUTPUTS + 1;
+    node.split_input = shape; /* never read: the count is refused first */
+    node.output_count = 0;
+    CHECK_RESULT(VKSPLIT_ERROR_OUTPUT_COUNT, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+    CHECK(strcmp(vksplit_onnx_data_type_name(VKSPLIT_ONNX_BFLOAT16), "bfloat16") == 0);
+    CHECK(strcmp(vksplit_onnx_data_type_name((vksplit_onnx_data_type)99), "unknown") == 0);
+}
+
+int main(void)
+{
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        run_case(&cases[i]);
+    check_opset1_typed_input();
+    check_type_lists();
+    check_versions_and_storage();
+    printf("%zu rule cases\n", sizeof cases / sizeof cases[0]);
+    return test_finish(NULL);
+}

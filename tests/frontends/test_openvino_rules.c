@@ -1,0 +1,224 @@
+/* OpenVINO front-end: Split-1 and VariadicSplit-1, one row per rule (valid and invalid),
+ * asserting the code, the lengths and, for failures, untouched storage and *out. The spec's
+ * example shape (6,12,10,24) axis 1 num_splits 3 -> three (6,4,10,24). No device. */
+#if defined(__GNUC__) || defined(__clang__)
+#endif
+#include "test_harness.h"
+#include "vksplit/openvino.h"
+
+#define OK VKSPLIT_OK
+#define SENTINEL 0x5a5a5a5a5a5a5a5aull
+
+typedef struct ov_case {
+    const char* name;
+    int variadic;
+    vksplit_ov_element_type type;    /* 0: f32 */
+    uint32_t rank;
+    uint64_t shape[9];
+    vksplit_ov_element_type axis_type; /* 0: i64 */
+    uint32_t axis_rank;
+    uint64_t axis_length;
+    int64_t axis;                      /* stored in axis_type */
+    uint64_t num_splits;
+    vksplit_ov_element_type lengths_type; /* 0: i64 */
+    uint32_t lengths_rank;                /* variadic: 1 unless lengths_rank_set */
+    int lengths_rank_set;
+    uint32_t count;
+    int64_t lengths[8];
+    vksplit_result expected;
+    uint32_t want_axis;
+    uint64_t want[8];
+    const char* text;
+} ov_case;
+
+#define E4 {6, 12, 10, 24}
+static const ov_case cases[] = {
+    /* Split-1 */
+    {"example", 0, 0, 4, E4, .axis = 1, .num_splits = 3, .expected = OK, .want_axis = 1, .want = {4, 4, 4}},
+    {"negative axis", 0, 0, 4, E4, .axis = -3, .num_splits = 3, .expected = OK, .want_axis = 1, .want = {4, 4, 4}},
+    {"axis -4", 0, 0, 4, E4, .axis = -4, .num_splits = 2, .expected = OK, .want_axis = 0, .want = {3, 3}},
+    {"num_splits 1", 0, 0, 4, E4, .axis = 3, .num_splits = 1, .expected = OK, .want_axis = 3, .want = {24}},
+    {"num_splits == dim", 0, 0, 1, {3}, .axis = 0, .num_splits = 3, .expected = OK, .want = {1, 1, 1}},
+    {"axis i8", 0, 0, 4, E4, VKSPLIT_OV_I8, .axis = 1, .num_splits = 3, .expected = OK, .want_axis = 1, .want = {4, 4, 4}},
+    {"axis i16", 0, 0, 4, E4, VKSPLIT_OV_I16, .axis = -1, .num_splits = 3, .expected = OK, .want_axis = 3, .want = {8, 8, 8}},
+    {"axis i32", 0, 0, 4, E4, VKSPLIT_OV_I32, .axis = 2, .num_splits = 5, .expected = OK, .want_axis = 2, .want = {2, 2, 2, 2, 2}},
+    {"axis u8", 0, 0, 4, E4, VKSPLIT_OV_U8, .axis = 1, .num_splits = 3, .expected = OK, .want_axis = 1, .want = {4, 4, 4}},
+    {"axis u16", 0, 0, 4, E4, VKSPLIT_OV_U16, .axis = 1, .num_splits = 3, .expected = OK, .want_axis = 1, .want = {4, 4, 4}},
+    {"axis u32", 0, 0, 4, E4, VKSPLIT_OV_U32, .axis = 0, .num_splits = 6, .expected = OK, .want = {1, 1, 1, 1, 1, 1}},
+    {"axis u64", 0, 0, 4, E4, VKSPLIT_OV_U64, .axis = 1, .num_splits = 3, .expected = OK, .want_axis = 1, .want = {4, 4, 4}},
+    {"axis f32", 0, 0, 4, E4, VKSPLIT_OV_F32, .axis = 1, .num_splits = 3, .expected = VKSPLIT_ERROR_DATA_TYPE, .text = "'axis' input is f32; it must be an integer type"},
+    {"axis boolean", 0, 0, 4, E4, VKSPLIT_OV_BOOLEAN, .axis = 1, .num_splits = 3, .expected = VKSPLIT_ERROR_DATA_TYPE},
+    {"axis 1-D", 0, 0, 4, E4, .axis_rank = 1, .axis_length = 1, .axis = 1, .num_splits = 3, .expected = VKSPLIT_ERROR_ATTRIBUTE, .text = "'axis' input must be a scalar"},
+    {"axis 4", 0, 0, 4, E4, .axis = 4, .num_splits = 3, .expected = VKSPLIT_ERROR_AXIS, .text = "'axis' 4 is out of the tensor rank range [-4, 3]"},
+    {"axis -5", 0, 0, 4, E4, .axis = -5, .num_splits = 3, .expected = VKSPLIT_ERROR_AXIS},
+    {"axis u64 huge", 0, 0, 4, E4, VKSPLIT_OV_U64, .axis = -1 /* 2^64 - 1 */, .num_splits = 3, .expected = VKSPLIT_ERROR_AXIS, .text = "18446744073709551615"},
+    {"axis u8 255", 0, 0, 4, E4, VKSPLIT_OV_U8, .axis = -1 /* 255, not -1 */, .num_splits = 3, .expected = VKSPLIT_ERROR_AXIS, .text = "'axis' 255"},
+    {"num_splits 0", 0, 0, 4, E4, .axis = 1, .num_splits = 0, .expected = VKSPLIT_ERROR_ATTRIBUTE, .text = "Attribute 'num_splits' must be greater than zero"},
+    {"num_splits > dim", 0, 0, 4, E4, .axis = 1, .num_splits = 13, .expected = VKSPLIT_ERROR_ATTRIBUTE, .text = "'num_splits' attribute value 13 is out of range [1, 12]"},
+    {"num_splits, dim 0", 0, 0, 2, {0, 4}, .axis = 0, .num_splits = 1, .expected = VKSPLIT_ERROR_ATTRIBUTE, .text = "out of range [1, 0]"},
+    {"not divisible", 0, 0, 4, E4, .axis = 0, .num_splits = 4, .expected = VKSPLIT_ERROR_NOT_DIVISIBLE,
+     .text = "Dimension of data input shape along 'axis': 6 must be evenly divisible by 'num_splits' attribute value: 4"},
+    {"num_splits over the limit", 0, 0, 1, {200000}, .axis = 0, .num_splits = 100000, .expected = VKSPLIT_ERROR_OUTPUT_COUNT, .text = "'num_splits' 100000"},
+    {"variadic over the limit", 1, 0, 1, {12}, .axis = 0, .count = VKSPLIT_MAX_OUTPUTS + 1, .expected = VKSPLIT_ERROR_OUTPUT_COUNT, .text = "65537 entries"},
+    {"rank 0", 0, 0, 0, {0}, .axis = 0, .num_splits = 1, .expected = VKSPLIT_ERROR_RANK, .text = "scalar"},
+    {"byte count overflows", 0, 0, 3, {1ull << 32, 1ull << 30, 2}, .axis = 2, .num_splits = 2, .expected = VKSPLIT_ERROR_SIZE_OVERFLOW, .text = "shape[1]"},
+    {"rank 9", 0, 0, 9, {2, 1, 1, 1, 1, 1, 1, 1, 1}, .axis = 0, .num_splits = 2, .expected = VKSPLIT_ERROR_RANK},
+    {"string", 0, VKSPLIT_OV_STRING, 4, E4, .axis = 1, .num_splits = 3, .expected = VKSPLIT_ERROR_DATA_TYPE, .text = "variable-length"},
+    {"u4", 0, VKSPLIT_OV_U4, 4, E4, .axis = 1, .num_splits = 3, .expected = VKSPLIT_ERROR_DATA_TYPE, .text = "element type u4 packs"},
+    {"i4", 0, VKSPLIT_OV_I4, 4, E4, .axis = 1, .num_splits = 3, .expected = VKSPLIT_ERROR_DATA_TYPE},
+    {"u1", 0, VKSPLIT_OV_U1, 4, E4, .axis = 1, .num_splits = 3, .expected = VKSPLIT_ERROR_DATA_TYPE},
+    {"nf4", 0, VKSPLIT_OV_NF4, 4, E4, .axis = 1, .num_splits = 3, .expected = VKSPLIT_ERROR_DATA_TYPE},
+    {"dynamic", 0, VKSPLIT_OV_DYNAMIC, 4, E4, .axis = 1, .num_splits = 3, .expected = VKSPLIT_ERROR_DATA_TYPE},
+    {"type 99", 0, (vksplit_ov_element_type)99, 4, E4, .axis = 1, .num_splits = 3, .expected = VKSPLIT_ERROR_DATA_TYPE, .text = "element type 99 is not an OpenVINO element type"},
+    /* VariadicSplit-1 */
+    {"variadic", 1, 0, 1, {12}, .axis = 0, .count = 3, .lengths = {2, 7, 3}, .expected = OK, .want = {2, 7, 3}},
+    {"variadic -1", 1, 0, 2, {2, 12}, .axis = 1, .count = 3, .lengths = {2, -1, 3}, .expected = OK, .want_axis = 1, .want = {2, 7, 3}},
+    {"variadic -1 is 0", 1, 0, 1, {12}, .axis = 0, .count = 3, .lengths = {6, 6, -1}, .expected = OK, .want = {6, 6, 0}},
+    {"variadic only -1", 1, 0, 1, {12}, .axis = -1, .count = 1, .lengths = {-1}, .expected = OK, .want = {12}},
+    {"variadic zeros", 1, 0, 2, {0, 3}, .axis = 0, .count = 2, .lengths = {0, 0}, .expected = OK, .want = {0, 0}},
+    {"variadic i8 -1", 1, 0, 1, {12}, .axis = 0, .lengths_type = VKSPLIT_OV_I8, .count = 2, .lengths = {5, -1}, .expected = OK, .want = {5, 7}},
+    {"variadic i32", 1, 0, 1, {12}, .axis = 0, .lengths_type = VKSPLIT_OV_I32, .count = 2, .lengths = {-1, 5}, .expected = OK, .want = {7, 5}},
+    {"variadic u16", 1, 0, 1, {12}, .axis = 0, .lengths_type = VKSPLIT_OV_U16, .count = 2, .lengths = {4, 8}, .expected = OK, .want = {4, 8}},
+    {"variadic u32 0xffffffff is no -1", 1, 0, 1, {12}, .axis = 0, .lengths_type = VKSPLIT_OV_U32, .count = 2, .lengths = {4, -1}, .expected = VKSPLIT_ERROR_SPLIT_SUM},
+    {"variadic u64 huge", 1, 0, 1, {12}, .axis = 0, .lengths_type = VKSPLIT_OV_U64, .count = 2, .lengths = {4, -1}, .expected = VKSPLIT_ERROR_SPLIT_LENGTH, .text = "split_lengths[1] is 18446744073709551615"},
+    {"variadic axis [1]", 1, 0, 1, {12}, .axis_rank = 1, .axis_length = 1, .axis = 0, .count = 1, .lengths = {12}, .expected = OK, .want = {12}},
+    {"variadic axis [2]", 1, 0, 1, {12}, .axis_rank = 1, .axis_length = 2, .axis = 0, .count = 1, .lengths = {12}, .expected = VKSPLIT_ERROR_ATTRIBUTE, .text = "scalar or of shape [1]"},
+    {"variadic axis u16", 1, 0, 2, {3, 4}, VKSPLIT_OV_U16, .axis = 1, .count = 2, .lengths = {1, 3}, .expected = OK, .want_axis = 1, .want = {1, 3}},
+    {"variadic axis f16", 1, 0, 2, {3, 4}, VKSPLIT_OV_F16, .axis = 1, .count = 2, .lengths = {1, 3}, .expected = VKSPLIT_ERROR_DATA_TYPE},
+    {"variadic axis 2", 1, 0, 2, {3, 4}, .axis = 2, .count = 2, .lengths = {1, 3}, .expected = VKSPLIT_ERROR_AXIS},
+    {"variadic lengths f32", 1, 0, 1, {12}, .axis = 0, .lengths_type = VKSPLIT_OV_F32, .count = 2, .lengths = {6, 6}, .expected = VKSPLIT_ERROR_DATA_TYPE, .text = "'split_lengths' input is f32"},
+    {"variadic lengths scalar", 1, 0, 1, {12}, .axis = 0, .lengths_rank = 0, .lengths_rank_set = 1, .count = 1, .lengths = {12}, .expected = VKSPLIT_ERROR_ATTRIBUTE, .text = "Split lengths should be a 1-D tensor. Got 0 instead."},
+    {"variadic lengths 2-D", 1, 0, 1, {12}, .axis = 0, .lengths_rank = 2, .lengths_rank_set = 1, .count = 1, .lengths = {12}, .expected = VKSPLIT_ERROR_ATTRIBUTE},
+    {"variadic empty", 1, 0, 1, {0}, .axis = 0, .count = 0, .expected = VKSPLIT_ERROR_OUTPUT_COUNT, .text = "empty"},
+    {"variadic -2", 1, 0, 1, {12}, .axis = 0, .count = 3, .lengths = {6, -2, 8}, .expected = VKSPLIT_ERROR_SPLIT_LENGTH, .text = "Invalid value -2 in split lengths input"},
+    {"variadic two -1", 1, 0, 1, {12}, .axis = 0, .count = 3, .lengths = {-1, 6, -1}, .expected = VKSPLIT_ERROR_SPLIT_LENGTH, .text = "Cannot infer split with multiple -1 values at 0 and 2"},
+    {"variadic sum short", 1, 0, 1, {12}, .axis = 0, .count = 2, .lengths = {5, 6}, .expected = VKSPLIT_ERROR_SPLIT_SUM, .text = "Total length of splits: 11 must match the length of the chosen axis 0: 12"},
+    {"variadic sum long", 1, 0, 1, {12}, .axis = 0, .count = 2, .lengths = {7, 6}, .expected = VKSPLIT_ERROR_SPLIT_SUM},
+    {"variadic -1 but too long", 1, 0, 1, {12}, .axis = 0, .count = 3, .lengths = {7, -1, 6}, .expected = VKSPLIT_ERROR_SPLIT_SUM, .text = "other than the -1 at 1 sum to 13"},
+    {"variadic overflow", 1, 0, 1, {12}, .axis = 0, .count = 3, .lengths = {INT64_MAX, INT64_MAX, 4}, .expected = VKSPLIT_ERROR_SPLIT_SUM, .text = "overflow"},
+    {"variadic u4 data", 1, VKSPLIT_OV_U4, 1, {12}, .axis = 0, .count = 1, .lengths = {12}, .expected = VKSPLIT_ERROR_DATA_TYPE},
+};
+
+static void store(vksplit_ov_element_type t, int64_t v, unsigned char* p)
+{
+    switch (t) {
+    case VKSPLIT_OV_I8: case VKSPLIT_OV_U8: { uint8_t x = (uint8_t)v; memcpy(p, &x, 1); break; }
+    case VKSPLIT_OV_I16: case VKSPLIT_OV_U16: case VKSPLIT_OV_F16: { uint16_t x = (uint16_t)v; memcpy(p, &x, 2); break; }
+    case VKSPLIT_OV_I32: case VKSPLIT_OV_U32: case VKSPLIT_OV_F32: { uint32_t x = (uint32_t)v; memcpy(p, &x, 4); break; }
+    default: memcpy(p, &v, 8); break;
+    }
+}
+
+static void run_case(const ov_case* c)
+{
+    /* Constants stored at odd addresses: any alignment must do. */
+    unsigned char axis_bytes[1 + 8 * 2], length_bytes[1 + 8 * 8];
+    vksplit_ov_constant axis = {c->axis_type ? c->axis_type : VKSPLIT_OV_I64, c->axis_rank, c->axis_length, axis_bytes + 1};
+    store(axis.element_type, c->axis, axis_bytes + 1);
+    vksplit_ov_constant lengths = {c->lengths_type ? c->lengths_type : VKSPLIT_OV_I64,
+                                   c->lengths_rank_set ? c->lengths_rank : 1, c->count, length_bytes + 1};
+    uint32_t width = lengths.element_type == VKSPLIT_OV_I8 || lengths.element_type == VKSPLIT_OV_U8 ? 1
+                   : lengths.element_type == VKSPLIT_OV_U16 ? 2
+                   : lengths.element_type == VKSPLIT_OV_I32 || lengths.element_type == VKSPLIT_OV_U32 ||
+                             lengths.element_type == VKSPLIT_OV_F32 ? 4 : 8;
+    for (uint32_t i = 0; i < c->count && i < 8; i++) /* a longer list is refused before it is read */
+        store(lengths.element_type, c->lengths[i], length_bytes + 1 + i * width);
+    uint64_t split[8];
+    for (int i = 0; i < 8; i++)
+        split[i] = SENTINEL;
+    vksplit_ov_split_storage storage = {split, 8, {0}};
+    vksplit_split_desc out, before;
+    memset(&out, 0xab, sizeof out);
+    before = out;
+    vksplit_error err;
+    memset(&err, 0, sizeof err);
+    vksplit_ov_element_type type = c->type ? c->type : VKSPLIT_OV_F32;
+    vksplit_result r;
+    if (c->variadic) {
+        vksplit_ov_variadic_split_desc op = {type, c->rank, c->shape, axis, lengths};
+        r = vksplit_ov_translate_variadic_split(&op, &storage, &out, &err);
+    } else {
+        vksplit_ov_split_desc op = {type, c->rank, c->shape, axis, c->num_splits};
+        r = vksplit_ov_translate_split(&op, &storage, &out, &err);
+    }
+    CHECK_MSG(r == c->expected, "%s: got %s, expected %s (%s)", c->name, vksplit_result_name(r),
+              vksplit_result_name(c->expected), err.message);
+    if (c->text)
+        CHECK_MSG(strstr(err.message, c->text) != NULL, "%s: message '%s' lacks '%s'", c->name, err.message, c->text);
+    if (r != VKSPLIT_OK) {
+        CHECK_MSG(memcmp(&out, &before, sizeof out) == 0, "%s: *out written on error", c->name);
+        CHECK_MSG(split[0] == SENTINEL, "%s: storage written on error", c->name);
+        CHECK_MSG(err.code == r && err.message[0] && !strchr(err.message, '\n'), "%s: error not filled", c->name);
+        return;
+    }
+    CHECK_MSG(out.axis == c->want_axis && out.rank == c->rank && out.element_size == 4, "%s: axis %u", c->name, out.axis);
+    uint64_t sum = 0;
+    for (uint32_t i = 0; i < out.output_count; i++) {
+        CHECK_MSG(split[i] == c->want[i], "%s: split[%u] = %llu, expected %llu", c->name, i,
+                  (unsigned long long)split[i], (unsigned long long)c->want[i]);
+        sum += split[i];
+    }
+    CHECK_MSG(out.output_count < 8 && c->want[out.output_count] == 0 && sum == c->shape[out.axis], "%s: output count %u",
+              c->name, out.output_count);
+    for (uint32_t k = 0; k < c->rank; k++)
+        CHECK_MSG(out.sizes[k] == c->shape[k] && out.sizes == storage.sizes, "%s: sizes[%u]", c->name, k);
+}
+
+/* The spec's example as shapes: three outputs of (6, 4, 10, 24). */
+static void check_example_shapes(void)
+{
+    static const uint64_t shape[4] = {6, 12, 10, 24};
+    int64_t axis_value = 1;
+    vksplit_ov_split_desc op = {VKSPLIT_OV_F32, 4, shape, {VKSPLIT_OV_I64, 0, 0, &axis_value}, 3};
+    uint64_t split[3];
+    vksplit_ov_split_storage storage = {split, 3, {0}};
+    vksplit_split_desc out;
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_ov_translate_split(&op, &storage, &out, &err), &err);
+    static const uint64_t want[4] = {6, 4, 10, 24};
+    for (uint32_t i = 0; i < out.output_count; i++)
+        for (uint32_t k = 0; k < 4; k++)
+            CHECK((k == out.axis ? out.split[i] : out.sizes[k]) == want[k]);
+    CHECK(out.output_count == 3);
+    storage.split_capacity = 2;
+    CHECK_RESULT(VKSPLIT_ERROR_OUTPUT_COUNT, vksplit_ov_translate_split(&op, &storage, &out, &err), &err);
+    CHECK_RESULT(VKSPLIT_ERROR_NULL_ARGUMENT, vksplit_ov_translate_split(&op, NULL, &out, &err), &err);
+    storage.split_capacity = 3;
+    CHECK_RESULT(VKSPLIT_ERROR_NULL_ARGUMENT, vksplit_ov_translate_split(&op, &storage, NULL, &err), &err);
+    CHECK_RESULT(VKSPLIT_ERROR_NULL_ARGUMENT, vksplit_ov_translate_split(NULL, &storage, &out, &err), &err);
+    op.axis.data = NULL;
+    CHECK_RESULT(VKSPLIT_ERROR_NULL_ARGUMENT, vksplit_ov_translate_split(&op, &storage, &out, &err), &err);
+    op.axis.data = &axis_value;
+    op.shape = NULL;
+    CHECK_RESULT(VKSPLIT_ERROR_NULL_ARGUMENT, vksplit_ov_translate_split(&op, &storage, &out, &err), &err);
+    vksplit_ov_variadic_split_desc v = {VKSPLIT_OV_F32, 4, shape, {VKSPLIT_OV_I64, 0, 0, &axis_value},
+                                        {VKSPLIT_OV_I64, 1, 2, NULL}};
+    CHECK_RESULT(VKSPLIT_ERROR_NULL_ARGUMENT, vksplit_ov_translate_variadic_split(&v, &storage, &out, &err), &err);
+    CHECK_RESULT(VKSPLIT_ERROR_NULL_ARGUMENT, vksplit_ov_translate_variadic_split(NULL, &storage, &out, &err), &err);
+
+    /* Element widths. */
+    static const struct { vksplit_ov_element_type t; uint32_t size; } widths[] = {
+        {VKSPLIT_OV_BOOLEAN, 1}, {VKSPLIT_OV_BF16, 2}, {VKSPLIT_OV_F16, 2},    {VKSPLIT_OV_F32, 4},
+        {VKSPLIT_OV_F64, 8},     {VKSPLIT_OV_I8, 1},   {VKSPLIT_OV_I16, 2},    {VKSPLIT_OV_I32, 4},
+        {VKSPLIT_OV_I64, 8},     {VKSPLIT_OV_U8, 1},   {VKSPLIT_OV_U16, 2},    {VKSPLIT_OV_U32, 4},
+        {VKSPLIT_OV_U64, 8},     {VKSPLIT_OV_F8E4M3, 1}, {VKSPLIT_OV_F8E5M2, 1}, {VKSPLIT_OV_F8E8M0, 1},
+    };
+    op.shape = shape;
+    for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++) {
+        op.element_type = widths[i].t;
+        CHECK_RESULT(VKSPLIT_OK, vksplit_ov_translate_split(&op, &storage, &out, &err), &err);
+        CHECK_MSG(out.element_size == widths[i].size && vksplit_ov_element_type_size(widths[i].t) == widths[i].size,
+                  "%s: element_size %u", vksplit_ov_element_type_name(widths[i].t), out.element_size);
+    }
+    CHECK(strcmp(vksplit_ov_element_type_name(VKSPLIT_OV_BOOLEAN), "boolean") == 0);
+    CHECK(strcmp(vksplit_ov_element_type_name((vksplit_ov_element_type)99), "unknown") == 0);
+}
+
+int main(void)
+{
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        run_case(&cases[i]);
+    check_example_shapes();
+    printf("%zu rule cases\n", sizeof cases / sizeof cases[0]);
+    return test_finish(NULL);
+}
