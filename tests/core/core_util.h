@@ -1,0 +1,142 @@
+/* Support shared by the core tests: a seeded RNG, split cases that own their arrays, random
+ * case generation, and "run a case on the device and compare every byte of every buffer
+ * with the CPU reference" (outputs, the guard bytes around and between them, the input).
+ *
+ * This file does not use the CHECK macros (test_harness.h keeps its counters per
+ * translation unit): functions return a core_verdict that the test adds with CORE_ACCOUNT. */
+#ifndef VKSPLIT_TESTS_CORE_UTIL_H
+#define VKSPLIT_TESTS_CORE_UTIL_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "vksplit/vksplit_runner.h"
+
+/* ---- knobs from the environment --------------------------------------------------------
+ * VKSPLIT_TEST_SCALE  multiplies case counts (default 1, or 0.35 in a sanitizer build)
+ * VKSPLIT_TEST_SEED   the base seed of the random tests (default fixed: runs reproduce)
+ * VKSPLIT_TEST_CASE   run only this case index of a random test
+ * VKSPLIT_TEST_VERBOSE print every case */
+double core_scale(void);
+unsigned core_scaled(unsigned count);
+uint64_t core_seed(uint64_t default_seed);
+long core_only_case(void);
+int core_verbose(void);
+/* Seconds on a monotonic-enough clock, for the timings the tests print. */
+double core_now(void);
+
+/* ---- RNG: splitmix64, so a case is reproducible from (seed, index) alone ---------------- */
+typedef struct core_rng {
+    uint64_t state;
+} core_rng;
+void core_rng_seed(core_rng* rng, uint64_t seed);
+uint64_t core_rng_next(core_rng* rng);
+uint64_t core_rng_below(core_rng* rng, uint64_t bound); /* [0, bound); 0 when bound is 0 */
+uint64_t core_rng_range(core_rng* rng, uint64_t lo, uint64_t hi); /* [lo, hi] */
+int core_rng_percent(core_rng* rng, unsigned percent);
+void core_rng_fill(core_rng* rng, void* data, size_t bytes);
+
+/* ---- cases ----------------------------------------------------------------------------- */
+typedef struct core_case {
+    vksplit_split_desc desc;        /* points into the arrays below */
+    uint64_t sizes[VKSPLIT_MAX_RANK];
+    uint64_t input_strides[VKSPLIT_MAX_RANK];
+    uint64_t* split;                /* [output_count] */
+    uint64_t (*output_strides)[VKSPLIT_MAX_RANK]; /* [output_count] */
+    const uint64_t** output_stride_ptrs;          /* [output_count] */
+    char input_layout[32];          /* what the generator did, for the failure report */
+    char output_layout[32];
+} core_case;
+
+/* Packed input and outputs, base_alignment 0. split is copied. */
+void core_case_init(core_case* c, uint32_t element_size, uint32_t rank, const uint64_t* sizes, uint32_t axis,
+                    uint32_t output_count, const uint64_t* split);
+void core_case_set_input_strides(core_case* c, const uint64_t* strides);
+void core_case_set_output_strides(core_case* c, uint32_t output_index, const uint64_t* strides);
+void core_case_free(core_case* c);
+void core_case_print(FILE* f, const core_case* c);
+
+typedef struct core_gen_params {
+    uint64_t max_elements;           /* input elements, roughly */
+    uint32_t max_rank;               /* 1..8 (0 = 8) */
+    const uint32_t* output_counts;   /* when set, output_count is drawn from these */
+    uint32_t output_count_choices;
+    const uint32_t* element_sizes;   /* when set, element_size is drawn from these */
+    uint32_t element_size_choices;
+    const uint32_t* base_alignments; /* when set, drawn from these */
+    uint32_t base_alignment_choices;
+    int packed_only;                 /* no strides anywhere */
+    int no_broadcast;
+    int no_empty;                    /* no zero sizes on non-axis dimensions */
+} core_gen_params;
+
+/* A random valid case: element size, rank, sizes, axis, split lengths with zeros, strided
+ * (padded / permuted / broadcast) input and strided (padded / permuted) outputs. */
+void core_case_random(core_case* c, core_rng* rng, const core_gen_params* params);
+
+/* Strides for a layout that visits dims in `order` (innermost first) with `pad` extra
+ * elements at every level: non-overlapping by construction. */
+void core_strides_ordered(uint32_t rank, const uint64_t* sizes, const uint32_t* order, const uint64_t* pad,
+                          uint64_t* strides);
+
+/* ---- running a case --------------------------------------------------------------------- */
+typedef enum core_layout {
+    CORE_LAYOUT_RANDOM = 0,
+    CORE_LAYOUT_SEPARATE,          /* one buffer per tensor */
+    CORE_LAYOUT_SHARED,            /* input alone; outputs in one buffer, gaps between */
+    CORE_LAYOUT_SHARED_WITH_INPUT, /* input and outputs in one buffer, gaps between */
+    CORE_LAYOUT_TIGHT,             /* outputs back to back in one buffer, no gaps beyond alignment */
+    CORE_LAYOUT_COUNT
+} core_layout;
+const char* core_layout_name(core_layout layout);
+
+typedef struct core_verdict {
+    int checks;
+    int failures;
+    int skipped;                /* plan refused with an accepted code (TRANSFER not possible) */
+    int injected;               /* options.inject found a byte to corrupt */
+    vksplit_plan_info info;     /* of the plan it ran */
+} core_verdict;
+
+/* Hooks around vksplit_cmd_split (dispatch counting). */
+typedef void (*core_record_hook)(void* user);
+typedef void (*core_recorded_hook)(void* user, vksplit_result result);
+
+typedef struct core_run_options {
+    vksplit_context* context;        /* NULL: the runner's */
+    vksplit_plan_options plan;       /* path */
+    core_layout layout;
+    core_rng* rng;                   /* offsets, gaps, layout choice; required */
+    int null_empty_bindings;         /* -1 random, 0 give empty outputs a buffer, 1 VK_NULL_HANDLE */
+    uint32_t max_gap_units;          /* gaps of 0..max_gap_units alignment units (default 3) */
+    uint32_t records;                /* record the split this many times in one command buffer (default 1) */
+    core_record_hook before_record;
+    core_recorded_hook after_record;
+    void* hook_user;
+    const char* label;               /* printed on failure */
+    uint64_t seed;                   /* printed on failure */
+    long case_index;                 /* printed on failure */
+    /* Self-test of the checker: after the run, corrupt one byte on the host before comparing
+     * (1 a guard byte outside every tensor, 2 an output element, 3 the input, 4 a hole
+     * between an output's elements). The verdict must then report a failure. */
+    int inject;
+} core_run_options;
+
+/* Plans the case, lays its tensors out in guarded buffers at aligned offsets, records and
+ * runs it, and compares every byte of every buffer with the reference (guards included)
+ * and the input with what was written there. Prints the case on any failure. */
+core_verdict core_run_case(vksplit_runner* runner, const core_case* c, const core_run_options* options);
+
+/* The guard pattern: a byte that depends on its position, so shifted writes show. */
+uint8_t core_guard_byte(uint64_t position);
+
+/* effective base alignment (0 means 16) */
+uint32_t core_base_alignment(const vksplit_split_desc* split);
+
+#define CORE_ACCOUNT(v)                   \
+    do {                                  \
+        test_checks += (v).checks;        \
+        test_failures += (v).failures;    \
+    } while (0)
+
+#endif /* VKSPLIT_TESTS_CORE_UTIL_H */

@@ -1,0 +1,554 @@
+/* What vksplit_cmd_split records, counted. A second vksplit_context is created from the
+ * runner's handles with get_instance_proc_addr / get_device_proc_addr wrappers that count
+ * every vkCmd*, vkCreate*, vkAllocate*, vkQueue* call (vk_count.c) and with counting host
+ * allocation callbacks. Per recorded split:
+ *   - device addresses: exactly one vkCmdDispatch for 1, 2, 3, 96, 1024 and 65536 outputs
+ *     (vkCmdUpdateBuffer only past VKSPLIT_INLINE_OUTPUTS non-empty outputs);
+ *   - the fallbacks: vkCmdDispatch == plan info's dispatch_count (once per non-empty output
+ *     without dynamic indexing);
+ *   - the transfer path: vkCmdCopyBuffer == copy_command_count, no dispatch;
+ *   - every output empty: no dispatch;
+ *   - never a vkCreate*, vkAllocate*, vkQueue*, wait, map or bind, nor a host allocation.
+ * Outputs are still compared byte for byte with the reference.
+ * Then recording errors (NULL buffers, misaligned offsets, NULL arguments) return their
+ * code and record nothing; plan and context creation errors return theirs.
+ *
+ *   core_dispatch_count            all four feature sets (one runner each) */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core_util.h"
+#include "reference.h"
+#include "test_harness.h"
+#include "vk_count.h"
+
+#define MAX_RECORDS 2
+
+typedef struct counts {
+    uint64_t dispatch, dispatch_other, update, copy, forbidden, cmd, host_allocations;
+    char calls[512];
+} counts;
+
+typedef struct count_hooks {
+    uint32_t records;
+    counts per_record[MAX_RECORDS];
+} count_hooks;
+
+static void before_record(void* user)
+{
+    (void)user;
+    vkc_reset();
+}
+
+static void after_record(void* user, vksplit_result result)
+{
+    count_hooks* h = user;
+    (void)result;
+    if (h->records >= MAX_RECORDS)
+        return;
+    counts* c = &h->per_record[h->records++];
+    c->dispatch = vkc_calls(VKC_vkCmdDispatch);
+    c->dispatch_other = vkc_calls(VKC_vkCmdDispatchBase) + vkc_calls(VKC_vkCmdDispatchBaseKHR) +
+                        vkc_calls(VKC_vkCmdDispatchIndirect);
+    c->update = vkc_calls(VKC_vkCmdUpdateBuffer);
+    c->copy = vkc_calls(VKC_vkCmdCopyBuffer) + vkc_calls(VKC_vkCmdCopyBuffer2) + vkc_calls(VKC_vkCmdCopyBuffer2KHR);
+    c->forbidden = vkc_calls_in(VKC_FORBIDDEN);
+    c->cmd = vkc_calls_in(VKC_CMD);
+    c->host_allocations = vkc_host_allocations();
+    vkc_describe(c->calls, sizeof c->calls);
+}
+
+typedef struct mode {
+    const char* name;
+    vksplit_features disable;
+} mode;
+
+static const mode modes[] = {
+    {"device addresses", 0},
+    {"push descriptors", VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS},
+    {"push descriptors, no dynamic indexing",
+     VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS | VKSPLIT_FEATURE_STORAGE_BUFFER_ARRAY_DYNAMIC_INDEXING},
+    {"no 8/16-bit storage", VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT | VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT},
+};
+
+static vksplit_context* counting_context(vksplit_runner* runner, vksplit_features* enabled)
+{
+    vksplit_runner_info info;
+    vksplit_runner_get_info(runner, &info);
+    *enabled = info.enabled_features;
+    vkc_install(info.get_instance_proc_addr, info.get_device_proc_addr);
+    vksplit_context_desc d;
+    memset(&d, 0, sizeof d);
+    d.instance = info.instance;
+    d.physical_device = info.physical_device;
+    d.device = info.device;
+    d.get_instance_proc_addr = vkc_get_instance_proc_addr;
+    d.get_device_proc_addr = vkc_get_device_proc_addr;
+    d.enabled_features = info.enabled_features;
+    d.allocation_callbacks = vkc_allocator();
+    d.log = test_log;
+    vksplit_context* ctx = NULL;
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&d, &ctx, &err), &err);
+    CHECK_MSG(vkc_lookups() > 0, "the context did not load its functions through get_*_proc_addr");
+    CHECK_MSG(vkc_unwrapped()[0] == '\0', "the library loads functions the counting wrapper does not cover: %s",
+              vkc_unwrapped());
+    CHECK_MSG(vkc_calls(VKC_vkCreateComputePipelines) > 0, "the context created no pipeline through its table");
+    return ctx;
+}
+
+/* {3, L, 5} float32 split along axis 1 into n outputs; every third empty when with_empties. */
+static void make_case(core_case* c, uint32_t n, int with_empties, uint32_t element_size)
+{
+    uint64_t* split = calloc(n, sizeof split[0]);
+    uint64_t total = 0;
+    for (uint32_t i = 0; i < n; i++)
+        total += split[i] = with_empties && i % 3 == 1 ? 0 : 1 + i % 3;
+    const uint64_t sizes[3] = {3, total, 5};
+    core_case_init(c, element_size, 3, sizes, 1, n, split);
+    free(split);
+}
+
+static uint32_t non_empty_outputs(const core_case* c)
+{
+    uint32_t count = 0;
+    for (uint32_t i = 0; i < c->desc.output_count; i++) {
+        uint64_t sizes[VKSPLIT_MAX_RANK];
+        ref_output_sizes(&c->desc, i, sizes);
+        count += ref_element_count(c->desc.rank, sizes) != 0;
+    }
+    return count;
+}
+
+/* Runs c on ctx with counting hooks and checks the per-record counts. */
+static void counted_run(vksplit_runner* runner, vksplit_context* ctx, vksplit_features features, core_case* c,
+                        vksplit_path path, uint32_t records, const char* label)
+{
+    core_rng rng;
+    core_rng_seed(&rng, 0xD15C + c->desc.output_count);
+    count_hooks hooks;
+    memset(&hooks, 0, sizeof hooks);
+    core_run_options o;
+    memset(&o, 0, sizeof o);
+    o.context = ctx;
+    o.plan.path = path;
+    o.layout = c->desc.output_count > 200 ? CORE_LAYOUT_SHARED : CORE_LAYOUT_RANDOM;
+    o.rng = &rng;
+    o.null_empty_bindings = -1;
+    o.records = records;
+    o.before_record = before_record;
+    o.after_record = after_record;
+    o.hook_user = &hooks;
+    o.label = label;
+    o.case_index = -1;
+    core_verdict v = core_run_case(runner, c, &o);
+    CORE_ACCOUNT(v);
+    if (v.skipped || v.failures)
+        return;
+    const vksplit_plan_info* info = &v.info;
+    uint32_t n = c->desc.output_count, active = non_empty_outputs(c);
+    int bda = (features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
+    int dyn = (features & VKSPLIT_FEATURE_STORAGE_BUFFER_ARRAY_DYNAMIC_INDEXING) != 0;
+    CHECK_MSG(hooks.records == records, "%s: %u records observed, %u made", label, hooks.records, records);
+    printf("%-58s %5u outputs (%5u non-empty) x%u: %-44s | %s\n", label, n, active, records, info->summary,
+           hooks.records && hooks.per_record[0].calls[0] ? hooks.per_record[0].calls : "(nothing recorded)");
+    for (uint32_t r = 0; r < hooks.records; r++) {
+        const counts* k = &hooks.per_record[r];
+        const char* calls = k->calls[0] ? k->calls : "(none)";
+        CHECK_MSG(k->forbidden == 0, "%s, %u outputs: vksplit_cmd_split created/allocated/submitted: %s", label, n,
+                  calls);
+        CHECK_MSG(k->host_allocations == 0, "%s, %u outputs: vksplit_cmd_split made %llu host allocations", label, n,
+                  (unsigned long long)k->host_allocations);
+        CHECK_MSG(k->dispatch_other == 0, "%s: indirect or based dispatches: %s", label, calls);
+        if (info->bytes_written == 0) {
+            CHECK_MSG(k->dispatch == 0 && k->copy == 0, "%s: every output empty, yet: %s", label, calls);
+            CHECK_MSG(info->dispatch_count == 0, "%s: every output empty, yet dispatch_count %u", label,
+                      info->dispatch_count);
+            continue;
+        }
+        CHECK_MSG(k->dispatch == info->dispatch_count, "%s, %u outputs: %llu vkCmdDispatch, plan info says %u: %s",
+                  label, n, (unsigned long long)k->dispatch, info->dispatch_count, calls);
+        CHECK_MSG(k->copy == info->copy_command_count, "%s, %u outputs: %llu copies, plan info says %u: %s", label, n,
+                  (unsigned long long)k->copy, info->copy_command_count, calls);
+        if (info->path == VKSPLIT_PATH_TRANSFER) {
+            CHECK_MSG(k->dispatch == 0 && k->copy >= 1, "%s: transfer path: %s", label, calls);
+            continue;
+        }
+        if (bda) {
+            CHECK_MSG(k->dispatch == 1, "%s, %u outputs (%u non-empty): %llu vkCmdDispatch, expected exactly 1: %s",
+                      label, n, active, (unsigned long long)k->dispatch, calls);
+            if (active <= VKSPLIT_INLINE_OUTPUTS)
+                CHECK_MSG(k->update == 0, "%s, %u non-empty outputs fit in push constants, yet: %s", label, active,
+                          calls);
+            else
+                CHECK_MSG(k->update >= 1, "%s, %u non-empty outputs: no vkCmdUpdateBuffer for the addresses: %s",
+                          label, active, calls);
+        } else if (!dyn) {
+            CHECK_MSG(k->dispatch == active, "%s: without dynamic indexing, %llu dispatches for %u non-empty outputs: %s",
+                      label, (unsigned long long)k->dispatch, active, calls);
+        } else {
+            CHECK_MSG(k->dispatch >= 1 && k->dispatch <= active, "%s: %llu dispatches for %u non-empty outputs: %s",
+                      label, (unsigned long long)k->dispatch, active, calls);
+            if (active > 1)
+                CHECK_MSG(k->dispatch < active, "%s: dynamic indexing, yet one dispatch per output (%u): %s", label,
+                          active, calls);
+        }
+    }
+}
+
+static void count_mode(const mode* m)
+{
+    vksplit_runner* runner = test_runner_create_with(m->disable);
+    vksplit_features features = 0;
+    vksplit_context* ctx = counting_context(runner, &features);
+    if (!ctx) {
+        (void)test_finish(runner);
+        return;
+    }
+    printf("%s: enabled features 0x%x\n", m->name, features);
+    vksplit_runner_info rinfo;
+    vksplit_runner_get_info(runner, &rinfo);
+    if (m->disable == 0 && rinfo.device_type == VK_PHYSICAL_DEVICE_TYPE_CPU)
+        CHECK_MSG(features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS, "the runner did not enable device addresses on lavapipe");
+    static const uint32_t counts_list[] = {1, 2, 3, 96, 1024};
+    for (unsigned i = 0; i < 5; i++) {
+        for (int empties = 0; empties < 2; empties++) {
+            core_case c;
+            make_case(&c, counts_list[i], empties, 4);
+            char label[128];
+            snprintf(label, sizeof label, "%s, compute%s", m->name, empties ? ", some empty" : "");
+            counted_run(runner, ctx, features, &c, VKSPLIT_PATH_COMPUTE, empties ? 2 : 1, label);
+            snprintf(label, sizeof label, "%s, auto%s", m->name, empties ? ", some empty" : "");
+            counted_run(runner, ctx, features, &c, VKSPLIT_PATH_AUTO, 1, label);
+            core_case_free(&c);
+        }
+    }
+    /* Long rows: AUTO picks the transfer path on a CPU device; force it too. */
+    {
+        const uint64_t sizes[] = {4, 6, 4096}, split[] = {1, 2, 3};
+        core_case c;
+        core_case_init(&c, 4, 3, sizes, 1, 3, split);
+        char label[128];
+        snprintf(label, sizeof label, "%s, long rows auto", m->name);
+        counted_run(runner, ctx, features, &c, VKSPLIT_PATH_AUTO, 1, label);
+        snprintf(label, sizeof label, "%s, long rows transfer", m->name);
+        counted_run(runner, ctx, features, &c, VKSPLIT_PATH_TRANSFER, 2, label);
+        core_case_free(&c);
+    }
+    /* Every output empty: along the axis, and through a zero elsewhere. */
+    {
+        const uint64_t sizes[] = {3, 0, 5}, split[] = {0, 0, 0};
+        core_case c;
+        core_case_init(&c, 4, 3, sizes, 1, 3, split);
+        char label[128];
+        snprintf(label, sizeof label, "%s, all empty (axis)", m->name);
+        counted_run(runner, ctx, features, &c, VKSPLIT_PATH_COMPUTE, 1, label);
+        counted_run(runner, ctx, features, &c, VKSPLIT_PATH_AUTO, 1, label);
+        core_case_free(&c);
+        const uint64_t sizes2[] = {3, 6, 0}, split2[] = {2, 4};
+        core_case_init(&c, 2, 3, sizes2, 1, 2, split2);
+        snprintf(label, sizeof label, "%s, all empty (zero off the axis)", m->name);
+        counted_run(runner, ctx, features, &c, VKSPLIT_PATH_COMPUTE, 1, label);
+        core_case_free(&c);
+    }
+    /* Empty, yet with sizes whose products would overflow if anything multiplied them. */
+    {
+        const uint64_t sizes[] = {0, 1ull << 40, 1ull << 22}, split[] = {1ull << 39, 0, 1ull << 39};
+        core_case c;
+        core_case_init(&c, 256, 3, sizes, 1, 3, split);
+        char label[128];
+        snprintf(label, sizeof label, "%s, empty with huge sizes", m->name);
+        counted_run(runner, ctx, features, &c, VKSPLIT_PATH_AUTO, 1, label);
+        core_case_free(&c);
+    }
+    /* The most outputs a split may have, on the one-dispatch path. */
+    if (features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) {
+        uint32_t n = VKSPLIT_MAX_OUTPUTS;
+        uint64_t* split = calloc(n, sizeof split[0]);
+        uint64_t total = 0;
+        for (uint32_t i = 0; i < n; i++)
+            total += split[i] = (i * 7919u) % 3;
+        const uint64_t sizes[] = {2, total};
+        core_case c;
+        core_case_init(&c, 4, 2, sizes, 1, n, split);
+        free(split);
+        char label[128];
+        snprintf(label, sizeof label, "%s, 65536 outputs", m->name);
+        counted_run(runner, ctx, features, &c, VKSPLIT_PATH_COMPUTE, 2, label);
+        core_case_free(&c);
+    }
+    vksplit_context_destroy(ctx);
+    CHECK_MSG(vkc_live_host_allocations() == 0, "%s: %llu host allocations through the callbacks outlive the context",
+              m->name, (unsigned long long)vkc_live_host_allocations());
+    (void)test_finish(runner); /* counts validation messages, destroys the runner */
+}
+
+/* ---- errors ------------------------------------------------------------------------------- */
+
+typedef struct error_job {
+    const vksplit_plan* plan;
+    int use_cmd;
+    const vksplit_binding* input;
+    const vksplit_binding* outputs;
+    vksplit_result result;
+    vksplit_error error;
+    uint64_t cmd_calls;
+    char calls[512];
+} error_job;
+
+static vksplit_result record_error_job(void* user, VkCommandBuffer cmd, vksplit_error* error)
+{
+    error_job* job = user;
+    (void)error;
+    vkc_reset();
+    memset(&job->error, 0, sizeof job->error);
+    job->result = vksplit_cmd_split(job->plan, job->use_cmd ? cmd : VK_NULL_HANDLE, job->input, job->outputs,
+                                    &job->error);
+    job->cmd_calls = vkc_calls_in(VKC_CMD);
+    vkc_describe(job->calls, sizeof job->calls);
+    return VKSPLIT_OK; /* submit what was recorded: nothing, on error */
+}
+
+static void expect_record(vksplit_runner* runner, error_job* job, const char* name, vksplit_result want,
+                          vksplit_result also, const char* field)
+{
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(runner, record_error_job, job, &err), &err);
+    CHECK_MSG(job->result == want || job->result == also, "%s: returned %s (%s), expected %s", name,
+              vksplit_result_name(job->result), job->error.message, vksplit_result_name(want));
+    CHECK_MSG(job->error.code == job->result, "%s: error.code %d, result %d", name, (int)job->error.code,
+              (int)job->result);
+    if (want != VKSPLIT_OK) {
+        CHECK_MSG(job->cmd_calls == 0, "%s: an erroneous record still recorded: %s", name, job->calls);
+        CHECK_MSG(job->error.message[0] != '\0', "%s: empty message", name);
+        CHECK_MSG(!field || strstr(job->error.message, field), "%s: message \"%s\" does not name %s", name,
+                  job->error.message, field);
+    } else {
+        CHECK_MSG(job->cmd_calls > 0, "%s: nothing recorded", name);
+    }
+}
+
+static void record_errors(void)
+{
+    vksplit_runner* runner = test_runner_create();
+    vksplit_features features;
+    vksplit_context* ctx = counting_context(runner, &features);
+    if (!ctx) {
+        (void)test_finish(runner);
+        return;
+    }
+    /* 16-byte elements, 16-byte base alignment: a wide word, so offsets must be aligned. */
+    const uint64_t sizes[] = {4, 6, 8}, split[] = {1, 2, 3}, split_empty[] = {1, 0, 5};
+    vksplit_split_desc d;
+    memset(&d, 0, sizeof d);
+    d.element_size = 16;
+    d.rank = 3;
+    d.sizes = sizes;
+    d.axis = 1;
+    d.output_count = 3;
+    d.split = split;
+    vksplit_plan* plan = NULL;
+    vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &d, &compute, &plan, &err), &err);
+    vksplit_plan_info info;
+    vksplit_plan_get_info(plan, &info);
+    CHECK_MSG(info.offset_alignment > 1, "expected an aligned word for 16-byte elements, got offset_alignment %u",
+              info.offset_alignment);
+
+    vksplit_runner_buffer in_buf, out_buf;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, 4096, &in_buf, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, 8192, &out_buf, &err), &err);
+    vksplit_binding input = {in_buf.buffer, 0};
+    vksplit_binding outputs[3] = {{out_buf.buffer, 0}, {out_buf.buffer, 2048}, {out_buf.buffer, 4096}};
+    error_job job;
+    memset(&job, 0, sizeof job);
+    job.plan = plan;
+    job.use_cmd = 1;
+    job.input = &input;
+    job.outputs = outputs;
+    expect_record(runner, &job, "valid bindings", VKSPLIT_OK, VKSPLIT_OK, NULL);
+
+    input.buffer = VK_NULL_HANDLE;
+    expect_record(runner, &job, "input buffer VK_NULL_HANDLE", VKSPLIT_ERROR_BINDING, VKSPLIT_ERROR_NULL_ARGUMENT,
+                  "input");
+    input.buffer = in_buf.buffer;
+    outputs[1].buffer = VK_NULL_HANDLE;
+    expect_record(runner, &job, "outputs[1] buffer VK_NULL_HANDLE", VKSPLIT_ERROR_BINDING,
+                  VKSPLIT_ERROR_NULL_ARGUMENT, "outputs[1]");
+    outputs[1].buffer = out_buf.buffer;
+    input.offset = info.offset_alignment / 2;
+    expect_record(runner, &job, "misaligned input offset", VKSPLIT_ERROR_ALIGNMENT, VKSPLIT_ERROR_BINDING, "input");
+    input.offset = 0;
+    outputs[2].offset = 4096 + info.offset_alignment / 2;
+    expect_record(runner, &job, "misaligned outputs[2] offset", VKSPLIT_ERROR_ALIGNMENT, VKSPLIT_ERROR_BINDING,
+                  "outputs[2]");
+    outputs[2].offset = 4096 + 1;
+    expect_record(runner, &job, "odd outputs[2] offset", VKSPLIT_ERROR_ALIGNMENT, VKSPLIT_ERROR_BINDING, "outputs[2]");
+    outputs[2].offset = 4096;
+    job.input = NULL;
+    expect_record(runner, &job, "input NULL", VKSPLIT_ERROR_NULL_ARGUMENT, VKSPLIT_ERROR_BINDING, NULL);
+    job.input = &input;
+    job.outputs = NULL;
+    expect_record(runner, &job, "outputs NULL", VKSPLIT_ERROR_NULL_ARGUMENT, VKSPLIT_ERROR_BINDING, NULL);
+    job.outputs = outputs;
+    job.use_cmd = 0;
+    expect_record(runner, &job, "cmd VK_NULL_HANDLE", VKSPLIT_ERROR_NULL_ARGUMENT, VKSPLIT_ERROR_NULL_ARGUMENT, NULL);
+    job.use_cmd = 1;
+    job.plan = NULL;
+    expect_record(runner, &job, "plan NULL", VKSPLIT_ERROR_NULL_ARGUMENT, VKSPLIT_ERROR_NULL_ARGUMENT, NULL);
+    job.plan = plan;
+    expect_record(runner, &job, "valid again after errors", VKSPLIT_OK, VKSPLIT_OK, NULL);
+    /* The error struct is optional. */
+    CHECK(vksplit_cmd_split(NULL, VK_NULL_HANDLE, &input, outputs, NULL) == VKSPLIT_ERROR_NULL_ARGUMENT);
+
+    /* An empty output needs no buffer. */
+    vksplit_plan* plan_empty = NULL;
+    d.split = split_empty;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &d, &compute, &plan_empty, &err), &err);
+    job.plan = plan_empty;
+    outputs[1].buffer = VK_NULL_HANDLE;
+    outputs[1].offset = 3; /* an empty output's offset does not matter either */
+    expect_record(runner, &job, "empty output without a buffer", VKSPLIT_OK, VKSPLIT_OK, NULL);
+    outputs[0].buffer = VK_NULL_HANDLE;
+    expect_record(runner, &job, "non-empty outputs[0] without a buffer", VKSPLIT_ERROR_BINDING,
+                  VKSPLIT_ERROR_NULL_ARGUMENT, "outputs[0]");
+    outputs[0].buffer = out_buf.buffer;
+    outputs[1].buffer = out_buf.buffer;
+    outputs[1].offset = 2048;
+
+    /* The transfer path checks its bindings too. */
+    vksplit_plan* plan_transfer = NULL;
+    vksplit_plan_options transfer = {VKSPLIT_PATH_TRANSFER};
+    d.split = split;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &d, &transfer, &plan_transfer, &err), &err);
+    job.plan = plan_transfer;
+    expect_record(runner, &job, "transfer: valid", VKSPLIT_OK, VKSPLIT_OK, NULL);
+    outputs[2].buffer = VK_NULL_HANDLE;
+    expect_record(runner, &job, "transfer: outputs[2] VK_NULL_HANDLE", VKSPLIT_ERROR_BINDING,
+                  VKSPLIT_ERROR_NULL_ARGUMENT, "outputs[2]");
+    outputs[2].buffer = out_buf.buffer;
+
+    /* Plan creation errors. */
+    vksplit_plan* bad = (vksplit_plan*)&err; /* must be overwritten with NULL */
+    d.axis = 3;
+    CHECK_RESULT(VKSPLIT_ERROR_AXIS, vksplit_plan_create(ctx, &d, NULL, &bad, &err), &err);
+    CHECK(bad == NULL && err.code == VKSPLIT_ERROR_AXIS && strstr(err.message, "axis"));
+    d.axis = 1;
+    CHECK_RESULT(VKSPLIT_ERROR_NULL_ARGUMENT, vksplit_plan_create(NULL, &d, NULL, &bad, &err), &err);
+    CHECK_RESULT(VKSPLIT_ERROR_NULL_ARGUMENT, vksplit_plan_create(ctx, &d, NULL, NULL, &err), &err);
+    CHECK_RESULT(VKSPLIT_ERROR_NULL_ARGUMENT, vksplit_plan_create(ctx, NULL, NULL, &bad, &err), &err);
+    vksplit_plan_options weird = {(vksplit_path)7};
+    vksplit_result r = vksplit_plan_create(ctx, &d, &weird, &bad, &err);
+    CHECK_MSG(r != VKSPLIT_OK && bad == NULL && err.message[0], "options.path 7: %s", vksplit_result_name(r));
+    /* Element-wise rows (strided innermost dimension) have no transfer plan. */
+    const uint64_t elementwise[] = {48, 8, 2};
+    d.input_strides = elementwise;
+    d.split = split;
+    CHECK_RESULT(VKSPLIT_ERROR_UNSUPPORTED, vksplit_plan_create(ctx, &d, &transfer, &bad, &err), &err);
+    CHECK(bad == NULL);
+    d.input_strides = NULL;
+    vksplit_plan_destroy(NULL);
+
+    /* Valid splits too big for any device: a clean error (or a plan), never a crash or a
+     * huge allocation. Nothing is recorded with them. */
+    static const struct {
+        uint64_t sizes[2];
+        uint64_t split[2];
+        uint32_t element_size;
+    } huge[] = {
+        {{1ull << 40, 1}, {1ull << 39, 1ull << 39}, 1}, /* one row of 2^39 bytes per output */
+        {{1ull << 33, 2}, {1, 1}, 1},                   /* 2^33 rows per output */
+        {{1ull << 20, 1ull << 20}, {1ull << 19, 1ull << 19}, 16},
+        {{3, 1ull << 61}, {2, 1}, 1},
+    };
+    for (unsigned h = 0; h < sizeof huge / sizeof huge[0]; h++) {
+        vksplit_split_desc hd;
+        memset(&hd, 0, sizeof hd);
+        hd.element_size = huge[h].element_size;
+        hd.rank = 2;
+        hd.sizes = huge[h].sizes;
+        hd.axis = huge[h].sizes[1] == 1 || huge[h].sizes[1] == (1ull << 61) ? 0 : 1;
+        hd.output_count = 2;
+        hd.split = huge[h].split;
+        for (int path = 0; path < 3; path++) {
+            vksplit_plan_options po = {(vksplit_path)path};
+            vksplit_plan* hp = NULL;
+            vksplit_result hr = vksplit_plan_create(ctx, &hd, &po, &hp, &err);
+            CHECK_MSG(hr == VKSPLIT_OK || hr == VKSPLIT_ERROR_SIZE_OVERFLOW || hr == VKSPLIT_ERROR_UNSUPPORTED ||
+                          hr == VKSPLIT_ERROR_OUT_OF_MEMORY,
+                      "huge split %u path %d: %s %s", h, path, vksplit_result_name(hr), err.message);
+            CHECK_MSG(hr == VKSPLIT_OK ? hp != NULL : hp == NULL && err.message[0] != '\0',
+                      "huge split %u path %d: inconsistent result", h, path);
+            printf("huge split %u path %d: %s %s\n", h, path, vksplit_result_name(hr), hr ? err.message : "");
+            vksplit_plan_destroy(hp);
+        }
+    }
+
+    /* Context creation errors. */
+    vksplit_runner_info rinfo;
+    vksplit_runner_get_info(runner, &rinfo);
+
+    /* The feature query: what the runner enabled is supported; on lavapipe, everything. */
+    vksplit_features supported = 0;
+    CHECK_RESULT(VKSPLIT_OK,
+                 vksplit_query_device_features(rinfo.physical_device, rinfo.get_instance_proc_addr, rinfo.instance,
+                                               &supported, &err),
+                 &err);
+    CHECK_MSG((supported & rinfo.enabled_features) == rinfo.enabled_features,
+              "enabled features 0x%x are not all supported (0x%x)", rinfo.enabled_features, supported);
+    CHECK_MSG(supported == rinfo.enabled_features, "the default runner enabled 0x%x of the supported 0x%x",
+              rinfo.enabled_features, supported);
+    if (rinfo.device_type == VK_PHYSICAL_DEVICE_TYPE_CPU)
+        CHECK_MSG(supported == 0x1f, "lavapipe supports every vksplit feature (LAVAPIPE.md), the query says 0x%x",
+                  supported);
+    CHECK_RESULT(VKSPLIT_ERROR_NULL_ARGUMENT,
+                 vksplit_query_device_features(rinfo.physical_device, rinfo.get_instance_proc_addr, rinfo.instance,
+                                               NULL, &err),
+                 &err);
+    CHECK_RESULT(VKSPLIT_ERROR_NULL_ARGUMENT,
+                 vksplit_query_device_features(VK_NULL_HANDLE, rinfo.get_instance_proc_addr, rinfo.instance,
+                                               &supported, &err),
+                 &err);
+    vksplit_context_desc cd;
+    memset(&cd, 0, sizeof cd);
+    cd.instance = rinfo.instance;
+    cd.physical_device = rinfo.physical_device;
+    cd.device = rinfo.device;
+    cd.get_instance_proc_addr = rinfo.get_instance_proc_addr;
+    vksplit_context* c2 = (vksplit_context*)&err;
+    CHECK_RESULT(VKSPLIT_ERROR_UNSUPPORTED, vksplit_context_create(&cd, &c2, &err), &err); /* no features */
+    CHECK(c2 == NULL);
+    cd.enabled_features = rinfo.enabled_features;
+    cd.tuning.run_bytes = 65537;
+    r = vksplit_context_create(&cd, &c2, &err);
+    CHECK_MSG(r != VKSPLIT_OK && c2 == NULL && strstr(err.message, "run_bytes"), "run_bytes 65537: %s %s",
+              vksplit_result_name(r), err.message);
+    cd.tuning.run_bytes = 0;
+    cd.tuning.workgroup_size = 100000;
+    r = vksplit_context_create(&cd, &c2, &err);
+    CHECK_MSG(r != VKSPLIT_OK && c2 == NULL && strstr(err.message, "workgroup_size"), "workgroup_size 100000: %s %s",
+              vksplit_result_name(r), err.message);
+    cd.tuning.workgroup_size = 0;
+    cd.device = VK_NULL_HANDLE;
+    CHECK_RESULT(VKSPLIT_ERROR_NULL_ARGUMENT, vksplit_context_create(&cd, &c2, &err), &err);
+    CHECK_RESULT(VKSPLIT_ERROR_NULL_ARGUMENT, vksplit_context_create(NULL, &c2, &err), &err);
+    CHECK_RESULT(VKSPLIT_ERROR_NULL_ARGUMENT, vksplit_context_create(&cd, NULL, &err), &err);
+    vksplit_context_destroy(NULL);
+
+    vksplit_plan_destroy(plan);
+    vksplit_plan_destroy(plan_empty);
+    vksplit_plan_destroy(plan_transfer);
+    vksplit_runner_buffer_destroy(runner, &in_buf);
+    vksplit_runner_buffer_destroy(runner, &out_buf);
+    vksplit_context_destroy(ctx);
+    (void)test_finish(runner);
+}
+
+int main(void)
+{
+    for (unsigned m = 0; m < sizeof modes / sizeof modes[0]; m++)
+        count_mode(&modes[m]);
+    record_errors();
+    return test_finish(NULL);
+}

@@ -1,0 +1,304 @@
+/* Large cases, for the two lavapipe traps (shared/LAVAPIPE.md):
+ *  1. maxStorageBufferRange is 128 MiB: a 176 MiB input split into a 144 MiB and a 32 MiB
+ *     output, and a 192 MiB permuted input whose outputs share one buffer with the second
+ *     output starting past 128 MiB, byte-exact through the device-address path (compute
+ *     forced, then the planner's own choice).
+ *  2. llvmpipe silently truncates loops past 65535 iterations per 8-lane batch: runs of
+ *     the largest size the engine allows (tuning.run_bytes = 65536) with 1-byte words
+ *     (1-byte elements, odd chunk sizes, base_alignment 1), ~40 MiB so the planner keeps the
+ *     full run length, on the device-address, descriptor and atomic paths. Long rows, rows
+ *     split into pieces, and many one- and two-byte rows gathered per invocation.
+ * Peak memory stays under ~700 MiB. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core_util.h"
+#include "reference.h"
+#include "test_harness.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    timespec_get(&ts, TIME_UTC);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static uint64_t hash_bytes(const uint8_t* p, uint64_t n)
+{
+    uint64_t h = 0xCBF29CE484222325ull;
+    uint64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t v;
+        memcpy(&v, p + i, 8);
+        h = (h ^ v) * 0x100000001B3ull;
+        h ^= h >> 29;
+    }
+    for (; i < n; i++)
+        h = (h ^ p[i]) * 0x100000001B3ull;
+    return h;
+}
+
+typedef struct big_job {
+    const vksplit_plan* plan;
+    vksplit_binding input;
+    vksplit_binding outputs[2];
+    vksplit_result result;
+    vksplit_error error;
+} big_job;
+
+static vksplit_result record_big(void* user, VkCommandBuffer cmd, vksplit_error* error)
+{
+    big_job* job = user;
+    (void)error;
+    job->result = vksplit_cmd_split(job->plan, cmd, &job->input, job->outputs, &job->error);
+    return VKSPLIT_OK;
+}
+
+#define GUARD 64u
+
+/* Runs a two-output split whose outputs are packed, from buffers the caller filled, on
+ * each path; checks every output element with the reference, the guard bytes after each
+ * output, and the input's hash. */
+static void run_big(vksplit_runner* runner, const char* name, const vksplit_split_desc* d,
+                    vksplit_runner_buffer* in_buf, uint64_t in_offset, vksplit_runner_buffer* out_bufs[2],
+                    const uint64_t out_offsets[2])
+{
+    static const vksplit_path paths[] = {VKSPLIT_PATH_COMPUTE, VKSPLIT_PATH_AUTO};
+    uint8_t* input = (uint8_t*)in_buf->mapped + in_offset;
+    uint64_t in_span = ref_input_span_bytes(d);
+    uint64_t in_hash = hash_bytes(input, in_span);
+    for (unsigned p = 0; p < 2; p++) {
+        vksplit_plan* plan = NULL;
+        vksplit_plan_options options = {paths[p]};
+        vksplit_error err;
+        CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(vksplit_runner_context(runner), d, &options, &plan, &err), &err);
+        if (!plan)
+            continue;
+        vksplit_plan_info info;
+        vksplit_plan_get_info(plan, &info);
+        for (uint32_t i = 0; i < 2; i++)
+            memset((uint8_t*)out_bufs[i]->mapped + out_offsets[i], 0xA5, ref_output_span_bytes(d, i) + GUARD);
+        big_job job;
+        memset(&job, 0, sizeof job);
+        job.plan = plan;
+        job.input = (vksplit_binding){in_buf->buffer, in_offset};
+        for (uint32_t i = 0; i < 2; i++)
+            job.outputs[i] = (vksplit_binding){out_bufs[i]->buffer, out_offsets[i]};
+        double t0 = now();
+        CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(runner, record_big, &job, &err), &err);
+        double t1 = now();
+        CHECK_MSG(job.result == VKSPLIT_OK, "%s: %s", name, job.error.message);
+        for (uint32_t i = 0; i < 2; i++) {
+            const uint8_t* out = (const uint8_t*)out_bufs[i]->mapped + out_offsets[i];
+            uint64_t first_bad = 0;
+            uint64_t bad = ref_compare_output(d, i, input, out, &first_bad);
+            CHECK_MSG(bad == 0, "%s (%s): output %u: %llu elements differ, first at byte %llu of %llu", name,
+                      info.summary, i, (unsigned long long)bad, (unsigned long long)first_bad,
+                      (unsigned long long)ref_output_span_bytes(d, i));
+            uint64_t span = ref_output_span_bytes(d, i);
+            int guard_ok = 1;
+            for (uint32_t g = 0; g < GUARD; g++)
+                guard_ok &= out[span + g] == 0xA5;
+            CHECK_MSG(guard_ok, "%s: bytes after output %u were written", name, i);
+        }
+        CHECK_MSG(hash_bytes(input, in_span) == in_hash, "%s: the input changed", name);
+        printf("%s [%s]: %.1f MiB in, %.1f ms on the device\n", name, info.summary, in_span / 1048576.0,
+               (t1 - t0) * 1e3);
+        vksplit_plan_destroy(plan);
+    }
+}
+
+/* 176 MiB {11, 2^21} of 8-byte elements along axis 0 into {9, 2}: outputs of 144 and 32 MiB. */
+static void beyond_128_mib_packed(vksplit_runner* runner)
+{
+    uint64_t sizes[2] = {11, 1ull << 21}, split[2] = {9, 2};
+    vksplit_split_desc d;
+    memset(&d, 0, sizeof d);
+    d.element_size = 8;
+    d.rank = 2;
+    d.sizes = sizes;
+    d.axis = 0;
+    d.output_count = 2;
+    d.split = split;
+    vksplit_runner_buffer in_buf, out0, out1;
+    vksplit_error err;
+    uint64_t in_span = ref_input_span_bytes(&d);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, in_span, &in_buf, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, ref_output_span_bytes(&d, 0) + GUARD, &out0, &err),
+                 &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, ref_output_span_bytes(&d, 1) + GUARD, &out1, &err),
+                 &err);
+    if (in_buf.mapped && out0.mapped && out1.mapped) {
+        core_rng rng;
+        core_rng_seed(&rng, 0xB16);
+        core_rng_fill(&rng, in_buf.mapped, in_span);
+        vksplit_runner_buffer* outs[2] = {&out0, &out1};
+        const uint64_t offsets[2] = {0, 0};
+        run_big(runner, "176 MiB packed", &d, &in_buf, 0, outs, offsets);
+    }
+    vksplit_runner_buffer_destroy(runner, &in_buf);
+    vksplit_runner_buffer_destroy(runner, &out0);
+    vksplit_runner_buffer_destroy(runner, &out1);
+}
+
+/* 192 MiB {4096, 3, 4096} float32 stored as [3][4096][4096] (axis 1 outermost in memory),
+ * split along axis 1 into {1, 2}; both outputs in one buffer, the second at 64 MiB + 16
+ * and ending past 192 MiB. The input sits at a 16-byte offset. */
+static void beyond_128_mib_permuted(vksplit_runner* runner)
+{
+    uint64_t sizes[3] = {4096, 3, 4096}, split[2] = {1, 2};
+    uint64_t strides[3] = {4096, 4096ull * 4096, 1};
+    vksplit_split_desc d;
+    memset(&d, 0, sizeof d);
+    d.element_size = 4;
+    d.rank = 3;
+    d.sizes = sizes;
+    d.input_strides = strides;
+    d.axis = 1;
+    d.output_count = 2;
+    d.split = split;
+    uint64_t in_span = ref_input_span_bytes(&d);
+    uint64_t span0 = ref_output_span_bytes(&d, 0), span1 = ref_output_span_bytes(&d, 1);
+    const uint64_t offsets[2] = {0, span0 + GUARD};
+    vksplit_runner_buffer in_buf, out_buf;
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, 16 + in_span, &in_buf, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, offsets[1] + span1 + GUARD, &out_buf, &err), &err);
+    if (in_buf.mapped && out_buf.mapped) {
+        core_rng rng;
+        core_rng_seed(&rng, 0xB17);
+        core_rng_fill(&rng, (uint8_t*)in_buf.mapped + 16, in_span);
+        vksplit_runner_buffer* outs[2] = {&out_buf, &out_buf};
+        run_big(runner, "192 MiB permuted, second output past 128 MiB", &d, &in_buf, 16, outs, offsets);
+    }
+    vksplit_runner_buffer_destroy(runner, &in_buf);
+    vksplit_runner_buffer_destroy(runner, &out_buf);
+}
+
+/* ---- the loop limit ------------------------------------------------------------------------- */
+
+static void loop_case(vksplit_runner* runner, const char* mode, const char* name, uint32_t element_size,
+                      uint32_t rank, const uint64_t* sizes, uint32_t axis, uint32_t n, const uint64_t* split)
+{
+    core_case c;
+    core_case_init(&c, element_size, rank, sizes, axis, n, split);
+    c.desc.base_alignment = 1;
+    core_rng rng;
+    core_rng_seed(&rng, 0x100B);
+    core_run_options o;
+    memset(&o, 0, sizeof o);
+    o.plan.path = VKSPLIT_PATH_COMPUTE;
+    o.layout = CORE_LAYOUT_TIGHT;
+    o.rng = &rng;
+    o.null_empty_bindings = 0;
+    char label[160];
+    snprintf(label, sizeof label, "%s: %s", mode, name);
+    o.label = label;
+    o.case_index = -1;
+    double t0 = now();
+    core_verdict v = core_run_case(runner, &c, &o);
+    double t1 = now();
+    CORE_ACCOUNT(v);
+    const vksplit_plan_info* info = &v.info;
+    uint64_t invocations = info->workgroup_count * info->workgroup_size;
+    double per = invocations ? (double)info->bytes_written / (double)invocations : 0;
+    printf("%s [%s]: %.1f MiB, %llu invocations, %.0f bytes per invocation, %.2f s\n", label, info->summary,
+           info->bytes_written / 1048576.0, (unsigned long long)invocations, per, t1 - t0);
+    CHECK_MSG(info->word_bytes == 1, "%s: word %u; the case needs 1-byte words to maximise trips", label,
+              info->word_bytes);
+    core_case_free(&c);
+}
+
+static void loop_limit(vksplit_features disable, const char* mode, int all_cases)
+{
+    vksplit_runner_desc desc;
+    memset(&desc, 0, sizeof desc);
+    desc.enable_validation = 1;
+    desc.disable_features = disable;
+    desc.log = test_log;
+    desc.tuning.run_bytes = 65536;
+    vksplit_runner* runner = NULL;
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_create(&desc, &runner, &err), &err);
+    if (!runner)
+        return;
+    const uint64_t mib = 1ull << 20;
+    {
+        /* One long odd row: every invocation copies the longest run it may. */
+        const uint64_t sizes[1] = {40 * mib + 3}, split[3] = {1, 40 * mib + 1, 1};
+        loop_case(runner, mode, "1-D 40 MiB, odd chunks", 1, 1, sizes, 0, 3, split);
+    }
+    if (all_cases) {
+        /* Three odd rows per output, each cut into pieces. */
+        const uint64_t sizes[2] = {3, 16 * mib + 1}, split[2] = {8 * mib + 1, 8 * mib};
+        loop_case(runner, mode, "3 rows of 16 MiB, pieces", 1, 2, sizes, 1, 2, split);
+    }
+    {
+        /* Millions of one- and two-byte rows: as many rows per invocation as the budget allows. */
+        const uint64_t sizes[2] = {14 * mib, 3}, split[2] = {1, 2};
+        loop_case(runner, mode, "14M rows of 1 and 2 bytes", 1, 2, sizes, 1, 2, split);
+    }
+    if (all_cases) {
+        /* Rank 8, transposed input: nothing coalesces, every row is one element and the
+         * odometer walks all seven outer row dimensions. */
+        const uint64_t sizes[8] = {2, 2, 2, 2, 2, 2, 2, 65537}, split[2] = {32769, 32768};
+        core_case c8;
+        core_case_init(&c8, 1, 8, sizes, 7, 2, split);
+        uint32_t order[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+        uint64_t strides[8];
+        core_strides_ordered(8, sizes, order, NULL, strides);
+        core_case_set_input_strides(&c8, strides);
+        c8.desc.base_alignment = 1;
+        core_rng rng;
+        core_rng_seed(&rng, 0x8D);
+        core_run_options o;
+        memset(&o, 0, sizeof o);
+        o.plan.path = VKSPLIT_PATH_COMPUTE;
+        o.layout = CORE_LAYOUT_SEPARATE;
+        o.rng = &rng;
+        char label[160];
+        snprintf(label, sizeof label, "%s: rank 8 element-wise", mode);
+        o.label = label;
+        o.case_index = -1;
+        core_verdict v = core_run_case(runner, &c8, &o);
+        CORE_ACCOUNT(v);
+        uint64_t invocations = v.info.workgroup_count * v.info.workgroup_size;
+        printf("%s [%s]: %llu invocations, %.0f elements per invocation\n", label, v.info.summary,
+               (unsigned long long)invocations, invocations ? (double)v.info.bytes_written / (double)invocations : 0.0);
+        CHECK_MSG(v.info.row_dims >= 7, "%s: expected 7+ row dimensions, got %u", label, v.info.row_dims);
+        core_case_free(&c8);
+    }
+    if (all_cases) {
+        /* 3-byte elements: chunks of odd multiples of 3, still 1-byte words. */
+        const uint64_t sizes[2] = {2, 7 * mib}, split[2] = {3 * mib + 1, 4 * mib - 1};
+        loop_case(runner, mode, "3-byte elements", 3, 2, sizes, 1, 2, split);
+    }
+    (void)test_finish(runner); /* counts its validation messages */
+}
+
+int main(void)
+{
+    double t0 = now();
+    vksplit_runner* runner = test_runner_create();
+    vksplit_runner_info info;
+    vksplit_runner_get_info(runner, &info);
+    if (info.device_type == VK_PHYSICAL_DEVICE_TYPE_CPU)
+        CHECK_MSG(info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS,
+                  "lavapipe has device addresses; the large cases need them");
+    else if (!(info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS))
+        printf("no device addresses on %s: the beyond-128-MiB cases are skipped\n", info.device_name);
+    if (info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) {
+        beyond_128_mib_packed(runner);
+        beyond_128_mib_permuted(runner);
+    }
+    (void)test_finish(runner);
+    printf("beyond 128 MiB: %.1f s\n", now() - t0);
+
+    t0 = now();
+    loop_limit(0, "device addresses", 1);
+    loop_limit(VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS, "push descriptors", 0);
+    loop_limit(VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT | VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT, "atomic stores", 0);
+    printf("loop limit: %.1f s\n", now() - t0);
+    return test_finish(NULL);
+}

@@ -1,0 +1,111 @@
+/* The planner under other tunings than lavapipe's default, on both addressings:
+ * GPU-style (256 invocations, one word each), one invocation per workgroup copying one
+ * word (so a few hundred KiB need more than the 65535 workgroups one grid dimension
+ * holds), odd sizes (7 invocations, 3-byte runs), and the largest (1024 x 64 KiB).
+ * Random cases against the reference under each, plus a deterministic split that needs
+ * a two-dimensional grid.
+ *
+ *   core_tuning bda|desc */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core_util.h"
+#include "reference.h"
+#include "test_harness.h"
+
+typedef struct tuning_case {
+    const char* name;
+    uint32_t workgroup_size, run_bytes;
+    unsigned cases; /* random cases (scaled); one-invocation workgroups are slow on lavapipe */
+} tuning_case;
+
+static const tuning_case tunings[] = {
+    {"gpu-style 256 x 1 word", 256, 1, 400},
+    {"1 invocation x 1 word", 1, 1, 100},
+    {"7 invocations x 3 bytes", 7, 3, 400},
+    {"1024 x 64 KiB", 1024, 65536, 400},
+};
+
+static void many_workgroups(vksplit_runner* runner, const char* label)
+{
+    /* 70002 one-byte words in three outputs (odd sizes force 1-byte words): with one word
+     * per workgroup, more workgroups than maxComputeWorkGroupCount[0] = 65535. */
+    const uint64_t sizes[2] = {2, 35001}, split[3] = {17501, 1, 17499};
+    core_case c;
+    core_case_init(&c, 1, 2, sizes, 1, 3, split);
+    c.desc.base_alignment = 1;
+    core_rng rng;
+    core_rng_seed(&rng, 0x6E1D);
+    core_run_options o;
+    memset(&o, 0, sizeof o);
+    o.plan.path = VKSPLIT_PATH_COMPUTE;
+    o.layout = CORE_LAYOUT_SHARED;
+    o.rng = &rng;
+    o.label = label;
+    o.case_index = -1;
+    core_verdict v = core_run_case(runner, &c, &o);
+    CORE_ACCOUNT(v);
+    printf("%s: many workgroups: %s, %llu workgroups of %u\n", label, v.info.summary,
+           (unsigned long long)v.info.workgroup_count, v.info.workgroup_size);
+    core_case_free(&c);
+}
+
+int main(int argc, char** argv)
+{
+    const char* mode = argc > 1 ? argv[1] : "bda";
+    vksplit_features disable = strcmp(mode, "desc") == 0 ? VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS : 0;
+    (void)test_runner_create;
+    uint64_t seed = core_seed(0x7E7E);
+    long only = core_only_case();
+    for (unsigned t = 0; t < sizeof tunings / sizeof tunings[0]; t++) {
+        vksplit_runner_desc desc;
+        memset(&desc, 0, sizeof desc);
+        desc.enable_validation = 1;
+        desc.disable_features = disable;
+        desc.log = test_log;
+        desc.tuning.workgroup_size = tunings[t].workgroup_size;
+        desc.tuning.run_bytes = tunings[t].run_bytes;
+        vksplit_runner* runner = NULL;
+        vksplit_error err;
+        CHECK_RESULT(VKSPLIT_OK, vksplit_runner_create(&desc, &runner, &err), &err);
+        if (!runner)
+            continue;
+        char label[128];
+        snprintf(label, sizeof label, "%s, %s", mode, tunings[t].name);
+        double t0 = core_now();
+        many_workgroups(runner, label);
+        double t1 = core_now();
+        unsigned cases = core_scaled(tunings[t].cases);
+        for (unsigned i = 0; i < cases; i++) {
+            long index = (long)(t * 100000 + i);
+            if (only >= 0 && index != only)
+                continue;
+            core_rng rng;
+            core_rng_seed(&rng, seed ^ ((uint64_t)index * 0x9E3779B97F4A7C15ull + 1));
+            core_gen_params params;
+            memset(&params, 0, sizeof params);
+            params.max_elements = 1024;
+            core_case c;
+            core_case_random(&c, &rng, &params);
+            core_run_options o;
+            memset(&o, 0, sizeof o);
+            o.plan.path = core_rng_percent(&rng, 85) ? VKSPLIT_PATH_COMPUTE : VKSPLIT_PATH_AUTO;
+            o.layout = CORE_LAYOUT_RANDOM;
+            o.rng = &rng;
+            o.null_empty_bindings = -1;
+            o.label = label;
+            o.seed = seed;
+            o.case_index = index;
+            core_verdict v = core_run_case(runner, &c, &o);
+            CORE_ACCOUNT(v);
+            if (v.info.bytes_written && v.info.path == VKSPLIT_PATH_COMPUTE)
+                CHECK_MSG(v.info.workgroup_size == tunings[t].workgroup_size, "%s: plan reports workgroup_size %u",
+                          label, v.info.workgroup_size);
+            core_case_free(&c);
+        }
+        fprintf(stderr, "%s: many-workgroups case %.2f s, %u random cases %.2f s\n", label, t1 - t0, cases,
+                core_now() - t1);
+        (void)test_finish(runner);
+    }
+    return test_finish(NULL);
+}

@@ -1,0 +1,105 @@
+/* Counting wrappers around the Vulkan functions a vksplit context loads, for a second
+ * context created from the runner's handles: vkc_get_instance_proc_addr and
+ * vkc_get_device_proc_addr hand out wrappers that count each call and forward it to the
+ * real function. Every vkCmd*, vkCreate*, vkAllocate*, vkQueue* name the library asks for
+ * must be one this file wraps; any other such name is remembered (vkc_unwrapped) so a test
+ * fails instead of silently missing calls. Also a counting VkAllocationCallbacks.
+ * One device per process (the state is global: this is test code). */
+#ifndef VKSPLIT_TESTS_CORE_VK_COUNT_H
+#define VKSPLIT_TESTS_CORE_VK_COUNT_H
+
+#include <stdint.h>
+
+#include <vulkan/vulkan_core.h>
+
+typedef enum vkc_category {
+    VKC_CMD = 0,       /* records into a command buffer */
+    VKC_FORBIDDEN = 1, /* creates, allocates, submits, waits, maps or binds memory */
+    VKC_OTHER = 2
+} vkc_category;
+
+/* Wrapped functions: X(name, category). */
+#define VKC_FUNCTION_LIST(X)                                 \
+    X(vkCmdBindPipeline, VKC_CMD)                            \
+    X(vkCmdPushConstants, VKC_CMD)                           \
+    X(vkCmdDispatch, VKC_CMD)                                \
+    X(vkCmdDispatchBase, VKC_CMD)                            \
+    X(vkCmdDispatchBaseKHR, VKC_CMD)                         \
+    X(vkCmdDispatchIndirect, VKC_CMD)                        \
+    X(vkCmdPushDescriptorSetKHR, VKC_CMD)                    \
+    X(vkCmdPushDescriptorSetWithTemplateKHR, VKC_CMD)        \
+    X(vkCmdBindDescriptorSets, VKC_CMD)                      \
+    X(vkCmdUpdateBuffer, VKC_CMD)                            \
+    X(vkCmdFillBuffer, VKC_CMD)                              \
+    X(vkCmdCopyBuffer, VKC_CMD)                              \
+    X(vkCmdCopyBuffer2, VKC_CMD)                             \
+    X(vkCmdCopyBuffer2KHR, VKC_CMD)                          \
+    X(vkCmdPipelineBarrier, VKC_CMD)                         \
+    X(vkCmdPipelineBarrier2, VKC_CMD)                        \
+    X(vkCmdPipelineBarrier2KHR, VKC_CMD)                     \
+    X(vkCmdWriteTimestamp, VKC_CMD)                          \
+    X(vkCreateBuffer, VKC_FORBIDDEN)                         \
+    X(vkCreateShaderModule, VKC_FORBIDDEN)                   \
+    X(vkCreatePipelineLayout, VKC_FORBIDDEN)                 \
+    X(vkCreateDescriptorSetLayout, VKC_FORBIDDEN)            \
+    X(vkCreateComputePipelines, VKC_FORBIDDEN)               \
+    X(vkCreateDescriptorPool, VKC_FORBIDDEN)                 \
+    X(vkCreateDescriptorUpdateTemplate, VKC_FORBIDDEN)       \
+    X(vkCreateDescriptorUpdateTemplateKHR, VKC_FORBIDDEN)    \
+    X(vkCreatePipelineCache, VKC_FORBIDDEN)                  \
+    X(vkCreateFence, VKC_FORBIDDEN)                          \
+    X(vkCreateSemaphore, VKC_FORBIDDEN)                      \
+    X(vkCreateEvent, VKC_FORBIDDEN)                          \
+    X(vkCreateQueryPool, VKC_FORBIDDEN)                      \
+    X(vkCreateCommandPool, VKC_FORBIDDEN)                    \
+    X(vkCreateBufferView, VKC_FORBIDDEN)                     \
+    X(vkAllocateMemory, VKC_FORBIDDEN)                       \
+    X(vkAllocateDescriptorSets, VKC_FORBIDDEN)               \
+    X(vkAllocateCommandBuffers, VKC_FORBIDDEN)               \
+    X(vkQueueSubmit, VKC_FORBIDDEN)                          \
+    X(vkQueueSubmit2, VKC_FORBIDDEN)                         \
+    X(vkQueueSubmit2KHR, VKC_FORBIDDEN)                      \
+    X(vkQueueWaitIdle, VKC_FORBIDDEN)                        \
+    X(vkDeviceWaitIdle, VKC_FORBIDDEN)                       \
+    X(vkWaitForFences, VKC_FORBIDDEN)                        \
+    X(vkMapMemory, VKC_FORBIDDEN)                            \
+    X(vkBindBufferMemory, VKC_FORBIDDEN)                     \
+    X(vkUpdateDescriptorSets, VKC_FORBIDDEN)                 \
+    X(vkGetBufferDeviceAddress, VKC_OTHER)                   \
+    X(vkGetBufferDeviceAddressKHR, VKC_OTHER)
+
+typedef enum vkc_function {
+#define VKC_X_ENUM(name, category) VKC_##name,
+    VKC_FUNCTION_LIST(VKC_X_ENUM)
+#undef VKC_X_ENUM
+    VKC_FUNCTION_COUNT
+} vkc_function;
+
+/* Real entry points: the runner's. Call before creating the context. */
+void vkc_install(PFN_vkGetInstanceProcAddr real_gipa, PFN_vkGetDeviceProcAddr real_gdpa);
+PFN_vkVoidFunction VKAPI_CALL vkc_get_instance_proc_addr(VkInstance instance, const char* name);
+PFN_vkVoidFunction VKAPI_CALL vkc_get_device_proc_addr(VkDevice device, const char* name);
+
+void vkc_reset(void);
+uint64_t vkc_calls(vkc_function f);
+uint64_t vkc_calls_in(vkc_category category);
+/* "vkCmdDispatch=1 vkCmdBindPipeline=1 ..." for every function called since the reset. */
+void vkc_describe(char* buffer, size_t capacity);
+const char* vkc_name(vkc_function f);
+
+/* Names of category-relevant functions (vkCmd*, vkCreate*, vkAllocate*, vkQueue*) looked up
+ * but not wrapped; "" when none. */
+const char* vkc_unwrapped(void);
+/* How many names were looked up through the wrappers at all. */
+uint32_t vkc_lookups(void);
+
+/* Called with every vkCmdPushDescriptorSetKHR's writes before they are forwarded. */
+typedef void (*vkc_push_descriptor_hook)(void* user, uint32_t write_count, const VkWriteDescriptorSet* writes);
+void vkc_set_push_descriptor_hook(vkc_push_descriptor_hook hook, void* user);
+
+/* Host allocation callbacks that count (and forward to malloc). */
+const VkAllocationCallbacks* vkc_allocator(void);
+uint64_t vkc_host_allocations(void); /* pfnAllocation + pfnReallocation calls since vkc_reset */
+uint64_t vkc_live_host_allocations(void);
+
+#endif /* VKSPLIT_TESTS_CORE_VK_COUNT_H */
