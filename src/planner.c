@@ -141,15 +141,27 @@ static void plan_work(vksplit__geometry* g, const vksplit__planner_caps* caps)
 
     for (uint32_t r = 0; r < g->record_count; r++) {
         vksplit__record* rec = &g->records[r];
-        if (rec->chunk_words > run_words) {
-            uint64_t pieces = (rec->chunk_words + run_words - 1) / run_words;
+        /* Workgroups never span records: a record smaller than a workgroup's worth of runs
+         * gets shorter runs, so that its lanes share the work instead of idling. */
+        uint64_t record_words = rec->chunk_words * rec->rows;
+        uint64_t run = run_words;
+        if (record_words < run * caps->workgroup_size) {
+            run = (record_words + caps->workgroup_size - 1) / caps->workgroup_size;
+            uint64_t floor_words = (64 + g->word_bytes - 1) / g->word_bytes; /* >= 64 bytes: loop overhead */
+            if (run < floor_words)
+                run = floor_words;
+            if (run > run_words)
+                run = run_words;
+        }
+        if (rec->chunk_words > run) {
+            uint64_t pieces = (rec->chunk_words + run - 1) / run;
             uint64_t piece_words = (rec->chunk_words + pieces - 1) / pieces; /* balanced */
             rec->pieces = (uint32_t)((rec->chunk_words + piece_words - 1) / piece_words);
             rec->piece_words = (uint32_t)piece_words;
             rec->rows_per_inv = 1;
         } else {
             uint64_t per_row = copy_trips(rec->chunk_words) + 2 + (g->row_dims > 1 ? g->row_dims : 0);
-            uint64_t rows = run_words / rec->chunk_words;
+            uint64_t rows = run / rec->chunk_words;
             uint64_t budget_rows = (VKSPLIT_LOOP_BUDGET - fixed_trips) / per_row;
             if (rows > budget_rows)
                 rows = budget_rows;

@@ -192,9 +192,10 @@ typedef enum vksplit_log_level {
 typedef void (*vksplit_log_fn)(void* user, vksplit_log_level level, const char* message);
 
 /* Per-device tuning of the compute path. Zero fields take the device's defaults:
- * a CPU device (lavapipe) gets workgroups of 64 whose invocations each copy their own
- * contiguous run of about 4 KiB; a GPU gets workgroups of 256 invocations copying one
- * word each, adjacent invocations on adjacent words. */
+ * a CPU device (lavapipe) gets workgroups of 8 (one llvmpipe batch) whose invocations each
+ * copy their own contiguous run of about 4 KiB; a GPU gets workgroups of 256 invocations
+ * copying one word each, adjacent invocations on adjacent words. Out-of-range values fail
+ * context creation with VKSPLIT_ERROR_INVALID_ARGUMENT. */
 typedef struct vksplit_tuning {
     uint32_t workgroup_size;       /* invocations per workgroup, 1..1024 */
     uint32_t run_bytes;            /* bytes one invocation copies, at most 65536 */

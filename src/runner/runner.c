@@ -313,7 +313,8 @@ void vksplit_runner_get_info(const vksplit_runner* runner, vksplit_runner_info* 
     VkPhysicalDeviceProperties2 props2 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &driver, {0}};
     if (runner->props.apiVersion >= VK_API_VERSION_1_2) {
         vkGetPhysicalDeviceProperties2(runner->physical_device, &props2);
-        snprintf(info->driver_info, sizeof info->driver_info, "%s %s", driver.driverName, driver.driverInfo);
+        /* Both fields are up to 256 bytes; keep the name whole and cut the info to fit. */
+        snprintf(info->driver_info, sizeof info->driver_info, "%.64s %.190s", driver.driverName, driver.driverInfo);
     }
 }
 

@@ -45,7 +45,7 @@ static int test_checks = 0;
         }                                                                                   \
     } while (0)
 
-static void test_log(void* user, vksplit_log_level level, const char* message)
+static inline void test_log(void* user, vksplit_log_level level, const char* message)
 {
     (void)user;
     fprintf(stderr, "[vksplit %s] %s\n", level == VKSPLIT_LOG_ERROR ? "error" : level == VKSPLIT_LOG_WARNING ? "warning" : "info", message);
@@ -53,7 +53,7 @@ static void test_log(void* user, vksplit_log_level level, const char* message)
 
 /* A runner on the first device with the Khronos validation layer on. Exits the test (code
  * 1) if it cannot be created: every test needs it. */
-static vksplit_runner* test_runner_create_with(vksplit_features disable_features)
+static inline vksplit_runner* test_runner_create_with(vksplit_features disable_features)
 {
     vksplit_runner_desc desc;
     memset(&desc, 0, sizeof desc);
@@ -69,11 +69,11 @@ static vksplit_runner* test_runner_create_with(vksplit_features disable_features
     return runner;
 }
 
-static vksplit_runner* test_runner_create(void) { return test_runner_create_with(0); }
+static inline vksplit_runner* test_runner_create(void) { return test_runner_create_with(0); }
 
 /* Destroys the runner and prints the verdict; returns the process exit code. Any validation
  * message fails the test. */
-static int test_finish(vksplit_runner* runner)
+static inline int test_finish(vksplit_runner* runner)
 {
     if (runner) {
         uint32_t messages = vksplit_runner_validation_message_count(runner);
