@@ -148,7 +148,7 @@ static vksplit_result plan_regions(vksplit_plan* plan, vksplit_error* error)
     uint64_t word = g->word_bytes, n = 0;
     for (uint32_t r = 0; r < g->record_count; r++) {
         const vksplit__record* rec = &g->records[r];
-        const vksplit__row_dim* dims = &g->dims[(size_t)r * g->row_dims];
+        const vksplit__row_dim* dims = g->row_dims ? &g->dims[(size_t)r * g->row_dims] : NULL;
         uint64_t idx[ABI_MAX_ROW_DIMS] = {0};
         plan->region_first[r] = (uint32_t)n;
         for (uint64_t row = 0; row < rec->rows; row++) {
