@@ -188,24 +188,19 @@ typedef struct timing {
     double wall_seconds;  /* median, submit to fence */
 } timing;
 
-static timing time_plan(vksplit_runner* runner, const vksplit_runner_info* info, timed_job* job, int reps)
+/* One timed submit: GPU seconds between the timestamps, and host seconds submit to fence. */
+static void time_once(vksplit_runner* runner, const vksplit_runner_info* info, timed_job* job, double* gpu,
+                      double* wall)
 {
-    double gpu[64], wall[64];
     vksplit_error error;
-    for (int i = -2; i < reps; i++) { /* two warm-up runs */
-        double t0 = now_seconds();
-        if (vksplit_runner_submit(runner, record_timed, job, &error) != VKSPLIT_OK)
-            die("submit", &error);
-        double t1 = now_seconds();
-        uint64_t stamps[2];
-        vkGetQueryPoolResults(info->device, job->queries, 0, 2, sizeof stamps, stamps, sizeof stamps[0],
-                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
-        if (i >= 0) {
-            gpu[i] = (double)(stamps[1] - stamps[0]) * info->timestamp_period * 1e-9;
-            wall[i] = t1 - t0;
-        }
-    }
-    return (timing){median(gpu, reps), median(wall, reps)};
+    double t0 = now_seconds();
+    if (vksplit_runner_submit(runner, record_timed, job, &error) != VKSPLIT_OK)
+        die("submit", &error);
+    *wall = now_seconds() - t0;
+    uint64_t stamps[2];
+    vkGetQueryPoolResults(info->device, job->queries, 0, 2, sizeof stamps, stamps, sizeof stamps[0],
+                          VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+    *gpu = (double)(stamps[1] - stamps[0]) * info->timestamp_period * 1e-9;
 }
 
 /* Host microseconds per vksplit_cmd_split, recording many into one never-submitted buffer. */
@@ -233,19 +228,6 @@ static double time_record(const vksplit_runner_info* info, VkCommandPool pool, t
     }
     vkFreeCommandBuffers(info->device, pool, 1, &cmd);
     return median(per_call, 9) * 1e6;
-}
-
-static double time_memcpy(void* dst, const void* src, uint64_t bytes, int reps)
-{
-    double t[64];
-    for (int i = -1; i < reps; i++) {
-        double t0 = now_seconds();
-        memcpy(dst, src, bytes);
-        double t1 = now_seconds();
-        if (i >= 0)
-            t[i] = t1 - t0;
-    }
-    return median(t, reps);
 }
 
 typedef struct result_row {
@@ -291,20 +273,33 @@ static result_row run_case(vksplit_runner* runner, const vksplit_runner_info* in
         die(c->name, &error);
     if (!check_bytes(&s, input.mapped, arena.mapped))
         exit(1);
-    row.split = time_plan(runner, info, &job, reps);
     row.record_us = time_record(info, pool, &job);
-    vksplit_plan_destroy(plan);
 
     /* vkCmdCopyBuffer on the same regions: vksplit's own transfer path is exactly that. */
     options.path = VKSPLIT_PATH_TRANSFER;
-    if (vksplit_plan_create(ctx, &s.desc, &options, &plan, &error) == VKSPLIT_OK) {
-        job.plan = plan;
-        row.copy = time_plan(runner, info, &job, reps);
-        row.copy_possible = 1;
-        vksplit_plan_destroy(plan);
-    }
+    vksplit_plan* copy_plan = NULL;
+    row.copy_possible = vksplit_plan_create(ctx, &s.desc, &options, &copy_plan, &error) == VKSPLIT_OK;
+    timed_job copy_job = {copy_plan, {input.buffer, 0}, bindings, queries};
 
-    row.memcpy_seconds = time_memcpy(arena.mapped, input.mapped, row.info.bytes_written, reps);
+    /* Interleaved: each repetition times the split, the copy and a host memcpy of the same
+     * bytes back to back, so that a slow spell of this shared machine hits all three. */
+    double split_gpu[64], split_wall[64], copy_gpu[64], copy_wall[64], host[64];
+    uint64_t bytes = row.info.bytes_written;
+    for (int i = -2; i < reps; i++) { /* two warm-up rounds */
+        int k = i < 0 ? 0 : i;
+        time_once(runner, info, &job, &split_gpu[k], &split_wall[k]);
+        if (row.copy_possible)
+            time_once(runner, info, &copy_job, &copy_gpu[k], &copy_wall[k]);
+        double t0 = now_seconds();
+        memcpy(arena.mapped, input.mapped, bytes);
+        host[k] = now_seconds() - t0;
+    }
+    row.split = (timing){median(split_gpu, reps), median(split_wall, reps)};
+    if (row.copy_possible)
+        row.copy = (timing){median(copy_gpu, reps), median(copy_wall, reps)};
+    row.memcpy_seconds = median(host, reps);
+    vksplit_plan_destroy(copy_plan);
+    vksplit_plan_destroy(plan);
     vksplit_runner_buffer_destroy(runner, &input);
     vksplit_runner_buffer_destroy(runner, &arena);
     return row;

@@ -234,6 +234,13 @@ static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_de
     ctx->max_storage_buffer_range = limits->maxStorageBufferRange;
     ctx->min_storage_offset_alignment = (uint32_t)limits->minStorageBufferOffsetAlignment;
 
+    if (props.apiVersion >= VK_API_VERSION_1_3 && ctx->vk.vkGetPhysicalDeviceProperties2) {
+        VkPhysicalDeviceMaintenance4Properties m4 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_PROPERTIES};
+        VkPhysicalDeviceProperties2 props2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &m4};
+        ctx->vk.vkGetPhysicalDeviceProperties2(ctx->physical_device, &props2);
+        ctx->max_buffer_size = m4.maxBufferSize;
+    }
+
     ctx->bda = (ctx->features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
     if (ctx->bda && !ctx->vk.vkGetBufferDeviceAddress)
         return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,

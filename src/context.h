@@ -25,6 +25,7 @@ struct vksplit_context {
     uint32_t max_group_count[2];
     uint32_t max_storage_buffer_range;
     uint32_t min_storage_offset_alignment;
+    uint64_t max_buffer_size;            /* Vulkan 1.3 maintenance4; 0 where the device does not say */
     VkPhysicalDeviceMemoryProperties memory;
 
     /* Chosen once: addressing, tuning, and the pipelines for it. */

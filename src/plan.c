@@ -43,6 +43,24 @@ static vksplit_result check_descriptor_ranges(const vksplit_plan* plan, vksplit_
     return VKSPLIT_OK;
 }
 
+/* No tensor may span more than one buffer can hold (where the device says how much). */
+static vksplit_result check_buffer_sizes(const vksplit_plan* plan, vksplit_error* error)
+{
+    uint64_t limit = plan->ctx->max_buffer_size;
+    if (!limit)
+        return VKSPLIT_OK;
+    if (plan->input_span > limit)
+        return vksplit__fail(error, VKSPLIT_ERROR_SIZE_OVERFLOW,
+                             "the input spans %llu bytes but a buffer holds at most %llu on this device (maxBufferSize)",
+                             (unsigned long long)plan->input_span, (unsigned long long)limit);
+    for (uint32_t i = 0; i < plan->output_count; i++)
+        if (plan->output_spans[i] > limit)
+            return vksplit__fail(error, VKSPLIT_ERROR_SIZE_OVERFLOW,
+                                 "output %u spans %llu bytes but a buffer holds at most %llu on this device (maxBufferSize)",
+                                 i, (unsigned long long)plan->output_spans[i], (unsigned long long)limit);
+    return VKSPLIT_OK;
+}
+
 /* One dispatch for every record with device addresses; groups of output_slots otherwise. */
 static vksplit_result plan_dispatches(vksplit_plan* plan, vksplit_error* error)
 {
@@ -170,9 +188,14 @@ static vksplit_result plan_regions(vksplit_plan* plan, vksplit_error* error)
 
 /* ---- choosing a path ----------------------------------------------------------------------- */
 
-/* vkCmdCopyBuffer wins where the device is a CPU (lavapipe copies each region with one memcpy)
- * and rows are long: measured by bench/split_bench (see README). */
-#define VKSPLIT_TRANSFER_MIN_CHUNK_BYTES 8192u
+/* On a CPU device (lavapipe) vkCmdCopyBuffer is one memcpy per region (about 1x a host
+ * memcpy on long rows) plus about 0.3 us per region to execute and 0.1 us to record, while
+ * the compute path runs at 0.15-0.3x memcpy (llvmpipe loads and stores lane by lane). Measured
+ * with bench/split_bench (README): the copy wins from about 2 KiB per row; past about a
+ * thousand regions its recording cost (0.66 ms for 6144 regions) outweighs it, and the
+ * one-dispatch compute path keeps recording in microseconds. GPUs keep the compute path. */
+#define VKSPLIT_TRANSFER_MIN_CHUNK_BYTES 2048u
+#define VKSPLIT_TRANSFER_MAX_AUTO_REGIONS 1024u
 
 static vksplit_path choose_path(const vksplit_plan* plan, vksplit_path asked)
 {
@@ -184,7 +207,9 @@ static vksplit_path choose_path(const vksplit_plan* plan, vksplit_path asked)
     uint64_t rows = 0;
     for (uint32_t r = 0; r < g->record_count; r++)
         rows += g->records[r].rows;
-    return g->bytes_written / rows >= VKSPLIT_TRANSFER_MIN_CHUNK_BYTES ? VKSPLIT_PATH_TRANSFER : VKSPLIT_PATH_COMPUTE;
+    return rows <= VKSPLIT_TRANSFER_MAX_AUTO_REGIONS && g->bytes_written / rows >= VKSPLIT_TRANSFER_MIN_CHUNK_BYTES
+               ? VKSPLIT_PATH_TRANSFER
+               : VKSPLIT_PATH_COMPUTE;
 }
 
 static void describe(vksplit_plan* plan)
@@ -244,6 +269,8 @@ vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_des
         r = vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u outputs failed", split->output_count);
     if (r == VKSPLIT_OK)
         r = vksplit_split_spans(split, &plan->input_span, plan->output_spans, error);
+    if (r == VKSPLIT_OK)
+        r = check_buffer_sizes(plan, error);
     if (r == VKSPLIT_OK)
         r = vksplit__plan_geometry(split, &ctx->caps, ctx->callbacks, &plan->geo, error);
     if (r == VKSPLIT_OK) {

@@ -462,6 +462,18 @@ static void record_errors(void)
         {{1ull << 20, 1ull << 20}, {1ull << 19, 1ull << 19}, 16},
         {{3, 1ull << 61}, {2, 1}, 1},
     };
+    /* A plan no buffer of this device can hold is refused at creation (maxBufferSize). */
+    vksplit_runner_info huge_info;
+    vksplit_runner_get_info(runner, &huge_info);
+    VkPhysicalDeviceMaintenance4Properties m4 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_PROPERTIES};
+    VkPhysicalDeviceProperties2 props2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &m4};
+    VkPhysicalDeviceProperties plain;
+    vkGetPhysicalDeviceProperties(huge_info.physical_device, &plain);
+    uint64_t max_buffer = 0;
+    if (plain.apiVersion >= VK_API_VERSION_1_3) {
+        vkGetPhysicalDeviceProperties2(huge_info.physical_device, &props2);
+        max_buffer = m4.maxBufferSize;
+    }
     for (unsigned h = 0; h < sizeof huge / sizeof huge[0]; h++) {
         vksplit_split_desc hd;
         memset(&hd, 0, sizeof hd);
@@ -480,6 +492,13 @@ static void record_errors(void)
                       "huge split %u path %d: %s %s", h, path, vksplit_result_name(hr), err.message);
             CHECK_MSG(hr == VKSPLIT_OK ? hp != NULL : hp == NULL && err.message[0] != '\0',
                       "huge split %u path %d: inconsistent result", h, path);
+            uint64_t span = 0;
+            vksplit_error span_err;
+            vksplit_split_spans(&hd, &span, NULL, &span_err);
+            if (max_buffer && span > max_buffer)
+                CHECK_MSG(hr == VKSPLIT_ERROR_SIZE_OVERFLOW && strstr(err.message, "maxBufferSize"),
+                          "huge split %u path %d spans %llu > maxBufferSize %llu: got %s %s", h, path,
+                          (unsigned long long)span, (unsigned long long)max_buffer, vksplit_result_name(hr), err.message);
             printf("huge split %u path %d: %s %s\n", h, path, vksplit_result_name(hr), hr ? err.message : "");
             vksplit_plan_destroy(hp);
         }
