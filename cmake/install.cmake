@@ -14,5 +14,7 @@ write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/vksplitConfigVersio
   COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/vksplitConfig.cmake ${CMAKE_CURRENT_BINARY_DIR}/vksplitConfigVersion.cmake
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/vksplit)
+# Relocatable: the prefix is found from the .pc file's own place (cmake --install --prefix).
+file(RELATIVE_PATH VKSPLIT_PC_TO_PREFIX "/prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/prefix")
 configure_file(cmake/vksplit.pc.in ${CMAKE_CURRENT_BINARY_DIR}/vksplit.pc @ONLY)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/vksplit.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

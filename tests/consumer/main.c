@@ -1,0 +1,37 @@
+/* A consumer: splits {1,1,6,2} float32 1..12 along axis 2 into {2,1,3} (DirectML's example)
+ * on the first device and checks the bytes. Exit 0 on success. */
+#include <stdio.h>
+#include <string.h>
+
+#include <vksplit/vksplit_runner.h>
+
+int main(void)
+{
+    vksplit_runner* runner;
+    vksplit_error err;
+    if (vksplit_runner_create(NULL, &runner, &err) != VKSPLIT_OK) {
+        fprintf(stderr, "consumer: %s\n", err.message);
+        return 1;
+    }
+    float in[12], a[4], b[2], c[6];
+    for (int i = 0; i < 12; i++)
+        in[i] = (float)(i + 1);
+    uint64_t sizes[4] = {1, 1, 6, 2}, split[3] = {2, 1, 3};
+    vksplit_split_desc desc = {0};
+    desc.element_size = 4;
+    desc.rank = 4;
+    desc.sizes = sizes;
+    desc.axis = 2;
+    desc.output_count = 3;
+    desc.split = split;
+    void* outputs[3] = {a, b, c};
+    vksplit_result r = vksplit_runner_split(runner, &desc, NULL, in, outputs, &err);
+    vksplit_runner_destroy(runner);
+    if (r != VKSPLIT_OK || memcmp(a, in, sizeof a) || memcmp(b, in + 4, sizeof b) || memcmp(c, in + 6, sizeof c)) {
+        fprintf(stderr, "consumer: %s %s\n", vksplit_result_name(r), err.message);
+        return 1;
+    }
+    printf("consumer: vksplit %d.%d.%d split the DirectML example correctly\n", VKSPLIT_VERSION_MAJOR,
+           VKSPLIT_VERSION_MINOR, VKSPLIT_VERSION_PATCH);
+    return 0;
+}
