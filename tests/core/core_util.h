@@ -8,6 +8,7 @@
 #define VKSPLIT_TESTS_CORE_UTIL_H
 
 #include <stdint.h>
+#include <string.h>
 #include <stdio.h>
 
 #include "vksplit/vksplit_runner.h"
@@ -138,5 +139,20 @@ uint32_t core_base_alignment(const vksplit_split_desc* split);
         test_checks += (v).checks;        \
         test_failures += (v).failures;    \
     } while (0)
+
+/* A canonical split with packed tensors and default alignment. */
+static inline vksplit_split_desc core_packed_desc(uint32_t element_size, uint32_t rank, const uint64_t* sizes,
+                                                  uint32_t axis, uint32_t output_count, const uint64_t* split)
+{
+    vksplit_split_desc d;
+    memset(&d, 0, sizeof d);
+    d.element_size = element_size;
+    d.rank = rank;
+    d.sizes = sizes;
+    d.axis = axis;
+    d.output_count = output_count;
+    d.split = split;
+    return d;
+}
 
 #endif /* VKSPLIT_TESTS_CORE_UTIL_H */

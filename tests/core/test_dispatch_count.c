@@ -73,18 +73,8 @@ static const mode modes[] = {
 
 static vksplit_context* counting_context(vksplit_runner* runner, vksplit_features* enabled)
 {
-    vksplit_runner_info info;
-    vksplit_runner_get_info(runner, &info);
-    *enabled = info.enabled_features;
-    vkc_install(info.get_instance_proc_addr, info.get_device_proc_addr);
-    vksplit_context_desc d;
-    memset(&d, 0, sizeof d);
-    d.instance = info.instance;
-    d.physical_device = info.physical_device;
-    d.device = info.device;
-    d.get_instance_proc_addr = vkc_get_instance_proc_addr;
-    d.get_device_proc_addr = vkc_get_device_proc_addr;
-    d.enabled_features = info.enabled_features;
+    vksplit_context_desc d = vkc_context_desc(runner);
+    *enabled = d.enabled_features;
     d.allocation_callbacks = vkc_allocator();
     d.log = test_log;
     vksplit_context* ctx = NULL;

@@ -251,17 +251,7 @@ static void audit_push(void* user, uint32_t write_count, const VkWriteDescriptor
 
 static vksplit_context* audited_context(vksplit_runner* runner)
 {
-    vksplit_runner_info info;
-    vksplit_runner_get_info(runner, &info);
-    vkc_install(info.get_instance_proc_addr, info.get_device_proc_addr);
-    vksplit_context_desc d;
-    memset(&d, 0, sizeof d);
-    d.instance = info.instance;
-    d.physical_device = info.physical_device;
-    d.device = info.device;
-    d.get_instance_proc_addr = vkc_get_instance_proc_addr;
-    d.get_device_proc_addr = vkc_get_device_proc_addr;
-    d.enabled_features = info.enabled_features;
+    vksplit_context_desc d = vkc_context_desc(runner);
     vksplit_context* ctx = NULL;
     vksplit_error err;
     CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&d, &ctx, &err), &err);

@@ -8,24 +8,10 @@
 #include "reference.h"
 #include "test_harness.h"
 
-static vksplit_split_desc make_desc(uint32_t element_size, uint32_t rank, const uint64_t* sizes, uint32_t axis,
-                                    uint32_t output_count, const uint64_t* split)
-{
-    vksplit_split_desc d;
-    memset(&d, 0, sizeof d);
-    d.element_size = element_size;
-    d.rank = rank;
-    d.sizes = sizes;
-    d.axis = axis;
-    d.output_count = output_count;
-    d.split = split;
-    return d;
-}
-
 static void test_1d(void)
 {
     const uint64_t sizes[] = {6}, split[] = {2, 4};
-    vksplit_split_desc d = make_desc(1, 1, sizes, 0, 2, split);
+    vksplit_split_desc d = core_packed_desc(1, 1, sizes, 0, 2, split);
     const uint8_t in[6] = {10, 11, 12, 13, 14, 15};
     uint8_t a[2] = {0}, b[4] = {0};
     void* outs[] = {a, b};
@@ -42,7 +28,7 @@ static void test_2d_inner_axis(void)
 {
     /* [[0 1 2] [3 4 5]] split along axis 1 into {1, 2}: [[0] [3]] and [[1 2] [4 5]]. */
     const uint64_t sizes[] = {2, 3}, split[] = {1, 2};
-    vksplit_split_desc d = make_desc(1, 2, sizes, 1, 2, split);
+    vksplit_split_desc d = core_packed_desc(1, 2, sizes, 1, 2, split);
     const uint8_t in[6] = {0, 1, 2, 3, 4, 5};
     uint8_t a[2], b[4];
     void* outs[] = {a, b};
@@ -57,7 +43,7 @@ static void test_transposed_input(void)
     /* Logical 2x3 a[i][j] stored column-major: strides {1, 2}, memory m[i + 2j]. With
      * memory 0..5, row 0 is {0, 2, 4} and row 1 is {1, 3, 5}. */
     const uint64_t sizes[] = {2, 3}, strides[] = {1, 2}, split[] = {1, 1};
-    vksplit_split_desc d = make_desc(1, 2, sizes, 0, 2, split);
+    vksplit_split_desc d = core_packed_desc(1, 2, sizes, 0, 2, split);
     d.input_strides = strides;
     const uint8_t in[6] = {0, 1, 2, 3, 4, 5};
     uint8_t a[3], b[3];
@@ -73,7 +59,7 @@ static void test_broadcast_input(void)
 {
     /* sizes {3, 2}, strides {0, 1}: every row is the memory {7, 9}. */
     const uint64_t sizes[] = {3, 2}, strides[] = {0, 1}, split[] = {2, 1};
-    vksplit_split_desc d = make_desc(1, 2, sizes, 0, 2, split);
+    vksplit_split_desc d = core_packed_desc(1, 2, sizes, 0, 2, split);
     d.input_strides = strides;
     const uint8_t in[2] = {7, 9};
     uint8_t a[4], b[2];
@@ -91,7 +77,7 @@ static void test_padded_output(void)
      * elements land at bytes 0 and 3, bytes 1 and 2 stay untouched. */
     const uint64_t sizes[] = {2, 2}, split[] = {1, 1}, out0_strides[] = {3, 1};
     const uint64_t* out_strides[] = {out0_strides, NULL};
-    vksplit_split_desc d = make_desc(1, 2, sizes, 1, 2, split);
+    vksplit_split_desc d = core_packed_desc(1, 2, sizes, 1, 2, split);
     d.output_strides = out_strides;
     const uint8_t in[4] = {1, 2, 3, 4};
     uint8_t a[4] = {0xEE, 0xEE, 0xEE, 0xEE}, b[2];
@@ -110,7 +96,7 @@ static void test_multibyte_elements(void)
 {
     /* 3-byte elements, sizes {4}, split {1, 3}. */
     const uint64_t sizes[] = {4}, split[] = {1, 3};
-    vksplit_split_desc d = make_desc(3, 1, sizes, 0, 2, split);
+    vksplit_split_desc d = core_packed_desc(3, 1, sizes, 0, 2, split);
     uint8_t in[12];
     for (int i = 0; i < 12; i++)
         in[i] = (uint8_t)(100 + i);
@@ -133,7 +119,7 @@ static void test_permuted_3d(void)
      * out0 = a[.][.][0] in C order (i, j): (0,0)=0 (0,1)=4 (1,0)=1 (1,1)=5.
      * out1 = a[.][.][1]: 2, 6, 3, 7. */
     const uint64_t sizes[] = {2, 2, 2}, strides[] = {1, 4, 2}, split[] = {1, 1};
-    vksplit_split_desc d = make_desc(1, 3, sizes, 2, 2, split);
+    vksplit_split_desc d = core_packed_desc(1, 3, sizes, 2, 2, split);
     d.input_strides = strides;
     const uint8_t in[8] = {0, 1, 2, 3, 4, 5, 6, 7};
     uint8_t a[4], b[4];
@@ -148,7 +134,7 @@ static void test_empty(void)
 {
     /* A zero-length output writes nothing; a zero size elsewhere empties everything. */
     const uint64_t sizes[] = {2, 3}, split[] = {0, 3, 0};
-    vksplit_split_desc d = make_desc(2, 2, sizes, 1, 3, split);
+    vksplit_split_desc d = core_packed_desc(2, 2, sizes, 1, 3, split);
     uint8_t in[12];
     for (int i = 0; i < 12; i++)
         in[i] = (uint8_t)i;
@@ -159,7 +145,7 @@ static void test_empty(void)
     CHECK(ref_output_span_bytes(&d, 0) == 0 && ref_output_span_bytes(&d, 2) == 0);
 
     const uint64_t empty_sizes[] = {0, 3}, empty_split[] = {1, 2};
-    vksplit_split_desc e = make_desc(4, 2, empty_sizes, 1, 2, empty_split);
+    vksplit_split_desc e = core_packed_desc(4, 2, empty_sizes, 1, 2, empty_split);
     CHECK(ref_input_span_bytes(&e) == 0);
     CHECK(ref_output_span_bytes(&e, 0) == 0 && ref_output_span_bytes(&e, 1) == 0);
     uint8_t guard[8];

@@ -485,3 +485,19 @@ static const VkAllocationCallbacks allocator = {NULL, count_alloc, count_realloc
 const VkAllocationCallbacks* vkc_allocator(void) { return &allocator; }
 uint64_t vkc_host_allocations(void) { return host_allocations; }
 uint64_t vkc_live_host_allocations(void) { return live_allocations; }
+
+vksplit_context_desc vkc_context_desc(vksplit_runner* runner)
+{
+    vksplit_runner_info info;
+    vksplit_runner_get_info(runner, &info);
+    vkc_install(info.get_instance_proc_addr, info.get_device_proc_addr);
+    vksplit_context_desc d;
+    memset(&d, 0, sizeof d);
+    d.instance = info.instance;
+    d.physical_device = info.physical_device;
+    d.device = info.device;
+    d.get_instance_proc_addr = vkc_get_instance_proc_addr;
+    d.get_device_proc_addr = vkc_get_device_proc_addr;
+    d.enabled_features = info.enabled_features;
+    return d;
+}

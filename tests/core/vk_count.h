@@ -12,6 +12,8 @@
 
 #include <vulkan/vulkan_core.h>
 
+#include "vksplit/vksplit_runner.h"
+
 typedef enum vkc_category {
     VKC_CMD = 0,       /* records into a command buffer */
     VKC_FORBIDDEN = 1, /* creates, allocates, submits, waits, maps or binds memory */
@@ -101,5 +103,9 @@ void vkc_set_push_descriptor_hook(vkc_push_descriptor_hook hook, void* user);
 const VkAllocationCallbacks* vkc_allocator(void);
 uint64_t vkc_host_allocations(void); /* pfnAllocation + pfnReallocation calls since vkc_reset */
 uint64_t vkc_live_host_allocations(void);
+
+/* Installs the counting wrappers over the runner's loader and returns a context desc on
+ * the runner's device whose get_*_proc_addr are the counting ones. */
+vksplit_context_desc vkc_context_desc(vksplit_runner* runner);
 
 #endif /* VKSPLIT_TESTS_CORE_VK_COUNT_H */
