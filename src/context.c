@@ -79,9 +79,10 @@ vksplit_result vksplit_query_device_features(VkPhysicalDevice physical_device,
     vk.vkGetPhysicalDeviceProperties(physical_device, &props);
     uint32_t count = 0;
     vk.vkEnumerateDeviceExtensionProperties(physical_device, NULL, &count, NULL);
-    VkExtensionProperties exts[512];
-    if (count > 512)
-        count = 512;
+    /* On the heap: a few hundred extensions are ~100 KiB, too much for an engine thread's stack. */
+    VkExtensionProperties* exts = vksplit__alloc_array(NULL, count ? count : 1, sizeof *exts);
+    if (!exts)
+        return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u extension properties failed", count);
     vk.vkEnumerateDeviceExtensionProperties(physical_device, NULL, &count, exts);
     uint32_t api = props.apiVersion;
     bool has_bda = api >= VK_API_VERSION_1_2 || has_extension(exts, count, "VK_KHR_buffer_device_address");
@@ -89,6 +90,7 @@ vksplit_result vksplit_query_device_features(VkPhysicalDevice physical_device,
     bool has_16bit = api >= VK_API_VERSION_1_1 || has_extension(exts, count, "VK_KHR_16bit_storage");
     if (has_extension(exts, count, "VK_KHR_push_descriptor"))
         *supported |= VKSPLIT_FEATURE_PUSH_DESCRIPTOR;
+    vksplit__free(NULL, exts);
 
     VkPhysicalDeviceFeatures core;
     vk.vkGetPhysicalDeviceFeatures(physical_device, &core);

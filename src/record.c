@@ -163,7 +163,7 @@ static vksplit_result record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, 
 static VkDescriptorBufferInfo descriptor_for(const vksplit_plan* plan, const vksplit_binding* b, uint64_t span,
                                              uint32_t* first_word)
 {
-    uint64_t align = plan->ctx->min_storage_offset_alignment;
+    uint64_t align = plan->ctx->min_storage_offset_alignment ? plan->ctx->min_storage_offset_alignment : 1;
     uint64_t word = plan->geo.word_bytes;
     while (align < word || align < 4)
         align *= 2;

@@ -150,11 +150,12 @@ VKSPLIT_API vksplit_result vksplit_validate_split(const vksplit_split_desc* spli
 VKSPLIT_API vksplit_result vksplit_split_spans(const vksplit_split_desc* split, uint64_t* input_span_bytes,
                                                uint64_t* output_span_bytes, vksplit_error* error);
 
-/* Zero-copy query: when every output is one contiguous byte range of the input, in the
- * output's own packed layout (input packed, every dimension before the axis of size 1 or
- * the outputs need nothing else), an engine can alias instead of copying. Sets *aliasable
- * and, when it is true, output_byte_offsets[i] = offset of output i from the input's
- * binding offset. Validates first. Thread-safety: safe (pure). */
+/* Zero-copy query: an engine can alias instead of copying when every non-empty output, in
+ * its own layout, is one contiguous byte range of the input. That holds when the input and
+ * the outputs are packed and every dimension before the axis has size 1 (or an output is
+ * the whole input). Sets *aliasable and, when it is true, output_byte_offsets[i] (may be
+ * NULL) = output i's offset from the input's binding offset (0 for an empty output).
+ * Validates first. Thread-safety: safe (pure). */
 VKSPLIT_API vksplit_result vksplit_query_zero_copy(const vksplit_split_desc* split, vksplit_bool32* aliasable,
                                                    uint64_t* output_byte_offsets, vksplit_error* error);
 
