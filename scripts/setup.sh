@@ -9,7 +9,7 @@ build=(build-essential cmake ninja-build pkg-config libvulkan-dev glslang-tools 
        mesa-vulkan-drivers spirv-tools)
 case "${1:-test}" in
   test)  packages=("${build[@]}" vulkan-validationlayers clang libclang-rt-14-dev python3-numpy) ;;
-  bench) packages=("${build[@]}" gnuplot-nox) ;;
+  bench) packages=("${build[@]}") ;;
   *) echo "usage: scripts/setup.sh [test|bench]" >&2; exit 2 ;;
 esac
 
