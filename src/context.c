@@ -153,14 +153,6 @@ static shader_blob shader_for(vksplit_bool32 bda, uint32_t word_bytes, vksplit_b
     return (shader_blob){NULL, 0};
 }
 
-static vksplit_result vk_fail(vksplit_error* error, const char* call, VkResult vr)
-{
-    return vksplit__fail(error, vr == VK_ERROR_OUT_OF_HOST_MEMORY || vr == VK_ERROR_OUT_OF_DEVICE_MEMORY
-                                    ? VKSPLIT_ERROR_OUT_OF_MEMORY
-                                    : VKSPLIT_ERROR_VULKAN,
-                         "%s returned VkResult %d", call, (int)vr);
-}
-
 static vksplit_result create_layouts(vksplit_context* ctx, vksplit_error* error)
 {
     VkResult vr;
@@ -179,7 +171,7 @@ static vksplit_result create_layouts(vksplit_context* ctx, vksplit_error* error)
         info.pBindings = bindings;
         vr = ctx->vk.vkCreateDescriptorSetLayout(ctx->device, &info, ctx->callbacks, &ctx->set_layout);
         if (vr != VK_SUCCESS)
-            return vk_fail(error, "vkCreateDescriptorSetLayout", vr);
+            return vksplit__vk_fail(error, "vkCreateDescriptorSetLayout", vr);
     }
     VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, PUSH_BYTES};
     VkPipelineLayoutCreateInfo info = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
@@ -188,7 +180,7 @@ static vksplit_result create_layouts(vksplit_context* ctx, vksplit_error* error)
     info.pushConstantRangeCount = 1;
     info.pPushConstantRanges = &range;
     vr = ctx->vk.vkCreatePipelineLayout(ctx->device, &info, ctx->callbacks, &ctx->pipeline_layout);
-    return vr == VK_SUCCESS ? VKSPLIT_OK : vk_fail(error, "vkCreatePipelineLayout", vr);
+    return vr == VK_SUCCESS ? VKSPLIT_OK : vksplit__vk_fail(error, "vkCreatePipelineLayout", vr);
 }
 
 static vksplit_result create_pipeline(vksplit_context* ctx, VkPipelineCache cache, uint32_t word_bytes,
@@ -203,7 +195,7 @@ static vksplit_result create_pipeline(vksplit_context* ctx, VkPipelineCache cach
     VkShaderModule module;
     VkResult vr = ctx->vk.vkCreateShaderModule(ctx->device, &module_info, ctx->callbacks, &module);
     if (vr != VK_SUCCESS)
-        return vk_fail(error, "vkCreateShaderModule", vr);
+        return vksplit__vk_fail(error, "vkCreateShaderModule", vr);
 
     uint32_t constants[2] = {ctx->caps.workgroup_size, ctx->output_slots};
     VkSpecializationMapEntry entries[2] = {{0, 0, 4}, {1, 4, 4}};
@@ -218,7 +210,7 @@ static vksplit_result create_pipeline(vksplit_context* ctx, VkPipelineCache cach
     vr = ctx->vk.vkCreateComputePipelines(ctx->device, cache, 1, &info, ctx->callbacks,
                                           &ctx->pipelines[vksplit__word_kind(word_bytes)]);
     ctx->vk.vkDestroyShaderModule(ctx->device, module, ctx->callbacks);
-    return vr == VK_SUCCESS ? VKSPLIT_OK : vk_fail(error, "vkCreateComputePipelines", vr);
+    return vr == VK_SUCCESS ? VKSPLIT_OK : vksplit__vk_fail(error, "vkCreateComputePipelines", vr);
 }
 
 static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }

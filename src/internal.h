@@ -17,6 +17,9 @@
 /* Fills *error (when not NULL) with code and the formatted one-line message; returns code.
  * Every validation failure goes through here, so each message names field and values. */
 vksplit_result vksplit__fail(vksplit_error* error, vksplit_result code, const char* fmt, ...) VKSPLIT_PRINTF(3, 4);
+/* A failed Vulkan call as an error: VKSPLIT_ERROR_OUT_OF_MEMORY for the out-of-memory
+ * results, VKSPLIT_ERROR_VULKAN otherwise, naming the call and the VkResult. */
+vksplit_result vksplit__vk_fail(vksplit_error* error, const char* call, VkResult vr);
 /* Marks *error as success (when not NULL); returns VKSPLIT_OK. */
 vksplit_result vksplit__ok(vksplit_error* error);
 

@@ -11,14 +11,6 @@
 /* Regions one transfer plan may hold (24 bytes each on the host). */
 #define VKSPLIT_MAX_TRANSFER_REGIONS (1u << 22)
 
-static vksplit_result vk_fail(vksplit_error* error, const char* call, VkResult vr)
-{
-    return vksplit__fail(error, vr == VK_ERROR_OUT_OF_HOST_MEMORY || vr == VK_ERROR_OUT_OF_DEVICE_MEMORY
-                                    ? VKSPLIT_ERROR_OUT_OF_MEMORY
-                                    : VKSPLIT_ERROR_VULKAN,
-                         "%s returned VkResult %d", call, (int)vr);
-}
-
 /* ---- the compute path ---------------------------------------------------------------------- */
 
 /* The descriptor path addresses words with 32-bit signed indices inside one binding each. */
@@ -106,7 +98,7 @@ static vksplit_result create_table_buffer(vksplit_plan* plan, vksplit_error* err
     info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
     VkResult vr = vk->vkCreateBuffer(ctx->device, &info, ctx->callbacks, &plan->table_buffer);
     if (vr != VK_SUCCESS)
-        return vk_fail(error, "vkCreateBuffer (parameter table)", vr);
+        return vksplit__vk_fail(error, "vkCreateBuffer (parameter table)", vr);
     VkMemoryRequirements req;
     vk->vkGetBufferMemoryRequirements(ctx->device, plan->table_buffer, &req);
     /* Host-visible so the table is written without a submit; device-local where the device
@@ -123,14 +115,14 @@ static vksplit_result create_table_buffer(vksplit_plan* plan, vksplit_error* err
     alloc.memoryTypeIndex = type;
     vr = vk->vkAllocateMemory(ctx->device, &alloc, ctx->callbacks, &plan->table_memory);
     if (vr != VK_SUCCESS)
-        return vk_fail(error, "vkAllocateMemory (parameter table)", vr);
+        return vksplit__vk_fail(error, "vkAllocateMemory (parameter table)", vr);
     vr = vk->vkBindBufferMemory(ctx->device, plan->table_buffer, plan->table_memory, 0);
     if (vr != VK_SUCCESS)
-        return vk_fail(error, "vkBindBufferMemory (parameter table)", vr);
+        return vksplit__vk_fail(error, "vkBindBufferMemory (parameter table)", vr);
     void* mapped;
     vr = vk->vkMapMemory(ctx->device, plan->table_memory, 0, VK_WHOLE_SIZE, 0, &mapped);
     if (vr != VK_SUCCESS)
-        return vk_fail(error, "vkMapMemory (parameter table)", vr);
+        return vksplit__vk_fail(error, "vkMapMemory (parameter table)", vr);
     vksplit__write_table(&plan->geo, &plan->table, mapped);
     if (!(ctx->memory.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)) {
         VkMappedMemoryRange range = {VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, NULL, plan->table_memory, 0, VK_WHOLE_SIZE};

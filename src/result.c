@@ -38,6 +38,14 @@ vksplit_result vksplit__fail(vksplit_error* error, vksplit_result code, const ch
     return code;
 }
 
+vksplit_result vksplit__vk_fail(vksplit_error* error, const char* call, VkResult vr)
+{
+    return vksplit__fail(error, vr == VK_ERROR_OUT_OF_HOST_MEMORY || vr == VK_ERROR_OUT_OF_DEVICE_MEMORY
+                                    ? VKSPLIT_ERROR_OUT_OF_MEMORY
+                                    : VKSPLIT_ERROR_VULKAN,
+                         "%s returned VkResult %d", call, (int)vr);
+}
+
 vksplit_result vksplit__ok(vksplit_error* error)
 {
     if (error) {
