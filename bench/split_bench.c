@@ -178,7 +178,7 @@ static vksplit_result record_timed(void* user, VkCommandBuffer cmd, vksplit_erro
     timed_job* job = user;
     vkCmdResetQueryPool(cmd, job->queries, 0, 2);
     vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, job->queries, 0);
-    vksplit_result r = vksplit_cmd_split(job->plan, cmd, &job->input, job->outputs, error);
+    vksplit_result r = vksplit_cmd_split(job->plan, cmd, &job->input, job->outputs, NULL, error);
     vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, job->queries, 1);
     return r;
 }
@@ -220,7 +220,7 @@ static double time_record(const vksplit_runner_info* info, VkCommandPool pool, t
         vksplit_error error;
         double t0 = now_seconds();
         for (int i = 0; i < calls; i++)
-            if (vksplit_cmd_split(job->plan, cmd, &job->input, job->outputs, &error) != VKSPLIT_OK)
+            if (vksplit_cmd_split(job->plan, cmd, &job->input, job->outputs, NULL, &error) != VKSPLIT_OK)
                 die("record", &error);
         per_call[round] = (now_seconds() - t0) / calls;
         vkEndCommandBuffer(cmd);

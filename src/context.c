@@ -7,6 +7,7 @@
 
 #include "context.h"
 #include "embedded_shaders.h"
+#include "shader_variants.h"
 #include "split_abi.h"
 
 void vksplit__log(const vksplit_context* ctx, vksplit_log_level level, const char* fmt, ...)
@@ -27,7 +28,7 @@ vksplit_bool32 vksplit__atomic_stores(const vksplit_context* ctx, uint32_t word_
            (word_bytes == 2 && !(ctx->features & VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT));
 }
 
-uint32_t vksplit__word_kind(uint32_t word_bytes)
+static uint32_t word_kind(uint32_t word_bytes)
 {
     uint32_t kind = 0;
     while ((1u << kind) < word_bytes)
@@ -35,20 +36,9 @@ uint32_t vksplit__word_kind(uint32_t word_bytes)
     return kind;
 }
 
-uint32_t vksplit__find_memory_type(const vksplit_context* ctx, uint32_t type_bits, VkMemoryPropertyFlags required,
-                                   VkMemoryPropertyFlags preferred)
+VkPipeline vksplit__pipeline_for(const vksplit_context* ctx, uint32_t word_bytes)
 {
-    uint32_t fallback = UINT32_MAX;
-    for (uint32_t i = 0; i < ctx->memory.memoryTypeCount; i++) {
-        VkMemoryPropertyFlags flags = ctx->memory.memoryTypes[i].propertyFlags;
-        if (!(type_bits & (1u << i)) || (flags & required) != required)
-            continue;
-        if ((flags & preferred) == preferred)
-            return i;
-        if (fallback == UINT32_MAX)
-            fallback = i;
-    }
-    return fallback;
+    return word_bytes >= 1 && word_bytes <= 32 ? ctx->pipelines[word_kind(word_bytes)] : VK_NULL_HANDLE;
 }
 
 /* ---- feature query ----------------------------------------------------------------------- */
@@ -120,37 +110,40 @@ vksplit_result vksplit_query_device_features(VkPhysicalDevice physical_device,
 
 /* ---- creation ---------------------------------------------------------------------------- */
 
-typedef struct shader_blob {
+/* The embedded SPIR-V of every variant, expanded from src/shader_variants.h. */
+typedef struct shader_variant {
+    vksplit_bool32 bda;
+    uint32_t word_bytes;
+    vksplit_bool32 atomic_stores;
     const uint32_t* code;
-    size_t size;
-} shader_blob;
+    const size_t* size;        /* bytes; a pointer, since only the generated .c knows it */
+} shader_variant;
 
-/* The embedded SPIR-V for (addressing, word, atomic); code NULL where no variant exists. */
-static shader_blob shader_for(vksplit_bool32 bda, uint32_t word_bytes, vksplit_bool32 atomic)
+#define VKSPLIT_IS_BDA_bda 1
+#define VKSPLIT_IS_BDA_desc 0
+#define VKSPLIT_X_VARIANT(addressing, word, atomic)                                             \
+    {VKSPLIT_IS_BDA_##addressing, word, atomic, vksplit__spv_##addressing##_w##word##_a##atomic, \
+     &vksplit__spv_##addressing##_w##word##_a##atomic##_size},
+static const shader_variant variants[] = {VKSPLIT_SHADER_VARIANTS(VKSPLIT_X_VARIANT)};
+#undef VKSPLIT_X_VARIANT
+#define VARIANT_COUNT (sizeof variants / sizeof variants[0])
+
+static const shader_variant* find_variant(vksplit_bool32 bda, uint32_t word_bytes, vksplit_bool32 atomic)
 {
-#define VKSPLIT_BLOB(name) ((shader_blob){vksplit__spv_split_copy_##name, vksplit__spv_split_copy_##name##_size})
-    if (bda) {
-        switch (word_bytes) {
-        case 1: return atomic ? VKSPLIT_BLOB(bda_w1_atomic) : VKSPLIT_BLOB(bda_w1);
-        case 2: return atomic ? VKSPLIT_BLOB(bda_w2_atomic) : VKSPLIT_BLOB(bda_w2);
-        case 4: return VKSPLIT_BLOB(bda_w4);
-        case 8: return VKSPLIT_BLOB(bda_w8);
-        case 16: return VKSPLIT_BLOB(bda_w16);
-        case 32: return VKSPLIT_BLOB(bda_w32);
-        default: break;
-        }
-    } else {
-        switch (word_bytes) {
-        case 1: return atomic ? VKSPLIT_BLOB(desc_w1_atomic) : VKSPLIT_BLOB(desc_w1);
-        case 2: return atomic ? VKSPLIT_BLOB(desc_w2_atomic) : VKSPLIT_BLOB(desc_w2);
-        case 4: return VKSPLIT_BLOB(desc_w4);
-        case 8: return VKSPLIT_BLOB(desc_w8);
-        case 16: return VKSPLIT_BLOB(desc_w16);
-        default: break;
-        }
-    }
-#undef VKSPLIT_BLOB
-    return (shader_blob){NULL, 0};
+    for (size_t i = 0; i < VARIANT_COUNT; i++)
+        if (variants[i].bda == bda && variants[i].word_bytes == word_bytes && variants[i].atomic_stores == atomic)
+            return &variants[i];
+    return NULL;
+}
+
+/* The planner's word limit: the widest word the table lists for this addressing. */
+static uint32_t max_word_bytes(vksplit_bool32 bda)
+{
+    uint32_t widest = 1;
+    for (size_t i = 0; i < VARIANT_COUNT; i++)
+        if (variants[i].bda == bda && variants[i].word_bytes > widest)
+            widest = variants[i].word_bytes;
+    return widest;
 }
 
 static vksplit_result create_layouts(vksplit_context* ctx, vksplit_error* error)
@@ -186,20 +179,20 @@ static vksplit_result create_layouts(vksplit_context* ctx, vksplit_error* error)
 static vksplit_result create_pipeline(vksplit_context* ctx, VkPipelineCache cache, uint32_t word_bytes,
                                       vksplit_error* error)
 {
-    shader_blob blob = shader_for(ctx->bda, word_bytes, vksplit__atomic_stores(ctx, word_bytes));
-    if (!blob.code)
+    const shader_variant* variant = find_variant(ctx->bda, word_bytes, vksplit__atomic_stores(ctx, word_bytes));
+    if (!variant)
         return VKSPLIT_OK; /* this addressing has no such word */
     VkShaderModuleCreateInfo module_info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    module_info.codeSize = blob.size;
-    module_info.pCode = blob.code;
+    module_info.codeSize = *variant->size;
+    module_info.pCode = variant->code;
     VkShaderModule module;
     VkResult vr = ctx->vk.vkCreateShaderModule(ctx->device, &module_info, ctx->callbacks, &module);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkCreateShaderModule", vr);
 
-    uint32_t constants[2] = {ctx->caps.workgroup_size, ctx->output_slots};
-    VkSpecializationMapEntry entries[2] = {{0, 0, 4}, {1, 4, 4}};
-    VkSpecializationInfo spec = {2, entries, sizeof constants, constants};
+    uint32_t constants[3] = {ctx->caps.workgroup_size, ctx->output_slots, (uint32_t)ctx->caps.mapping};
+    VkSpecializationMapEntry entries[3] = {{SPEC_WORKGROUP_SIZE, 0, 4}, {SPEC_OUTPUT_SLOTS, 4, 4}, {SPEC_MAPPING, 8, 4}};
+    VkSpecializationInfo spec = {3, entries, sizeof constants, constants};
     VkComputePipelineCreateInfo info = {.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
     info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
     info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
@@ -208,7 +201,7 @@ static vksplit_result create_pipeline(vksplit_context* ctx, VkPipelineCache cach
     info.stage.pSpecializationInfo = &spec;
     info.layout = ctx->pipeline_layout;
     vr = ctx->vk.vkCreateComputePipelines(ctx->device, cache, 1, &info, ctx->callbacks,
-                                          &ctx->pipelines[vksplit__word_kind(word_bytes)]);
+                                          &ctx->pipelines[word_kind(word_bytes)]);
     ctx->vk.vkDestroyShaderModule(ctx->device, module, ctx->callbacks);
     return vr == VK_SUCCESS ? VKSPLIT_OK : vksplit__vk_fail(error, "vkCreateComputePipelines", vr);
 }
@@ -263,27 +256,37 @@ static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_de
         ctx->output_slots = 1;
     }
 
-    /* Tuning (LAVAPIPE.md, and callgrind counts of the shader on lavapipe): a CPU device
+    /* Tuning, per device class (measured: README "Performance"). A CPU device (llvmpipe)
      * wants each invocation on its own contiguous run of about 4 KiB, workgroups of one
-     * 8-lane batch (a small output then fills its workgroup with long runs, instead of
-     * leaving 56 of 64 lanes idle), and enough workgroups for every thread; a GPU wants
-     * adjacent invocations on adjacent words. */
+     * 8-lane batch (a small output then fills its workgroup with long runs instead of leaving
+     * 56 of 64 lanes idle), and enough workgroups for every thread. A GPU wants adjacent
+     * invocations on adjacent words and several independent loads in flight per invocation. */
     bool cpu = props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
-    uint32_t wg = desc->tuning.workgroup_size ? desc->tuning.workgroup_size : (cpu ? 8 : 256);
-    uint32_t run = desc->tuning.run_bytes ? desc->tuning.run_bytes : (cpu ? 4096 : 1);
-    uint32_t wg_max = min_u32(limits->maxComputeWorkGroupSize[0], limits->maxComputeWorkGroupInvocations);
+    vksplit_mapping mapping = desc->tuning.mapping ? desc->tuning.mapping
+                                                   : (cpu ? VKSPLIT_MAPPING_RUNS : VKSPLIT_MAPPING_INTERLEAVED);
+    bool runs = mapping == VKSPLIT_MAPPING_RUNS;
+    uint32_t wg = desc->tuning.workgroup_size ? desc->tuning.workgroup_size : (runs ? 8 : 256);
+    uint32_t bytes = desc->tuning.invocation_bytes ? desc->tuning.invocation_bytes : (runs ? 4096 : 64);
+    uint32_t wg_max = min_u32(limits->maxComputeWorkGroupSize[0], min_u32(limits->maxComputeWorkGroupInvocations, 1024));
+    if (mapping != VKSPLIT_MAPPING_RUNS && mapping != VKSPLIT_MAPPING_INTERLEAVED)
+        return vksplit__fail(error, VKSPLIT_ERROR_INVALID_ARGUMENT, "tuning.mapping %d is not a vksplit_mapping",
+                             (int)mapping);
     if (wg < 1 || wg > wg_max)
         return vksplit__fail(error, VKSPLIT_ERROR_INVALID_ARGUMENT, "tuning.workgroup_size %u is out of range [1, %u] on this device",
                              wg, wg_max);
-    if (run > 65536)
-        return vksplit__fail(error, VKSPLIT_ERROR_INVALID_ARGUMENT, "tuning.run_bytes %u is out of range [1, 65536]", run);
-    ctx->caps.max_word_bytes = ctx->bda ? 32 : 16;
+    if (bytes > 65536)
+        return vksplit__fail(error, VKSPLIT_ERROR_INVALID_ARGUMENT, "tuning.invocation_bytes %u is out of range [1, 65536]",
+                             bytes);
+    ctx->caps.max_word_bytes = max_word_bytes(ctx->bda);
     ctx->caps.bda = ctx->bda;
+    ctx->caps.mapping = mapping;
     ctx->caps.workgroup_size = wg;
-    ctx->caps.run_bytes = run;
-    ctx->caps.min_workgroups = cpu ? 8 : 0;
-    vksplit__log(ctx, VKSPLIT_LOG_INFO, "vksplit: %s, %s addressing, %u output slot(s) per dispatch, workgroups of %u, runs of %u bytes",
-                 props.deviceName, ctx->bda ? "device-address" : "push-descriptor", ctx->output_slots, wg, run);
+    ctx->caps.invocation_bytes = bytes;
+    ctx->caps.min_workgroups = runs && cpu ? 8 : 0;
+    vksplit__log(ctx, VKSPLIT_LOG_INFO,
+                 "vksplit: %s, %s addressing, %u output slot(s) per dispatch, %s mapping, workgroups of %u, %u bytes per invocation",
+                 props.deviceName, ctx->bda ? "device-address" : "push-descriptor", ctx->output_slots,
+                 runs ? "runs" : "interleaved", wg, bytes);
     return VKSPLIT_OK;
 }
 

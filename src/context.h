@@ -37,16 +37,11 @@ struct vksplit_context {
     VkPipeline pipelines[VKSPLIT_WORD_KINDS];
 };
 
+/* The pipeline for a plan's copy word (VK_NULL_HANDLE where the addressing has no such word). */
+VkPipeline vksplit__pipeline_for(const vksplit_context* ctx, uint32_t word_bytes);
 /* Does this word store through 32-bit atomics on this context (no 8/16-bit storage)? */
 vksplit_bool32 vksplit__atomic_stores(const vksplit_context* ctx, uint32_t word_bytes);
 
-/* Index into pipelines[] for a word size. */
-uint32_t vksplit__word_kind(uint32_t word_bytes);
-
 void vksplit__log(const vksplit_context* ctx, vksplit_log_level level, const char* fmt, ...) VKSPLIT_PRINTF(3, 4);
-
-/* A memory type with all of `required`, preferring `preferred` too; UINT32_MAX if none. */
-uint32_t vksplit__find_memory_type(const vksplit_context* ctx, uint32_t type_bits, VkMemoryPropertyFlags required,
-                                   VkMemoryPropertyFlags preferred);
 
 #endif /* VKSPLIT_CONTEXT_H */

@@ -7,6 +7,7 @@
 
 #include "internal.h"
 #include "split_layout.h"
+#include "split_rules.h"
 #include "vksplit/directml.h"
 
 /* The mirrors convert by a cast only if the enums are 32-bit like DirectML's. */
@@ -293,8 +294,8 @@ static uint32_t binding_alignment(const vksplit_dml_buffer_tensor_desc* b)
 }
 
 /* An output with Strides must not let two of its elements share an address: the canonical
- * rule, run on that output alone so the message can name its DirectML fields. */
-static vksplit_result check_output_layout(const char* name, const vksplit_dml_buffer_tensor_desc* b, uint32_t axis,
+ * rule's one check (vksplit__find_overlap), worded in DirectML's fields. */
+static vksplit_result check_output_layout(const char* name, const vksplit_dml_buffer_tensor_desc* b,
                                           vksplit_error* error)
 {
     uint64_t sizes[VKSPLIT_MAX_RANK], strides[VKSPLIT_MAX_RANK];
@@ -302,26 +303,16 @@ static vksplit_result check_output_layout(const char* name, const vksplit_dml_bu
         sizes[k] = b->Sizes[k];
         strides[k] = b->Strides[k];
     }
-    const uint64_t* table[1] = {strides};
-    vksplit_split_desc one;
-    memset(&one, 0, sizeof one);
-    one.element_size = vksplit_dml_data_type_size(b->DataType);
-    one.rank = b->DimensionCount;
-    one.sizes = sizes;
-    one.axis = axis;
-    one.output_count = 1;
-    one.split = &sizes[axis];
-    one.output_strides = table;
-    vksplit_error inner;
-    vksplit_result r = vksplit_validate_split(&one, &inner);
-    if (r == VKSPLIT_OK)
+    vksplit__overlap o;
+    if (!vksplit__find_overlap(b->DimensionCount, sizes, strides, &o))
         return VKSPLIT_OK;
-    const char* detail = strstr(inner.message, "address: ");
     char s[100], z[100];
     format_u32s(s, sizeof s, b->Strides, b->DimensionCount);
     format_u32s(z, sizeof z, b->Sizes, b->DimensionCount);
-    return vksplit__fail(error, r, "%s.Strides %s with Sizes %s let two elements share an address%s%s", name, s, z,
-                         detail ? ": " : "", detail ? detail + strlen("address: ") : "");
+    return vksplit__fail(error, VKSPLIT_ERROR_OVERLAPPING_OUTPUT,
+                         "%s.Strides %s with Sizes %s let two elements share an address: dimension %u stride %llu must "
+                         "exceed %llu, the reach of the dimensions inside it",
+                         name, s, z, o.dim, (unsigned long long)o.stride, (unsigned long long)o.reach);
 }
 
 /* Every output: same DataType and DimensionCount, equal sizes off the axis, its own
@@ -354,7 +345,7 @@ static vksplit_result check_outputs(const vksplit_dml_split_operator_desc* op, c
                                      "%s.Sizes[%u] is %u but InputTensor.Sizes[%u] is %u (only Sizes[%u], the axis, "
                                      "may differ)",
                                      name, k, b->Sizes[k], k, in->Sizes[k], op->Axis);
-        if (b->Strides && (r = check_output_layout(name, b, op->Axis, error)) != VKSPLIT_OK)
+        if (b->Strides && (r = check_output_layout(name, b, error)) != VKSPLIT_OK)
             return r;
         sum += b->Sizes[op->Axis]; /* at most 65536 * (2^32 - 1): no overflow */
         *any_strides = *any_strides || b->Strides;
@@ -449,7 +440,7 @@ vksplit_result vksplit_dml_translate_split(const vksplit_dml_split_operator_desc
             storage->output_stride_table[i] = row;
         }
     }
-    vksplit_split_desc split; /* every rule is checked: vksplit_validate_split confirms it */
+    vksplit_split_desc split; /* every rule was checked above, in DirectML's terms */
     memset(&split, 0, sizeof split);
     split.element_size = vksplit_dml_data_type_size(in->DataType);
     split.rank = rank;
@@ -460,8 +451,6 @@ vksplit_result vksplit_dml_translate_split(const vksplit_dml_split_operator_desc
     split.split = storage->split;
     split.output_strides = any_strides ? storage->output_stride_table : NULL;
     split.base_alignment = alignment;
-    r = vksplit_validate_split(&split, error);
-    if (r == VKSPLIT_OK)
-        *out = split;
-    return r;
+    *out = split;
+    return vksplit__ok(error);
 }

@@ -1,10 +1,19 @@
-/* Internal helpers shared by every source file: errors, checked arithmetic, allocation. */
+/* Helpers shared by every source file of the library AND by the runner: errors, checked
+ * arithmetic, host allocation through VkAllocationCallbacks, memory-type search.
+ *
+ * They are static inline on purpose: the runner is a separate library (it links the Vulkan
+ * loader; the core does not), and in a shared build the core exports no internal symbols,
+ * so both targets compile these few lines from this one source instead of keeping copies. */
 #ifndef VKSPLIT_INTERNAL_H
 #define VKSPLIT_INTERNAL_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "vksplit/vksplit.h"
 
@@ -14,16 +23,47 @@
 #  define VKSPLIT_PRINTF(fmt_index, first_arg)
 #endif
 
-/* Fills *error (when not NULL) with code and the formatted one-line message; returns code.
- * Every validation failure goes through here, so each message names field and values. */
-vksplit_result vksplit__fail(vksplit_error* error, vksplit_result code, const char* fmt, ...) VKSPLIT_PRINTF(3, 4);
-/* A failed Vulkan call as an error: VKSPLIT_ERROR_OUT_OF_MEMORY for the out-of-memory
- * results, VKSPLIT_ERROR_VULKAN otherwise, naming the call and the VkResult. */
-vksplit_result vksplit__vk_fail(vksplit_error* error, const char* call, VkResult vr);
-/* Marks *error as success (when not NULL); returns VKSPLIT_OK. */
-vksplit_result vksplit__ok(vksplit_error* error);
+/* ---- errors -------------------------------------------------------------------------------- */
 
-/* Checked 64-bit arithmetic: false on wrap-around, *out untouched then. */
+/* Fills *error (when not NULL) with code and the formatted one-line message; returns code.
+ * Every failure goes through here, so each message names the field and the values. */
+static inline vksplit_result vksplit__fail(vksplit_error* error, vksplit_result code, const char* fmt, ...)
+    VKSPLIT_PRINTF(3, 4);
+static inline vksplit_result vksplit__fail(vksplit_error* error, vksplit_result code, const char* fmt, ...)
+{
+    if (error) {
+        error->code = code;
+        va_list args;
+        va_start(args, fmt);
+        vsnprintf(error->message, sizeof error->message, fmt, args);
+        va_end(args);
+    }
+    return code;
+}
+
+/* A failed Vulkan call: VKSPLIT_ERROR_OUT_OF_MEMORY for the out-of-memory results,
+ * VKSPLIT_ERROR_DEVICE_LOST for a lost device, VKSPLIT_ERROR_VULKAN otherwise. */
+static inline vksplit_result vksplit__vk_fail(vksplit_error* error, const char* call, VkResult vr)
+{
+    vksplit_result code = vr == VK_ERROR_OUT_OF_HOST_MEMORY || vr == VK_ERROR_OUT_OF_DEVICE_MEMORY
+                              ? VKSPLIT_ERROR_OUT_OF_MEMORY
+                          : vr == VK_ERROR_DEVICE_LOST ? VKSPLIT_ERROR_DEVICE_LOST
+                                                       : VKSPLIT_ERROR_VULKAN;
+    return vksplit__fail(error, code, "%s returned VkResult %d", call, (int)vr);
+}
+
+/* Marks *error as success (when not NULL); returns VKSPLIT_OK. */
+static inline vksplit_result vksplit__ok(vksplit_error* error)
+{
+    if (error) {
+        error->code = VKSPLIT_OK;
+        error->message[0] = '\0';
+    }
+    return VKSPLIT_OK;
+}
+
+/* ---- checked 64-bit arithmetic: false on wrap-around, *out untouched then ------------------- */
+
 static inline bool vksplit__mul_u64(uint64_t a, uint64_t b, uint64_t* out)
 {
     if (a != 0 && b > UINT64_MAX / a)
@@ -39,11 +79,63 @@ static inline bool vksplit__add_u64(uint64_t a, uint64_t b, uint64_t* out)
     return true;
 }
 static inline bool vksplit__is_pow2(uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
+static inline uint64_t vksplit__min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
+static inline uint64_t vksplit__div_up(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
-/* Host allocation through the caller's VkAllocationCallbacks, or malloc/free. Zeroed. */
-struct VkAllocationCallbacks;
-void* vksplit__alloc(const VkAllocationCallbacks* callbacks, size_t size);
-void* vksplit__alloc_array(const VkAllocationCallbacks* callbacks, size_t count, size_t element_size);
-void vksplit__free(const VkAllocationCallbacks* callbacks, void* memory);
+/* ---- host allocation: the caller's VkAllocationCallbacks, or malloc/free; zeroed ------------ */
+
+/* Enough alignment for any scalar the library stores. */
+#define VKSPLIT_HOST_ALIGNMENT 16u
+
+static inline void* vksplit__alloc(const VkAllocationCallbacks* callbacks, size_t size)
+{
+    if (size == 0)
+        size = 1;
+    void* memory = callbacks && callbacks->pfnAllocation
+                       ? callbacks->pfnAllocation(callbacks->pUserData, size, VKSPLIT_HOST_ALIGNMENT,
+                                                  VK_SYSTEM_ALLOCATION_SCOPE_OBJECT)
+                       : malloc(size);
+    if (memory)
+        memset(memory, 0, size);
+    return memory;
+}
+
+static inline void* vksplit__alloc_array(const VkAllocationCallbacks* callbacks, size_t count, size_t element_size)
+{
+    if (element_size != 0 && count > SIZE_MAX / element_size)
+        return NULL;
+    return vksplit__alloc(callbacks, count * element_size);
+}
+
+static inline void vksplit__free(const VkAllocationCallbacks* callbacks, void* memory)
+{
+    if (!memory)
+        return;
+    if (callbacks && callbacks->pfnFree)
+        callbacks->pfnFree(callbacks->pUserData, memory);
+    else
+        free(memory);
+}
+
+/* ---- memory types ----------------------------------------------------------------------------- */
+
+/* A memory type allowed by type_bits with every flag of `required`, preferring one that also
+ * has every flag of `preferred` and none of `avoided`; UINT32_MAX if none has `required`. */
+static inline uint32_t vksplit__find_memory_type(const VkPhysicalDeviceMemoryProperties* memory, uint32_t type_bits,
+                                                 VkMemoryPropertyFlags required, VkMemoryPropertyFlags preferred,
+                                                 VkMemoryPropertyFlags avoided)
+{
+    uint32_t fallback = UINT32_MAX;
+    for (uint32_t i = 0; i < memory->memoryTypeCount; i++) {
+        VkMemoryPropertyFlags flags = memory->memoryTypes[i].propertyFlags;
+        if (!(type_bits & (1u << i)) || (flags & required) != required)
+            continue;
+        if ((flags & preferred) == preferred && !(flags & avoided))
+            return i;
+        if (fallback == UINT32_MAX)
+            fallback = i;
+    }
+    return fallback;
+}
 
 #endif /* VKSPLIT_INTERNAL_H */

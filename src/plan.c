@@ -7,6 +7,7 @@
 #include "context.h"
 #include "plan.h"
 #include "split_abi.h"
+#include "split_layout.h"
 
 /* Regions one transfer plan may hold (24 bytes each on the host). */
 #define VKSPLIT_MAX_TRANSFER_REGIONS (1u << 22)
@@ -88,13 +89,12 @@ static vksplit_result create_table_buffer(vksplit_plan* plan, vksplit_error* err
 {
     vksplit_context* ctx = plan->ctx;
     const vksplit__vk* vk = &ctx->vk;
-    plan->table = vksplit__table_layout_for(&plan->geo, ctx->bda && plan->geo.record_count > ABI_INLINE_OUTPUTS);
+    plan->table = vksplit__table_layout_for(&plan->geo);
     plan->table_bytes = plan->table.total_words * sizeof(uint32_t);
 
     VkBufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
     info.size = plan->table_bytes;
-    info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
-                 (ctx->bda ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0);
+    info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | (ctx->bda ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0);
     info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
     VkResult vr = vk->vkCreateBuffer(ctx->device, &info, ctx->callbacks, &plan->table_buffer);
     if (vr != VK_SUCCESS)
@@ -102,9 +102,9 @@ static vksplit_result create_table_buffer(vksplit_plan* plan, vksplit_error* err
     VkMemoryRequirements req;
     vk->vkGetBufferMemoryRequirements(ctx->device, plan->table_buffer, &req);
     /* Host-visible so the table is written without a submit; device-local where the device
-     * has such a heap (resizable BAR, integrated GPUs, lavapipe). */
-    uint32_t type = vksplit__find_memory_type(ctx, req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT,
-                                              VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+     * has such a heap (resizable BAR, integrated GPUs, lavapipe): every workgroup reads it. */
+    uint32_t type = vksplit__find_memory_type(&ctx->memory, req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT,
+                                              VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0);
     if (type == UINT32_MAX)
         return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "no host-visible memory type for the parameter table");
     VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO};
@@ -221,6 +221,8 @@ static void describe(vksplit_plan* plan)
     info->input_span_bytes = plan->input_span;
     info->bytes_written = g->bytes_written;
     info->table_bytes = plan->table_bytes;
+    info->argument_bytes = plan->argument_bytes;
+    info->mapping = plan->path == VKSPLIT_PATH_COMPUTE ? plan->ctx->caps.mapping : VKSPLIT_MAPPING_DEFAULT;
     uint64_t rows = 0, chunk = 0;
     for (uint32_t r = 0; r < g->record_count; r++) {
         rows += g->records[r].rows;
@@ -231,12 +233,43 @@ static void describe(vksplit_plan* plan)
     else if (plan->path == VKSPLIT_PATH_TRANSFER)
         snprintf(info->summary, sizeof info->summary, "transfer %llu regions", (unsigned long long)rows);
     else
-        snprintf(info->summary, sizeof info->summary, "compute %s w%u rows=%llu chunk=%lluB dims=%u",
-                 plan->ctx->bda ? "bda" : "desc", g->word_bytes, (unsigned long long)rows,
-                 (unsigned long long)chunk, g->row_dims);
+        snprintf(info->summary, sizeof info->summary, "compute %s %s w%u rows=%llu chunk=%lluB dims=%u",
+                 plan->ctx->bda ? "bda" : "desc",
+                 plan->ctx->caps.mapping == VKSPLIT_MAPPING_INTERLEAVED ? "interleaved" : "runs", g->word_bytes,
+                 (unsigned long long)rows, (unsigned long long)chunk, g->row_dims);
 }
 
-vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_desc* split,
+/* Byte spans of every tensor, and the device's buffer limit. */
+static vksplit_result plan_spans(vksplit_plan* plan, const vksplit__split* split, vksplit_error* error)
+{
+    const vksplit_context* ctx = plan->ctx;
+    plan->output_spans = vksplit__alloc_array(ctx->callbacks, split->output_count, sizeof *plan->output_spans);
+    if (!plan->output_spans)
+        return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u outputs failed",
+                             split->output_count);
+    plan->input_span = vksplit__input_span_bytes(split);
+    for (uint32_t i = 0; i < split->output_count; i++)
+        plan->output_spans[i] = vksplit__output_span_bytes(split, i);
+    return check_buffer_sizes(plan, error);
+}
+
+static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
+{
+    vksplit_context* ctx = plan->ctx;
+    plan->pipeline = vksplit__pipeline_for(ctx, plan->geo.word_bytes);
+    plan->atomic_stores = vksplit__atomic_stores(ctx, plan->geo.word_bytes);
+    /* Beyond the inline ones, output addresses are per-record arguments in the caller's memory. */
+    if (ctx->bda && plan->geo.record_count > ABI_INLINE_OUTPUTS)
+        plan->argument_bytes = (uint64_t)plan->geo.record_count * sizeof(uint64_t);
+    vksplit_result r = ctx->bda ? VKSPLIT_OK : check_descriptor_ranges(plan, error);
+    if (r == VKSPLIT_OK)
+        r = plan_dispatches(plan, error);
+    if (r == VKSPLIT_OK)
+        r = create_table_buffer(plan, error);
+    return r;
+}
+
+vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_desc* desc,
                                    const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error)
 {
     if (!out)
@@ -247,7 +280,8 @@ vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_des
     vksplit_path asked = options ? options->path : VKSPLIT_PATH_AUTO;
     if (asked != VKSPLIT_PATH_AUTO && asked != VKSPLIT_PATH_COMPUTE && asked != VKSPLIT_PATH_TRANSFER)
         return vksplit__fail(error, VKSPLIT_ERROR_INVALID_ARGUMENT, "options.path %d is not a vksplit_path", (int)asked);
-    vksplit_result r = vksplit_validate_split(split, error);
+    vksplit__split split; /* the one validation; everything below works on its result */
+    vksplit_result r = vksplit__split_check(desc, &split, error);
     if (r != VKSPLIT_OK)
         return r;
 
@@ -255,16 +289,10 @@ vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_des
     if (!plan)
         return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation of the plan failed");
     plan->ctx = ctx;
-    plan->output_count = split->output_count;
-    plan->output_spans = vksplit__alloc_array(ctx->callbacks, split->output_count, sizeof *plan->output_spans);
-    if (!plan->output_spans)
-        r = vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u outputs failed", split->output_count);
+    plan->output_count = split.output_count;
+    r = plan_spans(plan, &split, error);
     if (r == VKSPLIT_OK)
-        r = vksplit_split_spans(split, &plan->input_span, plan->output_spans, error);
-    if (r == VKSPLIT_OK)
-        r = check_buffer_sizes(plan, error);
-    if (r == VKSPLIT_OK)
-        r = vksplit__plan_geometry(split, &ctx->caps, ctx->callbacks, &plan->geo, error);
+        r = vksplit__plan_geometry(&split, &ctx->caps, ctx->callbacks, &plan->geo, error);
     if (r == VKSPLIT_OK) {
         plan->path = choose_path(plan, asked);
         plan->offset_alignment = plan->path == VKSPLIT_PATH_TRANSFER
@@ -275,20 +303,8 @@ vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_des
                               "the transfer path needs rows that are contiguous in every tensor; this split's are single "
                               "elements (use the compute path)");
     }
-    if (r == VKSPLIT_OK && plan->geo.record_count) {
-        if (plan->path == VKSPLIT_PATH_TRANSFER) {
-            r = plan_regions(plan, error);
-        } else {
-            plan->pipeline = ctx->pipelines[vksplit__word_kind(plan->geo.word_bytes)];
-            plan->atomic_stores = vksplit__atomic_stores(ctx, plan->geo.word_bytes);
-            if (!ctx->bda)
-                r = check_descriptor_ranges(plan, error);
-            if (r == VKSPLIT_OK)
-                r = plan_dispatches(plan, error);
-            if (r == VKSPLIT_OK)
-                r = create_table_buffer(plan, error);
-        }
-    }
+    if (r == VKSPLIT_OK && plan->geo.record_count)
+        r = plan->path == VKSPLIT_PATH_TRANSFER ? plan_regions(plan, error) : plan_compute(plan, error);
     if (r != VKSPLIT_OK) {
         vksplit_plan_destroy(plan);
         return r;

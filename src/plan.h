@@ -1,4 +1,5 @@
-/* The plan's insides, shared by plan.c and record.c. Immutable once created. */
+/* The plan's insides, shared by plan.c, arguments.c and record.c. Immutable once created:
+ * nothing after vksplit_plan_create writes into it, host or device side. */
 #ifndef VKSPLIT_PLAN_H
 #define VKSPLIT_PLAN_H
 
@@ -34,6 +35,7 @@ struct vksplit_plan {
     VkDeviceMemory table_memory;
     VkDeviceAddress table_address;
     uint64_t table_bytes;
+    uint64_t argument_bytes;            /* per record: output addresses beyond the inline ones */
     uint32_t dispatch_count;
     vksplit__dispatch* dispatches;      /* [dispatch_count] */
 

@@ -3,12 +3,11 @@
  *      every tensor coalesced (a packed split becomes rows x one contiguous chunk);
  *   2. the chunk: a dimension with stride 1 in every tensor, or single elements;
  *   3. the widest copy word dividing every chunk, stride and offset;
- *   4. per output, how many invocations copy it: pieces of long rows, or several short rows
- *      per invocation, every loop bounded by VKSPLIT_LOOP_BUDGET;
+ *   4. per output, the units that copy it (invocations for RUNS, workgroups for
+ *      INTERLEAVED): pieces of long rows, or several short rows per unit, every loop
+ *      bounded by VKSPLIT_LOOP_BUDGET;
  *   5. the prefix table mapping workgroups to outputs.
  * No per-element work is left for the shader beyond copying words. */
-#include <string.h>
-
 #include "planner.h"
 #include "split_abi.h"
 #include "split_layout.h"
@@ -119,11 +118,18 @@ static bool word_fits(uint64_t word, const vksplit__geometry* g, const uint64_t*
 /* Loop trips of one copy_run call over `words` words (shader: 4 per trip, then singles). */
 static uint64_t copy_trips(uint64_t words) { return words / 4 + words % 4 + 2; }
 
-/* Invocations per record: pieces of long rows, or whole short rows gathered. */
-static void plan_work(vksplit__geometry* g, const vksplit__planner_caps* caps)
+/* Loop trips the shader spends outside the copy: binary search (<= 17) and the loops' exits. */
+#define FIXED_TRIPS 64u
+/* Words one invocation copies at most: four per trip within the loop budget. */
+#define MAX_INVOCATION_WORDS (4u * (VKSPLIT_LOOP_BUDGET - FIXED_TRIPS))
+/* Words of one INTERLEAVED tile of short rows at most: keeps the shader's multiply-high
+ * division exact (flat index and chunk both below 2^16). */
+#define MAX_TILE_WORDS 65536u
+
+/* RUNS: each invocation copies its own contiguous piece of a long row, or whole short rows. */
+static void plan_runs(vksplit__geometry* g, const vksplit__planner_caps* caps)
 {
-    const uint64_t fixed_trips = 64; /* binary search (<= 17) and the loops' own exits */
-    uint64_t run_words = caps->run_bytes / g->word_bytes;
+    uint64_t run_words = caps->invocation_bytes / g->word_bytes;
     if (run_words < 1)
         run_words = 1;
     if (caps->min_workgroups) {
@@ -135,9 +141,7 @@ static void plan_work(vksplit__geometry* g, const vksplit__planner_caps* caps)
         if (total / run_words < target)
             run_words = total / target > 1 ? total / target : 1;
     }
-    uint64_t max_run = 4 * (VKSPLIT_LOOP_BUDGET - fixed_trips);
-    if (run_words > max_run)
-        run_words = max_run;
+    run_words = vksplit__min_u64(run_words, MAX_INVOCATION_WORDS);
 
     for (uint32_t r = 0; r < g->record_count; r++) {
         vksplit__record* rec = &g->records[r];
@@ -146,41 +150,65 @@ static void plan_work(vksplit__geometry* g, const vksplit__planner_caps* caps)
         uint64_t record_words = rec->chunk_words * rec->rows;
         uint64_t run = run_words;
         if (record_words < run * caps->workgroup_size) {
-            run = (record_words + caps->workgroup_size - 1) / caps->workgroup_size;
-            uint64_t floor_words = (64 + g->word_bytes - 1) / g->word_bytes; /* >= 64 bytes: loop overhead */
+            run = vksplit__div_up(record_words, caps->workgroup_size);
+            uint64_t floor_words = vksplit__div_up(64, g->word_bytes); /* >= 64 bytes: loop overhead */
             if (run < floor_words)
                 run = floor_words;
-            if (run > run_words)
-                run = run_words;
+            run = vksplit__min_u64(run, run_words);
         }
         if (rec->chunk_words > run) {
-            uint64_t pieces = (rec->chunk_words + run - 1) / run;
-            uint64_t piece_words = (rec->chunk_words + pieces - 1) / pieces; /* balanced */
-            rec->pieces = (uint32_t)((rec->chunk_words + piece_words - 1) / piece_words);
+            uint64_t pieces = vksplit__div_up(rec->chunk_words, run);
+            uint64_t piece_words = vksplit__div_up(rec->chunk_words, pieces); /* balanced */
+            rec->pieces = (uint32_t)vksplit__div_up(rec->chunk_words, piece_words);
             rec->piece_words = (uint32_t)piece_words;
-            rec->rows_per_inv = 1;
+            rec->rows_per_unit = 1;
         } else {
             uint64_t per_row = copy_trips(rec->chunk_words) + 2 + (g->row_dims > 1 ? g->row_dims : 0);
             uint64_t rows = run / rec->chunk_words;
-            uint64_t budget_rows = (VKSPLIT_LOOP_BUDGET - fixed_trips) / per_row;
-            if (rows > budget_rows)
-                rows = budget_rows;
-            if (rows > rec->rows)
-                rows = rec->rows;
+            rows = vksplit__min_u64(rows, (VKSPLIT_LOOP_BUDGET - FIXED_TRIPS) / per_row);
+            rows = vksplit__min_u64(rows, rec->rows);
             rec->pieces = 1;
             rec->piece_words = (uint32_t)rec->chunk_words;
-            rec->rows_per_inv = rows > 1 ? (uint32_t)rows : 1;
+            rec->rows_per_unit = rows > 1 ? (uint32_t)rows : 1;
         }
-        rec->invocations = (uint64_t)rec->pieces * ((rec->rows + rec->rows_per_inv - 1) / rec->rows_per_inv);
+        rec->units = (uint64_t)rec->pieces * vksplit__div_up(rec->rows, rec->rows_per_unit);
     }
 }
 
-static vksplit_result fill_records(const vksplit_split_desc* split, dims_work* w, const uint32_t* active_index,
+/* INTERLEAVED: each workgroup copies a tile of workgroup_size * invocation_bytes: a piece of
+ * a long row, or whole short rows; invocation i takes the tile's words i, i + workgroup_size,
+ * ... so that neighbouring invocations touch neighbouring words. */
+static void plan_interleaved(vksplit__geometry* g, const vksplit__planner_caps* caps)
+{
+    uint64_t per_invocation = vksplit__min_u64(caps->invocation_bytes / g->word_bytes, MAX_INVOCATION_WORDS);
+    if (per_invocation < 1)
+        per_invocation = 1;
+    uint64_t tile = per_invocation * caps->workgroup_size;
+    for (uint32_t r = 0; r < g->record_count; r++) {
+        vksplit__record* rec = &g->records[r];
+        uint64_t rows_per_tile = vksplit__min_u64(vksplit__min_u64(tile, MAX_TILE_WORDS) / rec->chunk_words, rec->rows);
+        if (rows_per_tile <= 1) {
+            uint64_t pieces = vksplit__div_up(rec->chunk_words, tile);
+            uint64_t piece_words = vksplit__div_up(rec->chunk_words, pieces); /* balanced */
+            rec->pieces = (uint32_t)vksplit__div_up(rec->chunk_words, piece_words);
+            rec->piece_words = (uint32_t)piece_words;
+            rec->rows_per_unit = 1;
+        } else {
+            rec->pieces = 1;
+            rec->piece_words = (uint32_t)rec->chunk_words;
+            rec->rows_per_unit = (uint32_t)rows_per_tile;
+            /* ceil(2^32 / chunk): the shader's f / chunk is a multiply-high (chunk < 2^16). */
+            rec->row_magic = rec->chunk_words > 1 ? (uint32_t)((((uint64_t)1 << 32) + rec->chunk_words - 1) / rec->chunk_words) : 0;
+        }
+        rec->units = (uint64_t)rec->pieces * vksplit__div_up(rec->rows, rec->rows_per_unit);
+    }
+}
+
+static vksplit_result fill_records(const vksplit__split* split, dims_work* w, const uint32_t* active_index,
                                    int chunk_dim, vksplit__geometry* g, uint64_t* chunk_bytes,
                                    uint64_t* base_bytes, vksplit_error* error)
 {
-    uint64_t in_strides[VKSPLIT_MAX_RANK];
-    vksplit__tensor_strides(split, -1, in_strides);
+    const uint64_t* in_strides = split->input_strides;
     uint64_t start = 0;
     uint32_t a = 0;
     for (uint32_t o = 0; o < split->output_count; o++) {
@@ -213,15 +241,13 @@ static vksplit_result fill_records(const vksplit_split_desc* split, dims_work* w
     return VKSPLIT_OK;
 }
 
-vksplit_result vksplit__plan_geometry(const vksplit_split_desc* split, const vksplit__planner_caps* caps,
+vksplit_result vksplit__plan_geometry(const vksplit__split* split, const vksplit__planner_caps* caps,
                                       const VkAllocationCallbacks* callbacks, vksplit__geometry* g,
                                       vksplit_error* error)
 {
     memset(g, 0, sizeof *g);
     g->word_bytes = 1;
-    vksplit_result result = vksplit_validate_split(split, error);
-    if (result != VKSPLIT_OK)
-        return result;
+    vksplit_result result;
 
     /* Active outputs: every dimension non-zero. */
     bool any_zero = false;
@@ -247,8 +273,7 @@ vksplit_result vksplit__plan_geometry(const vksplit_split_desc* split, const vks
     }
 
     /* 1. Keep the axis and every dimension with more than one index. */
-    uint64_t strides[VKSPLIT_MAX_RANK];
-    vksplit__tensor_strides(split, -1, strides);
+    const uint64_t* strides = split->input_strides;
     w.active = active;
     w.extent = extent;
     w.input_extent = split->sizes[split->axis];
@@ -267,10 +292,11 @@ vksplit_result vksplit__plan_geometry(const vksplit_split_desc* split, const vks
         w.in_stride[j] = strides[k];
     }
     for (uint32_t a = 0; a < active; a++) {
-        vksplit__tensor_strides(split, (int)active_index[a], strides);
+        uint64_t out_strides[VKSPLIT_MAX_RANK];
+        vksplit__output_strides(split, active_index[a], out_strides);
         for (uint32_t k = 0, j = 0; k < split->rank; k++)
             if (k == split->axis || split->sizes[k] != 1)
-                set_tensor_stride(&w, j++, (int)a, strides[k]);
+                set_tensor_stride(&w, j++, (int)a, out_strides[k]);
     }
 
     /* 2. Coalesce from the inside out. */
@@ -295,7 +321,7 @@ vksplit_result vksplit__plan_geometry(const vksplit_split_desc* split, const vks
         goto done;
 
     /* 4. The widest word every chunk, offset and stride allows, within the base alignment. */
-    uint32_t base_alignment = split->base_alignment ? split->base_alignment : 16;
+    uint32_t base_alignment = split->base_alignment;
     g->word_bytes = 1;
     for (uint32_t word = caps->max_word_bytes; word > 1; word >>= 1)
         if (vksplit__offset_alignment(word, caps->bda) <= base_alignment &&
@@ -321,18 +347,23 @@ vksplit_result vksplit__plan_geometry(const vksplit_split_desc* split, const vks
         }
     }
 
-    /* 5. Work per invocation, then the workgroup prefix. */
-    plan_work(g, caps);
+    /* 5. Work per unit, then the workgroup prefix. */
+    bool interleaved = caps->mapping == VKSPLIT_MAPPING_INTERLEAVED;
+    if (interleaved)
+        plan_interleaved(g, caps);
+    else
+        plan_runs(g, caps);
     for (uint32_t r = 0; r < active; r++) {
         vksplit__record* rec = &g->records[r];
-        if (rec->invocations > UINT32_MAX) {
+        if (rec->units > UINT32_MAX) {
             result = vksplit__fail(error, VKSPLIT_ERROR_SIZE_OVERFLOW,
-                                   "output %u needs %llu invocations; vksplit handles at most 2^32-1 per output",
-                                   rec->output_index, (unsigned long long)rec->invocations);
+                                   "output %u needs %llu %s; vksplit handles at most 2^32-1 per output",
+                                   rec->output_index, (unsigned long long)rec->units,
+                                   interleaved ? "workgroups" : "invocations");
             goto done;
         }
         rec->first_workgroup = g->total_workgroups;
-        g->total_workgroups += (rec->invocations + caps->workgroup_size - 1) / caps->workgroup_size;
+        g->total_workgroups += interleaved ? rec->units : vksplit__div_up(rec->units, caps->workgroup_size);
     }
     if (g->total_workgroups > UINT32_MAX)
         result = vksplit__fail(error, VKSPLIT_ERROR_SIZE_OVERFLOW,
@@ -361,15 +392,12 @@ void vksplit__geometry_free(const VkAllocationCallbacks* callbacks, vksplit__geo
     g->record_count = 0;
 }
 
-vksplit__table_layout vksplit__table_layout_for(const vksplit__geometry* g, vksplit_bool32 address_block)
+vksplit__table_layout vksplit__table_layout_for(const vksplit__geometry* g)
 {
     vksplit__table_layout t;
     t.records_offset = g->record_count + 1;
     t.record_stride = REC_DIMS + DIM_FIELDS * g->row_dims;
-    uint64_t end = (uint64_t)t.records_offset + (uint64_t)g->record_count * t.record_stride;
-    t.address_block_offset = (end + 1) & ~(uint64_t)1; /* 64-bit addresses: 8-byte aligned */
-    t.address_block_words = address_block ? 2ull * g->record_count : 0;
-    t.total_words = t.address_block_offset + t.address_block_words;
+    t.total_words = (uint64_t)t.records_offset + (uint64_t)g->record_count * t.record_stride;
     return t;
 }
 
@@ -386,13 +414,14 @@ void vksplit__write_table(const vksplit__geometry* g, const vksplit__table_layou
         const vksplit__record* rec = &g->records[r];
         table[r] = (uint32_t)rec->first_workgroup;
         uint32_t* out = table + t->records_offset + (size_t)r * t->record_stride;
-        out[REC_INVOCATIONS] = (uint32_t)rec->invocations;
+        out[REC_UNITS] = (uint32_t)rec->units;
         out[REC_CHUNK_WORDS] = (uint32_t)rec->chunk_words;
         out[REC_PIECES] = rec->pieces;
         out[REC_PIECE_WORDS] = rec->piece_words;
-        out[REC_ROWS_PER_INV] = rec->rows_per_inv;
+        out[REC_ROWS_PER_UNIT] = rec->rows_per_unit;
         out[REC_ROWS] = (uint32_t)rec->rows;
         put_u64(out + REC_IN_BASE, rec->in_base_words);
+        out[REC_ROW_MAGIC] = rec->row_magic;
         for (uint32_t d = 0; d < g->row_dims; d++) {
             const vksplit__row_dim* dim = &g->dims[(size_t)r * g->row_dims + d];
             uint32_t* f = out + REC_DIMS + d * DIM_FIELDS;

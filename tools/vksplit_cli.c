@@ -409,6 +409,11 @@ static int run(const request* req, const npy_array* a, unsigned char* const* out
     vksplit_runner_desc desc;
     memset(&desc, 0, sizeof desc);
     desc.enable_validation = validation && strcmp(validation, "0") != 0 && *validation;
+    const char* device = getenv("VKSPLIT_DEVICE");
+    if (device && *device) {
+        desc.choose_device = 1;
+        desc.device_index = (uint32_t)strtoul(device, NULL, 10);
+    }
     vksplit_runner* runner = NULL;
     vksplit_error err;
     if (vksplit_runner_create(&desc, &runner, &err) != VKSPLIT_OK)

@@ -2,13 +2,22 @@
  * vksplit: the tensor Split operator as Vulkan compute, recorded into your command buffer.
  *
  * One input tensor is split along one axis into N outputs by a strided-copy compute shader
- * that writes all N outputs in one vkCmdDispatch. This header is the convention-free core:
- * describe the split canonically (element size, sizes, strides, axis, per-output extents),
- * create a plan once, record it as often as you like.
+ * that writes all N outputs in one vkCmdDispatch. This header is the convention-free core.
+ * Data flows one way:
+ *
+ *     vksplit_split_desc           what to split (front-ends translate into it)
+ *       -> vksplit_plan_create     validates it once, plans it, uploads an immutable table
+ *       -> per-record arguments    where this recording's outputs are (only above
+ *                                  VKSPLIT_INLINE_OUTPUTS outputs; in memory you own)
+ *       -> vksplit_cmd_split       records push constants and one dispatch; allocates,
+ *                                  creates and submits nothing
  *
  *     vksplit_context* ctx;   vksplit_context_create(&ctx_desc, &ctx, &err);
  *     vksplit_plan* plan;     vksplit_plan_create(ctx, &split, NULL, &plan, &err);
- *     vksplit_cmd_split(plan, cmd, &input, outputs, &err);   // records; allocates nothing
+ *     vksplit_cmd_split(plan, cmd, &input, outputs, NULL, &err);  // <= 10 outputs: no arguments
+ *
+ * A plan never changes after creation, so one plan may be recorded from any thread into any
+ * number of command buffers for any queue, with different bindings each time.
  *
  * Front-ends for DirectML, ONNX and OpenVINO descriptors live in their own headers and
  * translate into vksplit_split_desc. The convenience runner (vksplit_runner.h) owns an
@@ -28,7 +37,7 @@
 #include <vulkan/vulkan_core.h>
 
 #define VKSPLIT_VERSION_MAJOR 0
-#define VKSPLIT_VERSION_MINOR 1
+#define VKSPLIT_VERSION_MINOR 2
 #define VKSPLIT_VERSION_PATCH 0
 #define VKSPLIT_VERSION ((VKSPLIT_VERSION_MAJOR << 16) | (VKSPLIT_VERSION_MINOR << 8) | VKSPLIT_VERSION_PATCH)
 
@@ -84,7 +93,8 @@ extern "C" {
     X(VKSPLIT_ERROR_OUT_OF_MEMORY,       -20, "a host or device allocation failed")                 \
     X(VKSPLIT_ERROR_BINDING,             -21, "a buffer binding is missing, misaligned or out of range") \
     X(VKSPLIT_ERROR_IO,                  -22, "a file could not be read or written, or is malformed") \
-    X(VKSPLIT_ERROR_INVALID_ARGUMENT,    -23, "an argument is outside the values its type allows")
+    X(VKSPLIT_ERROR_INVALID_ARGUMENT,    -23, "an argument is outside the values its type allows") \
+    X(VKSPLIT_ERROR_DEVICE_LOST,         -24, "the Vulkan device was lost")
 
 typedef enum vksplit_result {
 #define VKSPLIT_X_ENUM(name, value, summary) name = value,
@@ -192,14 +202,26 @@ typedef enum vksplit_log_level {
 /* Called with one line, no newline. Silent when NULL (the default). */
 typedef void (*vksplit_log_fn)(void* user, vksplit_log_level level, const char* message);
 
-/* Per-device tuning of the compute path. Zero fields take the device's defaults:
- * a CPU device (lavapipe) gets workgroups of 8 (one llvmpipe batch) whose invocations each
- * copy their own contiguous run of about 4 KiB; a GPU gets workgroups of 256 invocations
- * copying one word each, adjacent invocations on adjacent words. Out-of-range values fail
- * context creation with VKSPLIT_ERROR_INVALID_ARGUMENT. */
+/* How the invocations of a workgroup share the words they copy. */
+typedef enum vksplit_mapping {
+    VKSPLIT_MAPPING_DEFAULT = 0,     /* RUNS on a CPU device (lavapipe), INTERLEAVED on a GPU */
+    /* Each invocation copies its own contiguous run of words (or several whole short rows).
+     * Right for llvmpipe, which runs an 8-lane batch to completion before the next. */
+    VKSPLIT_MAPPING_RUNS = 1,
+    /* A workgroup copies a tile of words and invocation i takes words i, i + workgroup_size,
+     * ...: adjacent invocations touch adjacent words (coalesced), several loads in flight
+     * per invocation. Right for GPUs. */
+    VKSPLIT_MAPPING_INTERLEAVED = 2
+} vksplit_mapping;
+
+/* Per-device tuning of the compute path. Zero fields take the device's defaults (measured:
+ * README, "Performance"): a CPU device gets RUNS, workgroups of 8 (one llvmpipe batch) and
+ * runs of 4096 bytes; a GPU gets INTERLEAVED, workgroups of 256 and 64 bytes per invocation
+ * per tile. Out-of-range values fail context creation with VKSPLIT_ERROR_INVALID_ARGUMENT. */
 typedef struct vksplit_tuning {
-    uint32_t workgroup_size;       /* invocations per workgroup, 1..1024 */
-    uint32_t run_bytes;            /* bytes one invocation copies, at most 65536 */
+    vksplit_mapping mapping;
+    uint32_t workgroup_size;       /* invocations per workgroup, 1..1024 (and the device's limit) */
+    uint32_t invocation_bytes;     /* bytes one invocation copies, 1..65536 */
 } vksplit_tuning;
 
 typedef struct vksplit_context_desc {
@@ -250,14 +272,15 @@ typedef struct vksplit_plan_options {
 
 typedef struct vksplit_plan vksplit_plan;
 
-/* Validates, plans and writes the plan's parameter table into a small host-visible buffer
- * it allocates (no queue submission). options may be NULL. Thread-safety: safe for
- * different plans on one context. */
+/* Validates the split (once: the planner works on the validated form), plans it, and writes
+ * the plan's parameter table into a small host-visible buffer it allocates (no queue
+ * submission). The plan is immutable from here on. options may be NULL.
+ * Thread-safety: safe; any number of threads may create plans on one context at once. */
 VKSPLIT_API vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_desc* split,
                                                const vksplit_plan_options* options, vksplit_plan** out,
                                                vksplit_error* error);
 /* Accepts NULL. The GPU must be done with every command buffer that recorded it.
- * Thread-safety: external sync on plan. */
+ * Thread-safety: external sync on plan (no thread may be recording it). */
 VKSPLIT_API void vksplit_plan_destroy(vksplit_plan* plan);
 
 typedef struct vksplit_plan_info {
@@ -272,7 +295,12 @@ typedef struct vksplit_plan_info {
     uint32_t output_count;
     uint64_t input_span_bytes;         /* bytes the input binding must cover */
     uint64_t bytes_written;            /* sum of output elements * element size */
-    uint64_t table_bytes;              /* device memory the plan holds */
+    uint64_t table_bytes;              /* device memory the plan holds (immutable) */
+    /* Bytes of per-record arguments one vksplit_cmd_split needs (the output addresses), or 0
+     * when they travel in push constants (at most VKSPLIT_INLINE_OUTPUTS non-empty outputs,
+     * device addresses) or are not used (descriptor and transfer paths). */
+    uint64_t argument_bytes;
+    vksplit_mapping mapping;           /* RUNS or INTERLEAVED (compute path) */
     char summary[96];                  /* e.g. "compute bda w16 rows=64 chunk=512B" */
 } vksplit_plan_info;
 
@@ -289,38 +317,66 @@ typedef struct vksplit_binding {
     VkDeviceSize offset;        /* bytes; a multiple of the plan's offset_alignment */
 } vksplit_binding;
 
+/* Outputs whose device addresses travel in push constants; a plan with more non-empty outputs
+ * reads them from per-record arguments (vksplit_plan_info.argument_bytes). */
+#define VKSPLIT_INLINE_OUTPUTS 10u
+/* Alignment of the arguments' offset and of their device address. */
+#define VKSPLIT_ARGUMENT_ALIGNMENT 16u
+
+/* Per-record arguments: argument_bytes of memory the caller owns, one range per recording
+ * that may be in flight at the same time as another (two command buffers recorded from one
+ * plan with different outputs need two ranges). */
+typedef struct vksplit_arguments {
+    /* Created with VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT, and TRANSFER_DST_BIT unless
+     * host_written. */
+    VkBuffer buffer;
+    VkDeviceSize offset;        /* a multiple of VKSPLIT_ARGUMENT_ALIGNMENT */
+    /* 0: vksplit_cmd_split writes them into the buffer inside cmd (vkCmdUpdateBuffer, then
+     *    a TRANSFER_WRITE -> COMPUTE_SHADER/SHADER_READ buffer barrier on that range).
+     * 1: the caller already wrote them with vksplit_write_arguments, for the same
+     *    outputs, into host-visible memory bound at buffer + offset; nothing more is
+     *    recorded (vkQueueSubmit makes coherent or flushed host writes visible). */
+    vksplit_bool32 host_written;
+} vksplit_arguments;
+
 /* Records the split into cmd (a compute-capable command buffer in the recording state,
- * outside a render pass). Allocates nothing, creates nothing, submits nothing; on error it
- * records nothing. outputs is [output_count]; each output's range must not overlap the
- * input's or another output's.
+ * outside a render pass). Allocates nothing, creates nothing, submits nothing, writes nothing
+ * into the plan; on error it records nothing. outputs is [output_count]; each output's range
+ * must not overlap the input's or another output's. arguments: required when the plan's
+ * argument_bytes > 0, ignored otherwise (may be NULL).
  *
  * What it records: a bind of the pipeline, push constants and one vkCmdDispatch (the
- * compute path on a device with VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS); the descriptor
+ * compute path on a device with VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS), preceded, when the
+ * plan has argument_bytes and arguments.host_written is 0, by one vkCmdUpdateBuffer per
+ * 512 outputs into the arguments range and one buffer barrier on that range. The descriptor
  * fallback pushes descriptors and dispatches once per group of outputs; the transfer path
- * records vkCmdCopyBuffer. A compute plan with more than VKSPLIT_INLINE_OUTPUTS non-empty
- * outputs also writes their addresses into the plan's own buffer with vkCmdUpdateBuffer,
- * fenced by two barriers it records itself (earlier shader reads -> transfer write ->
- * shader read); such recordings of one plan must execute in submission order on one queue,
- * so give each queue that runs it concurrently its own plan.
+ * records vkCmdCopyBuffer.
  *
  * Barriers the caller owes:
  *   before: whatever wrote the input -> VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT (TRANSFER for
- *           the transfer path), VK_ACCESS_SHADER_READ_BIT (TRANSFER_READ); and earlier
+ *           the transfer path), VK_ACCESS_SHADER_READ_BIT (TRANSFER_READ); earlier
  *           readers/writers of the outputs -> that stage, VK_ACCESS_SHADER_WRITE_BIT
- *           (TRANSFER_WRITE).
+ *           (TRANSFER_WRITE); and, when vksplit_cmd_split writes the arguments into a range
+ *           an earlier command (e.g. an earlier recording) still reads, that command's stage
+ *           -> VK_PIPELINE_STAGE_TRANSFER_BIT (an execution dependency).
  *   after:  COMPUTE_SHADER (or TRANSFER) stage, SHADER_WRITE (TRANSFER_WRITE) access ->
  *           whatever reads the outputs next.
  * vksplit_plan_info.path tells which of the two stages applies.
  *
  * Leaves the compute pipeline, push constants and (fallback) set 0 bound: rebind yours.
- * Thread-safety: safe for one plan from several threads into different command buffers;
- * the command buffer needs the usual external synchronisation. */
+ * Thread-safety: safe for one plan from any number of threads into different command
+ * buffers; each command buffer needs the usual external synchronisation. */
 VKSPLIT_API vksplit_result vksplit_cmd_split(const vksplit_plan* plan, VkCommandBuffer cmd,
                                              const vksplit_binding* input, const vksplit_binding* outputs,
-                                             vksplit_error* error);
+                                             const vksplit_arguments* arguments, vksplit_error* error);
 
-/* Outputs whose device addresses travel in push constants; more go through the plan's buffer. */
-#define VKSPLIT_INLINE_OUTPUTS 10u
+/* Writes one recording's arguments (argument_bytes: the outputs' device addresses) into
+ * mapped, host memory the caller then makes visible to the device (host-coherent, or
+ * flushed) at the arguments' buffer + offset. Checks the output bindings exactly as
+ * vksplit_cmd_split does; on error writes nothing. A no-op for a plan whose argument_bytes
+ * is 0. Thread-safety: safe (reads the immutable plan; calls vkGetBufferDeviceAddress). */
+VKSPLIT_API vksplit_result vksplit_write_arguments(const vksplit_plan* plan, const vksplit_binding* outputs,
+                                                   void* mapped, vksplit_error* error);
 
 #ifdef __cplusplus
 }

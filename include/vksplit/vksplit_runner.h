@@ -2,11 +2,19 @@
  * vksplit runner: a convenience path for tools, tests and the benchmark.
  *
  * It owns what an engine would own: a VkInstance (optionally with the Khronos validation
- * layer), the first (or chosen) physical device, a VkDevice with every vksplit feature the
- * device supports, one queue, a command pool and a fence; and a vksplit_context on top.
- * It links the Vulkan loader; the core library (vksplit.h) does not.
+ * layer), a physical device, a VkDevice with every vksplit feature the device supports, one
+ * queue, a command pool, a fence and a staging buffer; and a vksplit_context on top. It links
+ * the Vulkan loader; the core library (vksplit.h) does not.
+ *
+ * Memory: tensors live in DEVICE_LOCAL memory. Data moves through one host-visible staging
+ * buffer (HOST_CACHED where the device has it, for fast readback) in pieces of at most
+ * staging_bytes, so a tool's host memory stays bounded whatever the tensor size. Where the
+ * device-local memory is itself HOST_CACHED (a CPU device such as lavapipe, which has one
+ * memory type) the runner maps tensors directly instead, unless told to stage.
  *
  * Engines do not need this: they create a vksplit_context from their own device.
+ * Host allocations go through the desc's VkAllocationCallbacks. It reads no environment
+ * variables: tools and tests turn theirs (VKSPLIT_DEVICE, ...) into the desc.
  */
 #ifndef VKSPLIT_VKSPLIT_RUNNER_H
 #define VKSPLIT_VKSPLIT_RUNNER_H
@@ -19,22 +27,53 @@ extern "C" {
 
 typedef struct vksplit_runner vksplit_runner;
 
+typedef enum vksplit_runner_memory {
+    /* Map device-local memory directly where it is host-cached (lavapipe), else stage. */
+    VKSPLIT_RUNNER_MEMORY_AUTO = 0,
+    /* Always move data through the staging buffer, as on a discrete GPU (tests use this on
+     * lavapipe so that the GPU's path runs in CI too). */
+    VKSPLIT_RUNNER_MEMORY_STAGING = 1
+} vksplit_runner_memory;
+
 typedef struct vksplit_runner_desc {
     /* Enable VK_LAYER_KHRONOS_validation and count every message it sends (and log it).
      * VKSPLIT_ERROR_UNSUPPORTED when the layer is not installed. Default off. */
     vksplit_bool32 enable_validation;
-    /* Index into vkEnumeratePhysicalDevices; 0 = the first device (lavapipe on a machine
-     * without a GPU). The environment variable VKSPLIT_DEVICE overrides it when set. */
+    /* With enable_validation: also the layer's synchronization validation (hazards between
+     * commands count as messages). */
+    vksplit_bool32 enable_synchronization_validation;
+    /* 0: the default device, the first discrete GPU, else the first device (lavapipe on a
+     * machine without a GPU). 1: the device at device_index in vkEnumeratePhysicalDevices
+     * (vksplit_runner_list_devices shows the list). */
+    vksplit_bool32 choose_device;
     uint32_t device_index;
     /* Features NOT to enable even where supported, to exercise the fallbacks. */
     vksplit_features disable_features;
+    vksplit_runner_memory memory;                      /* default AUTO */
+    uint64_t staging_bytes;                            /* 0: 64 MiB; rounded up to 4 KiB */
     vksplit_tuning tuning;                             /* passed to the context */
-    const VkAllocationCallbacks* allocation_callbacks; /* optional */
+    const VkAllocationCallbacks* allocation_callbacks; /* optional: host and Vulkan objects */
+    /* Optional: wraps the device functions (the runner's and the context's), e.g. to count
+     * or fail them in tests. NULL uses the loader's vkGetDeviceProcAddr. */
+    PFN_vkGetDeviceProcAddr get_device_proc_addr;
     vksplit_log_fn log;                                /* optional; validation messages go here too */
     void* log_user;
 } vksplit_runner_desc;
 
-/* Thread-safety: safe. */
+/* One physical device as vksplit_runner_list_devices reports it. */
+typedef struct vksplit_runner_device {
+    char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
+    VkPhysicalDeviceType type;
+    uint32_t api_version;
+    vksplit_bool32 is_default;   /* the one a zeroed desc picks */
+} vksplit_runner_device;
+
+/* Lists the physical devices (at most capacity; *count receives how many exist).
+ * Thread-safety: safe. */
+VKSPLIT_API vksplit_result vksplit_runner_list_devices(vksplit_runner_device* devices, uint32_t capacity,
+                                                       uint32_t* count, vksplit_error* error);
+
+/* desc may be NULL (all defaults). Thread-safety: safe. */
 VKSPLIT_API vksplit_result vksplit_runner_create(const vksplit_runner_desc* desc, vksplit_runner** out,
                                                  vksplit_error* error);
 /* Accepts NULL. Thread-safety: external sync on runner. */
@@ -46,6 +85,7 @@ typedef struct vksplit_runner_info {
     VkDevice device;
     VkQueue queue;
     uint32_t queue_family_index;
+    uint32_t device_index;               /* in vkEnumeratePhysicalDevices */
     PFN_vkGetInstanceProcAddr get_instance_proc_addr;
     PFN_vkGetDeviceProcAddr get_device_proc_addr;
     vksplit_features enabled_features;   /* what the device was created with */
@@ -53,6 +93,8 @@ typedef struct vksplit_runner_info {
     char device_name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
     char driver_info[VK_MAX_DRIVER_INFO_SIZE];
     float timestamp_period;              /* ns per timestamp tick */
+    vksplit_bool32 mapped_tensors;       /* tensors are mapped directly (no staging) */
+    uint64_t staging_bytes;
 } vksplit_runner_info;
 
 /* Thread-safety: safe. */
@@ -62,12 +104,15 @@ VKSPLIT_API vksplit_context* vksplit_runner_context(vksplit_runner* runner);
 /* Messages the validation layer has sent so far (0 without validation). Thread-safety: safe. */
 VKSPLIT_API uint32_t vksplit_runner_validation_message_count(const vksplit_runner* runner);
 
-/* A host-visible, persistently mapped buffer usable as a storage buffer, a transfer source
- * and destination, and (when enabled) through its device address. */
+/* A device-local buffer usable as a storage buffer, a transfer source and destination, and
+ * (when enabled) through its device address. */
 typedef struct vksplit_runner_buffer {
     VkBuffer buffer;
     VkDeviceMemory memory;
     VkDeviceSize size;
+    VkDeviceAddress address;   /* 0 without VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS */
+    /* Non-NULL only where the runner maps tensors directly (vksplit_runner_info.
+     * mapped_tensors); use vksplit_runner_upload / _download to work everywhere. */
     void* mapped;
 } vksplit_runner_buffer;
 
@@ -78,17 +123,55 @@ VKSPLIT_API vksplit_result vksplit_runner_buffer_create(vksplit_runner* runner, 
 /* Accepts a zeroed buffer. Thread-safety: external sync on runner. */
 VKSPLIT_API void vksplit_runner_buffer_destroy(vksplit_runner* runner, vksplit_runner_buffer* buffer);
 
+/* Streams: size bytes move in pieces of at most staging_bytes. `produce` fills dst with the
+ * next `bytes` of the data; `consume` takes the next `bytes`. A callback that fails returns
+ * its error (filled through vksplit_error) and the transfer stops there. */
+typedef vksplit_result (*vksplit_runner_produce_fn)(void* user, void* dst, size_t bytes, vksplit_error* error);
+typedef vksplit_result (*vksplit_runner_consume_fn)(void* user, const void* src, size_t bytes, vksplit_error* error);
+
+/* Writes size bytes at buffer + offset from `produce`. Thread-safety: external sync on runner. */
+VKSPLIT_API vksplit_result vksplit_runner_write(vksplit_runner* runner, const vksplit_runner_buffer* buffer,
+                                                VkDeviceSize offset, VkDeviceSize size,
+                                                vksplit_runner_produce_fn produce, void* user, vksplit_error* error);
+/* Reads size bytes at buffer + offset into `consume`. Thread-safety: external sync on runner. */
+VKSPLIT_API vksplit_result vksplit_runner_read(vksplit_runner* runner, const vksplit_runner_buffer* buffer,
+                                               VkDeviceSize offset, VkDeviceSize size,
+                                               vksplit_runner_consume_fn consume, void* user, vksplit_error* error);
+/* The same from and into host memory. Thread-safety: external sync on runner. */
+VKSPLIT_API vksplit_result vksplit_runner_upload(vksplit_runner* runner, const vksplit_runner_buffer* buffer,
+                                                 VkDeviceSize offset, const void* data, VkDeviceSize size,
+                                                 vksplit_error* error);
+VKSPLIT_API vksplit_result vksplit_runner_download(vksplit_runner* runner, const vksplit_runner_buffer* buffer,
+                                                   VkDeviceSize offset, void* data, VkDeviceSize size,
+                                                   vksplit_error* error);
+
 /* Called between vkBeginCommandBuffer and vkEndCommandBuffer; return VKSPLIT_OK to submit. */
 typedef vksplit_result (*vksplit_record_fn)(void* user, VkCommandBuffer cmd, vksplit_error* error);
 
-/* Begins the runner's command buffer, calls record, adds a full memory barrier to host
- * reads, submits, waits for the fence. Thread-safety: external sync on runner. */
+/* Begins the runner's command buffer, calls record, adds a full memory barrier to transfer
+ * and host reads, submits, waits for the fence. Thread-safety: external sync on runner. */
 VKSPLIT_API vksplit_result vksplit_runner_submit(vksplit_runner* runner, vksplit_record_fn record, void* user,
                                                  vksplit_error* error);
 
-/* One-shot: plan the split, copy the input into a device buffer, record and run it, copy
- * every output back into outputs[i] (each output_span_bytes of vksplit_split_spans long;
- * NULL allowed for an empty output). input holds input_span_bytes. options may be NULL.
+/* Where the input comes from and the outputs go, in pieces (see the stream callbacks). */
+typedef struct vksplit_runner_io {
+    vksplit_runner_produce_fn read_input;   /* the input's input_span_bytes */
+    /* Output i's output_span_bytes, outputs in order, each in pieces. */
+    vksplit_result (*write_output)(void* user, uint32_t output, const void* src, size_t bytes, vksplit_error* error);
+    void* user;
+} vksplit_runner_io;
+
+/* Runs a plan made on this runner's context: one device-local buffer for the input, ONE
+ * buffer for all outputs (and one for the per-record arguments where the plan needs them),
+ * the input streamed in, one submit, the outputs streamed out. Device memory: the input span
+ * plus the output spans (each rounded up to 256 bytes). Thread-safety: external sync on
+ * runner. */
+VKSPLIT_API vksplit_result vksplit_runner_run_plan(vksplit_runner* runner, const vksplit_plan* plan,
+                                                   const vksplit_runner_io* io, vksplit_error* error);
+
+/* One-shot from host memory: plans the split on the runner's context (options may be NULL),
+ * then vksplit_runner_run_plan with input (input_span_bytes of vksplit_split_spans) and
+ * outputs[i] (output_span_bytes each; NULL allowed for an empty output).
  * Thread-safety: external sync on runner. */
 VKSPLIT_API vksplit_result vksplit_runner_split(vksplit_runner* runner, const vksplit_split_desc* split,
                                                 const vksplit_plan_options* options, const void* input,

@@ -51,22 +51,45 @@ static inline void test_log(void* user, vksplit_log_level level, const char* mes
     fprintf(stderr, "[vksplit %s] %s\n", level == VKSPLIT_LOG_ERROR ? "error" : level == VKSPLIT_LOG_WARNING ? "warning" : "info", message);
 }
 
-/* A runner on the first device with the Khronos validation layer on. Exits the test (code
- * 1) if it cannot be created: every test needs it. */
-static inline vksplit_runner* test_runner_create_with(vksplit_features disable_features)
+/* The runner every test uses: the default device (the first discrete GPU, else the first
+ * device; VKSPLIT_DEVICE=i picks device i), the Khronos validation layer with synchronization
+ * validation, and tensors moved through the staging buffer as on a discrete GPU
+ * (VKSPLIT_TEST_MEMORY=auto maps them directly where the device allows). Environment
+ * variables are read here, in the tests, never in the library or the runner. */
+static inline vksplit_runner_desc test_runner_desc(vksplit_features disable_features)
 {
     vksplit_runner_desc desc;
     memset(&desc, 0, sizeof desc);
     desc.enable_validation = 1;
+    desc.enable_synchronization_validation = 1;
     desc.disable_features = disable_features;
     desc.log = test_log;
+    const char* device = getenv("VKSPLIT_DEVICE");
+    if (device && *device) {
+        desc.choose_device = 1;
+        desc.device_index = (uint32_t)strtoul(device, NULL, 10);
+    }
+    const char* memory = getenv("VKSPLIT_TEST_MEMORY");
+    desc.memory = memory && strcmp(memory, "auto") == 0 ? VKSPLIT_RUNNER_MEMORY_AUTO : VKSPLIT_RUNNER_MEMORY_STAGING;
+    return desc;
+}
+
+/* Exits the test (code 1) if the runner cannot be created: every test needs it. */
+static inline vksplit_runner* test_runner_create_from(const vksplit_runner_desc* desc)
+{
     vksplit_runner* runner = NULL;
     vksplit_error err;
-    if (vksplit_runner_create(&desc, &runner, &err) != VKSPLIT_OK) {
+    if (vksplit_runner_create(desc, &runner, &err) != VKSPLIT_OK) {
         fprintf(stderr, "cannot create a validated runner: %s\n", err.message);
         exit(1);
     }
     return runner;
+}
+
+static inline vksplit_runner* test_runner_create_with(vksplit_features disable_features)
+{
+    vksplit_runner_desc desc = test_runner_desc(disable_features);
+    return test_runner_create_from(&desc);
 }
 
 static inline vksplit_runner* test_runner_create(void) { return test_runner_create_with(0); }

@@ -1,24 +1,48 @@
 #!/usr/bin/env bash
-# Builds and runs a consumer of vksplit three ways: find_package after `cmake --install`,
-# add_subdirectory of the checkout, and pkg-config. Usage: run.sh SOURCE_DIR BUILD_DIR
+# Builds and runs a consumer of vksplit: find_package after `cmake --install`, add_subdirectory
+# of the checkout (with the parent's own build type, twice: without and with vksplit's tools),
+# and pkg-config. Usage: run.sh CMAKE SOURCE_DIR BUILD_DIR [PKG_CONFIG]
+# (CMake and pkg-config come from the build's own configuration, never fixed paths.)
 set -euo pipefail
-source_dir=$1
-build_dir=$2
+cmake=$1
+source_dir=$2
+build_dir=$3
+pkg_config=${4:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
+generator=()
+command -v ninja >/dev/null && generator=(-G Ninja)
 
-cmake --install "$build_dir" --prefix "$work/prefix" >/dev/null
-cmake -S "$source_dir/tests/consumer" -B "$work/find" -G Ninja -DVKSPLIT_MODE=find_package \
-      -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
-cmake --build "$work/find" >/dev/null
+"$cmake" --install "$build_dir" --prefix "$work/prefix" >/dev/null
+"$cmake" -S "$source_dir/tests/consumer" -B "$work/find" "${generator[@]}" -DVKSPLIT_MODE=find_package \
+         -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
+"$cmake" --build "$work/find" >/dev/null
 "$work/find/consumer"
 
-cmake -S "$source_dir/tests/consumer" -B "$work/sub" -G Ninja -DVKSPLIT_MODE=subdirectory \
-      -DVKSPLIT_SOURCE="$source_dir" >/dev/null
-cmake --build "$work/sub" >/dev/null
-"$work/sub/consumer"
+for tools in OFF ON; do
+  "$cmake" -S "$source_dir/tests/consumer" -B "$work/sub-$tools" "${generator[@]}" -DVKSPLIT_MODE=subdirectory \
+           -DVKSPLIT_SOURCE="$source_dir" -DCMAKE_BUILD_TYPE=MinSizeRel -DVKSPLIT_BUILD_TOOLS=$tools >/dev/null
+  "$cmake" --build "$work/sub-$tools" >/dev/null
+  "$work/sub-$tools/consumer"
+  if [ "$tools" = ON ] && [ ! -x "$work/sub-$tools/vksplit/vksplit" ]; then
+    echo "consumer: vksplit's CLI is not at vksplit/vksplit in the parent's build folder" >&2
+    exit 1
+  fi
+  # An embedded vksplit installs nothing of its own.
+  "$cmake" --install "$work/sub-$tools" --prefix "$work/sub-prefix-$tools" >/dev/null
+  if [ -n "$(find "$work/sub-prefix-$tools" -type f 2>/dev/null)" ]; then
+    echo "consumer: the parent's install put vksplit's files in place: $(find "$work/sub-prefix-$tools" -type f)" >&2
+    exit 1
+  fi
+done
+echo "consumer: add_subdirectory kept the parent's build type, cache, options and install rules"
 
-libdir=$(find "$work/prefix" -name vksplit.pc -printf '%h\n' | head -n 1)
-cc -std=c11 -o "$work/pc" "$source_dir/tests/consumer/pkgconfig.c" $(PKG_CONFIG_PATH="$libdir" pkg-config --cflags --libs vksplit)
-"$work/pc"
+if [ -n "$pkg_config" ]; then
+  libdir=$(find "$work/prefix" -name vksplit.pc -printf '%h\n' | head -n 1)
+  cc -std=c11 -o "$work/pc" "$source_dir/tests/consumer/pkgconfig.c" \
+     $(PKG_CONFIG_PATH="$libdir" "$pkg_config" --cflags --libs vksplit)
+  "$work/pc"
+else
+  echo "consumer: pkg-config not found at configure time: the pkg-config build was not run"
+fi

@@ -3,7 +3,8 @@
  * every vkCmd*, vkCreate*, vkAllocate*, vkQueue* call (vk_count.c) and with counting host
  * allocation callbacks. Per recorded split:
  *   - device addresses: exactly one vkCmdDispatch for 1, 2, 3, 96, 1024 and 65536 outputs
- *     (vkCmdUpdateBuffer only past VKSPLIT_INLINE_OUTPUTS non-empty outputs);
+ *     (vkCmdUpdateBuffer into the caller's arguments only past VKSPLIT_INLINE_OUTPUTS
+ *     non-empty outputs, one per 512);
  *   - the fallbacks: vkCmdDispatch == plan info's dispatch_count (once per non-empty output
  *     without dynamic indexing);
  *   - the transfer path: vkCmdCopyBuffer == copy_command_count, no dispatch;
@@ -167,12 +168,18 @@ static void counted_run(vksplit_runner* runner, vksplit_context* ctx, vksplit_fe
         if (bda) {
             CHECK_MSG(k->dispatch == 1, "%s, %u outputs (%u non-empty): %llu vkCmdDispatch, expected exactly 1: %s",
                       label, n, active, (unsigned long long)k->dispatch, calls);
-            if (active <= VKSPLIT_INLINE_OUTPUTS)
+            if (active <= VKSPLIT_INLINE_OUTPUTS) {
                 CHECK_MSG(k->update == 0, "%s, %u non-empty outputs fit in push constants, yet: %s", label, active,
                           calls);
-            else
-                CHECK_MSG(k->update >= 1, "%s, %u non-empty outputs: no vkCmdUpdateBuffer for the addresses: %s",
-                          label, active, calls);
+                CHECK_MSG(info->argument_bytes == 0, "%s, %u non-empty outputs: argument_bytes %llu", label, active,
+                          (unsigned long long)info->argument_bytes);
+            } else {
+                /* The addresses go into the caller's argument range, 512 per update. */
+                CHECK_MSG(k->update == (active + 511) / 512, "%s, %u non-empty outputs: %llu vkCmdUpdateBuffer: %s",
+                          label, active, (unsigned long long)k->update, calls);
+                CHECK_MSG(info->argument_bytes == 8ull * active, "%s, %u non-empty outputs: argument_bytes %llu",
+                          label, active, (unsigned long long)info->argument_bytes);
+            }
         } else if (!dyn) {
             CHECK_MSG(k->dispatch == active, "%s: without dynamic indexing, %llu dispatches for %u non-empty outputs: %s",
                       label, (unsigned long long)k->dispatch, active, calls);
@@ -280,6 +287,7 @@ typedef struct error_job {
     int use_cmd;
     const vksplit_binding* input;
     const vksplit_binding* outputs;
+    const vksplit_arguments* arguments;
     vksplit_result result;
     vksplit_error error;
     uint64_t cmd_calls;
@@ -293,7 +301,7 @@ static vksplit_result record_error_job(void* user, VkCommandBuffer cmd, vksplit_
     vkc_reset();
     memset(&job->error, 0, sizeof job->error);
     job->result = vksplit_cmd_split(job->plan, job->use_cmd ? cmd : VK_NULL_HANDLE, job->input, job->outputs,
-                                    &job->error);
+                                    job->arguments, &job->error);
     job->cmd_calls = vkc_calls_in(VKC_CMD);
     vkc_describe(job->calls, sizeof job->calls);
     return VKSPLIT_OK; /* submit what was recorded: nothing, on error */
@@ -390,7 +398,7 @@ static void record_errors(void)
     job.plan = plan;
     expect_record(runner, &job, "valid again after errors", VKSPLIT_OK, VKSPLIT_OK, NULL);
     /* The error struct is optional. */
-    CHECK(vksplit_cmd_split(NULL, VK_NULL_HANDLE, &input, outputs, NULL) == VKSPLIT_ERROR_NULL_ARGUMENT);
+    CHECK(vksplit_cmd_split(NULL, VK_NULL_HANDLE, &input, outputs, NULL, NULL) == VKSPLIT_ERROR_NULL_ARGUMENT);
 
     /* An empty output needs no buffer. */
     vksplit_plan* plan_empty = NULL;
@@ -529,11 +537,16 @@ static void record_errors(void)
     CHECK_RESULT(VKSPLIT_ERROR_UNSUPPORTED, vksplit_context_create(&cd, &c2, &err), &err); /* no features */
     CHECK(c2 == NULL);
     cd.enabled_features = rinfo.enabled_features;
-    cd.tuning.run_bytes = 65537;
+    cd.tuning.invocation_bytes = 65537;
     r = vksplit_context_create(&cd, &c2, &err);
-    CHECK_MSG(r != VKSPLIT_OK && c2 == NULL && strstr(err.message, "run_bytes"), "run_bytes 65537: %s %s",
+    CHECK_MSG(r == VKSPLIT_ERROR_INVALID_ARGUMENT && c2 == NULL && strstr(err.message, "invocation_bytes"),
+              "invocation_bytes 65537: %s %s", vksplit_result_name(r), err.message);
+    cd.tuning.invocation_bytes = 0;
+    cd.tuning.mapping = (vksplit_mapping)3;
+    r = vksplit_context_create(&cd, &c2, &err);
+    CHECK_MSG(r == VKSPLIT_ERROR_INVALID_ARGUMENT && c2 == NULL && strstr(err.message, "mapping"), "mapping 3: %s %s",
               vksplit_result_name(r), err.message);
-    cd.tuning.run_bytes = 0;
+    cd.tuning.mapping = VKSPLIT_MAPPING_DEFAULT;
     cd.tuning.workgroup_size = 100000;
     r = vksplit_context_create(&cd, &c2, &err);
     CHECK_MSG(r != VKSPLIT_OK && c2 == NULL && strstr(err.message, "workgroup_size"), "workgroup_size 100000: %s %s",

@@ -215,7 +215,7 @@ static vksplit_result record_exact(void* user, VkCommandBuffer cmd, vksplit_erro
 {
     exact_job* job = user;
     (void)error;
-    job->result = vksplit_cmd_split(job->plan, cmd, &job->input, job->outputs, &job->error);
+    job->result = vksplit_cmd_split(job->plan, cmd, &job->input, job->outputs, NULL, &job->error);
     return VKSPLIT_OK;
 }
 

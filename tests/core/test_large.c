@@ -4,11 +4,11 @@
  *     output starting past 128 MiB, byte-exact through the device-address path (compute
  *     forced, then the planner's own choice).
  *  2. llvmpipe silently truncates loops past 65535 iterations per 8-lane batch: runs of
- *     the largest size the engine allows (tuning.run_bytes = 65536) with 1-byte words
+ *     the largest size the engine allows (RUNS, tuning.invocation_bytes = 65536) with 1-byte words
  *     (1-byte elements, odd chunk sizes, base_alignment 1), ~40 MiB so the planner keeps the
  *     full run length, on the device-address, descriptor and atomic paths. Long rows, rows
  *     split into pieces, and many one- and two-byte rows gathered per invocation.
- * Peak memory stays under ~700 MiB. */
+ * Peak memory stays under ~1.2 GiB (device buffers and their host mirrors). */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -51,23 +51,33 @@ static vksplit_result record_big(void* user, VkCommandBuffer cmd, vksplit_error*
 {
     big_job* job = user;
     (void)error;
-    job->result = vksplit_cmd_split(job->plan, cmd, &job->input, job->outputs, &job->error);
+    job->result = vksplit_cmd_split(job->plan, cmd, &job->input, job->outputs, NULL, &job->error);
     return VKSPLIT_OK;
 }
 
 #define GUARD 64u
 
-/* Runs a two-output split whose outputs are packed, from buffers the caller filled, on
- * each path; checks every output element with the reference, the guard bytes after each
- * output, and the input's hash. */
-static void run_big(vksplit_runner* runner, const char* name, const vksplit_split_desc* d,
+/* Runs a two-output split whose outputs are packed on each path: the input (host mirror
+ * `input`) was uploaded at in_offset; every output element is checked with the reference,
+ * the guard bytes after each output, and the input's hash after the run. Data moves through
+ * the runner's uploads and downloads, so this works on a GPU's device-local memory too. */
+static void run_big(vksplit_runner* runner, const char* name, const vksplit_split_desc* d, const uint8_t* input,
                     vksplit_runner_buffer* in_buf, uint64_t in_offset, vksplit_runner_buffer* out_bufs[2],
                     const uint64_t out_offsets[2])
 {
     static const vksplit_path paths[] = {VKSPLIT_PATH_COMPUTE, VKSPLIT_PATH_AUTO};
-    uint8_t* input = (uint8_t*)in_buf->mapped + in_offset;
     uint64_t in_span = ref_input_span_bytes(d);
     uint64_t in_hash = hash_bytes(input, in_span);
+    uint64_t spans[2] = {ref_output_span_bytes(d, 0), ref_output_span_bytes(d, 1)};
+    uint8_t* host[2] = {malloc(spans[0] + GUARD), malloc(spans[1] + GUARD)};
+    uint8_t* input_after = malloc(in_span);
+    if (!host[0] || !host[1] || !input_after) {
+        CHECK_MSG(0, "%s: out of host memory", name);
+        free(host[0]);
+        free(host[1]);
+        free(input_after);
+        return;
+    }
     for (unsigned p = 0; p < 2; p++) {
         vksplit_plan* plan = NULL;
         vksplit_plan_options options = {paths[p]};
@@ -77,8 +87,11 @@ static void run_big(vksplit_runner* runner, const char* name, const vksplit_spli
             continue;
         vksplit_plan_info info;
         vksplit_plan_get_info(plan, &info);
-        for (uint32_t i = 0; i < 2; i++)
-            memset((uint8_t*)out_bufs[i]->mapped + out_offsets[i], 0xA5, ref_output_span_bytes(d, i) + GUARD);
+        for (uint32_t i = 0; i < 2; i++) {
+            memset(host[i], 0xA5, spans[i] + GUARD);
+            CHECK_RESULT(VKSPLIT_OK, vksplit_runner_upload(runner, out_bufs[i], out_offsets[i], host[i], spans[i] + GUARD, &err),
+                         &err);
+        }
         big_job job;
         memset(&job, 0, sizeof job);
         job.plan = plan;
@@ -90,23 +103,45 @@ static void run_big(vksplit_runner* runner, const char* name, const vksplit_spli
         double t1 = now();
         CHECK_MSG(job.result == VKSPLIT_OK, "%s: %s", name, job.error.message);
         for (uint32_t i = 0; i < 2; i++) {
-            const uint8_t* out = (const uint8_t*)out_bufs[i]->mapped + out_offsets[i];
+            CHECK_RESULT(VKSPLIT_OK,
+                         vksplit_runner_download(runner, out_bufs[i], out_offsets[i], host[i], spans[i] + GUARD, &err),
+                         &err);
             uint64_t first_bad = 0;
-            uint64_t bad = ref_compare_output(d, i, input, out, &first_bad);
+            uint64_t bad = ref_compare_output(d, i, input, host[i], &first_bad);
             CHECK_MSG(bad == 0, "%s (%s): output %u: %llu elements differ, first at byte %llu of %llu", name,
                       info.summary, i, (unsigned long long)bad, (unsigned long long)first_bad,
-                      (unsigned long long)ref_output_span_bytes(d, i));
-            uint64_t span = ref_output_span_bytes(d, i);
+                      (unsigned long long)spans[i]);
             int guard_ok = 1;
             for (uint32_t g = 0; g < GUARD; g++)
-                guard_ok &= out[span + g] == 0xA5;
+                guard_ok &= host[i][spans[i] + g] == 0xA5;
             CHECK_MSG(guard_ok, "%s: bytes after output %u were written", name, i);
         }
-        CHECK_MSG(hash_bytes(input, in_span) == in_hash, "%s: the input changed", name);
+        CHECK_RESULT(VKSPLIT_OK, vksplit_runner_download(runner, in_buf, in_offset, input_after, in_span, &err), &err);
+        CHECK_MSG(hash_bytes(input_after, in_span) == in_hash, "%s: the input changed", name);
         printf("%s [%s]: %.1f MiB in, %.1f ms on the device\n", name, info.summary, in_span / 1048576.0,
                (t1 - t0) * 1e3);
         vksplit_plan_destroy(plan);
     }
+    free(host[0]);
+    free(host[1]);
+    free(input_after);
+}
+
+/* A random input of `span` bytes, uploaded at `offset`; the caller frees the host mirror. */
+static uint8_t* random_input(vksplit_runner* runner, vksplit_runner_buffer* buffer, uint64_t offset, uint64_t span,
+                             uint64_t seed)
+{
+    uint8_t* input = malloc(span);
+    if (!input) {
+        CHECK_MSG(0, "out of host memory for %llu bytes", (unsigned long long)span);
+        return NULL;
+    }
+    core_rng rng;
+    core_rng_seed(&rng, seed);
+    core_rng_fill(&rng, input, span);
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_upload(runner, buffer, offset, input, span, &err), &err);
+    return input;
 }
 
 /* 176 MiB {11, 2^21} of 8-byte elements along axis 0 into {9, 2}: outputs of 144 and 32 MiB. */
@@ -124,26 +159,26 @@ static void beyond_128_mib_packed(vksplit_runner* runner)
     vksplit_runner_buffer in_buf, out0, out1;
     vksplit_error err;
     uint64_t in_span = ref_input_span_bytes(&d);
-    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, in_span, &in_buf, &err), &err);
-    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, ref_output_span_bytes(&d, 0) + GUARD, &out0, &err),
-                 &err);
-    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, ref_output_span_bytes(&d, 1) + GUARD, &out1, &err),
-                 &err);
-    if (in_buf.mapped && out0.mapped && out1.mapped) {
-        core_rng rng;
-        core_rng_seed(&rng, 0xB16);
-        core_rng_fill(&rng, in_buf.mapped, in_span);
+    vksplit_result r = vksplit_runner_buffer_create(runner, in_span, &in_buf, &err);
+    if (r == VKSPLIT_OK)
+        r = vksplit_runner_buffer_create(runner, ref_output_span_bytes(&d, 0) + GUARD, &out0, &err);
+    if (r == VKSPLIT_OK)
+        r = vksplit_runner_buffer_create(runner, ref_output_span_bytes(&d, 1) + GUARD, &out1, &err);
+    CHECK_RESULT(VKSPLIT_OK, r, &err);
+    uint8_t* input = r == VKSPLIT_OK ? random_input(runner, &in_buf, 0, in_span, 0xB16) : NULL;
+    if (input) {
         vksplit_runner_buffer* outs[2] = {&out0, &out1};
         const uint64_t offsets[2] = {0, 0};
-        run_big(runner, "176 MiB packed", &d, &in_buf, 0, outs, offsets);
+        run_big(runner, "176 MiB packed", &d, input, &in_buf, 0, outs, offsets);
     }
+    free(input);
     vksplit_runner_buffer_destroy(runner, &in_buf);
     vksplit_runner_buffer_destroy(runner, &out0);
     vksplit_runner_buffer_destroy(runner, &out1);
 }
 
 /* 192 MiB {4096, 3, 4096} float32 stored as [3][4096][4096] (axis 1 outermost in memory),
- * split along axis 1 into {1, 2}; both outputs in one buffer, the second at 64 MiB + 16
+ * split along axis 1 into {1, 2}; both outputs in one buffer, the second at 64 MiB + 64
  * and ending past 192 MiB. The input sits at a 16-byte offset. */
 static void beyond_128_mib_permuted(vksplit_runner* runner)
 {
@@ -163,15 +198,16 @@ static void beyond_128_mib_permuted(vksplit_runner* runner)
     const uint64_t offsets[2] = {0, span0 + GUARD};
     vksplit_runner_buffer in_buf, out_buf;
     vksplit_error err;
-    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, 16 + in_span, &in_buf, &err), &err);
-    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, offsets[1] + span1 + GUARD, &out_buf, &err), &err);
-    if (in_buf.mapped && out_buf.mapped) {
-        core_rng rng;
-        core_rng_seed(&rng, 0xB17);
-        core_rng_fill(&rng, (uint8_t*)in_buf.mapped + 16, in_span);
+    vksplit_result r = vksplit_runner_buffer_create(runner, 16 + in_span, &in_buf, &err);
+    if (r == VKSPLIT_OK)
+        r = vksplit_runner_buffer_create(runner, offsets[1] + span1 + GUARD, &out_buf, &err);
+    CHECK_RESULT(VKSPLIT_OK, r, &err);
+    uint8_t* input = r == VKSPLIT_OK ? random_input(runner, &in_buf, 16, in_span, 0xB17) : NULL;
+    if (input) {
         vksplit_runner_buffer* outs[2] = {&out_buf, &out_buf};
-        run_big(runner, "192 MiB permuted, second output past 128 MiB", &d, &in_buf, 16, outs, offsets);
+        run_big(runner, "192 MiB permuted, second output past 128 MiB", &d, input, &in_buf, 16, outs, offsets);
     }
+    free(input);
     vksplit_runner_buffer_destroy(runner, &in_buf);
     vksplit_runner_buffer_destroy(runner, &out_buf);
 }
@@ -212,17 +248,10 @@ static void loop_case(vksplit_runner* runner, const char* mode, const char* name
 
 static void loop_limit(vksplit_features disable, const char* mode, int all_cases)
 {
-    vksplit_runner_desc desc;
-    memset(&desc, 0, sizeof desc);
-    desc.enable_validation = 1;
-    desc.disable_features = disable;
-    desc.log = test_log;
-    desc.tuning.run_bytes = 65536;
-    vksplit_runner* runner = NULL;
-    vksplit_error err;
-    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_create(&desc, &runner, &err), &err);
-    if (!runner)
-        return;
+    vksplit_runner_desc desc = test_runner_desc(disable);
+    desc.tuning.mapping = VKSPLIT_MAPPING_RUNS; /* the longest loops any plan makes */
+    desc.tuning.invocation_bytes = 65536;
+    vksplit_runner* runner = test_runner_create_from(&desc);
     const uint64_t mib = 1ull << 20;
     {
         /* One long odd row: every invocation copies the longest run it may. */

@@ -1,9 +1,9 @@
-/* The planner under other tunings than lavapipe's default, on both addressings:
- * GPU-style (256 invocations, one word each), one invocation per workgroup copying one
- * word (so a few hundred KiB need more than the 65535 workgroups one grid dimension
- * holds), odd sizes (7 invocations, 3-byte runs), and the largest (1024 x 64 KiB).
- * Random cases against the reference under each, plus a deterministic split that needs
- * a two-dimensional grid.
+/* The planner under other tunings than lavapipe's default, on both addressings and both
+ * mappings: the GPU's default (INTERLEAVED, 256 invocations x 64 bytes) and other
+ * interleaved shapes, RUNS with one invocation per workgroup copying one word (so a few
+ * hundred KiB need more than the 65535 workgroups one grid dimension holds), odd sizes
+ * (7 invocations, 3-byte runs), and the largest (1024 x 64 KiB). Random cases against the
+ * reference under each, plus a deterministic split that needs a two-dimensional grid.
  *
  *   core_tuning bda|desc */
 #include <stdlib.h>
@@ -15,15 +15,20 @@
 
 typedef struct tuning_case {
     const char* name;
-    uint32_t workgroup_size, run_bytes;
+    vksplit_mapping mapping;
+    uint32_t workgroup_size, invocation_bytes;
     unsigned cases; /* random cases (scaled); one-invocation workgroups are slow on lavapipe */
 } tuning_case;
 
 static const tuning_case tunings[] = {
-    {"gpu-style 256 x 1 word", 256, 1, 400},
-    {"1 invocation x 1 word", 1, 1, 100},
-    {"7 invocations x 3 bytes", 7, 3, 400},
-    {"1024 x 64 KiB", 1024, 65536, 400},
+    {"interleaved 256 x 64 B (the GPU default)", VKSPLIT_MAPPING_INTERLEAVED, 256, 64, 400},
+    {"interleaved 32 x 1 word", VKSPLIT_MAPPING_INTERLEAVED, 32, 1, 200},
+    {"interleaved 7 x 3 bytes", VKSPLIT_MAPPING_INTERLEAVED, 7, 3, 200},
+    {"interleaved 1 x 64 KiB", VKSPLIT_MAPPING_INTERLEAVED, 1, 65536, 100},
+    {"runs 256 x 1 word", VKSPLIT_MAPPING_RUNS, 256, 1, 200},
+    {"runs 1 invocation x 1 word", VKSPLIT_MAPPING_RUNS, 1, 1, 100},
+    {"runs 7 invocations x 3 bytes", VKSPLIT_MAPPING_RUNS, 7, 3, 200},
+    {"runs 1024 x 64 KiB", VKSPLIT_MAPPING_RUNS, 1024, 65536, 200},
 };
 
 static void many_workgroups(vksplit_runner* runner, const char* label)
@@ -58,18 +63,11 @@ int main(int argc, char** argv)
     uint64_t seed = core_seed(0x7E7E);
     long only = core_only_case();
     for (unsigned t = 0; t < sizeof tunings / sizeof tunings[0]; t++) {
-        vksplit_runner_desc desc;
-        memset(&desc, 0, sizeof desc);
-        desc.enable_validation = 1;
-        desc.disable_features = disable;
-        desc.log = test_log;
+        vksplit_runner_desc desc = test_runner_desc(disable);
+        desc.tuning.mapping = tunings[t].mapping;
         desc.tuning.workgroup_size = tunings[t].workgroup_size;
-        desc.tuning.run_bytes = tunings[t].run_bytes;
-        vksplit_runner* runner = NULL;
-        vksplit_error err;
-        CHECK_RESULT(VKSPLIT_OK, vksplit_runner_create(&desc, &runner, &err), &err);
-        if (!runner)
-            continue;
+        desc.tuning.invocation_bytes = tunings[t].invocation_bytes;
+        vksplit_runner* runner = test_runner_create_from(&desc);
         char label[128];
         snprintf(label, sizeof label, "%s, %s", mode, tunings[t].name);
         double t0 = core_now();
@@ -98,9 +96,12 @@ int main(int argc, char** argv)
             o.case_index = index;
             core_verdict v = core_run_case(runner, &c, &o);
             CORE_ACCOUNT(v);
-            if (v.info.bytes_written && v.info.path == VKSPLIT_PATH_COMPUTE)
+            if (v.info.bytes_written && v.info.path == VKSPLIT_PATH_COMPUTE) {
                 CHECK_MSG(v.info.workgroup_size == tunings[t].workgroup_size, "%s: plan reports workgroup_size %u",
                           label, v.info.workgroup_size);
+                CHECK_MSG(v.info.mapping == tunings[t].mapping, "%s: plan reports mapping %d", label,
+                          (int)v.info.mapping);
+            }
             core_case_free(&c);
         }
         fprintf(stderr, "%s: many-workgroups case %.2f s, %u random cases %.2f s\n", label, t1 - t0, cases,

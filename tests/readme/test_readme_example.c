@@ -37,15 +37,17 @@ int main(void)
     vksplit_error err;
     CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, ROWS * HEADS * WIDTH * 4, &in, &err), &err);
     CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, 3 * 65536, &out, &err), &err);
-    uint32_t* x = in.mapped;
+    static uint32_t x[ROWS * HEADS * WIDTH], y[3 * 65536 / 4];
     for (uint32_t i = 0; i < ROWS * HEADS * WIDTH; i++)
         x[i] = i * 2654435761u;
-    memset(out.mapped, 0xAB, 3 * 65536);
+    memset(y, 0xAB, sizeof y);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_upload(runner, &in, 0, x, sizeof x, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_upload(runner, &out, 0, y, sizeof y, &err), &err);
     if (plan) {
         job j = {plan, in.buffer, out.buffer};
         CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(runner, record, &j, &err), &err);
     }
-    const uint32_t* y = out.mapped;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_download(runner, &out, 0, y, sizeof y, &err), &err);
     uint32_t wrong = 0;
     for (uint32_t part = 0; part < 3; part++)
         for (uint32_t r = 0; r < ROWS; r++)

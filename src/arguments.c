@@ -1,0 +1,106 @@
+/* Per-record arguments (arguments.h, and vksplit_write_arguments in vksplit.h). They live in
+ * memory the caller owns, so that a plan stays immutable and one plan can be recorded into any
+ * number of command buffers, on any thread, for any queue. */
+#include "arguments.h"
+
+/* Addresses gathered per vkCmdUpdateBuffer (on the stack: no allocation). */
+#define ADDRESS_BATCH 512u
+
+static vksplit_result check_range(const vksplit_plan* plan, const vksplit_arguments* arguments, vksplit_error* error)
+{
+    if (!arguments)
+        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT,
+                             "arguments is NULL but this plan's %u outputs need %llu bytes of per-record arguments",
+                             plan->geo.record_count, (unsigned long long)plan->argument_bytes);
+    if (!arguments->buffer)
+        return vksplit__fail(error, VKSPLIT_ERROR_BINDING, "arguments.buffer is VK_NULL_HANDLE");
+    if (arguments->offset % VKSPLIT_ARGUMENT_ALIGNMENT)
+        return vksplit__fail(error, VKSPLIT_ERROR_ALIGNMENT, "arguments.offset %llu is not a multiple of %u",
+                             (unsigned long long)arguments->offset, VKSPLIT_ARGUMENT_ALIGNMENT);
+    return VKSPLIT_OK;
+}
+
+vksplit_result vksplit__arguments_address(const vksplit_plan* plan, const vksplit_arguments* arguments,
+                                          VkDeviceAddress* address, vksplit_error* error)
+{
+    vksplit_result r = check_range(plan, arguments, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    const vksplit_context* ctx = plan->ctx;
+    VkBufferDeviceAddressInfo info = {VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, NULL, arguments->buffer};
+    *address = ctx->vk.vkGetBufferDeviceAddress(ctx->device, &info) + arguments->offset;
+    if (*address % VKSPLIT_ARGUMENT_ALIGNMENT)
+        return vksplit__fail(error, VKSPLIT_ERROR_ALIGNMENT,
+                             "arguments: buffer device address + offset = 0x%llx is not a multiple of %u",
+                             (unsigned long long)*address, VKSPLIT_ARGUMENT_ALIGNMENT);
+    return VKSPLIT_OK;
+}
+
+/* The addresses of records [first, first + count) into batch. */
+static vksplit_result gather(const vksplit_plan* plan, vksplit__address_cache* cache, const vksplit_binding* outputs,
+                             uint32_t first, uint32_t count, uint64_t* batch, vksplit_error* error)
+{
+    vksplit_result r = VKSPLIT_OK;
+    for (uint32_t i = 0; r == VKSPLIT_OK && i < count; i++) {
+        uint32_t o = plan->geo.records[first + i].output_index;
+        r = vksplit__binding_address(plan, cache, &outputs[o], (int)o, &batch[i], error);
+    }
+    return r;
+}
+
+vksplit_result vksplit__record_arguments(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* outputs,
+                                         const vksplit_arguments* arguments, VkDeviceAddress* address,
+                                         vksplit_error* error)
+{
+    const vksplit_context* ctx = plan->ctx;
+    uint32_t records = plan->geo.record_count;
+    vksplit_result r = vksplit__arguments_address(plan, arguments, address, error);
+    /* Every address is checked before the first command, so that an error records nothing. */
+    vksplit__address_cache cache = {VK_NULL_HANDLE, 0};
+    uint64_t batch[ADDRESS_BATCH];
+    for (uint32_t first = 0; r == VKSPLIT_OK && first < records; first += ADDRESS_BATCH)
+        r = gather(plan, &cache, outputs, first, (uint32_t)vksplit__min_u64(records - first, ADDRESS_BATCH), batch, error);
+    if (r != VKSPLIT_OK || arguments->host_written)
+        return r;
+    for (uint32_t first = 0; first < records; first += ADDRESS_BATCH) {
+        uint32_t n = (uint32_t)vksplit__min_u64(records - first, ADDRESS_BATCH);
+        gather(plan, &cache, outputs, first, n, batch, NULL); /* checked above */
+        ctx->vk.vkCmdUpdateBuffer(cmd, arguments->buffer, arguments->offset + (uint64_t)first * sizeof(uint64_t),
+                                  n * sizeof(uint64_t), batch);
+    }
+    VkBufferMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER};
+    barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+    barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
+    barrier.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    barrier.buffer = arguments->buffer;
+    barrier.offset = arguments->offset;
+    barrier.size = plan->argument_bytes;
+    ctx->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, NULL, 1,
+                                 &barrier, 0, NULL);
+    return VKSPLIT_OK;
+}
+
+vksplit_result vksplit_write_arguments(const vksplit_plan* plan, const vksplit_binding* outputs, void* mapped,
+                                       vksplit_error* error)
+{
+    if (!plan)
+        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "plan is NULL");
+    if (plan->argument_bytes == 0)
+        return vksplit__ok(error);
+    if (!outputs || !mapped)
+        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "outputs and mapped are required");
+    if ((uintptr_t)mapped % sizeof(uint64_t))
+        return vksplit__fail(error, VKSPLIT_ERROR_ALIGNMENT, "mapped %p is not 8-byte aligned", mapped);
+    vksplit_result r = vksplit__check_bindings(plan, NULL, outputs, error);
+    uint32_t records = plan->geo.record_count;
+    vksplit__address_cache cache = {VK_NULL_HANDLE, 0};
+    uint64_t batch[ADDRESS_BATCH];
+    /* Checked in full first: on error nothing is written. */
+    for (uint32_t first = 0; r == VKSPLIT_OK && first < records; first += ADDRESS_BATCH)
+        r = gather(plan, &cache, outputs, first, (uint32_t)vksplit__min_u64(records - first, ADDRESS_BATCH), batch, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    gather(plan, &cache, outputs, 0, records, mapped, NULL);
+    return vksplit__ok(error);
+}

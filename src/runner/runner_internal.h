@@ -1,0 +1,83 @@
+/* The runner's insides, shared by runner.c (instance, device, submit) and staging.c
+ * (buffers, transfers, the one-shot split). */
+#ifndef VKSPLIT_RUNNER_INTERNAL_H
+#define VKSPLIT_RUNNER_INTERNAL_H
+
+#include <stdatomic.h>
+
+#include <vulkan/vulkan.h>
+
+#include "internal.h"
+#include "vksplit/vksplit_runner.h"
+
+/* The device functions the runner calls, loaded through the desc's get_device_proc_addr (so
+ * that tests can count or fail them) or the loader's. */
+#define VKSPLIT_RUNNER_DEVICE_FUNCTIONS(X) \
+    X(vkGetDeviceQueue)                    \
+    X(vkDestroyDevice)                     \
+    X(vkDeviceWaitIdle)                    \
+    X(vkCreateCommandPool)                 \
+    X(vkDestroyCommandPool)                \
+    X(vkAllocateCommandBuffers)            \
+    X(vkCreateFence)                       \
+    X(vkDestroyFence)                      \
+    X(vkResetFences)                       \
+    X(vkWaitForFences)                     \
+    X(vkBeginCommandBuffer)                \
+    X(vkEndCommandBuffer)                  \
+    X(vkResetCommandBuffer)                \
+    X(vkQueueSubmit)                       \
+    X(vkCmdPipelineBarrier)                \
+    X(vkCmdCopyBuffer)                     \
+    X(vkCreateBuffer)                      \
+    X(vkDestroyBuffer)                     \
+    X(vkGetBufferMemoryRequirements)       \
+    X(vkAllocateMemory)                    \
+    X(vkFreeMemory)                        \
+    X(vkBindBufferMemory)                  \
+    X(vkMapMemory)                         \
+    X(vkFlushMappedMemoryRanges)           \
+    X(vkInvalidateMappedMemoryRanges)
+
+typedef struct runner_vk {
+#define VKSPLIT_X_MEMBER(name) PFN_##name name;
+    VKSPLIT_RUNNER_DEVICE_FUNCTIONS(VKSPLIT_X_MEMBER)
+#undef VKSPLIT_X_MEMBER
+    PFN_vkGetBufferDeviceAddress vkGetBufferDeviceAddress; /* with device addresses only */
+} runner_vk;
+
+struct vksplit_runner {
+    VkAllocationCallbacks callbacks_storage;
+    const VkAllocationCallbacks* callbacks; /* NULL or &callbacks_storage */
+    vksplit_log_fn log;
+    void* log_user;
+    VkInstance instance;
+    VkDebugUtilsMessengerEXT messenger;
+    atomic_uint validation_messages;        /* the layer may call back from any thread */
+    VkPhysicalDevice physical_device;
+    uint32_t device_index;
+    VkDevice device;
+    PFN_vkGetDeviceProcAddr get_device_proc_addr;
+    runner_vk vk;
+    VkQueue queue;
+    uint32_t queue_family;
+    VkCommandPool pool;
+    VkCommandBuffer cmd;
+    VkFence fence;
+    vksplit_features features;
+    VkPhysicalDeviceProperties props;
+    VkPhysicalDeviceMemoryProperties memory;
+    uint32_t tensor_type;                   /* memory type of tensors: DEVICE_LOCAL */
+    vksplit_bool32 mapped_tensors;          /* tensor memory is host-cached and mapped */
+    uint64_t staging_bytes;
+    vksplit_runner_buffer staging;          /* created on first use */
+    uint32_t staging_type;
+    vksplit_context* ctx;
+};
+
+/* Creates a buffer of `usage` in memory type `type` (mapped when map is set). */
+vksplit_result vksplit__runner_buffer(vksplit_runner* runner, VkDeviceSize size, VkBufferUsageFlags usage,
+                                      uint32_t type, vksplit_bool32 map, vksplit_runner_buffer* out,
+                                      vksplit_error* error);
+
+#endif /* VKSPLIT_RUNNER_INTERNAL_H */
