@@ -5,7 +5,10 @@
  * (src/push_constants.h), so neither side can drift.
  *
  * Parameter table (uint32 words, written once when the plan is created, never again):
- *   [0, records]                 prefix: first workgroup of each record, then the total
+ *   [TBL_BAND_ROWS], [TBL_BANDS] bands (INTERLEAVED): the dispatch walks the rows in bands of
+ *                                band_rows rows of every record in turn, so that the workgroups
+ *                                running at one time read nearby input; 0 rows: one band
+ *   [TBL_PREFIX + 0 .. records]  per band: first workgroup of each record, then the total
  *   [records_offset + k*stride]  record k (one non-empty output), stride = REC_DIMS + DIM_FIELDS*row_dims
  * 64-bit fields are two uint32, low half first.
  *
@@ -26,11 +29,16 @@
 #define MAPPING_RUNS 1          /* == VKSPLIT_MAPPING_RUNS */
 #define MAPPING_INTERLEAVED 2   /* == VKSPLIT_MAPPING_INTERLEAVED */
 
+/* Table header. */
+#define TBL_BAND_ROWS 0
+#define TBL_BANDS 1
+#define TBL_PREFIX 2
+
 /* Record fields (uint32 index within a record). Per mapping:
  *   RUNS:        a unit is one invocation; it copies one piece of a row, or several rows.
  *   INTERLEAVED: a unit is one workgroup; it copies one piece of a row (invocation i takes
  *                words i, i + workgroup size, ...), or a tile of whole rows. */
-#define REC_UNITS 0             /* units (invocations or workgroups) this output needs */
+#define REC_UNITS 0             /* units (invocations or workgroups) this output needs (per band) */
 #define REC_CHUNK_WORDS 1       /* words in one row's contiguous chunk */
 #define REC_PIECES 2            /* pieces a row is cut into; 1 when a unit takes whole rows */
 #define REC_PIECE_WORDS 3       /* words per piece (the last piece of a row may be shorter) */

@@ -342,18 +342,20 @@ void tile_word(uint rec, uint f, uint chunk, uint magic, uint row0, OFFSET in_ro
     }
 }
 
-void copy_workgroup(uint rec, uint unit, OUTPUT dest)
+// unit: the workgroup's unit within its record and band; first_row: the band's first row.
+void copy_workgroup(uint rec, uint unit, uint first_row, OUTPUT dest)
 {
     uint t = gl_LocalInvocationID.x, step = gl_WorkGroupSize.x;
     uint chunk = tbl(rec + REC_CHUNK_WORDS);
     uint rows_per_unit = tbl(rec + REC_ROWS_PER_UNIT);
+    uint rows = tbl(rec + REC_ROWS);
     OFFSET in_off, out_off;
     if (rows_per_unit == 1u) { // a piece of one row
         uint pieces = tbl(rec + REC_PIECES);
-        uint row = unit / pieces;
-        uint begin = (unit - row * pieces) * tbl(rec + REC_PIECE_WORDS);
+        uint row = first_row + unit / pieces;
+        uint begin = (unit % pieces) * tbl(rec + REC_PIECE_WORDS);
         uint len = min(tbl(rec + REC_PIECE_WORDS), chunk - begin);
-        if (t >= len)
+        if (row >= rows || t >= len) // the last band may be short
             return;
         place_row(rec, row, in_off, out_off);
         copy_run(src_at(in_off + OFFSET(begin + t)), dst_at(dest, out_off + OFFSET(begin + t)), (len - t + step - 1u) / step,
@@ -361,8 +363,10 @@ void copy_workgroup(uint rec, uint unit, OUTPUT dest)
         return;
     }
     // A tile of whole rows: flat words t, t + step, ... of rows [row0, row0 + nrows).
-    uint row0 = unit * rows_per_unit;
-    uint total = min(rows_per_unit, tbl(rec + REC_ROWS) - row0) * chunk;
+    uint row0 = first_row + unit * rows_per_unit;
+    if (row0 >= rows)
+        return;
+    uint total = min(rows_per_unit, rows - row0) * chunk;
     uint magic = tbl(rec + REC_ROW_MAGIC);
     place_row(rec, row0, in_off, out_off);
     OFFSET in_step = OFFSET(0u), out_step = OFFSET(0u);
@@ -394,18 +398,28 @@ void main()
 {
     uint wg = gl_WorkGroupID.y * pc.grid_x + gl_WorkGroupID.x + pc.wg_base;
     uint lo = pc.rec_first, hi = pc.rec_first + pc.rec_count;
-    if (wg >= tbl(hi))
+    // Bands (INTERLEAVED, one dispatch): band b holds rows [b * band_rows, ...) of every record.
+    uint band_rows = tbl(TBL_BAND_ROWS), first_row = 0u;
+    if (band_rows != 0u) {
+        uint per_band = tbl(TBL_PREFIX + hi);
+        uint band = wg / per_band;
+        if (band >= tbl(TBL_BANDS))
+            return; // padding of the 2D grid
+        wg -= band * per_band;
+        first_row = band * band_rows;
+    }
+    if (wg >= tbl(TBL_PREFIX + hi))
         return; // padding of the 2D grid
     while (hi - lo > 1u) { // largest record whose first workgroup is <= wg
         uint mid = (lo + hi) >> 1;
-        if (tbl(mid) <= wg) lo = mid; else hi = mid;
+        if (tbl(TBL_PREFIX + mid) <= wg) lo = mid; else hi = mid;
     }
     uint rec = pc.records_offset + lo * (REC_DIMS + DIM_FIELDS * pc.row_dims);
     // The output, once per invocation (llvmpipe gathers it lane by lane).
     OUTPUT dest = output_of(lo - pc.rec_first);
-    uint unit = wg - tbl(lo);
+    uint unit = wg - tbl(TBL_PREFIX + lo);
     if (MAPPING == MAPPING_INTERLEAVED) {
-        copy_workgroup(rec, unit, dest);
+        copy_workgroup(rec, unit, first_row, dest);
     } else {
         uint inv = unit * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
         if (inv < tbl(rec + REC_UNITS))

@@ -60,7 +60,7 @@ vksplit_result vksplit__record_arguments(const vksplit_plan* plan, VkCommandBuff
     uint64_t batch[ADDRESS_BATCH];
     for (uint32_t first = 0; r == VKSPLIT_OK && first < records; first += ADDRESS_BATCH)
         r = gather(plan, &cache, outputs, first, (uint32_t)vksplit__min_u64(records - first, ADDRESS_BATCH), batch, error);
-    if (r != VKSPLIT_OK || arguments->host_written)
+    if (r != VKSPLIT_OK || arguments->prewritten)
         return r;
     for (uint32_t first = 0; first < records; first += ADDRESS_BATCH) {
         uint32_t n = (uint32_t)vksplit__min_u64(records - first, ADDRESS_BATCH);

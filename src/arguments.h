@@ -12,7 +12,7 @@ vksplit_result vksplit__record_arguments(const vksplit_plan* plan, VkCommandBuff
                                          const vksplit_arguments* arguments, VkDeviceAddress* address,
                                          vksplit_error* error);
 
-/* The arguments range's device address, checked (for host-written arguments). */
+/* The arguments range's device address, checked. */
 vksplit_result vksplit__arguments_address(const vksplit_plan* plan, const vksplit_arguments* arguments,
                                           VkDeviceAddress* address, vksplit_error* error);
 

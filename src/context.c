@@ -283,10 +283,14 @@ static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_de
     ctx->caps.workgroup_size = wg;
     ctx->caps.invocation_bytes = bytes;
     ctx->caps.min_workgroups = runs && cpu ? 8 : 0;
+    /* Bands need one dispatch for every output (device addresses). */
+    uint32_t band = desc->tuning.band_bytes ? desc->tuning.band_bytes : 8u << 20;
+    ctx->caps.band_bytes = !runs && ctx->bda && band != UINT32_MAX ? band : 0;
     vksplit__log(ctx, VKSPLIT_LOG_INFO,
-                 "vksplit: %s, %s addressing, %u output slot(s) per dispatch, %s mapping, workgroups of %u, %u bytes per invocation",
+                 "vksplit: %s, %s addressing, %u output slot(s) per dispatch, %s mapping, workgroups of %u, %u bytes "
+                 "per invocation, bands of %u bytes",
                  props.deviceName, ctx->bda ? "device-address" : "push-descriptor", ctx->output_slots,
-                 runs ? "runs" : "interleaved", wg, bytes);
+                 runs ? "runs" : "interleaved", wg, bytes, ctx->caps.band_bytes);
     return VKSPLIT_OK;
 }
 

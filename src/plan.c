@@ -68,8 +68,8 @@ static vksplit_result plan_dispatches(vksplit_plan* plan, vksplit_error* error)
         uint32_t first = d * per;
         uint32_t end = first + per < plan->geo.record_count ? first + per : plan->geo.record_count;
         uint64_t begin_wg = plan->geo.records[first].first_workgroup;
-        uint64_t end_wg = end < plan->geo.record_count ? plan->geo.records[end].first_workgroup : plan->geo.total_workgroups;
-        uint64_t groups = end_wg - begin_wg;
+        uint64_t end_wg = end < plan->geo.record_count ? plan->geo.records[end].first_workgroup : plan->geo.band_workgroups;
+        uint64_t groups = (end_wg - begin_wg) * plan->geo.bands; /* bands only on one-dispatch plans */
         uint64_t x = groups < ctx->max_group_count[0] ? groups : ctx->max_group_count[0];
         uint64_t y = x ? (groups + x - 1) / x : 0;
         if (y > ctx->max_group_count[1])
@@ -233,10 +233,10 @@ static void describe(vksplit_plan* plan)
     else if (plan->path == VKSPLIT_PATH_TRANSFER)
         snprintf(info->summary, sizeof info->summary, "transfer %llu regions", (unsigned long long)rows);
     else
-        snprintf(info->summary, sizeof info->summary, "compute %s %s w%u rows=%llu chunk=%lluB dims=%u",
+        snprintf(info->summary, sizeof info->summary, "compute %s %s w%u rows=%llu chunk=%lluB dims=%u bands=%llu",
                  plan->ctx->bda ? "bda" : "desc",
                  plan->ctx->caps.mapping == VKSPLIT_MAPPING_INTERLEAVED ? "interleaved" : "runs", g->word_bytes,
-                 (unsigned long long)rows, (unsigned long long)chunk, g->row_dims);
+                 (unsigned long long)rows, (unsigned long long)chunk, g->row_dims, (unsigned long long)g->bands);
 }
 
 /* Byte spans of every tensor, and the device's buffer limit. */

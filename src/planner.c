@@ -187,6 +187,10 @@ static void plan_interleaved(vksplit__geometry* g, const vksplit__planner_caps* 
     for (uint32_t r = 0; r < g->record_count; r++) {
         vksplit__record* rec = &g->records[r];
         uint64_t rows_per_tile = vksplit__min_u64(vksplit__min_u64(tile, MAX_TILE_WORDS) / rec->chunk_words, rec->rows);
+        /* Bands hold whole tiles of every record: powers of two divide a power-of-two band. */
+        if (caps->band_bytes)
+            while (rows_per_tile & (rows_per_tile - 1))
+                rows_per_tile &= rows_per_tile - 1;
         if (rows_per_tile <= 1) {
             uint64_t pieces = vksplit__div_up(rec->chunk_words, tile);
             uint64_t piece_words = vksplit__div_up(rec->chunk_words, pieces); /* balanced */
@@ -201,6 +205,39 @@ static void plan_interleaved(vksplit__geometry* g, const vksplit__planner_caps* 
             rec->row_magic = rec->chunk_words > 1 ? (uint32_t)((((uint64_t)1 << 32) + rec->chunk_words - 1) / rec->chunk_words) : 0;
         }
         rec->units = (uint64_t)rec->pieces * vksplit__div_up(rec->rows, rec->rows_per_unit);
+    }
+}
+
+/* Bands (INTERLEAVED, one dispatch, every record with the same rows): the workgroups walk
+ * band_rows rows of every record in turn instead of one record after another, so that the
+ * workgroups running at one time read about band_bytes of nearby input and share its cache
+ * lines (three outputs of 4-byte rows read every third word: one record after another, the
+ * input would come from memory three times). */
+static void plan_bands(vksplit__geometry* g, const vksplit__planner_caps* caps)
+{
+    g->band_rows = 0;
+    if (!caps->band_bytes || g->record_count < 2)
+        return;
+    uint64_t rows = g->records[0].rows, row_bytes = 0, max_rows_per_unit = 1;
+    for (uint32_t r = 0; r < g->record_count; r++) {
+        const vksplit__record* rec = &g->records[r];
+        if (rec->rows != rows)
+            return;
+        row_bytes += rec->chunk_words * g->word_bytes;
+        if (rec->rows_per_unit > max_rows_per_unit)
+            max_rows_per_unit = rec->rows_per_unit;
+    }
+    uint64_t band = caps->band_bytes / row_bytes;
+    band = band / max_rows_per_unit * max_rows_per_unit; /* whole tiles of every record */
+    if (band < max_rows_per_unit)
+        band = max_rows_per_unit;
+    if (band >= rows)
+        return; /* one band: records in turn already */
+    g->band_rows = band;
+    g->bands = vksplit__div_up(rows, band);
+    for (uint32_t r = 0; r < g->record_count; r++) {
+        vksplit__record* rec = &g->records[r];
+        rec->units = rec->rows_per_unit == 1 ? band * rec->pieces : band / rec->rows_per_unit;
     }
 }
 
@@ -349,10 +386,13 @@ vksplit_result vksplit__plan_geometry(const vksplit__split* split, const vksplit
 
     /* 5. Work per unit, then the workgroup prefix. */
     bool interleaved = caps->mapping == VKSPLIT_MAPPING_INTERLEAVED;
-    if (interleaved)
+    g->bands = 1;
+    if (interleaved) {
         plan_interleaved(g, caps);
-    else
+        plan_bands(g, caps);
+    } else {
         plan_runs(g, caps);
+    }
     for (uint32_t r = 0; r < active; r++) {
         vksplit__record* rec = &g->records[r];
         if (rec->units > UINT32_MAX) {
@@ -362,13 +402,14 @@ vksplit_result vksplit__plan_geometry(const vksplit__split* split, const vksplit
                                    interleaved ? "workgroups" : "invocations");
             goto done;
         }
-        rec->first_workgroup = g->total_workgroups;
-        g->total_workgroups += interleaved ? rec->units : vksplit__div_up(rec->units, caps->workgroup_size);
+        rec->first_workgroup = g->band_workgroups;
+        g->band_workgroups += interleaved ? rec->units : vksplit__div_up(rec->units, caps->workgroup_size);
     }
-    if (g->total_workgroups > UINT32_MAX)
+    if (g->band_workgroups > UINT32_MAX || !vksplit__mul_u64(g->band_workgroups, g->bands, &g->total_workgroups) ||
+        g->total_workgroups > UINT32_MAX)
         result = vksplit__fail(error, VKSPLIT_ERROR_SIZE_OVERFLOW,
-                               "the split needs %llu workgroups; vksplit handles at most 2^32-1",
-                               (unsigned long long)g->total_workgroups);
+                               "the split needs %llu x %llu workgroups; vksplit handles at most 2^32-1",
+                               (unsigned long long)g->bands, (unsigned long long)g->band_workgroups);
     else
         result = vksplit__ok(error);
 
@@ -395,7 +436,7 @@ void vksplit__geometry_free(const VkAllocationCallbacks* callbacks, vksplit__geo
 vksplit__table_layout vksplit__table_layout_for(const vksplit__geometry* g)
 {
     vksplit__table_layout t;
-    t.records_offset = g->record_count + 1;
+    t.records_offset = TBL_PREFIX + g->record_count + 1;
     t.record_stride = REC_DIMS + DIM_FIELDS * g->row_dims;
     t.total_words = (uint64_t)t.records_offset + (uint64_t)g->record_count * t.record_stride;
     return t;
@@ -412,7 +453,7 @@ void vksplit__write_table(const vksplit__geometry* g, const vksplit__table_layou
     memset(table, 0, t->total_words * sizeof *table);
     for (uint32_t r = 0; r < g->record_count; r++) {
         const vksplit__record* rec = &g->records[r];
-        table[r] = (uint32_t)rec->first_workgroup;
+        table[TBL_PREFIX + r] = (uint32_t)rec->first_workgroup;
         uint32_t* out = table + t->records_offset + (size_t)r * t->record_stride;
         out[REC_UNITS] = (uint32_t)rec->units;
         out[REC_CHUNK_WORDS] = (uint32_t)rec->chunk_words;
@@ -430,5 +471,7 @@ void vksplit__write_table(const vksplit__geometry* g, const vksplit__table_layou
             put_u64(f + DIM_OUT_STRIDE, dim->out_stride);
         }
     }
-    table[g->record_count] = (uint32_t)g->total_workgroups;
+    table[TBL_PREFIX + g->record_count] = (uint32_t)g->band_workgroups;
+    table[TBL_BAND_ROWS] = (uint32_t)g->band_rows;
+    table[TBL_BANDS] = (uint32_t)g->bands;
 }

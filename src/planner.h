@@ -13,6 +13,7 @@ typedef struct vksplit__planner_caps {
     uint32_t workgroup_size;
     uint32_t invocation_bytes;     /* bytes one invocation aims to copy */
     uint32_t min_workgroups;       /* RUNS: shrink runs of small splits until this many workgroups exist */
+    uint32_t band_bytes;           /* INTERLEAVED, one dispatch: input bytes per band, 0: no bands */
 } vksplit__planner_caps;
 
 /* One row dimension of one record, in words. */
@@ -43,7 +44,10 @@ typedef struct vksplit__geometry {
     uint32_t record_count;
     vksplit__record* records;      /* [record_count] */
     vksplit__row_dim* dims;        /* [record_count * row_dims] */
-    uint64_t total_workgroups;
+    uint64_t band_rows;            /* rows of every record per band; 0: one band (records in turn) */
+    uint64_t bands;
+    uint64_t band_workgroups;      /* workgroups of one band: the prefix's total */
+    uint64_t total_workgroups;     /* bands * band_workgroups */
     uint64_t bytes_written;
 } vksplit__geometry;
 
@@ -60,7 +64,7 @@ uint32_t vksplit__offset_alignment(uint32_t word_bytes, vksplit_bool32 bda);
 
 /* Parameter table layout (shaders/split_abi.h), in uint32 units. */
 typedef struct vksplit__table_layout {
-    uint32_t records_offset;
+    uint32_t records_offset;       /* after the header and the prefix */
     uint32_t record_stride;
     uint64_t total_words;
 } vksplit__table_layout;

@@ -216,12 +216,18 @@ typedef enum vksplit_mapping {
 
 /* Per-device tuning of the compute path. Zero fields take the device's defaults (measured:
  * README, "Performance"): a CPU device gets RUNS, workgroups of 8 (one llvmpipe batch) and
- * runs of 4096 bytes; a GPU gets INTERLEAVED, workgroups of 256 and 64 bytes per invocation
- * per tile. Out-of-range values fail context creation with VKSPLIT_ERROR_INVALID_ARGUMENT. */
+ * runs of 4096 bytes; a GPU gets INTERLEAVED, workgroups of 256, 64 bytes per invocation per
+ * tile and bands of 8 MiB. Out-of-range values fail context creation with
+ * VKSPLIT_ERROR_INVALID_ARGUMENT. */
 typedef struct vksplit_tuning {
     vksplit_mapping mapping;
     uint32_t workgroup_size;       /* invocations per workgroup, 1..1024 (and the device's limit) */
     uint32_t invocation_bytes;     /* bytes one invocation copies, 1..65536 */
+    /* INTERLEAVED with device addresses: the workgroups walk the rows in bands of about this
+     * many input bytes, rows of every output in turn, so that the workgroups running at one
+     * time read nearby input (outputs of short rows then share its cache lines). UINT32_MAX:
+     * no bands, one output after another. */
+    uint32_t band_bytes;
 } vksplit_tuning;
 
 typedef struct vksplit_context_desc {
@@ -328,15 +334,16 @@ typedef struct vksplit_binding {
  * plan with different outputs need two ranges). */
 typedef struct vksplit_arguments {
     /* Created with VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT, and TRANSFER_DST_BIT unless
-     * host_written. */
+     * prewritten. */
     VkBuffer buffer;
     VkDeviceSize offset;        /* a multiple of VKSPLIT_ARGUMENT_ALIGNMENT */
-    /* 0: vksplit_cmd_split writes them into the buffer inside cmd (vkCmdUpdateBuffer, then
+    /* 0: vksplit_cmd_split writes them into the range inside cmd (vkCmdUpdateBuffer, then
      *    a TRANSFER_WRITE -> COMPUTE_SHADER/SHADER_READ buffer barrier on that range).
-     * 1: the caller already wrote them with vksplit_write_arguments, for the same
-     *    outputs, into host-visible memory bound at buffer + offset; nothing more is
-     *    recorded (vkQueueSubmit makes coherent or flushed host writes visible). */
-    vksplit_bool32 host_written;
+     * 1: the range already holds these outputs' arguments, and nothing more is recorded:
+     *    written on the host by vksplit_write_arguments (host-visible memory; vkQueueSubmit
+     *    makes coherent or flushed host writes visible), or by an earlier vksplit_cmd_split
+     *    with the same outputs whose update has executed (static bindings pay it once). */
+    vksplit_bool32 prewritten;
 } vksplit_arguments;
 
 /* Records the split into cmd (a compute-capable command buffer in the recording state,
@@ -347,7 +354,7 @@ typedef struct vksplit_arguments {
  *
  * What it records: a bind of the pipeline, push constants and one vkCmdDispatch (the
  * compute path on a device with VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS), preceded, when the
- * plan has argument_bytes and arguments.host_written is 0, by one vkCmdUpdateBuffer per
+ * plan has argument_bytes and arguments.prewritten is 0, by one vkCmdUpdateBuffer per
  * 512 outputs into the arguments range and one buffer barrier on that range. The descriptor
  * fallback pushes descriptors and dispatches once per group of outputs; the transfer path
  * records vkCmdCopyBuffer.

@@ -16,19 +16,20 @@
 typedef struct tuning_case {
     const char* name;
     vksplit_mapping mapping;
-    uint32_t workgroup_size, invocation_bytes;
+    uint32_t workgroup_size, invocation_bytes, band_bytes;
     unsigned cases; /* random cases (scaled); one-invocation workgroups are slow on lavapipe */
 } tuning_case;
 
 static const tuning_case tunings[] = {
-    {"interleaved 256 x 64 B (the GPU default)", VKSPLIT_MAPPING_INTERLEAVED, 256, 64, 400},
-    {"interleaved 32 x 1 word", VKSPLIT_MAPPING_INTERLEAVED, 32, 1, 200},
-    {"interleaved 7 x 3 bytes", VKSPLIT_MAPPING_INTERLEAVED, 7, 3, 200},
-    {"interleaved 1 x 64 KiB", VKSPLIT_MAPPING_INTERLEAVED, 1, 65536, 100},
-    {"runs 256 x 1 word", VKSPLIT_MAPPING_RUNS, 256, 1, 200},
-    {"runs 1 invocation x 1 word", VKSPLIT_MAPPING_RUNS, 1, 1, 100},
-    {"runs 7 invocations x 3 bytes", VKSPLIT_MAPPING_RUNS, 7, 3, 200},
-    {"runs 1024 x 64 KiB", VKSPLIT_MAPPING_RUNS, 1024, 65536, 200},
+    {"interleaved 256 x 64 B (the GPU default)", VKSPLIT_MAPPING_INTERLEAVED, 256, 64, 0, 400},
+    {"interleaved 32 x 1 word, bands of 64 B", VKSPLIT_MAPPING_INTERLEAVED, 32, 1, 64, 200},
+    {"interleaved 7 x 3 bytes, bands of 1 KiB", VKSPLIT_MAPPING_INTERLEAVED, 7, 3, 1024, 200},
+    {"interleaved 64 x 16 B, no bands", VKSPLIT_MAPPING_INTERLEAVED, 64, 16, UINT32_MAX, 200},
+    {"interleaved 1 x 64 KiB", VKSPLIT_MAPPING_INTERLEAVED, 1, 65536, 0, 100},
+    {"runs 256 x 1 word", VKSPLIT_MAPPING_RUNS, 256, 1, 0, 200},
+    {"runs 1 invocation x 1 word", VKSPLIT_MAPPING_RUNS, 1, 1, 0, 100},
+    {"runs 7 invocations x 3 bytes", VKSPLIT_MAPPING_RUNS, 7, 3, 0, 200},
+    {"runs 1024 x 64 KiB", VKSPLIT_MAPPING_RUNS, 1024, 65536, 0, 200},
 };
 
 static void many_workgroups(vksplit_runner* runner, const char* label)
@@ -67,6 +68,7 @@ int main(int argc, char** argv)
         desc.tuning.mapping = tunings[t].mapping;
         desc.tuning.workgroup_size = tunings[t].workgroup_size;
         desc.tuning.invocation_bytes = tunings[t].invocation_bytes;
+        desc.tuning.band_bytes = tunings[t].band_bytes;
         vksplit_runner* runner = test_runner_create_from(&desc);
         char label[128];
         snprintf(label, sizeof label, "%s, %s", mode, tunings[t].name);

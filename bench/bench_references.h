@@ -1,0 +1,24 @@
+/* split_bench's device references: one-region vkCmdCopyBuffer and the compute-copy ceiling
+ * (bench/copy_ceiling.comp), both recorded on the split's own input buffer. */
+#ifndef VKSPLIT_BENCH_REFERENCES_H
+#define VKSPLIT_BENCH_REFERENCES_H
+
+#include <vulkan/vulkan.h>
+
+#include "vksplit/vksplit_runner.h"
+
+typedef struct bench_ceiling {
+    VkDevice device;
+    VkPipelineLayout layout;
+    VkPipeline pipeline;
+    uint32_t max_group_x;
+} bench_ceiling;
+
+/* The ceiling's pipeline; needs buffer device addresses. 0 on failure (message on stderr). */
+int bench_ceiling_create(const vksplit_runner_info* info, bench_ceiling* out);
+void bench_ceiling_destroy(bench_ceiling* c);
+/* Records a plain copy of `bytes` (rounded down to 16) from src to dst device addresses. */
+void bench_ceiling_record(const bench_ceiling* c, VkCommandBuffer cmd, VkDeviceAddress src, VkDeviceAddress dst,
+                          uint64_t bytes);
+
+#endif /* VKSPLIT_BENCH_REFERENCES_H */
