@@ -28,6 +28,31 @@ static npy_status fail(npy_status status, char* message, size_t capacity, const 
     return status;
 }
 
+/* Header text quoted in a message: at most 48 bytes, anything but printable ASCII as \xNN,
+ * so a message stays one readable line whatever the file holds. */
+typedef struct shown {
+    char s[4 * 48 + 4];
+} shown;
+
+static shown show(const char* text, size_t length)
+{
+    shown out;
+    size_t used = 0;
+    for (size_t i = 0; i < length && i < 48; i++) {
+        unsigned char ch = (unsigned char)text[i];
+        if (ch >= 0x20 && ch < 0x7f && ch != '\\')
+            out.s[used++] = (char)ch;
+        else
+            used += (size_t)snprintf(out.s + used, sizeof out.s - used, "\\x%02x", ch);
+    }
+    if (length > 48) {
+        memcpy(out.s + used, "...", 3);
+        used += 3;
+    }
+    out.s[used] = '\0';
+    return out;
+}
+
 /* --- a tokenizer for the header's Python literal --------------------------------------- */
 typedef struct cursor {
     const char* p;
@@ -130,7 +155,7 @@ static npy_status parse_type_string(const char* text, size_t length, npy_header*
 {
     char s[64];
     if (length == 0 || length >= sizeof s)
-        return fail(NPY_INVALID, message, capacity, "dtype '%.*s' is not a numpy type string", (int)length, text);
+        return fail(NPY_INVALID, message, capacity, "dtype '%s' is not a numpy type string", show(text, length).s);
     memcpy(s, text, length);
     s[length] = '\0';
     const char* p = s;
@@ -139,18 +164,19 @@ static npy_status parse_type_string(const char* text, size_t length, npy_header*
         order = *p++;
     char kind = *p ? *p++ : '\0';
     if (kind == 'O')
-        return fail(NPY_INVALID, message, capacity, "dtype '%s' is an object array: it holds Python objects, not data", s);
+        return fail(NPY_INVALID, message, capacity, "dtype '%s' is an object array: it holds Python objects, not data",
+                    show(s, length).s);
     if (kind == 'M' || kind == 'm')
-        return fail(NPY_INVALID, message, capacity, "dtype '%s' (datetime/timedelta) is not supported", s);
+        return fail(NPY_INVALID, message, capacity, "dtype '%s' (datetime/timedelta) is not supported", show(s, length).s);
     uint64_t size = 0;
     cursor c = {p, s + length};
     if (!strchr("biufcVSUa", kind) || !kind || !take_uint(&c, &size) || c.p != c.end || size == 0 || size > 1u << 20)
-        return fail(NPY_INVALID, message, capacity, "dtype '%s' is not a plain numpy type", s);
+        return fail(NPY_INVALID, message, capacity, "dtype '%s' is not a plain numpy type", show(s, length).s);
     if (kind == 'U')
         size *= 4; /* UCS-4 characters */
     if (order == '>' && size > 1)
         return fail(NPY_INVALID, message, capacity,
-                    "dtype '%s' is big-endian; only little-endian ('<') data is supported", s);
+                    "dtype '%s' is big-endian; only little-endian ('<') data is supported", show(s, length).s);
     out->kind = kind == 'a' ? 'S' : kind;
     out->byte_order = order == '>' ? '|' : order;
     out->itemsize = (uint32_t)size;
@@ -259,8 +285,8 @@ static npy_status parse_dict(cursor* c, npy_header* out, char* message, size_t c
         while (k < 3 && !(strlen(keys[k]) == length && memcmp(keys[k], key, length) == 0))
             k++;
         if (k == 3 || seen[k])
-            return fail(NPY_INVALID, message, capacity, "the header has an %s key '%.*s'",
-                        k == 3 ? "unexpected" : "repeated", (int)length, key);
+            return fail(NPY_INVALID, message, capacity, "the header has an %s key '%s'",
+                        k == 3 ? "unexpected" : "repeated", show(key, length).s);
         seen[k] = true;
         npy_status status = NPY_OK;
         if (k == 0) {
@@ -296,7 +322,11 @@ static bool is_utf8(const unsigned char* s, size_t n)
 {
     for (size_t i = 0; i < n;) {
         unsigned char b = s[i];
-        size_t extra = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : 4;
+        size_t extra = b < 0x80                ? 0
+                       : b >= 0xc2 && b <= 0xdf ? 1
+                       : b >= 0xe0 && b <= 0xef ? 2
+                       : b >= 0xf0 && b <= 0xf4 ? 3
+                                                : 4; /* 0x80-0xc1, 0xf5-0xff never start a character */
         if (extra == 4 || n - i <= extra)
             return false;
         for (size_t k = 1; k <= extra; k++)

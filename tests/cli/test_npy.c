@@ -94,6 +94,11 @@ static const npy_case cases[] = {
     {"['descr', '<f4']", 8, NPY_INVALID, 0, 0, 0, 0, "not a Python dict"},
     {"{'descr': '<f4', 'fortran_order': False, 'shape': (2,), } x", 8, NPY_INVALID, 0, 0, 0, 0, "text after"},
     {"{'descr': '<f4', 'fortran_order': False, 'shape': (4294967296, 4294967296, 4294967296), }", 8, NPY_INVALID, 0, 0, 0, 0, "overflows"},
+    /* Header text quoted in a message is escaped: the message stays one line. */
+    {"{'de\nscr': '<f4', 'fortran_order': False, 'shape': (2,), }", 8, NPY_INVALID, 0, 0, 0, 0,
+     "unexpected key 'de\\x0ascr'"},
+    {"{'descr': '<f\x01', 'fortran_order': False, 'shape': (2,), }", 8, NPY_INVALID, 0, 0, 0, 0,
+     "dtype '<f\\x01' is not a plain numpy type"},
     /* Dimensions above INT64_MAX: numpy's npy_intp cannot hold them. */
     {"{'descr': '|u1', 'fortran_order': False, 'shape': (9223372036854775807, 0), }", 0, NPY_OK, 'u', 1, 2, 9223372036854775807ull, NULL},
     {"{'descr': '|u1', 'fortran_order': False, 'shape': (9223372036854775808,), }", 0, NPY_INVALID, 0, 0, 0, 0,
@@ -128,6 +133,7 @@ static void check_cases(void)
             CHECK_MSG(s == c->expected, "%s (v%u): status %d (%s)", c->dict, major, s, message);
             if (c->expected != NPY_OK) {
                 CHECK_MSG(strstr(message, c->text) != NULL, "%s: message '%s' lacks '%s'", c->dict, message, c->text);
+                CHECK_MSG(strchr(message, '\n') == NULL, "%s: the message is not one line", c->dict);
                 continue;
             }
             if (s != NPY_OK)
