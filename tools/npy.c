@@ -201,19 +201,20 @@ static npy_status check_field_name(const char* name, size_t length, char* messag
     return NPY_OK;
 }
 
-/* 'descr': a type string, or a list holding exactly one (name, type) field. */
+/* 'descr': a type string, or a list holding exactly one (name, type) field. It is kept in
+ * numpy's own spelling ('<f4', [('name', '<V2')]) whatever spaces, newlines or trailing
+ * commas the header had between tokens, so that a descr written back or quoted in a
+ * message is one clean line. The name's bytes and its quote character stay as they were. */
 static npy_status parse_descr(cursor* c, npy_header* out, char* message, size_t capacity)
 {
-    skip_space(c);
-    const char* start = c->p;
     const char* text;
     size_t length;
+    const char* name = NULL;
+    size_t name_length = 0;
     npy_status status;
     if (take_string(c, &text, &length)) {
         status = parse_type_string(text, length, out, message, capacity);
     } else if (take(c, '[')) {
-        const char* name;
-        size_t name_length;
         if (!take(c, '(') || !take_name(c, &name, &name_length))
             return fail(NPY_INVALID, message, capacity, "the header's 'descr' is not a dtype numpy writes");
         status = check_field_name(name, name_length, message, capacity);
@@ -231,14 +232,14 @@ static npy_status parse_descr(cursor* c, npy_header* out, char* message, size_t 
     } else {
         return fail(NPY_INVALID, message, capacity, "the header's 'descr' is neither a string nor a field list");
     }
-    size_t raw = (size_t)(c->p - start);
-    if (status == NPY_OK && raw >= sizeof out->descr)
+    if (status != NPY_OK)
+        return status;
+    int written = name ? snprintf(out->descr, sizeof out->descr, "[(%c%.*s%c, '%.*s')]", name[-1], (int)name_length,
+                                  name, name[-1], (int)length, text)
+                       : snprintf(out->descr, sizeof out->descr, "'%.*s'", (int)length, text);
+    if (written < 0 || (size_t)written >= sizeof out->descr)
         return fail(NPY_INVALID, message, capacity, "the header's 'descr' is too long");
-    if (status == NPY_OK) {
-        memcpy(out->descr, start, raw);
-        out->descr[raw] = '\0';
-    }
-    return status;
+    return NPY_OK;
 }
 
 /* numpy's dimensions are npy_intp: a larger one cannot come from numpy, and a caller

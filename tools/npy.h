@@ -42,7 +42,9 @@ typedef enum npy_encoding {
 
 /* What the preamble and header say; the data starts at data_offset and is bytes long. */
 typedef struct npy_header {
-    char descr[256];           /* the descr value exactly as the header wrote it: "'<f4'" */
+    /* The descr in numpy's spelling: "'<f4'" or "[('bf16', '<V2')]", the field name's bytes
+     * as the header holds them (no control characters, no backslash). */
+    char descr[256];
     npy_encoding encoding;     /* of descr's bytes (a non-ASCII field name) */
     char kind;                 /* numpy kind letter: 'b', 'i', 'u', 'f', 'c', 'V', 'S', 'U', ... */
     char byte_order;           /* '<', '|' or '=' */

@@ -94,6 +94,12 @@ static const npy_case cases[] = {
     {"['descr', '<f4']", 8, NPY_INVALID, 0, 0, 0, 0, "not a Python dict"},
     {"{'descr': '<f4', 'fortran_order': False, 'shape': (2,), } x", 8, NPY_INVALID, 0, 0, 0, 0, "text after"},
     {"{'descr': '<f4', 'fortran_order': False, 'shape': (4294967296, 4294967296, 4294967296), }", 8, NPY_INVALID, 0, 0, 0, 0, "overflows"},
+    /* descr is kept in numpy's spelling, whatever the header had between tokens. */
+    {"{'descr': [ (\n'bf16' ,\t'<V2' ) , ], 'fortran_order': False, 'shape': (3,), }", 6, NPY_OK, 'V', 2, 1, 3,
+     "[('bf16', '<V2')]"},
+    {"{'descr': \"<u2\", 'fortran_order': False, 'shape': (3,), }", 6, NPY_OK, 'u', 2, 1, 3, "'<u2'"},
+    {"{'descr': [(\"a'b\", '<V2')], 'fortran_order': False, 'shape': (1,), }", 2, NPY_OK, 'V', 2, 1, 1,
+     "[(\"a'b\", '<V2')]"},
     /* Header text quoted in a message is escaped: the message stays one line. */
     {"{'de\nscr': '<f4', 'fortran_order': False, 'shape': (2,), }", 8, NPY_INVALID, 0, 0, 0, 0,
      "unexpected key 'de\\x0ascr'"},
