@@ -168,9 +168,15 @@ static npy_status parse_type_string(const char* text, size_t length, npy_header*
                     show(s, length).s);
     if (kind == 'M' || kind == 'm')
         return fail(NPY_INVALID, message, capacity, "dtype '%s' (datetime/timedelta) is not supported", show(s, length).s);
+    /* The size is digits and nothing else (numpy never writes spaces or an 'L' there): the
+     * descr is written back and quoted in messages, where a newline would break a line. */
     uint64_t size = 0;
-    cursor c = {p, s + length};
-    if (!strchr("biufcVSUa", kind) || !kind || !take_uint(&c, &size) || c.p != c.end || size == 0 || size > 1u << 20)
+    bool digits = *p != '\0';
+    for (; *p && digits && size <= 1u << 20; p++) {
+        digits = *p >= '0' && *p <= '9';
+        size = size * 10 + (uint64_t)(*p - '0');
+    }
+    if (!strchr("biufcVSUa", kind) || !kind || !digits || *p || size == 0 || size > 1u << 20)
         return fail(NPY_INVALID, message, capacity, "dtype '%s' is not a plain numpy type", show(s, length).s);
     if (kind == 'U')
         size *= 4; /* UCS-4 characters */

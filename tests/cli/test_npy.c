@@ -100,6 +100,12 @@ static const npy_case cases[] = {
     {"{'descr': \"<u2\", 'fortran_order': False, 'shape': (3,), }", 6, NPY_OK, 'u', 2, 1, 3, "'<u2'"},
     {"{'descr': [(\"a'b\", '<V2')], 'fortran_order': False, 'shape': (1,), }", 2, NPY_OK, 'V', 2, 1, 1,
      "[(\"a'b\", '<V2')]"},
+    /* A type string's size is digits only, as numpy writes it. */
+    {"{'descr': '|a\n2', 'fortran_order': False, 'shape': (1,), }", 2, NPY_INVALID, 0, 0, 0, 0, "not a plain numpy type"},
+    {"{'descr': '<f 4', 'fortran_order': False, 'shape': (1,), }", 4, NPY_INVALID, 0, 0, 0, 0, "not a plain numpy type"},
+    {"{'descr': '<f4L', 'fortran_order': False, 'shape': (1,), }", 4, NPY_INVALID, 0, 0, 0, 0, "not a plain numpy type"},
+    {"{'descr': '<V99999999999999999999999', 'fortran_order': False, 'shape': (1,), }", 4, NPY_INVALID, 0, 0, 0, 0,
+     "not a plain numpy type"},
     /* Header text quoted in a message is escaped: the message stays one line. */
     {"{'de\nscr': '<f4', 'fortran_order': False, 'shape': (2,), }", 8, NPY_INVALID, 0, 0, 0, 0,
      "unexpected key 'de\\x0ascr'"},
