@@ -1,5 +1,8 @@
 /* The .npy reader and writer of the vksplit CLI (see npy.h). The header is a Python dict
- * literal; a small tokenizer reads exactly the three keys numpy writes. */
+ * literal; a small tokenizer reads exactly the three keys numpy writes. npy_parse (memory)
+ * and npy_read_header (a file descriptor) share every check past the raw bytes, so they
+ * cannot disagree. */
+#define _POSIX_C_SOURCE 200809L /* read, fstat */
 #include "npy.h"
 
 #include <errno.h>
@@ -8,6 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define NPY_ALIGN 64
 
@@ -20,6 +26,31 @@ static npy_status fail(npy_status status, char* message, size_t capacity, const 
         va_end(args);
     }
     return status;
+}
+
+/* Header text quoted in a message: at most 48 bytes, anything but printable ASCII as \xNN,
+ * so a message stays one readable line whatever the file holds. */
+typedef struct shown {
+    char s[4 * 48 + 4];
+} shown;
+
+static shown show(const char* text, size_t length)
+{
+    shown out;
+    size_t used = 0;
+    for (size_t i = 0; i < length && i < 48; i++) {
+        unsigned char ch = (unsigned char)text[i];
+        if (ch >= 0x20 && ch < 0x7f && ch != '\\')
+            out.s[used++] = (char)ch;
+        else
+            used += (size_t)snprintf(out.s + used, sizeof out.s - used, "\\x%02x", ch);
+    }
+    if (length > 48) {
+        memcpy(out.s + used, "...", 3);
+        used += 3;
+    }
+    out.s[used] = '\0';
+    return out;
 }
 
 /* --- a tokenizer for the header's Python literal --------------------------------------- */
@@ -68,6 +99,25 @@ static bool take_string(cursor* c, const char** text, size_t* length)
     return true;
 }
 
+/* A quoted field name: like take_string, but a backslash is returned for the caller to
+ * refuse with a message (an escaped quote still ends the scan early and fails). */
+static bool take_name(cursor* c, const char** text, size_t* length)
+{
+    skip_space(c);
+    if (c->p >= c->end || (*c->p != '\'' && *c->p != '"'))
+        return false;
+    char quote = *c->p++;
+    const char* start = c->p;
+    while (c->p < c->end && *c->p != quote)
+        c->p++;
+    if (c->p >= c->end)
+        return false;
+    *text = start;
+    *length = (size_t)(c->p - start);
+    c->p++;
+    return true;
+}
+
 static bool take_word(cursor* c, const char* word)
 {
     skip_space(c);
@@ -101,11 +151,11 @@ static bool take_uint(cursor* c, uint64_t* value)
 /* --- the dtype ------------------------------------------------------------------------- */
 
 /* "<f4": byte order, kind, item size. */
-static npy_status parse_type_string(const char* text, size_t length, npy_array* out, char* message, size_t capacity)
+static npy_status parse_type_string(const char* text, size_t length, npy_header* out, char* message, size_t capacity)
 {
     char s[64];
     if (length == 0 || length >= sizeof s)
-        return fail(NPY_INVALID, message, capacity, "dtype '%.*s' is not a numpy type string", (int)length, text);
+        return fail(NPY_INVALID, message, capacity, "dtype '%s' is not a numpy type string", show(text, length).s);
     memcpy(s, text, length);
     s[length] = '\0';
     const char* p = s;
@@ -114,38 +164,69 @@ static npy_status parse_type_string(const char* text, size_t length, npy_array* 
         order = *p++;
     char kind = *p ? *p++ : '\0';
     if (kind == 'O')
-        return fail(NPY_INVALID, message, capacity, "dtype '%s' is an object array: it holds Python objects, not data", s);
+        return fail(NPY_INVALID, message, capacity, "dtype '%s' is an object array: it holds Python objects, not data",
+                    show(s, length).s);
     if (kind == 'M' || kind == 'm')
-        return fail(NPY_INVALID, message, capacity, "dtype '%s' (datetime/timedelta) is not supported", s);
+        return fail(NPY_INVALID, message, capacity, "dtype '%s' (datetime/timedelta) is not supported", show(s, length).s);
+    /* The size is digits and nothing else (numpy never writes spaces or an 'L' there): the
+     * descr is written back and quoted in messages, where a newline would break a line. */
     uint64_t size = 0;
-    cursor c = {p, s + length};
-    if (!strchr("biufcVSUa", kind) || !kind || !take_uint(&c, &size) || c.p != c.end || size == 0 || size > 1u << 20)
-        return fail(NPY_INVALID, message, capacity, "dtype '%s' is not a plain numpy type", s);
+    bool digits = *p != '\0';
+    for (; *p && digits && size <= 1u << 20; p++) {
+        digits = *p >= '0' && *p <= '9';
+        size = size * 10 + (uint64_t)(*p - '0');
+    }
+    if (!strchr("biufcVSUa", kind) || !kind || !digits || *p || size == 0 || size > 1u << 20)
+        return fail(NPY_INVALID, message, capacity, "dtype '%s' is not a plain numpy type", show(s, length).s);
     if (kind == 'U')
         size *= 4; /* UCS-4 characters */
     if (order == '>' && size > 1)
         return fail(NPY_INVALID, message, capacity,
-                    "dtype '%s' is big-endian; only little-endian ('<') data is supported", s);
+                    "dtype '%s' is big-endian; only little-endian ('<') data is supported", show(s, length).s);
     out->kind = kind == 'a' ? 'S' : kind;
     out->byte_order = order == '>' ? '|' : order;
     out->itemsize = (uint32_t)size;
     return NPY_OK;
 }
 
-/* 'descr': a type string, or a list holding exactly one (name, type) field. */
-static npy_status parse_descr(cursor* c, npy_array* out, char* message, size_t capacity)
+/* A field name is copied into the header we write back, so it must survive that verbatim:
+ * numpy writes control characters and backslashes escaped, and a raw one (a NUL, a newline)
+ * would end or break our header. Bytes >= 0x80 are the header's encoding's business. */
+static npy_status check_field_name(const char* name, size_t length, char* message, size_t capacity)
 {
-    skip_space(c);
-    const char* start = c->p;
+    for (size_t i = 0; i < length; i++) {
+        unsigned char ch = (unsigned char)name[i];
+        if (ch < 0x20 || ch == 0x7f)
+            return fail(NPY_INVALID, message, capacity,
+                        "the field name holds control character 0x%02x at byte %zu; only printable names are supported",
+                        ch, i);
+        if (ch == '\\')
+            return fail(NPY_INVALID, message, capacity,
+                        "the field name holds a backslash at byte %zu; escaped names are not supported", i);
+    }
+    return NPY_OK;
+}
+
+/* 'descr': a type string, or a list holding exactly one (name, type) field. It is kept in
+ * numpy's own spelling ('<f4', [('name', '<V2')]) whatever spaces, newlines or trailing
+ * commas the header had between tokens, so that a descr written back or quoted in a
+ * message is one clean line. The name's bytes and its quote character stay as they were. */
+static npy_status parse_descr(cursor* c, npy_header* out, char* message, size_t capacity)
+{
     const char* text;
     size_t length;
+    const char* name = NULL;
+    size_t name_length = 0;
     npy_status status;
     if (take_string(c, &text, &length)) {
         status = parse_type_string(text, length, out, message, capacity);
     } else if (take(c, '[')) {
-        const char* name;
-        size_t name_length;
-        if (!take(c, '(') || !take_string(c, &name, &name_length) || !take(c, ',') || !take_string(c, &text, &length))
+        if (!take(c, '(') || !take_name(c, &name, &name_length))
+            return fail(NPY_INVALID, message, capacity, "the header's 'descr' is not a dtype numpy writes");
+        status = check_field_name(name, name_length, message, capacity);
+        if (status != NPY_OK)
+            return status;
+        if (!take(c, ',') || !take_string(c, &text, &length))
             return fail(NPY_INVALID, message, capacity, "the header's 'descr' is not a dtype numpy writes");
         if (!take(c, ')'))
             return fail(NPY_INVALID, message, capacity, "structured dtypes with subarray fields are not supported");
@@ -157,17 +238,19 @@ static npy_status parse_descr(cursor* c, npy_array* out, char* message, size_t c
     } else {
         return fail(NPY_INVALID, message, capacity, "the header's 'descr' is neither a string nor a field list");
     }
-    size_t raw = (size_t)(c->p - start);
-    if (status == NPY_OK && raw >= sizeof out->descr)
+    if (status != NPY_OK)
+        return status;
+    int written = name ? snprintf(out->descr, sizeof out->descr, "[(%c%.*s%c, '%.*s')]", name[-1], (int)name_length,
+                                  name, name[-1], (int)length, text)
+                       : snprintf(out->descr, sizeof out->descr, "'%.*s'", (int)length, text);
+    if (written < 0 || (size_t)written >= sizeof out->descr)
         return fail(NPY_INVALID, message, capacity, "the header's 'descr' is too long");
-    if (status == NPY_OK) {
-        memcpy(out->descr, start, raw);
-        out->descr[raw] = '\0';
-    }
-    return status;
+    return NPY_OK;
 }
 
-static npy_status parse_shape(cursor* c, npy_array* out, char* message, size_t capacity)
+/* numpy's dimensions are npy_intp: a larger one cannot come from numpy, and a caller
+ * converting to a signed size must not meet it. */
+static npy_status parse_shape(cursor* c, npy_header* out, char* message, size_t capacity)
 {
     if (!take(c, '('))
         return fail(NPY_INVALID, message, capacity, "the header's 'shape' is not a tuple");
@@ -175,7 +258,17 @@ static npy_status parse_shape(cursor* c, npy_array* out, char* message, size_t c
     while (!take(c, ')')) {
         if (out->rank == NPY_MAX_DIMS)
             return fail(NPY_INVALID, message, capacity, "the shape has more than %d dimensions", NPY_MAX_DIMS);
-        if (!take_uint(c, &out->shape[out->rank]))
+        skip_space(c);
+        const char* digits = c->p;
+        size_t length = 0;
+        while (digits + length < c->end && digits[length] >= '0' && digits[length] <= '9')
+            length++;
+        uint64_t* dim = &out->shape[out->rank];
+        if (length && (!take_uint(c, dim) || *dim > (uint64_t)INT64_MAX))
+            return fail(NPY_INVALID, message, capacity,
+                        "shape[%u] is %.*s%s, above numpy's largest dimension %lld (INT64_MAX)", out->rank,
+                        length > 40 ? 40 : (int)length, digits, length > 40 ? "..." : "", (long long)INT64_MAX);
+        if (!length)
             return fail(NPY_INVALID, message, capacity, "the header's 'shape' holds something other than integers >= 0");
         out->rank++;
         if (!take(c, ',') && !peek(c, ')'))
@@ -184,7 +277,7 @@ static npy_status parse_shape(cursor* c, npy_array* out, char* message, size_t c
     return NPY_OK;
 }
 
-static npy_status parse_dict(cursor* c, npy_array* out, char* message, size_t capacity)
+static npy_status parse_dict(cursor* c, npy_header* out, char* message, size_t capacity)
 {
     bool seen[3] = {false, false, false};
     static const char* const keys[3] = {"descr", "fortran_order", "shape"};
@@ -199,8 +292,8 @@ static npy_status parse_dict(cursor* c, npy_array* out, char* message, size_t ca
         while (k < 3 && !(strlen(keys[k]) == length && memcmp(keys[k], key, length) == 0))
             k++;
         if (k == 3 || seen[k])
-            return fail(NPY_INVALID, message, capacity, "the header has an %s key '%.*s'",
-                        k == 3 ? "unexpected" : "repeated", (int)length, key);
+            return fail(NPY_INVALID, message, capacity, "the header has an %s key '%s'",
+                        k == 3 ? "unexpected" : "repeated", show(key, length).s);
         seen[k] = true;
         npy_status status = NPY_OK;
         if (k == 0) {
@@ -228,23 +321,63 @@ static npy_status parse_dict(cursor* c, npy_array* out, char* message, size_t ca
     return NPY_OK;
 }
 
-npy_status npy_parse(const void* file, size_t size, npy_array* out, char* message, size_t capacity)
+/* --- the preamble and the header ---------------------------------------------------- */
+
+/* Python decodes a version 3.0 header strictly: no overlong forms, surrogates, or code
+ * points past U+10FFFF. */
+static bool is_utf8(const unsigned char* s, size_t n)
 {
-    const unsigned char* b = (const unsigned char*)file;
-    memset(out, 0, sizeof *out);
-    if (size < 10 || memcmp(b, "\x93NUMPY", 6) != 0)
+    for (size_t i = 0; i < n;) {
+        unsigned char b = s[i];
+        size_t extra = b < 0x80                ? 0
+                       : b >= 0xc2 && b <= 0xdf ? 1
+                       : b >= 0xe0 && b <= 0xef ? 2
+                       : b >= 0xf0 && b <= 0xf4 ? 3
+                                                : 4; /* 0x80-0xc1, 0xf5-0xff never start a character */
+        if (extra == 4 || n - i <= extra)
+            return false;
+        for (size_t k = 1; k <= extra; k++)
+            if ((s[i + k] & 0xc0) != 0x80)
+                return false;
+        if ((b == 0xe0 && s[i + 1] < 0xa0) || (b == 0xed && s[i + 1] > 0x9f) || (b == 0xf0 && s[i + 1] < 0x90) ||
+            (b == 0xf4 && s[i + 1] > 0x8f))
+            return false;
+        i += extra + 1;
+    }
+    return true;
+}
+
+/* The first `size` bytes of a file (at most the 12 of the longest preamble; fewer when the
+ * file is shorter): magic, version, header length. */
+static npy_status parse_preamble(const unsigned char* b, size_t size, size_t* prefix, uint64_t* header_length,
+                                 npy_encoding* encoding, char* message, size_t capacity)
+{
+    if (size < 6 || memcmp(b, "\x93NUMPY", 6) != 0)
         return fail(NPY_INVALID, message, capacity, "not a .npy file (no \\x93NUMPY magic)");
+    if (size < 8)
+        return fail(NPY_INVALID, message, capacity, "the .npy header is truncated");
     unsigned major = b[6], minor = b[7];
     if (major < 1 || major > 3 || minor != 0)
         return fail(NPY_INVALID, message, capacity, "unsupported .npy format version %u.%u", major, minor);
-    size_t prefix = major == 1 ? 10 : 12;
-    if (size < prefix)
+    *prefix = major == 1 ? 10 : 12;
+    if (size < *prefix)
         return fail(NPY_INVALID, message, capacity, "the .npy header is truncated");
-    uint64_t header = major == 1 ? (uint64_t)b[8] | (uint64_t)b[9] << 8
-                                 : (uint64_t)b[8] | (uint64_t)b[9] << 8 | (uint64_t)b[10] << 16 | (uint64_t)b[11] << 24;
-    if (header > size - prefix)
-        return fail(NPY_INVALID, message, capacity, "the .npy header is truncated");
-    cursor c = {(const char*)b + prefix, (const char*)b + prefix + header};
+    *header_length = major == 1 ? (uint64_t)b[8] | (uint64_t)b[9] << 8
+                                : (uint64_t)b[8] | (uint64_t)b[9] << 8 | (uint64_t)b[10] << 16 | (uint64_t)b[11] << 24;
+    if (*header_length > NPY_MAX_HEADER_BYTES)
+        return fail(NPY_INVALID, message, capacity, "the .npy header declares %llu bytes, more than the limit of %u",
+                    (unsigned long long)*header_length, NPY_MAX_HEADER_BYTES);
+    *encoding = major == 3 ? NPY_ENCODING_UTF8 : NPY_ENCODING_LATIN1;
+    return NPY_OK;
+}
+
+/* The header text after the preamble; fills everything in out. */
+static npy_status parse_header(const char* text, size_t length, size_t prefix, npy_encoding encoding, npy_header* out,
+                               char* message, size_t capacity)
+{
+    if (encoding == NPY_ENCODING_UTF8 && !is_utf8((const unsigned char*)text, length))
+        return fail(NPY_INVALID, message, capacity, "the version 3.0 header is not valid UTF-8");
+    cursor c = {text, text + length};
     npy_status status = parse_dict(&c, out, message, capacity);
     if (status != NPY_OK)
         return status;
@@ -256,53 +389,141 @@ npy_status npy_parse(const void* file, size_t size, npy_array* out, char* messag
     }
     if (count != 0 && out->itemsize > UINT64_MAX / count)
         return fail(NPY_INVALID, message, capacity, "the array's byte count overflows 64 bits");
+    out->encoding = encoding;
     out->count = count;
     out->bytes = count * out->itemsize;
-    uint64_t available = size - prefix - header;
-    if (available < out->bytes)
-        return fail(NPY_INVALID, message, capacity, "the data is truncated: %llu bytes, the shape needs %llu",
-                    (unsigned long long)available, (unsigned long long)out->bytes);
-    out->data = b + prefix + header;
+    out->data_offset = prefix + length;
     return NPY_OK;
+}
+
+static npy_status truncated_data(uint64_t available, uint64_t needed, char* message, size_t capacity)
+{
+    return fail(NPY_INVALID, message, capacity, "the data is truncated: %llu bytes, the shape needs %llu",
+                (unsigned long long)available, (unsigned long long)needed);
+}
+
+npy_status npy_parse(const void* file, size_t size, npy_array* out, char* message, size_t capacity)
+{
+    const unsigned char* b = (const unsigned char*)file;
+    memset(out, 0, sizeof *out);
+    size_t prefix = 0;
+    uint64_t header = 0;
+    npy_encoding encoding;
+    npy_status status = parse_preamble(b, size < 12 ? size : 12, &prefix, &header, &encoding, message, capacity);
+    if (status != NPY_OK)
+        return status;
+    if (header > size - prefix)
+        return fail(NPY_INVALID, message, capacity, "the .npy header is truncated");
+    status = parse_header((const char*)b + prefix, (size_t)header, prefix, encoding, &out->header, message, capacity);
+    if (status != NPY_OK)
+        return status;
+    uint64_t available = size - out->header.data_offset;
+    if (available < out->header.bytes)
+        return truncated_data(available, out->header.bytes, message, capacity);
+    out->data = b + out->header.data_offset;
+    return NPY_OK;
+}
+
+/* --- reading from a file descriptor --------------------------------------------------- */
+
+/* Reads up to n bytes, fewer only at the end of the file; -1 with errno on failure. */
+static int64_t read_fully(int fd, void* buffer, uint64_t n)
+{
+    uint64_t done = 0;
+    while (done < n) {
+        uint64_t want = n - done < (1u << 30) ? n - done : (1u << 30);
+        ssize_t got = read(fd, (unsigned char*)buffer + done, (size_t)want);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0)
+            return -1;
+        if (got == 0)
+            break;
+        done += (uint64_t)got;
+    }
+    return (int64_t)done;
+}
+
+static npy_status read_failed(char* message, size_t capacity)
+{
+    return fail(NPY_INVALID, message, capacity, "cannot read: %s", strerror(errno));
+}
+
+npy_status npy_read_header(int fd, npy_header* out, char* message, size_t capacity)
+{
+    memset(out, 0, sizeof *out);
+    /* Magic and version first, so /dev/zero or a text file fails after 8 bytes; then just
+     * the length field that version has. */
+    unsigned char preamble[12];
+    int64_t got = read_fully(fd, preamble, 8);
+    if (got == 8 && memcmp(preamble, "\x93NUMPY", 6) == 0 && preamble[6] >= 1 && preamble[6] <= 3) {
+        int64_t more = read_fully(fd, preamble + 8, preamble[6] == 1 ? 2 : 4);
+        got = more < 0 ? -1 : got + more;
+    }
+    if (got < 0)
+        return read_failed(message, capacity);
+    size_t prefix = 0;
+    uint64_t length = 0;
+    npy_encoding encoding;
+    npy_status status = parse_preamble(preamble, (size_t)got, &prefix, &length, &encoding, message, capacity);
+    if (status != NPY_OK)
+        return status;
+    char* text = malloc(length ? (size_t)length : 1); /* <= NPY_MAX_HEADER_BYTES */
+    if (!text)
+        return fail(NPY_IO_ERROR, message, capacity, "out of memory for a %llu-byte header", (unsigned long long)length);
+    got = read_fully(fd, text, length);
+    if (got < 0)
+        status = read_failed(message, capacity);
+    else if ((uint64_t)got < length)
+        status = fail(NPY_INVALID, message, capacity, "the .npy header is truncated");
+    else
+        status = parse_header(text, (size_t)length, prefix, encoding, out, message, capacity);
+    free(text);
+    return status;
 }
 
 npy_status npy_read(const char* path, npy_array* out, char* message, size_t capacity)
 {
     memset(out, 0, sizeof *out);
-    FILE* f = fopen(path, "rb");
-    if (!f)
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
         return fail(NPY_INVALID, message, capacity, "cannot open '%s': %s", path, strerror(errno));
-    /* Read to the end in growing chunks: works for pipes, and a directory fails here. */
-    size_t size = 0, room = 1 << 16;
-    unsigned char* buffer = malloc(room);
-    while (buffer) {
-        size += fread(buffer + size, 1, room - size, f);
-        if (size < room)
-            break;
-        unsigned char* bigger = room <= SIZE_MAX / 2 ? realloc(buffer, room * 2) : NULL;
-        if (!bigger) {
-            free(buffer);
-            buffer = NULL;
-            break;
-        }
-        buffer = bigger;
-        room *= 2;
-    }
-    int read_error = ferror(f) ? (errno ? errno : EIO) : 0;
-    fclose(f);
-    if (!buffer)
-        return fail(NPY_IO_ERROR, message, capacity, "cannot read '%s': out of memory", path);
-    if (read_error) {
-        free(buffer);
-        return fail(NPY_INVALID, message, capacity, "cannot read '%s': %s", path, strerror(read_error));
-    }
+    struct stat st;
+    bool regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
     char inner[200];
-    npy_status status = npy_parse(buffer, size, out, inner, sizeof inner);
+    npy_status status = NPY_OK;
+    if (!regular && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
+        status = fail(NPY_INVALID, inner, sizeof inner, "cannot read: it is a directory");
+    if (status == NPY_OK)
+        status = npy_read_header(fd, &out->header, inner, sizeof inner);
+    const npy_header* h = &out->header;
+    /* A regular file's size tells at once whether the data is all there: no allocation for
+     * a header that promises more than the file holds. */
+    uint64_t on_disk = regular && (uint64_t)st.st_size > h->data_offset ? (uint64_t)st.st_size - h->data_offset : 0;
+    if (status == NPY_OK && regular && on_disk < h->bytes)
+        status = truncated_data(on_disk, h->bytes, inner, sizeof inner);
+    unsigned char* data = NULL;
+    if (status == NPY_OK) {
+        data = h->bytes <= SIZE_MAX ? malloc(h->bytes ? (size_t)h->bytes : 1) : NULL;
+        if (!data)
+            status = fail(NPY_IO_ERROR, inner, sizeof inner, "out of memory for %llu bytes of data",
+                          (unsigned long long)h->bytes);
+    }
+    if (status == NPY_OK) {
+        int64_t got = read_fully(fd, data, h->bytes);
+        if (got < 0)
+            status = read_failed(inner, sizeof inner);
+        else if ((uint64_t)got < h->bytes)
+            status = truncated_data((uint64_t)got, h->bytes, inner, sizeof inner);
+    }
+    close(fd);
     if (status != NPY_OK) {
-        free(buffer);
+        free(data);
+        memset(out, 0, sizeof *out);
         return fail(status, message, capacity, "%s: %s", path, inner);
     }
-    out->owned = buffer;
+    out->data = data;
+    out->owned = data;
     return NPY_OK;
 }
 
@@ -315,7 +536,10 @@ void npy_free(npy_array* array)
     }
 }
 
-size_t npy_format_header(char* buffer, size_t capacity, const char* descr, uint32_t rank, const uint64_t* shape)
+/* --- writing -------------------------------------------------------------------------- */
+
+size_t npy_format_header(char* buffer, size_t capacity, const char* descr, npy_encoding encoding, uint32_t rank,
+                         const uint64_t* shape)
 {
     /* The dict as numpy writes it: "(6,)" for one dimension, "(2, 3)" for more. */
     size_t dict_capacity = strlen(descr) + 64 + (size_t)rank * 22;
@@ -327,12 +551,14 @@ size_t npy_format_header(char* buffer, size_t capacity, const char* descr, uint3
         used += snprintf(dict + used, dict_capacity - (size_t)used, k ? ", %llu" : "%llu", (unsigned long long)shape[k]);
     used += snprintf(dict + used, dict_capacity - (size_t)used, rank == 1 ? ",), }" : "), }");
 
+    /* The version declares how numpy decodes the header: 1.0 and 2.0 as latin-1, 3.0 as
+     * UTF-8. Latin-1 bytes must never land in a 3.0 header, nor UTF-8 ones in a 1.0. */
     bool ascii = true;
     for (const char* p = descr; *p; p++)
         ascii = ascii && (unsigned char)*p < 0x80;
     size_t text = (size_t)used + 1; /* the dict and the closing newline */
     size_t total = (10 + text + NPY_ALIGN - 1) / NPY_ALIGN * NPY_ALIGN;
-    unsigned major = !ascii ? 3 : total - 10 > 65535 ? 2 : 1; /* 1.0 has a 16-bit header length */
+    unsigned major = encoding == NPY_ENCODING_UTF8 && !ascii ? 3 : total - 10 > 65535 ? 2 : 1; /* 1.0: 16-bit length */
     size_t prefix = major == 1 ? 10 : 12;
     total = (prefix + text + NPY_ALIGN - 1) / NPY_ALIGN * NPY_ALIGN;
     if (total > capacity) {
@@ -352,12 +578,12 @@ size_t npy_format_header(char* buffer, size_t capacity, const char* descr, uint3
     return total;
 }
 
-npy_status npy_write(const char* path, const char* descr, uint32_t rank, const uint64_t* shape, const void* data,
-                     uint64_t bytes, char* message, size_t capacity)
+npy_status npy_write(const char* path, const char* descr, npy_encoding encoding, uint32_t rank, const uint64_t* shape,
+                     const void* data, uint64_t bytes, char* message, size_t capacity)
 {
     size_t header_capacity = strlen(descr) + 256 + (size_t)rank * 22;
     char* header = malloc(header_capacity);
-    size_t length = header ? npy_format_header(header, header_capacity, descr, rank, shape) : 0;
+    size_t length = header ? npy_format_header(header, header_capacity, descr, encoding, rank, shape) : 0;
     if (!length) {
         free(header);
         return fail(NPY_IO_ERROR, message, capacity, "cannot write '%s': out of memory", path);

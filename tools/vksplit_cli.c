@@ -283,18 +283,18 @@ static const dtype dtypes[] = {
 static int find_dtype(const npy_array* a, const char* path, const dtype** out)
 {
     for (size_t i = 0; i < sizeof dtypes / sizeof dtypes[0]; i++)
-        if (dtypes[i].kind == a->kind && dtypes[i].size == a->itemsize) {
+        if (dtypes[i].kind == a->header.kind && dtypes[i].size == a->header.itemsize) {
             *out = &dtypes[i];
             return 0;
         }
-    if (a->kind == 'S' || a->kind == 'U')
+    if (a->header.kind == 'S' || a->header.kind == 'U')
         return die(EXIT_INVALID,
                    "%s: dtype %s is a string type: vksplit copies fixed-width elements and ONNX strings are "
                    "variable-length",
-                   path, a->descr);
+                   path, a->header.descr);
     return die(EXIT_INVALID,
                "%s: dtype %s is not supported (b1 i1 u1 i2 u2 f2 i4 u4 f4 i8 u8 f8 c8 c16, or V2 for bfloat16)", path,
-               a->descr);
+               a->header.descr);
 }
 
 /* --- translation ---------------------------------------------------------------------- */
@@ -311,9 +311,9 @@ static int translate_onnx(const options* o, const npy_array* a, const dtype* t, 
     node.opset = o->opset.given ? o->opset.value : 18;
     node.data_type = t->onnx;
     int64_t shape[NPY_MAX_DIMS];
-    for (uint32_t k = 0; k < a->rank; k++)
-        shape[k] = a->shape[k] > (uint64_t)INT64_MAX ? -1 : (int64_t)a->shape[k];
-    node.rank = a->rank;
+    for (uint32_t k = 0; k < a->header.rank; k++)
+        shape[k] = a->header.shape[k] > (uint64_t)INT64_MAX ? -1 : (int64_t)a->header.shape[k];
+    node.rank = a->header.rank;
     node.shape = shape;
     node.axis = o->axis.given ? o->axis.value : 0;
     if (node.opset != 18 && o->num_outputs.given) {
@@ -359,7 +359,7 @@ static int translate_onnx(const options* o, const npy_array* a, const dtype* t, 
 static int translate_openvino(const options* o, const npy_array* a, const dtype* t, request* req)
 {
     if (t->ov == VKSPLIT_OV_UNDEFINED)
-        return die(EXIT_INVALID, "%s: dtype %s (%s) has no OpenVINO element type", o->input, a->descr, t->name);
+        return die(EXIT_INVALID, "%s: dtype %s (%s) has no OpenVINO element type", o->input, a->header.descr, t->name);
     vksplit_ov_constant axis;
     memset(&axis, 0, sizeof axis);
     axis.element_type = VKSPLIT_OV_I64;
@@ -374,8 +374,8 @@ static int translate_openvino(const options* o, const npy_array* a, const dtype*
         vksplit_ov_split_desc op;
         memset(&op, 0, sizeof op);
         op.element_type = t->ov;
-        op.rank = a->rank;
-        op.shape = a->shape;
+        op.rank = a->header.rank;
+        op.shape = a->header.shape;
         op.axis = axis;
         op.num_splits = (uint64_t)o->num_splits.value;
         r = vksplit_ov_translate_split(&op, &storage, &req->split, &err);
@@ -383,8 +383,8 @@ static int translate_openvino(const options* o, const npy_array* a, const dtype*
         vksplit_ov_variadic_split_desc op;
         memset(&op, 0, sizeof op);
         op.element_type = t->ov;
-        op.rank = a->rank;
-        op.shape = a->shape;
+        op.rank = a->header.rank;
+        op.shape = a->header.shape;
         op.axis = axis;
         op.split_lengths.element_type = VKSPLIT_OV_I64;
         op.split_lengths.rank = 1;
@@ -420,7 +420,7 @@ static int run(const request* req, const npy_array* a, unsigned char* const* out
         return die(EXIT_FAILURE_OTHER, "cannot start the Vulkan device: %s", err.message);
     /* The runner reads input_span_bytes from input; an empty input still gets a pointer. */
     static const unsigned char none[16];
-    vksplit_result r = vksplit_runner_split(runner, &req->split, NULL, a->bytes ? a->data : none,
+    vksplit_result r = vksplit_runner_split(runner, &req->split, NULL, a->header.bytes ? a->data : none,
                                             (void* const*)outputs, &err);
     uint32_t messages = vksplit_runner_validation_message_count(runner);
     vksplit_runner_destroy(runner);
@@ -449,8 +449,8 @@ static int write_outputs(const char* dir, bool dir_exists, const request* req, c
         shape[req->split.axis] = req->split.split[i];
         output_path(path, sizeof path, dir, i);
         char message[4400];
-        if (npy_write(path, a->descr, req->split.rank, shape, outputs[i], output_bytes[i], message, sizeof message) !=
-            NPY_OK) {
+        if (npy_write(path, a->header.descr, a->header.encoding, req->split.rank, shape, outputs[i], output_bytes[i],
+                      message, sizeof message) != NPY_OK) {
             /* Leave no half-written result: remove what this run wrote, and output i if it
              * is a regular file (never a device or folder that happens to have its name). */
             struct stat st;
@@ -496,10 +496,10 @@ static int split_file(const options* o)
         uint32_t n = req.split.output_count;
         outputs = calloc(n, sizeof outputs[0]);
         output_bytes = calloc(n, sizeof output_bytes[0]);
-        block = malloc(a.bytes ? (size_t)a.bytes : 1); /* the outputs together are as big as the input */
+        block = malloc(a.header.bytes ? (size_t)a.header.bytes : 1); /* the outputs together are as big as the input */
         vksplit_error err;
         if (!outputs || !output_bytes || !block)
-            rc = die(EXIT_FAILURE_OTHER, "out of memory for %" PRIu64 " bytes of outputs", a.bytes);
+            rc = die(EXIT_FAILURE_OTHER, "out of memory for %" PRIu64 " bytes of outputs", a.header.bytes);
         else if (vksplit_split_spans(&req.split, NULL, output_bytes, &err) != VKSPLIT_OK)
             rc = die(EXIT_INVALID, "%s", err.message);
         for (uint64_t offset = 0, i = 0; !rc && i < n; offset += output_bytes[i], i++)

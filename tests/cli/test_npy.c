@@ -1,16 +1,24 @@
 /* The CLI's .npy reader and writer on hand-made files: what numpy writes is read back, what
  * vksplit must refuse is refused with NPY_INVALID and a message. No device. */
-#define _POSIX_C_SOURCE 200809L /* mkdtemp */
+#define _GNU_SOURCE /* mkdtemp, mkfifo, fork, malloc_usable_size */
 
-#if defined(__GNUC__) || defined(__clang__)
-#endif
+#include <fcntl.h>
+#include <malloc.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include "npy.h"
 #include "test_harness.h"
 
-/* A file with the given header text (padded as numpy pads it) and `data_bytes` bytes. */
-static size_t make_file(unsigned char* out, size_t capacity, unsigned major, const char* dict, size_t data_bytes)
+/* A file with the given header text of `length` bytes (padded as numpy pads it) and
+ * `data_bytes` bytes. */
+static size_t make_file_n(unsigned char* out, size_t capacity, unsigned major, const char* dict, size_t length,
+                          size_t data_bytes)
 {
-    size_t prefix = major == 1 ? 10 : 12, text = strlen(dict) + 1;
+    size_t prefix = major == 1 ? 10 : 12, text = length + 1;
     size_t total = (prefix + text + 63) / 64 * 64;
     size_t header = total - prefix;
     CHECK(total + data_bytes <= capacity);
@@ -25,6 +33,11 @@ static size_t make_file(unsigned char* out, size_t capacity, unsigned major, con
     for (size_t i = 0; i < data_bytes; i++)
         out[total + i] = (unsigned char)i;
     return total + data_bytes;
+}
+
+static size_t make_file(unsigned char* out, size_t capacity, unsigned major, const char* dict, size_t data_bytes)
+{
+    return make_file_n(out, capacity, major, dict, strlen(dict), data_bytes);
 }
 
 typedef struct npy_case {
@@ -81,6 +94,42 @@ static const npy_case cases[] = {
     {"['descr', '<f4']", 8, NPY_INVALID, 0, 0, 0, 0, "not a Python dict"},
     {"{'descr': '<f4', 'fortran_order': False, 'shape': (2,), } x", 8, NPY_INVALID, 0, 0, 0, 0, "text after"},
     {"{'descr': '<f4', 'fortran_order': False, 'shape': (4294967296, 4294967296, 4294967296), }", 8, NPY_INVALID, 0, 0, 0, 0, "overflows"},
+    /* descr is kept in numpy's spelling, whatever the header had between tokens. */
+    {"{'descr': [ (\n'bf16' ,\t'<V2' ) , ], 'fortran_order': False, 'shape': (3,), }", 6, NPY_OK, 'V', 2, 1, 3,
+     "[('bf16', '<V2')]"},
+    {"{'descr': \"<u2\", 'fortran_order': False, 'shape': (3,), }", 6, NPY_OK, 'u', 2, 1, 3, "'<u2'"},
+    {"{'descr': [(\"a'b\", '<V2')], 'fortran_order': False, 'shape': (1,), }", 2, NPY_OK, 'V', 2, 1, 1,
+     "[(\"a'b\", '<V2')]"},
+    /* A type string's size is digits only, as numpy writes it. */
+    {"{'descr': '|a\n2', 'fortran_order': False, 'shape': (1,), }", 2, NPY_INVALID, 0, 0, 0, 0, "not a plain numpy type"},
+    {"{'descr': '<f 4', 'fortran_order': False, 'shape': (1,), }", 4, NPY_INVALID, 0, 0, 0, 0, "not a plain numpy type"},
+    {"{'descr': '<f4L', 'fortran_order': False, 'shape': (1,), }", 4, NPY_INVALID, 0, 0, 0, 0, "not a plain numpy type"},
+    {"{'descr': '<V99999999999999999999999', 'fortran_order': False, 'shape': (1,), }", 4, NPY_INVALID, 0, 0, 0, 0,
+     "not a plain numpy type"},
+    /* Header text quoted in a message is escaped: the message stays one line. */
+    {"{'de\nscr': '<f4', 'fortran_order': False, 'shape': (2,), }", 8, NPY_INVALID, 0, 0, 0, 0,
+     "unexpected key 'de\\x0ascr'"},
+    {"{'descr': '<f\x01', 'fortran_order': False, 'shape': (2,), }", 8, NPY_INVALID, 0, 0, 0, 0,
+     "dtype '<f\\x01' is not a plain numpy type"},
+    /* Dimensions above INT64_MAX: numpy's npy_intp cannot hold them. */
+    {"{'descr': '|u1', 'fortran_order': False, 'shape': (9223372036854775807, 0), }", 0, NPY_OK, 'u', 1, 2, 9223372036854775807ull, NULL},
+    {"{'descr': '|u1', 'fortran_order': False, 'shape': (9223372036854775808,), }", 0, NPY_INVALID, 0, 0, 0, 0,
+     "shape[0] is 9223372036854775808, above numpy's largest dimension 9223372036854775807"},
+    {"{'descr': '|u1', 'fortran_order': False, 'shape': (0, 18446744073709551615), }", 0, NPY_INVALID, 0, 0, 0, 0,
+     "shape[1] is 18446744073709551615, above"},
+    {"{'descr': '|u1', 'fortran_order': False, 'shape': (2, 99999999999999999999999), }", 0, NPY_INVALID, 0, 0, 0, 0,
+     "shape[1] is 99999999999999999999999, above"},
+    /* Field names that would corrupt the header written back. */
+    {"{'descr': [('a\nb', '<V2')], 'fortran_order': False, 'shape': (1,), }", 2, NPY_INVALID, 0, 0, 0, 0,
+     "field name holds control character 0x0a at byte 1"},
+    {"{'descr': [('\x01', '<V2')], 'fortran_order': False, 'shape': (1,), }", 2, NPY_INVALID, 0, 0, 0, 0, "0x01"},
+    {"{'descr': [('\t', '<V2')], 'fortran_order': False, 'shape': (1,), }", 2, NPY_INVALID, 0, 0, 0, 0, "0x09"},
+    {"{'descr': [('x\x7f', '<V2')], 'fortran_order': False, 'shape': (1,), }", 2, NPY_INVALID, 0, 0, 0, 0, "0x7f at byte 1"},
+    {"{'descr': [('a\\nb', '<V2')], 'fortran_order': False, 'shape': (1,), }", 2, NPY_INVALID, 0, 0, 0, 0,
+     "field name holds a backslash at byte 1"},
+    {"{'descr': [('a\\'', '<V2')], 'fortran_order': False, 'shape': (1,), }", 2, NPY_INVALID, 0, 0, 0, 0, "backslash"},
+    {"{'descr': [('a\"b c', '<V2')], 'fortran_order': False, 'shape': (1,), }", 2, NPY_OK, 'V', 2, 1, 1,
+     "[('a\"b c', '<V2')]"},
 };
 
 static void check_cases(void)
@@ -96,17 +145,18 @@ static void check_cases(void)
             CHECK_MSG(s == c->expected, "%s (v%u): status %d (%s)", c->dict, major, s, message);
             if (c->expected != NPY_OK) {
                 CHECK_MSG(strstr(message, c->text) != NULL, "%s: message '%s' lacks '%s'", c->dict, message, c->text);
+                CHECK_MSG(strchr(message, '\n') == NULL, "%s: the message is not one line", c->dict);
                 continue;
             }
             if (s != NPY_OK)
                 continue;
-            CHECK_MSG(a.kind == c->kind && a.itemsize == c->itemsize && a.rank == c->rank &&
-                          (c->rank == 0 || a.shape[0] == c->shape0),
-                      "%s: kind %c size %u rank %u", c->dict, a.kind, a.itemsize, a.rank);
-            CHECK_MSG(a.bytes == a.count * a.itemsize && a.data == file + size - c->data_bytes,
+            CHECK_MSG(a.header.kind == c->kind && a.header.itemsize == c->itemsize && a.header.rank == c->rank &&
+                          (c->rank == 0 || a.header.shape[0] == c->shape0),
+                      "%s: kind %c size %u rank %u", c->dict, a.header.kind, a.header.itemsize, a.header.rank);
+            CHECK_MSG(a.header.bytes == a.header.count * a.header.itemsize && a.data == file + size - c->data_bytes,
                       "%s: data offset", c->dict);
             if (c->text)
-                CHECK_MSG(strcmp(a.descr, c->text) == 0, "%s: descr %s", c->dict, a.descr);
+                CHECK_MSG(strcmp(a.header.descr, c->text) == 0, "%s: descr %s", c->dict, a.header.descr);
         }
     }
     /* Broken preambles. */
@@ -124,6 +174,72 @@ static void check_cases(void)
     CHECK(npy_parse(file, 11, &a, message, sizeof message) == NPY_INVALID && strstr(message, "header is truncated"));
 }
 
+/* A NUL cannot sit in a table of C strings: the field-name check on it alone. */
+static void check_nul_name(void)
+{
+    static const char dict[] = "{'descr': [('a\0b', '<V2')], 'fortran_order': False, 'shape': (1,), }";
+    static unsigned char file[256];
+    size_t size = make_file_n(file, sizeof file, 1, dict, sizeof dict - 1, 2);
+    npy_array a;
+    char message[256] = "";
+    CHECK(npy_parse(file, size, &a, message, sizeof message) == NPY_INVALID);
+    CHECK_MSG(strstr(message, "control character 0x00 at byte 1") != NULL, "NUL: %s", message);
+}
+
+/* The header's encoding travels with descr: versions 1.0 and 2.0 are latin-1, 3.0 UTF-8, and
+ * what is written back declares the encoding its bytes are in (numpy decodes by version). */
+static void check_encodings(void)
+{
+    static const struct {
+        unsigned major;
+        const char* dict;
+        npy_encoding encoding;
+        unsigned written_major; /* what npy_format_header picks for the descr read */
+    } cases[] = {
+        {1, "{'descr': [('\xe9', '<V2')], 'fortran_order': False, 'shape': (1,), }", NPY_ENCODING_LATIN1, 1},
+        {2, "{'descr': [('\xe9', '<V2')], 'fortran_order': False, 'shape': (1,), }", NPY_ENCODING_LATIN1, 1},
+        {1, "{'descr': [('\xc3\xa9', '<V2')], 'fortran_order': False, 'shape': (1,), }", NPY_ENCODING_LATIN1, 1},
+        {3, "{'descr': [('\xc3\xa9', '<V2')], 'fortran_order': False, 'shape': (1,), }", NPY_ENCODING_UTF8, 3},
+        {3, "{'descr': [('\xe2\x82\xac', '<V2')], 'fortran_order': False, 'shape': (1,), }", NPY_ENCODING_UTF8, 3},
+        {3, "{'descr': '<V2', 'fortran_order': False, 'shape': (1,), }", NPY_ENCODING_UTF8, 1},
+        {1, "{'descr': [('bf16', '<V2')], 'fortran_order': False, 'shape': (1,), }", NPY_ENCODING_LATIN1, 1},
+    };
+    static unsigned char file[512];
+    static char header[512];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t size = make_file(file, sizeof file, cases[i].major, cases[i].dict, 2);
+        npy_array a;
+        char message[256] = "";
+        npy_status s = npy_parse(file, size, &a, message, sizeof message);
+        CHECK_MSG(s == NPY_OK && a.header.encoding == cases[i].encoding, "case %zu: %d %s", i, s, message);
+        if (s != NPY_OK)
+            continue;
+        size_t length = npy_format_header(header, sizeof header, a.header.descr, a.header.encoding, 1, a.header.shape);
+        CHECK_MSG(length && (unsigned)header[6] == cases[i].written_major, "case %zu: written as version %d", i,
+                  header[6]);
+        /* The descr's bytes are carried verbatim, in the encoding the version declares. */
+        CHECK_MSG(length && strstr(header + (header[6] == 1 ? 10 : 12), a.header.descr) != NULL, "case %zu", i);
+        memcpy(header + length, a.data, 2);
+        npy_array b;
+        CHECK_MSG(npy_parse(header, length + 2, &b, message, sizeof message) == NPY_OK &&
+                      strcmp(b.header.descr, a.header.descr) == 0 &&
+                      (b.header.encoding == a.header.encoding || cases[i].written_major == 1),
+                  "case %zu: read back: %s", i, message);
+    }
+    /* A 3.0 header that is not UTF-8 cannot be decoded by numpy. */
+    static const char* const bad[] = {"\xe9", "\xc0\xa9", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xe2\x82"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char dict[128];
+        snprintf(dict, sizeof dict, "{'descr': [('%s', '<V2')], 'fortran_order': False, 'shape': (1,), }", bad[i]);
+        size_t size = make_file(file, sizeof file, 3, dict, 2);
+        npy_array a;
+        char message[256] = "";
+        CHECK_MSG(npy_parse(file, size, &a, message, sizeof message) == NPY_INVALID &&
+                      strstr(message, "version 3.0 header is not valid UTF-8"),
+                  "bad UTF-8 %zu: %s", i, message);
+    }
+}
+
 /* What npy_format_header writes, npy_parse reads back: same descr, shape, 64-byte alignment. */
 static void check_round_trip(void)
 {
@@ -133,7 +249,7 @@ static void check_round_trip(void)
     static unsigned char file[4096];
     for (size_t d = 0; d < 5; d++)
         for (size_t s = 0; s < 4; s++) {
-            size_t header = npy_format_header((char*)file, sizeof file, descrs[d], ranks[s], shapes[s]);
+            size_t header = npy_format_header((char*)file, sizeof file, descrs[d], NPY_ENCODING_LATIN1, ranks[s], shapes[s]);
             CHECK_MSG(header != 0 && header % 64 == 0 && file[6] == 1 && file[header - 1] == '\n', "%s: header %zu",
                       descrs[d], header);
             npy_array a;
@@ -145,15 +261,15 @@ static void check_round_trip(void)
             memset(file + header, 0x7f, n * itemsize);
             npy_status st = npy_parse(file, header + n * itemsize, &a, message, sizeof message);
             CHECK_MSG(st == NPY_OK, "round trip %s: %s", descrs[d], message);
-            CHECK_MSG(st != NPY_OK || (strcmp(a.descr, descrs[d]) == 0 && a.rank == ranks[s] &&
-                                       memcmp(a.shape, shapes[s], ranks[s] * sizeof a.shape[0]) == 0),
-                      "round trip %s: descr %s rank %u", descrs[d], a.descr, a.rank);
+            CHECK_MSG(st != NPY_OK || (strcmp(a.header.descr, descrs[d]) == 0 && a.header.rank == ranks[s] &&
+                                       memcmp(a.header.shape, shapes[s], ranks[s] * sizeof a.header.shape[0]) == 0),
+                      "round trip %s: descr %s rank %u", descrs[d], a.header.descr, a.header.rank);
         }
     /* numpy's exact text for a 1-D shape: "(6,)". */
-    size_t header = npy_format_header((char*)file, sizeof file, "'<f4'", 1, shapes[0]);
+    size_t header = npy_format_header((char*)file, sizeof file, "'<f4'", NPY_ENCODING_LATIN1, 1, shapes[0]);
     file[header] = 0;
     CHECK(strstr((char*)file + 10, "{'descr': '<f4', 'fortran_order': False, 'shape': (6,), }") == (char*)file + 10);
-    CHECK(npy_format_header((char*)file, 32, "'<f4'", 1, shapes[0]) == 0);
+    CHECK(npy_format_header((char*)file, 32, "'<f4'", NPY_ENCODING_LATIN1, 1, shapes[0]) == 0);
     /* A header longer than 65535 bytes needs version 2.0; a non-ASCII descr needs 3.0. */
     size_t long_length = 70000;
     char* long_descr = malloc(long_length + 3);
@@ -161,12 +277,150 @@ static void check_round_trip(void)
     long_descr[0] = '\'';
     memset(long_descr + 1, 'x', long_length);
     strcpy(long_descr + 1 + long_length, "'");
-    header = npy_format_header(big, long_length + 512, long_descr, 1, shapes[0]);
+    header = npy_format_header(big, long_length + 512, long_descr, NPY_ENCODING_LATIN1, 1, shapes[0]);
     CHECK(header % 64 == 0 && big[6] == 2 && header > 65535);
-    header = npy_format_header((char*)file, sizeof file, "[('\xc3\xa9', '<V2')]", 1, shapes[0]);
+    header = npy_format_header((char*)file, sizeof file, "[('\xc3\xa9', '<V2')]", NPY_ENCODING_UTF8, 1, shapes[0]);
     CHECK(header % 64 == 0 && file[6] == 3);
     free(long_descr);
     free(big);
+}
+
+/* npy_read_header on a pipe: the header parsed, nothing past it consumed. */
+static void check_header_only(void)
+{
+    static unsigned char file[512];
+    size_t size = make_file(file, sizeof file, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }", 24);
+    memcpy(file + size, "TAIL", 4);
+    int fds[2];
+    CHECK(pipe(fds) == 0);
+    CHECK(write(fds[1], file, size + 4) == (ssize_t)(size + 4));
+    close(fds[1]);
+    npy_header h;
+    char message[256] = "";
+    CHECK_MSG(npy_read_header(fds[0], &h, message, sizeof message) == NPY_OK, "%s", message);
+    CHECK(h.data_offset == size - 24 && h.bytes == 24 && h.count == 6 && h.rank == 2 && h.shape[1] == 3 &&
+          h.itemsize == 4 && h.kind == 'f' && strcmp(h.descr, "'<f4'") == 0 && h.encoding == NPY_ENCODING_LATIN1);
+    unsigned char rest[64];
+    ssize_t got = read(fds[0], rest, sizeof rest);
+    CHECK_MSG(got == 28 && memcmp(rest, file + size - 24, 28) == 0, "%zd bytes left after the header", got);
+    close(fds[0]);
+
+    /* Failures agree with npy_parse: a truncated header, an over-long one, no magic. */
+    static const struct {
+        size_t size;
+        unsigned patch_at;   /* 0: none */
+        unsigned char patch;
+        const char* text;
+    } broken[] = {
+        {7, 0, 0, "header is truncated"},
+        {9, 0, 0, "header is truncated"},
+        {40, 0, 0, "header is truncated"},
+        {0, 0, 0, "magic"},
+        {3, 0, 0, "magic"},
+        {64, 1, 'X', "magic"},
+        {64, 7, 1, "version 1.1"},
+    };
+    for (size_t i = 0; i < sizeof broken / sizeof broken[0]; i++) {
+        size = make_file(file, sizeof file, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }", 24);
+        if (broken[i].patch_at)
+            file[broken[i].patch_at] = broken[i].patch;
+        CHECK(pipe(fds) == 0);
+        CHECK(write(fds[1], file, broken[i].size) == (ssize_t)broken[i].size);
+        close(fds[1]);
+        char parsed[256] = "";
+        npy_array a;
+        CHECK(npy_parse(file, broken[i].size, &a, parsed, sizeof parsed) == NPY_INVALID);
+        CHECK_MSG(npy_read_header(fds[0], &h, message, sizeof message) == NPY_INVALID &&
+                      strstr(message, broken[i].text) && strcmp(message, parsed) == 0,
+                  "broken %zu: '%s' vs npy_parse '%s'", i, message, parsed);
+        close(fds[0]);
+    }
+    /* A 2.0 header declaring more than NPY_MAX_HEADER_BYTES is refused before it is read. */
+    size = make_file(file, sizeof file, 2, "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }", 24);
+    file[8] = 0x01;
+    file[9] = 0x00;
+    file[10] = 0x10; /* 1 MiB + 1 */
+    CHECK(pipe(fds) == 0);
+    CHECK(write(fds[1], file, size) == (ssize_t)size);
+    close(fds[1]);
+    CHECK(npy_read_header(fds[0], &h, message, sizeof message) == NPY_INVALID &&
+          strstr(message, "declares 1048577 bytes, more than the limit of 1048576"));
+    close(fds[0]);
+}
+
+/* Runs npy_read(path) in a child that must finish within `seconds`: a reader that waits for
+ * the end of a pipe, or reads /dev/zero to the end, fails instead of hanging the test. */
+static int read_in_child(const char* path, unsigned seconds, uint64_t expect_bytes, const char* expect_text)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        alarm(seconds);
+        npy_array a;
+        char message[256] = "";
+        npy_status s = npy_read(path, &a, message, sizeof message);
+        bool ok = expect_text ? s == NPY_INVALID && strstr(message, expect_text) != NULL
+                              : s == NPY_OK && a.header.bytes == expect_bytes;
+        if (!ok)
+            fprintf(stderr, "npy_read(%s): %d %s\n", path, s, message);
+        npy_free(&a);
+        _exit(ok ? 0 : 1);
+    }
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) != pid)
+        return -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* npy_read is header first: a FIFO is read only to the data's end, /dev/zero fails at the
+ * magic, a short regular file fails before any allocation, and the data gets exactly one
+ * allocation of its size. */
+static void check_read_bounds(const char* dir)
+{
+    char path[512], message[256];
+    static unsigned char file[512];
+    size_t size = make_file(file, sizeof file, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }", 24);
+    memcpy(file + size, "TAIL", 4);
+    snprintf(path, sizeof path, "%s/fifo", dir);
+    CHECK(mkfifo(path, 0600) == 0);
+    int holder = open(path, O_RDWR | O_NONBLOCK); /* a writer that never closes */
+    CHECK(holder >= 0 && write(holder, file, size + 4) == (ssize_t)(size + 4));
+    CHECK_MSG(read_in_child(path, 5, 24, NULL) == 0, "npy_read of a FIFO did not stop at the data's end");
+    char tail[16];
+    ssize_t left = read(holder, tail, sizeof tail);
+    CHECK_MSG(left == 4 && memcmp(tail, "TAIL", 4) == 0, "%zd of the 4 bytes past the data left in the FIFO", left);
+    close(holder);
+    remove(path);
+
+    CHECK_MSG(read_in_child("/dev/zero", 2, 0, "no \\x93NUMPY magic") == 0, "npy_read(/dev/zero)");
+
+    /* 2^40 doubles promised, 8 bytes present: refused from the file's size, no 8 TiB malloc. */
+    size = make_file(file, sizeof file, 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (1099511627776,), }", 8);
+    snprintf(path, sizeof path, "%s/short.npy", dir);
+    FILE* f = fopen(path, "wb");
+    CHECK(f && fwrite(file, 1, size, f) == size && fclose(f) == 0);
+    npy_array a;
+    CHECK(npy_read(path, &a, message, sizeof message) == NPY_INVALID &&
+          strstr(message, "the data is truncated: 8 bytes, the shape needs 8796093022208") && strstr(message, path));
+    remove(path);
+
+    /* 100000 data bytes: one allocation of that size, not a doubled buffer of the file. */
+    size_t header = make_file(file, sizeof file, 1, "{'descr': '|u1', 'fortran_order': False, 'shape': (100000,), }", 0);
+    snprintf(path, sizeof path, "%s/big.npy", dir);
+    unsigned char* data = malloc(100000);
+    for (size_t i = 0; data && i < 100000; i++)
+        data[i] = (unsigned char)(i * 7);
+    f = fopen(path, "wb");
+    CHECK(f && data && fwrite(file, 1, header, f) == header && fwrite(data, 1, 100000, f) == 100000 && fclose(f) == 0);
+    CHECK(npy_read(path, &a, message, sizeof message) == NPY_OK);
+    CHECK(a.header.bytes == 100000 && a.header.data_offset == header && memcmp(a.data, data, 100000) == 0);
+#ifdef __GLIBC__
+    CHECK_MSG(a.owned == a.data && malloc_usable_size(a.owned) < 100000 + 4096, "%zu bytes allocated",
+              malloc_usable_size(a.owned));
+#endif
+    npy_free(&a);
+    free(data);
+    remove(path);
 }
 
 /* Files on disk, through npy_write and npy_read. */
@@ -181,10 +435,10 @@ static void check_files(void)
     snprintf(file, sizeof file, "%s/a.npy", dir);
     static const uint64_t shape[2] = {2, 2};
     static const uint32_t values[4] = {0x7fc00001u, 0x80000000u, 1, 2}; /* NaN payload, -0.0 */
-    CHECK(npy_write(file, "'<f4'", 2, shape, values, sizeof values, message, sizeof message) == NPY_OK);
+    CHECK(npy_write(file, "'<f4'", NPY_ENCODING_LATIN1, 2, shape, values, sizeof values, message, sizeof message) == NPY_OK);
     npy_array a;
     CHECK(npy_read(file, &a, message, sizeof message) == NPY_OK);
-    CHECK(a.bytes == 16 && memcmp(a.data, values, 16) == 0 && strcmp(a.descr, "'<f4'") == 0);
+    CHECK(a.header.bytes == 16 && memcmp(a.data, values, 16) == 0 && strcmp(a.header.descr, "'<f4'") == 0);
     npy_free(&a);
     snprintf(file, sizeof file, "%s/missing.npy", dir);
     CHECK(npy_read(file, &a, message, sizeof message) == NPY_INVALID && strstr(message, "cannot open"));
@@ -198,17 +452,21 @@ static void check_files(void)
     CHECK(npy_read(file, &a, message, sizeof message) == NPY_INVALID && strstr(message, file) && strstr(message, "magic"));
     remove(file);
     /* A write that fails on close (no space left) is an I/O error, not success. */
-    CHECK(npy_write("/dev/full", "'<f4'", 2, shape, values, sizeof values, message, sizeof message) == NPY_IO_ERROR);
+    CHECK(npy_write("/dev/full", "'<f4'", NPY_ENCODING_LATIN1, 2, shape, values, sizeof values, message, sizeof message) == NPY_IO_ERROR);
     snprintf(file, sizeof file, "%s/no/such/dir.npy", dir);
-    CHECK(npy_write(file, "'<f4'", 2, shape, values, sizeof values, message, sizeof message) == NPY_IO_ERROR);
+    CHECK(npy_write(file, "'<f4'", NPY_ENCODING_LATIN1, 2, shape, values, sizeof values, message, sizeof message) == NPY_IO_ERROR);
     snprintf(file, sizeof file, "%s/a.npy", dir);
     remove(file);
+    check_read_bounds(dir);
     remove(dir);
 }
 
 int main(void)
 {
     check_cases();
+    check_nul_name();
+    check_encodings();
+    check_header_only();
     check_round_trip();
     check_files();
     return test_finish(NULL);
