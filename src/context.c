@@ -256,21 +256,14 @@ static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_de
         ctx->output_slots = 1;
     }
 
-    /* Tuning, per device class (measured: README "Performance"). A CPU device (llvmpipe)
-     * wants each invocation on its own contiguous run of about 4 KiB, workgroups of one
-     * 8-lane batch (a small output then fills its workgroup with long runs instead of leaving
-     * 56 of 64 lanes idle), and enough workgroups for every thread. A GPU wants adjacent
-     * invocations on adjacent words and several independent loads in flight per invocation. */
-    bool cpu = props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
-    vksplit_mapping mapping = desc->tuning.mapping ? desc->tuning.mapping
-                                                   : (cpu ? VKSPLIT_MAPPING_RUNS : VKSPLIT_MAPPING_INTERLEAVED);
-    bool runs = mapping == VKSPLIT_MAPPING_RUNS;
-    uint32_t wg = desc->tuning.workgroup_size ? desc->tuning.workgroup_size : (runs ? 8 : 256);
-    uint32_t bytes = desc->tuning.invocation_bytes ? desc->tuning.invocation_bytes : (runs ? 4096 : 64);
+    vksplit_tuning tuning = desc->tuning;
+    vksplit_resolve_tuning(props.deviceType, &tuning);
+    bool runs = tuning.mapping == VKSPLIT_MAPPING_RUNS;
+    uint32_t wg = tuning.workgroup_size, bytes = tuning.invocation_bytes;
     uint32_t wg_max = min_u32(limits->maxComputeWorkGroupSize[0], min_u32(limits->maxComputeWorkGroupInvocations, 1024));
-    if (mapping != VKSPLIT_MAPPING_RUNS && mapping != VKSPLIT_MAPPING_INTERLEAVED)
+    if (tuning.mapping != VKSPLIT_MAPPING_RUNS && tuning.mapping != VKSPLIT_MAPPING_INTERLEAVED)
         return vksplit__fail(error, VKSPLIT_ERROR_INVALID_ARGUMENT, "tuning.mapping %d is not a vksplit_mapping",
-                             (int)mapping);
+                             (int)tuning.mapping);
     if (wg < 1 || wg > wg_max)
         return vksplit__fail(error, VKSPLIT_ERROR_INVALID_ARGUMENT, "tuning.workgroup_size %u is out of range [1, %u] on this device",
                              wg, wg_max);
@@ -279,13 +272,13 @@ static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_de
                              bytes);
     ctx->caps.max_word_bytes = max_word_bytes(ctx->bda);
     ctx->caps.bda = ctx->bda;
-    ctx->caps.mapping = mapping;
+    ctx->caps.mapping = tuning.mapping;
     ctx->caps.workgroup_size = wg;
     ctx->caps.invocation_bytes = bytes;
-    ctx->caps.min_workgroups = runs && cpu ? 8 : 0;
-    /* Bands need one dispatch for every output (device addresses). */
-    uint32_t band = desc->tuning.band_bytes ? desc->tuning.band_bytes : 8u << 20;
-    ctx->caps.band_bytes = !runs && ctx->bda && band != UINT32_MAX ? band : 0;
+    /* A CPU device runs a workgroup per thread at a time: small splits get shorter runs so
+     * that every thread has some. Bands need one dispatch for every output (addresses). */
+    ctx->caps.min_workgroups = runs && props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 8 : 0;
+    ctx->caps.band_bytes = !runs && ctx->bda && tuning.band_bytes != UINT32_MAX ? tuning.band_bytes : 0;
     vksplit__log(ctx, VKSPLIT_LOG_INFO,
                  "vksplit: %s, %s addressing, %u output slot(s) per dispatch, %s mapping, workgroups of %u, %u bytes "
                  "per invocation, bands of %u bytes",

@@ -230,6 +230,11 @@ typedef struct vksplit_tuning {
     uint32_t band_bytes;
 } vksplit_tuning;
 
+/* The tuning a context uses on a device of this type: zero fields of *tuning are replaced by
+ * the defaults (the mapping by device type, the rest by mapping), set fields are kept; a
+ * context does exactly this with its desc's tuning. Thread-safety: safe (pure). */
+VKSPLIT_API void vksplit_resolve_tuning(VkPhysicalDeviceType device_type, vksplit_tuning* tuning);
+
 typedef struct vksplit_context_desc {
     VkInstance instance;                              /* required */
     VkPhysicalDevice physical_device;                 /* required */

@@ -1,0 +1,102 @@
+/* Pins the planner's choices for split_bench's cases (bench/bench_cases.c, the same shapes)
+ * at 64 MiB and 1 GiB, for the GPU defaults (vksplit_resolve_tuning(DISCRETE_GPU): what a GPU
+ * runs, planned here on lavapipe's device with the compute path a GPU's AUTO takes) and for
+ * lavapipe's own defaults (AUTO). A change to the planner or the defaults changes these plans
+ * and fails here, so it cannot go unnoticed: when it is meant, re-measure (split_bench) and
+ * re-pin with `core_planner_choices --print`. Plans only: nothing is allocated beyond the
+ * plans' tables, nothing runs. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_cases.h"
+#include "core_util.h"
+#include "test_harness.h"
+#include "vk_count.h"
+
+typedef struct pinned {
+    const char* device_class; /* "gpu" or "cpu" */
+    const char* name;
+    uint32_t size_mib;
+    const char* summary;
+    uint64_t workgroups;
+    uint32_t dispatches;
+} pinned;
+
+static const pinned pins[] = {
+#include "planner_choices.inc"
+};
+
+static vksplit_context* context_for(vksplit_runner* runner, VkPhysicalDeviceType type)
+{
+    vksplit_context_desc d = vkc_context_desc(runner);
+    vksplit_resolve_tuning(type, &d.tuning);
+    vksplit_context* ctx = NULL;
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&d, &ctx, &err), &err);
+    return ctx;
+}
+
+int main(int argc, char** argv)
+{
+    int print = argc > 1 && strcmp(argv[1], "--print") == 0;
+    vksplit_runner* runner = test_runner_create();
+    vksplit_runner_info info;
+    vksplit_runner_get_info(runner, &info);
+    static const struct {
+        const char* name;
+        VkPhysicalDeviceType type;
+        vksplit_path path;
+    } classes[] = {{"gpu", VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU, VKSPLIT_PATH_COMPUTE},
+                   {"cpu", VK_PHYSICAL_DEVICE_TYPE_CPU, VKSPLIT_PATH_AUTO}};
+    static const uint32_t sizes[] = {64, 1024};
+    uint32_t compared = 0;
+    for (unsigned k = 0; k < 2; k++) {
+        vksplit_context* ctx = context_for(runner, classes[k].type);
+        if (!ctx)
+            continue;
+        for (unsigned z = 0; z < 2; z++)
+            for (uint32_t c = 0; c < bench_case_count; c++) {
+                if (z && bench_cases[c].shape == SHAPE_FIXED)
+                    continue;
+                static bench_setup s;
+                bench_setup_case(&bench_cases[c], (uint64_t)sizes[z] << 20, &s);
+                vksplit_plan_options options = {classes[k].path};
+                vksplit_plan* plan = NULL;
+                vksplit_error err;
+                CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &s.desc, &options, &plan, &err), &err);
+                if (!plan)
+                    continue;
+                vksplit_plan_info pi;
+                vksplit_plan_get_info(plan, &pi);
+                vksplit_plan_destroy(plan);
+                if (print) {
+                    printf("    {\"%s\", \"%s\", %u, \"%s\", %llu, %u},\n", classes[k].name, bench_cases[c].name,
+                           sizes[z], pi.summary, (unsigned long long)pi.workgroup_count, pi.dispatch_count);
+                    continue;
+                }
+                const pinned* p = NULL;
+                for (size_t i = 0; i < sizeof pins / sizeof pins[0] && !p; i++)
+                    if (!strcmp(pins[i].device_class, classes[k].name) && !strcmp(pins[i].name, bench_cases[c].name) &&
+                        pins[i].size_mib == sizes[z])
+                        p = &pins[i];
+                CHECK_MSG(p != NULL, "%s %s %u MiB: no pinned plan (re-pin with --print)", classes[k].name,
+                          bench_cases[c].name, sizes[z]);
+                if (!p)
+                    continue;
+                compared++;
+                CHECK_MSG(!strcmp(p->summary, pi.summary) && p->workgroups == pi.workgroup_count &&
+                              p->dispatches == pi.dispatch_count,
+                          "%s %s %u MiB: the plan changed:\n    pinned: %s, %llu workgroups, %u dispatches\n"
+                          "    now:    %s, %llu workgroups, %u dispatches",
+                          classes[k].name, bench_cases[c].name, sizes[z], p->summary, (unsigned long long)p->workgroups,
+                          p->dispatches, pi.summary, (unsigned long long)pi.workgroup_count, pi.dispatch_count);
+            }
+        vksplit_context_destroy(ctx);
+    }
+    if (!print) {
+        printf("%u plans compared with their pins\n", compared);
+        CHECK_MSG(compared == sizeof pins / sizeof pins[0], "%u of %zu pins compared", compared,
+                  sizeof pins / sizeof pins[0]);
+    }
+    return test_finish(runner);
+}
