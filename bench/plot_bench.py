@@ -4,9 +4,10 @@
     plot_bench.py AUTO.json [COMPUTE.json] OUT.png
 
 AUTO.json is a default run (the planner's choice); COMPUTE.json, if given, a run with
---path compute. Each case gets bars for vksplit (auto), vksplit (compute), host memcpy and
-vkCmdCopyBuffer, all measured in the same runs. Latency cases (4 KiB, 64 KiB) are left out:
-their GB/s mean little. Needs only Python's standard library and gnuplot.
+--path compute. Each case (and size) gets bars for vksplit (auto), vksplit (compute), the
+compute-copy ceiling, one-region vkCmdCopyBuffer and host memcpy, all measured in the same
+runs. Latency cases (4 KiB, 64 KiB) are left out: their GB/s mean little. Needs only Python's
+standard library and gnuplot.
 """
 import json
 import subprocess
@@ -25,14 +26,15 @@ def main(argv):
     auto = load(argv[1])
     compute = load(argv[2]) if len(argv) == 4 else None
     out = argv[-1]
-    by_case = {c["case"]: c for c in compute["cases"]} if compute else {}
+    by_case = {(c["case"], c["size_mib"]): c for c in compute["cases"]} if compute else {}
+    sizes = {c["size_mib"] for c in auto["cases"]}
     rows = []
     for c in auto["cases"]:
         if c["bytes"] < (1 << 20):
             continue
-        comp = by_case.get(c["case"], {}).get("split_gbps", "NaN")
-        copy = c["copy_gbps"] if c["copy_gbps"] is not None else "NaN"
-        rows.append(f'"{c["case"]}" {c["split_gbps"]} {comp} {c["memcpy_gbps"]} {copy}')
+        comp = by_case.get((c["case"], c["size_mib"]), {}).get("split_gbps", "NaN")
+        label = c["case"] if len(sizes) == 1 else f'{c["case"]} {c["size_mib"]:.0f}M'
+        rows.append(f'"{label}" {c["split_gbps"]} {comp} {c["ceiling_gbps"]} {c["copy_gbps"]} {c["memcpy_gbps"]}')
     with tempfile.NamedTemporaryFile("w", suffix=".dat", delete=False) as data:
         data.write("\n".join(rows) + "\n")
     script = f"""
@@ -50,8 +52,9 @@ set xtics rotate by -35 scale 0
 set key top right
 plot "{data.name}" using 2:xtic(1) title "vksplit (planner's choice)", \\
      "" using 3 title "vksplit (compute path)", \\
-     "" using 4 title "host memcpy, 1 thread", \\
-     "" using 5 title "vkCmdCopyBuffer, one region per row"
+     "" using 4 title "plain compute copy (ceiling)", \\
+     "" using 5 title "vkCmdCopyBuffer, one region", \\
+     "" using 6 title "host memcpy, 1 thread"
 """
     subprocess.run(["gnuplot"], input=script, text=True, check=True)
 
