@@ -126,6 +126,25 @@ static uint64_t copy_trips(uint64_t words) { return words / 4 + words % 4 + 2; }
  * division exact (flat index and chunk both below 2^16). */
 #define MAX_TILE_WORDS 65536u
 
+/* A unit copies a piece of one row: the record's rows cut into balanced pieces of at most
+ * `most` words. */
+static void cut_rows(vksplit__record* rec, uint64_t most)
+{
+    uint64_t pieces = vksplit__div_up(rec->chunk_words, most);
+    uint64_t piece_words = vksplit__div_up(rec->chunk_words, pieces); /* balanced */
+    rec->pieces = (uint32_t)vksplit__div_up(rec->chunk_words, piece_words);
+    rec->piece_words = (uint32_t)piece_words;
+    rec->rows_per_unit = 1;
+}
+
+/* A unit copies `rows` whole rows. */
+static void gather_rows(vksplit__record* rec, uint64_t rows)
+{
+    rec->pieces = 1;
+    rec->piece_words = (uint32_t)rec->chunk_words;
+    rec->rows_per_unit = rows > 1 ? (uint32_t)rows : 1;
+}
+
 /* RUNS: each invocation copies its own contiguous piece of a long row, or whole short rows. */
 static void plan_runs(vksplit__geometry* g, const vksplit__planner_caps* caps)
 {
@@ -157,19 +176,12 @@ static void plan_runs(vksplit__geometry* g, const vksplit__planner_caps* caps)
             run = vksplit__min_u64(run, run_words);
         }
         if (rec->chunk_words > run) {
-            uint64_t pieces = vksplit__div_up(rec->chunk_words, run);
-            uint64_t piece_words = vksplit__div_up(rec->chunk_words, pieces); /* balanced */
-            rec->pieces = (uint32_t)vksplit__div_up(rec->chunk_words, piece_words);
-            rec->piece_words = (uint32_t)piece_words;
-            rec->rows_per_unit = 1;
+            cut_rows(rec, run);
         } else {
             uint64_t per_row = copy_trips(rec->chunk_words) + 2 + (g->row_dims > 1 ? g->row_dims : 0);
             uint64_t rows = run / rec->chunk_words;
             rows = vksplit__min_u64(rows, (VKSPLIT_LOOP_BUDGET - FIXED_TRIPS) / per_row);
-            rows = vksplit__min_u64(rows, rec->rows);
-            rec->pieces = 1;
-            rec->piece_words = (uint32_t)rec->chunk_words;
-            rec->rows_per_unit = rows > 1 ? (uint32_t)rows : 1;
+            gather_rows(rec, vksplit__min_u64(rows, rec->rows));
         }
         rec->units = (uint64_t)rec->pieces * vksplit__div_up(rec->rows, rec->rows_per_unit);
     }
@@ -192,15 +204,9 @@ static void plan_interleaved(vksplit__geometry* g, const vksplit__planner_caps* 
             while (rows_per_tile & (rows_per_tile - 1))
                 rows_per_tile &= rows_per_tile - 1;
         if (rows_per_tile <= 1) {
-            uint64_t pieces = vksplit__div_up(rec->chunk_words, tile);
-            uint64_t piece_words = vksplit__div_up(rec->chunk_words, pieces); /* balanced */
-            rec->pieces = (uint32_t)vksplit__div_up(rec->chunk_words, piece_words);
-            rec->piece_words = (uint32_t)piece_words;
-            rec->rows_per_unit = 1;
+            cut_rows(rec, tile);
         } else {
-            rec->pieces = 1;
-            rec->piece_words = (uint32_t)rec->chunk_words;
-            rec->rows_per_unit = (uint32_t)rows_per_tile;
+            gather_rows(rec, rows_per_tile);
             /* ceil(2^32 / chunk): the shader's f / chunk is a multiply-high (chunk < 2^16). */
             rec->row_magic = rec->chunk_words > 1 ? (uint32_t)((((uint64_t)1 << 32) + rec->chunk_words - 1) / rec->chunk_words) : 0;
         }
