@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# split_bench's flags, on whatever device the tests use (lavapipe in CI): every case checks its
+# bytes against the CPU reference before timing (exit 1 on a mismatch), so these runs are
+# correctness runs too. Usage: run.sh PATH/TO/split_bench
+set -euo pipefail
+bench=$1
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+fail() { echo "bench_flags: $*" >&2; exit 1; }
+
+"$bench" --list | grep -q f32_transposed || fail "--list lacks f32_transposed"
+"$bench" --list-devices | grep -q "\[default\]" || fail "--list-devices marks no default device"
+device=${VKSPLIT_DEVICE:-0}
+
+# Small sizes, every kind of case, the device chosen explicitly, through the staging buffer.
+cases=f32_inner1,f32_1d,f32_chunk16,f32_last3,f32_uneven18,f32_out96,f32_transposed,f32_4k
+"$bench" --size 1,2 --case "$cases" --device "$device" --staging --reps 1 --json > "$out"
+for field in '"ratio_ceiling"' '"ratio_copy"' '"ratio_memcpy"' '"ceiling_gbps"' '"size_mib": 2'; do
+  grep -q "$field" "$out" || fail "--json output lacks $field"
+done
+[ "$(grep -c '"case"' "$out")" -eq 15 ] || fail "expected 15 rows (7 cases at 2 sizes, the 4k case once)"
+
+# The GPU's tuning on this device: interleaved tiles and bands (tiny bands: many of them).
+"$bench" --size 1 --case f32_chunk16,f32_last3,f32_out1024,f32_transposed --mapping interleaved --workgroup 64 \
+         --invocation-bytes 32 --band-bytes 4096 --reps 1 --path compute > "$out"
+grep -q "interleaved" "$out" || fail "--mapping interleaved did not reach the plans"
+grep -Eq "bands=([2-9]|[1-9][0-9]+)" "$out" || fail "--band-bytes 4096 made no plan with bands"
+"$bench" --size 1 --case f32_chunk16 --mapping interleaved --band-bytes off --reps 1 --path compute > "$out"
+grep -q "bands=1 " "$out" || fail "--band-bytes off still made bands"
+
+# Bad requests: exit 2.
+for bad in "--size 0" "--case nope" "--path sideways" "--mapping diagonal" "--reps 0" "--frobnicate"; do
+  set +e
+  "$bench" $bad > /dev/null 2>&1
+  rc=$?
+  set -e
+  [ $rc -eq 2 ] || fail "split_bench $bad exited $rc, expected 2"
+done
+echo "bench_flags: ok"
