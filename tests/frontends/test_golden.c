@@ -17,6 +17,7 @@
 
 #define MAX_OUTPUTS 16
 #define GUARD 256u /* bytes before, between and after the tensors; a multiple of every alignment */
+#define MAX_TEST_BYTES (1u << 24) /* all tensors of one split together */
 
 /* C-order strides in elements. */
 static void packed(uint32_t rank, const uint64_t* sizes, uint64_t* strides)
@@ -288,6 +289,105 @@ static void describe(const spec_split* s, uint64_t in_offset, const uint64_t* ou
     fprintf(stderr, "guard");
 }
 
+/* The translation must cover exactly the bytes the spec's layout reaches (and the spec's
+ * tensors must hold them), or the device would write where the spec has no bytes. */
+static int spans_match(const char* name, const spec_split* s, const vksplit_split_desc* d)
+{
+    uint64_t in_span = 0, out_spans[MAX_OUTPUTS];
+    vksplit_error err;
+    memset(&err, 0, sizeof err);
+    vksplit_result r = vksplit_split_spans(d, &in_span, out_spans, &err);
+    CHECK_MSG(r == VKSPLIT_OK, "%s: vksplit_split_spans: %s", name, err.message);
+    if (r != VKSPLIT_OK)
+        return 0;
+    int ok = 1;
+    uint64_t want = span_bytes(s->rank, s->in_sizes, s->in_strides, s->element_size);
+    CHECK_MSG(want <= s->in_bytes, "%s: the test's input tensor is too small", name);
+    if (in_span != want) {
+        ok = 0;
+        CHECK_MSG(in_span == want, "%s: input span %llu bytes, the spec's layout reaches %llu", name,
+                  (unsigned long long)in_span, (unsigned long long)want);
+    }
+    for (uint32_t i = 0; ok && i < s->output_count; i++) {
+        want = span_bytes(s->rank, s->out_sizes[i], s->out_strides[i], s->element_size);
+        CHECK_MSG(want <= s->out_bytes[i], "%s: the test's output %u is too small", name, i);
+        if (out_spans[i] != want) {
+            ok = 0;
+            CHECK_MSG(out_spans[i] == want, "%s: output %u span %llu bytes, the spec's layout reaches %llu", name, i,
+                      (unsigned long long)out_spans[i], (unsigned long long)want);
+        }
+    }
+    return ok;
+}
+
+/* The spec's rule, into image (the input already at in_offset): output i's element idx is
+ * the input's element idx + (out_start[i] on the axis), each at its tensor's strides. */
+static void spec_outputs(const spec_split* s, uint64_t in_offset, const uint64_t* out_offset, unsigned char* image)
+{
+    uint32_t e = s->element_size;
+    for (uint32_t i = 0; i < s->output_count; i++) {
+        uint64_t idx[VKSPLIT_MAX_RANK] = {0};
+        if (product(s->rank, s->out_sizes[i]) == 0)
+            continue;
+        for (;;) {
+            uint64_t src = 0, dst = 0;
+            for (uint32_t k = 0; k < s->rank; k++) {
+                src += (idx[k] + (k == s->axis ? s->out_start[i] : 0)) * s->in_strides[k];
+                dst += idx[k] * s->out_strides[i][k];
+            }
+            memcpy(image + out_offset[i] + dst * e, image + in_offset + src * e, e);
+            uint32_t k = s->rank;
+            while (k-- > 0 && ++idx[k] == s->out_sizes[i][k])
+                idx[k] = 0;
+            if (k == UINT32_MAX)
+                break;
+        }
+    }
+}
+
+/* Plans d on path and runs it once over `total` bytes uploaded from initial, the input at
+ * in_offset and output i at out_offset[i]; downloads the buffer into after. */
+static vksplit_result device_run(vksplit_runner* runner, const vksplit_split_desc* d, vksplit_path path,
+                                 uint64_t in_offset, const uint64_t* out_offset, const unsigned char* initial,
+                                 unsigned char* after, uint64_t total, vksplit_plan_info* info, vksplit_error* err)
+{
+    vksplit_runner_buffer buffer, arguments;
+    memset(&buffer, 0, sizeof buffer);
+    memset(&arguments, 0, sizeof arguments);
+    memset(info, 0, sizeof *info);
+    vksplit_plan* plan = NULL;
+    vksplit_plan_options options = {path};
+    vksplit_result r = vksplit_runner_buffer_create(runner, total, &buffer, err);
+    if (r == VKSPLIT_OK)
+        r = vksplit_runner_upload(runner, &buffer, 0, initial, total, err);
+    if (r == VKSPLIT_OK)
+        r = vksplit_plan_create(vksplit_runner_context(runner), d, &options, &plan, err);
+    if (r == VKSPLIT_OK) {
+        vksplit_plan_get_info(plan, info);
+        if (info->argument_bytes)
+            r = vksplit_runner_buffer_create(runner, info->argument_bytes, &arguments, err);
+    }
+    split_run run;
+    memset(&run, 0, sizeof run);
+    run.plan = plan;
+    run.input = (vksplit_binding){buffer.buffer, in_offset};
+    for (uint32_t i = 0; i < d->output_count; i++)
+        run.outputs[i] = (vksplit_binding){buffer.buffer, out_offset[i]};
+    run.arguments = (vksplit_arguments){arguments.buffer, 0, 0};
+    if (r == VKSPLIT_OK)
+        r = vksplit_runner_submit(runner, record, &run, err);
+    if (r == VKSPLIT_OK && run.result != VKSPLIT_OK) {
+        r = run.result;
+        *err = run.error;
+    }
+    if (r == VKSPLIT_OK)
+        r = vksplit_runner_download(runner, &buffer, 0, after, total, err);
+    vksplit_plan_destroy(plan);
+    vksplit_runner_buffer_destroy(runner, &arguments);
+    vksplit_runner_buffer_destroy(runner, &buffer);
+    return r;
+}
+
 /* Runs d, the translation of the front-end struct that s was derived from, on the device:
  * every tensor in one buffer at its own offset, guard bytes around and inside, then every
  * byte compared with s. got (when not NULL) receives each output's bytes (out_bytes, caller
@@ -300,113 +400,36 @@ static void run_and_check(vksplit_runner* runner, const char* name, const spec_s
     CHECK_MSG(s->element_size != 0 && s->output_count <= MAX_OUTPUTS, "%s: the test cannot describe this split", name);
     CHECK_MSG(d->output_count == s->output_count, "%s: %u outputs, the spec says %u", name, d->output_count,
               s->output_count);
-    if (s->element_size == 0 || s->output_count > MAX_OUTPUTS || d->output_count != s->output_count)
-        return;
-
-    /* The translation must cover exactly the bytes the spec's layout reaches (and the spec's
-     * tensors must hold them), or the device would write where the spec has no bytes. */
-    uint64_t in_span = 0, out_spans[MAX_OUTPUTS];
-    vksplit_error err;
-    memset(&err, 0, sizeof err);
-    vksplit_result r = vksplit_split_spans(d, &in_span, out_spans, &err);
-    CHECK_MSG(r == VKSPLIT_OK, "%s: vksplit_split_spans: %s", name, err.message);
-    int spans_ok = r == VKSPLIT_OK;
-    uint64_t want = span_bytes(s->rank, s->in_sizes, s->in_strides, s->element_size);
-    CHECK_MSG(want <= s->in_bytes, "%s: the test's input tensor is too small", name);
-    if (r == VKSPLIT_OK && in_span != want) {
-        spans_ok = 0;
-        CHECK_MSG(in_span == want, "%s: input span %llu bytes, the spec's layout reaches %llu", name,
-                  (unsigned long long)in_span, (unsigned long long)want);
-    }
-    for (uint32_t i = 0; spans_ok && i < s->output_count; i++) {
-        want = span_bytes(s->rank, s->out_sizes[i], s->out_strides[i], s->element_size);
-        CHECK_MSG(want <= s->out_bytes[i], "%s: the test's output %u is too small", name, i);
-        if (out_spans[i] != want) {
-            spans_ok = 0;
-            CHECK_MSG(out_spans[i] == want, "%s: output %u span %llu bytes, the spec's layout reaches %llu", name, i,
-                      (unsigned long long)out_spans[i], (unsigned long long)want);
-        }
-    }
-    if (!spans_ok)
-        return;
-    uint64_t tensor_bytes = s->in_bytes;
-    for (uint32_t i = 0; i < s->output_count; i++)
+    const uint64_t in_bytes = s->in_bytes;
+    uint64_t tensor_bytes = in_bytes;
+    for (uint32_t i = 0; i < s->output_count && i < MAX_OUTPUTS; i++)
         tensor_bytes += s->out_bytes[i];
-    CHECK_MSG(s->in_bytes < (1u << 24) && tensor_bytes < (1u << 24), "%s: too large for this test", name);
-    if (s->in_bytes >= (1u << 24) || tensor_bytes >= (1u << 24))
+    CHECK_MSG(in_bytes < MAX_TEST_BYTES && tensor_bytes < MAX_TEST_BYTES, "%s: too large for this test", name);
+    if (s->element_size == 0 || s->output_count > MAX_OUTPUTS || d->output_count != s->output_count ||
+        in_bytes >= MAX_TEST_BYTES || tensor_bytes >= MAX_TEST_BYTES || !spans_match(name, s, d))
         return;
 
     /* One buffer: guard, input, guard, output 0, guard, ... */
     uint64_t in_offset = GUARD, out_offset[MAX_OUTPUTS];
-    uint64_t cursor = in_offset + round_up(s->in_bytes, GUARD) + GUARD;
+    uint64_t total = in_offset + round_up(in_bytes, GUARD) + GUARD;
     for (uint32_t i = 0; i < s->output_count; i++) {
-        out_offset[i] = cursor;
-        cursor += round_up(s->out_bytes[i], GUARD) + GUARD;
+        out_offset[i] = total;
+        total += round_up(s->out_bytes[i], GUARD) + GUARD;
     }
-    uint64_t total = cursor;
     unsigned char* initial = malloc(total);
     unsigned char* expected = malloc(total);
     unsigned char* after = malloc(total);
     for (uint64_t p = 0; p < total; p++)
         initial[p] = guard_byte(p);
-    memcpy(initial + in_offset, input, s->in_bytes);
+    memcpy(initial + in_offset, input, in_bytes);
     memcpy(expected, initial, total);
+    spec_outputs(s, in_offset, out_offset, expected);
 
-    /* The spec's rule: output i's element idx is the input's element idx + (start_i on the axis). */
-    uint32_t e = s->element_size;
-    for (uint32_t i = 0; i < s->output_count; i++) {
-        uint64_t idx[VKSPLIT_MAX_RANK] = {0};
-        if (product(s->rank, s->out_sizes[i]) == 0)
-            continue;
-        for (;;) {
-            uint64_t src = 0, dst = 0;
-            for (uint32_t k = 0; k < s->rank; k++) {
-                src += (idx[k] + (k == s->axis ? s->out_start[i] : 0)) * s->in_strides[k];
-                dst += idx[k] * s->out_strides[i][k];
-            }
-            memcpy(expected + out_offset[i] + dst * e, initial + in_offset + src * e, e);
-            uint32_t k = s->rank;
-            while (k-- > 0 && ++idx[k] == s->out_sizes[i][k])
-                idx[k] = 0;
-            if (k == UINT32_MAX)
-                break;
-        }
-    }
-
-    vksplit_runner_buffer buffer, arguments;
-    memset(&buffer, 0, sizeof buffer);
-    memset(&arguments, 0, sizeof arguments);
-    vksplit_plan* plan = NULL;
-    vksplit_plan_options options = {path};
-    r = vksplit_runner_buffer_create(runner, total, &buffer, &err);
-    if (r == VKSPLIT_OK)
-        r = vksplit_runner_upload(runner, &buffer, 0, initial, total, &err);
-    if (r == VKSPLIT_OK)
-        r = vksplit_plan_create(vksplit_runner_context(runner), d, &options, &plan, &err);
     vksplit_plan_info info;
-    memset(&info, 0, sizeof info);
-    if (r == VKSPLIT_OK) {
-        vksplit_plan_get_info(plan, &info);
-        if (info.argument_bytes)
-            r = vksplit_runner_buffer_create(runner, info.argument_bytes, &arguments, &err);
-    }
-    split_run run;
-    memset(&run, 0, sizeof run);
-    run.plan = plan;
-    run.input = (vksplit_binding){buffer.buffer, in_offset};
-    for (uint32_t i = 0; i < s->output_count; i++)
-        run.outputs[i] = (vksplit_binding){buffer.buffer, out_offset[i]};
-    run.arguments = (vksplit_arguments){arguments.buffer, 0, 0};
-    if (r == VKSPLIT_OK)
-        r = vksplit_runner_submit(runner, record, &run, &err);
-    if (r == VKSPLIT_OK && run.result != VKSPLIT_OK) {
-        r = run.result;
-        err = run.error;
-    }
-    if (r == VKSPLIT_OK)
-        r = vksplit_runner_download(runner, &buffer, 0, after, total, &err);
+    vksplit_error err;
+    memset(&err, 0, sizeof err);
+    vksplit_result r = device_run(runner, d, path, in_offset, out_offset, initial, after, total, &info, &err);
     CHECK_MSG(r == VKSPLIT_OK, "%s (path %d): %s: %s", name, (int)path, vksplit_result_name(r), err.message);
-
     if (r == VKSPLIT_OK) {
         uint64_t bad = 0;
         for (uint64_t p = 0; p < total; p++)
@@ -425,9 +448,6 @@ static void run_and_check(vksplit_runner* runner, const char* name, const spec_s
             memcpy(got[i], after + out_offset[i], s->out_bytes[i]);
         }
     }
-    vksplit_plan_destroy(plan);
-    vksplit_runner_buffer_destroy(runner, &arguments);
-    vksplit_runner_buffer_destroy(runner, &buffer);
     free(initial);
     free(expected);
     free(after);
