@@ -674,9 +674,12 @@ static vksplit_result record_split(void* user, VkCommandBuffer cmd, vksplit_erro
 static void print_context(const core_case* c, const core_run_options* o, core_layout layout, uint64_t align,
                           const vksplit_plan_info* info)
 {
-    fprintf(stderr, "  [%s] seed=0x%llx case=%ld layout=%s offset unit=%llu path-option=%d records=%u\n",
-            o->label ? o->label : "", (unsigned long long)o->seed, o->case_index, core_layout_name(layout),
-            (unsigned long long)align, (int)o->plan.path, o->records ? o->records : 1);
+    char unit[24] = "none yet"; /* the offset unit is known once the plan is */
+    if (align)
+        snprintf(unit, sizeof unit, "%llu", (unsigned long long)align);
+    fprintf(stderr, "  [%s] seed=0x%llx case=%ld layout=%s offset unit=%s path-option=%d records=%u\n",
+            o->label ? o->label : "", (unsigned long long)o->seed, o->case_index, core_layout_name(layout), unit,
+            (int)o->plan.path, o->records ? o->records : 1);
     if (info)
         fprintf(stderr, "  plan: %s (path=%d word=%u dispatches=%u copies=%u offset_alignment=%u)\n",
                 info->summary, (int)info->path, info->word_bytes, info->dispatch_count, info->copy_command_count,
