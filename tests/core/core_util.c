@@ -359,6 +359,62 @@ static const char* layout_mode_name(uint32_t mode)
     return mode < 6 ? names[mode] : "?";
 }
 
+int core_overlap_strides(core_rng* rng, uint32_t rank, const uint64_t* sizes, uint64_t* strides)
+{
+    uint32_t dims[VKSPLIT_MAX_RANK], count = 0;
+    for (uint32_t k = 0; k < rank; k++)
+        if (sizes[k] >= 2 && strides[k] != 0)
+            dims[count++] = k;
+    if (count < 2)
+        return 0;
+    shuffle_u32(rng, dims, count);
+    uint32_t a = dims[0], b = dims[1];
+    if (strides[b] < strides[a]) {
+        a = dims[1];
+        b = dims[0];
+    }
+    strides[b] = strides[a] * core_rng_range(rng, 1, sizes[a] - 1);
+    return 1;
+}
+
+int core_transfer_possible(const vksplit_split_desc* d)
+{
+    uint32_t rank = d->rank;
+    for (uint32_t k = 0; k < rank; k++)
+        if (k != d->axis && d->sizes[k] == 0)
+            return 1; /* nothing to copy */
+    int any_output = 0;
+    for (uint32_t i = 0; i < d->output_count; i++)
+        any_output |= d->split[i] != 0;
+    if (!any_output)
+        return 1;
+
+    /* No coalescing needed: merging neighbours (as a planner does) never makes or removes a
+     * dimension that is unit-stride wherever it has two indices. A merged dimension steps
+     * like its innermost part, and a unit-stride dimension cannot merge into an inner one of
+     * two or more indices (its stride would have to be that one's stride times its size). */
+    uint64_t in_strides[VKSPLIT_MAX_RANK];
+    ref_tensor_strides(d, -1, in_strides);
+    int dims_with_rows = 0;
+    for (uint32_t k = 0; k < rank; k++) {
+        /* Along k: the input at its full size, then every output that has elements. */
+        int rows_here = d->sizes[k] >= 2, unit = d->sizes[k] < 2 || in_strides[k] == 1;
+        for (uint32_t i = 0; i < d->output_count; i++) {
+            if (d->split[i] == 0)
+                continue;
+            uint64_t sizes[VKSPLIT_MAX_RANK], strides[VKSPLIT_MAX_RANK];
+            ref_output_sizes(d, i, sizes);
+            ref_tensor_strides(d, (int)i, strides);
+            rows_here |= sizes[k] >= 2;
+            unit &= sizes[k] < 2 || strides[k] == 1;
+        }
+        dims_with_rows += rows_here;
+        if (rows_here && unit)
+            return 1;
+    }
+    return dims_with_rows == 0; /* single elements only */
+}
+
 static uint32_t random_layout_mode(core_rng* rng)
 {
     uint64_t r = core_rng_below(rng, 100);
@@ -438,17 +494,21 @@ void core_case_random(core_case* c, core_rng* rng, const core_gen_params* params
     if (params->packed_only)
         return;
 
-    /* Input: packed, padded, permuted, broadcast (stride 0), odd strides on size-1 dims. */
+    /* Input: packed, padded, permuted, overlapping (sliding windows), broadcast (stride 0),
+     * odd strides on size-1 dims. */
     uint32_t in_mode = random_layout_mode(rng);
-    if (in_mode != 0) {
+    int overlap = !params->no_overlap && core_rng_percent(rng, 12);
+    if (in_mode != 0 || overlap) {
         uint64_t strides[VKSPLIT_MAX_RANK];
         random_layout_strides(rng, in_mode, rank, sizes, strides, max_span);
-        snprintf(c->input_layout, sizeof c->input_layout, "%s", layout_mode_name(in_mode));
+        overlap = overlap && core_overlap_strides(rng, rank, sizes, strides);
+        const char* base = layout_mode_name(in_mode ? in_mode : 1); /* explicit strides from here on */
+        snprintf(c->input_layout, sizeof c->input_layout, "%s%s", base, overlap ? "+overlap" : "");
         if (!params->no_broadcast && core_rng_percent(rng, 15)) {
             for (uint32_t k = 0; k < rank; k++)
                 if (core_rng_percent(rng, 40))
                     strides[k] = 0;
-            snprintf(c->input_layout, sizeof c->input_layout, "%s+broadcast", layout_mode_name(in_mode));
+            snprintf(c->input_layout, sizeof c->input_layout, "%s%s+broadcast", base, overlap ? "+overlap" : "");
         }
         core_case_set_input_strides(c, strides);
     }
@@ -614,9 +674,12 @@ static vksplit_result record_split(void* user, VkCommandBuffer cmd, vksplit_erro
 static void print_context(const core_case* c, const core_run_options* o, core_layout layout, uint64_t align,
                           const vksplit_plan_info* info)
 {
-    fprintf(stderr, "  [%s] seed=0x%llx case=%ld layout=%s offset unit=%llu path-option=%d records=%u\n",
-            o->label ? o->label : "", (unsigned long long)o->seed, o->case_index, core_layout_name(layout),
-            (unsigned long long)align, (int)o->plan.path, o->records ? o->records : 1);
+    char unit[24] = "none yet"; /* the offset unit is known once the plan is */
+    if (align)
+        snprintf(unit, sizeof unit, "%llu", (unsigned long long)align);
+    fprintf(stderr, "  [%s] seed=0x%llx case=%ld layout=%s offset unit=%s path-option=%d records=%u\n",
+            o->label ? o->label : "", (unsigned long long)o->seed, o->case_index, core_layout_name(layout), unit,
+            (int)o->plan.path, o->records ? o->records : 1);
     if (info)
         fprintf(stderr, "  plan: %s (path=%d word=%u dispatches=%u copies=%u offset_alignment=%u)\n",
                 info->summary, (int)info->path, info->word_bytes, info->dispatch_count, info->copy_command_count,
@@ -762,11 +825,17 @@ core_verdict core_run_case(vksplit_runner* runner, const core_case* c, const cor
         return v;
     }
 
+    /* The transfer path is refused exactly when the rows are not contiguous in every tensor. */
+    int transfer_possible = core_transfer_possible(d);
     v.checks++;
     r = vksplit_plan_create(ctx, d, &o->plan, &plan, &err);
     if (r != VKSPLIT_OK) {
-        if (o->plan.path == VKSPLIT_PATH_TRANSFER && r == VKSPLIT_ERROR_UNSUPPORTED) {
-            v.skipped = 1; /* the caller counts skips and asserts which cases may skip */
+        if (o->plan.path == VKSPLIT_PATH_TRANSFER && r == VKSPLIT_ERROR_UNSUPPORTED && !transfer_possible) {
+            v.skipped = 1; /* refused as it must be; the caller counts refusals */
+        } else if (o->plan.path == VKSPLIT_PATH_TRANSFER && r == VKSPLIT_ERROR_UNSUPPORTED) {
+            FAIL_CASE("vksplit_plan_create refused the transfer path, but some dimension has stride 1 in every "
+                      "tensor (rows are contiguous): %s",
+                      err.message);
         } else {
             FAIL_CASE("vksplit_plan_create: %s: %s", vksplit_result_name(r), err.message);
         }
@@ -775,6 +844,11 @@ core_verdict core_run_case(vksplit_runner* runner, const core_case* c, const cor
     }
     vksplit_plan_get_info(plan, &v.info);
     const vksplit_plan_info* info = &v.info;
+    v.checks++;
+    if (info->path == VKSPLIT_PATH_TRANSFER && !transfer_possible)
+        FAIL_CASE("a TRANSFER plan (%s), but no dimension with two or more indices has stride 1 in every tensor: "
+                  "the rows are single elements, which the transfer path must refuse (VKSPLIT_ERROR_UNSUPPORTED)",
+                  info->summary);
 
     /* The plan's own account of the split. */
     v.checks++;

@@ -69,11 +69,31 @@ typedef struct core_gen_params {
     int packed_only;                 /* no strides anywhere */
     int no_broadcast;
     int no_empty;                    /* no zero sizes on non-axis dimensions */
+    int no_overlap;                  /* no input whose strides let two elements share an address */
 } core_gen_params;
 
 /* A random valid case: element size, rank, sizes, axis, split lengths with zeros, strided
- * (padded / permuted / broadcast) input and strided (padded / permuted) outputs. */
+ * (padded / permuted / broadcast / overlapping) input and strided (padded / permuted)
+ * outputs. Overlapping inputs (about 12 % of the cases unless no_overlap) are sliding
+ * windows: one dimension steps by m < size of another's steps, so that two indices read
+ * the same element; legal for an input, only outputs must not overlap. */
 void core_case_random(core_case* c, core_rng* rng, const core_gen_params* params);
+
+/* Makes strides[b] = strides[a] * m (1 <= m < sizes[a]) for two dimensions a, b with two or
+ * more indices and non-zero strides, a the one with the smaller stride (so the span only
+ * shrinks): elements (i_a + m, i_b) and (i_a, i_b + 1) then share an address. Returns 0,
+ * changing nothing, when fewer than two dimensions qualify. */
+int core_overlap_strides(core_rng* rng, uint32_t rank, const uint64_t* sizes, uint64_t* strides);
+
+/* Whether the transfer path can take this split, from the shapes and strides alone (the
+ * planner is not consulted): vkCmdCopyBuffer copies rows, runs of consecutive indices along
+ * one dimension, so some dimension must have stride 1 in every tensor that has two or more
+ * indices along it (the input counted at its full size, outputs with elements only). A
+ * dimension with at most one index in every tensor carries no rows (size-1 dimensions, the
+ * axis included); a split with no dimension left copies single elements, trivially
+ * contiguous, and a split with nothing to copy needs no rows at all. (vksplit also refuses
+ * a plan of more than 2^22 regions; the tests' cases stay far below that.) */
+int core_transfer_possible(const vksplit_split_desc* split);
 
 /* Strides for a layout that visits dims in `order` (innermost first) with `pad` extra
  * elements at every level: non-overlapping by construction. */
@@ -94,7 +114,10 @@ const char* core_layout_name(core_layout layout);
 typedef struct core_verdict {
     int checks;
     int failures;
-    int skipped;                /* plan refused with an accepted code (TRANSFER not possible) */
+    /* TRANSFER asked for and refused with VKSPLIT_ERROR_UNSUPPORTED where core_transfer_possible
+     * says it must be (a refusal it does not expect, or an acceptance where it expects one, is a
+     * failure); nothing ran. */
+    int skipped;
     int injected;               /* options.inject found a byte to corrupt */
     vksplit_plan_info info;     /* of the plan it ran */
 } core_verdict;

@@ -3,15 +3,23 @@
  * VKSPLIT_TEST_SEED=<seed> VKSPLIT_TEST_CASE=<index> reruns just that case.
  *
  *   core_random random <shard> <shards>   random cases (index % shards == shard)
- *   core_random sweep 0 1                 every element size x rank x axis, output counts
- *                                         1, 2, 3, 96, 1024, every base alignment
+ *   core_random sweep 0 1                 every element size 1..256 on small shapes (packed,
+ *                                         then strided / overlapping / broadcast, on every
+ *                                         path); every rank x axis for element sizes 1, 2, 3,
+ *                                         4, 5, 6, 8, 12, 16, 24, 32, 256; output counts 1,
+ *                                         2, 3, 96, 1024; every base alignment
+ *   core_random transfer-rule 0 1         the transfer path's refusals, case by case
+ *   core_random reference 0 1             the CPU reference on overlapping inputs, against
+ *                                         values typed in (no device)
  *
  * Cases: element sizes 1..256 (1, 2, 4, 8, 16 often; 3, 6, 12 to force narrow words),
  * ranks 1-8, any axis, random splits with zero-length outputs, packed / padded / permuted /
- * broadcast inputs, packed / padded / permuted outputs, base_alignment 0-64, paths AUTO,
- * COMPUTE and TRANSFER, tensors in separate buffers, outputs sharing one buffer (gaps,
- * shuffled order), the input sharing it too, or outputs back to back; offsets random
- * multiples of the plan's offset_alignment; every byte of every buffer checked. */
+ * overlapping (sliding-window) / broadcast inputs, packed / padded / permuted outputs,
+ * base_alignment 0-64, paths AUTO, COMPUTE and TRANSFER (a TRANSFER refusal must match
+ * core_transfer_possible, both outcomes counted), tensors in separate buffers, outputs
+ * sharing one buffer (gaps, shuffled order), the input sharing it too, or outputs back to
+ * back; offsets random multiples of the plan's offset_alignment; every byte of every buffer
+ * checked. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,19 +28,23 @@
 #include "test_harness.h"
 
 typedef struct stats {
-    unsigned cases, skipped, transfer, compute;
+    unsigned cases, compute, transfer;
+    unsigned transfer_asked, transfer_planned, transfer_refused; /* path TRANSFER asked for */
     unsigned words[6];      /* 1, 2, 4, 8, 16, 32 */
     unsigned element_sizes_odd;
-    unsigned strided_in, strided_out, empty_outputs;
+    unsigned strided_in, overlapping_in, strided_out, empty_outputs;
 } stats;
 
-static void tally(stats* s, const core_case* c, const core_verdict* v)
+static void tally(stats* s, const core_case* c, const core_run_options* o, const core_verdict* v)
 {
     s->cases++;
-    if (v->skipped) {
-        s->skipped++;
-        return;
+    if (o->plan.path == VKSPLIT_PATH_TRANSFER) {
+        s->transfer_asked++;
+        s->transfer_refused += v->skipped != 0;
+        s->transfer_planned += !v->skipped && v->info.path == VKSPLIT_PATH_TRANSFER;
     }
+    if (v->skipped)
+        return;
     if (v->info.path == VKSPLIT_PATH_TRANSFER)
         s->transfer++;
     else if (v->info.bytes_written)
@@ -42,6 +54,7 @@ static void tally(stats* s, const core_case* c, const core_verdict* v)
             s->words[i]++;
     s->element_sizes_odd += (c->desc.element_size & (c->desc.element_size - 1)) != 0;
     s->strided_in += c->desc.input_strides != NULL;
+    s->overlapping_in += strstr(c->input_layout, "overlap") != NULL;
     s->strided_out += c->desc.output_strides != NULL;
     for (uint32_t i = 0; i < c->desc.output_count; i++)
         if (c->desc.split[i] == 0) {
@@ -52,10 +65,12 @@ static void tally(stats* s, const core_case* c, const core_verdict* v)
 
 static void print_stats(const char* what, const stats* s)
 {
-    printf("%s: %u cases (%u transfer-refused), compute %u, transfer %u; words w1 %u w2 %u w4 %u w8 %u w16 %u w32 %u; "
-           "odd element sizes %u, strided inputs %u, strided outputs %u, with empty outputs %u\n",
-           what, s->cases, s->skipped, s->compute, s->transfer, s->words[0], s->words[1], s->words[2], s->words[3],
-           s->words[4], s->words[5], s->element_sizes_odd, s->strided_in, s->strided_out, s->empty_outputs);
+    printf("%s: %u cases, compute %u, transfer %u; TRANSFER asked %u: planned %u, refused %u (rows not contiguous, "
+           "as expected); words w1 %u w2 %u w4 %u w8 %u w16 %u w32 %u; odd element sizes %u, strided inputs %u "
+           "(overlapping %u), strided outputs %u, with empty outputs %u\n",
+           what, s->cases, s->compute, s->transfer, s->transfer_asked, s->transfer_planned, s->transfer_refused,
+           s->words[0], s->words[1], s->words[2], s->words[3], s->words[4], s->words[5], s->element_sizes_odd,
+           s->strided_in, s->overlapping_in, s->strided_out, s->empty_outputs);
 }
 
 static vksplit_path random_path(core_rng* rng)
@@ -65,6 +80,14 @@ static vksplit_path random_path(core_rng* rng)
 }
 
 static uint64_t case_seed(uint64_t base, uint64_t index) { return base ^ (index * 0x9E3779B97F4A7C15ull + 1); }
+
+/* Runs one case and adds it to the counts. */
+static void run_counted(vksplit_runner* runner, stats* st, core_case* c, core_run_options* o)
+{
+    core_verdict v = core_run_case(runner, c, o);
+    CORE_ACCOUNT(v);
+    tally(st, c, o, &v);
+}
 
 static void run_random(vksplit_runner* runner, unsigned shard, unsigned shards)
 {
@@ -93,30 +116,121 @@ static void run_random(vksplit_runner* runner, unsigned shard, unsigned shards)
         o.label = "random";
         o.seed = seed;
         o.case_index = (long)index;
-        core_verdict v = core_run_case(runner, &c, &o);
-        CORE_ACCOUNT(v);
-        tally(&st, &c, &v);
+        run_counted(runner, &st, &c, &o);
         core_case_free(&c);
     }
     print_stats("random", &st);
     if (only < 0 && cases >= 200) {
         /* The generator must reach the interesting corners, or the test is weaker than it says. */
         CHECK_MSG(st.transfer > 0 && st.compute > 0, "both paths must be exercised");
-        for (unsigned i = 0; i < 5; i++)
+        CHECK_MSG(st.transfer_planned > 0 && st.transfer_refused > 0,
+                  "TRANSFER must be both planned and refused (planned %u, refused %u)", st.transfer_planned,
+                  st.transfer_refused);
+        CHECK_MSG(st.overlapping_in > 0, "no random case had an overlapping input");
+        for (unsigned i = 0; i < 6; i++)
             CHECK_MSG(st.words[i] > 0, "no random case used %u-byte words", 1u << i);
     }
 }
 
-/* Every element size x rank x axis once, small shapes, each layout and alignment in turn. */
+/* Every element size 1..256 on small shapes: case 0 packed (rank, axis, output count, path,
+ * layout and alignment cycling), case 1 the same shape with a strided input or outputs:
+ * permuted input, padded outputs, overlapping input, broadcast input in turn. */
+static void sweep_element_size(vksplit_runner* runner, stats* st, uint32_t e, int strided, long index, uint64_t seed)
+{
+    static const uint64_t shapes[3][3] = {{6}, {3, 4}, {2, 3, 2}};
+    static const uint32_t alignments[] = {0, 1, 2, 4, 8, 16, 32, 64, 256, 4096};
+    static const vksplit_path paths[] = {VKSPLIT_PATH_AUTO, VKSPLIT_PATH_COMPUTE, VKSPLIT_PATH_TRANSFER};
+    core_rng rng;
+    core_rng_seed(&rng, case_seed(seed, (uint64_t)index));
+    uint32_t rank = 1 + e % 3;
+    uint64_t sizes[VKSPLIT_MAX_RANK];
+    memcpy(sizes, shapes[rank - 1], rank * sizeof sizes[0]);
+    uint32_t axis = (e / 3) % rank;
+    uint32_t n = 1 + (e / 2) % 3;
+    uint64_t split[3] = {0, 0, 0}, left = sizes[axis];
+    for (uint32_t i = 0; i + 1 < n; i++) {
+        split[i] = core_rng_below(&rng, left + 1);
+        left -= split[i];
+    }
+    split[n - 1] = left;
+    core_case c;
+    core_case_init(&c, e, rank, sizes, axis, n, split);
+    c.desc.base_alignment = alignments[(e + (uint32_t)strided) % 10];
+    uint64_t strides[VKSPLIT_MAX_RANK];
+    uint32_t order[VKSPLIT_MAX_RANK];
+    switch (strided ? e % 4 : 4) {
+    case 0: /* permuted input: dim 0 innermost */
+        for (uint32_t j = 0; j < rank; j++)
+            order[j] = j;
+        core_strides_ordered(rank, sizes, order, NULL, strides);
+        core_case_set_input_strides(&c, strides);
+        snprintf(c.input_layout, sizeof c.input_layout, "permuted");
+        break;
+    case 1: /* every output padded */
+        for (uint32_t i = 0; i < n; i++) {
+            uint64_t out_sizes[VKSPLIT_MAX_RANK], pad[VKSPLIT_MAX_RANK] = {1, 2, 1};
+            ref_output_sizes(&c.desc, i, out_sizes);
+            for (uint32_t j = 0; j < rank; j++)
+                order[j] = rank - 1 - j;
+            core_strides_ordered(rank, out_sizes, order, pad, strides);
+            core_case_set_output_strides(&c, i, strides);
+        }
+        break;
+    case 2: /* overlapping input; rank 1 has no second dimension to slide, so broadcast it */
+        ref_packed_strides(rank, sizes, strides);
+        if (!core_overlap_strides(&rng, rank, sizes, strides))
+            strides[0] = 0;
+        core_case_set_input_strides(&c, strides);
+        snprintf(c.input_layout, sizeof c.input_layout, rank > 1 ? "packed+overlap" : "broadcast");
+        break;
+    case 3: /* broadcast input along one dimension */
+        ref_packed_strides(rank, sizes, strides);
+        strides[e % rank] = 0;
+        core_case_set_input_strides(&c, strides);
+        snprintf(c.input_layout, sizeof c.input_layout, "packed+broadcast");
+        break;
+    default:
+        break;
+    }
+    core_run_options o;
+    memset(&o, 0, sizeof o);
+    o.plan.path = paths[(e + (uint32_t)strided) % 3];
+    o.layout = (core_layout)(1 + (e + 2 * (uint32_t)strided) % 4);
+    o.rng = &rng;
+    o.null_empty_bindings = -1;
+    o.label = "sweep-element-size";
+    o.seed = seed;
+    o.case_index = index;
+    run_counted(runner, st, &c, &o);
+    core_case_free(&c);
+}
+
 static void run_sweep(vksplit_runner* runner)
 {
-    static const uint32_t element_sizes[] = {1, 2, 3, 4, 6, 8, 12, 16, 32};
+    static const uint32_t element_sizes[] = {1, 2, 3, 4, 5, 6, 8, 12, 16, 24, 32, 256};
     static const uint32_t alignments[] = {0, 1, 2, 4, 8, 16, 32, 64, 256, 4096};
     uint64_t seed = core_seed(0x5EEB5EEBull);
     long only = core_only_case();
     stats st;
     memset(&st, 0, sizeof st);
     long index = -1;
+
+    /* Every element size the API allows, small shapes, packed and strided. */
+    uint32_t sizes_run = 0;
+    for (uint32_t e = 1; e <= VKSPLIT_MAX_ELEMENT_SIZE; e++) {
+        unsigned before = st.cases;
+        for (int strided = 0; strided < 2; strided++) {
+            index++;
+            if (only < 0 || index == only)
+                sweep_element_size(runner, &st, e, strided, index, seed);
+        }
+        sizes_run += st.cases == before + 2;
+    }
+    if (only < 0)
+        CHECK_MSG(sizes_run == VKSPLIT_MAX_ELEMENT_SIZE, "%u of %u element sizes ran", sizes_run,
+                  VKSPLIT_MAX_ELEMENT_SIZE);
+
+    /* Richer shapes for a subset of sizes: every rank x axis, each layout and alignment in turn. */
     for (unsigned e = 0; e < sizeof element_sizes / sizeof element_sizes[0]; e++)
         for (uint32_t rank = 1; rank <= VKSPLIT_MAX_RANK; rank++)
             for (uint32_t axis = 0; axis < rank; axis++) {
@@ -164,9 +278,7 @@ static void run_sweep(vksplit_runner* runner)
                 o.label = "sweep";
                 o.seed = seed;
                 o.case_index = index;
-                core_verdict v = core_run_case(runner, &c, &o);
-                CORE_ACCOUNT(v);
-                tally(&st, &c, &v);
+                run_counted(runner, &st, &c, &o);
                 core_case_free(&c);
             }
 
@@ -200,12 +312,165 @@ static void run_sweep(vksplit_runner* runner)
                 o.label = "sweep-counts";
                 o.seed = seed;
                 o.case_index = index;
-                core_verdict v = core_run_case(runner, &c, &o);
-                CORE_ACCOUNT(v);
-                tally(&st, &c, &v);
+                run_counted(runner, &st, &c, &o);
                 core_case_free(&c);
             }
     print_stats("sweep", &st);
+    if (only < 0) {
+        CHECK_MSG(st.transfer_planned > 0 && st.transfer_refused > 0,
+                  "TRANSFER must be both planned and refused (planned %u, refused %u)", st.transfer_planned,
+                  st.transfer_refused);
+        CHECK_MSG(st.overlapping_in > 0, "no sweep case had an overlapping input");
+    }
+}
+
+/* The transfer path's refusals, one small case each, the expectation typed in (and held to
+ * core_transfer_possible, which core_run_case asserts on every TRANSFER case); each case
+ * also runs on the compute path. */
+typedef struct transfer_rule_case {
+    const char* name;
+    uint32_t rank;
+    uint64_t sizes[3];
+    int strided_input;
+    uint64_t input_strides[3];
+    uint32_t axis;
+    uint32_t output_count;
+    uint64_t split[3];
+    int transposed_outputs;   /* every output column-major */
+    int refused;
+} transfer_rule_case;
+
+static void run_transfer_rule(vksplit_runner* runner)
+{
+    static const transfer_rule_case cases[] = {
+        {"packed rows", 2, {3, 4}, 0, {0}, 0, 2, {1, 2}, 0, 0},
+        {"packed, split on the last axis: 2-element rows", 2, {3, 4}, 0, {0}, 1, 2, {2, 2}, 0, 0},
+        /* Each output takes one element of a row, but the input's rows are unit-stride along the
+         * axis: a chunk of one element per output, as the input at its full size allows. */
+        {"packed, split on the last axis into single columns", 2, {3, 2}, 0, {0}, 1, 2, {1, 1}, 0, 0},
+        {"one element", 1, {1}, 0, {0}, 0, 1, {1}, 0, 0},
+        {"single elements, each output one", 1, {3}, 1, {2}, 0, 3, {1, 1, 1}, 0, 1},
+        {"gather at stride 2", 1, {3}, 1, {2}, 0, 1, {3}, 0, 1},
+        {"gather at stride 2, size-1 dim 1", 2, {3, 1}, 1, {2, 7}, 0, 1, {3}, 0, 1},
+        /* The same gather, the size-1 dimension named the axis: still single elements. */
+        {"gather at stride 2, size-1 axis 1", 2, {3, 1}, 1, {2, 7}, 1, 1, {1}, 0, 1},
+        {"gather at stride 2, size-1 axis 0 outside", 2, {1, 3}, 1, {9, 2}, 0, 1, {1}, 0, 1},
+        {"transposed output", 2, {3, 2}, 0, {0}, 0, 1, {3}, 1, 1},
+        {"transposed input and outputs", 2, {3, 2}, 1, {1, 3}, 0, 2, {1, 2}, 1, 0},
+        {"broadcast rows", 2, {3, 4}, 1, {0, 1}, 0, 2, {2, 1}, 0, 0},
+        {"broadcast innermost", 2, {3, 4}, 1, {1, 0}, 0, 2, {2, 1}, 0, 1},
+        {"sliding window {1,1} on {4,3}", 2, {4, 3}, 1, {1, 1}, 0, 2, {2, 2}, 0, 0},
+        {"sliding window {2,1} on {5,4}, axis 1", 2, {5, 4}, 1, {2, 1}, 1, 2, {1, 3}, 0, 0},
+        {"overlapping {2,2} on {4,3}: no unit stride", 2, {4, 3}, 1, {2, 2}, 0, 1, {4}, 0, 1},
+    };
+    static const vksplit_path paths[] = {VKSPLIT_PATH_TRANSFER, VKSPLIT_PATH_COMPUTE};
+    unsigned planned = 0, refused = 0;
+    for (size_t t = 0; t < sizeof cases / sizeof cases[0]; t++) {
+        const transfer_rule_case* k = &cases[t];
+        core_case c;
+        core_case_init(&c, 4, k->rank, k->sizes, k->axis, k->output_count, k->split);
+        if (k->strided_input)
+            core_case_set_input_strides(&c, k->input_strides);
+        for (uint32_t i = 0; k->transposed_outputs && i < k->output_count; i++) {
+            uint64_t out_sizes[VKSPLIT_MAX_RANK], strides[VKSPLIT_MAX_RANK];
+            uint32_t order[VKSPLIT_MAX_RANK] = {0, 1, 2};
+            ref_output_sizes(&c.desc, i, out_sizes);
+            core_strides_ordered(k->rank, out_sizes, order, NULL, strides);
+            core_case_set_output_strides(&c, i, strides);
+        }
+        CHECK_MSG(core_transfer_possible(&c.desc) == !k->refused, "%s: core_transfer_possible says %d", k->name,
+                  core_transfer_possible(&c.desc));
+        for (unsigned p = 0; p < 2; p++) {
+            core_rng rng;
+            core_rng_seed(&rng, 0x7A5F + t);
+            core_run_options o;
+            memset(&o, 0, sizeof o);
+            o.plan.path = paths[p];
+            o.layout = CORE_LAYOUT_SEPARATE;
+            o.rng = &rng;
+            o.label = k->name;
+            o.case_index = -1;
+            core_verdict v = core_run_case(runner, &c, &o);
+            CORE_ACCOUNT(v);
+            if (paths[p] == VKSPLIT_PATH_TRANSFER) {
+                refused += v.skipped != 0;
+                planned += !v.skipped && !v.failures;
+            }
+        }
+        core_case_free(&c);
+    }
+    printf("transfer-rule: %zu cases: TRANSFER planned %u, refused %u\n", sizeof cases / sizeof cases[0], planned,
+           refused);
+}
+
+/* The reference reads the input by its strides, so sliding windows need nothing special;
+ * held here to values worked out by hand. */
+static void check_reference_overlap(void)
+{
+    uint8_t input[12];
+    for (int i = 0; i < 12; i++)
+        input[i] = (uint8_t)i;
+
+    /* {4,3} with strides {1,1}: element (i,j) is input[i + j]. Axis 0 into 1 and 3 rows. */
+    static const uint64_t s43[2] = {4, 3}, st11[2] = {1, 1}, split13[2] = {1, 3};
+    core_case c;
+    core_case_init(&c, 1, 2, s43, 0, 2, split13);
+    core_case_set_input_strides(&c, st11);
+    static const uint8_t a0[3] = {0, 1, 2}, a1[9] = {1, 2, 3, 2, 3, 4, 3, 4, 5};
+    uint8_t out0[16], out1[16];
+    CHECK(ref_input_span_bytes(&c.desc) == 6);
+    ref_split_output(&c.desc, 0, input, out0);
+    ref_split_output(&c.desc, 1, input, out1);
+    CHECK(memcmp(out0, a0, sizeof a0) == 0 && memcmp(out1, a1, sizeof a1) == 0);
+    core_case_free(&c);
+
+    /* {5,4} with strides {2,1}: element (i,j) is input[2i + j]. Axis 1 into 1 and 3 columns,
+     * 2-byte elements (bytes 2k, 2k+1 of a 24-byte input). */
+    static const uint64_t s54[2] = {5, 4}, st21[2] = {2, 1}, split13b[2] = {1, 3};
+    core_case_init(&c, 2, 2, s54, 1, 2, split13b);
+    core_case_set_input_strides(&c, st21);
+    uint16_t in16[12], o0[5], o1[15];
+    for (int i = 0; i < 12; i++)
+        in16[i] = (uint16_t)(0x100 * i + 7);
+    static const int b0[5] = {0, 2, 4, 6, 8}, b1[15] = {1, 2, 3, 3, 4, 5, 5, 6, 7, 7, 8, 9, 9, 10, 11};
+    CHECK(ref_input_span_bytes(&c.desc) == 24);
+    ref_split_output(&c.desc, 0, in16, o0);
+    ref_split_output(&c.desc, 1, in16, o1);
+    int same = 1;
+    for (int i = 0; i < 5; i++)
+        same &= o0[i] == in16[b0[i]];
+    for (int i = 0; i < 15; i++)
+        same &= o1[i] == in16[b1[i]];
+    CHECK_MSG(same, "the reference reads a sliding-window input wrongly");
+    core_case_free(&c);
+
+    /* The generator's overlaps really overlap: two indices with one address. */
+    core_rng rng;
+    core_rng_seed(&rng, 0x0E71A9);
+    unsigned made = 0;
+    for (int t = 0; t < 200; t++) {
+        uint64_t sizes[3] = {core_rng_range(&rng, 1, 5), core_rng_range(&rng, 1, 5), core_rng_range(&rng, 1, 5)};
+        uint64_t strides[3];
+        ref_packed_strides(3, sizes, strides);
+        if (!core_overlap_strides(&rng, 3, sizes, strides))
+            continue;
+        made++;
+        uint64_t seen[125], count = 0;
+        int collide = 0;
+        for (uint64_t i = 0; i < sizes[0]; i++)
+            for (uint64_t j = 0; j < sizes[1]; j++)
+                for (uint64_t k = 0; k < sizes[2]; k++) {
+                    uint64_t a = i * strides[0] + j * strides[1] + k * strides[2];
+                    for (uint64_t q = 0; q < count; q++)
+                        collide |= seen[q] == a;
+                    seen[count++] = a;
+                }
+        CHECK_MSG(collide, "core_overlap_strides made strides {%llu, %llu, %llu} on {%llu, %llu, %llu} that do not "
+                  "overlap", (unsigned long long)strides[0], (unsigned long long)strides[1],
+                  (unsigned long long)strides[2], (unsigned long long)sizes[0], (unsigned long long)sizes[1],
+                  (unsigned long long)sizes[2]);
+    }
+    CHECK(made > 50);
 }
 
 int main(int argc, char** argv)
@@ -214,12 +479,18 @@ int main(int argc, char** argv)
     unsigned shard = argc > 2 ? (unsigned)atoi(argv[2]) : 0;
     unsigned shards = argc > 3 ? (unsigned)atoi(argv[3]) : 1;
     if (shards == 0 || shard >= shards) {
-        fprintf(stderr, "usage: core_random random|sweep <shard> <shards>\n");
+        fprintf(stderr, "usage: core_random random|sweep|transfer-rule|reference <shard> <shards>\n");
         return 2;
+    }
+    if (strcmp(mode, "reference") == 0) {
+        check_reference_overlap();
+        return test_finish(NULL);
     }
     vksplit_runner* runner = test_runner_create();
     if (strcmp(mode, "sweep") == 0)
         run_sweep(runner);
+    else if (strcmp(mode, "transfer-rule") == 0)
+        run_transfer_rule(runner);
     else
         run_random(runner, shard, shards);
     return test_finish(runner);
