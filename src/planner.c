@@ -81,17 +81,24 @@ static void merge(dims_work* w, uint32_t j)
     w->count--;
 }
 
-/* Innermost dimension with stride 1 wherever it has more than one index, or -1. */
+/* Innermost dimension with stride 1 wherever it has more than one index, and more than one
+ * index somewhere, or -1. (A dimension of one index everywhere, such as an axis of size 1
+ * that was kept, is no chunk: its "rows" would be single elements among others.) When no
+ * dimension has two indices anywhere, each output is one element: one contiguous chunk. */
 static int find_chunk_dim(const dims_work* w)
 {
+    bool any_spans = false;
     for (uint32_t j = w->count; j-- > 0;) {
-        bool contiguous = true;
-        for (int t = -1; t < (int)w->active && contiguous; t++)
-            contiguous = tensor_size(w, j, t) <= 1 || tensor_stride(w, j, t) == 1;
-        if (contiguous)
+        bool contiguous = true, spans = false;
+        for (int t = -1; t < (int)w->active; t++) {
+            contiguous = contiguous && (tensor_size(w, j, t) <= 1 || tensor_stride(w, j, t) == 1);
+            spans = spans || tensor_size(w, j, t) > 1;
+        }
+        if (contiguous && spans)
             return (int)j;
+        any_spans = any_spans || spans;
     }
-    return -1;
+    return any_spans ? -1 : (int)w->count - 1;
 }
 
 uint32_t vksplit__offset_alignment(uint32_t word_bytes, vksplit_bool32 bda)

@@ -127,8 +127,13 @@ static void run_golden(vksplit_runner* runner, const golden* g, encoding e, uint
     /* The device, through the one-shot runner. */
     vksplit_plan_options options = {path};
     vksplit_result r = vksplit_runner_split(runner, &d, &options, input, out_ptrs, &err);
-    if (path == VKSPLIT_PATH_TRANSFER && r == VKSPLIT_ERROR_UNSUPPORTED)
-        return; /* element-wise rows have no transfer plan; the compute paths cover them */
+    if (path == VKSPLIT_PATH_TRANSFER && r == VKSPLIT_ERROR_UNSUPPORTED) {
+        /* Element-wise rows have no transfer plan (the compute paths cover them): refused
+         * exactly when the independent rule says so, never silently. */
+        CHECK_MSG(!core_transfer_possible(&d), "%s (%s, path TRANSFER): refused, yet its rows are contiguous: %s",
+                  g->name, encoding_name[e], err.message);
+        return;
+    }
     CHECK_MSG(r == VKSPLIT_OK, "%s (%s, base_alignment %u, path %d): %s: %s", g->name, encoding_name[e],
               base_alignment, (int)path, vksplit_result_name(r), err.message);
     for (uint32_t i = 0; r == VKSPLIT_OK && i < g->output_count; i++) {
