@@ -1,16 +1,20 @@
 #!/usr/bin/python3
 """End-to-end tests of the vksplit CLI against numpy as the independent reference.
 
-usage: test_cli.py PATH/TO/vksplit GROUP   (GROUP: help, dtypes, success, errors)
+usage: test_cli.py PATH/TO/vksplit GROUP   (GROUP: help, dtypes, success, errors, files, streams)
 
 Every run has VKSPLIT_VALIDATION=1: the CLI then fails on any Vulkan validation message.
 Exit code 77 (skipped) when numpy is missing.
 """
 import os
+import resource
 import shutil
+import signal
+import stat
 import subprocess
 import sys
 import tempfile
+import threading
 
 try:
     import numpy as np
@@ -32,10 +36,15 @@ def check(cond, what):
         print("FAIL:", what, file=sys.stderr)
 
 
-def run(args, env_extra=None):
+def run(args, env_extra=None, timeout=120, preexec_fn=None):
+    """(exit code, stdout, stderr); exit code None when the CLI ran past timeout (killed)."""
     env = dict(os.environ, VKSPLIT_VALIDATION="1")
     env.update(env_extra or {})
-    p = subprocess.run([VKSPLIT] + args, capture_output=True, text=True, env=env)
+    try:
+        p = subprocess.run([VKSPLIT] + args, capture_output=True, text=True, env=env, timeout=timeout,
+                           preexec_fn=preexec_fn)
+    except subprocess.TimeoutExpired as e:
+        return None, e.stdout or "", "timed out after %d s" % timeout
     return p.returncode, p.stdout, p.stderr
 
 
@@ -419,6 +428,186 @@ def group_errors():
     case.close()
 
 
+# --- files in the output folder --------------------------------------------------------------
+
+def snapshot(folder):
+    """What a folder holds: name -> ('file', bytes) | ('link', target) | ('dir', None) | ('fifo', None)."""
+    if not os.path.isdir(folder):
+        return None
+    out = {}
+    for name in os.listdir(folder):
+        path = os.path.join(folder, name)
+        mode = os.lstat(path).st_mode
+        if stat.S_ISLNK(mode):
+            out[name] = ("link", os.readlink(path))
+        elif stat.S_ISDIR(mode):
+            out[name] = ("dir", None)
+        elif stat.S_ISFIFO(mode):
+            out[name] = ("fifo", None)
+        else:
+            with open(path, "rb") as f:
+                out[name] = ("file", f.read())
+    return out
+
+
+def expect_failure(name, args, folder, before, phrase, code=1, **kwargs):
+    """The CLI fails with one stderr line and leaves `folder` as `before` (None: absent)."""
+    rc, out, err = run(args, **kwargs)
+    check(rc == code, "%s: exit %s, expected %d (stderr %r)" % (name, rc, code, err))
+    check(len(err.splitlines()) == 1 and err.endswith("\n"), "%s: stderr is not one line: %r" % (name, err))
+    check(phrase in err, "%s: stderr %r lacks %r" % (name, err, phrase))
+    check(out == "", "%s: stdout not empty: %r" % (name, out))
+    after = snapshot(folder)
+    check(after == before, "%s: the folder changed: %s -> %s" % (name, before, after))
+
+
+def limit_file_size(limit):
+    """A preexec_fn: files the CLI writes stop at `limit` bytes (EFBIG instead of SIGXFSZ)."""
+    def apply():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    return apply
+
+
+def group_files():
+    y = np.arange(2 * 3000, dtype=np.float32).reshape(2, 3000)
+    halves = ["--axis", "1", "--num-outputs", "2"]
+
+    # A symbolic link at out_0.npy is replaced, not followed: its target keeps its bytes; a
+    # dangling one creates nothing where it points.
+    case = Case()
+    path = case.input(y)
+    target = os.path.join(case.tmp, "precious.bin")
+    with open(target, "wb") as f:
+        f.write(b"precious bytes")
+    os.symlink(target, os.path.join(case.out, "out_0.npy"))
+    dangling = os.path.join(case.tmp, "created_through_link.npy")
+    os.symlink(dangling, os.path.join(case.out, "out_1.npy"))
+    expect_outputs("symlinks at out_k.npy", case, ["--input", path, "--out-dir", case.out] + halves, y, [1500, 1500], 1)
+    with open(target, "rb") as f:
+        check(f.read() == b"precious bytes", "symlink: its target was written")
+    check(not os.path.lexists(dangling), "symlink: a file was created through a dangling link")
+    for i in range(2):
+        check(stat.S_ISREG(os.lstat(os.path.join(case.out, "out_%d.npy" % i)).st_mode), "symlink: out_%d not a file" % i)
+    case.close()
+
+    # A FIFO at out_0.npy with no reader neither blocks the CLI nor stays.
+    case = Case()
+    path = case.input(y)
+    os.mkfifo(os.path.join(case.out, "out_0.npy"))
+    rc, out, err = run(["--input", path, "--out-dir", case.out] + halves, timeout=30)
+    check(rc == 0, "FIFO at out_0.npy: exit %s, %r" % (rc, err))
+    check(stat.S_ISREG(os.lstat(os.path.join(case.out, "out_0.npy")).st_mode), "FIFO at out_0.npy: not replaced")
+    case.close()
+
+    # A directory at out_k.npy is refused before anything is written, and before the device
+    # starts (VKSPLIT_DEVICE=999 would fail that).
+    case = Case()
+    path = case.input(y)
+    os.mkdir(os.path.join(case.out, "out_0.npy"))
+    with open(os.path.join(case.out, "keep.txt"), "w") as f:
+        f.write("keep")
+    expect_failure("out_0.npy is a directory", ["--input", path, "--out-dir", case.out] + halves, case.out,
+                   snapshot(case.out), "out_0.npy': it is a directory", env_extra={"VKSPLIT_DEVICE": "999"})
+    case.close()
+
+    # Mode 0644 less the umask; no temporary left after a run.
+    case = Case()
+    path = case.input(y)
+    rc, out, err = run(["--input", path, "--out-dir", case.out] + halves, preexec_fn=lambda: os.umask(0))
+    modes = [stat.S_IMODE(os.stat(os.path.join(case.out, "out_%d.npy" % i)).st_mode) for i in range(2)]
+    check(rc == 0 and modes == [0o644, 0o644], "umask 0: exit %s, modes %s" % (rc, [oct(m) for m in modes]))
+    check(sorted(os.listdir(case.out)) == ["out_0.npy", "out_1.npy"], "files after a run: %s" % os.listdir(case.out))
+    case.close()
+
+    # A write that fails (files limited to 4 KiB: EFBIG) leaves the folder as it was, old
+    # outputs included; a folder the run created is gone again.
+    case = Case()
+    path = case.input(y)
+    for i in range(3):
+        with open(os.path.join(case.out, "out_%d.npy" % i), "wb") as f:
+            f.write(b"old %d" % i)
+    expect_failure("write fails", ["--input", path, "--out-dir", case.out] + halves, case.out, snapshot(case.out),
+                   "File too large", preexec_fn=limit_file_size(4096))
+    fresh = os.path.join(case.tmp, "fresh")
+    expect_failure("write fails in a new folder", ["--input", path, "--out-dir", fresh] + halves, fresh, None,
+                   "File too large", preexec_fn=limit_file_size(4096))
+    case.close()
+
+
+# --- the input, header first and streamed -----------------------------------------------------
+
+def npy_bytes(array):
+    path = tempfile.mktemp(suffix=".npy")
+    np.save(path, array)
+    with open(path, "rb") as f:
+        blob = f.read()
+    os.remove(path)
+    return blob
+
+
+def feed_fifo(fifo, blob, hold, done):
+    """Writes blob into the FIFO, then keeps it open until `hold` is set (the CLI must not
+    wait for the end of the file); done[0] receives the write end."""
+    fd = os.open(fifo, os.O_WRONLY)
+    done.append(fd)
+    try:
+        os.write(fd, blob)
+    except BrokenPipeError:
+        pass
+    hold.wait(60)
+
+
+def group_streams():
+    y = np.arange(4 * 5000, dtype=np.float32).reshape(4, 5000)
+    blob = npy_bytes(y)
+
+    # /dev/zero has no .npy magic: refused at once, before the device starts.
+    case = Case()
+    o = ["--out-dir", case.out, "--num-outputs", "1"]
+    expect_failure("/dev/zero", ["--input", "/dev/zero"] + o, case.out, {}, "not a .npy file", code=2, timeout=30,
+                   env_extra={"VKSPLIT_DEVICE": "999"})
+    # A truncated regular file fails before the device starts.
+    short = os.path.join(case.tmp, "short.npy")
+    with open(short, "wb") as f:
+        f.write(blob[:-4])
+    expect_failure("truncated file", ["--input", short] + o, case.out, {}, "truncated", code=2,
+                   env_extra={"VKSPLIT_DEVICE": "999"})
+
+    # A FIFO is read to the declared data's end and no further: the bytes after it stay in
+    # the pipe, and the CLI does not wait for the writer to close.
+    fifo = os.path.join(case.tmp, "in.fifo")
+    os.mkfifo(fifo)
+    hold, writer = threading.Event(), []
+    t = threading.Thread(target=feed_fifo, args=(fifo, blob + b"TAIL", hold, writer))
+    t.start()
+    expect_outputs("FIFO input", case, ["--input", fifo, "--out-dir", case.out, "--axis", "1", "--split", "1000,4000"],
+                   y, [1000, 4000], 1)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    rest = os.read(reader, 64)
+    os.close(reader)
+    hold.set()
+    t.join()
+    os.close(writer[0])
+    check(rest == b"TAIL", "FIFO input: %r left in the pipe, expected b'TAIL'" % rest)
+    case.close()
+
+    # A FIFO that ends early: exit 2, nothing written.
+    case = Case()
+    fifo = os.path.join(case.tmp, "in.fifo")
+    os.mkfifo(fifo)
+    hold, writer = threading.Event(), []
+    hold.set()
+    t = threading.Thread(target=feed_fifo, args=(fifo, blob[:len(blob) // 2], hold, writer))
+    t.start()
+    closer = threading.Thread(target=lambda: (t.join(), os.close(writer[0])))
+    closer.start()
+    expect_failure("truncated FIFO", ["--input", fifo, "--out-dir", case.out, "--num-outputs", "1"], case.out, {},
+                   "truncated", code=2, timeout=60)
+    closer.join()
+    case.close()
+
+
 def group_help():
     rc, out, err = run(["--help"])
     check(rc == 0 and "usage: vksplit --input IN.npy" in out and err == "", "--help: %d %r" % (rc, err))
@@ -429,6 +618,7 @@ def group_help():
     check(rc == 0 and "usage:" in out, "--help wins over other options")
 
 
-{"help": group_help, "dtypes": group_dtypes, "success": group_success, "errors": group_errors}[GROUP]()
+{"help": group_help, "dtypes": group_dtypes, "success": group_success, "errors": group_errors, "files": group_files,
+ "streams": group_streams}[GROUP]()
 print("%d checks, %d failures" % (checks, len(failures)))
 sys.exit(1 if failures else 0)
