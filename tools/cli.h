@@ -5,7 +5,7 @@
  *   cli_options.c  argv to options, and the usage text
  *   cli_request.c  a .npy header and the options to a vksplit_split_desc (the front-ends)
  *   cli_input.c    the input: header first, then exactly the declared data, streamed
- *   cli_outputs.c  the outputs: temporaries in DIR, renamed into place
+ *   cli_outputs.c  the outputs: temporaries in DIR, renamed into place, stale ones removed
  *   cli_device.c   the runner's desc (environment)
  *
  * Exit codes: 0 done; 2 an invalid request (nothing written in DIR); 1 any other failure
@@ -122,8 +122,9 @@ int cli_prepare_outputs(cli_outputs* out, const char* dir);
 int cli_expect_outputs(cli_outputs* out, const npy_header* input, const cli_request* req);
 /* The next piece of output `index` (outputs arrive in order; an empty one never does). */
 int cli_write_output(cli_outputs* out, uint32_t index, const void* src, size_t bytes);
-/* Completes every temporary (an empty output gets its header), renames them into place
- * and prints the paths; on failure removes everything this run put in DIR. Releases out. */
+/* Completes every temporary (an empty output gets its header), renames them into place,
+ * unlinks the stale out_<k>.npy (k >= count) and prints the paths; on failure removes
+ * everything this run put in DIR. Releases out. */
 int cli_commit_outputs(cli_outputs* out);
 /* Removes everything this run put in DIR (and DIR, if this run created it). Releases out. */
 void cli_abandon_outputs(cli_outputs* out);

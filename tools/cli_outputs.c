@@ -2,11 +2,13 @@
  * (O_CREAT | O_EXCL | O_NOFOLLOW, mode 0644 less the umask), header first, and renamed
  * into place once every output is complete. Nothing is ever opened through an existing
  * out_<k>.npy: a symbolic link there is replaced, not followed; a FIFO or device there is
- * replaced and never blocks; a directory there is refused before anything is written. A
- * failure removes every temporary and every output this run renamed, so DIR holds nothing
- * of a run that exited non-zero. */
+ * replaced and never blocks; a directory there is refused before anything is written.
+ * Then the stale out_<k>.npy of an earlier, wider split (k >= the output count) are
+ * unlinked, so DIR holds exactly this run's outputs. A failure removes every temporary and
+ * every output this run renamed, so DIR holds nothing of a run that exited non-zero. */
 #define _POSIX_C_SOURCE 200809L
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -294,6 +296,63 @@ static int put_in_place(cli_outputs* out, uint32_t index)
     return cli_fail(CLI_EXIT_FAILURE, "cannot rename the output into '%s': %s%s", path, strerror(e), taken_back);
 }
 
+/* "out_<k>.npy" exactly as this CLI writes it: k in decimal, no sign, no leading zero.
+ * *k receives k (saturated). */
+static bool is_output_name(const char* name, uint64_t* k)
+{
+    if (strncmp(name, "out_", 4) != 0)
+        return false;
+    const char* digits = name + 4;
+    size_t n = strspn(digits, "0123456789");
+    if (n == 0 || (digits[0] == '0' && n > 1) || strcmp(digits + n, ".npy") != 0)
+        return false;
+    *k = 0;
+    for (size_t i = 0; i < n; i++)
+        *k = *k > (UINT64_MAX - 9) / 10 ? UINT64_MAX : *k * 10 + (uint64_t)(digits[i] - '0');
+    return true;
+}
+
+/* One stale entry: unlinked (a link itself, never its target); a directory is not one of
+ * ours and stays. */
+static int remove_stale(const cli_outputs* out, const char* name)
+{
+    struct stat st;
+    if (fstatat(out->dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+        return errno == ENOENT ? 0 : errno;
+    if (S_ISDIR(st.st_mode) || unlinkat(out->dir_fd, name, 0) == 0 || errno == ENOENT)
+        return 0;
+    return errno;
+}
+
+/* After a split into fewer outputs than the last one in DIR: out_<k>.npy for k >= count. */
+static int remove_stale_outputs(cli_outputs* out)
+{
+    int fd = dup(out->dir_fd);
+    DIR* d = fd >= 0 ? fdopendir(fd) : NULL;
+    if (!d) {
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        return cli_fail(CLI_EXIT_FAILURE, "cannot list --out-dir '%s' for stale outputs: %s", out->dir, strerror(e));
+    }
+    int e = 0;
+    char failed[256] = ""; /* a name is at most 255 bytes */
+    for (struct dirent* entry; !e && (entry = readdir(d)) != NULL;) {
+        uint64_t k;
+        if (is_output_name(entry->d_name, &k) && k >= out->count && (e = remove_stale(out, entry->d_name)) != 0)
+            snprintf(failed, sizeof failed, "%s", entry->d_name);
+    }
+    closedir(d);
+    if (!e)
+        return 0;
+    char taken_back[128];
+    snprintf(taken_back, sizeof taken_back, out->count == 1 ? "out_0.npy" : "out_0.npy .. out_%u.npy", out->count - 1);
+    cli_abandon_outputs(out);
+    return cli_fail(CLI_EXIT_FAILURE,
+                    "cannot remove the stale output '%s' in '%s': %s; removed %s, which this run had put in place",
+                    failed, out->dir, strerror(e), taken_back);
+}
+
 int cli_commit_outputs(cli_outputs* out)
 {
     int rc = out->count ? open_through(out, out->count - 1) : 0;
@@ -301,6 +360,8 @@ int cli_commit_outputs(cli_outputs* out)
         rc = close_open(out);
     for (uint32_t i = 0; !rc && i < out->count; i++)
         rc = put_in_place(out, i);
+    if (!rc)
+        rc = remove_stale_outputs(out);
     if (rc) {
         cli_abandon_outputs(out);
         return rc;

@@ -520,6 +520,32 @@ def group_files():
     check(sorted(os.listdir(case.out)) == ["out_0.npy", "out_1.npy"], "files after a run: %s" % os.listdir(case.out))
     case.close()
 
+    # Stale outputs: after a 5-way split, a 2-way split into the same folder leaves exactly
+    # out_0 and out_1. Only names of exactly that form go, a link itself (never its target),
+    # and a directory of that name stays.
+    case = Case()
+    path = case.input(y)
+    rc, out, err = run(["--input", path, "--out-dir", case.out, "--axis", "1", "--num-outputs", "5"])
+    check(rc == 0 and len(os.listdir(case.out)) == 5, "5-way split: exit %s, %r, %s" % (rc, err, os.listdir(case.out)))
+    expect_outputs("2-way after 5-way", case, ["--input", path, "--out-dir", case.out] + halves, y, [1500, 1500], 1)
+    target = os.path.join(case.tmp, "precious.bin")
+    with open(target, "wb") as f:
+        f.write(b"precious bytes")
+    os.symlink(target, os.path.join(case.out, "out_7.npy"))
+    os.mkdir(os.path.join(case.out, "out_9.npy"))
+    others = ["out_02.npy", "out_5.npy.bak", "out_x.npy", "Out_3.npy", "out_-3.npy", "out_3.npyz", "out_.npy",
+              "xout_3.npy", "out_+3.npy"]
+    for name in others:
+        with open(os.path.join(case.out, name), "w") as f:
+            f.write("not an output")
+    rc, out, err = run(["--input", path, "--out-dir", case.out] + halves)
+    check(rc == 0 and err == "", "2-way with a stale link: exit %s, %r" % (rc, err))
+    left = sorted(os.listdir(case.out))
+    check(left == sorted(["out_0.npy", "out_1.npy", "out_9.npy"] + others), "stale outputs: left %s" % left)
+    with open(target, "rb") as f:
+        check(f.read() == b"precious bytes", "stale link: its target changed")
+    case.close()
+
     # A write that fails (files limited to 4 KiB: EFBIG) leaves the folder as it was, old
     # outputs included; a folder the run created is gone again.
     case = Case()
@@ -612,7 +638,7 @@ def group_help():
     rc, out, err = run(["--help"])
     check(rc == 0 and "usage: vksplit --input IN.npy" in out and err == "", "--help: %d %r" % (rc, err))
     for needle in ["--opset", "--num-outputs", "--split", "--openvino split", "--openvino variadic", "--split-lengths",
-                   "--num-splits", "--out-dir", "Exit codes"]:
+                   "--num-splits", "--out-dir", "Exit codes", "stale outputs", "k >= n"]:
         check(needle in out, "--help lacks %s" % needle)
     rc, out, err = run(["--input", "x.npy", "--help"])
     check(rc == 0 and "usage:" in out, "--help wins over other options")
