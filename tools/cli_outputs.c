@@ -44,6 +44,8 @@ static void temporary_name(char* buffer, size_t capacity, uint32_t index, uint32
 /* The output folder must exist, or be creatable in an existing folder. */
 static int check_dir(const char* dir, bool* exists)
 {
+    if (!*dir)
+        return cli_fail(CLI_EXIT_INVALID, "--out-dir is empty: name a folder ('.' for the current one)");
     struct stat st;
     if (stat(dir, &st) == 0) {
         if (!S_ISDIR(st.st_mode))

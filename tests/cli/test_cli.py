@@ -362,6 +362,8 @@ def group_errors():
          "--openvino variadic needs --split-lengths"),
         ("long unknown option", ["--input", good, "--" + "x" * 40] + o, "unknown option"),
         ("too many entries", ["--input", good, "--split", "," * 65537] + o, "65538 entries, more than"),
+        ("empty out dir", ["--input", good, "--num-outputs", "1", "--out-dir", ""], "--out-dir is empty"),
+        ("empty out dir, = form", ["--input", good, "--num-outputs", "1", "--out-dir="], "--out-dir is empty"),
         ("out dir too long", ["--input", good, "--out-dir", os.path.join(case.tmp, "d" * 5000)], "is too long"),
     ]
     for name, args, phrase in usage:
