@@ -6,7 +6,7 @@
  *   cli_request.c  a .npy header and the options to a vksplit_split_desc (the front-ends)
  *   cli_input.c    the input: header first, then exactly the declared data, streamed
  *   cli_outputs.c  the outputs: temporaries in DIR, renamed into place, stale ones removed
- *   cli_device.c   the runner's desc (environment)
+ *   cli_device.c   the runner's desc (environment, --device) and --list-devices
  *
  * Exit codes: 0 done; 2 an invalid request (nothing written in DIR); 1 any other failure
  * (no device, a device fault, a write that failed: nothing of this run left in DIR).
@@ -26,7 +26,7 @@
 #define CLI_EXIT_INVALID 2
 
 /* The whole CLI: main passes a zeroed desc. The CLI adds what the environment
- * (VKSPLIT_VALIDATION, VKSPLIT_DEVICE) says; everything else in base (a
+ * (VKSPLIT_VALIDATION, VKSPLIT_DEVICE) and --device say; everything else in base (a
  * get_device_proc_addr hook, a log callback, the memory mode, staging_bytes) is kept, which
  * is how tests inject device faults. Returns the exit code. */
 int vksplit_cli_run(int argc, char** argv, const vksplit_runner_desc* base);
@@ -56,10 +56,10 @@ typedef struct cli_options {
     const char* input;
     const char* out_dir;
     const char* openvino;
-    cli_number axis, num_outputs, opset, num_splits;
+    cli_number axis, num_outputs, opset, num_splits, device;
     cli_list split, split_lengths;
     cli_mode mode;
-    bool help;
+    bool help, list_devices;
 } cli_options;
 
 extern const char cli_usage[];
@@ -132,7 +132,9 @@ void cli_abandon_outputs(cli_outputs* out);
 void cli_output_path(char* buffer, size_t capacity, const char* dir, uint32_t index);
 
 /* --- the device (cli_device.c) -------------------------------------------------------- */
-/* base plus VKSPLIT_VALIDATION and VKSPLIT_DEVICE. */
-int cli_runner_desc(const vksplit_runner_desc* base, vksplit_runner_desc* desc);
+/* base plus VKSPLIT_VALIDATION, VKSPLIT_DEVICE and --device (which wins). */
+int cli_runner_desc(const cli_options* o, const vksplit_runner_desc* base, vksplit_runner_desc* desc);
+/* --list-devices: one line per device, the default marked. */
+int cli_list_devices(void);
 
 #endif /* VKSPLIT_TOOLS_CLI_H */

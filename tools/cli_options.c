@@ -12,6 +12,7 @@ const char cli_usage[] =
     "usage: vksplit --input IN.npy [--axis A] [--split s0,s1,...] [--num-outputs N] [--opset V] --out-dir DIR\n"
     "       vksplit --input IN.npy --axis A --openvino split --num-splits N --out-dir DIR\n"
     "       vksplit --input IN.npy --axis A --openvino variadic --split-lengths a,b,-1 --out-dir DIR\n"
+    "       vksplit --list-devices\n"
     "       vksplit --help\n"
     "\n"
     "Splits IN.npy on the Vulkan device and writes DIR/out_0.npy .. DIR/out_{n-1}.npy in the\n"
@@ -34,13 +35,18 @@ const char cli_usage[] =
     "  --openvino split --num-splits N           Split-1: N equal parts\n"
     "  --openvino variadic --split-lengths LIST  VariadicSplit-1: one -1 takes the rest\n"
     "\n"
+    "Device:\n"
+    "  --device N         the device at index N of --list-devices (default: the first discrete\n"
+    "                     GPU, else the first device); VKSPLIT_DEVICE=N does the same\n"
+    "  --list-devices     print the devices, the default marked, and exit\n"
+    "\n"
     "dtypes: b1 i1 u1 i2 u2 f2 i4 u4 f4 i8 u8 f8 c8 c16 (little-endian, C order), and bfloat16\n"
     "as a 2-byte void ('<V2' or '|V2'). Each opset's type list applies (opset 1: f2 f4 f8;\n"
     "bfloat16 from 13); OpenVINO has no complex types.\n"
     "\n"
     "Exit codes: 0 done; 2 invalid request (one line on stderr, nothing written);\n"
     "1 other failure (no Vulkan device, a device fault, a failed write: one line on stderr,\n"
-    "nothing of this run left in DIR). VKSPLIT_DEVICE=i picks a device;\n"
+    "nothing of this run left in DIR).\n"
     "VKSPLIT_VALIDATION=1 runs with the Khronos validation layer and fails on any message.\n";
 
 static bool parse_int(const char* text, int64_t* value)
@@ -103,11 +109,18 @@ static int parse_one(cli_options* o, int argc, char** argv, int* i)
         return cli_fail(CLI_EXIT_INVALID, "unknown option '%s' (try --help)", arg);
     memcpy(name, arg, length);
     name[length] = '\0';
+    if (!strcmp(name, "--list-devices")) {
+        if (eq)
+            return cli_fail(CLI_EXIT_INVALID, "--list-devices takes no value");
+        o->list_devices = true;
+        return 0;
+    }
     const char* value = eq ? eq + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
     const char** text = !strcmp(name, "--input") ? &o->input : !strcmp(name, "--out-dir") ? &o->out_dir
                       : !strcmp(name, "--openvino") ? &o->openvino : NULL;
     cli_number* num = !strcmp(name, "--axis") ? &o->axis : !strcmp(name, "--num-outputs") ? &o->num_outputs
-                    : !strcmp(name, "--opset") ? &o->opset : !strcmp(name, "--num-splits") ? &o->num_splits : NULL;
+                    : !strcmp(name, "--opset") ? &o->opset : !strcmp(name, "--num-splits") ? &o->num_splits
+                    : !strcmp(name, "--device") ? &o->device : NULL;
     cli_list* values = !strcmp(name, "--split") ? &o->split : !strcmp(name, "--split-lengths") ? &o->split_lengths
                                                                                               : NULL;
     if (!text && !num && !values)

@@ -100,11 +100,14 @@ static int run_plan(vksplit_runner* runner, const cli_request* req, job* j)
     return rc;
 }
 
-static int run_on_device(const vksplit_runner_desc* desc, const cli_request* req, job* j)
+/* device_option: --device was given, so a device index out of range is the request's fault. */
+static int run_on_device(const vksplit_runner_desc* desc, bool device_option, const cli_request* req, job* j)
 {
     vksplit_runner* runner = NULL;
     vksplit_error err;
     vksplit_result r = vksplit_runner_create(desc, &runner, &err);
+    if (r == VKSPLIT_ERROR_INVALID_ARGUMENT && device_option)
+        return cli_fail(CLI_EXIT_INVALID, "--device %u: %s (see --list-devices)", desc->device_index, err.message);
     if (r != VKSPLIT_OK)
         return cli_fail(CLI_EXIT_FAILURE, "cannot start the Vulkan device: %s (%s)", err.message,
                         vksplit_result_name(r));
@@ -125,7 +128,7 @@ static int split_file(const cli_options* o, const vksplit_runner_desc* base)
     cli_outputs outputs;
     memset(&outputs, 0, sizeof outputs);
     outputs.dir_fd = outputs.fd = -1;
-    int rc = cli_runner_desc(base, &desc);
+    int rc = cli_runner_desc(o, base, &desc);
     bool prepared = !rc;
     if (!rc)
         rc = cli_prepare_outputs(&outputs, o->out_dir);
@@ -137,7 +140,7 @@ static int split_file(const cli_options* o, const vksplit_runner_desc* base)
         rc = cli_expect_outputs(&outputs, &input.header, &req);
     job j = {&input, &outputs, 0};
     if (!rc)
-        rc = run_on_device(&desc, &req, &j);
+        rc = run_on_device(&desc, o->device.given, &req, &j);
     cli_close_input(&input);
     if (prepared && rc)
         cli_abandon_outputs(&outputs);
@@ -155,6 +158,8 @@ int vksplit_cli_run(int argc, char** argv, const vksplit_runner_desc* base)
     int rc = cli_parse_options(argc, argv, &o);
     if (!rc && o.help)
         fputs(cli_usage, stdout);
+    else if (!rc && o.list_devices)
+        rc = cli_list_devices();
     else if (!rc && !(rc = cli_check_options(&o)))
         rc = split_file(&o, base ? base : &zero);
     cli_free_options(&o);

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """End-to-end tests of the vksplit CLI against numpy as the independent reference.
 
-usage: test_cli.py PATH/TO/vksplit GROUP   (GROUP: help, dtypes, success, errors, files, streams)
+usage: test_cli.py PATH/TO/vksplit GROUP   (GROUP: help, dtypes, success, errors, files, streams,
+                                                devices)
 
 Every run has VKSPLIT_VALIDATION=1: the CLI then fails on any Vulkan validation message.
 Exit code 77 (skipped) when numpy is missing.
@@ -280,8 +281,8 @@ def group_success():
 
 # --- errors ---------------------------------------------------------------------------------
 
-def expect_error(case, name, args, phrase, code=2):
-    rc, out, err = run(args)
+def expect_error(case, name, args, phrase, code=2, env_extra=None):
+    rc, out, err = run(args, env_extra)
     lines = err.splitlines()
     check(rc == code, "%s: exit %d, expected %d (stderr %r)" % (name, rc, code, err))
     check(len(lines) == 1 and err.endswith("\n"), "%s: stderr is not one line: %r" % (name, err))
@@ -636,17 +637,58 @@ def group_streams():
     case.close()
 
 
+# --- devices -----------------------------------------------------------------------------------
+
+def group_devices():
+    rc, out, err = run(["--list-devices"])
+    lines = out.splitlines()
+    check(rc == 0 and err == "" and lines, "--list-devices: exit %s, %r, %r" % (rc, out, err))
+    check(all(line.startswith("%d: " % i) for i, line in enumerate(lines)), "--list-devices lines: %r" % lines)
+    defaults = [i for i, line in enumerate(lines) if line.endswith(" (default)")]
+    check(len(defaults) == 1, "--list-devices marks %d defaults: %r" % (len(defaults), lines))
+    # The default is the first discrete GPU, else the first device.
+    discrete = [i for i, line in enumerate(lines) if "[discrete GPU," in line]
+    check(defaults == [discrete[0] if discrete else 0], "--list-devices default %s, discrete %s" % (defaults, discrete))
+    count = len(lines)
+    rc, out, err = run(["--list-devices", "--device", "0", "--axis", "1"])
+    check(rc == 0 and out.splitlines() == lines, "--list-devices with other options: %s %r" % (rc, err))
+
+    y = np.arange(24, dtype=np.float64).reshape(2, 12)
+    for name, args, env in [("--device 0", ["--device", "0"], None), ("--device=0", ["--device=0"], None),
+                            ("VKSPLIT_DEVICE=0", [], {"VKSPLIT_DEVICE": "0"}),
+                            ("--device wins over VKSPLIT_DEVICE", ["--device", "0"], {"VKSPLIT_DEVICE": "999"})]:
+        case = Case()
+        path = case.input(y)
+        rc, out, err = run(["--input", path, "--out-dir", case.out, "--axis", "1", "--num-outputs", "3"] + args, env)
+        check(rc == 0 and err == "" and len(os.listdir(case.out)) == 3, "%s: exit %s, %r" % (name, rc, err))
+        case.close()
+
+    case = Case()
+    path = case.input(y)
+    o = ["--input", path, "--out-dir", case.out, "--num-outputs", "1"]
+    for name, args, env, phrase in [
+            ("--device out of range", ["--device", str(count)], None, "is out of range"),
+            ("--device negative", ["--device", "-1"], None, "--device -1 is not a device index"),
+            ("--device word", ["--device", "gpu"], None, "--device: 'gpu' is not an integer"),
+            ("--device twice", ["--device", "0", "--device", "0"], None, "--device is given more than once"),
+            ("--list-devices=1", ["--list-devices=1"], None, "--list-devices takes no value"),
+            ("VKSPLIT_DEVICE word", [], {"VKSPLIT_DEVICE": "gpu"}, "VKSPLIT_DEVICE='gpu' is not a device index")]:
+        expect_error(case, name, o + args, phrase, env_extra=env)
+    case.close()
+
+
 def group_help():
     rc, out, err = run(["--help"])
     check(rc == 0 and "usage: vksplit --input IN.npy" in out and err == "", "--help: %d %r" % (rc, err))
     for needle in ["--opset", "--num-outputs", "--split", "--openvino split", "--openvino variadic", "--split-lengths",
-                   "--num-splits", "--out-dir", "Exit codes", "stale outputs", "k >= n"]:
+                   "--num-splits", "--out-dir", "Exit codes", "stale outputs", "k >= n", "--device N",
+                   "--list-devices", "VKSPLIT_DEVICE"]:
         check(needle in out, "--help lacks %s" % needle)
     rc, out, err = run(["--input", "x.npy", "--help"])
     check(rc == 0 and "usage:" in out, "--help wins over other options")
 
 
 {"help": group_help, "dtypes": group_dtypes, "success": group_success, "errors": group_errors, "files": group_files,
- "streams": group_streams}[GROUP]()
+ "streams": group_streams, "devices": group_devices}[GROUP]()
 print("%d checks, %d failures" % (checks, len(failures)))
 sys.exit(1 if failures else 0)
