@@ -2,7 +2,7 @@
 """End-to-end tests of the vksplit CLI against numpy as the independent reference.
 
 usage: test_cli.py PATH/TO/vksplit GROUP   (GROUP: help, dtypes, success, errors, files, streams,
-                                                devices)
+                                                devices, memory)
 
 Every run has VKSPLIT_VALIDATION=1: the CLI then fails on any Vulkan validation message.
 Exit code 77 (skipped) when numpy is missing.
@@ -677,6 +677,59 @@ def group_devices():
     case.close()
 
 
+# --- memory ------------------------------------------------------------------------------------
+
+MIB = 1 << 20
+
+
+def peak_rss_of_children():
+    """The largest peak RSS of any child reaped so far, in bytes: ru_maxrss (KiB on Linux),
+    the figure `/usr/bin/time -v` reports as "Maximum resident set size"."""
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
+
+
+def group_memory():
+    """A 300 MiB float32 split: the CLI holds no host copy of the input or the outputs, so its
+    peak RSS is at most the runner's memory (on lavapipe the device memory is host memory:
+    input + outputs, and a 64 MiB staging buffer where it stages) plus the fixed cost of a
+    tiny split (the driver, the validation layer, the pipelines) and 32 MiB of slack."""
+    # Baseline first: RUSAGE_CHILDREN keeps the maximum over the children, so the big run's
+    # figure comes after it.
+    case = Case()
+    tiny = case.input(np.arange(24, dtype=np.float32).reshape(2, 12))
+    rc, out, err = run(["--input", tiny, "--out-dir", case.out, "--axis", "1", "--num-outputs", "3"])
+    check(rc == 0, "tiny split: exit %s, %r" % (rc, err))
+    baseline = peak_rss_of_children()
+    case.close()
+
+    case = Case()
+    rows, columns = 300, 262144  # 300 MiB of float32
+    words = np.arange(rows * columns, dtype=np.uint32).reshape(rows, columns)
+    path = case.input(words.view(np.float32))
+    input_bytes = words.nbytes
+    parts = [65536, 131072, 65536]
+    rc, out, err = run(["--input", path, "--out-dir", case.out, "--axis", "1", "--split", ",".join(map(str, parts))])
+    peak = peak_rss_of_children()
+    check(rc == 0 and err == "", "300 MiB split: exit %s, %r" % (rc, err))
+    output_bytes = input_bytes
+    staging = 64 * MIB
+    allowance = baseline + 32 * MIB
+    limit = input_bytes + output_bytes + staging + allowance
+    print("peak RSS: tiny split %.1f MiB; 300 MiB split %.1f MiB (input %.0f MiB + outputs %.0f MiB + staging "
+          "%.0f MiB + allowance %.1f MiB = limit %.1f MiB)" % (baseline / MIB, peak / MIB, input_bytes / MIB,
+                                                                output_bytes / MIB, staging / MIB, allowance / MIB,
+                                                                limit / MIB))
+    check(peak <= limit, "300 MiB split: peak RSS %.1f MiB > %.1f MiB" % (peak / MIB, limit / MIB))
+    start = 0
+    for i, length in enumerate(parts):
+        got = np.load(os.path.join(case.out, "out_%d.npy" % i), mmap_mode="r")
+        check(got.dtype == np.float32 and got.shape == (rows, length), "300 MiB split: out_%d shape" % i)
+        check(np.array_equal(got.view(np.uint32), words[:, start:start + length]), "300 MiB split: out_%d bytes" % i)
+        start += length
+        del got
+    case.close()
+
+
 def group_help():
     rc, out, err = run(["--help"])
     check(rc == 0 and "usage: vksplit --input IN.npy" in out and err == "", "--help: %d %r" % (rc, err))
@@ -689,6 +742,6 @@ def group_help():
 
 
 {"help": group_help, "dtypes": group_dtypes, "success": group_success, "errors": group_errors, "files": group_files,
- "streams": group_streams, "devices": group_devices}[GROUP]()
+ "streams": group_streams, "devices": group_devices, "memory": group_memory}[GROUP]()
 print("%d checks, %d failures" % (checks, len(failures)))
 sys.exit(1 if failures else 0)
