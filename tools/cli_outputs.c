@@ -92,7 +92,9 @@ static int check_names(const cli_outputs* out)
 static int open_dir(cli_outputs* out)
 {
     out->dir_fd = open(out->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    return out->dir_fd >= 0 ? 0 : cli_fail(CLI_EXIT_FAILURE, "cannot open --out-dir '%s': %s", out->dir, strerror(errno));
+    if (out->dir_fd < 0)
+        return cli_fail(CLI_EXIT_FAILURE, "cannot open --out-dir '%s': %s", out->dir, strerror(errno));
+    return 0;
 }
 
 int cli_prepare_outputs(cli_outputs* out, const char* dir)

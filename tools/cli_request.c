@@ -74,7 +74,8 @@ static int translate_onnx(const cli_options* o, const npy_header* h, const dtype
     bool is_version = vksplit_onnx_split_version(node.opset) == node.opset;
     if (is_version && node.opset != 18 && !o->split.given && !o->num_outputs.given)
         return cli_fail(CLI_EXIT_INVALID,
-                        "opset %" PRId64 " without --split splits equally into the node's outputs: give --num-outputs N",
+                        "opset %" PRId64 " without --split splits equally into the node's outputs: "
+                        "give --num-outputs N",
                         node.opset);
     if (node.opset == 18 && o->num_outputs.given) {
         node.has_num_outputs = 1;

@@ -122,16 +122,14 @@ static int run_on_device(const vksplit_runner_desc* desc, bool device_option, co
 static int split_file(const cli_options* o, const vksplit_runner_desc* base)
 {
     vksplit_runner_desc desc;
+    int rc = cli_runner_desc(o, base, &desc);
+    if (rc)
+        return rc;
+    cli_outputs outputs;
     cli_input input = {.fd = -1};
     cli_request req;
     memset(&req, 0, sizeof req);
-    cli_outputs outputs;
-    memset(&outputs, 0, sizeof outputs);
-    outputs.dir_fd = outputs.fd = -1;
-    int rc = cli_runner_desc(o, base, &desc);
-    bool prepared = !rc;
-    if (!rc)
-        rc = cli_prepare_outputs(&outputs, o->out_dir);
+    rc = cli_prepare_outputs(&outputs, o->out_dir);
     if (!rc)
         rc = cli_open_input(o->input, &input);
     if (!rc)
@@ -142,9 +140,9 @@ static int split_file(const cli_options* o, const vksplit_runner_desc* base)
     if (!rc)
         rc = run_on_device(&desc, o->device.given, &req, &j);
     cli_close_input(&input);
-    if (prepared && rc)
+    if (rc)
         cli_abandon_outputs(&outputs);
-    else if (prepared)
+    else
         rc = cli_commit_outputs(&outputs);
     cli_free_request(&req);
     return rc;

@@ -491,7 +491,8 @@ def group_files():
         check(f.read() == b"precious bytes", "symlink: its target was written")
     check(not os.path.lexists(dangling), "symlink: a file was created through a dangling link")
     for i in range(2):
-        check(stat.S_ISREG(os.lstat(os.path.join(case.out, "out_%d.npy" % i)).st_mode), "symlink: out_%d not a file" % i)
+        mode = os.lstat(os.path.join(case.out, "out_%d.npy" % i)).st_mode
+        check(stat.S_ISREG(mode), "symlink: out_%d not a file" % i)
     case.close()
 
     # A FIFO at out_0.npy with no reader neither blocks the CLI nor stays.
