@@ -1,16 +1,21 @@
 #!/usr/bin/python3
 """End-to-end tests of the vksplit CLI against numpy as the independent reference.
 
-usage: test_cli.py PATH/TO/vksplit GROUP   (GROUP: help, dtypes, success, errors)
+usage: test_cli.py PATH/TO/vksplit GROUP   (GROUP: help, dtypes, success, errors, files, streams,
+                                                devices, memory)
 
 Every run has VKSPLIT_VALIDATION=1: the CLI then fails on any Vulkan validation message.
 Exit code 77 (skipped) when numpy is missing.
 """
 import os
+import resource
 import shutil
+import signal
+import stat
 import subprocess
 import sys
 import tempfile
+import threading
 
 try:
     import numpy as np
@@ -32,10 +37,15 @@ def check(cond, what):
         print("FAIL:", what, file=sys.stderr)
 
 
-def run(args, env_extra=None):
+def run(args, env_extra=None, timeout=120, preexec_fn=None):
+    """(exit code, stdout, stderr); exit code None when the CLI ran past timeout (killed)."""
     env = dict(os.environ, VKSPLIT_VALIDATION="1")
     env.update(env_extra or {})
-    p = subprocess.run([VKSPLIT] + args, capture_output=True, text=True, env=env)
+    try:
+        p = subprocess.run([VKSPLIT] + args, capture_output=True, text=True, env=env, timeout=timeout,
+                           preexec_fn=preexec_fn)
+    except subprocess.TimeoutExpired as e:
+        return None, e.stdout or "", "timed out after %d s" % timeout
     return p.returncode, p.stdout, p.stderr
 
 
@@ -271,8 +281,8 @@ def group_success():
 
 # --- errors ---------------------------------------------------------------------------------
 
-def expect_error(case, name, args, phrase, code=2):
-    rc, out, err = run(args)
+def expect_error(case, name, args, phrase, code=2, env_extra=None):
+    rc, out, err = run(args, env_extra)
     lines = err.splitlines()
     check(rc == code, "%s: exit %d, expected %d (stderr %r)" % (name, rc, code, err))
     check(len(lines) == 1 and err.endswith("\n"), "%s: stderr is not one line: %r" % (name, err))
@@ -353,6 +363,8 @@ def group_errors():
          "--openvino variadic needs --split-lengths"),
         ("long unknown option", ["--input", good, "--" + "x" * 40] + o, "unknown option"),
         ("too many entries", ["--input", good, "--split", "," * 65537] + o, "65538 entries, more than"),
+        ("empty out dir", ["--input", good, "--num-outputs", "1", "--out-dir", ""], "--out-dir is empty"),
+        ("empty out dir, = form", ["--input", good, "--num-outputs", "1", "--out-dir="], "--out-dir is empty"),
         ("out dir too long", ["--input", good, "--out-dir", os.path.join(case.tmp, "d" * 5000)], "is too long"),
     ]
     for name, args, phrase in usage:
@@ -411,7 +423,7 @@ def group_errors():
           "no device: exit %d, stderr %r, files %s" % (rc, err, os.listdir(case.out)))
     check("cannot start the Vulkan device" in err, "no device: %r" % err)
 
-    # A write that fails (out_1.npy is a folder) exits 1 and takes back out_0.npy, and only it.
+    # out_1.npy is a folder: exit 1 before anything is written (no out_0.npy), the folder stays.
     os.mkdir(os.path.join(case.out, "out_1.npy"))
     rc, out, err = run(["--input", good, "--num-outputs", "2", "--axis", "0"] + o)
     check(rc == 1 and len(err.splitlines()) == 1 and "out_1.npy" in err, "failed write: exit %d, %r" % (rc, err))
@@ -419,16 +431,323 @@ def group_errors():
     case.close()
 
 
+# --- files in the output folder --------------------------------------------------------------
+
+def snapshot(folder):
+    """What a folder holds: name -> ('file', bytes) | ('link', target) | ('dir', None) | ('fifo', None)."""
+    if not os.path.isdir(folder):
+        return None
+    out = {}
+    for name in os.listdir(folder):
+        path = os.path.join(folder, name)
+        mode = os.lstat(path).st_mode
+        if stat.S_ISLNK(mode):
+            out[name] = ("link", os.readlink(path))
+        elif stat.S_ISDIR(mode):
+            out[name] = ("dir", None)
+        elif stat.S_ISFIFO(mode):
+            out[name] = ("fifo", None)
+        else:
+            with open(path, "rb") as f:
+                out[name] = ("file", f.read())
+    return out
+
+
+def expect_failure(name, args, folder, before, phrase, code=1, **kwargs):
+    """The CLI fails with one stderr line and leaves `folder` as `before` (None: absent)."""
+    rc, out, err = run(args, **kwargs)
+    check(rc == code, "%s: exit %s, expected %d (stderr %r)" % (name, rc, code, err))
+    check(len(err.splitlines()) == 1 and err.endswith("\n"), "%s: stderr is not one line: %r" % (name, err))
+    check(phrase in err, "%s: stderr %r lacks %r" % (name, err, phrase))
+    check(out == "", "%s: stdout not empty: %r" % (name, out))
+    after = snapshot(folder)
+    check(after == before, "%s: the folder changed: %s -> %s" % (name, before, after))
+
+
+def limit_file_size(limit):
+    """A preexec_fn: files the CLI writes stop at `limit` bytes (EFBIG instead of SIGXFSZ)."""
+    def apply():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    return apply
+
+
+def group_files():
+    y = np.arange(2 * 3000, dtype=np.float32).reshape(2, 3000)
+    halves = ["--axis", "1", "--num-outputs", "2"]
+
+    # A symbolic link at out_0.npy is replaced, not followed: its target keeps its bytes; a
+    # dangling one creates nothing where it points.
+    case = Case()
+    path = case.input(y)
+    target = os.path.join(case.tmp, "precious.bin")
+    with open(target, "wb") as f:
+        f.write(b"precious bytes")
+    os.symlink(target, os.path.join(case.out, "out_0.npy"))
+    dangling = os.path.join(case.tmp, "created_through_link.npy")
+    os.symlink(dangling, os.path.join(case.out, "out_1.npy"))
+    expect_outputs("symlinks at out_k.npy", case, ["--input", path, "--out-dir", case.out] + halves, y, [1500, 1500], 1)
+    with open(target, "rb") as f:
+        check(f.read() == b"precious bytes", "symlink: its target was written")
+    check(not os.path.lexists(dangling), "symlink: a file was created through a dangling link")
+    for i in range(2):
+        mode = os.lstat(os.path.join(case.out, "out_%d.npy" % i)).st_mode
+        check(stat.S_ISREG(mode), "symlink: out_%d not a file" % i)
+    case.close()
+
+    # A FIFO at out_0.npy with no reader neither blocks the CLI nor stays.
+    case = Case()
+    path = case.input(y)
+    os.mkfifo(os.path.join(case.out, "out_0.npy"))
+    rc, out, err = run(["--input", path, "--out-dir", case.out] + halves, timeout=30)
+    check(rc == 0, "FIFO at out_0.npy: exit %s, %r" % (rc, err))
+    check(stat.S_ISREG(os.lstat(os.path.join(case.out, "out_0.npy")).st_mode), "FIFO at out_0.npy: not replaced")
+    case.close()
+
+    # A directory at out_k.npy is refused before anything is written, and before the device
+    # starts (VKSPLIT_DEVICE=999 would fail that).
+    case = Case()
+    path = case.input(y)
+    os.mkdir(os.path.join(case.out, "out_0.npy"))
+    with open(os.path.join(case.out, "keep.txt"), "w") as f:
+        f.write("keep")
+    expect_failure("out_0.npy is a directory", ["--input", path, "--out-dir", case.out] + halves, case.out,
+                   snapshot(case.out), "out_0.npy': it is a directory", env_extra={"VKSPLIT_DEVICE": "999"})
+    case.close()
+
+    # Mode 0644 less the umask; no temporary left after a run.
+    case = Case()
+    path = case.input(y)
+    rc, out, err = run(["--input", path, "--out-dir", case.out] + halves, preexec_fn=lambda: os.umask(0))
+    modes = [stat.S_IMODE(os.stat(os.path.join(case.out, "out_%d.npy" % i)).st_mode) for i in range(2)]
+    check(rc == 0 and modes == [0o644, 0o644], "umask 0: exit %s, modes %s" % (rc, [oct(m) for m in modes]))
+    check(sorted(os.listdir(case.out)) == ["out_0.npy", "out_1.npy"], "files after a run: %s" % os.listdir(case.out))
+    case.close()
+
+    # Stale outputs: after a 5-way split, a 2-way split into the same folder leaves exactly
+    # out_0 and out_1. Only names of exactly that form go, a link itself (never its target),
+    # and a directory of that name stays.
+    case = Case()
+    path = case.input(y)
+    rc, out, err = run(["--input", path, "--out-dir", case.out, "--axis", "1", "--num-outputs", "5"])
+    check(rc == 0 and len(os.listdir(case.out)) == 5, "5-way split: exit %s, %r, %s" % (rc, err, os.listdir(case.out)))
+    expect_outputs("2-way after 5-way", case, ["--input", path, "--out-dir", case.out] + halves, y, [1500, 1500], 1)
+    target = os.path.join(case.tmp, "precious.bin")
+    with open(target, "wb") as f:
+        f.write(b"precious bytes")
+    os.symlink(target, os.path.join(case.out, "out_7.npy"))
+    os.mkdir(os.path.join(case.out, "out_9.npy"))
+    others = ["out_02.npy", "out_5.npy.bak", "out_x.npy", "Out_3.npy", "out_-3.npy", "out_3.npyz", "out_.npy",
+              "xout_3.npy", "out_+3.npy"]
+    for name in others:
+        with open(os.path.join(case.out, name), "w") as f:
+            f.write("not an output")
+    rc, out, err = run(["--input", path, "--out-dir", case.out] + halves)
+    check(rc == 0 and err == "", "2-way with a stale link: exit %s, %r" % (rc, err))
+    left = sorted(os.listdir(case.out))
+    check(left == sorted(["out_0.npy", "out_1.npy", "out_9.npy"] + others), "stale outputs: left %s" % left)
+    with open(target, "rb") as f:
+        check(f.read() == b"precious bytes", "stale link: its target changed")
+    case.close()
+
+    # A write that fails (files limited to 4 KiB: EFBIG) leaves the folder as it was, old
+    # outputs included; a folder the run created is gone again.
+    case = Case()
+    path = case.input(y)
+    for i in range(3):
+        with open(os.path.join(case.out, "out_%d.npy" % i), "wb") as f:
+            f.write(b"old %d" % i)
+    expect_failure("write fails", ["--input", path, "--out-dir", case.out] + halves, case.out, snapshot(case.out),
+                   "File too large", preexec_fn=limit_file_size(4096))
+    fresh = os.path.join(case.tmp, "fresh")
+    expect_failure("write fails in a new folder", ["--input", path, "--out-dir", fresh] + halves, fresh, None,
+                   "File too large", preexec_fn=limit_file_size(4096))
+    case.close()
+
+
+# --- the input, header first and streamed -----------------------------------------------------
+
+def npy_bytes(array):
+    path = tempfile.mktemp(suffix=".npy")
+    np.save(path, array)
+    with open(path, "rb") as f:
+        blob = f.read()
+    os.remove(path)
+    return blob
+
+
+def feed_fifo(fifo, blob, hold, done):
+    """Writes blob into the FIFO, then keeps it open until `hold` is set (the CLI must not
+    wait for the end of the file); done[0] receives the write end."""
+    fd = os.open(fifo, os.O_WRONLY)
+    done.append(fd)
+    try:
+        os.write(fd, blob)
+    except BrokenPipeError:
+        pass
+    hold.wait(60)
+
+
+def group_streams():
+    y = np.arange(4 * 5000, dtype=np.float32).reshape(4, 5000)
+    blob = npy_bytes(y)
+
+    # /dev/zero has no .npy magic: refused at once, before the device starts.
+    case = Case()
+    o = ["--out-dir", case.out, "--num-outputs", "1"]
+    expect_failure("/dev/zero", ["--input", "/dev/zero"] + o, case.out, {}, "not a .npy file", code=2, timeout=30,
+                   env_extra={"VKSPLIT_DEVICE": "999"})
+    # A truncated regular file fails before the device starts.
+    short = os.path.join(case.tmp, "short.npy")
+    with open(short, "wb") as f:
+        f.write(blob[:-4])
+    expect_failure("truncated file", ["--input", short] + o, case.out, {}, "truncated", code=2,
+                   env_extra={"VKSPLIT_DEVICE": "999"})
+
+    # A FIFO is read to the declared data's end and no further: the bytes after it stay in
+    # the pipe, and the CLI does not wait for the writer to close.
+    fifo = os.path.join(case.tmp, "in.fifo")
+    os.mkfifo(fifo)
+    hold, writer = threading.Event(), []
+    t = threading.Thread(target=feed_fifo, args=(fifo, blob + b"TAIL", hold, writer))
+    t.start()
+    expect_outputs("FIFO input", case, ["--input", fifo, "--out-dir", case.out, "--axis", "1", "--split", "1000,4000"],
+                   y, [1000, 4000], 1)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    rest = os.read(reader, 64)
+    os.close(reader)
+    hold.set()
+    t.join()
+    os.close(writer[0])
+    check(rest == b"TAIL", "FIFO input: %r left in the pipe, expected b'TAIL'" % rest)
+    case.close()
+
+    # A FIFO that ends early: exit 2, nothing written.
+    case = Case()
+    fifo = os.path.join(case.tmp, "in.fifo")
+    os.mkfifo(fifo)
+    hold, writer = threading.Event(), []
+    hold.set()
+    t = threading.Thread(target=feed_fifo, args=(fifo, blob[:len(blob) // 2], hold, writer))
+    t.start()
+    closer = threading.Thread(target=lambda: (t.join(), os.close(writer[0])))
+    closer.start()
+    expect_failure("truncated FIFO", ["--input", fifo, "--out-dir", case.out, "--num-outputs", "1"], case.out, {},
+                   "truncated", code=2, timeout=60)
+    closer.join()
+    case.close()
+
+
+# --- devices -----------------------------------------------------------------------------------
+
+def group_devices():
+    # vksplit_runner_list_devices (src/runner/runner.c) destroys its instance without pinning
+    # the driver as vksplit_runner_create does in sanitizer builds, so LeakSanitizer reports
+    # lavapipe's process-lifetime allocations from an "unknown module" that no suppression
+    # can name. Leak checking is off for --list-devices alone; every other run keeps it.
+    no_leak_check = {"ASAN_OPTIONS": os.environ.get("ASAN_OPTIONS", "") + ":detect_leaks=0"}
+    rc, out, err = run(["--list-devices"], no_leak_check)
+    lines = out.splitlines()
+    check(rc == 0 and err == "" and lines, "--list-devices: exit %s, %r, %r" % (rc, out, err))
+    check(all(line.startswith("%d: " % i) for i, line in enumerate(lines)), "--list-devices lines: %r" % lines)
+    defaults = [i for i, line in enumerate(lines) if line.endswith(" (default)")]
+    check(len(defaults) == 1, "--list-devices marks %d defaults: %r" % (len(defaults), lines))
+    # The default is the first discrete GPU, else the first device.
+    discrete = [i for i, line in enumerate(lines) if "[discrete GPU," in line]
+    check(defaults == [discrete[0] if discrete else 0], "--list-devices default %s, discrete %s" % (defaults, discrete))
+    count = len(lines)
+    rc, out, err = run(["--list-devices", "--device", "0", "--axis", "1"], no_leak_check)
+    check(rc == 0 and out.splitlines() == lines, "--list-devices with other options: %s %r" % (rc, err))
+
+    y = np.arange(24, dtype=np.float64).reshape(2, 12)
+    for name, args, env in [("--device 0", ["--device", "0"], None), ("--device=0", ["--device=0"], None),
+                            ("VKSPLIT_DEVICE=0", [], {"VKSPLIT_DEVICE": "0"}),
+                            ("--device wins over VKSPLIT_DEVICE", ["--device", "0"], {"VKSPLIT_DEVICE": "999"})]:
+        case = Case()
+        path = case.input(y)
+        rc, out, err = run(["--input", path, "--out-dir", case.out, "--axis", "1", "--num-outputs", "3"] + args, env)
+        check(rc == 0 and err == "" and len(os.listdir(case.out)) == 3, "%s: exit %s, %r" % (name, rc, err))
+        case.close()
+
+    case = Case()
+    path = case.input(y)
+    o = ["--input", path, "--out-dir", case.out, "--num-outputs", "1"]
+    for name, args, env, phrase in [
+            ("--device out of range", ["--device", str(count)], None, "is out of range"),
+            ("--device negative", ["--device", "-1"], None, "--device -1 is not a device index"),
+            ("--device word", ["--device", "gpu"], None, "--device: 'gpu' is not an integer"),
+            ("--device twice", ["--device", "0", "--device", "0"], None, "--device is given more than once"),
+            ("--list-devices=1", ["--list-devices=1"], None, "--list-devices takes no value"),
+            ("VKSPLIT_DEVICE word", [], {"VKSPLIT_DEVICE": "gpu"}, "VKSPLIT_DEVICE='gpu' is not a device index")]:
+        expect_error(case, name, o + args, phrase, env_extra=env)
+    case.close()
+
+
+# --- memory ------------------------------------------------------------------------------------
+
+MIB = 1 << 20
+
+
+def peak_rss_of_children():
+    """The largest peak RSS of any child reaped so far, in bytes: ru_maxrss (KiB on Linux),
+    the figure `/usr/bin/time -v` reports as "Maximum resident set size"."""
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
+
+
+def group_memory():
+    """A 300 MiB float32 split: the CLI holds no host copy of the input or the outputs, so its
+    peak RSS is at most the runner's memory (on lavapipe the device memory is host memory:
+    input + outputs, and a 64 MiB staging buffer where it stages) plus the fixed cost of a
+    tiny split (the driver, the validation layer, the pipelines) and 32 MiB of slack."""
+    # Baseline first: RUSAGE_CHILDREN keeps the maximum over the children, so the big run's
+    # figure comes after it.
+    case = Case()
+    tiny = case.input(np.arange(24, dtype=np.float32).reshape(2, 12))
+    rc, out, err = run(["--input", tiny, "--out-dir", case.out, "--axis", "1", "--num-outputs", "3"])
+    check(rc == 0, "tiny split: exit %s, %r" % (rc, err))
+    baseline = peak_rss_of_children()
+    case.close()
+
+    case = Case()
+    rows, columns = 300, 262144  # 300 MiB of float32
+    words = np.arange(rows * columns, dtype=np.uint32).reshape(rows, columns)
+    path = case.input(words.view(np.float32))
+    input_bytes = words.nbytes
+    parts = [65536, 131072, 65536]
+    rc, out, err = run(["--input", path, "--out-dir", case.out, "--axis", "1", "--split", ",".join(map(str, parts))])
+    peak = peak_rss_of_children()
+    check(rc == 0 and err == "", "300 MiB split: exit %s, %r" % (rc, err))
+    output_bytes = input_bytes
+    staging = 64 * MIB
+    allowance = baseline + 32 * MIB
+    limit = input_bytes + output_bytes + staging + allowance
+    print("peak RSS: tiny split %.1f MiB; 300 MiB split %.1f MiB (input %.0f MiB + outputs %.0f MiB + staging "
+          "%.0f MiB + allowance %.1f MiB = limit %.1f MiB)" % (baseline / MIB, peak / MIB, input_bytes / MIB,
+                                                                output_bytes / MIB, staging / MIB, allowance / MIB,
+                                                                limit / MIB))
+    check(peak <= limit, "300 MiB split: peak RSS %.1f MiB > %.1f MiB" % (peak / MIB, limit / MIB))
+    start = 0
+    for i, length in enumerate(parts):
+        got = np.load(os.path.join(case.out, "out_%d.npy" % i), mmap_mode="r")
+        check(got.dtype == np.float32 and got.shape == (rows, length), "300 MiB split: out_%d shape" % i)
+        check(np.array_equal(got.view(np.uint32), words[:, start:start + length]), "300 MiB split: out_%d bytes" % i)
+        start += length
+        del got
+    case.close()
+
+
 def group_help():
     rc, out, err = run(["--help"])
     check(rc == 0 and "usage: vksplit --input IN.npy" in out and err == "", "--help: %d %r" % (rc, err))
     for needle in ["--opset", "--num-outputs", "--split", "--openvino split", "--openvino variadic", "--split-lengths",
-                   "--num-splits", "--out-dir", "Exit codes"]:
+                   "--num-splits", "--out-dir", "Exit codes", "stale outputs", "k >= n", "--device N",
+                   "--list-devices", "VKSPLIT_DEVICE"]:
         check(needle in out, "--help lacks %s" % needle)
     rc, out, err = run(["--input", "x.npy", "--help"])
     check(rc == 0 and "usage:" in out, "--help wins over other options")
 
 
-{"help": group_help, "dtypes": group_dtypes, "success": group_success, "errors": group_errors}[GROUP]()
+{"help": group_help, "dtypes": group_dtypes, "success": group_success, "errors": group_errors, "files": group_files,
+ "streams": group_streams, "devices": group_devices, "memory": group_memory}[GROUP]()
 print("%d checks, %d failures" % (checks, len(failures)))
 sys.exit(1 if failures else 0)

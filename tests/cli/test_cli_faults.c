@@ -1,0 +1,384 @@
+/* Device faults reach the CLI's user cleanly. vksplit_cli_run runs in this process with a
+ * runner desc whose get_device_proc_addr wraps the loader's: the Nth vkQueueSubmit or
+ * vkWaitForFences returns VK_ERROR_DEVICE_LOST, or the Nth vkAllocateMemory
+ * VK_ERROR_OUT_OF_DEVICE_MEMORY (the runner and the library load every device function
+ * through that hook). For every N until a run no longer reaches an Nth call, the CLI must
+ * exit 1 with exactly one stderr line naming the call, and leave the output folder as it was
+ * (absent stays absent); the run that reaches no fault must write the right outputs. Three
+ * configurations: tensors mapped directly (lavapipe's own path) into a folder the run must
+ * create; everything staged in 4 KiB pieces (faults while outputs stream into temporaries)
+ * into a folder that holds older files; 16 outputs, past what push constants hold.
+ * With the validation layer on: any message in an error path fails the test.
+ * A last case makes a rename fail after another succeeded (a directory appears at
+ * out_1.npy while the device runs): the CLI takes back out_0.npy and says so. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <vulkan/vulkan.h>
+
+#include "cli.h"
+#include "npy.h"
+#include "test_harness.h"
+
+/* ---- the hook ---------------------------------------------------------------------------- */
+
+typedef enum fault_call { FAULT_SUBMIT, FAULT_WAIT, FAULT_ALLOCATE, FAULT_CALLS } fault_call;
+
+static const char* const call_names[FAULT_CALLS] = {"vkQueueSubmit", "vkWaitForFences", "vkAllocateMemory"};
+
+static struct {
+    PFN_vkQueueSubmit submit;
+    PFN_vkWaitForFences wait;
+    PFN_vkAllocateMemory allocate;
+    uint32_t calls[FAULT_CALLS];
+    int target;                 /* the call to fail, or -1 */
+    uint32_t at;                /* its Nth call fails (1-based) */
+    const char* mkdir_on_submit; /* made when the first vkQueueSubmit happens */
+} hook = {.target = -1};
+
+static bool fails_now(fault_call call)
+{
+    return ++hook.calls[call] == hook.at && hook.target == (int)call;
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL fake_submit(VkQueue queue, uint32_t count, const VkSubmitInfo* submits,
+                                                  VkFence fence)
+{
+    if (hook.mkdir_on_submit && hook.calls[FAULT_SUBMIT] == 0)
+        mkdir(hook.mkdir_on_submit, 0777);
+    if (fails_now(FAULT_SUBMIT))
+        return VK_ERROR_DEVICE_LOST; /* nothing was submitted */
+    return hook.submit(queue, count, submits, fence);
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL fake_wait(VkDevice device, uint32_t count, const VkFence* fences, VkBool32 all,
+                                                uint64_t timeout)
+{
+    /* The work did run (the validation layer sees it retire); the wait reports the loss. */
+    VkResult vr = hook.wait(device, count, fences, all, timeout);
+    return fails_now(FAULT_WAIT) ? VK_ERROR_DEVICE_LOST : vr;
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL fake_allocate(VkDevice device, const VkMemoryAllocateInfo* info,
+                                                    const VkAllocationCallbacks* callbacks, VkDeviceMemory* memory)
+{
+    if (fails_now(FAULT_ALLOCATE))
+        return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+    return hook.allocate(device, info, callbacks, memory);
+}
+
+static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL hooked_get_device_proc_addr(VkDevice device, const char* name)
+{
+    PFN_vkVoidFunction real = vkGetDeviceProcAddr(device, name);
+    if (!real)
+        return NULL;
+    if (strcmp(name, "vkGetDeviceProcAddr") == 0)
+        return (PFN_vkVoidFunction)hooked_get_device_proc_addr;
+    if (strcmp(name, "vkQueueSubmit") == 0) {
+        hook.submit = (PFN_vkQueueSubmit)real;
+        return (PFN_vkVoidFunction)fake_submit;
+    }
+    if (strcmp(name, "vkWaitForFences") == 0) {
+        hook.wait = (PFN_vkWaitForFences)real;
+        return (PFN_vkVoidFunction)fake_wait;
+    }
+    if (strcmp(name, "vkAllocateMemory") == 0) {
+        hook.allocate = (PFN_vkAllocateMemory)real;
+        return (PFN_vkVoidFunction)fake_allocate;
+    }
+    return real;
+}
+
+static uint32_t validation_messages;
+
+/* The runner logs the validation layer's messages as errors; the context's notes are info. */
+static void count_message(void* user, vksplit_log_level level, const char* message)
+{
+    (void)user;
+    if (level == VKSPLIT_LOG_INFO)
+        return;
+    validation_messages++;
+    fprintf(stderr, "validation: %s\n", message);
+}
+
+/* ---- files ------------------------------------------------------------------------------- */
+
+static char root[64];
+static char input_path[128];
+static const uint64_t rows = 4, columns = 640;
+
+/* How the 640 columns are split. */
+typedef struct split {
+    const char* option;
+    uint32_t count;
+    uint64_t lengths[16];
+} split;
+
+static const split three = {"100,300,240", 3, {100, 300, 240}};
+/* More outputs than push constants hold: the run needs a buffer of per-record arguments. */
+static const split sixteen = {"40,40,40,40,40,40,40,40,40,40,40,40,40,40,40,40", 16,
+                              {40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40}};
+
+static void write_file(const char* dir, const char* name, const char* text)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE* f = fopen(path, "wb");
+    CHECK_MSG(f && fputs(text, f) >= 0 && fclose(f) == 0, "cannot write %s", path);
+}
+
+static bool read_file(const char* path, unsigned char** data, size_t* size)
+{
+    FILE* f = fopen(path, "rb");
+    if (!f)
+        return false;
+    *data = malloc(1 << 20);
+    *size = *data ? fread(*data, 1, 1 << 20, f) : 0;
+    fclose(f);
+    return *data != NULL;
+}
+
+/* The folder holds exactly `count` regular files, names[i] holding texts[i]. */
+static bool folder_is(const char* dir, const char* const* names, const char* const* texts, size_t count)
+{
+    DIR* d = opendir(dir);
+    if (!d)
+        return false;
+    size_t entries = 0;
+    for (struct dirent* e; (e = readdir(d)) != NULL;)
+        entries += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(d);
+    bool same = entries == count;
+    for (size_t i = 0; same && i < count; i++) {
+        char path[256];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        unsigned char* data = NULL;
+        size_t size = 0;
+        same = read_file(path, &data, &size) && size == strlen(texts[i]) && memcmp(data, texts[i], size) == 0;
+        free(data);
+    }
+    return same;
+}
+
+static void remove_folder(const char* dir)
+{
+    DIR* d = opendir(dir);
+    if (!d)
+        return;
+    for (struct dirent* e; (e = readdir(d)) != NULL;)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
+            char path[512];
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            if (unlink(path) != 0)
+                rmdir(path);
+        }
+    closedir(d);
+    rmdir(dir);
+}
+
+static const char* const old_names[3] = {"note.txt", "out_0.npy", "out_7.npy"};
+static const char* const old_texts[3] = {"keep", "old 0", "old 7"};
+
+static void make_old_folder(const char* dir)
+{
+    remove_folder(dir);
+    mkdir(dir, 0777);
+    for (int i = 0; i < 3; i++)
+        write_file(dir, old_names[i], old_texts[i]);
+}
+
+static float input_value(uint64_t row, uint64_t column) { return (float)(row * 1000 + column) + 0.25f; }
+
+static void write_input(void)
+{
+    float* data = malloc(rows * columns * sizeof *data);
+    for (uint64_t r = 0; r < rows; r++)
+        for (uint64_t c = 0; c < columns; c++)
+            data[r * columns + c] = input_value(r, c);
+    uint64_t shape[2] = {rows, columns};
+    char message[256];
+    snprintf(input_path, sizeof input_path, "%s/in.npy", root);
+    CHECK_MSG(npy_write(input_path, "'<f4'", NPY_ENCODING_LATIN1, 2, shape, data, rows * columns * sizeof *data,
+                        message, sizeof message) == NPY_OK, "%s", message);
+    free(data);
+}
+
+/* out_<k> hold the input's column ranges, and the folder nothing else but `extra` files. */
+static bool outputs_right(const char* dir, const split* sp, size_t extra)
+{
+    DIR* d = opendir(dir);
+    size_t entries = 0;
+    for (struct dirent* e; d && (e = readdir(d)) != NULL;)
+        entries += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    if (d)
+        closedir(d);
+    bool right = entries == sp->count + extra;
+    const uint64_t* lengths = sp->lengths;
+    for (uint64_t k = 0, start = 0; right && k < sp->count; start += lengths[k], k++) {
+        char path[256];
+        snprintf(path, sizeof path, "%s/out_%u.npy", dir, (unsigned)k);
+        unsigned char* file = NULL;
+        size_t size = 0;
+        npy_array a;
+        char message[256];
+        right = read_file(path, &file, &size) && npy_parse(file, size, &a, message, sizeof message) == NPY_OK &&
+                a.header.rank == 2 && a.header.shape[0] == rows && a.header.shape[1] == lengths[k];
+        for (uint64_t r = 0; right && r < rows; r++)
+            for (uint64_t c = 0; right && c < lengths[k]; c++) {
+                float v;
+                memcpy(&v, a.data + (r * lengths[k] + c) * sizeof v, sizeof v);
+                right = v == input_value(r, start + c);
+            }
+        free(file);
+    }
+    return right;
+}
+
+/* ---- running the CLI --------------------------------------------------------------------- */
+
+/* vksplit_cli_run with stderr captured into `err` and stdout dropped. */
+static int run_cli(const char* out_dir, const split* sp, const vksplit_runner_desc* desc, char* err,
+                   size_t capacity)
+{
+    char* argv[] = {"vksplit", "--input", input_path, "--axis", "1", "--split", (char*)sp->option, "--out-dir",
+                    (char*)out_dir, NULL};
+    fflush(stdout);
+    fflush(stderr);
+    int saved_out = dup(1), saved_err = dup(2);
+    FILE* captured = tmpfile();
+    int null_fd = open("/dev/null", O_WRONLY);
+    dup2(null_fd, 1);
+    dup2(fileno(captured), 2);
+    int rc = vksplit_cli_run((int)(sizeof argv / sizeof argv[0]) - 1, argv, desc);
+    fflush(stdout);
+    fflush(stderr);
+    dup2(saved_out, 1);
+    dup2(saved_err, 2);
+    close(saved_out);
+    close(saved_err);
+    close(null_fd);
+    rewind(captured);
+    size_t got = fread(err, 1, capacity - 1, captured);
+    err[got] = '\0';
+    fclose(captured);
+    return rc;
+}
+
+static bool one_line(const char* text)
+{
+    size_t n = strlen(text);
+    return n > 0 && text[n - 1] == '\n' && strchr(text, '\n') == text + n - 1;
+}
+
+typedef struct config {
+    const char* name;
+    vksplit_runner_memory memory;
+    uint64_t staging_bytes;
+    bool old_folder; /* the folder exists with older files; else the run must create it */
+    const split* split;
+} config;
+
+/* Fails every call of one kind in turn; returns how many fault points it exercised. */
+static uint32_t sweep(const config* c, fault_call call, const vksplit_runner_desc* base)
+{
+    char dir[128], err[4096];
+    snprintf(dir, sizeof dir, "%s/%s", root, c->old_folder ? "old" : "fresh");
+    vksplit_runner_desc desc = *base;
+    desc.memory = c->memory;
+    desc.staging_bytes = c->staging_bytes;
+    const char* expected = call == FAULT_ALLOCATE ? "VKSPLIT_ERROR_OUT_OF_MEMORY" : "VKSPLIT_ERROR_DEVICE_LOST";
+    for (uint32_t at = 1; at < 1000; at++) {
+        if (c->old_folder)
+            make_old_folder(dir);
+        else
+            remove_folder(dir);
+        memset(hook.calls, 0, sizeof hook.calls);
+        hook.target = (int)call;
+        hook.at = at;
+        validation_messages = 0;
+        int rc = run_cli(dir, c->split, &desc, err, sizeof err);
+        hook.target = -1;
+        CHECK_MSG(validation_messages == 0, "%s, %s #%u: %u validation message(s)", c->name, call_names[call], at,
+                  validation_messages);
+        if (hook.calls[call] < at) { /* no Nth call: the run is whole */
+            CHECK_MSG(rc == 0 && err[0] == '\0', "%s, %s: the run without a fault: exit %d, %s", c->name,
+                      call_names[call], rc, err);
+            CHECK_MSG(outputs_right(dir, c->split, c->old_folder ? 1 : 0), "%s, %s: wrong outputs", c->name,
+                      call_names[call]);
+            printf("%s: %s fails at each of its %u calls\n", c->name, call_names[call], at - 1);
+            return at - 1;
+        }
+        bool folder_kept = c->old_folder ? folder_is(dir, old_names, old_texts, 3) : access(dir, F_OK) != 0;
+        CHECK_MSG(rc == 1 && one_line(err) && strncmp(err, "vksplit: ", 9) == 0 && strstr(err, call_names[call]) &&
+                      strstr(err, expected),
+                  "%s, %s #%u: exit %d, stderr: %s", c->name, call_names[call], at, rc, err);
+        CHECK_MSG(folder_kept, "%s, %s #%u: the folder changed", c->name, call_names[call], at);
+    }
+    CHECK_MSG(false, "%s, %s: still failing after 999 calls", c->name, call_names[call]);
+    return 0;
+}
+
+/* A rename that fails after another succeeded: out_1.npy becomes a directory once the
+ * CLI's checks are done (at the first submit). */
+static void rename_fails(const vksplit_runner_desc* base)
+{
+    char dir[128], blocker[160], err[4096];
+    snprintf(dir, sizeof dir, "%s/rename", root);
+    snprintf(blocker, sizeof blocker, "%s/out_1.npy", dir);
+    remove_folder(dir);
+    mkdir(dir, 0777);
+    write_file(dir, "note.txt", "keep");
+    hook.mkdir_on_submit = blocker;
+    memset(hook.calls, 0, sizeof hook.calls);
+    int rc = run_cli(dir, &three, base, err, sizeof err);
+    hook.mkdir_on_submit = NULL;
+    struct stat st;
+    CHECK_MSG(rc == 1 && one_line(err) && strstr(err, "out_1.npy") && strstr(err, "removed out_0.npy"),
+              "rename fails: exit %d, stderr: %s", rc, err);
+    rmdir(blocker);
+    CHECK_MSG(folder_is(dir, old_names, old_texts, 1) && stat(blocker, &st) != 0, "rename fails: the folder changed");
+}
+
+int main(void)
+{
+    snprintf(root, sizeof root, "/tmp/vksplit_faults_XXXXXX");
+    if (!mkdtemp(root)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    write_input();
+    vksplit_runner_desc base;
+    memset(&base, 0, sizeof base);
+    base.get_device_proc_addr = hooked_get_device_proc_addr;
+    base.enable_validation = 1;
+    base.log = count_message;
+    static const config configs[3] = {
+        {"mapped, new folder", VKSPLIT_RUNNER_MEMORY_AUTO, 0, false, &three},
+        {"staged in 4 KiB pieces, old folder", VKSPLIT_RUNNER_MEMORY_STAGING, 4096, true, &three},
+        {"mapped, 16 outputs, old folder", VKSPLIT_RUNNER_MEMORY_AUTO, 0, true, &sixteen},
+    };
+    uint32_t points = 0;
+    for (int c = 0; c < 3; c++)
+        for (int call = 0; call < FAULT_CALLS; call++)
+            points += sweep(&configs[c], (fault_call)call, &base);
+    rename_fails(&base);
+    printf("%u fault points exercised\n", points);
+    CHECK_MSG(points >= 10, "only %u fault points", points);
+    char dir[128];
+    const char* const folders[3] = {"fresh", "old", "rename"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(dir, sizeof dir, "%s/%s", root, folders[i]);
+        remove_folder(dir);
+    }
+    unlink(input_path);
+    rmdir(root);
+    return test_finish(NULL);
+}

@@ -1,0 +1,140 @@
+/*
+ * The vksplit CLI's parts, one job per file; vksplit_cli.c holds only main.
+ *
+ *   cli_run.c      vksplit_cli_run: the order of the steps and the exit code
+ *   cli_options.c  argv to options, and the usage text
+ *   cli_request.c  a .npy header and the options to a vksplit_split_desc (the front-ends)
+ *   cli_input.c    the input: header first, then exactly the declared data, streamed
+ *   cli_outputs.c  the outputs: temporaries in DIR, renamed into place, stale ones removed
+ *   cli_device.c   the runner's desc (environment, --device) and --list-devices
+ *
+ * Exit codes: 0 done; 2 an invalid request (nothing written in DIR); 1 any other failure
+ * (no device, a device fault, a write that failed: nothing of this run left in DIR).
+ * Every failure prints exactly one line on stderr, through cli_fail, where it is found.
+ * Thread-safety: none of this is meant for more than one thread; there is no global state.
+ */
+#ifndef VKSPLIT_TOOLS_CLI_H
+#define VKSPLIT_TOOLS_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "npy.h"
+#include "vksplit/vksplit_runner.h"
+
+#define CLI_EXIT_FAILURE 1
+#define CLI_EXIT_INVALID 2
+
+/* The whole CLI: main passes a zeroed desc. The CLI adds what the environment
+ * (VKSPLIT_VALIDATION, VKSPLIT_DEVICE) and --device say; everything else in base (a
+ * get_device_proc_addr hook, a log callback, the memory mode, staging_bytes) is kept, which
+ * is how tests inject device faults. Returns the exit code. */
+int vksplit_cli_run(int argc, char** argv, const vksplit_runner_desc* base);
+
+/* Prints "vksplit: <message>" as one line on stderr; returns code. */
+int cli_fail(int code, const char* fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* --- options (cli_options.c) ---------------------------------------------------------- */
+typedef enum cli_mode { CLI_MODE_ONNX, CLI_MODE_OV_SPLIT, CLI_MODE_OV_VARIADIC } cli_mode;
+
+typedef struct cli_list {
+    bool given;
+    int64_t* values;
+    uint32_t count;
+} cli_list;
+
+typedef struct cli_number {
+    bool given;
+    int64_t value;
+} cli_number;
+
+typedef struct cli_options {
+    const char* input;
+    const char* out_dir;
+    const char* openvino;
+    cli_number axis, num_outputs, opset, num_splits, device;
+    cli_list split, split_lengths;
+    cli_mode mode;
+    bool help, list_devices;
+} cli_options;
+
+extern const char cli_usage[];
+
+/* 0, or the exit code after the one line. cli_free_options is due either way. */
+int cli_parse_options(int argc, char** argv, cli_options* o);
+/* Which options go with which convention; sets mode. */
+int cli_check_options(cli_options* o);
+void cli_free_options(cli_options* o);
+
+/* --- the request (cli_request.c) ------------------------------------------------------ */
+typedef struct cli_request {
+    vksplit_split_desc split;  /* points into sizes and lengths */
+    uint64_t sizes[VKSPLIT_MAX_RANK];
+    uint64_t* lengths;         /* VKSPLIT_MAX_OUTPUTS entries */
+} cli_request;
+
+/* The front-end's translation of the options for an array with this header (its rules are
+ * checked here; the plan validates the result once). cli_free_request is due either way. */
+int cli_make_request(const cli_options* o, const npy_header* h, cli_request* req);
+void cli_free_request(cli_request* req);
+
+/* --- the input (cli_input.c) ---------------------------------------------------------- */
+typedef struct cli_input {
+    const char* path;
+    int fd;                    /* -1 when closed */
+    npy_header header;
+    uint64_t consumed;         /* data bytes read so far */
+} cli_input;
+
+/* Opens path and reads its header only; a regular file must hold all the declared data.
+ * On failure nothing stays open. */
+int cli_open_input(const char* path, cli_input* in);
+/* The next `bytes` of data into dst (never past the declared size). */
+int cli_read_input(cli_input* in, void* dst, size_t bytes);
+void cli_close_input(cli_input* in);
+
+/* --- the outputs (cli_outputs.c) ------------------------------------------------------ */
+typedef struct cli_outputs {
+    const char* dir;
+    int dir_fd;                /* -1 until the folder exists and is open */
+    bool dir_created;          /* by this run: removed again on failure */
+    const npy_header* input;   /* descr and encoding of every output */
+    const cli_request* req;
+    uint32_t count;
+    uint64_t* bytes;           /* [count] each output's data bytes: the caller fills in the plan's spans */
+    unsigned char* state;      /* [count] nothing yet, a temporary, or in place */
+    uint32_t* tag;             /* [count] which temporary name */
+    uint32_t created;          /* outputs [0, created) have a temporary */
+    uint32_t open;             /* the output whose temporary is open, or count */
+    int fd;
+    uint64_t written;          /* data bytes in the open temporary */
+    uint32_t seed;             /* the next temporary name's tag */
+} cli_outputs;
+
+/* Checks DIR: it exists (then it is opened), or its parent does; nothing is created.
+ * Whatever it returns, exactly one of cli_commit_outputs and cli_abandon_outputs is due. */
+int cli_prepare_outputs(cli_outputs* out, const char* dir);
+/* The outputs the request makes: none of DIR's out_<k>.npy (k < count) may be a directory. */
+int cli_expect_outputs(cli_outputs* out, const npy_header* input, const cli_request* req);
+/* The next piece of output `index` (outputs arrive in order; an empty one never does). */
+int cli_write_output(cli_outputs* out, uint32_t index, const void* src, size_t bytes);
+/* Completes every temporary (an empty output gets its header), renames them into place,
+ * unlinks the stale out_<k>.npy (k >= count) and prints the paths; on failure removes
+ * everything this run put in DIR. Releases out. */
+int cli_commit_outputs(cli_outputs* out);
+/* Removes everything this run put in DIR (and DIR, if this run created it). Releases out. */
+void cli_abandon_outputs(cli_outputs* out);
+/* "DIR/out_<index>.npy" into buffer. */
+void cli_output_path(char* buffer, size_t capacity, const char* dir, uint32_t index);
+
+/* --- the device (cli_device.c) -------------------------------------------------------- */
+/* base plus VKSPLIT_VALIDATION, VKSPLIT_DEVICE and --device (which wins). */
+int cli_runner_desc(const cli_options* o, const vksplit_runner_desc* base, vksplit_runner_desc* desc);
+/* --list-devices: one line per device, the default marked. */
+int cli_list_devices(void);
+
+#endif /* VKSPLIT_TOOLS_CLI_H */

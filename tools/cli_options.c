@@ -1,0 +1,210 @@
+/* The CLI's options: argv to cli_options, which options go with which convention, and the
+ * usage text. No file or device is touched here. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+const char cli_usage[] =
+    "usage: vksplit --input IN.npy [--axis A] [--split s0,s1,...] [--num-outputs N] [--opset V] --out-dir DIR\n"
+    "       vksplit --input IN.npy --axis A --openvino split --num-splits N --out-dir DIR\n"
+    "       vksplit --input IN.npy --axis A --openvino variadic --split-lengths a,b,-1 --out-dir DIR\n"
+    "       vksplit --list-devices\n"
+    "       vksplit --help\n"
+    "\n"
+    "Splits IN.npy on the Vulkan device and writes DIR/out_0.npy .. DIR/out_{n-1}.npy in the\n"
+    "input's dtype, byte for byte (NaN payloads and -0.0 survive). IN.npy is read header first\n"
+    "and its data streamed to the device; each output is streamed into a new temporary file in\n"
+    "DIR and renamed into place, so an existing out_k.npy (a file, a link, a FIFO) is replaced,\n"
+    "never opened or followed (a directory there is refused before anything is written).\n"
+    "Then the stale outputs of an earlier, wider split are removed:\n"
+    "every DIR/out_k.npy with k >= n (exactly that name; a link itself, never its target).\n"
+    "DIR is created if its parent exists.\n"
+    "\n"
+    "ONNX Split (the default):\n"
+    "  --opset V          the Split version: 1, 2, 11, 13 or 18 (default 18)\n"
+    "  --axis A           the axis attribute (default 0); negative from opset 11\n"
+    "  --split LIST       per-output lengths: the 'split' attribute (opsets 1, 2, 11) or the\n"
+    "                     int64 'split' input (13, 18)\n"
+    "  --num-outputs N    before 18: the node's output count (an equal split without --split;\n"
+    "                     must match the list's length with it); at 18: 'num_outputs'\n"
+    "                     (ceil(dim/N) per output, the last one smaller)\n"
+    "OpenVINO:\n"
+    "  --openvino split --num-splits N           Split-1: N equal parts\n"
+    "  --openvino variadic --split-lengths LIST  VariadicSplit-1: one -1 takes the rest\n"
+    "\n"
+    "Device:\n"
+    "  --device N         the device at index N of --list-devices (default: the first discrete\n"
+    "                     GPU, else the first device); VKSPLIT_DEVICE=N does the same\n"
+    "  --list-devices     print the devices, the default marked, and exit\n"
+    "\n"
+    "dtypes: b1 i1 u1 i2 u2 f2 i4 u4 f4 i8 u8 f8 c8 c16 (little-endian, C order), and bfloat16\n"
+    "as a 2-byte void ('<V2' or '|V2'). Each opset's type list applies (opset 1: f2 f4 f8;\n"
+    "bfloat16 from 13); OpenVINO has no complex types.\n"
+    "\n"
+    "Exit codes: 0 done; 2 invalid request (one line on stderr, nothing written);\n"
+    "1 other failure (no Vulkan device, a device fault, a failed write: one line on stderr,\n"
+    "nothing of this run left in DIR).\n"
+    "VKSPLIT_VALIDATION=1 runs with the Khronos validation layer and fails on any message.\n";
+
+static bool parse_int(const char* text, int64_t* value)
+{
+    char* end;
+    errno = 0;
+    long long v = strtoll(text, &end, 10);
+    while (*end == ' ')
+        end++;
+    if (errno || end == text || *end != '\0')
+        return false;
+    *value = v;
+    return true;
+}
+
+/* "2,4,-1" (empty: zero entries). */
+static int parse_list(const char* name, const char* text, cli_list* out)
+{
+    uint64_t count = 1;
+    for (const char* p = text; *p; p++)
+        count += *p == ',';
+    if (strspn(text, " ") == strlen(text))
+        count = 0;
+    if (count > VKSPLIT_MAX_OUTPUTS + 1u)
+        return cli_fail(CLI_EXIT_INVALID, "%s has %" PRIu64 " entries, more than vksplit's limit of %u outputs", name,
+                        count, VKSPLIT_MAX_OUTPUTS);
+    out->values = malloc((size_t)(count ? count : 1) * sizeof out->values[0]);
+    if (!out->values)
+        return cli_fail(CLI_EXIT_FAILURE, "out of memory");
+    const char* p = text;
+    for (uint32_t i = 0; i < count; i++) {
+        size_t length = strcspn(p, ",");
+        char item[32];
+        bool ok = length < sizeof item;
+        if (ok) {
+            memcpy(item, p, length);
+            item[length] = '\0';
+            ok = parse_int(item, &out->values[i]);
+        }
+        if (!ok)
+            return cli_fail(CLI_EXIT_INVALID, "%s: entry %u '%.*s' is not an integer", name, i,
+                            (int)(length < 40 ? length : 40), p);
+        p += length + 1;
+    }
+    out->count = (uint32_t)count;
+    out->given = true;
+    return 0;
+}
+
+/* One "--name value" or "--name=value"; *i advances past what it used. */
+static int parse_one(cli_options* o, int argc, char** argv, int* i)
+{
+    const char* arg = argv[*i];
+    if (strncmp(arg, "--", 2) != 0)
+        return cli_fail(CLI_EXIT_INVALID, "unexpected argument '%s' (try --help)", arg);
+    char name[32];
+    const char* eq = strchr(arg, '=');
+    size_t length = eq ? (size_t)(eq - arg) : strlen(arg);
+    if (length >= sizeof name)
+        return cli_fail(CLI_EXIT_INVALID, "unknown option '%s' (try --help)", arg);
+    memcpy(name, arg, length);
+    name[length] = '\0';
+    if (!strcmp(name, "--list-devices")) {
+        if (eq)
+            return cli_fail(CLI_EXIT_INVALID, "--list-devices takes no value");
+        o->list_devices = true;
+        return 0;
+    }
+    const char* value = eq ? eq + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
+    const char** text = !strcmp(name, "--input") ? &o->input : !strcmp(name, "--out-dir") ? &o->out_dir
+                      : !strcmp(name, "--openvino") ? &o->openvino : NULL;
+    cli_number* num = !strcmp(name, "--axis") ? &o->axis : !strcmp(name, "--num-outputs") ? &o->num_outputs
+                    : !strcmp(name, "--opset") ? &o->opset : !strcmp(name, "--num-splits") ? &o->num_splits
+                    : !strcmp(name, "--device") ? &o->device : NULL;
+    cli_list* values = !strcmp(name, "--split") ? &o->split : !strcmp(name, "--split-lengths") ? &o->split_lengths
+                                                                                              : NULL;
+    if (!text && !num && !values)
+        return cli_fail(CLI_EXIT_INVALID, "unknown option '%s' (try --help)", name);
+    if (!value)
+        return cli_fail(CLI_EXIT_INVALID, "%s needs a value", name);
+    if ((text && *text) || (num && num->given) || (values && values->given))
+        return cli_fail(CLI_EXIT_INVALID, "%s is given more than once", name);
+    if (text) {
+        *text = value;
+        return 0;
+    }
+    if (values)
+        return parse_list(name, value, values);
+    if (!parse_int(value, &num->value))
+        return cli_fail(CLI_EXIT_INVALID, "%s: '%s' is not an integer", name, value);
+    num->given = true;
+    return 0;
+}
+
+int cli_parse_options(int argc, char** argv, cli_options* o)
+{
+    memset(o, 0, sizeof *o);
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            o->help = true;
+            return 0;
+        }
+    for (int i = 1; i < argc; i++) {
+        int rc = parse_one(o, argc, argv, &i);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+static int check_openvino(cli_options* o)
+{
+    if (strcmp(o->openvino, "split") == 0)
+        o->mode = CLI_MODE_OV_SPLIT;
+    else if (strcmp(o->openvino, "variadic") == 0)
+        o->mode = CLI_MODE_OV_VARIADIC;
+    else
+        return cli_fail(CLI_EXIT_INVALID, "--openvino '%s': expected 'split' or 'variadic'", o->openvino);
+    const char* onnx_only = o->split.given ? "--split" : o->num_outputs.given ? "--num-outputs"
+                          : o->opset.given ? "--opset" : NULL;
+    if (onnx_only)
+        return cli_fail(CLI_EXIT_INVALID, "%s is an ONNX option; it does not go with --openvino", onnx_only);
+    if (!o->axis.given)
+        return cli_fail(CLI_EXIT_INVALID, "--openvino %s needs --axis (OpenVINO's axis input has no default)",
+                        o->openvino);
+    if (o->mode == CLI_MODE_OV_SPLIT && o->split_lengths.given)
+        return cli_fail(CLI_EXIT_INVALID, "--split-lengths goes with --openvino variadic, not split");
+    if (o->mode == CLI_MODE_OV_VARIADIC && o->num_splits.given)
+        return cli_fail(CLI_EXIT_INVALID, "--num-splits goes with --openvino split, not variadic");
+    if (o->mode == CLI_MODE_OV_SPLIT && !o->num_splits.given)
+        return cli_fail(CLI_EXIT_INVALID, "--openvino split needs --num-splits N");
+    if (o->mode == CLI_MODE_OV_VARIADIC && !o->split_lengths.given)
+        return cli_fail(CLI_EXIT_INVALID, "--openvino variadic needs --split-lengths LIST");
+    if (o->mode == CLI_MODE_OV_SPLIT && o->num_splits.value < 0)
+        return cli_fail(CLI_EXIT_INVALID, "--num-splits %" PRId64 " is negative", o->num_splits.value);
+    return 0;
+}
+
+int cli_check_options(cli_options* o)
+{
+    if (!o->input)
+        return cli_fail(CLI_EXIT_INVALID, "--input IN.npy is required");
+    if (!o->out_dir)
+        return cli_fail(CLI_EXIT_INVALID, "--out-dir DIR is required");
+    if (o->openvino)
+        return check_openvino(o);
+    o->mode = CLI_MODE_ONNX;
+    if (o->num_splits.given || o->split_lengths.given)
+        return cli_fail(CLI_EXIT_INVALID, "%s belongs to --openvino",
+                        o->num_splits.given ? "--num-splits" : "--split-lengths");
+    return 0;
+}
+
+void cli_free_options(cli_options* o)
+{
+    free(o->split.values);
+    free(o->split_lengths.values);
+    o->split.values = NULL;
+    o->split_lengths.values = NULL;
+}

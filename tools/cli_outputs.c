@@ -1,0 +1,380 @@
+/* The outputs. Each is streamed into a temporary file that this run creates in DIR
+ * (O_CREAT | O_EXCL | O_NOFOLLOW, mode 0644 less the umask), header first, and renamed
+ * into place once every output is complete. Nothing is ever opened through an existing
+ * out_<k>.npy: a symbolic link there is replaced, not followed; a FIFO or device there is
+ * replaced and never blocks; a directory there is refused before anything is written.
+ * Then the stale out_<k>.npy of an earlier, wider split (k >= the output count) are
+ * unlinked, so DIR holds exactly this run's outputs. A failure removes every temporary and
+ * every output this run renamed, so DIR holds nothing of a run that exited non-zero. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+enum { OUTPUT_NONE = 0, OUTPUT_TEMPORARY = 1, OUTPUT_IN_PLACE = 2 };
+
+#define PATH_CAPACITY 4200 /* DIR (checked below 4096 bytes) and a name */
+
+void cli_output_path(char* buffer, size_t capacity, const char* dir, uint32_t index)
+{
+    size_t n = strlen(dir);
+    snprintf(buffer, capacity, "%s%sout_%u.npy", dir, n && dir[n - 1] == '/' ? "" : "/", index);
+}
+
+static void output_name(char* buffer, size_t capacity, uint32_t index)
+{
+    snprintf(buffer, capacity, "out_%u.npy", index);
+}
+
+/* ".out_3.npy.1a2b3c4d": hidden, and never of the form out_<k>.npy. */
+static void temporary_name(char* buffer, size_t capacity, uint32_t index, uint32_t tag)
+{
+    snprintf(buffer, capacity, ".out_%u.npy.%08x", index, tag);
+}
+
+/* The output folder must exist, or be creatable in an existing folder. */
+static int check_dir(const char* dir, bool* exists)
+{
+    if (!*dir)
+        return cli_fail(CLI_EXIT_INVALID, "--out-dir is empty: name a folder ('.' for the current one)");
+    struct stat st;
+    if (stat(dir, &st) == 0) {
+        if (!S_ISDIR(st.st_mode))
+            return cli_fail(CLI_EXIT_INVALID, "--out-dir '%s' is not a directory", dir);
+        *exists = true;
+        return 0;
+    }
+    char parent[4096];
+    size_t length = strlen(dir);
+    while (length > 1 && dir[length - 1] == '/')
+        length--;
+    if (length >= sizeof parent)
+        return cli_fail(CLI_EXIT_INVALID, "--out-dir '%s' is too long", dir);
+    memcpy(parent, dir, length);
+    parent[length] = '\0';
+    char* slash = strrchr(parent, '/');
+    if (!slash)
+        strcpy(parent, ".");
+    else
+        slash[slash == parent ? 1 : 0] = '\0';
+    if (stat(parent, &st) != 0 || !S_ISDIR(st.st_mode))
+        return cli_fail(CLI_EXIT_INVALID, "--out-dir '%s' does not exist and neither does its parent '%s'", dir,
+                        parent);
+    *exists = false;
+    return 0;
+}
+
+/* A directory can be neither replaced by a rename nor written: refuse it before the run. */
+static int check_names(const cli_outputs* out)
+{
+    char name[32];
+    for (uint32_t i = 0; i < out->count; i++) {
+        output_name(name, sizeof name, i);
+        struct stat st;
+        if (fstatat(out->dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode)) {
+            char path[PATH_CAPACITY];
+            cli_output_path(path, sizeof path, out->dir, i);
+            return cli_fail(CLI_EXIT_FAILURE, "cannot write '%s': it is a directory", path);
+        }
+    }
+    return 0;
+}
+
+static int open_dir(cli_outputs* out)
+{
+    out->dir_fd = open(out->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (out->dir_fd < 0)
+        return cli_fail(CLI_EXIT_FAILURE, "cannot open --out-dir '%s': %s", out->dir, strerror(errno));
+    return 0;
+}
+
+int cli_prepare_outputs(cli_outputs* out, const char* dir)
+{
+    memset(out, 0, sizeof *out);
+    out->dir = dir;
+    out->dir_fd = -1;
+    out->fd = -1;
+    out->seed = (uint32_t)getpid() * 2654435761u ^ (uint32_t)time(NULL);
+    bool exists = false;
+    int rc = check_dir(dir, &exists);
+    return !rc && exists ? open_dir(out) : rc;
+}
+
+int cli_expect_outputs(cli_outputs* out, const npy_header* input, const cli_request* req)
+{
+    out->input = input;
+    out->req = req;
+    out->count = req->split.output_count;
+    out->open = out->count;
+    out->bytes = calloc(out->count ? out->count : 1, sizeof out->bytes[0]);
+    out->state = calloc(out->count ? out->count : 1, sizeof out->state[0]);
+    out->tag = calloc(out->count ? out->count : 1, sizeof out->tag[0]);
+    if (!out->bytes || !out->state || !out->tag)
+        return cli_fail(CLI_EXIT_FAILURE, "out of memory for %u outputs", out->count);
+    return out->dir_fd >= 0 ? check_names(out) : 0;
+}
+
+/* Writes all of it; 0 or an errno. */
+static int write_all(int fd, const void* data, size_t bytes)
+{
+    const unsigned char* p = data;
+    while (bytes) {
+        ssize_t done = write(fd, p, bytes < (1u << 30) ? bytes : (1u << 30));
+        if (done < 0 && errno == EINTR)
+            continue;
+        if (done < 0)
+            return errno;
+        p += done;
+        bytes -= (size_t)done;
+    }
+    return 0;
+}
+
+static int write_failed(const cli_outputs* out, uint32_t index, int error)
+{
+    char path[PATH_CAPACITY];
+    cli_output_path(path, sizeof path, out->dir, index);
+    return cli_fail(CLI_EXIT_FAILURE, "cannot write '%s': %s", path, strerror(error));
+}
+
+/* The folder is created with the first output, so a run that fails earlier leaves none. */
+static int ensure_dir(cli_outputs* out)
+{
+    if (out->dir_fd >= 0)
+        return 0;
+    if (mkdir(out->dir, 0777) == 0)
+        out->dir_created = true;
+    else if (errno != EEXIST)
+        return cli_fail(CLI_EXIT_FAILURE, "cannot create --out-dir '%s': %s", out->dir, strerror(errno));
+    return open_dir(out);
+}
+
+static int write_header(cli_outputs* out, uint32_t index)
+{
+    const vksplit_split_desc* s = &out->req->split;
+    uint64_t shape[VKSPLIT_MAX_RANK];
+    memcpy(shape, out->req->sizes, sizeof shape);
+    shape[s->axis] = s->split[index];
+    char header[1024]; /* a descr of < 256 bytes and 8 dimensions need < 700 */
+    size_t length = npy_format_header(header, sizeof header, out->input->descr, out->input->encoding, s->rank, shape);
+    if (!length)
+        return cli_fail(CLI_EXIT_FAILURE, "the header of output %u does not fit %zu bytes", index, sizeof header);
+    int e = write_all(out->fd, header, length);
+    return e ? write_failed(out, index, e) : 0;
+}
+
+/* A new temporary for output `index`, opened for writing, its header written. */
+static int create_temporary(cli_outputs* out, uint32_t index)
+{
+    int rc = ensure_dir(out);
+    char name[64];
+    for (uint32_t attempt = 0; !rc && attempt < 64; attempt++) {
+        uint32_t tag = out->seed;
+        out->seed = out->seed * 1664525u + 1013904223u;
+        temporary_name(name, sizeof name, index, tag);
+        out->fd = openat(out->dir_fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (out->fd >= 0) {
+            out->state[index] = OUTPUT_TEMPORARY;
+            out->tag[index] = tag;
+            out->open = index;
+            out->written = 0;
+            return write_header(out, index);
+        }
+        if (errno != EEXIST)
+            return write_failed(out, index, errno);
+    }
+    return rc ? rc : write_failed(out, index, EEXIST);
+}
+
+/* Closes the open temporary once all its data is there. */
+static int close_open(cli_outputs* out)
+{
+    if (out->open == out->count)
+        return 0;
+    uint32_t index = out->open;
+    if (out->written != out->bytes[index])
+        return cli_fail(CLI_EXIT_FAILURE, "output %u received %llu of its %llu bytes", index,
+                        (unsigned long long)out->written, (unsigned long long)out->bytes[index]);
+    int fd = out->fd;
+    out->fd = -1;
+    out->open = out->count;
+    return close(fd) == 0 ? 0 : write_failed(out, index, errno);
+}
+
+/* Outputs arrive in order, and an empty one not at all: every temporary up to index exists
+ * after this, and index's is open. */
+static int open_through(cli_outputs* out, uint32_t index)
+{
+    if (out->open == index)
+        return 0;
+    if (index < out->created)
+        return cli_fail(CLI_EXIT_FAILURE, "output %u arrived after output %u", index, out->created - 1);
+    int rc = close_open(out);
+    while (!rc && out->created <= index) {
+        rc = create_temporary(out, out->created++);
+        if (!rc && out->created <= index)
+            rc = close_open(out);
+    }
+    return rc;
+}
+
+int cli_write_output(cli_outputs* out, uint32_t index, const void* src, size_t bytes)
+{
+    if (index >= out->count)
+        return cli_fail(CLI_EXIT_FAILURE, "output %u of %u does not exist", index, out->count);
+    int rc = open_through(out, index);
+    if (rc)
+        return rc;
+    if (bytes > out->bytes[index] - out->written)
+        return cli_fail(CLI_EXIT_FAILURE, "output %u received more than its %llu bytes", index,
+                        (unsigned long long)out->bytes[index]);
+    int e = write_all(out->fd, src, bytes);
+    if (e)
+        return write_failed(out, index, e);
+    out->written += bytes;
+    return 0;
+}
+
+static void release(cli_outputs* out)
+{
+    if (out->fd >= 0)
+        close(out->fd);
+    if (out->dir_fd >= 0)
+        close(out->dir_fd);
+    out->fd = -1;
+    out->dir_fd = -1;
+    free(out->bytes);
+    free(out->state);
+    free(out->tag);
+    out->bytes = NULL;
+    out->state = NULL;
+    out->tag = NULL;
+}
+
+void cli_abandon_outputs(cli_outputs* out)
+{
+    char name[64];
+    for (uint32_t i = 0; out->state && i < out->count; i++) {
+        if (out->state[i] == OUTPUT_TEMPORARY)
+            temporary_name(name, sizeof name, i, out->tag[i]);
+        else
+            output_name(name, sizeof name, i);
+        if (out->state[i] != OUTPUT_NONE)
+            unlinkat(out->dir_fd, name, 0);
+        out->state[i] = OUTPUT_NONE;
+    }
+    if (out->dir_created)
+        rmdir(out->dir);
+    out->dir_created = false;
+    release(out);
+}
+
+/* Renames output `index` into place; on failure takes back what this run put in DIR. */
+static int put_in_place(cli_outputs* out, uint32_t index)
+{
+    char from[64], to[32];
+    temporary_name(from, sizeof from, index, out->tag[index]);
+    output_name(to, sizeof to, index);
+    if (renameat(out->dir_fd, from, out->dir_fd, to) == 0) {
+        out->state[index] = OUTPUT_IN_PLACE;
+        return 0;
+    }
+    int e = errno;
+    char path[PATH_CAPACITY], taken_back[128] = "";
+    cli_output_path(path, sizeof path, out->dir, index);
+    if (index == 1)
+        snprintf(taken_back, sizeof taken_back, "; removed out_0.npy, which this run had put in place");
+    else if (index > 1)
+        snprintf(taken_back, sizeof taken_back, "; removed out_0.npy .. out_%u.npy, which this run had put in place",
+                 index - 1);
+    cli_abandon_outputs(out);
+    return cli_fail(CLI_EXIT_FAILURE, "cannot rename the output into '%s': %s%s", path, strerror(e), taken_back);
+}
+
+/* "out_<k>.npy" exactly as this CLI writes it: k in decimal, no sign, no leading zero.
+ * *k receives k (saturated). */
+static bool is_output_name(const char* name, uint64_t* k)
+{
+    if (strncmp(name, "out_", 4) != 0)
+        return false;
+    const char* digits = name + 4;
+    size_t n = strspn(digits, "0123456789");
+    if (n == 0 || (digits[0] == '0' && n > 1) || strcmp(digits + n, ".npy") != 0)
+        return false;
+    *k = 0;
+    for (size_t i = 0; i < n; i++)
+        *k = *k > (UINT64_MAX - 9) / 10 ? UINT64_MAX : *k * 10 + (uint64_t)(digits[i] - '0');
+    return true;
+}
+
+/* One stale entry: unlinked (a link itself, never its target); a directory is not one of
+ * ours and stays. */
+static int remove_stale(const cli_outputs* out, const char* name)
+{
+    struct stat st;
+    if (fstatat(out->dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+        return errno == ENOENT ? 0 : errno;
+    if (S_ISDIR(st.st_mode) || unlinkat(out->dir_fd, name, 0) == 0 || errno == ENOENT)
+        return 0;
+    return errno;
+}
+
+/* After a split into fewer outputs than the last one in DIR: out_<k>.npy for k >= count. */
+static int remove_stale_outputs(cli_outputs* out)
+{
+    int fd = dup(out->dir_fd);
+    DIR* d = fd >= 0 ? fdopendir(fd) : NULL;
+    if (!d) {
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        return cli_fail(CLI_EXIT_FAILURE, "cannot list --out-dir '%s' for stale outputs: %s", out->dir, strerror(e));
+    }
+    int e = 0;
+    char failed[256] = ""; /* a name is at most 255 bytes */
+    for (struct dirent* entry; !e && (entry = readdir(d)) != NULL;) {
+        uint64_t k;
+        if (is_output_name(entry->d_name, &k) && k >= out->count && (e = remove_stale(out, entry->d_name)) != 0)
+            snprintf(failed, sizeof failed, "%s", entry->d_name);
+    }
+    closedir(d);
+    if (!e)
+        return 0;
+    char taken_back[128];
+    snprintf(taken_back, sizeof taken_back, out->count == 1 ? "out_0.npy" : "out_0.npy .. out_%u.npy", out->count - 1);
+    cli_abandon_outputs(out);
+    return cli_fail(CLI_EXIT_FAILURE,
+                    "cannot remove the stale output '%s' in '%s': %s; removed %s, which this run had put in place",
+                    failed, out->dir, strerror(e), taken_back);
+}
+
+int cli_commit_outputs(cli_outputs* out)
+{
+    int rc = out->count ? open_through(out, out->count - 1) : 0;
+    if (!rc)
+        rc = close_open(out);
+    for (uint32_t i = 0; !rc && i < out->count; i++)
+        rc = put_in_place(out, i);
+    if (!rc)
+        rc = remove_stale_outputs(out);
+    if (rc) {
+        cli_abandon_outputs(out);
+        return rc;
+    }
+    char path[PATH_CAPACITY];
+    for (uint32_t i = 0; i < out->count; i++) {
+        cli_output_path(path, sizeof path, out->dir, i);
+        printf("%s\n", path);
+    }
+    release(out);
+    return 0;
+}
