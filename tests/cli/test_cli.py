@@ -641,12 +641,7 @@ def group_streams():
 # --- devices -----------------------------------------------------------------------------------
 
 def group_devices():
-    # vksplit_runner_list_devices (src/runner/runner.c) destroys its instance without pinning
-    # the driver as vksplit_runner_create does in sanitizer builds, so LeakSanitizer reports
-    # lavapipe's process-lifetime allocations from an "unknown module" that no suppression
-    # can name. Leak checking is off for --list-devices alone; every other run keeps it.
-    no_leak_check = {"ASAN_OPTIONS": os.environ.get("ASAN_OPTIONS", "") + ":detect_leaks=0"}
-    rc, out, err = run(["--list-devices"], no_leak_check)
+    rc, out, err = run(["--list-devices"])
     lines = out.splitlines()
     check(rc == 0 and err == "" and lines, "--list-devices: exit %s, %r, %r" % (rc, out, err))
     check(all(line.startswith("%d: " % i) for i, line in enumerate(lines)), "--list-devices lines: %r" % lines)
@@ -656,7 +651,7 @@ def group_devices():
     discrete = [i for i, line in enumerate(lines) if "[discrete GPU," in line]
     check(defaults == [discrete[0] if discrete else 0], "--list-devices default %s, discrete %s" % (defaults, discrete))
     count = len(lines)
-    rc, out, err = run(["--list-devices", "--device", "0", "--axis", "1"], no_leak_check)
+    rc, out, err = run(["--list-devices", "--device", "0", "--axis", "1"])
     check(rc == 0 and out.splitlines() == lines, "--list-devices with other options: %s %r" % (rc, err))
 
     y = np.arange(24, dtype=np.float64).reshape(2, 12)
