@@ -31,18 +31,27 @@ static VKAPI_ATTR VkBool32 VKAPI_CALL on_debug_message(VkDebugUtilsMessageSeveri
     return VK_FALSE;
 }
 
-static bool layer_available(const VkAllocationCallbacks* callbacks, const char* name)
+/* VKSPLIT_OK when the layer is installed, VKSPLIT_ERROR_UNSUPPORTED when it is not; a list
+ * that cannot be read (out of memory) is that error, not "not installed". */
+static vksplit_result find_layer(const VkAllocationCallbacks* callbacks, const char* name, vksplit_error* error)
 {
     uint32_t count = 0;
-    if (vkEnumerateInstanceLayerProperties(&count, NULL) != VK_SUCCESS || count == 0)
-        return false;
-    VkLayerProperties* layers = vksplit__alloc_array(callbacks, count, sizeof *layers);
+    VkResult vr = vkEnumerateInstanceLayerProperties(&count, NULL);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkEnumerateInstanceLayerProperties", vr);
+    VkLayerProperties* layers = count ? vksplit__alloc_array(callbacks, count, sizeof *layers) : NULL;
+    if (count && !layers)
+        return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u layer properties failed", count);
+    vr = count ? vkEnumerateInstanceLayerProperties(&count, layers) : VK_SUCCESS; /* VK_INCOMPLETE: search what came */
     bool found = false;
-    if (layers && vkEnumerateInstanceLayerProperties(&count, layers) >= VK_SUCCESS)
-        for (uint32_t i = 0; i < count && !found; i++)
-            found = strcmp(layers[i].layerName, name) == 0;
+    for (uint32_t i = 0; vr >= VK_SUCCESS && i < count && !found; i++)
+        found = strcmp(layers[i].layerName, name) == 0;
     vksplit__free(callbacks, layers);
-    return found;
+    if (vr < VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkEnumerateInstanceLayerProperties", vr);
+    return found ? VKSPLIT_OK
+                 : vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "%s is not installed (Debian: vulkan-validationlayers)",
+                                 name);
 }
 
 #if defined(VKSPLIT_PIN_DRIVERS)
@@ -70,9 +79,11 @@ static vksplit_result create_instance(vksplit_runner* runner, const vksplit_runn
     bool sync = validation && desc->enable_synchronization_validation;
     const char* layer = "VK_LAYER_KHRONOS_validation";
     const char* extensions[2] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME};
-    if (validation && !layer_available(runner->callbacks, layer))
-        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "%s is not installed (Debian: vulkan-validationlayers)",
-                             layer);
+    if (validation) {
+        vksplit_result r = find_layer(runner->callbacks, layer, error);
+        if (r != VKSPLIT_OK)
+            return r;
+    }
     VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO};
     app.pApplicationName = "vksplit runner";
     app.apiVersion = VK_API_VERSION_1_2;
