@@ -162,9 +162,11 @@ static vksplit_result create_layouts(vksplit_context* ctx, vksplit_error* error)
         info.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
         info.bindingCount = 3;
         info.pBindings = bindings;
-        vr = ctx->vk.vkCreateDescriptorSetLayout(ctx->device, &info, ctx->callbacks, &ctx->set_layout);
+        VkDescriptorSetLayout set_layout; /* undefined after a failure: kept only on success */
+        vr = ctx->vk.vkCreateDescriptorSetLayout(ctx->device, &info, ctx->callbacks, &set_layout);
         if (vr != VK_SUCCESS)
             return vksplit__vk_fail(error, "vkCreateDescriptorSetLayout", vr);
+        ctx->set_layout = set_layout;
     }
     VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, PUSH_BYTES};
     VkPipelineLayoutCreateInfo info = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
@@ -172,8 +174,12 @@ static vksplit_result create_layouts(vksplit_context* ctx, vksplit_error* error)
     info.pSetLayouts = ctx->bda ? NULL : &ctx->set_layout;
     info.pushConstantRangeCount = 1;
     info.pPushConstantRanges = &range;
-    vr = ctx->vk.vkCreatePipelineLayout(ctx->device, &info, ctx->callbacks, &ctx->pipeline_layout);
-    return vr == VK_SUCCESS ? VKSPLIT_OK : vksplit__vk_fail(error, "vkCreatePipelineLayout", vr);
+    VkPipelineLayout layout;
+    vr = ctx->vk.vkCreatePipelineLayout(ctx->device, &info, ctx->callbacks, &layout);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkCreatePipelineLayout", vr);
+    ctx->pipeline_layout = layout;
+    return VKSPLIT_OK;
 }
 
 static vksplit_result create_pipeline(vksplit_context* ctx, VkPipelineCache cache, uint32_t word_bytes,

@@ -96,9 +96,13 @@ static vksplit_result create_table_buffer(vksplit_plan* plan, vksplit_error* err
     info.size = plan->table_bytes;
     info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | (ctx->bda ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0);
     info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
-    VkResult vr = vk->vkCreateBuffer(ctx->device, &info, ctx->callbacks, &plan->table_buffer);
+    /* A failed call leaves its output undefined: handles are kept only on success, so that
+     * vksplit_plan_destroy never sees one. */
+    VkBuffer buffer;
+    VkResult vr = vk->vkCreateBuffer(ctx->device, &info, ctx->callbacks, &buffer);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkCreateBuffer (parameter table)", vr);
+    plan->table_buffer = buffer;
     VkMemoryRequirements req;
     vk->vkGetBufferMemoryRequirements(ctx->device, plan->table_buffer, &req);
     /* Host-visible so the table is written without a submit; device-local where the device
@@ -113,9 +117,11 @@ static vksplit_result create_table_buffer(vksplit_plan* plan, vksplit_error* err
     alloc.pNext = ctx->bda ? &flags : NULL;
     alloc.allocationSize = req.size;
     alloc.memoryTypeIndex = type;
-    vr = vk->vkAllocateMemory(ctx->device, &alloc, ctx->callbacks, &plan->table_memory);
+    VkDeviceMemory memory;
+    vr = vk->vkAllocateMemory(ctx->device, &alloc, ctx->callbacks, &memory);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkAllocateMemory (parameter table)", vr);
+    plan->table_memory = memory;
     vr = vk->vkBindBufferMemory(ctx->device, plan->table_buffer, plan->table_memory, 0);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkBindBufferMemory (parameter table)", vr);

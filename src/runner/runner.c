@@ -106,18 +106,24 @@ static vksplit_result create_instance(vksplit_runner* runner, const vksplit_runn
     info.ppEnabledLayerNames = &layer;
     info.enabledExtensionCount = sync ? 2 : validation ? 1 : 0;
     info.ppEnabledExtensionNames = extensions;
-    VkResult vr = vkCreateInstance(&info, runner->callbacks, &runner->instance);
+    /* Here and below: a failed call leaves its output undefined, so a handle is stored only
+     * on success and vksplit_runner_destroy never destroys junk. */
+    VkInstance instance;
+    VkResult vr = vkCreateInstance(&info, runner->callbacks, &instance);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkCreateInstance", vr);
+    runner->instance = instance;
     if (validation) {
         PFN_vkCreateDebugUtilsMessengerEXT create = (PFN_vkCreateDebugUtilsMessengerEXT)vkGetInstanceProcAddr(
             runner->instance, "vkCreateDebugUtilsMessengerEXT");
         if (!create)
             return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "vkCreateDebugUtilsMessengerEXT is not available");
         messenger.pNext = NULL;
-        vr = create(runner->instance, &messenger, runner->callbacks, &runner->messenger);
+        VkDebugUtilsMessengerEXT handle;
+        vr = create(runner->instance, &messenger, runner->callbacks, &handle);
         if (vr != VK_SUCCESS)
             return vksplit__vk_fail(error, "vkCreateDebugUtilsMessengerEXT", vr);
+        runner->messenger = handle;
     }
     pin_drivers();
     return VKSPLIT_OK;
@@ -272,9 +278,11 @@ static vksplit_result create_device(vksplit_runner* runner, vksplit_features dis
     info.pQueueCreateInfos = &queue;
     info.enabledExtensionCount = (f & VKSPLIT_FEATURE_PUSH_DESCRIPTOR) ? 1 : 0;
     info.ppEnabledExtensionNames = &push_descriptor;
-    VkResult vr = vkCreateDevice(runner->physical_device, &info, runner->callbacks, &runner->device);
+    VkDevice device;
+    VkResult vr = vkCreateDevice(runner->physical_device, &info, runner->callbacks, &device);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkCreateDevice", vr);
+    runner->device = device;
     if (!runner->get_device_proc_addr)
         runner->get_device_proc_addr = vkGetDeviceProcAddr;
     r = load_device_functions(runner, error);
@@ -286,9 +294,11 @@ static vksplit_result create_device(vksplit_runner* runner, vksplit_features dis
     VkCommandPoolCreateInfo pool = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
     pool.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
     pool.queueFamilyIndex = runner->queue_family;
-    vr = vk->vkCreateCommandPool(runner->device, &pool, runner->callbacks, &runner->pool);
+    VkCommandPool pool_handle;
+    vr = vk->vkCreateCommandPool(runner->device, &pool, runner->callbacks, &pool_handle);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkCreateCommandPool", vr);
+    runner->pool = pool_handle;
     VkCommandBufferAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
     alloc.commandPool = runner->pool;
     alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
@@ -297,8 +307,12 @@ static vksplit_result create_device(vksplit_runner* runner, vksplit_features dis
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkAllocateCommandBuffers", vr);
     VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    vr = vk->vkCreateFence(runner->device, &fence, runner->callbacks, &runner->fence);
-    return vr == VK_SUCCESS ? VKSPLIT_OK : vksplit__vk_fail(error, "vkCreateFence", vr);
+    VkFence fence_handle;
+    vr = vk->vkCreateFence(runner->device, &fence, runner->callbacks, &fence_handle);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkCreateFence", vr);
+    runner->fence = fence_handle;
+    return VKSPLIT_OK;
 }
 
 /* Tensors in DEVICE_LOCAL memory, avoiding the host-visible window where there is another
