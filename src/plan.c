@@ -132,9 +132,11 @@ static vksplit_result create_table_buffer(vksplit_plan* plan, vksplit_error* err
     vksplit__write_table(&plan->geo, &plan->table, mapped);
     if (!(ctx->memory.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)) {
         VkMappedMemoryRange range = {VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, NULL, plan->table_memory, 0, VK_WHOLE_SIZE};
-        vk->vkFlushMappedMemoryRanges(ctx->device, 1, &range);
+        vr = vk->vkFlushMappedMemoryRanges(ctx->device, 1, &range);
     }
     vk->vkUnmapMemory(ctx->device, plan->table_memory);
+    if (vr != VK_SUCCESS) /* an unflushed table is not on the device */
+        return vksplit__vk_fail(error, "vkFlushMappedMemoryRanges (parameter table)", vr);
     if (ctx->bda) {
         VkBufferDeviceAddressInfo address = {VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, NULL, plan->table_buffer};
         plan->table_address = vk->vkGetBufferDeviceAddress(ctx->device, &address);
