@@ -68,12 +68,19 @@ vksplit_result vksplit_query_device_features(VkPhysicalDevice physical_device,
     VkPhysicalDeviceProperties props;
     vk.vkGetPhysicalDeviceProperties(physical_device, &props);
     uint32_t count = 0;
-    vk.vkEnumerateDeviceExtensionProperties(physical_device, NULL, &count, NULL);
+    /* A failed enumeration leaves count undefined: never read a list by it. */
+    VkResult vr = vk.vkEnumerateDeviceExtensionProperties(physical_device, NULL, &count, NULL);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkEnumerateDeviceExtensionProperties", vr);
     /* On the heap: a few hundred extensions are ~100 KiB, too much for an engine thread's stack. */
     VkExtensionProperties* exts = vksplit__alloc_array(NULL, count ? count : 1, sizeof *exts);
     if (!exts)
         return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u extension properties failed", count);
-    vk.vkEnumerateDeviceExtensionProperties(physical_device, NULL, &count, exts);
+    vr = vk.vkEnumerateDeviceExtensionProperties(physical_device, NULL, &count, exts); /* VK_INCOMPLETE: what came */
+    if (vr < VK_SUCCESS) {
+        vksplit__free(NULL, exts);
+        return vksplit__vk_fail(error, "vkEnumerateDeviceExtensionProperties", vr);
+    }
     uint32_t api = props.apiVersion;
     bool has_bda = api >= VK_API_VERSION_1_2 || has_extension(exts, count, "VK_KHR_buffer_device_address");
     bool has_8bit = api >= VK_API_VERSION_1_2 || has_extension(exts, count, "VK_KHR_8bit_storage");
