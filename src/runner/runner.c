@@ -479,6 +479,13 @@ vksplit_result vksplit_runner_submit(vksplit_runner* runner, vksplit_record_fn r
     if (r == VKSPLIT_OK && vr != VK_SUCCESS)
         r = vksplit__vk_fail(error, "vkEndCommandBuffer", vr);
     if (r == VKSPLIT_OK) {
+        /* Reset before the submit, not after the wait: a wait or a reset that failed would
+         * leave the fence signalled, and every later submit would pass a signalled fence. */
+        vr = vk->vkResetFences(runner->device, 1, &runner->fence);
+        if (vr != VK_SUCCESS)
+            r = vksplit__vk_fail(error, "vkResetFences", vr);
+    }
+    if (r == VKSPLIT_OK) {
         VkSubmitInfo submit = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO};
         submit.commandBufferCount = 1;
         submit.pCommandBuffers = &runner->cmd;
@@ -487,10 +494,11 @@ vksplit_result vksplit_runner_submit(vksplit_runner* runner, vksplit_record_fn r
             r = vksplit__vk_fail(error, "vkQueueSubmit", vr);
         } else {
             vr = vk->vkWaitForFences(runner->device, 1, &runner->fence, VK_TRUE, UINT64_MAX);
-            if (vr == VK_SUCCESS)
-                vr = vk->vkResetFences(runner->device, 1, &runner->fence);
-            if (vr != VK_SUCCESS)
+            if (vr != VK_SUCCESS) {
                 r = vksplit__vk_fail(error, "vkWaitForFences", vr);
+                /* The work may still be pending: the command buffer is reset below. */
+                vk->vkDeviceWaitIdle(runner->device);
+            }
         }
     }
     vk->vkResetCommandBuffer(runner->cmd, 0);
