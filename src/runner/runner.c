@@ -141,6 +141,8 @@ static vksplit_result enumerate(VkInstance instance, VkPhysicalDevice* devices, 
     vr = vkEnumeratePhysicalDevices(instance, &got, devices);
     if (vr < VK_SUCCESS)
         return vksplit__vk_fail(error, "vkEnumeratePhysicalDevices", vr);
+    if (got < capacity && got < *count)
+        *count = got; /* fewer came than were counted (an ICD failed, a device went): only those exist */
     if (*count == 0)
         return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
                              "no Vulkan device found (Debian: mesa-vulkan-drivers gives lavapipe)");
