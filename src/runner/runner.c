@@ -175,6 +175,7 @@ vksplit_result vksplit_runner_list_devices(vksplit_runner_device* devices, uint3
     VkResult vr = vkCreateInstance(&info, NULL, &instance);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkCreateInstance", vr);
+    pin_drivers(); /* as create_instance does: this instance may be the process's first */
     VkPhysicalDevice found[MAX_DEVICES];
     uint32_t total = 0;
     vksplit_result r = enumerate(instance, found, MAX_DEVICES, &total, error);
