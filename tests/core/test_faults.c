@@ -146,14 +146,15 @@ static uint64_t settled_live(void)
     return last;
 }
 
-/* The live count after an attempt, given up to 500 ms to come back to `expected`: a leak
- * never does. */
+/* The live count after an attempt, given up to 2 s (a loaded machine delays the queue
+ * thread) to come back to `expected` or below: a leak never does. Below is not a leak: a
+ * baseline taken while a finished submission was still allocated. */
 static uint64_t live_after(uint64_t expected)
 {
     quiesce();
-    double until = core_now() + 0.5;
+    double until = core_now() + 2.0;
     uint64_t live = vkc_live_host_allocations();
-    while (live != expected && core_now() < until) {
+    while (live > expected && core_now() < until) {
         pause_briefly();
         live = vkc_live_host_allocations();
     }
@@ -244,7 +245,7 @@ static uint64_t sweep(const fault_op* op, vkc_fault_target target, unsigned vari
          * vkBeginCommandBuffer resets it: not a leak. */
         if (!(target == VKC_FAULT_CALLS && tolerated_call(vkc_fault_site()))) {
             uint64_t now = live_after(live);
-            CHECK_MSG(now == live, "%s: %lld host allocation(s) left behind", label, (long long)(now - live));
+            CHECK_MSG(now <= live, "%s: %lld host allocation(s) left behind", label, (long long)(now - live));
         }
         if (op->still_works)
             op->still_works(op->self, r, label);
