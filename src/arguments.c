@@ -68,15 +68,19 @@ vksplit_result vksplit__record_arguments(const vksplit_plan* plan, VkCommandBuff
         ctx->vk.vkCmdUpdateBuffer(cmd, arguments->buffer, arguments->offset + (uint64_t)first * sizeof(uint64_t),
                                   n * sizeof(uint64_t), batch);
     }
+    /* The update is made visible to the dispatch, and to the next update of this range (a
+     * later recording's, a write after this write): the caller then owes that update only an
+     * execution dependency on the dispatch's reads (vksplit.h). */
     VkBufferMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER};
     barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-    barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
+    barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
     barrier.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
     barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
     barrier.buffer = arguments->buffer;
     barrier.offset = arguments->offset;
     barrier.size = plan->argument_bytes;
-    ctx->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, NULL, 1,
+    ctx->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                                 VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, NULL, 1,
                                  &barrier, 0, NULL);
     return VKSPLIT_OK;
 }

@@ -68,12 +68,19 @@ vksplit_result vksplit_query_device_features(VkPhysicalDevice physical_device,
     VkPhysicalDeviceProperties props;
     vk.vkGetPhysicalDeviceProperties(physical_device, &props);
     uint32_t count = 0;
-    vk.vkEnumerateDeviceExtensionProperties(physical_device, NULL, &count, NULL);
+    /* A failed enumeration leaves count undefined: never read a list by it. */
+    VkResult vr = vk.vkEnumerateDeviceExtensionProperties(physical_device, NULL, &count, NULL);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkEnumerateDeviceExtensionProperties", vr);
     /* On the heap: a few hundred extensions are ~100 KiB, too much for an engine thread's stack. */
     VkExtensionProperties* exts = vksplit__alloc_array(NULL, count ? count : 1, sizeof *exts);
     if (!exts)
         return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u extension properties failed", count);
-    vk.vkEnumerateDeviceExtensionProperties(physical_device, NULL, &count, exts);
+    vr = vk.vkEnumerateDeviceExtensionProperties(physical_device, NULL, &count, exts); /* VK_INCOMPLETE: what came */
+    if (vr < VK_SUCCESS) {
+        vksplit__free(NULL, exts);
+        return vksplit__vk_fail(error, "vkEnumerateDeviceExtensionProperties", vr);
+    }
     uint32_t api = props.apiVersion;
     bool has_bda = api >= VK_API_VERSION_1_2 || has_extension(exts, count, "VK_KHR_buffer_device_address");
     bool has_8bit = api >= VK_API_VERSION_1_2 || has_extension(exts, count, "VK_KHR_8bit_storage");
@@ -162,9 +169,11 @@ static vksplit_result create_layouts(vksplit_context* ctx, vksplit_error* error)
         info.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
         info.bindingCount = 3;
         info.pBindings = bindings;
-        vr = ctx->vk.vkCreateDescriptorSetLayout(ctx->device, &info, ctx->callbacks, &ctx->set_layout);
+        VkDescriptorSetLayout set_layout; /* undefined after a failure: kept only on success */
+        vr = ctx->vk.vkCreateDescriptorSetLayout(ctx->device, &info, ctx->callbacks, &set_layout);
         if (vr != VK_SUCCESS)
             return vksplit__vk_fail(error, "vkCreateDescriptorSetLayout", vr);
+        ctx->set_layout = set_layout;
     }
     VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, PUSH_BYTES};
     VkPipelineLayoutCreateInfo info = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
@@ -172,8 +181,12 @@ static vksplit_result create_layouts(vksplit_context* ctx, vksplit_error* error)
     info.pSetLayouts = ctx->bda ? NULL : &ctx->set_layout;
     info.pushConstantRangeCount = 1;
     info.pPushConstantRanges = &range;
-    vr = ctx->vk.vkCreatePipelineLayout(ctx->device, &info, ctx->callbacks, &ctx->pipeline_layout);
-    return vr == VK_SUCCESS ? VKSPLIT_OK : vksplit__vk_fail(error, "vkCreatePipelineLayout", vr);
+    VkPipelineLayout layout;
+    vr = ctx->vk.vkCreatePipelineLayout(ctx->device, &info, ctx->callbacks, &layout);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkCreatePipelineLayout", vr);
+    ctx->pipeline_layout = layout;
+    return VKSPLIT_OK;
 }
 
 static vksplit_result create_pipeline(vksplit_context* ctx, VkPipelineCache cache, uint32_t word_bytes,

@@ -96,9 +96,13 @@ static vksplit_result create_table_buffer(vksplit_plan* plan, vksplit_error* err
     info.size = plan->table_bytes;
     info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | (ctx->bda ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0);
     info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
-    VkResult vr = vk->vkCreateBuffer(ctx->device, &info, ctx->callbacks, &plan->table_buffer);
+    /* A failed call leaves its output undefined: handles are kept only on success, so that
+     * vksplit_plan_destroy never sees one. */
+    VkBuffer buffer;
+    VkResult vr = vk->vkCreateBuffer(ctx->device, &info, ctx->callbacks, &buffer);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkCreateBuffer (parameter table)", vr);
+    plan->table_buffer = buffer;
     VkMemoryRequirements req;
     vk->vkGetBufferMemoryRequirements(ctx->device, plan->table_buffer, &req);
     /* Host-visible so the table is written without a submit; device-local where the device
@@ -113,9 +117,11 @@ static vksplit_result create_table_buffer(vksplit_plan* plan, vksplit_error* err
     alloc.pNext = ctx->bda ? &flags : NULL;
     alloc.allocationSize = req.size;
     alloc.memoryTypeIndex = type;
-    vr = vk->vkAllocateMemory(ctx->device, &alloc, ctx->callbacks, &plan->table_memory);
+    VkDeviceMemory memory;
+    vr = vk->vkAllocateMemory(ctx->device, &alloc, ctx->callbacks, &memory);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkAllocateMemory (parameter table)", vr);
+    plan->table_memory = memory;
     vr = vk->vkBindBufferMemory(ctx->device, plan->table_buffer, plan->table_memory, 0);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkBindBufferMemory (parameter table)", vr);
@@ -126,9 +132,11 @@ static vksplit_result create_table_buffer(vksplit_plan* plan, vksplit_error* err
     vksplit__write_table(&plan->geo, &plan->table, mapped);
     if (!(ctx->memory.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)) {
         VkMappedMemoryRange range = {VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, NULL, plan->table_memory, 0, VK_WHOLE_SIZE};
-        vk->vkFlushMappedMemoryRanges(ctx->device, 1, &range);
+        vr = vk->vkFlushMappedMemoryRanges(ctx->device, 1, &range);
     }
     vk->vkUnmapMemory(ctx->device, plan->table_memory);
+    if (vr != VK_SUCCESS) /* an unflushed table is not on the device */
+        return vksplit__vk_fail(error, "vkFlushMappedMemoryRanges (parameter table)", vr);
     if (ctx->bda) {
         VkBufferDeviceAddressInfo address = {VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, NULL, plan->table_buffer};
         plan->table_address = vk->vkGetBufferDeviceAddress(ctx->device, &address);

@@ -31,18 +31,27 @@ static VKAPI_ATTR VkBool32 VKAPI_CALL on_debug_message(VkDebugUtilsMessageSeveri
     return VK_FALSE;
 }
 
-static bool layer_available(const VkAllocationCallbacks* callbacks, const char* name)
+/* VKSPLIT_OK when the layer is installed, VKSPLIT_ERROR_UNSUPPORTED when it is not; a list
+ * that cannot be read (out of memory) is that error, not "not installed". */
+static vksplit_result find_layer(const VkAllocationCallbacks* callbacks, const char* name, vksplit_error* error)
 {
     uint32_t count = 0;
-    if (vkEnumerateInstanceLayerProperties(&count, NULL) != VK_SUCCESS || count == 0)
-        return false;
-    VkLayerProperties* layers = vksplit__alloc_array(callbacks, count, sizeof *layers);
+    VkResult vr = vkEnumerateInstanceLayerProperties(&count, NULL);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkEnumerateInstanceLayerProperties", vr);
+    VkLayerProperties* layers = count ? vksplit__alloc_array(callbacks, count, sizeof *layers) : NULL;
+    if (count && !layers)
+        return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u layer properties failed", count);
+    vr = count ? vkEnumerateInstanceLayerProperties(&count, layers) : VK_SUCCESS; /* VK_INCOMPLETE: search what came */
     bool found = false;
-    if (layers && vkEnumerateInstanceLayerProperties(&count, layers) >= VK_SUCCESS)
-        for (uint32_t i = 0; i < count && !found; i++)
-            found = strcmp(layers[i].layerName, name) == 0;
+    for (uint32_t i = 0; vr >= VK_SUCCESS && i < count && !found; i++)
+        found = strcmp(layers[i].layerName, name) == 0;
     vksplit__free(callbacks, layers);
-    return found;
+    if (vr < VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkEnumerateInstanceLayerProperties", vr);
+    return found ? VKSPLIT_OK
+                 : vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "%s is not installed (Debian: vulkan-validationlayers)",
+                                 name);
 }
 
 #if defined(VKSPLIT_PIN_DRIVERS)
@@ -70,9 +79,11 @@ static vksplit_result create_instance(vksplit_runner* runner, const vksplit_runn
     bool sync = validation && desc->enable_synchronization_validation;
     const char* layer = "VK_LAYER_KHRONOS_validation";
     const char* extensions[2] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME};
-    if (validation && !layer_available(runner->callbacks, layer))
-        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "%s is not installed (Debian: vulkan-validationlayers)",
-                             layer);
+    if (validation) {
+        vksplit_result r = find_layer(runner->callbacks, layer, error);
+        if (r != VKSPLIT_OK)
+            return r;
+    }
     VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO};
     app.pApplicationName = "vksplit runner";
     app.apiVersion = VK_API_VERSION_1_2;
@@ -95,18 +106,24 @@ static vksplit_result create_instance(vksplit_runner* runner, const vksplit_runn
     info.ppEnabledLayerNames = &layer;
     info.enabledExtensionCount = sync ? 2 : validation ? 1 : 0;
     info.ppEnabledExtensionNames = extensions;
-    VkResult vr = vkCreateInstance(&info, runner->callbacks, &runner->instance);
+    /* Here and below: a failed call leaves its output undefined, so a handle is stored only
+     * on success and vksplit_runner_destroy never destroys junk. */
+    VkInstance instance;
+    VkResult vr = vkCreateInstance(&info, runner->callbacks, &instance);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkCreateInstance", vr);
+    runner->instance = instance;
     if (validation) {
         PFN_vkCreateDebugUtilsMessengerEXT create = (PFN_vkCreateDebugUtilsMessengerEXT)vkGetInstanceProcAddr(
             runner->instance, "vkCreateDebugUtilsMessengerEXT");
         if (!create)
             return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "vkCreateDebugUtilsMessengerEXT is not available");
         messenger.pNext = NULL;
-        vr = create(runner->instance, &messenger, runner->callbacks, &runner->messenger);
+        VkDebugUtilsMessengerEXT handle;
+        vr = create(runner->instance, &messenger, runner->callbacks, &handle);
         if (vr != VK_SUCCESS)
             return vksplit__vk_fail(error, "vkCreateDebugUtilsMessengerEXT", vr);
+        runner->messenger = handle;
     }
     pin_drivers();
     return VKSPLIT_OK;
@@ -124,6 +141,8 @@ static vksplit_result enumerate(VkInstance instance, VkPhysicalDevice* devices, 
     vr = vkEnumeratePhysicalDevices(instance, &got, devices);
     if (vr < VK_SUCCESS)
         return vksplit__vk_fail(error, "vkEnumeratePhysicalDevices", vr);
+    if (got < capacity && got < *count)
+        *count = got; /* fewer came than were counted (an ICD failed, a device went): only those exist */
     if (*count == 0)
         return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
                              "no Vulkan device found (Debian: mesa-vulkan-drivers gives lavapipe)");
@@ -156,7 +175,7 @@ vksplit_result vksplit_runner_list_devices(vksplit_runner_device* devices, uint3
     VkResult vr = vkCreateInstance(&info, NULL, &instance);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkCreateInstance", vr);
-    pin_drivers();
+    pin_drivers(); /* as create_instance does: this instance may be the process's first */
     VkPhysicalDevice found[MAX_DEVICES];
     uint32_t total = 0;
     vksplit_result r = enumerate(instance, found, MAX_DEVICES, &total, error);
@@ -262,9 +281,11 @@ static vksplit_result create_device(vksplit_runner* runner, vksplit_features dis
     info.pQueueCreateInfos = &queue;
     info.enabledExtensionCount = (f & VKSPLIT_FEATURE_PUSH_DESCRIPTOR) ? 1 : 0;
     info.ppEnabledExtensionNames = &push_descriptor;
-    VkResult vr = vkCreateDevice(runner->physical_device, &info, runner->callbacks, &runner->device);
+    VkDevice device;
+    VkResult vr = vkCreateDevice(runner->physical_device, &info, runner->callbacks, &device);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkCreateDevice", vr);
+    runner->device = device;
     if (!runner->get_device_proc_addr)
         runner->get_device_proc_addr = vkGetDeviceProcAddr;
     r = load_device_functions(runner, error);
@@ -276,9 +297,11 @@ static vksplit_result create_device(vksplit_runner* runner, vksplit_features dis
     VkCommandPoolCreateInfo pool = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
     pool.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
     pool.queueFamilyIndex = runner->queue_family;
-    vr = vk->vkCreateCommandPool(runner->device, &pool, runner->callbacks, &runner->pool);
+    VkCommandPool pool_handle;
+    vr = vk->vkCreateCommandPool(runner->device, &pool, runner->callbacks, &pool_handle);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkCreateCommandPool", vr);
+    runner->pool = pool_handle;
     VkCommandBufferAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
     alloc.commandPool = runner->pool;
     alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
@@ -287,8 +310,12 @@ static vksplit_result create_device(vksplit_runner* runner, vksplit_features dis
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkAllocateCommandBuffers", vr);
     VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    vr = vk->vkCreateFence(runner->device, &fence, runner->callbacks, &runner->fence);
-    return vr == VK_SUCCESS ? VKSPLIT_OK : vksplit__vk_fail(error, "vkCreateFence", vr);
+    VkFence fence_handle;
+    vr = vk->vkCreateFence(runner->device, &fence, runner->callbacks, &fence_handle);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkCreateFence", vr);
+    runner->fence = fence_handle;
+    return VKSPLIT_OK;
 }
 
 /* Tensors in DEVICE_LOCAL memory, avoiding the host-visible window where there is another
@@ -455,6 +482,13 @@ vksplit_result vksplit_runner_submit(vksplit_runner* runner, vksplit_record_fn r
     if (r == VKSPLIT_OK && vr != VK_SUCCESS)
         r = vksplit__vk_fail(error, "vkEndCommandBuffer", vr);
     if (r == VKSPLIT_OK) {
+        /* Reset before the submit, not after the wait: a wait or a reset that failed would
+         * leave the fence signalled, and every later submit would pass a signalled fence. */
+        vr = vk->vkResetFences(runner->device, 1, &runner->fence);
+        if (vr != VK_SUCCESS)
+            r = vksplit__vk_fail(error, "vkResetFences", vr);
+    }
+    if (r == VKSPLIT_OK) {
         VkSubmitInfo submit = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO};
         submit.commandBufferCount = 1;
         submit.pCommandBuffers = &runner->cmd;
@@ -463,10 +497,11 @@ vksplit_result vksplit_runner_submit(vksplit_runner* runner, vksplit_record_fn r
             r = vksplit__vk_fail(error, "vkQueueSubmit", vr);
         } else {
             vr = vk->vkWaitForFences(runner->device, 1, &runner->fence, VK_TRUE, UINT64_MAX);
-            if (vr == VK_SUCCESS)
-                vr = vk->vkResetFences(runner->device, 1, &runner->fence);
-            if (vr != VK_SUCCESS)
+            if (vr != VK_SUCCESS) {
                 r = vksplit__vk_fail(error, "vkWaitForFences", vr);
+                /* The work may still be pending: the command buffer is reset below. */
+                vk->vkDeviceWaitIdle(runner->device);
+            }
         }
     }
     vk->vkResetCommandBuffer(runner->cmd, 0);

@@ -19,9 +19,13 @@ vksplit_result vksplit__runner_buffer(vksplit_runner* runner, VkDeviceSize size,
     info.size = size ? (size + 3) & ~(VkDeviceSize)3 : 16;
     info.usage = usage | (bda ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0);
     info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
-    VkResult vr = vk->vkCreateBuffer(runner->device, &info, runner->callbacks, &out->buffer);
+    /* A failed call leaves its output undefined: *out takes a handle only on success, so that
+     * it is all zero after any failure and vksplit_runner_buffer_destroy never sees junk. */
+    VkBuffer buffer;
+    VkResult vr = vk->vkCreateBuffer(runner->device, &info, runner->callbacks, &buffer);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkCreateBuffer", vr);
+    out->buffer = buffer;
     VkMemoryRequirements req;
     vk->vkGetBufferMemoryRequirements(runner->device, out->buffer, &req);
     if (!(req.memoryTypeBits & (1u << type))) {
@@ -35,7 +39,8 @@ vksplit_result vksplit__runner_buffer(vksplit_runner* runner, VkDeviceSize size,
     alloc.pNext = bda ? &flags : NULL;
     alloc.allocationSize = req.size;
     alloc.memoryTypeIndex = type;
-    vr = vk->vkAllocateMemory(runner->device, &alloc, runner->callbacks, &out->memory);
+    VkDeviceMemory memory;
+    vr = vk->vkAllocateMemory(runner->device, &alloc, runner->callbacks, &memory);
     if (vr != VK_SUCCESS) {
         vksplit_runner_buffer_destroy(runner, out);
         return vksplit__fail(error, vr == VK_ERROR_OUT_OF_DEVICE_MEMORY || vr == VK_ERROR_OUT_OF_HOST_MEMORY
@@ -43,13 +48,16 @@ vksplit_result vksplit__runner_buffer(vksplit_runner* runner, VkDeviceSize size,
                                         : VKSPLIT_ERROR_VULKAN,
                              "vkAllocateMemory of %llu bytes returned VkResult %d", (unsigned long long)req.size, (int)vr);
     }
+    out->memory = memory;
     vr = vk->vkBindBufferMemory(runner->device, out->buffer, out->memory, 0);
+    void* mapped = NULL;
     if (vr == VK_SUCCESS && map)
-        vr = vk->vkMapMemory(runner->device, out->memory, 0, VK_WHOLE_SIZE, 0, &out->mapped);
+        vr = vk->vkMapMemory(runner->device, out->memory, 0, VK_WHOLE_SIZE, 0, &mapped);
     if (vr != VK_SUCCESS) {
         vksplit_runner_buffer_destroy(runner, out);
         return vksplit__vk_fail(error, map ? "vkBindBufferMemory/vkMapMemory" : "vkBindBufferMemory", vr);
     }
+    out->mapped = mapped;
     if (bda) {
         VkBufferDeviceAddressInfo address = {VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, NULL, out->buffer};
         out->address = vk->vkGetBufferDeviceAddress(runner->device, &address);

@@ -1,13 +1,16 @@
 /* Counting wrappers for the Vulkan functions a vksplit context calls. See vk_count.h. */
+#define _GNU_SOURCE /* dladdr */
 #include "vk_count.h"
 
+#include <dlfcn.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static PFN_vkGetInstanceProcAddr real_gipa;
 static PFN_vkGetDeviceProcAddr real_gdpa;
-static uint64_t calls[VKC_FUNCTION_COUNT];
+static _Atomic uint64_t calls[VKC_FUNCTION_COUNT];
 static PFN_vkVoidFunction real_fn[VKC_FUNCTION_COUNT];
 static char unwrapped[1024];
 static uint32_t lookups;
@@ -33,6 +36,80 @@ static const vkc_category categories[VKC_FUNCTION_COUNT] = {
 
 #define REAL(name) ((PFN_##name)real_fn[VKC_##name])
 #define COUNT(name) (calls[VKC_##name]++)
+
+/* ---- fault injection state ------------------------------------------------------------------ */
+
+#define VKC_DISARMED (-1)
+static _Atomic int fault_target = VKC_DISARMED;
+static _Atomic uint64_t fault_n;
+static _Atomic uint64_t fault_events;
+static _Atomic int fault_fired;
+static unsigned fault_variant;
+static VkResult fault_result_value;
+static const char* fault_site_name = "";
+static int hide_host_coherent;
+
+/* What the specification lets each fallible function return, the primary error first. */
+static unsigned errors_of(vkc_function f, VkResult* out)
+{
+    static const VkResult lost[] = {VK_ERROR_DEVICE_LOST, VK_ERROR_OUT_OF_HOST_MEMORY, VK_ERROR_OUT_OF_DEVICE_MEMORY};
+    static const VkResult device_memory[] = {VK_ERROR_OUT_OF_DEVICE_MEMORY, VK_ERROR_OUT_OF_HOST_MEMORY,
+                                             VK_ERROR_INVALID_EXTERNAL_HANDLE};
+    static const VkResult map[] = {VK_ERROR_OUT_OF_HOST_MEMORY, VK_ERROR_OUT_OF_DEVICE_MEMORY,
+                                   VK_ERROR_MEMORY_MAP_FAILED};
+    static const VkResult capture[] = {VK_ERROR_OUT_OF_HOST_MEMORY, VK_ERROR_OUT_OF_DEVICE_MEMORY,
+                                       VK_ERROR_INVALID_OPAQUE_CAPTURE_ADDRESS};
+    static const VkResult shader[] = {VK_ERROR_OUT_OF_HOST_MEMORY, VK_ERROR_OUT_OF_DEVICE_MEMORY,
+                                      VK_ERROR_INVALID_SHADER_NV};
+    static const VkResult enumerate[] = {VK_ERROR_OUT_OF_HOST_MEMORY, VK_ERROR_OUT_OF_DEVICE_MEMORY,
+                                         VK_ERROR_LAYER_NOT_PRESENT};
+    static const VkResult reset[] = {VK_ERROR_OUT_OF_DEVICE_MEMORY};
+    static const VkResult memory[] = {VK_ERROR_OUT_OF_HOST_MEMORY, VK_ERROR_OUT_OF_DEVICE_MEMORY};
+    const VkResult* list = memory;
+    unsigned count = 2;
+#define VKC_LIST(l) (list = (l), count = (unsigned)(sizeof(l) / sizeof((l)[0])))
+    switch (f) {
+    case VKC_vkQueueSubmit: case VKC_vkQueueSubmit2: case VKC_vkQueueSubmit2KHR: case VKC_vkQueueWaitIdle:
+    case VKC_vkDeviceWaitIdle: case VKC_vkWaitForFences: VKC_LIST(lost); break;
+    case VKC_vkAllocateMemory: VKC_LIST(device_memory); break;
+    case VKC_vkMapMemory: VKC_LIST(map); break;
+    case VKC_vkCreateBuffer: case VKC_vkBindBufferMemory: VKC_LIST(capture); break;
+    case VKC_vkCreateShaderModule: case VKC_vkCreateComputePipelines: VKC_LIST(shader); break;
+    case VKC_vkEnumerateDeviceExtensionProperties: VKC_LIST(enumerate); break;
+    case VKC_vkResetFences: case VKC_vkResetCommandBuffer: VKC_LIST(reset); break;
+    default: break;
+    }
+#undef VKC_LIST
+    *out = list[fault_variant % count];
+    return count;
+}
+
+/* Counts a fallible call of f; true (with the error in *result) when it is the one to fail. */
+static int take_fault(vkc_function f, VkResult* result)
+{
+    if (atomic_load(&fault_target) != VKC_FAULT_CALLS)
+        return 0;
+    if (atomic_fetch_add(&fault_events, 1) + 1 != atomic_load(&fault_n))
+        return 0;
+    errors_of(f, result);
+    fault_result_value = *result;
+    fault_site_name = names[f];
+    atomic_store(&fault_fired, 1);
+    return 1;
+}
+
+/* Return early with the injected error; `poison` first scribbles on the outputs. */
+#define FALLIBLE(name, poison)                 \
+    do {                                        \
+        VkResult fault_r_;                      \
+        if (take_fault(VKC_##name, &fault_r_)) { \
+            poison;                             \
+            return fault_r_;                    \
+        }                                       \
+    } while (0)
+#define NO_POISON ((void)0)
+/* Not VK_NULL_HANDLE, not a handle the driver gave: what "undefined contents" may be. */
+#define POISON(type, where) (*(where) = (type)(uintptr_t)0xBAD0BAD0BAD0ull)
 
 /* ---- the wrappers: count, then forward --------------------------------------------------- */
 
@@ -151,18 +228,21 @@ static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateBuffer(VkDevice a, const VkBuffe
                                                        const VkAllocationCallbacks* c, VkBuffer* d)
 {
     COUNT(vkCreateBuffer);
+    FALLIBLE(vkCreateBuffer, POISON(VkBuffer, d));
     return REAL(vkCreateBuffer)(a, b, c, d);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateShaderModule(VkDevice a, const VkShaderModuleCreateInfo* b,
                                                              const VkAllocationCallbacks* c, VkShaderModule* d)
 {
     COUNT(vkCreateShaderModule);
+    FALLIBLE(vkCreateShaderModule, POISON(VkShaderModule, d));
     return REAL(vkCreateShaderModule)(a, b, c, d);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreatePipelineLayout(VkDevice a, const VkPipelineLayoutCreateInfo* b,
                                                                const VkAllocationCallbacks* c, VkPipelineLayout* d)
 {
     COUNT(vkCreatePipelineLayout);
+    FALLIBLE(vkCreatePipelineLayout, POISON(VkPipelineLayout, d));
     return REAL(vkCreatePipelineLayout)(a, b, c, d);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateDescriptorSetLayout(VkDevice a,
@@ -171,6 +251,7 @@ static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateDescriptorSetLayout(VkDevice a,
                                                                     VkDescriptorSetLayout* d)
 {
     COUNT(vkCreateDescriptorSetLayout);
+    FALLIBLE(vkCreateDescriptorSetLayout, POISON(VkDescriptorSetLayout, d));
     return REAL(vkCreateDescriptorSetLayout)(a, b, c, d);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateComputePipelines(VkDevice a, VkPipelineCache b, uint32_t c,
@@ -178,12 +259,14 @@ static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateComputePipelines(VkDevice a, VkP
                                                                  const VkAllocationCallbacks* e, VkPipeline* f)
 {
     COUNT(vkCreateComputePipelines);
+    FALLIBLE(vkCreateComputePipelines, memset(f, 0, c * sizeof *f));
     return REAL(vkCreateComputePipelines)(a, b, c, d, e, f);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateDescriptorPool(VkDevice a, const VkDescriptorPoolCreateInfo* b,
                                                                const VkAllocationCallbacks* c, VkDescriptorPool* d)
 {
     COUNT(vkCreateDescriptorPool);
+    FALLIBLE(vkCreateDescriptorPool, POISON(VkDescriptorPool, d));
     return REAL(vkCreateDescriptorPool)(a, b, c, d);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateDescriptorUpdateTemplate(VkDevice a,
@@ -192,6 +275,7 @@ static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateDescriptorUpdateTemplate(VkDevic
                                                                          VkDescriptorUpdateTemplate* d)
 {
     COUNT(vkCreateDescriptorUpdateTemplate);
+    FALLIBLE(vkCreateDescriptorUpdateTemplate, POISON(VkDescriptorUpdateTemplate, d));
     return REAL(vkCreateDescriptorUpdateTemplate)(a, b, c, d);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateDescriptorUpdateTemplateKHR(
@@ -199,108 +283,127 @@ static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateDescriptorUpdateTemplateKHR(
     VkDescriptorUpdateTemplate* d)
 {
     COUNT(vkCreateDescriptorUpdateTemplateKHR);
+    FALLIBLE(vkCreateDescriptorUpdateTemplateKHR, POISON(VkDescriptorUpdateTemplate, d));
     return REAL(vkCreateDescriptorUpdateTemplateKHR)(a, b, c, d);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreatePipelineCache(VkDevice a, const VkPipelineCacheCreateInfo* b,
                                                               const VkAllocationCallbacks* c, VkPipelineCache* d)
 {
     COUNT(vkCreatePipelineCache);
+    FALLIBLE(vkCreatePipelineCache, POISON(VkPipelineCache, d));
     return REAL(vkCreatePipelineCache)(a, b, c, d);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateFence(VkDevice a, const VkFenceCreateInfo* b,
                                                       const VkAllocationCallbacks* c, VkFence* d)
 {
     COUNT(vkCreateFence);
+    FALLIBLE(vkCreateFence, POISON(VkFence, d));
     return REAL(vkCreateFence)(a, b, c, d);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateSemaphore(VkDevice a, const VkSemaphoreCreateInfo* b,
                                                           const VkAllocationCallbacks* c, VkSemaphore* d)
 {
     COUNT(vkCreateSemaphore);
+    FALLIBLE(vkCreateSemaphore, POISON(VkSemaphore, d));
     return REAL(vkCreateSemaphore)(a, b, c, d);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateEvent(VkDevice a, const VkEventCreateInfo* b,
                                                       const VkAllocationCallbacks* c, VkEvent* d)
 {
     COUNT(vkCreateEvent);
+    FALLIBLE(vkCreateEvent, POISON(VkEvent, d));
     return REAL(vkCreateEvent)(a, b, c, d);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateQueryPool(VkDevice a, const VkQueryPoolCreateInfo* b,
                                                           const VkAllocationCallbacks* c, VkQueryPool* d)
 {
     COUNT(vkCreateQueryPool);
+    FALLIBLE(vkCreateQueryPool, POISON(VkQueryPool, d));
     return REAL(vkCreateQueryPool)(a, b, c, d);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateCommandPool(VkDevice a, const VkCommandPoolCreateInfo* b,
                                                             const VkAllocationCallbacks* c, VkCommandPool* d)
 {
     COUNT(vkCreateCommandPool);
+    FALLIBLE(vkCreateCommandPool, POISON(VkCommandPool, d));
     return REAL(vkCreateCommandPool)(a, b, c, d);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateBufferView(VkDevice a, const VkBufferViewCreateInfo* b,
                                                            const VkAllocationCallbacks* c, VkBufferView* d)
 {
     COUNT(vkCreateBufferView);
+    FALLIBLE(vkCreateBufferView, POISON(VkBufferView, d));
     return REAL(vkCreateBufferView)(a, b, c, d);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkAllocateMemory(VkDevice a, const VkMemoryAllocateInfo* b,
                                                          const VkAllocationCallbacks* c, VkDeviceMemory* d)
 {
     COUNT(vkAllocateMemory);
+    FALLIBLE(vkAllocateMemory, POISON(VkDeviceMemory, d));
     return REAL(vkAllocateMemory)(a, b, c, d);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkAllocateDescriptorSets(VkDevice a, const VkDescriptorSetAllocateInfo* b,
                                                                  VkDescriptorSet* c)
 {
     COUNT(vkAllocateDescriptorSets);
+    FALLIBLE(vkAllocateDescriptorSets, memset(c, 0, b->descriptorSetCount * sizeof *c));
     return REAL(vkAllocateDescriptorSets)(a, b, c);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkAllocateCommandBuffers(VkDevice a, const VkCommandBufferAllocateInfo* b,
                                                                  VkCommandBuffer* c)
 {
     COUNT(vkAllocateCommandBuffers);
+    FALLIBLE(vkAllocateCommandBuffers, memset(c, 0, b->commandBufferCount * sizeof *c));
     return REAL(vkAllocateCommandBuffers)(a, b, c);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkQueueSubmit(VkQueue a, uint32_t b, const VkSubmitInfo* c, VkFence d)
 {
     COUNT(vkQueueSubmit);
+    FALLIBLE(vkQueueSubmit, NO_POISON);
     return REAL(vkQueueSubmit)(a, b, c, d);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkQueueSubmit2(VkQueue a, uint32_t b, const VkSubmitInfo2* c, VkFence d)
 {
     COUNT(vkQueueSubmit2);
+    FALLIBLE(vkQueueSubmit2, NO_POISON);
     return REAL(vkQueueSubmit2)(a, b, c, d);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkQueueSubmit2KHR(VkQueue a, uint32_t b, const VkSubmitInfo2* c, VkFence d)
 {
     COUNT(vkQueueSubmit2KHR);
+    FALLIBLE(vkQueueSubmit2KHR, NO_POISON);
     return REAL(vkQueueSubmit2KHR)(a, b, c, d);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkQueueWaitIdle(VkQueue a)
 {
     COUNT(vkQueueWaitIdle);
+    FALLIBLE(vkQueueWaitIdle, (void)REAL(vkQueueWaitIdle)(a));
     return REAL(vkQueueWaitIdle)(a);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkDeviceWaitIdle(VkDevice a)
 {
     COUNT(vkDeviceWaitIdle);
+    FALLIBLE(vkDeviceWaitIdle, (void)REAL(vkDeviceWaitIdle)(a));
     return REAL(vkDeviceWaitIdle)(a);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkWaitForFences(VkDevice a, uint32_t b, const VkFence* c, VkBool32 d,
                                                         uint64_t e)
 {
     COUNT(vkWaitForFences);
+    FALLIBLE(vkWaitForFences, (void)REAL(vkWaitForFences)(a, b, c, d, e));
     return REAL(vkWaitForFences)(a, b, c, d, e);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkMapMemory(VkDevice a, VkDeviceMemory b, VkDeviceSize c, VkDeviceSize d,
                                                     VkMemoryMapFlags e, void** f)
 {
     COUNT(vkMapMemory);
+    FALLIBLE(vkMapMemory, POISON(void*, f));
     return REAL(vkMapMemory)(a, b, c, d, e, f);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkBindBufferMemory(VkDevice a, VkBuffer b, VkDeviceMemory c, VkDeviceSize d)
 {
     COUNT(vkBindBufferMemory);
+    FALLIBLE(vkBindBufferMemory, NO_POISON);
     return REAL(vkBindBufferMemory)(a, b, c, d);
 }
 static VKAPI_ATTR void VKAPI_CALL w_vkUpdateDescriptorSets(VkDevice a, uint32_t b, const VkWriteDescriptorSet* c,
@@ -308,6 +411,44 @@ static VKAPI_ATTR void VKAPI_CALL w_vkUpdateDescriptorSets(VkDevice a, uint32_t 
 {
     COUNT(vkUpdateDescriptorSets);
     REAL(vkUpdateDescriptorSets)(a, b, c, d, e);
+}
+static VKAPI_ATTR VkResult VKAPI_CALL w_vkResetFences(VkDevice a, uint32_t b, const VkFence* c)
+{
+    COUNT(vkResetFences);
+    FALLIBLE(vkResetFences, NO_POISON);
+    return REAL(vkResetFences)(a, b, c);
+}
+static VKAPI_ATTR VkResult VKAPI_CALL w_vkBeginCommandBuffer(VkCommandBuffer a, const VkCommandBufferBeginInfo* b)
+{
+    COUNT(vkBeginCommandBuffer);
+    FALLIBLE(vkBeginCommandBuffer, NO_POISON);
+    return REAL(vkBeginCommandBuffer)(a, b);
+}
+static VKAPI_ATTR VkResult VKAPI_CALL w_vkEndCommandBuffer(VkCommandBuffer a)
+{
+    COUNT(vkEndCommandBuffer);
+    /* Left recording, not ended: a caller that submitted it anyway would hear from the layer. */
+    FALLIBLE(vkEndCommandBuffer, NO_POISON);
+    return REAL(vkEndCommandBuffer)(a);
+}
+static VKAPI_ATTR VkResult VKAPI_CALL w_vkResetCommandBuffer(VkCommandBuffer a, VkCommandBufferResetFlags b)
+{
+    COUNT(vkResetCommandBuffer);
+    FALLIBLE(vkResetCommandBuffer, NO_POISON);
+    return REAL(vkResetCommandBuffer)(a, b);
+}
+static VKAPI_ATTR VkResult VKAPI_CALL w_vkFlushMappedMemoryRanges(VkDevice a, uint32_t b, const VkMappedMemoryRange* c)
+{
+    COUNT(vkFlushMappedMemoryRanges);
+    FALLIBLE(vkFlushMappedMemoryRanges, NO_POISON);
+    return REAL(vkFlushMappedMemoryRanges)(a, b, c);
+}
+static VKAPI_ATTR VkResult VKAPI_CALL w_vkInvalidateMappedMemoryRanges(VkDevice a, uint32_t b,
+                                                                      const VkMappedMemoryRange* c)
+{
+    COUNT(vkInvalidateMappedMemoryRanges);
+    FALLIBLE(vkInvalidateMappedMemoryRanges, NO_POISON);
+    return REAL(vkInvalidateMappedMemoryRanges)(a, b, c);
 }
 static VKAPI_ATTR VkDeviceAddress VKAPI_CALL w_vkGetBufferDeviceAddress(VkDevice a,
                                                                         const VkBufferDeviceAddressInfo* b)
@@ -322,6 +463,23 @@ static VKAPI_ATTR VkDeviceAddress VKAPI_CALL w_vkGetBufferDeviceAddressKHR(VkDev
     return REAL(vkGetBufferDeviceAddressKHR)(a, b);
 }
 
+static VKAPI_ATTR VkResult VKAPI_CALL w_vkEnumerateDeviceExtensionProperties(VkPhysicalDevice a, const char* b,
+                                                                             uint32_t* c, VkExtensionProperties* d)
+{
+    COUNT(vkEnumerateDeviceExtensionProperties);
+    FALLIBLE(vkEnumerateDeviceExtensionProperties, *c = 0xBAD0BAD0u);
+    return REAL(vkEnumerateDeviceExtensionProperties)(a, b, c, d);
+}
+static VKAPI_ATTR void VKAPI_CALL w_vkGetPhysicalDeviceMemoryProperties(VkPhysicalDevice a,
+                                                                       VkPhysicalDeviceMemoryProperties* b)
+{
+    COUNT(vkGetPhysicalDeviceMemoryProperties);
+    REAL(vkGetPhysicalDeviceMemoryProperties)(a, b);
+    if (hide_host_coherent)
+        for (uint32_t i = 0; i < b->memoryTypeCount; i++)
+            b->memoryTypes[i].propertyFlags &= ~(VkMemoryPropertyFlags)VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+}
+
 static const PFN_vkVoidFunction wrappers[VKC_FUNCTION_COUNT] = {
 #define VKC_X_WRAP(name, category) (PFN_vkVoidFunction)w_##name,
     VKC_FUNCTION_LIST(VKC_X_WRAP)
@@ -332,8 +490,10 @@ static const PFN_vkVoidFunction wrappers[VKC_FUNCTION_COUNT] = {
 
 void vkc_install(PFN_vkGetInstanceProcAddr gipa, PFN_vkGetDeviceProcAddr gdpa)
 {
-    real_gipa = gipa;
-    real_gdpa = gdpa;
+    if (gipa != vkc_get_instance_proc_addr)
+        real_gipa = gipa;
+    if (gdpa != vkc_get_device_proc_addr)
+        real_gdpa = gdpa;
     memset(real_fn, 0, sizeof real_fn);
     unwrapped[0] = '\0';
     lookups = 0;
@@ -348,10 +508,27 @@ static int find(const char* name)
     return -1;
 }
 
+/* Functions the library and the runner call that return no VkResult and record, create,
+ * allocate and submit nothing: looked up unwrapped without complaint. Any other name must be
+ * wrapped, so that no fallible call escapes fault injection. */
+static const char* const infallible[] = {
+    "vkGetPhysicalDeviceProperties", "vkGetPhysicalDeviceProperties2", "vkGetPhysicalDeviceProperties2KHR",
+    "vkGetPhysicalDeviceFeatures", "vkGetPhysicalDeviceFeatures2", "vkGetPhysicalDeviceFeatures2KHR",
+    "vkGetDeviceQueue", "vkGetBufferMemoryRequirements", "vkGetBufferDeviceAddressEXT", "vkFreeMemory",
+    "vkUnmapMemory", "vkFreeCommandBuffers",
+};
+
 static int should_be_wrapped(const char* name)
 {
-    return strncmp(name, "vkCmd", 5) == 0 || strncmp(name, "vkCreate", 8) == 0 ||
-           strncmp(name, "vkAllocate", 10) == 0 || strncmp(name, "vkQueue", 7) == 0;
+    if (strncmp(name, "vkCmd", 5) == 0 || strncmp(name, "vkCreate", 8) == 0 || strncmp(name, "vkAllocate", 10) == 0 ||
+        strncmp(name, "vkQueue", 7) == 0)
+        return 1;
+    if (strncmp(name, "vkDestroy", 9) == 0)
+        return 0;
+    for (size_t i = 0; i < sizeof infallible / sizeof infallible[0]; i++)
+        if (strcmp(name, infallible[i]) == 0)
+            return 0;
+    return 1;
 }
 
 static PFN_vkVoidFunction wrap(const char* name, PFN_vkVoidFunction real)
@@ -391,13 +568,14 @@ PFN_vkVoidFunction VKAPI_CALL vkc_get_instance_proc_addr(VkInstance instance, co
 
 /* ---- counts --------------------------------------------------------------------------------- */
 
-static uint64_t host_allocations;
-static uint64_t live_allocations;
+static _Atomic uint64_t host_allocations;
+static _Atomic uint64_t live_allocations;
 
 void vkc_reset(void)
 {
-    memset(calls, 0, sizeof calls);
-    host_allocations = 0;
+    for (int i = 0; i < VKC_FUNCTION_COUNT; i++)
+        atomic_store(&calls[i], 0);
+    atomic_store(&host_allocations, 0);
 }
 
 uint64_t vkc_calls(vkc_function f) { return calls[f]; }
@@ -433,11 +611,39 @@ typedef struct block_header {
     size_t size;
 } block_header;
 
-static void* VKAPI_CALL count_alloc(void* user, size_t size, size_t alignment, VkSystemAllocationScope scope)
+/* Whether code at `caller` belongs to vksplit (the library or the runner, linked statically
+ * into the test or as shared objects) rather than to the loader, a layer or the driver. */
+static int vksplit_code(const void* caller)
 {
-    (void)user;
-    (void)scope;
+    Dl_info at, library, runner;
+    if (!dladdr(caller, &at))
+        return 0;
+    return (dladdr((const void*)(uintptr_t)&vksplit_context_create, &library) && at.dli_fbase == library.dli_fbase) ||
+           (dladdr((const void*)(uintptr_t)&vksplit_runner_create, &runner) && at.dli_fbase == runner.dli_fbase);
+}
+
+/* Counts an allocation made from `caller`; true when it is the one to fail. */
+static int take_allocation_fault(const void* caller)
+{
+    int target = atomic_load(&fault_target);
+    if (target != VKC_FAULT_ALLOCATIONS && target != VKC_FAULT_DRIVER_ALLOCATIONS)
+        return 0;
+    if (vksplit_code(caller) != (target == VKC_FAULT_ALLOCATIONS))
+        return 0;
+    if (atomic_fetch_add(&fault_events, 1) + 1 != atomic_load(&fault_n))
+        return 0;
+    fault_result_value = VK_ERROR_OUT_OF_HOST_MEMORY;
+    fault_site_name = "host allocation";
+    atomic_store(&fault_fired, 1);
+    return 1;
+}
+
+/* One allocation on behalf of code at `caller` (the callbacks' own caller). */
+static void* allocate(size_t size, size_t alignment, const void* caller)
+{
     host_allocations++;
+    if (take_allocation_fault(caller))
+        return NULL;
     if (alignment < sizeof(void*))
         alignment = sizeof(void*);
     uint8_t* raw = malloc(size + alignment + sizeof(block_header));
@@ -462,19 +668,30 @@ static void VKAPI_CALL count_free(void* user, void* memory)
     free(h->original);
 }
 
-static void* VKAPI_CALL count_realloc(void* user, void* original, size_t size, size_t alignment,
-                                      VkSystemAllocationScope scope)
+/* noinline: __builtin_return_address(0) must be the callbacks' caller. */
+static __attribute__((noinline)) void* VKAPI_CALL count_alloc(void* user, size_t size, size_t alignment,
+                                                               VkSystemAllocationScope scope)
 {
+    (void)user;
+    (void)scope;
+    return allocate(size, alignment, __builtin_return_address(0));
+}
+
+static __attribute__((noinline)) void* VKAPI_CALL count_realloc(void* user, void* original, size_t size,
+                                                                 size_t alignment, VkSystemAllocationScope scope)
+{
+    (void)scope;
+    const void* caller = __builtin_return_address(0);
     if (!original)
-        return count_alloc(user, size, alignment, scope);
+        return allocate(size, alignment, caller);
     if (size == 0) {
         count_free(user, original);
         return NULL;
     }
     block_header* h = (block_header*)((uint8_t*)original - sizeof(block_header));
-    void* fresh = count_alloc(user, size, alignment, scope);
+    void* fresh = allocate(size, alignment, caller);
     if (!fresh)
-        return NULL;
+        return NULL; /* the original stays valid, as the callbacks' rules require */
     memcpy(fresh, original, h->size < size ? h->size : size);
     count_free(user, original);
     return fresh;
@@ -485,6 +702,27 @@ static const VkAllocationCallbacks allocator = {NULL, count_alloc, count_realloc
 const VkAllocationCallbacks* vkc_allocator(void) { return &allocator; }
 uint64_t vkc_host_allocations(void) { return host_allocations; }
 uint64_t vkc_live_host_allocations(void) { return live_allocations; }
+
+/* ---- fault injection --------------------------------------------------------------------------- */
+
+void vkc_fault_arm(vkc_fault_target target, uint64_t n, unsigned variant)
+{
+    atomic_store(&fault_target, VKC_DISARMED);
+    atomic_store(&fault_events, 0);
+    atomic_store(&fault_fired, 0);
+    atomic_store(&fault_n, n);
+    fault_variant = variant;
+    fault_result_value = VK_SUCCESS;
+    fault_site_name = "";
+    atomic_store(&fault_target, (int)target);
+}
+
+void vkc_fault_disarm(void) { atomic_store(&fault_target, VKC_DISARMED); }
+uint64_t vkc_fault_events(void) { return atomic_load(&fault_events); }
+int vkc_fault_fired(void) { return atomic_load(&fault_fired); }
+VkResult vkc_fault_result(void) { return fault_result_value; }
+const char* vkc_fault_site(void) { return fault_site_name; }
+void vkc_set_hide_host_coherent(int hide) { hide_host_coherent = hide; }
 
 vksplit_context_desc vkc_context_desc(vksplit_runner* runner)
 {

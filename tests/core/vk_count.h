@@ -1,10 +1,19 @@
-/* Counting wrappers around the Vulkan functions a vksplit context loads, for a second
- * context created from the runner's handles: vkc_get_instance_proc_addr and
- * vkc_get_device_proc_addr hand out wrappers that count each call and forward it to the
- * real function. Every vkCmd*, vkCreate*, vkAllocate*, vkQueue* name the library asks for
- * must be one this file wraps; any other such name is remembered (vkc_unwrapped) so a test
- * fails instead of silently missing calls. Also a counting VkAllocationCallbacks.
- * One device per process (the state is global: this is test code). */
+/* Counting wrappers around the Vulkan functions a vksplit context (or runner) loads:
+ * vkc_get_instance_proc_addr and vkc_get_device_proc_addr hand out wrappers that count each
+ * call and forward it to the real function. Every vkCmd*, vkCreate*, vkAllocate*, vkQueue*
+ * name, and every name that returns a VkResult, that the library asks for must be one this
+ * file wraps; any other such name is remembered (vkc_unwrapped) so a test fails instead of
+ * silently missing calls. Also a counting VkAllocationCallbacks.
+ *
+ * Fault injection (vkc_fault_arm): the Nth fallible call (a wrapped function that returns
+ * VkResult) or the Nth host allocation through the callbacks (vksplit's own, or the Vulkan
+ * implementation's) fails, so a test can fail every one of an operation's calls in turn.
+ * The wrappers sit between vksplit and the loader: layers and driver never see a call that
+ * was failed here.
+ *
+ * One device per process (the state is global: this is test code). Counters are atomic, so
+ * a driver thread allocating through the callbacks is counted, but the lookup state is not
+ * meant to be shared by threads that create contexts at the same time. */
 #ifndef VKSPLIT_TESTS_CORE_VK_COUNT_H
 #define VKSPLIT_TESTS_CORE_VK_COUNT_H
 
@@ -67,8 +76,16 @@ typedef enum vkc_category {
     X(vkMapMemory, VKC_FORBIDDEN)                            \
     X(vkBindBufferMemory, VKC_FORBIDDEN)                     \
     X(vkUpdateDescriptorSets, VKC_FORBIDDEN)                 \
+    X(vkResetFences, VKC_FORBIDDEN)                          \
+    X(vkBeginCommandBuffer, VKC_FORBIDDEN)                   \
+    X(vkEndCommandBuffer, VKC_FORBIDDEN)                     \
+    X(vkResetCommandBuffer, VKC_FORBIDDEN)                   \
+    X(vkFlushMappedMemoryRanges, VKC_FORBIDDEN)              \
+    X(vkInvalidateMappedMemoryRanges, VKC_FORBIDDEN)         \
     X(vkGetBufferDeviceAddress, VKC_OTHER)                   \
-    X(vkGetBufferDeviceAddressKHR, VKC_OTHER)
+    X(vkGetBufferDeviceAddressKHR, VKC_OTHER)                \
+    X(vkEnumerateDeviceExtensionProperties, VKC_OTHER)       \
+    X(vkGetPhysicalDeviceMemoryProperties, VKC_OTHER)
 
 typedef enum vkc_function {
 #define VKC_X_ENUM(name, category) VKC_##name,
@@ -77,7 +94,9 @@ typedef enum vkc_function {
     VKC_FUNCTION_COUNT
 } vkc_function;
 
-/* Real entry points: the runner's. Call before creating the context. */
+/* Real entry points: the runner's (or the loader's). Call before creating the context. A
+ * gdpa that is vkc_get_device_proc_addr itself (a runner created over the wrappers) keeps
+ * the real one installed before. */
 void vkc_install(PFN_vkGetInstanceProcAddr real_gipa, PFN_vkGetDeviceProcAddr real_gdpa);
 PFN_vkVoidFunction VKAPI_CALL vkc_get_instance_proc_addr(VkInstance instance, const char* name);
 PFN_vkVoidFunction VKAPI_CALL vkc_get_device_proc_addr(VkDevice device, const char* name);
@@ -103,6 +122,47 @@ void vkc_set_push_descriptor_hook(vkc_push_descriptor_hook hook, void* user);
 const VkAllocationCallbacks* vkc_allocator(void);
 uint64_t vkc_host_allocations(void); /* pfnAllocation + pfnReallocation calls since vkc_reset */
 uint64_t vkc_live_host_allocations(void);
+
+/* ---- fault injection ------------------------------------------------------------------------ */
+typedef enum vkc_fault_target {
+    VKC_FAULT_CALLS = 0,        /* fallible calls: wrapped functions that return VkResult */
+    /* pfnAllocation / pfnReallocation of vkc_allocator() called by vksplit's own code (the
+     * library and the runner, told apart from the loader, layers and driver by the caller's
+     * address) */
+    VKC_FAULT_ALLOCATIONS = 1,
+    /* the same callbacks called by the Vulkan implementation: the loader, layers and driver
+     * allocate through the callbacks vksplit passes them */
+    VKC_FAULT_DRIVER_ALLOCATIONS = 2
+} vkc_fault_target;
+
+/* From now on, counts the target's events from 1 and fails event n (n = 0: only counts).
+ * A failed call returns, without calling the real function, the variant'th error (modulo
+ * how many) of those the specification lists for it: variant 0 is VK_ERROR_DEVICE_LOST for
+ * vkQueueSubmit, vkWaitForFences and the wait-idle calls, VK_ERROR_OUT_OF_DEVICE_MEMORY for
+ * vkAllocateMemory and vkResetFences, VK_ERROR_OUT_OF_HOST_MEMORY otherwise; other variants
+ * give the other out-of-memory error and a non-memory one (VK_ERROR_MEMORY_MAP_FAILED,
+ * VK_ERROR_INVALID_EXTERNAL_HANDLE, ...) where the function has one. Waits that fail still
+ * wait first (a loss reported after the work finished), so that what follows finds no work
+ * pending. Output handles of a failed creation are poisoned with a non-null junk value
+ * (the specification leaves them undefined) except where it says they are set to
+ * VK_NULL_HANDLE (pipelines, command buffers); a failed vkMapMemory poisons *ppData and a
+ * failed enumeration *pPropertyCount. A failed allocation returns NULL. */
+void vkc_fault_arm(vkc_fault_target target, uint64_t n, unsigned variant);
+/* Stops failing and counting; what was counted stays readable. */
+void vkc_fault_disarm(void);
+/* Events of the armed target seen since vkc_fault_arm. */
+uint64_t vkc_fault_events(void);
+/* Whether event n happened (and so was failed). */
+int vkc_fault_fired(void);
+/* The VkResult the failed call returned (VK_ERROR_OUT_OF_HOST_MEMORY for an allocation). */
+VkResult vkc_fault_result(void);
+/* The function that failed, or "host allocation"; "" before one fired. */
+const char* vkc_fault_site(void);
+
+/* When set, vkGetPhysicalDeviceMemoryProperties (through vkc_get_instance_proc_addr) hides
+ * HOST_COHERENT from every memory type, so that the library takes its non-coherent path
+ * (vkFlushMappedMemoryRanges) on a device whose memory is all coherent. */
+void vkc_set_hide_host_coherent(int hide);
 
 /* Installs the counting wrappers over the runner's loader and returns a context desc on
  * the runner's device whose get_*_proc_addr are the counting ones. */

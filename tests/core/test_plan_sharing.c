@@ -1,0 +1,313 @@
+/* One plan, two command buffers, two queues. A device of the test's own (on the runner's
+ * validated instance, synchronization validation on) with two queues of one compute family
+ * where the device offers them, else one; a vksplit_context made from those handles, as an
+ * engine would (README). Each plan is recorded into command buffer A, then B, with DIFFERENT
+ * outputs, and for a plan with per-record arguments (> 10 outputs) different argument ranges:
+ * A's written by vksplit_cmd_split (vkCmdUpdateBuffer), B's written on the host with
+ * vksplit_write_arguments into host-visible memory and recorded with prewritten = 1. B is
+ * submitted first (on the second queue), A second (on the first); both results are compared
+ * byte for byte with the CPU reference, and the bytes around every output must be untouched.
+ * Plans: 12 outputs (arguments), 3 outputs (push constants only), 3 outputs on the transfer
+ * path. The layer must stay silent. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <vulkan/vulkan.h>
+
+#include "core_util.h"
+#include "reference.h"
+#include "test_harness.h"
+
+#define MAX_OUTPUTS 12u
+#define GUARD 0xEEu
+
+/* The test's own device: two queues where the family has them. */
+typedef struct own_device {
+    VkPhysicalDevice gpu;
+    VkDevice device;
+    VkQueue queues[2];
+    uint32_t queue_count;
+    uint32_t family;
+    vksplit_features features;
+    VkPhysicalDeviceMemoryProperties memory;
+    VkCommandPool pool;
+} own_device;
+
+static int create_device(const vksplit_runner_info* info, own_device* d)
+{
+    memset(d, 0, sizeof *d);
+    d->gpu = info->physical_device;
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_OK,
+                 vksplit_query_device_features(d->gpu, info->get_instance_proc_addr, info->instance, &d->features, &err),
+                 &err);
+    uint32_t families = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(d->gpu, &families, NULL);
+    VkQueueFamilyProperties props[16];
+    families = families > 16 ? 16 : families;
+    vkGetPhysicalDeviceQueueFamilyProperties(d->gpu, &families, props);
+    d->family = UINT32_MAX;
+    for (uint32_t i = 0; i < families && d->family == UINT32_MAX; i++)
+        if (props[i].queueFlags & VK_QUEUE_COMPUTE_BIT)
+            d->family = i;
+    if (d->family == UINT32_MAX)
+        return 0;
+    d->queue_count = props[d->family].queueCount >= 2 ? 2 : 1;
+    printf("queue family %u offers %u queue(s): using %u\n", d->family, props[d->family].queueCount, d->queue_count);
+
+    vksplit_features f = d->features;
+    VkPhysicalDeviceVulkan12Features v12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+    VkPhysicalDeviceVulkan11Features v11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, .pNext = &v12};
+    VkPhysicalDeviceFeatures2 features = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &v11};
+    v12.bufferDeviceAddress = (f & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
+    v12.storageBuffer8BitAccess = (f & VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT) != 0;
+    v11.storageBuffer16BitAccess = (f & VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT) != 0;
+    features.features.shaderInt64 = (f & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
+    features.features.shaderStorageBufferArrayDynamicIndexing =
+        (f & VKSPLIT_FEATURE_STORAGE_BUFFER_ARRAY_DYNAMIC_INDEXING) != 0;
+    const char* push_descriptor = VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME;
+    float priorities[2] = {1.0f, 1.0f};
+    VkDeviceQueueCreateInfo queue = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+    queue.queueFamilyIndex = d->family;
+    queue.queueCount = d->queue_count;
+    queue.pQueuePriorities = priorities;
+    VkDeviceCreateInfo create = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &features};
+    create.queueCreateInfoCount = 1;
+    create.pQueueCreateInfos = &queue;
+    create.enabledExtensionCount = (f & VKSPLIT_FEATURE_PUSH_DESCRIPTOR) ? 1 : 0;
+    create.ppEnabledExtensionNames = &push_descriptor;
+    VkResult vr = vkCreateDevice(d->gpu, &create, NULL, &d->device);
+    CHECK_MSG(vr == VK_SUCCESS, "vkCreateDevice: %d", (int)vr);
+    if (vr != VK_SUCCESS)
+        return 0;
+    for (uint32_t q = 0; q < 2; q++)
+        vkGetDeviceQueue(d->device, d->family, q < d->queue_count ? q : 0, &d->queues[q]);
+    vkGetPhysicalDeviceMemoryProperties(d->gpu, &d->memory);
+    VkCommandPoolCreateInfo pool = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+    pool.queueFamilyIndex = d->family;
+    vr = vkCreateCommandPool(d->device, &pool, NULL, &d->pool);
+    CHECK_MSG(vr == VK_SUCCESS, "vkCreateCommandPool: %d", (int)vr);
+    return vr == VK_SUCCESS;
+}
+
+/* A host-visible, coherent buffer (every usage this test needs), mapped. */
+typedef struct host_buffer {
+    VkBuffer buffer;
+    VkDeviceMemory memory;
+    uint8_t* mapped;
+    VkDeviceSize size;
+    VkDeviceAddress address;
+} host_buffer;
+
+static int buffer_create(const own_device* d, VkDeviceSize size, host_buffer* b)
+{
+    memset(b, 0, sizeof *b);
+    int bda = (d->features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
+    VkBufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+    info.size = size;
+    info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                 (bda ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0);
+    info.sharingMode = VK_SHARING_MODE_EXCLUSIVE; /* both queues are of one family */
+    if (vkCreateBuffer(d->device, &info, NULL, &b->buffer) != VK_SUCCESS)
+        return 0;
+    VkMemoryRequirements req;
+    vkGetBufferMemoryRequirements(d->device, b->buffer, &req);
+    uint32_t type = UINT32_MAX;
+    VkMemoryPropertyFlags want = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    for (uint32_t i = 0; i < d->memory.memoryTypeCount && type == UINT32_MAX; i++)
+        if ((req.memoryTypeBits & (1u << i)) && (d->memory.memoryTypes[i].propertyFlags & want) == want)
+            type = i;
+    VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO};
+    flags.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
+    VkMemoryAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .pNext = bda ? &flags : NULL};
+    alloc.allocationSize = req.size;
+    alloc.memoryTypeIndex = type;
+    if (type == UINT32_MAX || vkAllocateMemory(d->device, &alloc, NULL, &b->memory) != VK_SUCCESS ||
+        vkBindBufferMemory(d->device, b->buffer, b->memory, 0) != VK_SUCCESS ||
+        vkMapMemory(d->device, b->memory, 0, VK_WHOLE_SIZE, 0, (void**)&b->mapped) != VK_SUCCESS)
+        return 0;
+    b->size = size;
+    if (bda) {
+        VkBufferDeviceAddressInfo address = {VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, NULL, b->buffer};
+        b->address = vkGetBufferDeviceAddress(d->device, &address);
+    }
+    return 1;
+}
+
+static void buffer_destroy(const own_device* d, host_buffer* b)
+{
+    if (b->buffer)
+        vkDestroyBuffer(d->device, b->buffer, NULL);
+    if (b->memory)
+        vkFreeMemory(d->device, b->memory, NULL);
+    memset(b, 0, sizeof *b);
+}
+
+/* ---- one plan, two command buffers ----------------------------------------------------------- */
+
+/* Records plan into A (outputs at offsets[0], arguments written by vksplit_cmd_split) and B
+ * (offsets[1], arguments host-written), submits B then A, and checks every byte. */
+static void record_and_submit(const own_device* d, const vksplit_plan* plan, const vksplit_split_desc* desc,
+                              const char* label, host_buffer* in, host_buffer* out, host_buffer* args,
+                              uint64_t (*offsets)[MAX_OUTPUTS], uint64_t end)
+{
+    vksplit_plan_info info;
+    vksplit_plan_get_info(plan, &info);
+    uint32_t outputs = info.output_count;
+    uint64_t args_b = (info.argument_bytes + 255) & ~(uint64_t)255; /* B's range; A's at 0 */
+    vksplit_error err;
+    for (uint64_t i = 0; i < info.input_span_bytes; i++)
+        in->mapped[i] = (uint8_t)(i * 37 + 5);
+    memset(out->mapped, GUARD, end);
+
+    vksplit_binding input = {in->buffer, 0};
+    vksplit_binding bindings[2][MAX_OUTPUTS];
+    for (int r = 0; r < 2; r++)
+        for (uint32_t i = 0; i < outputs; i++)
+            bindings[r][i] = (vksplit_binding){out->buffer, offsets[r][i]};
+    vksplit_arguments arguments[2] = {{args->buffer, 0, 0}, {args->buffer, args_b, 1}};
+    if (info.argument_bytes) {
+        memset(args->mapped + args_b, 0, info.argument_bytes);
+        CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, bindings[1], args->mapped + args_b, &err), &err);
+        uint64_t first;
+        memcpy(&first, args->mapped + args_b, sizeof first);
+        CHECK_MSG(first == out->address + offsets[1][0], "%s: host-written arguments start 0x%llx, not 0x%llx", label,
+                  (unsigned long long)first, (unsigned long long)(out->address + offsets[1][0]));
+    }
+
+    /* Record A, then B. */
+    VkCommandBuffer cmd[2];
+    VkCommandBufferAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    alloc.commandPool = d->pool;
+    alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    alloc.commandBufferCount = 2;
+    CHECK(vkAllocateCommandBuffers(d->device, &alloc, cmd) == VK_SUCCESS);
+    int transfer = info.path == VKSPLIT_PATH_TRANSFER;
+    for (int r = 0; r < 2; r++) {
+        VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+        begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+        CHECK(vkBeginCommandBuffer(cmd[r], &begin) == VK_SUCCESS);
+        /* Before: the input and arguments were written on the host before the submit, which
+         * makes them visible; nothing else touched the outputs. */
+        CHECK_RESULT(VKSPLIT_OK, vksplit_cmd_split(plan, cmd[r], &input, bindings[r], &arguments[r], &err), &err);
+        /* After: the outputs' writes -> the host that reads them. */
+        VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+        barrier.srcAccessMask = transfer ? VK_ACCESS_TRANSFER_WRITE_BIT : VK_ACCESS_SHADER_WRITE_BIT;
+        barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+        vkCmdPipelineBarrier(cmd[r], transfer ? VK_PIPELINE_STAGE_TRANSFER_BIT : VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                             VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, NULL, 0, NULL);
+        CHECK(vkEndCommandBuffer(cmd[r]) == VK_SUCCESS);
+    }
+
+    /* Submit B first, on the second queue (the only one where there is one), then A. */
+    VkFence fences[2];
+    VkFenceCreateInfo fence_info = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    for (int r = 0; r < 2; r++)
+        CHECK(vkCreateFence(d->device, &fence_info, NULL, &fences[r]) == VK_SUCCESS);
+    for (int k = 0; k < 2; k++) {
+        int r = 1 - k; /* B, then A */
+        VkSubmitInfo submit = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO};
+        submit.commandBufferCount = 1;
+        submit.pCommandBuffers = &cmd[r];
+        CHECK(vkQueueSubmit(d->queues[r == 1 ? 1 : 0], 1, &submit, fences[r]) == VK_SUCCESS);
+    }
+    CHECK(vkWaitForFences(d->device, 2, fences, VK_TRUE, UINT64_MAX) == VK_SUCCESS);
+
+    /* Every output of both recordings, byte for byte, and the guard bytes after each. */
+    for (int r = 0; r < 2; r++)
+        for (uint32_t i = 0; i < outputs; i++) {
+            uint64_t span = vksplit_plan_output_span_bytes(plan, i);
+            uint8_t* want = malloc(span ? span : 1);
+            ref_split_output(desc, i, in->mapped, want);
+            CHECK_MSG(memcmp(out->mapped + offsets[r][i], want, span) == 0, "%s: recording %c, output %u differs", label,
+                      'A' + r, i);
+            free(want);
+            uint64_t next = r == 1 && i + 1 == outputs ? end : i + 1 < outputs ? offsets[r][i + 1] : offsets[1][0];
+            for (uint64_t b = offsets[r][i] + span; b < next; b++)
+                if (out->mapped[b] != GUARD) {
+                    CHECK_MSG(0, "%s: recording %c wrote guard byte %llu after output %u", label, 'A' + r,
+                              (unsigned long long)b, i);
+                    break;
+                }
+        }
+    printf("%-36s %-50s A: %s, B: %s, %u queue(s)\n", label, info.summary,
+           info.argument_bytes ? "arguments by vkCmdUpdateBuffer" : "push constants",
+           info.argument_bytes ? "arguments host-written (prewritten)" : "push constants", d->queue_count);
+    for (int r = 0; r < 2; r++)
+        vkDestroyFence(d->device, fences[r], NULL);
+    vkFreeCommandBuffers(d->device, d->pool, 2, cmd);
+}
+
+/* Plans `outputs` float32 outputs of [3, n, inner] split along axis 1 and shares the plan. */
+static void share_plan(const own_device* d, vksplit_context* ctx, const char* label, uint32_t outputs, uint64_t inner,
+                       vksplit_path path)
+{
+    uint64_t split[MAX_OUTPUTS], total = 0;
+    for (uint32_t i = 0; i < outputs; i++)
+        total += split[i] = 1 + (i * 5) % 3;
+    const uint64_t sizes[3] = {3, total, inner};
+    vksplit_split_desc desc = core_packed_desc(4, 3, sizes, 1, outputs, split);
+    vksplit_plan_options options = {path};
+    vksplit_plan* plan = NULL;
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &desc, &options, &plan, &err), &err);
+    if (!plan)
+        return;
+    vksplit_plan_info info;
+    vksplit_plan_get_info(plan, &info);
+
+    /* Outputs of A and B in one buffer, A's first, each 256-byte aligned with guard gaps. */
+    uint64_t offsets[2][MAX_OUTPUTS], end = 0;
+    for (int r = 0; r < 2; r++)
+        for (uint32_t i = 0; i < outputs; i++) {
+            offsets[r][i] = end;
+            end = (end + vksplit_plan_output_span_bytes(plan, i) + 64 + 255) & ~(uint64_t)255;
+        }
+    host_buffer in, out, args;
+    memset(&args, 0, sizeof args);
+    int ok = buffer_create(d, info.input_span_bytes, &in) && buffer_create(d, end, &out);
+    /* Two argument ranges, 256 bytes apart: A's (device-written) and B's (host-written). */
+    uint64_t args_b = (info.argument_bytes + 255) & ~(uint64_t)255;
+    if (ok && info.argument_bytes)
+        ok = buffer_create(d, args_b + info.argument_bytes, &args);
+    CHECK_MSG(ok, "%s: buffers", label);
+    if (ok)
+        record_and_submit(d, plan, &desc, label, &in, &out, &args, offsets, end);
+    buffer_destroy(d, &args);
+    buffer_destroy(d, &out);
+    buffer_destroy(d, &in);
+    vksplit_plan_destroy(plan);
+}
+
+int main(void)
+{
+    vksplit_runner* runner = test_runner_create(); /* the validated instance (sync validation on) */
+    vksplit_runner_info info;
+    vksplit_runner_get_info(runner, &info);
+    own_device d;
+    if (create_device(&info, &d)) {
+        vksplit_context_desc desc;
+        memset(&desc, 0, sizeof desc);
+        desc.instance = info.instance;
+        desc.physical_device = d.gpu;
+        desc.device = d.device;
+        desc.get_instance_proc_addr = info.get_instance_proc_addr;
+        desc.enabled_features = d.features;
+        desc.log = test_log;
+        vksplit_context* ctx = NULL;
+        vksplit_error err;
+        CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&desc, &ctx, &err), &err);
+        if (ctx) {
+            if (d.features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS)
+                share_plan(&d, ctx, "12 outputs (per-record arguments)", 12, 5, VKSPLIT_PATH_COMPUTE);
+            share_plan(&d, ctx, "3 outputs, compute", 3, 8, VKSPLIT_PATH_COMPUTE);
+            share_plan(&d, ctx, "3 outputs, transfer", 3, 600, VKSPLIT_PATH_TRANSFER);
+        }
+        vksplit_context_destroy(ctx);
+    }
+    if (d.pool)
+        vkDestroyCommandPool(d.device, d.pool, NULL);
+    if (d.device)
+        vkDestroyDevice(d.device, NULL);
+    return test_finish(runner); /* zero validation messages, else the test fails */
+}
