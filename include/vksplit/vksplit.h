@@ -199,7 +199,8 @@ typedef enum vksplit_log_level {
     VKSPLIT_LOG_INFO = 2
 } vksplit_log_level;
 
-/* Called with one line, no newline. Silent when NULL (the default). */
+/* Called with one line, no newline. Silent when NULL (the default). May be called from any
+ * thread that calls vksplit, concurrently: make it thread-safe. */
 typedef void (*vksplit_log_fn)(void* user, vksplit_log_level level, const char* message);
 
 /* How the invocations of a workgroup share the words they copy. */
@@ -286,7 +287,9 @@ typedef struct vksplit_plan vksplit_plan;
 /* Validates the split (once: the planner works on the validated form), plans it, and writes
  * the plan's parameter table into a small host-visible buffer it allocates (no queue
  * submission). The plan is immutable from here on. options may be NULL.
- * Thread-safety: safe; any number of threads may create plans on one context at once. */
+ * Thread-safety: safe; any number of threads may create plans on one context at once (the
+ * context's allocation callbacks and log are then called from those threads concurrently,
+ * so they must be thread-safe). */
 VKSPLIT_API vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_desc* split,
                                                const vksplit_plan_options* options, vksplit_plan** out,
                                                vksplit_error* error);
@@ -342,8 +345,10 @@ typedef struct vksplit_arguments {
      * prewritten. */
     VkBuffer buffer;
     VkDeviceSize offset;        /* a multiple of VKSPLIT_ARGUMENT_ALIGNMENT */
-    /* 0: vksplit_cmd_split writes them into the range inside cmd (vkCmdUpdateBuffer, then
-     *    a TRANSFER_WRITE -> COMPUTE_SHADER/SHADER_READ buffer barrier on that range).
+    /* 0: vksplit_cmd_split writes them into the range inside cmd (vkCmdUpdateBuffer, then a
+     *    buffer barrier on that range: TRANSFER/TRANSFER_WRITE -> COMPUTE_SHADER/SHADER_READ
+     *    and TRANSFER/TRANSFER_WRITE, so that a later update of the range needs only an
+     *    execution dependency on this dispatch's reads).
      * 1: the range already holds these outputs' arguments, and nothing more is recorded:
      *    written on the host by vksplit_write_arguments (host-visible memory; vkQueueSubmit
      *    makes coherent or flushed host writes visible), or by an earlier vksplit_cmd_split

@@ -56,7 +56,9 @@ typedef struct vksplit_runner_desc {
     /* Optional: wraps the device functions (the runner's and the context's), e.g. to count
      * or fail them in tests. NULL uses the loader's vkGetDeviceProcAddr. */
     PFN_vkGetDeviceProcAddr get_device_proc_addr;
-    vksplit_log_fn log;                                /* optional; validation messages go here too */
+    /* Optional; validation messages go here too, from whichever thread made the call the
+     * layer reports (concurrently, if the runner's device is used from several threads). */
+    vksplit_log_fn log;
     void* log_user;
 } vksplit_runner_desc;
 
