@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
-# The test command: install what is missing, build twice (gcc; clang with AddressSanitizer
-# and UBSan), run the whole suite in both on the first Vulkan device (lavapipe without a
-# GPU) with the Khronos validation layer on. Ends with ctest's summary line.
+# The test command: install what is missing, then on the default Vulkan device (lavapipe
+# without a GPU), with the Khronos validation layer and its synchronization validation on:
+#   1. gcc, -Werror: the whole suite;
+#   2. clang + AddressSanitizer + UBSan (+ LeakSanitizer): the whole suite;
+#   3. clang + ThreadSanitizer: the thread tests;
+#   4. clang + libFuzzer: every fuzz harness for a short, fixed number of runs
+#      (scripts/fuzz.sh runs them for as long as asked).
+# Stops at the first failure; ends with ctest's summary line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh test
@@ -17,6 +22,12 @@ echo "== build: clang, AddressSanitizer + UBSan, -Werror"
 CC=clang cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DVKSPLIT_SANITIZE=ON >/dev/null
 cmake --build build-asan -j "$jobs"
 
+echo "== build: clang, ThreadSanitizer (the thread tests), -Werror"
+CC=clang cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVKSPLIT_TSAN=ON >/dev/null
+cmake --build build-tsan -j "$jobs" --target core_threads
+
+echo "== tests: ThreadSanitizer build"
+ctest --test-dir build-tsan -j "$jobs" -R core_threads --output-on-failure
 echo "== tests: sanitizer build"
 ctest --test-dir build-asan -j "$jobs" --output-on-failure
 echo "== tests: gcc build"
