@@ -125,20 +125,12 @@ static void fix_axis(uint32_t axis, uint32_t output_count, uint32_t pool)
         sizes[POOL][axis] = (uint32_t)sum;
 }
 
-/* OutputTensors[i] = pool entry i % pool. Refilled only when the pattern changes: most runs
- * repeat the last one, and 65536 entries are 1 MiB. */
+/* OutputTensors[i] = pool entry i % pool, for the first FZ_LIST_FILL; past them (only an
+ * OutputCount beyond vksplit's limit, refused for it) the entries stay zero. */
 static void fill_output_tensors(uint32_t output_count, uint32_t pool)
 {
-    static uint32_t filled, filled_pool;
-    static vksplit_dml_tensor_desc filled_from[POOL];
-    uint32_t n = output_count < VKSPLIT_MAX_OUTPUTS + GUARD ? output_count : VKSPLIT_MAX_OUTPUTS + GUARD;
-    if (pool == filled_pool && n <= filled && memcmp(filled_from, tensors, pool * sizeof tensors[0]) == 0)
-        return;
-    for (uint32_t i = 0; i < n; i++)
+    for (uint32_t i = 0; i < output_count && i < FZ_LIST_FILL; i++)
         output_tensors[i] = tensors[i % pool];
-    filled = n;
-    filled_pool = pool;
-    memcpy(filled_from, tensors, pool * sizeof tensors[0]);
 }
 
 /* The storage stays poisoned between runs: a success re-poisons what it wrote, an error

@@ -41,6 +41,7 @@ uint64_t fz_count(fz_reader* r) { return fz_fold_count(fz_u64(r)); }
 
 void fz_values(fz_reader* r, int64_t* values, size_t count)
 {
+    count = count < FZ_LIST_FILL ? count : FZ_LIST_FILL;
     size_t decoded = count < 32 ? count : 32;
     for (size_t i = 0; i < decoded; i++)
         values[i] = fz_i64(r);
@@ -50,7 +51,7 @@ void fz_values(fz_reader* r, int64_t* values, size_t count)
 
 void fz_fix_sum(int64_t* values, size_t count, int64_t target)
 {
-    if (count == 0)
+    if (count == 0 || count > FZ_LIST_FILL)
         return;
     int64_t sum = 0;
     for (size_t i = 0; i + 1 < count; i++)

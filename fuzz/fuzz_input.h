@@ -40,11 +40,15 @@ static inline uint64_t fz_fold_count(uint64_t v)
     return v >= FZ_COUNT_FOLD_FROM && v <= FZ_COUNT_FOLD_TO ? v % FZ_COUNT_FOLD_FROM : v;
 }
 
-/* count values: the first (up to 32) decoded with fz_i64, the rest repeating them, so a
- * list of 65536 costs a few input bytes. */
+/* Entries of a list a harness writes. A longer list (only past vksplit's limit, after
+ * fz_count) is refused for its length; its entries past these stay zero, never written,
+ * so such a run costs no more than a short one and stays deterministic. */
+#define FZ_LIST_FILL 160u
+/* The first min(count, FZ_LIST_FILL) values: up to 32 decoded with fz_i64, then repeats. */
 void fz_values(fz_reader* r, int64_t* values, size_t count);
-/* Sets the last of count values so that all of them sum to target (-1 entries count as 0,
- * OpenVINO's "the remainder"); leaves them alone when that cannot be done in int64. */
+/* Sets the last of count (<= FZ_LIST_FILL) values so that all of them sum to target (-1
+ * entries count as 0, OpenVINO's "the remainder"); leaves them alone when that cannot be
+ * done in int64 or the list is longer. */
 void fz_fix_sum(int64_t* values, size_t count, int64_t target);
 
 #endif /* VKSPLIT_FUZZ_INPUT_H */

@@ -44,7 +44,7 @@ static uint16_t half_bits(int64_t v)
 /* The 'split' input in its declared type: values converted, or raw bits. */
 static void encode_input(vksplit_onnx_data_type type, uint32_t count, bool raw)
 {
-    for (uint32_t i = 0; i < count; i++) {
+    for (uint32_t i = 0; i < count && i < FZ_LIST_FILL; i++) {
         int64_t v = values[i];
         if (type == VKSPLIT_ONNX_FLOAT16) {
             uint16_t h = raw ? (uint16_t)v : half_bits(v);

@@ -57,7 +57,7 @@ static void encode_constant(const vksplit_ov_constant* c, size_t count)
     uint32_t size = vksplit_ov_element_type_size(c->element_type);
     size = size >= 1 && size <= 8 ? size : 8;
     unsigned char* at = (unsigned char*)(uintptr_t)c->data;
-    for (size_t i = 0; i < count; i++)
+    for (size_t i = 0; i < count && i < FZ_LIST_FILL; i++)
         for (uint32_t b = 0; b < size; b++)
             at[i * size + b] = (unsigned char)((uint64_t)values[i] >> (8 * b));
 }
