@@ -133,9 +133,11 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         fz_expect_poisoned(&out, sizeof out, "*out after an error");
         return 0;
     }
-    if (out.split != split_store || out.sizes != storage.sizes || out.output_count > capacity)
-        fz_fail("the desc does not point into the caller's storage, or has %u outputs for capacity %u",
-                out.output_count, capacity);
+    if (out.split != split_store || out.sizes != storage.sizes || out.output_count > capacity ||
+        out.output_count > most)
+        fz_fail("the desc does not point into the caller's storage, or has %u outputs for capacity %u and "
+                "counts up to %llu",
+                out.output_count, capacity, (unsigned long long)most);
     fz_expect_poisoned(split_store + out.output_count, (watched - out.output_count) * sizeof split_store[0],
                        "storage.split past the outputs");
     fz_check_split(&out);
