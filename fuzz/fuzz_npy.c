@@ -41,6 +41,17 @@ static void check_accepted(const npy_array* a, const uint8_t* data, size_t size)
     if (h->rank > NPY_MAX_DIMS || count != h->count || h->count * h->itemsize != h->bytes || h->itemsize == 0)
         fz_fail("rank %u count %llu itemsize %u bytes %llu disagree", h->rank, (unsigned long long)h->count,
                 h->itemsize, (unsigned long long)h->bytes);
+    /* numpy's limits: a type it has, and items times non-zero dimensions within INT64_MAX. */
+    uint64_t span = h->itemsize;
+    for (uint32_t k = 0; k < h->rank; k++)
+        if (h->shape[k] && __builtin_mul_overflow(span, h->shape[k], &span))
+            span = UINT64_MAX;
+    bool power = (h->itemsize & (h->itemsize - 1)) == 0;
+    if (span > (uint64_t)INT64_MAX || (h->kind == 'b' && h->itemsize != 1) ||
+        (strchr("iu", h->kind) && (!power || h->itemsize > 8)) ||
+        (h->kind == 'f' && (!power || h->itemsize < 2 || h->itemsize > 16)) ||
+        (h->kind == 'c' && (!power || h->itemsize < 8 || h->itemsize > 32)))
+        fz_fail("accepted %s with shape rank %u: numpy cannot make that array", h->descr, h->rank);
     for (const char* p = h->descr; *p; p++)
         if ((unsigned char)*p < 0x20 || *p == 0x7f || *p == '\\')
             fz_fail("descr holds byte 0x%02x", (unsigned char)*p);
