@@ -207,7 +207,7 @@ static void check_encodings(void)
         const char* dict;
         npy_encoding encoding;
         unsigned written_major; /* what npy_format_header picks for the descr read */
-    } cases[] = {
+    } encodings[] = {
         {1, "{'descr': [('\xe9', '<V2')], 'fortran_order': False, 'shape': (1,), }", NPY_ENCODING_LATIN1, 1},
         {2, "{'descr': [('\xe9', '<V2')], 'fortran_order': False, 'shape': (1,), }", NPY_ENCODING_LATIN1, 1},
         {1, "{'descr': [('\xc3\xa9', '<V2')], 'fortran_order': False, 'shape': (1,), }", NPY_ENCODING_LATIN1, 1},
@@ -218,16 +218,16 @@ static void check_encodings(void)
     };
     static unsigned char file[512];
     static char header[512];
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        size_t size = make_file(file, sizeof file, cases[i].major, cases[i].dict, 2);
+    for (size_t i = 0; i < sizeof encodings / sizeof encodings[0]; i++) {
+        size_t size = make_file(file, sizeof file, encodings[i].major, encodings[i].dict, 2);
         npy_array a;
         char message[256] = "";
         npy_status s = npy_parse(file, size, &a, message, sizeof message);
-        CHECK_MSG(s == NPY_OK && a.header.encoding == cases[i].encoding, "case %zu: %d %s", i, s, message);
+        CHECK_MSG(s == NPY_OK && a.header.encoding == encodings[i].encoding, "case %zu: %d %s", i, s, message);
         if (s != NPY_OK)
             continue;
         size_t length = npy_format_header(header, sizeof header, a.header.descr, a.header.encoding, 1, a.header.shape);
-        CHECK_MSG(length && (unsigned)header[6] == cases[i].written_major, "case %zu: written as version %d", i,
+        CHECK_MSG(length && (unsigned)header[6] == encodings[i].written_major, "case %zu: written as version %d", i,
                   header[6]);
         /* The descr's bytes are carried verbatim, in the encoding the version declares. */
         CHECK_MSG(length && strstr(header + (header[6] == 1 ? 10 : 12), a.header.descr) != NULL, "case %zu", i);
@@ -235,7 +235,7 @@ static void check_encodings(void)
         npy_array b;
         CHECK_MSG(npy_parse(header, length + 2, &b, message, sizeof message) == NPY_OK &&
                       strcmp(b.header.descr, a.header.descr) == 0 &&
-                      (b.header.encoding == a.header.encoding || cases[i].written_major == 1),
+                      (b.header.encoding == a.header.encoding || encodings[i].written_major == 1),
                   "case %zu: read back: %s", i, message);
     }
     /* A 3.0 header that is not UTF-8 cannot be decoded by numpy. */
