@@ -167,7 +167,8 @@ static npy_status parse_type_string(const char* text, size_t length, npy_header*
         return fail(NPY_INVALID, message, capacity, "dtype '%s' is an object array: it holds Python objects, not data",
                     show(s, length).s);
     if (kind == 'M' || kind == 'm')
-        return fail(NPY_INVALID, message, capacity, "dtype '%s' (datetime/timedelta) is not supported", show(s, length).s);
+        return fail(NPY_INVALID, message, capacity, "dtype '%s' (datetime/timedelta) is not supported",
+                    show(s, length).s);
     /* The size is digits and nothing else (numpy never writes spaces or an 'L' there): the
      * descr is written back and quoted in messages, where a newline would break a line. */
     uint64_t size = 0;
@@ -178,6 +179,23 @@ static npy_status parse_type_string(const char* text, size_t length, npy_header*
     }
     if (!strchr("biufcVSUa", kind) || !kind || !digits || *p || size == 0 || size > 1u << 20)
         return fail(NPY_INVALID, message, capacity, "dtype '%s' is not a plain numpy type", show(s, length).s);
+    /* The sizes numpy has a type for; others it refuses to load, so we would write files
+     * nobody can read. */
+    static const struct {
+        char kind;
+        const char* sizes; /* ",1,2,": the sizes allowed; NULL: any */
+        const char* said;
+    } known[] = {
+        {'b', ",1,", "1"}, {'i', ",1,2,4,8,", "1, 2, 4 or 8"}, {'u', ",1,2,4,8,", "1, 2, 4 or 8"},
+        {'f', ",2,4,8,16,", "2, 4, 8 or 16"}, {'c', ",8,16,32,", "8, 16 or 32"},
+    };
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+        char item[24];
+        snprintf(item, sizeof item, ",%llu,", (unsigned long long)size);
+        if (known[i].kind == kind && !strstr(known[i].sizes, item))
+            return fail(NPY_INVALID, message, capacity, "dtype '%s' is not a numpy type: '%c' items are %s bytes",
+                        show(s, length).s, kind, known[i].said);
+    }
     if (kind == 'U')
         size *= 4; /* UCS-4 characters */
     if (order == '>' && size > 1)
@@ -381,14 +399,18 @@ static npy_status parse_header(const char* text, size_t length, size_t prefix, n
     npy_status status = parse_dict(&c, out, message, capacity);
     if (status != NPY_OK)
         return status;
-    uint64_t count = 1;
+    /* numpy's own rule (PyArray_NewFromDescr): the item size times every non-zero dimension
+     * fits in npy_intp, even when a zero dimension leaves the array empty. */
+    uint64_t count = 1, span = out->itemsize;
     for (uint32_t k = 0; k < out->rank; k++) {
-        if (out->shape[k] != 0 && count > UINT64_MAX / out->shape[k])
-            return fail(NPY_INVALID, message, capacity, "the shape's element count overflows 64 bits");
+        if (out->shape[k] != 0 && span > (uint64_t)INT64_MAX / out->shape[k])
+            return fail(NPY_INVALID, message, capacity,
+                        "the shape's byte size (%u-byte items times the non-zero dimensions) overflows numpy's limit "
+                        "of %lld bytes at shape[%u]",
+                        out->itemsize, (long long)INT64_MAX, k);
+        span *= out->shape[k] ? out->shape[k] : 1;
         count *= out->shape[k];
     }
-    if (count != 0 && out->itemsize > UINT64_MAX / count)
-        return fail(NPY_INVALID, message, capacity, "the array's byte count overflows 64 bits");
     out->encoding = encoding;
     out->count = count;
     out->bytes = count * out->itemsize;
@@ -470,7 +492,8 @@ npy_status npy_read_header(int fd, npy_header* out, char* message, size_t capaci
         return status;
     char* text = malloc(length ? (size_t)length : 1); /* <= NPY_MAX_HEADER_BYTES */
     if (!text)
-        return fail(NPY_IO_ERROR, message, capacity, "out of memory for a %llu-byte header", (unsigned long long)length);
+        return fail(NPY_IO_ERROR, message, capacity, "out of memory for a %llu-byte header",
+                    (unsigned long long)length);
     got = read_fully(fd, text, length);
     if (got < 0)
         status = read_failed(message, capacity);

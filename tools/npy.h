@@ -8,8 +8,9 @@
  * a bfloat16 stored as [('bf16', '<V2')]). Rejected with a message: big-endian ('>') items of
  * more than one byte, fortran_order True, object arrays, datetimes, other structured dtypes,
  * a field name holding a control character or a backslash (numpy writes those escaped; raw
- * they would corrupt the header we write back), a dimension above INT64_MAX (numpy cannot
- * make such an array), a version 3.0 header that is not UTF-8, a header longer than
+ * they would corrupt the header we write back), a size numpy has no type for ('<c1'), a
+ * dimension above INT64_MAX or items times non-zero dimensions above INT64_MAX bytes (numpy
+ * cannot make such an array), a version 3.0 header that is not UTF-8, a header longer than
  * NPY_MAX_HEADER_BYTES, truncated data. Which kinds and sizes a caller supports is its own
  * business.
  *

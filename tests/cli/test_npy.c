@@ -87,7 +87,7 @@ static const npy_case cases[] = {
      "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1), }", 4, NPY_INVALID, 0, 0, 0, 0, "more than 64 dimensions"},
     {"{descr: '<f4', 'fortran_order': False, 'shape': (2,), }", 8, NPY_INVALID, 0, 0, 0, 0, "dict of quoted keys"},
     {"{'descr': '<f4' 'fortran_order': False, 'shape': (2,), }", 8, NPY_INVALID, 0, 0, 0, 0, "malformed after 'descr'"},
-    {"{'descr': '<f8', 'fortran_order': False, 'shape': (4611686018427387904,), }", 8, NPY_INVALID, 0, 0, 0, 0, "byte count overflows"},
+    {"{'descr': '<f8', 'fortran_order': False, 'shape': (4611686018427387904,), }", 8, NPY_INVALID, 0, 0, 0, 0, "byte size (8-byte items times the non-zero dimensions) overflows numpy's limit"},
     {"{'descr': '<f4', 'fortran_order': False, 'shape': [2], }", 8, NPY_INVALID, 0, 0, 0, 0, "not a tuple"},
     {"{'descr': 'float32', 'fortran_order': False, 'shape': (2,), }", 8, NPY_INVALID, 0, 0, 0, 0, "not a plain numpy type"},
     {"{'descr': '<f4', 'fortran_order': 0, 'shape': (2,), }", 8, NPY_INVALID, 0, 0, 0, 0, "is not True or False"},
@@ -106,6 +106,18 @@ static const npy_case cases[] = {
     {"{'descr': '<f4L', 'fortran_order': False, 'shape': (1,), }", 4, NPY_INVALID, 0, 0, 0, 0, "not a plain numpy type"},
     {"{'descr': '<V99999999999999999999999', 'fortran_order': False, 'shape': (1,), }", 4, NPY_INVALID, 0, 0, 0, 0,
      "not a plain numpy type"},
+    /* Only the sizes numpy has a type for, and numpy's limit on the array's byte size, also
+     * when a zero dimension leaves the array empty: else the file written back cannot load. */
+    {"{'descr': '<c1', 'fortran_order': False, 'shape': (1,), }", 1, NPY_INVALID, 0, 0, 0, 0,
+     "dtype '<c1' is not a numpy type: 'c' items are 8, 16 or 32 bytes"},
+    {"{'descr': '<i3', 'fortran_order': False, 'shape': (1,), }", 3, NPY_INVALID, 0, 0, 0, 0, "items are 1, 2, 4 or 8"},
+    {"{'descr': '<f16', 'fortran_order': False, 'shape': (1,), }", 16, NPY_OK, 'f', 16, 1, 1, "'<f16'"},
+    {"{'descr': '|V3', 'fortran_order': False, 'shape': (1,), }", 3, NPY_OK, 'V', 3, 1, 1, "'|V3'"},
+    {"{'descr': '<f8', 'fortran_order': False, 'shape': (0, 4611686018427387904), }", 0, NPY_INVALID, 0, 0, 0, 0,
+     "overflows numpy's limit of 9223372036854775807 bytes at shape[1]"},
+    {"{'descr': '|u1', 'fortran_order': False, 'shape': (3, 0, 3074457345618258602), }", 0, NPY_OK, 'u', 1, 3, 3, NULL},
+    {"{'descr': '|u1', 'fortran_order': False, 'shape': (3, 0, 3074457345618258603), }", 0, NPY_INVALID, 0, 0, 0, 0,
+     "at shape[2]"},
     /* Header text quoted in a message is escaped: the message stays one line. */
     {"{'de\nscr': '<f4', 'fortran_order': False, 'shape': (2,), }", 8, NPY_INVALID, 0, 0, 0, 0,
      "unexpected key 'de\\x0ascr'"},

@@ -1,0 +1,30 @@
+/* What the DirectML, ONNX and OpenVINO harnesses assert after calling a front-end, in one
+ * place: a failure left the caller's memory alone, a success is a split the whole core
+ * accepts and plans inside its spans. Every violation aborts with a one-line reason. */
+#ifndef VKSPLIT_FUZZ_CHECK_SPLIT_H
+#define VKSPLIT_FUZZ_CHECK_SPLIT_H
+
+#include <stddef.h>
+
+#include "fuzz_fail.h"
+#include "vksplit/vksplit.h"
+
+/* Fills caller memory with a pattern before a call, so that any write shows. */
+#define FZ_POISON_BYTE 0xa5
+void fz_poison(void* memory, size_t bytes);
+/* Aborts naming `what` when any of the bytes differs from the pattern. */
+void fz_expect_poisoned(const void* memory, size_t bytes, const char* what);
+
+/* With VKSPLIT_FUZZ_TRACE set in the environment, prints what the front-end returned: a
+ * way to see whether a seed reaches the success path. */
+void fz_trace(vksplit_result result, const vksplit_error* error);
+
+/* The front-end's error: an error code, error->code equal to it, a one-line message. */
+void fz_check_error(vksplit_result result, const vksplit_error* error);
+
+/* The front-end's success: vksplit_validate_split accepts the desc, vksplit_split_spans and
+ * vksplit_query_zero_copy succeed, aliased outputs lie inside the input span, and the
+ * planner's copies stay inside every span (check_plan.c). */
+void fz_check_split(const vksplit_split_desc* split);
+
+#endif /* VKSPLIT_FUZZ_CHECK_SPLIT_H */

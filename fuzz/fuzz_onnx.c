@@ -1,0 +1,171 @@
+/* fuzz_onnx: vksplit_onnx_translate_split on Split nodes decoded from the input
+ * (fuzz_input.h), with the post-conditions of check_split.h.
+ *
+ * Input: opset, data_type, rank, shape, axis, output_count, flags, nulls, num_outputs, the
+ * 'split' attribute (count, values), the 'split' input (type, count, encoding, values),
+ * storage capacity. Flags: bit 0 has_split_attribute, 1 has_split_input, 2 has_num_outputs,
+ * 3 make the lists sum to the axis dimension. nulls >= 0xf8 passes one NULL where a pointer
+ * is required. */
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "check_split.h"
+#include "fuzz_input.h"
+#include "vksplit/onnx.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
+
+#define DIMS 12   /* rank decodes to 0..DIMS-1, past vksplit's 8 */
+#define GUARD 16
+#define LIST_CAP (VKSPLIT_MAX_OUTPUTS + GUARD) /* the longest 'split' list passed */
+
+/* The caller's memory, allocated once. */
+static int64_t shape[DIMS];
+static int64_t values[LIST_CAP];
+static int64_t attribute[LIST_CAP];
+static unsigned char input[LIST_CAP * 8];
+static uint64_t split_store[VKSPLIT_MAX_OUTPUTS + GUARD];
+
+/* float16 bits of an integer (truncating), enough to hit whole and fractional values. */
+static uint16_t half_bits(int64_t v)
+{
+    uint16_t sign = v < 0 ? 0x8000 : 0;
+    uint64_t m = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    if (m == 0)
+        return sign;
+    if (m > 65504)
+        return sign | 0x7c00;
+    int e = 63 - __builtin_clzll(m);
+    uint64_t mantissa = e >= 10 ? m >> (e - 10) : m << (10 - e);
+    return (uint16_t)(sign | (uint16_t)((e + 15) << 10) | (uint16_t)(mantissa & 0x3ff));
+}
+
+/* The 'split' input in its declared type: values converted, or raw bits. */
+static void encode_input(vksplit_onnx_data_type type, uint32_t count, bool raw)
+{
+    for (uint32_t i = 0; i < count && i < FZ_LIST_FILL; i++) {
+        int64_t v = values[i];
+        if (type == VKSPLIT_ONNX_FLOAT16) {
+            uint16_t h = raw ? (uint16_t)v : half_bits(v);
+            memcpy(input + (size_t)i * 2, &h, 2);
+        } else if (type == VKSPLIT_ONNX_FLOAT) {
+            float f = (float)v;
+            uint32_t bits = (uint32_t)v;
+            memcpy(input + (size_t)i * 4, raw ? (const void*)&bits : (const void*)&f, 4);
+        } else if (type == VKSPLIT_ONNX_DOUBLE && !raw) {
+            double d = (double)v;
+            memcpy(input + (size_t)i * 8, &d, 8);
+        } else {
+            memcpy(input + (size_t)i * 8, &v, 8);
+        }
+    }
+}
+
+/* The axis dimension the lists should sum to, when axis and shape allow it. */
+static bool axis_dim(const vksplit_onnx_split_desc* node, int64_t* dim)
+{
+    int64_t rank = node->rank, a = node->axis < 0 ? node->axis + rank : node->axis;
+    if (a < 0 || a >= rank || a >= DIMS)
+        return false;
+    *dim = shape[a];
+    return true;
+}
+
+static uint32_t list_count(fz_reader* r)
+{
+    uint64_t n = fz_count(r);
+    return n < LIST_CAP ? (uint32_t)n : LIST_CAP;
+}
+
+/* The storage stays poisoned between runs: a success re-poisons what it wrote, an error
+ * must have written nothing. */
+/* A count that bounds what a translation writes: none past vksplit's limit. */
+static uint64_t writable(uint64_t count) { return count <= VKSPLIT_MAX_OUTPUTS ? count : 0; }
+
+static void keep_storage_poisoned(void)
+{
+    static bool poisoned;
+    if (!poisoned)
+        fz_poison(split_store, sizeof split_store);
+    poisoned = true;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+    static const int64_t opsets[] = {1, 2, 11, 13, 18, 12, 0, -1, 19};
+    fz_reader r = {data, size};
+    vksplit_onnx_split_desc node;
+    memset(&node, 0, sizeof node);
+    uint8_t opset = fz_byte(&r);
+    node.opset = opset < 9 ? opsets[opset] : opset;
+    node.data_type = (vksplit_onnx_data_type)fz_u32(&r);
+    node.rank = fz_byte(&r) % DIMS;
+    for (uint32_t k = 0; k < DIMS; k++)
+        shape[k] = k < node.rank ? fz_i64(&r) : 1;
+    node.shape = shape;
+    node.axis = fz_i64(&r);
+    node.output_count = (uint32_t)fz_count(&r);
+    uint8_t flags = fz_byte(&r), nulls = fz_byte(&r);
+    int null_arg = nulls >= 0xf8 ? nulls & 7 : -1;
+    node.has_split_attribute = flags & 1;
+    node.has_split_input = (flags >> 1) & 1;
+    node.has_num_outputs = (flags >> 2) & 1;
+    node.num_outputs = (int64_t)fz_count(&r);
+    int64_t dim = 0;
+    bool fix = (flags & 8) && axis_dim(&node, &dim);
+
+    node.split_attribute_count = list_count(&r);
+    fz_values(&r, attribute, node.split_attribute_count);
+    if (fix)
+        fz_fix_sum(attribute, node.split_attribute_count, dim);
+    node.split_attribute = null_arg == 5 ? NULL : attribute;
+
+    node.split_input_type = (vksplit_onnx_data_type)fz_u32(&r);
+    node.split_input_count = list_count(&r);
+    bool raw = fz_byte(&r) & 1;
+    fz_values(&r, values, node.split_input_count);
+    if (fix)
+        fz_fix_sum(values, node.split_input_count, dim);
+    encode_input(node.split_input_type, node.split_input_count, raw);
+    node.split_input = null_arg == 6 ? NULL : input;
+    if (null_arg == 4)
+        node.shape = NULL;
+
+    uint8_t capacity_code = fz_byte(&r);
+    uint32_t capacity = capacity_code == 0 ? VKSPLIT_MAX_OUTPUTS : capacity_code - 1u;
+    /* Entries a translation could touch: no more outputs than the largest count given. */
+    uint64_t most = writable(node.output_count);
+    most = writable(node.split_attribute_count) > most ? writable(node.split_attribute_count) : most;
+    most = writable(node.split_input_count) > most ? writable(node.split_input_count) : most;
+    most = writable((uint64_t)node.num_outputs) > most ? writable((uint64_t)node.num_outputs) : most;
+    size_t watched = (capacity < most ? capacity : most) + GUARD;
+    vksplit_onnx_split_storage storage;
+    fz_poison(&storage, sizeof storage);
+    storage.split = null_arg == 2 ? NULL : split_store;
+    storage.split_capacity = capacity;
+    keep_storage_poisoned();
+    vksplit_split_desc out;
+    fz_poison(&out, sizeof out);
+    vksplit_error error;
+    vksplit_result result = vksplit_onnx_translate_split(null_arg == 0 ? NULL : &node, null_arg == 1 ? NULL : &storage,
+                                                         null_arg == 3 ? NULL : &out, &error);
+    fz_trace(result, &error);
+    if (result != VKSPLIT_OK) {
+        fz_check_error(result, &error);
+        fz_expect_poisoned(storage.sizes, sizeof storage.sizes, "storage.sizes after an error");
+        fz_expect_poisoned(split_store, watched * sizeof split_store[0], "storage.split after an error");
+        fz_expect_poisoned(&out, sizeof out, "*out after an error");
+        return 0;
+    }
+    if (out.split != split_store || out.sizes != storage.sizes || out.output_count > capacity ||
+        out.output_count > most)
+        fz_fail("the desc does not point into the caller's storage, or has %u outputs for capacity %u and "
+                "counts up to %llu",
+                out.output_count, capacity, (unsigned long long)most);
+    fz_expect_poisoned(split_store + out.output_count, (watched - out.output_count) * sizeof split_store[0],
+                       "storage.split past the outputs");
+    fz_check_split(&out);
+    fz_poison(split_store, out.output_count * sizeof split_store[0]);
+    return 0;
+}

@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Writes the seed corpora fuzz/corpus/<harness>/ from the specs' examples and the tests'
+cases, in each harness's input format (fuzz_input.h and the comment atop each harness).
+Run it after changing a decoder, or add a seed here: python3 fuzz/make_seeds.py"""
+import os
+import struct
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+EDGES = [256, 1000, 65535, 65536, 65537, 2**31 - 1, 2**31, 2**32 - 1, 2**32, 2**32 + 1, 2**53, 2**62,
+         2**63 - 1, 2**63, 2**64 - 2, 2**64 - 1]
+
+
+def v(x):
+    """One value as fz_u64 reads it."""
+    if 0 <= x < 0xe0:
+        return bytes([x])
+    if -13 <= x <= -1:
+        return bytes([0xf2 - x])
+    x %= 2**64
+    if x in EDGES:
+        return bytes([0xe0 + EDGES.index(x)])
+    if x < 2**16:
+        return b"\xf0" + struct.pack("<H", x)
+    if x < 2**32:
+        return b"\xf1" + struct.pack("<I", x)
+    return b"\xf2" + struct.pack("<Q", x)
+
+
+def vs(values):
+    return b"".join(v(x) for x in values)
+
+
+def b(*bytes_):
+    return bytes(bytes_)
+
+
+# --- DirectML -----------------------------------------------------------------------------
+def dml_tensor(data_type, sizes, strides=None, alignment=0, flags=0):
+    out = b(0) + v(data_type) + v(flags) + b(len(sizes)) + vs(sizes)
+    out += b(1) + vs(strides) if strides is not None else b(0)
+    return out + b(0) + b(alignment)  # total: computed; alignment index (0 = DirectML's 16)
+
+
+def dml_output(axis_size, strides=None):
+    return (b(3) + v(axis_size) + vs(strides)) if strides is not None else b(1) + v(axis_size)
+
+
+def dml(level, flags, axis, count, input_tensor, outputs, capacity=0):
+    return b(level, flags) + v(axis) + v(count) + b(len(outputs) - 1) + input_tensor + b"".join(outputs) + b(capacity)
+
+
+FLOAT32, FLOAT16, UINT8, INT64 = 1, 2, 5, 11
+directml = {
+    "example1_axis2": dml(0, 0, 2, 3, dml_tensor(FLOAT32, [1, 1, 6, 2]), [dml_output(2), dml_output(1), dml_output(3)]),
+    "example2_axis3": dml(0, 0, 3, 2, dml_tensor(FLOAT32, [1, 1, 6, 2]), [dml_output(1), dml_output(1)]),
+    "level_1_0_fp16": dml(1, 1, 1, 2, dml_tensor(FLOAT16, [2, 4, 3, 5]), [dml_output(1), dml_output(3)]),
+    "strided_output": dml(0, 0, 1, 2, dml_tensor(FLOAT32, [2, 4]), [dml_output(2, [8, 1]), dml_output(2)]),
+    "broadcast_input_int64": dml(7, 1, 0, 2, dml_tensor(INT64, [4, 3], strides=[0, 1], alignment=4),
+                                 [dml_output(2), dml_output(2)]),
+    "outputs_128": dml(4, 1, 0, 128, dml_tensor(UINT8, [1]), [dml_output(1)]),
+    "output_count_0": dml(0, 0, 0, 0, dml_tensor(FLOAT32, [4]), [dml_output(4)]),
+}
+
+
+# --- ONNX ---------------------------------------------------------------------------------
+OPSET = {1: 0, 2: 1, 11: 2, 13: 3, 18: 4}
+FLOAT, INT8, INT64_T, BFLOAT16 = 1, 3, 7, 16
+
+
+def onnx(opset, data_type, shape, axis, output_count=0, attribute=None, split_input=None, num_outputs=None,
+         input_type=INT64_T, fix=False, capacity=0):
+    flags = (attribute is not None) | (split_input is not None) << 1 | (num_outputs is not None) << 2 | fix << 3
+    attribute = attribute or []
+    split_input = split_input or []
+    return (b(OPSET[opset]) + v(data_type) + b(len(shape)) + vs(shape) + v(axis) + v(output_count) + b(flags, 0) +
+            v(num_outputs or 0) + v(len(attribute)) + vs(attribute) + v(input_type) + v(len(split_input)) + b(0) +
+            vs(split_input) + b(capacity))
+
+
+onnx_seeds = {
+    "opset13_split_input_1d": onnx(13, FLOAT, [6], 0, split_input=[2, 4]),
+    "opset13_equal_2d": onnx(13, FLOAT, [2, 6], 1, output_count=3),
+    "opset18_num_outputs_uneven": onnx(18, FLOAT, [7], 0, num_outputs=4),
+    "opset11_attribute_2d": onnx(11, FLOAT, [2, 6], 1, attribute=[2, 4]),
+    "opset1_float_split_input": onnx(1, FLOAT, [3], 0, split_input=[1, 2], input_type=FLOAT),
+    "opset2_int8_equal": onnx(2, INT8, [4, 3], 0, output_count=2),
+    "opset18_negative_axis": onnx(18, BFLOAT16, [2, 3, 4], -1, split_input=[1, 3]),
+    "opset18_fix_sum": onnx(18, FLOAT, [5, 7], 1, split_input=[3, 0], fix=True),
+}
+
+
+# --- OpenVINO -----------------------------------------------------------------------------
+OV_F32, OV_I32, OV_U8 = 5, 10, 17
+I64, I32, U8 = 0, 1, 7  # indices of decode_type's integer table
+
+
+def ov_constant(type_index, rank, values, misalign=0):
+    length = len(values) if rank == 1 else 0
+    return b(type_index, rank) + v(length) + b(misalign) + vs(values)
+
+
+def ov(variadic, element_type, shape, axis, num_splits=0, lengths=None, fix=False, capacity=0):
+    lengths = lengths if lengths is not None else ov_constant(I64, 1, [])
+    return (b(variadic) + v(element_type) + b(len(shape)) + vs(shape) + axis + v(num_splits) + lengths +
+            b(int(fix), 0, capacity))
+
+
+openvino = {
+    "split1_example": ov(0, OV_F32, [6, 12, 10, 24], ov_constant(I64, 0, [1]), num_splits=3),
+    "split1_negative_axis": ov(0, OV_I32, [6, 12, 10, 24], ov_constant(I32, 0, [-1]), num_splits=24),
+    "variadic_lengths": ov(1, OV_F32, [6, 12, 10, 24], ov_constant(I64, 0, [0]), lengths=ov_constant(I64, 1, [1, 2, 3])),
+    "variadic_minus_one": ov(1, OV_F32, [6, 12, 10, 24], ov_constant(I32, 0, [1], misalign=1),
+                             lengths=ov_constant(I32, 1, [-1, 2], misalign=3)),
+    "variadic_axis_shape1_u8": ov(1, OV_U8, [4, 5], ov_constant(U8, 1, [1]), lengths=ov_constant(U8, 1, [2, 3])),
+    "variadic_fix_sum": ov(1, OV_F32, [3, 9], ov_constant(I64, 0, [1]), lengths=ov_constant(I64, 1, [4, 0]), fix=True),
+}
+
+
+# --- .npy ---------------------------------------------------------------------------------
+def npy(major, dict_text, data):
+    prefix = 10 if major == 1 else 12
+    text = dict_text + b"\n"
+    total = (prefix + len(text) + 63) // 64 * 64
+    header = total - prefix
+    length = struct.pack("<H", header) if major == 1 else struct.pack("<I", header)
+    return b"\x93NUMPY" + b(major, 0) + length + dict_text + b" " * (header - len(text)) + b"\n" + data
+
+
+def npy_dict(descr, shape):
+    dims = ", ".join(str(d) for d in shape) + ("," if len(shape) == 1 else "")
+    return b"{'descr': " + descr + b", 'fortran_order': False, 'shape': (" + dims.encode() + b"), }"
+
+
+npy_seeds = {
+    "f4_2x3": npy(1, npy_dict(b"'<f4'", [2, 3]), bytes(range(24))),
+    "bool_5": npy(1, npy_dict(b"'|b1'", [5]), b"\x00\x01\x01\x00\x01"),
+    "bf16_field": npy(1, npy_dict(b"[('bf16', '<V2')]", [3]), bytes(6)),
+    "latin1_field_v1": npy(1, npy_dict(b"[('\xe9', '<V2')]", [1]), b"\x01\x02"),
+    "utf8_field_v3": npy(3, npy_dict(b"[('\xe2\x82\xac', '<V2')]", [1]), b"\x01\x02"),
+    "i8_empty_v2": npy(2, b"{'shape': (0, 4), 'fortran_order': False, 'descr': '<i8'}", b""),
+    "f8_scalar": npy(1, npy_dict(b"'<f8'", []), struct.pack("<d", 3.5)),
+    "c16_python2_long": npy(1, b"{\"descr\": \"<c16\", \"fortran_order\": False, \"shape\": (1L, 1L)}", bytes(16)),
+    "u1_max_dim": npy(1, npy_dict(b"'|u1'", [9223372036854775807, 0]), b""),
+}
+
+
+def write(harness, seeds):
+    folder = os.path.join(HERE, "corpus", harness)
+    os.makedirs(folder, exist_ok=True)
+    for name in os.listdir(folder):
+        os.remove(os.path.join(folder, name))
+    for name, data in seeds.items():
+        with open(os.path.join(folder, name), "wb") as f:
+            f.write(data)
+
+
+write("fuzz_directml", directml)
+write("fuzz_onnx", onnx_seeds)
+write("fuzz_openvino", openvino)
+write("fuzz_npy", npy_seeds)
