@@ -2,10 +2,10 @@
 # The test command: install what is missing, then on the default Vulkan device (lavapipe
 # without a GPU), with the Khronos validation layer and its synchronization validation on:
 #   1. gcc, -Werror: the whole suite;
-#   2. clang + AddressSanitizer + UBSan (+ LeakSanitizer): the whole suite;
-#   3. clang + ThreadSanitizer: the thread tests;
-#   4. clang + libFuzzer: every fuzz harness for a short, fixed number of runs
-#      (scripts/fuzz.sh runs them for as long as asked).
+#   2. clang + AddressSanitizer + UBSan (+ LeakSanitizer): the whole suite, and every libFuzzer
+#      harness (fuzz/) for a short, fixed number of runs (scripts/fuzz.sh runs them for as
+#      long as asked);
+#   3. clang + ThreadSanitizer: the thread tests.
 # Stops at the first failure; ends with ctest's summary line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,8 +18,8 @@ echo "== build: gcc, -Werror"
 CC=gcc cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j "$jobs"
 
-echo "== build: clang, AddressSanitizer + UBSan, -Werror"
-CC=clang cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DVKSPLIT_SANITIZE=ON >/dev/null
+echo "== build: clang, AddressSanitizer + UBSan, the fuzz harnesses, -Werror"
+CC=clang cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DVKSPLIT_SANITIZE=ON -DVKSPLIT_FUZZ=ON >/dev/null
 cmake --build build-asan -j "$jobs"
 
 echo "== build: clang, ThreadSanitizer (the thread tests), -Werror"
