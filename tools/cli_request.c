@@ -60,7 +60,7 @@ static int translate_onnx(const cli_options* o, const npy_header* h, const dtype
     node.data_type = t->onnx;
     int64_t shape[NPY_MAX_DIMS];
     for (uint32_t k = 0; k < h->rank; k++)
-        shape[k] = h->shape[k] > (uint64_t)INT64_MAX ? -1 : (int64_t)h->shape[k];
+        shape[k] = (int64_t)h->shape[k]; /* npy_read_header refuses dimensions above INT64_MAX */
     node.rank = h->rank;
     node.shape = shape;
     node.axis = o->axis.given ? o->axis.value : 0;
