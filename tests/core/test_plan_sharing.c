@@ -15,6 +15,7 @@
 #include <vulkan/vulkan.h>
 
 #include "core_util.h"
+#include "host_buffer.h"
 #include "reference.h"
 #include "test_harness.h"
 
@@ -90,58 +91,15 @@ static int create_device(const vksplit_runner_info* info, own_device* d)
     return vr == VK_SUCCESS;
 }
 
-/* A host-visible, coherent buffer (every usage this test needs), mapped. */
-typedef struct host_buffer {
-    VkBuffer buffer;
-    VkDeviceMemory memory;
-    uint8_t* mapped;
-    VkDeviceSize size;
-    VkDeviceAddress address;
-} host_buffer;
+typedef core_host_buffer host_buffer;
 
 static int buffer_create(const own_device* d, VkDeviceSize size, host_buffer* b)
 {
-    memset(b, 0, sizeof *b);
-    int bda = (d->features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
-    VkBufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
-    info.size = size;
-    info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
-                 (bda ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0);
-    info.sharingMode = VK_SHARING_MODE_EXCLUSIVE; /* both queues are of one family */
-    if (vkCreateBuffer(d->device, &info, NULL, &b->buffer) != VK_SUCCESS)
-        return 0;
-    VkMemoryRequirements req;
-    vkGetBufferMemoryRequirements(d->device, b->buffer, &req);
-    uint32_t type = UINT32_MAX;
-    VkMemoryPropertyFlags want = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-    for (uint32_t i = 0; i < d->memory.memoryTypeCount && type == UINT32_MAX; i++)
-        if ((req.memoryTypeBits & (1u << i)) && (d->memory.memoryTypes[i].propertyFlags & want) == want)
-            type = i;
-    VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO};
-    flags.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
-    VkMemoryAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .pNext = bda ? &flags : NULL};
-    alloc.allocationSize = req.size;
-    alloc.memoryTypeIndex = type;
-    if (type == UINT32_MAX || vkAllocateMemory(d->device, &alloc, NULL, &b->memory) != VK_SUCCESS ||
-        vkBindBufferMemory(d->device, b->buffer, b->memory, 0) != VK_SUCCESS ||
-        vkMapMemory(d->device, b->memory, 0, VK_WHOLE_SIZE, 0, (void**)&b->mapped) != VK_SUCCESS)
-        return 0;
-    b->size = size;
-    if (bda) {
-        VkBufferDeviceAddressInfo address = {VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, NULL, b->buffer};
-        b->address = vkGetBufferDeviceAddress(d->device, &address);
-    }
-    return 1;
+    return core_host_buffer_create(d->device, &d->memory, (d->features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0,
+                                   size, b);
 }
 
-static void buffer_destroy(const own_device* d, host_buffer* b)
-{
-    if (b->buffer)
-        vkDestroyBuffer(d->device, b->buffer, NULL);
-    if (b->memory)
-        vkFreeMemory(d->device, b->memory, NULL);
-    memset(b, 0, sizeof *b);
-}
+static void buffer_destroy(const own_device* d, host_buffer* b) { core_host_buffer_destroy(d->device, b); }
 
 /* ---- one plan, two command buffers ----------------------------------------------------------- */
 

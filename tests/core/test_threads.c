@@ -35,6 +35,7 @@
 #include <vulkan/vulkan.h>
 
 #include "core_util.h"
+#include "host_buffer.h"
 #include "reference.h"
 #include "test_harness.h"
 
@@ -83,51 +84,15 @@ static void check(worker* w, int ok, const char* fmt, ...)
     fprintf(stderr, "thread %d: CHECK failed: %s\n", w->index, line);
 }
 
-/* ---- buffers in host-visible memory ---------------------------------------------------------- */
-
-typedef struct host_buffer {
-    VkBuffer buffer;
-    VkDeviceMemory memory;
-    uint8_t* mapped;
-} host_buffer;
+typedef core_host_buffer host_buffer;
 
 static int buffer_create(const shared* s, VkDeviceSize size, host_buffer* b)
 {
-    memset(b, 0, sizeof *b);
-    VkDevice device = s->info.device;
     int bda = (s->info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
-    VkBufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
-    info.size = size ? size : 16;
-    info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
-                 (bda ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0);
-    info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
-    if (vkCreateBuffer(device, &info, NULL, &b->buffer) != VK_SUCCESS)
-        return 0;
-    VkMemoryRequirements req;
-    vkGetBufferMemoryRequirements(device, b->buffer, &req);
-    uint32_t type = UINT32_MAX;
-    VkMemoryPropertyFlags want = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-    for (uint32_t i = 0; i < s->memory.memoryTypeCount && type == UINT32_MAX; i++)
-        if ((req.memoryTypeBits & (1u << i)) && (s->memory.memoryTypes[i].propertyFlags & want) == want)
-            type = i;
-    VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO};
-    flags.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
-    VkMemoryAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .pNext = bda ? &flags : NULL};
-    alloc.allocationSize = req.size;
-    alloc.memoryTypeIndex = type;
-    return type != UINT32_MAX && vkAllocateMemory(device, &alloc, NULL, &b->memory) == VK_SUCCESS &&
-           vkBindBufferMemory(device, b->buffer, b->memory, 0) == VK_SUCCESS &&
-           vkMapMemory(device, b->memory, 0, VK_WHOLE_SIZE, 0, (void**)&b->mapped) == VK_SUCCESS;
+    return core_host_buffer_create(s->info.device, &s->memory, bda, size, b);
 }
 
-static void buffer_destroy(const shared* s, host_buffer* b)
-{
-    if (b->buffer)
-        vkDestroyBuffer(s->info.device, b->buffer, NULL);
-    if (b->memory)
-        vkFreeMemory(s->info.device, b->memory, NULL);
-    memset(b, 0, sizeof *b);
-}
+static void buffer_destroy(const shared* s, host_buffer* b) { core_host_buffer_destroy(s->info.device, b); }
 
 /* ---- one split on a worker's own command buffer ---------------------------------------------- */
 
