@@ -70,3 +70,24 @@ void fz_check_split(const vksplit_split_desc* split)
                     (unsigned long long)input_span);
     fz_check_plan(split, input_span, output_spans);
 }
+
+void fz_check_translation(vksplit_result result, const vksplit_error* error, const uint64_t* sizes, size_t sizes_bytes,
+                          uint64_t* split_store, uint32_t watched, uint32_t capacity, uint64_t most,
+                          const vksplit_split_desc* out)
+{
+    if (result != VKSPLIT_OK) {
+        fz_check_error(result, error);
+        fz_expect_poisoned(sizes, sizes_bytes, "storage.sizes after an error");
+        fz_expect_poisoned(split_store, watched * sizeof split_store[0], "storage.split after an error");
+        fz_expect_poisoned(out, sizeof *out, "*out after an error");
+        return;
+    }
+    if (out->split != split_store || out->sizes != sizes || out->output_count > capacity || out->output_count > most)
+        fz_fail("the desc does not point into the caller's storage, or has %u outputs for capacity %u and "
+                "counts up to %llu",
+                out->output_count, capacity, (unsigned long long)most);
+    fz_expect_poisoned(split_store + out->output_count, (watched - out->output_count) * sizeof split_store[0],
+                       "storage.split past the outputs");
+    fz_check_split(out);
+    fz_poison(split_store, out->output_count * sizeof split_store[0]);
+}

@@ -27,4 +27,13 @@ void fz_check_error(vksplit_result result, const vksplit_error* error);
  * planner's copies stay inside every span (check_plan.c). */
 void fz_check_split(const vksplit_split_desc* split);
 
+/* After an ONNX or OpenVINO translation into storage whose sizes were `sizes` and whose split
+ * lengths were split_store[watched] (capacity `capacity`), every count the node gave at most
+ * `most`: an error wrote nothing (all poisoned, *out too); a success points into the storage,
+ * has at most capacity and `most` outputs, wrote nothing past them, and passes
+ * fz_check_split. The split lengths are poisoned again for the next run. */
+void fz_check_translation(vksplit_result result, const vksplit_error* error, const uint64_t* sizes, size_t sizes_bytes,
+                          uint64_t* split_store, uint32_t watched, uint32_t capacity, uint64_t most,
+                          const vksplit_split_desc* out);
+
 #endif /* VKSPLIT_FUZZ_CHECK_SPLIT_H */

@@ -126,21 +126,6 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         result = vksplit_ov_translate_split(null_arg == 0 ? NULL : &op, s, o, &error);
     }
     fz_trace(result, &error);
-    if (result != VKSPLIT_OK) {
-        fz_check_error(result, &error);
-        fz_expect_poisoned(storage.sizes, sizeof storage.sizes, "storage.sizes after an error");
-        fz_expect_poisoned(split_store, watched * sizeof split_store[0], "storage.split after an error");
-        fz_expect_poisoned(&out, sizeof out, "*out after an error");
-        return 0;
-    }
-    if (out.split != split_store || out.sizes != storage.sizes || out.output_count > capacity ||
-        out.output_count > most)
-        fz_fail("the desc does not point into the caller's storage, or has %u outputs for capacity %u and "
-                "counts up to %llu",
-                out.output_count, capacity, (unsigned long long)most);
-    fz_expect_poisoned(split_store + out.output_count, (watched - out.output_count) * sizeof split_store[0],
-                       "storage.split past the outputs");
-    fz_check_split(&out);
-    fz_poison(split_store, out.output_count * sizeof split_store[0]);
+    fz_check_translation(result, &error, storage.sizes, sizeof storage.sizes, split_store, watched, capacity, most, &out);
     return 0;
 }
