@@ -91,3 +91,10 @@ void fz_check_translation(vksplit_result result, const vksplit_error* error, con
     fz_check_split(out);
     fz_poison(split_store, out->output_count * sizeof split_store[0]);
 }
+
+void fz_poison_once(void* memory, size_t bytes, bool* poisoned)
+{
+    if (!*poisoned)
+        fz_poison(memory, bytes);
+    *poisoned = true;
+}

@@ -4,7 +4,9 @@
 #ifndef VKSPLIT_FUZZ_CHECK_SPLIT_H
 #define VKSPLIT_FUZZ_CHECK_SPLIT_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "fuzz_fail.h"
 #include "vksplit/vksplit.h"
@@ -12,6 +14,12 @@
 /* Fills caller memory with a pattern before a call, so that any write shows. */
 #define FZ_POISON_BYTE 0xa5
 void fz_poison(void* memory, size_t bytes);
+/* The caller's storage stays poisoned between runs (a success re-poisons what it wrote, an
+ * error must have written nothing): poisons it on the first call only, so that no run pays
+ * for the megabytes it does not use. */
+void fz_poison_once(void* memory, size_t bytes, bool* poisoned);
+/* A count that bounds what a translation may write: none past vksplit's output limit. */
+static inline uint64_t fz_writable(uint64_t count) { return count <= VKSPLIT_MAX_OUTPUTS ? count : 0; }
 /* Aborts naming `what` when any of the bytes differs from the pattern. */
 void fz_expect_poisoned(const void* memory, size_t bytes, const char* what);
 

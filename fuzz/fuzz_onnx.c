@@ -78,18 +78,8 @@ static uint32_t list_count(fz_reader* r)
     return n < LIST_CAP ? (uint32_t)n : LIST_CAP;
 }
 
-/* The storage stays poisoned between runs: a success re-poisons what it wrote, an error
- * must have written nothing. */
-/* A count that bounds what a translation writes: none past vksplit's limit. */
-static uint64_t writable(uint64_t count) { return count <= VKSPLIT_MAX_OUTPUTS ? count : 0; }
-
-static void keep_storage_poisoned(void)
-{
-    static bool poisoned;
-    if (!poisoned)
-        fz_poison(split_store, sizeof split_store);
-    poisoned = true;
-}
+/* The split lengths stay poisoned between runs (fz_poison_once). */
+static bool split_store_poisoned;
 
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
@@ -135,16 +125,16 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     uint8_t capacity_code = fz_byte(&r);
     uint32_t capacity = capacity_code == 0 ? VKSPLIT_MAX_OUTPUTS : capacity_code - 1u;
     /* Entries a translation could touch: no more outputs than the largest count given. */
-    uint64_t most = writable(node.output_count);
-    most = writable(node.split_attribute_count) > most ? writable(node.split_attribute_count) : most;
-    most = writable(node.split_input_count) > most ? writable(node.split_input_count) : most;
-    most = writable((uint64_t)node.num_outputs) > most ? writable((uint64_t)node.num_outputs) : most;
+    uint64_t most = fz_writable(node.output_count);
+    most = fz_writable(node.split_attribute_count) > most ? fz_writable(node.split_attribute_count) : most;
+    most = fz_writable(node.split_input_count) > most ? fz_writable(node.split_input_count) : most;
+    most = fz_writable((uint64_t)node.num_outputs) > most ? fz_writable((uint64_t)node.num_outputs) : most;
     size_t watched = (capacity < most ? capacity : most) + GUARD;
     vksplit_onnx_split_storage storage;
     fz_poison(&storage, sizeof storage);
     storage.split = null_arg == 2 ? NULL : split_store;
     storage.split_capacity = capacity;
-    keep_storage_poisoned();
+    fz_poison_once(split_store, sizeof split_store, &split_store_poisoned);
     vksplit_split_desc out;
     fz_poison(&out, sizeof out);
     vksplit_error error;

@@ -62,18 +62,8 @@ static void encode_constant(const vksplit_ov_constant* c, size_t count)
             at[i * size + b] = (unsigned char)((uint64_t)values[i] >> (8 * b));
 }
 
-/* The storage stays poisoned between runs: a success re-poisons what it wrote, an error
- * must have written nothing. */
-/* A count that bounds what a translation writes: none past vksplit's limit. */
-static uint64_t writable(uint64_t count) { return count <= VKSPLIT_MAX_OUTPUTS ? count : 0; }
-
-static void keep_storage_poisoned(void)
-{
-    static bool poisoned;
-    if (!poisoned)
-        fz_poison(split_store, sizeof split_store);
-    poisoned = true;
-}
+/* The split lengths stay poisoned between runs (fz_poison_once). */
+static bool split_store_poisoned;
 
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
@@ -104,13 +94,13 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     uint8_t capacity_code = fz_byte(&r);
     uint32_t capacity = capacity_code == 0 ? VKSPLIT_MAX_OUTPUTS : capacity_code - 1u;
     /* Entries a translation could touch: no more outputs than the largest count given. */
-    uint64_t most = writable(num_splits) > writable(lengths.length) ? writable(num_splits) : writable(lengths.length);
+    uint64_t most = fz_writable(num_splits) > fz_writable(lengths.length) ? fz_writable(num_splits) : fz_writable(lengths.length);
     size_t watched = (capacity < most ? capacity : most) + GUARD;
     vksplit_ov_split_storage storage;
     fz_poison(&storage, sizeof storage);
     storage.split = null_arg == 2 ? NULL : split_store;
     storage.split_capacity = capacity;
-    keep_storage_poisoned();
+    fz_poison_once(split_store, sizeof split_store, &split_store_poisoned);
     vksplit_split_desc out;
     fz_poison(&out, sizeof out);
     vksplit_error error;
