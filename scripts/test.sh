@@ -5,7 +5,10 @@
 #   2. clang + AddressSanitizer + UBSan (+ LeakSanitizer): the whole suite, and every libFuzzer
 #      harness (fuzz/) for a short, fixed number of runs (scripts/fuzz.sh runs them for as
 #      long as asked);
-#   3. clang + ThreadSanitizer: the thread tests.
+#   3. clang + ThreadSanitizer: the thread tests;
+#   4. the library and tools in Release with gcc and with clang (scripts/build_matrix.sh quick:
+#      -O3-only warnings fail here), and the Release CLI's splits checked against numpy.
+# Every build here is -DVKSPLIT_WERROR=ON; a user's build is not (warnings stay warnings).
 # Stops at the first failure; ends with ctest's summary line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,16 +18,22 @@ jobs=$(nproc)
 export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-/tmp}"
 
 echo "== build: gcc, -Werror"
-CC=gcc cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+CC=gcc cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVKSPLIT_WERROR=ON >/dev/null
 cmake --build build -j "$jobs"
 
 echo "== build: clang, AddressSanitizer + UBSan, the fuzz harnesses, -Werror"
-CC=clang cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DVKSPLIT_SANITIZE=ON -DVKSPLIT_FUZZ=ON >/dev/null
+CC=clang cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DVKSPLIT_SANITIZE=ON -DVKSPLIT_FUZZ=ON -DVKSPLIT_WERROR=ON >/dev/null
 cmake --build build-asan -j "$jobs"
 
 echo "== build: clang, ThreadSanitizer (the thread tests), -Werror"
-CC=clang cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVKSPLIT_TSAN=ON >/dev/null
+CC=clang cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVKSPLIT_TSAN=ON -DVKSPLIT_WERROR=ON >/dev/null
 cmake --build build-tsan -j "$jobs" --target core_threads
+
+echo "== builds: Release, gcc and clang (scripts/build_matrix.sh quick)"
+bash scripts/build_matrix.sh quick
+echo "== tests: the Release CLI (gcc) against numpy"
+python=$(grep -E '^VKSPLIT_TEST_PYTHON:' build/CMakeCache.txt | cut -d= -f2)
+"$python" tests/cli/test_cli.py build-matrix/gcc-Release-static/vksplit success
 
 echo "== tests: ThreadSanitizer build"
 ctest --test-dir build-tsan -j "$jobs" -R core_threads --output-on-failure

@@ -370,6 +370,11 @@ static bool is_utf8(const unsigned char* s, size_t n)
 static npy_status parse_preamble(const unsigned char* b, size_t size, size_t* prefix, uint64_t* header_length,
                                  npy_encoding* encoding, char* message, size_t capacity)
 {
+    /* Every output is written on every path, failures included, so no caller reads an
+     * uninitialised value (gcc -O3 cannot see that callers stop at a failure). */
+    *prefix = 0;
+    *header_length = 0;
+    *encoding = NPY_ENCODING_LATIN1;
     if (size < 6 || memcmp(b, "\x93NUMPY", 6) != 0)
         return fail(NPY_INVALID, message, capacity, "not a .npy file (no \\x93NUMPY magic)");
     if (size < 8)
