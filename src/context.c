@@ -274,6 +274,12 @@ static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_de
     bool runs = tuning.mapping == VKSPLIT_MAPPING_RUNS;
     uint32_t wg = tuning.workgroup_size, bytes = tuning.invocation_bytes;
     uint32_t wg_max = min_u32(limits->maxComputeWorkGroupSize[0], min_u32(limits->maxComputeWorkGroupInvocations, 1024));
+    /* A default is fitted to the device (a device may report as few as 128 invocations, the
+     * Vulkan minimum): the largest power of two within its limit. A size the caller asked for
+     * is kept, and refused below when the device cannot run it. */
+    if (!desc->tuning.workgroup_size)
+        while (wg > wg_max && wg > 1)
+            wg /= 2;
     if (tuning.mapping != VKSPLIT_MAPPING_RUNS && tuning.mapping != VKSPLIT_MAPPING_INTERLEAVED)
         return vksplit__fail(error, VKSPLIT_ERROR_INVALID_ARGUMENT, "tuning.mapping %d is not a vksplit_mapping",
                              (int)tuning.mapping);

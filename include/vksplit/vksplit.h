@@ -222,7 +222,8 @@ typedef enum vksplit_mapping {
  * VKSPLIT_ERROR_INVALID_ARGUMENT. */
 typedef struct vksplit_tuning {
     vksplit_mapping mapping;
-    uint32_t workgroup_size;       /* invocations per workgroup, 1..1024 (and the device's limit) */
+    uint32_t workgroup_size;       /* invocations per workgroup, 1..1024 and the device's limit; a default
+                                    * is fitted to the device (halved until it fits), a set value refused */
     uint32_t invocation_bytes;     /* bytes one invocation copies, 1..65536 */
     /* INTERLEAVED with device addresses: the workgroups walk the rows in bands of about this
      * many input bytes, rows of every output in turn, so that the workgroups running at one
