@@ -1,8 +1,10 @@
-# One GLSL source, compiled per variant into SPIR-V, validated with spirv-val, and embedded as
+# One GLSL source (split_copy.comp and the files it includes), compiled per variant into SPIR-V, validated with spirv-val, and embedded as
 # const uint32_t arrays. The variants are the X(...) lines of src/shader_variants.h, the one
 # list the C code expands too. Rebuilt when the source, the ABI or the list changes; nothing is
 # compiled at run time.
 set(VKSPLIT_SHADER_SOURCE ${CMAKE_CURRENT_SOURCE_DIR}/shaders/split_copy.comp)
+file(GLOB VKSPLIT_SHADER_INCLUDES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/shaders/*.glsl
+     ${CMAKE_CURRENT_SOURCE_DIR}/shaders/*.h)
 set(VKSPLIT_SHADER_LIST ${CMAKE_CURRENT_SOURCE_DIR}/src/shader_variants.h)
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${VKSPLIT_SHADER_LIST})
 file(READ ${VKSPLIT_SHADER_LIST} _variant_text)
@@ -35,7 +37,7 @@ foreach(line IN LISTS _variant_lines)
             -DADDRESSING_${ADDRESSING}=1 -DWORD_BYTES=${width} -DATOMIC_STORES=${atomic}
             -I${CMAKE_CURRENT_SOURCE_DIR}/shaders -o ${spv} ${VKSPLIT_SHADER_SOURCE}
     COMMAND ${SPIRV_VAL} --target-env ${target_env} ${spv}
-    DEPENDS ${VKSPLIT_SHADER_SOURCE} ${CMAKE_CURRENT_SOURCE_DIR}/shaders/split_abi.h ${VKSPLIT_SHADER_LIST}
+    DEPENDS ${VKSPLIT_SHADER_SOURCE} ${VKSPLIT_SHADER_INCLUDES} ${VKSPLIT_SHADER_LIST}
     COMMENT "glslang + spirv-val: split_copy_${name}.spv"
     VERBATIM)
   add_custom_command(

@@ -1,19 +1,19 @@
-/* The contract between the host (src/planner.c, src/record.c) and the shader
- * (shaders/split_copy.comp): push-constant layout, parameter-table layout, specialization
- * constants. Plain #defines, valid in C and in GLSL: the shader places every push constant
- * with layout(offset = PC_...) and the C mirrors are checked field by field with offsetof
- * (src/push_constants.h), so neither side can drift.
+/* The contract between the host (src/planner*.c, src/record.c) and the shader
+ * (shaders/split_copy.comp and its copy_*.glsl): specialization constants, push-constant
+ * layout, parameter-table layout. Plain #defines, valid in C and in GLSL: the shader places
+ * every push constant with layout(offset = PC_...) and the C mirrors are checked field by
+ * field with offsetof (src/push_constants.h), so neither side can drift.
  *
  * Parameter table (uint32 words, written once when the plan is created, never again):
- *   [TBL_BAND_ROWS], [TBL_BANDS] bands (INTERLEAVED): the dispatch walks the rows in bands of
- *                                band_rows rows of every record in turn, so that the workgroups
- *                                running at one time read nearby input; 0 rows: one band
- *   [TBL_PREFIX + 0 .. records]  per band: first workgroup of each record, then the total
- *   [records_offset + k*stride]  record k (one non-empty output), stride = REC_DIMS + DIM_FIELDS*row_dims
+ *   [TBL_BAND_ROWS]              INTERLEAVED with bands: rows of every record per band
+ *   [TBL_TILE_ROWS], [TBL_ROWS], [TBL_ROW_UINTS]   DEINTERLEAVE: rows per workgroup, rows of
+ *                                every output, uint32 words of one input row
+ *   [TBL_PREFIX + 0 .. segments] first workgroup of each segment (per band), then the total
+ *   [segments_offset + k*stride] segment k (one non-empty output), stride = SEG_DIMS + DIM_FIELDS*row_dims
  * 64-bit fields are two uint32, low half first.
  *
- * Per-record arguments (memory the caller owns, only above ABI_INLINE_OUTPUTS records):
- *   uint64 device address of each record's output, record order.
+ * Per-recording arguments (memory the caller owns, only above ABI_INLINE_OUTPUTS segments):
+ *   uint64 device address of each segment's output, segment order.
  */
 #ifndef VKSPLIT_SPLIT_ABI_H
 #define VKSPLIT_SPLIT_ABI_H
@@ -26,52 +26,109 @@
 #define SPEC_WORKGROUP_SIZE 0
 #define SPEC_OUTPUT_SLOTS 1
 #define SPEC_MAPPING 2
-#define MAPPING_RUNS 1          /* == VKSPLIT_MAPPING_RUNS */
-#define MAPPING_INTERLEAVED 2   /* == VKSPLIT_MAPPING_INTERLEAVED */
+#define SPEC_TRIPS 3            /* TILES: trips of ABI_UNROLL words per invocation per workgroup */
+#define SPEC_SHARED_WORDS 4     /* uint32 words of workgroup memory (TRANSPOSE, DEINTERLEAVE; else 1) */
+
+/* Mappings (== vksplit_mapping). */
+#define MAPPING_RUNS 1
+#define MAPPING_INTERLEAVED 2
+#define MAPPING_TILES 3
+#define MAPPING_TRANSPOSE 4
+#define MAPPING_DEINTERLEAVE 5
+
+/* Words one invocation loads before it stores (TILES, TRANSPOSE, DEINTERLEAVE's loads): 64
+ * bytes in flight per trip for words of 4 bytes and more (16 x 4, 8 x 8, 4 x 16, 2 x 32);
+ * 1- and 2-byte words keep 16 loads (16 and 32 bytes): more would cost more registers than
+ * the bytes are worth, and such words only arise from odd byte counts. */
+#define ABI_UNROLL(word) ((word) >= 4 ? 64 / (word) : 16)
+
+/* TRANSPOSE: workgroups of 128 invocations (every device runs 128) copy a tile of
+ * TRANSPOSE_TILE_A elements along the input's contiguous dimension by 4 * ABI_UNROLL(word)
+ * along the output's, through workgroup memory with one padding column. Every tile is
+ * TRANSPOSE_SHARED_WORDS uint32 words (8448 bytes) whatever the word. */
+#define TRANSPOSE_WORKGROUP 128
+#define TRANSPOSE_TILE_A 32
+#define TRANSPOSE_TILE_B(word) (4 * ABI_UNROLL(word))
+#define TRANSPOSE_SLOTS(word) ((word) > 4 ? (word) / 4 : 1)
+#define TRANSPOSE_SHARED_WORDS ((TRANSPOSE_TILE_A + 1) * 64)
+
+/* DEINTERLEAVE: a workgroup stages whole input rows in at most this much workgroup memory
+ * (the Vulkan minimum of maxComputeSharedMemorySize is 16 KiB). */
+#define DEINTERLEAVE_SHARED_WORDS 4096
 
 /* Table header. */
 #define TBL_BAND_ROWS 0
-#define TBL_BANDS 1
-#define TBL_PREFIX 2
+#define TBL_TILE_ROWS 1
+#define TBL_ROWS 2
+#define TBL_ROW_UINTS 3
+#define TBL_PREFIX 4
 
-/* Record fields (uint32 index within a record). Per mapping:
- *   RUNS:        a unit is one invocation; it copies one piece of a row, or several rows.
- *   INTERLEAVED: a unit is one workgroup; it copies one piece of a row (invocation i takes
- *                words i, i + workgroup size, ...), or a tile of whole rows. */
-#define REC_UNITS 0             /* units (invocations or workgroups) this output needs (per band) */
-#define REC_CHUNK_WORDS 1       /* words in one row's contiguous chunk */
-#define REC_PIECES 2            /* pieces a row is cut into; 1 when a unit takes whole rows */
-#define REC_PIECE_WORDS 3       /* words per piece (the last piece of a row may be shorter) */
-#define REC_ROWS_PER_UNIT 4     /* whole rows one unit copies (when pieces is 1) */
-#define REC_ROWS 5              /* rows of this output */
-#define REC_IN_BASE 6           /* uint64: word offset of the output's first element in the input */
-#define REC_ROW_MAGIC 8         /* INTERLEAVED tiles: ceil(2^32 / chunk_words), 0 for 1-word chunks */
-#define REC_DIMS 9              /* then per row dimension, innermost first: */
+/* Segment fields (uint32 index within a segment). Per mapping, a unit is:
+ *   RUNS:         one invocation: one piece of a row, or several whole rows;
+ *   INTERLEAVED:  one workgroup: one piece of a row (invocation i takes words i, i + workgroup
+ *                 size, ...), or a tile of whole rows;
+ *   TILES:        one workgroup: TRIPS * ABI_UNROLL * workgroup size consecutive words of a
+ *                 line (dimension 0's rows x chunk), crossing rows within the line;
+ *   TRANSPOSE:    one workgroup: one tile of dimensions 0 (input-contiguous) and 1
+ *                 (output-contiguous) at one index of the others;
+ *   DEINTERLEAVE: one workgroup for every segment: TBL_TILE_ROWS whole input rows. */
+#define SEG_UNITS 0             /* units of this output (per band) */
+#define SEG_CHUNK_WORDS 1       /* words in one row's contiguous chunk */
+#define SEG_PIECES 2            /* RUNS, INTERLEAVED: pieces a row is cut into (1: whole rows) */
+#define SEG_PIECE_WORDS 3       /* RUNS, INTERLEAVED: words per piece (the last may be shorter) */
+#define SEG_ROWS_PER_UNIT 4     /* RUNS, INTERLEAVED: whole rows one unit copies (pieces == 1) */
+#define SEG_ROWS 5              /* rows of this output */
+#define SEG_IN_BASE 6           /* uint64: word offset of the output's first element in the input */
+#define SEG_ROW_MAGIC 8         /* INTERLEAVED tiles: ceil(2^32 / chunk_words), 0 for 1-word chunks */
+#define SEG_DIMS 9              /* then per row dimension, innermost first: */
 #define DIM_SIZE 0              /*   size */
 #define DIM_IN_STRIDE 1         /*   uint64 input stride in words */
 #define DIM_OUT_STRIDE 3        /*   uint64 output stride in words */
 #define DIM_FIELDS 5
+/* The same fields under the names other mappings give them. */
+#define SEG_LINE_TILES SEG_PIECES       /* TILES: units per line (lines: rows / dimension 0's size) */
+#define SEG_TILES SEG_ROWS_PER_UNIT     /* TILES: units of the whole output (SEG_UNITS is per band) */
+#define SEG_TILES_A SEG_PIECES          /* TRANSPOSE: tiles along dimension 0 */
+#define SEG_TILES_B SEG_PIECE_WORDS     /* TRANSPOSE: tiles along dimension 1 */
+#define SEG_ROW_OFFSET SEG_PIECE_WORDS  /* DEINTERLEAVE: the chunk's first uint32 within an input row */
 
 /* Push constants, byte offsets; 128 bytes on both paths (the Vulkan minimum for
- * maxPushConstantsSize). Device addresses: */
+ * maxPushConstantsSize). PC_*_SHAPE packs the grid's width (bits 0-15), the row dimensions
+ * (bits 16-19) and the flags (bits 20-): */
+#define SHAPE_GRID_X_MASK 0xFFFFu
+#define SHAPE_ROW_DIMS_SHIFT 16
+#define SHAPE_FLAGS_SHIFT 20
+#define FLAG_ARGUMENTS 1u       /* output addresses in the caller's arguments, at outputs[0] */
+#define FLAG_INLINE 2u          /* TILES without row dimensions: segments in push constants */
+#define FLAG_WIDE 4u            /* TILES: a line holds 2^32 words or more (64-bit indices) */
+#define FLAG_PREFIX 8u          /* device addresses, 2 or 3 segments of unequal work: PREFIX1/2 find them */
+/* Device addresses: */
 #define PC_BDA_TABLE 0          /* uint64: the plan's parameter table */
 #define PC_BDA_INPUT 8          /* uint64: input binding */
-#define PC_BDA_ARGUMENTS 16     /* uint64: per-record arguments, or 0: output addresses inline */
-#define PC_BDA_REC_FIRST 24     /* uint: first record of this dispatch */
-#define PC_BDA_REC_COUNT 28     /* uint: records in this dispatch */
-#define PC_BDA_WG_BASE 32       /* uint: first workgroup of this dispatch in the prefix */
-#define PC_BDA_GRID_X 36        /* uint: workgroups per grid row (2D grids) */
-#define PC_BDA_ROW_DIMS 40      /* uint */
-#define PC_BDA_RECORDS 44       /* uint: records_offset */
-#define PC_BDA_OUTPUTS 48       /* uint64[ABI_INLINE_OUTPUTS] */
+#define PC_BDA_SEGMENTS 16      /* uint: segments (all of them: one dispatch) */
+#define PC_BDA_SHAPE 20         /* uint: grid width | row dims | flags */
+#define PC_BDA_BAND_GROUPS 24   /* uint: workgroups of one band (of the dispatch without bands) */
+#define PC_BDA_BANDS 28         /* uint: bands (1: none) */
+#define PC_BDA_EQUAL_UNITS 32   /* uint: units of every segment per band when equal, else 0 */
+#define PC_BDA_PREFIX1 36       /* uint: FLAG_PREFIX: first workgroup of segment 1 */
+#define PC_BDA_PREFIX2 40       /* uint: FLAG_PREFIX: of segment 2 (0xFFFFFFFF with 2 segments) */
+#define PC_BDA_OUTPUTS 48       /* uint64[ABI_INLINE_OUTPUTS]: output addresses, or [0] the
+                                 * arguments' address (FLAG_ARGUMENTS); FLAG_INLINE: then per
+                                 * segment INLINE_FIELDS uint32 from uint32 2 * segments on */
+#define INLINE_IN_BASE 0        /*   uint64 */
+#define INLINE_CHUNK 2
+#define INLINE_FIRST 3          /*   first workgroup */
+#define INLINE_FIELDS 4
+#define INLINE_MAX_SEGMENTS 3
 /* Descriptors (set 0: binding 0 the table, 1 the input, 2 the outputs[OUTPUT_SLOTS]): */
-#define PC_DESC_REC_FIRST 0
-#define PC_DESC_REC_COUNT 4
-#define PC_DESC_WG_BASE 8
-#define PC_DESC_GRID_X 12
-#define PC_DESC_ROW_DIMS 16
-#define PC_DESC_RECORDS 20
-#define PC_DESC_INPUT_WORD 24   /* uint: the input's first word within its descriptor */
+#define PC_DESC_SEG_FIRST 0
+#define PC_DESC_SEGMENTS 4
+#define PC_DESC_WG_BASE 8       /* first workgroup of this dispatch in the prefix */
+#define PC_DESC_SHAPE 12
+#define PC_DESC_EQUAL_UNITS 16
+#define PC_DESC_SEGMENTS_AT 20  /* uint: segment 0's first word in the table */
+#define PC_DESC_SPARE 24
+#define PC_DESC_INPUT_WORD 28   /* uint: the input's first word within its descriptor */
 #define PC_DESC_OUTPUT_WORDS 32 /* uint[ABI_MAX_SLOTS]: each slot's first word within its descriptor */
 #define PUSH_BYTES 128
 

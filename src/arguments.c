@@ -1,4 +1,4 @@
-/* Per-record arguments (arguments.h, and vksplit_write_arguments in vksplit.h). They live in
+/* Per-recording arguments (arguments.h, and vksplit_write_arguments in vksplit.h). They live in
  * memory the caller owns, so that a plan stays immutable and one plan can be recorded into any
  * number of command buffers, on any thread, for any queue. */
 #include "arguments.h"
@@ -10,8 +10,8 @@ static vksplit_result check_range(const vksplit_plan* plan, const vksplit_argume
 {
     if (!arguments)
         return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT,
-                             "arguments is NULL but this plan's %u outputs need %llu bytes of per-record arguments",
-                             plan->geo.record_count, (unsigned long long)plan->argument_bytes);
+                             "arguments is NULL but this plan's %u outputs need %llu bytes of per-recording arguments",
+                             plan->geo.segment_count, (unsigned long long)plan->argument_bytes);
     if (!arguments->buffer)
         return vksplit__fail(error, VKSPLIT_ERROR_BINDING, "arguments.buffer is VK_NULL_HANDLE");
     if (arguments->offset % VKSPLIT_ARGUMENT_ALIGNMENT)
@@ -36,13 +36,13 @@ vksplit_result vksplit__arguments_address(const vksplit_plan* plan, const vkspli
     return VKSPLIT_OK;
 }
 
-/* The addresses of records [first, first + count) into batch. */
+/* The addresses of segments [first, first + count) into batch. */
 static vksplit_result gather(const vksplit_plan* plan, vksplit__address_cache* cache, const vksplit_binding* outputs,
                              uint32_t first, uint32_t count, uint64_t* batch, vksplit_error* error)
 {
     vksplit_result r = VKSPLIT_OK;
     for (uint32_t i = 0; r == VKSPLIT_OK && i < count; i++) {
-        uint32_t o = plan->geo.records[first + i].output_index;
+        uint32_t o = plan->geo.segments[first + i].output_index;
         r = vksplit__binding_address(plan, cache, &outputs[o], (int)o, &batch[i], error);
     }
     return r;
@@ -53,17 +53,17 @@ vksplit_result vksplit__record_arguments(const vksplit_plan* plan, VkCommandBuff
                                          vksplit_error* error)
 {
     const vksplit_context* ctx = plan->ctx;
-    uint32_t records = plan->geo.record_count;
+    uint32_t segments = plan->geo.segment_count;
     vksplit_result r = vksplit__arguments_address(plan, arguments, address, error);
     /* Every address is checked before the first command, so that an error records nothing. */
     vksplit__address_cache cache = {VK_NULL_HANDLE, 0};
     uint64_t batch[ADDRESS_BATCH];
-    for (uint32_t first = 0; r == VKSPLIT_OK && first < records; first += ADDRESS_BATCH)
-        r = gather(plan, &cache, outputs, first, (uint32_t)vksplit__min_u64(records - first, ADDRESS_BATCH), batch, error);
+    for (uint32_t first = 0; r == VKSPLIT_OK && first < segments; first += ADDRESS_BATCH)
+        r = gather(plan, &cache, outputs, first, (uint32_t)vksplit__min_u64(segments - first, ADDRESS_BATCH), batch, error);
     if (r != VKSPLIT_OK || arguments->prewritten)
         return r;
-    for (uint32_t first = 0; first < records; first += ADDRESS_BATCH) {
-        uint32_t n = (uint32_t)vksplit__min_u64(records - first, ADDRESS_BATCH);
+    for (uint32_t first = 0; first < segments; first += ADDRESS_BATCH) {
+        uint32_t n = (uint32_t)vksplit__min_u64(segments - first, ADDRESS_BATCH);
         gather(plan, &cache, outputs, first, n, batch, NULL); /* checked above */
         ctx->vk.vkCmdUpdateBuffer(cmd, arguments->buffer, arguments->offset + (uint64_t)first * sizeof(uint64_t),
                                   n * sizeof(uint64_t), batch);
@@ -97,14 +97,14 @@ vksplit_result vksplit_write_arguments(const vksplit_plan* plan, const vksplit_b
     if ((uintptr_t)mapped % sizeof(uint64_t))
         return vksplit__fail(error, VKSPLIT_ERROR_ALIGNMENT, "mapped %p is not 8-byte aligned", mapped);
     vksplit_result r = vksplit__check_bindings(plan, NULL, outputs, error);
-    uint32_t records = plan->geo.record_count;
+    uint32_t segments = plan->geo.segment_count;
     vksplit__address_cache cache = {VK_NULL_HANDLE, 0};
     uint64_t batch[ADDRESS_BATCH];
     /* Checked in full first: on error nothing is written. */
-    for (uint32_t first = 0; r == VKSPLIT_OK && first < records; first += ADDRESS_BATCH)
-        r = gather(plan, &cache, outputs, first, (uint32_t)vksplit__min_u64(records - first, ADDRESS_BATCH), batch, error);
+    for (uint32_t first = 0; r == VKSPLIT_OK && first < segments; first += ADDRESS_BATCH)
+        r = gather(plan, &cache, outputs, first, (uint32_t)vksplit__min_u64(segments - first, ADDRESS_BATCH), batch, error);
     if (r != VKSPLIT_OK)
         return r;
-    gather(plan, &cache, outputs, 0, records, mapped, NULL);
+    gather(plan, &cache, outputs, 0, segments, mapped, NULL);
     return vksplit__ok(error);
 }

@@ -29,8 +29,8 @@ vksplit_result vksplit__check_bindings(const vksplit_plan* plan, const vksplit_b
                                        const vksplit_binding* outputs, vksplit_error* error)
 {
     vksplit_result r = input ? check_binding(plan, input, -1, error) : VKSPLIT_OK;
-    for (uint32_t k = 0; r == VKSPLIT_OK && k < plan->geo.record_count; k++) {
-        uint32_t o = plan->geo.records[k].output_index;
+    for (uint32_t k = 0; r == VKSPLIT_OK && k < plan->geo.segment_count; k++) {
+        uint32_t o = plan->geo.segments[k].output_index;
         r = check_binding(plan, &outputs[o], (int)o, error);
     }
     return r;

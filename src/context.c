@@ -6,8 +6,7 @@
 #include <string.h>
 
 #include "context.h"
-#include "embedded_shaders.h"
-#include "shader_variants.h"
+#include "pipelines.h"
 #include "split_abi.h"
 
 void vksplit__log(const vksplit_context* ctx, vksplit_log_level level, const char* fmt, ...)
@@ -26,19 +25,6 @@ vksplit_bool32 vksplit__atomic_stores(const vksplit_context* ctx, uint32_t word_
 {
     return (word_bytes == 1 && !(ctx->features & VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT)) ||
            (word_bytes == 2 && !(ctx->features & VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT));
-}
-
-static uint32_t word_kind(uint32_t word_bytes)
-{
-    uint32_t kind = 0;
-    while ((1u << kind) < word_bytes)
-        kind++;
-    return kind;
-}
-
-VkPipeline vksplit__pipeline_for(const vksplit_context* ctx, uint32_t word_bytes)
-{
-    return word_bytes >= 1 && word_bytes <= 32 ? ctx->pipelines[word_kind(word_bytes)] : VK_NULL_HANDLE;
 }
 
 /* ---- feature query ----------------------------------------------------------------------- */
@@ -117,108 +103,6 @@ vksplit_result vksplit_query_device_features(VkPhysicalDevice physical_device,
 
 /* ---- creation ---------------------------------------------------------------------------- */
 
-/* The embedded SPIR-V of every variant, expanded from src/shader_variants.h. */
-typedef struct shader_variant {
-    vksplit_bool32 bda;
-    uint32_t word_bytes;
-    vksplit_bool32 atomic_stores;
-    const uint32_t* code;
-    const size_t* size;        /* bytes; a pointer, since only the generated .c knows it */
-} shader_variant;
-
-#define VKSPLIT_IS_BDA_bda 1
-#define VKSPLIT_IS_BDA_desc 0
-#define VKSPLIT_X_VARIANT(addressing, word, atomic)                                             \
-    {VKSPLIT_IS_BDA_##addressing, word, atomic, vksplit__spv_##addressing##_w##word##_a##atomic, \
-     &vksplit__spv_##addressing##_w##word##_a##atomic##_size},
-static const shader_variant variants[] = {VKSPLIT_SHADER_VARIANTS(VKSPLIT_X_VARIANT)};
-#undef VKSPLIT_X_VARIANT
-#define VARIANT_COUNT (sizeof variants / sizeof variants[0])
-
-static const shader_variant* find_variant(vksplit_bool32 bda, uint32_t word_bytes, vksplit_bool32 atomic)
-{
-    for (size_t i = 0; i < VARIANT_COUNT; i++)
-        if (variants[i].bda == bda && variants[i].word_bytes == word_bytes && variants[i].atomic_stores == atomic)
-            return &variants[i];
-    return NULL;
-}
-
-/* The planner's word limit: the widest word the table lists for this addressing. */
-static uint32_t max_word_bytes(vksplit_bool32 bda)
-{
-    uint32_t widest = 1;
-    for (size_t i = 0; i < VARIANT_COUNT; i++)
-        if (variants[i].bda == bda && variants[i].word_bytes > widest)
-            widest = variants[i].word_bytes;
-    return widest;
-}
-
-static vksplit_result create_layouts(vksplit_context* ctx, vksplit_error* error)
-{
-    VkResult vr;
-    if (!ctx->bda) {
-        VkDescriptorSetLayoutBinding bindings[3];
-        memset(bindings, 0, sizeof bindings);
-        for (uint32_t b = 0; b < 3; b++) {
-            bindings[b].binding = b;
-            bindings[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-            bindings[b].descriptorCount = b == 2 ? ctx->output_slots : 1;
-            bindings[b].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
-        }
-        VkDescriptorSetLayoutCreateInfo info = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-        info.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
-        info.bindingCount = 3;
-        info.pBindings = bindings;
-        VkDescriptorSetLayout set_layout; /* undefined after a failure: kept only on success */
-        vr = ctx->vk.vkCreateDescriptorSetLayout(ctx->device, &info, ctx->callbacks, &set_layout);
-        if (vr != VK_SUCCESS)
-            return vksplit__vk_fail(error, "vkCreateDescriptorSetLayout", vr);
-        ctx->set_layout = set_layout;
-    }
-    VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, PUSH_BYTES};
-    VkPipelineLayoutCreateInfo info = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-    info.setLayoutCount = ctx->bda ? 0 : 1;
-    info.pSetLayouts = ctx->bda ? NULL : &ctx->set_layout;
-    info.pushConstantRangeCount = 1;
-    info.pPushConstantRanges = &range;
-    VkPipelineLayout layout;
-    vr = ctx->vk.vkCreatePipelineLayout(ctx->device, &info, ctx->callbacks, &layout);
-    if (vr != VK_SUCCESS)
-        return vksplit__vk_fail(error, "vkCreatePipelineLayout", vr);
-    ctx->pipeline_layout = layout;
-    return VKSPLIT_OK;
-}
-
-static vksplit_result create_pipeline(vksplit_context* ctx, VkPipelineCache cache, uint32_t word_bytes,
-                                      vksplit_error* error)
-{
-    const shader_variant* variant = find_variant(ctx->bda, word_bytes, vksplit__atomic_stores(ctx, word_bytes));
-    if (!variant)
-        return VKSPLIT_OK; /* this addressing has no such word */
-    VkShaderModuleCreateInfo module_info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    module_info.codeSize = *variant->size;
-    module_info.pCode = variant->code;
-    VkShaderModule module;
-    VkResult vr = ctx->vk.vkCreateShaderModule(ctx->device, &module_info, ctx->callbacks, &module);
-    if (vr != VK_SUCCESS)
-        return vksplit__vk_fail(error, "vkCreateShaderModule", vr);
-
-    uint32_t constants[3] = {ctx->caps.workgroup_size, ctx->output_slots, (uint32_t)ctx->caps.mapping};
-    VkSpecializationMapEntry entries[3] = {{SPEC_WORKGROUP_SIZE, 0, 4}, {SPEC_OUTPUT_SLOTS, 4, 4}, {SPEC_MAPPING, 8, 4}};
-    VkSpecializationInfo spec = {3, entries, sizeof constants, constants};
-    VkComputePipelineCreateInfo info = {.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-    info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
-    info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-    info.stage.module = module;
-    info.stage.pName = "main";
-    info.stage.pSpecializationInfo = &spec;
-    info.layout = ctx->pipeline_layout;
-    vr = ctx->vk.vkCreateComputePipelines(ctx->device, cache, 1, &info, ctx->callbacks,
-                                          &ctx->pipelines[word_kind(word_bytes)]);
-    ctx->vk.vkDestroyShaderModule(ctx->device, module, ctx->callbacks);
-    return vr == VK_SUCCESS ? VKSPLIT_OK : vksplit__vk_fail(error, "vkCreateComputePipelines", vr);
-}
-
 static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
 /* Device limits, addressing and tuning. */
@@ -280,29 +164,37 @@ static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_de
     if (!desc->tuning.workgroup_size)
         while (wg > wg_max && wg > 1)
             wg /= 2;
-    if (tuning.mapping != VKSPLIT_MAPPING_RUNS && tuning.mapping != VKSPLIT_MAPPING_INTERLEAVED)
+    if (tuning.mapping < VKSPLIT_MAPPING_RUNS || tuning.mapping > VKSPLIT_MAPPING_BY_SHAPE)
         return vksplit__fail(error, VKSPLIT_ERROR_INVALID_ARGUMENT, "tuning.mapping %d is not a vksplit_mapping",
                              (int)tuning.mapping);
+    if (!vksplit__is_pow2(tuning.max_word_bytes) || tuning.max_word_bytes > 32)
+        return vksplit__fail(error, VKSPLIT_ERROR_INVALID_ARGUMENT,
+                             "tuning.max_word_bytes %u is not 1, 2, 4, 8, 16 or 32", tuning.max_word_bytes);
     if (wg < 1 || wg > wg_max)
         return vksplit__fail(error, VKSPLIT_ERROR_INVALID_ARGUMENT, "tuning.workgroup_size %u is out of range [1, %u] on this device",
                              wg, wg_max);
     if (bytes > 65536)
         return vksplit__fail(error, VKSPLIT_ERROR_INVALID_ARGUMENT, "tuning.invocation_bytes %u is out of range [1, 65536]",
                              bytes);
-    ctx->caps.max_word_bytes = max_word_bytes(ctx->bda);
+    /* The tuning's widest word, within what the addressing's shader variants have. */
+    ctx->caps.max_word_bytes = min_u32(tuning.max_word_bytes, vksplit__widest_variant_word(ctx->bda));
     ctx->caps.bda = ctx->bda;
     ctx->caps.mapping = tuning.mapping;
     ctx->caps.workgroup_size = wg;
-    ctx->caps.invocation_bytes = bytes;
+    ctx->caps.invocation_bytes = bytes ? bytes : 1;
     /* A CPU device runs a workgroup per thread at a time: small splits get shorter runs so
      * that every thread has some. Bands need one dispatch for every output (addresses). */
     ctx->caps.min_workgroups = runs && props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 8 : 0;
     ctx->caps.band_bytes = !runs && ctx->bda && tuning.band_bytes != UINT32_MAX ? tuning.band_bytes : 0;
+    ctx->caps.segments_per_dispatch = ctx->bda ? UINT32_MAX : ctx->output_slots;
+    /* Workgroup memory: DEINTERLEAVE stages rows in up to 16 KiB, the Vulkan minimum of
+     * maxComputeSharedMemorySize (TRANSPOSE's 8.25 KiB tile fits every device). */
+    ctx->caps.shared_bytes = min_u32(DEINTERLEAVE_SHARED_WORDS * 4, limits->maxComputeSharedMemorySize);
     vksplit__log(ctx, VKSPLIT_LOG_INFO,
-                 "vksplit: %s, %s addressing, %u output slot(s) per dispatch, %s mapping, workgroups of %u, %u bytes "
-                 "per invocation, bands of %u bytes",
+                 "vksplit: %s, %s addressing, %u output slot(s) per dispatch, mapping %d, workgroups of %u, %u bytes "
+                 "per invocation, bands of %u bytes, words up to %u bytes",
                  props.deviceName, ctx->bda ? "device-address" : "push-descriptor", ctx->output_slots,
-                 runs ? "runs" : "interleaved", wg, bytes, ctx->caps.band_bytes);
+                 (int)tuning.mapping, wg, bytes, ctx->caps.band_bytes, ctx->caps.max_word_bytes);
     return VKSPLIT_OK;
 }
 
@@ -336,9 +228,9 @@ vksplit_result vksplit_context_create(const vksplit_context_desc* desc, vksplit_
     if (r == VKSPLIT_OK)
         r = read_device(ctx, desc, error);
     if (r == VKSPLIT_OK)
-        r = create_layouts(ctx, error);
-    for (uint32_t word = 1; r == VKSPLIT_OK && word <= ctx->caps.max_word_bytes; word *= 2)
-        r = create_pipeline(ctx, desc->pipeline_cache, word, error);
+        r = vksplit__create_layouts(ctx, error);
+    if (r == VKSPLIT_OK)
+        r = vksplit__create_pipelines(ctx, desc->pipeline_cache, error);
     if (r != VKSPLIT_OK) {
         vksplit_context_destroy(ctx);
         return r;
@@ -351,12 +243,6 @@ void vksplit_context_destroy(vksplit_context* ctx)
 {
     if (!ctx)
         return;
-    for (uint32_t i = 0; i < VKSPLIT_WORD_KINDS; i++)
-        if (ctx->pipelines[i])
-            ctx->vk.vkDestroyPipeline(ctx->device, ctx->pipelines[i], ctx->callbacks);
-    if (ctx->pipeline_layout)
-        ctx->vk.vkDestroyPipelineLayout(ctx->device, ctx->pipeline_layout, ctx->callbacks);
-    if (ctx->set_layout)
-        ctx->vk.vkDestroyDescriptorSetLayout(ctx->device, ctx->set_layout, ctx->callbacks);
+    vksplit__destroy_pipelines(ctx);
     vksplit__free(ctx->callbacks, ctx);
 }

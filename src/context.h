@@ -6,8 +6,10 @@
 #include "planner.h"
 #include "vulkan_functions.h"
 
-/* Pipelines by copy word: index log2(word bytes), 1 .. 32 bytes. */
+/* Pipelines by mapping (1 .. 5, split_abi.h's MAPPING_*) and copy word (index log2(word
+ * bytes), 1 .. 32 bytes). */
 #define VKSPLIT_WORD_KINDS 6
+#define VKSPLIT_MAPPING_KINDS 6
 
 struct vksplit_context {
     vksplit__vk vk;
@@ -34,11 +36,11 @@ struct vksplit_context {
     vksplit__planner_caps caps;
     VkDescriptorSetLayout set_layout;    /* descriptor path only */
     VkPipelineLayout pipeline_layout;
-    VkPipeline pipelines[VKSPLIT_WORD_KINDS];
+    VkPipeline pipelines[VKSPLIT_MAPPING_KINDS][VKSPLIT_WORD_KINDS];
 };
 
-/* The pipeline for a plan's copy word (VK_NULL_HANDLE where the addressing has no such word). */
-VkPipeline vksplit__pipeline_for(const vksplit_context* ctx, uint32_t word_bytes);
+/* The pipeline for a plan's mapping and copy word (VK_NULL_HANDLE where the context has none). */
+VkPipeline vksplit__pipeline_for(const vksplit_context* ctx, vksplit_mapping mapping, uint32_t word_bytes);
 /* Does this word store through 32-bit atomics on this context (no 8/16-bit storage)? */
 vksplit_bool32 vksplit__atomic_stores(const vksplit_context* ctx, uint32_t word_bytes);
 

@@ -54,33 +54,85 @@ static vksplit_result check_buffer_sizes(const vksplit_plan* plan, vksplit_error
     return VKSPLIT_OK;
 }
 
-/* One dispatch for every record with device addresses; groups of output_slots otherwise. */
+/* The flags of split_abi.h that hold for the whole plan. */
+static uint32_t plan_flags(const vksplit_plan* plan)
+{
+    const vksplit__geometry* g = &plan->geo;
+    uint32_t flags = 0;
+    if (plan->argument_bytes)
+        flags |= FLAG_ARGUMENTS;
+    if (g->wide)
+        flags |= FLAG_WIDE;
+    /* Device addresses: a small TILES plan without row dimensions carries its segments in
+     * push constants, so that its first load waits on no table read; two or three segments of
+     * unequal work are told apart by their pushed first workgroups. */
+    if (plan->ctx->bda && g->mapping == VKSPLIT_MAPPING_TILES && g->row_dims == 0 && g->bands == 1 &&
+        g->segment_count <= INLINE_MAX_SEGMENTS)
+        flags |= FLAG_INLINE;
+    if (plan->ctx->bda && g->mapping != VKSPLIT_MAPPING_DEINTERLEAVE && !g->equal_units && g->segment_count >= 2 &&
+        g->segment_count <= 3)
+        flags |= FLAG_PREFIX;
+    return flags;
+}
+
+/* Workgroups of every segment in [first, end) when equal (RUNS: workgroups of invocations), else 0. */
+static uint32_t equal_units(const vksplit_plan* plan, uint32_t first, uint32_t end)
+{
+    const vksplit__geometry* g = &plan->geo;
+    if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE)
+        return 0;
+    uint64_t units = 0;
+    for (uint32_t s = first; s < end; s++) {
+        uint64_t next = (s + 1 < g->segment_count ? g->segments[s + 1].first_workgroup : g->band_workgroups) -
+                        g->segments[s].first_workgroup;
+        if (s > first && next != units)
+            return 0;
+        units = next;
+    }
+    return (uint32_t)units;
+}
+
+/* One dispatch for every segment with device addresses; groups of output_slots otherwise. The
+ * grid is two-dimensional where one row of workgroups would not hold them. */
 static vksplit_result plan_dispatches(vksplit_plan* plan, vksplit_error* error)
 {
     const vksplit_context* ctx = plan->ctx;
-    uint32_t per = ctx->bda ? plan->geo.record_count : ctx->output_slots;
-    plan->dispatch_count = (plan->geo.record_count + per - 1) / per;
+    const vksplit__geometry* g = &plan->geo;
+    uint32_t per = ctx->bda || g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE ? g->segment_count : ctx->output_slots;
+    plan->dispatch_count = (g->segment_count + per - 1) / per;
     plan->dispatches = vksplit__alloc_array(ctx->callbacks, plan->dispatch_count, sizeof *plan->dispatches);
     if (!plan->dispatches)
         return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u dispatches failed", plan->dispatch_count);
+    uint32_t flags = plan_flags(plan);
+    if (flags & FLAG_PREFIX) {
+        plan->prefix1 = (uint32_t)g->segments[1].first_workgroup;
+        plan->prefix2 = g->segment_count > 2 ? (uint32_t)g->segments[2].first_workgroup : UINT32_MAX;
+    }
+    /* The grid's width goes to the shader in 16 bits. */
+    uint64_t max_x = ctx->max_group_count[0] < 0xFFFF ? ctx->max_group_count[0] : 0xFFFF;
     for (uint32_t d = 0; d < plan->dispatch_count; d++) {
         vksplit__dispatch* dispatch = &plan->dispatches[d];
         uint32_t first = d * per;
-        uint32_t end = first + per < plan->geo.record_count ? first + per : plan->geo.record_count;
-        uint64_t begin_wg = plan->geo.records[first].first_workgroup;
-        uint64_t end_wg = end < plan->geo.record_count ? plan->geo.records[end].first_workgroup : plan->geo.band_workgroups;
-        uint64_t groups = (end_wg - begin_wg) * plan->geo.bands; /* bands only on one-dispatch plans */
-        uint64_t x = groups < ctx->max_group_count[0] ? groups : ctx->max_group_count[0];
+        uint32_t end = first + per < g->segment_count ? first + per : g->segment_count;
+        uint64_t begin_wg = g->segments[first].first_workgroup;
+        uint64_t end_wg = end < g->segment_count ? g->segments[end].first_workgroup : g->band_workgroups;
+        uint64_t groups = (end_wg - begin_wg) * g->bands; /* bands only on one-dispatch plans */
+        if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE)
+            groups = g->total_workgroups;
+        uint64_t x = groups < max_x ? groups : max_x;
         uint64_t y = x ? (groups + x - 1) / x : 0;
         if (y > ctx->max_group_count[1])
             return vksplit__fail(error, VKSPLIT_ERROR_SIZE_OVERFLOW,
-                                 "the split needs %llu workgroups; this device dispatches at most %u x %u",
-                                 (unsigned long long)groups, ctx->max_group_count[0], ctx->max_group_count[1]);
-        dispatch->rec_first = first;
-        dispatch->rec_count = end - first;
+                                 "the split needs %llu workgroups; this device dispatches at most %llu x %u",
+                                 (unsigned long long)groups, (unsigned long long)max_x, ctx->max_group_count[1]);
+        dispatch->seg_first = first;
+        dispatch->seg_count = end - first;
         dispatch->wg_base = (uint32_t)begin_wg;
         dispatch->grid_x = (uint32_t)x;
         dispatch->grid_y = (uint32_t)y;
+        dispatch->shape = (uint32_t)x | g->row_dims << SHAPE_ROW_DIMS_SHIFT | flags << SHAPE_FLAGS_SHIFT;
+        dispatch->equal_units = equal_units(plan, first, end);
+        plan->dispatched_workgroups += x * y;
     }
     return VKSPLIT_OK;
 }
@@ -152,20 +204,20 @@ static vksplit_result plan_regions(vksplit_plan* plan, vksplit_error* error)
     const vksplit__geometry* g = &plan->geo;
     const VkAllocationCallbacks* callbacks = plan->ctx->callbacks;
     uint64_t total = 0;
-    for (uint32_t r = 0; r < g->record_count; r++)
-        total += g->records[r].rows;
+    for (uint32_t r = 0; r < g->segment_count; r++)
+        total += g->segments[r].rows;
     if (total > VKSPLIT_MAX_TRANSFER_REGIONS)
         return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
                              "the transfer path would need %llu copy regions; it holds at most %u (use the compute path)",
                              (unsigned long long)total, VKSPLIT_MAX_TRANSFER_REGIONS);
     plan->regions = vksplit__alloc_array(callbacks, (size_t)total, sizeof *plan->regions);
-    plan->region_first = vksplit__alloc_array(callbacks, (size_t)g->record_count + 1, sizeof *plan->region_first);
+    plan->region_first = vksplit__alloc_array(callbacks, (size_t)g->segment_count + 1, sizeof *plan->region_first);
     if (!plan->regions || !plan->region_first)
         return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %llu copy regions failed",
                              (unsigned long long)total);
-    uint64_t word = g->word_bytes, n = 0;
-    for (uint32_t r = 0; r < g->record_count; r++) {
-        const vksplit__record* rec = &g->records[r];
+    uint64_t word = g->unit_bytes, n = 0;
+    for (uint32_t r = 0; r < g->segment_count; r++) {
+        const vksplit__segment* rec = &g->segments[r];
         const vksplit__row_dim* dims = g->row_dims ? &g->dims[(size_t)r * g->row_dims] : NULL;
         uint64_t idx[ABI_MAX_ROW_DIMS] = {0};
         plan->region_first[r] = (uint32_t)n;
@@ -180,9 +232,9 @@ static vksplit_result plan_regions(vksplit_plan* plan, vksplit_error* error)
                 idx[d] = 0;
         }
     }
-    plan->region_first[g->record_count] = (uint32_t)n;
-    for (uint32_t r = 0; r < g->record_count; r++)
-        plan->copy_command_count += (g->records[r].rows + VKSPLIT_REGION_BATCH - 1) / VKSPLIT_REGION_BATCH;
+    plan->region_first[g->segment_count] = (uint32_t)n;
+    for (uint32_t r = 0; r < g->segment_count; r++)
+        plan->copy_command_count += (g->segments[r].rows + VKSPLIT_REGION_BATCH - 1) / VKSPLIT_REGION_BATCH;
     return VKSPLIT_OK;
 }
 
@@ -202,49 +254,67 @@ static vksplit_path choose_path(const vksplit_plan* plan, vksplit_path asked)
     if (asked != VKSPLIT_PATH_AUTO)
         return asked;
     const vksplit__geometry* g = &plan->geo;
-    if (plan->ctx->device_type != VK_PHYSICAL_DEVICE_TYPE_CPU || !g->rows_contiguous || g->record_count == 0)
+    if (plan->ctx->device_type != VK_PHYSICAL_DEVICE_TYPE_CPU || !g->rows_contiguous || g->segment_count == 0)
         return VKSPLIT_PATH_COMPUTE;
     uint64_t rows = 0;
-    for (uint32_t r = 0; r < g->record_count; r++)
-        rows += g->records[r].rows;
+    for (uint32_t r = 0; r < g->segment_count; r++)
+        rows += g->segments[r].rows;
     return rows <= VKSPLIT_TRANSFER_MAX_AUTO_REGIONS && g->bytes_written / rows >= VKSPLIT_TRANSFER_MIN_CHUNK_BYTES
                ? VKSPLIT_PATH_TRANSFER
                : VKSPLIT_PATH_COMPUTE;
+}
+
+static const char* mapping_name(vksplit_mapping mapping)
+{
+    switch (mapping) {
+    case VKSPLIT_MAPPING_RUNS: return "runs";
+    case VKSPLIT_MAPPING_INTERLEAVED: return "interleaved";
+    case VKSPLIT_MAPPING_TILES: return "tiles";
+    case VKSPLIT_MAPPING_TRANSPOSE: return "transpose";
+    case VKSPLIT_MAPPING_DEINTERLEAVE: return "deinterleave";
+    default: return "?";
+    }
 }
 
 static void describe(vksplit_plan* plan)
 {
     vksplit_plan_info* info = &plan->info;
     const vksplit__geometry* g = &plan->geo;
+    bool compute = plan->path == VKSPLIT_PATH_COMPUTE && g->segment_count;
     memset(info, 0, sizeof *info);
     info->path = plan->path;
     info->word_bytes = g->word_bytes;
-    info->dispatch_count = plan->path == VKSPLIT_PATH_COMPUTE ? plan->dispatch_count : 0;
+    info->dispatch_count = compute ? plan->dispatch_count : 0;
     info->copy_command_count = plan->path == VKSPLIT_PATH_TRANSFER ? plan->copy_command_count : 0;
     info->row_dims = g->row_dims;
-    info->workgroup_size = plan->ctx->caps.workgroup_size;
-    info->workgroup_count = plan->path == VKSPLIT_PATH_COMPUTE ? g->total_workgroups : 0;
+    info->workgroup_size = g->workgroup_size;
+    info->workgroup_count = compute ? plan->dispatched_workgroups : 0;
     info->offset_alignment = plan->offset_alignment;
     info->output_count = plan->output_count;
     info->input_span_bytes = plan->input_span;
     info->bytes_written = g->bytes_written;
     info->table_bytes = plan->table_bytes;
     info->argument_bytes = plan->argument_bytes;
-    info->mapping = plan->path == VKSPLIT_PATH_COMPUTE ? plan->ctx->caps.mapping : VKSPLIT_MAPPING_DEFAULT;
-    uint64_t rows = 0, chunk = 0;
-    for (uint32_t r = 0; r < g->record_count; r++) {
-        rows += g->records[r].rows;
-        chunk = g->records[r].chunk_words * g->word_bytes;
+    info->mapping = compute ? g->mapping : VKSPLIT_MAPPING_DEFAULT;
+    if (compute) {
+        info->bytes_in_flight = g->bytes_in_flight;
+        info->sectors_read = g->sectors_read;
+        info->fetch_ratio = g->bytes_written ? (double)g->sectors_read * 32.0 / (double)g->bytes_written : 0.0;
+        info->idle_workgroups = plan->dispatched_workgroups - g->busy_workgroups;
     }
-    if (g->record_count == 0)
+    uint64_t rows = 0, chunk = 0;
+    for (uint32_t r = 0; r < g->segment_count; r++) {
+        rows += g->segments[r].rows;
+        chunk = g->segments[r].chunk_words * g->unit_bytes;
+    }
+    if (g->segment_count == 0)
         snprintf(info->summary, sizeof info->summary, "empty: nothing to copy");
     else if (plan->path == VKSPLIT_PATH_TRANSFER)
         snprintf(info->summary, sizeof info->summary, "transfer %llu regions", (unsigned long long)rows);
     else
         snprintf(info->summary, sizeof info->summary, "compute %s %s w%u rows=%llu chunk=%lluB dims=%u bands=%llu",
-                 plan->ctx->bda ? "bda" : "desc",
-                 plan->ctx->caps.mapping == VKSPLIT_MAPPING_INTERLEAVED ? "interleaved" : "runs", g->word_bytes,
-                 (unsigned long long)rows, (unsigned long long)chunk, g->row_dims, (unsigned long long)g->bands);
+                 plan->ctx->bda ? "bda" : "desc", mapping_name(g->mapping), g->word_bytes, (unsigned long long)rows,
+                 (unsigned long long)chunk, g->row_dims, (unsigned long long)g->bands);
 }
 
 /* Byte spans of every tensor, and the device's buffer limit. */
@@ -264,11 +334,14 @@ static vksplit_result plan_spans(vksplit_plan* plan, const vksplit__split* split
 static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
 {
     vksplit_context* ctx = plan->ctx;
-    plan->pipeline = vksplit__pipeline_for(ctx, plan->geo.word_bytes);
+    plan->pipeline = vksplit__pipeline_for(ctx, plan->geo.mapping, plan->geo.word_bytes);
     plan->atomic_stores = vksplit__atomic_stores(ctx, plan->geo.word_bytes);
-    /* Beyond the inline ones, output addresses are per-record arguments in the caller's memory. */
-    if (ctx->bda && plan->geo.record_count > ABI_INLINE_OUTPUTS)
-        plan->argument_bytes = (uint64_t)plan->geo.record_count * sizeof(uint64_t);
+    if (!plan->pipeline) /* the context makes a pipeline for every mapping and word its tuning plans */
+        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "no pipeline for mapping %d and %u-byte words",
+                             (int)plan->geo.mapping, plan->geo.word_bytes);
+    /* Beyond the inline ones, output addresses are per-recording arguments in the caller's memory. */
+    if (ctx->bda && plan->geo.segment_count > ABI_INLINE_OUTPUTS)
+        plan->argument_bytes = (uint64_t)plan->geo.segment_count * sizeof(uint64_t);
     vksplit_result r = ctx->bda ? VKSPLIT_OK : check_descriptor_ranges(plan, error);
     if (r == VKSPLIT_OK)
         r = plan_dispatches(plan, error);
@@ -306,12 +379,12 @@ vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_des
         plan->offset_alignment = plan->path == VKSPLIT_PATH_TRANSFER
                                      ? 1 /* vkCmdCopyBuffer takes any offset */
                                      : vksplit__offset_alignment(plan->geo.word_bytes, ctx->bda);
-        if (plan->path == VKSPLIT_PATH_TRANSFER && plan->geo.record_count && !plan->geo.rows_contiguous)
+        if (plan->path == VKSPLIT_PATH_TRANSFER && plan->geo.segment_count && !plan->geo.rows_contiguous)
             r = vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
                               "the transfer path needs rows that are contiguous in every tensor; this split's are single "
                               "elements (use the compute path)");
     }
-    if (r == VKSPLIT_OK && plan->geo.record_count)
+    if (r == VKSPLIT_OK && plan->geo.segment_count)
         r = plan->path == VKSPLIT_PATH_TRANSFER ? plan_regions(plan, error) : plan_compute(plan, error);
     if (r != VKSPLIT_OK) {
         vksplit_plan_destroy(plan);

@@ -9,13 +9,16 @@
 /* Regions per vkCmdCopyBuffer on the transfer path (a stack array while recording). */
 #define VKSPLIT_REGION_BATCH 256u
 
-/* One vkCmdDispatch: records [rec_first, rec_first + rec_count), workgroups from wg_base. */
+/* One vkCmdDispatch: segments [seg_first, seg_first + seg_count), workgroups from wg_base,
+ * with the push constants that find a workgroup's segment (split_abi.h). */
 typedef struct vksplit__dispatch {
-    uint32_t rec_first;
-    uint32_t rec_count;
+    uint32_t seg_first;
+    uint32_t seg_count;
     uint32_t wg_base;
     uint32_t grid_x;
     uint32_t grid_y;
+    uint32_t shape;                 /* grid_x | row dims | flags */
+    uint32_t equal_units;           /* units (workgroups) of every segment of this dispatch, or 0 */
 } vksplit__dispatch;
 
 struct vksplit_plan {
@@ -35,11 +38,13 @@ struct vksplit_plan {
     VkDeviceMemory table_memory;
     VkDeviceAddress table_address;
     uint64_t table_bytes;
-    uint64_t argument_bytes;            /* per record: output addresses beyond the inline ones */
+    uint64_t argument_bytes;            /* per recording: output addresses beyond the inline ones */
     uint32_t dispatch_count;
     vksplit__dispatch* dispatches;      /* [dispatch_count] */
+    uint64_t dispatched_workgroups;     /* sum of grid_x * grid_y */
+    uint32_t prefix1, prefix2;          /* FLAG_PREFIX: segments 1 and 2's first workgroups */
 
-    /* transfer path: the regions of record r are [region_first[r], region_first[r+1]) */
+    /* transfer path: the regions of segment s are [region_first[s], region_first[s+1]) */
     VkBufferCopy* regions;
     uint32_t* region_first;
     uint32_t copy_command_count;

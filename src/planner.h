@@ -1,57 +1,85 @@
-/* The planner: a validated split -> rows of contiguous chunks, the copy word, the work of
- * every invocation or workgroup, and the parameter table the shader reads. Pure CPU. */
+/* The planner: a validated split -> rows of contiguous chunks, the copy word, the mapping,
+ * the work of every invocation or workgroup, and the parameter table the shader reads. Pure
+ * CPU. The steps are src/planner.c (shape, word, mapping, workgroup prefix), one file per
+ * mapping (src/mapping_*.c), src/plan_figures.c (the plan's own account of its memory
+ * traffic) and src/table.c (the table). */
 #ifndef VKSPLIT_PLANNER_H
 #define VKSPLIT_PLANNER_H
 
 #include "split_rules.h"
 
-/* What the planner needs to know about the device and the chosen addressing. */
+/* What the planner needs to know about the device and the context's tuning. */
 typedef struct vksplit__planner_caps {
-    uint32_t max_word_bytes;       /* the widest word src/shader_variants.h lists for the addressing */
+    uint32_t max_word_bytes;       /* the widest word: the shader variants' and the tuning's */
     vksplit_bool32 bda;            /* binding addresses need min(word, 16) alignment, else word */
-    vksplit_mapping mapping;       /* RUNS or INTERLEAVED */
-    uint32_t workgroup_size;
-    uint32_t invocation_bytes;     /* bytes one invocation aims to copy */
+    vksplit_mapping mapping;       /* as tuned: RUNS, INTERLEAVED, TILES, TRANSPOSE, DEINTERLEAVE or BY_SHAPE */
+    uint32_t workgroup_size;       /* every mapping's but TRANSPOSE's (TRANSPOSE_WORKGROUP) */
+    uint32_t invocation_bytes;     /* RUNS, INTERLEAVED: bytes one invocation aims to copy */
     uint32_t min_workgroups;       /* RUNS: shrink runs of small splits until this many workgroups exist */
-    uint32_t band_bytes;           /* INTERLEAVED, one dispatch: input bytes per band, 0: no bands */
+    uint32_t band_bytes;           /* INTERLEAVED, TILES, one dispatch: input bytes per band, 0: no bands */
+    uint32_t segments_per_dispatch; /* UINT32_MAX with device addresses; the descriptor path's output slots */
+    uint32_t shared_bytes;         /* workgroup memory DEINTERLEAVE may stage rows in */
 } vksplit__planner_caps;
 
-/* One row dimension of one record, in words. */
+/* One row dimension of one segment, in words. */
 typedef struct vksplit__row_dim {
     uint64_t size;
     uint64_t in_stride;
     uint64_t out_stride;
 } vksplit__row_dim;
 
-/* One non-empty output. A unit is one invocation (RUNS) or one workgroup (INTERLEAVED). */
-typedef struct vksplit__record {
+/* One non-empty output: rows of chunk_words contiguous words. A unit is one invocation (RUNS)
+ * or one workgroup (the other mappings); shaders/split_abi.h says what each copies. */
+typedef struct vksplit__segment {
     uint32_t output_index;
-    uint64_t chunk_words;          /* contiguous words per row */
+    uint64_t chunk_words;          /* DEINTERLEAVE: chunk, base and strides in uint32 words */
     uint64_t rows;
-    uint64_t in_base_words;        /* the output's first element in the input */
+    uint64_t in_base_words;
+    uint64_t units;                /* per band */
+    uint64_t first_workgroup;      /* prefix over segments (per band) */
+    /* RUNS, INTERLEAVED */
     uint32_t pieces;               /* per row; > 1 only when rows_per_unit == 1 */
     uint32_t piece_words;
     uint32_t rows_per_unit;
     uint32_t row_magic;            /* INTERLEAVED tiles of rows: ceil(2^32 / chunk_words), 0 for 1 */
-    uint64_t units;
-    uint64_t first_workgroup;      /* prefix over records */
-} vksplit__record;
+    /* TILES */
+    uint64_t line_tiles;           /* units per line */
+    uint64_t tiles;                /* units in all (units is per band) */
+    /* TRANSPOSE */
+    uint64_t tiles_a, tiles_b;
+    /* DEINTERLEAVE */
+    uint32_t row_offset_uints;     /* the chunk's first uint32 within an input row */
+} vksplit__segment;
 
 typedef struct vksplit__geometry {
     uint32_t word_bytes;
-    uint32_t row_dims;             /* per record, innermost first */
+    /* Bytes of one unit of chunk_words, in_base_words and the strides: word_bytes, except
+     * DEINTERLEAVE's 4 (its word is the width of its loads and stores, not of a chunk). */
+    uint32_t unit_bytes;
+    vksplit_mapping mapping;       /* what this plan runs: never BY_SHAPE */
+    uint32_t workgroup_size;       /* of that mapping's pipeline */
+    uint32_t tiles_trips;          /* TILES: the pipeline's TRIPS */
+    uint32_t row_dims;             /* per segment; dimension order is the mapping's (see split_abi.h) */
     vksplit_bool32 rows_contiguous; /* chunks are contiguous in every tensor: vkCmdCopyBuffer can do it */
-    uint32_t record_count;
-    vksplit__record* records;      /* [record_count] */
-    vksplit__row_dim* dims;        /* [record_count * row_dims] */
-    uint64_t band_rows;            /* rows of every record per band; 0: one band (records in turn) */
-    uint64_t bands;
+    uint32_t segment_count;
+    vksplit__segment* segments;    /* [segment_count] */
+    vksplit__row_dim* dims;        /* [segment_count * row_dims] */
+    uint64_t band_rows;            /* INTERLEAVED: rows of every segment per band; 0: no bands */
+    uint64_t bands;                /* 1: no bands */
     uint64_t band_workgroups;      /* workgroups of one band: the prefix's total */
     uint64_t total_workgroups;     /* bands * band_workgroups */
+    uint64_t busy_workgroups;      /* of those, the ones that copy at least one word */
+    vksplit_bool32 wide;           /* TILES: some line holds 2^32 words or more (FLAG_WIDE) */
+    uint64_t equal_units;          /* units of every segment (per band) when equal, else 0 */
+    uint32_t tile_rows;            /* DEINTERLEAVE: input rows per workgroup */
+    uint32_t row_uints;            /* DEINTERLEAVE: uint32 words of an input row */
     uint64_t bytes_written;
+    /* The plan's own account (src/plan_figures.c). */
+    uint32_t bytes_in_flight;      /* loaded per invocation before its stores, per trip */
+    uint64_t sectors_read;         /* 32-byte input sectors its workgroups fetch */
 } vksplit__geometry;
 
-/* Plans a validated split (nothing is checked again). Allocates records and dims; fails only
+/* Plans a validated split (nothing is checked again). Allocates segments and dims; fails only
  * on the planner's own limits (2^32-1 rows, words, units or workgroups) and allocation. */
 vksplit_result vksplit__plan_geometry(const vksplit__split* split, const vksplit__planner_caps* caps,
                                       const VkAllocationCallbacks* callbacks, vksplit__geometry* geometry,
@@ -62,19 +90,26 @@ void vksplit__geometry_free(const VkAllocationCallbacks* callbacks, vksplit__geo
  * (what the shader declares), the word itself with descriptors. */
 uint32_t vksplit__offset_alignment(uint32_t word_bytes, vksplit_bool32 bda);
 
+/* TILES' TRIPS for a word: invocation_bytes / (ABI_UNROLL * word), at least 1, within the
+ * loop budget. The context specializes each TILES pipeline with it; the planner sizes tiles by it. */
+uint32_t vksplit__tiles_trips(uint32_t invocation_bytes, uint32_t word_bytes);
+
 /* Parameter table layout (shaders/split_abi.h), in uint32 units. */
 typedef struct vksplit__table_layout {
-    uint32_t records_offset;       /* after the header and the prefix */
-    uint32_t record_stride;
+    uint32_t segments_offset;      /* after the header and the prefix */
+    uint32_t segment_stride;
     uint64_t total_words;
 } vksplit__table_layout;
 
 vksplit__table_layout vksplit__table_layout_for(const vksplit__geometry* geometry);
-/* Writes the prefix and records into table (total_words long). */
+/* Writes the header, prefix and segments into table (total_words long). */
 void vksplit__write_table(const vksplit__geometry* geometry, const vksplit__table_layout* layout, uint32_t* table);
 
 /* Loop trips one invocation of the shader makes at most; the planner keeps it <= this,
  * four times under llvmpipe's silent 65535-iteration limit per 8-lane batch. */
 #define VKSPLIT_LOOP_BUDGET 16384u
+/* Loop trips the shader spends outside the copy: segment search (<= 17), row placement
+ * (<= 8 dimensions) and the loops' exits. */
+#define VKSPLIT_FIXED_TRIPS 64u
 
 #endif /* VKSPLIT_PLANNER_H */

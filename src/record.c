@@ -5,6 +5,12 @@
 #include "arguments.h"
 #include "push_constants.h"
 
+static void put_u64(uint32_t* at, uint64_t value)
+{
+    at[0] = (uint32_t)value;
+    at[1] = (uint32_t)(value >> 32);
+}
+
 /* Device addresses: one dispatch for every output. */
 static vksplit_result record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* input,
                                  const vksplit_binding* outputs, const vksplit_arguments* arguments,
@@ -19,21 +25,34 @@ static vksplit_result record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, 
     push.table = plan->table_address;
     vksplit_result r = vksplit__binding_address(plan, &cache, input, -1, &push.input, error);
     if (r == VKSPLIT_OK && plan->argument_bytes == 0) {
-        for (uint32_t k = 0; r == VKSPLIT_OK && k < g->record_count; k++) {
-            uint32_t o = g->records[k].output_index;
-            r = vksplit__binding_address(plan, &cache, &outputs[o], (int)o, &push.outputs[k], error);
+        for (uint32_t k = 0; r == VKSPLIT_OK && k < g->segment_count; k++) {
+            uint32_t o = g->segments[k].output_index;
+            uint64_t address = 0;
+            r = vksplit__binding_address(plan, &cache, &outputs[o], (int)o, &address, error);
+            put_u64(&push.outputs[2 * k], address);
         }
     } else if (r == VKSPLIT_OK) {
-        r = vksplit__record_arguments(plan, cmd, outputs, arguments, &push.arguments, error);
+        uint64_t address = 0;
+        r = vksplit__record_arguments(plan, cmd, outputs, arguments, &address, error);
+        put_u64(&push.outputs[0], address);
     }
     if (r != VKSPLIT_OK)
         return r;
-    push.rec_first = d->rec_first;
-    push.rec_count = d->rec_count;
-    push.wg_base = d->wg_base;
-    push.grid_x = d->grid_x;
-    push.row_dims = g->row_dims;
-    push.records_offset = plan->table.records_offset;
+    push.segments = d->seg_count;
+    push.shape = d->shape;
+    push.band_groups = (uint32_t)g->band_workgroups;
+    push.bands = (uint32_t)g->bands;
+    push.equal_units = d->equal_units;
+    push.prefix1 = plan->prefix1;
+    push.prefix2 = plan->prefix2;
+    if (d->shape >> SHAPE_FLAGS_SHIFT & FLAG_INLINE) { /* the segments themselves, after their addresses */
+        for (uint32_t k = 0; k < g->segment_count; k++) {
+            uint32_t* at = &push.outputs[2 * g->segment_count + k * INLINE_FIELDS];
+            put_u64(at + INLINE_IN_BASE, g->segments[k].in_base_words);
+            at[INLINE_CHUNK] = (uint32_t)g->segments[k].chunk_words;
+            at[INLINE_FIRST] = (uint32_t)g->segments[k].first_workgroup;
+        }
+    }
     ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->pipeline);
     ctx->vk.vkCmdPushConstants(cmd, ctx->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
     ctx->vk.vkCmdDispatch(cmd, d->grid_x, d->grid_y, 1);
@@ -76,14 +95,13 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
         writes[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
         writes[b].pBufferInfo = &infos[b];
     }
-    push.row_dims = g->row_dims;
-    push.records_offset = plan->table.records_offset;
+    push.segments_at = plan->table.segments_offset;
     ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->pipeline);
     for (uint32_t i = 0; i < plan->dispatch_count; i++) {
         const vksplit__dispatch* d = &plan->dispatches[i];
         for (uint32_t s = 0; s < ctx->output_slots; s++) {
-            if (s < d->rec_count) {
-                uint32_t o = g->records[d->rec_first + s].output_index;
+            if (s < d->seg_count) {
+                uint32_t o = g->segments[d->seg_first + s].output_index;
                 infos[2 + s] = descriptor_for(plan, &outputs[o], plan->output_spans[o], &push.output_words[s]);
             } else {
                 /* Unused slots still need a valid descriptor: this dispatch's first output,
@@ -101,10 +119,11 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
             ctx->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                                          0, 1, &barrier, 0, NULL, 0, NULL);
         }
-        push.rec_first = d->rec_first;
-        push.rec_count = d->rec_count;
+        push.seg_first = d->seg_first;
+        push.segments = d->seg_count;
         push.wg_base = d->wg_base;
-        push.grid_x = d->grid_x;
+        push.shape = d->shape;
+        push.equal_units = d->equal_units;
         ctx->vk.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ctx->pipeline_layout, 0, 3, writes);
         ctx->vk.vkCmdPushConstants(cmd, ctx->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
         ctx->vk.vkCmdDispatch(cmd, d->grid_x, d->grid_y, 1);
@@ -117,8 +136,8 @@ static void record_transfer(const vksplit_plan* plan, VkCommandBuffer cmd, const
 {
     const vksplit_context* ctx = plan->ctx;
     VkBufferCopy batch[VKSPLIT_REGION_BATCH];
-    for (uint32_t r = 0; r < plan->geo.record_count; r++) {
-        const vksplit_binding* out = &outputs[plan->geo.records[r].output_index];
+    for (uint32_t r = 0; r < plan->geo.segment_count; r++) {
+        const vksplit_binding* out = &outputs[plan->geo.segments[r].output_index];
         uint32_t end = plan->region_first[r + 1];
         for (uint32_t first = plan->region_first[r]; first < end; first += VKSPLIT_REGION_BATCH) {
             uint32_t n = end - first < VKSPLIT_REGION_BATCH ? end - first : VKSPLIT_REGION_BATCH;
@@ -138,7 +157,7 @@ vksplit_result vksplit_cmd_split(const vksplit_plan* plan, VkCommandBuffer cmd, 
 {
     if (!plan || !cmd)
         return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "plan and cmd are required");
-    if (plan->geo.record_count == 0)
+    if (plan->geo.segment_count == 0)
         return vksplit__ok(error); /* every output is empty: nothing to record */
     if (!input || !outputs)
         return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "input and outputs are required");

@@ -1,5 +1,8 @@
-/* The tuning defaults per device class, measured with bench/split_bench (README,
- * "Performance"), in the one place the context and callers read them. */
+/* The tuning defaults per device class, in the one place the context and callers read them.
+ * Measured on lavapipe with bench/split_bench (README, "Performance"); the GPU defaults are
+ * derived from the earlier H100 run of the shader (64 bytes in flight per invocation kept
+ * the plain copy at 0.93-1.03x, 4 bytes at 0.29-0.40x) and wait for a GPU run of
+ * bench/sweep.py to be confirmed. */
 #include "internal.h"
 
 /* llvmpipe (lavapipe) runs an 8-lane batch to completion before the next and pays per load,
@@ -8,26 +11,30 @@
  * of leaving lanes idle). */
 #define CPU_WORKGROUP 8u
 #define CPU_RUN_BYTES 4096u
-/* A GPU wants neighbouring invocations on neighbouring words (coalesced), several independent
- * loads in flight per invocation, and the workgroups running at one time on nearby memory:
- * workgroups of 256, 64 bytes per invocation per tile (four 16-byte words: a 16 KiB tile),
- * bands of 8 MiB. Pending a measurement on a GPU (README): the first GPU session sweeps
- * these with split_bench --invocation-bytes / --workgroup / --band-bytes. */
+#define CPU_MAX_WORD 32u
+/* A GPU wants neighbouring invocations on neighbouring words (coalesced), 64 bytes of loads
+ * in flight per invocation, and the workgroups running at one time on nearby memory:
+ * workgroups of 256, 64 bytes per invocation (one trip of four 16-byte words: a 16 KiB tile),
+ * bands of 8 MiB, words of at most 16 bytes (a 32-byte word is two 16-byte loads anyway). */
 #define GPU_WORKGROUP 256u
 #define GPU_INVOCATION_BYTES 64u
 #define GPU_BAND_BYTES (8u << 20)
+#define GPU_MAX_WORD 16u
 
 void vksplit_resolve_tuning(VkPhysicalDeviceType device_type, vksplit_tuning* tuning)
 {
     if (!tuning)
         return;
     if (tuning->mapping == VKSPLIT_MAPPING_DEFAULT)
-        tuning->mapping = device_type == VK_PHYSICAL_DEVICE_TYPE_CPU ? VKSPLIT_MAPPING_RUNS : VKSPLIT_MAPPING_INTERLEAVED;
+        tuning->mapping = device_type == VK_PHYSICAL_DEVICE_TYPE_CPU ? VKSPLIT_MAPPING_RUNS : VKSPLIT_MAPPING_BY_SHAPE;
     bool runs = tuning->mapping == VKSPLIT_MAPPING_RUNS;
+    bool interleaved = tuning->mapping == VKSPLIT_MAPPING_INTERLEAVED;
     if (!tuning->workgroup_size)
         tuning->workgroup_size = runs ? CPU_WORKGROUP : GPU_WORKGROUP;
     if (!tuning->invocation_bytes)
         tuning->invocation_bytes = runs ? CPU_RUN_BYTES : GPU_INVOCATION_BYTES;
     if (!tuning->band_bytes)
         tuning->band_bytes = runs ? UINT32_MAX : GPU_BAND_BYTES;
+    if (!tuning->max_word_bytes)
+        tuning->max_word_bytes = runs || interleaved ? CPU_MAX_WORD : GPU_MAX_WORD;
 }

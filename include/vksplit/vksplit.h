@@ -203,33 +203,56 @@ typedef enum vksplit_log_level {
  * thread that calls vksplit, concurrently: make it thread-safe. */
 typedef void (*vksplit_log_fn)(void* user, vksplit_log_level level, const char* message);
 
-/* How the invocations of a workgroup share the words they copy. */
+/* How the invocations of a workgroup share the words they copy. README "How it works" shows
+ * each; every one is exact on every split, and vksplit_plan_info.mapping says which one a
+ * plan uses. */
 typedef enum vksplit_mapping {
-    VKSPLIT_MAPPING_DEFAULT = 0,     /* RUNS on a CPU device (lavapipe), INTERLEAVED on a GPU */
+    VKSPLIT_MAPPING_DEFAULT = 0,     /* RUNS on a CPU device (lavapipe), BY_SHAPE on a GPU */
     /* Each invocation copies its own contiguous run of words (or several whole short rows).
      * Right for llvmpipe, which runs an 8-lane batch to completion before the next. */
     VKSPLIT_MAPPING_RUNS = 1,
-    /* A workgroup copies a tile of words and invocation i takes words i, i + workgroup_size,
-     * ...: adjacent invocations touch adjacent words (coalesced), several loads in flight
-     * per invocation. Right for GPUs. */
-    VKSPLIT_MAPPING_INTERLEAVED = 2
+    /* The earlier GPU mapping: a workgroup copies a tile and invocation i takes words i,
+     * i + workgroup_size, ..., four loads in flight. Kept for comparison until measured on a
+     * GPU against TILES (README, "On a GPU"). */
+    VKSPLIT_MAPPING_INTERLEAVED = 2,
+    /* A workgroup copies invocation_bytes x workgroup_size consecutive words of one line of
+     * rows, rows crossed freely; each invocation issues 64 bytes of loads (16 x 4, 8 x 8,
+     * 4 x 16 bytes) before its stores; indices are stepped, never divided per word. */
+    VKSPLIT_MAPPING_TILES = 3,
+    /* Outputs whose contiguous dimension is not the input's (a transposing split): tiles of
+     * 32 x 64 elements through workgroup memory, reads and writes both coalesced; workgroups
+     * of 128. Where a split has no such layout, TILES. */
+    VKSPLIT_MAPPING_TRANSPOSE = 4,
+    /* Short chunks (e.g. splitting the last axis of [N, 3]): a workgroup stages whole input
+     * rows in workgroup memory (at most 16 KiB) with 16-byte loads and writes every output's
+     * part with 16-byte stores, so each input byte leaves memory once. Needs chunks of whole
+     * 32-bit words and contiguous input and output rows; elsewhere TILES. */
+    VKSPLIT_MAPPING_DEINTERLEAVE = 5,
+    /* Per split: TRANSPOSE for transposing layouts, DEINTERLEAVE where rows of TILES would
+     * fetch more than 1.25 input bytes per byte copied, TILES otherwise. The GPU default; on
+     * lavapipe it plans exactly as on a discrete GPU. */
+    VKSPLIT_MAPPING_BY_SHAPE = 6
 } vksplit_mapping;
 
-/* Per-device tuning of the compute path. Zero fields take the device's defaults (measured:
- * README, "Performance"): a CPU device gets RUNS, workgroups of 8 (one llvmpipe batch) and
- * runs of 4096 bytes; a GPU gets INTERLEAVED, workgroups of 256, 64 bytes per invocation per
- * tile and bands of 8 MiB. Out-of-range values fail context creation with
- * VKSPLIT_ERROR_INVALID_ARGUMENT. */
+/* Per-device tuning of the compute path. Zero fields take the defaults (README,
+ * "Performance"): a CPU device gets RUNS, workgroups of 8 (one llvmpipe batch), runs of 4096
+ * bytes and words up to 32 bytes; a GPU gets BY_SHAPE, workgroups of 256, 64 bytes per
+ * invocation, bands of 8 MiB and words up to 16 bytes (GPUs have no 32-byte load). Values out
+ * of range fail context creation with VKSPLIT_ERROR_INVALID_ARGUMENT. */
 typedef struct vksplit_tuning {
     vksplit_mapping mapping;
     uint32_t workgroup_size;       /* invocations per workgroup, 1..1024 and the device's limit; a default
-                                    * is fitted to the device (halved until it fits), a set value refused */
-    uint32_t invocation_bytes;     /* bytes one invocation copies, 1..65536 */
-    /* INTERLEAVED with device addresses: the workgroups walk the rows in bands of about this
-     * many input bytes, rows of every output in turn, so that the workgroups running at one
-     * time read nearby input (outputs of short rows then share its cache lines). UINT32_MAX:
-     * no bands, one output after another. */
+                                    * is fitted to the device (halved until it fits), a set value refused.
+                                    * TRANSPOSE always uses 128. */
+    /* Bytes one invocation copies, 1..65536: RUNS its run, INTERLEAVED its share of a tile,
+     * TILES its share of a tile in trips of 64 bytes (within the shader's loop budget). */
+    uint32_t invocation_bytes;
+    /* INTERLEAVED and TILES with device addresses: the workgroups walk the outputs in bands of
+     * about this many bytes, every output in turn, so that the workgroups running at one time
+     * read nearby input. UINT32_MAX: no bands, one output after another. */
     uint32_t band_bytes;
+    /* The widest copy word: 1, 2, 4, 8, 16 or 32 bytes (32 only with device addresses). */
+    uint32_t max_word_bytes;
 } vksplit_tuning;
 
 /* The tuning a context uses on a device of this type: zero fields of *tuning are replaced by
@@ -315,8 +338,14 @@ typedef struct vksplit_plan_info {
      * when they travel in push constants (at most VKSPLIT_INLINE_OUTPUTS non-empty outputs,
      * device addresses) or are not used (descriptor and transfer paths). */
     uint64_t argument_bytes;
-    vksplit_mapping mapping;           /* RUNS or INTERLEAVED (compute path) */
-    char summary[96];                  /* e.g. "compute bda w16 rows=64 chunk=512B" */
+    vksplit_mapping mapping;           /* the compute path's mapping (never BY_SHAPE); DEFAULT for TRANSFER */
+    char summary[96];                  /* e.g. "compute bda tiles w16 rows=64 chunk=512B dims=1 bands=1" */
+    /* The plan's own account of its memory traffic (compute path), which split_bench prints
+     * next to what it measures: */
+    uint32_t bytes_in_flight;          /* bytes an invocation loads before its first store, per trip */
+    uint64_t sectors_read;             /* 32-byte input sectors its workgroups fetch, whole sectors */
+    double fetch_ratio;                /* sectors_read * 32 / bytes_written: input bytes fetched per byte copied */
+    uint64_t idle_workgroups;          /* of workgroup_count, those that copy nothing (grid padding, short last band) */
 } vksplit_plan_info;
 
 /* Thread-safety: safe (reads the immutable plan). */

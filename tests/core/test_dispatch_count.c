@@ -542,11 +542,16 @@ static void record_errors(void)
     CHECK_MSG(r == VKSPLIT_ERROR_INVALID_ARGUMENT && c2 == NULL && strstr(err.message, "invocation_bytes"),
               "invocation_bytes 65537: %s %s", vksplit_result_name(r), err.message);
     cd.tuning.invocation_bytes = 0;
-    cd.tuning.mapping = (vksplit_mapping)3;
+    cd.tuning.mapping = (vksplit_mapping)7;
     r = vksplit_context_create(&cd, &c2, &err);
-    CHECK_MSG(r == VKSPLIT_ERROR_INVALID_ARGUMENT && c2 == NULL && strstr(err.message, "mapping"), "mapping 3: %s %s",
+    CHECK_MSG(r == VKSPLIT_ERROR_INVALID_ARGUMENT && c2 == NULL && strstr(err.message, "mapping"), "mapping 7: %s %s",
               vksplit_result_name(r), err.message);
     cd.tuning.mapping = VKSPLIT_MAPPING_DEFAULT;
+    cd.tuning.max_word_bytes = 12;
+    r = vksplit_context_create(&cd, &c2, &err);
+    CHECK_MSG(r == VKSPLIT_ERROR_INVALID_ARGUMENT && c2 == NULL && strstr(err.message, "max_word_bytes 12"),
+              "max_word_bytes 12: %s %s", vksplit_result_name(r), err.message);
+    cd.tuning.max_word_bytes = 0;
     cd.tuning.workgroup_size = 100000;
     r = vksplit_context_create(&cd, &c2, &err);
     CHECK_MSG(r != VKSPLIT_OK && c2 == NULL && strstr(err.message, "workgroup_size"), "workgroup_size 100000: %s %s",

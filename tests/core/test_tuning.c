@@ -6,6 +6,7 @@
  * reference under each, plus a deterministic split that needs a two-dimensional grid.
  *
  *   core_tuning bda|desc */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,6 +27,14 @@ static const tuning_case tunings[] = {
     {"interleaved 7 x 3 bytes, bands of 1 KiB", VKSPLIT_MAPPING_INTERLEAVED, 7, 3, 1024, 200},
     {"interleaved 64 x 16 B, no bands", VKSPLIT_MAPPING_INTERLEAVED, 64, 16, UINT32_MAX, 200},
     {"interleaved 1 x 64 KiB", VKSPLIT_MAPPING_INTERLEAVED, 1, 65536, 0, 100},
+    {"tiles 256 x 64 B (the GPU default for rows)", VKSPLIT_MAPPING_TILES, 256, 64, 0, 300},
+    {"tiles 7 x 3 bytes, bands of 1 KiB", VKSPLIT_MAPPING_TILES, 7, 3, 1024, 150},
+    {"tiles 32 x 256 B, bands of 64 B", VKSPLIT_MAPPING_TILES, 32, 256, 64, 150},
+    {"tiles 1 x 64 KiB", VKSPLIT_MAPPING_TILES, 1, 65536, 0, 60},
+    {"transpose where it fits, else tiles", VKSPLIT_MAPPING_TRANSPOSE, 256, 64, 0, 200},
+    {"deinterleave where it fits, else tiles", VKSPLIT_MAPPING_DEINTERLEAVE, 256, 64, 0, 200},
+    {"deinterleave 5 x 16 B, bands of 64 B", VKSPLIT_MAPPING_DEINTERLEAVE, 5, 16, 64, 150},
+    {"by shape (the GPU default)", VKSPLIT_MAPPING_BY_SHAPE, 256, 64, 0, 300},
     {"runs 256 x 1 word", VKSPLIT_MAPPING_RUNS, 256, 1, 0, 200},
     {"runs 1 invocation x 1 word", VKSPLIT_MAPPING_RUNS, 1, 1, 0, 100},
     {"runs 7 invocations x 3 bytes", VKSPLIT_MAPPING_RUNS, 7, 3, 0, 200},
@@ -76,6 +85,7 @@ int main(int argc, char** argv)
         many_workgroups(runner, label);
         double t1 = core_now();
         unsigned cases = core_scaled(tunings[t].cases);
+        unsigned mapped[8] = {0};
         for (unsigned i = 0; i < cases; i++) {
             long index = (long)(t * 100000 + i);
             if (only >= 0 && index != only)
@@ -99,15 +109,27 @@ int main(int argc, char** argv)
             core_verdict v = core_run_case(runner, &c, &o);
             CORE_ACCOUNT(v);
             if (v.info.bytes_written && v.info.path == VKSPLIT_PATH_COMPUTE) {
-                CHECK_MSG(v.info.workgroup_size == tunings[t].workgroup_size, "%s: plan reports workgroup_size %u",
-                          label, v.info.workgroup_size);
-                CHECK_MSG(v.info.mapping == tunings[t].mapping, "%s: plan reports mapping %d", label,
-                          (int)v.info.mapping);
+                /* A forced TRANSPOSE or DEINTERLEAVE applies where the split fits it, else TILES;
+                 * BY_SHAPE chooses among the three. TRANSPOSE's workgroups are always 128. */
+                vksplit_mapping asked = tunings[t].mapping, got = v.info.mapping;
+                bool chooses = asked == VKSPLIT_MAPPING_TRANSPOSE || asked == VKSPLIT_MAPPING_DEINTERLEAVE ||
+                               asked == VKSPLIT_MAPPING_BY_SHAPE;
+                CHECK_MSG(got == asked || (chooses && (got == VKSPLIT_MAPPING_TILES ||
+                                                       (asked == VKSPLIT_MAPPING_BY_SHAPE &&
+                                                        (got == VKSPLIT_MAPPING_TRANSPOSE ||
+                                                         got == VKSPLIT_MAPPING_DEINTERLEAVE)))),
+                          "%s: plan reports mapping %d", label, (int)got);
+                uint32_t wg = got == VKSPLIT_MAPPING_TRANSPOSE ? 128 : tunings[t].workgroup_size;
+                CHECK_MSG(v.info.workgroup_size == wg, "%s: plan reports workgroup_size %u", label,
+                          v.info.workgroup_size);
+                mapped[got < 8 ? got : 0]++;
             }
             core_case_free(&c);
         }
-        fprintf(stderr, "%s: many-workgroups case %.2f s, %u random cases %.2f s\n", label, t1 - t0, cases,
-                core_now() - t1);
+        fprintf(stderr,
+                "%s: many-workgroups case %.2f s, %u random cases %.2f s (compute plans: runs %u, interleaved %u, "
+                "tiles %u, transpose %u, deinterleave %u)\n",
+                label, t1 - t0, cases, core_now() - t1, mapped[1], mapped[2], mapped[3], mapped[4], mapped[5]);
         (void)test_finish(runner);
     }
     return test_finish(NULL);

@@ -1,0 +1,223 @@
+// Words and addressing for split_copy.comp: what a word is in memory and between a load and a
+// store, the push constants, the parameter table, and the views every mapping copies through.
+//
+// STORED is a word in memory, VALUE the same word in registers (8/16-bit storage gives no
+// 8/16-bit registers, so those words travel as uint). Each addressing defines OFFSET (a word
+// offset), OUTPUT (what names an output), tbl/tbl64 (the table), output_of(segment), and the
+// views: SRC src_at(word), DST dst_at(output, word), VALUE load(SRC, i), store(DST, i, VALUE),
+// plus the push-constant accessors pc_*() the mappings read.
+
+#if ATOMIC_STORES
+#define VALUE uint
+#define SMALL_MASK ((1u << (8 * WORD_BYTES)) - 1u)
+#elif WORD_BYTES == 1
+#define STORED uint8_t
+#define VALUE uint
+#elif WORD_BYTES == 2
+#define STORED uint16_t
+#define VALUE uint
+#elif WORD_BYTES == 4
+#define STORED uint
+#elif WORD_BYTES == 8 && defined(ADDRESSING_BDA)
+#define STORED uint64_t
+#elif WORD_BYTES == 8
+#define STORED uvec2
+#elif WORD_BYTES == 16 && defined(ADDRESSING_BDA)
+#define STORED u64vec2
+#elif WORD_BYTES == 16
+#define STORED uvec4
+#elif WORD_BYTES == 32 && defined(ADDRESSING_BDA)
+#define STORED u64vec4
+#else
+#error "unsupported WORD_BYTES for this addressing"
+#endif
+#ifndef VALUE
+#define VALUE STORED
+#endif
+
+#if defined(ADDRESSING_BDA)
+#define OFFSET uint64_t
+#define OUTPUT uint64_t
+layout(push_constant, std430) uniform Push {
+    layout(offset = PC_BDA_TABLE) uint64_t table;
+    layout(offset = PC_BDA_INPUT) uint64_t input_addr;
+    layout(offset = PC_BDA_SEGMENTS) uint segments;
+    layout(offset = PC_BDA_SHAPE) uint shape;
+    layout(offset = PC_BDA_BAND_GROUPS) uint band_groups;
+    layout(offset = PC_BDA_BANDS) uint bands;
+    layout(offset = PC_BDA_EQUAL_UNITS) uint equal_units;
+    layout(offset = PC_BDA_PREFIX1) uint prefix1;
+    layout(offset = PC_BDA_PREFIX2) uint prefix2;
+    layout(offset = PC_BDA_OUTPUTS) uint outputs[2 * ABI_INLINE_OUTPUTS]; // uint64 pairs, or inline segments
+} pc;
+layout(buffer_reference, std430, buffer_reference_align = 4) readonly buffer TableRef { uint t[]; };
+layout(buffer_reference, std430, buffer_reference_align = 8) readonly buffer AddressRef { uint64_t a[]; };
+layout(buffer_reference, std430, buffer_reference_align = 4) buffer U32Ref { uint v[]; };
+uint tbl(uint i) { return TableRef(pc.table).t[i]; }
+uint64_t tbl64(uint i) { return uint64_t(tbl(i)) | (uint64_t(tbl(i + 1u)) << 32); }
+uint64_t pc_word64(uint i) { return uint64_t(pc.outputs[i]) | (uint64_t(pc.outputs[i + 1u]) << 32); }
+uint pc_first_segment() { return 0u; }
+uint pc_wg_base() { return 0u; }
+uint pc_shape() { return pc.shape; }
+uint pc_equal_units() { return pc.equal_units; }
+uint pc_prefix1() { return pc.prefix1; }
+uint pc_prefix2() { return pc.prefix2; }
+uint pc_segments_at() { return TBL_PREFIX + pc.segments + 1u; } // one dispatch: every segment
+// Up to ABI_INLINE_OUTPUTS addresses travel in push constants, more in the caller's arguments.
+OUTPUT output_of(uint segment)
+{
+    if ((pc.shape >> SHAPE_FLAGS_SHIFT & FLAG_ARGUMENTS) != 0u)
+        return AddressRef(pc_word64(0u)).a[segment];
+    return pc_word64(2u * segment);
+}
+
+#if ATOMIC_STORES
+// A run is the byte address of its first word.
+#define SRC uint64_t
+#define DST uint64_t
+layout(buffer_reference, std430, buffer_reference_align = 4) buffer AtomicRef { uint v; };
+SRC src_at(OFFSET word) { return pc.input_addr + word * WORD_BYTES; }
+DST dst_at(OUTPUT dest, OFFSET word) { return dest + word * WORD_BYTES; }
+VALUE load(SRC s, uint i)
+{
+    uint64_t at = s + uint64_t(i * WORD_BYTES);
+    return (AtomicRef(at & ~3ul).v >> (uint(at & 3ul) * 8u)) & SMALL_MASK;
+}
+void store(DST d, uint i, VALUE v)
+{
+    uint64_t at = d + uint64_t(i * WORD_BYTES);
+    AtomicRef ref = AtomicRef(at & ~3ul);
+    uint shift = uint(at & 3ul) * 8u;
+    atomicAnd(ref.v, ~(SMALL_MASK << shift));
+    atomicOr(ref.v, v << shift);
+}
+#else
+// A run is a reference at its first word: indices stay small (SPIR-V treats access-chain
+// indices as signed). Declared alignment min(word, 16): what the host checks every binding
+// address against.
+#if WORD_BYTES < 16
+#define WORD_ALIGN WORD_BYTES
+#else
+#define WORD_ALIGN 16
+#endif
+layout(buffer_reference, std430, buffer_reference_align = WORD_ALIGN) buffer Words { STORED w[]; };
+#define SRC Words
+#define DST Words
+SRC src_at(OFFSET word) { return Words(pc.input_addr + word * WORD_BYTES); }
+DST dst_at(OUTPUT dest, OFFSET word) { return Words(dest + word * WORD_BYTES); }
+VALUE load(SRC s, uint i) { return VALUE(s.w[i]); }
+void store(DST d, uint i, VALUE v) { d.w[i] = STORED(v); }
+#endif
+// 32-bit views (DEINTERLEAVE's tails), index in uint32 from the binding.
+uint load_u32(uint64_t i) { return U32Ref(pc.input_addr + i * 4ul).v[0]; }
+void store_u32(OUTPUT dest, uint64_t i, uint v) { U32Ref(dest + i * 4ul).v[0] = v; }
+
+#else // ADDRESSING_DESC
+#define OFFSET uint
+#define OUTPUT uint // the output's slot in this dispatch
+layout(push_constant, std430) uniform Push {
+    layout(offset = PC_DESC_SEG_FIRST) uint seg_first;
+    layout(offset = PC_DESC_SEGMENTS) uint segments;
+    layout(offset = PC_DESC_WG_BASE) uint wg_base;
+    layout(offset = PC_DESC_SHAPE) uint shape;
+    layout(offset = PC_DESC_EQUAL_UNITS) uint equal_units;
+    layout(offset = PC_DESC_SEGMENTS_AT) uint segments_at;
+    layout(offset = PC_DESC_INPUT_WORD) uint input_word;
+    layout(offset = PC_DESC_OUTPUT_WORDS) uint output_words[ABI_MAX_SLOTS];
+} pc;
+layout(set = 0, binding = 0, std430) readonly buffer TableBuffer { uint t[]; } table;
+uint tbl(uint i) { return table.t[i]; }
+uint tbl64(uint i) { return tbl(i); } // the host keeps every offset below 2^31 words here
+uint pc_first_segment() { return pc.seg_first; }
+uint pc_wg_base() { return pc.wg_base; }
+uint pc_shape() { return pc.shape; }
+uint pc_equal_units() { return pc.equal_units; }
+uint pc_prefix1() { return 0u; } // FLAG_PREFIX is never set here
+uint pc_prefix2() { return 0u; }
+uint pc_segments_at() { return pc.segments_at; }
+OUTPUT output_of(uint segment) { return segment - pc.seg_first; }
+
+#if ATOMIC_STORES
+// A run is the byte offset of its first word within its binding.
+layout(set = 0, binding = 1, std430) readonly buffer InputBuffer { uint w[]; } inp;
+layout(set = 0, binding = 2, std430) buffer OutputBuffer { uint w[]; } outs[OUTPUT_SLOTS];
+struct Dst { uint slot; uint byte_offset; };
+#define SRC uint
+#define DST Dst
+SRC src_at(OFFSET word) { return (pc.input_word + word) * WORD_BYTES; }
+DST dst_at(OUTPUT slot, OFFSET word) { return Dst(slot, (pc.output_words[slot] + word) * WORD_BYTES); }
+VALUE load(SRC s, uint i)
+{
+    uint at = s + i * WORD_BYTES;
+    return (inp.w[at >> 2] >> ((at & 3u) * 8u)) & SMALL_MASK;
+}
+void store(DST d, uint i, VALUE v)
+{
+    uint at = d.byte_offset + i * WORD_BYTES;
+    uint shift = (at & 3u) * 8u;
+    atomicAnd(outs[d.slot].w[at >> 2], ~(SMALL_MASK << shift));
+    atomicOr(outs[d.slot].w[at >> 2], v << shift);
+}
+#else
+// A run is the index of its first word within its binding.
+layout(set = 0, binding = 1, std430) readonly buffer InputBuffer { STORED w[]; } inp;
+layout(set = 0, binding = 2, std430) writeonly buffer OutputBuffer { STORED w[]; } outs[OUTPUT_SLOTS];
+struct Dst { uint slot; uint word; };
+#define SRC uint
+#define DST Dst
+SRC src_at(OFFSET word) { return pc.input_word + word; }
+DST dst_at(OUTPUT slot, OFFSET word) { return Dst(slot, pc.output_words[slot] + word); }
+VALUE load(SRC s, uint i) { return VALUE(inp.w[s + i]); }
+void store(DST d, uint i, VALUE v) { outs[d.slot].w[d.word + i] = STORED(v); }
+#endif
+#endif
+
+uint pc_grid_x() { return pc_shape() & SHAPE_GRID_X_MASK; }
+uint pc_row_dims() { return (pc_shape() >> SHAPE_ROW_DIMS_SHIFT) & 0xFu; }
+bool pc_flag(uint flag) { return ((pc_shape() >> SHAPE_FLAGS_SHIFT) & flag) != 0u; }
+
+// ---- workgroup memory: one uint32 array, words as uint32 slots ---------------------------
+shared uint smem[SHARED_WORDS];
+
+#define WORD_SLOTS (WORD_BYTES > 4 ? WORD_BYTES / 4 : 1)
+void put_slots(uint at, VALUE v)
+{
+#if WORD_BYTES <= 4
+    smem[at] = uint(v);
+#elif WORD_BYTES == 8 && defined(ADDRESSING_BDA)
+    uvec2 p = unpackUint2x32(v);
+    smem[at] = p.x;
+    smem[at + 1u] = p.y;
+#elif WORD_BYTES == 8
+    smem[at] = v.x;
+    smem[at + 1u] = v.y;
+#elif defined(ADDRESSING_BDA)
+    [[unroll]] for (uint i = 0u; i < WORD_BYTES / 8; i++) {
+        uvec2 p = unpackUint2x32(v[i]);
+        smem[at + 2u * i] = p.x;
+        smem[at + 2u * i + 1u] = p.y;
+    }
+#else
+    smem[at] = v.x;
+    smem[at + 1u] = v.y;
+    smem[at + 2u] = v.z;
+    smem[at + 3u] = v.w;
+#endif
+}
+VALUE get_slots(uint at)
+{
+#if WORD_BYTES <= 4
+    return VALUE(smem[at]);
+#elif WORD_BYTES == 8 && defined(ADDRESSING_BDA)
+    return packUint2x32(uvec2(smem[at], smem[at + 1u]));
+#elif WORD_BYTES == 8
+    return uvec2(smem[at], smem[at + 1u]);
+#elif defined(ADDRESSING_BDA)
+    VALUE v;
+    [[unroll]] for (uint i = 0u; i < WORD_BYTES / 8; i++)
+        v[i] = packUint2x32(uvec2(smem[at + 2u * i], smem[at + 2u * i + 1u]));
+    return v;
+#else
+    return uvec4(smem[at], smem[at + 1u], smem[at + 2u], smem[at + 3u]);
+#endif
+}

@@ -1,0 +1,89 @@
+// DEINTERLEAVE: short chunks (every output's part of an input row is a few words). The input
+// rows are contiguous and hold every output's chunk in turn; each output's rows are
+// contiguous too. A workgroup copies TBL_TILE_ROWS whole input rows: it reads them with
+// WORD_BYTES loads (ABI_UNROLL of them in flight per invocation) into workgroup memory, then
+// writes every output's part of those rows with WORD_BYTES stores, gathering 32-bit pieces
+// from workgroup memory. Each input byte leaves memory once. The host uses 16-byte words
+// where the bindings allow (device addresses), else 4-byte ones; chunks are whole 32-bit words.
+
+#define DI_UNROLL ABI_UNROLL(WORD_BYTES)
+#define DI_SLOTS (WORD_BYTES / 4)
+
+VALUE pack_slots(uint s[4])
+{
+#if WORD_BYTES == 4 && !ATOMIC_STORES
+    return VALUE(s[0]);
+#elif WORD_BYTES == 16 && defined(ADDRESSING_BDA)
+    return u64vec2(packUint2x32(uvec2(s[0], s[1])), packUint2x32(uvec2(s[2], s[3])));
+#elif WORD_BYTES == 16
+    return uvec4(s[0], s[1], s[2], s[3]);
+#else
+    return VALUE(0); // never planned: DEINTERLEAVE uses 4- and 16-byte words
+#endif
+}
+
+void deinterleave_workgroup(uint wg)
+{
+    uint tile_rows = tbl(TBL_TILE_ROWS), rows = tbl(TBL_ROWS), row_uints = tbl(TBL_ROW_UINTS);
+    if (wg >= rows / tile_rows + uint(rows % tile_rows != 0u))
+        return; // padding of the 2D grid
+    uint r0 = wg * tile_rows, nrows = min(tile_rows, rows - r0);
+    uint t = gl_LocalInvocationID.x, wgs = gl_WorkGroupSize.x;
+
+    // Stage the rows: span uint32 words, whole words first. r0 is a multiple of 4 rows, so a
+    // tile starts on a word (row_uints * 4 rows fill whole 16-byte words).
+    uint span = nrows * row_uints, words = span / DI_SLOTS;
+    OFFSET in0 = OFFSET(r0) * OFFSET(row_uints) / OFFSET(DI_SLOTS);
+    for (uint base = 0u; base < words; base += DI_UNROLL * wgs) {
+        VALUE v[DI_UNROLL];
+        [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++)
+            if (base + j * wgs + t < words)
+                v[j] = load(src_at(in0 + OFFSET(base + j * wgs + t)), 0u);
+        [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++)
+            if (base + j * wgs + t < words)
+                put_slots((base + j * wgs + t) * DI_SLOTS, v[j]);
+    }
+#if DI_SLOTS > 1 && defined(ADDRESSING_BDA)
+    if (t < span - words * DI_SLOTS) // the last tile's tail: fewer than DI_SLOTS uint32
+        smem[words * DI_SLOTS + t] = load_u32(uint64_t(r0) * row_uints + words * DI_SLOTS + t);
+#endif
+    barrier();
+
+    // Every output's part of these rows: nrows x chunk uint32, contiguous in the output.
+    // Invocation t writes words t, t + wgs, ...; its (row, column) is stepped, not divided.
+    for (uint k = 0u; k < pc.segments; k++) {
+        uint seg = segment_at(k);
+        uint chunk = tbl(seg + SEG_CHUNK_WORDS), at_in_row = tbl(seg + SEG_ROW_OFFSET);
+        OUTPUT dest = output_of(k);
+        uint out_uints = nrows * chunk, out_words = out_uints / DI_SLOTS;
+        OFFSET out0 = OFFSET(r0) * OFFSET(chunk) / OFFSET(DI_SLOTS);
+        uint first = t * DI_SLOTS;
+        uint row = first / chunk, col = first - row * chunk;
+        uint step = wgs * DI_SLOTS, dq = step / chunk, dr = step - dq * chunk;
+        for (uint w = t; w < out_words; w += wgs) {
+            uint s[4];
+            uint r = row, c = col;
+            [[unroll]] for (uint i = 0u; i < DI_SLOTS; i++) {
+                s[i] = smem[r * row_uints + at_in_row + c];
+                if (++c == chunk) {
+                    c = 0u;
+                    r++;
+                }
+            }
+            store(dst_at(dest, out0 + OFFSET(w)), 0u, pack_slots(s));
+            row += dq;
+            col += dr;
+            if (col >= chunk) {
+                col -= chunk;
+                row++;
+            }
+        }
+#if DI_SLOTS > 1 && defined(ADDRESSING_BDA)
+        uint tail = out_uints - out_words * DI_SLOTS;
+        if (t < tail) {
+            uint u = out_words * DI_SLOTS + t, r = u / chunk;
+            store_u32(dest, uint64_t(r0) * chunk + u, smem[r * row_uints + at_in_row + (u - r * chunk)]);
+        }
+#endif
+    }
+}

@@ -1,0 +1,55 @@
+// TRANSPOSE: outputs whose contiguous dimension is not the input's. Row dimension 0 is the
+// input's contiguous one (input stride 1), dimension 1 the output's (output stride 1); a
+// workgroup of TRANSPOSE_WORKGROUP invocations copies one TILE_A x TILE_B tile of them at one
+// index of the other dimensions. Reads go along dimension 0 (a warp reads TILE_A neighbouring
+// words), writes along dimension 1 (neighbouring words again), through workgroup memory with
+// one padding column so that neither side hits one bank twice. ABI_UNROLL loads per invocation
+// before the first write to workgroup memory.
+
+#define TR_UNROLL ABI_UNROLL(WORD_BYTES)
+#define TR_A TRANSPOSE_TILE_A
+#define TR_B TRANSPOSE_TILE_B(WORD_BYTES)
+#define TR_SLOTS TRANSPOSE_SLOTS(WORD_BYTES)
+
+void transpose_workgroup(uint seg, uint unit, OUTPUT dest)
+{
+    uint t = gl_LocalInvocationID.x;
+    uint dims = seg + SEG_DIMS;
+    uint size_a = tbl(dims + DIM_SIZE), size_b = tbl(dims + DIM_FIELDS + DIM_SIZE);
+    OFFSET in_b = OFFSET(tbl64(dims + DIM_FIELDS + DIM_IN_STRIDE)); // dimension 0 has input stride 1
+    OFFSET out_a = OFFSET(tbl64(dims + DIM_OUT_STRIDE));              // dimension 1 has output stride 1
+    uint tiles_a = tbl(seg + SEG_TILES_A), tiles_b = tbl(seg + SEG_TILES_B);
+    uint per_line = tiles_a * tiles_b;
+    uint line = unit / per_line, rest = unit - line * per_line;
+    uint ib = rest / tiles_a, ia = rest - ib * tiles_a;
+    OFFSET in_off = OFFSET(tbl64(seg + SEG_IN_BASE)), out_off = OFFSET(0u);
+    if (line != 0u)
+        place_row(seg, line, 2u, in_off, out_off);
+    uint a0 = ia * TR_A, b0 = ib * TR_B;
+    uint na = min(uint(TR_A), size_a - a0), nb = min(uint(TR_B), size_b - b0);
+
+    // Read: invocation t takes a = t % TILE_A and b = t / TILE_A + j * (WORKGROUP / TILE_A).
+    const uint b_step = TRANSPOSE_WORKGROUP / TR_A;
+    uint la = t % TR_A, lb = t / TR_A;
+    OFFSET src = in_off + OFFSET(a0 + la) + OFFSET(b0 + lb) * in_b, src_step = OFFSET(b_step) * in_b;
+    VALUE v[TR_UNROLL];
+    [[unroll]] for (uint j = 0u; j < TR_UNROLL; j++) {
+        if (la < na && lb + j * b_step < nb)
+            v[j] = load(src_at(src), 0u);
+        src += src_step;
+    }
+    [[unroll]] for (uint j = 0u; j < TR_UNROLL; j++)
+        if (la < na && lb + j * b_step < nb)
+            put_slots(((lb + j * b_step) * (TR_A + 1u) + la) * TR_SLOTS, v[j]);
+    barrier();
+    // Write: the tile's elements b-fastest; invocation t takes b = t % TILE_B and
+    // a = t / TILE_B + j * (WORKGROUP / TILE_B) (TILE_B is a power of two: no division).
+    const uint a_step = TRANSPOSE_WORKGROUP / TR_B;
+    uint sb = t % TR_B, sa = t / TR_B;
+    OFFSET dst = out_off + OFFSET(b0 + sb) + OFFSET(a0 + sa) * out_a, dst_step = OFFSET(a_step) * out_a;
+    [[unroll]] for (uint j = 0u; j < TR_UNROLL; j++) {
+        if (sb < nb && sa + j * a_step < na)
+            store(dst_at(dest, dst), 0u, get_slots((sb * (TR_A + 1u) + sa + j * a_step) * TR_SLOTS));
+        dst += dst_step;
+    }
+}

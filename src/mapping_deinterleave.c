@@ -1,0 +1,87 @@
+/* DEINTERLEAVE (shaders/copy_deinterleave.glsl): short chunks. Input rows are contiguous and
+ * hold every segment's chunk in turn; a workgroup stages tile_rows whole rows in workgroup
+ * memory and writes each output's part of them, so each input byte leaves memory once. */
+#include "mappings.h"
+#include "split_abi.h"
+
+/* 16-byte loads and stores where device addresses allow them and the bindings promise that
+ * alignment; 4-byte ones otherwise (the descriptor path views its buffers in words). */
+static uint32_t deinterleave_word(const vksplit__planner_caps* caps, uint32_t base_alignment)
+{
+    return caps->bda && base_alignment >= 16 && caps->max_word_bytes >= 16 ? 16 : 4;
+}
+
+/* Loop trips one invocation makes for tiles of `rows` rows (nothing unrolled, as on llvmpipe). */
+static uint64_t tile_trips(const vksplit__geometry* g, uint32_t word, uint32_t workgroup, uint64_t row_bytes,
+                           uint64_t rows)
+{
+    uint64_t unroll = ABI_UNROLL(word), slots = word / 4;
+    uint64_t trips = vksplit__div_up(rows * row_bytes / word, unroll * workgroup) * (2 * unroll + 2);
+    for (uint32_t s = 0; s < g->segment_count; s++) {
+        uint64_t chunk_bytes = g->segments[s].chunk_words * g->word_bytes;
+        trips += vksplit__div_up(rows * chunk_bytes / word, workgroup) * (slots + 3) + 4;
+    }
+    return trips + VKSPLIT_FIXED_TRIPS;
+}
+
+/* The most rows (a multiple of 4, so that every tile starts on a 16-byte word) that fit the
+ * workgroup memory and the loop budget; 0 when not even 4 do. */
+static uint32_t choose_tile_rows(const vksplit__geometry* g, const vksplit__planner_caps* caps, uint32_t word,
+                                 uint64_t row_bytes)
+{
+    uint64_t shared = vksplit__min_u64(caps->shared_bytes, (uint64_t)DEINTERLEAVE_SHARED_WORDS * 4);
+    uint64_t rows = shared / row_bytes / 4 * 4;
+    rows = vksplit__min_u64(rows, (g->segments[0].rows + 3) / 4 * 4);
+    while (rows >= 4 && tile_trips(g, word, caps->workgroup_size, row_bytes, rows) > VKSPLIT_LOOP_BUDGET)
+        rows -= 4;
+    return rows >= 4 ? (uint32_t)rows : 0;
+}
+
+/* Bytes of an input row, when the input rows are contiguous and hold every chunk in turn. */
+static uint64_t packed_row_bytes(const vksplit__geometry* g)
+{
+    if (!g->rows_contiguous || g->row_dims != 1)
+        return 0;
+    const vksplit__segment* first = &g->segments[0];
+    uint64_t row_bytes = 0;
+    for (uint32_t s = 0; s < g->segment_count; s++) {
+        const vksplit__segment* seg = &g->segments[s];
+        const vksplit__row_dim* dim = &g->dims[s];
+        uint64_t chunk_bytes = seg->chunk_words * g->word_bytes;
+        if (chunk_bytes % 4 || seg->rows != first->rows || dim->in_stride != g->dims[0].in_stride ||
+            dim->out_stride != seg->chunk_words || seg->in_base_words * g->word_bytes != row_bytes)
+            return 0;
+        row_bytes += chunk_bytes;
+    }
+    return g->dims[0].in_stride * g->word_bytes == row_bytes ? row_bytes : 0;
+}
+
+bool vksplit__deinterleave_fits(const vksplit__geometry* g, const vksplit__planner_caps* caps, uint32_t base_alignment)
+{
+    if (caps->segments_per_dispatch < g->segment_count || base_alignment < 4 || caps->max_word_bytes < 4)
+        return false;
+    uint64_t row_bytes = packed_row_bytes(g);
+    return row_bytes && choose_tile_rows(g, caps, deinterleave_word(caps, base_alignment), row_bytes) != 0;
+}
+
+void vksplit__plan_deinterleave(vksplit__geometry* g, const vksplit__planner_caps* caps, uint32_t base_alignment)
+{
+    uint32_t word = deinterleave_word(caps, base_alignment);
+    uint64_t row_bytes = packed_row_bytes(g);
+    g->tile_rows = choose_tile_rows(g, caps, word, row_bytes);
+    g->row_uints = (uint32_t)(row_bytes / 4);
+    for (uint32_t s = 0; s < g->segment_count; s++) {
+        vksplit__segment* seg = &g->segments[s];
+        uint64_t chunk_bytes = seg->chunk_words * g->word_bytes;
+        seg->row_offset_uints = (uint32_t)(seg->in_base_words * g->word_bytes / 4);
+        seg->chunk_words = chunk_bytes / 4; /* lengths in uint32 words from here on */
+        seg->in_base_words = seg->in_base_words * g->word_bytes / 4;
+        seg->units = vksplit__div_up(seg->rows, g->tile_rows);
+    }
+    for (uint32_t s = 0; s < g->segment_count; s++) {
+        g->dims[s].in_stride = row_bytes / 4;
+        g->dims[s].out_stride = g->segments[s].chunk_words;
+    }
+    g->word_bytes = word;
+    g->unit_bytes = 4;
+}

@@ -1,0 +1,222 @@
+/* The context's pipelines: the embedded SPIR-V variants (src/shader_variants.h), the
+ * layouts, and one compute pipeline per mapping and copy word the context can use, all
+ * created at context creation (never on a plan or record path). */
+#include <string.h>
+
+#include "context.h"
+#include "embedded_shaders.h"
+#include "pipelines.h"
+#include "shader_variants.h"
+#include "split_abi.h"
+
+/* The embedded SPIR-V of every variant, expanded from src/shader_variants.h. */
+typedef struct shader_variant {
+    vksplit_bool32 bda;
+    uint32_t word_bytes;
+    vksplit_bool32 atomic_stores;
+    const uint32_t* code;
+    const size_t* size;        /* bytes; a pointer, since only the generated .c knows it */
+} shader_variant;
+
+#define VKSPLIT_IS_BDA_bda 1
+#define VKSPLIT_IS_BDA_desc 0
+#define VKSPLIT_X_VARIANT(addressing, word, atomic)                                             \
+    {VKSPLIT_IS_BDA_##addressing, word, atomic, vksplit__spv_##addressing##_w##word##_a##atomic, \
+     &vksplit__spv_##addressing##_w##word##_a##atomic##_size},
+static const shader_variant variants[] = {VKSPLIT_SHADER_VARIANTS(VKSPLIT_X_VARIANT)};
+#undef VKSPLIT_X_VARIANT
+#define VARIANT_COUNT (sizeof variants / sizeof variants[0])
+
+static const shader_variant* find_variant(vksplit_bool32 bda, uint32_t word_bytes, vksplit_bool32 atomic)
+{
+    for (size_t i = 0; i < VARIANT_COUNT; i++)
+        if (variants[i].bda == bda && variants[i].word_bytes == word_bytes && variants[i].atomic_stores == atomic)
+            return &variants[i];
+    return NULL;
+}
+
+uint32_t vksplit__widest_variant_word(vksplit_bool32 bda)
+{
+    uint32_t widest = 1;
+    for (size_t i = 0; i < VARIANT_COUNT; i++)
+        if (variants[i].bda == bda && variants[i].word_bytes > widest)
+            widest = variants[i].word_bytes;
+    return widest;
+}
+
+static uint32_t word_kind(uint32_t word_bytes)
+{
+    uint32_t kind = 0;
+    while ((1u << kind) < word_bytes)
+        kind++;
+    return kind;
+}
+
+VkPipeline vksplit__pipeline_for(const vksplit_context* ctx, vksplit_mapping mapping, uint32_t word_bytes)
+{
+    if (word_bytes < 1 || word_bytes > 32 || mapping < VKSPLIT_MAPPING_RUNS || mapping >= VKSPLIT_MAPPING_KINDS)
+        return VK_NULL_HANDLE;
+    return ctx->pipelines[mapping][word_kind(word_bytes)];
+}
+
+vksplit_result vksplit__create_layouts(vksplit_context* ctx, vksplit_error* error)
+{
+    VkResult vr;
+    if (!ctx->bda) {
+        VkDescriptorSetLayoutBinding bindings[3];
+        memset(bindings, 0, sizeof bindings);
+        for (uint32_t b = 0; b < 3; b++) {
+            bindings[b].binding = b;
+            bindings[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+            bindings[b].descriptorCount = b == 2 ? ctx->output_slots : 1;
+            bindings[b].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+        }
+        VkDescriptorSetLayoutCreateInfo info = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+        info.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
+        info.bindingCount = 3;
+        info.pBindings = bindings;
+        VkDescriptorSetLayout set_layout; /* undefined after a failure: kept only on success */
+        vr = ctx->vk.vkCreateDescriptorSetLayout(ctx->device, &info, ctx->callbacks, &set_layout);
+        if (vr != VK_SUCCESS)
+            return vksplit__vk_fail(error, "vkCreateDescriptorSetLayout", vr);
+        ctx->set_layout = set_layout;
+    }
+    VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, PUSH_BYTES};
+    VkPipelineLayoutCreateInfo info = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+    info.setLayoutCount = ctx->bda ? 0 : 1;
+    info.pSetLayouts = ctx->bda ? NULL : &ctx->set_layout;
+    info.pushConstantRangeCount = 1;
+    info.pPushConstantRanges = &range;
+    VkPipelineLayout layout;
+    vr = ctx->vk.vkCreatePipelineLayout(ctx->device, &info, ctx->callbacks, &layout);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkCreatePipelineLayout", vr);
+    ctx->pipeline_layout = layout;
+    return VKSPLIT_OK;
+}
+
+/* The mappings a tuning can plan with: a forced TRANSPOSE or DEINTERLEAVE falls back to TILES
+ * where a split does not fit it; BY_SHAPE chooses among the three. */
+static uint32_t mappings_of(vksplit_mapping tuned)
+{
+    switch (tuned) {
+    case VKSPLIT_MAPPING_TRANSPOSE:
+        return 1u << VKSPLIT_MAPPING_TRANSPOSE | 1u << VKSPLIT_MAPPING_TILES;
+    case VKSPLIT_MAPPING_DEINTERLEAVE:
+        return 1u << VKSPLIT_MAPPING_DEINTERLEAVE | 1u << VKSPLIT_MAPPING_TILES;
+    case VKSPLIT_MAPPING_BY_SHAPE:
+        return 1u << VKSPLIT_MAPPING_TRANSPOSE | 1u << VKSPLIT_MAPPING_DEINTERLEAVE | 1u << VKSPLIT_MAPPING_TILES;
+    default:
+        return 1u << tuned;
+    }
+}
+
+/* Which words a mapping is planned with: TRANSPOSE one element of at most 16 bytes,
+ * DEINTERLEAVE 4- and 16-byte words (4 only on the descriptor path). */
+static bool mapping_takes_word(const vksplit_context* ctx, vksplit_mapping mapping, uint32_t word)
+{
+    if (mapping == VKSPLIT_MAPPING_TRANSPOSE)
+        return word <= 16;
+    if (mapping == VKSPLIT_MAPPING_DEINTERLEAVE)
+        return word == 4 || (word == 16 && ctx->bda && ctx->caps.max_word_bytes >= 16);
+    return true;
+}
+
+typedef struct pipeline_spec {
+    uint32_t constants[5];
+    VkSpecializationMapEntry entries[5];
+    VkSpecializationInfo info;
+} pipeline_spec;
+
+static void specialize(const vksplit_context* ctx, vksplit_mapping mapping, uint32_t word, pipeline_spec* spec)
+{
+    uint32_t shared = 1;
+    if (mapping == VKSPLIT_MAPPING_TRANSPOSE)
+        shared = TRANSPOSE_SHARED_WORDS;
+    else if (mapping == VKSPLIT_MAPPING_DEINTERLEAVE)
+        shared = ctx->caps.shared_bytes / 4;
+    uint32_t values[5] = {mapping == VKSPLIT_MAPPING_TRANSPOSE ? TRANSPOSE_WORKGROUP : ctx->caps.workgroup_size,
+                          ctx->output_slots, (uint32_t)mapping,
+                          mapping == VKSPLIT_MAPPING_TILES ? vksplit__tiles_trips(ctx->caps.invocation_bytes, word) : 1,
+                          shared};
+    static const uint32_t ids[5] = {SPEC_WORKGROUP_SIZE, SPEC_OUTPUT_SLOTS, SPEC_MAPPING, SPEC_TRIPS, SPEC_SHARED_WORDS};
+    for (uint32_t i = 0; i < 5; i++) {
+        spec->constants[i] = values[i];
+        spec->entries[i] = (VkSpecializationMapEntry){ids[i], i * 4, 4};
+    }
+    spec->info = (VkSpecializationInfo){5, spec->entries, sizeof spec->constants, spec->constants};
+}
+
+#define MAX_PIPELINES (VKSPLIT_MAPPING_KINDS * VKSPLIT_WORD_KINDS)
+
+vksplit_result vksplit__create_pipelines(vksplit_context* ctx, VkPipelineCache cache, vksplit_error* error)
+{
+    uint32_t mappings = mappings_of(ctx->caps.mapping);
+    VkShaderModule modules[VKSPLIT_WORD_KINDS] = {VK_NULL_HANDLE};
+    VkComputePipelineCreateInfo infos[MAX_PIPELINES];
+    pipeline_spec specs[MAX_PIPELINES];
+    uint32_t slot[MAX_PIPELINES][2], count = 0;
+    vksplit_result r = VKSPLIT_OK;
+    for (uint32_t word = 1; r == VKSPLIT_OK && word <= ctx->caps.max_word_bytes; word *= 2) {
+        const shader_variant* variant = find_variant(ctx->bda, word, vksplit__atomic_stores(ctx, word));
+        if (!variant)
+            continue; /* this addressing has no such word */
+        for (uint32_t m = VKSPLIT_MAPPING_RUNS; m < VKSPLIT_MAPPING_KINDS; m++) {
+            if (!(mappings >> m & 1) || !mapping_takes_word(ctx, (vksplit_mapping)m, word))
+                continue;
+            uint32_t kind = word_kind(word);
+            if (!modules[kind]) {
+                VkShaderModuleCreateInfo module_info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+                module_info.codeSize = *variant->size;
+                module_info.pCode = variant->code;
+                VkShaderModule module; /* undefined after a failure: kept only on success */
+                VkResult vr = ctx->vk.vkCreateShaderModule(ctx->device, &module_info, ctx->callbacks, &module);
+                if (vr != VK_SUCCESS) {
+                    r = vksplit__vk_fail(error, "vkCreateShaderModule", vr);
+                    break;
+                }
+                modules[kind] = module;
+            }
+            specialize(ctx, (vksplit_mapping)m, word, &specs[count]);
+            VkComputePipelineCreateInfo* info = &infos[count];
+            *info = (VkComputePipelineCreateInfo){.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+            info->stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+            info->stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+            info->stage.module = modules[kind];
+            info->stage.pName = "main";
+            info->stage.pSpecializationInfo = &specs[count].info;
+            info->layout = ctx->pipeline_layout;
+            slot[count][0] = m;
+            slot[count][1] = kind;
+            count++;
+        }
+    }
+    if (r == VKSPLIT_OK && count) {
+        /* One call for every pipeline: a failure names no pipeline, and leaves the handles of
+         * those it created (the others VK_NULL_HANDLE), which the context destroys. */
+        VkPipeline pipelines[MAX_PIPELINES];
+        for (uint32_t i = 0; i < count; i++)
+            pipelines[i] = VK_NULL_HANDLE;
+        VkResult vr = ctx->vk.vkCreateComputePipelines(ctx->device, cache, count, infos, ctx->callbacks, pipelines);
+        for (uint32_t i = 0; i < count; i++)
+            ctx->pipelines[slot[i][0]][slot[i][1]] = vr == VK_SUCCESS || vr < 0 ? pipelines[i] : VK_NULL_HANDLE;
+        if (vr != VK_SUCCESS)
+            r = vksplit__vk_fail(error, "vkCreateComputePipelines", vr);
+    }
+    for (uint32_t k = 0; k < VKSPLIT_WORD_KINDS; k++)
+        if (modules[k])
+            ctx->vk.vkDestroyShaderModule(ctx->device, modules[k], ctx->callbacks);
+    return r;
+}
+
+void vksplit__destroy_pipelines(vksplit_context* ctx)
+{
+    for (uint32_t m = 0; m < VKSPLIT_MAPPING_KINDS; m++)
+        for (uint32_t k = 0; k < VKSPLIT_WORD_KINDS; k++)
+            if (ctx->pipelines[m][k])
+                ctx->vk.vkDestroyPipeline(ctx->device, ctx->pipelines[m][k], ctx->callbacks);
+    if (ctx->pipeline_layout)
+        ctx->vk.vkDestroyPipelineLayout(ctx->device, ctx->pipeline_layout, ctx->callbacks);
+    if (ctx->set_layout)
+        ctx->vk.vkDestroyDescriptorSetLayout(ctx->device, ctx->set_layout, ctx->callbacks);
+}

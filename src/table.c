@@ -1,0 +1,70 @@
+/* The parameter table the shader reads (layout in shaders/split_abi.h): written once, at plan
+ * creation, into the plan's buffer. */
+#include "planner.h"
+#include "split_abi.h"
+
+vksplit__table_layout vksplit__table_layout_for(const vksplit__geometry* g)
+{
+    vksplit__table_layout t;
+    t.segments_offset = TBL_PREFIX + g->segment_count + 1;
+    t.segment_stride = SEG_DIMS + DIM_FIELDS * g->row_dims;
+    t.total_words = (uint64_t)t.segments_offset + (uint64_t)g->segment_count * t.segment_stride;
+    return t;
+}
+
+static void put_u64(uint32_t* at, uint64_t value)
+{
+    at[0] = (uint32_t)value;
+    at[1] = (uint32_t)(value >> 32);
+}
+
+/* The fields only some mappings read, under their names in split_abi.h. */
+static void put_mapping_fields(const vksplit__geometry* g, const vksplit__segment* seg, uint32_t* out)
+{
+    switch (g->mapping) {
+    case VKSPLIT_MAPPING_TILES:
+        out[SEG_LINE_TILES] = (uint32_t)seg->line_tiles;
+        out[SEG_TILES] = (uint32_t)seg->tiles;
+        break;
+    case VKSPLIT_MAPPING_TRANSPOSE:
+        out[SEG_TILES_A] = (uint32_t)seg->tiles_a;
+        out[SEG_TILES_B] = (uint32_t)seg->tiles_b;
+        break;
+    case VKSPLIT_MAPPING_DEINTERLEAVE:
+        out[SEG_ROW_OFFSET] = seg->row_offset_uints;
+        break;
+    default: /* RUNS, INTERLEAVED */
+        out[SEG_PIECES] = seg->pieces;
+        out[SEG_PIECE_WORDS] = seg->piece_words;
+        out[SEG_ROWS_PER_UNIT] = seg->rows_per_unit;
+        out[SEG_ROW_MAGIC] = seg->row_magic;
+        break;
+    }
+}
+
+void vksplit__write_table(const vksplit__geometry* g, const vksplit__table_layout* t, uint32_t* table)
+{
+    memset(table, 0, t->total_words * sizeof *table);
+    table[TBL_BAND_ROWS] = (uint32_t)g->band_rows;
+    table[TBL_TILE_ROWS] = g->tile_rows;
+    table[TBL_ROWS] = g->segment_count ? (uint32_t)g->segments[0].rows : 0;
+    table[TBL_ROW_UINTS] = g->row_uints;
+    for (uint32_t s = 0; s < g->segment_count; s++) {
+        const vksplit__segment* seg = &g->segments[s];
+        table[TBL_PREFIX + s] = (uint32_t)seg->first_workgroup;
+        uint32_t* out = table + t->segments_offset + (size_t)s * t->segment_stride;
+        out[SEG_UNITS] = (uint32_t)seg->units;
+        out[SEG_CHUNK_WORDS] = (uint32_t)seg->chunk_words;
+        out[SEG_ROWS] = (uint32_t)seg->rows;
+        put_u64(out + SEG_IN_BASE, seg->in_base_words);
+        put_mapping_fields(g, seg, out);
+        for (uint32_t d = 0; d < g->row_dims; d++) {
+            const vksplit__row_dim* dim = &g->dims[(size_t)s * g->row_dims + d];
+            uint32_t* f = out + SEG_DIMS + d * DIM_FIELDS;
+            f[DIM_SIZE] = (uint32_t)dim->size;
+            put_u64(f + DIM_IN_STRIDE, dim->in_stride);
+            put_u64(f + DIM_OUT_STRIDE, dim->out_stride);
+        }
+    }
+    table[TBL_PREFIX + g->segment_count] = (uint32_t)g->band_workgroups;
+}
