@@ -19,6 +19,8 @@ const bench_case bench_cases[] = {
     {"f32_out96", "float32 [64, 96, M] axis 1, 96 outputs", "f32", 4, SHAPE_MANY, 0, 96, 0},
     {"f32_out1024", "float32 [64, 1024, M] axis 1, 1024 outputs", "f32", 4, SHAPE_MANY, 0, 1024, 0},
     {"f32_transposed", "float32 [N, N] column-major input, axis 0, 2 outputs", "f32", 4, SHAPE_TRANSPOSED, 0, 2, 0},
+    {"f16_qkv", "float16 [4, S, 3, 16, 64] axis 2 into q, k, v laid out [4, 16, S, 64] (a transformer's heads)", "f16",
+     2, SHAPE_QKV, 64, 3, 0},
     {"f32_4k", "float32 [1024] axis 0, 2 outputs (4 KiB)", "f32", 4, SHAPE_FIXED, 0, 2, 4096},
     {"f32_64k", "float32 [16384] axis 0, 2 outputs (64 KiB)", "f32", 4, SHAPE_FIXED, 0, 2, 65536},
 };
@@ -77,6 +79,27 @@ void bench_setup_case(const bench_case* c, uint64_t target, bench_setup* s)
         axis = 0;
         break;
     }
+    case SHAPE_QKV: { /* B = 4, H = 16, D = inner; each output [B, S, 1, H, D] strided as [B, H, S, D] */
+        uint64_t b = 4, h = 16, d = c->inner;
+        uint64_t seq = at_least_one(t / ((double)b * 3 * h * d * e));
+        s->rank = 5;
+        s->sizes[0] = b;
+        s->sizes[1] = seq;
+        s->sizes[2] = 3;
+        s->sizes[3] = h;
+        s->sizes[4] = d;
+        axis = 2;
+        for (uint32_t k = 0; k < 3; k++) {
+            uint64_t* st = s->output_strides[k];
+            st[0] = h * seq * d;
+            st[1] = d;
+            st[2] = h * seq * d; /* size 1 */
+            st[3] = seq * d;
+            st[4] = 1;
+            s->output_stride_ptrs[k] = st;
+        }
+        break;
+    }
     case SHAPE_FIXED:
         s->rank = 1;
         s->sizes[0] = c->fixed_bytes / c->element_size;
@@ -91,6 +114,7 @@ void bench_setup_case(const bench_case* c, uint64_t target, bench_setup* s)
     s->desc.rank = s->rank;
     s->desc.sizes = s->sizes;
     s->desc.input_strides = c->shape == SHAPE_TRANSPOSED ? s->input_strides : NULL;
+    s->desc.output_strides = c->shape == SHAPE_QKV ? s->output_stride_ptrs : NULL;
     s->desc.axis = axis;
     s->desc.output_count = c->outputs;
     s->desc.split = s->split;
@@ -112,34 +136,41 @@ void bench_shape_text(const bench_setup* s, char* out, size_t size)
     int n = snprintf(out, size, "[");
     for (uint32_t k = 0; k < s->rank; k++)
         n += snprintf(out + n, size - (size_t)n, k ? ",%llu" : "%llu", (unsigned long long)s->sizes[k]);
-    snprintf(out + n, size - (size_t)n, "]%s", s->c->shape == SHAPE_TRANSPOSED ? "T" : "");
+    snprintf(out + n, size - (size_t)n, "]%s",
+             s->c->shape == SHAPE_TRANSPOSED ? "T" : s->c->shape == SHAPE_QKV ? "->BHSD" : "");
 }
 
 int bench_check(const bench_setup* s, const uint8_t* input, const uint8_t* arena)
 {
     const vksplit_split_desc* d = &s->desc;
-    uint64_t in_strides[4], stride = 1;
+    uint32_t last = d->rank - 1;
+    uint64_t in_strides[BENCH_MAX_RANK], stride = 1;
     for (uint32_t k = d->rank; k-- > 0;) {
         in_strides[k] = d->input_strides ? d->input_strides[k] : stride;
         stride *= d->sizes[k];
     }
-    uint32_t last = d->rank - 1;
-    /* The innermost dimension is one memcmp when it is contiguous in the input too. */
-    uint64_t run = in_strides[last] == 1 ? (last == d->axis ? 0 : d->sizes[last]) : 1;
     uint64_t start = 0;
     for (uint32_t o = 0; o < d->output_count; o++) {
-        uint64_t sizes[4], idx[4] = {0}, count = 1;
+        uint64_t sizes[BENCH_MAX_RANK], out_strides[BENCH_MAX_RANK], idx[BENCH_MAX_RANK] = {0}, count = 1;
         memcpy(sizes, d->sizes, sizeof sizes);
         sizes[d->axis] = s->split[o];
-        uint64_t width = run == 0 ? sizes[last] : run; /* elements per comparison */
+        stride = 1;
+        for (uint32_t k = d->rank; k-- > 0;) {
+            out_strides[k] = d->output_strides ? d->output_strides[o][k] : stride;
+            stride *= sizes[k];
+        }
         for (uint32_t k = 0; k < d->rank; k++)
             count *= sizes[k];
+        /* The innermost dimension is one memcmp when it is contiguous in both tensors. */
+        uint64_t width = in_strides[last] == 1 && out_strides[last] == 1 ? sizes[last] : 1;
         const uint8_t* out = arena + s->output_offset[o];
         for (uint64_t e = 0; e < count; e += width) {
-            uint64_t in = 0;
-            for (uint32_t k = 0; k < d->rank; k++)
+            uint64_t in = 0, at = 0;
+            for (uint32_t k = 0; k < d->rank; k++) {
                 in += (idx[k] + (k == d->axis ? start : 0)) * in_strides[k];
-            if (memcmp(out + e * d->element_size, input + in * d->element_size, width * d->element_size) != 0) {
+                at += idx[k] * out_strides[k];
+            }
+            if (memcmp(out + at * d->element_size, input + in * d->element_size, width * d->element_size) != 0) {
                 fprintf(stderr, "split_bench: %s: output %u differs from the reference near element %llu\n",
                         s->c->name, o, (unsigned long long)e);
                 return 0;

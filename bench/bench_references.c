@@ -19,6 +19,11 @@ int bench_ceiling_create(const vksplit_runner_info* info, bench_ceiling* out)
     VkPhysicalDeviceProperties props;
     vkGetPhysicalDeviceProperties(info->physical_device, &props);
     out->max_group_x = props.limits.maxComputeWorkGroupCount[0];
+    /* Workgroups of 256, or the most the device runs (it may report as few as 128). */
+    out->workgroup = 256;
+    while (out->workgroup > props.limits.maxComputeWorkGroupInvocations ||
+           out->workgroup > props.limits.maxComputeWorkGroupSize[0])
+        out->workgroup /= 2;
     VkShaderModuleCreateInfo module_info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
     module_info.codeSize = bench_copy_ceiling_spv_size;
     module_info.pCode = bench_copy_ceiling_spv;
@@ -37,6 +42,9 @@ int bench_ceiling_create(const vksplit_runner_info* info, bench_ceiling* out)
     pipe.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
     pipe.stage.module = module;
     pipe.stage.pName = "main";
+    VkSpecializationMapEntry entry = {0, 0, sizeof out->workgroup};
+    VkSpecializationInfo spec = {1, &entry, sizeof out->workgroup, &out->workgroup};
+    pipe.stage.pSpecializationInfo = &spec;
     pipe.layout = out->layout;
     if (vr == VK_SUCCESS)
         vr = vkCreateComputePipelines(info->device, VK_NULL_HANDLE, 1, &pipe, NULL, &out->pipeline);
@@ -62,7 +70,8 @@ void bench_ceiling_record(const bench_ceiling* c, VkCommandBuffer cmd, VkDeviceA
                           uint64_t bytes)
 {
     ceiling_push push = {src, dst, bytes / 16, 0, 0};
-    uint64_t groups = (push.words + 1023) / 1024;
+    uint64_t tile = 4 * (uint64_t)c->workgroup;
+    uint64_t groups = (push.words + tile - 1) / tile;
     uint64_t x = groups < c->max_group_x ? groups : c->max_group_x;
     uint64_t y = x ? (groups + x - 1) / x : 0;
     push.grid_x = (uint32_t)x;

@@ -1,5 +1,6 @@
 /* split_bench's device references: one-region vkCmdCopyBuffer and the compute-copy ceiling
- * (bench/copy_ceiling.comp), both recorded on the split's own input buffer. */
+ * (bench/copy_ceiling.comp), both recorded from the split's own input buffer into its own
+ * output arena. */
 #ifndef VKSPLIT_BENCH_REFERENCES_H
 #define VKSPLIT_BENCH_REFERENCES_H
 
@@ -12,6 +13,7 @@ typedef struct bench_ceiling {
     VkPipelineLayout layout;
     VkPipeline pipeline;
     uint32_t max_group_x;
+    uint32_t workgroup;      /* invocations per workgroup: 256, or the device's limit */
 } bench_ceiling;
 
 /* The ceiling's pipeline; needs buffer device addresses. 0 on failure (message on stderr). */

@@ -4,16 +4,20 @@
  * it (medians after warm-up) with GPU timestamps, next to three references measured in the
  * same repetitions on the same bytes:
  *   ceiling  a plain contiguous compute copy of 16-byte words from the split's own input
- *            buffer to a scratch buffer (bench/copy_ceiling.comp): the device's compute-copy
- *            ceiling on those very allocations;
- *   copy     vkCmdCopyBuffer of one region, device-local to device-local;
+ *            buffer into its own output arena (bench/copy_ceiling.comp): the device's
+ *            compute-copy ceiling on those very allocations;
+ *   copy     vkCmdCopyBuffer of one region, the same buffers;
+ * and, per case, the plan's own account (vksplit_plan_info): bytes in flight per invocation,
+ * input bytes fetched per byte copied, workgroups and idle workgroups.
  *   memcpy   a single-threaded host memcpy between two host buffers.
  * Ratios (x = reference time / split time, so higher is better) are the figures to compare
  * across runs and machines; absolute GB/s drift with load and memory placement.
  *
  *   split_bench [--size MiB[,MiB...]] [--case NAME[,NAME...]] [--device N] [--list-devices]
- *               [--path auto|compute|copy] [--mapping runs|interleaved] [--workgroup N]
- *               [--invocation-bytes N] [--band-bytes N|off] [--staging] [--reps N] [--json] [--list] */
+ *               [--path auto|compute|copy] [--mapping NAME] [--workgroup N] [--invocation-bytes N]
+ *               [--band-bytes N|off] [--max-word N] [--staging] [--reps N] [--json] [--list]
+ * --mapping: runs, interleaved, tiles, transpose, deinterleave or by-shape (the GPU default; on
+ * lavapipe it plans every case exactly as on a discrete GPU). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,7 +84,7 @@ typedef struct op {
     const vksplit_binding* outputs;
     vksplit_arguments arguments;
     const vksplit_runner_buffer* src;
-    const vksplit_runner_buffer* scratch;
+    const vksplit_runner_buffer* dst;
     uint64_t bytes;
     const bench_ceiling* ceiling;
     VkQueryPool queries;
@@ -96,9 +100,9 @@ static void record_op(op* o, VkCommandBuffer cmd)
     } else if (o->kind == OP_COPY) {
         VkBufferCopy region = {0, 0, o->bytes};
         if (o->bytes)
-            vkCmdCopyBuffer(cmd, o->src->buffer, o->scratch->buffer, 1, &region);
+            vkCmdCopyBuffer(cmd, o->src->buffer, o->dst->buffer, 1, &region);
     } else {
-        bench_ceiling_record(o->ceiling, cmd, o->src->address, o->scratch->address, o->bytes);
+        bench_ceiling_record(o->ceiling, cmd, o->src->address, o->dst->address, o->bytes);
     }
 }
 
@@ -193,14 +197,13 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, resul
     vksplit_plan_get_info(plan, &row->info);
     uint64_t bytes = row->info.bytes_written;
 
-    /* Device-local buffers: the input, one arena for the outputs, one scratch buffer for the
-     * references, and the per-record arguments where the plan has more outputs than push
-     * constants hold. */
-    vksplit_runner_buffer input, arena, scratch, arguments;
+    /* Device-local buffers: the input, one arena for the outputs (the references write there
+     * too, after the split's bytes are checked: the same allocations for all), and the
+     * per-recording arguments where the plan has more outputs than push constants hold. */
+    vksplit_runner_buffer input, arena, arguments;
     memset(&arguments, 0, sizeof arguments);
     if (vksplit_runner_buffer_create(runner, s->input_span, &input, &error) != VKSPLIT_OK ||
         vksplit_runner_buffer_create(runner, s->arena_bytes, &arena, &error) != VKSPLIT_OK ||
-        vksplit_runner_buffer_create(runner, bytes, &scratch, &error) != VKSPLIT_OK ||
         (row->info.argument_bytes &&
          vksplit_runner_buffer_create(runner, row->info.argument_bytes, &arguments, &error) != VKSPLIT_OK))
         die(c->name, &error);
@@ -237,11 +240,11 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, resul
     op copy = split, ceiling = split;
     copy.kind = OP_COPY;
     copy.src = &input;
-    copy.scratch = &scratch;
+    copy.dst = &arena;
     copy.bytes = bytes;
     ceiling.kind = OP_CEILING;
     ceiling.src = &input;
-    ceiling.scratch = &scratch;
+    ceiling.dst = &arena;
     ceiling.bytes = bytes;
     ceiling.ceiling = &env->ceiling;
     row->has_ceiling = env->has_ceiling;
@@ -265,7 +268,6 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, resul
 
     vksplit_plan_destroy(plan);
     vksplit_runner_buffer_destroy(runner, &arguments);
-    vksplit_runner_buffer_destroy(runner, &scratch);
     vksplit_runner_buffer_destroy(runner, &arena);
     vksplit_runner_buffer_destroy(runner, &input);
     free(bindings);
@@ -275,10 +277,11 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, resul
 
 /* ---- output --------------------------------------------------------------------------------- */
 
-static const char* mapping_name(vksplit_mapping m)
-{
-    return m == VKSPLIT_MAPPING_RUNS ? "runs" : m == VKSPLIT_MAPPING_INTERLEAVED ? "interleaved" : "-";
-}
+/* --mapping's names, in vksplit_mapping's order. */
+static const char* const mapping_names[] = {"-", "runs", "interleaved", "tiles", "transpose", "deinterleave", "by-shape"};
+#define MAPPING_NAMES (sizeof mapping_names / sizeof mapping_names[0])
+
+static const char* mapping_name(vksplit_mapping m) { return (unsigned)m < MAPPING_NAMES ? mapping_names[m] : "?"; }
 
 static void print_row(const result_row* r)
 {
@@ -308,13 +311,17 @@ static void print_json_row(const result_row* r, int last)
     uint64_t bytes = r->info.bytes_written;
     printf("    {\"case\": \"%s\", \"what\": \"%s\", \"size_mib\": %.0f, \"shape\": \"%s\", \"dtype\": \"%s\", "
            "\"outputs\": %u, \"bytes\": %llu, \"path\": \"%s\", \"mapping\": \"%s\", \"plan\": \"%s\", "
-           "\"dispatches\": %u, \"word_bytes\": %u, \"split_us\": %.3f, \"split_gbps\": %.3f, "
+           "\"dispatches\": %u, \"word_bytes\": %u, \"workgroup_size\": %u, \"workgroups\": %llu, "
+           "\"idle_workgroups\": %llu, \"bytes_in_flight\": %u, \"fetch_ratio\": %.4f, "
+           "\"split_us\": %.3f, \"split_gbps\": %.3f, "
            "\"ceiling_us\": %.3f, \"ceiling_gbps\": %.3f, \"copy_us\": %.3f, \"copy_gbps\": %.3f, "
            "\"memcpy_gbps\": %.3f, \"ratio_ceiling\": %.4f, \"ratio_copy\": %.4f, \"ratio_memcpy\": %.4f, "
            "\"record_us\": %.3f}%s\n",
            c->name, c->what, (double)r->size_target / MIB, shape, c->dtype, c->outputs, (unsigned long long)bytes,
            r->info.path == VKSPLIT_PATH_TRANSFER ? "copy" : "compute", mapping_name(r->info.mapping), r->info.summary,
-           r->info.dispatch_count, r->info.word_bytes, r->split_s * 1e6, gbps(bytes, r->split_s), r->ceiling_s * 1e6,
+           r->info.dispatch_count, r->info.word_bytes, r->info.workgroup_size,
+           (unsigned long long)r->info.workgroup_count, (unsigned long long)r->info.idle_workgroups,
+           r->info.bytes_in_flight, r->info.fetch_ratio, r->split_s * 1e6, gbps(bytes, r->split_s), r->ceiling_s * 1e6,
            gbps(bytes, r->ceiling_s), r->copy_s * 1e6, gbps(bytes, r->copy_s), gbps(bytes, r->memcpy_s),
            r->has_ceiling && r->split_s > 0 ? r->ceiling_s / r->split_s : 0.0, r->copy_s / r->split_s,
            r->memcpy_s / r->split_s, r->record_us, last ? "" : ",");
@@ -326,13 +333,14 @@ static void usage(FILE* to)
 {
     fprintf(to,
             "usage: split_bench [--size MiB[,MiB...]] [--case NAME[,NAME...]] [--device N] [--list-devices]\n"
-            "                   [--path auto|compute|copy] [--mapping runs|interleaved] [--workgroup N]\n"
-            "                   [--invocation-bytes N] [--band-bytes N|off] [--staging] [--reps N] [--json] [--list]\n"
+            "                   [--path auto|compute|copy] [--mapping NAME] [--workgroup N] [--invocation-bytes N]\n"
+            "                   [--band-bytes N|off] [--max-word N] [--staging] [--reps N] [--json] [--list]\n"
             "  Times each case (medians after 2 warm-ups) against three references of the same bytes in\n"
             "  the same run: a plain compute copy (the ceiling), one-region vkCmdCopyBuffer and host memcpy.\n"
             "  --size: tensor size of the throughput cases (default 64 MiB); the 4k/64k cases keep theirs.\n"
             "  --device: index from --list-devices (default: the first discrete GPU, else the first device).\n"
-            "  --mapping/--workgroup/--invocation-bytes/--band-bytes: override the device's tuning (vksplit_tuning).\n"
+            "  --mapping runs|interleaved|tiles|transpose|deinterleave|by-shape (the GPU default, also on lavapipe),\n"
+            "  --workgroup/--invocation-bytes/--band-bytes/--max-word: override the device's tuning (vksplit_tuning).\n"
             "  --staging: move data through the staging buffer even where memory is host-cached.\n");
 }
 
@@ -406,11 +414,16 @@ static int parse_options(int argc, char** argv, bench_options* o)
                 if ((int)o->path < 0)
                     return 0;
             } else if (!strcmp(a, "--mapping")) {
-                o->runner.tuning.mapping = !strcmp(v, "runs") ? VKSPLIT_MAPPING_RUNS
-                                           : !strcmp(v, "interleaved") ? VKSPLIT_MAPPING_INTERLEAVED
-                                                                       : (vksplit_mapping)-1;
-                if ((int)o->runner.tuning.mapping < 0)
+                int found = 0;
+                for (unsigned m = 1; m < MAPPING_NAMES; m++)
+                    if (!strcmp(v, mapping_names[m])) {
+                        o->runner.tuning.mapping = (vksplit_mapping)m;
+                        found = 1;
+                    }
+                if (!found)
                     return 0;
+            } else if (!strcmp(a, "--max-word")) {
+                o->runner.tuning.max_word_bytes = (uint32_t)strtoul(v, NULL, 10);
             } else if (!strcmp(a, "--workgroup")) {
                 o->runner.tuning.workgroup_size = (uint32_t)strtoul(v, NULL, 10);
             } else if (!strcmp(a, "--invocation-bytes")) {

@@ -44,8 +44,8 @@ void deinterleave_workgroup(uint wg)
                 put_slots((base + j * wgs + t) * DI_SLOTS, v[j]);
     }
 #if DI_SLOTS > 1 && defined(ADDRESSING_BDA)
-    if (t < span - words * DI_SLOTS) // the last tile's tail: fewer than DI_SLOTS uint32
-        smem[words * DI_SLOTS + t] = load_u32(uint64_t(r0) * row_uints + words * DI_SLOTS + t);
+    for (uint u = words * DI_SLOTS + t; u < span; u += wgs) // the last tile's tail: fewer than DI_SLOTS uint32
+        smem[u] = load_u32(uint64_t(r0) * row_uints + u);
 #endif
     barrier();
 
@@ -79,9 +79,8 @@ void deinterleave_workgroup(uint wg)
             }
         }
 #if DI_SLOTS > 1 && defined(ADDRESSING_BDA)
-        uint tail = out_uints - out_words * DI_SLOTS;
-        if (t < tail) {
-            uint u = out_words * DI_SLOTS + t, r = u / chunk;
+        for (uint u = out_words * DI_SLOTS + t; u < out_uints; u += wgs) { // the tail: fewer than DI_SLOTS
+            uint r = u / chunk;
             store_u32(dest, uint64_t(r0) * chunk + u, smem[r * row_uints + at_in_row + (u - r * chunk)]);
         }
 #endif

@@ -41,30 +41,53 @@ static uint32_t choose_line_dim(const vksplit__geometry* g, uint64_t tile_words)
     return best;
 }
 
+/* Workgroups of `bands` bands that copy nothing: each segment's last band may be short. */
+static uint64_t band_waste(const vksplit__geometry* g, uint64_t bands)
+{
+    uint64_t waste = 0;
+    for (uint32_t s = 0; s < g->segment_count; s++) {
+        uint64_t tiles = g->segments[s].tiles, per = vksplit__div_up(tiles, bands);
+        waste += vksplit__div_up(tiles, per) < bands ? UINT32_MAX : bands * per - tiles; /* empty bands: never */
+    }
+    return waste;
+}
+
 /* Bands (one dispatch, two segments or more): band b holds tiles [b * units, (b + 1) * units)
  * of every segment in turn, so that the workgroups running at one time read nearby input
- * (tile i of every segment lies at the same rows). As many equal bands as band_bytes asks. */
+ * (tile i of every segment lies at the same rows). About as many bands as band_bytes asks:
+ * between half and twice that, the count that leaves the fewest workgroups idle. */
 static void plan_bands(vksplit__geometry* g, const vksplit__planner_caps* caps)
 {
     if (!caps->band_bytes || g->segment_count < 2)
         return;
-    uint64_t bands = vksplit__div_up(g->bytes_written, caps->band_bytes);
-    if (bands < 2)
+    uint64_t target = vksplit__div_up(g->bytes_written, caps->band_bytes);
+    if (target < 2)
         return;
-    uint64_t used = 1;
+    uint64_t most_tiles = 0;
+    bool equal = true;
     for (uint32_t s = 0; s < g->segment_count; s++) {
-        vksplit__segment* seg = &g->segments[s];
-        seg->units = vksplit__div_up(seg->tiles, bands);
-        uint64_t filled = vksplit__div_up(seg->tiles, seg->units);
-        if (filled > used)
-            used = filled;
+        equal = equal && g->segments[s].tiles == g->segments[0].tiles;
+        most_tiles = g->segments[s].tiles > most_tiles ? g->segments[s].tiles : most_tiles;
     }
-    g->bands = used; /* bands the longest segment fills; shorter ones idle in the last */
-    if (g->bands < 2) {
-        g->bands = 1;
-        for (uint32_t s = 0; s < g->segment_count; s++)
-            g->segments[s].units = g->segments[s].tiles;
+    uint64_t best = 0, best_waste = UINT64_MAX;
+    uint64_t lo = target / 2 > 2 ? target / 2 : 2, hi = vksplit__min_u64(2 * target, most_tiles);
+    /* Unequal segments: the search costs segments x candidates; keep it small. */
+    if (!equal && (uint64_t)g->segment_count * (hi - lo + 1) > (1u << 20))
+        lo = hi = vksplit__min_u64(target, most_tiles);
+    for (uint64_t bands = lo; bands <= hi; bands++) {
+        uint64_t waste = band_waste(g, bands);
+        uint64_t distance = bands > target ? bands - target : target - bands;
+        uint64_t best_distance = best > target ? best - target : target - best;
+        if (waste < best_waste || (waste == best_waste && distance < best_distance)) {
+            best = bands;
+            best_waste = waste;
+        }
     }
+    if (best < 2 || best_waste >= UINT32_MAX)
+        return;
+    g->bands = best;
+    for (uint32_t s = 0; s < g->segment_count; s++)
+        g->segments[s].units = vksplit__div_up(g->segments[s].tiles, best);
 }
 
 vksplit_result vksplit__plan_tiles(vksplit__geometry* g, const vksplit__planner_caps* caps, vksplit_error* error)

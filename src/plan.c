@@ -119,8 +119,10 @@ static vksplit_result plan_dispatches(vksplit_plan* plan, vksplit_error* error)
         uint64_t groups = (end_wg - begin_wg) * g->bands; /* bands only on one-dispatch plans */
         if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE)
             groups = g->total_workgroups;
-        uint64_t x = groups < max_x ? groups : max_x;
-        uint64_t y = x ? (groups + x - 1) / x : 0;
+        /* As few rows as the width allows, then the narrowest width for them: the padding
+         * (idle workgroups) stays below one per row. */
+        uint64_t y = groups ? (groups + max_x - 1) / max_x : 0;
+        uint64_t x = y ? (groups + y - 1) / y : 0;
         if (y > ctx->max_group_count[1])
             return vksplit__fail(error, VKSPLIT_ERROR_SIZE_OVERFLOW,
                                  "the split needs %llu workgroups; this device dispatches at most %llu x %u",

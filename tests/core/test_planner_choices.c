@@ -1,7 +1,9 @@
 /* Pins the planner's choices for split_bench's cases (bench/bench_cases.c, the same shapes)
  * at 64 MiB and 1 GiB, for the GPU defaults (vksplit_resolve_tuning(DISCRETE_GPU): what a GPU
  * runs, planned here on lavapipe's device with the compute path a GPU's AUTO takes) and for
- * lavapipe's own defaults (AUTO). A change to the planner or the defaults changes these plans
+ * lavapipe's own defaults (AUTO); and holds every GPU plan to its own account: 64 bytes in
+ * flight per invocation, at most 1.25 input bytes fetched per byte copied, at most 5 % of
+ * its workgroups idle. A change to the planner or the defaults changes these plans
  * and fails here, so it cannot go unnoticed: when it is meant, re-measure (split_bench) and
  * re-pin with `core_planner_choices --print`. Plans only: nothing is allocated beyond the
  * plans' tables, nothing runs. */
@@ -70,9 +72,23 @@ int main(int argc, char** argv)
                 vksplit_plan_get_info(plan, &pi);
                 vksplit_plan_destroy(plan);
                 if (print) {
-                    printf("    {\"%s\", \"%s\", %u, \"%s\", %llu, %u},\n", classes[k].name, bench_cases[c].name,
-                           sizes[z], pi.summary, (unsigned long long)pi.workgroup_count, pi.dispatch_count);
+                    printf("    {\"%s\", \"%s\", %u, \"%s\", %llu, %u}, /* %u B in flight, fetch %.3f, %llu idle */\n",
+                           classes[k].name, bench_cases[c].name, sizes[z], pi.summary,
+                           (unsigned long long)pi.workgroup_count, pi.dispatch_count, pi.bytes_in_flight, pi.fetch_ratio,
+                           (unsigned long long)pi.idle_workgroups);
                     continue;
+                }
+                /* The GPU plans' own account must meet issue 12's bars on every case: 64 bytes
+                 * in flight per invocation per trip, at most 1.25 input bytes fetched per byte
+                 * copied (whole 32-byte sectors). */
+                if (k == 0) {
+                    CHECK_MSG(pi.bytes_in_flight >= 64, "gpu %s %u MiB: %u bytes in flight per invocation",
+                              bench_cases[c].name, sizes[z], pi.bytes_in_flight);
+                    CHECK_MSG(pi.fetch_ratio <= 1.25, "gpu %s %u MiB: fetches %.3f input bytes per byte copied",
+                              bench_cases[c].name, sizes[z], pi.fetch_ratio);
+                    CHECK_MSG(pi.idle_workgroups * 20 <= pi.workgroup_count,
+                              "gpu %s %u MiB: %llu of %llu workgroups idle", bench_cases[c].name, sizes[z],
+                              (unsigned long long)pi.idle_workgroups, (unsigned long long)pi.workgroup_count);
                 }
                 const pinned* p = NULL;
                 for (size_t i = 0; i < sizeof pins / sizeof pins[0] && !p; i++)
