@@ -423,7 +423,12 @@ static int parse_options(int argc, char** argv, bench_options* o)
                 if (!found)
                     return 0;
             } else if (!strcmp(a, "--max-word")) {
-                o->runner.tuning.max_word_bytes = (uint32_t)strtoul(v, NULL, 10);
+                uint32_t word = (uint32_t)strtoul(v, NULL, 10);
+                if (word < 1 || word > 32 || (word & (word - 1))) {
+                    fprintf(stderr, "split_bench: --max-word takes 1, 2, 4, 8, 16 or 32\n");
+                    return 0;
+                }
+                o->runner.tuning.max_word_bytes = word;
             } else if (!strcmp(a, "--workgroup")) {
                 o->runner.tuning.workgroup_size = (uint32_t)strtoul(v, NULL, 10);
             } else if (!strcmp(a, "--invocation-bytes")) {

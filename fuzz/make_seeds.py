@@ -59,6 +59,12 @@ directml = {
                                  [dml_output(2), dml_output(2)]),
     "outputs_128": dml(4, 1, 0, 128, dml_tensor(UINT8, [1]), [dml_output(1)]),
     "output_count_0": dml(0, 0, 0, 0, dml_tensor(FLOAT32, [4]), [dml_output(4)]),
+    # issue 12: a column-major uint8 [512, 256] (INTERLEAVED placed every word's row: over budget)
+    "column_major_uint8": dml(0, 0, 1, 2, dml_tensor(UINT8, [512, 256], strides=[1, 512], alignment=1),
+                              [dml_output(100), dml_output(156)]),
+    # a transposing float32 split (TRANSPOSE)
+    "column_major_float32": dml(0, 0, 0, 2, dml_tensor(FLOAT32, [64, 80], strides=[1, 64]),
+                                [dml_output(32), dml_output(32)]),
 }
 
 
@@ -86,6 +92,11 @@ onnx_seeds = {
     "opset2_int8_equal": onnx(2, INT8, [4, 3], 0, output_count=2),
     "opset18_negative_axis": onnx(18, BFLOAT16, [2, 3, 4], -1, split_input=[1, 3]),
     "opset18_fix_sum": onnx(18, FLOAT, [5, 7], 1, split_input=[3, 0], fix=True),
+    # issue 12: band x band rows past 2^32 (the shader's row index wrapped) under the GPU defaults
+    "opset13_int8_rows_2_32": onnx(13, INT8, [2**32 - 1, 3], 1, output_count=3),
+    # short chunks (DEINTERLEAVE) and 1-D splits (TILES' inline segments)
+    "opset13_last_axis_3": onnx(13, FLOAT, [1000, 3], 1, output_count=3),
+    "opset18_1d_uneven": onnx(18, FLOAT, [1023], 0, num_outputs=3),
 }
 
 

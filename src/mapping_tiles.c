@@ -71,6 +71,9 @@ static void plan_bands(vksplit__geometry* g, const vksplit__planner_caps* caps)
     }
     uint64_t best = 0, best_waste = UINT64_MAX;
     uint64_t lo = target / 2 > 2 ? target / 2 : 2, hi = vksplit__min_u64(2 * target, most_tiles);
+    /* Past 64 bands a band's idle workgroups are a small share of it: take the target. */
+    if (target > 64)
+        lo = hi = vksplit__min_u64(target, most_tiles);
     /* Unequal segments: the search costs segments x candidates; keep it small. */
     if (!equal && (uint64_t)g->segment_count * (hi - lo + 1) > (1u << 20))
         lo = hi = vksplit__min_u64(target, most_tiles);

@@ -38,13 +38,14 @@ bool vksplit__transpose_fits(const vksplit__geometry* g, bool worth_it)
 
 void vksplit__plan_transpose(vksplit__geometry* g)
 {
-    uint32_t a, b;
-    find_axes(g, 0, &a, &b); /* every segment has the same dimensions */
-    vksplit__move_row_dim(g, a, 0);
-    find_axes(g, 0, &a, &b);
-    vksplit__move_row_dim(g, b, 1);
     uint64_t tile_b = TRANSPOSE_TILE_B(g->word_bytes);
     for (uint32_t s = 0; s < g->segment_count; s++) {
+        /* Per segment: outputs may order their dimensions differently. */
+        uint32_t a, b;
+        find_axes(g, s, &a, &b);
+        vksplit__move_segment_row_dim(g, s, a, 0);
+        find_axes(g, s, &a, &b);
+        vksplit__move_segment_row_dim(g, s, b, 1);
         vksplit__segment* seg = &g->segments[s];
         const vksplit__row_dim* dims = &g->dims[(size_t)s * g->row_dims];
         seg->tiles_a = vksplit__div_up(dims[0].size, TRANSPOSE_TILE_A);

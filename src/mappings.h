@@ -37,7 +37,9 @@ double vksplit__row_fetch_ratio(const vksplit__geometry* g);
 /* bytes_in_flight, sectors_read and busy_workgroups of a planned geometry. */
 void vksplit__plan_figures(vksplit__geometry* g);
 
-/* Moves row dimension `from` of every segment to position `to` (the others keep their order). */
+/* Moves row dimension `from` of every segment (of segment s) to position `to`; the others
+ * keep their order. */
 void vksplit__move_row_dim(vksplit__geometry* g, uint32_t from, uint32_t to);
+void vksplit__move_segment_row_dim(vksplit__geometry* g, uint32_t s, uint32_t from, uint32_t to);
 
 #endif /* VKSPLIT_MAPPINGS_H */

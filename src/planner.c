@@ -283,17 +283,21 @@ static vksplit_result choose_word(const vksplit__split* split, const vksplit__pl
     return VKSPLIT_OK;
 }
 
+void vksplit__move_segment_row_dim(vksplit__geometry* g, uint32_t s, uint32_t from, uint32_t to)
+{
+    vksplit__row_dim* dims = &g->dims[(size_t)s * g->row_dims];
+    vksplit__row_dim moved = dims[from];
+    if (from > to)
+        memmove(&dims[to + 1], &dims[to], (from - to) * sizeof *dims);
+    else
+        memmove(&dims[from], &dims[from + 1], (to - from) * sizeof *dims);
+    dims[to] = moved;
+}
+
 void vksplit__move_row_dim(vksplit__geometry* g, uint32_t from, uint32_t to)
 {
-    for (uint32_t s = 0; s < g->segment_count; s++) {
-        vksplit__row_dim* dims = &g->dims[(size_t)s * g->row_dims];
-        vksplit__row_dim moved = dims[from];
-        if (from > to)
-            memmove(&dims[to + 1], &dims[to], (from - to) * sizeof *dims);
-        else
-            memmove(&dims[from], &dims[from + 1], (to - from) * sizeof *dims);
-        dims[to] = moved;
-    }
+    for (uint32_t s = 0; s < g->segment_count; s++)
+        vksplit__move_segment_row_dim(g, s, from, to);
 }
 
 /* ---- 4. the mapping ------------------------------------------------------------------------ */

@@ -15,12 +15,28 @@ device=${VKSPLIT_DEVICE:-0}
 # Small sizes, every kind of case, the device chosen explicitly, through the staging buffer.
 cases=f32_inner1,f32_1d,f32_chunk16,f32_last3,f32_uneven18,f32_out96,f32_transposed,f32_4k
 "$bench" --size 1,2 --case "$cases" --device "$device" --staging --reps 1 --json > "$out"
-for field in '"ratio_ceiling"' '"ratio_copy"' '"ratio_memcpy"' '"ceiling_gbps"' '"size_mib": 2'; do
+for field in '"ratio_ceiling"' '"ratio_copy"' '"ratio_memcpy"' '"ceiling_gbps"' '"size_mib": 2' '"bytes_in_flight"' \
+             '"fetch_ratio"' '"workgroups"' '"idle_workgroups"'; do
   grep -q "$field" "$out" || fail "--json output lacks $field"
 done
 [ "$(grep -c '"case"' "$out")" -eq 15 ] || fail "expected 15 rows (7 cases at 2 sizes, the 4k case once)"
 
-# The GPU's tuning on this device: interleaved tiles and bands (tiny bands: many of them).
+# The GPU's defaults on this device (BY_SHAPE plans exactly as on a discrete GPU): every kind
+# of plan, its own account within issue 12's bars, bytes checked.
+"$bench" --size 2 --mapping by-shape --path compute --reps 1 --json > "$out"
+for mapping in tiles transpose deinterleave; do
+  grep -q "\"mapping\": \"$mapping\"" "$out" || fail "--mapping by-shape made no $mapping plan"
+done
+/usr/bin/env python3 - "$out" <<'PY' || fail "a GPU plan misses the bars of its own account"
+import json, sys
+for c in json.load(open(sys.argv[1]))["cases"]:
+    assert c["bytes_in_flight"] >= 64 and c["fetch_ratio"] <= 1.25, c
+PY
+"$bench" --size 1 --case f16_qkv,f32_out96 --mapping tiles --workgroup 32 --invocation-bytes 128 --band-bytes 4096 \
+         --reps 1 --path compute > "$out"
+grep -Eq "tiles.*bands=([2-9]|[1-9][0-9]+)" "$out" || fail "--mapping tiles --band-bytes 4096 made no plan with bands"
+
+# The earlier GPU mapping: interleaved tiles and bands (tiny bands: many of them).
 "$bench" --size 1 --case f32_chunk16,f32_last3,f32_out1024,f32_transposed --mapping interleaved --workgroup 64 \
          --invocation-bytes 32 --band-bytes 4096 --reps 1 --path compute > "$out"
 grep -q "interleaved" "$out" || fail "--mapping interleaved did not reach the plans"
@@ -29,7 +45,7 @@ grep -Eq "bands=([2-9]|[1-9][0-9]+)" "$out" || fail "--band-bytes 4096 made no p
 grep -q "bands=1 " "$out" || fail "--band-bytes off still made bands"
 
 # Bad requests: exit 2.
-for bad in "--size 0" "--case nope" "--path sideways" "--mapping diagonal" "--reps 0" "--frobnicate"; do
+for bad in "--size 0" "--case nope" "--path sideways" "--mapping diagonal" "--reps 0" "--frobnicate" "--max-word 12"; do
   set +e
   "$bench" $bad > /dev/null 2>&1
   rc=$?

@@ -134,6 +134,14 @@ static void transposes(void)
         transposed(elements[i], 3, 37, 99, 2, 3, thirds_99, EXPECT_TRANSPOSE); /* axis 2: the output-contiguous one */
     }
     transposed(4, 1, 2, 2, 0, 2, halves_2, EXPECT_ANY);           /* a tile of 2 x 1 */
+    /* Outputs that transpose differently (found by the fuzzers' model of the shader): [4, 6, 65]
+     * row-major, output 0 contiguous along dimension 1, output 1 along the axis. */
+    uint64_t sizes[3] = {4, 6, 65}, parts[2] = {2, 2}, out0[3] = {390, 1, 6}, out1[3] = {1, 130, 2};
+    core_case c;
+    core_case_init(&c, 4, 3, sizes, 0, 2, parts);
+    core_case_set_output_strides(&c, 0, out0);
+    core_case_set_output_strides(&c, 1, out1);
+    run(&c, EXPECT_ANY, "outputs transposing along different dimensions");
     transposed(12, 1, 64, 80, 0, 2, halves_64, EXPECT_NOT_SPECIAL); /* 12 bytes: three words per element */
     transposed(32, 1, 64, 80, 0, 2, halves_64, EXPECT_ANY);        /* TRANSPOSE's words stop at 16 */
 }
