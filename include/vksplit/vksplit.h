@@ -328,7 +328,7 @@ typedef struct vksplit_plan_info {
     uint32_t copy_command_count;       /* vkCmdCopyBuffer per record (TRANSFER) */
     uint32_t row_dims;                 /* dimensions left after coalescing, chunk excluded */
     uint32_t workgroup_size;
-    uint64_t workgroup_count;          /* over all dispatches */
+    uint64_t workgroup_count;          /* dispatched (each grid's x * y), over all dispatches */
     uint32_t offset_alignment;         /* every binding offset must be a multiple of this */
     uint32_t output_count;
     uint64_t input_span_bytes;         /* bytes the input binding must cover */
