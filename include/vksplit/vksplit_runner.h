@@ -3,8 +3,25 @@
  *
  * It owns what an engine would own: a VkInstance (optionally with the Khronos validation
  * layer), a physical device, a VkDevice with every vksplit feature the device supports, one
- * queue, a command pool, a fence and a staging buffer; and a vksplit_context on top. It links
- * the Vulkan loader; the core library (vksplit.h) does not.
+ * queue, a command pool, a fence and a staging buffer; and a vksplit_context on top.
+ *
+ * The Vulkan loader: nothing of vksplit links libvulkan. Unless the desc hands it a
+ * vkGetInstanceProcAddr, the runner finds the loader at run time with volk (libvulkan.so.1,
+ * then libvulkan.so; vulkan-1.dll, libvulkan.dylib), once per process, and where there is
+ * none vksplit_runner_create and vksplit_runner_list_devices fail with
+ * VKSPLIT_ERROR_UNSUPPORTED and "no Vulkan loader found (libvulkan.so.1): install libvulkan1",
+ * so a tool can say so in one line instead of failing to start. What this means for an
+ * engine that links the runner: the runner's volk is a private copy, compiled in with every
+ * global renamed (vksplit__volk_*): it neither defines nor writes volk's own vk* globals or
+ * the loader's exported names, so an engine's own volk (volkInitialize, volkLoadDevice, ...)
+ * or its linked libvulkan keeps working as before, and the runner works whether or not the
+ * engine has called volkInitialize. Its one process-wide state is the loader it found
+ * (dlopen'ed once, never closed, found under a pthread_once), which is why runner creation is
+ * safe from any thread. Every other function the runner calls it loads per instance and per
+ * device into tables of its own (get_instance_proc_addr in vksplit_runner_info is the one it
+ * used). An engine that wants the runner on its own loader passes get_instance_proc_addr.
+ * The core library (vksplit.h) uses no volk and no loader: only the caller's
+ * vkGetInstanceProcAddr.
  *
  * Memory: tensors live in DEVICE_LOCAL memory. Data moves through one host-visible staging
  * buffer (HOST_CACHED where the device has it, for fast readback) in pieces of at most
@@ -54,12 +71,19 @@ typedef struct vksplit_runner_desc {
     vksplit_tuning tuning;                             /* passed to the context */
     const VkAllocationCallbacks* allocation_callbacks; /* optional: host and Vulkan objects */
     /* Optional: wraps the device functions (the runner's and the context's), e.g. to count
-     * or fail them in tests. NULL uses the loader's vkGetDeviceProcAddr. */
+     * or fail them in tests. NULL: the vkGetDeviceProcAddr that get_instance_proc_addr
+     * returns for the runner's instance. */
     PFN_vkGetDeviceProcAddr get_device_proc_addr;
     /* Optional; validation messages go here too, from whichever thread made the call the
      * layer reports (concurrently, if the runner's device is used from several threads). */
     vksplit_log_fn log;
     void* log_user;
+    /* Optional: the vkGetInstanceProcAddr every Vulkan function is looked up through, from
+     * vkCreateInstance on: an engine's own loader (volk's after volkInitialize, or a linked
+     * libvulkan's), or a wrapper over one that counts or fails calls (the tests' hooks: asked
+     * for vkGetDeviceProcAddr with the runner's instance, it may return a wrapper too). NULL:
+     * the loader the runner finds at run time (see the top of this file). */
+    PFN_vkGetInstanceProcAddr get_instance_proc_addr;
 } vksplit_runner_desc;
 
 /* One physical device as vksplit_runner_list_devices reports it. */
@@ -88,7 +112,7 @@ typedef struct vksplit_runner_info {
     VkQueue queue;
     uint32_t queue_family_index;
     uint32_t device_index;               /* in vkEnumeratePhysicalDevices */
-    PFN_vkGetInstanceProcAddr get_instance_proc_addr;
+    PFN_vkGetInstanceProcAddr get_instance_proc_addr; /* the desc's, or the loader the runner found */
     PFN_vkGetDeviceProcAddr get_device_proc_addr;
     vksplit_features enabled_features;   /* what the device was created with */
     VkPhysicalDeviceType device_type;

@@ -1,5 +1,6 @@
 /* Device faults reach the CLI's user cleanly. vksplit_cli_run runs in this process with a
- * runner desc whose get_device_proc_addr wraps the loader's: the Nth vkQueueSubmit or
+ * runner desc whose get_device_proc_addr wraps the loader's (reached through the desc's
+ * get_instance_proc_addr: the runner links no loader): the Nth vkQueueSubmit or
  * vkWaitForFences returns VK_ERROR_DEVICE_LOST, or the Nth vkAllocateMemory
  * VK_ERROR_OUT_OF_DEVICE_MEMORY (the runner and the library load every device function
  * through that hook). For every N until a run no longer reaches an Nth call, the CLI must
@@ -22,7 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <vulkan/vulkan.h>
+#include "test_vulkan.h"
 
 #include "cli.h"
 #include "npy.h"
@@ -75,9 +76,11 @@ static VKAPI_ATTR VkResult VKAPI_CALL fake_allocate(VkDevice device, const VkMem
     return hook.allocate(device, info, callbacks, memory);
 }
 
+static PFN_vkGetDeviceProcAddr loader_get_device_proc_addr; /* the loader's, for the runner's instance */
+
 static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL hooked_get_device_proc_addr(VkDevice device, const char* name)
 {
-    PFN_vkVoidFunction real = vkGetDeviceProcAddr(device, name);
+    PFN_vkVoidFunction real = loader_get_device_proc_addr(device, name);
     if (!real)
         return NULL;
     if (strcmp(name, "vkGetDeviceProcAddr") == 0)
@@ -95,6 +98,16 @@ static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL hooked_get_device_proc_addr(VkDe
         return (PFN_vkVoidFunction)fake_allocate;
     }
     return real;
+}
+
+/* The loader's functions as they are, but vkGetDeviceProcAddr for the runner's instance. */
+static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL hooked_get_instance_proc_addr(VkInstance instance, const char* name)
+{
+    PFN_vkVoidFunction real = vkGetInstanceProcAddr(instance, name); /* volk's: test_vulkan_loader() */
+    if (!instance || !real || strcmp(name, "vkGetDeviceProcAddr") != 0)
+        return real;
+    loader_get_device_proc_addr = (PFN_vkGetDeviceProcAddr)real;
+    return (PFN_vkVoidFunction)hooked_get_device_proc_addr;
 }
 
 static uint32_t validation_messages;
@@ -357,7 +370,8 @@ int main(void)
     write_input();
     vksplit_runner_desc base;
     memset(&base, 0, sizeof base);
-    base.get_device_proc_addr = hooked_get_device_proc_addr;
+    test_vulkan_loader();
+    base.get_instance_proc_addr = hooked_get_instance_proc_addr;
     base.enable_validation = 1;
     base.log = count_message;
     static const config configs[3] = {
