@@ -356,6 +356,68 @@ static vksplit_result create_device(vksplit_runner* runner, vksplit_features dis
     return VKSPLIT_OK;
 }
 
+/* Whether the physical device offers a device extension (host memory through the callbacks). */
+static vksplit_result has_extension(const vksplit_runner* runner, const char* name, bool* found, vksplit_error* error)
+{
+    *found = false;
+    uint32_t count = 0;
+    VkResult vr = runner->ivk.vkEnumerateDeviceExtensionProperties(runner->physical_device, NULL, &count, NULL);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkEnumerateDeviceExtensionProperties", vr);
+    VkExtensionProperties* list = count ? vksplit__alloc_array(runner->callbacks, count, sizeof *list) : NULL;
+    if (count && !list)
+        return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u extension properties failed",
+                             count);
+    vr = count ? runner->ivk.vkEnumerateDeviceExtensionProperties(runner->physical_device, NULL, &count, list) : VK_SUCCESS;
+    for (uint32_t i = 0; vr >= VK_SUCCESS && i < count && !*found; i++)
+        *found = strcmp(list[i].extensionName, name) == 0;
+    vksplit__free(runner->callbacks, list);
+    return vr < VK_SUCCESS ? vksplit__vk_fail(error, "vkEnumerateDeviceExtensionProperties", vr) : VKSPLIT_OK;
+}
+
+/* Every buffer the runner makes has an allocation of its own, so it is bounded by
+ * maxMemoryAllocationSize (Vulkan 1.1; 2^30 on a minimum device) and, where the device reports
+ * it (VK_KHR_maintenance4), maxBufferSize; the desc may ask for less, which is how tests reach
+ * the output arena's split across buffers without gigabytes. Rounded down to whole words:
+ * the runner's buffers are. */
+static vksplit_result query_limits(vksplit_runner* runner, const vksplit_runner_desc* desc, vksplit_error* error)
+{
+    static const char* const desc_limit = "vksplit_runner_desc.max_buffer_bytes";
+    runner->max_buffer_bytes = runner->max_allocation_bytes = UINT64_MAX;
+    runner->max_buffer_limit = runner->max_allocation_limit = "no limit the device reports";
+    if (runner->props.apiVersion >= VK_API_VERSION_1_1) {
+        bool maintenance4 = false;
+        vksplit_result r = has_extension(runner, VK_KHR_MAINTENANCE_4_EXTENSION_NAME, &maintenance4, error);
+        if (r != VKSPLIT_OK)
+            return r;
+        VkPhysicalDeviceMaintenance4Properties m4 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_PROPERTIES};
+        VkPhysicalDeviceMaintenance3Properties m3 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES};
+        m3.pNext = maintenance4 ? &m4 : NULL;
+        VkPhysicalDeviceProperties2 props2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &m3};
+        runner->ivk.vkGetPhysicalDeviceProperties2(runner->physical_device, &props2);
+        runner->max_buffer_bytes = runner->max_allocation_bytes = m3.maxMemoryAllocationSize;
+        runner->max_buffer_limit = runner->max_allocation_limit = "maxMemoryAllocationSize";
+        if (maintenance4 && m4.maxBufferSize < runner->max_buffer_bytes) {
+            runner->max_buffer_bytes = m4.maxBufferSize;
+            runner->max_buffer_limit = "maxBufferSize";
+        }
+    }
+    if (desc->max_buffer_bytes && desc->max_buffer_bytes < 4096)
+        return vksplit__fail(error, VKSPLIT_ERROR_INVALID_ARGUMENT,
+                             "max_buffer_bytes %llu is below 4096, the smallest the runner works with",
+                             (unsigned long long)desc->max_buffer_bytes);
+    if (desc->max_buffer_bytes && desc->max_buffer_bytes < runner->max_buffer_bytes) {
+        runner->max_buffer_bytes = desc->max_buffer_bytes;
+        runner->max_buffer_limit = desc_limit;
+    }
+    if (desc->max_buffer_bytes && desc->max_buffer_bytes < runner->max_allocation_bytes) {
+        runner->max_allocation_bytes = desc->max_buffer_bytes;
+        runner->max_allocation_limit = desc_limit;
+    }
+    runner->max_buffer_bytes &= ~(uint64_t)3;
+    return VKSPLIT_OK;
+}
+
 /* Tensors in DEVICE_LOCAL memory, avoiding the host-visible window where there is another
  * (the CPU reads that window at about 0.03 GB/s on an NVIDIA H100); mapped directly only where
  * that memory is host-cached anyway (a CPU device). Staging host-visible, host-cached if any. */
@@ -374,6 +436,8 @@ static vksplit_result choose_memory(vksplit_runner* runner, const vksplit_runner
                              (m->memoryTypes[runner->tensor_type].propertyFlags & direct) == direct;
     uint64_t staging = desc->staging_bytes ? desc->staging_bytes : 64ull << 20;
     runner->staging_bytes = (staging + 4095) & ~(uint64_t)4095;
+    if (runner->staging_bytes > runner->max_buffer_bytes) /* a piece is at most one buffer */
+        runner->staging_bytes = runner->max_buffer_bytes & ~(uint64_t)4095;
     return VKSPLIT_OK;
 }
 
@@ -408,6 +472,8 @@ vksplit_result vksplit_runner_create(const vksplit_runner_desc* desc, vksplit_ru
         r = create_instance(runner, desc, error);
     if (r == VKSPLIT_OK)
         r = pick_device(runner, desc, error);
+    if (r == VKSPLIT_OK)
+        r = query_limits(runner, desc, error);
     if (r == VKSPLIT_OK)
         r = choose_memory(runner, desc, error);
     if (r == VKSPLIT_OK)
@@ -482,6 +548,7 @@ void vksplit_runner_get_info(const vksplit_runner* runner, vksplit_runner_info* 
     info->timestamp_period = runner->props.limits.timestampPeriod;
     info->mapped_tensors = runner->mapped_tensors;
     info->staging_bytes = runner->staging_bytes;
+    info->max_buffer_bytes = runner->max_buffer_bytes;
     VkPhysicalDeviceDriverProperties driver = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
     VkPhysicalDeviceProperties2 props2 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &driver, {0}};
     if (runner->props.apiVersion >= VK_API_VERSION_1_2) {

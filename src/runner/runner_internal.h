@@ -101,6 +101,12 @@ struct vksplit_runner {
     uint32_t tensor_type;                   /* memory type of tensors: DEVICE_LOCAL */
     vksplit_bool32 mapped_tensors;          /* tensor memory is host-cached and mapped */
     uint64_t staging_bytes;
+    /* The largest buffer (and allocation) the runner makes, and what sets it: a device limit
+     * or the desc's max_buffer_bytes (runner.c, query_limits). */
+    uint64_t max_buffer_bytes;
+    uint64_t max_allocation_bytes;
+    const char* max_buffer_limit;
+    const char* max_allocation_limit;
     vksplit_runner_buffer staging;          /* created on first use */
     uint32_t staging_type;
     vksplit_context* ctx;
