@@ -15,11 +15,13 @@
  * global renamed (vksplit__volk_*): it neither defines nor writes volk's own vk* globals or
  * the loader's exported names, so an engine's own volk (volkInitialize, volkLoadDevice, ...)
  * or its linked libvulkan keeps working as before, and the runner works whether or not the
- * engine has called volkInitialize. Its one process-wide state is the loader it found
- * (dlopen'ed once, never closed, found under a pthread_once), which is why runner creation is
- * safe from any thread. Every other function the runner calls it loads per instance and per
- * device into tables of its own (get_instance_proc_addr in vksplit_runner_info is the one it
- * used). An engine that wants the runner on its own loader passes get_instance_proc_addr.
+ * engine has called volkInitialize. Its one process-wide state is the loader it found:
+ * dlopen'ed once under a pthread_once (so runners may still be created from any thread) and
+ * never closed. Every other function the runner calls it loads per instance and per device
+ * into tables of its own (vksplit_runner_info.get_instance_proc_addr is the one it used).
+ * An engine that wants the runner on its own loader passes get_instance_proc_addr; linking
+ * the runner statically brings -ldl and the threads library (vksplit::runner and the CMake
+ * package say so).
  * The core library (vksplit.h) uses no volk and no loader: only the caller's
  * vkGetInstanceProcAddr.
  *
