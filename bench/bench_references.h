@@ -4,7 +4,7 @@
 #ifndef VKSPLIT_BENCH_REFERENCES_H
 #define VKSPLIT_BENCH_REFERENCES_H
 
-#include <vulkan/vulkan.h>
+#include <volk.h> /* split_bench's own Vulkan calls: volk's globals, loaded in main */
 
 #include "vksplit/vksplit_runner.h"
 

@@ -24,7 +24,7 @@
 #include <string.h>
 #include <time.h>
 
-#include <vulkan/vulkan.h>
+#include <volk.h> /* no linked loader: volk's globals, loaded from the runner in main */
 
 #include "bench_cases.h"
 #include "bench_references.h"
@@ -500,6 +500,9 @@ int main(int argc, char** argv)
     if (vksplit_runner_create(&o.runner, &env.runner, &error) != VKSPLIT_OK)
         die("runner", &error);
     vksplit_runner_get_info(env.runner, &env.info);
+    volkInitializeCustom(env.info.get_instance_proc_addr); /* the loader the runner found */
+    volkLoadInstanceOnly(env.info.instance);
+    volkLoadDevice(env.info.device);
     VkCommandPoolCreateInfo pool_info = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
                                          .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
                                          .queueFamilyIndex = env.info.queue_family_index};

@@ -1,5 +1,8 @@
 /* fuzz_npy: the CLI's .npy reader and writer (tools/npy.c).
- *   - npy_parse never crashes, and what it accepts satisfies its documented limits;
+ *   - npy_parse never crashes, and what it accepts satisfies its documented limits, the
+ *     shape's Python literal included (a tuple: one dimension has its comma; no decimal
+ *     integer with a leading zero; Python 2's L only before version 3.0), found here by a
+ *     scan of its own over the header text;
  *   - npy_read_header on the same bytes (through a memfd) agrees with npy_parse: same
  *     header, or the same failure, or npy_parse failing only for data the file lacks;
  *   - what it accepts, written back by npy_format_header with its data, parses to the same
@@ -58,6 +61,55 @@ static void check_accepted(const npy_array* a, const uint8_t* data, size_t size)
     npy_encoding declared = data[6] == 3 ? NPY_ENCODING_UTF8 : NPY_ENCODING_LATIN1;
     if (h->encoding != declared)
         fz_fail("version %u.0 recorded as encoding %d", data[6], h->encoding);
+}
+
+/* The accepted header's shape literal, as numpy (ast.literal_eval) would read it. The scan
+ * skips quoted strings (an accepted header has no backslash to escape a quote), so only the
+ * dict's own 'shape' key, followed by ':', opens the literal. */
+static void check_shape_literal(const uint8_t* data, const npy_header* h)
+{
+    size_t prefix = data[6] == 1 ? 10 : 12;
+    const char* p = (const char*)data + prefix;
+    const char* end = (const char*)data + h->data_offset;
+    bool after_shape = false;
+    while (p < end && !(after_shape && *p == ':')) {
+        if (*p == '\'' || *p == '"') {
+            const char* close = memchr(p + 1, *p, (size_t)(end - p - 1));
+            if (!close)
+                fz_fail("accepted a header with an unterminated string");
+            after_shape = close - p - 1 == 5 && memcmp(p + 1, "shape", 5) == 0;
+            p = close + 1;
+        } else {
+            after_shape = after_shape && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r');
+            p++;
+        }
+    }
+    while (p < end && *p != '(')
+        p++;
+    uint32_t items = 0;
+    bool comma = false;
+    for (p++; p < end && *p != ')'; p++) {
+        if (*p < '0' || *p > '9') {
+            if (*p == 'L' && data[6] == 3)
+                fz_fail("accepted Python 2's L in a version 3.0 header's shape");
+            comma = *p == ',' || (comma && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'));
+            continue;
+        }
+        const char* digits = p;
+        while (p + 1 < end && p[1] >= '0' && p[1] <= '9')
+            p++;
+        size_t length = (size_t)(p - digits) + 1, zeros = 0;
+        while (zeros < length && digits[zeros] == '0')
+            zeros++;
+        if (zeros && zeros < length)
+            fz_fail("accepted shape[%u] written with a leading zero: %.*s", items, (int)length, digits);
+        items++;
+        comma = false;
+    }
+    if (items != h->rank)
+        fz_fail("the shape literal holds %u integers, the header says rank %u", items, h->rank);
+    if (items == 1 && !comma)
+        fz_fail("accepted a one-dimensional shape without its comma: an integer in parentheses");
 }
 
 /* npy_read_header through a file descriptor agrees with npy_parse. */
@@ -122,8 +174,10 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     npy_status status = npy_parse(data, size, &a, message, sizeof message);
     if (status != NPY_OK && (message[0] == '\0' || strchr(message, '\n')))
         fz_fail("status %d with message '%s'", status, message);
-    if (status == NPY_OK)
+    if (status == NPY_OK) {
         check_accepted(&a, data, size);
+        check_shape_literal(data, &a.header);
+    }
     check_header_only(data, size, status, &a, message);
     if (status == NPY_OK)
         check_round_trip(&a);

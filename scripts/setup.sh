@@ -5,7 +5,8 @@
 #   scripts/setup.sh bench   build + benchmark dependencies
 set -euo pipefail
 
-build=(build-essential cmake ninja-build pkg-config libvulkan-dev glslang-tools
+# libvulkan-volk-dev: volk, with which the runner and the tools load Vulkan at run time.
+build=(build-essential cmake ninja-build pkg-config libvulkan-dev libvulkan-volk-dev glslang-tools
        mesa-vulkan-drivers spirv-tools)
 case "${1:-test}" in
   test)  packages=("${build[@]}" vulkan-validationlayers clang libclang-rt-14-dev python3-numpy) ;;

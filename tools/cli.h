@@ -27,8 +27,8 @@
 
 /* The whole CLI: main passes a zeroed desc. The CLI adds what the environment
  * (VKSPLIT_VALIDATION, VKSPLIT_DEVICE) and --device say; everything else in base (a
- * get_device_proc_addr hook, a log callback, the memory mode, staging_bytes) is kept, which
- * is how tests inject device faults. Returns the exit code. */
+ * get_instance_proc_addr or get_device_proc_addr hook, a log callback, the memory mode,
+ * staging_bytes) is kept, which is how tests inject device faults. Returns the exit code. */
 int vksplit_cli_run(int argc, char** argv, const vksplit_runner_desc* base);
 
 /* Prints "vksplit: <message>" as one line on stderr; returns code. */

@@ -1,6 +1,9 @@
 /* The outputs. Each is streamed into a temporary file that this run creates in DIR
- * (O_CREAT | O_EXCL | O_NOFOLLOW, mode 0644 less the umask), header first, and renamed
- * into place once every output is complete. Nothing is ever opened through an existing
+ * (O_CREAT | O_EXCL | O_NOFOLLOW, mode 0644 less the umask), header first, fsynced, and
+ * renamed into place once every output is complete; then DIR is fsynced (and its parent,
+ * when this run created DIR), so that a crash never leaves an out_<k>.npy name on a file
+ * whose bytes did not reach the disk, and a run that exited 0 is on disk. A failed fsync is
+ * a failed write. Nothing is ever opened through an existing
  * out_<k>.npy: a symbolic link there is replaced, not followed; a FIFO or device there is
  * replaced and never blocks; a directory there is refused before anything is written.
  * Then the stale out_<k>.npy of an earlier, wider split (k >= the output count) are
@@ -41,6 +44,24 @@ static void temporary_name(char* buffer, size_t capacity, uint32_t index, uint32
     snprintf(buffer, capacity, ".out_%u.npy.%08x", index, tag);
 }
 
+/* The folder that holds dir ("." for a bare name); false when dir is too long. */
+static bool parent_of(const char* dir, char* parent, size_t capacity)
+{
+    size_t length = strlen(dir);
+    while (length > 1 && dir[length - 1] == '/')
+        length--;
+    if (length >= capacity)
+        return false;
+    memcpy(parent, dir, length);
+    parent[length] = '\0';
+    char* slash = strrchr(parent, '/');
+    if (!slash)
+        strcpy(parent, ".");
+    else
+        slash[slash == parent ? 1 : 0] = '\0';
+    return true;
+}
+
 /* The output folder must exist, or be creatable in an existing folder. */
 static int check_dir(const char* dir, bool* exists)
 {
@@ -54,18 +75,8 @@ static int check_dir(const char* dir, bool* exists)
         return 0;
     }
     char parent[4096];
-    size_t length = strlen(dir);
-    while (length > 1 && dir[length - 1] == '/')
-        length--;
-    if (length >= sizeof parent)
+    if (!parent_of(dir, parent, sizeof parent))
         return cli_fail(CLI_EXIT_INVALID, "--out-dir '%s' is too long", dir);
-    memcpy(parent, dir, length);
-    parent[length] = '\0';
-    char* slash = strrchr(parent, '/');
-    if (!slash)
-        strcpy(parent, ".");
-    else
-        slash[slash == parent ? 1 : 0] = '\0';
     if (stat(parent, &st) != 0 || !S_ISDIR(st.st_mode))
         return cli_fail(CLI_EXIT_INVALID, "--out-dir '%s' does not exist and neither does its parent '%s'", dir,
                         parent);
@@ -195,7 +206,8 @@ static int create_temporary(cli_outputs* out, uint32_t index)
     return rc ? rc : write_failed(out, index, EEXIST);
 }
 
-/* Closes the open temporary once all its data is there. */
+/* Closes the open temporary once all its data is there, and on disk: only then may a rename
+ * give it an output's name. */
 static int close_open(cli_outputs* out)
 {
     if (out->open == out->count)
@@ -207,6 +219,13 @@ static int close_open(cli_outputs* out)
     int fd = out->fd;
     out->fd = -1;
     out->open = out->count;
+    if (fsync(fd) != 0) {
+        int e = errno;
+        close(fd);
+        char path[PATH_CAPACITY];
+        cli_output_path(path, sizeof path, out->dir, index);
+        return cli_fail(CLI_EXIT_FAILURE, "cannot write '%s' to disk (fsync): %s", path, strerror(e));
+    }
     return close(fd) == 0 ? 0 : write_failed(out, index, errno);
 }
 
@@ -300,6 +319,35 @@ static int put_in_place(cli_outputs* out, uint32_t index)
     return cli_fail(CLI_EXIT_FAILURE, "cannot rename the output into '%s': %s%s", path, strerror(e), taken_back);
 }
 
+/* "out_0.npy" or "out_0.npy .. out_<n-1>.npy": what a failure after the renames takes back. */
+static void name_outputs(char* buffer, size_t capacity, uint32_t count)
+{
+    snprintf(buffer, capacity, count == 1 ? "out_0.npy" : "out_0.npy .. out_%u.npy", count - 1);
+}
+
+/* The renames and removals on disk: DIR's entries, and DIR's own in its parent when this run
+ * created it. On failure takes back what this run put in DIR, as any write failure does. */
+static int sync_dir(cli_outputs* out)
+{
+    const char* failed = out->dir;
+    int e = fsync(out->dir_fd) == 0 ? 0 : errno;
+    char parent[4096];
+    if (!e && out->dir_created && parent_of(out->dir, parent, sizeof parent)) {
+        int fd = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        e = fd < 0 ? errno : fsync(fd) == 0 ? 0 : errno;
+        if (fd >= 0)
+            close(fd);
+        failed = parent;
+    }
+    if (!e)
+        return 0;
+    char taken_back[128];
+    name_outputs(taken_back, sizeof taken_back, out->count);
+    cli_abandon_outputs(out);
+    return cli_fail(CLI_EXIT_FAILURE, "cannot write the folder '%s' to disk (fsync): %s; removed %s, which this run "
+                    "had put in place", failed, strerror(e), taken_back);
+}
+
 /* "out_<k>.npy" exactly as this CLI writes it: k in decimal, no sign, no leading zero.
  * *k receives k (saturated). */
 static bool is_output_name(const char* name, uint64_t* k)
@@ -350,7 +398,7 @@ static int remove_stale_outputs(cli_outputs* out)
     if (!e)
         return 0;
     char taken_back[128];
-    snprintf(taken_back, sizeof taken_back, out->count == 1 ? "out_0.npy" : "out_0.npy .. out_%u.npy", out->count - 1);
+    name_outputs(taken_back, sizeof taken_back, out->count);
     cli_abandon_outputs(out);
     return cli_fail(CLI_EXIT_FAILURE,
                     "cannot remove the stale output '%s' in '%s': %s; removed %s, which this run had put in place",
@@ -366,6 +414,8 @@ int cli_commit_outputs(cli_outputs* out)
         rc = put_in_place(out, i);
     if (!rc)
         rc = remove_stale_outputs(out);
+    if (!rc && out->count)
+        rc = sync_dir(out);
     if (rc) {
         cli_abandon_outputs(out);
         return rc;

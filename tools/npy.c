@@ -57,6 +57,7 @@ static shown show(const char* text, size_t length)
 typedef struct cursor {
     const char* p;
     const char* end;
+    bool longs; /* Python 2's 3L: numpy strips the L from versions 1.0 and 2.0 only */
 } cursor;
 
 static void skip_space(cursor* c)
@@ -129,7 +130,7 @@ static bool take_word(cursor* c, const char* word)
     return false;
 }
 
-/* A non-negative integer (Python 2 files may add an L). */
+/* A non-negative integer (Python 2 files may add an L, where c->longs allows it). */
 static bool take_uint(cursor* c, uint64_t* value)
 {
     skip_space(c);
@@ -142,7 +143,7 @@ static bool take_uint(cursor* c, uint64_t* value)
             return false;
         v = v * 10 + digit;
     }
-    if (c->p < c->end && *c->p == 'L')
+    if (c->longs && c->p < c->end && *c->p == 'L')
         c->p++;
     *value = v;
     return true;
@@ -267,20 +268,32 @@ static npy_status parse_descr(cursor* c, npy_header* out, char* message, size_t 
 }
 
 /* numpy's dimensions are npy_intp: a larger one cannot come from numpy, and a caller
- * converting to a signed size must not meet it. */
+ * converting to a signed size must not meet it. numpy reads the header as a Python literal
+ * (ast.literal_eval), so Python's rules hold too: a decimal integer has no leading zero (03 is
+ * refused; 00 is zero), and one dimension is a tuple only with its comma: (3,), where (3) is
+ * the integer 3, which numpy refuses as a shape. */
 static npy_status parse_shape(cursor* c, npy_header* out, char* message, size_t capacity)
 {
     if (!take(c, '('))
         return fail(NPY_INVALID, message, capacity, "the header's 'shape' is not a tuple");
     out->rank = 0;
+    bool comma = false;
     while (!take(c, ')')) {
         if (out->rank == NPY_MAX_DIMS)
             return fail(NPY_INVALID, message, capacity, "the shape has more than %d dimensions", NPY_MAX_DIMS);
         skip_space(c);
         const char* digits = c->p;
         size_t length = 0;
-        while (digits + length < c->end && digits[length] >= '0' && digits[length] <= '9')
+        size_t zeros = 0; /* leading */
+        while (digits + length < c->end && digits[length] >= '0' && digits[length] <= '9') {
+            zeros += digits[length] == '0' && zeros == length;
             length++;
+        }
+        if (zeros && zeros < length)
+            return fail(NPY_INVALID, message, capacity,
+                        "shape[%u] is written %.*s%s: numpy refuses an integer with a leading zero (Python's "
+                        "literal rules)",
+                        out->rank, length > 40 ? 40 : (int)length, digits, length > 40 ? "..." : "");
         uint64_t* dim = &out->shape[out->rank];
         if (length && (!take_uint(c, dim) || *dim > (uint64_t)INT64_MAX))
             return fail(NPY_INVALID, message, capacity,
@@ -289,9 +302,15 @@ static npy_status parse_shape(cursor* c, npy_header* out, char* message, size_t 
         if (!length)
             return fail(NPY_INVALID, message, capacity, "the header's 'shape' holds something other than integers >= 0");
         out->rank++;
-        if (!take(c, ',') && !peek(c, ')'))
+        comma = take(c, ',');
+        if (!comma && !peek(c, ')'))
             return fail(NPY_INVALID, message, capacity, "the header's 'shape' is not a tuple of integers");
     }
+    if (out->rank == 1 && !comma)
+        return fail(NPY_INVALID, message, capacity,
+                    "the header's 'shape' is (%llu), an integer in parentheses, not a tuple: numpy refuses it "
+                    "(one dimension is written (%llu,))",
+                    (unsigned long long)out->shape[0], (unsigned long long)out->shape[0]);
     return NPY_OK;
 }
 
@@ -400,7 +419,7 @@ static npy_status parse_header(const char* text, size_t length, size_t prefix, n
 {
     if (encoding == NPY_ENCODING_UTF8 && !is_utf8((const unsigned char*)text, length))
         return fail(NPY_INVALID, message, capacity, "the version 3.0 header is not valid UTF-8");
-    cursor c = {text, text + length};
+    cursor c = {text, text + length, encoding != NPY_ENCODING_UTF8};
     npy_status status = parse_dict(&c, out, message, capacity);
     if (status != NPY_OK)
         return status;

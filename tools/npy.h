@@ -10,8 +10,11 @@
  * a field name holding a control character or a backslash (numpy writes those escaped; raw
  * they would corrupt the header we write back), a size numpy has no type for ('<c1'), a
  * dimension above INT64_MAX or items times non-zero dimensions above INT64_MAX bytes (numpy
- * cannot make such an array), a version 3.0 header that is not UTF-8, a header longer than
- * NPY_MAX_HEADER_BYTES, truncated data. Which kinds and sizes a caller supports is its own
+ * cannot make such an array), a shape numpy's Python literal reader refuses (an integer in
+ * parentheses, (3) or (0), which is not a tuple: one dimension is written (3,); a decimal
+ * integer with a leading zero, 03, where 00 is zero; Python 2's 3L in a version 3.0 header),
+ * a version 3.0 header that is not UTF-8, a header longer than NPY_MAX_HEADER_BYTES,
+ * truncated data. Which kinds and sizes a caller supports is its own
  * business.
  *
  * Reading is header first: npy_read_header parses the preamble and header from a file

@@ -3,14 +3,38 @@
  *
  * It owns what an engine would own: a VkInstance (optionally with the Khronos validation
  * layer), a physical device, a VkDevice with every vksplit feature the device supports, one
- * queue, a command pool, a fence and a staging buffer; and a vksplit_context on top. It links
- * the Vulkan loader; the core library (vksplit.h) does not.
+ * queue, a command pool, a fence and a staging buffer; and a vksplit_context on top.
+ *
+ * The Vulkan loader: nothing of vksplit links libvulkan. Unless the desc hands it a
+ * vkGetInstanceProcAddr, the runner finds the loader at run time with volk (libvulkan.so.1,
+ * then libvulkan.so; vulkan-1.dll, libvulkan.dylib), once per process, and where there is
+ * none vksplit_runner_create and vksplit_runner_list_devices fail with
+ * VKSPLIT_ERROR_UNSUPPORTED and "no Vulkan loader found (libvulkan.so.1): install libvulkan1",
+ * so a tool can say so in one line instead of failing to start. What this means for an
+ * engine that links the runner: the runner's volk is a private copy, compiled in with every
+ * global renamed (vksplit__volk_*): it neither defines nor writes volk's own vk* globals or
+ * the loader's exported names, so an engine's own volk (volkInitialize, volkLoadDevice, ...)
+ * or its linked libvulkan keeps working as before, and the runner works whether or not the
+ * engine has called volkInitialize. Its one process-wide state is the loader it found:
+ * dlopen'ed once under a pthread_once (so runners may still be created from any thread) and
+ * never closed. Every other function the runner calls it loads per instance and per device
+ * into tables of its own (vksplit_runner_info.get_instance_proc_addr is the one it used).
+ * An engine that wants the runner on its own loader passes get_instance_proc_addr; linking
+ * the runner statically brings -ldl and the threads library (vksplit::runner and the CMake
+ * package say so).
+ * The core library (vksplit.h) uses no volk and no loader: only the caller's
+ * vkGetInstanceProcAddr.
  *
  * Memory: tensors live in DEVICE_LOCAL memory. Data moves through one host-visible staging
  * buffer (HOST_CACHED where the device has it, for fast readback) in pieces of at most
  * staging_bytes, so a tool's host memory stays bounded whatever the tensor size. Where the
  * device-local memory is itself HOST_CACHED (a CPU device such as lavapipe, which has one
  * memory type) the runner maps tensors directly instead, unless told to stage.
+ * Every buffer has an allocation of its own, so no buffer is larger than the device's
+ * maxMemoryAllocationSize (2^30 bytes on a device with Vulkan's minimum limits) nor its
+ * maxBufferSize (VK_KHR_maintenance4, where reported): vksplit_runner_info.max_buffer_bytes.
+ * A request for a larger one fails with VKSPLIT_ERROR_UNSUPPORTED and a message naming the
+ * limit and both sizes, before anything is allocated.
  *
  * Engines do not need this: they create a vksplit_context from their own device.
  * Host allocations go through the desc's VkAllocationCallbacks. It reads no environment
@@ -50,16 +74,29 @@ typedef struct vksplit_runner_desc {
     /* Features NOT to enable even where supported, to exercise the fallbacks. */
     vksplit_features disable_features;
     vksplit_runner_memory memory;                      /* default AUTO */
-    uint64_t staging_bytes;                            /* 0: 64 MiB; rounded up to 4 KiB */
+    /* 0: 64 MiB; rounded up to 4 KiB, then down to max_buffer_bytes' 4 KiB if larger. */
+    uint64_t staging_bytes;
     vksplit_tuning tuning;                             /* passed to the context */
     const VkAllocationCallbacks* allocation_callbacks; /* optional: host and Vulkan objects */
     /* Optional: wraps the device functions (the runner's and the context's), e.g. to count
-     * or fail them in tests. NULL uses the loader's vkGetDeviceProcAddr. */
+     * or fail them in tests. NULL: the vkGetDeviceProcAddr that get_instance_proc_addr
+     * returns for the runner's instance. */
     PFN_vkGetDeviceProcAddr get_device_proc_addr;
     /* Optional; validation messages go here too, from whichever thread made the call the
      * layer reports (concurrently, if the runner's device is used from several threads). */
     vksplit_log_fn log;
     void* log_user;
+    /* Optional: the vkGetInstanceProcAddr every Vulkan function is looked up through, from
+     * vkCreateInstance on: an engine's own loader (volk's after volkInitialize, or a linked
+     * libvulkan's), or a wrapper over one that counts or fails calls (the tests' hooks: asked
+     * for vkGetDeviceProcAddr with the runner's instance, it may return a wrapper too). NULL:
+     * the loader the runner finds at run time (see the top of this file). */
+    PFN_vkGetInstanceProcAddr get_instance_proc_addr;
+    /* Optional, for tests: the largest buffer the runner makes, when below the device's
+     * limits (see Memory above; a larger value changes nothing). It stands in for a smaller
+     * device, so that the output arena's split across buffers runs without gigabytes.
+     * 0: the device's limits. At least 4096 (VKSPLIT_ERROR_INVALID_ARGUMENT). */
+    uint64_t max_buffer_bytes;
 } vksplit_runner_desc;
 
 /* One physical device as vksplit_runner_list_devices reports it. */
@@ -88,7 +125,7 @@ typedef struct vksplit_runner_info {
     VkQueue queue;
     uint32_t queue_family_index;
     uint32_t device_index;               /* in vkEnumeratePhysicalDevices */
-    PFN_vkGetInstanceProcAddr get_instance_proc_addr;
+    PFN_vkGetInstanceProcAddr get_instance_proc_addr; /* the desc's, or the loader the runner found */
     PFN_vkGetDeviceProcAddr get_device_proc_addr;
     vksplit_features enabled_features;   /* what the device was created with */
     VkPhysicalDeviceType device_type;
@@ -97,6 +134,9 @@ typedef struct vksplit_runner_info {
     float timestamp_period;              /* ns per timestamp tick */
     vksplit_bool32 mapped_tensors;       /* tensors are mapped directly (no staging) */
     uint64_t staging_bytes;
+    /* The largest buffer the runner makes: the device's maxMemoryAllocationSize and
+     * maxBufferSize, or the desc's smaller max_buffer_bytes, rounded down to 4 bytes. */
+    uint64_t max_buffer_bytes;
 } vksplit_runner_info;
 
 /* Thread-safety: safe. */
@@ -118,7 +158,8 @@ typedef struct vksplit_runner_buffer {
     void* mapped;
 } vksplit_runner_buffer;
 
-/* The size is rounded up to whole 32-bit words; 0 creates a 16-byte buffer.
+/* The size is rounded up to whole 32-bit words; 0 creates a 16-byte buffer. A size above
+ * vksplit_runner_info.max_buffer_bytes is VKSPLIT_ERROR_UNSUPPORTED, naming the limit.
  * Thread-safety: external sync on runner. */
 VKSPLIT_API vksplit_result vksplit_runner_buffer_create(vksplit_runner* runner, VkDeviceSize size,
                                                         vksplit_runner_buffer* out, vksplit_error* error);
@@ -163,11 +204,14 @@ typedef struct vksplit_runner_io {
     void* user;
 } vksplit_runner_io;
 
-/* Runs a plan made on this runner's context: one device-local buffer for the input, ONE
- * buffer for all outputs (and one for the per-record arguments where the plan needs them),
- * the input streamed in, one submit, the outputs streamed out. Device memory: the input span
- * plus the output spans (each rounded up to 256 bytes). Thread-safety: external sync on
- * runner. */
+/* Runs a plan made on this runner's context: one device-local buffer for the input, the
+ * outputs packed in order into as few buffers as max_buffer_bytes allows (each output whole
+ * in one buffer, at a multiple of 256 bytes; one buffer where they all fit), and one for the
+ * per-record arguments where the plan needs them; the input streamed in, one submit, the
+ * outputs streamed out. Device memory: the input span plus the output spans (each rounded up
+ * to 256 bytes). An input or a single output larger than max_buffer_bytes is
+ * VKSPLIT_ERROR_UNSUPPORTED with a message naming the limit and both sizes, before anything
+ * is allocated or read. Thread-safety: external sync on runner. */
 VKSPLIT_API vksplit_result vksplit_runner_run_plan(vksplit_runner* runner, const vksplit_plan* plan,
                                                    const vksplit_runner_io* io, vksplit_error* error);
 

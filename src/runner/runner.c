@@ -1,5 +1,6 @@
 /* The convenience runner: an instance, a device and a queue of its own, for tools, tests and
- * the benchmark. It links the Vulkan loader (the core library does not) and shows the
+ * the benchmark. It links no Vulkan loader: it finds one at run time (loader.c), or takes the
+ * desc's vkGetInstanceProcAddr, and loads what it calls into tables of its own. It shows the
  * integration an engine would do: enable the features vksplit asks for, create a context
  * from its own handles, record into its own command buffer. Buffers and transfers are in
  * staging.c. */
@@ -33,16 +34,17 @@ static VKAPI_ATTR VkBool32 VKAPI_CALL on_debug_message(VkDebugUtilsMessageSeveri
 
 /* VKSPLIT_OK when the layer is installed, VKSPLIT_ERROR_UNSUPPORTED when it is not; a list
  * that cannot be read (out of memory) is that error, not "not installed". */
-static vksplit_result find_layer(const VkAllocationCallbacks* callbacks, const char* name, vksplit_error* error)
+static vksplit_result find_layer(const runner_instance_vk* vk, const VkAllocationCallbacks* callbacks, const char* name,
+                                 vksplit_error* error)
 {
     uint32_t count = 0;
-    VkResult vr = vkEnumerateInstanceLayerProperties(&count, NULL);
+    VkResult vr = vk->vkEnumerateInstanceLayerProperties(&count, NULL);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkEnumerateInstanceLayerProperties", vr);
     VkLayerProperties* layers = count ? vksplit__alloc_array(callbacks, count, sizeof *layers) : NULL;
     if (count && !layers)
         return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u layer properties failed", count);
-    vr = count ? vkEnumerateInstanceLayerProperties(&count, layers) : VK_SUCCESS; /* VK_INCOMPLETE: search what came */
+    vr = count ? vk->vkEnumerateInstanceLayerProperties(&count, layers) : VK_SUCCESS; /* VK_INCOMPLETE: search what came */
     bool found = false;
     for (uint32_t i = 0; vr >= VK_SUCCESS && i < count && !found; i++)
         found = strcmp(layers[i].layerName, name) == 0;
@@ -73,6 +75,29 @@ static void pin_drivers(void) { dl_iterate_phdr(pin_one, NULL); }
 static void pin_drivers(void) {}
 #endif
 
+/* The functions of `table` through gipa: those that need no instance when instance is
+ * VK_NULL_HANDLE, else the instance's (the debug-utils pair only with `debug`). */
+static vksplit_result load_instance_functions(PFN_vkGetInstanceProcAddr gipa, VkInstance instance, bool debug,
+                                              runner_instance_vk* table, vksplit_error* error)
+{
+    table->vkGetInstanceProcAddr = gipa;
+#define VKSPLIT_X_LOAD(name)                                                                                   \
+    table->name = (PFN_##name)gipa(instance, #name);                                                           \
+    if (!table->name)                                                                                          \
+        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "get_instance_proc_addr returned NULL for " #name);
+    if (!instance) {
+        VKSPLIT_RUNNER_GLOBAL_FUNCTIONS(VKSPLIT_X_LOAD)
+        return VKSPLIT_OK;
+    }
+    VKSPLIT_RUNNER_INSTANCE_FUNCTIONS(VKSPLIT_X_LOAD)
+    if (debug) {
+        VKSPLIT_X_LOAD(vkCreateDebugUtilsMessengerEXT)
+        VKSPLIT_X_LOAD(vkDestroyDebugUtilsMessengerEXT)
+    }
+#undef VKSPLIT_X_LOAD
+    return VKSPLIT_OK;
+}
+
 static vksplit_result create_instance(vksplit_runner* runner, const vksplit_runner_desc* desc, vksplit_error* error)
 {
     bool validation = desc->enable_validation != 0;
@@ -80,7 +105,7 @@ static vksplit_result create_instance(vksplit_runner* runner, const vksplit_runn
     const char* layer = "VK_LAYER_KHRONOS_validation";
     const char* extensions[2] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME};
     if (validation) {
-        vksplit_result r = find_layer(runner->callbacks, layer, error);
+        vksplit_result r = find_layer(&runner->ivk, runner->callbacks, layer, error);
         if (r != VKSPLIT_OK)
             return r;
     }
@@ -109,18 +134,17 @@ static vksplit_result create_instance(vksplit_runner* runner, const vksplit_runn
     /* Here and below: a failed call leaves its output undefined, so a handle is stored only
      * on success and vksplit_runner_destroy never destroys junk. */
     VkInstance instance;
-    VkResult vr = vkCreateInstance(&info, runner->callbacks, &instance);
+    VkResult vr = runner->ivk.vkCreateInstance(&info, runner->callbacks, &instance);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkCreateInstance", vr);
     runner->instance = instance;
+    vksplit_result r = load_instance_functions(runner->ivk.vkGetInstanceProcAddr, instance, validation, &runner->ivk, error);
+    if (r != VKSPLIT_OK)
+        return r;
     if (validation) {
-        PFN_vkCreateDebugUtilsMessengerEXT create = (PFN_vkCreateDebugUtilsMessengerEXT)vkGetInstanceProcAddr(
-            runner->instance, "vkCreateDebugUtilsMessengerEXT");
-        if (!create)
-            return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "vkCreateDebugUtilsMessengerEXT is not available");
         messenger.pNext = NULL;
         VkDebugUtilsMessengerEXT handle;
-        vr = create(runner->instance, &messenger, runner->callbacks, &handle);
+        vr = runner->ivk.vkCreateDebugUtilsMessengerEXT(runner->instance, &messenger, runner->callbacks, &handle);
         if (vr != VK_SUCCESS)
             return vksplit__vk_fail(error, "vkCreateDebugUtilsMessengerEXT", vr);
         runner->messenger = handle;
@@ -130,15 +154,15 @@ static vksplit_result create_instance(vksplit_runner* runner, const vksplit_runn
 }
 
 /* The physical devices of an instance, at most `capacity`; *count receives how many exist. */
-static vksplit_result enumerate(VkInstance instance, VkPhysicalDevice* devices, uint32_t capacity, uint32_t* count,
-                                vksplit_error* error)
+static vksplit_result enumerate(const runner_instance_vk* vk, VkInstance instance, VkPhysicalDevice* devices,
+                                uint32_t capacity, uint32_t* count, vksplit_error* error)
 {
     *count = 0;
-    VkResult vr = vkEnumeratePhysicalDevices(instance, count, NULL);
+    VkResult vr = vk->vkEnumeratePhysicalDevices(instance, count, NULL);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkEnumeratePhysicalDevices", vr);
     uint32_t got = capacity < *count ? capacity : *count;
-    vr = vkEnumeratePhysicalDevices(instance, &got, devices);
+    vr = vk->vkEnumeratePhysicalDevices(instance, &got, devices);
     if (vr < VK_SUCCESS)
         return vksplit__vk_fail(error, "vkEnumeratePhysicalDevices", vr);
     if (got < capacity && got < *count)
@@ -150,11 +174,11 @@ static vksplit_result enumerate(VkInstance instance, VkPhysicalDevice* devices, 
 }
 
 /* The default device: the first discrete GPU, else the first device. */
-static uint32_t default_device(const VkPhysicalDevice* devices, uint32_t count)
+static uint32_t default_device(const runner_instance_vk* vk, const VkPhysicalDevice* devices, uint32_t count)
 {
     for (uint32_t i = 0; i < count; i++) {
         VkPhysicalDeviceProperties props;
-        vkGetPhysicalDeviceProperties(devices[i], &props);
+        vk->vkGetPhysicalDeviceProperties(devices[i], &props);
         if (props.deviceType == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU)
             return i;
     }
@@ -169,22 +193,32 @@ vksplit_result vksplit_runner_list_devices(vksplit_runner_device* devices, uint3
     if (!count || (!devices && capacity))
         return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "count is required, and devices when capacity > 0");
     *count = 0;
+    runner_instance_vk vk;
+    memset(&vk, 0, sizeof vk);
+    PFN_vkGetInstanceProcAddr gipa = NULL;
+    vksplit_result r = vksplit__runner_loader(&gipa, error);
+    if (r == VKSPLIT_OK)
+        r = load_instance_functions(gipa, VK_NULL_HANDLE, false, &vk, error);
+    if (r != VKSPLIT_OK)
+        return r;
     VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .apiVersion = VK_API_VERSION_1_2};
     VkInstanceCreateInfo info = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pApplicationInfo = &app};
     VkInstance instance;
-    VkResult vr = vkCreateInstance(&info, NULL, &instance);
+    VkResult vr = vk.vkCreateInstance(&info, NULL, &instance);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkCreateInstance", vr);
     pin_drivers(); /* as create_instance does: this instance may be the process's first */
     VkPhysicalDevice found[MAX_DEVICES];
     uint32_t total = 0;
-    vksplit_result r = enumerate(instance, found, MAX_DEVICES, &total, error);
+    r = load_instance_functions(gipa, instance, false, &vk, error);
+    if (r == VKSPLIT_OK)
+        r = enumerate(&vk, instance, found, MAX_DEVICES, &total, error);
     if (r == VKSPLIT_OK) {
         uint32_t listed = total < MAX_DEVICES ? total : MAX_DEVICES;
-        uint32_t chosen = default_device(found, listed);
+        uint32_t chosen = default_device(&vk, found, listed);
         for (uint32_t i = 0; i < listed && i < capacity; i++) {
             VkPhysicalDeviceProperties props;
-            vkGetPhysicalDeviceProperties(found[i], &props);
+            vk.vkGetPhysicalDeviceProperties(found[i], &props);
             memset(&devices[i], 0, sizeof devices[i]);
             snprintf(devices[i].name, sizeof devices[i].name, "%s", props.deviceName);
             devices[i].type = props.deviceType;
@@ -193,7 +227,10 @@ vksplit_result vksplit_runner_list_devices(vksplit_runner_device* devices, uint3
         }
         *count = total;
     }
-    vkDestroyInstance(instance, NULL);
+    /* The loader knows this name for every instance, even where loading the others failed. */
+    PFN_vkDestroyInstance destroy = (PFN_vkDestroyInstance)gipa(instance, "vkDestroyInstance");
+    if (destroy)
+        destroy(instance, NULL);
     return r == VKSPLIT_OK ? vksplit__ok(error) : r;
 }
 
@@ -201,24 +238,25 @@ static vksplit_result pick_device(vksplit_runner* runner, const vksplit_runner_d
 {
     VkPhysicalDevice devices[MAX_DEVICES];
     uint32_t count = 0;
-    vksplit_result r = enumerate(runner->instance, devices, MAX_DEVICES, &count, error);
+    const runner_instance_vk* vk = &runner->ivk;
+    vksplit_result r = enumerate(vk, runner->instance, devices, MAX_DEVICES, &count, error);
     if (r != VKSPLIT_OK)
         return r;
     uint32_t listed = count < MAX_DEVICES ? count : MAX_DEVICES;
-    uint32_t index = desc->choose_device ? desc->device_index : default_device(devices, listed);
+    uint32_t index = desc->choose_device ? desc->device_index : default_device(vk, devices, listed);
     if (index >= listed)
         return vksplit__fail(error, VKSPLIT_ERROR_INVALID_ARGUMENT, "device_index %u is out of range: %u device(s)", index,
                              count);
     runner->device_index = index;
     runner->physical_device = devices[index];
-    vkGetPhysicalDeviceProperties(runner->physical_device, &runner->props);
-    vkGetPhysicalDeviceMemoryProperties(runner->physical_device, &runner->memory);
+    vk->vkGetPhysicalDeviceProperties(runner->physical_device, &runner->props);
+    vk->vkGetPhysicalDeviceMemoryProperties(runner->physical_device, &runner->memory);
     uint32_t families = 0;
-    vkGetPhysicalDeviceQueueFamilyProperties(runner->physical_device, &families, NULL);
+    vk->vkGetPhysicalDeviceQueueFamilyProperties(runner->physical_device, &families, NULL);
     VkQueueFamilyProperties props[16];
     if (families > 16)
         families = 16;
-    vkGetPhysicalDeviceQueueFamilyProperties(runner->physical_device, &families, props);
+    vk->vkGetPhysicalDeviceQueueFamilyProperties(runner->physical_device, &families, props);
     for (uint32_t i = 0; i < families; i++)
         if (props[i].queueFlags & VK_QUEUE_COMPUTE_BIT) {
             runner->queue_family = i;
@@ -248,8 +286,8 @@ static vksplit_result load_device_functions(vksplit_runner* runner, vksplit_erro
 static vksplit_result create_device(vksplit_runner* runner, vksplit_features disable, vksplit_error* error)
 {
     vksplit_features supported = 0;
-    vksplit_result r = vksplit_query_device_features(runner->physical_device, vkGetInstanceProcAddr, runner->instance,
-                                                     &supported, error);
+    vksplit_result r = vksplit_query_device_features(runner->physical_device, runner->ivk.vkGetInstanceProcAddr,
+                                                     runner->instance, &supported, error);
     if (r != VKSPLIT_OK)
         return r;
     runner->features = supported & ~disable;
@@ -282,12 +320,12 @@ static vksplit_result create_device(vksplit_runner* runner, vksplit_features dis
     info.enabledExtensionCount = (f & VKSPLIT_FEATURE_PUSH_DESCRIPTOR) ? 1 : 0;
     info.ppEnabledExtensionNames = &push_descriptor;
     VkDevice device;
-    VkResult vr = vkCreateDevice(runner->physical_device, &info, runner->callbacks, &device);
+    VkResult vr = runner->ivk.vkCreateDevice(runner->physical_device, &info, runner->callbacks, &device);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkCreateDevice", vr);
     runner->device = device;
     if (!runner->get_device_proc_addr)
-        runner->get_device_proc_addr = vkGetDeviceProcAddr;
+        runner->get_device_proc_addr = runner->ivk.vkGetDeviceProcAddr;
     r = load_device_functions(runner, error);
     if (r != VKSPLIT_OK)
         return r;
@@ -318,6 +356,68 @@ static vksplit_result create_device(vksplit_runner* runner, vksplit_features dis
     return VKSPLIT_OK;
 }
 
+/* Whether the physical device offers a device extension (host memory through the callbacks). */
+static vksplit_result has_extension(const vksplit_runner* runner, const char* name, bool* found, vksplit_error* error)
+{
+    *found = false;
+    uint32_t count = 0;
+    VkResult vr = runner->ivk.vkEnumerateDeviceExtensionProperties(runner->physical_device, NULL, &count, NULL);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkEnumerateDeviceExtensionProperties", vr);
+    VkExtensionProperties* list = count ? vksplit__alloc_array(runner->callbacks, count, sizeof *list) : NULL;
+    if (count && !list)
+        return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u extension properties failed",
+                             count);
+    vr = count ? runner->ivk.vkEnumerateDeviceExtensionProperties(runner->physical_device, NULL, &count, list) : VK_SUCCESS;
+    for (uint32_t i = 0; vr >= VK_SUCCESS && i < count && !*found; i++)
+        *found = strcmp(list[i].extensionName, name) == 0;
+    vksplit__free(runner->callbacks, list);
+    return vr < VK_SUCCESS ? vksplit__vk_fail(error, "vkEnumerateDeviceExtensionProperties", vr) : VKSPLIT_OK;
+}
+
+/* Every buffer the runner makes has an allocation of its own, so it is bounded by
+ * maxMemoryAllocationSize (Vulkan 1.1; 2^30 on a minimum device) and, where the device reports
+ * it (VK_KHR_maintenance4), maxBufferSize; the desc may ask for less, which is how tests reach
+ * the output arena's split across buffers without gigabytes. Rounded down to whole words:
+ * the runner's buffers are. */
+static vksplit_result query_limits(vksplit_runner* runner, const vksplit_runner_desc* desc, vksplit_error* error)
+{
+    static const char* const desc_limit = "vksplit_runner_desc.max_buffer_bytes";
+    runner->max_buffer_bytes = runner->max_allocation_bytes = UINT64_MAX;
+    runner->max_buffer_limit = runner->max_allocation_limit = "no limit the device reports";
+    if (runner->props.apiVersion >= VK_API_VERSION_1_1) {
+        bool maintenance4 = false;
+        vksplit_result r = has_extension(runner, VK_KHR_MAINTENANCE_4_EXTENSION_NAME, &maintenance4, error);
+        if (r != VKSPLIT_OK)
+            return r;
+        VkPhysicalDeviceMaintenance4Properties m4 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_PROPERTIES};
+        VkPhysicalDeviceMaintenance3Properties m3 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES};
+        m3.pNext = maintenance4 ? &m4 : NULL;
+        VkPhysicalDeviceProperties2 props2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &m3};
+        runner->ivk.vkGetPhysicalDeviceProperties2(runner->physical_device, &props2);
+        runner->max_buffer_bytes = runner->max_allocation_bytes = m3.maxMemoryAllocationSize;
+        runner->max_buffer_limit = runner->max_allocation_limit = "maxMemoryAllocationSize";
+        if (maintenance4 && m4.maxBufferSize < runner->max_buffer_bytes) {
+            runner->max_buffer_bytes = m4.maxBufferSize;
+            runner->max_buffer_limit = "maxBufferSize";
+        }
+    }
+    if (desc->max_buffer_bytes && desc->max_buffer_bytes < 4096)
+        return vksplit__fail(error, VKSPLIT_ERROR_INVALID_ARGUMENT,
+                             "max_buffer_bytes %llu is below 4096, the smallest the runner works with",
+                             (unsigned long long)desc->max_buffer_bytes);
+    if (desc->max_buffer_bytes && desc->max_buffer_bytes < runner->max_buffer_bytes) {
+        runner->max_buffer_bytes = desc->max_buffer_bytes;
+        runner->max_buffer_limit = desc_limit;
+    }
+    if (desc->max_buffer_bytes && desc->max_buffer_bytes < runner->max_allocation_bytes) {
+        runner->max_allocation_bytes = desc->max_buffer_bytes;
+        runner->max_allocation_limit = desc_limit;
+    }
+    runner->max_buffer_bytes &= ~(uint64_t)3;
+    return VKSPLIT_OK;
+}
+
 /* Tensors in DEVICE_LOCAL memory, avoiding the host-visible window where there is another
  * (the CPU reads that window at about 0.03 GB/s on an NVIDIA H100); mapped directly only where
  * that memory is host-cached anyway (a CPU device). Staging host-visible, host-cached if any. */
@@ -336,6 +436,8 @@ static vksplit_result choose_memory(vksplit_runner* runner, const vksplit_runner
                              (m->memoryTypes[runner->tensor_type].propertyFlags & direct) == direct;
     uint64_t staging = desc->staging_bytes ? desc->staging_bytes : 64ull << 20;
     runner->staging_bytes = (staging + 4095) & ~(uint64_t)4095;
+    if (runner->staging_bytes > runner->max_buffer_bytes) /* a piece is at most one buffer */
+        runner->staging_bytes = runner->max_buffer_bytes & ~(uint64_t)4095;
     return VKSPLIT_OK;
 }
 
@@ -362,9 +464,16 @@ vksplit_result vksplit_runner_create(const vksplit_runner_desc* desc, vksplit_ru
     runner->log = desc->log;
     runner->log_user = desc->log_user;
     runner->get_device_proc_addr = desc->get_device_proc_addr;
-    vksplit_result r = create_instance(runner, desc, error);
+    PFN_vkGetInstanceProcAddr gipa = desc->get_instance_proc_addr;
+    vksplit_result r = gipa ? VKSPLIT_OK : vksplit__runner_loader(&gipa, error);
+    if (r == VKSPLIT_OK)
+        r = load_instance_functions(gipa, VK_NULL_HANDLE, false, &runner->ivk, error);
+    if (r == VKSPLIT_OK)
+        r = create_instance(runner, desc, error);
     if (r == VKSPLIT_OK)
         r = pick_device(runner, desc, error);
+    if (r == VKSPLIT_OK)
+        r = query_limits(runner, desc, error);
     if (r == VKSPLIT_OK)
         r = choose_memory(runner, desc, error);
     if (r == VKSPLIT_OK)
@@ -374,7 +483,7 @@ vksplit_result vksplit_runner_create(const vksplit_runner_desc* desc, vksplit_ru
         ctx.instance = runner->instance;
         ctx.physical_device = runner->physical_device;
         ctx.device = runner->device;
-        ctx.get_instance_proc_addr = vkGetInstanceProcAddr;
+        ctx.get_instance_proc_addr = runner->ivk.vkGetInstanceProcAddr;
         ctx.get_device_proc_addr = runner->get_device_proc_addr;
         ctx.enabled_features = runner->features;
         ctx.allocation_callbacks = desc->allocation_callbacks;
@@ -405,16 +514,18 @@ void vksplit_runner_destroy(vksplit_runner* runner)
         if (runner->pool)
             vk->vkDestroyCommandPool(runner->device, runner->pool, runner->callbacks);
     }
+    /* A device exists only once the instance's functions are loaded, and a messenger only
+     * with the debug-utils pair; the instance's functions may have failed to load, so the
+     * instance goes through the loader's name, which every instance knows. */
+    const runner_instance_vk* ivk = &runner->ivk;
     if (runner->device)
-        (runner->vk.vkDestroyDevice ? runner->vk.vkDestroyDevice : vkDestroyDevice)(runner->device, runner->callbacks);
-    if (runner->messenger) {
-        PFN_vkDestroyDebugUtilsMessengerEXT destroy = (PFN_vkDestroyDebugUtilsMessengerEXT)vkGetInstanceProcAddr(
-            runner->instance, "vkDestroyDebugUtilsMessengerEXT");
-        if (destroy)
-            destroy(runner->instance, runner->messenger, runner->callbacks);
-    }
-    if (runner->instance)
-        vkDestroyInstance(runner->instance, runner->callbacks);
+        (runner->vk.vkDestroyDevice ? runner->vk.vkDestroyDevice : ivk->vkDestroyDevice)(runner->device, runner->callbacks);
+    if (runner->messenger)
+        ivk->vkDestroyDebugUtilsMessengerEXT(runner->instance, runner->messenger, runner->callbacks);
+    PFN_vkDestroyInstance destroy_instance =
+        runner->instance ? (PFN_vkDestroyInstance)ivk->vkGetInstanceProcAddr(runner->instance, "vkDestroyInstance") : NULL;
+    if (destroy_instance)
+        destroy_instance(runner->instance, runner->callbacks);
     vksplit__free(runner->callbacks, runner);
 }
 
@@ -429,7 +540,7 @@ void vksplit_runner_get_info(const vksplit_runner* runner, vksplit_runner_info* 
     info->queue = runner->queue;
     info->queue_family_index = runner->queue_family;
     info->device_index = runner->device_index;
-    info->get_instance_proc_addr = vkGetInstanceProcAddr;
+    info->get_instance_proc_addr = runner->ivk.vkGetInstanceProcAddr;
     info->get_device_proc_addr = runner->get_device_proc_addr;
     info->enabled_features = runner->features;
     info->device_type = runner->props.deviceType;
@@ -437,10 +548,11 @@ void vksplit_runner_get_info(const vksplit_runner* runner, vksplit_runner_info* 
     info->timestamp_period = runner->props.limits.timestampPeriod;
     info->mapped_tensors = runner->mapped_tensors;
     info->staging_bytes = runner->staging_bytes;
+    info->max_buffer_bytes = runner->max_buffer_bytes;
     VkPhysicalDeviceDriverProperties driver = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
     VkPhysicalDeviceProperties2 props2 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &driver, {0}};
     if (runner->props.apiVersion >= VK_API_VERSION_1_2) {
-        vkGetPhysicalDeviceProperties2(runner->physical_device, &props2);
+        runner->ivk.vkGetPhysicalDeviceProperties2(runner->physical_device, &props2);
         /* Both fields are up to 256 bytes; keep the name whole and cut the info to fit. */
         snprintf(info->driver_info, sizeof info->driver_info, "%.64s %.190s", driver.driverName, driver.driverInfo);
     }

@@ -10,8 +10,38 @@
 #include "internal.h"
 #include "vksplit/vksplit_runner.h"
 
+/* The loader's functions that need no instance, loaded through the runner's
+ * get_instance_proc_addr (the desc's, else the loader's: loader.c). */
+#define VKSPLIT_RUNNER_GLOBAL_FUNCTIONS(X) \
+    X(vkCreateInstance)                    \
+    X(vkEnumerateInstanceLayerProperties)
+
+/* The instance functions the runner calls, loaded for its own instance (vkDestroyInstance is
+ * looked up when needed: an instance whose other functions failed to load still goes). */
+#define VKSPLIT_RUNNER_INSTANCE_FUNCTIONS(X)   \
+    X(vkEnumeratePhysicalDevices)              \
+    X(vkGetPhysicalDeviceProperties)           \
+    X(vkGetPhysicalDeviceProperties2)          \
+    X(vkGetPhysicalDeviceMemoryProperties)     \
+    X(vkGetPhysicalDeviceQueueFamilyProperties) \
+    X(vkEnumerateDeviceExtensionProperties)    \
+    X(vkCreateDevice)                          \
+    X(vkGetDeviceProcAddr)                     \
+    X(vkDestroyDevice)
+
+typedef struct runner_instance_vk {
+    PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr;
+#define VKSPLIT_X_MEMBER(name) PFN_##name name;
+    VKSPLIT_RUNNER_GLOBAL_FUNCTIONS(VKSPLIT_X_MEMBER)
+    VKSPLIT_RUNNER_INSTANCE_FUNCTIONS(VKSPLIT_X_MEMBER)
+#undef VKSPLIT_X_MEMBER
+    /* With validation only. */
+    PFN_vkCreateDebugUtilsMessengerEXT vkCreateDebugUtilsMessengerEXT;
+    PFN_vkDestroyDebugUtilsMessengerEXT vkDestroyDebugUtilsMessengerEXT;
+} runner_instance_vk;
+
 /* The device functions the runner calls, loaded through the desc's get_device_proc_addr (so
- * that tests can count or fail them) or the loader's. */
+ * that tests can count or fail them) or the instance's. */
 #define VKSPLIT_RUNNER_DEVICE_FUNCTIONS(X) \
     X(vkGetDeviceQueue)                    \
     X(vkDestroyDevice)                     \
@@ -51,6 +81,7 @@ struct vksplit_runner {
     const VkAllocationCallbacks* callbacks; /* NULL or &callbacks_storage */
     vksplit_log_fn log;
     void* log_user;
+    runner_instance_vk ivk;                 /* the loader's functions for this instance */
     VkInstance instance;
     VkDebugUtilsMessengerEXT messenger;
     atomic_uint validation_messages;        /* the layer may call back from any thread */
@@ -70,10 +101,20 @@ struct vksplit_runner {
     uint32_t tensor_type;                   /* memory type of tensors: DEVICE_LOCAL */
     vksplit_bool32 mapped_tensors;          /* tensor memory is host-cached and mapped */
     uint64_t staging_bytes;
+    /* The largest buffer (and allocation) the runner makes, and what sets it: a device limit
+     * or the desc's max_buffer_bytes (runner.c, query_limits). */
+    uint64_t max_buffer_bytes;
+    uint64_t max_allocation_bytes;
+    const char* max_buffer_limit;
+    const char* max_allocation_limit;
     vksplit_runner_buffer staging;          /* created on first use */
     uint32_t staging_type;
     vksplit_context* ctx;
 };
+
+/* The Vulkan loader's vkGetInstanceProcAddr, found at run time once per process (loader.c);
+ * VKSPLIT_ERROR_UNSUPPORTED, naming what to install, where there is none. */
+vksplit_result vksplit__runner_loader(PFN_vkGetInstanceProcAddr* out, vksplit_error* error);
 
 /* Creates a buffer of `usage` in memory type `type` (mapped when map is set). */
 vksplit_result vksplit__runner_buffer(vksplit_runner* runner, VkDeviceSize size, VkBufferUsageFlags usage,

@@ -13,6 +13,11 @@ vksplit_result vksplit__runner_buffer(vksplit_runner* runner, VkDeviceSize size,
 {
     memset(out, 0, sizeof *out);
     const runner_vk* vk = &runner->vk;
+    if (size > runner->max_buffer_bytes) /* max_buffer_bytes is whole words: so is size, rounded */
+        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
+                             "a buffer of %llu bytes is larger than this device's largest, %llu bytes (%s)",
+                             (unsigned long long)size, (unsigned long long)runner->max_buffer_bytes,
+                             runner->max_buffer_limit);
     bool bda = (runner->features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) && (usage & VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     VkBufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
     /* Whole 32-bit words: what vksplit's 1/2-byte fallback (no 8/16-bit storage) reads. */
@@ -32,6 +37,14 @@ vksplit_result vksplit__runner_buffer(vksplit_runner* runner, VkDeviceSize size,
         vksplit_runner_buffer_destroy(runner, out);
         return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "memory type %u cannot back a buffer of %llu bytes", type,
                              (unsigned long long)size);
+    }
+    if (req.size > runner->max_allocation_bytes) { /* the driver's padding took it over */
+        vksplit_runner_buffer_destroy(runner, out);
+        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
+                             "a buffer of %llu bytes needs an allocation of %llu, larger than this device's largest, "
+                             "%llu bytes (%s)",
+                             (unsigned long long)size, (unsigned long long)req.size,
+                             (unsigned long long)runner->max_allocation_bytes, runner->max_allocation_limit);
     }
     VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO};
     flags.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
@@ -255,20 +268,79 @@ static vksplit_result consume_output(void* user, const void* src, size_t bytes, 
     return s->io->write_output(s->io->user, s->output, src, bytes, error);
 }
 
-/* Byte offsets of every output in one buffer; *total receives its size. */
-static vksplit_result place_outputs(const vksplit_plan* plan, uint32_t count, uint64_t* offsets, uint64_t* total,
-                                    vksplit_error* error)
+/* Where the outputs go: buffers[buffer_of[i]] at offsets[i]; the `count` buffers' sizes.
+ * One host allocation holds the arrays, each of the output count (at most one buffer per
+ * output), and the bindings the recording needs. */
+typedef struct output_arena {
+    uint32_t count;
+    vksplit_runner_buffer* buffers; /* created by create_arena; zeroed until then */
+    vksplit_binding* bindings;
+    uint64_t* sizes;
+    uint64_t* offsets;
+    uint32_t* buffer_of;
+} output_arena;
+
+static bool arena_alloc(const vksplit_runner* runner, uint32_t n, output_arena* a)
 {
-    uint64_t end = 0;
-    for (uint32_t i = 0; i < count; i++) {
+    /* n <= VKSPLIT_MAX_OUTPUTS: no overflow; the arrays in order of alignment. */
+    size_t bytes = n * (sizeof *a->buffers + sizeof *a->bindings + 2 * sizeof(uint64_t) + sizeof(uint32_t));
+    unsigned char* block = vksplit__alloc(runner->callbacks, bytes);
+    memset(a, 0, sizeof *a);
+    if (!block)
+        return false;
+    memset(block, 0, bytes);
+    a->buffers = (vksplit_runner_buffer*)block;
+    a->bindings = (vksplit_binding*)(a->buffers + n);
+    a->sizes = (uint64_t*)(a->bindings + n);
+    a->offsets = a->sizes + n;
+    a->buffer_of = (uint32_t*)(a->offsets + n);
+    return true;
+}
+
+static void arena_free(vksplit_runner* runner, output_arena* a)
+{
+    for (uint32_t b = 0; b < a->count; b++)
+        vksplit_runner_buffer_destroy(runner, &a->buffers[b]);
+    vksplit__free(runner->callbacks, a->buffers);
+    memset(a, 0, sizeof *a);
+}
+
+/* Packs the outputs in order, each at a multiple of OUTPUT_ALIGNMENT, into a new buffer when
+ * the current one cannot take it within max_buffer_bytes. An empty output takes no room: it
+ * is bound at offset 0 of the current buffer. One output larger than a buffer is refused. */
+static vksplit_result place_outputs(const vksplit_runner* runner, const vksplit_plan* plan, uint32_t n,
+                                    output_arena* a, vksplit_error* error)
+{
+    uint64_t limit = runner->max_buffer_bytes, end = 0;
+    uint32_t b = 0;
+    for (uint32_t i = 0; i < n; i++) {
         uint64_t span = vksplit_plan_output_span_bytes(plan, i);
-        offsets[i] = end;
-        if (!vksplit__add_u64(end, span, &end) || !vksplit__add_u64(end, OUTPUT_ALIGNMENT - 1, &end))
-            return vksplit__fail(error, VKSPLIT_ERROR_SIZE_OVERFLOW, "the outputs' total size overflows 64 bits");
-        end &= ~(uint64_t)(OUTPUT_ALIGNMENT - 1);
+        if (span > limit)
+            return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
+                                 "output %u spans %llu bytes, more than one buffer holds on this device: %llu bytes (%s)",
+                                 i, (unsigned long long)span, (unsigned long long)limit, runner->max_buffer_limit);
+        /* end <= limit < 2^64 - 256: the rounding cannot overflow. */
+        uint64_t start = (end + OUTPUT_ALIGNMENT - 1) & ~(uint64_t)(OUTPUT_ALIGNMENT - 1);
+        if (span && end && (start > limit || span > limit - start)) {
+            a->sizes[b++] = end;
+            start = end = 0;
+        }
+        a->buffer_of[i] = b;
+        a->offsets[i] = span ? start : 0;
+        if (span)
+            end = start + span;
     }
-    *total = end;
+    a->sizes[b] = end;
+    a->count = b + 1;
     return VKSPLIT_OK;
+}
+
+static vksplit_result create_arena(vksplit_runner* runner, output_arena* a, vksplit_error* error)
+{
+    vksplit_result r = VKSPLIT_OK;
+    for (uint32_t b = 0; r == VKSPLIT_OK && b < a->count; b++)
+        r = vksplit_runner_buffer_create(runner, a->sizes[b], &a->buffers[b], error);
+    return r;
 }
 
 vksplit_result vksplit_runner_run_plan(vksplit_runner* runner, const vksplit_plan* plan, const vksplit_runner_io* io,
@@ -280,22 +352,24 @@ vksplit_result vksplit_runner_run_plan(vksplit_runner* runner, const vksplit_pla
     vksplit_plan_info info;
     vksplit_plan_get_info(plan, &info);
     uint32_t n = info.output_count;
-    uint64_t* offsets = vksplit__alloc_array(runner->callbacks, n, sizeof *offsets);
-    vksplit_binding* bindings = vksplit__alloc_array(runner->callbacks, n, sizeof *bindings);
-    vksplit_runner_buffer input, outputs, arguments;
+    output_arena arena;
+    vksplit_runner_buffer input, arguments;
     memset(&input, 0, sizeof input);
-    memset(&outputs, 0, sizeof outputs);
     memset(&arguments, 0, sizeof arguments);
-    uint64_t total = 0;
-    vksplit_result r = offsets && bindings ? VKSPLIT_OK
-                                           : vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY,
-                                                           "host allocation for %u outputs failed", n);
+    vksplit_result r = arena_alloc(runner, n, &arena) ? VKSPLIT_OK
+                                                      : vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY,
+                                                                      "host allocation for %u outputs failed", n);
+    if (r == VKSPLIT_OK && info.input_span_bytes > runner->max_buffer_bytes)
+        r = vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
+                          "the input spans %llu bytes, more than one buffer holds on this device: %llu bytes (%s)",
+                          (unsigned long long)info.input_span_bytes, (unsigned long long)runner->max_buffer_bytes,
+                          runner->max_buffer_limit);
     if (r == VKSPLIT_OK)
-        r = place_outputs(plan, n, offsets, &total, error);
+        r = place_outputs(runner, plan, n, &arena, error);
     if (r == VKSPLIT_OK)
         r = vksplit_runner_buffer_create(runner, info.input_span_bytes, &input, error);
     if (r == VKSPLIT_OK)
-        r = vksplit_runner_buffer_create(runner, total, &outputs, error);
+        r = create_arena(runner, &arena, error);
     if (r == VKSPLIT_OK && info.argument_bytes)
         r = vksplit__runner_buffer(runner, info.argument_bytes,
                                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
@@ -304,20 +378,18 @@ vksplit_result vksplit_runner_run_plan(vksplit_runner* runner, const vksplit_pla
         r = vksplit_runner_write(runner, &input, 0, info.input_span_bytes, io->read_input, io->user, error);
     if (r == VKSPLIT_OK) {
         for (uint32_t i = 0; i < n; i++)
-            bindings[i] = (vksplit_binding){outputs.buffer, offsets[i]};
-        one_shot job = {plan, {input.buffer, 0}, bindings, {arguments.buffer, 0, 0}};
+            arena.bindings[i] = (vksplit_binding){arena.buffers[arena.buffer_of[i]].buffer, arena.offsets[i]};
+        one_shot job = {plan, {input.buffer, 0}, arena.bindings, {arguments.buffer, 0, 0}};
         r = vksplit_runner_submit(runner, record_one_shot, &job, error);
     }
     for (uint32_t i = 0; r == VKSPLIT_OK && i < n; i++) {
         output_stream s = {io, i};
-        r = vksplit_runner_read(runner, &outputs, offsets[i], vksplit_plan_output_span_bytes(plan, i), consume_output,
-                                &s, error);
+        r = vksplit_runner_read(runner, &arena.buffers[arena.buffer_of[i]], arena.offsets[i],
+                                vksplit_plan_output_span_bytes(plan, i), consume_output, &s, error);
     }
     vksplit_runner_buffer_destroy(runner, &arguments);
-    vksplit_runner_buffer_destroy(runner, &outputs);
+    arena_free(runner, &arena);
     vksplit_runner_buffer_destroy(runner, &input);
-    vksplit__free(runner->callbacks, bindings);
-    vksplit__free(runner->callbacks, offsets);
     return r == VKSPLIT_OK ? vksplit__ok(error) : r;
 }
 

@@ -7,6 +7,7 @@ usage: test_cli.py PATH/TO/vksplit GROUP   (GROUP: help, dtypes, success, errors
 Every run has VKSPLIT_VALIDATION=1: the CLI then fails on any Vulkan validation message.
 Exit code 77 (skipped) when numpy is missing.
 """
+import io
 import os
 import resource
 import shutil
@@ -405,6 +406,37 @@ def group_errors():
     with open(text, "w") as f:
         f.write("not numpy\n")
     expect_error(case, "file: not npy", ["--input", text, "--num-outputs", "1"] + o, "not a .npy file")
+
+    # The shape as numpy reads it (a Python literal): in every version, the CLI takes exactly
+    # the headers np.load takes, and refuses the others as an invalid request, with a message.
+    not_tuple, leading_zero, shape_key = "an integer in parentheses, not a tuple", "leading zero", "'shape'"
+    literals = [("(0)", not_tuple), ("(3)", not_tuple), ("( 3 )", not_tuple), ("(0L)", shape_key),
+                ("(03, 2)", leading_zero), ("(2, 007)", leading_zero), ("(03L,)", leading_zero), ("(00, 2)", None),
+                ("(0, 000)", None), ("(3,)", None), ("(3 ,)", None), ("(3, 2)", None), ("(10, 2)", None),
+                ("(3L, 2L)", "not a tuple of integers")]  # phrase: where numpy refuses it
+    literal = os.path.join(case.tmp, "literal.npy")
+    for major in (1, 2, 3):
+        for shape, phrase in literals:
+            text = ("{'descr': '<f4', 'fortran_order': False, 'shape': %s, }" % shape).encode("latin1")
+            prefix = 10 if major == 1 else 12
+            header = text + b" " * ((-(prefix + len(text) + 1)) % 64) + b"\n"
+            blob = b"\x93NUMPY" + bytes([major, 0]) + len(header).to_bytes(prefix - 8, "little") + header
+            try:
+                data = np.load(io.BytesIO(blob + bytes(4096))).tobytes()
+                numpy_takes = True
+            except ValueError:
+                data, numpy_takes = b"", False
+            with open(literal, "wb") as f:
+                f.write(blob + data)
+            name = "shape %s, version %d.0 (numpy %s)" % (shape, major, "takes it" if numpy_takes else "refuses it")
+            if numpy_takes:
+                rc, out, err = run(["--input", literal, "--num-outputs", "1"] + o)
+                check(rc == 0 and err == "", "%s: exit %s, %r" % (name, rc, err))
+                for leftover in os.listdir(case.out):
+                    os.unlink(os.path.join(case.out, leftover))
+            else:
+                check(phrase is not None, "%s: numpy refuses what numpy 1.24 took" % name)
+                expect_error(case, name, ["--input", literal, "--num-outputs", "1"] + o, phrase)
 
     # Each opset's type list.
     i4 = case.input(np.arange(4, dtype=np.int32), name="i4.npy")

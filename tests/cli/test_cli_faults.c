@@ -1,5 +1,6 @@
 /* Device faults reach the CLI's user cleanly. vksplit_cli_run runs in this process with a
- * runner desc whose get_device_proc_addr wraps the loader's: the Nth vkQueueSubmit or
+ * runner desc whose get_device_proc_addr wraps the loader's (reached through the desc's
+ * get_instance_proc_addr: the runner links no loader): the Nth vkQueueSubmit or
  * vkWaitForFences returns VK_ERROR_DEVICE_LOST, or the Nth vkAllocateMemory
  * VK_ERROR_OUT_OF_DEVICE_MEMORY (the runner and the library load every device function
  * through that hook). For every N until a run no longer reaches an Nth call, the CLI must
@@ -9,9 +10,14 @@
  * create; everything staged in 4 KiB pieces (faults while outputs stream into temporaries)
  * into a folder that holds older files; 16 outputs, past what push constants hold.
  * With the validation layer on: any message in an error path fails the test.
- * A last case makes a rename fail after another succeeded (a directory appears at
- * out_1.npy while the device runs): the CLI takes back out_0.npy and says so. */
+ * A rename fails after another succeeded (a directory appears at out_1.npy while the device
+ * runs): the CLI takes back out_0.npy and says so. Last, fsync fails (EIO, through this
+ * executable's own fsync, which the CLI's body linked in here calls instead of libc's): on
+ * each output file in turn, the folder stays as it was; on the folder, or on its parent when
+ * the run created it, the run takes back what it put in place; a whole run fsyncs every
+ * output and the folder. */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* syscall */
 
 #include <dirent.h>
 #include <errno.h>
@@ -20,9 +26,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
-#include <vulkan/vulkan.h>
+#include "test_vulkan.h"
 
 #include "cli.h"
 #include "npy.h"
@@ -75,9 +82,11 @@ static VKAPI_ATTR VkResult VKAPI_CALL fake_allocate(VkDevice device, const VkMem
     return hook.allocate(device, info, callbacks, memory);
 }
 
+static PFN_vkGetDeviceProcAddr loader_get_device_proc_addr; /* the loader's, for the runner's instance */
+
 static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL hooked_get_device_proc_addr(VkDevice device, const char* name)
 {
-    PFN_vkVoidFunction real = vkGetDeviceProcAddr(device, name);
+    PFN_vkVoidFunction real = loader_get_device_proc_addr(device, name);
     if (!real)
         return NULL;
     if (strcmp(name, "vkGetDeviceProcAddr") == 0)
@@ -95,6 +104,37 @@ static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL hooked_get_device_proc_addr(VkDe
         return (PFN_vkVoidFunction)fake_allocate;
     }
     return real;
+}
+
+/* The loader's functions as they are, but vkGetDeviceProcAddr for the runner's instance. */
+static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL hooked_get_instance_proc_addr(VkInstance instance, const char* name)
+{
+    PFN_vkVoidFunction real = vkGetInstanceProcAddr(instance, name); /* volk's: test_vulkan_loader() */
+    if (!instance || !real || strcmp(name, "vkGetDeviceProcAddr") != 0)
+        return real;
+    loader_get_device_proc_addr = (PFN_vkGetDeviceProcAddr)real;
+    return (PFN_vkVoidFunction)hooked_get_device_proc_addr;
+}
+
+/* ---- fsync ------------------------------------------------------------------------------- */
+
+static struct {
+    uint32_t file_calls, dir_calls;
+    uint32_t fail_file_at, fail_dir_at; /* 1-based; 0: none */
+} sync_hook;
+
+/* The CLI's fsync: the Nth on a regular file or on a directory fails when asked (EIO, as a
+ * disk that lost the write reports it); else the real one. */
+int fsync(int fd)
+{
+    struct stat st;
+    bool dir = fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
+    uint32_t n = dir ? ++sync_hook.dir_calls : ++sync_hook.file_calls;
+    if (n == (dir ? sync_hook.fail_dir_at : sync_hook.fail_file_at)) {
+        errno = EIO;
+        return -1;
+    }
+    return (int)syscall(SYS_fsync, fd);
 }
 
 static uint32_t validation_messages;
@@ -347,6 +387,64 @@ static void rename_fails(const vksplit_runner_desc* base)
     CHECK_MSG(folder_is(dir, old_names, old_texts, 1) && stat(blocker, &st) != 0, "rename fails: the folder changed");
 }
 
+/* fsync fails on output file `file_at`, or on directory fsync `dir_at` (1: the folder, 2: its
+ * parent, which only a run that creates the folder syncs); the folder must end as `expect`
+ * says, the one stderr line name `phrase`. */
+static void sync_fails_at(const vksplit_runner_desc* base, bool old_folder, uint32_t file_at, uint32_t dir_at,
+                          const char* phrase, const char* const* names, const char* const* texts, size_t count)
+{
+    char dir[128], err[4096];
+    snprintf(dir, sizeof dir, "%s/sync", root);
+    if (old_folder)
+        make_old_folder(dir);
+    else
+        remove_folder(dir);
+    memset(&sync_hook, 0, sizeof sync_hook);
+    sync_hook.fail_file_at = file_at;
+    sync_hook.fail_dir_at = dir_at;
+    validation_messages = 0;
+    int rc = run_cli(dir, &three, base, err, sizeof err);
+    memset(&sync_hook, 0, sizeof sync_hook);
+    bool kept = old_folder ? folder_is(dir, names, texts, count) : access(dir, F_OK) != 0;
+    CHECK_MSG(rc == 1 && one_line(err) && strncmp(err, "vksplit: ", 9) == 0 && strstr(err, "(fsync): Input/output error") &&
+                  strstr(err, phrase),
+              "fsync fails (file %u, folder %u, %s folder): exit %d, stderr: %s", file_at, dir_at,
+              old_folder ? "old" : "new", rc, err);
+    CHECK_MSG(kept, "fsync fails (file %u, folder %u, %s folder): the folder is not as expected", file_at, dir_at,
+              old_folder ? "old" : "new");
+    CHECK_MSG(validation_messages == 0, "fsync fails: %u validation message(s)", validation_messages);
+}
+
+static void sync_fails(const vksplit_runner_desc* base)
+{
+    char dir[128], err[4096];
+    snprintf(dir, sizeof dir, "%s/sync", root);
+    /* A whole run: every output, then the folder; a new folder's parent too. */
+    for (int old = 0; old < 2; old++) {
+        if (old)
+            make_old_folder(dir);
+        else
+            remove_folder(dir);
+        memset(&sync_hook, 0, sizeof sync_hook);
+        int rc = run_cli(dir, &three, base, err, sizeof err);
+        CHECK_MSG(rc == 0 && outputs_right(dir, &three, old ? 1 : 0), "fsync: the run failed: %d %s", rc, err);
+        CHECK_MSG(sync_hook.file_calls == three.count && sync_hook.dir_calls == (old ? 1u : 2u),
+                  "a whole run into %s folder fsynced %u files and %u folders, expected %u and %u",
+                  old ? "an old" : "a new", sync_hook.file_calls, sync_hook.dir_calls, three.count, old ? 1u : 2u);
+    }
+    /* Before the renames: the folder as it was. */
+    static const char* const names[3] = {"out_0.npy", "out_1.npy", "out_2.npy"};
+    for (uint32_t k = 1; k <= three.count; k++)
+        sync_fails_at(base, true, k, 0, names[k - 1], old_names, old_texts, 3);
+    sync_fails_at(base, false, 2, 0, names[1], NULL, NULL, 0);
+    /* After the renames: this run's outputs (and the stale out_7.npy) are gone, note.txt stays;
+     * a folder the run created is gone. */
+    sync_fails_at(base, true, 0, 1, "removed out_0.npy .. out_2.npy", old_names, old_texts, 1);
+    sync_fails_at(base, false, 0, 1, "removed out_0.npy .. out_2.npy", NULL, NULL, 0);
+    sync_fails_at(base, false, 0, 2, "removed out_0.npy .. out_2.npy", NULL, NULL, 0);
+    remove_folder(dir);
+}
+
 int main(void)
 {
     snprintf(root, sizeof root, "/tmp/vksplit_faults_XXXXXX");
@@ -357,7 +455,8 @@ int main(void)
     write_input();
     vksplit_runner_desc base;
     memset(&base, 0, sizeof base);
-    base.get_device_proc_addr = hooked_get_device_proc_addr;
+    test_vulkan_loader();
+    base.get_instance_proc_addr = hooked_get_instance_proc_addr;
     base.enable_validation = 1;
     base.log = count_message;
     static const config configs[3] = {
@@ -370,6 +469,7 @@ int main(void)
         for (int call = 0; call < FAULT_CALLS; call++)
             points += sweep(&configs[c], (fault_call)call, &base);
     rename_fails(&base);
+    sync_fails(&base);
     printf("%u fault points exercised\n", points);
     CHECK_MSG(points >= 10, "only %u fault points", points);
     char dir[128];

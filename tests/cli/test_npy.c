@@ -59,7 +59,6 @@ static const npy_case cases[] = {
     {"{'descr': '|V2', 'fortran_order': False, 'shape': (3,), }", 6, NPY_OK, 'V', 2, 1, 3, "'|V2'"},
     {"{'descr': [('bf16', '<V2')], 'fortran_order': False, 'shape': (3,), }", 6, NPY_OK, 'V', 2, 1, 3, "[('bf16', '<V2')]"},
     {"{'descr': '>i1', 'fortran_order': False, 'shape': (4,), }", 4, NPY_OK, 'i', 1, 1, 4, "'>i1'"},
-    {"{\"descr\": \"<u2\", \"fortran_order\": False, \"shape\": (3L, 4L)}", 24, NPY_OK, 'u', 2, 2, 3, NULL},
     {"{'shape': (0, 4), 'fortran_order': False, 'descr': '<i8'}", 0, NPY_OK, 'i', 8, 2, 0, "'<i8'"},
     {"{'descr': '<f8', 'fortran_order': False, 'shape': (), }", 8, NPY_OK, 'f', 8, 0, 0, NULL},
     {"{'descr': '<f2', 'fortran_order': False, 'shape': (2,), }", 9, NPY_OK, 'f', 2, 1, 2, NULL}, /* trailing byte */
@@ -184,6 +183,66 @@ static void check_cases(void)
     CHECK(npy_parse(file, 8, &a, message, sizeof message) == NPY_INVALID);
     make_file(file, sizeof file, 2, cases[0].dict, 24);
     CHECK(npy_parse(file, 11, &a, message, sizeof message) == NPY_INVALID && strstr(message, "header is truncated"));
+}
+
+/* The shape as Python reads it (numpy parses the header with ast.literal_eval): what numpy
+ * 1.24 accepts and refuses, per version, as np.lib.format's header readers answer on these
+ * very headers (test_cli.py's "errors" group asks numpy itself through the CLI). */
+typedef struct literal_case {
+    const char* shape;
+    bool accepted[3]; /* versions 1.0, 2.0, 3.0 */
+    uint32_t rank;
+    uint64_t shape0, shape1;
+    const char* text; /* in the message when refused */
+} literal_case;
+
+static const literal_case literals[] = {
+    /* One dimension is a tuple only with its comma: (3) is the integer 3. */
+    {"(0)", {false, false, false}, 0, 0, 0, "the header's 'shape' is (0), an integer in parentheses, not a tuple"},
+    {"(3)", {false, false, false}, 0, 0, 0, "is (3), an integer in parentheses, not a tuple: numpy refuses it"},
+    {"( 7 )", {false, false, false}, 0, 0, 0, "(one dimension is written (7,))"},
+    {"(0L)", {false, false, false}, 0, 0, 0, "the header's 'shape' is"}, /* v3: no L either */
+    {"(0,)", {true, true, true}, 1, 0, 0, NULL},
+    {"(3 ,)", {true, true, true}, 1, 3, 0, NULL},
+    {"(3, 4)", {true, true, true}, 2, 3, 4, NULL},
+    /* No leading zero on a decimal integer, but zero may be written 00. */
+    {"(03, 4)", {false, false, false}, 0, 0, 0, "shape[0] is written 03: numpy refuses an integer with a leading zero"},
+    {"(2, 007)", {false, false, false}, 0, 0, 0, "shape[1] is written 007"},
+    {"(03L,)", {false, false, false}, 0, 0, 0, "shape[0] is written 03"},
+    {"(00, 4)", {true, true, true}, 2, 0, 4, NULL},
+    {"(0, 000)", {true, true, true}, 2, 0, 0, NULL},
+    {"(10, 100)", {true, true, true}, 2, 10, 100, NULL},
+    /* Python 2's L: numpy strips it from versions 1.0 and 2.0 only. */
+    {"(3L, 4L)", {true, true, false}, 2, 3, 4, "not a tuple of integers"},
+};
+
+static void check_python_literals(void)
+{
+    static unsigned char file[4096];
+    for (size_t i = 0; i < sizeof literals / sizeof literals[0]; i++) {
+        const literal_case* c = &literals[i];
+        char dict[160];
+        snprintf(dict, sizeof dict, "{\"descr\": \"<u2\", \"fortran_order\": False, \"shape\": %s}", c->shape);
+        for (unsigned major = 1; major <= 3; major++) {
+            bool accepted = c->accepted[major - 1];
+            uint64_t count = c->rank == 0 ? 1 : c->rank == 1 ? c->shape0 : c->shape0 * c->shape1;
+            size_t size = make_file(file, sizeof file, major, dict, 2 * (size_t)count);
+            npy_array a;
+            char message[256] = "";
+            npy_status s = npy_parse(file, size, &a, message, sizeof message);
+            CHECK_MSG(s == (accepted ? NPY_OK : NPY_INVALID), "shape %s (v%u): status %d (%s)", c->shape, major, s,
+                      message);
+            if (!accepted) {
+                CHECK_MSG(strstr(message, c->text) != NULL, "shape %s (v%u): message '%s' lacks '%s'", c->shape, major,
+                          message, c->text);
+                continue;
+            }
+            CHECK_MSG(s != NPY_OK || (a.header.rank == c->rank && a.header.shape[0] == c->shape0 &&
+                                      (c->rank < 2 || a.header.shape[1] == c->shape1)),
+                      "shape %s (v%u): rank %u, shape[0] %llu", c->shape, major, a.header.rank,
+                      (unsigned long long)a.header.shape[0]);
+        }
+    }
 }
 
 /* A NUL cannot sit in a table of C strings: the field-name check on it alone. */
@@ -476,6 +535,7 @@ static void check_files(void)
 int main(void)
 {
     check_cases();
+    check_python_literals();
     check_nul_name();
     check_encodings();
     check_header_only();

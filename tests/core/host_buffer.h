@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include <vulkan/vulkan.h>
+#include <volk.h> /* the tests' Vulkan calls: tests/common/test_vulkan.h */
 
 typedef struct core_host_buffer {
     VkBuffer buffer;

@@ -21,6 +21,7 @@
 #include "core_util.h"
 #include "reference.h"
 #include "test_harness.h"
+#include "test_vulkan.h"
 #include "vk_count.h"
 
 #define MAX_RECORDS 2
@@ -463,6 +464,7 @@ static void record_errors(void)
     /* A plan no buffer of this device can hold is refused at creation (maxBufferSize). */
     vksplit_runner_info huge_info;
     vksplit_runner_get_info(runner, &huge_info);
+    test_vulkan_load(runner);
     VkPhysicalDeviceMaintenance4Properties m4 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_PROPERTIES};
     VkPhysicalDeviceProperties2 props2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &m4};
     VkPhysicalDeviceProperties plain;

@@ -35,7 +35,7 @@
 #include <string.h>
 #include <time.h>
 
-#include <vulkan/vulkan.h>
+#include "test_vulkan.h"
 
 #include "core_util.h"
 #include "reference.h"
@@ -410,6 +410,7 @@ static void runner_works(vksplit_runner* runner, const char* label)
 static vksplit_runner_desc hooked_runner_desc(void)
 {
     vksplit_runner_desc desc = test_runner_desc(0);
+    desc.get_instance_proc_addr = vkc_loader_get_instance_proc_addr;
     desc.get_device_proc_addr = vkc_get_device_proc_addr;
     desc.allocation_callbacks = vkc_allocator();
     desc.log = fault_log;
@@ -944,7 +945,7 @@ int main(void)
      * failed in runner creation, it is off for this process (before the loader reads it). */
     if (getenv("VKSPLIT_FAULT_DRIVER"))
         setenv("NODEVICE_SELECT", "1", 1);
-    vkc_install(vkGetInstanceProcAddr, vkGetDeviceProcAddr);
+    vkc_install(test_vulkan_loader(), NULL); /* the device side comes with each runner's instance */
 
     runner_creation_phase();
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <vulkan/vulkan.h>
+#include "test_vulkan.h"
 
 #include "core_util.h"
 #include "host_buffer.h"
@@ -242,6 +242,7 @@ int main(void)
     vksplit_runner* runner = test_runner_create(); /* the validated instance (sync validation on) */
     vksplit_runner_info info;
     vksplit_runner_get_info(runner, &info);
+    test_vulkan_load(runner);
     own_device d;
     if (create_device(&info, &d)) {
         vksplit_context_desc desc;

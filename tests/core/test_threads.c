@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <vulkan/vulkan.h>
+#include "test_vulkan.h"
 
 #include "core_util.h"
 #include "host_buffer.h"
@@ -447,6 +447,7 @@ int main(int argc, char** argv)
     shared s;
     memset(&s, 0, sizeof s);
     vksplit_runner_get_info(runner, &s.info);
+    test_vulkan_load(runner);
     s.ctx = vksplit_runner_context(runner);
     vkGetPhysicalDeviceMemoryProperties(s.info.physical_device, &s.memory);
     pthread_mutex_init(&s.queue_lock, NULL);

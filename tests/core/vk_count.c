@@ -490,7 +490,7 @@ static const PFN_vkVoidFunction wrappers[VKC_FUNCTION_COUNT] = {
 
 void vkc_install(PFN_vkGetInstanceProcAddr gipa, PFN_vkGetDeviceProcAddr gdpa)
 {
-    if (gipa != vkc_get_instance_proc_addr)
+    if (gipa != vkc_get_instance_proc_addr && gipa != vkc_loader_get_instance_proc_addr)
         real_gipa = gipa;
     if (gdpa != vkc_get_device_proc_addr)
         real_gdpa = gdpa;
@@ -564,6 +564,15 @@ PFN_vkVoidFunction VKAPI_CALL vkc_get_instance_proc_addr(VkInstance instance, co
     if (strcmp(name, "vkGetInstanceProcAddr") == 0)
         return (PFN_vkVoidFunction)vkc_get_instance_proc_addr;
     return wrap(name, real_gipa(instance, name));
+}
+
+PFN_vkVoidFunction VKAPI_CALL vkc_loader_get_instance_proc_addr(VkInstance instance, const char* name)
+{
+    PFN_vkVoidFunction real = real_gipa(instance, name);
+    if (!instance || !real || strcmp(name, "vkGetDeviceProcAddr") != 0)
+        return real;
+    real_gdpa = (PFN_vkGetDeviceProcAddr)real;
+    return (PFN_vkVoidFunction)vkc_get_device_proc_addr;
 }
 
 /* ---- counts --------------------------------------------------------------------------------- */

@@ -100,6 +100,11 @@ typedef enum vkc_function {
 void vkc_install(PFN_vkGetInstanceProcAddr real_gipa, PFN_vkGetDeviceProcAddr real_gdpa);
 PFN_vkVoidFunction VKAPI_CALL vkc_get_instance_proc_addr(VkInstance instance, const char* name);
 PFN_vkVoidFunction VKAPI_CALL vkc_get_device_proc_addr(VkDevice device, const char* name);
+/* For a runner desc's get_instance_proc_addr: the real functions as they are (the runner's
+ * instance-level calls are not counted), except vkGetDeviceProcAddr for an instance, which
+ * installs the real one for that instance and returns vkc_get_device_proc_addr. A runner
+ * links no loader, so this is how the real device side reaches the wrappers. */
+PFN_vkVoidFunction VKAPI_CALL vkc_loader_get_instance_proc_addr(VkInstance instance, const char* name);
 
 void vkc_reset(void);
 uint64_t vkc_calls(vkc_function f);

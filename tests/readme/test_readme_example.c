@@ -1,7 +1,5 @@
 /* Runs the README's example on the runner's device (validation on) and checks every byte
  * of q, k and v against the input they were split from. */
-#include <vulkan/vulkan.h>
-
 #include "readme_example.h"
 #include "test_harness.h"
 
@@ -27,7 +25,8 @@ int main(void)
         vksplit_runner_destroy(runner);
         return 77;
     }
-    vksplit_context* ctx = create_split_context(info.instance, info.physical_device, info.device, vkGetInstanceProcAddr);
+    vksplit_context* ctx = create_split_context(info.instance, info.physical_device, info.device,
+                                                 info.get_instance_proc_addr);
     CHECK(ctx != NULL);
     vksplit_plan* plan = ctx ? create_qkv_plan(ctx) : NULL;
     CHECK(plan != NULL);

@@ -1,0 +1,329 @@
+/* The runner's buffers within the device's limits (vksplit_runner.h, "Memory"):
+ *   - a zeroed desc: max_buffer_bytes is the device's own maxMemoryAllocationSize, or its
+ *     maxBufferSize where smaller (VK_KHR_maintenance4), read here through volk; a tensor
+ *     buffer 4 bytes larger is refused with both sizes and the limit's name, and no buffer is
+ *     created (so this costs no memory);
+ *   - desc.max_buffer_bytes = 64 KiB stands in for a small device: a buffer above it is
+ *     refused the same way, one of exactly 64 KiB is made; splits whose output arena exceeds
+ *     it (an input that fills a buffer, split unevenly so that the 256-byte placement
+ *     overflows; a broadcast input whose outputs are many times its size, with and without
+ *     per-record arguments) run byte-exact against the CPU reference, staged and mapped, in
+ *     exactly the buffers the packing needs, none above the limit (every vkCreateBuffer is
+ *     seen through a get_instance_proc_addr hook);
+ *   - an input, or one output, above the limit is refused before anything is created or read.
+ * Zero validation messages. */
+#include <string.h>
+
+#include "reference.h"
+#include "test_harness.h"
+#include "test_vulkan.h"
+
+#define LIMIT 65536u
+
+/* ---- every vkCreateBuffer the runner and its context make ---------------------------------- */
+
+static PFN_vkGetInstanceProcAddr loader_gipa; /* set in main */
+static PFN_vkGetDeviceProcAddr loader_gdpa;
+static PFN_vkCreateBuffer loader_create_buffer;
+static uint32_t buffers_created;
+static uint64_t largest_buffer;
+
+static VKAPI_ATTR VkResult VKAPI_CALL count_create_buffer(VkDevice device, const VkBufferCreateInfo* info,
+                                                          const VkAllocationCallbacks* callbacks, VkBuffer* buffer)
+{
+    buffers_created++;
+    if (info->size > largest_buffer)
+        largest_buffer = info->size;
+    return loader_create_buffer(device, info, callbacks, buffer);
+}
+
+static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL hooked_gdpa(VkDevice device, const char* name)
+{
+    PFN_vkVoidFunction real = loader_gdpa(device, name);
+    if (real && strcmp(name, "vkCreateBuffer") == 0) {
+        loader_create_buffer = (PFN_vkCreateBuffer)real;
+        return (PFN_vkVoidFunction)count_create_buffer;
+    }
+    return strcmp(name, "vkGetDeviceProcAddr") == 0 ? (PFN_vkVoidFunction)hooked_gdpa : real;
+}
+
+static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL hooked_gipa(VkInstance instance, const char* name)
+{
+    PFN_vkVoidFunction real = loader_gipa(instance, name);
+    if (!instance || !real || strcmp(name, "vkGetDeviceProcAddr") != 0)
+        return real;
+    loader_gdpa = (PFN_vkGetDeviceProcAddr)real;
+    return (PFN_vkVoidFunction)hooked_gdpa;
+}
+
+static void count_reset(void)
+{
+    buffers_created = 0;
+    largest_buffer = 0;
+}
+
+/* ---- the device's own limit -------------------------------------------------------------- */
+
+static uint64_t device_limit(const vksplit_runner* runner, const char** name)
+{
+    vksplit_runner_info info;
+    vksplit_runner_get_info(runner, &info);
+    volkInitializeCustom(loader_gipa); /* not the runner's: that is hooked_gipa */
+    volkLoadInstanceOnly(info.instance);
+    uint32_t count = 0;
+    vkEnumerateDeviceExtensionProperties(info.physical_device, NULL, &count, NULL);
+    VkExtensionProperties* list = calloc(count ? count : 1, sizeof *list);
+    vkEnumerateDeviceExtensionProperties(info.physical_device, NULL, &count, list);
+    int maintenance4 = 0;
+    for (uint32_t i = 0; i < count; i++)
+        maintenance4 |= strcmp(list[i].extensionName, VK_KHR_MAINTENANCE_4_EXTENSION_NAME) == 0;
+    free(list);
+    VkPhysicalDeviceMaintenance4Properties m4 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_PROPERTIES};
+    VkPhysicalDeviceMaintenance3Properties m3 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES,
+                                                 .pNext = maintenance4 ? &m4 : NULL};
+    VkPhysicalDeviceProperties2 props = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &m3};
+    vkGetPhysicalDeviceProperties2(info.physical_device, &props);
+    printf("%s: maxMemoryAllocationSize %llu, maxBufferSize %llu%s\n", info.device_name,
+           (unsigned long long)m3.maxMemoryAllocationSize, (unsigned long long)m4.maxBufferSize,
+           maintenance4 ? "" : " (not reported)");
+    *name = maintenance4 && m4.maxBufferSize < m3.maxMemoryAllocationSize ? "maxBufferSize" : "maxMemoryAllocationSize";
+    uint64_t limit = maintenance4 && m4.maxBufferSize < m3.maxMemoryAllocationSize ? m4.maxBufferSize
+                                                                                   : m3.maxMemoryAllocationSize;
+    return limit & ~(uint64_t)3;
+}
+
+/* A buffer of `size` is refused, naming limit and the sizes, with no vkCreateBuffer. */
+static void expect_refused_buffer(vksplit_runner* runner, uint64_t size, uint64_t limit, const char* name)
+{
+    vksplit_runner_buffer b;
+    vksplit_error err;
+    char phrase[160];
+    count_reset();
+    CHECK_RESULT(VKSPLIT_ERROR_UNSUPPORTED, vksplit_runner_buffer_create(runner, size, &b, &err), &err);
+    snprintf(phrase, sizeof phrase, "a buffer of %llu bytes is larger than this device's largest, %llu bytes (%s)",
+             (unsigned long long)size, (unsigned long long)limit, name);
+    CHECK_MSG(strstr(err.message, phrase) != NULL, "buffer of %llu: message '%s' lacks '%s'", (unsigned long long)size,
+              err.message, phrase);
+    CHECK_MSG(b.buffer == VK_NULL_HANDLE && b.memory == VK_NULL_HANDLE, "a refused buffer is not zeroed");
+    CHECK_MSG(buffers_created == 0, "a refused buffer of %llu bytes still made %u vkCreateBuffer call(s)",
+              (unsigned long long)size, buffers_created);
+}
+
+static void device_limits(void)
+{
+    vksplit_runner_desc desc = test_runner_desc(0);
+    desc.get_instance_proc_addr = hooked_gipa;
+    vksplit_runner* runner = test_runner_create_from(&desc);
+    vksplit_runner_info info;
+    vksplit_runner_get_info(runner, &info);
+    const char* name = "";
+    uint64_t limit = device_limit(runner, &name);
+    CHECK_MSG(info.max_buffer_bytes == limit, "max_buffer_bytes %llu, the device's limit is %llu (%s)",
+              (unsigned long long)info.max_buffer_bytes, (unsigned long long)limit, name);
+    if (limit < UINT64_MAX - 4)
+        expect_refused_buffer(runner, limit + 4, limit, name);
+    CHECK_MSG(vksplit_runner_validation_message_count(runner) == 0, "device limits: validation messages");
+    vksplit_runner_destroy(runner);
+
+    /* A desc limit above the device's changes nothing; one below 4096 is refused. */
+    desc.max_buffer_bytes = limit + 4096;
+    runner = test_runner_create_from(&desc);
+    vksplit_runner_get_info(runner, &info);
+    CHECK_MSG(info.max_buffer_bytes == limit, "max_buffer_bytes %llu above the device's %llu was taken",
+              (unsigned long long)info.max_buffer_bytes, (unsigned long long)limit);
+    vksplit_runner_destroy(runner);
+    desc.max_buffer_bytes = 100;
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_ERROR_INVALID_ARGUMENT, vksplit_runner_create(&desc, &runner, &err), &err);
+    CHECK_MSG(strstr(err.message, "max_buffer_bytes 100 is below 4096") != NULL, "message: %s", err.message);
+}
+
+/* ---- splits on a 64 KiB device -------------------------------------------------------------- */
+
+typedef struct arena_case {
+    const char* name;
+    uint32_t rank;
+    uint64_t sizes[2];
+    uint64_t input_strides[2]; /* {0, 0}: packed */
+    uint32_t output_count;
+    uint64_t split[16];
+    uint32_t output_buffers;   /* what packing in order, each at a multiple of 256, needs */
+} arena_case;
+
+static const arena_case cases[] = {
+    /* 4000 + 28000 + 33536 bytes = the whole 64 KiB input; the third starts at 32256. */
+    {"input fills a buffer, uneven", 1, {16384}, {0}, 3, {1000, 7000, 8384}, 2},
+    /* A 1 KiB broadcast row, 8 outputs of 12 KiB: five fit in 64 KiB, then three. */
+    {"broadcast, 8 x 12 KiB", 2, {96, 256}, {0, 1}, 8, {12, 12, 12, 12, 12, 12, 12, 12}, 2},
+    /* 16 outputs of 6 KiB (past the push constants: per-record arguments): 10, then 6. */
+    {"broadcast, 16 x 6 KiB", 2, {96, 256}, {0, 1}, 16, {6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6}, 2},
+    /* Empty outputs take no room; 63 KiB then 4 KiB. */
+    {"broadcast, empty outputs", 2, {67, 256}, {0, 1}, 4, {0, 63, 0, 4}, 2},
+    /* Everything fits: one buffer, as before. */
+    {"broadcast, fits", 2, {48, 256}, {0, 1}, 3, {16, 16, 16}, 1},
+};
+
+static vksplit_split_desc case_desc(const arena_case* c)
+{
+    vksplit_split_desc d;
+    memset(&d, 0, sizeof d);
+    d.element_size = 4;
+    d.rank = c->rank;
+    d.sizes = c->sizes;
+    d.input_strides = c->input_strides[0] || c->input_strides[1] ? c->input_strides : NULL;
+    d.axis = 0;
+    d.output_count = c->output_count;
+    d.split = c->split;
+    return d;
+}
+
+/* Host memory as a run's io: the input from `input`, output i into outputs[i]. */
+typedef struct memory_io {
+    const unsigned char* input;
+    unsigned char* const* outputs;
+    uint64_t written[16];
+} memory_io;
+
+static vksplit_result read_memory(void* user, void* dst, size_t bytes, vksplit_error* error)
+{
+    (void)error;
+    memory_io* m = user;
+    memcpy(dst, m->input, bytes);
+    m->input += bytes;
+    return VKSPLIT_OK;
+}
+
+static vksplit_result write_memory(void* user, uint32_t output, const void* src, size_t bytes, vksplit_error* error)
+{
+    (void)error;
+    memory_io* m = user;
+    memcpy(m->outputs[output] + m->written[output], src, bytes);
+    m->written[output] += bytes;
+    return VKSPLIT_OK;
+}
+
+static void run_arena_case(vksplit_runner* runner, const arena_case* c, const char* memory)
+{
+    vksplit_split_desc d = case_desc(c);
+    uint64_t input_bytes = ref_input_span_bytes(&d);
+    uint32_t* input = malloc(input_bytes);
+    for (uint64_t i = 0; i < input_bytes / 4; i++)
+        input[i] = (uint32_t)(i * 2654435761u + 12345u);
+    unsigned char* outputs[16];
+    void* expected[16];
+    for (uint32_t i = 0; i < c->output_count; i++) {
+        uint64_t bytes = ref_output_span_bytes(&d, i);
+        outputs[i] = bytes ? malloc(bytes) : NULL;
+        expected[i] = bytes ? malloc(bytes) : NULL;
+        if (bytes)
+            memset(outputs[i], 0xEE, bytes);
+    }
+    ref_split(&d, input, expected);
+    vksplit_plan* plan = NULL;
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(vksplit_runner_context(runner), &d, NULL, &plan, &err), &err);
+    if (!plan)
+        return;
+    vksplit_plan_info info;
+    vksplit_plan_get_info(plan, &info);
+    memory_io m = {(const unsigned char*)input, outputs, {0}};
+    vksplit_runner_io io = {read_memory, write_memory, &m};
+    count_reset(); /* after the plan, which may make buffers of its own */
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_run_plan(runner, plan, &io, &err), &err);
+    vksplit_plan_destroy(plan);
+    uint32_t wanted = 1 + c->output_buffers + (info.argument_bytes ? 1 : 0); /* input, arena, arguments */
+    printf("%s (%s): %u buffers, the largest %llu bytes%s\n", c->name, memory, buffers_created,
+           (unsigned long long)largest_buffer, info.argument_bytes ? ", per-record arguments" : "");
+    CHECK_MSG(buffers_created == wanted, "%s (%s): %u buffers, expected %u (input, %u for the outputs%s)", c->name,
+              memory, buffers_created, wanted, c->output_buffers, info.argument_bytes ? ", arguments" : "");
+    CHECK_MSG(largest_buffer <= LIMIT, "%s (%s): a buffer of %llu bytes, above the %u-byte limit", c->name, memory,
+              (unsigned long long)largest_buffer, LIMIT);
+    for (uint32_t i = 0; i < c->output_count; i++) {
+        uint64_t bytes = ref_output_span_bytes(&d, i);
+        CHECK_MSG(bytes == 0 || memcmp(outputs[i], expected[i], bytes) == 0, "%s (%s): output %u differs", c->name,
+                  memory, i);
+        free(outputs[i]);
+        free(expected[i]);
+    }
+    free(input);
+}
+
+/* The io of a run that must be refused before it reads or writes anything. */
+static uint32_t io_calls;
+
+static vksplit_result read_nothing(void* user, void* dst, size_t bytes, vksplit_error* error)
+{
+    (void)user, (void)dst, (void)bytes, (void)error;
+    io_calls++;
+    return VKSPLIT_OK;
+}
+
+static vksplit_result write_nothing(void* user, uint32_t output, const void* src, size_t bytes, vksplit_error* error)
+{
+    (void)user, (void)output, (void)src, (void)bytes, (void)error;
+    io_calls++;
+    return VKSPLIT_OK;
+}
+
+static void expect_refused_run(vksplit_runner* runner, const arena_case* c, const char* phrase)
+{
+    vksplit_split_desc d = case_desc(c);
+    vksplit_plan* plan = NULL;
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(vksplit_runner_context(runner), &d, NULL, &plan, &err), &err);
+    if (!plan)
+        return;
+    vksplit_runner_io io = {read_nothing, write_nothing, NULL};
+    io_calls = 0;
+    count_reset();
+    CHECK_RESULT(VKSPLIT_ERROR_UNSUPPORTED, vksplit_runner_run_plan(runner, plan, &io, &err), &err);
+    CHECK_MSG(strstr(err.message, phrase) != NULL, "%s: message '%s' lacks '%s'", c->name, err.message, phrase);
+    CHECK_MSG(io_calls == 0 && buffers_created == 0, "%s: refused after %u io call(s) and %u buffer(s)", c->name,
+              io_calls, buffers_created);
+    vksplit_plan_destroy(plan);
+}
+
+static void small_device(vksplit_runner_memory memory, const char* label)
+{
+    vksplit_runner_desc desc = test_runner_desc(0);
+    desc.get_instance_proc_addr = hooked_gipa;
+    desc.max_buffer_bytes = LIMIT;
+    desc.memory = memory;
+    vksplit_runner* runner = test_runner_create_from(&desc);
+    vksplit_runner_info info;
+    vksplit_runner_get_info(runner, &info);
+    CHECK_MSG(info.max_buffer_bytes == LIMIT && info.staging_bytes <= LIMIT, "max_buffer_bytes %llu, staging %llu",
+              (unsigned long long)info.max_buffer_bytes, (unsigned long long)info.staging_bytes);
+    const char* name = "vksplit_runner_desc.max_buffer_bytes";
+    expect_refused_buffer(runner, LIMIT + 1, LIMIT, name);
+    vksplit_runner_buffer b;
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, LIMIT, &b, &err), &err);
+    /* The staging buffer exists from here on, so the runs below count only their own. */
+    uint32_t word = 7;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_upload(runner, &b, LIMIT - 4, &word, 4, &err), &err);
+    vksplit_runner_buffer_destroy(runner, &b);
+
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
+        run_arena_case(runner, &cases[k], label);
+
+    static const arena_case big_input = {"input above the limit", 1, {16400}, {0}, 2, {8200, 8200}, 0};
+    expect_refused_run(runner, &big_input,
+                       "the input spans 65600 bytes, more than one buffer holds on this device: 65536 bytes "
+                       "(vksplit_runner_desc.max_buffer_bytes)");
+    static const arena_case big_output = {"one output above the limit", 2, {96, 256}, {0, 1}, 2, {16, 80}, 0};
+    expect_refused_run(runner, &big_output,
+                       "output 1 spans 81920 bytes, more than one buffer holds on this device: 65536 bytes "
+                       "(vksplit_runner_desc.max_buffer_bytes)");
+    CHECK_MSG(vksplit_runner_validation_message_count(runner) == 0, "%s: validation messages", label);
+    vksplit_runner_destroy(runner);
+}
+
+int main(void)
+{
+    loader_gipa = test_vulkan_loader(); /* under hooked_gipa */
+    device_limits();
+    small_device(VKSPLIT_RUNNER_MEMORY_STAGING, "staged");
+    small_device(VKSPLIT_RUNNER_MEMORY_AUTO, "mapped where the device allows");
+    return test_finish(NULL);
+}
