@@ -48,23 +48,31 @@ static vksplit_result gather(const vksplit_plan* plan, vksplit__address_cache* c
     return r;
 }
 
-vksplit_result vksplit__record_arguments(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* outputs,
-                                         const vksplit_arguments* arguments, VkDeviceAddress* address,
-                                         vksplit_error* error)
+vksplit_result vksplit__check_arguments(const vksplit_plan* plan, const vksplit_binding* outputs,
+                                        const vksplit_arguments* arguments, VkDeviceAddress* address,
+                                        vksplit_error* error)
 {
-    const vksplit_context* ctx = plan->ctx;
     uint32_t segments = plan->geo.segment_count;
     vksplit_result r = vksplit__arguments_address(plan, arguments, address, error);
-    /* Every address is checked before the first command, so that an error records nothing. */
     vksplit__address_cache cache = {VK_NULL_HANDLE, 0};
     uint64_t batch[ADDRESS_BATCH];
     for (uint32_t first = 0; r == VKSPLIT_OK && first < segments; first += ADDRESS_BATCH)
         r = gather(plan, &cache, outputs, first, (uint32_t)vksplit__min_u64(segments - first, ADDRESS_BATCH), batch, error);
-    if (r != VKSPLIT_OK || arguments->prewritten)
-        return r;
+    return r;
+}
+
+void vksplit__record_arguments(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* outputs,
+                               const vksplit_arguments* arguments)
+{
+    const vksplit_context* ctx = plan->ctx;
+    uint32_t segments = plan->geo.segment_count;
+    if (arguments->prewritten)
+        return;
+    vksplit__address_cache cache = {VK_NULL_HANDLE, 0};
+    uint64_t batch[ADDRESS_BATCH];
     for (uint32_t first = 0; first < segments; first += ADDRESS_BATCH) {
         uint32_t n = (uint32_t)vksplit__min_u64(segments - first, ADDRESS_BATCH);
-        gather(plan, &cache, outputs, first, n, batch, NULL); /* checked above */
+        gather(plan, &cache, outputs, first, n, batch, NULL); /* checked by vksplit__check_arguments */
         ctx->vk.vkCmdUpdateBuffer(cmd, arguments->buffer, arguments->offset + (uint64_t)first * sizeof(uint64_t),
                                   n * sizeof(uint64_t), batch);
     }
@@ -82,7 +90,6 @@ vksplit_result vksplit__record_arguments(const vksplit_plan* plan, VkCommandBuff
     ctx->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
                                  VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, NULL, 1,
                                  &barrier, 0, NULL);
-    return VKSPLIT_OK;
 }
 
 vksplit_result vksplit_write_arguments(const vksplit_plan* plan, const vksplit_binding* outputs, void* mapped,

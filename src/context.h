@@ -44,6 +44,9 @@ VkPipeline vksplit__pipeline_for(const vksplit_context* ctx, vksplit_mapping map
 /* Does this word store through 32-bit atomics on this context (no 8/16-bit storage)? */
 vksplit_bool32 vksplit__atomic_stores(const vksplit_context* ctx, uint32_t word_bytes);
 
+/* "tiles" for VKSPLIT_MAPPING_TILES, as split_bench's --mapping names them (src/tuning.c). */
+const char* vksplit__mapping_name(vksplit_mapping mapping);
+
 void vksplit__log(const vksplit_context* ctx, vksplit_log_level level, const char* fmt, ...) VKSPLIT_PRINTF(3, 4);
 
 #endif /* VKSPLIT_CONTEXT_H */

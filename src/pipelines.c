@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "context.h"
+#include "debug_labels.h"
 #include "embedded_shaders.h"
 #include "pipelines.h"
 #include "shader_variants.h"
@@ -80,6 +81,8 @@ vksplit_result vksplit__create_layouts(vksplit_context* ctx, vksplit_error* erro
         if (vr != VK_SUCCESS)
             return vksplit__vk_fail(error, "vkCreateDescriptorSetLayout", vr);
         ctx->set_layout = set_layout;
+        vksplit__name_object(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, (uint64_t)set_layout,
+                             "vksplit: push-descriptor set layout (table, input, %u outputs)", ctx->output_slots);
     }
     VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, PUSH_BYTES};
     VkPipelineLayoutCreateInfo info = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
@@ -92,6 +95,8 @@ vksplit_result vksplit__create_layouts(vksplit_context* ctx, vksplit_error* erro
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkCreatePipelineLayout", vr);
     ctx->pipeline_layout = layout;
+    vksplit__name_object(ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, (uint64_t)layout, "vksplit: pipeline layout (%s)",
+                         ctx->bda ? "device addresses" : "push descriptors");
     return VKSPLIT_OK;
 }
 
@@ -202,6 +207,9 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, VkPipelineCache c
             ctx->pipelines[slot[i][0]][slot[i][1]] = vr == VK_SUCCESS || vr < 0 ? pipelines[i] : VK_NULL_HANDLE;
         if (vr != VK_SUCCESS)
             r = vksplit__vk_fail(error, "vkCreateComputePipelines", vr);
+        for (uint32_t i = 0; r == VKSPLIT_OK && i < count; i++)
+            vksplit__name_object(ctx, VK_OBJECT_TYPE_PIPELINE, (uint64_t)pipelines[i], "vksplit: %s, %u-byte words",
+                                 vksplit__mapping_name((vksplit_mapping)slot[i][0]), 1u << slot[i][1]);
     }
     for (uint32_t k = 0; k < VKSPLIT_WORD_KINDS; k++)
         if (modules[k])

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "context.h"
+#include "debug_labels.h"
 #include "plan.h"
 #include "split_abi.h"
 #include "split_layout.h"
@@ -266,18 +267,6 @@ static vksplit_path choose_path(const vksplit_plan* plan, vksplit_path asked)
                : VKSPLIT_PATH_COMPUTE;
 }
 
-static const char* mapping_name(vksplit_mapping mapping)
-{
-    switch (mapping) {
-    case VKSPLIT_MAPPING_RUNS: return "runs";
-    case VKSPLIT_MAPPING_INTERLEAVED: return "interleaved";
-    case VKSPLIT_MAPPING_TILES: return "tiles";
-    case VKSPLIT_MAPPING_TRANSPOSE: return "transpose";
-    case VKSPLIT_MAPPING_DEINTERLEAVE: return "deinterleave";
-    default: return "?";
-    }
-}
-
 static void describe(vksplit_plan* plan)
 {
     vksplit_plan_info* info = &plan->info;
@@ -315,8 +304,27 @@ static void describe(vksplit_plan* plan)
         snprintf(info->summary, sizeof info->summary, "transfer %llu regions", (unsigned long long)rows);
     else
         snprintf(info->summary, sizeof info->summary, "compute %s %s w%u rows=%llu chunk=%lluB dims=%u bands=%llu",
-                 plan->ctx->bda ? "bda" : "desc", mapping_name(g->mapping), g->word_bytes, (unsigned long long)rows,
+                 plan->ctx->bda ? "bda" : "desc", vksplit__mapping_name(g->mapping), g->word_bytes, (unsigned long long)rows,
                  (unsigned long long)chunk, g->row_dims, (unsigned long long)g->bands);
+}
+
+/* "vksplit: 4-byte [64,3072,64] axis 1 -> 3 (tiles w16)": what the split is and how it runs. */
+static void write_label(vksplit_plan* plan, const vksplit__split* split)
+{
+    char* out = plan->label;
+    size_t left = sizeof plan->label, n;
+    n = (size_t)snprintf(out, left, "vksplit: %u-byte [", split->element_size);
+    for (uint32_t k = 0; k < split->rank && n < left; k++)
+        n += (size_t)snprintf(out + n, left - n, k ? ",%llu" : "%llu", (unsigned long long)split->sizes[k]);
+    if (n < left) {
+        const vksplit__geometry* g = &plan->geo;
+        if (plan->path == VKSPLIT_PATH_TRANSFER || !g->segment_count)
+            snprintf(out + n, left - n, "] axis %u -> %u (%s)", split->axis, split->output_count,
+                     g->segment_count ? "transfer" : "empty");
+        else
+            snprintf(out + n, left - n, "] axis %u -> %u (%s w%u)", split->axis, split->output_count,
+                     vksplit__mapping_name(g->mapping), g->word_bytes);
+    }
 }
 
 /* Byte spans of every tensor, and the device's buffer limit. */
@@ -393,6 +401,12 @@ vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_des
         return r;
     }
     describe(plan);
+    write_label(plan, &split);
+    if (plan->table_buffer) {
+        vksplit__name_object(ctx, VK_OBJECT_TYPE_BUFFER, (uint64_t)plan->table_buffer, "%s: parameter table", plan->label);
+        vksplit__name_object(ctx, VK_OBJECT_TYPE_DEVICE_MEMORY, (uint64_t)plan->table_memory, "%s: parameter table",
+                             plan->label);
+    }
     *out = plan;
     return vksplit__ok(error);
 }

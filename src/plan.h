@@ -50,6 +50,9 @@ struct vksplit_plan {
     uint32_t copy_command_count;
 
     vksplit_plan_info info;
+    /* What a recording is labelled in a capture ("vksplit: 4-byte [64,3072,64] axis 1 -> 3
+     * (tiles w16)"): written at plan creation, so recording formats nothing. */
+    char label[128];
 };
 
 #endif /* VKSPLIT_PLAN_H */

@@ -3,6 +3,7 @@
  * written into the plan; on any error nothing at all is recorded, because every check runs
  * before the first vkCmd call. */
 #include "arguments.h"
+#include "debug_labels.h"
 #include "push_constants.h"
 
 static void put_u64(uint32_t* at, uint64_t value)
@@ -33,11 +34,15 @@ static vksplit_result record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, 
         }
     } else if (r == VKSPLIT_OK) {
         uint64_t address = 0;
-        r = vksplit__record_arguments(plan, cmd, outputs, arguments, &address, error);
+        r = vksplit__check_arguments(plan, outputs, arguments, &address, error);
         put_u64(&push.outputs[0], address);
     }
     if (r != VKSPLIT_OK)
         return r;
+    /* Every check passed: from here on commands are recorded and nothing can fail. */
+    vksplit__begin_label(ctx, cmd, plan->label);
+    if (plan->argument_bytes)
+        vksplit__record_arguments(plan, cmd, outputs, arguments);
     push.segments = d->seg_count;
     push.shape = d->shape;
     push.band_groups = (uint32_t)g->band_workgroups;
@@ -56,6 +61,7 @@ static vksplit_result record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, 
     ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->pipeline);
     ctx->vk.vkCmdPushConstants(cmd, ctx->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
     ctx->vk.vkCmdDispatch(cmd, d->grid_x, d->grid_y, 1);
+    vksplit__end_label(ctx, cmd);
     return VKSPLIT_OK;
 }
 
@@ -164,11 +170,15 @@ vksplit_result vksplit_cmd_split(const vksplit_plan* plan, VkCommandBuffer cmd, 
     vksplit_result r = vksplit__check_bindings(plan, input, outputs, error);
     if (r != VKSPLIT_OK)
         return r;
+    if (plan->path == VKSPLIT_PATH_COMPUTE && plan->ctx->bda) {
+        r = record_bda(plan, cmd, input, outputs, arguments, error); /* checks its addresses before any command */
+        return r == VKSPLIT_OK ? vksplit__ok(error) : r;
+    }
+    vksplit__begin_label(plan->ctx, cmd, plan->label);
     if (plan->path == VKSPLIT_PATH_TRANSFER)
         record_transfer(plan, cmd, input, outputs);
-    else if (plan->ctx->bda)
-        r = record_bda(plan, cmd, input, outputs, arguments, error);
     else
         record_descriptors(plan, cmd, input, outputs);
-    return r == VKSPLIT_OK ? vksplit__ok(error) : r;
+    vksplit__end_label(plan->ctx, cmd);
+    return vksplit__ok(error);
 }

@@ -3,7 +3,7 @@
  * derived from the earlier H100 run of the shader (64 bytes in flight per invocation kept
  * the plain copy at 0.93-1.03x, 4 bytes at 0.29-0.40x) and wait for a GPU run of
  * bench/sweep.py to be confirmed. */
-#include "internal.h"
+#include "context.h"
 
 /* llvmpipe (lavapipe) runs an 8-lane batch to completion before the next and pays per load,
  * per store and per loop trip: each invocation takes its own contiguous run of about 4 KiB,
@@ -37,4 +37,17 @@ void vksplit_resolve_tuning(VkPhysicalDeviceType device_type, vksplit_tuning* tu
         tuning->band_bytes = runs ? UINT32_MAX : GPU_BAND_BYTES;
     if (!tuning->max_word_bytes)
         tuning->max_word_bytes = runs || interleaved ? CPU_MAX_WORD : GPU_MAX_WORD;
+}
+
+const char* vksplit__mapping_name(vksplit_mapping mapping)
+{
+    switch (mapping) {
+    case VKSPLIT_MAPPING_RUNS: return "runs";
+    case VKSPLIT_MAPPING_INTERLEAVED: return "interleaved";
+    case VKSPLIT_MAPPING_TILES: return "tiles";
+    case VKSPLIT_MAPPING_TRANSPOSE: return "transpose";
+    case VKSPLIT_MAPPING_DEINTERLEAVE: return "deinterleave";
+    case VKSPLIT_MAPPING_BY_SHAPE: return "by-shape";
+    default: return "default";
+    }
 }

@@ -5,7 +5,10 @@
 
 #include "internal.h"
 
-/* X(name) for functions that must exist; OPT(name) for ones a feature may lack. */
+/* X(name) for functions that must exist; OPT(name) for ones a feature may lack. The debug
+ * utils functions are NULL unless the caller's instance enabled VK_EXT_debug_utils (the
+ * Vulkan specification's vkGetInstanceProcAddr returns NULL for an instance extension's
+ * commands the instance did not enable). */
 #define VKSPLIT_INSTANCE_FUNCTIONS(X, OPT)      \
     X(vkGetPhysicalDeviceProperties)            \
     X(vkGetPhysicalDeviceMemoryProperties)      \
@@ -13,7 +16,10 @@
     X(vkEnumerateDeviceExtensionProperties)     \
     OPT(vkGetPhysicalDeviceProperties2)         \
     OPT(vkGetPhysicalDeviceFeatures2)           \
-    X(vkGetDeviceProcAddr)
+    X(vkGetDeviceProcAddr)                      \
+    OPT(vkSetDebugUtilsObjectNameEXT)           \
+    OPT(vkCmdBeginDebugUtilsLabelEXT)           \
+    OPT(vkCmdEndDebugUtilsLabelEXT)
 
 #define VKSPLIT_DEVICE_FUNCTIONS(X, OPT)        \
     X(vkCreateShaderModule)                     \

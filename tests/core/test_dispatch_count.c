@@ -29,6 +29,9 @@
 typedef struct counts {
     uint64_t dispatch, dispatch_other, update, copy, forbidden, cmd, host_allocations;
     char calls[512];
+    uint32_t labels;        /* debug-utils labels opened */
+    int32_t label_depth;    /* opened less closed */
+    char label[160];        /* the first one */
 } counts;
 
 typedef struct count_hooks {
@@ -58,6 +61,28 @@ static void after_record(void* user, vksplit_result result)
     c->cmd = vkc_calls_in(VKC_CMD);
     c->host_allocations = vkc_host_allocations();
     vkc_describe(c->calls, sizeof c->calls);
+    c->labels = vkc_label_count();
+    c->label_depth = vkc_label_depth();
+    snprintf(c->label, sizeof c->label, "%s", vkc_label(0));
+}
+
+static const char* mapping_text(vksplit_mapping m)
+{
+    static const char* const names[] = {"default", "runs", "interleaved", "tiles", "transpose", "deinterleave"};
+    return (unsigned)m < sizeof names / sizeof names[0] ? names[m] : "?";
+}
+
+/* The label a capture shows for this split's recording (vksplit.h, "Debug labels"). */
+static void expected_label(const core_case* c, const vksplit_plan_info* info, char* out, size_t size)
+{
+    int n = snprintf(out, size, "vksplit: %u-byte [", c->desc.element_size);
+    for (uint32_t k = 0; k < c->desc.rank; k++)
+        n += snprintf(out + n, size - (size_t)n, k ? ",%llu" : "%llu", (unsigned long long)c->desc.sizes[k]);
+    if (info->path == VKSPLIT_PATH_TRANSFER)
+        snprintf(out + n, size - (size_t)n, "] axis %u -> %u (transfer)", c->desc.axis, c->desc.output_count);
+    else
+        snprintf(out + n, size - (size_t)n, "] axis %u -> %u (%s w%u)", c->desc.axis, c->desc.output_count,
+                 mapping_text(info->mapping), info->word_bytes);
 }
 
 typedef struct mode {
@@ -86,6 +111,10 @@ static vksplit_context* counting_context(vksplit_runner* runner, vksplit_feature
     CHECK_MSG(vkc_unwrapped()[0] == '\0', "the library loads functions the counting wrapper does not cover: %s",
               vkc_unwrapped());
     CHECK_MSG(vkc_calls(VKC_vkCreateComputePipelines) > 0, "the context created no pipeline through its table");
+    /* The runner's validated instance has VK_EXT_debug_utils: the pipelines and the layout
+     * carry names a capture shows. */
+    CHECK_MSG(vkc_objects_named() >= 2 && vkc_calls(VKC_vkSetDebugUtilsObjectNameEXT) == vkc_objects_named(),
+              "the context named %u objects", vkc_objects_named());
     return ctx;
 }
 
@@ -152,7 +181,16 @@ static void counted_run(vksplit_runner* runner, vksplit_context* ctx, vksplit_fe
         CHECK_MSG(k->host_allocations == 0, "%s, %u outputs: vksplit_cmd_split made %llu host allocations", label, n,
                   (unsigned long long)k->host_allocations);
         CHECK_MSG(k->dispatch_other == 0, "%s: indirect or based dispatches: %s", label, calls);
+        /* One label per recording with commands, closed again; its text written at plan creation. */
+        CHECK_MSG(k->label_depth == 0, "%s: %d debug labels left open", label, k->label_depth);
+        if (info->bytes_written) {
+            char want[160];
+            expected_label(c, info, want, sizeof want);
+            CHECK_MSG(k->labels == 1 && strcmp(k->label, want) == 0, "%s: %u labels, the first \"%s\", expected \"%s\"",
+                      label, k->labels, k->label, want);
+        }
         if (info->bytes_written == 0) {
+            CHECK_MSG(k->labels == 0, "%s: every output empty, yet a label \"%s\"", label, k->label);
             CHECK_MSG(k->dispatch == 0 && k->copy == 0, "%s: every output empty, yet: %s", label, calls);
             CHECK_MSG(info->dispatch_count == 0, "%s: every output empty, yet dispatch_count %u", label,
                       info->dispatch_count);
@@ -194,6 +232,21 @@ static void counted_run(vksplit_runner* runner, vksplit_context* ctx, vksplit_fe
     }
 }
 
+/* The plan's parameter table carries the plan's label as its name. */
+static void table_name(vksplit_context* ctx)
+{
+    const uint64_t sizes[3] = {3, 6, 5}, split[2] = {2, 4};
+    vksplit_split_desc d = core_packed_desc(4, 3, sizes, 1, 2, split);
+    vksplit_plan_options options = {VKSPLIT_PATH_COMPUTE};
+    vksplit_plan* plan = NULL;
+    vksplit_error err;
+    vkc_reset();
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &d, &options, &plan, &err), &err);
+    CHECK_MSG(vkc_name_given("vksplit: 4-byte [3,6,5] axis 1 -> 2 (", "): parameter table"),
+              "the plan's table was not named after the plan");
+    vksplit_plan_destroy(plan);
+}
+
 static void count_mode(const mode* m)
 {
     vksplit_runner* runner = test_runner_create_with(m->disable);
@@ -204,6 +257,7 @@ static void count_mode(const mode* m)
         return;
     }
     printf("%s: enabled features 0x%x\n", m->name, features);
+    table_name(ctx);
     vksplit_runner_info rinfo;
     vksplit_runner_get_info(runner, &rinfo);
     if (m->disable == 0 && rinfo.device_type == VK_PHYSICAL_DEVICE_TYPE_CPU)

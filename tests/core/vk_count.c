@@ -480,6 +480,69 @@ static VKAPI_ATTR void VKAPI_CALL w_vkGetPhysicalDeviceMemoryProperties(VkPhysic
             b->memoryTypes[i].propertyFlags &= ~(VkMemoryPropertyFlags)VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
 }
 
+/* ---- debug utils: what the driver is told ---------------------------------------------------- */
+
+#define VKC_MAX_NAMES 256
+#define VKC_MAX_LABELS 64
+static struct {
+    VkObjectType type;
+    uint64_t handle;
+    char name[160];
+} named[VKC_MAX_NAMES];
+static uint32_t named_count;
+static char labels[VKC_MAX_LABELS][160];
+static uint32_t label_count;
+static int32_t label_depth;
+
+static VKAPI_ATTR VkResult VKAPI_CALL w_vkSetDebugUtilsObjectNameEXT(VkDevice a, const VkDebugUtilsObjectNameInfoEXT* b)
+{
+    COUNT(vkSetDebugUtilsObjectNameEXT);
+    FALLIBLE(vkSetDebugUtilsObjectNameEXT, NO_POISON);
+    if (named_count < VKC_MAX_NAMES) {
+        named[named_count].type = b->objectType;
+        named[named_count].handle = b->objectHandle;
+        snprintf(named[named_count].name, sizeof named[0].name, "%s", b->pObjectName ? b->pObjectName : "");
+        named_count++;
+    }
+    return REAL(vkSetDebugUtilsObjectNameEXT)(a, b);
+}
+static VKAPI_ATTR void VKAPI_CALL w_vkCmdBeginDebugUtilsLabelEXT(VkCommandBuffer a, const VkDebugUtilsLabelEXT* b)
+{
+    COUNT(vkCmdBeginDebugUtilsLabelEXT);
+    if (label_count < VKC_MAX_LABELS)
+        snprintf(labels[label_count++], sizeof labels[0], "%s", b->pLabelName ? b->pLabelName : "");
+    label_depth++;
+    REAL(vkCmdBeginDebugUtilsLabelEXT)(a, b);
+}
+static VKAPI_ATTR void VKAPI_CALL w_vkCmdEndDebugUtilsLabelEXT(VkCommandBuffer a)
+{
+    COUNT(vkCmdEndDebugUtilsLabelEXT);
+    label_depth--;
+    REAL(vkCmdEndDebugUtilsLabelEXT)(a);
+}
+
+const char* vkc_object_name(VkObjectType type, uint64_t handle)
+{
+    const char* found = NULL;
+    for (uint32_t i = 0; i < named_count; i++)
+        if (named[i].type == type && named[i].handle == handle)
+            found = named[i].name;
+    return found;
+}
+uint32_t vkc_objects_named(void) { return named_count; }
+int vkc_name_given(const char* prefix, const char* suffix)
+{
+    for (uint32_t i = 0; i < named_count; i++) {
+        size_t n = strlen(named[i].name), p = strlen(prefix), q = strlen(suffix);
+        if (n >= p + q && strncmp(named[i].name, prefix, p) == 0 && strcmp(named[i].name + n - q, suffix) == 0)
+            return 1;
+    }
+    return 0;
+}
+uint32_t vkc_label_count(void) { return label_count; }
+const char* vkc_label(uint32_t index) { return index < label_count && index < VKC_MAX_LABELS ? labels[index] : ""; }
+int32_t vkc_label_depth(void) { return label_depth; }
+
 static const PFN_vkVoidFunction wrappers[VKC_FUNCTION_COUNT] = {
 #define VKC_X_WRAP(name, category) (PFN_vkVoidFunction)w_##name,
     VKC_FUNCTION_LIST(VKC_X_WRAP)
@@ -582,6 +645,9 @@ static _Atomic uint64_t live_allocations;
 
 void vkc_reset(void)
 {
+    named_count = 0;
+    label_count = 0;
+    label_depth = 0;
     for (int i = 0; i < VKC_FUNCTION_COUNT; i++)
         atomic_store(&calls[i], 0);
     atomic_store(&host_allocations, 0);

@@ -85,7 +85,10 @@ typedef enum vkc_category {
     X(vkGetBufferDeviceAddress, VKC_OTHER)                   \
     X(vkGetBufferDeviceAddressKHR, VKC_OTHER)                \
     X(vkEnumerateDeviceExtensionProperties, VKC_OTHER)       \
-    X(vkGetPhysicalDeviceMemoryProperties, VKC_OTHER)
+    X(vkGetPhysicalDeviceMemoryProperties, VKC_OTHER)        \
+    X(vkSetDebugUtilsObjectNameEXT, VKC_OTHER)               \
+    X(vkCmdBeginDebugUtilsLabelEXT, VKC_CMD)                 \
+    X(vkCmdEndDebugUtilsLabelEXT, VKC_CMD)
 
 typedef enum vkc_function {
 #define VKC_X_ENUM(name, category) VKC_##name,
@@ -122,6 +125,16 @@ uint32_t vkc_lookups(void);
 /* Called with every vkCmdPushDescriptorSetKHR's writes before they are forwarded. */
 typedef void (*vkc_push_descriptor_hook)(void* user, uint32_t write_count, const VkWriteDescriptorSet* writes);
 void vkc_set_push_descriptor_hook(vkc_push_descriptor_hook hook, void* user);
+
+/* What the driver was told through VK_EXT_debug_utils since vkc_reset: the name last given to
+ * an object (NULL if none), and the labels opened and closed in command buffers, in order. */
+const char* vkc_object_name(VkObjectType type, uint64_t handle);
+uint32_t vkc_objects_named(void);
+/* Whether some object was given a name that starts with prefix and ends with suffix. */
+int vkc_name_given(const char* prefix, const char* suffix);
+uint32_t vkc_label_count(void);          /* labels opened */
+const char* vkc_label(uint32_t index);   /* the index'th opened, "" past the end */
+int32_t vkc_label_depth(void);           /* opened less closed */
 
 /* Host allocation callbacks that count (and forward to malloc). */
 const VkAllocationCallbacks* vkc_allocator(void);
