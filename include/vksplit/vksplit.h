@@ -7,14 +7,14 @@
  *
  *     vksplit_split_desc           what to split (front-ends translate into it)
  *       -> vksplit_plan_create     validates it once, plans it, uploads an immutable table
- *       -> per-record arguments    where this recording's outputs are (only above
+ *       -> per-recording arguments where this recording's outputs are (only above
  *                                  VKSPLIT_INLINE_OUTPUTS outputs; in memory you own)
  *       -> vksplit_cmd_split       records push constants and one dispatch; allocates,
  *                                  creates and submits nothing
  *
  *     vksplit_context* ctx;   vksplit_context_create(&ctx_desc, &ctx, &err);
  *     vksplit_plan* plan;     vksplit_plan_create(ctx, &split, NULL, &plan, &err);
- *     vksplit_cmd_split(plan, cmd, &input, outputs, NULL, &err);  // <= 10 outputs: no arguments
+ *     vksplit_cmd_split(plan, cmd, &input, outputs, NULL, &err);  // argument_bytes 0: no arguments
  *
  * A plan never changes after creation, so one plan may be recorded from any thread into any
  * number of command buffers for any queue, with different bindings each time.
@@ -322,10 +322,10 @@ VKSPLIT_API vksplit_result vksplit_plan_create(vksplit_context* ctx, const vkspl
 VKSPLIT_API void vksplit_plan_destroy(vksplit_plan* plan);
 
 typedef struct vksplit_plan_info {
-    vksplit_path path;                 /* COMPUTE or TRANSFER: what a record does */
+    vksplit_path path;                 /* COMPUTE or TRANSFER: what a recording does */
     uint32_t word_bytes;               /* copy word: 1, 2, 4, 8, 16 or 32 bytes */
-    uint32_t dispatch_count;           /* vkCmdDispatch per record (0 for TRANSFER or no bytes) */
-    uint32_t copy_command_count;       /* vkCmdCopyBuffer per record (TRANSFER) */
+    uint32_t dispatch_count;           /* vkCmdDispatch per recording (0 for TRANSFER or no bytes) */
+    uint32_t copy_command_count;       /* vkCmdCopyBuffer per recording (TRANSFER) */
     uint32_t row_dims;                 /* dimensions left after coalescing, chunk excluded */
     uint32_t workgroup_size;
     uint64_t workgroup_count;          /* dispatched (each grid's x * y), over all dispatches */
@@ -334,8 +334,8 @@ typedef struct vksplit_plan_info {
     uint64_t input_span_bytes;         /* bytes the input binding must cover */
     uint64_t bytes_written;            /* sum of output elements * element size */
     uint64_t table_bytes;              /* device memory the plan holds (immutable) */
-    /* Bytes of per-record arguments one vksplit_cmd_split needs (the output addresses), or 0
-     * when they travel in push constants (at most VKSPLIT_INLINE_OUTPUTS non-empty outputs,
+    /* Bytes of per-recording arguments one vksplit_cmd_split needs (the output addresses), or
+     * 0 when they travel in push constants (at most VKSPLIT_INLINE_OUTPUTS non-empty outputs,
      * device addresses) or are not used (descriptor and transfer paths). */
     uint64_t argument_bytes;
     vksplit_mapping mapping;           /* the compute path's mapping (never BY_SHAPE); DEFAULT for TRANSFER */
@@ -361,43 +361,94 @@ typedef struct vksplit_binding {
     VkDeviceSize offset;        /* bytes; a multiple of the plan's offset_alignment */
 } vksplit_binding;
 
-/* Outputs whose device addresses travel in push constants; a plan with more non-empty outputs
- * reads them from per-record arguments (vksplit_plan_info.argument_bytes). */
+/* Per-recording arguments.
+ *
+ * With device addresses (VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS), a dispatch finds its
+ * outputs' addresses in push constants for up to VKSPLIT_INLINE_OUTPUTS non-empty outputs;
+ * beyond that it reads them from memory you own: the plan's "arguments". What decides is
+ * vksplit_plan_info.argument_bytes (8 bytes per non-empty output, device addresses only; 0
+ * on the descriptor and transfer paths and for 10 non-empty outputs or fewer, however many
+ * empty ones there are): when it is 0, pass arguments = NULL.
+ *
+ * One range of argument_bytes per recording that may be in flight at once (two command
+ * buffers recorded from one plan with different outputs need two ranges; one static set of
+ * bindings recorded once needs one). Each range starts at a multiple of
+ * VKSPLIT_ARGUMENT_ALIGNMENT, so ranges laid out one after another are
+ * round_up(argument_bytes, 16) apart: 11 outputs need 88 bytes, and the next range starts
+ * 96 bytes on. The memory of the arguments' buffer, like that of every buffer vksplit reads
+ * or writes through device addresses (input, outputs, arguments), must be allocated with
+ * VkMemoryAllocateFlagsInfo.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT.
+ *
+ * Two ways to fill a range:
+ *   - prewritten = 0: vksplit_cmd_split records the addresses into it (vkCmdUpdateBuffer,
+ *     one per 512 outputs, then a buffer barrier). Costs a few commands per recording; the
+ *     buffer needs TRANSFER_DST usage.
+ *   - prewritten = 1: the range already holds these outputs' addresses, and nothing more is
+ *     recorded. Either you wrote them on the host with vksplit_write_arguments (host-visible
+ *     memory; vkQueueSubmit makes host-coherent or flushed writes visible to the device), or
+ *     an earlier vksplit_cmd_split with prewritten = 0 and the same outputs wrote them,
+ *     earlier in the same command buffer or in a submission that completed (its fence
+ *     signalled) before this one is submitted.
+ * A range may be written again (by the host, or by another recording's update) only once
+ * every submission that reads it has completed: keep a ring of ranges, one per frame in
+ * flight, and reuse a range after the fence of the frame that last used it. For example,
+ * with bindings that change every frame:
+ *
+ *     // once: info.argument_bytes > 0; FRAMES ranges in one host-visible, coherent buffer
+ *     // created with SHADER_DEVICE_ADDRESS usage (memory with DEVICE_ADDRESS allocate flag)
+ *     VkDeviceSize stride = (info.argument_bytes + VKSPLIT_ARGUMENT_ALIGNMENT - 1)
+ *                           / VKSPLIT_ARGUMENT_ALIGNMENT * VKSPLIT_ARGUMENT_ALIGNMENT;
+ *     // each frame f, after waiting on frame_fence[f % FRAMES]:
+ *     VkDeviceSize at = (f % FRAMES) * stride;
+ *     vksplit_write_arguments(plan, outputs, (char*)ring_mapped + at, &err);  // 8-aligned
+ *     vksplit_arguments args = {ring_buffer, at, 1};                           // prewritten
+ *     vksplit_cmd_split(plan, cmd, &input, outputs, &args, &err);
+ *     // submit cmd with frame_fence[f % FRAMES]
+ */
 #define VKSPLIT_INLINE_OUTPUTS 10u
 /* Alignment of the arguments' offset and of their device address. */
 #define VKSPLIT_ARGUMENT_ALIGNMENT 16u
 
-/* Per-record arguments: argument_bytes of memory the caller owns, one range per recording
- * that may be in flight at the same time as another (two command buffers recorded from one
- * plan with different outputs need two ranges). */
 typedef struct vksplit_arguments {
     /* Created with VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT, and TRANSFER_DST_BIT unless
      * prewritten. */
     VkBuffer buffer;
     VkDeviceSize offset;        /* a multiple of VKSPLIT_ARGUMENT_ALIGNMENT */
-    /* 0: vksplit_cmd_split writes them into the range inside cmd (vkCmdUpdateBuffer, then a
-     *    buffer barrier on that range: TRANSFER/TRANSFER_WRITE -> COMPUTE_SHADER/SHADER_READ
-     *    and TRANSFER/TRANSFER_WRITE, so that a later update of the range needs only an
+    /* 0: vksplit_cmd_split writes the range inside cmd (vkCmdUpdateBuffer, then a buffer
+     *    barrier on that range: TRANSFER/TRANSFER_WRITE -> COMPUTE_SHADER/SHADER_READ and
+     *    TRANSFER/TRANSFER_WRITE, so that a later update of the range needs only an
      *    execution dependency on this dispatch's reads).
-     * 1: the range already holds these outputs' arguments, and nothing more is recorded:
-     *    written on the host by vksplit_write_arguments (host-visible memory; vkQueueSubmit
-     *    makes coherent or flushed host writes visible), or by an earlier vksplit_cmd_split
-     *    with the same outputs whose update has executed (static bindings pay it once). */
+     * 1: the range already holds these outputs' addresses (see above); nothing is recorded
+     *    for it. */
     vksplit_bool32 prewritten;
 } vksplit_arguments;
 
 /* Records the split into cmd (a compute-capable command buffer in the recording state,
- * outside a render pass). Allocates nothing, creates nothing, submits nothing, writes nothing
- * into the plan; on error it records nothing. outputs is [output_count]; each output's range
- * must not overlap the input's or another output's. arguments: required when the plan's
+ * outside a render pass). Allocates nothing, creates nothing, submits nothing, formats
+ * nothing, writes nothing into the plan; on error it records nothing (every check runs
+ * before the first command). outputs is [output_count]; each output's range must not
+ * overlap the input's or another output's. arguments: required when the plan's
  * argument_bytes > 0, ignored otherwise (may be NULL).
  *
- * What it records: a bind of the pipeline, push constants and one vkCmdDispatch (the
- * compute path on a device with VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS), preceded, when the
- * plan has argument_bytes and arguments.prewritten is 0, by one vkCmdUpdateBuffer per
- * 512 outputs into the arguments range and one buffer barrier on that range. The descriptor
- * fallback pushes descriptors and dispatches once per group of outputs; the transfer path
- * records vkCmdCopyBuffer.
+ * What it records:
+ *   - compute path, device addresses: a bind of the pipeline, push constants and one
+ *     vkCmdDispatch, preceded, when the plan has argument_bytes and arguments.prewritten is
+ *     0, by one vkCmdUpdateBuffer per 512 outputs into the arguments range and one buffer
+ *     barrier on that range;
+ *   - compute path, push descriptors (the fallback): a bind of the pipeline, then per group
+ *     of outputs (vksplit_plan_info.dispatch_count groups) push descriptors, push constants
+ *     and a vkCmdDispatch, with a memory barrier between groups (COMPUTE_SHADER/SHADER_WRITE
+ *     -> COMPUTE_SHADER/SHADER_READ|SHADER_WRITE: descriptor ranges start at offsets rounded
+ *     down to minStorageBufferOffsetAlignment, so one group's ranges may reach into the
+ *     previous group's outputs);
+ *   - transfer path: vkCmdCopyBuffer, 256 regions per command;
+ *   - when the caller's instance has VK_EXT_debug_utils: all of it inside one
+ *     vkCmdBeginDebugUtilsLabelEXT / vkCmdEndDebugUtilsLabelEXT pair whose label says what
+ *     the split is ("vksplit: 4-byte [64,3072,64] axis 1 -> 3 (tiles w16)", written at plan
+ *     creation). The context also names its pipelines and layouts, and each plan its
+ *     parameter table, with vkSetDebugUtilsObjectNameEXT. vksplit looks these functions up
+ *     through your vkGetInstanceProcAddr, which returns NULL for them when the instance did
+ *     not enable the extension: then nothing is named or labelled, at no cost.
  *
  * Barriers the caller owes:
  *   before: whatever wrote the input -> VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT (TRANSFER for
@@ -417,11 +468,15 @@ VKSPLIT_API vksplit_result vksplit_cmd_split(const vksplit_plan* plan, VkCommand
                                              const vksplit_binding* input, const vksplit_binding* outputs,
                                              const vksplit_arguments* arguments, vksplit_error* error);
 
-/* Writes one recording's arguments (argument_bytes: the outputs' device addresses) into
- * mapped, host memory the caller then makes visible to the device (host-coherent, or
- * flushed) at the arguments' buffer + offset. Checks the output bindings exactly as
- * vksplit_cmd_split does; on error writes nothing. A no-op for a plan whose argument_bytes
- * is 0. Thread-safety: safe (reads the immutable plan; calls vkGetBufferDeviceAddress). */
+/* Writes one recording's arguments (argument_bytes: the outputs' device addresses) on the
+ * host. mapped is the host address of the range's first byte, not of the mapping: the
+ * pointer vkMapMemory returned, plus the range's offset in the memory (buffer's memory
+ * offset + arguments.offset) less the offset the mapping starts at; it must be 8-byte
+ * aligned. The caller then makes the write visible to the device (host-coherent memory, or
+ * vkFlushMappedMemoryRanges) and records with prewritten = 1. Checks the output bindings
+ * exactly as vksplit_cmd_split does; on error writes nothing. A no-op for a plan whose
+ * argument_bytes is 0. Thread-safety: safe (reads the immutable plan; calls
+ * vkGetBufferDeviceAddress). */
 VKSPLIT_API vksplit_result vksplit_write_arguments(const vksplit_plan* plan, const vksplit_binding* outputs,
                                                    void* mapped, vksplit_error* error);
 

@@ -207,7 +207,7 @@ typedef struct vksplit_runner_io {
 /* Runs a plan made on this runner's context: one device-local buffer for the input, the
  * outputs packed in order into as few buffers as max_buffer_bytes allows (each output whole
  * in one buffer, at a multiple of 256 bytes; one buffer where they all fit), and one for the
- * per-record arguments where the plan needs them; the input streamed in, one submit, the
+ * per-recording arguments where the plan needs them; the input streamed in, one submit, the
  * outputs streamed out. Device memory: the input span plus the output spans (each rounded up
  * to 256 bytes). An input or a single output larger than max_buffer_bytes is
  * VKSPLIT_ERROR_UNSUPPORTED with a message naming the limit and both sizes, before anything
