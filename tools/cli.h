@@ -7,10 +7,12 @@
  *   cli_input.c    the input: header first, then exactly the declared data, streamed
  *   cli_outputs.c  the outputs: temporaries in DIR, renamed into place, stale ones removed
  *   cli_device.c   the runner's desc (environment, --device) and --list-devices
+ *   cli_fail.c     the exit codes and the one-line failure every part reports through
  *
  * Exit codes: 0 done; 2 an invalid request (nothing written in DIR); 1 any other failure
  * (no device, a device fault, a write that failed: nothing of this run left in DIR).
- * Every failure prints exactly one line on stderr, through cli_fail, where it is found.
+ * Every failure prints exactly one line on stderr, through cli_fail (cli_fail.h), where it
+ * is found.
  * Thread-safety: none of this is meant for more than one thread; there is no global state.
  */
 #ifndef VKSPLIT_TOOLS_CLI_H
@@ -19,11 +21,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "cli_fail.h"
 #include "npy.h"
 #include "vksplit/vksplit_runner.h"
 
-#define CLI_EXIT_FAILURE 1
-#define CLI_EXIT_INVALID 2
 
 /* The whole CLI: main passes a zeroed desc. The CLI adds what the environment
  * (VKSPLIT_VALIDATION, VKSPLIT_DEVICE) and --device say; everything else in base (a
@@ -31,12 +32,6 @@
  * staging_bytes) is kept, which is how tests inject device faults. Returns the exit code. */
 int vksplit_cli_run(int argc, char** argv, const vksplit_runner_desc* base);
 
-/* Prints "vksplit: <message>" as one line on stderr; returns code. */
-int cli_fail(int code, const char* fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
 
 /* --- options (cli_options.c) ---------------------------------------------------------- */
 typedef enum cli_mode { CLI_MODE_ONNX, CLI_MODE_OV_SPLIT, CLI_MODE_OV_VARIADIC } cli_mode;

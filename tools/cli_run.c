@@ -6,22 +6,10 @@
  * (the tensors in device memory, one bounded staging buffer). */
 #define _POSIX_C_SOURCE 200809L
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
-
-int cli_fail(int code, const char* fmt, ...)
-{
-    va_list args;
-    va_start(args, fmt);
-    fputs("vksplit: ", stderr);
-    vfprintf(stderr, fmt, args);
-    fputc('\n', stderr);
-    va_end(args);
-    return code;
-}
 
 /* What the runner's callbacks reach. A callback that fails has already printed its line;
  * `failure` keeps its exit code so that the runner's own error is not printed too. */

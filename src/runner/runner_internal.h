@@ -1,5 +1,9 @@
-/* The runner's insides, shared by runner.c (instance, device, submit) and staging.c
- * (buffers, transfers, the one-shot split). */
+/* The runner's insides, shared by its files, which depend on one another in one direction:
+ *   loader.c                   the Vulkan loader, found at run time (volk)
+ *   buffers.c, submit.c        buffers within the device's limits; one submit, waited for
+ *   runner.c                   instance, device, context (uses buffers.c to free staging)
+ *   staging.c                  transfers through the staging buffer (buffers.c, submit.c)
+ *   run_plan.c                 a plan run from streams, and the one-shot split (all above) */
 #ifndef VKSPLIT_RUNNER_INTERNAL_H
 #define VKSPLIT_RUNNER_INTERNAL_H
 
@@ -120,5 +124,11 @@ vksplit_result vksplit__runner_loader(PFN_vkGetInstanceProcAddr* out, vksplit_er
 vksplit_result vksplit__runner_buffer(vksplit_runner* runner, VkDeviceSize size, VkBufferUsageFlags usage,
                                       uint32_t type, vksplit_bool32 map, vksplit_runner_buffer* out,
                                       vksplit_error* error);
+
+/* Host memory as a stream (staging.c): a cursor that advances by each piece it produces. */
+typedef struct vksplit__memory_cursor {
+    unsigned char* at;
+} vksplit__memory_cursor;
+vksplit_result vksplit__produce_from_memory(void* user, void* dst, size_t bytes, vksplit_error* error);
 
 #endif /* VKSPLIT_RUNNER_INTERNAL_H */

@@ -1,0 +1,99 @@
+/* The runner's buffers: device-local tensors (mapped where that memory is host-cached), the
+ * staging buffer and the arguments, each within the device's buffer and allocation limits.
+ * Below the runner's creation (runner.c, which destroys the staging buffer) and its
+ * transfers (staging.c, run_plan.c). */
+#include "runner_internal.h"
+
+vksplit_result vksplit__runner_buffer(vksplit_runner* runner, VkDeviceSize size, VkBufferUsageFlags usage,
+                                      uint32_t type, vksplit_bool32 map, vksplit_runner_buffer* out,
+                                      vksplit_error* error)
+{
+    memset(out, 0, sizeof *out);
+    const runner_vk* vk = &runner->vk;
+    if (size > runner->max_buffer_bytes) /* max_buffer_bytes is whole words: so is size, rounded */
+        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
+                             "a buffer of %llu bytes is larger than this device's largest, %llu bytes (%s)",
+                             (unsigned long long)size, (unsigned long long)runner->max_buffer_bytes,
+                             runner->max_buffer_limit);
+    bool bda = (runner->features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) && (usage & VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    VkBufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+    /* Whole 32-bit words: what vksplit's 1/2-byte fallback (no 8/16-bit storage) reads. */
+    info.size = size ? (size + 3) & ~(VkDeviceSize)3 : 16;
+    info.usage = usage | (bda ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0);
+    info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+    /* A failed call leaves its output undefined: *out takes a handle only on success, so that
+     * it is all zero after any failure and vksplit_runner_buffer_destroy never sees junk. */
+    VkBuffer buffer;
+    VkResult vr = vk->vkCreateBuffer(runner->device, &info, runner->callbacks, &buffer);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkCreateBuffer", vr);
+    out->buffer = buffer;
+    VkMemoryRequirements req;
+    vk->vkGetBufferMemoryRequirements(runner->device, out->buffer, &req);
+    if (!(req.memoryTypeBits & (1u << type))) {
+        vksplit_runner_buffer_destroy(runner, out);
+        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "memory type %u cannot back a buffer of %llu bytes", type,
+                             (unsigned long long)size);
+    }
+    if (req.size > runner->max_allocation_bytes) { /* the driver's padding took it over */
+        vksplit_runner_buffer_destroy(runner, out);
+        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
+                             "a buffer of %llu bytes needs an allocation of %llu, larger than this device's largest, "
+                             "%llu bytes (%s)",
+                             (unsigned long long)size, (unsigned long long)req.size,
+                             (unsigned long long)runner->max_allocation_bytes, runner->max_allocation_limit);
+    }
+    VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO};
+    flags.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
+    VkMemoryAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    alloc.pNext = bda ? &flags : NULL;
+    alloc.allocationSize = req.size;
+    alloc.memoryTypeIndex = type;
+    VkDeviceMemory memory;
+    vr = vk->vkAllocateMemory(runner->device, &alloc, runner->callbacks, &memory);
+    if (vr != VK_SUCCESS) {
+        vksplit_runner_buffer_destroy(runner, out);
+        return vksplit__fail(error, vr == VK_ERROR_OUT_OF_DEVICE_MEMORY || vr == VK_ERROR_OUT_OF_HOST_MEMORY
+                                        ? VKSPLIT_ERROR_OUT_OF_MEMORY
+                                        : VKSPLIT_ERROR_VULKAN,
+                             "vkAllocateMemory of %llu bytes returned VkResult %d", (unsigned long long)req.size, (int)vr);
+    }
+    out->memory = memory;
+    vr = vk->vkBindBufferMemory(runner->device, out->buffer, out->memory, 0);
+    void* mapped = NULL;
+    if (vr == VK_SUCCESS && map)
+        vr = vk->vkMapMemory(runner->device, out->memory, 0, VK_WHOLE_SIZE, 0, &mapped);
+    if (vr != VK_SUCCESS) {
+        vksplit_runner_buffer_destroy(runner, out);
+        return vksplit__vk_fail(error, map ? "vkBindBufferMemory/vkMapMemory" : "vkBindBufferMemory", vr);
+    }
+    out->mapped = mapped;
+    if (bda) {
+        VkBufferDeviceAddressInfo address = {VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, NULL, out->buffer};
+        out->address = vk->vkGetBufferDeviceAddress(runner->device, &address);
+    }
+    out->size = info.size;
+    return VKSPLIT_OK;
+}
+
+vksplit_result vksplit_runner_buffer_create(vksplit_runner* runner, VkDeviceSize size, vksplit_runner_buffer* out,
+                                            vksplit_error* error)
+{
+    if (!runner || !out)
+        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "vksplit_runner_buffer_create: runner and out are required");
+    return vksplit__runner_buffer(runner, size,
+                                  VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                      VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                  runner->tensor_type, runner->mapped_tensors, out, error);
+}
+
+void vksplit_runner_buffer_destroy(vksplit_runner* runner, vksplit_runner_buffer* buffer)
+{
+    if (!runner || !buffer)
+        return;
+    if (buffer->buffer)
+        runner->vk.vkDestroyBuffer(runner->device, buffer->buffer, runner->callbacks);
+    if (buffer->memory)
+        runner->vk.vkFreeMemory(runner->device, buffer->memory, runner->callbacks); /* unmaps too */
+    memset(buffer, 0, sizeof *buffer);
+}
