@@ -399,7 +399,9 @@ int main(int argc, char** argv)
         fprintf(stderr, "usage: core_fallbacks no-bda|no-bda-no-dynidx|no-8-16bit|no-bda-no-8-16bit\n");
         return 2;
     }
-    (void)test_runner_create;
+    const char* unrunnable = test_unrunnable_with(m->disable);
+    if (unrunnable)
+        return test_skip(NULL, "%s: %s", m->name, unrunnable);
     vksplit_runner* runner = test_runner_create_with(m->disable);
     vksplit_runner_info info;
     vksplit_runner_get_info(runner, &info);
