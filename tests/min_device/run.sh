@@ -33,7 +33,7 @@ for profile in "$@"; do
         echo "the placement test failed for profile '$profile'" >&2
         exit 1
     fi
-    grep -E '^min-device' <<<"$out" | head -n 1
+    grep -m 1 -E '^min-device' <<<"$out"
     env "${layer_env[@]}" ctest --test-dir "$build" -j "$jobs" -L '^(core|cli)$' --output-on-failure
     # What ctest skipped (exit 77), and the parts of passing tests that said SKIP.
     {
