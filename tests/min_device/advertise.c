@@ -336,6 +336,17 @@ bool md_extension_hidden(const md_profile* profile, const char* name)
 
 /* ---- device creation ----------------------------------------------------------------------- */
 
+static const char* feature_struct_name(VkStructureType type)
+{
+    switch (type) {
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES: return "VkPhysicalDeviceVulkan11Features";
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES: return "VkPhysicalDeviceVulkan12Features";
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES: return "VkPhysicalDevice8BitStorageFeatures";
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES: return "VkPhysicalDevice16BitStorageFeatures";
+    default: return "VkPhysicalDeviceBufferDeviceAddressFeatures";
+    }
+}
+
 VkResult md_check_device_create(const md_profile* profile, const VkDeviceCreateInfo* info, char* why, size_t why_size)
 {
     for (uint32_t i = 0; i < info->enabledExtensionCount; i++)
@@ -371,8 +382,8 @@ VkResult md_check_device_create(const md_profile* profile, const VkDeviceCreateI
         md_advertise_feature_chain(profile, &copy);
         if (memcmp((const char*)&copy + sizeof(VkBaseInStructure), (const char*)s + sizeof(VkBaseInStructure),
                    size - sizeof(VkBaseInStructure)) != 0) {
-            snprintf(why, why_size, "vkCreateDevice enables a feature of structure type %d that profile '%s' hides",
-                     (int)s->sType, profile->name);
+            snprintf(why, why_size, "vkCreateDevice enables a feature of %s that profile '%s' hides",
+                     feature_struct_name(s->sType), profile->name);
             return VK_ERROR_FEATURE_NOT_PRESENT;
         }
     }

@@ -3,8 +3,9 @@
  * the validation layer must stay silent; with the layer on it must report each probe. It can
  * report them only if it reads the lowered limits, that is, only if it sits above the
  * min-device layer in the chain (README.md). Also checks that the profile's features and
- * device type reach vksplit, and that the layer fails an allocation above maxMemoryAllocationSize
- * and a buffer above maxBufferSize itself (the validation layer does not check those here).
+ * device type reach vksplit, that a device enabling a hidden extension or feature is refused, and
+ * that the layer fails an allocation above maxMemoryAllocationSize and a buffer above
+ * maxBufferSize itself (the validation layer does not check those here).
  *
  *   min_device_placement    (VKSPLIT_MIN_DEVICE_PROFILE and the loader's search path set by ctest) */
 #define _POSIX_C_SOURCE 200809L /* setenv */
@@ -291,6 +292,52 @@ static void check_layer_limits(vksplit_runner* runner, int layered)
         vk.vkDestroyBuffer(vk.device, buffer, NULL);
 }
 
+/* A device that enables what the profile hides is refused, as a device without it would. */
+static void check_refusals(vksplit_runner* runner, const test_device* d)
+{
+    vksplit_runner_info info;
+    vksplit_runner_get_info(runner, &info);
+    PFN_vkCreateDevice create = (PFN_vkCreateDevice)info.get_instance_proc_addr(info.instance, "vkCreateDevice");
+    PFN_vkDestroyDevice destroy = (PFN_vkDestroyDevice)info.get_instance_proc_addr(info.instance, "vkDestroyDevice");
+    float priority = 1.0f;
+    VkDeviceQueueCreateInfo queue = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+    queue.queueFamilyIndex = info.queue_family_index;
+    queue.queueCount = 1;
+    queue.pQueuePriorities = &priority;
+    const char* extension = !(d->features & VKSPLIT_FEATURE_PUSH_DESCRIPTOR) ? VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME
+                            : !(d->features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS)
+                                ? VK_KHR_BUFFER_DEVICE_ADDRESS_EXTENSION_NAME
+                                : NULL;
+    VkPhysicalDeviceVulkan12Features v12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+    const char* feature = NULL;
+    if (!(d->features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS)) {
+        v12.bufferDeviceAddress = VK_TRUE;
+        feature = "bufferDeviceAddress";
+    } else if (!(d->features & VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT)) {
+        v12.storageBuffer8BitAccess = VK_TRUE;
+        feature = "storageBuffer8BitAccess";
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        const char* what = pass ? feature : extension;
+        if (!what)
+            continue;
+        VkDeviceCreateInfo create_info = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+        create_info.queueCreateInfoCount = 1;
+        create_info.pQueueCreateInfos = &queue;
+        create_info.pNext = pass ? &v12 : NULL;
+        create_info.enabledExtensionCount = pass ? 0 : 1;
+        create_info.ppEnabledExtensionNames = &extension;
+        VkDevice device = VK_NULL_HANDLE;
+        VkResult r = create(info.physical_device, &create_info, NULL, &device);
+        VkResult expected = pass ? VK_ERROR_FEATURE_NOT_PRESENT : VK_ERROR_EXTENSION_NOT_PRESENT;
+        printf("min-device: a device with %s, which the profile hides: %d\n", what, (int)r);
+        CHECK_MSG(r == expected, "a device with %s, which the profile hides: %d, expected %d", what, (int)r,
+                  (int)expected);
+        if (r == VK_SUCCESS)
+            destroy(device, NULL);
+    }
+}
+
 int main(void)
 {
     const char* profile = getenv("VKSPLIT_MIN_DEVICE_PROFILE");
@@ -348,6 +395,12 @@ int main(void)
         expected += drew[p];
     }
     check_layer_limits(layered, 1);
+    /* The validation layer may report the refused devices' hidden extension or feature too. */
+    uint32_t before_refusals = vksplit_runner_validation_message_count(layered);
+    expecting = 1;
+    check_refusals(layered, &device);
+    expecting = 0;
+    expected += vksplit_runner_validation_message_count(layered) - before_refusals;
     /* The probes' messages were wanted: any other message still fails. */
     uint32_t messages = vksplit_runner_validation_message_count(layered);
     CHECK_MSG(messages == expected, "%u validation message(s) besides the probes'", messages - expected);
