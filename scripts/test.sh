@@ -7,7 +7,10 @@
 #      long as asked);
 #   3. clang + ThreadSanitizer: the thread tests;
 #   4. the library and tools in Release with gcc and with clang (scripts/build_matrix.sh quick:
-#      -O3-only warnings fail here), and the Release CLI's splits checked against numpy.
+#      -O3-only warnings fail here), and the Release CLI's splits checked against numpy;
+#   5. gcc: the core and CLI tests again on a minimum device (tests/min_device: lavapipe
+#      advertising Vulkan's required limits as a discrete GPU, the validation layer above it),
+#      in the profiles bda (device addresses) and push (push descriptors only).
 # Every build here is -DVKSPLIT_WERROR=ON; a user's build is not (warnings stay warnings).
 # Stops at the first failure; ends with ctest's summary line.
 set -euo pipefail
@@ -39,5 +42,7 @@ echo "== tests: ThreadSanitizer build"
 ctest --test-dir build-tsan -j "$jobs" -R core_threads --output-on-failure
 echo "== tests: sanitizer build"
 ctest --test-dir build-asan -j "$jobs" --output-on-failure
+echo "== tests: gcc build on the minimum device (profiles bda and push)"
+bash tests/min_device/run.sh build bda push
 echo "== tests: gcc build"
 ctest --test-dir build -j "$jobs" --output-on-failure

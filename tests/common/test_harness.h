@@ -3,6 +3,7 @@
 #ifndef VKSPLIT_TEST_HARNESS_H
 #define VKSPLIT_TEST_HARNESS_H
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,6 +94,105 @@ static inline vksplit_runner* test_runner_create_with(vksplit_features disable_f
 }
 
 static inline vksplit_runner* test_runner_create(void) { return test_runner_create_with(0); }
+
+/* ---- devices that lack what a test needs ------------------------------------------------------
+ * tests/min_device runs the suite on devices with Vulkan's minimum limits and without some
+ * optional features. A test (or a part of one) that needs more than the device has skips with
+ * the reason, decided from what the device reports, never from a failure. */
+
+/* ctest's SKIP_RETURN_CODE: the whole test needs what the device lacks. */
+#define TEST_SKIPPED 77
+
+/* What the default device offers: the features a runner with nothing disabled enables, and
+ * the device's type and limits. Asked once, from a validated runner. */
+typedef struct test_device {
+    vksplit_features features;
+    VkPhysicalDeviceType type;
+    VkPhysicalDeviceLimits limits;
+    char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
+} test_device;
+
+static inline void test_device_query(vksplit_runner* runner, test_device* out)
+{
+    vksplit_runner_info info;
+    vksplit_runner_get_info(runner, &info);
+    memset(out, 0, sizeof *out);
+    out->features = info.enabled_features;
+    out->type = info.device_type;
+    snprintf(out->name, sizeof out->name, "%s", info.device_name);
+    PFN_vkGetPhysicalDeviceProperties get_properties =
+        (PFN_vkGetPhysicalDeviceProperties)info.get_instance_proc_addr(info.instance, "vkGetPhysicalDeviceProperties");
+    VkPhysicalDeviceProperties props;
+    get_properties(info.physical_device, &props);
+    out->limits = props.limits;
+}
+
+static inline const test_device* test_default_device(void)
+{
+    static test_device device;
+    static int known = 0;
+    if (!known) {
+        vksplit_runner* runner = test_runner_create();
+        test_device_query(runner, &device);
+        uint32_t messages = vksplit_runner_validation_message_count(runner);
+        vksplit_runner_destroy(runner);
+        test_checks++;
+        if (messages) {
+            test_failures++;
+            fprintf(stderr, "FAIL: the validation layer sent %u message(s) for the device query\n", messages);
+        }
+        known = 1;
+    }
+    return &device;
+}
+
+/* NULL when vksplit can run on the default device with `disable` switched off; else why not. */
+static inline const char* test_unrunnable_with(vksplit_features disable)
+{
+    vksplit_features left = test_default_device()->features & ~disable;
+    if (left & (VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS | VKSPLIT_FEATURE_PUSH_DESCRIPTOR))
+        return NULL;
+    return (disable & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS)
+               ? "without device addresses vksplit needs VK_KHR_push_descriptor, which the device does not offer"
+               : "the device offers neither device addresses nor VK_KHR_push_descriptor";
+}
+
+/* Says that a part of the test is skipped, and why; the test goes on. */
+static inline void test_skip_part(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+static inline void test_skip_part(const char* fmt, ...)
+{
+    va_list args;
+    va_start(args, fmt);
+    printf("SKIP: ");
+    vprintf(fmt, args);
+    printf("\n");
+    va_end(args);
+    fflush(stdout);
+}
+
+/* Ends a test the device cannot run: prints why and returns TEST_SKIPPED, unless something
+ * failed before (a validation message of `runner` included), which still fails the test. */
+static inline int test_skip(vksplit_runner* runner, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+static inline int test_skip(vksplit_runner* runner, const char* fmt, ...)
+{
+    uint32_t messages = runner ? vksplit_runner_validation_message_count(runner) : 0;
+    vksplit_runner_destroy(runner);
+    if (messages) {
+        test_failures++;
+        fprintf(stderr, "FAIL: the validation layer sent %u message(s)\n", messages);
+    }
+    if (test_failures) {
+        printf("%d checks, %d failures\n", test_checks, test_failures);
+        return 1;
+    }
+    va_list args;
+    va_start(args, fmt);
+    printf("SKIP: ");
+    vprintf(fmt, args);
+    printf("\n");
+    va_end(args);
+    return TEST_SKIPPED;
+}
 
 /* Destroys the runner and prints the verdict; returns the process exit code. Any validation
  * message fails the test. */

@@ -249,6 +249,11 @@ static void table_name(vksplit_context* ctx)
 
 static void count_mode(const mode* m)
 {
+    const char* unrunnable = test_unrunnable_with(m->disable);
+    if (unrunnable) {
+        test_skip_part("%s: %s", m->name, unrunnable);
+        return;
+    }
     vksplit_runner* runner = test_runner_create_with(m->disable);
     vksplit_features features = 0;
     vksplit_context* ctx = counting_context(runner, &features);

@@ -69,7 +69,15 @@ int main(int argc, char** argv)
 {
     const char* mode = argc > 1 ? argv[1] : "bda";
     vksplit_features disable = strcmp(mode, "desc") == 0 ? VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS : 0;
-    (void)test_runner_create;
+    const test_device* device = test_default_device();
+    if (!disable && !(device->features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS))
+        return test_skip(NULL, "%s: the device has no device addresses (bufferDeviceAddress and shaderInt64)", mode);
+    const char* unrunnable = test_unrunnable_with(disable);
+    if (unrunnable)
+        return test_skip(NULL, "%s: %s", mode, unrunnable);
+    uint32_t max_workgroup = device->limits.maxComputeWorkGroupInvocations < device->limits.maxComputeWorkGroupSize[0]
+                                 ? device->limits.maxComputeWorkGroupInvocations
+                                 : device->limits.maxComputeWorkGroupSize[0];
     uint64_t seed = core_seed(0x7E7E);
     long only = core_only_case();
     for (unsigned t = 0; t < sizeof tunings / sizeof tunings[0]; t++) {
@@ -78,9 +86,23 @@ int main(int argc, char** argv)
         desc.tuning.workgroup_size = tunings[t].workgroup_size;
         desc.tuning.invocation_bytes = tunings[t].invocation_bytes;
         desc.tuning.band_bytes = tunings[t].band_bytes;
-        vksplit_runner* runner = test_runner_create_from(&desc);
         char label[128];
         snprintf(label, sizeof label, "%s, %s", mode, tunings[t].name);
+        if (tunings[t].workgroup_size > max_workgroup) {
+            /* Each tuning on its own: one the device cannot run is refused with its message, and
+             * the others still run. */
+            vksplit_runner* refused = NULL;
+            vksplit_error err;
+            vksplit_result r = vksplit_runner_create(&desc, &refused, &err);
+            CHECK_MSG(r == VKSPLIT_ERROR_INVALID_ARGUMENT && !refused && strstr(err.message, "workgroup_size"),
+                      "%s: workgroups of %u on a device of at most %u: %s (%s)", label, tunings[t].workgroup_size,
+                      max_workgroup, vksplit_result_name(r), err.message);
+            vksplit_runner_destroy(refused);
+            test_skip_part("%s: workgroups of %u exceed the device's %u invocations (refused: %s)", label,
+                           tunings[t].workgroup_size, max_workgroup, err.message);
+            continue;
+        }
+        vksplit_runner* runner = test_runner_create_from(&desc);
         double t0 = core_now();
         many_workgroups(runner, label);
         double t1 = core_now();

@@ -1,0 +1,399 @@
+/* VK_LAYER_VKSPLIT_min_device: the loader's layer interface (version 2) around advertise.c.
+ * It answers the physical-device queries with Vulkan's required limits and the profile's
+ * features and extensions, refuses a device that enables what the profile hides, and fails an
+ * allocation above maxMemoryAllocationSize or a buffer above maxBufferSize. Everything else passes
+ * through. It sits under the validation layer (README.md), which then checks every call
+ * against what this layer advertises. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <vulkan/vk_layer.h>
+#include <vulkan/vulkan.h>
+
+#include "advertise.h"
+
+#define LAYER_NAME "VK_LAYER_VKSPLIT_min_device"
+#define MAX_OBJECTS 64
+
+#define EXPORT __attribute__((visibility("default")))
+
+/* The loader's dispatch table pointer: the same for an instance and its physical devices. */
+static void* dispatch_key(const void* handle) { return *(void* const*)handle; }
+
+typedef struct md_instance {
+    void* key;
+    VkInstance handle;
+    md_profile profile;
+    PFN_vkGetInstanceProcAddr next_gipa;
+    PFN_vkDestroyInstance DestroyInstance;
+    PFN_vkGetPhysicalDeviceProperties GetPhysicalDeviceProperties;
+    PFN_vkGetPhysicalDeviceProperties2 GetPhysicalDeviceProperties2;
+    PFN_vkGetPhysicalDeviceProperties2 GetPhysicalDeviceProperties2KHR;
+    PFN_vkGetPhysicalDeviceFeatures GetPhysicalDeviceFeatures;
+    PFN_vkGetPhysicalDeviceFeatures2 GetPhysicalDeviceFeatures2;
+    PFN_vkGetPhysicalDeviceFeatures2 GetPhysicalDeviceFeatures2KHR;
+    PFN_vkEnumerateDeviceExtensionProperties EnumerateDeviceExtensionProperties;
+} md_instance;
+
+typedef struct md_device {
+    void* key;
+    PFN_vkGetDeviceProcAddr next_gdpa;
+    PFN_vkDestroyDevice DestroyDevice;
+    PFN_vkAllocateMemory AllocateMemory;
+    PFN_vkCreateBuffer CreateBuffer;
+} md_device;
+
+/* Instances and devices by dispatch key; a test may create them from several threads. */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static md_instance instances[MAX_OBJECTS];
+static md_device devices[MAX_OBJECTS];
+
+/* NULL when this layer did not create it. */
+static md_instance* lookup_instance(const void* handle)
+{
+    void* key = dispatch_key(handle);
+    md_instance* found = NULL;
+    pthread_mutex_lock(&lock);
+    for (int i = 0; i < MAX_OBJECTS && !found; i++)
+        if (instances[i].key == key)
+            found = &instances[i];
+    pthread_mutex_unlock(&lock);
+    return found;
+}
+
+static md_instance* find_instance(const void* handle)
+{
+    md_instance* found = lookup_instance(handle);
+    if (!found) {
+        fprintf(stderr, LAYER_NAME ": a handle of an instance this layer did not create\n");
+        abort(); /* a test-only layer: a broken chain must not pass silently */
+    }
+    return found;
+}
+
+static md_device* find_device(VkDevice device)
+{
+    void* key = dispatch_key(device);
+    md_device* found = NULL;
+    pthread_mutex_lock(&lock);
+    for (int i = 0; i < MAX_OBJECTS && !found; i++)
+        if (devices[i].key == key)
+            found = &devices[i];
+    pthread_mutex_unlock(&lock);
+    if (!found) {
+        fprintf(stderr, LAYER_NAME ": a handle of a device this layer did not create\n");
+        abort();
+    }
+    return found;
+}
+
+/* ---- physical-device queries --------------------------------------------------------------- */
+
+static VKAPI_ATTR void VKAPI_CALL md_GetPhysicalDeviceProperties(VkPhysicalDevice pd, VkPhysicalDeviceProperties* props)
+{
+    md_instance* inst = find_instance(pd);
+    inst->GetPhysicalDeviceProperties(pd, props);
+    md_advertise_properties(&inst->profile, props);
+}
+
+static void properties2(md_instance* inst, PFN_vkGetPhysicalDeviceProperties2 next, VkPhysicalDevice pd,
+                        VkPhysicalDeviceProperties2* props)
+{
+    next(pd, props);
+    md_advertise_properties(&inst->profile, &props->properties);
+    md_advertise_property_chain(&inst->profile, props->pNext);
+}
+
+static VKAPI_ATTR void VKAPI_CALL md_GetPhysicalDeviceProperties2(VkPhysicalDevice pd, VkPhysicalDeviceProperties2* props)
+{
+    md_instance* inst = find_instance(pd);
+    properties2(inst, inst->GetPhysicalDeviceProperties2, pd, props);
+}
+
+static VKAPI_ATTR void VKAPI_CALL md_GetPhysicalDeviceProperties2KHR(VkPhysicalDevice pd, VkPhysicalDeviceProperties2* props)
+{
+    md_instance* inst = find_instance(pd);
+    properties2(inst, inst->GetPhysicalDeviceProperties2KHR, pd, props);
+}
+
+static VKAPI_ATTR void VKAPI_CALL md_GetPhysicalDeviceFeatures(VkPhysicalDevice pd, VkPhysicalDeviceFeatures* features)
+{
+    md_instance* inst = find_instance(pd);
+    inst->GetPhysicalDeviceFeatures(pd, features);
+    md_advertise_features(&inst->profile, features);
+}
+
+static void features2(md_instance* inst, PFN_vkGetPhysicalDeviceFeatures2 next, VkPhysicalDevice pd,
+                      VkPhysicalDeviceFeatures2* features)
+{
+    next(pd, features);
+    md_advertise_features(&inst->profile, &features->features);
+    md_advertise_feature_chain(&inst->profile, features->pNext);
+}
+
+static VKAPI_ATTR void VKAPI_CALL md_GetPhysicalDeviceFeatures2(VkPhysicalDevice pd, VkPhysicalDeviceFeatures2* features)
+{
+    md_instance* inst = find_instance(pd);
+    features2(inst, inst->GetPhysicalDeviceFeatures2, pd, features);
+}
+
+static VKAPI_ATTR void VKAPI_CALL md_GetPhysicalDeviceFeatures2KHR(VkPhysicalDevice pd, VkPhysicalDeviceFeatures2* features)
+{
+    md_instance* inst = find_instance(pd);
+    features2(inst, inst->GetPhysicalDeviceFeatures2KHR, pd, features);
+}
+
+/* The device's list without the extensions the profile hides, with the usual count and
+ * VK_INCOMPLETE rules. */
+static VKAPI_ATTR VkResult VKAPI_CALL md_EnumerateDeviceExtensionProperties(VkPhysicalDevice pd, const char* layer,
+                                                                           uint32_t* count, VkExtensionProperties* props)
+{
+    if (layer && strcmp(layer, LAYER_NAME) == 0) {
+        *count = 0; /* this layer offers no extension of its own */
+        return VK_SUCCESS;
+    }
+    md_instance* inst = find_instance(pd);
+    if (layer)
+        return inst->EnumerateDeviceExtensionProperties(pd, layer, count, props);
+    uint32_t all = 0;
+    VkResult r = inst->EnumerateDeviceExtensionProperties(pd, NULL, &all, NULL);
+    if (r != VK_SUCCESS)
+        return r;
+    VkExtensionProperties* list = calloc(all ? all : 1, sizeof *list);
+    if (!list)
+        return VK_ERROR_OUT_OF_HOST_MEMORY;
+    r = inst->EnumerateDeviceExtensionProperties(pd, NULL, &all, list);
+    if (r < VK_SUCCESS) {
+        free(list);
+        return r;
+    }
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < all; i++)
+        if (!md_extension_hidden(&inst->profile, list[i].extensionName))
+            list[kept++] = list[i];
+    if (!props) {
+        *count = kept;
+    } else {
+        uint32_t n = *count < kept ? *count : kept;
+        memcpy(props, list, n * sizeof *props);
+        r = n < kept ? VK_INCOMPLETE : VK_SUCCESS;
+        *count = n;
+    }
+    free(list);
+    return r;
+}
+
+/* ---- instance ------------------------------------------------------------------------------ */
+
+static VKAPI_ATTR VkResult VKAPI_CALL md_CreateInstance(const VkInstanceCreateInfo* info,
+                                                       const VkAllocationCallbacks* allocator, VkInstance* out)
+{
+    VkLayerInstanceCreateInfo* chain = (VkLayerInstanceCreateInfo*)info->pNext;
+    while (chain && !(chain->sType == VK_STRUCTURE_TYPE_LOADER_INSTANCE_CREATE_INFO && chain->function == VK_LAYER_LINK_INFO))
+        chain = (VkLayerInstanceCreateInfo*)chain->pNext;
+    if (!chain)
+        return VK_ERROR_INITIALIZATION_FAILED;
+    PFN_vkGetInstanceProcAddr gipa = chain->u.pLayerInfo->pfnNextGetInstanceProcAddr;
+    chain->u.pLayerInfo = chain->u.pLayerInfo->pNext; /* the next layer's link */
+
+    md_profile profile;
+    char why[256];
+    if (!md_profile_parse(getenv("VKSPLIT_MIN_DEVICE_PROFILE"), &profile, why, sizeof why)) {
+        fprintf(stderr, LAYER_NAME ": %s\n", why);
+        return VK_ERROR_INITIALIZATION_FAILED;
+    }
+    PFN_vkCreateInstance create = (PFN_vkCreateInstance)gipa(NULL, "vkCreateInstance");
+    VkResult r = create(info, allocator, out);
+    if (r != VK_SUCCESS)
+        return r;
+
+    md_instance inst = {.key = dispatch_key(*out), .handle = *out, .profile = profile, .next_gipa = gipa};
+#define LOAD(name) inst.name = (PFN_vk##name)gipa(*out, "vk" #name)
+    LOAD(DestroyInstance);
+    LOAD(GetPhysicalDeviceProperties);
+    LOAD(GetPhysicalDeviceProperties2);
+    inst.GetPhysicalDeviceProperties2KHR = (PFN_vkGetPhysicalDeviceProperties2)gipa(*out, "vkGetPhysicalDeviceProperties2KHR");
+    LOAD(GetPhysicalDeviceFeatures);
+    LOAD(GetPhysicalDeviceFeatures2);
+    inst.GetPhysicalDeviceFeatures2KHR = (PFN_vkGetPhysicalDeviceFeatures2)gipa(*out, "vkGetPhysicalDeviceFeatures2KHR");
+    LOAD(EnumerateDeviceExtensionProperties);
+#undef LOAD
+    bool stored = false;
+    pthread_mutex_lock(&lock);
+    for (int i = 0; i < MAX_OBJECTS && !stored; i++)
+        if (!instances[i].key) {
+            instances[i] = inst;
+            stored = true;
+        }
+    pthread_mutex_unlock(&lock);
+    if (!stored) {
+        inst.DestroyInstance(*out, allocator);
+        return VK_ERROR_OUT_OF_HOST_MEMORY;
+    }
+    return VK_SUCCESS;
+}
+
+static VKAPI_ATTR void VKAPI_CALL md_DestroyInstance(VkInstance instance, const VkAllocationCallbacks* allocator)
+{
+    if (!instance)
+        return;
+    md_instance* inst = find_instance(instance);
+    PFN_vkDestroyInstance destroy = inst->DestroyInstance;
+    pthread_mutex_lock(&lock);
+    memset(inst, 0, sizeof *inst);
+    pthread_mutex_unlock(&lock);
+    destroy(instance, allocator);
+}
+
+/* ---- device -------------------------------------------------------------------------------- */
+
+static VKAPI_ATTR VkResult VKAPI_CALL md_CreateDevice(VkPhysicalDevice pd, const VkDeviceCreateInfo* info,
+                                                     const VkAllocationCallbacks* allocator, VkDevice* out)
+{
+    md_instance* inst = find_instance(pd);
+    VkLayerDeviceCreateInfo* chain = (VkLayerDeviceCreateInfo*)info->pNext;
+    while (chain && !(chain->sType == VK_STRUCTURE_TYPE_LOADER_DEVICE_CREATE_INFO && chain->function == VK_LAYER_LINK_INFO))
+        chain = (VkLayerDeviceCreateInfo*)chain->pNext;
+    if (!chain)
+        return VK_ERROR_INITIALIZATION_FAILED;
+    PFN_vkGetInstanceProcAddr gipa = chain->u.pLayerInfo->pfnNextGetInstanceProcAddr;
+    PFN_vkGetDeviceProcAddr gdpa = chain->u.pLayerInfo->pfnNextGetDeviceProcAddr;
+    chain->u.pLayerInfo = chain->u.pLayerInfo->pNext;
+
+    char why[256];
+    VkResult r = md_check_device_create(&inst->profile, info, why, sizeof why);
+    if (r != VK_SUCCESS) {
+        fprintf(stderr, LAYER_NAME ": %s\n", why);
+        return r;
+    }
+    PFN_vkCreateDevice create = (PFN_vkCreateDevice)gipa(inst->handle, "vkCreateDevice");
+    r = create(pd, info, allocator, out);
+    if (r != VK_SUCCESS)
+        return r;
+    md_device dev = {.key = dispatch_key(*out), .next_gdpa = gdpa};
+    dev.DestroyDevice = (PFN_vkDestroyDevice)gdpa(*out, "vkDestroyDevice");
+    dev.AllocateMemory = (PFN_vkAllocateMemory)gdpa(*out, "vkAllocateMemory");
+    dev.CreateBuffer = (PFN_vkCreateBuffer)gdpa(*out, "vkCreateBuffer");
+    bool stored = false;
+    pthread_mutex_lock(&lock);
+    for (int i = 0; i < MAX_OBJECTS && !stored; i++)
+        if (!devices[i].key) {
+            devices[i] = dev;
+            stored = true;
+        }
+    pthread_mutex_unlock(&lock);
+    if (!stored) {
+        dev.DestroyDevice(*out, allocator);
+        return VK_ERROR_OUT_OF_HOST_MEMORY;
+    }
+    return VK_SUCCESS;
+}
+
+static VKAPI_ATTR void VKAPI_CALL md_DestroyDevice(VkDevice device, const VkAllocationCallbacks* allocator)
+{
+    if (!device)
+        return;
+    md_device* dev = find_device(device);
+    PFN_vkDestroyDevice destroy = dev->DestroyDevice;
+    pthread_mutex_lock(&lock);
+    memset(dev, 0, sizeof *dev);
+    pthread_mutex_unlock(&lock);
+    destroy(device, allocator);
+}
+
+/* Two limits the validation layer (1.3.239) does not check here: past maxMemoryAllocationSize
+ * a device may fail the allocation (it is no valid-usage rule), and maxBufferSize is checked
+ * only where maintenance4 is enabled. This device fails both, as VK_ERROR_OUT_OF_DEVICE_MEMORY,
+ * and says so on stderr. */
+static VkResult refuse(const char* call, VkDeviceSize size, const char* limit, VkDeviceSize value)
+{
+    fprintf(stderr, LAYER_NAME ": %s of %llu bytes is above %s (%llu): VK_ERROR_OUT_OF_DEVICE_MEMORY\n", call,
+            (unsigned long long)size, limit, (unsigned long long)value);
+    return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL md_AllocateMemory(VkDevice device, const VkMemoryAllocateInfo* info,
+                                                       const VkAllocationCallbacks* allocator, VkDeviceMemory* out)
+{
+    md_device* dev = find_device(device);
+    if (info->allocationSize > MD_MAX_MEMORY_ALLOCATION_SIZE)
+        return refuse("vkAllocateMemory", info->allocationSize, "maxMemoryAllocationSize", MD_MAX_MEMORY_ALLOCATION_SIZE);
+    return dev->AllocateMemory(device, info, allocator, out);
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL md_CreateBuffer(VkDevice device, const VkBufferCreateInfo* info,
+                                                     const VkAllocationCallbacks* allocator, VkBuffer* out)
+{
+    md_device* dev = find_device(device);
+    if (info->size > MD_MAX_BUFFER_SIZE)
+        return refuse("vkCreateBuffer", info->size, "maxBufferSize", MD_MAX_BUFFER_SIZE);
+    return dev->CreateBuffer(device, info, allocator, out);
+}
+
+/* ---- the loader interface ------------------------------------------------------------------ */
+
+static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL md_GetDeviceProcAddr(VkDevice device, const char* name);
+static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL md_GetInstanceProcAddr(VkInstance instance, const char* name);
+
+static const struct {
+    const char* name;
+    PFN_vkVoidFunction fn;
+} device_hooks[] = {
+#define HOOK(name) {"vk" #name, (PFN_vkVoidFunction)md_##name}
+    HOOK(GetDeviceProcAddr),
+    HOOK(DestroyDevice),
+    HOOK(AllocateMemory),
+    HOOK(CreateBuffer),
+}, instance_hooks[] = {
+    HOOK(DestroyInstance),
+    HOOK(CreateDevice),
+    HOOK(EnumerateDeviceExtensionProperties),
+    HOOK(GetPhysicalDeviceProperties),
+    HOOK(GetPhysicalDeviceProperties2),
+    HOOK(GetPhysicalDeviceProperties2KHR),
+    HOOK(GetPhysicalDeviceFeatures),
+    HOOK(GetPhysicalDeviceFeatures2),
+    HOOK(GetPhysicalDeviceFeatures2KHR),
+#undef HOOK
+};
+
+#define FIND_HOOK(table, name)                                              \
+    for (size_t i_ = 0; i_ < sizeof table / sizeof table[0]; i_++)          \
+        if (strcmp(table[i_].name, name) == 0)                              \
+            return table[i_].fn;
+
+static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL md_GetDeviceProcAddr(VkDevice device, const char* name)
+{
+    FIND_HOOK(device_hooks, name)
+    return find_device(device)->next_gdpa(device, name);
+}
+
+static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL md_GetInstanceProcAddr(VkInstance instance, const char* name)
+{
+    if (strcmp(name, "vkGetInstanceProcAddr") == 0)
+        return (PFN_vkVoidFunction)md_GetInstanceProcAddr;
+    if (strcmp(name, "vkCreateInstance") == 0)
+        return (PFN_vkVoidFunction)md_CreateInstance;
+    if (!instance)
+        return NULL;
+    md_instance* inst = lookup_instance(instance);
+    PFN_vkVoidFunction next = inst ? inst->next_gipa(instance, name) : NULL;
+    if (!next)
+        return NULL; /* a function the instance does not have stays absent */
+    FIND_HOOK(instance_hooks, name)
+    FIND_HOOK(device_hooks, name)
+    return next;
+}
+
+EXPORT VKAPI_ATTR VkResult VKAPI_CALL vkNegotiateLoaderLayerInterfaceVersion(VkNegotiateLayerInterface* version)
+{
+    if (!version || version->sType != LAYER_NEGOTIATE_INTERFACE_STRUCT || version->loaderLayerInterfaceVersion < 2)
+        return VK_ERROR_INITIALIZATION_FAILED;
+    version->loaderLayerInterfaceVersion = 2;
+    version->pfnGetInstanceProcAddr = md_GetInstanceProcAddr;
+    version->pfnGetDeviceProcAddr = md_GetDeviceProcAddr;
+    version->pfnGetPhysicalDeviceProcAddr = NULL;
+    return VK_SUCCESS;
+}

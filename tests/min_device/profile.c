@@ -1,0 +1,106 @@
+/* VKSPLIT_MIN_DEVICE_PROFILE: a profile name, or a comma-separated list of tokens. */
+#include "profile.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The named profiles, as token lists. */
+static const struct {
+    const char* name;
+    const char* tokens;
+} named[] = {
+    /* A GPU with device addresses: the path vksplit prefers. */
+    {"bda", "discrete,bda,int64,storage8,storage16,dynidx"},
+    /* A GPU with push descriptors only: no device addresses, no 64-bit integers, no 8/16-bit
+     * storage (the descriptor path with atomic stores for 1- and 2-byte words). */
+    {"push", "discrete,push,dynidx"},
+    /* The least vksplit can run on: as push, and no dynamic indexing of a descriptor array
+     * (one output per dispatch). */
+    {"minimal", "discrete,push"},
+};
+
+static bool apply_token(md_profile* p, const char* token, size_t len)
+{
+#define IS(word) (len == sizeof(word) - 1 && strncmp(token, word, len) == 0)
+    if (IS("discrete") || IS("integrated") || IS("cpu") || IS("virtual")) {
+        p->set_device_type = true;
+        p->device_type = IS("discrete")     ? VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU
+                         : IS("integrated") ? VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU
+                         : IS("cpu")        ? VK_PHYSICAL_DEVICE_TYPE_CPU
+                                            : VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU;
+    } else if (IS("bda")) {
+        p->bda = true;
+    } else if (IS("int64")) {
+        p->int64 = true;
+    } else if (IS("push")) {
+        p->push = true;
+    } else if (IS("storage8")) {
+        p->storage8 = true;
+    } else if (IS("storage16")) {
+        p->storage16 = true;
+    } else if (IS("dynidx")) {
+        p->dynidx = true;
+    } else {
+        return false;
+    }
+    return true;
+#undef IS
+}
+
+/* The canonical token list, for the device name (tests read it from there). */
+static void describe(md_profile* p)
+{
+    static const char* const types[] = {"other", "integrated", "discrete", "virtual", "cpu"};
+    const char* parts[7];
+    int n = 0;
+    if (p->set_device_type)
+        parts[n++] = (unsigned)p->device_type < 5 ? types[p->device_type] : "other";
+    if (p->bda)
+        parts[n++] = "bda";
+    if (p->int64)
+        parts[n++] = "int64";
+    if (p->push)
+        parts[n++] = "push";
+    if (p->storage8)
+        parts[n++] = "storage8";
+    if (p->storage16)
+        parts[n++] = "storage16";
+    if (p->dynidx)
+        parts[n++] = "dynidx";
+    size_t used = 0;
+    p->tokens[0] = '\0';
+    for (int i = 0; i < n; i++)
+        used += (size_t)snprintf(p->tokens + used, sizeof p->tokens - used, "%s%s", i ? "," : "", parts[i]);
+}
+
+bool md_profile_parse(const char* text, md_profile* out, char* why, size_t why_size)
+{
+    memset(out, 0, sizeof *out);
+    if (!text || !*text) {
+        /* Limits only: every optional feature as the device has it. */
+        snprintf(out->name, sizeof out->name, "limits");
+        out->bda = out->int64 = out->push = out->storage8 = out->storage16 = out->dynidx = true;
+        describe(out);
+        return true;
+    }
+    snprintf(out->name, sizeof out->name, "%s", text);
+    const char* tokens = text;
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+        if (strcmp(text, named[i].name) == 0)
+            tokens = named[i].tokens;
+    for (const char* t = tokens; *t;) {
+        size_t len = strcspn(t, ",");
+        if (len && !apply_token(out, t, len)) {
+            snprintf(why, why_size,
+                     "VKSPLIT_MIN_DEVICE_PROFILE=%s: '%.*s' is neither a profile (bda, push, minimal) nor a token "
+                     "(discrete, integrated, cpu, virtual, bda, int64, push, storage8, storage16, dynidx)",
+                     text, (int)len, t);
+            return false;
+        }
+        t += len;
+        if (*t == ',')
+            t++;
+    }
+    describe(out);
+    return true;
+}
