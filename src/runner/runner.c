@@ -81,21 +81,25 @@ static vksplit_result load_instance_functions(PFN_vkGetInstanceProcAddr gipa, Vk
                                               runner_instance_vk* table, vksplit_error* error)
 {
     table->vkGetInstanceProcAddr = gipa;
-#define VKSPLIT_X_LOAD(name)                                                                                   \
-    table->name = (PFN_##name)gipa(instance, #name);                                                           \
-    if (!table->name)                                                                                          \
-        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "get_instance_proc_addr returned NULL for " #name);
+    const char* missing = NULL;
+#define VKSPLIT_X_LOAD(name)                                   \
+    table->name = (PFN_##name)gipa(instance, #name);           \
+    if (!table->name && !missing && (debug || !strstr(#name, "DebugUtilsMessenger"))) \
+        missing = #name;
+#define VKSPLIT_X_GLOBAL(name, level, users) VKSPLIT_FOR_RUNNER(users, VKSPLIT_AT(level, GLOBAL, VKSPLIT_X_LOAD(name)))
+#define VKSPLIT_X_INSTANCE(name, level, users) VKSPLIT_FOR_RUNNER(users, VKSPLIT_AT(level, INSTANCE, VKSPLIT_X_LOAD(name)))
     if (!instance) {
-        VKSPLIT_RUNNER_GLOBAL_FUNCTIONS(VKSPLIT_X_LOAD)
-        return VKSPLIT_OK;
+        VKSPLIT_VULKAN_FUNCTIONS(VKSPLIT_X_GLOBAL)
+    } else {
+        /* The debug-utils pair only matters (and only exists) with validation. */
+        VKSPLIT_VULKAN_FUNCTIONS(VKSPLIT_X_INSTANCE)
+        table->vkDestroyDevice = (PFN_vkDestroyDevice)gipa(instance, "vkDestroyDevice");
     }
-    VKSPLIT_RUNNER_INSTANCE_FUNCTIONS(VKSPLIT_X_LOAD)
-    if (debug) {
-        VKSPLIT_X_LOAD(vkCreateDebugUtilsMessengerEXT)
-        VKSPLIT_X_LOAD(vkDestroyDebugUtilsMessengerEXT)
-    }
+#undef VKSPLIT_X_INSTANCE
+#undef VKSPLIT_X_GLOBAL
 #undef VKSPLIT_X_LOAD
-    return VKSPLIT_OK;
+    return missing ? vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "get_instance_proc_addr returned NULL for %s", missing)
+                   : VKSPLIT_OK;
 }
 
 static vksplit_result create_instance(vksplit_runner* runner, const vksplit_runner_desc* desc, vksplit_error* error)
@@ -268,18 +272,18 @@ static vksplit_result pick_device(vksplit_runner* runner, const vksplit_runner_d
 static vksplit_result load_device_functions(vksplit_runner* runner, vksplit_error* error)
 {
     PFN_vkGetDeviceProcAddr gdpa = runner->get_device_proc_addr;
-#define VKSPLIT_X_LOAD(name)                                                                          \
-    runner->vk.name = (PFN_##name)gdpa(runner->device, #name);                                         \
-    if (!runner->vk.name)                                                                             \
-        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "get_device_proc_addr returned NULL for " #name);
-    VKSPLIT_RUNNER_DEVICE_FUNCTIONS(VKSPLIT_X_LOAD)
+    bool bda = (runner->features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
+    const char* missing = NULL;
+#define VKSPLIT_X_LOAD(name)                                             \
+    runner->vk.name = (PFN_##name)gdpa(runner->device, #name);           \
+    if (!runner->vk.name && !missing && (bda || strcmp(#name, "vkGetBufferDeviceAddress") != 0)) \
+        missing = #name;
+#define VKSPLIT_X_DEVICE(name, level, users) VKSPLIT_FOR_RUNNER(users, VKSPLIT_AT(level, DEVICE, VKSPLIT_X_LOAD(name)))
+    VKSPLIT_VULKAN_FUNCTIONS(VKSPLIT_X_DEVICE)
+#undef VKSPLIT_X_DEVICE
 #undef VKSPLIT_X_LOAD
-    if (runner->features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) {
-        runner->vk.vkGetBufferDeviceAddress = (PFN_vkGetBufferDeviceAddress)gdpa(runner->device, "vkGetBufferDeviceAddress");
-        if (!runner->vk.vkGetBufferDeviceAddress)
-            return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "get_device_proc_addr returned NULL for vkGetBufferDeviceAddress");
-    }
-    return VKSPLIT_OK;
+    return missing ? vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "get_device_proc_addr returned NULL for %s", missing)
+                   : VKSPLIT_OK;
 }
 
 /* Enable exactly what vksplit can use and the device supports, minus what the caller disables. */

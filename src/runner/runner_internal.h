@@ -12,72 +12,28 @@
 #include <vulkan/vulkan.h>
 
 #include "internal.h"
+#include "vulkan_function_list.h"
 #include "vksplit/vksplit_runner.h"
 
-/* The loader's functions that need no instance, loaded through the runner's
- * get_instance_proc_addr (the desc's, else the loader's: loader.c). */
-#define VKSPLIT_RUNNER_GLOBAL_FUNCTIONS(X) \
-    X(vkCreateInstance)                    \
-    X(vkEnumerateInstanceLayerProperties)
-
-/* The instance functions the runner calls, loaded for its own instance (vkDestroyInstance is
- * looked up when needed: an instance whose other functions failed to load still goes). */
-#define VKSPLIT_RUNNER_INSTANCE_FUNCTIONS(X)   \
-    X(vkEnumeratePhysicalDevices)              \
-    X(vkGetPhysicalDeviceProperties)           \
-    X(vkGetPhysicalDeviceProperties2)          \
-    X(vkGetPhysicalDeviceMemoryProperties)     \
-    X(vkGetPhysicalDeviceQueueFamilyProperties) \
-    X(vkEnumerateDeviceExtensionProperties)    \
-    X(vkCreateDevice)                          \
-    X(vkGetDeviceProcAddr)                     \
-    X(vkDestroyDevice)
-
+/* The runner's lines of src/vulkan_function_list.h: those that need no instance and the
+ * instance's, loaded through the runner's get_instance_proc_addr (the desc's, else the
+ * loader's: loader.c). vkDestroyInstance and vkDestroyDevice are looked up when needed too,
+ * so that an instance or device whose other functions failed to load still goes. */
 typedef struct runner_instance_vk {
     PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr;
-#define VKSPLIT_X_MEMBER(name) PFN_##name name;
-    VKSPLIT_RUNNER_GLOBAL_FUNCTIONS(VKSPLIT_X_MEMBER)
-    VKSPLIT_RUNNER_INSTANCE_FUNCTIONS(VKSPLIT_X_MEMBER)
+#define VKSPLIT_X_MEMBER(name, level, users) \
+    VKSPLIT_FOR_RUNNER(users, VKSPLIT_AT(level, GLOBAL, PFN_##name name;) VKSPLIT_AT(level, INSTANCE, PFN_##name name;))
+    VKSPLIT_VULKAN_FUNCTIONS(VKSPLIT_X_MEMBER)
 #undef VKSPLIT_X_MEMBER
-    /* With validation only. */
-    PFN_vkCreateDebugUtilsMessengerEXT vkCreateDebugUtilsMessengerEXT;
-    PFN_vkDestroyDebugUtilsMessengerEXT vkDestroyDebugUtilsMessengerEXT;
+    PFN_vkDestroyDevice vkDestroyDevice;
 } runner_instance_vk;
 
-/* The device functions the runner calls, loaded through the desc's get_device_proc_addr (so
- * that tests can count or fail them) or the instance's. */
-#define VKSPLIT_RUNNER_DEVICE_FUNCTIONS(X) \
-    X(vkGetDeviceQueue)                    \
-    X(vkDestroyDevice)                     \
-    X(vkDeviceWaitIdle)                    \
-    X(vkCreateCommandPool)                 \
-    X(vkDestroyCommandPool)                \
-    X(vkAllocateCommandBuffers)            \
-    X(vkCreateFence)                       \
-    X(vkDestroyFence)                      \
-    X(vkResetFences)                       \
-    X(vkWaitForFences)                     \
-    X(vkBeginCommandBuffer)                \
-    X(vkEndCommandBuffer)                  \
-    X(vkResetCommandBuffer)                \
-    X(vkQueueSubmit)                       \
-    X(vkCmdPipelineBarrier)                \
-    X(vkCmdCopyBuffer)                     \
-    X(vkCreateBuffer)                      \
-    X(vkDestroyBuffer)                     \
-    X(vkGetBufferMemoryRequirements)       \
-    X(vkAllocateMemory)                    \
-    X(vkFreeMemory)                        \
-    X(vkBindBufferMemory)                  \
-    X(vkMapMemory)                         \
-    X(vkFlushMappedMemoryRanges)           \
-    X(vkInvalidateMappedMemoryRanges)
-
+/* The device's, loaded through the desc's get_device_proc_addr (so that tests can count or
+ * fail them) or the instance's. vkGetBufferDeviceAddress only with device addresses. */
 typedef struct runner_vk {
-#define VKSPLIT_X_MEMBER(name) PFN_##name name;
-    VKSPLIT_RUNNER_DEVICE_FUNCTIONS(VKSPLIT_X_MEMBER)
+#define VKSPLIT_X_MEMBER(name, level, users) VKSPLIT_FOR_RUNNER(users, VKSPLIT_AT(level, DEVICE, PFN_##name name;))
+    VKSPLIT_VULKAN_FUNCTIONS(VKSPLIT_X_MEMBER)
 #undef VKSPLIT_X_MEMBER
-    PFN_vkGetBufferDeviceAddress vkGetBufferDeviceAddress; /* with device addresses only */
 } runner_vk;
 
 struct vksplit_runner {
