@@ -20,6 +20,18 @@ struct TileSegment {
     OFFSET out_stride;
 };
 
+// One step of an invocation's cursor: `step` words on, over (step / chunk) rows and
+// (step % chunk) = dr words, carrying one row when the column passes the chunk.
+void tiles_step(inout uint col, inout OFFSET at, uint dr, uint chunk, OFFSET jump, OFFSET carry)
+{
+    col += dr;
+    at += jump;
+    if (col >= chunk) {
+        col -= chunk;
+        at += carry;
+    }
+}
+
 // Copies tile `tile` of segment `seg` (its table index; 0xFFFFFFFF for an inline segment,
 // which has one line and no table).
 void tiles_copy(uint seg, TileSegment s, uint tile, OUTPUT dest)
@@ -63,12 +75,7 @@ void tiles_copy(uint seg, TileSegment s, uint tile, OUTPUT dest)
         [[unroll]] for (uint j = 0u; j < TILES_UNROLL; j++) { // every load before the first store
             if (f + j * wgs < n)
                 v[j] = load(src_at(at), 0u);
-            c += dr;
-            at += in_jump;
-            if (c >= s.chunk) {
-                c -= s.chunk;
-                at += in_carry;
-            }
+            tiles_step(c, at, dr, s.chunk, in_jump, in_carry);
         }
         src = at;
         c = col;
@@ -76,12 +83,7 @@ void tiles_copy(uint seg, TileSegment s, uint tile, OUTPUT dest)
         [[unroll]] for (uint j = 0u; j < TILES_UNROLL; j++) {
             if (f + j * wgs < n)
                 store(dst_at(dest, at), 0u, v[j]);
-            c += dr;
-            at += out_jump;
-            if (c >= s.chunk) {
-                c -= s.chunk;
-                at += out_carry;
-            }
+            tiles_step(c, at, dr, s.chunk, out_jump, out_carry);
         }
         dst = at;
         col = c;

@@ -229,8 +229,10 @@ vksplit_result vksplit_context_create(const vksplit_context_desc* desc, vksplit_
         r = read_device(ctx, desc, error);
     if (r == VKSPLIT_OK)
         r = vksplit__create_layouts(ctx, error);
-    if (r == VKSPLIT_OK)
-        r = vksplit__create_pipelines(ctx, desc->pipeline_cache, error);
+    ctx->defer_pipelines = desc->defer_pipelines != 0;
+    ctx->pipeline_cache = desc->pipeline_cache;
+    if (r == VKSPLIT_OK && !ctx->defer_pipelines)
+        r = vksplit__create_pipelines(ctx, error);
     if (r != VKSPLIT_OK) {
         vksplit_context_destroy(ctx);
         return r;

@@ -2,6 +2,8 @@
 #ifndef VKSPLIT_CONTEXT_H
 #define VKSPLIT_CONTEXT_H
 
+#include <stdatomic.h>
+
 #include "internal.h"
 #include "planner.h"
 #include "vulkan_functions.h"
@@ -36,11 +38,17 @@ struct vksplit_context {
     vksplit__planner_caps caps;
     VkDescriptorSetLayout set_layout;    /* descriptor path only */
     VkPipelineLayout pipeline_layout;
-    VkPipeline pipelines[VKSPLIT_MAPPING_KINDS][VKSPLIT_WORD_KINDS];
+    /* Created with the context, or (defer_pipelines) by the first plan that needs one: plans
+     * are made from any thread, so a slot is claimed with a compare-and-swap. */
+    _Atomic(VkPipeline) pipelines[VKSPLIT_MAPPING_KINDS][VKSPLIT_WORD_KINDS];
+    vksplit_bool32 defer_pipelines;
+    VkPipelineCache pipeline_cache;
 };
 
-/* The pipeline for a plan's mapping and copy word (VK_NULL_HANDLE where the context has none). */
-VkPipeline vksplit__pipeline_for(const vksplit_context* ctx, vksplit_mapping mapping, uint32_t word_bytes);
+/* The pipeline for a plan's mapping and copy word: created now where the context defers its
+ * pipelines and this one does not exist yet (src/pipelines.c). */
+vksplit_result vksplit__pipeline_for(vksplit_context* ctx, vksplit_mapping mapping, uint32_t word_bytes,
+                                     VkPipeline* out, vksplit_error* error);
 /* Does this word store through 32-bit atomics on this context (no 8/16-bit storage)? */
 vksplit_bool32 vksplit__atomic_stores(const vksplit_context* ctx, uint32_t word_bytes);
 

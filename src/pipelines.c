@@ -53,13 +53,6 @@ static uint32_t word_kind(uint32_t word_bytes)
     return kind;
 }
 
-VkPipeline vksplit__pipeline_for(const vksplit_context* ctx, vksplit_mapping mapping, uint32_t word_bytes)
-{
-    if (word_bytes < 1 || word_bytes > 32 || mapping < VKSPLIT_MAPPING_RUNS || mapping >= VKSPLIT_MAPPING_KINDS)
-        return VK_NULL_HANDLE;
-    return ctx->pipelines[mapping][word_kind(word_bytes)];
-}
-
 vksplit_result vksplit__create_layouts(vksplit_context* ctx, vksplit_error* error)
 {
     VkResult vr;
@@ -154,7 +147,40 @@ static void specialize(const vksplit_context* ctx, vksplit_mapping mapping, uint
 
 #define MAX_PIPELINES (VKSPLIT_MAPPING_KINDS * VKSPLIT_WORD_KINDS)
 
-vksplit_result vksplit__create_pipelines(vksplit_context* ctx, VkPipelineCache cache, vksplit_error* error)
+static vksplit_result create_module(const vksplit_context* ctx, const shader_variant* variant, VkShaderModule* out,
+                                    vksplit_error* error)
+{
+    VkShaderModuleCreateInfo info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+    info.codeSize = *variant->size;
+    info.pCode = variant->code;
+    VkShaderModule module; /* undefined after a failure: kept only on success */
+    VkResult vr = ctx->vk.vkCreateShaderModule(ctx->device, &info, ctx->callbacks, &module);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkCreateShaderModule", vr);
+    *out = module;
+    return VKSPLIT_OK;
+}
+
+static void describe_pipeline(const vksplit_context* ctx, vksplit_mapping mapping, uint32_t word, VkShaderModule module,
+                              pipeline_spec* spec, VkComputePipelineCreateInfo* info)
+{
+    specialize(ctx, mapping, word, spec);
+    *info = (VkComputePipelineCreateInfo){.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+    info->stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+    info->stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+    info->stage.module = module;
+    info->stage.pName = "main";
+    info->stage.pSpecializationInfo = &spec->info;
+    info->layout = ctx->pipeline_layout;
+}
+
+static void name_pipeline(const vksplit_context* ctx, VkPipeline pipeline, vksplit_mapping mapping, uint32_t word)
+{
+    vksplit__name_object(ctx, VK_OBJECT_TYPE_PIPELINE, (uint64_t)pipeline, "vksplit: %s, %u-byte words",
+                         vksplit__mapping_name(mapping), word);
+}
+
+vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* error)
 {
     uint32_t mappings = mappings_of(ctx->caps.mapping);
     VkShaderModule modules[VKSPLIT_WORD_KINDS] = {VK_NULL_HANDLE};
@@ -166,31 +192,15 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, VkPipelineCache c
         const shader_variant* variant = find_variant(ctx->bda, word, vksplit__atomic_stores(ctx, word));
         if (!variant)
             continue; /* this addressing has no such word */
-        for (uint32_t m = VKSPLIT_MAPPING_RUNS; m < VKSPLIT_MAPPING_KINDS; m++) {
+        for (uint32_t m = VKSPLIT_MAPPING_RUNS; r == VKSPLIT_OK && m < VKSPLIT_MAPPING_KINDS; m++) {
             if (!(mappings >> m & 1) || !mapping_takes_word(ctx, (vksplit_mapping)m, word))
                 continue;
             uint32_t kind = word_kind(word);
-            if (!modules[kind]) {
-                VkShaderModuleCreateInfo module_info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-                module_info.codeSize = *variant->size;
-                module_info.pCode = variant->code;
-                VkShaderModule module; /* undefined after a failure: kept only on success */
-                VkResult vr = ctx->vk.vkCreateShaderModule(ctx->device, &module_info, ctx->callbacks, &module);
-                if (vr != VK_SUCCESS) {
-                    r = vksplit__vk_fail(error, "vkCreateShaderModule", vr);
-                    break;
-                }
-                modules[kind] = module;
-            }
-            specialize(ctx, (vksplit_mapping)m, word, &specs[count]);
-            VkComputePipelineCreateInfo* info = &infos[count];
-            *info = (VkComputePipelineCreateInfo){.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-            info->stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
-            info->stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-            info->stage.module = modules[kind];
-            info->stage.pName = "main";
-            info->stage.pSpecializationInfo = &specs[count].info;
-            info->layout = ctx->pipeline_layout;
+            if (!modules[kind])
+                r = create_module(ctx, variant, &modules[kind], error);
+            if (r != VKSPLIT_OK)
+                break;
+            describe_pipeline(ctx, (vksplit_mapping)m, word, modules[kind], &specs[count], &infos[count]);
             slot[count][0] = m;
             slot[count][1] = kind;
             count++;
@@ -202,14 +212,15 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, VkPipelineCache c
         VkPipeline pipelines[MAX_PIPELINES];
         for (uint32_t i = 0; i < count; i++)
             pipelines[i] = VK_NULL_HANDLE;
-        VkResult vr = ctx->vk.vkCreateComputePipelines(ctx->device, cache, count, infos, ctx->callbacks, pipelines);
+        VkResult vr = ctx->vk.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, count, infos, ctx->callbacks,
+                                                       pipelines);
         for (uint32_t i = 0; i < count; i++)
-            ctx->pipelines[slot[i][0]][slot[i][1]] = vr == VK_SUCCESS || vr < 0 ? pipelines[i] : VK_NULL_HANDLE;
+            atomic_store(&ctx->pipelines[slot[i][0]][slot[i][1]],
+                         vr == VK_SUCCESS || vr < 0 ? pipelines[i] : VK_NULL_HANDLE);
         if (vr != VK_SUCCESS)
             r = vksplit__vk_fail(error, "vkCreateComputePipelines", vr);
         for (uint32_t i = 0; r == VKSPLIT_OK && i < count; i++)
-            vksplit__name_object(ctx, VK_OBJECT_TYPE_PIPELINE, (uint64_t)pipelines[i], "vksplit: %s, %u-byte words",
-                                 vksplit__mapping_name((vksplit_mapping)slot[i][0]), 1u << slot[i][1]);
+            name_pipeline(ctx, pipelines[i], (vksplit_mapping)slot[i][0], 1u << slot[i][1]);
     }
     for (uint32_t k = 0; k < VKSPLIT_WORD_KINDS; k++)
         if (modules[k])
@@ -217,12 +228,57 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, VkPipelineCache c
     return r;
 }
 
+vksplit_result vksplit__pipeline_for(vksplit_context* ctx, vksplit_mapping mapping, uint32_t word_bytes,
+                                     VkPipeline* out, vksplit_error* error)
+{
+    *out = VK_NULL_HANDLE;
+    const shader_variant* variant = find_variant(ctx->bda, word_bytes, vksplit__atomic_stores(ctx, word_bytes));
+    uint32_t kind = word_kind(word_bytes);
+    if (!variant || mapping < VKSPLIT_MAPPING_RUNS || mapping >= VKSPLIT_MAPPING_KINDS ||
+        !(mappings_of(ctx->caps.mapping) >> mapping & 1) || !mapping_takes_word(ctx, mapping, word_bytes))
+        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "no pipeline for the %s mapping and %u-byte words",
+                             vksplit__mapping_name(mapping), word_bytes);
+    _Atomic(VkPipeline)* slot = &ctx->pipelines[mapping][kind];
+    VkPipeline pipeline = atomic_load(slot);
+    if (pipeline || !ctx->defer_pipelines) {
+        *out = pipeline;
+        return pipeline ? VKSPLIT_OK
+                        : vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "no pipeline for the %s mapping and %u-byte words",
+                                        vksplit__mapping_name(mapping), word_bytes);
+    }
+    /* The first plan to need it creates it; two plans racing both create one, and the one
+     * that loses the swap destroys its own. */
+    VkShaderModule module = VK_NULL_HANDLE;
+    vksplit_result r = create_module(ctx, variant, &module, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    pipeline_spec spec;
+    VkComputePipelineCreateInfo info;
+    describe_pipeline(ctx, mapping, word_bytes, module, &spec, &info);
+    VkPipeline created = VK_NULL_HANDLE;
+    VkResult vr = ctx->vk.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, 1, &info, ctx->callbacks, &created);
+    ctx->vk.vkDestroyShaderModule(ctx->device, module, ctx->callbacks);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkCreateComputePipelines", vr);
+    VkPipeline expected = VK_NULL_HANDLE;
+    if (atomic_compare_exchange_strong(slot, &expected, created)) {
+        name_pipeline(ctx, created, mapping, word_bytes);
+        *out = created;
+    } else {
+        ctx->vk.vkDestroyPipeline(ctx->device, created, ctx->callbacks);
+        *out = expected;
+    }
+    return VKSPLIT_OK;
+}
+
 void vksplit__destroy_pipelines(vksplit_context* ctx)
 {
     for (uint32_t m = 0; m < VKSPLIT_MAPPING_KINDS; m++)
-        for (uint32_t k = 0; k < VKSPLIT_WORD_KINDS; k++)
-            if (ctx->pipelines[m][k])
-                ctx->vk.vkDestroyPipeline(ctx->device, ctx->pipelines[m][k], ctx->callbacks);
+        for (uint32_t k = 0; k < VKSPLIT_WORD_KINDS; k++) {
+            VkPipeline pipeline = atomic_load(&ctx->pipelines[m][k]);
+            if (pipeline)
+                ctx->vk.vkDestroyPipeline(ctx->device, pipeline, ctx->callbacks);
+        }
     if (ctx->pipeline_layout)
         ctx->vk.vkDestroyPipelineLayout(ctx->device, ctx->pipeline_layout, ctx->callbacks);
     if (ctx->set_layout)

@@ -344,17 +344,15 @@ static vksplit_result plan_spans(vksplit_plan* plan, const vksplit__split* split
 static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
 {
     vksplit_context* ctx = plan->ctx;
-    plan->pipeline = vksplit__pipeline_for(ctx, plan->geo.mapping, plan->geo.word_bytes);
     plan->atomic_stores = vksplit__atomic_stores(ctx, plan->geo.word_bytes);
-    if (!plan->pipeline) /* the context makes a pipeline for every mapping and word its tuning plans */
-        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "no pipeline for mapping %d and %u-byte words",
-                             (int)plan->geo.mapping, plan->geo.word_bytes);
     /* Beyond the inline ones, output addresses are per-recording arguments in the caller's memory. */
     if (ctx->bda && plan->geo.segment_count > ABI_INLINE_OUTPUTS)
         plan->argument_bytes = (uint64_t)plan->geo.segment_count * sizeof(uint64_t);
     vksplit_result r = ctx->bda ? VKSPLIT_OK : check_descriptor_ranges(plan, error);
     if (r == VKSPLIT_OK)
         r = plan_dispatches(plan, error);
+    if (r == VKSPLIT_OK)
+        r = vksplit__pipeline_for(ctx, plan->geo.mapping, plan->geo.word_bytes, &plan->pipeline, error);
     if (r == VKSPLIT_OK)
         r = create_table_buffer(plan, error);
     return r;

@@ -494,6 +494,9 @@ vksplit_result vksplit_runner_create(const vksplit_runner_desc* desc, vksplit_ru
         ctx.log = desc->log;
         ctx.log_user = desc->log_user;
         ctx.tuning = desc->tuning;
+        /* Tools and tests make a plan or a few per runner: each pipeline compiled when a plan
+         * first needs it, not every one the tuning could use. */
+        ctx.defer_pipelines = 1;
         r = vksplit_context_create(&ctx, &runner->ctx, error);
     }
     if (r != VKSPLIT_OK) {

@@ -232,6 +232,37 @@ static void counted_run(vksplit_runner* runner, vksplit_context* ctx, vksplit_fe
     }
 }
 
+/* Pipelines: all of the tuning's with the context by default; with defer_pipelines none then,
+ * one by the first plan that needs it, none by a second plan of the same word or any record. */
+static void deferred_pipelines(vksplit_runner* runner)
+{
+    const uint64_t sizes[2] = {4, 6}, split[2] = {2, 4};
+    vksplit_split_desc d = core_packed_desc(4, 2, sizes, 1, 2, split);
+    vksplit_plan_options options = {VKSPLIT_PATH_COMPUTE};
+    vksplit_error err;
+    for (int defer = 0; defer < 2; defer++) {
+        vksplit_context_desc cd = vkc_context_desc(runner);
+        cd.defer_pipelines = (vksplit_bool32)defer;
+        vksplit_context* ctx = NULL;
+        vkc_reset();
+        CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&cd, &ctx, &err), &err);
+        uint64_t at_context = vkc_calls(VKC_vkCreateComputePipelines);
+        CHECK_MSG(defer ? at_context == 0 : at_context >= 1, "defer_pipelines %d: %llu vkCreateComputePipelines at "
+                  "context creation", defer, (unsigned long long)at_context);
+        vksplit_plan* plans[2] = {NULL, NULL};
+        for (int p = 0; p < 2; p++) {
+            vkc_reset();
+            CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &d, &options, &plans[p], &err), &err);
+            uint64_t made = vkc_calls(VKC_vkCreateComputePipelines);
+            CHECK_MSG(made == (uint64_t)(defer && p == 0), "defer_pipelines %d, plan %d: %llu pipelines created", defer, p,
+                      (unsigned long long)made);
+        }
+        for (int p = 0; p < 2; p++)
+            vksplit_plan_destroy(plans[p]);
+        vksplit_context_destroy(ctx);
+    }
+}
+
 /* The plan's parameter table carries the plan's label as its name. */
 static void table_name(vksplit_context* ctx)
 {
@@ -263,6 +294,7 @@ static void count_mode(const mode* m)
     }
     printf("%s: enabled features 0x%x\n", m->name, features);
     table_name(ctx);
+    deferred_pipelines(runner);
     vksplit_runner_info rinfo;
     vksplit_runner_get_info(runner, &rinfo);
     if (m->disable == 0 && rinfo.device_type == VK_PHYSICAL_DEVICE_TYPE_CPU)
