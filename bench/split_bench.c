@@ -15,7 +15,7 @@
  *
  *   split_bench [--size MiB[,MiB...]] [--case NAME[,NAME...]] [--device N] [--list-devices]
  *               [--path auto|compute|copy] [--mapping NAME] [--workgroup N] [--invocation-bytes N]
- *               [--band-bytes N|off] [--max-word N] [--staging] [--reps N] [--json] [--list]
+ *               [--band-bytes N|off] [--max-word N] [--staging] [--reps N] [--json] [--list] [--plan-only]
  * --mapping: runs, interleaved, tiles, transpose, deinterleave or by-shape (the GPU default; on
  * lavapipe it plans every case exactly as on a discrete GPU). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
@@ -180,6 +180,7 @@ typedef struct bench_env {
     int has_ceiling;
     vksplit_path path;
     int reps;
+    int plan_only;
 } bench_env;
 
 static void run_case(bench_env* env, const bench_case* c, uint64_t target, result_row* row)
@@ -196,6 +197,10 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, resul
         die(c->name, &error);
     vksplit_plan_get_info(plan, &row->info);
     uint64_t bytes = row->info.bytes_written;
+    if (env->plan_only) { /* the plan's own account only: nothing allocated, nothing run */
+        vksplit_plan_destroy(plan);
+        return;
+    }
 
     /* Device-local buffers: the input, one arena for the outputs (the references write there
      * too, after the split's bytes are checked: the same allocations for all), and the
@@ -303,6 +308,30 @@ static void print_row(const result_row* r)
            r->memcpy_s / r->split_s, r->record_us);
 }
 
+/* --plan-only: the plan and its own account, no timings. */
+static void print_plan_row(const result_row* r, int json, int last)
+{
+    char shape[64];
+    bench_shape_text(&r->setup, shape, sizeof shape);
+    const bench_case* c = r->setup.c;
+    const vksplit_plan_info* i = &r->info;
+    if (!json) {
+        printf("%-15s %-22s %-3s %5u %9.1f %-58s %4u B %6.3f %8llu %6llu\n", c->name, shape, c->dtype, c->outputs,
+               (double)i->bytes_written / MIB, i->summary, i->bytes_in_flight, i->fetch_ratio,
+               (unsigned long long)i->workgroup_count, (unsigned long long)i->idle_workgroups);
+        return;
+    }
+    printf("    {\"case\": \"%s\", \"what\": \"%s\", \"size_mib\": %.0f, \"shape\": \"%s\", \"dtype\": \"%s\", "
+           "\"outputs\": %u, \"bytes\": %llu, \"path\": \"%s\", \"mapping\": \"%s\", \"plan\": \"%s\", "
+           "\"dispatches\": %u, \"word_bytes\": %u, \"workgroup_size\": %u, \"workgroups\": %llu, "
+           "\"idle_workgroups\": %llu, \"bytes_in_flight\": %u, \"fetch_ratio\": %.4f}%s\n",
+           c->name, c->what, (double)r->size_target / MIB, shape, c->dtype, c->outputs,
+           (unsigned long long)i->bytes_written, i->path == VKSPLIT_PATH_TRANSFER ? "copy" : "compute",
+           mapping_name(i->mapping), i->summary, i->dispatch_count, i->word_bytes, i->workgroup_size,
+           (unsigned long long)i->workgroup_count, (unsigned long long)i->idle_workgroups, i->bytes_in_flight,
+           i->fetch_ratio, last ? "" : ",");
+}
+
 static void print_json_row(const result_row* r, int last)
 {
     char shape[64];
@@ -335,13 +364,17 @@ static void usage(FILE* to)
             "usage: split_bench [--size MiB[,MiB...]] [--case NAME[,NAME...]] [--device N] [--list-devices]\n"
             "                   [--path auto|compute|copy] [--mapping NAME] [--workgroup N] [--invocation-bytes N]\n"
             "                   [--band-bytes N|off] [--max-word N] [--staging] [--reps N] [--json] [--list]\n"
+            "                   [--plan-only]\n"
             "  Times each case (medians after 2 warm-ups) against three references of the same bytes in\n"
             "  the same run: a plain compute copy (the ceiling), one-region vkCmdCopyBuffer and host memcpy.\n"
             "  --size: tensor size of the throughput cases (default 64 MiB); the 4k/64k cases keep theirs.\n"
             "  --device: index from --list-devices (default: the first discrete GPU, else the first device).\n"
             "  --mapping runs|interleaved|tiles|transpose|deinterleave|by-shape (the GPU default, also on lavapipe),\n"
             "  --workgroup/--invocation-bytes/--band-bytes/--max-word: override the device's tuning (vksplit_tuning).\n"
-            "  --staging: move data through the staging buffer even where memory is host-cached.\n");
+            "  --staging: move data through the staging buffer even where memory is host-cached.\n"
+            "  --plan-only: plan every case and print the plan's own account (bytes in flight, input bytes\n"
+            "  fetched per byte copied, workgroups, idle ones) without allocating or timing anything: what a\n"
+            "  device would run, at any --size, on any device (--mapping by-shape: a discrete GPU's plans).\n");
 }
 
 /* "a,b,c" into out (at most max entries); 0 on a malformed list. */
@@ -361,7 +394,7 @@ typedef struct bench_options {
     int case_count;
     double sizes[MAX_SIZES];
     int size_count;
-    int json, reps, list_devices;
+    int json, reps, list_devices, plan_only;
     vksplit_runner_desc runner;
     vksplit_path path;
 } bench_options;
@@ -377,6 +410,8 @@ static int parse_options(int argc, char** argv, bench_options* o)
         const char* v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--json")) {
             o->json = 1;
+        } else if (!strcmp(a, "--plan-only")) {
+            o->plan_only = 1;
         } else if (!strcmp(a, "--staging")) {
             o->runner.memory = VKSPLIT_RUNNER_MEMORY_STAGING;
         } else if (!strcmp(a, "--list-devices")) {
@@ -496,6 +531,7 @@ int main(int argc, char** argv)
     memset(&env, 0, sizeof env);
     env.path = o.path;
     env.reps = o.reps;
+    env.plan_only = o.plan_only;
     vksplit_error error;
     if (vksplit_runner_create(&o.runner, &env.runner, &error) != VKSPLIT_OK)
         die("runner", &error);
@@ -517,8 +553,13 @@ int main(int argc, char** argv)
 
     if (o.json)
         printf("{\n  \"device\": \"%s\",\n  \"driver\": \"%s\",\n  \"reps\": %d,\n  \"mapped_tensors\": %u,\n"
-               "  \"cases\": [\n",
-               env.info.device_name, env.info.driver_info, o.reps, env.info.mapped_tensors);
+               "  \"plan_only\": %s,\n  \"cases\": [\n",
+               env.info.device_name, env.info.driver_info, o.reps, env.info.mapped_tensors,
+               o.plan_only ? "true" : "false");
+    else if (o.plan_only)
+        printf("split_bench --plan-only on %s: each case's plan and its own account, nothing run\n\n"
+               "%-15s %-22s %-3s %5s %9s %-58s %6s %6s %8s %6s\n",
+               env.info.device_name, "case", "shape", "dt", "outs", "MiB", "plan", "flight", "fetch", "groups", "idle");
     else
         printf("split_bench on %s (%s); medians of %d runs after 2 warm-ups; GB/s of output bytes;\n"
                "x = reference time / split time (higher is better): ceiling = plain compute copy of 16-byte words,\n"
@@ -538,7 +579,9 @@ int main(int argc, char** argv)
                 continue;
             static result_row row;
             run_case(&env, bc, target, &row);
-            if (o.json)
+            if (o.plan_only)
+                print_plan_row(&row, o.json, ++printed == total);
+            else if (o.json)
                 print_json_row(&row, ++printed == total);
             else
                 print_row(&row);

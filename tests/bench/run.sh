@@ -32,6 +32,15 @@ import json, sys
 for c in json.load(open(sys.argv[1]))["cases"]:
     assert c["bytes_in_flight"] >= 64 and c["fetch_ratio"] <= 1.25, c
 PY
+# Issue 12's bars at 64 MiB and 1 GiB, by the plans' own account, without allocating them.
+"$bench" --plan-only --size 64,1024 --mapping by-shape --path compute --json > "$out"
+/usr/bin/env python3 - "$out" <<'PY' || fail "--plan-only: a GPU plan misses the bars of its own account"
+import json, sys
+cases = json.load(open(sys.argv[1]))["cases"]
+assert len(cases) == 2 * 14 + 2, len(cases)  # 14 throughput cases at both sizes, 2 latency cases once
+for c in cases:
+    assert c["bytes_in_flight"] >= 64 and c["fetch_ratio"] <= 1.25 and c["idle_workgroups"] * 20 <= c["workgroups"], c
+PY
 "$bench" --size 1 --case f16_qkv,f32_out96 --mapping tiles --workgroup 32 --invocation-bytes 128 --band-bytes 4096 \
          --reps 1 --path compute > "$out"
 grep -Eq "tiles.*bands=([2-9]|[1-9][0-9]+)" "$out" || fail "--mapping tiles --band-bytes 4096 made no plan with bands"
