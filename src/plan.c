@@ -9,6 +9,7 @@
 #include "plan.h"
 #include "split_abi.h"
 #include "split_layout.h"
+#include "split_rules.h"
 
 /* Regions one transfer plan may hold (24 bytes each on the host). */
 #define VKSPLIT_MAX_TRANSFER_REGIONS (1u << 22)

@@ -70,7 +70,7 @@ static vksplit_result find_active_outputs(const vksplit__split* split, const VkA
     for (uint32_t k = 0; k < split->rank; k++)
         any_zero |= k != split->axis && split->sizes[k] == 0;
     for (uint32_t o = 0; o < split->output_count && !any_zero; o++)
-        w->active += split->split[o] != 0;
+        w->active += split->lengths[o] != 0;
     if (w->active == 0)
         return VKSPLIT_OK; /* nothing to copy */
     size_t n = w->active;
@@ -84,12 +84,12 @@ static vksplit_result find_active_outputs(const vksplit__split* split, const VkA
         return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u outputs failed", w->active);
     uint64_t start = 0;
     for (uint32_t o = 0, a = 0; o < split->output_count; o++) {
-        if (split->split[o] != 0) {
+        if (split->lengths[o] != 0) {
             w->active_index[a] = o;
             w->start[a] = start;
-            w->extent[a++] = split->split[o];
+            w->extent[a++] = split->lengths[o];
         }
-        start += split->split[o];
+        start += split->lengths[o];
     }
     return VKSPLIT_OK;
 }

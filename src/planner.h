@@ -6,7 +6,7 @@
 #ifndef VKSPLIT_PLANNER_H
 #define VKSPLIT_PLANNER_H
 
-#include "split_rules.h"
+#include "split.h"
 
 /* What the planner needs to know about the device and the context's tuning. */
 typedef struct vksplit__planner_caps {

@@ -39,7 +39,7 @@ bool vksplit__span_elements(uint32_t rank, const uint64_t* sizes, const uint64_t
 void vksplit__output_sizes(const vksplit__split* s, uint32_t output_index, uint64_t* sizes)
 {
     memcpy(sizes, s->sizes, s->rank * sizeof sizes[0]);
-    sizes[s->axis] = s->split[output_index];
+    sizes[s->axis] = s->lengths[output_index];
 }
 
 void vksplit__output_strides(const vksplit__split* s, uint32_t output_index, uint64_t* strides)

@@ -3,7 +3,7 @@
 #ifndef VKSPLIT_SPLIT_LAYOUT_H
 #define VKSPLIT_SPLIT_LAYOUT_H
 
-#include "split_rules.h"
+#include "split.h"
 
 /* C-order strides in elements; false if the element count overflows 64 bits. */
 bool vksplit__packed_strides(uint32_t rank, const uint64_t* sizes, uint64_t* strides);
@@ -11,7 +11,7 @@ bool vksplit__is_empty(uint32_t rank, const uint64_t* sizes);
 /* Elements from the first to one past the last (0 when empty); false on overflow. */
 bool vksplit__span_elements(uint32_t rank, const uint64_t* sizes, const uint64_t* strides, uint64_t* span);
 
-/* Output i's sizes: the input's, with split[i] on the axis. */
+/* Output i's sizes: the input's, with lengths[i] on the axis. */
 void vksplit__output_sizes(const vksplit__split* s, uint32_t output_index, uint64_t* sizes);
 /* Output i's strides in elements, packed where not given. */
 void vksplit__output_strides(const vksplit__split* s, uint32_t output_index, uint64_t* strides);

@@ -108,7 +108,7 @@ vksplit_result vksplit__split_check(const vksplit_split_desc* d, vksplit__split*
     s.output_count = d->output_count;
     s.base_alignment = d->base_alignment ? d->base_alignment : 16;
     memcpy(s.sizes, d->sizes, d->rank * sizeof s.sizes[0]);
-    s.split = d->split;
+    s.lengths = d->split;
     s.output_strides = d->output_strides;
 
     uint64_t packed[VKSPLIT_MAX_RANK];

@@ -1,5 +1,6 @@
 /* vksplit_split_spans: the bytes each tensor of a split spans from its binding offset. */
 #include "split_layout.h"
+#include "split_rules.h"
 
 vksplit_result vksplit_split_spans(const vksplit_split_desc* split, uint64_t* input_span_bytes,
                                    uint64_t* output_span_bytes, vksplit_error* error)

@@ -1,6 +1,7 @@
 /* vksplit_query_zero_copy: whether every output is one contiguous byte range of the input,
  * so that an engine can alias instead of copying. */
 #include "split_layout.h"
+#include "split_rules.h"
 
 /* Packed in the sense that matters: every dimension of size > 1 has its C-order stride. */
 static bool is_packed(uint32_t rank, const uint64_t* sizes, const uint64_t* strides)
@@ -30,11 +31,11 @@ static bool query(const vksplit__split* s, uint64_t* output_byte_offsets, bool w
         vksplit__output_strides(s, i, strides);
         bool empty = vksplit__is_empty(s->rank, sizes);
         /* With rows before the axis, an output is one range only if it is the whole input. */
-        if (!empty && (!is_packed(s->rank, sizes, strides) || (outer > 1 && s->split[i] != s->sizes[s->axis])))
+        if (!empty && (!is_packed(s->rank, sizes, strides) || (outer > 1 && s->lengths[i] != s->sizes[s->axis])))
             return false;
         if (write)
             output_byte_offsets[i] = empty ? 0 : start * inner * s->element_size;
-        start += s->split[i];
+        start += s->lengths[i];
     }
     return true;
 }
