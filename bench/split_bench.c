@@ -230,7 +230,7 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, resul
     for (uint32_t i = 0; i < c->outputs; i++)
         bindings[i] = (vksplit_binding){arena.buffer, s->output_offset[i]};
     op split = {OP_SPLIT, plan, {input.buffer, 0}, bindings, {arguments.buffer, 0, 0}, NULL, NULL, 0, NULL,
-                env->queries, VKSPLIT_OK, {VKSPLIT_OK, ""}};
+                env->queries, VKSPLIT_OK, {VKSPLIT_OK, "", VKSPLIT_RULE_NONE}};
     /* The first run writes the arguments; the timed ones find them written (static bindings). */
     time_op(runner, &env->info, &split);
     if (split.result != VKSPLIT_OK)

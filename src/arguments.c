@@ -9,14 +9,11 @@
 static vksplit_result check_range(const vksplit_plan* plan, const vksplit_arguments* arguments, vksplit_error* error)
 {
     if (!arguments)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT,
-                             "arguments is NULL but this plan's %u outputs need %llu bytes of per-recording arguments",
-                             plan->geo.segment_count, (unsigned long long)plan->argument_bytes);
+        return VKSPLIT__FAIL(error, ARGUMENTS_NULL, plan->geo.segment_count, (unsigned long long)plan->argument_bytes);
     if (!arguments->buffer)
-        return vksplit__fail(error, VKSPLIT_ERROR_BINDING, "arguments.buffer is VK_NULL_HANDLE");
+        return VKSPLIT__FAIL0(error, ARGUMENTS_BUFFER_NULL);
     if (arguments->offset % VKSPLIT_ARGUMENT_ALIGNMENT)
-        return vksplit__fail(error, VKSPLIT_ERROR_ALIGNMENT, "arguments.offset %llu is not a multiple of %u",
-                             (unsigned long long)arguments->offset, VKSPLIT_ARGUMENT_ALIGNMENT);
+        return VKSPLIT__FAIL(error, ARGUMENTS_OFFSET_ALIGNMENT, (unsigned long long)arguments->offset, VKSPLIT_ARGUMENT_ALIGNMENT);
     return VKSPLIT_OK;
 }
 
@@ -30,9 +27,7 @@ vksplit_result vksplit__arguments_address(const vksplit_plan* plan, const vkspli
     VkBufferDeviceAddressInfo info = {VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, NULL, arguments->buffer};
     *address = ctx->vk.vkGetBufferDeviceAddress(ctx->device, &info) + arguments->offset;
     if (*address % VKSPLIT_ARGUMENT_ALIGNMENT)
-        return vksplit__fail(error, VKSPLIT_ERROR_ALIGNMENT,
-                             "arguments: buffer device address + offset = 0x%llx is not a multiple of %u",
-                             (unsigned long long)*address, VKSPLIT_ARGUMENT_ALIGNMENT);
+        return VKSPLIT__FAIL(error, ARGUMENTS_ADDRESS_ALIGNMENT, (unsigned long long)*address, VKSPLIT_ARGUMENT_ALIGNMENT);
     return VKSPLIT_OK;
 }
 
@@ -96,13 +91,13 @@ vksplit_result vksplit_write_arguments(const vksplit_plan* plan, const vksplit_b
                                        vksplit_error* error)
 {
     if (!plan)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "plan is NULL");
+        return VKSPLIT__FAIL0(error, PLAN_NULL);
     if (plan->argument_bytes == 0)
         return vksplit__ok(error);
     if (!outputs || !mapped)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "outputs and mapped are required");
+        return VKSPLIT__FAIL0(error, ARGUMENTS_WRITE_NULL);
     if ((uintptr_t)mapped % sizeof(uint64_t))
-        return vksplit__fail(error, VKSPLIT_ERROR_ALIGNMENT, "mapped %p is not 8-byte aligned", mapped);
+        return VKSPLIT__FAIL(error, ARGUMENTS_MAPPED_ALIGNMENT, mapped);
     vksplit_result r = vksplit__check_bindings(plan, NULL, outputs, error);
     uint32_t segments = plan->geo.segment_count;
     vksplit__address_cache cache = {VK_NULL_HANDLE, 0};

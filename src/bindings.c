@@ -14,14 +14,9 @@ static vksplit_result check_binding(const vksplit_plan* plan, const vksplit_bind
 {
     char name[32];
     if (!binding->buffer)
-        return vksplit__fail(error, VKSPLIT_ERROR_BINDING, "%s.buffer is VK_NULL_HANDLE",
-                             tensor_name(name, sizeof name, output));
+        return VKSPLIT__FAIL(error, BINDING_BUFFER_NULL, tensor_name(name, sizeof name, output));
     if (binding->offset % plan->offset_alignment)
-        return vksplit__fail(error, VKSPLIT_ERROR_ALIGNMENT,
-                             "%s.offset %llu is not a multiple of %u, the alignment this plan's %u-byte copy word needs "
-                             "(set vksplit_split_desc.base_alignment to what your offsets guarantee)",
-                             tensor_name(name, sizeof name, output), (unsigned long long)binding->offset,
-                             plan->offset_alignment, plan->geo.word_bytes);
+        return VKSPLIT__FAIL(error, BINDING_OFFSET_ALIGNMENT, tensor_name(name, sizeof name, output), (unsigned long long)binding->offset, plan->offset_alignment, plan->geo.word_bytes);
     return VKSPLIT_OK;
 }
 
@@ -49,10 +44,6 @@ vksplit_result vksplit__binding_address(const vksplit_plan* plan, vksplit__addre
     *address = cache->address + binding->offset;
     char name[32];
     if (*address % plan->offset_alignment)
-        return vksplit__fail(error, VKSPLIT_ERROR_ALIGNMENT,
-                             "%s: buffer device address + offset = 0x%llx is not a multiple of %u, the alignment this "
-                             "plan's %u-byte copy word needs",
-                             tensor_name(name, sizeof name, output), (unsigned long long)*address,
-                             plan->offset_alignment, plan->geo.word_bytes);
+        return VKSPLIT__FAIL(error, BINDING_ADDRESS_ALIGNMENT, tensor_name(name, sizeof name, output), (unsigned long long)*address, plan->offset_alignment, plan->geo.word_bytes);
     return VKSPLIT_OK;
 }

@@ -42,8 +42,7 @@ vksplit_result vksplit_query_device_features(VkPhysicalDevice physical_device,
                                              vksplit_features* supported, vksplit_error* error)
 {
     if (!physical_device || !get_instance_proc_addr || !instance || !supported)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT,
-                             "physical_device, get_instance_proc_addr, instance and supported are required");
+        return VKSPLIT__FAIL0(error, SUPPORT_QUERY_NULL);
     *supported = 0;
     vksplit__vk vk;
     memset(&vk, 0, sizeof vk);
@@ -61,7 +60,7 @@ vksplit_result vksplit_query_device_features(VkPhysicalDevice physical_device,
     /* On the heap: a few hundred extensions are ~100 KiB, too much for an engine thread's stack. */
     VkExtensionProperties* exts = vksplit__alloc_array(NULL, count ? count : 1, sizeof *exts);
     if (!exts)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u extension properties failed", count);
+        return VKSPLIT__FAIL(error, HOST_ALLOCATION_EXTENSIONS, count);
     vr = vk.vkEnumerateDeviceExtensionProperties(physical_device, NULL, &count, exts); /* VK_INCOMPLETE: what came */
     if (vr < VK_SUCCESS) {
         vksplit__free(NULL, exts);
@@ -127,13 +126,10 @@ static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_de
 
     ctx->bda = (ctx->features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
     if (ctx->bda && !ctx->vk.vkGetBufferDeviceAddress)
-        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
-                             "VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS is set but vkGetBufferDeviceAddress is not available");
+        return VKSPLIT__FAIL0(error, CONTEXT_NO_DEVICE_ADDRESS_FUNCTION);
     if (!ctx->bda) {
         if (!(ctx->features & VKSPLIT_FEATURE_PUSH_DESCRIPTOR) || !ctx->vk.vkCmdPushDescriptorSetKHR)
-            return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
-                                 "vksplit needs bufferDeviceAddress+shaderInt64 (VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) "
-                                 "or VK_KHR_push_descriptor (VKSPLIT_FEATURE_PUSH_DESCRIPTOR) enabled on the device");
+            return VKSPLIT__FAIL0(error, CONTEXT_NO_ADDRESSING);
         uint32_t push_max = 32; /* the extension's guaranteed minimum */
         if (ctx->vk.vkGetPhysicalDeviceProperties2) {
             VkPhysicalDevicePushDescriptorPropertiesKHR push = {
@@ -165,17 +161,13 @@ static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_de
         while (wg > wg_max && wg > 1)
             wg /= 2;
     if (tuning.mapping < VKSPLIT_MAPPING_RUNS || tuning.mapping > VKSPLIT_MAPPING_BY_SHAPE)
-        return vksplit__fail(error, VKSPLIT_ERROR_INVALID_ARGUMENT, "tuning.mapping %d is not a vksplit_mapping",
-                             (int)tuning.mapping);
+        return VKSPLIT__FAIL(error, TUNING_MAPPING, (int)tuning.mapping);
     if (!vksplit__is_pow2(tuning.max_word_bytes) || tuning.max_word_bytes > 32)
-        return vksplit__fail(error, VKSPLIT_ERROR_INVALID_ARGUMENT,
-                             "tuning.max_word_bytes %u is not 1, 2, 4, 8, 16 or 32", tuning.max_word_bytes);
+        return VKSPLIT__FAIL(error, TUNING_MAX_WORD_BYTES, tuning.max_word_bytes);
     if (wg < 1 || wg > wg_max)
-        return vksplit__fail(error, VKSPLIT_ERROR_INVALID_ARGUMENT, "tuning.workgroup_size %u is out of range [1, %u] on this device",
-                             wg, wg_max);
+        return VKSPLIT__FAIL(error, TUNING_WORKGROUP_SIZE, wg, wg_max);
     if (bytes > 65536)
-        return vksplit__fail(error, VKSPLIT_ERROR_INVALID_ARGUMENT, "tuning.invocation_bytes %u is out of range [1, 65536]",
-                             bytes);
+        return VKSPLIT__FAIL(error, TUNING_INVOCATION_BYTES, bytes);
     /* The tuning's widest word, within what the addressing's shader variants have. */
     ctx->caps.max_word_bytes = min_u32(tuning.max_word_bytes, vksplit__widest_variant_word(ctx->bda));
     ctx->caps.bda = ctx->bda;
@@ -201,16 +193,15 @@ static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_de
 vksplit_result vksplit_context_create(const vksplit_context_desc* desc, vksplit_context** out, vksplit_error* error)
 {
     if (!out)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "out is NULL");
+        return VKSPLIT__FAIL0(error, OUT_NULL);
     *out = NULL;
     if (!desc)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "desc is NULL");
+        return VKSPLIT__FAIL0(error, CONTEXT_DESC_NULL);
     if (!desc->instance || !desc->physical_device || !desc->device || !desc->get_instance_proc_addr)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT,
-                             "desc.instance, physical_device, device and get_instance_proc_addr are required");
+        return VKSPLIT__FAIL0(error, CONTEXT_DESC_HANDLES);
     vksplit_context* ctx = vksplit__alloc(desc->allocation_callbacks, sizeof *ctx);
     if (!ctx)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation of the context failed");
+        return VKSPLIT__FAIL0(error, HOST_ALLOCATION_CONTEXT);
     if (desc->allocation_callbacks) {
         ctx->callbacks_storage = *desc->allocation_callbacks;
         ctx->callbacks = &ctx->callbacks_storage;

@@ -66,16 +66,14 @@ vksplit_result vksplit_dml_query_split_support(vksplit_dml_feature_level feature
                                                vksplit_dml_split_support* support, vksplit_error* error)
 {
     if (!support)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "support is NULL");
+        return VKSPLIT__FAIL0(error, DML_SUPPORT_NULL);
     uint32_t level = (uint32_t)feature_level;
     if (level == VKSPLIT_DML_FEATURE_LEVEL_NEWEST) {
         *support = support_rows[SUPPORT_ROWS - 1].support;
         return vksplit__ok(error);
     }
     if (level < VKSPLIT_DML_FEATURE_LEVEL_1_0)
-        return vksplit__fail(error, VKSPLIT_ERROR_FEATURE_LEVEL,
-                             "feature level 0x%x is below DML_FEATURE_LEVEL_1_0 (0x1000), where Split was introduced",
-                             level);
+        return VKSPLIT__FAIL(error, DML_FEATURE_LEVEL, level);
     size_t row = 0;
     while (row + 1 < SUPPORT_ROWS && support_rows[row + 1].level <= level)
         row++;
@@ -156,21 +154,16 @@ static vksplit_result check_type_and_rank(const char* name, const vksplit_dml_bu
     uint32_t t = (uint32_t)b->DataType, n = b->DimensionCount;
     char needed[40];
     if (!allows_type(newest, t))
-        return vksplit__fail(error, VKSPLIT_ERROR_DATA_TYPE,
-                             "%s.DataType %u is not one DML_SPLIT_OPERATOR_DESC supports (FLOAT32 = 1 .. INT64 = 11)",
-                             name, t);
+        return VKSPLIT__FAIL(error, DML_DATA_TYPE, name, t);
     if (!allows_type(&tg->support, t)) {
         needed_level(allows_type, t, needed, sizeof needed);
-        return vksplit__fail(error, VKSPLIT_ERROR_FEATURE_LEVEL, "%s.DataType %s needs %s; the target is %s", name,
-                             data_types[t].name, needed, tg->name);
+        return VKSPLIT__FAIL(error, DML_DATA_TYPE_FEATURE_LEVEL, name, data_types[t].name, needed, tg->name);
     }
     if (!allows_rank(newest, n))
-        return vksplit__fail(error, VKSPLIT_ERROR_RANK, "%s.DimensionCount %u is out of range [%u, %u]", name, n,
-                             newest->min_dimension_count, newest->max_dimension_count);
+        return VKSPLIT__FAIL(error, DML_DIMENSION_COUNT, name, n, newest->min_dimension_count, newest->max_dimension_count);
     if (!allows_rank(&tg->support, n)) {
         needed_level(allows_rank, n, needed, sizeof needed);
-        return vksplit__fail(error, VKSPLIT_ERROR_FEATURE_LEVEL, "%s.DimensionCount %u needs %s; the target %s allows %u to %u",
-                             name, n, needed, tg->name, tg->support.min_dimension_count, tg->support.max_dimension_count);
+        return VKSPLIT__FAIL(error, DML_DIMENSION_COUNT_FEATURE_LEVEL, name, n, needed, tg->name, tg->support.min_dimension_count, tg->support.max_dimension_count);
     }
     return VKSPLIT_OK;
 }
@@ -182,20 +175,14 @@ static vksplit_result check_flags_and_alignment(const char* name, const vksplit_
 {
     uint32_t flags = (uint32_t)b->Flags, owned = VKSPLIT_DML_TENSOR_FLAG_OWNED_BY_DML;
     if (flags & ~owned)
-        return vksplit__fail(error, VKSPLIT_ERROR_ATTRIBUTE, "%s.Flags 0x%x has unknown bits 0x%x", name, flags,
-                             flags & ~owned);
+        return VKSPLIT__FAIL(error, DML_FLAGS_UNKNOWN, name, flags, flags & ~owned);
     if (!is_input && (flags & owned))
-        return vksplit__fail(error, VKSPLIT_ERROR_ATTRIBUTE,
-                             "%s.Flags has DML_TENSOR_FLAG_OWNED_BY_DML, which DirectML allows on input tensors only",
-                             name);
+        return VKSPLIT__FAIL(error, DML_FLAGS_OWNED_BY_DML, name);
     uint32_t align = b->GuaranteedBaseOffsetAlignment, size = vksplit_dml_data_type_size(b->DataType);
     if (align != 0 && !vksplit__is_pow2(align))
-        return vksplit__fail(error, VKSPLIT_ERROR_ALIGNMENT, "%s.GuaranteedBaseOffsetAlignment %u is not a power of two",
-                             name, align);
+        return VKSPLIT__FAIL(error, DML_ALIGNMENT_POWER_OF_TWO, name, align);
     if (align != 0 && align < size)
-        return vksplit__fail(error, VKSPLIT_ERROR_ALIGNMENT,
-                             "%s.GuaranteedBaseOffsetAlignment %u is less than the %u-byte element size of %s", name,
-                             align, size, vksplit_dml_data_type_name(b->DataType));
+        return VKSPLIT__FAIL(error, DML_ALIGNMENT_BELOW_ELEMENT, name, align, size, vksplit_dml_data_type_name(b->DataType));
     return VKSPLIT_OK;
 }
 
@@ -205,30 +192,23 @@ static vksplit_result check_sizes_and_bytes(const char* name, const vksplit_dml_
                                             vksplit_error* error)
 {
     if (!b->Sizes)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "%s.Sizes is NULL", name);
+        return VKSPLIT__FAIL(error, DML_SIZES_NULL, name);
     for (uint32_t k = 0; k < b->DimensionCount; k++)
         if (b->Sizes[k] == 0)
-            return vksplit__fail(error, VKSPLIT_ERROR_SHAPE_MISMATCH,
-                                 "%s.Sizes[%u] is 0; DirectML sizes must be greater than 0", name, k);
+            return VKSPLIT__FAIL(error, DML_SIZE_ZERO, name, k);
     uint64_t elements, bytes;
     char z[160];
     format_u32s(z, sizeof z, b->Sizes, b->DimensionCount);
     if (!implied_elements(b->DimensionCount, b->Sizes, b->Strides, &elements) ||
         !implied_bytes(elements, vksplit_dml_data_type_size(b->DataType), &bytes))
-        return vksplit__fail(error, VKSPLIT_ERROR_SIZE_OVERFLOW,
-                             "%s with Sizes %s: DMLCalcBufferTensorSize overflows 64 bits", name, z);
+        return VKSPLIT__FAIL(error, DML_BUFFER_SIZE_OVERFLOW, name, z);
     if (elements > DML_MAX_ELEMENTS)
-        return vksplit__fail(error, VKSPLIT_ERROR_SIZE_OVERFLOW,
-                             "%s with Sizes %s spans %llu elements; a DirectML buffer tensor holds at most 2^32 - 1",
-                             name, z, (unsigned long long)elements);
+        return VKSPLIT__FAIL(error, DML_ELEMENT_COUNT_LIMIT, name, z, (unsigned long long)elements);
     if (b->TotalTensorSizeInBytes < bytes) {
         char s[160] = "(packed)";
         if (b->Strides)
             format_u32s(s, sizeof s, b->Strides, b->DimensionCount);
-        return vksplit__fail(error, VKSPLIT_ERROR_TENSOR_SIZE,
-                             "%s.TotalTensorSizeInBytes is %llu but Sizes %s and Strides %s need %llu "
-                             "(DMLCalcBufferTensorSize)",
-                             name, (unsigned long long)b->TotalTensorSizeInBytes, z, s, (unsigned long long)bytes);
+        return VKSPLIT__FAIL(error, DML_TOTAL_TENSOR_SIZE, name, (unsigned long long)b->TotalTensorSizeInBytes, z, s, (unsigned long long)bytes);
     }
     return VKSPLIT_OK;
 }
@@ -250,26 +230,23 @@ vksplit_result vksplit_dml_calc_buffer_tensor_size(vksplit_dml_tensor_data_type 
                                                    vksplit_error* error)
 {
     if (!bytes)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "bytes is NULL");
+        return VKSPLIT__FAIL0(error, DML_CALC_BYTES_NULL);
     uint32_t element_size = vksplit_dml_data_type_size(data_type);
     if (element_size == 0)
-        return vksplit__fail(error, VKSPLIT_ERROR_DATA_TYPE, "DataType %u is not a DirectML data type Split knows",
-                             (uint32_t)data_type);
+        return VKSPLIT__FAIL(error, DML_CALC_DATA_TYPE, (uint32_t)data_type);
     if (dimension_count < 1 || dimension_count > VKSPLIT_MAX_RANK)
-        return vksplit__fail(error, VKSPLIT_ERROR_RANK, "DimensionCount %u is out of range [1, %u]", dimension_count,
-                             VKSPLIT_MAX_RANK);
+        return VKSPLIT__FAIL(error, DML_CALC_DIMENSION_COUNT, dimension_count, VKSPLIT_MAX_RANK);
     if (!sizes)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "Sizes is NULL");
+        return VKSPLIT__FAIL0(error, DML_CALC_SIZES_NULL);
     for (uint32_t k = 0; k < dimension_count; k++)
         if (sizes[k] == 0)
-            return vksplit__fail(error, VKSPLIT_ERROR_SHAPE_MISMATCH,
-                                 "Sizes[%u] is 0; DirectML sizes must be greater than 0", k);
+            return VKSPLIT__FAIL(error, DML_CALC_SIZE_ZERO, k);
     uint64_t elements;
     if (!implied_elements(dimension_count, sizes, strides, &elements) ||
         !implied_bytes(elements, element_size, bytes)) {
         char z[160];
         format_u32s(z, sizeof z, sizes, dimension_count);
-        return vksplit__fail(error, VKSPLIT_ERROR_SIZE_OVERFLOW, "Sizes %s: the buffer size overflows 64 bits", z);
+        return VKSPLIT__FAIL(error, DML_CALC_OVERFLOW, z);
     }
     return vksplit__ok(error);
 }
@@ -279,11 +256,9 @@ static vksplit_result buffer_of(const char* name, const vksplit_dml_tensor_desc*
                                 const vksplit_dml_buffer_tensor_desc** out, vksplit_error* error)
 {
     if (t->Type != VKSPLIT_DML_TENSOR_TYPE_BUFFER)
-        return vksplit__fail(error, VKSPLIT_ERROR_ATTRIBUTE,
-                             "%s.Type is %u; Split takes DML_TENSOR_TYPE_BUFFER (1) tensors only", name,
-                             (uint32_t)t->Type);
+        return VKSPLIT__FAIL(error, DML_TENSOR_TYPE, name, (uint32_t)t->Type);
     if (!t->Desc)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "%s.Desc is NULL", name);
+        return VKSPLIT__FAIL(error, DML_TENSOR_DESC_NULL, name);
     *out = (const vksplit_dml_buffer_tensor_desc*)t->Desc;
     return VKSPLIT_OK;
 }
@@ -309,10 +284,7 @@ static vksplit_result check_output_layout(const char* name, const vksplit_dml_bu
     char s[100], z[100];
     format_u32s(s, sizeof s, b->Strides, b->DimensionCount);
     format_u32s(z, sizeof z, b->Sizes, b->DimensionCount);
-    return vksplit__fail(error, VKSPLIT_ERROR_OVERLAPPING_OUTPUT,
-                         "%s.Strides %s with Sizes %s let two elements share an address: dimension %u stride %llu must "
-                         "exceed %llu, the reach of the dimensions inside it",
-                         name, s, z, o.dim, (unsigned long long)o.stride, (unsigned long long)o.reach);
+    return VKSPLIT__FAIL(error, DML_OVERLAPPING_STRIDES, name, s, z, o.dim, (unsigned long long)o.stride, (unsigned long long)o.reach);
 }
 
 /* Every output: same DataType and DimensionCount, equal sizes off the axis, its own
@@ -330,21 +302,15 @@ static vksplit_result check_outputs(const vksplit_dml_split_operator_desc* op, c
         if (r != VKSPLIT_OK)
             return r;
         if (b->DataType != in->DataType)
-            return vksplit__fail(error, VKSPLIT_ERROR_DATA_TYPE, "%s.DataType is %s (%u) but InputTensor.DataType is %s (%u)",
-                                 name, vksplit_dml_data_type_name(b->DataType), (uint32_t)b->DataType,
-                                 vksplit_dml_data_type_name(in->DataType), (uint32_t)in->DataType);
+            return VKSPLIT__FAIL(error, DML_DATA_TYPE_MISMATCH, name, vksplit_dml_data_type_name(b->DataType), (uint32_t)b->DataType, vksplit_dml_data_type_name(in->DataType), (uint32_t)in->DataType);
         if (b->DimensionCount != in->DimensionCount)
-            return vksplit__fail(error, VKSPLIT_ERROR_RANK, "%s.DimensionCount is %u but InputTensor.DimensionCount is %u",
-                                 name, b->DimensionCount, in->DimensionCount);
+            return VKSPLIT__FAIL(error, DML_DIMENSION_COUNT_MISMATCH, name, b->DimensionCount, in->DimensionCount);
         r = check_buffer(name, b, false, tg, error);
         if (r != VKSPLIT_OK)
             return r;
         for (uint32_t k = 0; k < in->DimensionCount; k++)
             if (k != op->Axis && b->Sizes[k] != in->Sizes[k])
-                return vksplit__fail(error, VKSPLIT_ERROR_SHAPE_MISMATCH,
-                                     "%s.Sizes[%u] is %u but InputTensor.Sizes[%u] is %u (only Sizes[%u], the axis, "
-                                     "may differ)",
-                                     name, k, b->Sizes[k], k, in->Sizes[k], op->Axis);
+                return VKSPLIT__FAIL(error, DML_SIZES_MISMATCH, name, k, b->Sizes[k], k, in->Sizes[k], op->Axis);
         if (b->Strides && (r = check_output_layout(name, b, error)) != VKSPLIT_OK)
             return r;
         sum += b->Sizes[op->Axis]; /* at most 65536 * (2^32 - 1): no overflow */
@@ -354,9 +320,7 @@ static vksplit_result check_outputs(const vksplit_dml_split_operator_desc* op, c
             *alignment = a;
     }
     if (sum != in->Sizes[op->Axis])
-        return vksplit__fail(error, VKSPLIT_ERROR_SPLIT_SUM,
-                             "OutputTensors[*].Sizes[%u] (the axis) sum to %llu but InputTensor.Sizes[%u] is %u",
-                             op->Axis, (unsigned long long)sum, op->Axis, in->Sizes[op->Axis]);
+        return VKSPLIT__FAIL(error, DML_SPLIT_SUM, op->Axis, (unsigned long long)sum, op->Axis, in->Sizes[op->Axis]);
     return VKSPLIT_OK;
 }
 
@@ -364,13 +328,11 @@ static vksplit_result check_storage(const vksplit_dml_split_operator_desc* op, c
                                     bool any_strides, vksplit_error* error)
 {
     if (!s || !s->split)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, s ? "storage->split is NULL" : "storage is NULL");
+        return VKSPLIT__FAIL(error, STORAGE_NULL, s ? "storage->split" : "storage");
     if (s->capacity < op->OutputCount)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUTPUT_COUNT, "storage->capacity %u is less than OutputCount %u",
-                             s->capacity, op->OutputCount);
+        return VKSPLIT__FAIL(error, DML_STORAGE_CAPACITY, s->capacity, op->OutputCount);
     if (any_strides && (!s->output_strides || !s->output_stride_table))
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT,
-                             "an output has Strides but storage->output_strides or ->output_stride_table is NULL");
+        return VKSPLIT__FAIL0(error, DML_STORAGE_STRIDES_NULL);
     return VKSPLIT_OK;
 }
 
@@ -378,28 +340,26 @@ static vksplit_result check_operator(const vksplit_dml_split_operator_desc* op, 
                                      const vksplit_dml_buffer_tensor_desc** input, vksplit_error* error)
 {
     if (!op)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "op (the DML_SPLIT_OPERATOR_DESC) is NULL");
+        return VKSPLIT__FAIL0(error, DML_OPERATOR_NULL);
     vksplit_result r = vksplit_dml_query_split_support((vksplit_dml_feature_level)level, &tg->support, error);
     if (r != VKSPLIT_OK)
         return r;
     format_level(tg->name, sizeof tg->name, level ? level : support_rows[SUPPORT_ROWS - 1].level);
     if (op->OutputCount == 0)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUTPUT_COUNT, "OutputCount is 0; it must be greater than 0");
+        return VKSPLIT__FAIL0(error, DML_OUTPUT_COUNT_ZERO);
     if (op->OutputCount > VKSPLIT_MAX_OUTPUTS)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUTPUT_COUNT, "OutputCount %u is more than vksplit's limit of %u",
-                             op->OutputCount, VKSPLIT_MAX_OUTPUTS);
+        return VKSPLIT__FAIL(error, DML_OUTPUT_COUNT_LIMIT, op->OutputCount, VKSPLIT_MAX_OUTPUTS);
     if (!op->InputTensor)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "InputTensor is NULL");
+        return VKSPLIT__FAIL0(error, DML_INPUT_TENSOR_NULL);
     if (!op->OutputTensors)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "OutputTensors is NULL");
+        return VKSPLIT__FAIL0(error, DML_OUTPUT_TENSORS_NULL);
     r = buffer_of("InputTensor", op->InputTensor, input, error);
     if (r == VKSPLIT_OK)
         r = check_buffer("InputTensor", *input, true, tg, error);
     if (r != VKSPLIT_OK)
         return r;
     if (op->Axis >= (*input)->DimensionCount)
-        return vksplit__fail(error, VKSPLIT_ERROR_AXIS, "Axis %u is out of range [0, %u] for InputTensor.DimensionCount %u",
-                             op->Axis, (*input)->DimensionCount - 1, (*input)->DimensionCount);
+        return VKSPLIT__FAIL(error, DML_AXIS, op->Axis, (*input)->DimensionCount - 1, (*input)->DimensionCount);
     return VKSPLIT_OK;
 }
 
@@ -418,7 +378,7 @@ vksplit_result vksplit_dml_translate_split(const vksplit_dml_split_operator_desc
     if (r == VKSPLIT_OK)
         r = check_storage(op, storage, any_strides, error);
     if (r == VKSPLIT_OK && !out)
-        r = vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "out is NULL");
+        r = VKSPLIT__FAIL0(error, OUT_NULL);
     if (r != VKSPLIT_OK)
         return r;
 

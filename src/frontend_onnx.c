@@ -62,26 +62,18 @@ static vksplit_result check_opset_and_type(const vksplit_onnx_split_desc* node, 
     int64_t v = node->opset;
     if (!opset_types(v)) {
         if (v >= 1)
-            return vksplit__fail(error, VKSPLIT_ERROR_OPSET,
-                                 "opset %lld is not a Split version: ONNX Split has versions 1, 2, 11, 13 and 18 "
-                                 "(a model importing opset %lld uses Split-%lld)",
-                                 (long long)v, (long long)v, (long long)vksplit_onnx_split_version(v));
-        return vksplit__fail(error, VKSPLIT_ERROR_OPSET,
-                             "opset %lld is not a Split version: ONNX Split has versions 1, 2, 11, 13 and 18",
-                             (long long)v);
+            return VKSPLIT__FAIL(error, ONNX_OPSET_IMPORT, (long long)v, (long long)v, (long long)vksplit_onnx_split_version(v));
+        return VKSPLIT__FAIL(error, ONNX_OPSET, (long long)v);
     }
     uint32_t t = (uint32_t)node->data_type;
     if (node->data_type == VKSPLIT_ONNX_STRING)
-        return vksplit__fail(error, VKSPLIT_ERROR_DATA_TYPE,
-                             "tensor(string) is not supported: vksplit copies fixed-width elements and ONNX strings "
-                             "are variable-length");
+        return VKSPLIT__FAIL0(error, ONNX_STRING_TYPE);
     if (t >= ONNX_TYPE_COUNT || t == VKSPLIT_ONNX_UNDEFINED)
-        return vksplit__fail(error, VKSPLIT_ERROR_DATA_TYPE, "data_type %u is not an ONNX tensor type", t);
+        return VKSPLIT__FAIL(error, ONNX_DATA_TYPE, t);
     if (!vksplit_onnx_type_in_opset(v, node->data_type)) {
         const char* hint = v == 1 ? " (float16, float, double)"
                          : node->data_type == VKSPLIT_ONNX_BFLOAT16 ? " (bfloat16 came with Split-13)" : "";
-        return vksplit__fail(error, VKSPLIT_ERROR_DATA_TYPE, "tensor(%s) is not in Split-%lld's type list%s",
-                             onnx_types[t].name, (long long)v, hint);
+        return VKSPLIT__FAIL(error, ONNX_DATA_TYPE_VERSION, onnx_types[t].name, (long long)v, hint);
     }
     return VKSPLIT_OK;
 }
@@ -89,35 +81,24 @@ static vksplit_result check_opset_and_type(const vksplit_onnx_split_desc* node, 
 static vksplit_result check_shape_and_axis(const vksplit_onnx_split_desc* node, uint32_t* axis, vksplit_error* error)
 {
     if (node->rank == 0)
-        return vksplit__fail(error, VKSPLIT_ERROR_RANK,
-                             "the input is a scalar (rank 0); Split needs a tensor of rank 1 or more");
+        return VKSPLIT__FAIL0(error, ONNX_SCALAR);
     if (node->rank > VKSPLIT_MAX_RANK)
-        return vksplit__fail(error, VKSPLIT_ERROR_RANK, "the input's rank %u is more than vksplit's limit of %u",
-                             node->rank, VKSPLIT_MAX_RANK);
+        return VKSPLIT__FAIL(error, ONNX_RANK_LIMIT, node->rank, VKSPLIT_MAX_RANK);
     if (!node->shape)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "shape is NULL");
+        return VKSPLIT__FAIL0(error, ONNX_SHAPE_NULL);
     for (uint32_t k = 0; k < node->rank; k++)
         if (node->shape[k] < 0)
-            return vksplit__fail(error, VKSPLIT_ERROR_SHAPE_MISMATCH,
-                                 "shape[%u] is %lld; dimensions must be >= 0 (resolve dynamic dimensions first)", k,
-                                 (long long)node->shape[k]);
+            return VKSPLIT__FAIL(error, ONNX_SHAPE_NEGATIVE, k, (long long)node->shape[k]);
     uint64_t bytes = vksplit_onnx_data_type_size(node->data_type);
     for (uint32_t k = 0; k < node->rank; k++)
         if (node->shape[k] != 0 && !vksplit__mul_u64(bytes, (uint64_t)node->shape[k], &bytes))
-            return vksplit__fail(error, VKSPLIT_ERROR_SIZE_OVERFLOW,
-                                 "the input's byte count overflows 64 bits at shape[%u] = %lld", k,
-                                 (long long)node->shape[k]);
+            return VKSPLIT__FAIL(error, ONNX_BYTE_COUNT_OVERFLOW, k, (long long)node->shape[k]);
     int64_t rank = node->rank, a = node->axis;
     bool negative_ok = node->opset >= 11;
     if (a < 0 && !negative_ok)
-        return vksplit__fail(error, VKSPLIT_ERROR_AXIS,
-                             "axis %lld is negative; Split-%lld accepts [0, %lld] for a rank-%lld input (negative "
-                             "axes came with Split-11)",
-                             (long long)a, (long long)node->opset, (long long)(rank - 1), (long long)rank);
+        return VKSPLIT__FAIL(error, ONNX_AXIS_NEGATIVE_BEFORE_11, (long long)a, (long long)node->opset, (long long)(rank - 1), (long long)rank);
     if (a < -rank || a >= rank)
-        return vksplit__fail(error, VKSPLIT_ERROR_AXIS, "axis %lld is out of range [%lld, %lld] for a rank-%lld input",
-                             (long long)a, negative_ok ? (long long)-rank : 0LL, (long long)(rank - 1),
-                             (long long)rank);
+        return VKSPLIT__FAIL(error, ONNX_AXIS, (long long)a, negative_ok ? (long long)-rank : 0LL, (long long)(rank - 1), (long long)rank);
     *axis = (uint32_t)(a < 0 ? a + rank : a);
     return VKSPLIT_OK;
 }
@@ -130,25 +111,17 @@ static vksplit_result choose_source(const vksplit_onnx_split_desc* node, source_
     long long v = (long long)node->opset;
     bool attribute = node->has_split_attribute, input = node->has_split_input, num = node->has_num_outputs;
     if (attribute && v >= 13)
-        return vksplit__fail(error, VKSPLIT_ERROR_ATTRIBUTE,
-                             "Split-%lld has no 'split' attribute: since Split-13 'split' is the second input", v);
+        return VKSPLIT__FAIL(error, ONNX_SPLIT_ATTRIBUTE_SINCE_13, v);
     if (input && (v == 2 || v == 11))
-        return vksplit__fail(error, VKSPLIT_ERROR_ATTRIBUTE,
-                             "Split-%lld has no 'split' input: it takes 'split' as an attribute", v);
+        return VKSPLIT__FAIL(error, ONNX_SPLIT_INPUT_BEFORE_13, v);
     if (num && v != 18)
-        return vksplit__fail(error, VKSPLIT_ERROR_ATTRIBUTE,
-                             "Split-%lld has no 'num_outputs' attribute: it came with Split-18", v);
+        return VKSPLIT__FAIL(error, ONNX_NUM_OUTPUTS_BEFORE_18, v);
     if (attribute && input)
-        return vksplit__fail(error, VKSPLIT_ERROR_ATTRIBUTE,
-                             "both the 'split' attribute and the 'split' input were given; Split-1 takes one of them");
+        return VKSPLIT__FAIL0(error, ONNX_SPLIT_TWICE);
     if (v == 18 && input && num)
-        return vksplit__fail(error, VKSPLIT_ERROR_ATTRIBUTE,
-                             "both the 'split' input and the 'num_outputs' attribute were given; Split-18 takes "
-                             "exactly one");
+        return VKSPLIT__FAIL0(error, ONNX_SPLIT_AND_NUM_OUTPUTS);
     if (v == 18 && !input && !num)
-        return vksplit__fail(error, VKSPLIT_ERROR_ATTRIBUTE,
-                             "neither the 'split' input nor the 'num_outputs' attribute was given; Split-18 needs "
-                             "exactly one");
+        return VKSPLIT__FAIL0(error, ONNX_NO_SPLIT_NOR_NUM_OUTPUTS);
     *kind = attribute ? SOURCE_ATTRIBUTE : input ? SOURCE_INPUT : num ? SOURCE_NUM_OUTPUTS : SOURCE_EQUAL;
     return VKSPLIT_OK;
 }
@@ -199,13 +172,11 @@ static vksplit_result list_entry(const vksplit_onnx_split_desc* node, source_kin
             memcpy(&d, bytes + (size_t)i * 8, 8);
         }
         if (!(d >= 0 && d < 9223372036854775808.0) || (double)(int64_t)d != d)
-            return vksplit__fail(error, VKSPLIT_ERROR_SPLIT_LENGTH,
-                                 "'split' input entry %u is %g; lengths must be whole numbers >= 0", i, d);
+            return VKSPLIT__FAIL(error, ONNX_SPLIT_NOT_WHOLE, i, d);
         value = (int64_t)d;
     }
     if (value < 0)
-        return vksplit__fail(error, VKSPLIT_ERROR_SPLIT_LENGTH, "'split' %s entry %u is %lld; lengths must be >= 0",
-                             what, i, (long long)value);
+        return VKSPLIT__FAIL(error, ONNX_SPLIT_NEGATIVE, what, i, (long long)value);
     *length = (uint64_t)value;
     return VKSPLIT_OK;
 }
@@ -220,23 +191,16 @@ static vksplit_result check_list(const vksplit_onnx_split_desc* node, source_kin
     if (kind == SOURCE_INPUT) {
         vksplit_onnx_data_type want = v == 1 ? node->data_type : VKSPLIT_ONNX_INT64;
         if (node->split_input_type != want)
-            return vksplit__fail(error, VKSPLIT_ERROR_DATA_TYPE,
-                                 "the 'split' input is tensor(%s); Split-%lld takes tensor(%s)%s",
-                                 vksplit_onnx_data_type_name(node->split_input_type), v,
-                                 vksplit_onnx_data_type_name(want), v == 1 ? " (T, the input's own type)" : "");
+            return VKSPLIT__FAIL(error, ONNX_SPLIT_INPUT_TYPE, vksplit_onnx_data_type_name(node->split_input_type), v, vksplit_onnx_data_type_name(want), v == 1 ? " (T, the input's own type)" : "");
     }
     if (n == 0)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUTPUT_COUNT, "the 'split' %s is empty; Split has at least 1 output",
-                             what);
+        return VKSPLIT__FAIL(error, ONNX_SPLIT_EMPTY, what);
     if (!data)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "the 'split' %s has %u entries but its data is NULL",
-                             what, n);
+        return VKSPLIT__FAIL(error, ONNX_SPLIT_DATA_NULL, what, n);
     if (n > VKSPLIT_MAX_OUTPUTS)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUTPUT_COUNT, "the 'split' %s has %u entries, more than vksplit's limit of %u outputs",
-                             what, n, VKSPLIT_MAX_OUTPUTS);
+        return VKSPLIT__FAIL(error, ONNX_SPLIT_OUTPUT_LIMIT, what, n, VKSPLIT_MAX_OUTPUTS);
     if (node->output_count != 0 && node->output_count != n)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUTPUT_COUNT, "the 'split' %s has %u entries but the node has %u outputs",
-                             what, n, node->output_count);
+        return VKSPLIT__FAIL(error, ONNX_SPLIT_OUTPUT_MISMATCH, what, n, node->output_count);
     uint64_t sum = 0;
     for (uint32_t i = 0; i < n; i++) {
         uint64_t length;
@@ -244,12 +208,10 @@ static vksplit_result check_list(const vksplit_onnx_split_desc* node, source_kin
         if (r != VKSPLIT_OK)
             return r;
         if (!vksplit__add_u64(sum, length, &sum))
-            return vksplit__fail(error, VKSPLIT_ERROR_SPLIT_SUM, "the 'split' %s overflows 64 bits at entry %u", what, i);
+            return VKSPLIT__FAIL(error, ONNX_SPLIT_SUM_OVERFLOW, what, i);
     }
     if (sum != dim)
-        return vksplit__fail(error, VKSPLIT_ERROR_SPLIT_SUM,
-                             "the 'split' %s sums to %llu but the input's dimension on axis %u is %llu", what,
-                             (unsigned long long)sum, axis, (unsigned long long)dim);
+        return VKSPLIT__FAIL(error, ONNX_SPLIT_SUM, what, (unsigned long long)sum, axis, (unsigned long long)dim);
     *count = n;
     return VKSPLIT_OK;
 }
@@ -260,22 +222,15 @@ static vksplit_result check_num_outputs(const vksplit_onnx_split_desc* node, uin
 {
     int64_t n = node->num_outputs;
     if (n < 1)
-        return vksplit__fail(error, VKSPLIT_ERROR_ATTRIBUTE, "'num_outputs' is %lld; it must be >= 1", (long long)n);
+        return VKSPLIT__FAIL(error, ONNX_NUM_OUTPUTS_BELOW_ONE, (long long)n);
     if (n > (int64_t)VKSPLIT_MAX_OUTPUTS)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUTPUT_COUNT, "'num_outputs' %lld is more than vksplit's limit of %u",
-                             (long long)n, VKSPLIT_MAX_OUTPUTS);
+        return VKSPLIT__FAIL(error, ONNX_NUM_OUTPUTS_LIMIT, (long long)n, VKSPLIT_MAX_OUTPUTS);
     if (node->output_count != 0 && node->output_count != (uint64_t)n)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUTPUT_COUNT, "'num_outputs' is %lld but the node has %u outputs",
-                             (long long)n, node->output_count);
+        return VKSPLIT__FAIL(error, ONNX_NUM_OUTPUTS_MISMATCH, (long long)n, node->output_count);
     uint64_t c = dim / (uint64_t)n + (dim % (uint64_t)n != 0);
     uint64_t head = c * (uint64_t)(n - 1); /* < dim + n: no overflow for dim < 2^63 */
     if (head > dim)
-        return vksplit__fail(error, VKSPLIT_ERROR_SPLIT_LENGTH,
-                             "'num_outputs' %lld cannot split dimension %llu (axis %u): chunk ceil(%llu/%lld) = %llu "
-                             "for the first %lld outputs leaves %llu - %llu = -%llu for the last",
-                             (long long)n, (unsigned long long)dim, axis, (unsigned long long)dim, (long long)n,
-                             (unsigned long long)c, (long long)(n - 1), (unsigned long long)dim,
-                             (unsigned long long)head, (unsigned long long)(head - dim));
+        return VKSPLIT__FAIL(error, ONNX_NUM_OUTPUTS_TOO_MANY, (long long)n, (unsigned long long)dim, axis, (unsigned long long)dim, (long long)n, (unsigned long long)c, (long long)(n - 1), (unsigned long long)dim, (unsigned long long)head, (unsigned long long)(head - dim));
     *count = (uint32_t)n;
     *chunk = c;
     return VKSPLIT_OK;
@@ -287,16 +242,11 @@ static vksplit_result check_equal(const vksplit_onnx_split_desc* node, uint64_t 
     long long v = (long long)node->opset;
     uint32_t n = node->output_count;
     if (n == 0)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUTPUT_COUNT,
-                             "output_count is 0: Split-%lld without 'split' splits equally into the node's outputs", v);
+        return VKSPLIT__FAIL(error, ONNX_OUTPUT_COUNT_ZERO, v);
     if (n > VKSPLIT_MAX_OUTPUTS)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUTPUT_COUNT, "output_count %u is more than vksplit's limit of %u", n,
-                             VKSPLIT_MAX_OUTPUTS);
+        return VKSPLIT__FAIL(error, ONNX_OUTPUT_COUNT_LIMIT, n, VKSPLIT_MAX_OUTPUTS);
     if (dim % n != 0)
-        return vksplit__fail(error, VKSPLIT_ERROR_NOT_DIVISIBLE,
-                             "the input's dimension %llu on axis %u is not divisible by the node's %u outputs "
-                             "(Split-%lld without 'split' splits equally; %llu %% %u = %llu)",
-                             (unsigned long long)dim, axis, n, v, (unsigned long long)dim, n, (unsigned long long)(dim % n));
+        return VKSPLIT__FAIL(error, ONNX_NOT_DIVISIBLE, (unsigned long long)dim, axis, n, v, (unsigned long long)dim, n, (unsigned long long)(dim % n));
     *count = n;
     return VKSPLIT_OK;
 }
@@ -305,7 +255,7 @@ vksplit_result vksplit_onnx_translate_split(const vksplit_onnx_split_desc* node,
                                             vksplit_split_desc* out, vksplit_error* error)
 {
     if (!node)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "node is NULL");
+        return VKSPLIT__FAIL0(error, ONNX_NODE_NULL);
     uint32_t axis = 0, count = 0;
     uint64_t chunk = 0;
     source_kind kind = SOURCE_EQUAL;
@@ -326,12 +276,11 @@ vksplit_result vksplit_onnx_translate_split(const vksplit_onnx_split_desc* node,
     if (r != VKSPLIT_OK)
         return r;
     if (!storage || !storage->split)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, storage ? "storage->split is NULL" : "storage is NULL");
+        return VKSPLIT__FAIL(error, STORAGE_NULL, storage ? "storage->split" : "storage");
     if (storage->split_capacity < count)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUTPUT_COUNT, "storage->split_capacity %u is less than the %u outputs",
-                             storage->split_capacity, count);
+        return VKSPLIT__FAIL(error, ONNX_STORAGE_CAPACITY, storage->split_capacity, count);
     if (!out)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "out is NULL");
+        return VKSPLIT__FAIL0(error, OUT_NULL);
 
     for (uint32_t k = 0; k < node->rank; k++)
         storage->sizes[k] = (uint64_t)node->shape[k];

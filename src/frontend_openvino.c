@@ -58,31 +58,23 @@ static vksplit_result check_data(vksplit_ov_element_type t, uint32_t rank, const
 {
     uint32_t u = (uint32_t)t;
     if (u >= VKSPLIT_OV_ELEMENT_TYPE_COUNT)
-        return vksplit__fail(error, VKSPLIT_ERROR_DATA_TYPE, "element type %u is not an OpenVINO element type", u);
+        return VKSPLIT__FAIL(error, OV_ELEMENT_TYPE, u);
     if (t == VKSPLIT_OV_STRING)
-        return vksplit__fail(error, VKSPLIT_ERROR_DATA_TYPE,
-                             "element type string is not supported: vksplit copies fixed-width elements and strings "
-                             "are variable-length");
+        return VKSPLIT__FAIL0(error, OV_STRING_TYPE);
     if (ov_types[u].kind == SUB_BYTE)
-        return vksplit__fail(error, VKSPLIT_ERROR_DATA_TYPE,
-                             "element type %s packs several elements into a byte; vksplit copies whole bytes",
-                             ov_types[u].name);
+        return VKSPLIT__FAIL(error, OV_PACKED_TYPE, ov_types[u].name);
     if (ov_types[u].size == 0)
-        return vksplit__fail(error, VKSPLIT_ERROR_DATA_TYPE, "element type %s is not a static element type",
-                             ov_types[u].name);
+        return VKSPLIT__FAIL(error, OV_DYNAMIC_TYPE, ov_types[u].name);
     if (rank == 0)
-        return vksplit__fail(error, VKSPLIT_ERROR_RANK, "data is a scalar (rank 0); Split needs rank >= 1");
+        return VKSPLIT__FAIL0(error, OV_SCALAR);
     if (rank > VKSPLIT_MAX_RANK)
-        return vksplit__fail(error, VKSPLIT_ERROR_RANK, "data's rank %u is more than vksplit's limit of %u", rank,
-                             VKSPLIT_MAX_RANK);
+        return VKSPLIT__FAIL(error, OV_RANK_LIMIT, rank, VKSPLIT_MAX_RANK);
     if (!shape)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "shape is NULL");
+        return VKSPLIT__FAIL0(error, OV_SHAPE_NULL);
     uint64_t bytes = ov_types[u].size;
     for (uint32_t k = 0; k < rank; k++)
         if (shape[k] != 0 && !vksplit__mul_u64(bytes, shape[k], &bytes))
-            return vksplit__fail(error, VKSPLIT_ERROR_SIZE_OVERFLOW,
-                                 "data's byte count overflows 64 bits at shape[%u] = %llu", k,
-                                 (unsigned long long)shape[k]);
+            return VKSPLIT__FAIL(error, OV_BYTE_COUNT_OVERFLOW, k, (unsigned long long)shape[k]);
     return VKSPLIT_OK;
 }
 
@@ -91,27 +83,21 @@ static vksplit_result check_axis(const vksplit_ov_constant* c, uint32_t rank, bo
                                  vksplit_error* error)
 {
     if (!is_integer(c->element_type))
-        return vksplit__fail(error, VKSPLIT_ERROR_DATA_TYPE,
-                             "'axis' input is %s; it must be an integer type (i8..i64, u8..u64)",
-                             vksplit_ov_element_type_name(c->element_type));
+        return VKSPLIT__FAIL(error, OV_AXIS_TYPE, vksplit_ov_element_type_name(c->element_type));
     bool scalar = c->rank == 0, shape_1 = c->rank == 1 && c->length == 1;
     if (!scalar && !(allow_shape_1 && shape_1)) {
         if (allow_shape_1)
-            return vksplit__fail(error, VKSPLIT_ERROR_ATTRIBUTE,
-                                 "'axis' should be a scalar or of shape [1]. Got rank %u, %llu elements instead",
-                                 c->rank, c->rank == 0 ? 1ull : (unsigned long long)c->length);
-        return vksplit__fail(error, VKSPLIT_ERROR_ATTRIBUTE, "'axis' input must be a scalar. Got: rank %u", c->rank);
+            return VKSPLIT__FAIL(error, OV_AXIS_SHAPE, c->rank, c->rank == 0 ? 1ull : (unsigned long long)c->length);
+        return VKSPLIT__FAIL(error, OV_AXIS_NOT_SCALAR, c->rank);
     }
     if (!c->data)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "'axis' data is NULL");
+        return VKSPLIT__FAIL0(error, OV_AXIS_DATA_NULL);
     int64_t a, r = rank;
     uint64_t big = 0;
     if (!read_integer(c, 0, &a, &big))
-        return vksplit__fail(error, VKSPLIT_ERROR_AXIS, "'axis' %llu is out of the tensor rank range [%lld, %lld]",
-                             (unsigned long long)big, (long long)-r, (long long)(r - 1));
+        return VKSPLIT__FAIL(error, OV_AXIS_RANGE_UNSIGNED, (unsigned long long)big, (long long)-r, (long long)(r - 1));
     if (a < -r || a >= r)
-        return vksplit__fail(error, VKSPLIT_ERROR_AXIS, "'axis' %lld is out of the tensor rank range [%lld, %lld]",
-                             (long long)a, (long long)-r, (long long)(r - 1));
+        return VKSPLIT__FAIL(error, OV_AXIS_RANGE, (long long)a, (long long)-r, (long long)(r - 1));
     *axis = (uint32_t)(a < 0 ? a + r : a);
     return VKSPLIT_OK;
 }
@@ -120,12 +106,11 @@ static vksplit_result check_storage(const vksplit_ov_split_storage* s, uint64_t 
                                     vksplit_error* error)
 {
     if (!s || !s->split)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, s ? "storage->split is NULL" : "storage is NULL");
+        return VKSPLIT__FAIL(error, STORAGE_NULL, s ? "storage->split" : "storage");
     if (s->split_capacity < count)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUTPUT_COUNT, "storage->split_capacity %u is less than the %llu outputs",
-                             s->split_capacity, (unsigned long long)count);
+        return VKSPLIT__FAIL(error, OV_STORAGE_CAPACITY, s->split_capacity, (unsigned long long)count);
     if (!out)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "out is NULL");
+        return VKSPLIT__FAIL0(error, OUT_NULL);
     return VKSPLIT_OK;
 }
 
@@ -152,7 +137,7 @@ vksplit_result vksplit_ov_translate_split(const vksplit_ov_split_desc* op, vkspl
                                           vksplit_split_desc* out, vksplit_error* error)
 {
     if (!op)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "op is NULL");
+        return VKSPLIT__FAIL0(error, OV_OPERATOR_NULL);
     uint32_t axis = 0;
     vksplit_result r = check_data(op->element_type, op->rank, op->shape, error);
     if (r == VKSPLIT_OK)
@@ -161,20 +146,13 @@ vksplit_result vksplit_ov_translate_split(const vksplit_ov_split_desc* op, vkspl
         return r;
     uint64_t dim = op->shape[axis], n = op->num_splits;
     if (n == 0)
-        return vksplit__fail(error, VKSPLIT_ERROR_ATTRIBUTE, "Attribute 'num_splits' must be greater than zero");
+        return VKSPLIT__FAIL0(error, OV_NUM_SPLITS_ZERO);
     if (n > dim)
-        return vksplit__fail(error, VKSPLIT_ERROR_ATTRIBUTE,
-                             "'num_splits' attribute value %llu is out of range [1, %llu], the dimension of data "
-                             "along 'axis' %u",
-                             (unsigned long long)n, (unsigned long long)dim, axis);
+        return VKSPLIT__FAIL(error, OV_NUM_SPLITS_RANGE, (unsigned long long)n, (unsigned long long)dim, axis);
     if (dim % n != 0)
-        return vksplit__fail(error, VKSPLIT_ERROR_NOT_DIVISIBLE,
-                             "Dimension of data input shape along 'axis': %llu must be evenly divisible by "
-                             "'num_splits' attribute value: %llu",
-                             (unsigned long long)dim, (unsigned long long)n);
+        return VKSPLIT__FAIL(error, OV_NOT_DIVISIBLE, (unsigned long long)dim, (unsigned long long)n);
     if (n > VKSPLIT_MAX_OUTPUTS)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUTPUT_COUNT, "'num_splits' %llu is more than vksplit's limit of %u outputs",
-                             (unsigned long long)n, VKSPLIT_MAX_OUTPUTS);
+        return VKSPLIT__FAIL(error, OV_NUM_SPLITS_LIMIT, (unsigned long long)n, VKSPLIT_MAX_OUTPUTS);
     r = check_storage(storage, n, out, error);
     if (r != VKSPLIT_OK)
         return r;
@@ -189,53 +167,35 @@ static vksplit_result check_lengths(const vksplit_ov_constant* c, uint64_t dim, 
                                     uint64_t* remainder, vksplit_error* error)
 {
     if (!is_integer(c->element_type))
-        return vksplit__fail(error, VKSPLIT_ERROR_DATA_TYPE,
-                             "'split_lengths' input is %s; it must be an integer type (i8..i64, u8..u64)",
-                             vksplit_ov_element_type_name(c->element_type));
+        return VKSPLIT__FAIL(error, OV_SPLIT_LENGTHS_TYPE, vksplit_ov_element_type_name(c->element_type));
     if (c->rank != 1)
-        return vksplit__fail(error, VKSPLIT_ERROR_ATTRIBUTE, "Split lengths should be a 1-D tensor. Got %u instead.",
-                             c->rank);
+        return VKSPLIT__FAIL(error, OV_SPLIT_LENGTHS_NOT_1D, c->rank);
     if (c->length == 0)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUTPUT_COUNT,
-                             "'split_lengths' is empty; VariadicSplit has at least 1 output");
+        return VKSPLIT__FAIL0(error, OV_SPLIT_LENGTHS_EMPTY);
     if (!c->data)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "'split_lengths' data is NULL");
+        return VKSPLIT__FAIL0(error, OV_SPLIT_LENGTHS_DATA_NULL);
     if (c->length > VKSPLIT_MAX_OUTPUTS)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUTPUT_COUNT,
-                             "'split_lengths' has %llu entries, more than vksplit's limit of %u outputs",
-                             (unsigned long long)c->length, VKSPLIT_MAX_OUTPUTS);
+        return VKSPLIT__FAIL(error, OV_SPLIT_LENGTHS_LIMIT, (unsigned long long)c->length, VKSPLIT_MAX_OUTPUTS);
     uint64_t sum = 0, minus_one = c->length;
     for (uint64_t i = 0; i < c->length; i++) {
         int64_t v;
         uint64_t big = 0;
         if (!read_integer(c, i, &v, &big))
-            return vksplit__fail(error, VKSPLIT_ERROR_SPLIT_LENGTH,
-                                 "split_lengths[%llu] is %llu, more than a dimension can hold (2^63 - 1)",
-                                 (unsigned long long)i, (unsigned long long)big);
+            return VKSPLIT__FAIL(error, OV_SPLIT_LENGTH_TOO_LARGE, (unsigned long long)i, (unsigned long long)big);
         if (v < -1)
-            return vksplit__fail(error, VKSPLIT_ERROR_SPLIT_LENGTH,
-                                 "Invalid value %lld in split lengths input (split_lengths[%llu]). Should be >= -1.",
-                                 (long long)v, (unsigned long long)i);
+            return VKSPLIT__FAIL(error, OV_SPLIT_LENGTH_NEGATIVE, (long long)v, (unsigned long long)i);
         if (v == -1) {
             if (minus_one != c->length)
-                return vksplit__fail(error, VKSPLIT_ERROR_SPLIT_LENGTH,
-                                     "Cannot infer split with multiple -1 values at %llu and %llu",
-                                     (unsigned long long)minus_one, (unsigned long long)i);
+                return VKSPLIT__FAIL(error, OV_SPLIT_LENGTH_TWO_INFERRED, (unsigned long long)minus_one, (unsigned long long)i);
             minus_one = i;
         } else if (!vksplit__add_u64(sum, (uint64_t)v, &sum)) {
-            return vksplit__fail(error, VKSPLIT_ERROR_SPLIT_SUM, "split_lengths overflow 64 bits at entry %llu",
-                                 (unsigned long long)i);
+            return VKSPLIT__FAIL(error, OV_SPLIT_LENGTHS_OVERFLOW, (unsigned long long)i);
         }
     }
     if (minus_one < c->length && sum > dim)
-        return vksplit__fail(error, VKSPLIT_ERROR_SPLIT_SUM,
-                             "split_lengths other than the -1 at %llu sum to %llu, more than the length of the chosen "
-                             "axis %u: %llu",
-                             (unsigned long long)minus_one, (unsigned long long)sum, axis, (unsigned long long)dim);
+        return VKSPLIT__FAIL(error, OV_SPLIT_LENGTHS_EXCEED, (unsigned long long)minus_one, (unsigned long long)sum, axis, (unsigned long long)dim);
     if (minus_one == c->length && sum != dim)
-        return vksplit__fail(error, VKSPLIT_ERROR_SPLIT_SUM,
-                             "Total length of splits: %llu must match the length of the chosen axis %u: %llu",
-                             (unsigned long long)sum, axis, (unsigned long long)dim);
+        return VKSPLIT__FAIL(error, OV_SPLIT_LENGTHS_SUM, (unsigned long long)sum, axis, (unsigned long long)dim);
     *inferred = minus_one;
     *remainder = dim - sum;
     return VKSPLIT_OK;
@@ -246,7 +206,7 @@ vksplit_result vksplit_ov_translate_variadic_split(const vksplit_ov_variadic_spl
                                                    vksplit_error* error)
 {
     if (!op)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "op is NULL");
+        return VKSPLIT__FAIL0(error, OV_OPERATOR_NULL);
     uint32_t axis = 0;
     uint64_t inferred = 0, remainder = 0;
     vksplit_result r = check_data(op->element_type, op->rank, op->shape, error);

@@ -25,31 +25,58 @@
 
 /* ---- errors -------------------------------------------------------------------------------- */
 
-/* Fills *error (when not NULL) with code and the formatted one-line message; returns code.
- * Every failure goes through here, so each message names the field and the values. */
-static inline vksplit_result vksplit__fail(vksplit_error* error, vksplit_result code, const char* fmt, ...)
-    VKSPLIT_PRINTF(3, 4);
-static inline vksplit_result vksplit__fail(vksplit_error* error, vksplit_result code, const char* fmt, ...)
+/* Every failure goes through VKSPLIT__FAIL(error, NAME, values...) (VKSPLIT__FAIL0 when the
+ * message has no values): it fills *error (when not NULL) with the rule's code, its message
+ * and VKSPLIT_RULE_NAME, and returns the code. The rule's format lives in vksplit/rules.h; the
+ * sizeof below has the compiler check the values against it (unevaluated: no code, no data). */
+#define VKSPLIT_X_RULE_FORMAT(name, number, result, format) static const char vksplit__format_##name[] = format;
+VKSPLIT_RULE_LIST(VKSPLIT_X_RULE_FORMAT)
+#undef VKSPLIT_X_RULE_FORMAT
+
+static inline int vksplit__format_check(const char* fmt, ...) VKSPLIT_PRINTF(1, 2);
+static inline int vksplit__format_check(const char* fmt, ...)
 {
+    (void)fmt;
+    return 0;
+}
+
+static inline vksplit_result vksplit__fail_rule(vksplit_error* error, vksplit_rule rule, ...)
+{
+    vksplit_result code = vksplit_rule_result(rule);
     if (error) {
         error->code = code;
+        error->rule = rule;
         va_list args;
-        va_start(args, fmt);
-        vsnprintf(error->message, sizeof error->message, fmt, args);
+        va_start(args, rule);
+#if defined(__GNUC__) || defined(__clang__)
+#  pragma GCC diagnostic push
+#  pragma GCC diagnostic ignored "-Wformat-nonliteral" /* checked at each call site, see above */
+#endif
+        vsnprintf(error->message, sizeof error->message, vksplit_rule_format(rule), args);
+#if defined(__GNUC__) || defined(__clang__)
+#  pragma GCC diagnostic pop
+#endif
         va_end(args);
     }
     return code;
 }
 
+#define VKSPLIT__FAIL(error, name, ...)                                                    \
+    ((void)sizeof vksplit__format_check(vksplit__format_##name, __VA_ARGS__),              \
+     vksplit__fail_rule((error), VKSPLIT_RULE_##name, __VA_ARGS__))
+#define VKSPLIT__FAIL0(error, name)                                                        \
+    ((void)sizeof vksplit__format_check(vksplit__format_##name),                           \
+     vksplit__fail_rule((error), VKSPLIT_RULE_##name))
+
 /* A failed Vulkan call: VKSPLIT_ERROR_OUT_OF_MEMORY for the out-of-memory results,
  * VKSPLIT_ERROR_DEVICE_LOST for a lost device, VKSPLIT_ERROR_VULKAN otherwise. */
 static inline vksplit_result vksplit__vk_fail(vksplit_error* error, const char* call, VkResult vr)
 {
-    vksplit_result code = vr == VK_ERROR_OUT_OF_HOST_MEMORY || vr == VK_ERROR_OUT_OF_DEVICE_MEMORY
-                              ? VKSPLIT_ERROR_OUT_OF_MEMORY
-                          : vr == VK_ERROR_DEVICE_LOST ? VKSPLIT_ERROR_DEVICE_LOST
-                                                       : VKSPLIT_ERROR_VULKAN;
-    return vksplit__fail(error, code, "%s returned VkResult %d", call, (int)vr);
+    if (vr == VK_ERROR_OUT_OF_HOST_MEMORY || vr == VK_ERROR_OUT_OF_DEVICE_MEMORY)
+        return VKSPLIT__FAIL(error, VULKAN_OUT_OF_MEMORY, call, (int)vr);
+    if (vr == VK_ERROR_DEVICE_LOST)
+        return VKSPLIT__FAIL(error, VULKAN_DEVICE_LOST, call, (int)vr);
+    return VKSPLIT__FAIL(error, VULKAN_CALL, call, (int)vr);
 }
 
 /* Marks *error as success (when not NULL); returns VKSPLIT_OK. */
@@ -58,6 +85,7 @@ static inline vksplit_result vksplit__ok(vksplit_error* error)
     if (error) {
         error->code = VKSPLIT_OK;
         error->message[0] = '\0';
+        error->rule = VKSPLIT_RULE_NONE;
     }
     return VKSPLIT_OK;
 }

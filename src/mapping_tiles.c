@@ -106,9 +106,7 @@ vksplit_result vksplit__plan_tiles(vksplit__geometry* g, const vksplit__planner_
         seg->line_tiles = vksplit__div_up(line_words, tile_words);
         seg->tiles = seg->rows / line_rows * seg->line_tiles;
         if (seg->tiles > UINT32_MAX || seg->rows / line_rows > UINT32_MAX)
-            return vksplit__fail(error, VKSPLIT_ERROR_SIZE_OVERFLOW,
-                                 "output %u needs %llu workgroups of %llu words; vksplit handles at most 2^32-1 per output",
-                                 seg->output_index, (unsigned long long)seg->tiles, (unsigned long long)tile_words);
+            return VKSPLIT__FAIL(error, PLAN_TILES_WORKGROUPS_LIMIT, seg->output_index, (unsigned long long)seg->tiles, (unsigned long long)tile_words);
         seg->units = seg->tiles;
         /* The shader's flat index within a line (tile start + lane) stays below 2^32, or goes wide. */
         if (line_words + tile_words > UINT32_MAX)

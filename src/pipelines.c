@@ -236,15 +236,13 @@ vksplit_result vksplit__pipeline_for(vksplit_context* ctx, vksplit_mapping mappi
     uint32_t kind = word_kind(word_bytes);
     if (!variant || mapping < VKSPLIT_MAPPING_RUNS || mapping >= VKSPLIT_MAPPING_KINDS ||
         !(mappings_of(ctx->caps.mapping) >> mapping & 1) || !mapping_takes_word(ctx, mapping, word_bytes))
-        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "no pipeline for the %s mapping and %u-byte words",
-                             vksplit__mapping_name(mapping), word_bytes);
+        return VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, vksplit__mapping_name(mapping), word_bytes);
     _Atomic(VkPipeline)* slot = &ctx->pipelines[mapping][kind];
     VkPipeline pipeline = atomic_load(slot);
     if (pipeline || !ctx->defer_pipelines) {
         *out = pipeline;
         return pipeline ? VKSPLIT_OK
-                        : vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "no pipeline for the %s mapping and %u-byte words",
-                                        vksplit__mapping_name(mapping), word_bytes);
+                        : VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, vksplit__mapping_name(mapping), word_bytes);
     }
     /* The first plan to need it creates it; two plans racing both create one, and the one
      * that loses the swap destroys its own. */

@@ -25,16 +25,10 @@ static vksplit_result check_descriptor_ranges(const vksplit_plan* plan, vksplit_
     if (limit > ((uint64_t)1 << 31) * plan->geo.word_bytes)
         limit = ((uint64_t)1 << 31) * plan->geo.word_bytes;
     if (plan->input_span + slack > limit)
-        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
-                             "the input spans %llu bytes but one binding reaches %llu on this device "
-                             "(maxStorageBufferRange), and it has no buffer device address",
-                             (unsigned long long)plan->input_span, (unsigned long long)(limit - slack));
+        return VKSPLIT__FAIL(error, PLAN_INPUT_RANGE, (unsigned long long)plan->input_span, (unsigned long long)(limit - slack));
     for (uint32_t i = 0; i < plan->output_count; i++)
         if (plan->output_spans[i] + slack > limit)
-            return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
-                                 "output %u spans %llu bytes but one binding reaches %llu on this device "
-                                 "(maxStorageBufferRange), and it has no buffer device address",
-                                 i, (unsigned long long)plan->output_spans[i], (unsigned long long)(limit - slack));
+            return VKSPLIT__FAIL(error, PLAN_OUTPUT_RANGE, i, (unsigned long long)plan->output_spans[i], (unsigned long long)(limit - slack));
     return VKSPLIT_OK;
 }
 
@@ -45,14 +39,10 @@ static vksplit_result check_buffer_sizes(const vksplit_plan* plan, vksplit_error
     if (!limit)
         return VKSPLIT_OK;
     if (plan->input_span > limit)
-        return vksplit__fail(error, VKSPLIT_ERROR_SIZE_OVERFLOW,
-                             "the input spans %llu bytes but a buffer holds at most %llu on this device (maxBufferSize)",
-                             (unsigned long long)plan->input_span, (unsigned long long)limit);
+        return VKSPLIT__FAIL(error, PLAN_INPUT_BUFFER_SIZE, (unsigned long long)plan->input_span, (unsigned long long)limit);
     for (uint32_t i = 0; i < plan->output_count; i++)
         if (plan->output_spans[i] > limit)
-            return vksplit__fail(error, VKSPLIT_ERROR_SIZE_OVERFLOW,
-                                 "output %u spans %llu bytes but a buffer holds at most %llu on this device (maxBufferSize)",
-                                 i, (unsigned long long)plan->output_spans[i], (unsigned long long)limit);
+            return VKSPLIT__FAIL(error, PLAN_OUTPUT_BUFFER_SIZE, i, (unsigned long long)plan->output_spans[i], (unsigned long long)limit);
     return VKSPLIT_OK;
 }
 
@@ -104,7 +94,7 @@ static vksplit_result plan_dispatches(vksplit_plan* plan, vksplit_error* error)
     plan->dispatch_count = (g->segment_count + per - 1) / per;
     plan->dispatches = vksplit__alloc_array(ctx->callbacks, plan->dispatch_count, sizeof *plan->dispatches);
     if (!plan->dispatches)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u dispatches failed", plan->dispatch_count);
+        return VKSPLIT__FAIL(error, HOST_ALLOCATION_DISPATCHES, plan->dispatch_count);
     uint32_t flags = plan_flags(plan);
     if (flags & FLAG_PREFIX) {
         plan->prefix1 = (uint32_t)g->segments[1].first_workgroup;
@@ -126,9 +116,7 @@ static vksplit_result plan_dispatches(vksplit_plan* plan, vksplit_error* error)
         uint64_t y = groups ? (groups + max_x - 1) / max_x : 0;
         uint64_t x = y ? (groups + y - 1) / y : 0;
         if (y > ctx->max_group_count[1])
-            return vksplit__fail(error, VKSPLIT_ERROR_SIZE_OVERFLOW,
-                                 "the split needs %llu workgroups; this device dispatches at most %llu x %u",
-                                 (unsigned long long)groups, (unsigned long long)max_x, ctx->max_group_count[1]);
+            return VKSPLIT__FAIL(error, PLAN_WORKGROUP_COUNT, (unsigned long long)groups, (unsigned long long)max_x, ctx->max_group_count[1]);
         dispatch->seg_first = first;
         dispatch->seg_count = end - first;
         dispatch->wg_base = (uint32_t)begin_wg;
@@ -166,7 +154,7 @@ static vksplit_result create_table_buffer(vksplit_plan* plan, vksplit_error* err
     uint32_t type = vksplit__find_memory_type(&ctx->memory, req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT,
                                               VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0);
     if (type == UINT32_MAX)
-        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "no host-visible memory type for the parameter table");
+        return VKSPLIT__FAIL0(error, PLAN_NO_HOST_VISIBLE_MEMORY);
     VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO};
     flags.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
     VkMemoryAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
@@ -211,14 +199,11 @@ static vksplit_result plan_regions(vksplit_plan* plan, vksplit_error* error)
     for (uint32_t r = 0; r < g->segment_count; r++)
         total += g->segments[r].rows;
     if (total > VKSPLIT_MAX_TRANSFER_REGIONS)
-        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
-                             "the transfer path would need %llu copy regions; it holds at most %u (use the compute path)",
-                             (unsigned long long)total, VKSPLIT_MAX_TRANSFER_REGIONS);
+        return VKSPLIT__FAIL(error, PLAN_TRANSFER_REGIONS, (unsigned long long)total, VKSPLIT_MAX_TRANSFER_REGIONS);
     plan->regions = vksplit__alloc_array(callbacks, (size_t)total, sizeof *plan->regions);
     plan->region_first = vksplit__alloc_array(callbacks, (size_t)g->segment_count + 1, sizeof *plan->region_first);
     if (!plan->regions || !plan->region_first)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %llu copy regions failed",
-                             (unsigned long long)total);
+        return VKSPLIT__FAIL(error, HOST_ALLOCATION_REGIONS, (unsigned long long)total);
     uint64_t word = g->unit_bytes, n = 0;
     for (uint32_t r = 0; r < g->segment_count; r++) {
         const vksplit__segment* rec = &g->segments[r];
@@ -334,8 +319,7 @@ static vksplit_result plan_spans(vksplit_plan* plan, const vksplit__split* split
     const vksplit_context* ctx = plan->ctx;
     plan->output_spans = vksplit__alloc_array(ctx->callbacks, split->output_count, sizeof *plan->output_spans);
     if (!plan->output_spans)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u outputs failed",
-                             split->output_count);
+        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, split->output_count);
     plan->input_span = vksplit__input_span_bytes(split);
     for (uint32_t i = 0; i < split->output_count; i++)
         plan->output_spans[i] = vksplit__output_span_bytes(split, i);
@@ -363,13 +347,13 @@ vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_des
                                    const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error)
 {
     if (!out)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "out is NULL");
+        return VKSPLIT__FAIL0(error, OUT_NULL);
     *out = NULL;
     if (!ctx)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "ctx is NULL");
+        return VKSPLIT__FAIL0(error, PLAN_CONTEXT_NULL);
     vksplit_path asked = options ? options->path : VKSPLIT_PATH_AUTO;
     if (asked != VKSPLIT_PATH_AUTO && asked != VKSPLIT_PATH_COMPUTE && asked != VKSPLIT_PATH_TRANSFER)
-        return vksplit__fail(error, VKSPLIT_ERROR_INVALID_ARGUMENT, "options.path %d is not a vksplit_path", (int)asked);
+        return VKSPLIT__FAIL(error, PLAN_PATH, (int)asked);
     vksplit__split split; /* the one validation; everything below works on its result */
     vksplit_result r = vksplit__split_check(desc, &split, error);
     if (r != VKSPLIT_OK)
@@ -377,7 +361,7 @@ vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_des
 
     vksplit_plan* plan = vksplit__alloc(ctx->callbacks, sizeof *plan);
     if (!plan)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation of the plan failed");
+        return VKSPLIT__FAIL0(error, HOST_ALLOCATION_PLAN);
     plan->ctx = ctx;
     plan->output_count = split.output_count;
     r = plan_spans(plan, &split, error);
@@ -389,9 +373,7 @@ vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_des
                                      ? 1 /* vkCmdCopyBuffer takes any offset */
                                      : vksplit__offset_alignment(plan->geo.word_bytes, ctx->bda);
         if (plan->path == VKSPLIT_PATH_TRANSFER && plan->geo.segment_count && !plan->geo.rows_contiguous)
-            r = vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
-                              "the transfer path needs rows that are contiguous in every tensor; this split's are single "
-                              "elements (use the compute path)");
+            r = VKSPLIT__FAIL0(error, PLAN_TRANSFER_ROWS);
     }
     if (r == VKSPLIT_OK && plan->geo.segment_count)
         r = plan->path == VKSPLIT_PATH_TRANSFER ? plan_regions(plan, error) : plan_compute(plan, error);

@@ -81,7 +81,7 @@ static vksplit_result find_active_outputs(const vksplit__split* split, const VkA
     w->chunk_bytes = vksplit__alloc_array(callbacks, n, sizeof *w->chunk_bytes);
     w->base_bytes = vksplit__alloc_array(callbacks, n, sizeof *w->base_bytes);
     if (!w->active_index || !w->extent || !w->start || !w->out_stride || !w->chunk_bytes || !w->base_bytes)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u outputs failed", w->active);
+        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, w->active);
     uint64_t start = 0;
     for (uint32_t o = 0, a = 0; o < split->output_count; o++) {
         if (split->lengths[o] != 0) {
@@ -203,7 +203,7 @@ static vksplit_result fill_segments(const vksplit__split* split, dims_work* w, c
     g->segments = vksplit__alloc_array(callbacks, w->active, sizeof *g->segments);
     g->dims = g->row_dims ? vksplit__alloc_array(callbacks, (size_t)w->active * g->row_dims, sizeof *g->dims) : NULL;
     if (!g->segments || (g->row_dims && !g->dims))
-        return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u outputs failed", w->active);
+        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, w->active);
     for (uint32_t a = 0; a < w->active; a++) {
         vksplit__segment* seg = &g->segments[a];
         seg->output_index = w->active_index[a];
@@ -223,9 +223,7 @@ static vksplit_result fill_segments(const vksplit__split* split, dims_work* w, c
         }
         seg->rows = rows;
         if (rows > UINT32_MAX)
-            return vksplit__fail(error, VKSPLIT_ERROR_SIZE_OVERFLOW,
-                                 "output %u has %llu rows; vksplit handles at most 2^32-1 per output",
-                                 seg->output_index, (unsigned long long)rows);
+            return VKSPLIT__FAIL(error, PLAN_ROWS_LIMIT, seg->output_index, (unsigned long long)rows);
     }
     return VKSPLIT_OK;
 }
@@ -269,9 +267,7 @@ static vksplit_result choose_word(const vksplit__split* split, const vksplit__pl
         vksplit__segment* seg = &g->segments[s];
         seg->chunk_words = w->chunk_bytes[s] / g->word_bytes;
         if (seg->chunk_words > UINT32_MAX)
-            return vksplit__fail(error, VKSPLIT_ERROR_SIZE_OVERFLOW,
-                                 "output %u has contiguous rows of %llu words of %u bytes; vksplit handles at most 2^32-1",
-                                 seg->output_index, (unsigned long long)seg->chunk_words, g->word_bytes);
+            return VKSPLIT__FAIL(error, PLAN_ROW_WORDS_LIMIT, seg->output_index, (unsigned long long)seg->chunk_words, g->word_bytes);
         seg->in_base_words = w->base_bytes[s] / g->word_bytes;
         g->bytes_written += w->chunk_bytes[s] * seg->rows;
         for (uint32_t d = 0; d < g->row_dims; d++) {
@@ -359,9 +355,7 @@ static vksplit_result plan_prefix(const vksplit__planner_caps* caps, vksplit__ge
         /* RUNS: the shader's invocation index (workgroup * size + lane) stays below 2^32. */
         uint64_t limit = per_invocation ? UINT32_MAX - caps->workgroup_size : UINT32_MAX;
         if (seg->units > limit)
-            return vksplit__fail(error, VKSPLIT_ERROR_SIZE_OVERFLOW,
-                                 "output %u needs %llu %s; vksplit handles at most %llu per output", seg->output_index,
-                                 (unsigned long long)seg->units, unit, (unsigned long long)limit);
+            return VKSPLIT__FAIL(error, PLAN_UNITS_LIMIT, seg->output_index, (unsigned long long)seg->units, unit, (unsigned long long)limit);
         uint64_t groups = per_invocation ? vksplit__div_up(seg->units, caps->workgroup_size) : seg->units;
         g->equal_units = g->equal_units == UINT64_MAX || g->equal_units == groups ? groups : 0;
         seg->first_workgroup = g->band_workgroups;
@@ -373,9 +367,7 @@ static vksplit_result plan_prefix(const vksplit__planner_caps* caps, vksplit__ge
     }
     if (g->band_workgroups > UINT32_MAX || !vksplit__mul_u64(g->band_workgroups, g->bands, &g->total_workgroups) ||
         g->total_workgroups > UINT32_MAX)
-        return vksplit__fail(error, VKSPLIT_ERROR_SIZE_OVERFLOW,
-                             "the split needs %llu x %llu workgroups; vksplit handles at most 2^32-1",
-                             (unsigned long long)g->bands, (unsigned long long)g->band_workgroups);
+        return VKSPLIT__FAIL(error, PLAN_GRID_LIMIT, (unsigned long long)g->bands, (unsigned long long)g->band_workgroups);
     return VKSPLIT_OK;
 }
 

@@ -162,11 +162,11 @@ vksplit_result vksplit_cmd_split(const vksplit_plan* plan, VkCommandBuffer cmd, 
                                  vksplit_error* error)
 {
     if (!plan || !cmd)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "plan and cmd are required");
+        return VKSPLIT__FAIL0(error, RECORD_NULL);
     if (plan->geo.segment_count == 0)
         return vksplit__ok(error); /* every output is empty: nothing to record */
     if (!input || !outputs)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "input and outputs are required");
+        return VKSPLIT__FAIL0(error, RECORD_BINDINGS_NULL);
     vksplit_result r = vksplit__check_bindings(plan, input, outputs, error);
     if (r != VKSPLIT_OK)
         return r;

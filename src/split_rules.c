@@ -42,10 +42,7 @@ static vksplit_result check_no_overlap(uint32_t rank, uint32_t output_index, con
     char s[160], z[160];
     vksplit__format_u64s(s, sizeof s, strides, rank);
     vksplit__format_u64s(z, sizeof z, sizes, rank);
-    return vksplit__fail(error, VKSPLIT_ERROR_OVERLAPPING_OUTPUT,
-                         "output_strides[%u] %s with sizes %s let two elements share an address: "
-                         "dimension %u stride %llu must exceed %llu, the reach of the dimensions inside it",
-                         output_index, s, z, o.dim, (unsigned long long)o.stride, (unsigned long long)o.reach);
+    return VKSPLIT__FAIL(error, SPLIT_OVERLAPPING_STRIDES, output_index, s, z, o.dim, (unsigned long long)o.stride, (unsigned long long)o.reach);
 }
 
 static vksplit_result check_tensor_span(const char* what, uint32_t rank, const uint64_t* sizes,
@@ -55,8 +52,7 @@ static vksplit_result check_tensor_span(const char* what, uint32_t rank, const u
     if (!vksplit__span_elements(rank, sizes, strides, &span) || !vksplit__mul_u64(span, element_size, &bytes)) {
         char z[160];
         vksplit__format_u64s(z, sizeof z, sizes, rank);
-        return vksplit__fail(error, VKSPLIT_ERROR_SIZE_OVERFLOW, "%s with sizes %s: its byte span overflows 64 bits",
-                             what, z);
+        return VKSPLIT__FAIL(error, SPLIT_SPAN_OVERFLOW, what, z);
     }
     return VKSPLIT_OK;
 }
@@ -65,33 +61,27 @@ static vksplit_result check_tensor_span(const char* what, uint32_t rank, const u
 static vksplit_result check_header(const vksplit_split_desc* d, vksplit_error* error)
 {
     if (!d)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "split is NULL");
+        return VKSPLIT__FAIL0(error, SPLIT_NULL);
     if (d->element_size < 1 || d->element_size > VKSPLIT_MAX_ELEMENT_SIZE)
-        return vksplit__fail(error, VKSPLIT_ERROR_ELEMENT_SIZE, "element_size %u is out of range [1, %u]",
-                             d->element_size, VKSPLIT_MAX_ELEMENT_SIZE);
+        return VKSPLIT__FAIL(error, SPLIT_ELEMENT_SIZE, d->element_size, VKSPLIT_MAX_ELEMENT_SIZE);
     if (d->rank < 1 || d->rank > VKSPLIT_MAX_RANK)
-        return vksplit__fail(error, VKSPLIT_ERROR_RANK, "rank %u is out of range [1, %u]", d->rank, VKSPLIT_MAX_RANK);
+        return VKSPLIT__FAIL(error, SPLIT_RANK, d->rank, VKSPLIT_MAX_RANK);
     if (!d->sizes)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "sizes is NULL");
+        return VKSPLIT__FAIL0(error, SPLIT_SIZES_NULL);
     if (d->axis >= d->rank)
-        return vksplit__fail(error, VKSPLIT_ERROR_AXIS, "axis %u is out of range [0, %u] for a rank-%u input", d->axis,
-                             d->rank - 1, d->rank);
+        return VKSPLIT__FAIL(error, SPLIT_AXIS, d->axis, d->rank - 1, d->rank);
     if (d->output_count < 1 || d->output_count > VKSPLIT_MAX_OUTPUTS)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUTPUT_COUNT, "output_count %u is out of range [1, %u]",
-                             d->output_count, VKSPLIT_MAX_OUTPUTS);
+        return VKSPLIT__FAIL(error, SPLIT_OUTPUT_COUNT, d->output_count, VKSPLIT_MAX_OUTPUTS);
     if (!d->split)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "split (the per-output lengths) is NULL");
+        return VKSPLIT__FAIL0(error, SPLIT_LENGTHS_NULL);
     if (d->base_alignment != 0 && !vksplit__is_pow2(d->base_alignment))
-        return vksplit__fail(error, VKSPLIT_ERROR_ALIGNMENT, "base_alignment %u is not a power of two",
-                             d->base_alignment);
+        return VKSPLIT__FAIL(error, SPLIT_BASE_ALIGNMENT, d->base_alignment);
     uint64_t sum = 0;
     for (uint32_t i = 0; i < d->output_count; i++)
         if (!vksplit__add_u64(sum, d->split[i], &sum))
-            return vksplit__fail(error, VKSPLIT_ERROR_SPLIT_SUM, "split lengths overflow 64 bits at split[%u] = %llu", i,
-                                 (unsigned long long)d->split[i]);
+            return VKSPLIT__FAIL(error, SPLIT_SUM_OVERFLOW, i, (unsigned long long)d->split[i]);
     if (sum != d->sizes[d->axis])
-        return vksplit__fail(error, VKSPLIT_ERROR_SPLIT_SUM, "split lengths sum to %llu but sizes[%u] (the axis) is %llu",
-                             (unsigned long long)sum, d->axis, (unsigned long long)d->sizes[d->axis]);
+        return VKSPLIT__FAIL(error, SPLIT_SUM, (unsigned long long)sum, d->axis, (unsigned long long)d->sizes[d->axis]);
     return VKSPLIT_OK;
 }
 
@@ -115,7 +105,7 @@ vksplit_result vksplit__split_check(const vksplit_split_desc* d, vksplit__split*
     if (!vksplit__packed_strides(s.rank, s.sizes, packed)) {
         char z[160];
         vksplit__format_u64s(z, sizeof z, s.sizes, s.rank);
-        return vksplit__fail(error, VKSPLIT_ERROR_SIZE_OVERFLOW, "input sizes %s: element count overflows 64 bits", z);
+        return VKSPLIT__FAIL(error, SPLIT_ELEMENT_COUNT_OVERFLOW, z);
     }
     memcpy(s.input_strides, d->input_strides ? d->input_strides : packed, s.rank * sizeof s.input_strides[0]);
     r = check_tensor_span("input", s.rank, s.sizes, s.input_strides, s.element_size, error);

@@ -15,9 +15,8 @@ static bool optional(const char* name)
 }
 
 #define VKSPLIT_X_CHECK(name, level, wanted, users, what)                                                         \
-    VKSPLIT_FOR_LIBRARY(users, VKSPLIT_AT(level, wanted, if (!vk->name && !optional(#name)) return vksplit__fail( \
-                                                             error, VKSPLIT_ERROR_UNSUPPORTED,                    \
-                                                             what " returned NULL for " #name);))
+    VKSPLIT_FOR_LIBRARY(users, VKSPLIT_AT(level, wanted, if (!vk->name && !optional(#name)) return VKSPLIT__FAIL( \
+                                                             error, CONTEXT_MISSING_FUNCTION, what, #name);))
 
 vksplit_result vksplit__load_instance_functions(vksplit__vk* vk, VkInstance instance,
                                                 PFN_vkGetInstanceProcAddr get_instance_proc_addr,

@@ -44,7 +44,7 @@ vksplit_result vksplit_query_zero_copy(const vksplit_split_desc* split, vksplit_
                                        uint64_t* output_byte_offsets, vksplit_error* error)
 {
     if (!aliasable)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "aliasable is NULL");
+        return VKSPLIT__FAIL0(error, ZERO_COPY_ALIASABLE_NULL);
     *aliasable = 0;
     vksplit__split s;
     vksplit_result r = vksplit__split_check(split, &s, error);

@@ -23,6 +23,7 @@ static vksplit_result stopped(vksplit_error* error)
 {
     if (error) {
         error->code = VKSPLIT_ERROR_IO;
+        error->rule = VKSPLIT_RULE_NONE; /* the CLI's own failure, printed already */
         snprintf(error->message, sizeof error->message, "stopped by the CLI");
     }
     return VKSPLIT_ERROR_IO;

@@ -36,6 +36,8 @@
 #include <stdint.h>
 #include <vulkan/vulkan_core.h>
 
+#include "vksplit/rules.h"
+
 #define VKSPLIT_VERSION_MAJOR 0
 #define VKSPLIT_VERSION_MINOR 2
 #define VKSPLIT_VERSION_PATCH 0
@@ -103,10 +105,13 @@ typedef enum vksplit_result {
     VKSPLIT_RESULT_MAX_ENUM = 0x7fffffff
 } vksplit_result;
 
-/* The code and a one-line message, e.g. "axis 4 is out of range [0, 3] for a rank-4 input". */
+/* The code, a one-line message, e.g. "axis 4 is out of range [0, 3] for a rank-4 input", and
+ * the id of the rule that failed (VKSPLIT_RULE_SPLIT_AXIS; vksplit/rules.h lists them all).
+ * Handle failures in code by rule (stable) or code (stable, coarser), never by message text. */
 typedef struct vksplit_error {
     vksplit_result code;
     char message[VKSPLIT_MESSAGE_CAPACITY];
+    vksplit_rule rule;
 } vksplit_error;
 
 typedef uint32_t vksplit_bool32;
@@ -116,6 +121,13 @@ typedef uint32_t vksplit_bool32;
 VKSPLIT_API const char* vksplit_result_name(vksplit_result result);
 /* The one-line summary from VKSPLIT_RESULT_LIST. Thread-safety: safe (pure). */
 VKSPLIT_API const char* vksplit_result_summary(vksplit_result result);
+/* "VKSPLIT_RULE_SPLIT_AXIS" for VKSPLIT_RULE_SPLIT_AXIS, "VKSPLIT_RULE_NONE", or
+ * "VKSPLIT_RULE_UNKNOWN" for other values. Thread-safety: safe (pure). */
+VKSPLIT_API const char* vksplit_rule_name(vksplit_rule rule);
+/* The result code a rule fails with (VKSPLIT_OK for VKSPLIT_RULE_NONE and unknown values),
+ * and the printf format of its message (NULL for those). Thread-safety: safe (pure). */
+VKSPLIT_API vksplit_result vksplit_rule_result(vksplit_rule rule);
+VKSPLIT_API const char* vksplit_rule_format(vksplit_rule rule);
 
 /* ---------------------------------------------------------------------------------------
  * The canonical split: convention-free, what every front-end translates into.

@@ -11,10 +11,7 @@ vksplit_result vksplit__runner_buffer(vksplit_runner* runner, VkDeviceSize size,
     memset(out, 0, sizeof *out);
     const runner_vk* vk = &runner->vk;
     if (size > runner->max_buffer_bytes) /* max_buffer_bytes is whole words: so is size, rounded */
-        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
-                             "a buffer of %llu bytes is larger than this device's largest, %llu bytes (%s)",
-                             (unsigned long long)size, (unsigned long long)runner->max_buffer_bytes,
-                             runner->max_buffer_limit);
+        return VKSPLIT__FAIL(error, RUNNER_BUFFER_TOO_LARGE, (unsigned long long)size, (unsigned long long)runner->max_buffer_bytes, runner->max_buffer_limit);
     bool bda = (runner->features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) && (usage & VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     VkBufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
     /* Whole 32-bit words: what vksplit's 1/2-byte fallback (no 8/16-bit storage) reads. */
@@ -32,16 +29,11 @@ vksplit_result vksplit__runner_buffer(vksplit_runner* runner, VkDeviceSize size,
     vk->vkGetBufferMemoryRequirements(runner->device, out->buffer, &req);
     if (!(req.memoryTypeBits & (1u << type))) {
         vksplit_runner_buffer_destroy(runner, out);
-        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "memory type %u cannot back a buffer of %llu bytes", type,
-                             (unsigned long long)size);
+        return VKSPLIT__FAIL(error, RUNNER_MEMORY_TYPE_SIZE, type, (unsigned long long)size);
     }
     if (req.size > runner->max_allocation_bytes) { /* the driver's padding took it over */
         vksplit_runner_buffer_destroy(runner, out);
-        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
-                             "a buffer of %llu bytes needs an allocation of %llu, larger than this device's largest, "
-                             "%llu bytes (%s)",
-                             (unsigned long long)size, (unsigned long long)req.size,
-                             (unsigned long long)runner->max_allocation_bytes, runner->max_allocation_limit);
+        return VKSPLIT__FAIL(error, RUNNER_ALLOCATION_TOO_LARGE, (unsigned long long)size, (unsigned long long)req.size, (unsigned long long)runner->max_allocation_bytes, runner->max_allocation_limit);
     }
     VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO};
     flags.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
@@ -53,10 +45,9 @@ vksplit_result vksplit__runner_buffer(vksplit_runner* runner, VkDeviceSize size,
     vr = vk->vkAllocateMemory(runner->device, &alloc, runner->callbacks, &memory);
     if (vr != VK_SUCCESS) {
         vksplit_runner_buffer_destroy(runner, out);
-        return vksplit__fail(error, vr == VK_ERROR_OUT_OF_DEVICE_MEMORY || vr == VK_ERROR_OUT_OF_HOST_MEMORY
-                                        ? VKSPLIT_ERROR_OUT_OF_MEMORY
-                                        : VKSPLIT_ERROR_VULKAN,
-                             "vkAllocateMemory of %llu bytes returned VkResult %d", (unsigned long long)req.size, (int)vr);
+        return vr == VK_ERROR_OUT_OF_DEVICE_MEMORY || vr == VK_ERROR_OUT_OF_HOST_MEMORY
+                   ? VKSPLIT__FAIL(error, RUNNER_ALLOCATE_OUT_OF_MEMORY, (unsigned long long)req.size, (int)vr)
+                   : VKSPLIT__FAIL(error, RUNNER_ALLOCATE_FAILED, (unsigned long long)req.size, (int)vr);
     }
     out->memory = memory;
     vr = vk->vkBindBufferMemory(runner->device, out->buffer, out->memory, 0);
@@ -80,7 +71,7 @@ vksplit_result vksplit_runner_buffer_create(vksplit_runner* runner, VkDeviceSize
                                             vksplit_error* error)
 {
     if (!runner || !out)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "vksplit_runner_buffer_create: runner and out are required");
+        return VKSPLIT__FAIL0(error, RUNNER_BUFFER_NULL);
     return vksplit__runner_buffer(runner, size,
                                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
                                       VK_BUFFER_USAGE_TRANSFER_DST_BIT,

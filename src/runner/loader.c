@@ -36,6 +36,5 @@ vksplit_result vksplit__runner_loader(PFN_vkGetInstanceProcAddr* out, vksplit_er
     pthread_once(&once, find_loader);
     *out = found;
     return found ? VKSPLIT_OK
-                 : vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
-                                 "no Vulkan loader found (" LOADER_NAME "): install " LOADER_PACKAGE);
+                 : VKSPLIT__FAIL(error, RUNNER_NO_LOADER, LOADER_NAME, LOADER_PACKAGE);
 }

@@ -82,9 +82,7 @@ static vksplit_result place_outputs(const vksplit_runner* runner, const vksplit_
     for (uint32_t i = 0; i < n; i++) {
         uint64_t span = vksplit_plan_output_span_bytes(plan, i);
         if (span > limit)
-            return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
-                                 "output %u spans %llu bytes, more than one buffer holds on this device: %llu bytes (%s)",
-                                 i, (unsigned long long)span, (unsigned long long)limit, runner->max_buffer_limit);
+            return VKSPLIT__FAIL(error, RUNNER_OUTPUT_TOO_LARGE, i, (unsigned long long)span, (unsigned long long)limit, runner->max_buffer_limit);
         /* end <= limit < 2^64 - 256: the rounding cannot overflow. */
         uint64_t start = (end + OUTPUT_ALIGNMENT - 1) & ~(uint64_t)(OUTPUT_ALIGNMENT - 1);
         if (span && end && (start > limit || span > limit - start)) {
@@ -113,8 +111,7 @@ vksplit_result vksplit_runner_run_plan(vksplit_runner* runner, const vksplit_pla
                                        vksplit_error* error)
 {
     if (!runner || !plan || !io || !io->read_input || !io->write_output)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT,
-                             "vksplit_runner_run_plan: runner, plan, io, io->read_input and io->write_output are required");
+        return VKSPLIT__FAIL0(error, RUNNER_RUN_PLAN_NULL);
     vksplit_plan_info info;
     vksplit_plan_get_info(plan, &info);
     uint32_t n = info.output_count;
@@ -123,13 +120,9 @@ vksplit_result vksplit_runner_run_plan(vksplit_runner* runner, const vksplit_pla
     memset(&input, 0, sizeof input);
     memset(&arguments, 0, sizeof arguments);
     vksplit_result r = arena_alloc(runner, n, &arena) ? VKSPLIT_OK
-                                                      : vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY,
-                                                                      "host allocation for %u outputs failed", n);
+                                                      : VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, n);
     if (r == VKSPLIT_OK && info.input_span_bytes > runner->max_buffer_bytes)
-        r = vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
-                          "the input spans %llu bytes, more than one buffer holds on this device: %llu bytes (%s)",
-                          (unsigned long long)info.input_span_bytes, (unsigned long long)runner->max_buffer_bytes,
-                          runner->max_buffer_limit);
+        r = VKSPLIT__FAIL(error, RUNNER_INPUT_TOO_LARGE, (unsigned long long)info.input_span_bytes, (unsigned long long)runner->max_buffer_bytes, runner->max_buffer_limit);
     if (r == VKSPLIT_OK)
         r = place_outputs(runner, plan, n, &arena, error);
     if (r == VKSPLIT_OK)
@@ -192,7 +185,7 @@ vksplit_result vksplit_runner_split(vksplit_runner* runner, const vksplit_split_
                                     vksplit_error* error)
 {
     if (!runner || !split || !outputs)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "vksplit_runner_split: runner, split and outputs are required");
+        return VKSPLIT__FAIL0(error, RUNNER_SPLIT_NULL);
     vksplit_plan* plan = NULL;
     vksplit_result r = vksplit_plan_create(runner->ctx, split, options, &plan, error);
     if (r != VKSPLIT_OK)
@@ -201,11 +194,9 @@ vksplit_result vksplit_runner_split(vksplit_runner* runner, const vksplit_split_
     vksplit_plan_get_info(plan, &info);
     for (uint32_t i = 0; i < info.output_count && r == VKSPLIT_OK; i++)
         if (!outputs[i] && vksplit_plan_output_span_bytes(plan, i))
-            r = vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "outputs[%u] is NULL but spans %llu bytes", i,
-                              (unsigned long long)vksplit_plan_output_span_bytes(plan, i));
+            r = VKSPLIT__FAIL(error, RUNNER_OUTPUT_DATA_NULL, i, (unsigned long long)vksplit_plan_output_span_bytes(plan, i));
     if (r == VKSPLIT_OK && !input && info.input_span_bytes)
-        r = vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "input is NULL but the input spans %llu bytes",
-                          (unsigned long long)info.input_span_bytes);
+        r = VKSPLIT__FAIL(error, RUNNER_INPUT_DATA_NULL, (unsigned long long)info.input_span_bytes);
     if (r == VKSPLIT_OK) {
         memory_io m = {{(unsigned char*)(uintptr_t)input}, outputs, UINT32_MAX, 0};
         vksplit_runner_io io = {read_input_from_memory, write_output_to_memory, &m};

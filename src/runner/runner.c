@@ -43,7 +43,7 @@ static vksplit_result find_layer(const runner_instance_vk* vk, const VkAllocatio
         return vksplit__vk_fail(error, "vkEnumerateInstanceLayerProperties", vr);
     VkLayerProperties* layers = count ? vksplit__alloc_array(callbacks, count, sizeof *layers) : NULL;
     if (count && !layers)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u layer properties failed", count);
+        return VKSPLIT__FAIL(error, HOST_ALLOCATION_LAYERS, count);
     vr = count ? vk->vkEnumerateInstanceLayerProperties(&count, layers) : VK_SUCCESS; /* VK_INCOMPLETE: search what came */
     bool found = false;
     for (uint32_t i = 0; vr >= VK_SUCCESS && i < count && !found; i++)
@@ -52,8 +52,7 @@ static vksplit_result find_layer(const runner_instance_vk* vk, const VkAllocatio
     if (vr < VK_SUCCESS)
         return vksplit__vk_fail(error, "vkEnumerateInstanceLayerProperties", vr);
     return found ? VKSPLIT_OK
-                 : vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "%s is not installed (Debian: vulkan-validationlayers)",
-                                 name);
+                 : VKSPLIT__FAIL(error, RUNNER_NO_VALIDATION_LAYER, name);
 }
 
 #if defined(VKSPLIT_PIN_DRIVERS)
@@ -98,7 +97,7 @@ static vksplit_result load_instance_functions(PFN_vkGetInstanceProcAddr gipa, Vk
 #undef VKSPLIT_X_INSTANCE
 #undef VKSPLIT_X_GLOBAL
 #undef VKSPLIT_X_LOAD
-    return missing ? vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "get_instance_proc_addr returned NULL for %s", missing)
+    return missing ? VKSPLIT__FAIL(error, RUNNER_NO_INSTANCE_FUNCTION, missing)
                    : VKSPLIT_OK;
 }
 
@@ -172,8 +171,7 @@ static vksplit_result enumerate(const runner_instance_vk* vk, VkInstance instanc
     if (got < capacity && got < *count)
         *count = got; /* fewer came than were counted (an ICD failed, a device went): only those exist */
     if (*count == 0)
-        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED,
-                             "no Vulkan device found (Debian: mesa-vulkan-drivers gives lavapipe)");
+        return VKSPLIT__FAIL0(error, RUNNER_NO_DEVICE);
     return VKSPLIT_OK;
 }
 
@@ -195,7 +193,7 @@ vksplit_result vksplit_runner_list_devices(vksplit_runner_device* devices, uint3
                                            vksplit_error* error)
 {
     if (!count || (!devices && capacity))
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "count is required, and devices when capacity > 0");
+        return VKSPLIT__FAIL0(error, RUNNER_ENUMERATE_NULL);
     *count = 0;
     runner_instance_vk vk;
     memset(&vk, 0, sizeof vk);
@@ -249,8 +247,7 @@ static vksplit_result pick_device(vksplit_runner* runner, const vksplit_runner_d
     uint32_t listed = count < MAX_DEVICES ? count : MAX_DEVICES;
     uint32_t index = desc->choose_device ? desc->device_index : default_device(vk, devices, listed);
     if (index >= listed)
-        return vksplit__fail(error, VKSPLIT_ERROR_INVALID_ARGUMENT, "device_index %u is out of range: %u device(s)", index,
-                             count);
+        return VKSPLIT__FAIL(error, RUNNER_DEVICE_INDEX, index, count);
     runner->device_index = index;
     runner->physical_device = devices[index];
     vk->vkGetPhysicalDeviceProperties(runner->physical_device, &runner->props);
@@ -266,7 +263,7 @@ static vksplit_result pick_device(vksplit_runner* runner, const vksplit_runner_d
             runner->queue_family = i;
             return VKSPLIT_OK;
         }
-    return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "%s has no compute queue", runner->props.deviceName);
+    return VKSPLIT__FAIL(error, RUNNER_NO_COMPUTE_QUEUE, runner->props.deviceName);
 }
 
 static vksplit_result load_device_functions(vksplit_runner* runner, vksplit_error* error)
@@ -282,7 +279,7 @@ static vksplit_result load_device_functions(vksplit_runner* runner, vksplit_erro
     VKSPLIT_VULKAN_FUNCTIONS(VKSPLIT_X_DEVICE)
 #undef VKSPLIT_X_DEVICE
 #undef VKSPLIT_X_LOAD
-    return missing ? vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "get_device_proc_addr returned NULL for %s", missing)
+    return missing ? VKSPLIT__FAIL(error, RUNNER_NO_DEVICE_FUNCTION, missing)
                    : VKSPLIT_OK;
 }
 
@@ -370,8 +367,7 @@ static vksplit_result has_extension(const vksplit_runner* runner, const char* na
         return vksplit__vk_fail(error, "vkEnumerateDeviceExtensionProperties", vr);
     VkExtensionProperties* list = count ? vksplit__alloc_array(runner->callbacks, count, sizeof *list) : NULL;
     if (count && !list)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u extension properties failed",
-                             count);
+        return VKSPLIT__FAIL(error, HOST_ALLOCATION_EXTENSIONS, count);
     vr = count ? runner->ivk.vkEnumerateDeviceExtensionProperties(runner->physical_device, NULL, &count, list) : VK_SUCCESS;
     for (uint32_t i = 0; vr >= VK_SUCCESS && i < count && !*found; i++)
         *found = strcmp(list[i].extensionName, name) == 0;
@@ -407,9 +403,7 @@ static vksplit_result query_limits(vksplit_runner* runner, const vksplit_runner_
         }
     }
     if (desc->max_buffer_bytes && desc->max_buffer_bytes < 4096)
-        return vksplit__fail(error, VKSPLIT_ERROR_INVALID_ARGUMENT,
-                             "max_buffer_bytes %llu is below 4096, the smallest the runner works with",
-                             (unsigned long long)desc->max_buffer_bytes);
+        return VKSPLIT__FAIL(error, RUNNER_MAX_BUFFER_BYTES, (unsigned long long)desc->max_buffer_bytes);
     if (desc->max_buffer_bytes && desc->max_buffer_bytes < runner->max_buffer_bytes) {
         runner->max_buffer_bytes = desc->max_buffer_bytes;
         runner->max_buffer_limit = desc_limit;
@@ -433,8 +427,7 @@ static vksplit_result choose_memory(vksplit_runner* runner, const vksplit_runner
     runner->staging_type = vksplit__find_memory_type(m, UINT32_MAX, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT,
                                                      VK_MEMORY_PROPERTY_HOST_CACHED_BIT, 0);
     if (runner->tensor_type == UINT32_MAX || runner->staging_type == UINT32_MAX)
-        return vksplit__fail(error, VKSPLIT_ERROR_UNSUPPORTED, "%s has no %s memory type", runner->props.deviceName,
-                             runner->tensor_type == UINT32_MAX ? "device-local" : "host-visible");
+        return VKSPLIT__FAIL(error, RUNNER_NO_MEMORY_TYPE, runner->props.deviceName, runner->tensor_type == UINT32_MAX ? "device-local" : "host-visible");
     VkMemoryPropertyFlags direct = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_CACHED_BIT;
     runner->mapped_tensors = desc->memory == VKSPLIT_RUNNER_MEMORY_AUTO &&
                              (m->memoryTypes[runner->tensor_type].propertyFlags & direct) == direct;
@@ -448,18 +441,17 @@ static vksplit_result choose_memory(vksplit_runner* runner, const vksplit_runner
 vksplit_result vksplit_runner_create(const vksplit_runner_desc* desc, vksplit_runner** out, vksplit_error* error)
 {
     if (!out)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "out is NULL");
+        return VKSPLIT__FAIL0(error, OUT_NULL);
     *out = NULL;
     vksplit_runner_desc defaults;
     memset(&defaults, 0, sizeof defaults);
     if (!desc)
         desc = &defaults;
     if (desc->memory != VKSPLIT_RUNNER_MEMORY_AUTO && desc->memory != VKSPLIT_RUNNER_MEMORY_STAGING)
-        return vksplit__fail(error, VKSPLIT_ERROR_INVALID_ARGUMENT, "memory %d is not a vksplit_runner_memory",
-                             (int)desc->memory);
+        return VKSPLIT__FAIL(error, RUNNER_MEMORY_KIND, (int)desc->memory);
     vksplit_runner* runner = vksplit__alloc(desc->allocation_callbacks, sizeof *runner);
     if (!runner)
-        return vksplit__fail(error, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation of the runner failed");
+        return VKSPLIT__FAIL0(error, HOST_ALLOCATION_RUNNER);
     if (desc->allocation_callbacks) {
         runner->callbacks_storage = *desc->allocation_callbacks;
         runner->callbacks = &runner->callbacks_storage;

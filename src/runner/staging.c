@@ -9,11 +9,9 @@ static vksplit_result check_range(const vksplit_runner* runner, const vksplit_ru
                                   VkDeviceSize offset, VkDeviceSize size, const void* callback, vksplit_error* error)
 {
     if (!runner || !buffer || !callback)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "runner, buffer and the callback are required");
+        return VKSPLIT__FAIL0(error, RUNNER_STAGING_NULL);
     if (offset > buffer->size || size > buffer->size - offset)
-        return vksplit__fail(error, VKSPLIT_ERROR_BINDING, "bytes [%llu, %llu + %llu) are outside the buffer's %llu",
-                             (unsigned long long)offset, (unsigned long long)offset, (unsigned long long)size,
-                             (unsigned long long)buffer->size);
+        return VKSPLIT__FAIL(error, RUNNER_RANGE_OUTSIDE, (unsigned long long)offset, (unsigned long long)offset, (unsigned long long)size, (unsigned long long)buffer->size);
     return VKSPLIT_OK;
 }
 
@@ -124,7 +122,7 @@ vksplit_result vksplit_runner_upload(vksplit_runner* runner, const vksplit_runne
                                      const void* data, VkDeviceSize size, vksplit_error* error)
 {
     if (!data && size)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "data is NULL for %llu bytes", (unsigned long long)size);
+        return VKSPLIT__FAIL(error, RUNNER_DATA_NULL, (unsigned long long)size);
     vksplit__memory_cursor c = {(unsigned char*)(uintptr_t)data};
     return vksplit_runner_write(runner, buffer, offset, size, vksplit__produce_from_memory, &c, error);
 }
@@ -133,7 +131,7 @@ vksplit_result vksplit_runner_download(vksplit_runner* runner, const vksplit_run
                                        void* data, VkDeviceSize size, vksplit_error* error)
 {
     if (!data && size)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "data is NULL for %llu bytes", (unsigned long long)size);
+        return VKSPLIT__FAIL(error, RUNNER_DATA_NULL, (unsigned long long)size);
     vksplit__memory_cursor c = {data};
     return vksplit_runner_read(runner, buffer, offset, size, consume_into_memory, &c, error);
 }

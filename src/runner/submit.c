@@ -17,7 +17,7 @@ static void full_barrier(const vksplit_runner* runner, VkCommandBuffer cmd, VkAc
 vksplit_result vksplit_runner_submit(vksplit_runner* runner, vksplit_record_fn record, void* user, vksplit_error* error)
 {
     if (!runner || !record)
-        return vksplit__fail(error, VKSPLIT_ERROR_NULL_ARGUMENT, "vksplit_runner_submit: runner and record are required");
+        return VKSPLIT__FAIL0(error, RUNNER_SUBMIT_NULL);
     const runner_vk* vk = &runner->vk;
     VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
     begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
