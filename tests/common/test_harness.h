@@ -46,6 +46,20 @@ static int test_checks = 0;
         }                                                                                   \
     } while (0)
 
+/* Asserts a call failed by `rule` (vksplit/rules.h), with that rule's result code: tests tell
+ * rules apart by id, never by message text. */
+#define CHECK_RULE(want_rule, call, err)                                                          \
+    do {                                                                                    \
+        vksplit_result check_r_ = (call);                                                   \
+        test_checks++;                                                                      \
+        if (check_r_ != vksplit_rule_result(want_rule) || (err)->rule != (want_rule)) {               \
+            test_failures++;                                                                \
+            fprintf(stderr, "%s:%d: %s returned %s by %s, expected %s (%s)\n", __FILE__,     \
+                    __LINE__, #call, vksplit_result_name(check_r_),                         \
+                    vksplit_rule_name((err)->rule), vksplit_rule_name(want_rule), (err)->message); \
+        }                                                                                   \
+    } while (0)
+
 static inline void test_log(void* user, vksplit_log_level level, const char* message)
 {
     (void)user;

@@ -380,8 +380,8 @@ static void beyond_binding_range(vksplit_runner* runner, const fallback_mode* m)
     CHECK_MSG(r == VKSPLIT_OK || r == VKSPLIT_ERROR_UNSUPPORTED, "%s: a 128 MiB + 4 KiB input: %s %s", m->name,
               vksplit_result_name(r), err.message);
     if (r == VKSPLIT_ERROR_UNSUPPORTED)
-        CHECK_MSG(strstr(err.message, "maxStorageBufferRange") != NULL || strstr(err.message, "range") != NULL,
-                  "%s: the refusal should say why: %s", m->name, err.message);
+        CHECK_MSG(err.rule == VKSPLIT_RULE_PLAN_INPUT_RANGE, "%s: refused by %s, expected the input's range: %s",
+                  m->name, vksplit_rule_name(err.rule), err.message);
     if (r == VKSPLIT_OK)
         printf("%s: the descriptor path accepted a tensor beyond maxStorageBufferRange (%s); core_large checks "
                "big tensors on the device-address path only\n", m->name, err.message);

@@ -233,6 +233,8 @@ static uint64_t sweep(const fault_op* op, vkc_fault_target target, unsigned vari
             CHECK_MSG(acceptable, "%s: returned %s (%s), expected %s", label, vksplit_result_name(r), err.message,
                       vksplit_result_name(want));
             CHECK_MSG(err.code == r, "%s: error.code %d, returned %d", label, (int)err.code, (int)r);
+            CHECK_MSG(err.rule != VKSPLIT_RULE_NONE && vksplit_rule_result(err.rule) == r, "%s: rule %s fails with %s",
+                      label, vksplit_rule_name(err.rule), vksplit_result_name(vksplit_rule_result(err.rule)));
             CHECK_MSG(err.message[0] != '\0' && strlen(err.message) < sizeof err.message, "%s: empty message", label);
             /* Errors are data: the message names the call that failed. */
             if (target == VKC_FAULT_CALLS)

@@ -94,7 +94,7 @@ int main(int argc, char** argv)
             vksplit_runner* refused = NULL;
             vksplit_error err;
             vksplit_result r = vksplit_runner_create(&desc, &refused, &err);
-            CHECK_MSG(r == VKSPLIT_ERROR_INVALID_ARGUMENT && !refused && strstr(err.message, "workgroup_size"),
+            CHECK_MSG(r == VKSPLIT_ERROR_INVALID_ARGUMENT && !refused && err.rule == VKSPLIT_RULE_TUNING_WORKGROUP_SIZE,
                       "%s: workgroups of %u on a device of at most %u: %s (%s)", label, tunings[t].workgroup_size,
                       max_workgroup, vksplit_result_name(r), err.message);
             vksplit_runner_destroy(refused);

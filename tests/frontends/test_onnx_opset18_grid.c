@@ -39,8 +39,9 @@ static void check_one(int64_t dim, int64_t n, uint32_t rank, int64_t axis, int a
     int64_t chunk = smallest_chunk(dim, n);
     int64_t last = dim - chunk * (n - 1);
     if (last < 0) {
-        CHECK_MSG(r == VKSPLIT_ERROR_SPLIT_LENGTH, "dim %lld n %lld: expected a rejection, got %s", (long long)dim,
-                  (long long)n, vksplit_result_name(r));
+        CHECK_MSG(r == VKSPLIT_ERROR_SPLIT_LENGTH && err.rule == VKSPLIT_RULE_ONNX_NUM_OUTPUTS_TOO_MANY,
+                  "dim %lld n %lld: expected a rejection, got %s by %s", (long long)dim, (long long)n,
+                  vksplit_result_name(r), vksplit_rule_name(err.rule));
         char phrase[320];
         snprintf(phrase, sizeof phrase,
                  "'num_outputs' %lld cannot split dimension %lld (axis %u): chunk ceil(%lld/%lld) = %lld for the first "

@@ -5,7 +5,7 @@
 #include "test_harness.h"
 #include "vksplit/onnx.h"
 
-#define OK VKSPLIT_OK
+#define OK VKSPLIT_RULE_NONE
 #define MAXN 8
 
 typedef struct onnx_case {
@@ -23,90 +23,90 @@ typedef struct onnx_case {
     vksplit_onnx_data_type input_type;
     int num;                     /* 'num_outputs' given */
     int64_t num_outputs;
-    vksplit_result expected;
+    vksplit_rule rule; /* VKSPLIT_RULE_NONE: accepted */
     uint32_t want_axis;
     uint32_t want_count;
     uint64_t want[MAXN];
-    const char* text;            /* a phrase the message must contain */
+    const char* shows; /* values the message must show (the rule is told by id) */
 } onnx_case;
 
 #define F VKSPLIT_ONNX_FLOAT
 static const onnx_case cases[] = {
     /* Equal splits into the node's outputs (opsets 1, 2, 11, 13) and num_outputs (18). */
-    {"1: equal", 1, F, 1, {6}, 0, 3, .expected = OK, .want_count = 3, .want = {2, 2, 2}},
-    {"2: equal", 2, F, 1, {6}, 0, 3, .expected = OK, .want_count = 3, .want = {2, 2, 2}},
-    {"11: equal", 11, F, 1, {6}, 0, 3, .expected = OK, .want_count = 3, .want = {2, 2, 2}},
-    {"13: equal", 13, F, 1, {6}, 0, 3, .expected = OK, .want_count = 3, .want = {2, 2, 2}},
-    {"18: num_outputs 3", 18, F, 1, {6}, 0, 0, .num = 1, .num_outputs = 3, .expected = OK, .want_count = 3, .want = {2, 2, 2}},
-    {"18: num_outputs with matching output_count", 18, F, 1, {6}, 0, 3, .num = 1, .num_outputs = 3, .expected = OK, .want_count = 3, .want = {2, 2, 2}},
-    {"18: uneven 2d", 18, F, 2, {2, 8}, 1, 0, .num = 1, .num_outputs = 3, .expected = OK, .want_axis = 1, .want_count = 3, .want = {3, 3, 2}},
-    {"18: last chunk 0", 18, F, 1, {6}, 0, 0, .num = 1, .num_outputs = 4, .expected = OK, .want_count = 4, .want = {2, 2, 2, 0}},
-    {"13: equal, dim 0", 13, F, 1, {0}, 0, 3, .expected = OK, .want_count = 3, .want = {0, 0, 0}},
-    {"13: not divisible", 13, F, 1, {6}, 0, 4, .expected = VKSPLIT_ERROR_NOT_DIVISIBLE, .text = "dimension 6 on axis 0 is not divisible by the node's 4 outputs"},
-    {"2: not divisible", 2, F, 2, {2, 5}, 1, 2, .expected = VKSPLIT_ERROR_NOT_DIVISIBLE, .text = "5 % 2 = 1"},
-    {"13: equal without output count", 13, F, 1, {6}, 0, 0, .expected = VKSPLIT_ERROR_OUTPUT_COUNT, .text = "output_count is 0"},
-    {"1: equal without output count", 1, F, 1, {6}, 0, 0, .expected = VKSPLIT_ERROR_OUTPUT_COUNT, .text = "Split-1 without 'split'"},
-    {"13: output count over the limit", 13, F, 1, {6}, 0, VKSPLIT_MAX_OUTPUTS + 1, .expected = VKSPLIT_ERROR_OUTPUT_COUNT},
+    {"1: equal", 1, F, 1, {6}, 0, 3, .rule = OK, .want_count = 3, .want = {2, 2, 2}},
+    {"2: equal", 2, F, 1, {6}, 0, 3, .rule = OK, .want_count = 3, .want = {2, 2, 2}},
+    {"11: equal", 11, F, 1, {6}, 0, 3, .rule = OK, .want_count = 3, .want = {2, 2, 2}},
+    {"13: equal", 13, F, 1, {6}, 0, 3, .rule = OK, .want_count = 3, .want = {2, 2, 2}},
+    {"18: num_outputs 3", 18, F, 1, {6}, 0, 0, .num = 1, .num_outputs = 3, .rule = OK, .want_count = 3, .want = {2, 2, 2}},
+    {"18: num_outputs with matching output_count", 18, F, 1, {6}, 0, 3, .num = 1, .num_outputs = 3, .rule = OK, .want_count = 3, .want = {2, 2, 2}},
+    {"18: uneven 2d", 18, F, 2, {2, 8}, 1, 0, .num = 1, .num_outputs = 3, .rule = OK, .want_axis = 1, .want_count = 3, .want = {3, 3, 2}},
+    {"18: last chunk 0", 18, F, 1, {6}, 0, 0, .num = 1, .num_outputs = 4, .rule = OK, .want_count = 4, .want = {2, 2, 2, 0}},
+    {"13: equal, dim 0", 13, F, 1, {0}, 0, 3, .rule = OK, .want_count = 3, .want = {0, 0, 0}},
+    {"13: not divisible", 13, F, 1, {6}, 0, 4, .rule = VKSPLIT_RULE_ONNX_NOT_DIVISIBLE, .shows = "dimension 6 on axis 0 is not divisible by the node's 4 outputs"},
+    {"2: not divisible", 2, F, 2, {2, 5}, 1, 2, .rule = VKSPLIT_RULE_ONNX_NOT_DIVISIBLE, .shows = "5 % 2 = 1"},
+    {"13: equal without output count", 13, F, 1, {6}, 0, 0, .rule = VKSPLIT_RULE_ONNX_OUTPUT_COUNT_ZERO, .shows = "output_count is 0"},
+    {"1: equal without output count", 1, F, 1, {6}, 0, 0, .rule = VKSPLIT_RULE_ONNX_OUTPUT_COUNT_ZERO, .shows = "Split-1 without 'split'"},
+    {"13: output count over the limit", 13, F, 1, {6}, 0, VKSPLIT_MAX_OUTPUTS + 1, .rule = VKSPLIT_RULE_ONNX_OUTPUT_COUNT_LIMIT},
     /* Default axis 0; negative axes from 11. */
-    {"13: default axis", 13, F, 2, {4, 6}, 0, 2, .expected = OK, .want_axis = 0, .want_count = 2, .want = {2, 2}},
-    {"11: axis -1", 11, F, 2, {2, 6}, -1, 2, .expected = OK, .want_axis = 1, .want_count = 2, .want = {3, 3}},
-    {"13: axis -2", 13, F, 2, {2, 6}, -2, 2, .expected = OK, .want_axis = 0, .want_count = 2, .want = {1, 1}},
-    {"18: axis -1", 18, F, 2, {2, 6}, -1, 0, .num = 1, .num_outputs = 2, .expected = OK, .want_axis = 1, .want_count = 2, .want = {3, 3}},
-    {"1: axis -1", 1, F, 2, {2, 6}, -1, 2, .expected = VKSPLIT_ERROR_AXIS, .text = "negative axes came with Split-11"},
-    {"2: axis -1", 2, F, 2, {2, 6}, -1, 2, .expected = VKSPLIT_ERROR_AXIS, .text = "axis -1 is negative; Split-2 accepts [0, 1]"},
-    {"13: axis 2 of rank 2", 13, F, 2, {2, 6}, 2, 2, .expected = VKSPLIT_ERROR_AXIS, .text = "axis 2 is out of range [-2, 1] for a rank-2 input"},
-    {"18: axis -5 of rank 4", 18, F, 4, {2, 2, 2, 2}, -5, 0, .num = 1, .num_outputs = 2, .expected = VKSPLIT_ERROR_AXIS, .text = "axis -5 is out of range [-4, 3] for a rank-4 input"},
-    {"2: axis 4 of rank 4", 2, F, 4, {2, 2, 2, 2}, 4, 2, .expected = VKSPLIT_ERROR_AXIS, .text = "[0, 3]"},
+    {"13: default axis", 13, F, 2, {4, 6}, 0, 2, .rule = OK, .want_axis = 0, .want_count = 2, .want = {2, 2}},
+    {"11: axis -1", 11, F, 2, {2, 6}, -1, 2, .rule = OK, .want_axis = 1, .want_count = 2, .want = {3, 3}},
+    {"13: axis -2", 13, F, 2, {2, 6}, -2, 2, .rule = OK, .want_axis = 0, .want_count = 2, .want = {1, 1}},
+    {"18: axis -1", 18, F, 2, {2, 6}, -1, 0, .num = 1, .num_outputs = 2, .rule = OK, .want_axis = 1, .want_count = 2, .want = {3, 3}},
+    {"1: axis -1", 1, F, 2, {2, 6}, -1, 2, .rule = VKSPLIT_RULE_ONNX_AXIS_NEGATIVE_BEFORE_11, .shows = "negative axes came with Split-11"},
+    {"2: axis -1", 2, F, 2, {2, 6}, -1, 2, .rule = VKSPLIT_RULE_ONNX_AXIS_NEGATIVE_BEFORE_11, .shows = "axis -1 is negative; Split-2 accepts [0, 1]"},
+    {"13: axis 2 of rank 2", 13, F, 2, {2, 6}, 2, 2, .rule = VKSPLIT_RULE_ONNX_AXIS, .shows = "axis 2 is out of range [-2, 1] for a rank-2 input"},
+    {"18: axis -5 of rank 4", 18, F, 4, {2, 2, 2, 2}, -5, 0, .num = 1, .num_outputs = 2, .rule = VKSPLIT_RULE_ONNX_AXIS, .shows = "axis -5 is out of range [-4, 3] for a rank-4 input"},
+    {"2: axis 4 of rank 4", 2, F, 4, {2, 2, 2, 2}, 4, 2, .rule = VKSPLIT_RULE_ONNX_AXIS, .shows = "[0, 3]"},
     /* 'split' as an attribute (1, 2, 11) or an input (1, 13, 18). */
-    {"1: split attribute", 1, F, 1, {6}, 0, 0, .attr = 1, .count = 2, .list = {2, 4}, .expected = OK, .want_count = 2, .want = {2, 4}},
-    {"2: split attribute", 2, F, 1, {6}, 0, 0, .attr = 1, .count = 2, .list = {2, 4}, .expected = OK, .want_count = 2, .want = {2, 4}},
-    {"11: split attribute", 11, F, 2, {2, 6}, 1, 2, .attr = 1, .count = 2, .list = {2, 4}, .expected = OK, .want_axis = 1, .want_count = 2, .want = {2, 4}},
-    {"13: split input", 13, F, 1, {6}, 0, 0, .input = 1, .count = 2, .list = {2, 4}, .expected = OK, .want_count = 2, .want = {2, 4}},
-    {"18: split input", 18, F, 1, {6}, 0, 2, .input = 1, .count = 2, .list = {2, 4}, .expected = OK, .want_count = 2, .want = {2, 4}},
-    {"13: zero-size splits", 13, F, 1, {0}, 0, 3, .input = 1, .count = 3, .list = {0, 0, 0}, .expected = OK, .want_count = 3, .want = {0, 0, 0}},
-    {"18: zero-length part", 18, F, 1, {6}, 0, 0, .input = 1, .count = 3, .list = {0, 6, 0}, .expected = OK, .want_count = 3, .want = {0, 6, 0}},
-    {"13: split attribute", 13, F, 1, {6}, 0, 0, .attr = 1, .count = 2, .list = {2, 4}, .expected = VKSPLIT_ERROR_ATTRIBUTE, .text = "Split-13 has no 'split' attribute"},
-    {"18: split attribute", 18, F, 1, {6}, 0, 0, .attr = 1, .count = 2, .list = {2, 4}, .expected = VKSPLIT_ERROR_ATTRIBUTE},
-    {"2: split input", 2, F, 1, {6}, 0, 0, .input = 1, .count = 2, .list = {2, 4}, .expected = VKSPLIT_ERROR_ATTRIBUTE, .text = "Split-2 has no 'split' input"},
-    {"11: split input", 11, F, 1, {6}, 0, 0, .input = 1, .count = 2, .list = {2, 4}, .expected = VKSPLIT_ERROR_ATTRIBUTE},
-    {"1: attribute and input", 1, F, 1, {6}, 0, 0, .attr = 1, .input = 1, .input_type = F, .count = 2, .list = {2, 4}, .expected = VKSPLIT_ERROR_ATTRIBUTE, .text = "both the 'split' attribute and the 'split' input"},
-    {"13: num_outputs", 13, F, 1, {6}, 0, 0, .num = 1, .num_outputs = 3, .expected = VKSPLIT_ERROR_ATTRIBUTE, .text = "Split-13 has no 'num_outputs'"},
-    {"1: num_outputs", 1, F, 1, {6}, 0, 3, .num = 1, .num_outputs = 3, .expected = VKSPLIT_ERROR_ATTRIBUTE},
-    {"18: split and num_outputs", 18, F, 1, {6}, 0, 0, .input = 1, .count = 2, .list = {2, 4}, .num = 1, .num_outputs = 2, .expected = VKSPLIT_ERROR_ATTRIBUTE, .text = "exactly one"},
-    {"18: neither", 18, F, 1, {6}, 0, 3, .expected = VKSPLIT_ERROR_ATTRIBUTE, .text = "neither the 'split' input nor the 'num_outputs' attribute"},
-    {"11: negative length", 11, F, 1, {6}, 0, 0, .attr = 1, .count = 3, .list = {4, -2, 4}, .expected = VKSPLIT_ERROR_SPLIT_LENGTH, .text = "'split' attribute entry 1 is -2"},
-    {"13: negative length", 13, F, 1, {6}, 0, 0, .input = 1, .count = 2, .list = {7, -1}, .expected = VKSPLIT_ERROR_SPLIT_LENGTH, .text = "'split' input entry 1 is -1"},
-    {"2: sum short", 2, F, 1, {6}, 0, 0, .attr = 1, .count = 2, .list = {2, 3}, .expected = VKSPLIT_ERROR_SPLIT_SUM, .text = "sums to 5 but the input's dimension on axis 0 is 6"},
-    {"18: sum long", 18, F, 1, {6}, 0, 0, .input = 1, .count = 2, .list = {3, 4}, .expected = VKSPLIT_ERROR_SPLIT_SUM},
-    {"13: sum overflows", 13, F, 1, {6}, 0, 0, .input = 1, .count = 3, .list = {INT64_MAX, INT64_MAX, 8}, .expected = VKSPLIT_ERROR_SPLIT_SUM, .text = "overflows"},
-    {"11: list vs outputs", 11, F, 1, {6}, 0, 3, .attr = 1, .count = 2, .list = {2, 4}, .expected = VKSPLIT_ERROR_OUTPUT_COUNT, .text = "has 2 entries but the node has 3 outputs"},
-    {"18: list vs outputs", 18, F, 1, {6}, 0, 1, .input = 1, .count = 2, .list = {2, 4}, .expected = VKSPLIT_ERROR_OUTPUT_COUNT},
-    {"13: empty split", 13, F, 1, {0}, 0, 0, .input = 1, .count = 0, .expected = VKSPLIT_ERROR_OUTPUT_COUNT, .text = "is empty"},
-    {"13: split input int32", 13, F, 1, {6}, 0, 0, .input = 1, .input_type = VKSPLIT_ONNX_INT32, .count = 2, .list = {2, 4}, .expected = VKSPLIT_ERROR_DATA_TYPE, .text = "tensor(int32); Split-13 takes tensor(int64)"},
-    {"1: split input int64", 1, F, 1, {6}, 0, 0, .input = 1, .input_type = VKSPLIT_ONNX_INT64, .count = 2, .list = {2, 4}, .expected = VKSPLIT_ERROR_DATA_TYPE, .text = "Split-1 takes tensor(float)"},
+    {"1: split attribute", 1, F, 1, {6}, 0, 0, .attr = 1, .count = 2, .list = {2, 4}, .rule = OK, .want_count = 2, .want = {2, 4}},
+    {"2: split attribute", 2, F, 1, {6}, 0, 0, .attr = 1, .count = 2, .list = {2, 4}, .rule = OK, .want_count = 2, .want = {2, 4}},
+    {"11: split attribute", 11, F, 2, {2, 6}, 1, 2, .attr = 1, .count = 2, .list = {2, 4}, .rule = OK, .want_axis = 1, .want_count = 2, .want = {2, 4}},
+    {"13: split input", 13, F, 1, {6}, 0, 0, .input = 1, .count = 2, .list = {2, 4}, .rule = OK, .want_count = 2, .want = {2, 4}},
+    {"18: split input", 18, F, 1, {6}, 0, 2, .input = 1, .count = 2, .list = {2, 4}, .rule = OK, .want_count = 2, .want = {2, 4}},
+    {"13: zero-size splits", 13, F, 1, {0}, 0, 3, .input = 1, .count = 3, .list = {0, 0, 0}, .rule = OK, .want_count = 3, .want = {0, 0, 0}},
+    {"18: zero-length part", 18, F, 1, {6}, 0, 0, .input = 1, .count = 3, .list = {0, 6, 0}, .rule = OK, .want_count = 3, .want = {0, 6, 0}},
+    {"13: split attribute", 13, F, 1, {6}, 0, 0, .attr = 1, .count = 2, .list = {2, 4}, .rule = VKSPLIT_RULE_ONNX_SPLIT_ATTRIBUTE_SINCE_13, .shows = "Split-13 has no 'split' attribute"},
+    {"18: split attribute", 18, F, 1, {6}, 0, 0, .attr = 1, .count = 2, .list = {2, 4}, .rule = VKSPLIT_RULE_ONNX_SPLIT_ATTRIBUTE_SINCE_13},
+    {"2: split input", 2, F, 1, {6}, 0, 0, .input = 1, .count = 2, .list = {2, 4}, .rule = VKSPLIT_RULE_ONNX_SPLIT_INPUT_BEFORE_13, .shows = "Split-2 has no 'split' input"},
+    {"11: split input", 11, F, 1, {6}, 0, 0, .input = 1, .count = 2, .list = {2, 4}, .rule = VKSPLIT_RULE_ONNX_SPLIT_INPUT_BEFORE_13},
+    {"1: attribute and input", 1, F, 1, {6}, 0, 0, .attr = 1, .input = 1, .input_type = F, .count = 2, .list = {2, 4}, .rule = VKSPLIT_RULE_ONNX_SPLIT_TWICE, .shows = "both the 'split' attribute and the 'split' input"},
+    {"13: num_outputs", 13, F, 1, {6}, 0, 0, .num = 1, .num_outputs = 3, .rule = VKSPLIT_RULE_ONNX_NUM_OUTPUTS_BEFORE_18, .shows = "Split-13 has no 'num_outputs'"},
+    {"1: num_outputs", 1, F, 1, {6}, 0, 3, .num = 1, .num_outputs = 3, .rule = VKSPLIT_RULE_ONNX_NUM_OUTPUTS_BEFORE_18},
+    {"18: split and num_outputs", 18, F, 1, {6}, 0, 0, .input = 1, .count = 2, .list = {2, 4}, .num = 1, .num_outputs = 2, .rule = VKSPLIT_RULE_ONNX_SPLIT_AND_NUM_OUTPUTS, .shows = "exactly one"},
+    {"18: neither", 18, F, 1, {6}, 0, 3, .rule = VKSPLIT_RULE_ONNX_NO_SPLIT_NOR_NUM_OUTPUTS, .shows = "neither the 'split' input nor the 'num_outputs' attribute"},
+    {"11: negative length", 11, F, 1, {6}, 0, 0, .attr = 1, .count = 3, .list = {4, -2, 4}, .rule = VKSPLIT_RULE_ONNX_SPLIT_NEGATIVE, .shows = "'split' attribute entry 1 is -2"},
+    {"13: negative length", 13, F, 1, {6}, 0, 0, .input = 1, .count = 2, .list = {7, -1}, .rule = VKSPLIT_RULE_ONNX_SPLIT_NEGATIVE, .shows = "'split' input entry 1 is -1"},
+    {"2: sum short", 2, F, 1, {6}, 0, 0, .attr = 1, .count = 2, .list = {2, 3}, .rule = VKSPLIT_RULE_ONNX_SPLIT_SUM, .shows = "sums to 5 but the input's dimension on axis 0 is 6"},
+    {"18: sum long", 18, F, 1, {6}, 0, 0, .input = 1, .count = 2, .list = {3, 4}, .rule = VKSPLIT_RULE_ONNX_SPLIT_SUM},
+    {"13: sum overflows", 13, F, 1, {6}, 0, 0, .input = 1, .count = 3, .list = {INT64_MAX, INT64_MAX, 8}, .rule = VKSPLIT_RULE_ONNX_SPLIT_SUM_OVERFLOW, .shows = "overflows"},
+    {"11: list vs outputs", 11, F, 1, {6}, 0, 3, .attr = 1, .count = 2, .list = {2, 4}, .rule = VKSPLIT_RULE_ONNX_SPLIT_OUTPUT_MISMATCH, .shows = "has 2 entries but the node has 3 outputs"},
+    {"18: list vs outputs", 18, F, 1, {6}, 0, 1, .input = 1, .count = 2, .list = {2, 4}, .rule = VKSPLIT_RULE_ONNX_SPLIT_OUTPUT_MISMATCH},
+    {"13: empty split", 13, F, 1, {0}, 0, 0, .input = 1, .count = 0, .rule = VKSPLIT_RULE_ONNX_SPLIT_EMPTY, .shows = "is empty"},
+    {"13: split input int32", 13, F, 1, {6}, 0, 0, .input = 1, .input_type = VKSPLIT_ONNX_INT32, .count = 2, .list = {2, 4}, .rule = VKSPLIT_RULE_ONNX_SPLIT_INPUT_TYPE, .shows = "tensor(int32); Split-13 takes tensor(int64)"},
+    {"1: split input int64", 1, F, 1, {6}, 0, 0, .input = 1, .input_type = VKSPLIT_ONNX_INT64, .count = 2, .list = {2, 4}, .rule = VKSPLIT_RULE_ONNX_SPLIT_INPUT_TYPE, .shows = "Split-1 takes tensor(float)"},
     /* num_outputs (18). */
-    {"18: num_outputs 0", 18, F, 1, {6}, 0, 0, .num = 1, .num_outputs = 0, .expected = VKSPLIT_ERROR_ATTRIBUTE, .text = "'num_outputs' is 0"},
-    {"18: num_outputs -1", 18, F, 1, {6}, 0, 0, .num = 1, .num_outputs = -1, .expected = VKSPLIT_ERROR_ATTRIBUTE},
-    {"18: num_outputs over the limit", 18, F, 1, {6}, 0, 0, .num = 1, .num_outputs = 70000, .expected = VKSPLIT_ERROR_OUTPUT_COUNT},
-    {"18: num_outputs vs outputs", 18, F, 1, {6}, 0, 4, .num = 1, .num_outputs = 3, .expected = VKSPLIT_ERROR_OUTPUT_COUNT, .text = "'num_outputs' is 3 but the node has 4 outputs"},
-    {"18: negative last chunk", 18, F, 1, {5}, 0, 0, .num = 1, .num_outputs = 4, .expected = VKSPLIT_ERROR_SPLIT_LENGTH, .text = "'num_outputs' 4 cannot split dimension 5 (axis 0): chunk ceil(5/4) = 2 for the first 3 outputs leaves 5 - 6 = -1"},
+    {"18: num_outputs 0", 18, F, 1, {6}, 0, 0, .num = 1, .num_outputs = 0, .rule = VKSPLIT_RULE_ONNX_NUM_OUTPUTS_BELOW_ONE, .shows = "'num_outputs' is 0"},
+    {"18: num_outputs -1", 18, F, 1, {6}, 0, 0, .num = 1, .num_outputs = -1, .rule = VKSPLIT_RULE_ONNX_NUM_OUTPUTS_BELOW_ONE},
+    {"18: num_outputs over the limit", 18, F, 1, {6}, 0, 0, .num = 1, .num_outputs = 70000, .rule = VKSPLIT_RULE_ONNX_NUM_OUTPUTS_LIMIT},
+    {"18: num_outputs vs outputs", 18, F, 1, {6}, 0, 4, .num = 1, .num_outputs = 3, .rule = VKSPLIT_RULE_ONNX_NUM_OUTPUTS_MISMATCH, .shows = "'num_outputs' is 3 but the node has 4 outputs"},
+    {"18: negative last chunk", 18, F, 1, {5}, 0, 0, .num = 1, .num_outputs = 4, .rule = VKSPLIT_RULE_ONNX_NUM_OUTPUTS_TOO_MANY, .shows = "'num_outputs' 4 cannot split dimension 5 (axis 0): chunk ceil(5/4) = 2 for the first 3 outputs leaves 5 - 6 = -1"},
     /* Ranks, shapes, opsets. */
-    {"13: rank 0", 13, F, 0, {0}, 0, 1, .expected = VKSPLIT_ERROR_RANK, .text = "scalar (rank 0)"},
-    {"18: rank 0", 18, F, 0, {0}, 0, 0, .num = 1, .num_outputs = 1, .expected = VKSPLIT_ERROR_RANK},
-    {"13: rank 9", 13, F, 9, {1, 1, 1, 1, 1, 1, 1, 1, 2}, 0, 1, .expected = VKSPLIT_ERROR_RANK},
-    {"13: rank 8", 13, F, 8, {1, 1, 1, 1, 1, 1, 1, 2}, 7, 2, .expected = OK, .want_axis = 7, .want_count = 2, .want = {1, 1}},
-    {"13: negative dimension", 13, F, 2, {2, -1}, 0, 2, .expected = VKSPLIT_ERROR_SHAPE_MISMATCH, .text = "shape[1] is -1"},
-    {"13: element count overflows", 13, F, 3, {1ll << 32, 1ll << 32, 2}, 2, 2, .expected = VKSPLIT_ERROR_SIZE_OVERFLOW, .text = "shape[1]"},
-    {"13: huge but empty", 13, F, 3, {1ll << 40, 0, 1ll << 20}, 2, 2, .expected = OK, .want_axis = 2, .want_count = 2, .want = {1ll << 19, 1ll << 19}},
-    {"opset 0", 0, F, 1, {6}, 0, 3, .expected = VKSPLIT_ERROR_OPSET},
-    {"opset 12", 12, F, 1, {6}, 0, 3, .expected = VKSPLIT_ERROR_OPSET, .text = "a model importing opset 12 uses Split-11"},
-    {"opset 19", 19, F, 1, {6}, 0, 3, .expected = VKSPLIT_ERROR_OPSET},
-    {"opset -1", -1, F, 1, {6}, 0, 3, .expected = VKSPLIT_ERROR_OPSET},
-    {"13: float8", 13, VKSPLIT_ONNX_FLOAT8E4M3FN, 1, {6}, 0, 3, .expected = VKSPLIT_ERROR_DATA_TYPE, .text = "tensor(float8e4m3fn) is not in Split-13's type list"},
-    {"13: type 99", 13, (vksplit_onnx_data_type)99, 1, {6}, 0, 3, .expected = VKSPLIT_ERROR_DATA_TYPE, .text = "data_type 99"},
-    {"1: int32", 1, VKSPLIT_ONNX_INT32, 1, {6}, 0, 3, .expected = VKSPLIT_ERROR_DATA_TYPE, .text = "tensor(int32) is not in Split-1's type list (float16, float, double)"},
-    {"11: bfloat16", 11, VKSPLIT_ONNX_BFLOAT16, 1, {6}, 0, 3, .expected = VKSPLIT_ERROR_DATA_TYPE, .text = "bfloat16 came with Split-13"},
-    {"18: string", 18, VKSPLIT_ONNX_STRING, 1, {6}, 0, 0, .num = 1, .num_outputs = 3, .expected = VKSPLIT_ERROR_DATA_TYPE, .text = "ONNX strings are variable-length"},
+    {"13: rank 0", 13, F, 0, {0}, 0, 1, .rule = VKSPLIT_RULE_ONNX_SCALAR, .shows = "scalar (rank 0)"},
+    {"18: rank 0", 18, F, 0, {0}, 0, 0, .num = 1, .num_outputs = 1, .rule = VKSPLIT_RULE_ONNX_SCALAR},
+    {"13: rank 9", 13, F, 9, {1, 1, 1, 1, 1, 1, 1, 1, 2}, 0, 1, .rule = VKSPLIT_RULE_ONNX_RANK_LIMIT},
+    {"13: rank 8", 13, F, 8, {1, 1, 1, 1, 1, 1, 1, 2}, 7, 2, .rule = OK, .want_axis = 7, .want_count = 2, .want = {1, 1}},
+    {"13: negative dimension", 13, F, 2, {2, -1}, 0, 2, .rule = VKSPLIT_RULE_ONNX_SHAPE_NEGATIVE, .shows = "shape[1] is -1"},
+    {"13: element count overflows", 13, F, 3, {1ll << 32, 1ll << 32, 2}, 2, 2, .rule = VKSPLIT_RULE_ONNX_BYTE_COUNT_OVERFLOW, .shows = "shape[1]"},
+    {"13: huge but empty", 13, F, 3, {1ll << 40, 0, 1ll << 20}, 2, 2, .rule = OK, .want_axis = 2, .want_count = 2, .want = {1ll << 19, 1ll << 19}},
+    {"opset 0", 0, F, 1, {6}, 0, 3, .rule = VKSPLIT_RULE_ONNX_OPSET},
+    {"opset 12", 12, F, 1, {6}, 0, 3, .rule = VKSPLIT_RULE_ONNX_OPSET_IMPORT, .shows = "a model importing opset 12 uses Split-11"},
+    {"opset 19", 19, F, 1, {6}, 0, 3, .rule = VKSPLIT_RULE_ONNX_OPSET_IMPORT},
+    {"opset -1", -1, F, 1, {6}, 0, 3, .rule = VKSPLIT_RULE_ONNX_OPSET},
+    {"13: float8", 13, VKSPLIT_ONNX_FLOAT8E4M3FN, 1, {6}, 0, 3, .rule = VKSPLIT_RULE_ONNX_DATA_TYPE_VERSION, .shows = "tensor(float8e4m3fn) is not in Split-13's type list"},
+    {"13: type 99", 13, (vksplit_onnx_data_type)99, 1, {6}, 0, 3, .rule = VKSPLIT_RULE_ONNX_DATA_TYPE, .shows = "data_type 99"},
+    {"1: int32", 1, VKSPLIT_ONNX_INT32, 1, {6}, 0, 3, .rule = VKSPLIT_RULE_ONNX_DATA_TYPE_VERSION, .shows = "tensor(int32) is not in Split-1's type list (float16, float, double)"},
+    {"11: bfloat16", 11, VKSPLIT_ONNX_BFLOAT16, 1, {6}, 0, 3, .rule = VKSPLIT_RULE_ONNX_DATA_TYPE_VERSION, .shows = "bfloat16 came with Split-13"},
+    {"18: string", 18, VKSPLIT_ONNX_STRING, 1, {6}, 0, 0, .num = 1, .num_outputs = 3, .rule = VKSPLIT_RULE_ONNX_STRING_TYPE, .shows = "ONNX strings are variable-length"},
 };
 
 #define SENTINEL 0x5a5a5a5a5a5a5a5aull
@@ -152,10 +152,12 @@ static void run_case(const onnx_case* c)
     vksplit_error err;
     memset(&err, 0, sizeof err);
     vksplit_result r = vksplit_onnx_translate_split(&node, &storage, &out, &err);
-    CHECK_MSG(r == c->expected, "%s: got %s, expected %s (%s)", c->name, vksplit_result_name(r),
-              vksplit_result_name(c->expected), err.message);
-    if (c->text)
-        CHECK_MSG(strstr(err.message, c->text) != NULL, "%s: message '%s' lacks '%s'", c->name, err.message, c->text);
+    vksplit_result want = vksplit_rule_result(c->rule);
+    CHECK_MSG(r == want && err.rule == c->rule, "%s: got %s by %s, expected %s by %s (%s)", c->name,
+              vksplit_result_name(r), vksplit_rule_name(err.rule), vksplit_result_name(want), vksplit_rule_name(c->rule),
+              err.message);
+    if (c->shows)
+        CHECK_MSG(strstr(err.message, c->shows) != NULL, "%s: message '%s' lacks '%s'", c->name, err.message, c->shows);
     if (r != VKSPLIT_OK) {
         CHECK_MSG(memcmp(&out, &before, sizeof out) == 0, "%s: *out written on error", c->name);
         CHECK_MSG(err.code == r && err.message[0] && !strchr(err.message, '\n'), "%s: error not filled", c->name);
@@ -199,17 +201,17 @@ static void check_opset1_typed_input(void)
     CHECK_RESULT(VKSPLIT_OK, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
     CHECK(split[0] == 2 && split[1] == 4 && out.element_size == 4);
     node.split_input = f_frac;
-    CHECK_RESULT(VKSPLIT_ERROR_SPLIT_LENGTH, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
-    CHECK(strstr(err.message, "'split' input entry 0 is 2.5; lengths must be whole numbers") != NULL);
+    CHECK_RULE(VKSPLIT_RULE_ONNX_SPLIT_NOT_WHOLE, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+    CHECK(strstr(err.message, "'split' input entry 0 is 2.5") != NULL); /* the value, as given */
     node.split_input = f_neg;
-    CHECK_RESULT(VKSPLIT_ERROR_SPLIT_LENGTH, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_ONNX_SPLIT_NOT_WHOLE, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
     node.data_type = node.split_input_type = VKSPLIT_ONNX_DOUBLE;
     node.split_input = d_ok;
     node.split_input_count = 3;
     CHECK_RESULT(VKSPLIT_OK, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
     CHECK(split[0] == 1 && split[1] == 2 && split[2] == 3 && out.element_size == 8);
     node.output_count = 2; /* the node's outputs must match the list */
-    CHECK_RESULT(VKSPLIT_ERROR_OUTPUT_COUNT, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_ONNX_SPLIT_OUTPUT_MISMATCH, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
     node.output_count = 0;
     node.data_type = node.split_input_type = VKSPLIT_ONNX_FLOAT16;
     node.split_input = h_ok;
@@ -217,13 +219,13 @@ static void check_opset1_typed_input(void)
     CHECK_RESULT(VKSPLIT_OK, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
     CHECK(split[0] == 2 && split[1] == 4 && out.element_size == 2);
     node.split_input = h_inf;
-    CHECK_RESULT(VKSPLIT_ERROR_SPLIT_LENGTH, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_ONNX_SPLIT_NOT_WHOLE, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
     node.split_input = h_nan;
-    CHECK_RESULT(VKSPLIT_ERROR_SPLIT_LENGTH, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_ONNX_SPLIT_NOT_WHOLE, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
     node.split_input = h_half;
-    CHECK_RESULT(VKSPLIT_ERROR_SPLIT_LENGTH, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_ONNX_SPLIT_NOT_WHOLE, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
     node.split_input = NULL;
-    CHECK_RESULT(VKSPLIT_ERROR_NULL_ARGUMENT, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_ONNX_SPLIT_DATA_NULL, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
 
     /* An int64 'split' input need not be 8-byte aligned (raw tensor data). */
     unsigned char raw[1 + 16];
@@ -285,8 +287,8 @@ static void check_type_lists(void)
             CHECK_MSG((r == VKSPLIT_OK) == accepted && (accepted || r == VKSPLIT_ERROR_DATA_TYPE),
                       "opset %lld type %s (%u): %s (%s)", (long long)opset, name, t, vksplit_result_name(r), err.message);
             if (t == VKSPLIT_ONNX_STRING && opset > 1)
-                CHECK_MSG(strstr(err.message, "vksplit copies fixed-width elements and ONNX strings are variable-length"),
-                          "string message: %s", err.message);
+                CHECK_MSG(err.rule == VKSPLIT_RULE_ONNX_STRING_TYPE, "string refused by %s: %s",
+                          vksplit_rule_name(err.rule), err.message);
             for (size_t w = 0; accepted && w < sizeof widths / sizeof widths[0]; w++)
                 if (strcmp(widths[w].name, name) == 0)
                     CHECK_MSG(out.element_size == widths[w].size && vksplit_onnx_data_type_size(node.data_type) == widths[w].size,
@@ -315,14 +317,14 @@ static void check_versions_and_storage(void)
     vksplit_onnx_split_storage storage = {split, 2, {0}};
     vksplit_split_desc out;
     vksplit_error err;
-    CHECK_RESULT(VKSPLIT_ERROR_OUTPUT_COUNT, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_ONNX_STORAGE_CAPACITY, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
     storage.split_capacity = 3;
     CHECK_RESULT(VKSPLIT_OK, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
-    CHECK_RESULT(VKSPLIT_ERROR_NULL_ARGUMENT, vksplit_onnx_translate_split(&node, NULL, &out, &err), &err);
-    CHECK_RESULT(VKSPLIT_ERROR_NULL_ARGUMENT, vksplit_onnx_translate_split(&node, &storage, NULL, &err), &err);
-    CHECK_RESULT(VKSPLIT_ERROR_NULL_ARGUMENT, vksplit_onnx_translate_split(NULL, &storage, &out, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_STORAGE_NULL, vksplit_onnx_translate_split(&node, NULL, &out, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_OUT_NULL, vksplit_onnx_translate_split(&node, &storage, NULL, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_ONNX_NODE_NULL, vksplit_onnx_translate_split(NULL, &storage, &out, &err), &err);
     node.shape = NULL;
-    CHECK_RESULT(VKSPLIT_ERROR_NULL_ARGUMENT, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_ONNX_SHAPE_NULL, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
     node.shape = shape;
     node.has_split_attribute = 0;
     node.has_split_input = 1;
@@ -330,7 +332,7 @@ static void check_versions_and_storage(void)
     node.split_input_count = VKSPLIT_MAX_OUTPUTS + 1;
     node.split_input = shape; /* never read: the count is refused first */
     node.output_count = 0;
-    CHECK_RESULT(VKSPLIT_ERROR_OUTPUT_COUNT, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_ONNX_SPLIT_OUTPUT_LIMIT, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
     CHECK(strcmp(vksplit_onnx_data_type_name(VKSPLIT_ONNX_BFLOAT16), "bfloat16") == 0);
     CHECK(strcmp(vksplit_onnx_data_type_name((vksplit_onnx_data_type)99), "unknown") == 0);
 }

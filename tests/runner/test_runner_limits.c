@@ -99,7 +99,7 @@ static void expect_refused_buffer(vksplit_runner* runner, uint64_t size, uint64_
     vksplit_error err;
     char phrase[160];
     count_reset();
-    CHECK_RESULT(VKSPLIT_ERROR_UNSUPPORTED, vksplit_runner_buffer_create(runner, size, &b, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_BUFFER_TOO_LARGE, vksplit_runner_buffer_create(runner, size, &b, &err), &err);
     snprintf(phrase, sizeof phrase, "a buffer of %llu bytes is larger than this device's largest, %llu bytes (%s)",
              (unsigned long long)size, (unsigned long long)limit, name);
     CHECK_MSG(strstr(err.message, phrase) != NULL, "buffer of %llu: message '%s' lacks '%s'", (unsigned long long)size,
@@ -134,7 +134,7 @@ static void device_limits(void)
     vksplit_runner_destroy(runner);
     desc.max_buffer_bytes = 100;
     vksplit_error err;
-    CHECK_RESULT(VKSPLIT_ERROR_INVALID_ARGUMENT, vksplit_runner_create(&desc, &runner, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_MAX_BUFFER_BYTES, vksplit_runner_create(&desc, &runner, &err), &err);
     CHECK_MSG(strstr(err.message, "max_buffer_bytes 100 is below 4096") != NULL, "message: %s", err.message);
 }
 
@@ -265,7 +265,7 @@ static vksplit_result write_nothing(void* user, uint32_t output, const void* src
     return VKSPLIT_OK;
 }
 
-static void expect_refused_run(vksplit_runner* runner, const arena_case* c, const char* phrase)
+static void expect_refused_run(vksplit_runner* runner, const arena_case* c, vksplit_rule rule, const char* phrase)
 {
     vksplit_split_desc d = case_desc(c);
     vksplit_plan* plan = NULL;
@@ -276,7 +276,7 @@ static void expect_refused_run(vksplit_runner* runner, const arena_case* c, cons
     vksplit_runner_io io = {read_nothing, write_nothing, NULL};
     io_calls = 0;
     count_reset();
-    CHECK_RESULT(VKSPLIT_ERROR_UNSUPPORTED, vksplit_runner_run_plan(runner, plan, &io, &err), &err);
+    CHECK_RULE(rule, vksplit_runner_run_plan(runner, plan, &io, &err), &err);
     CHECK_MSG(strstr(err.message, phrase) != NULL, "%s: message '%s' lacks '%s'", c->name, err.message, phrase);
     CHECK_MSG(io_calls == 0 && buffers_created == 0, "%s: refused after %u io call(s) and %u buffer(s)", c->name,
               io_calls, buffers_created);
@@ -308,11 +308,11 @@ static void small_device(vksplit_runner_memory memory, const char* label)
         run_arena_case(runner, &cases[k], label);
 
     static const arena_case big_input = {"input above the limit", 1, {16400}, {0}, 2, {8200, 8200}, 0};
-    expect_refused_run(runner, &big_input,
+    expect_refused_run(runner, &big_input, VKSPLIT_RULE_RUNNER_INPUT_TOO_LARGE,
                        "the input spans 65600 bytes, more than one buffer holds on this device: 65536 bytes "
                        "(vksplit_runner_desc.max_buffer_bytes)");
     static const arena_case big_output = {"one output above the limit", 2, {96, 256}, {0, 1}, 2, {16, 80}, 0};
-    expect_refused_run(runner, &big_output,
+    expect_refused_run(runner, &big_output, VKSPLIT_RULE_RUNNER_OUTPUT_TOO_LARGE,
                        "output 1 spans 81920 bytes, more than one buffer holds on this device: 65536 bytes "
                        "(vksplit_runner_desc.max_buffer_bytes)");
     CHECK_MSG(vksplit_runner_validation_message_count(runner) == 0, "%s: validation messages", label);

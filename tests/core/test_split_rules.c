@@ -1,6 +1,6 @@
 /* Every rule of vksplit_validate_split: one valid and at least one invalid case, asserting
- * the code, that the error struct carries the same code, and that the message is non-empty
- * and names the field. vksplit_split_spans and vksplit_query_zero_copy validate first and
+ * the rule (vksplit/rules.h) and its code, that the error struct carries both, and that the
+ * message is non-empty and names the field. vksplit_split_spans and vksplit_query_zero_copy validate first and
  * must return the same code. Pure CPU. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -8,14 +8,16 @@
 
 #include "test_harness.h"
 
-static void expect(const char* name, const vksplit_split_desc* d, vksplit_result want, const char* field)
+static void expect(const char* name, const vksplit_split_desc* d, vksplit_rule rule, const char* field)
 {
+    vksplit_result want = vksplit_rule_result(rule);
     vksplit_error err;
     memset(&err, 0x7F, sizeof err); /* garbage: the call must overwrite it */
     err.message[VKSPLIT_MESSAGE_CAPACITY - 1] = '\0';
     vksplit_result r = vksplit_validate_split(d, &err);
-    CHECK_MSG(r == want, "%s: returned %s, expected %s (%s)", name, vksplit_result_name(r),
-              vksplit_result_name(want), r ? err.message : "");
+    CHECK_MSG(r == want && err.rule == rule, "%s: returned %s by %s, expected %s by %s (%s)", name,
+              vksplit_result_name(r), vksplit_rule_name(err.rule), vksplit_result_name(want), vksplit_rule_name(rule),
+              r ? err.message : "");
     CHECK_MSG(err.code == r, "%s: error.code %d differs from the result %d", name, (int)err.code, (int)r);
     CHECK_MSG(memchr(err.message, '\0', sizeof err.message) != NULL, "%s: message not terminated", name);
     if (want == VKSPLIT_OK) {
@@ -29,12 +31,12 @@ static void expect(const char* name, const vksplit_split_desc* d, vksplit_result
 
     uint64_t in_span = 0;
     vksplit_result s = vksplit_split_spans(d, &in_span, NULL, &err);
-    CHECK_MSG(s == want, "%s: vksplit_split_spans returned %s, expected %s", name, vksplit_result_name(s),
-              vksplit_result_name(want));
+    CHECK_MSG(s == want && err.rule == rule, "%s: vksplit_split_spans returned %s by %s, expected %s", name,
+              vksplit_result_name(s), vksplit_rule_name(err.rule), vksplit_rule_name(rule));
     vksplit_bool32 aliasable = 7;
     vksplit_result z = vksplit_query_zero_copy(d, &aliasable, NULL, &err);
-    CHECK_MSG(z == want, "%s: vksplit_query_zero_copy returned %s, expected %s", name, vksplit_result_name(z),
-              vksplit_result_name(want));
+    CHECK_MSG(z == want && err.rule == rule, "%s: vksplit_query_zero_copy returned %s by %s, expected %s", name,
+              vksplit_result_name(z), vksplit_rule_name(err.rule), vksplit_rule_name(rule));
     if (want != VKSPLIT_OK)
         CHECK_MSG(aliasable == 0, "%s: zero-copy said aliasable=%u for an invalid split", name, aliasable);
 }
@@ -65,28 +67,28 @@ static vksplit_split_desc base(void)
 static void rule_null(void)
 {
     vksplit_split_desc d = base();
-    expect("valid base", &d, VKSPLIT_OK, NULL);
-    expect("split desc NULL", NULL, VKSPLIT_ERROR_NULL_ARGUMENT, "split");
+    expect("valid base", &d, VKSPLIT_RULE_NONE, NULL);
+    expect("split desc NULL", NULL, VKSPLIT_RULE_SPLIT_NULL, "split");
     d.sizes = NULL;
-    expect("sizes NULL", &d, VKSPLIT_ERROR_NULL_ARGUMENT, "sizes");
+    expect("sizes NULL", &d, VKSPLIT_RULE_SPLIT_SIZES_NULL, "sizes");
     d = base();
     d.split = NULL;
-    expect("split lengths NULL", &d, VKSPLIT_ERROR_NULL_ARGUMENT, "split");
+    expect("split lengths NULL", &d, VKSPLIT_RULE_SPLIT_LENGTHS_NULL, "split");
 }
 
 static void rule_element_size(void)
 {
     vksplit_split_desc d = base();
     d.element_size = 1;
-    expect("element_size 1", &d, VKSPLIT_OK, NULL);
+    expect("element_size 1", &d, VKSPLIT_RULE_NONE, NULL);
     d.element_size = VKSPLIT_MAX_ELEMENT_SIZE;
-    expect("element_size 256", &d, VKSPLIT_OK, NULL);
+    expect("element_size 256", &d, VKSPLIT_RULE_NONE, NULL);
     d.element_size = 0;
-    expect("element_size 0", &d, VKSPLIT_ERROR_ELEMENT_SIZE, "element_size");
+    expect("element_size 0", &d, VKSPLIT_RULE_SPLIT_ELEMENT_SIZE, "element_size");
     d.element_size = VKSPLIT_MAX_ELEMENT_SIZE + 1;
-    expect("element_size 257", &d, VKSPLIT_ERROR_ELEMENT_SIZE, "element_size");
+    expect("element_size 257", &d, VKSPLIT_RULE_SPLIT_ELEMENT_SIZE, "element_size");
     d.element_size = UINT32_MAX;
-    expect("element_size max", &d, VKSPLIT_ERROR_ELEMENT_SIZE, "element_size");
+    expect("element_size max", &d, VKSPLIT_RULE_SPLIT_ELEMENT_SIZE, "element_size");
 }
 
 static void rule_rank(void)
@@ -99,15 +101,15 @@ static void rule_rank(void)
     d.output_count = 1;
     d.axis = 7;
     d.rank = 8;
-    expect("rank 8", &d, VKSPLIT_OK, NULL);
+    expect("rank 8", &d, VKSPLIT_RULE_NONE, NULL);
     d.rank = 9;
-    expect("rank 9", &d, VKSPLIT_ERROR_RANK, "rank");
+    expect("rank 9", &d, VKSPLIT_RULE_SPLIT_RANK, "rank");
     d.rank = 0;
     d.axis = 0;
-    expect("rank 0", &d, VKSPLIT_ERROR_RANK, "rank");
+    expect("rank 0", &d, VKSPLIT_RULE_SPLIT_RANK, "rank");
     d.rank = 1;
     d.sizes = sizes + 7;
-    expect("rank 1", &d, VKSPLIT_OK, NULL);
+    expect("rank 1", &d, VKSPLIT_RULE_NONE, NULL);
 }
 
 static void rule_axis(void)
@@ -116,18 +118,18 @@ static void rule_axis(void)
     d.axis = 2; /* sizes[2] = 3, split {1, 2, 3} sums to 6: use a matching split */
     uint64_t split[3] = {1, 1, 1};
     d.split = split;
-    expect("axis rank-1", &d, VKSPLIT_OK, NULL);
+    expect("axis rank-1", &d, VKSPLIT_RULE_NONE, NULL);
     d.axis = 3;
-    expect("axis rank", &d, VKSPLIT_ERROR_AXIS, "axis");
+    expect("axis rank", &d, VKSPLIT_RULE_SPLIT_AXIS, "axis");
     d.axis = UINT32_MAX;
-    expect("axis huge", &d, VKSPLIT_ERROR_AXIS, "axis");
+    expect("axis huge", &d, VKSPLIT_RULE_SPLIT_AXIS, "axis");
 }
 
 static void rule_output_count(void)
 {
     vksplit_split_desc d = base();
     d.output_count = 0;
-    expect("output_count 0", &d, VKSPLIT_ERROR_OUTPUT_COUNT, "output_count");
+    expect("output_count 0", &d, VKSPLIT_RULE_SPLIT_OUTPUT_COUNT, "output_count");
     uint64_t* split = calloc(VKSPLIT_MAX_OUTPUTS + 1, sizeof split[0]);
     uint64_t sizes[1] = {VKSPLIT_MAX_OUTPUTS};
     for (uint32_t i = 0; i < VKSPLIT_MAX_OUTPUTS; i++)
@@ -137,9 +139,9 @@ static void rule_output_count(void)
     d.sizes = sizes;
     d.split = split;
     d.output_count = VKSPLIT_MAX_OUTPUTS;
-    expect("output_count 65536", &d, VKSPLIT_OK, NULL);
+    expect("output_count 65536", &d, VKSPLIT_RULE_NONE, NULL);
     d.output_count = VKSPLIT_MAX_OUTPUTS + 1; /* split[65536] = 0 keeps the sum */
-    expect("output_count 65537", &d, VKSPLIT_ERROR_OUTPUT_COUNT, "output_count");
+    expect("output_count 65537", &d, VKSPLIT_RULE_SPLIT_OUTPUT_COUNT, "output_count");
     free(split);
 }
 
@@ -149,12 +151,12 @@ static void rule_base_alignment(void)
     static const uint32_t good[] = {0, 1, 2, 4, 8, 16, 32, 64, 4096, 0x80000000u};
     for (unsigned i = 0; i < sizeof good / sizeof good[0]; i++) {
         d.base_alignment = good[i];
-        expect("base_alignment power of two", &d, VKSPLIT_OK, NULL);
+        expect("base_alignment power of two", &d, VKSPLIT_RULE_NONE, NULL);
     }
     static const uint32_t bad[] = {3, 6, 24, 100, 0xFFFFFFFFu};
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         d.base_alignment = bad[i];
-        expect("base_alignment not a power of two", &d, VKSPLIT_ERROR_ALIGNMENT, "base_alignment");
+        expect("base_alignment not a power of two", &d, VKSPLIT_RULE_SPLIT_BASE_ALIGNMENT, "base_alignment");
     }
 }
 
@@ -163,18 +165,18 @@ static void rule_split_sum(void)
     vksplit_split_desc d = base();
     uint64_t split[3] = {2, 1, 2};
     d.split = split;
-    expect("split sums to 5, axis 6", &d, VKSPLIT_ERROR_SPLIT_SUM, "split");
+    expect("split sums to 5, axis 6", &d, VKSPLIT_RULE_SPLIT_SUM, "split");
     split[0] = 4;
-    expect("split sums to 7, axis 6", &d, VKSPLIT_ERROR_SPLIT_SUM, "sizes");
+    expect("split sums to 7, axis 6", &d, VKSPLIT_RULE_SPLIT_SUM, "sizes");
     split[0] = 3;
-    expect("split sums to 6", &d, VKSPLIT_OK, NULL);
+    expect("split sums to 6", &d, VKSPLIT_RULE_NONE, NULL);
     split[0] = UINT64_MAX;
     split[1] = 7;
     split[2] = 0;
-    expect("split sum wraps to 6", &d, VKSPLIT_ERROR_SPLIT_SUM, "split");
+    expect("split sum wraps to 6", &d, VKSPLIT_RULE_SPLIT_SUM_OVERFLOW, "split");
     uint64_t zeros[3] = {0, 6, 0};
     d.split = zeros;
-    expect("zero-length outputs", &d, VKSPLIT_OK, NULL);
+    expect("zero-length outputs", &d, VKSPLIT_RULE_NONE, NULL);
 }
 
 static void rule_size_overflow(void)
@@ -187,19 +189,19 @@ static void rule_size_overflow(void)
     d.axis = 2;
     d.output_count = 1;
     d.split = split;
-    expect("input element count overflows", &d, VKSPLIT_ERROR_SIZE_OVERFLOW, "input");
+    expect("input element count overflows", &d, VKSPLIT_RULE_SPLIT_ELEMENT_COUNT_OVERFLOW, "input");
     sizes[0] = 1ull << 20;
     sizes[1] = 1ull << 20;
-    expect("input element count 2^41 fits", &d, VKSPLIT_OK, NULL);
+    expect("input element count 2^41 fits", &d, VKSPLIT_RULE_NONE, NULL);
 
     /* The input's span overflows through its strides. */
     uint64_t strides[3] = {1ull << 62, 1, 1};
     sizes[0] = 8;
     sizes[1] = 1;
     d.input_strides = strides;
-    expect("input span overflows", &d, VKSPLIT_ERROR_SIZE_OVERFLOW, "input");
+    expect("input span overflows", &d, VKSPLIT_RULE_SPLIT_SPAN_OVERFLOW, "input");
     strides[0] = 1ull << 40;
-    expect("input span 2^43 fits", &d, VKSPLIT_OK, NULL);
+    expect("input span 2^43 fits", &d, VKSPLIT_RULE_NONE, NULL);
 
     /* Elements fit, bytes do not. */
     uint64_t big[1] = {1ull << 61}, big_split[1] = {1ull << 61};
@@ -210,18 +212,18 @@ static void rule_size_overflow(void)
     e.split = big_split;
     e.output_count = 1;
     e.element_size = 16;
-    expect("input bytes overflow", &e, VKSPLIT_ERROR_SIZE_OVERFLOW, "input");
+    expect("input bytes overflow", &e, VKSPLIT_RULE_SPLIT_SPAN_OVERFLOW, "input");
     e.element_size = 4;
-    expect("input bytes 2^63 fit", &e, VKSPLIT_OK, NULL);
+    expect("input bytes 2^63 fit", &e, VKSPLIT_RULE_NONE, NULL);
 
     /* An output's span overflows through its strides. */
     vksplit_split_desc f = base();
     uint64_t out1[3] = {1ull << 63, 3, 1};
     const uint64_t* out_strides[3] = {NULL, out1, NULL};
     f.output_strides = out_strides;
-    expect("output span overflows", &f, VKSPLIT_ERROR_SIZE_OVERFLOW, "outputs[1]");
+    expect("output span overflows", &f, VKSPLIT_RULE_SPLIT_SPAN_OVERFLOW, "outputs[1]");
     out1[0] = 100;
-    expect("output strides padded", &f, VKSPLIT_OK, NULL);
+    expect("output strides padded", &f, VKSPLIT_RULE_NONE, NULL);
 }
 
 static void rule_overlap(void)
@@ -230,23 +232,23 @@ static void rule_overlap(void)
     uint64_t s[3] = {6, 3, 1};
     const uint64_t* out_strides[3] = {NULL, s, NULL};
     d.output_strides = out_strides;
-    expect("packed explicit", &d, VKSPLIT_OK, NULL);
+    expect("packed explicit", &d, VKSPLIT_RULE_NONE, NULL);
     s[0] = 1; s[1] = 2; s[2] = 4; /* permuted: dim 0 innermost, then 1, then 2 */
-    expect("permuted", &d, VKSPLIT_OK, NULL);
+    expect("permuted", &d, VKSPLIT_RULE_NONE, NULL);
     s[0] = 100; s[1] = 10; s[2] = 2;
-    expect("padded with holes", &d, VKSPLIT_OK, NULL);
+    expect("padded with holes", &d, VKSPLIT_RULE_NONE, NULL);
     s[0] = 6; s[1] = 3; s[2] = 3;
-    expect("two dims with one stride", &d, VKSPLIT_ERROR_OVERLAPPING_OUTPUT, "output_strides[1]");
+    expect("two dims with one stride", &d, VKSPLIT_RULE_SPLIT_OVERLAPPING_STRIDES, "output_strides[1]");
     s[0] = 0; s[1] = 3; s[2] = 1;
-    expect("stride 0 on a size-2 dim", &d, VKSPLIT_ERROR_OVERLAPPING_OUTPUT, "output_strides[1]");
+    expect("stride 0 on a size-2 dim", &d, VKSPLIT_RULE_SPLIT_OVERLAPPING_STRIDES, "output_strides[1]");
     s[0] = 6; s[1] = 2; s[2] = 1;
-    expect("rows overlapping by one element", &d, VKSPLIT_ERROR_OVERLAPPING_OUTPUT, "output_strides[1]");
+    expect("rows overlapping by one element", &d, VKSPLIT_RULE_SPLIT_OVERLAPPING_STRIDES, "output_strides[1]");
 
     /* Size-1 dimensions can have any stride, 0 included. */
     uint64_t s0[3] = {3, 0, 1}; /* output 0 is {2, 1, 3} */
     out_strides[0] = s0;
     out_strides[1] = NULL;
-    expect("stride 0 on a size-1 dim", &d, VKSPLIT_OK, NULL);
+    expect("stride 0 on a size-1 dim", &d, VKSPLIT_RULE_NONE, NULL);
 
     /* Interleaved but collision-free: {3, 3} with strides {3, 4} gives 9 distinct offsets,
      * yet the documented rule refuses it (4 does not exceed the reach 6 of the stride-3 dim). */
@@ -259,9 +261,9 @@ static void rule_overlap(void)
     e.split = split2;
     e.output_count = 1;
     e.output_strides = os2;
-    expect("interleaved without collision", &e, VKSPLIT_ERROR_OVERLAPPING_OUTPUT, "output_strides[0]");
+    expect("interleaved without collision", &e, VKSPLIT_RULE_SPLIT_OVERLAPPING_STRIDES, "output_strides[0]");
     s2[0] = 2; s2[1] = 3; /* offsets 0,3,6,2,5,8,4,7,10: distinct, refused (3 <= reach 4) */
-    expect("strides {2, 3}", &e, VKSPLIT_ERROR_OVERLAPPING_OUTPUT, "output_strides[0]");
+    expect("strides {2, 3}", &e, VKSPLIT_RULE_SPLIT_OVERLAPPING_STRIDES, "output_strides[0]");
 
     /* An empty output is never checked for overlap. */
     uint64_t zero_split[3] = {0, 6, 0};
@@ -270,28 +272,28 @@ static void rule_overlap(void)
     out_strides[0] = bad;
     out_strides[1] = NULL;
     out_strides[2] = bad;
-    expect("empty outputs with overlapping strides", &d, VKSPLIT_OK, NULL);
+    expect("empty outputs with overlapping strides", &d, VKSPLIT_RULE_NONE, NULL);
 
     /* The input may overlap itself (broadcast). */
     vksplit_split_desc f = base();
     uint64_t in[3] = {0, 0, 1};
     f.input_strides = in;
-    expect("broadcast input", &f, VKSPLIT_OK, NULL);
+    expect("broadcast input", &f, VKSPLIT_RULE_NONE, NULL);
     in[0] = 0; in[1] = 1; in[2] = 1;
-    expect("self-overlapping input", &f, VKSPLIT_OK, NULL);
+    expect("self-overlapping input", &f, VKSPLIT_RULE_NONE, NULL);
 }
 
 static void rule_zero_sizes(void)
 {
     vksplit_split_desc d = base();
     base_sizes[0] = 0;
-    expect("zero size off the axis", &d, VKSPLIT_OK, NULL);
+    expect("zero size off the axis", &d, VKSPLIT_RULE_NONE, NULL);
     uint64_t sizes[3] = {2, 0, 3}, split[3] = {0, 0, 0};
     d.sizes = sizes;
     d.split = split;
-    expect("zero axis, zero splits", &d, VKSPLIT_OK, NULL);
+    expect("zero axis, zero splits", &d, VKSPLIT_RULE_NONE, NULL);
     split[1] = 1;
-    expect("zero axis, non-zero split", &d, VKSPLIT_ERROR_SPLIT_SUM, "split");
+    expect("zero axis, non-zero split", &d, VKSPLIT_RULE_SPLIT_SUM, "split");
 }
 
 static void result_names(void)

@@ -1,0 +1,138 @@
+/* The per-recording arguments' rules (vksplit_cmd_split's arguments, vksplit_write_arguments),
+ * each asserted by rule id: a plan of 12 outputs on the device-address path needs 96 bytes of
+ * arguments. A refused vksplit_write_arguments writes nothing (the host range keeps its guard
+ * bytes); core_dispatch_count counts that a refused recording records nothing. One valid recording and one valid host write close
+ * each part, so a check that refuses everything fails too. Devices without device addresses
+ * have no per-recording arguments: the test skips there, saying so. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_harness.h"
+
+#define OUTPUTS 12u
+#define GUARD 0xA5u
+
+typedef struct recording {
+    const vksplit_plan* plan;
+    vksplit_binding input;
+    vksplit_binding outputs[OUTPUTS];
+    vksplit_arguments arguments;
+    int no_arguments; /* pass NULL */
+    vksplit_result result;
+    vksplit_error error;
+} recording;
+
+static vksplit_result record(void* user, VkCommandBuffer cmd, vksplit_error* error)
+{
+    recording* r = user;
+    (void)error;
+    r->result = vksplit_cmd_split(r->plan, cmd, &r->input, r->outputs, r->no_arguments ? NULL : &r->arguments,
+                                  &r->error);
+    return VKSPLIT_OK; /* submit what was recorded: an empty command buffer on error */
+}
+
+static void expect_recording(vksplit_runner* runner, recording* r, const char* name, vksplit_rule rule)
+{
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(runner, record, r, &err), &err);
+    CHECK_MSG(r->result == vksplit_rule_result(rule) && r->error.rule == rule, "%s: %s by %s (%s), expected %s", name,
+              vksplit_result_name(r->result), vksplit_rule_name(r->error.rule), r->error.message,
+              vksplit_rule_name(rule));
+}
+
+static int untouched(const uint8_t* bytes, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (bytes[i] != GUARD)
+            return 0;
+    return 1;
+}
+
+int main(void)
+{
+    vksplit_runner* runner = test_runner_create();
+    if (!runner)
+        return 1;
+    vksplit_runner_info info;
+    vksplit_runner_get_info(runner, &info);
+    if (!(info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS))
+        return test_skip(runner, "no buffer device address: plans have no per-recording arguments");
+
+    uint64_t sizes[2] = {2, 8 * OUTPUTS};
+    uint64_t split[OUTPUTS];
+    for (uint32_t i = 0; i < OUTPUTS; i++)
+        split[i] = 8;
+    vksplit_split_desc d = {.element_size = 4, .rank = 2, .sizes = sizes, .axis = 1, .output_count = OUTPUTS,
+                            .split = split};
+    vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
+    vksplit_plan* plan = NULL;
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(vksplit_runner_context(runner), &d, &compute, &plan, &err), &err);
+    vksplit_plan_info pinfo;
+    vksplit_plan_get_info(plan, &pinfo);
+    CHECK_MSG(pinfo.argument_bytes == OUTPUTS * sizeof(uint64_t), "%u outputs need %llu bytes of arguments", OUTPUTS,
+              (unsigned long long)pinfo.argument_bytes);
+
+    vksplit_runner_buffer in, out, args;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, 4096, &in, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, 4096, &out, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, 4096, &args, &err), &err);
+
+    recording r;
+    memset(&r, 0, sizeof r);
+    r.plan = plan;
+    r.input = (vksplit_binding){in.buffer, 0};
+    for (uint32_t i = 0; i < OUTPUTS; i++)
+        r.outputs[i] = (vksplit_binding){out.buffer, (uint64_t)i * 64};
+    r.arguments = (vksplit_arguments){args.buffer, 256, 0};
+
+    /* vksplit_cmd_split */
+    r.no_arguments = 1;
+    expect_recording(runner, &r, "arguments NULL", VKSPLIT_RULE_ARGUMENTS_NULL);
+    r.no_arguments = 0;
+    r.arguments.buffer = VK_NULL_HANDLE;
+    expect_recording(runner, &r, "arguments.buffer VK_NULL_HANDLE", VKSPLIT_RULE_ARGUMENTS_BUFFER_NULL);
+    r.arguments.buffer = args.buffer;
+    r.arguments.offset = 256 + VKSPLIT_ARGUMENT_ALIGNMENT / 2;
+    expect_recording(runner, &r, "arguments.offset misaligned", VKSPLIT_RULE_ARGUMENTS_OFFSET_ALIGNMENT);
+    r.arguments.offset = 256;
+    r.outputs[10].buffer = VK_NULL_HANDLE;
+    expect_recording(runner, &r, "outputs[10] VK_NULL_HANDLE (past the inline ones)", VKSPLIT_RULE_BINDING_BUFFER_NULL);
+    r.outputs[10].buffer = out.buffer;
+    r.outputs[11].offset += 2;
+    expect_recording(runner, &r, "outputs[11] misaligned (past the inline ones)", VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT);
+    r.outputs[11].offset -= 2;
+    expect_recording(runner, &r, "valid", VKSPLIT_RULE_NONE);
+
+    /* vksplit_write_arguments: into host memory of our own, guarded on both sides. */
+    uint64_t storage[2 + OUTPUTS + 2];
+    uint8_t* host = (uint8_t*)storage;
+    uint8_t* mapped = host + 2 * sizeof(uint64_t);
+    memset(host, GUARD, sizeof storage);
+    CHECK_RULE(VKSPLIT_RULE_PLAN_NULL, vksplit_write_arguments(NULL, r.outputs, mapped, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_ARGUMENTS_WRITE_NULL, vksplit_write_arguments(plan, NULL, mapped, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_ARGUMENTS_WRITE_NULL, vksplit_write_arguments(plan, r.outputs, NULL, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_ARGUMENTS_MAPPED_ALIGNMENT, vksplit_write_arguments(plan, r.outputs, mapped + 4, &err),
+               &err);
+    r.outputs[9].buffer = VK_NULL_HANDLE;
+    CHECK_RULE(VKSPLIT_RULE_BINDING_BUFFER_NULL, vksplit_write_arguments(plan, r.outputs, mapped, &err), &err);
+    r.outputs[9].buffer = out.buffer;
+    r.outputs[9].offset += 1;
+    CHECK_RULE(VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT, vksplit_write_arguments(plan, r.outputs, mapped, &err), &err);
+    r.outputs[9].offset -= 1;
+    CHECK_MSG(untouched(host, sizeof storage), "a refused vksplit_write_arguments wrote to the range");
+    CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, r.outputs, mapped, &err), &err);
+    CHECK_MSG(err.rule == VKSPLIT_RULE_NONE, "success left rule %s", vksplit_rule_name(err.rule));
+    uint64_t first = 0;
+    memcpy(&first, mapped, sizeof first);
+    CHECK_MSG(first == out.address, "the first address written is 0x%llx, not 0x%llx", (unsigned long long)first,
+              (unsigned long long)out.address);
+    CHECK_MSG(untouched(host, 2 * sizeof(uint64_t)) && untouched(mapped + OUTPUTS * sizeof(uint64_t), 2 * sizeof(uint64_t)),
+              "vksplit_write_arguments wrote outside its %u addresses", OUTPUTS);
+
+    vksplit_plan_destroy(plan);
+    vksplit_runner_buffer_destroy(runner, &in);
+    vksplit_runner_buffer_destroy(runner, &out);
+    vksplit_runner_buffer_destroy(runner, &args);
+    return test_finish(runner);
+}
