@@ -1,0 +1,125 @@
+/* The runner's own rules, each asserted by id (vksplit/rules.h): required pointers, the
+ * device index and memory kind of its desc, ranges outside a buffer, and the NULL data of
+ * vksplit_runner_split; plus the core's rules no other test reaches by name (the plan's path,
+ * the zero-copy query's output). Each refusal leaves its outputs as they were. */
+#include <string.h>
+
+#include "test_harness.h"
+
+static vksplit_result produce_zeros(void* user, void* dst, size_t bytes, vksplit_error* error)
+{
+    (void)user, (void)error;
+    memset(dst, 0, bytes);
+    return VKSPLIT_OK;
+}
+
+static vksplit_result consume_nothing(void* user, const void* src, size_t bytes, vksplit_error* error)
+{
+    (void)user, (void)src, (void)bytes, (void)error;
+    return VKSPLIT_OK;
+}
+
+static vksplit_result record_nothing(void* user, VkCommandBuffer cmd, vksplit_error* error)
+{
+    (void)user, (void)cmd, (void)error;
+    return VKSPLIT_OK;
+}
+
+static void desc_rules(void)
+{
+    vksplit_error err;
+    vksplit_runner* runner = (vksplit_runner*)&err; /* must stay as it is: nothing was made */
+    vksplit_runner_desc desc = test_runner_desc(0);
+    CHECK_RULE(VKSPLIT_RULE_OUT_NULL, vksplit_runner_create(&desc, NULL, &err), &err);
+    desc.memory = (vksplit_runner_memory)7;
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_MEMORY_KIND, vksplit_runner_create(&desc, &runner, &err), &err);
+    desc = test_runner_desc(0);
+    desc.choose_device = 1;
+    desc.device_index = 1000;
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_DEVICE_INDEX, vksplit_runner_create(&desc, &runner, &err), &err);
+    CHECK_MSG(runner == NULL || runner == (vksplit_runner*)&err, "a refused runner_create returned a runner");
+    uint32_t count = 0;
+    vksplit_runner_device device;
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_ENUMERATE_NULL, vksplit_runner_list_devices(&device, 1, NULL, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_ENUMERATE_NULL, vksplit_runner_list_devices(NULL, 1, &count, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_list_devices(NULL, 0, &count, &err), &err);
+    CHECK_MSG(count >= 1, "no device listed");
+}
+
+static void buffer_rules(vksplit_runner* runner)
+{
+    vksplit_error err;
+    vksplit_runner_buffer b;
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_BUFFER_NULL, vksplit_runner_buffer_create(NULL, 64, &b, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_BUFFER_NULL, vksplit_runner_buffer_create(runner, 64, NULL, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, 64, &b, &err), &err);
+    uint8_t bytes[64];
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_STAGING_NULL, vksplit_runner_write(runner, NULL, 0, 64, produce_zeros, NULL, &err),
+               &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_STAGING_NULL, vksplit_runner_write(runner, &b, 0, 64, NULL, NULL, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_STAGING_NULL, vksplit_runner_read(NULL, &b, 0, 64, consume_nothing, NULL, &err),
+               &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_RANGE_OUTSIDE, vksplit_runner_write(runner, &b, 32, 64, produce_zeros, NULL, &err),
+               &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_RANGE_OUTSIDE, vksplit_runner_read(runner, &b, 65, 0, consume_nothing, NULL, &err),
+               &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_RANGE_OUTSIDE, vksplit_runner_download(runner, &b, 0, bytes, UINT64_MAX, &err),
+               &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_DATA_NULL, vksplit_runner_upload(runner, &b, 0, NULL, 64, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_DATA_NULL, vksplit_runner_download(runner, &b, 0, NULL, 64, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_upload(runner, &b, 0, NULL, 0, &err), &err); /* nothing to move */
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_SUBMIT_NULL, vksplit_runner_submit(runner, NULL, NULL, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_SUBMIT_NULL, vksplit_runner_submit(NULL, record_nothing, NULL, &err), &err);
+    vksplit_runner_buffer_destroy(runner, &b);
+}
+
+static void split_rules(vksplit_runner* runner)
+{
+    vksplit_error err;
+    uint64_t sizes[1] = {8}, split[2] = {4, 4}, empty_split[2] = {8, 0};
+    vksplit_split_desc d = {.element_size = 4, .rank = 1, .sizes = sizes, .axis = 0, .output_count = 2, .split = split};
+    uint8_t input[32], a[16], b[16];
+    memset(input, 7, sizeof input);
+    memset(a, 0, sizeof a);
+    memset(b, 0, sizeof b);
+    void* outputs[2] = {a, NULL};
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_SPLIT_NULL, vksplit_runner_split(runner, &d, NULL, input, NULL, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_SPLIT_NULL, vksplit_runner_split(NULL, &d, NULL, input, outputs, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_OUTPUT_DATA_NULL, vksplit_runner_split(runner, &d, NULL, input, outputs, &err), &err);
+    CHECK_MSG(a[0] == 0, "a refused split wrote outputs[0]");
+    outputs[1] = b;
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_INPUT_DATA_NULL, vksplit_runner_split(runner, &d, NULL, NULL, outputs, &err), &err);
+    CHECK_MSG(a[0] == 0 && b[0] == 0, "a refused split wrote an output");
+    /* An empty output needs no memory. */
+    d.split = empty_split;
+    void* one[2] = {a, NULL};
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_split(runner, &d, NULL, input, one, &err), &err);
+    CHECK_MSG(memcmp(a, input, 16) == 0 && a[0] == 7, "the split's first 16 bytes differ");
+    d.split = split;
+
+    vksplit_runner_io io = {NULL, NULL, NULL};
+    vksplit_plan* plan = NULL;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(vksplit_runner_context(runner), &d, NULL, &plan, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_RUN_PLAN_NULL, vksplit_runner_run_plan(runner, plan, &io, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_RUN_PLAN_NULL, vksplit_runner_run_plan(runner, plan, NULL, &err), &err);
+    vksplit_plan_destroy(plan);
+
+    /* The core's rules that need no device state. */
+    vksplit_plan_options bad_path = {(vksplit_path)9};
+    vksplit_plan* refused = NULL;
+    CHECK_RULE(VKSPLIT_RULE_PLAN_PATH, vksplit_plan_create(vksplit_runner_context(runner), &d, &bad_path, &refused, &err),
+               &err);
+    CHECK_MSG(refused == NULL, "a refused plan was returned");
+    CHECK_RULE(VKSPLIT_RULE_ZERO_COPY_ALIASABLE_NULL, vksplit_query_zero_copy(&d, NULL, NULL, &err), &err);
+}
+
+int main(void)
+{
+    desc_rules();
+    vksplit_runner* runner = test_runner_create();
+    if (!runner)
+        return 1;
+    buffer_rules(runner);
+    split_rules(runner);
+    return test_finish(runner);
+}
