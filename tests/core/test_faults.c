@@ -176,6 +176,11 @@ typedef struct fault_op {
     void* self;
 } fault_op;
 
+/* The rules failures were reported by, over the whole run: fault injection is where the rules
+ * of failed host allocations and Vulkan calls are held (tests/README.md). */
+#define RULES_SEEN_CAPACITY 1024
+static unsigned char rules_seen[RULES_SEEN_CAPACITY];
+
 typedef struct phase_stats {
     uint64_t calls;               /* fault points: fallible calls failed */
     uint64_t allocations;         /* fault points: vksplit's host allocations failed */
@@ -235,6 +240,8 @@ static uint64_t sweep(const fault_op* op, vkc_fault_target target, unsigned vari
             CHECK_MSG(err.code == r, "%s: error.code %d, returned %d", label, (int)err.code, (int)r);
             CHECK_MSG(err.rule != VKSPLIT_RULE_NONE && vksplit_rule_result(err.rule) == r, "%s: rule %s fails with %s",
                       label, vksplit_rule_name(err.rule), vksplit_result_name(vksplit_rule_result(err.rule)));
+            if ((unsigned)err.rule < RULES_SEEN_CAPACITY)
+                rules_seen[err.rule] = 1;
             CHECK_MSG(err.message[0] != '\0' && strlen(err.message) < sizeof err.message, "%s: empty message", label);
             /* Errors are data: the message names the call that failed. */
             if (target == VKC_FAULT_CALLS)
@@ -1001,6 +1008,20 @@ int main(void)
     CHECK_MSG(vkc_live_host_allocations() == 0, "%llu host allocations through the callbacks outlive every object",
               (unsigned long long)vkc_live_host_allocations());
     printf("the layer and the loader reported %u failed driver allocation(s) (expected)\n", reported_driver_errors);
+    /* Every rule of a failed host allocation or Vulkan call is reached here, by some fault. */
+    static const vksplit_rule fault_rules[] = {
+        VKSPLIT_RULE_HOST_ALLOCATION_CONTEXT, VKSPLIT_RULE_HOST_ALLOCATION_EXTENSIONS, VKSPLIT_RULE_HOST_ALLOCATION_PLAN,
+        VKSPLIT_RULE_HOST_ALLOCATION_OUTPUTS, VKSPLIT_RULE_HOST_ALLOCATION_DISPATCHES,
+        VKSPLIT_RULE_HOST_ALLOCATION_REGIONS, VKSPLIT_RULE_HOST_ALLOCATION_RUNNER, VKSPLIT_RULE_HOST_ALLOCATION_LAYERS,
+        VKSPLIT_RULE_VULKAN_OUT_OF_MEMORY, VKSPLIT_RULE_VULKAN_DEVICE_LOST, VKSPLIT_RULE_VULKAN_CALL,
+        VKSPLIT_RULE_RUNNER_ALLOCATE_OUT_OF_MEMORY, VKSPLIT_RULE_RUNNER_ALLOCATE_FAILED};
+    for (size_t i = 0; i < sizeof fault_rules / sizeof fault_rules[0]; i++)
+        CHECK_MSG(rules_seen[fault_rules[i]], "no injected fault was reported by %s", vksplit_rule_name(fault_rules[i]));
+    printf("rules seen:");
+    for (unsigned i = 0; i < RULES_SEEN_CAPACITY; i++)
+        if (rules_seen[i])
+            printf(" %s", vksplit_rule_name((vksplit_rule)i) + strlen("VKSPLIT_RULE_"));
+    printf("\n");
     printf("fault injection: %.1f s\n", core_now() - start);
     return test_finish(NULL);
 }
