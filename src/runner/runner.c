@@ -138,6 +138,8 @@ static vksplit_result create_instance(vksplit_runner* runner, const vksplit_runn
      * on success and vksplit_runner_destroy never destroys junk. */
     VkInstance instance;
     VkResult vr = runner->ivk.vkCreateInstance(&info, runner->callbacks, &instance);
+    if (vr == VK_ERROR_INCOMPATIBLE_DRIVER) /* the loader found no driver at all */
+        return VKSPLIT__FAIL0(error, RUNNER_NO_DEVICE);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkCreateInstance", vr);
     runner->instance = instance;
@@ -207,6 +209,8 @@ vksplit_result vksplit_runner_list_devices(vksplit_runner_device* devices, uint3
     VkInstanceCreateInfo info = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pApplicationInfo = &app};
     VkInstance instance;
     VkResult vr = vk.vkCreateInstance(&info, NULL, &instance);
+    if (vr == VK_ERROR_INCOMPATIBLE_DRIVER) /* the loader found no driver at all */
+        return VKSPLIT__FAIL0(error, RUNNER_NO_DEVICE);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkCreateInstance", vr);
     pin_drivers(); /* as create_instance does: this instance may be the process's first */

@@ -386,6 +386,19 @@ static void beyond_binding_range(vksplit_runner* runner, const fallback_mode* m)
         printf("%s: the descriptor path accepted a tensor beyond maxStorageBufferRange (%s); core_large checks "
                "big tensors on the device-address path only\n", m->name, err.message);
     vksplit_plan_destroy(plan);
+    plan = NULL;
+
+    /* A small input whose output's strides reach past the range: 2 x 4 bytes, the second
+     * row 256 MiB further on. */
+    uint64_t small[2] = {2, 4}, whole[1] = {4}, wide[2] = {64ull << 20, 1};
+    const uint64_t* strides[1] = {wide};
+    vksplit_split_desc o = {.element_size = 4, .rank = 2, .sizes = small, .axis = 1, .output_count = 1,
+                            .split = whole, .output_strides = strides};
+    r = vksplit_plan_create(vksplit_runner_context(runner), &o, &compute, &plan, &err);
+    CHECK_MSG(r == VKSPLIT_OK || (r == VKSPLIT_ERROR_UNSUPPORTED && err.rule == VKSPLIT_RULE_PLAN_OUTPUT_RANGE),
+              "%s: an output spanning 256 MiB: %s by %s (%s)", m->name, vksplit_result_name(r),
+              vksplit_rule_name(err.rule), err.message);
+    vksplit_plan_destroy(plan);
 }
 
 int main(int argc, char** argv)

@@ -1,7 +1,11 @@
 /* The runner's own rules, each asserted by id (vksplit/rules.h): required pointers, the
- * device index and memory kind of its desc, ranges outside a buffer, and the NULL data of
- * vksplit_runner_split; plus the core's rules no other test reaches by name (the plan's path,
- * the zero-copy query's output). Each refusal leaves its outputs as they were. */
+ * device index and memory kind of its desc, ranges outside a buffer, the NULL data of
+ * vksplit_runner_split, a machine without the validation layer or without a Vulkan device
+ * (VK_LAYER_PATH and VK_DRIVER_FILES pointed at nothing); plus the core's rules no other test
+ * reaches by name (the plan's path, the zero-copy query's output, the transfer path's region
+ * count). Each refusal leaves its outputs as they were. */
+#define _POSIX_C_SOURCE 200112L /* setenv */
+#include <stdlib.h>
 #include <string.h>
 
 #include "test_harness.h"
@@ -38,6 +42,23 @@ static void desc_rules(void)
     desc.device_index = 1000;
     CHECK_RULE(VKSPLIT_RULE_RUNNER_DEVICE_INDEX, vksplit_runner_create(&desc, &runner, &err), &err);
     CHECK_MSG(runner == NULL || runner == (vksplit_runner*)&err, "a refused runner_create returned a runner");
+    /* What the machine lacks: the loader reads these at each vkCreateInstance. */
+    const char* layer_path = getenv("VK_LAYER_PATH");
+    setenv("VK_LAYER_PATH", "/nonexistent-vksplit-test", 1);
+    desc = test_runner_desc(0);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_NO_VALIDATION_LAYER, vksplit_runner_create(&desc, &runner, &err), &err);
+    if (layer_path)
+        setenv("VK_LAYER_PATH", layer_path, 1);
+    else
+        unsetenv("VK_LAYER_PATH");
+    const char* driver_files = getenv("VK_DRIVER_FILES");
+    setenv("VK_DRIVER_FILES", "/nonexistent-vksplit-test.json", 1);
+    desc.enable_validation = 0;
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_NO_DEVICE, vksplit_runner_create(&desc, &runner, &err), &err);
+    if (driver_files)
+        setenv("VK_DRIVER_FILES", driver_files, 1);
+    else
+        unsetenv("VK_DRIVER_FILES");
     uint32_t count = 0;
     vksplit_runner_device device;
     CHECK_RULE(VKSPLIT_RULE_RUNNER_ENUMERATE_NULL, vksplit_runner_list_devices(&device, 1, NULL, &err), &err);
@@ -111,6 +132,13 @@ static void split_rules(vksplit_runner* runner)
                &err);
     CHECK_MSG(refused == NULL, "a refused plan was returned");
     CHECK_RULE(VKSPLIT_RULE_ZERO_COPY_ALIASABLE_NULL, vksplit_query_zero_copy(&d, NULL, NULL, &err), &err);
+    /* The transfer path's region count: 2 outputs of 2^21 + 1 rows each (nothing allocated). */
+    uint64_t tall[2] = {(1u << 21) + 1, 4}, halves[2] = {2, 2};
+    vksplit_split_desc t = {.element_size = 4, .rank = 2, .sizes = tall, .axis = 1, .output_count = 2, .split = halves};
+    vksplit_plan_options transfer = {VKSPLIT_PATH_TRANSFER};
+    CHECK_RULE(VKSPLIT_RULE_PLAN_TRANSFER_REGIONS,
+               vksplit_plan_create(vksplit_runner_context(runner), &t, &transfer, &refused, &err), &err);
+    CHECK_MSG(refused == NULL, "a refused plan was returned");
 }
 
 int main(void)
