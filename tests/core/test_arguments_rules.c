@@ -1,8 +1,9 @@
 /* The per-recording arguments' rules (vksplit_cmd_split's arguments, vksplit_write_arguments),
  * each asserted by rule id: a plan of 12 outputs on the device-address path needs 96 bytes of
  * arguments. A refused vksplit_write_arguments writes nothing (the host range keeps its guard
- * bytes); core_dispatch_count counts that a refused recording records nothing. One valid recording and one valid host write close
- * each part, so a check that refuses everything fails too. Devices without device addresses
+ * bytes); core_dispatch_count counts that a refused recording records nothing. One valid
+ * recording and one valid host write close each part, so a check that refuses everything
+ * fails too. Devices without device addresses
  * have no per-recording arguments: the test skips there, saying so. */
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* Every rule of vksplit_validate_split: one valid and at least one invalid case, asserting
  * the rule (vksplit/rules.h) and its code, that the error struct carries both, and that the
- * message is non-empty and names the field. vksplit_split_spans and vksplit_query_zero_copy validate first and
- * must return the same code. Pure CPU. */
+ * message is non-empty and names the field. vksplit_split_spans and vksplit_query_zero_copy
+ * validate first and must return the same rule. Pure CPU. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,6 @@
-/* DirectML front-end: one row per rule (valid and invalid), asserting the code, and for the
- * failures that the storage and *out stay untouched. No device: pure translation. */
+/* DirectML front-end: one row per rule (valid and invalid), asserting the rule (by id) and its
+ * code, and for the failures that the storage and *out stay untouched. No device: pure
+ * translation. */
 #if defined(__GNUC__) || defined(__clang__)
 #endif
 #include "test_harness.h"

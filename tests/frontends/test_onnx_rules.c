@@ -1,5 +1,6 @@
-/* ONNX front-end: one row per rule of each opset (valid and invalid), asserting the code and
- * the lengths; each opset's type list; storage and *out untouched on error. No device. */
+/* ONNX front-end: one row per rule of each opset (valid and invalid), asserting the rule (by
+ * id), its code and the lengths; each opset's type list; storage and *out untouched on error.
+ * No device. */
 #if defined(__GNUC__) || defined(__clang__)
 #endif
 #include "test_harness.h"

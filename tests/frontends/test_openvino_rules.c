@@ -1,6 +1,6 @@
 /* OpenVINO front-end: Split-1 and VariadicSplit-1, one row per rule (valid and invalid),
- * asserting the code, the lengths and, for failures, untouched storage and *out. The spec's
- * example shape (6,12,10,24) axis 1 num_splits 3 -> three (6,4,10,24). No device. */
+ * asserting the rule (by id), its code, the lengths and, for failures, untouched storage and
+ * *out. The spec's example shape (6,12,10,24) axis 1 num_splits 3 -> three (6,4,10,24). No device. */
 #if defined(__GNUC__) || defined(__clang__)
 #endif
 #include "test_harness.h"
