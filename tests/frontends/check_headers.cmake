@@ -11,7 +11,7 @@ function(compile_alone header compiler)
   message(STATUS "vksplit/${header}.h: ${compiler} ${ARGN}: ok")
 endfunction()
 
-foreach(header vksplit vksplit_runner directml onnx openvino)
+foreach(header vksplit vksplit_runner directml onnx openvino rules)
   file(WRITE ${OUT}/header_${header}.c
        "#include \"vksplit/${header}.h\"\n#include \"vksplit/${header}.h\"\nint header_check_${header};\n")
   compile_alone(${header} ${CC} -std=c11)
