@@ -5,7 +5,7 @@
  * field with offsetof (src/push_constants.h), so neither side can drift.
  *
  * Parameter table (uint32 words, written once when the plan is created, never again):
- *   [TBL_BAND_ROWS]              INTERLEAVED with bands: rows of every record per band
+ *   [TBL_BAND_ROWS]              INTERLEAVED with bands: rows of every segment per band
  *   [TBL_TILE_ROWS], [TBL_ROWS], [TBL_ROW_UINTS]   DEINTERLEAVE: rows per workgroup, rows of
  *                                every output, uint32 words of one input row
  *   [TBL_PREFIX + 0 .. segments] first workgroup of each segment (per band), then the total

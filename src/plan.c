@@ -190,7 +190,7 @@ static vksplit_result create_table_buffer(vksplit_plan* plan, vksplit_error* err
 
 /* ---- the transfer path --------------------------------------------------------------------- */
 
-/* Every row of every record as a region relative to the bindings' offsets. */
+/* Every row of every segment as a region relative to the bindings' offsets. */
 static vksplit_result plan_regions(vksplit_plan* plan, vksplit_error* error)
 {
     const vksplit__geometry* g = &plan->geo;
@@ -206,17 +206,17 @@ static vksplit_result plan_regions(vksplit_plan* plan, vksplit_error* error)
         return VKSPLIT__FAIL(error, HOST_ALLOCATION_REGIONS, (unsigned long long)total);
     uint64_t word = g->unit_bytes, n = 0;
     for (uint32_t r = 0; r < g->segment_count; r++) {
-        const vksplit__segment* rec = &g->segments[r];
+        const vksplit__segment* seg = &g->segments[r];
         const vksplit__row_dim* dims = g->row_dims ? &g->dims[(size_t)r * g->row_dims] : NULL;
         uint64_t idx[ABI_MAX_ROW_DIMS] = {0};
         plan->region_first[r] = (uint32_t)n;
-        for (uint64_t row = 0; row < rec->rows; row++) {
-            uint64_t in = rec->in_base_words, out = 0;
+        for (uint64_t row = 0; row < seg->rows; row++) {
+            uint64_t in = seg->in_base_words, out = 0;
             for (uint32_t d = 0; d < g->row_dims; d++) {
                 in += idx[d] * dims[d].in_stride;
                 out += idx[d] * dims[d].out_stride;
             }
-            plan->regions[n++] = (VkBufferCopy){in * word, out * word, rec->chunk_words * word};
+            plan->regions[n++] = (VkBufferCopy){in * word, out * word, seg->chunk_words * word};
             for (uint32_t d = 0; d < g->row_dims && ++idx[d] == dims[d].size; d++)
                 idx[d] = 0;
         }
