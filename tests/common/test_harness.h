@@ -60,6 +60,19 @@ static int test_checks = 0;
         }                                                                                   \
     } while (0)
 
+/* A case table's verdict: `result` came by `rule` (VKSPLIT_RULE_NONE: accepted), and a
+ * failure's message shows `shows` when given (its values: the rule is told by id). */
+static inline void test_expect_rule(const char* name, vksplit_result result, const vksplit_error* err, vksplit_rule rule,
+                                    const char* shows)
+{
+    vksplit_result want = vksplit_rule_result(rule);
+    CHECK_MSG(result == want && err->rule == rule, "%s: got %s by %s, expected %s by %s (%s)", name,
+              vksplit_result_name(result), vksplit_rule_name(err->rule), vksplit_result_name(want),
+              vksplit_rule_name(rule), err->message);
+    if (shows)
+        CHECK_MSG(strstr(err->message, shows) != NULL, "%s: message '%s' lacks '%s'", name, err->message, shows);
+}
+
 static inline void test_log(void* user, vksplit_log_level level, const char* message)
 {
     (void)user;

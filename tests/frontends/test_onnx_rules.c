@@ -153,12 +153,7 @@ static void run_case(const onnx_case* c)
     vksplit_error err;
     memset(&err, 0, sizeof err);
     vksplit_result r = vksplit_onnx_translate_split(&node, &storage, &out, &err);
-    vksplit_result want = vksplit_rule_result(c->rule);
-    CHECK_MSG(r == want && err.rule == c->rule, "%s: got %s by %s, expected %s by %s (%s)", c->name,
-              vksplit_result_name(r), vksplit_rule_name(err.rule), vksplit_result_name(want), vksplit_rule_name(c->rule),
-              err.message);
-    if (c->shows)
-        CHECK_MSG(strstr(err.message, c->shows) != NULL, "%s: message '%s' lacks '%s'", c->name, err.message, c->shows);
+    test_expect_rule(c->name, r, &err, c->rule, c->shows);
     if (r != VKSPLIT_OK) {
         CHECK_MSG(memcmp(&out, &before, sizeof out) == 0, "%s: *out written on error", c->name);
         CHECK_MSG(err.code == r && err.message[0] && !strchr(err.message, '\n'), "%s: error not filled", c->name);

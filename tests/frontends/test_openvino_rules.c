@@ -141,12 +141,7 @@ static void run_case(const ov_case* c)
         vksplit_ov_split_desc op = {type, c->rank, c->shape, axis, c->num_splits};
         r = vksplit_ov_translate_split(&op, &storage, &out, &err);
     }
-    vksplit_result want = vksplit_rule_result(c->rule);
-    CHECK_MSG(r == want && err.rule == c->rule, "%s: got %s by %s, expected %s by %s (%s)", c->name,
-              vksplit_result_name(r), vksplit_rule_name(err.rule), vksplit_result_name(want), vksplit_rule_name(c->rule),
-              err.message);
-    if (c->shows)
-        CHECK_MSG(strstr(err.message, c->shows) != NULL, "%s: message '%s' lacks '%s'", c->name, err.message, c->shows);
+    test_expect_rule(c->name, r, &err, c->rule, c->shows);
     if (r != VKSPLIT_OK) {
         CHECK_MSG(memcmp(&out, &before, sizeof out) == 0, "%s: *out written on error", c->name);
         CHECK_MSG(split[0] == SENTINEL, "%s: storage written on error", c->name);
