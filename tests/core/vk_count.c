@@ -170,10 +170,19 @@ static VKAPI_ATTR void VKAPI_CALL w_vkCmdBindDescriptorSets(VkCommandBuffer a, V
     COUNT(vkCmdBindDescriptorSets);
     REAL(vkCmdBindDescriptorSets)(a, b, c, d, e, f, g, h);
 }
+/* What vksplit recorded as barriers and buffer updates, since vkc_reset (vk_count.h). */
+static vkc_barrier barriers[VKC_MAX_BARRIERS];
+static uint32_t barrier_count;
+static vkc_update updates[VKC_MAX_UPDATES];
+static uint32_t update_count;
+
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdUpdateBuffer(VkCommandBuffer a, VkBuffer b, VkDeviceSize c, VkDeviceSize d,
                                                       const void* e)
 {
     COUNT(vkCmdUpdateBuffer);
+    if (update_count < VKC_MAX_UPDATES)
+        updates[update_count] = (vkc_update){b, c, d};
+    update_count++;
     REAL(vkCmdUpdateBuffer)(a, b, c, d, e);
 }
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdFillBuffer(VkCommandBuffer a, VkBuffer b, VkDeviceSize c, VkDeviceSize d,
@@ -205,6 +214,23 @@ static VKAPI_ATTR void VKAPI_CALL w_vkCmdPipelineBarrier(VkCommandBuffer a, VkPi
                                                          const VkImageMemoryBarrier* j)
 {
     COUNT(vkCmdPipelineBarrier);
+    if (barrier_count < VKC_MAX_BARRIERS) {
+        vkc_barrier* k = &barriers[barrier_count];
+        memset(k, 0, sizeof *k);
+        k->src_stages = b;
+        k->dst_stages = c;
+        k->dependency_flags = d;
+        k->dispatches_before = calls[VKC_vkCmdDispatch] + calls[VKC_vkCmdDispatchBase] + calls[VKC_vkCmdDispatchBaseKHR];
+        k->updates_before = update_count;
+        k->memory_barrier_count = e;
+        k->image_barrier_count = i;
+        k->buffer_barrier_count = g;
+        for (uint32_t n = 0; n < g && n < VKC_MAX_BUFFER_BARRIERS; n++)
+            k->buffer_barriers[n] = h[n];
+        for (uint32_t n = 0; n < e && n < VKC_MAX_BUFFER_BARRIERS; n++)
+            k->memory_barriers[n] = f[n];
+    }
+    barrier_count++;
     REAL(vkCmdPipelineBarrier)(a, b, c, d, e, f, g, h, i, j);
 }
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdPipelineBarrier2(VkCommandBuffer a, const VkDependencyInfo* b)
@@ -645,6 +671,8 @@ static _Atomic uint64_t live_allocations;
 
 void vkc_reset(void)
 {
+    barrier_count = 0;
+    update_count = 0;
     named_count = 0;
     label_count = 0;
     label_depth = 0;
@@ -654,6 +682,11 @@ void vkc_reset(void)
 }
 
 uint64_t vkc_calls(vkc_function f) { return calls[f]; }
+
+uint32_t vkc_barrier_count(void) { return barrier_count; }
+const vkc_barrier* vkc_barrier_at(uint32_t index) { return index < barrier_count && index < VKC_MAX_BARRIERS ? &barriers[index] : NULL; }
+uint32_t vkc_update_count(void) { return update_count; }
+const vkc_update* vkc_update_at(uint32_t index) { return index < update_count && index < VKC_MAX_UPDATES ? &updates[index] : NULL; }
 
 uint64_t vkc_calls_in(vkc_category category)
 {

@@ -136,6 +136,32 @@ uint32_t vkc_label_count(void);          /* labels opened */
 const char* vkc_label(uint32_t index);   /* the index'th opened, "" past the end */
 int32_t vkc_label_depth(void);           /* opened less closed */
 
+/* The vkCmdPipelineBarrier calls and vkCmdUpdateBuffer calls since vkc_reset, in order, with
+ * their arguments (the first VKC_MAX_* of each; the counts go on past them). A barrier's
+ * stages, access masks and ranges are what a test checks: the validation layer cannot see
+ * reads through device addresses, and lavapipe runs everything in order. (vkCmdPipelineBarrier2
+ * is counted only: vksplit records the Vulkan 1.0 form.) */
+#define VKC_MAX_BARRIERS 16
+#define VKC_MAX_BUFFER_BARRIERS 4
+#define VKC_MAX_UPDATES 16
+typedef struct vkc_barrier {
+    VkPipelineStageFlags src_stages, dst_stages;
+    VkDependencyFlags dependency_flags;
+    uint32_t memory_barrier_count, buffer_barrier_count, image_barrier_count;
+    uint64_t dispatches_before; /* vkCmdDispatch* calls recorded before this barrier */
+    uint32_t updates_before;    /* vkCmdUpdateBuffer calls recorded before this barrier */
+    VkMemoryBarrier memory_barriers[VKC_MAX_BUFFER_BARRIERS];
+    VkBufferMemoryBarrier buffer_barriers[VKC_MAX_BUFFER_BARRIERS]; /* pNext not followed */
+} vkc_barrier;
+typedef struct vkc_update {
+    VkBuffer buffer;
+    VkDeviceSize offset, size;
+} vkc_update;
+uint32_t vkc_barrier_count(void);
+const vkc_barrier* vkc_barrier_at(uint32_t index); /* NULL past what was kept */
+uint32_t vkc_update_count(void);
+const vkc_update* vkc_update_at(uint32_t index);
+
 /* Host allocation callbacks that count (and forward to malloc). */
 const VkAllocationCallbacks* vkc_allocator(void);
 uint64_t vkc_host_allocations(void); /* pfnAllocation + pfnReallocation calls since vkc_reset */
