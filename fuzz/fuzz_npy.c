@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "fuzz_fail.h"
-#include "npy.h"
+#include "npy_files.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 

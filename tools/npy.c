@@ -1,8 +1,9 @@
-/* The .npy reader and writer of the vksplit CLI (see npy.h). The header is a Python dict
- * literal; a small tokenizer reads exactly the three keys numpy writes. npy_parse (memory)
- * and npy_read_header (a file descriptor) share every check past the raw bytes, so they
- * cannot disagree. */
-#define _POSIX_C_SOURCE 200809L /* read, fstat */
+/* The .npy header reader and writer of the vksplit CLI (see npy.h). The header is a Python
+ * dict literal; a small tokenizer reads exactly the three keys numpy writes. npy_parse_header
+ * (memory) and npy_read_header (a file descriptor) share every check past the raw bytes, so
+ * they cannot disagree. Whole-file reading and writing, which only the tests use, is in
+ * tests/cli/npy_files.c. */
+#define _POSIX_C_SOURCE 200809L /* read */
 #include "npy.h"
 
 #include <errno.h>
@@ -11,8 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #define NPY_ALIGN 64
@@ -442,13 +441,7 @@ static npy_status parse_header(const char* text, size_t length, size_t prefix, n
     return NPY_OK;
 }
 
-static npy_status truncated_data(uint64_t available, uint64_t needed, char* message, size_t capacity)
-{
-    return fail(NPY_INVALID, message, capacity, "the data is truncated: %llu bytes, the shape needs %llu",
-                (unsigned long long)available, (unsigned long long)needed);
-}
-
-npy_status npy_parse(const void* file, size_t size, npy_array* out, char* message, size_t capacity)
+npy_status npy_parse_header(const void* file, size_t size, npy_header* out, char* message, size_t capacity)
 {
     const unsigned char* b = (const unsigned char*)file;
     memset(out, 0, sizeof *out);
@@ -460,14 +453,7 @@ npy_status npy_parse(const void* file, size_t size, npy_array* out, char* messag
         return status;
     if (header > size - prefix)
         return fail(NPY_INVALID, message, capacity, "the .npy header is truncated");
-    status = parse_header((const char*)b + prefix, (size_t)header, prefix, encoding, &out->header, message, capacity);
-    if (status != NPY_OK)
-        return status;
-    uint64_t available = size - out->header.data_offset;
-    if (available < out->header.bytes)
-        return truncated_data(available, out->header.bytes, message, capacity);
-    out->data = b + out->header.data_offset;
-    return NPY_OK;
+    return parse_header((const char*)b + prefix, (size_t)header, prefix, encoding, out, message, capacity);
 }
 
 /* --- reading from a file descriptor --------------------------------------------------- */
@@ -529,60 +515,6 @@ npy_status npy_read_header(int fd, npy_header* out, char* message, size_t capaci
     return status;
 }
 
-npy_status npy_read(const char* path, npy_array* out, char* message, size_t capacity)
-{
-    memset(out, 0, sizeof *out);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return fail(NPY_INVALID, message, capacity, "cannot open '%s': %s", path, strerror(errno));
-    struct stat st;
-    bool regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
-    char inner[200];
-    npy_status status = NPY_OK;
-    if (!regular && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
-        status = fail(NPY_INVALID, inner, sizeof inner, "cannot read: it is a directory");
-    if (status == NPY_OK)
-        status = npy_read_header(fd, &out->header, inner, sizeof inner);
-    const npy_header* h = &out->header;
-    /* A regular file's size tells at once whether the data is all there: no allocation for
-     * a header that promises more than the file holds. */
-    uint64_t on_disk = regular && (uint64_t)st.st_size > h->data_offset ? (uint64_t)st.st_size - h->data_offset : 0;
-    if (status == NPY_OK && regular && on_disk < h->bytes)
-        status = truncated_data(on_disk, h->bytes, inner, sizeof inner);
-    unsigned char* data = NULL;
-    if (status == NPY_OK) {
-        data = h->bytes <= SIZE_MAX ? malloc(h->bytes ? (size_t)h->bytes : 1) : NULL;
-        if (!data)
-            status = fail(NPY_IO_ERROR, inner, sizeof inner, "out of memory for %llu bytes of data",
-                          (unsigned long long)h->bytes);
-    }
-    if (status == NPY_OK) {
-        int64_t got = read_fully(fd, data, h->bytes);
-        if (got < 0)
-            status = read_failed(inner, sizeof inner);
-        else if ((uint64_t)got < h->bytes)
-            status = truncated_data((uint64_t)got, h->bytes, inner, sizeof inner);
-    }
-    close(fd);
-    if (status != NPY_OK) {
-        free(data);
-        memset(out, 0, sizeof *out);
-        return fail(status, message, capacity, "%s: %s", path, inner);
-    }
-    out->data = data;
-    out->owned = data;
-    return NPY_OK;
-}
-
-void npy_free(npy_array* array)
-{
-    if (array) {
-        free(array->owned);
-        array->owned = NULL;
-        array->data = NULL;
-    }
-}
-
 /* --- writing -------------------------------------------------------------------------- */
 
 size_t npy_format_header(char* buffer, size_t capacity, const char* descr, npy_encoding encoding, uint32_t rank,
@@ -623,30 +555,4 @@ size_t npy_format_header(char* buffer, size_t capacity, const char* descr, npy_e
     buffer[total - 1] = '\n';
     free(dict);
     return total;
-}
-
-npy_status npy_write(const char* path, const char* descr, npy_encoding encoding, uint32_t rank, const uint64_t* shape,
-                     const void* data, uint64_t bytes, char* message, size_t capacity)
-{
-    size_t header_capacity = strlen(descr) + 256 + (size_t)rank * 22;
-    char* header = malloc(header_capacity);
-    size_t length = header ? npy_format_header(header, header_capacity, descr, encoding, rank, shape) : 0;
-    if (!length) {
-        free(header);
-        return fail(NPY_IO_ERROR, message, capacity, "cannot write '%s': out of memory", path);
-    }
-    FILE* f = fopen(path, "wb");
-    if (!f) {
-        int e = errno;
-        free(header);
-        return fail(NPY_IO_ERROR, message, capacity, "cannot create '%s': %s", path, strerror(e));
-    }
-    errno = 0;
-    bool ok = fwrite(header, 1, length, f) == length && (bytes == 0 || fwrite(data, 1, (size_t)bytes, f) == bytes);
-    ok = (fclose(f) == 0) && ok;
-    int e = errno;
-    free(header);
-    if (!ok)
-        return fail(NPY_IO_ERROR, message, capacity, "cannot write '%s': %s", path, strerror(e ? e : EIO));
-    return NPY_OK;
 }

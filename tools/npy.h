@@ -19,7 +19,8 @@
  *
  * Reading is header first: npy_read_header parses the preamble and header from a file
  * descriptor without touching the data, so a caller can check sizes (or stream the data)
- * before committing memory; npy_read builds on it. Thread-safety: every function is safe
+ * before committing memory; the CLI streams it. Whole files in memory (npy_parse, npy_read,
+ * npy_write) are the tests' (tests/cli/npy_files.h). Thread-safety: every function is safe
  * on distinct arguments (no global state).
  */
 #ifndef VKSPLIT_TOOLS_NPY_H
@@ -60,29 +61,15 @@ typedef struct npy_header {
     uint64_t data_offset;      /* preamble + header bytes */
 } npy_header;
 
-typedef struct npy_array {
-    npy_header header;
-    const unsigned char* data; /* header.bytes of elements, C order; never NULL on success */
-    void* owned;               /* what npy_free releases (npy_read's copy of the data) */
-} npy_array;
-
-/* Parses a whole .npy file held in memory; out->data points into it. Bytes past the data
- * are ignored. message receives one line on failure. */
-npy_status npy_parse(const void* file, size_t size, npy_array* out, char* message, size_t capacity);
-
+/* Parses the preamble and header of a .npy file held in memory (size bytes from its start;
+ * the data need not be there). message receives one line on failure. */
+npy_status npy_parse_header(const void* file, size_t size, npy_header* out, char* message, size_t capacity);
 /* Reads the preamble and header from fd and parses them: on return exactly
  * out->data_offset bytes have been consumed (fewer on failure), so fd stands at the first
  * data byte and nothing beyond the header was read, even from a pipe. Reads at most 12 +
- * NPY_MAX_HEADER_BYTES bytes; does not look at the data. Agrees with npy_parse on every
- * file whose header it can read. */
+ * NPY_MAX_HEADER_BYTES bytes; does not look at the data. Agrees with npy_parse_header on
+ * every file whose header it can read. */
 npy_status npy_read_header(int fd, npy_header* out, char* message, size_t capacity);
-
-/* Reads and parses path: the header (npy_read_header), then, for a regular file, a check
- * that the file holds all the data, then exactly header.bytes of data into one allocation
- * of that size. A pipe or device is read only up to the data's end. On success the caller
- * owns out (npy_free); messages start with path. */
-npy_status npy_read(const char* path, npy_array* out, char* message, size_t capacity);
-void npy_free(npy_array* array);
 
 /* Writes the preamble and header of an array into buffer: magic, version, the dict, padding
  * to a multiple of 64 bytes. descr is written as given, in `encoding` (pass what the reader
@@ -92,10 +79,5 @@ void npy_free(npy_array* array);
  * capacity is too small. */
 size_t npy_format_header(char* buffer, size_t capacity, const char* descr, npy_encoding encoding, uint32_t rank,
                          const uint64_t* shape);
-
-/* Writes a complete file (npy_format_header, then the data). On failure a partial file may
- * remain: the caller decides. */
-npy_status npy_write(const char* path, const char* descr, npy_encoding encoding, uint32_t rank, const uint64_t* shape,
-                     const void* data, uint64_t bytes, char* message, size_t capacity);
 
 #endif /* VKSPLIT_TOOLS_NPY_H */

@@ -32,7 +32,7 @@
 #include "test_vulkan.h"
 
 #include "cli.h"
-#include "npy.h"
+#include "npy_files.h"
 #include "test_harness.h"
 
 /* ---- the hook ---------------------------------------------------------------------------- */

@@ -10,7 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "npy.h"
+#include "npy_files.h"
 #include "test_harness.h"
 
 /* A file with the given header text of `length` bytes (padded as numpy pads it) and
