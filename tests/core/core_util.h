@@ -1,6 +1,9 @@
-/* Support shared by the core tests: a seeded RNG, split cases that own their arrays, random
- * case generation, and "run a case on the device and compare every byte of every buffer
- * with the CPU reference" (outputs, the guard bytes around and between them, the input).
+/* Support shared by the core tests, by phase: the environment, a seeded RNG and host memory
+ * (core_env.c); split cases that own their arrays (core_case.c); random case generation
+ * (core_random_case.c); and "run a case on the device and compare every byte of every
+ * buffer with the CPU reference" (outputs, the guard bytes around and between them, the
+ * input): core_run.c, with core_run_layout.c placing the tensors and core_run_report.c
+ * printing what failed.
  *
  * This file does not use the CHECK macros (test_harness.h keeps its counters per
  * translation unit): functions return a core_verdict that the test adds with CORE_ACCOUNT. */
@@ -36,6 +39,9 @@ uint64_t core_rng_below(core_rng* rng, uint64_t bound); /* [0, bound); 0 when bo
 uint64_t core_rng_range(core_rng* rng, uint64_t lo, uint64_t hi); /* [lo, hi] */
 int core_rng_percent(core_rng* rng, unsigned percent);
 void core_rng_fill(core_rng* rng, void* data, size_t bytes);
+void core_rng_shuffle(core_rng* rng, uint32_t* values, uint32_t count);
+/* calloc that never returns NULL (exits with a message): test code. */
+void* core_calloc(size_t count, size_t size);
 
 /* ---- cases ----------------------------------------------------------------------------- */
 typedef struct core_case {
