@@ -11,6 +11,7 @@
 
 #include "check_split.h"
 #include "planner.h"
+#include "split_rules.h"
 #include "split_abi.h"
 
 /* One planned copy: its first and last word in the input and in its output. */
