@@ -241,7 +241,7 @@ int main(void)
     if (info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS)
         CHECK_MSG(argument_barriers_seen == 1, "the arguments' barrier was checked %d time(s)", argument_barriers_seen);
     else
-        test_skip_part("no buffer device address: no per-recording arguments, no barrier of vksplit's own");
+        test_skip_part("no buffer device address: no per-recording arguments, so no barrier after their update");
     vksplit_runner_buffer_destroy(runner, &in);
     vksplit_runner_buffer_destroy(runner, &out);
     vksplit_runner_buffer_destroy(runner, &args);

@@ -83,6 +83,11 @@ static void check_bytes(fixture* f, const recording* r, const uint64_t* chunk_by
 
 static void run_mode(const mode* m)
 {
+    const char* unrunnable = test_unrunnable_with(m->disable);
+    if (unrunnable) {
+        test_skip_part("%s: %s", m->name, unrunnable);
+        return;
+    }
     fixture f;
     memset(&f, 0, sizeof f);
     f.runner = test_runner_create_with(m->disable);
@@ -92,12 +97,6 @@ static void run_mode(const mode* m)
     }
     vksplit_runner_info info;
     vksplit_runner_get_info(f.runner, &info);
-    if (m->path == VKSPLIT_PATH_COMPUTE && !(info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) &&
-        !(info.enabled_features & VKSPLIT_FEATURE_PUSH_DESCRIPTOR)) {
-        test_skip_part("%s: the device has neither addressing", m->name);
-        vksplit_runner_destroy(f.runner);
-        return;
-    }
     if (m->disable == 0 && m->path == VKSPLIT_PATH_COMPUTE &&
         !(info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS)) {
         test_skip_part("%s: no buffer device address on this device", m->name);
