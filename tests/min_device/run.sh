@@ -35,10 +35,14 @@ for profile in "$@"; do
     fi
     grep -m 1 -E '^min-device' <<<"$out"
     # Every core and CLI test but the fault injection (what it fails is the same on every
-    # device; it runs under the sanitizers) and cli_memory (a peak-RSS measurement, not a
-    # device's); random case counts scaled like the sanitizer build's.
+    # device; it runs under the sanitizers), cli_memory (a peak-RSS measurement, not a
+    # device's) and the CLI's host-side groups: dtypes (numpy's types to element sizes; the
+    # sizes themselves are copied here by core_random and core_mappings), errors (argument and
+    # front-end refusals) and files (file-system handling), which no device limit changes;
+    # random case counts scaled like the sanitizer build's.
     env "${layer_env[@]}" VKSPLIT_TEST_SCALE="${VKSPLIT_TEST_SCALE:-0.35}" \
-        ctest --test-dir "$build" -j "$jobs" -L '^(core|cli)$' -E '^(core_faults|cli_faults|cli_memory)$' \
+        ctest --test-dir "$build" -j "$jobs" -L '^(core|cli)$' \
+        -E '^(core_faults|cli_faults|cli_memory|cli_dtypes|cli_errors|cli_files)$' \
         --output-on-failure
     # What ctest skipped (exit 77), and the parts of passing tests that said SKIP.
     {
