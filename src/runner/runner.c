@@ -12,6 +12,14 @@
 
 #include "runner_internal.h"
 
+/* vkCreateInstance failed: with no driver at all the loader says INCOMPATIBLE_DRIVER, which
+ * is the machine's missing device, said as such. */
+static vksplit_result instance_failed(VkResult vr, vksplit_error* error)
+{
+    return vr == VK_ERROR_INCOMPATIBLE_DRIVER ? VKSPLIT__FAIL0(error, RUNNER_NO_DEVICE)
+                                              : vksplit__vk_fail(error, "vkCreateInstance", vr);
+}
+
 static void say(const vksplit_runner* runner, vksplit_log_level level, const char* message)
 {
     if (runner->log)
@@ -138,10 +146,8 @@ static vksplit_result create_instance(vksplit_runner* runner, const vksplit_runn
      * on success and vksplit_runner_destroy never destroys junk. */
     VkInstance instance;
     VkResult vr = runner->ivk.vkCreateInstance(&info, runner->callbacks, &instance);
-    if (vr == VK_ERROR_INCOMPATIBLE_DRIVER) /* the loader found no driver at all */
-        return VKSPLIT__FAIL0(error, RUNNER_NO_DEVICE);
     if (vr != VK_SUCCESS)
-        return vksplit__vk_fail(error, "vkCreateInstance", vr);
+        return instance_failed(vr, error);
     runner->instance = instance;
     vksplit_result r = load_instance_functions(runner->ivk.vkGetInstanceProcAddr, instance, validation, &runner->ivk, error);
     if (r != VKSPLIT_OK)
@@ -209,10 +215,8 @@ vksplit_result vksplit_runner_list_devices(vksplit_runner_device* devices, uint3
     VkInstanceCreateInfo info = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pApplicationInfo = &app};
     VkInstance instance;
     VkResult vr = vk.vkCreateInstance(&info, NULL, &instance);
-    if (vr == VK_ERROR_INCOMPATIBLE_DRIVER) /* the loader found no driver at all */
-        return VKSPLIT__FAIL0(error, RUNNER_NO_DEVICE);
     if (vr != VK_SUCCESS)
-        return vksplit__vk_fail(error, "vkCreateInstance", vr);
+        return instance_failed(vr, error);
     pin_drivers(); /* as create_instance does: this instance may be the process's first */
     VkPhysicalDevice found[MAX_DEVICES];
     uint32_t total = 0;

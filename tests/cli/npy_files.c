@@ -44,7 +44,9 @@ npy_status npy_parse(const void* file, size_t size, npy_array* out, char* messag
     return NPY_OK;
 }
 
-/* Reads up to n bytes, fewer only at the end of the file; -1 with errno on failure. */
+/* Reads up to n bytes, fewer only at the end of the file; -1 with errno on failure. Not
+ * stdio: npy_read reads a pipe only up to the data's end (cli_npy holds it to that), and
+ * tools/npy.c keeps its own copy private rather than export it for the tests. */
 static int64_t read_fully(int fd, void* buffer, uint64_t n)
 {
     uint64_t done = 0;

@@ -13,34 +13,6 @@
 #define OUTPUTS 12u
 #define GUARD 0xA5u
 
-typedef struct recording {
-    const vksplit_plan* plan;
-    vksplit_binding input;
-    vksplit_binding outputs[OUTPUTS];
-    vksplit_arguments arguments;
-    int no_arguments; /* pass NULL */
-    vksplit_result result;
-    vksplit_error error;
-} recording;
-
-static vksplit_result record(void* user, VkCommandBuffer cmd, vksplit_error* error)
-{
-    recording* r = user;
-    (void)error;
-    r->result = vksplit_cmd_split(r->plan, cmd, &r->input, r->outputs, r->no_arguments ? NULL : &r->arguments,
-                                  &r->error);
-    return VKSPLIT_OK; /* submit what was recorded: an empty command buffer on error */
-}
-
-static void expect_recording(vksplit_runner* runner, recording* r, const char* name, vksplit_rule rule)
-{
-    vksplit_error err;
-    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(runner, record, r, &err), &err);
-    CHECK_MSG(r->result == vksplit_rule_result(rule) && r->error.rule == rule, "%s: %s by %s (%s), expected %s", name,
-              vksplit_result_name(r->result), vksplit_rule_name(r->error.rule), r->error.message,
-              vksplit_rule_name(rule));
-}
-
 static int untouched(const uint8_t* bytes, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -79,50 +51,49 @@ int main(void)
     CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, 4096, &out, &err), &err);
     CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, 4096, &args, &err), &err);
 
-    recording r;
-    memset(&r, 0, sizeof r);
-    r.plan = plan;
-    r.input = (vksplit_binding){in.buffer, 0};
+    vksplit_binding outputs[OUTPUTS];
     for (uint32_t i = 0; i < OUTPUTS; i++)
-        r.outputs[i] = (vksplit_binding){out.buffer, (uint64_t)i * 64};
-    r.arguments = (vksplit_arguments){args.buffer, 256, 0};
+        outputs[i] = (vksplit_binding){out.buffer, (uint64_t)i * 64};
+    vksplit_arguments arguments = {args.buffer, 256, 0};
+    test_recording r = {plan, {in.buffer, 0}, outputs, NULL, VKSPLIT_OK, {0}};
 
     /* vksplit_cmd_split */
-    r.no_arguments = 1;
-    expect_recording(runner, &r, "arguments NULL", VKSPLIT_RULE_ARGUMENTS_NULL);
-    r.no_arguments = 0;
-    r.arguments.buffer = VK_NULL_HANDLE;
-    expect_recording(runner, &r, "arguments.buffer VK_NULL_HANDLE", VKSPLIT_RULE_ARGUMENTS_BUFFER_NULL);
-    r.arguments.buffer = args.buffer;
-    r.arguments.offset = 256 + VKSPLIT_ARGUMENT_ALIGNMENT / 2;
-    expect_recording(runner, &r, "arguments.offset misaligned", VKSPLIT_RULE_ARGUMENTS_OFFSET_ALIGNMENT);
-    r.arguments.offset = 256;
-    r.outputs[10].buffer = VK_NULL_HANDLE;
-    expect_recording(runner, &r, "outputs[10] VK_NULL_HANDLE (past the inline ones)", VKSPLIT_RULE_BINDING_BUFFER_NULL);
-    r.outputs[10].buffer = out.buffer;
-    r.outputs[11].offset += 2;
-    expect_recording(runner, &r, "outputs[11] misaligned (past the inline ones)", VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT);
-    r.outputs[11].offset -= 2;
-    expect_recording(runner, &r, "valid", VKSPLIT_RULE_NONE);
+    test_expect_recording(runner, &r, "arguments NULL", VKSPLIT_RULE_ARGUMENTS_NULL);
+    r.arguments = &arguments;
+    arguments.buffer = VK_NULL_HANDLE;
+    test_expect_recording(runner, &r, "arguments.buffer VK_NULL_HANDLE", VKSPLIT_RULE_ARGUMENTS_BUFFER_NULL);
+    arguments.buffer = args.buffer;
+    arguments.offset = 256 + VKSPLIT_ARGUMENT_ALIGNMENT / 2;
+    test_expect_recording(runner, &r, "arguments.offset misaligned", VKSPLIT_RULE_ARGUMENTS_OFFSET_ALIGNMENT);
+    arguments.offset = 256;
+    outputs[10].buffer = VK_NULL_HANDLE;
+    test_expect_recording(runner, &r, "outputs[10] VK_NULL_HANDLE (past the inline ones)",
+                          VKSPLIT_RULE_BINDING_BUFFER_NULL);
+    outputs[10].buffer = out.buffer;
+    outputs[11].offset += 2;
+    test_expect_recording(runner, &r, "outputs[11] misaligned (past the inline ones)",
+                          VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT);
+    outputs[11].offset -= 2;
+    test_expect_recording(runner, &r, "valid", VKSPLIT_RULE_NONE);
 
     /* vksplit_write_arguments: into host memory of our own, guarded on both sides. */
     uint64_t storage[2 + OUTPUTS + 2];
     uint8_t* host = (uint8_t*)storage;
     uint8_t* mapped = host + 2 * sizeof(uint64_t);
     memset(host, GUARD, sizeof storage);
-    CHECK_RULE(VKSPLIT_RULE_PLAN_NULL, vksplit_write_arguments(NULL, r.outputs, mapped, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_PLAN_NULL, vksplit_write_arguments(NULL, outputs, mapped, &err), &err);
     CHECK_RULE(VKSPLIT_RULE_ARGUMENTS_WRITE_NULL, vksplit_write_arguments(plan, NULL, mapped, &err), &err);
-    CHECK_RULE(VKSPLIT_RULE_ARGUMENTS_WRITE_NULL, vksplit_write_arguments(plan, r.outputs, NULL, &err), &err);
-    CHECK_RULE(VKSPLIT_RULE_ARGUMENTS_MAPPED_ALIGNMENT, vksplit_write_arguments(plan, r.outputs, mapped + 4, &err),
+    CHECK_RULE(VKSPLIT_RULE_ARGUMENTS_WRITE_NULL, vksplit_write_arguments(plan, outputs, NULL, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_ARGUMENTS_MAPPED_ALIGNMENT, vksplit_write_arguments(plan, outputs, mapped + 4, &err),
                &err);
-    r.outputs[9].buffer = VK_NULL_HANDLE;
-    CHECK_RULE(VKSPLIT_RULE_BINDING_BUFFER_NULL, vksplit_write_arguments(plan, r.outputs, mapped, &err), &err);
-    r.outputs[9].buffer = out.buffer;
-    r.outputs[9].offset += 1;
-    CHECK_RULE(VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT, vksplit_write_arguments(plan, r.outputs, mapped, &err), &err);
-    r.outputs[9].offset -= 1;
+    outputs[9].buffer = VK_NULL_HANDLE;
+    CHECK_RULE(VKSPLIT_RULE_BINDING_BUFFER_NULL, vksplit_write_arguments(plan, outputs, mapped, &err), &err);
+    outputs[9].buffer = out.buffer;
+    outputs[9].offset += 1;
+    CHECK_RULE(VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT, vksplit_write_arguments(plan, outputs, mapped, &err), &err);
+    outputs[9].offset -= 1;
     CHECK_MSG(untouched(host, sizeof storage), "a refused vksplit_write_arguments wrote to the range");
-    CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, r.outputs, mapped, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, outputs, mapped, &err), &err);
     CHECK_MSG(err.rule == VKSPLIT_RULE_NONE, "success left rule %s", vksplit_rule_name(err.rule));
     uint64_t first = 0;
     memcpy(&first, mapped, sizeof first);

@@ -27,22 +27,6 @@ static const mode modes[] = {
     {"transfer", 0, VKSPLIT_PATH_TRANSFER},
 };
 
-typedef struct recording {
-    const vksplit_plan* plan;
-    vksplit_binding input;
-    vksplit_binding outputs[3];
-    vksplit_result result;
-    vksplit_error error;
-} recording;
-
-static vksplit_result record(void* user, VkCommandBuffer cmd, vksplit_error* error)
-{
-    recording* r = user;
-    (void)error;
-    r->result = vksplit_cmd_split(r->plan, cmd, &r->input, r->outputs, NULL, &r->error);
-    return VKSPLIT_OK; /* submit what was recorded */
-}
-
 typedef struct fixture {
     vksplit_runner* runner;
     vksplit_runner_buffer in, out;
@@ -52,23 +36,21 @@ typedef struct fixture {
 } fixture;
 
 /* Records r, submits, and checks the rule, then that the outputs kept their guard bytes. */
-static void expect(fixture* f, recording* r, const char* mode_name, const char* what, vksplit_rule rule)
+static void expect(fixture* f, test_recording* r, const char* mode_name, const char* what, vksplit_rule rule)
 {
+    char name[200];
+    snprintf(name, sizeof name, "%s, %s", mode_name, what);
     vksplit_error err;
     CHECK_RESULT(VKSPLIT_OK, vksplit_runner_upload(f->runner, &f->out, 0, f->guard, OUT_BYTES, &err), &err);
-    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(f->runner, record, r, &err), &err);
-    CHECK_MSG(r->result == vksplit_rule_result(rule) && r->error.rule == rule, "%s, %s: %s by %s (%s), expected %s",
-              mode_name, what, vksplit_result_name(r->result), vksplit_rule_name(r->error.rule), r->error.message,
-              vksplit_rule_name(rule));
+    test_expect_recording(f->runner, r, name, rule);
     if (rule == VKSPLIT_RULE_NONE)
         return;
     CHECK_RESULT(VKSPLIT_OK, vksplit_runner_download(f->runner, &f->out, 0, f->got, OUT_BYTES, &err), &err);
-    CHECK_MSG(memcmp(f->got, f->guard, OUT_BYTES) == 0, "%s, %s: a refused recording wrote to the outputs", mode_name,
-              what);
+    CHECK_MSG(memcmp(f->got, f->guard, OUT_BYTES) == 0, "%s: a refused recording wrote to the outputs", name);
 }
 
 /* The valid recording's bytes: output i holds its 1-D chunk of the input. */
-static void check_bytes(fixture* f, const recording* r, const uint64_t* chunk_bytes, const char* mode_name,
+static void check_bytes(fixture* f, const test_recording* r, const uint64_t* chunk_bytes, const char* mode_name,
                         const char* what)
 {
     vksplit_error err;
@@ -127,35 +109,30 @@ static void run_mode(const mode* m)
     uint32_t align = pinfo.offset_alignment;
     printf("%s: offset_alignment %u, %u dispatch(es)\n", m->name, align, pinfo.dispatch_count);
 
-    recording r;
-    memset(&r, 0, sizeof r);
-    r.plan = plan;
-    r.input = (vksplit_binding){f.in.buffer, 0};
-    r.outputs[0] = (vksplit_binding){f.out.buffer, 0};
-    r.outputs[1] = (vksplit_binding){f.out.buffer, 256};
-    r.outputs[2] = (vksplit_binding){f.out.buffer, 512};
+    vksplit_binding outputs[3] = {{f.out.buffer, 0}, {f.out.buffer, 256}, {f.out.buffer, 512}};
+    test_recording r = {plan, {f.in.buffer, 0}, outputs, NULL, VKSPLIT_OK, {0}};
 
     r.input.buffer = VK_NULL_HANDLE;
     expect(&f, &r, m->name, "input VK_NULL_HANDLE", VKSPLIT_RULE_BINDING_BUFFER_NULL);
     r.input.buffer = f.in.buffer;
-    r.outputs[1].buffer = VK_NULL_HANDLE;
+    outputs[1].buffer = VK_NULL_HANDLE;
     expect(&f, &r, m->name, "outputs[1] VK_NULL_HANDLE", VKSPLIT_RULE_BINDING_BUFFER_NULL);
-    r.outputs[1].buffer = f.out.buffer;
+    outputs[1].buffer = f.out.buffer;
     if (align > 1) {
         r.input.offset = 2;
         expect(&f, &r, m->name, "input offset 2", VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT);
         r.input.offset = align < 64 ? 64 + align / 2 : align / 2;
         expect(&f, &r, m->name, "input offset off by half the alignment", VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT);
         r.input.offset = 0;
-        r.outputs[2].offset = 512 + 2;
+        outputs[2].offset = 512 + 2;
         expect(&f, &r, m->name, "outputs[2] offset 514", VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT);
-        r.outputs[2].offset = 512;
+        outputs[2].offset = 512;
         expect(&f, &r, m->name, "valid", VKSPLIT_RULE_NONE);
         check_bytes(&f, &r, chunk_bytes, m->name, "valid");
     } else {
         /* Any offset: a misaligned one copies correctly. */
         r.input.offset = 2;
-        r.outputs[2].offset = 512 + 3;
+        outputs[2].offset = 512 + 3;
         expect(&f, &r, m->name, "offsets 2 and 515", VKSPLIT_RULE_NONE);
         check_bytes(&f, &r, chunk_bytes, m->name, "offsets 2 and 515");
     }
