@@ -324,12 +324,12 @@ static void print_plan_row(const result_row* r, int json, int last)
     printf("    {\"case\": \"%s\", \"what\": \"%s\", \"size_mib\": %.0f, \"shape\": \"%s\", \"dtype\": \"%s\", "
            "\"outputs\": %u, \"bytes\": %llu, \"path\": \"%s\", \"mapping\": \"%s\", \"plan\": \"%s\", "
            "\"dispatches\": %u, \"word_bytes\": %u, \"workgroup_size\": %u, \"workgroups\": %llu, "
-           "\"idle_workgroups\": %llu, \"bytes_in_flight\": %u, \"fetch_ratio\": %.4f}%s\n",
+           "\"idle_workgroups\": %llu, \"bytes_in_flight\": %u, \"invocation_bytes\": %u, \"fetch_ratio\": %.4f}%s\n",
            c->name, c->what, (double)r->size_target / MIB, shape, c->dtype, c->outputs,
            (unsigned long long)i->bytes_written, i->path == VKSPLIT_PATH_TRANSFER ? "copy" : "compute",
            mapping_name(i->mapping), i->summary, i->dispatch_count, i->word_bytes, i->workgroup_size,
            (unsigned long long)i->workgroup_count, (unsigned long long)i->idle_workgroups, i->bytes_in_flight,
-           i->fetch_ratio, last ? "" : ",");
+           i->invocation_bytes, i->fetch_ratio, last ? "" : ",");
 }
 
 static void print_json_row(const result_row* r, int last)
@@ -341,7 +341,7 @@ static void print_json_row(const result_row* r, int last)
     printf("    {\"case\": \"%s\", \"what\": \"%s\", \"size_mib\": %.0f, \"shape\": \"%s\", \"dtype\": \"%s\", "
            "\"outputs\": %u, \"bytes\": %llu, \"path\": \"%s\", \"mapping\": \"%s\", \"plan\": \"%s\", "
            "\"dispatches\": %u, \"word_bytes\": %u, \"workgroup_size\": %u, \"workgroups\": %llu, "
-           "\"idle_workgroups\": %llu, \"bytes_in_flight\": %u, \"fetch_ratio\": %.4f, "
+           "\"idle_workgroups\": %llu, \"bytes_in_flight\": %u, \"invocation_bytes\": %u, \"fetch_ratio\": %.4f, "
            "\"split_us\": %.3f, \"split_gbps\": %.3f, "
            "\"ceiling_us\": %.3f, \"ceiling_gbps\": %.3f, \"copy_us\": %.3f, \"copy_gbps\": %.3f, "
            "\"memcpy_gbps\": %.3f, \"ratio_ceiling\": %.4f, \"ratio_copy\": %.4f, \"ratio_memcpy\": %.4f, "
@@ -350,7 +350,7 @@ static void print_json_row(const result_row* r, int last)
            r->info.path == VKSPLIT_PATH_TRANSFER ? "copy" : "compute", mapping_name(r->info.mapping), r->info.summary,
            r->info.dispatch_count, r->info.word_bytes, r->info.workgroup_size,
            (unsigned long long)r->info.workgroup_count, (unsigned long long)r->info.idle_workgroups,
-           r->info.bytes_in_flight, r->info.fetch_ratio, r->split_s * 1e6, gbps(bytes, r->split_s), r->ceiling_s * 1e6,
+           r->info.bytes_in_flight, r->info.invocation_bytes, r->info.fetch_ratio, r->split_s * 1e6, gbps(bytes, r->split_s), r->ceiling_s * 1e6,
            gbps(bytes, r->ceiling_s), r->copy_s * 1e6, gbps(bytes, r->copy_s), gbps(bytes, r->memcpy_s),
            r->has_ceiling && r->split_s > 0 ? r->ceiling_s / r->split_s : 0.0, r->copy_s / r->split_s,
            r->memcpy_s / r->split_s, r->record_us, last ? "" : ",");

@@ -18,14 +18,10 @@
 #define VALUE uint
 #elif WORD_BYTES == 4
 #define STORED uint
-#elif WORD_BYTES == 8 && defined(ADDRESSING_BDA)
-#define STORED uint64_t
 #elif WORD_BYTES == 8
 #define STORED uvec2
-#elif WORD_BYTES == 16 && defined(ADDRESSING_BDA)
-#define STORED u64vec2
 #elif WORD_BYTES == 16
-#define STORED uvec4
+#define STORED uvec4 // 32-bit lanes on both addressings: NAK moves 64-bit vectors lane by lane
 #elif WORD_BYTES == 32 && defined(ADDRESSING_BDA)
 #define STORED u64vec4
 #else
@@ -48,12 +44,16 @@ layout(push_constant, std430) uniform Push {
     layout(offset = PC_BDA_EQUAL_UNITS) uint equal_units;
     layout(offset = PC_BDA_PREFIX1) uint prefix1;
     layout(offset = PC_BDA_PREFIX2) uint prefix2;
+    layout(offset = PC_BDA_TRIPS) uint trips;
     layout(offset = PC_BDA_OUTPUTS) uint outputs[2 * ABI_INLINE_OUTPUTS]; // uint64 pairs, or inline segments
 } pc;
 layout(buffer_reference, std430, buffer_reference_align = 4) readonly buffer TableRef { uint t[]; };
 layout(buffer_reference, std430, buffer_reference_align = 8) readonly buffer AddressRef { uint64_t a[]; };
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer U32Ref { uint v[]; };
+layout(buffer_reference, std430, buffer_reference_align = 16) readonly buffer Table4Ref { uvec4 t[]; };
 uint tbl(uint i) { return TableRef(pc.table).t[i]; }
+uvec4 tbl4(uint i) { return Table4Ref(pc.table).t[i >> 2]; } // i: a multiple of 4
+uint64_t word64(uint lo, uint hi) { return packUint2x32(uvec2(lo, hi)); }
 uint64_t tbl64(uint i) { return uint64_t(tbl(i)) | (uint64_t(tbl(i + 1u)) << 32); }
 uint64_t pc_word64(uint i) { return uint64_t(pc.outputs[i]) | (uint64_t(pc.outputs[i + 1u]) << 32); }
 uint pc_first_segment() { return 0u; }
@@ -62,7 +62,7 @@ uint pc_shape() { return pc.shape; }
 uint pc_equal_units() { return pc.equal_units; }
 uint pc_prefix1() { return pc.prefix1; }
 uint pc_prefix2() { return pc.prefix2; }
-uint pc_segments_at() { return TBL_PREFIX + pc.segments + 1u; } // one dispatch: every segment
+uint pc_segments_at() { return TBL_SEGMENTS_AT(pc.segments); } // one dispatch: every segment
 // Up to ABI_INLINE_OUTPUTS addresses travel in push constants, more in the caller's arguments.
 OUTPUT output_of(uint segment)
 {
@@ -122,12 +122,15 @@ layout(push_constant, std430) uniform Push {
     layout(offset = PC_DESC_SHAPE) uint shape;
     layout(offset = PC_DESC_EQUAL_UNITS) uint equal_units;
     layout(offset = PC_DESC_SEGMENTS_AT) uint segments_at;
+    layout(offset = PC_DESC_TRIPS) uint trips;
     layout(offset = PC_DESC_INPUT_WORD) uint input_word;
     layout(offset = PC_DESC_OUTPUT_WORDS) uint output_words[ABI_MAX_SLOTS];
 } pc;
 layout(set = 0, binding = 0, std430) readonly buffer TableBuffer { uint t[]; } table;
 uint tbl(uint i) { return table.t[i]; }
+uvec4 tbl4(uint i) { return uvec4(table.t[i], table.t[i + 1u], table.t[i + 2u], table.t[i + 3u]); }
 uint tbl64(uint i) { return tbl(i); } // the host keeps every offset below 2^31 words here
+uint word64(uint lo, uint hi) { return lo; }
 uint pc_first_segment() { return pc.seg_first; }
 uint pc_wg_base() { return pc.wg_base; }
 uint pc_shape() { return pc.shape; }
@@ -172,7 +175,42 @@ void store(DST d, uint i, VALUE v) { outs[d.slot].w[d.word + i] = STORED(v); }
 #endif
 #endif
 
+// ---- cursors: one word's place, stepped by whole words -----------------------------------
+// CURSOR names a word where the views do (device addresses: its byte address; descriptors:
+// its word, or byte with atomic stores, within the binding); STEP is a distance between two,
+// unsigned and wrapping (a broadcast input steps backwards). The copy loops keep cursors and
+// add steps: no multiplication and no table read per word.
+#if defined(ADDRESSING_BDA)
+#define CURSOR uint64_t
+#define STEP uint64_t
+CURSOR in_cursor(OFFSET word) { return pc.input_addr + word * uint64_t(WORD_BYTES); }
+CURSOR out_cursor(OUTPUT dest, OFFSET word) { return dest + word * uint64_t(WORD_BYTES); }
+STEP step_words(OFFSET words) { return words * uint64_t(WORD_BYTES); }
+#if ATOMIC_STORES
+VALUE load_at(CURSOR c) { return load(c, 0u); }
+void store_at(OUTPUT dest, CURSOR c, VALUE v) { store(c, 0u, v); }
+#else
+VALUE load_at(CURSOR c) { return load(Words(c), 0u); }
+void store_at(OUTPUT dest, CURSOR c, VALUE v) { store(Words(c), 0u, v); }
+#endif
+#else
+#define CURSOR uint
+#define STEP uint
+#if ATOMIC_STORES
+CURSOR in_cursor(OFFSET word) { return (pc.input_word + word) * WORD_BYTES; }
+CURSOR out_cursor(OUTPUT slot, OFFSET word) { return (pc.output_words[slot] + word) * WORD_BYTES; }
+STEP step_words(OFFSET words) { return words * WORD_BYTES; }
+#else
+CURSOR in_cursor(OFFSET word) { return pc.input_word + word; }
+CURSOR out_cursor(OUTPUT slot, OFFSET word) { return pc.output_words[slot] + word; }
+STEP step_words(OFFSET words) { return words; }
+#endif
+VALUE load_at(CURSOR c) { return load(c, 0u); }
+void store_at(OUTPUT slot, CURSOR c, VALUE v) { store(Dst(slot, c), 0u, v); }
+#endif
+
 uint pc_grid_x() { return pc_shape() & SHAPE_GRID_X_MASK; }
+uint pc_trips() { return pc.trips; }
 uint pc_row_dims() { return (pc_shape() >> SHAPE_ROW_DIMS_SHIFT) & 0xFu; }
 bool pc_flag(uint flag) { return ((pc_shape() >> SHAPE_FLAGS_SHIFT) & flag) != 0u; }
 
@@ -184,14 +222,10 @@ void put_slots(uint at, VALUE v)
 {
 #if WORD_BYTES <= 4
     smem[at] = uint(v);
-#elif WORD_BYTES == 8 && defined(ADDRESSING_BDA)
-    uvec2 p = unpackUint2x32(v);
-    smem[at] = p.x;
-    smem[at + 1u] = p.y;
 #elif WORD_BYTES == 8
     smem[at] = v.x;
     smem[at + 1u] = v.y;
-#elif defined(ADDRESSING_BDA)
+#elif WORD_BYTES == 32
     [[unroll]] for (uint i = 0u; i < WORD_BYTES / 8; i++) {
         uvec2 p = unpackUint2x32(v[i]);
         smem[at + 2u * i] = p.x;
@@ -208,11 +242,9 @@ VALUE get_slots(uint at)
 {
 #if WORD_BYTES <= 4
     return VALUE(smem[at]);
-#elif WORD_BYTES == 8 && defined(ADDRESSING_BDA)
-    return packUint2x32(uvec2(smem[at], smem[at + 1u]));
 #elif WORD_BYTES == 8
     return uvec2(smem[at], smem[at + 1u]);
-#elif defined(ADDRESSING_BDA)
+#elif WORD_BYTES == 32
     VALUE v;
     [[unroll]] for (uint i = 0u; i < WORD_BYTES / 8; i++)
         v[i] = packUint2x32(uvec2(smem[at + 2u * i], smem[at + 2u * i + 1u]));

@@ -13,8 +13,6 @@ VALUE pack_slots(uint s[4])
 {
 #if WORD_BYTES == 4 && !ATOMIC_STORES
     return VALUE(s[0]);
-#elif WORD_BYTES == 16 && defined(ADDRESSING_BDA)
-    return u64vec2(packUint2x32(uvec2(s[0], s[1])), packUint2x32(uvec2(s[2], s[3])));
 #elif WORD_BYTES == 16
     return uvec4(s[0], s[1], s[2], s[3]);
 #else

@@ -9,8 +9,12 @@
  *   [TBL_TILE_ROWS], [TBL_ROWS], [TBL_ROW_UINTS]   DEINTERLEAVE: rows per workgroup, rows of
  *                                every output, uint32 words of one input row
  *   [TBL_PREFIX + 0 .. segments] first workgroup of each segment (per band), then the total
- *   [segments_offset + k*stride] segment k (one non-empty output), stride = SEG_DIMS + DIM_FIELDS*row_dims
- * 64-bit fields are two uint32, low half first.
+ *   [TBL_SEGMENTS_AT(segments) + k * TBL_SEGMENT_STRIDE(row_dims)] segment k (one non-empty
+ *                                output): its fields, then its row dimensions
+ * 64-bit fields are two uint32, low half first. Segments start on 16 bytes and hold a whole
+ * number of 16-byte words, at least 16 uint32 with room for one row dimension ({1, 0, 0}
+ * where there is none), so that a kernel reads a segment's first 16 fields as four 16-byte
+ * loads, all in flight at once, without asking how many dimensions there are.
  *
  * Per-recording arguments (memory the caller owns, only above ABI_INLINE_OUTPUTS segments):
  *   uint64 device address of each segment's output, segment order.
@@ -26,15 +30,18 @@
 #define SPEC_WORKGROUP_SIZE 0
 #define SPEC_OUTPUT_SLOTS 1
 #define SPEC_MAPPING 2
-#define SPEC_TRIPS 3            /* TILES: trips of ABI_UNROLL words per invocation per workgroup */
+#define SPEC_TRIPS 3            /* unused (trips travel in push constants: PC_*_TRIPS) */
 #define SPEC_SHARED_WORDS 4     /* uint32 words of workgroup memory (TRANSPOSE, DEINTERLEAVE; else 1) */
 
-/* Mappings (== vksplit_mapping). */
+/* Kernels: the public mappings (== vksplit_mapping), then the kernels some plans of a
+ * public mapping run instead of its word-by-word one. */
 #define MAPPING_RUNS 1
 #define MAPPING_INTERLEAVED 2
 #define MAPPING_TILES 3
 #define MAPPING_TRANSPOSE 4
 #define MAPPING_DEINTERLEAVE 5
+#define MAPPING_TILES_REALIGN 7 /* TILES with 4- or 8-byte words, copied with 16-byte loads and stores */
+#define MAPPING_TILES_WIDE 8    /* TILES whose tiles span 2 GiB or more: 64-bit places (device addresses) */
 
 /* Words one invocation loads before it stores (TILES, TRANSPOSE, DEINTERLEAVE's loads): 64
  * bytes in flight per trip for words of 4 bytes and more (16 x 4, 8 x 8, 4 x 16, 2 x 32);
@@ -85,6 +92,9 @@
 #define DIM_IN_STRIDE 1         /*   uint64 input stride in words */
 #define DIM_OUT_STRIDE 3        /*   uint64 output stride in words */
 #define DIM_FIELDS 5
+#define TBL_ALIGN4(x) (((x) + 3u) & ~3u)
+#define TBL_SEGMENTS_AT(segments) TBL_ALIGN4(TBL_PREFIX + (segments) + 1u)
+#define TBL_SEGMENT_STRIDE(row_dims) TBL_ALIGN4(SEG_DIMS + DIM_FIELDS * ((row_dims) > 1u ? (row_dims) : 1u))
 /* The same fields under the names other mappings give them. */
 #define SEG_LINE_TILES SEG_PIECES       /* TILES: units per line (lines: rows / dimension 0's size) */
 #define SEG_TILES SEG_ROWS_PER_UNIT     /* TILES: units of the whole output (SEG_UNITS is per band) */
@@ -100,7 +110,7 @@
 #define SHAPE_FLAGS_SHIFT 20
 #define FLAG_ARGUMENTS 1u       /* output addresses in the caller's arguments, at outputs[0] */
 #define FLAG_INLINE 2u          /* TILES without row dimensions: segments in push constants */
-#define FLAG_WIDE 4u            /* TILES: a line holds 2^32 words or more (64-bit indices) */
+#define FLAG_GRID3 4u           /* segments of equal work: the grid is (units, segments, bands), no search */
 #define FLAG_PREFIX 8u          /* device addresses, 2 or 3 segments of unequal work: PREFIX1/2 find them */
 /* Device addresses: */
 #define PC_BDA_TABLE 0          /* uint64: the plan's parameter table */
@@ -112,14 +122,17 @@
 #define PC_BDA_EQUAL_UNITS 32   /* uint: units of every segment per band when equal, else 0 */
 #define PC_BDA_PREFIX1 36       /* uint: FLAG_PREFIX: first workgroup of segment 1 */
 #define PC_BDA_PREFIX2 40       /* uint: FLAG_PREFIX: of segment 2 (0xFFFFFFFF with 2 segments) */
+#define PC_BDA_TRIPS 44         /* uint: TILES: trips per invocation */
 #define PC_BDA_OUTPUTS 48       /* uint64[ABI_INLINE_OUTPUTS]: output addresses, or [0] the
                                  * arguments' address (FLAG_ARGUMENTS); FLAG_INLINE: then per
-                                 * segment INLINE_FIELDS uint32 from uint32 2 * segments on */
+                                 * segment INLINE_FIELDS uint32 from uint32 INLINE_AT on, at
+                                 * fixed places, so that the shader reads them without indexing */
 #define INLINE_IN_BASE 0        /*   uint64 */
 #define INLINE_CHUNK 2
 #define INLINE_FIRST 3          /*   first workgroup */
 #define INLINE_FIELDS 4
 #define INLINE_MAX_SEGMENTS 3
+#define INLINE_AT (2 * INLINE_MAX_SEGMENTS)
 /* Descriptors (set 0: binding 0 the table, 1 the input, 2 the outputs[OUTPUT_SLOTS]): */
 #define PC_DESC_SEG_FIRST 0
 #define PC_DESC_SEGMENTS 4
@@ -127,7 +140,7 @@
 #define PC_DESC_SHAPE 12
 #define PC_DESC_EQUAL_UNITS 16
 #define PC_DESC_SEGMENTS_AT 20  /* uint: segment 0's first word in the table */
-#define PC_DESC_SPARE 24
+#define PC_DESC_TRIPS 24        /* uint: TILES: trips per invocation */
 #define PC_DESC_INPUT_WORD 28   /* uint: the input's first word within its descriptor */
 #define PC_DESC_OUTPUT_WORDS 32 /* uint[ABI_MAX_SLOTS]: each slot's first word within its descriptor */
 #define PUSH_BYTES 128

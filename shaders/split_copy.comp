@@ -53,7 +53,7 @@ layout(constant_id = SPEC_SHARED_WORDS) const uint SHARED_WORDS = 1;
 
 // ---- the table -------------------------------------------------------------------------------
 
-uint segment_stride() { return SEG_DIMS + DIM_FIELDS * pc_row_dims(); }
+uint segment_stride() { return TBL_SEGMENT_STRIDE(pc_row_dims()); }
 // Segment k's first field in the table (segments follow the header and the prefix).
 uint segment_at(uint k) { return pc_segments_at() + k * segment_stride(); }
 
@@ -76,6 +76,7 @@ void place_row(uint seg, uint row, uint first_dim, inout OFFSET in_off, inout OF
 #include "copy_runs.glsl"
 #include "copy_interleaved.glsl"
 #include "copy_tiles.glsl"
+#include "copy_tiles_realign.glsl"
 #include "copy_transpose.glsl"
 #include "copy_deinterleave.glsl"
 
@@ -125,27 +126,38 @@ void main()
         deinterleave_workgroup(wg);
         return;
     }
-    uint band = 0u;
+    uint band = 0u, k, unit;
+    if (pc_flag(FLAG_GRID3)) { // segments of equal work: the grid is (units, segments, bands)
+        unit = gl_WorkGroupID.x;
+        k = pc_first_segment() + gl_WorkGroupID.y;
+        band = gl_WorkGroupID.z;
+    } else {
 #if defined(ADDRESSING_BDA)
-    // Bands (one dispatch): band b holds units [b * per band, ...) of every segment in turn.
-    if (pc.bands > 1u) {
-        band = wg / pc.band_groups;
-        if (band >= pc.bands)
-            return; // padding of the 2D grid
-        wg -= band * pc.band_groups;
-    } else if (wg >= pc.band_groups) {
-        return;
-    }
+        // Bands (one dispatch): band b holds units [b * per band, ...) of every segment in turn.
+        if (pc.bands > 1u) {
+            band = wg / pc.band_groups;
+            if (band >= pc.bands)
+                return; // padding of the 2D grid
+            wg -= band * pc.band_groups;
+        } else if (wg >= pc.band_groups) {
+            return;
+        }
 #else
-    wg += pc.wg_base;
+        wg += pc.wg_base;
 #endif
-    uint k, unit;
-    if (!find_segment(wg, k, unit))
-        return;
-    if (MAPPING == MAPPING_TILES) {
+        if (!find_segment(wg, k, unit))
+            return;
+    }
+    if (MAPPING == MAPPING_TILES || MAPPING == MAPPING_TILES_WIDE) {
         tiles_workgroup(k, band, unit);
         return;
     }
+#if defined(HAS_REALIGN)
+    if (MAPPING == MAPPING_TILES_REALIGN) {
+        realign_workgroup(k, band, unit);
+        return;
+    }
+#endif
     uint seg = segment_at(k);
     OUTPUT dest = output_of(k);
     if (MAPPING == MAPPING_TRANSPOSE) {

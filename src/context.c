@@ -114,6 +114,7 @@ static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_de
     ctx->device_type = props.deviceType;
     ctx->max_group_count[0] = limits->maxComputeWorkGroupCount[0];
     ctx->max_group_count[1] = limits->maxComputeWorkGroupCount[1];
+    ctx->max_group_count[2] = limits->maxComputeWorkGroupCount[2];
     ctx->max_storage_buffer_range = limits->maxStorageBufferRange;
     ctx->min_storage_offset_alignment = (uint32_t)limits->minStorageBufferOffsetAlignment;
 

@@ -8,10 +8,10 @@
 #include "planner.h"
 #include "vulkan_functions.h"
 
-/* Pipelines by mapping (1 .. 5, split_abi.h's MAPPING_*) and copy word (index log2(word
- * bytes), 1 .. 32 bytes). */
+/* Pipelines by kernel (split_abi.h's MAPPING_*: the mappings 1 .. 5, then TILES' realigned
+ * and wide kernels, 7 and 8) and copy word (index log2(word bytes), 1 .. 32 bytes). */
 #define VKSPLIT_WORD_KINDS 6
-#define VKSPLIT_MAPPING_KINDS 6
+#define VKSPLIT_KERNEL_KINDS 9
 
 struct vksplit_context {
     vksplit__vk vk;
@@ -26,7 +26,7 @@ struct vksplit_context {
 
     /* What the device allows. */
     VkPhysicalDeviceType device_type;
-    uint32_t max_group_count[2];
+    uint32_t max_group_count[3];
     uint32_t max_storage_buffer_range;
     uint32_t min_storage_offset_alignment;
     uint64_t max_buffer_size;            /* Vulkan 1.3 maintenance4; 0 where the device does not say */
@@ -40,15 +40,15 @@ struct vksplit_context {
     VkPipelineLayout pipeline_layout;
     /* Created with the context, or (defer_pipelines) by the first plan that needs one: plans
      * are made from any thread, so a slot is claimed with a compare-and-swap. */
-    _Atomic(VkPipeline) pipelines[VKSPLIT_MAPPING_KINDS][VKSPLIT_WORD_KINDS];
+    _Atomic(VkPipeline) pipelines[VKSPLIT_KERNEL_KINDS][VKSPLIT_WORD_KINDS];
     vksplit_bool32 defer_pipelines;
     VkPipelineCache pipeline_cache;
 };
 
-/* The pipeline for a plan's mapping and copy word: created now where the context defers its
- * pipelines and this one does not exist yet (src/pipelines.c). */
-vksplit_result vksplit__pipeline_for(vksplit_context* ctx, vksplit_mapping mapping, uint32_t word_bytes,
-                                     VkPipeline* out, vksplit_error* error);
+/* The pipeline for a plan's kernel (split_abi.h MAPPING_*) and copy word: created now where
+ * the context defers its pipelines and this one does not exist yet (src/pipelines.c). */
+vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes, VkPipeline* out,
+                                     vksplit_error* error);
 /* Does this word store through 32-bit atomics on this context (no 8/16-bit storage)? */
 vksplit_bool32 vksplit__atomic_stores(const vksplit_context* ctx, uint32_t word_bytes);
 

@@ -1,16 +1,32 @@
 /* TILES, the GPU mapping for rows (shaders/copy_tiles.glsl). A segment's rows are lines along
  * one row dimension (moved to dimension 0); a line's words, row after row, are cut into
- * tiles of TRIPS x ABI_UNROLL x workgroup words, one per workgroup. Tiles cross rows inside a
- * line, so short rows leave no lane idle; only a line's last tile may be partial. */
+ * tiles of trips x ABI_UNROLL x workgroup words, one per workgroup. Tiles cross rows inside a
+ * line, so short rows leave no lane idle; only a line's last tile may be partial.
+ *
+ * With 4- and 8-byte words on device addresses, where every line's output is contiguous, the
+ * realigned kernel (shaders/copy_tiles_realign.glsl) copies the same lines with 16-byte loads
+ * and stores; its tiles are counted in 16-byte output blocks (RA_UNROLL of them per trip). */
 #include "mappings.h"
 #include "split_abi.h"
 
-uint32_t vksplit__tiles_trips(uint32_t invocation_bytes, uint32_t word_bytes)
+/* Output blocks of 16 bytes per trip of the realigned kernel (RA_UNROLL in its shader). */
+#define REALIGN_UNROLL 4u
+/* Loop trips per trip, nothing unrolled (llvmpipe): the word-by-word kernel steps, loads and
+ * stores ABI_UNROLL words; the realigned one steps, loads, realigns, may redo (4 words each)
+ * and stores 4 blocks. */
+#define TILES_LOOP_TRIPS(unroll) (3 * (unroll) + 2)
+#define REALIGN_LOOP_TRIPS (8 * REALIGN_UNROLL + 2)
+/* A plan takes fewer trips than the tuning allows where its split is small, so that at least
+ * this many workgroups share it: about two per slot of a large GPU (an H100 holds 1056
+ * workgroups of 256 at once, an MI300X 2432). */
+#define TILES_MIN_WORKGROUPS 2048u
+
+uint32_t vksplit__tiles_max_trips(uint32_t invocation_bytes, uint32_t word_bytes, vksplit_bool32 realign)
 {
     uint32_t unroll = ABI_UNROLL(word_bytes);
-    uint32_t trips = invocation_bytes / (unroll * word_bytes);
-    /* Per trip the shader makes 2 x unroll loop trips where nothing is unrolled (llvmpipe). */
-    uint32_t most = (VKSPLIT_LOOP_BUDGET - VKSPLIT_FIXED_TRIPS) / (2 * unroll + 2);
+    uint32_t per_trip = realign ? REALIGN_UNROLL * 16 : unroll * word_bytes;
+    uint32_t trips = invocation_bytes / per_trip;
+    uint32_t most = (VKSPLIT_LOOP_BUDGET - VKSPLIT_FIXED_TRIPS) / (realign ? REALIGN_LOOP_TRIPS : TILES_LOOP_TRIPS(unroll));
     return trips < 1 ? 1 : trips < most ? trips : most;
 }
 
@@ -22,16 +38,18 @@ static double line_fill(uint64_t line_words, uint64_t tile_words)
 
 /* The row dimension lines run along: one that fills its tiles (at least 3/4), then one whose
  * rows are contiguous in the output (long coalesced writes), then in the input, then the
- * longest. Decided on segment 0; every segment has the same dimensions. */
-static uint32_t choose_line_dim(const vksplit__geometry* g, uint64_t tile_words)
+ * longest; where the realigned kernel may run, contiguous output first (it needs it). Decided
+ * on segment 0; every segment has the same dimensions. */
+static uint32_t choose_line_dim(const vksplit__geometry* g, uint64_t tile_words, bool realign)
 {
     const vksplit__segment* seg = &g->segments[0];
     uint32_t best = 0;
     uint64_t best_score = 0;
     for (uint32_t d = 0; d < g->row_dims; d++) {
         const vksplit__row_dim* dim = &g->dims[d];
-        uint64_t score = (uint64_t)(line_fill(dim->size * seg->chunk_words, tile_words) >= 0.75) << 62 |
-                         (uint64_t)(dim->out_stride == seg->chunk_words) << 61 |
+        uint64_t fills = line_fill(dim->size * seg->chunk_words, tile_words) >= 0.75;
+        uint64_t contiguous = dim->out_stride == seg->chunk_words;
+        uint64_t score = (realign ? contiguous << 62 | fills << 61 : fills << 62 | contiguous << 61) |
                          (uint64_t)(dim->in_stride == seg->chunk_words) << 60 | (dim->size & (((uint64_t)1 << 60) - 1));
         if (d == 0 || score > best_score) {
             best = d;
@@ -93,24 +111,95 @@ static void plan_bands(vksplit__geometry* g, const vksplit__planner_caps* caps)
         g->segments[s].units = vksplit__div_up(g->segments[s].tiles, best);
 }
 
+/* Does every tile of tile_words words (tiles_trips x ABI_UNROLL x workgroup) reach less than
+ * 2 GiB from any of its words, in the input and in the output? The word-by-word kernel then
+ * places words by 32-bit signed offsets; where not, the wide kernel's 64-bit cursors. The
+ * realigned kernel asks the same of its tiles (in bytes, blocks of 16). */
+static bool tiles_span_fits(const vksplit__geometry* g, uint64_t tile_words, uint64_t word_bytes)
+{
+    const uint64_t limit = (uint64_t)1 << 31;
+    for (uint32_t s = 0; s < g->segment_count; s++) {
+        const vksplit__segment* seg = &g->segments[s];
+        const vksplit__row_dim* dim = g->row_dims ? &g->dims[(size_t)s * g->row_dims] : NULL;
+        uint64_t rows = dim ? vksplit__min_u64(dim->size, tile_words / seg->chunk_words + 2) : 1;
+        uint64_t stride = dim ? (dim->in_stride > dim->out_stride ? dim->in_stride : dim->out_stride) : 0;
+        uint64_t span, reach;
+        if (!vksplit__mul_u64(rows, stride, &span) || (span += seg->chunk_words + tile_words) >= limit ||
+            !vksplit__mul_u64(span, word_bytes, &reach) || reach >= limit)
+            return false;
+    }
+    return true;
+}
+
+/* The realigned kernel: 4- and 8-byte words on device addresses where 16-byte words are
+ * allowed, every row at least 16 bytes, every line's output contiguous, and a line's bytes
+ * (and its tiles' blocks) within 32 bits. */
+static bool realign_fits(const vksplit__geometry* g, const vksplit__planner_caps* caps, uint64_t tile_blocks)
+{
+    if (!caps->bda || caps->max_word_bytes < 16 || (g->word_bytes != 4 && g->word_bytes != 8))
+        return false;
+    for (uint32_t s = 0; s < g->segment_count; s++) {
+        const vksplit__segment* seg = &g->segments[s];
+        const vksplit__row_dim* dim = g->row_dims ? &g->dims[(size_t)s * g->row_dims] : NULL;
+        uint64_t chunk_bytes = seg->chunk_words * g->word_bytes;
+        uint64_t line_bytes = (dim ? dim->size : 1) * chunk_bytes;
+        if (chunk_bytes < 16 || (dim && dim->size > 1 && dim->out_stride != seg->chunk_words) ||
+            line_bytes + 16 * tile_blocks > UINT32_MAX)
+            return false;
+    }
+    return tiles_span_fits(g, tile_blocks * 16 / g->word_bytes, g->word_bytes);
+}
+
+/* Trips per invocation: the most the tuning allows, fewer where fewer than
+ * TILES_MIN_WORKGROUPS workgroups would share the split. */
+static uint32_t choose_trips(const vksplit__geometry* g, const vksplit__planner_caps* caps, bool realign)
+{
+    uint32_t most = vksplit__tiles_max_trips(caps->invocation_bytes, g->word_bytes, realign);
+    uint64_t trip_bytes = realign ? REALIGN_UNROLL * 16 : (uint64_t)ABI_UNROLL(g->word_bytes) * g->word_bytes;
+    uint64_t workgroup_trips = g->bytes_written / (trip_bytes * caps->workgroup_size);
+    uint64_t trips = workgroup_trips / TILES_MIN_WORKGROUPS;
+    return trips < 1 ? 1 : trips < most ? (uint32_t)trips : most;
+}
+
 vksplit_result vksplit__plan_tiles(vksplit__geometry* g, const vksplit__planner_caps* caps, vksplit_error* error)
 {
-    g->tiles_trips = vksplit__tiles_trips(caps->invocation_bytes, g->word_bytes);
-    uint64_t tile_words = (uint64_t)g->tiles_trips * ABI_UNROLL(g->word_bytes) * caps->workgroup_size;
+    /* The realigned kernel is tried with its largest tiles (its 32-bit bound holds for fewer trips too). */
+    uint64_t most_blocks = (uint64_t)vksplit__tiles_max_trips(caps->invocation_bytes, g->word_bytes, 1) *
+                           REALIGN_UNROLL * caps->workgroup_size;
+    bool realign = caps->bda && caps->max_word_bytes >= 16 && (g->word_bytes == 4 || g->word_bytes == 8);
+    g->trips = choose_trips(g, caps, realign);
+    uint64_t tile_words = (uint64_t)g->trips * ABI_UNROLL(g->word_bytes) * caps->workgroup_size;
     if (g->row_dims > 1)
-        vksplit__move_row_dim(g, choose_line_dim(g, tile_words), 0);
+        vksplit__move_row_dim(g, choose_line_dim(g, tile_words, realign), 0);
+    if (realign && realign_fits(g, caps, most_blocks)) {
+        g->kernel = MAPPING_TILES_REALIGN;
+        tile_words = (uint64_t)g->trips * REALIGN_UNROLL * caps->workgroup_size; /* in 16-byte blocks */
+    } else {
+        g->trips = choose_trips(g, caps, false);
+        tile_words = (uint64_t)g->trips * ABI_UNROLL(g->word_bytes) * caps->workgroup_size;
+        /* Fewer trips where that keeps the tiles' places within 32 bits; the wide kernel where
+         * not even one does (device addresses; the descriptor path's bindings are smaller). */
+        while (g->trips > 1 && !tiles_span_fits(g, tile_words, g->word_bytes)) {
+            g->trips /= 2;
+            tile_words = (uint64_t)g->trips * ABI_UNROLL(g->word_bytes) * caps->workgroup_size;
+        }
+        if (caps->bda && !tiles_span_fits(g, tile_words, g->word_bytes))
+            g->kernel = MAPPING_TILES_WIDE;
+    }
     for (uint32_t s = 0; s < g->segment_count; s++) {
         vksplit__segment* seg = &g->segments[s];
         uint64_t line_rows = g->row_dims ? g->dims[(size_t)s * g->row_dims].size : 1;
         uint64_t line_words = line_rows * seg->chunk_words; /* both below 2^32 */
-        seg->line_tiles = vksplit__div_up(line_words, tile_words);
+        if (g->kernel == MAPPING_TILES_REALIGN) /* whole 16-byte blocks at most; the head and tail ride along */
+            line_words = line_words * g->word_bytes / 16;
+        seg->line_tiles = line_words ? vksplit__div_up(line_words, tile_words) : 1;
         seg->tiles = seg->rows / line_rows * seg->line_tiles;
         if (seg->tiles > UINT32_MAX || seg->rows / line_rows > UINT32_MAX)
             return VKSPLIT__FAIL(error, PLAN_TILES_WORKGROUPS_LIMIT, seg->output_index, (unsigned long long)seg->tiles, (unsigned long long)tile_words);
         seg->units = seg->tiles;
-        /* The shader's flat index within a line (tile start + lane) stays below 2^32, or goes wide. */
-        if (line_words + tile_words > UINT32_MAX)
-            g->wide = 1;
+        /* The narrow kernel's flat index within a line (tile start + lane) stays below 2^32. */
+        if (g->kernel == MAPPING_TILES && caps->bda && line_words + tile_words > UINT32_MAX)
+            g->kernel = MAPPING_TILES_WIDE;
     }
     plan_bands(g, caps);
     return VKSPLIT_OK;

@@ -93,31 +93,52 @@ vksplit_result vksplit__create_layouts(vksplit_context* ctx, vksplit_error* erro
     return VKSPLIT_OK;
 }
 
-/* The mappings a tuning can plan with: a forced TRANSPOSE or DEINTERLEAVE falls back to TILES
- * where a split does not fit it; BY_SHAPE chooses among the three. */
-static uint32_t mappings_of(vksplit_mapping tuned)
+/* The kernels a tuning can plan with: TILES brings its realigned kernel, a forced TRANSPOSE
+ * or DEINTERLEAVE falls back to TILES where a split does not fit it, and BY_SHAPE chooses
+ * among the three. */
+static uint32_t kernels_of(vksplit_mapping tuned)
 {
+    const uint32_t tiles = 1u << MAPPING_TILES | 1u << MAPPING_TILES_REALIGN | 1u << MAPPING_TILES_WIDE;
     switch (tuned) {
+    case VKSPLIT_MAPPING_TILES:
+        return tiles;
     case VKSPLIT_MAPPING_TRANSPOSE:
-        return 1u << VKSPLIT_MAPPING_TRANSPOSE | 1u << VKSPLIT_MAPPING_TILES;
+        return 1u << MAPPING_TRANSPOSE | tiles;
     case VKSPLIT_MAPPING_DEINTERLEAVE:
-        return 1u << VKSPLIT_MAPPING_DEINTERLEAVE | 1u << VKSPLIT_MAPPING_TILES;
+        return 1u << MAPPING_DEINTERLEAVE | tiles;
     case VKSPLIT_MAPPING_BY_SHAPE:
-        return 1u << VKSPLIT_MAPPING_TRANSPOSE | 1u << VKSPLIT_MAPPING_DEINTERLEAVE | 1u << VKSPLIT_MAPPING_TILES;
+        return 1u << MAPPING_TRANSPOSE | 1u << MAPPING_DEINTERLEAVE | tiles;
     default:
         return 1u << tuned;
     }
 }
 
-/* Which words a mapping is planned with: TRANSPOSE one element of at most 16 bytes,
- * DEINTERLEAVE 4- and 16-byte words (4 only on the descriptor path). */
-static bool mapping_takes_word(const vksplit_context* ctx, vksplit_mapping mapping, uint32_t word)
+/* Which words a kernel is planned with: TRANSPOSE one element of at most 16 bytes,
+ * DEINTERLEAVE 4- and 16-byte words (4 only on the descriptor path), the realigned TILES 4-
+ * and 8-byte words on device addresses where 16-byte words are allowed, the wide TILES any
+ * word on device addresses. */
+static bool kernel_takes_word(const vksplit_context* ctx, uint32_t kernel, uint32_t word)
 {
-    if (mapping == VKSPLIT_MAPPING_TRANSPOSE)
+    bool wide = ctx->bda && ctx->caps.max_word_bytes >= 16;
+    if (kernel == MAPPING_TRANSPOSE)
         return word <= 16;
-    if (mapping == VKSPLIT_MAPPING_DEINTERLEAVE)
-        return word == 4 || (word == 16 && ctx->bda && ctx->caps.max_word_bytes >= 16);
+    if (kernel == MAPPING_DEINTERLEAVE)
+        return word == 4 || (word == 16 && wide);
+    if (kernel == MAPPING_TILES_REALIGN)
+        return (word == 4 || word == 8) && wide;
+    if (kernel == MAPPING_TILES_WIDE)
+        return ctx->bda;
     return true;
+}
+
+/* "tiles" for MAPPING_TILES, as the mappings are named, and the two other TILES kernels. */
+static const char* kernel_name(uint32_t kernel)
+{
+    if (kernel == MAPPING_TILES_REALIGN)
+        return "tiles (realigned to 16 bytes)";
+    if (kernel == MAPPING_TILES_WIDE)
+        return "tiles (64-bit places)";
+    return vksplit__mapping_name((vksplit_mapping)kernel);
 }
 
 typedef struct pipeline_spec {
@@ -126,17 +147,15 @@ typedef struct pipeline_spec {
     VkSpecializationInfo info;
 } pipeline_spec;
 
-static void specialize(const vksplit_context* ctx, vksplit_mapping mapping, uint32_t word, pipeline_spec* spec)
+static void specialize(const vksplit_context* ctx, uint32_t kernel, pipeline_spec* spec)
 {
     uint32_t shared = 1;
-    if (mapping == VKSPLIT_MAPPING_TRANSPOSE)
+    if (kernel == MAPPING_TRANSPOSE)
         shared = TRANSPOSE_SHARED_WORDS;
-    else if (mapping == VKSPLIT_MAPPING_DEINTERLEAVE)
+    else if (kernel == MAPPING_DEINTERLEAVE)
         shared = ctx->caps.shared_bytes / 4;
-    uint32_t values[5] = {mapping == VKSPLIT_MAPPING_TRANSPOSE ? TRANSPOSE_WORKGROUP : ctx->caps.workgroup_size,
-                          ctx->output_slots, (uint32_t)mapping,
-                          mapping == VKSPLIT_MAPPING_TILES ? vksplit__tiles_trips(ctx->caps.invocation_bytes, word) : 1,
-                          shared};
+    uint32_t values[5] = {kernel == MAPPING_TRANSPOSE ? TRANSPOSE_WORKGROUP : ctx->caps.workgroup_size,
+                          ctx->output_slots, kernel, 1, shared};
     static const uint32_t ids[5] = {SPEC_WORKGROUP_SIZE, SPEC_OUTPUT_SLOTS, SPEC_MAPPING, SPEC_TRIPS, SPEC_SHARED_WORDS};
     for (uint32_t i = 0; i < 5; i++) {
         spec->constants[i] = values[i];
@@ -145,7 +164,7 @@ static void specialize(const vksplit_context* ctx, vksplit_mapping mapping, uint
     spec->info = (VkSpecializationInfo){5, spec->entries, sizeof spec->constants, spec->constants};
 }
 
-#define MAX_PIPELINES (VKSPLIT_MAPPING_KINDS * VKSPLIT_WORD_KINDS)
+#define MAX_PIPELINES (VKSPLIT_KERNEL_KINDS * VKSPLIT_WORD_KINDS)
 
 static vksplit_result create_module(const vksplit_context* ctx, const shader_variant* variant, VkShaderModule* out,
                                     vksplit_error* error)
@@ -161,10 +180,10 @@ static vksplit_result create_module(const vksplit_context* ctx, const shader_var
     return VKSPLIT_OK;
 }
 
-static void describe_pipeline(const vksplit_context* ctx, vksplit_mapping mapping, uint32_t word, VkShaderModule module,
-                              pipeline_spec* spec, VkComputePipelineCreateInfo* info)
+static void describe_pipeline(const vksplit_context* ctx, uint32_t kernel, VkShaderModule module, pipeline_spec* spec,
+                              VkComputePipelineCreateInfo* info)
 {
-    specialize(ctx, mapping, word, spec);
+    specialize(ctx, kernel, spec);
     *info = (VkComputePipelineCreateInfo){.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
     info->stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
     info->stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
@@ -174,15 +193,15 @@ static void describe_pipeline(const vksplit_context* ctx, vksplit_mapping mappin
     info->layout = ctx->pipeline_layout;
 }
 
-static void name_pipeline(const vksplit_context* ctx, VkPipeline pipeline, vksplit_mapping mapping, uint32_t word)
+static void name_pipeline(const vksplit_context* ctx, VkPipeline pipeline, uint32_t kernel, uint32_t word)
 {
     vksplit__name_object(ctx, VK_OBJECT_TYPE_PIPELINE, (uint64_t)pipeline, "vksplit: %s, %u-byte words",
-                         vksplit__mapping_name(mapping), word);
+                         kernel_name(kernel), word);
 }
 
 vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* error)
 {
-    uint32_t mappings = mappings_of(ctx->caps.mapping);
+    uint32_t kernels = kernels_of(ctx->caps.mapping);
     VkShaderModule modules[VKSPLIT_WORD_KINDS] = {VK_NULL_HANDLE};
     VkComputePipelineCreateInfo infos[MAX_PIPELINES];
     pipeline_spec specs[MAX_PIPELINES];
@@ -192,15 +211,15 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
         const shader_variant* variant = find_variant(ctx->bda, word, vksplit__atomic_stores(ctx, word));
         if (!variant)
             continue; /* this addressing has no such word */
-        for (uint32_t m = VKSPLIT_MAPPING_RUNS; r == VKSPLIT_OK && m < VKSPLIT_MAPPING_KINDS; m++) {
-            if (!(mappings >> m & 1) || !mapping_takes_word(ctx, (vksplit_mapping)m, word))
+        for (uint32_t m = MAPPING_RUNS; r == VKSPLIT_OK && m < VKSPLIT_KERNEL_KINDS; m++) {
+            if (!(kernels >> m & 1) || !kernel_takes_word(ctx, m, word))
                 continue;
             uint32_t kind = word_kind(word);
             if (!modules[kind])
                 r = create_module(ctx, variant, &modules[kind], error);
             if (r != VKSPLIT_OK)
                 break;
-            describe_pipeline(ctx, (vksplit_mapping)m, word, modules[kind], &specs[count], &infos[count]);
+            describe_pipeline(ctx, m, modules[kind], &specs[count], &infos[count]);
             slot[count][0] = m;
             slot[count][1] = kind;
             count++;
@@ -220,7 +239,7 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
         if (vr != VK_SUCCESS)
             r = vksplit__vk_fail(error, "vkCreateComputePipelines", vr);
         for (uint32_t i = 0; r == VKSPLIT_OK && i < count; i++)
-            name_pipeline(ctx, pipelines[i], (vksplit_mapping)slot[i][0], 1u << slot[i][1]);
+            name_pipeline(ctx, pipelines[i], slot[i][0], 1u << slot[i][1]);
     }
     for (uint32_t k = 0; k < VKSPLIT_WORD_KINDS; k++)
         if (modules[k])
@@ -228,21 +247,20 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
     return r;
 }
 
-vksplit_result vksplit__pipeline_for(vksplit_context* ctx, vksplit_mapping mapping, uint32_t word_bytes,
-                                     VkPipeline* out, vksplit_error* error)
+vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes, VkPipeline* out,
+                                     vksplit_error* error)
 {
     *out = VK_NULL_HANDLE;
     const shader_variant* variant = find_variant(ctx->bda, word_bytes, vksplit__atomic_stores(ctx, word_bytes));
     uint32_t kind = word_kind(word_bytes);
-    if (!variant || mapping < VKSPLIT_MAPPING_RUNS || mapping >= VKSPLIT_MAPPING_KINDS ||
-        !(mappings_of(ctx->caps.mapping) >> mapping & 1) || !mapping_takes_word(ctx, mapping, word_bytes))
-        return VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, vksplit__mapping_name(mapping), word_bytes);
-    _Atomic(VkPipeline)* slot = &ctx->pipelines[mapping][kind];
+    if (!variant || kernel < MAPPING_RUNS || kernel >= VKSPLIT_KERNEL_KINDS || !(kernels_of(ctx->caps.mapping) >> kernel & 1) ||
+        !kernel_takes_word(ctx, kernel, word_bytes))
+        return VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, kernel_name(kernel), word_bytes);
+    _Atomic(VkPipeline)* slot = &ctx->pipelines[kernel][kind];
     VkPipeline pipeline = atomic_load(slot);
     if (pipeline || !ctx->defer_pipelines) {
         *out = pipeline;
-        return pipeline ? VKSPLIT_OK
-                        : VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, vksplit__mapping_name(mapping), word_bytes);
+        return pipeline ? VKSPLIT_OK : VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, kernel_name(kernel), word_bytes);
     }
     /* The first plan to need it creates it; two plans racing both create one, and the one
      * that loses the swap destroys its own. */
@@ -252,7 +270,7 @@ vksplit_result vksplit__pipeline_for(vksplit_context* ctx, vksplit_mapping mappi
         return r;
     pipeline_spec spec;
     VkComputePipelineCreateInfo info;
-    describe_pipeline(ctx, mapping, word_bytes, module, &spec, &info);
+    describe_pipeline(ctx, kernel, module, &spec, &info);
     VkPipeline created = VK_NULL_HANDLE;
     VkResult vr = ctx->vk.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, 1, &info, ctx->callbacks, &created);
     ctx->vk.vkDestroyShaderModule(ctx->device, module, ctx->callbacks);
@@ -260,7 +278,7 @@ vksplit_result vksplit__pipeline_for(vksplit_context* ctx, vksplit_mapping mappi
         return vksplit__vk_fail(error, "vkCreateComputePipelines", vr);
     VkPipeline expected = VK_NULL_HANDLE;
     if (atomic_compare_exchange_strong(slot, &expected, created)) {
-        name_pipeline(ctx, created, mapping, word_bytes);
+        name_pipeline(ctx, created, kernel, word_bytes);
         *out = created;
     } else {
         ctx->vk.vkDestroyPipeline(ctx->device, created, ctx->callbacks);
@@ -271,7 +289,7 @@ vksplit_result vksplit__pipeline_for(vksplit_context* ctx, vksplit_mapping mappi
 
 void vksplit__destroy_pipelines(vksplit_context* ctx)
 {
-    for (uint32_t m = 0; m < VKSPLIT_MAPPING_KINDS; m++)
+    for (uint32_t m = 0; m < VKSPLIT_KERNEL_KINDS; m++)
         for (uint32_t k = 0; k < VKSPLIT_WORD_KINDS; k++) {
             VkPipeline pipeline = atomic_load(&ctx->pipelines[m][k]);
             if (pipeline)

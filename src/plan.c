@@ -53,12 +53,10 @@ static uint32_t plan_flags(const vksplit_plan* plan)
     uint32_t flags = 0;
     if (plan->argument_bytes)
         flags |= FLAG_ARGUMENTS;
-    if (g->wide)
-        flags |= FLAG_WIDE;
     /* Device addresses: a small TILES plan without row dimensions carries its segments in
      * push constants, so that its first load waits on no table read; two or three segments of
      * unequal work are told apart by their pushed first workgroups. */
-    if (plan->ctx->bda && g->mapping == VKSPLIT_MAPPING_TILES && g->row_dims == 0 && g->bands == 1 &&
+    if (plan->ctx->bda && (g->kernel == MAPPING_TILES || g->kernel == MAPPING_TILES_WIDE) && g->row_dims == 0 && g->bands == 1 &&
         g->segment_count <= INLINE_MAX_SEGMENTS)
         flags |= FLAG_INLINE;
     if (plan->ctx->bda && g->mapping != VKSPLIT_MAPPING_DEINTERLEAVE && !g->equal_units && g->segment_count >= 2 &&
@@ -122,8 +120,23 @@ static vksplit_result plan_dispatches(vksplit_plan* plan, vksplit_error* error)
         dispatch->wg_base = (uint32_t)begin_wg;
         dispatch->grid_x = (uint32_t)x;
         dispatch->grid_y = (uint32_t)y;
-        dispatch->shape = (uint32_t)x | g->row_dims << SHAPE_ROW_DIMS_SHIFT | flags << SHAPE_FLAGS_SHIFT;
+        dispatch->grid_z = 1;
         dispatch->equal_units = equal_units(plan, first, end);
+        uint32_t grid_flags = flags;
+        /* Segments of equal work: a grid of (units, segments, bands), so that a workgroup
+         * reads its segment, unit and band from its id, with no division and no search. */
+        uint64_t bands = ctx->bda ? g->bands : 1;
+        if (dispatch->equal_units && g->mapping != VKSPLIT_MAPPING_DEINTERLEAVE &&
+            dispatch->equal_units <= ctx->max_group_count[0] && dispatch->seg_count <= ctx->max_group_count[1] &&
+            bands <= ctx->max_group_count[2]) {
+            dispatch->grid_x = dispatch->equal_units;
+            dispatch->grid_y = dispatch->seg_count;
+            dispatch->grid_z = (uint32_t)bands;
+            grid_flags = (flags & ~FLAG_PREFIX) | FLAG_GRID3;
+            x = dispatch->grid_x;
+            y = (uint64_t)dispatch->grid_y * dispatch->grid_z;
+        }
+        dispatch->shape = (uint32_t)x | g->row_dims << SHAPE_ROW_DIMS_SHIFT | grid_flags << SHAPE_FLAGS_SHIFT;
         plan->dispatched_workgroups += x * y;
     }
     return VKSPLIT_OK;
@@ -275,6 +288,7 @@ static void describe(vksplit_plan* plan)
     info->mapping = compute ? g->mapping : VKSPLIT_MAPPING_DEFAULT;
     if (compute) {
         info->bytes_in_flight = g->bytes_in_flight;
+        info->invocation_bytes = g->invocation_bytes;
         info->sectors_read = g->sectors_read;
         info->fetch_ratio = g->bytes_written ? (double)g->sectors_read * 32.0 / (double)g->bytes_written : 0.0;
         info->idle_workgroups = plan->dispatched_workgroups - g->busy_workgroups;
@@ -289,9 +303,10 @@ static void describe(vksplit_plan* plan)
     else if (plan->path == VKSPLIT_PATH_TRANSFER)
         snprintf(info->summary, sizeof info->summary, "transfer %llu regions", (unsigned long long)rows);
     else
-        snprintf(info->summary, sizeof info->summary, "compute %s %s w%u rows=%llu chunk=%lluB dims=%u bands=%llu",
-                 plan->ctx->bda ? "bda" : "desc", vksplit__mapping_name(g->mapping), g->word_bytes, (unsigned long long)rows,
-                 (unsigned long long)chunk, g->row_dims, (unsigned long long)g->bands);
+        snprintf(info->summary, sizeof info->summary, "compute %s %s%s w%u rows=%llu chunk=%lluB dims=%u bands=%llu trips=%u",
+                 plan->ctx->bda ? "bda" : "desc", vksplit__mapping_name(g->mapping),
+                 g->kernel == MAPPING_TILES_REALIGN ? " realigned" : g->kernel == MAPPING_TILES_WIDE ? " wide" : "", g->word_bytes, (unsigned long long)rows,
+                 (unsigned long long)chunk, g->row_dims, (unsigned long long)g->bands, g->trips);
 }
 
 /* "vksplit: 4-byte [64,3072,64] axis 1 -> 3 (tiles w16)": what the split is and how it runs. */
@@ -337,7 +352,7 @@ static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
     if (r == VKSPLIT_OK)
         r = plan_dispatches(plan, error);
     if (r == VKSPLIT_OK)
-        r = vksplit__pipeline_for(ctx, plan->geo.mapping, plan->geo.word_bytes, &plan->pipeline, error);
+        r = vksplit__pipeline_for(ctx, plan->geo.kernel, plan->geo.word_bytes, &plan->pipeline, error);
     if (r == VKSPLIT_OK)
         r = create_table_buffer(plan, error);
     return r;

@@ -17,6 +17,7 @@ typedef struct vksplit__dispatch {
     uint32_t wg_base;
     uint32_t grid_x;
     uint32_t grid_y;
+    uint32_t grid_z;
     uint32_t shape;                 /* grid_x | row dims | flags */
     uint32_t equal_units;           /* units (workgroups) of every segment of this dispatch, or 0 */
 } vksplit__dispatch;
@@ -41,7 +42,7 @@ struct vksplit_plan {
     uint64_t argument_bytes;            /* per recording: output addresses beyond the inline ones */
     uint32_t dispatch_count;
     vksplit__dispatch* dispatches;      /* [dispatch_count] */
-    uint64_t dispatched_workgroups;     /* sum of grid_x * grid_y */
+    uint64_t dispatched_workgroups;     /* sum of grid_x * grid_y * grid_z */
     uint32_t prefix1, prefix2;          /* FLAG_PREFIX: segments 1 and 2's first workgroups */
 
     /* transfer path: the regions of segment s are [region_first[s], region_first[s+1]) */

@@ -165,6 +165,11 @@ void vksplit__plan_figures(vksplit__geometry* g)
     uint32_t word = g->word_bytes;
     bool interleaved = g->mapping == VKSPLIT_MAPPING_INTERLEAVED;
     g->bytes_in_flight = g->mapping == VKSPLIT_MAPPING_RUNS || interleaved ? 4 * word : ABI_UNROLL(word) * word;
+    g->invocation_bytes = g->bytes_in_flight;
+    if (g->kernel == MAPPING_TILES_REALIGN) /* 4 blocks of 16 bytes from 8 loads of 16 (80 distinct) */
+        g->bytes_in_flight = 8 * 16;
+    if (g->mapping == VKSPLIT_MAPPING_TILES)
+        g->invocation_bytes = g->trips * (g->kernel == MAPPING_TILES_REALIGN ? 64 : ABI_UNROLL(word) * word);
     g->sectors_read = 0;
     g->busy_workgroups = 0;
     if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE) {

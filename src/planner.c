@@ -322,6 +322,8 @@ static vksplit_result plan_mapping(const vksplit__split* split, const vksplit__p
                                    vksplit__geometry* g, vksplit_error* error)
 {
     g->mapping = choose_mapping(split, caps, g);
+    g->kernel = (uint32_t)g->mapping; /* a mapping's plan step may choose another of its kernels */
+    g->trips = 1;
     g->workgroup_size = caps->workgroup_size;
     switch (g->mapping) {
     case VKSPLIT_MAPPING_RUNS:

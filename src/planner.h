@@ -57,8 +57,10 @@ typedef struct vksplit__geometry {
      * DEINTERLEAVE's 4 (its word is the width of its loads and stores, not of a chunk). */
     uint32_t unit_bytes;
     vksplit_mapping mapping;       /* what this plan runs: never BY_SHAPE */
+    uint32_t kernel;               /* the shader's kernel (split_abi.h MAPPING_*): the mapping's, or
+                                    * for TILES the realigned (4- and 8-byte words) or the wide one */
     uint32_t workgroup_size;       /* of that mapping's pipeline */
-    uint32_t tiles_trips;          /* TILES: the pipeline's TRIPS */
+    uint32_t trips;                /* TILES: trips per invocation (PC_*_TRIPS) */
     uint32_t row_dims;             /* per segment; dimension order is the mapping's (see split_abi.h) */
     vksplit_bool32 rows_contiguous; /* chunks are contiguous in every tensor: vkCmdCopyBuffer can do it */
     uint32_t segment_count;
@@ -69,13 +71,13 @@ typedef struct vksplit__geometry {
     uint64_t band_workgroups;      /* workgroups of one band: the prefix's total */
     uint64_t total_workgroups;     /* bands * band_workgroups */
     uint64_t busy_workgroups;      /* of those, the ones that copy at least one word */
-    vksplit_bool32 wide;           /* TILES: some line holds 2^32 words or more (FLAG_WIDE) */
     uint64_t equal_units;          /* units of every segment (per band) when equal, else 0 */
     uint32_t tile_rows;            /* DEINTERLEAVE: input rows per workgroup */
     uint32_t row_uints;            /* DEINTERLEAVE: uint32 words of an input row */
     uint64_t bytes_written;
     /* The plan's own account (src/plan_figures.c). */
     uint32_t bytes_in_flight;      /* loaded per invocation before its stores, per trip */
+    uint32_t invocation_bytes;     /* copied by one invocation, at most */
     uint64_t sectors_read;         /* 32-byte input sectors its workgroups fetch */
 } vksplit__geometry;
 
@@ -90,9 +92,9 @@ void vksplit__geometry_free(const VkAllocationCallbacks* callbacks, vksplit__geo
  * (what the shader declares), the word itself with descriptors. */
 uint32_t vksplit__offset_alignment(uint32_t word_bytes, vksplit_bool32 bda);
 
-/* TILES' TRIPS for a word: invocation_bytes / (ABI_UNROLL * word), at least 1, within the
- * loop budget. The context specializes each TILES pipeline with it; the planner sizes tiles by it. */
-uint32_t vksplit__tiles_trips(uint32_t invocation_bytes, uint32_t word_bytes);
+/* TILES' most trips per invocation for a word: invocation_bytes / 64, at least 1, within the
+ * loop budget; a plan takes fewer where its split is small (src/mapping_tiles.c). */
+uint32_t vksplit__tiles_max_trips(uint32_t invocation_bytes, uint32_t word_bytes, vksplit_bool32 realign);
 
 /* Parameter table layout (shaders/split_abi.h), in uint32 units. */
 typedef struct vksplit__table_layout {

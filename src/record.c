@@ -50,9 +50,10 @@ static vksplit_result record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, 
     push.equal_units = d->equal_units;
     push.prefix1 = plan->prefix1;
     push.prefix2 = plan->prefix2;
+    push.trips = g->trips;
     if (d->shape >> SHAPE_FLAGS_SHIFT & FLAG_INLINE) { /* the segments themselves, after their addresses */
         for (uint32_t k = 0; k < g->segment_count; k++) {
-            uint32_t* at = &push.outputs[2 * g->segment_count + k * INLINE_FIELDS];
+            uint32_t* at = &push.outputs[INLINE_AT + k * INLINE_FIELDS];
             put_u64(at + INLINE_IN_BASE, g->segments[k].in_base_words);
             at[INLINE_CHUNK] = (uint32_t)g->segments[k].chunk_words;
             at[INLINE_FIRST] = (uint32_t)g->segments[k].first_workgroup;
@@ -60,7 +61,7 @@ static vksplit_result record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, 
     }
     ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->pipeline);
     ctx->vk.vkCmdPushConstants(cmd, ctx->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
-    ctx->vk.vkCmdDispatch(cmd, d->grid_x, d->grid_y, 1);
+    ctx->vk.vkCmdDispatch(cmd, d->grid_x, d->grid_y, d->grid_z);
     vksplit__end_label(ctx, cmd);
     return VKSPLIT_OK;
 }
@@ -102,6 +103,7 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
         writes[b].pBufferInfo = &infos[b];
     }
     push.segments_at = plan->table.segments_offset;
+    push.trips = g->trips;
     ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->pipeline);
     for (uint32_t i = 0; i < plan->dispatch_count; i++) {
         const vksplit__dispatch* d = &plan->dispatches[i];
@@ -132,7 +134,7 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
         push.equal_units = d->equal_units;
         ctx->vk.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ctx->pipeline_layout, 0, 3, writes);
         ctx->vk.vkCmdPushConstants(cmd, ctx->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
-        ctx->vk.vkCmdDispatch(cmd, d->grid_x, d->grid_y, 1);
+        ctx->vk.vkCmdDispatch(cmd, d->grid_x, d->grid_y, d->grid_z);
     }
 }
 

@@ -6,8 +6,8 @@
 vksplit__table_layout vksplit__table_layout_for(const vksplit__geometry* g)
 {
     vksplit__table_layout t;
-    t.segments_offset = TBL_PREFIX + g->segment_count + 1;
-    t.segment_stride = SEG_DIMS + DIM_FIELDS * g->row_dims;
+    t.segments_offset = TBL_SEGMENTS_AT(g->segment_count);
+    t.segment_stride = TBL_SEGMENT_STRIDE(g->row_dims);
     t.total_words = (uint64_t)t.segments_offset + (uint64_t)g->segment_count * t.segment_stride;
     return t;
 }
@@ -58,6 +58,7 @@ void vksplit__write_table(const vksplit__geometry* g, const vksplit__table_layou
         out[SEG_ROWS] = (uint32_t)seg->rows;
         put_u64(out + SEG_IN_BASE, seg->in_base_words);
         put_mapping_fields(g, seg, out);
+        out[SEG_DIMS + DIM_SIZE] = 1;
         for (uint32_t d = 0; d < g->row_dims; d++) {
             const vksplit__row_dim* dim = &g->dims[(size_t)s * g->row_dims + d];
             uint32_t* f = out + SEG_DIMS + d * DIM_FIELDS;

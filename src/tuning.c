@@ -14,10 +14,12 @@
 #define CPU_MAX_WORD 32u
 /* A GPU wants neighbouring invocations on neighbouring words (coalesced), 64 bytes of loads
  * in flight per invocation, and the workgroups running at one time on nearby memory:
- * workgroups of 256, 64 bytes per invocation (one trip of four 16-byte words: a 16 KiB tile),
- * bands of 8 MiB, words of at most 16 bytes (a 32-byte word is two 16-byte loads anyway). */
+ * workgroups of 256, up to 512 bytes per invocation (TILES: up to eight trips of 64 bytes, so
+ * that the prologue's memory round trips are paid once per 512 bytes; a small split takes
+ * fewer, src/mapping_tiles.c), bands of 8 MiB, words of at most 16 bytes (a 32-byte word is
+ * two 16-byte loads anyway). */
 #define GPU_WORKGROUP 256u
-#define GPU_INVOCATION_BYTES 64u
+#define GPU_INVOCATION_BYTES 512u
 #define GPU_BAND_BYTES (8u << 20)
 #define GPU_MAX_WORD 16u
 

@@ -365,6 +365,7 @@ typedef struct vksplit_plan_info {
     uint64_t sectors_read;             /* 32-byte input sectors its workgroups fetch, whole sectors */
     double fetch_ratio;                /* sectors_read * 32 / bytes_written: input bytes fetched per byte copied */
     uint64_t idle_workgroups;          /* of workgroup_count, those that copy nothing (grid padding, short last band) */
+    uint32_t invocation_bytes;         /* bytes one invocation copies, at most: bytes_in_flight's trips */
 } vksplit_plan_info;
 
 /* Thread-safety: safe (reads the immutable plan). */
