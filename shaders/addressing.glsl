@@ -53,6 +53,15 @@ layout(buffer_reference, std430, buffer_reference_align = 4) buffer U32Ref { uin
 layout(buffer_reference, std430, buffer_reference_align = 16) readonly buffer Table4Ref { uvec4 t[]; };
 uint tbl(uint i) { return TableRef(pc.table).t[i]; }
 uvec4 tbl4(uint i) { return Table4Ref(pc.table).t[i >> 2]; } // i: a multiple of 4
+// A segment's first 8 fields (split_abi.h): one address, two 16-byte loads at fixed offsets
+// from it (NAK recomputes an address per load otherwise, and waits to reuse its registers).
+layout(buffer_reference, std430, buffer_reference_align = 16) readonly buffer SegmentRef { uvec4 f[2]; };
+void segment_head(uint seg, out uvec4 f0, out uvec4 f4)
+{
+    SegmentRef r = SegmentRef(pc.table + uint64_t(seg) * 4ul);
+    f0 = r.f[0];
+    f4 = r.f[1];
+}
 uint64_t word64(uint lo, uint hi) { return packUint2x32(uvec2(lo, hi)); }
 uint64_t tbl64(uint i) { return uint64_t(tbl(i)) | (uint64_t(tbl(i + 1u)) << 32); }
 uint64_t pc_word64(uint i) { return uint64_t(pc.outputs[i]) | (uint64_t(pc.outputs[i + 1u]) << 32); }
@@ -129,6 +138,11 @@ layout(push_constant, std430) uniform Push {
 layout(set = 0, binding = 0, std430) readonly buffer TableBuffer { uint t[]; } table;
 uint tbl(uint i) { return table.t[i]; }
 uvec4 tbl4(uint i) { return uvec4(table.t[i], table.t[i + 1u], table.t[i + 2u], table.t[i + 3u]); }
+void segment_head(uint seg, out uvec4 f0, out uvec4 f4)
+{
+    f0 = tbl4(seg);
+    f4 = tbl4(seg + 4u);
+}
 uint tbl64(uint i) { return tbl(i); } // the host keeps every offset below 2^31 words here
 uint word64(uint lo, uint hi) { return lo; }
 uint pc_first_segment() { return pc.seg_first; }

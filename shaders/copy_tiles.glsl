@@ -27,15 +27,19 @@ struct TileLine {
     OFFSET in_off;      // the line's first word in the input (the segment's base included)
     OFFSET out_off;     // and in the output
     OFFSET in_stride;   // row to row within the line
-    OFFSET out_stride;
+    OFFSET out_stride;  // (narrow kernel: read with the output's address, SEG_OUT_STRIDE32 of
+    uint seg;           //  table segment `seg`; 0xFFFFFFFF for an inline segment)
 };
+
+// Lanes per group: a warp of 32 where the workgroup is made of them, else the workgroup.
+#define TG ((gl_WorkGroupSize.x % 32u) == 0u ? 32u : gl_WorkGroupSize.x)
 
 #define TL_WIDE 0
 #define TL_OFF uint
 #define TL_STEPS TileSteps32
 #define TL_NAME(x) tiles_narrow##x
 #if defined(ADDRESSING_BDA)
-#define TL_PLACE(at, off) ((at) + uint64_t(int64_t(int(off))))
+#define TL_PLACE(at, off) ((at) + uint64_t(off))
 #else
 #define TL_PLACE(at, off) ((at) + (off))
 #endif
@@ -77,6 +81,8 @@ void tiles_workgroup(uint k, uint band, uint unit)
     TileLine l;
     uint tile = unit, line_tiles;
     l.out_off = OFFSET(0u);
+    l.out_stride = OFFSET(0u);
+    l.seg = 0xFFFFFFFFu;
 #if defined(ADDRESSING_BDA)
     if (pc_flag(FLAG_INLINE)) { // a small split: every field in push constants, no table read
         l.chunk = inline_field(k, INLINE_CHUNK);
@@ -84,21 +90,27 @@ void tiles_workgroup(uint k, uint band, uint unit)
         line_tiles = 0xFFFFFFFFu;
         l.rows = 1u;
         l.in_stride = OFFSET(0u);
-        l.out_stride = OFFSET(0u);
     } else
 #endif
     {
         uint seg = segment_at(k);
-        // The segment's first 16 fields, dimension 0 included: four 16-byte loads in flight
-        // together, before anything depends on them (split_abi.h places them so).
-        uvec4 f0 = tbl4(seg), f4 = tbl4(seg + 4u), f8 = tbl4(seg + 8u), f12 = tbl4(seg + 12u);
-        uint units = f0[SEG_UNITS], tiles = f4[SEG_TILES - 4];
+        // What the input's side needs, in two 16-byte loads in flight together (split_abi.h
+        // places these fields so); the output's stride is read later, with its address.
+        uvec4 f0, f4;
+        segment_head(seg, f0, f4);
+        uint units = f0[SEG_UNITS], tiles = f0[SEG_TILES];
         l.chunk = f0[SEG_CHUNK_WORDS];
         line_tiles = f0[SEG_LINE_TILES];
         l.in_off = OFFSET(word64(f4[SEG_IN_BASE - 4], f4[SEG_IN_BASE - 3]));
-        l.rows = f8[SEG_DIMS + DIM_SIZE - 8];       // {1, 0, 0} without row dimensions
-        l.in_stride = OFFSET(word64(f8[SEG_DIMS + DIM_IN_STRIDE - 8], f8[SEG_DIMS + DIM_IN_STRIDE - 7]));
-        l.out_stride = OFFSET(word64(f12[SEG_DIMS + DIM_OUT_STRIDE - 12], f12[SEG_DIMS + DIM_OUT_STRIDE - 11]));
+        l.rows = f4[SEG_LINE_ROWS - 4];
+        l.in_stride = OFFSET(f4[SEG_IN_STRIDE32 - 4]);
+        l.seg = seg;
+#if defined(ADDRESSING_BDA)
+        if (MAPPING == MAPPING_TILES_WIDE) { // 64-bit strides: dimension 0's own fields
+            l.in_stride = OFFSET(tbl64(seg + SEG_DIMS + DIM_IN_STRIDE));
+            l.out_stride = OFFSET(tbl64(seg + SEG_DIMS + DIM_OUT_STRIDE));
+        }
+#endif
         tile += band * units;
         if (tile >= tiles) // the last band may be short
             return;

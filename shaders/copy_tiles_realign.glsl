@@ -17,7 +17,8 @@
 
 #if defined(ADDRESSING_BDA) && !ATOMIC_STORES && (WORD_BYTES == 4 || WORD_BYTES == 8)
 #define HAS_REALIGN 1
-#define RA_UNROLL 4 // output blocks per trip: 64 bytes, from 8 loads of 16 bytes (80 distinct)
+#define RA_UNROLL 3 // output blocks per trip: 48 bytes, from 6 loads of 16 bytes (64 distinct), what
+                    // NAK's six scoreboards hold in flight; at most 32 trips (a bit mask's)
 
 layout(buffer_reference, std430, buffer_reference_align = 16) buffer Block { uvec4 b; };
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer Word32 { uint u; };
@@ -44,84 +45,159 @@ uvec4 gather_block(uint64_t p, uint col, uint c, uint64_t carry)
     return r;
 }
 
+// One block of the slow path: its 16 bytes from p (an offset from the aligned base `al`, r
+// bytes below the tile's first row), at column col of a row of c bytes.
+uvec4 realign_block(uint64_t al, uint r, uint p, uint col, uint c, uint carry, uint lo, uint hi)
+{
+    if (col + 16u > c || p < lo || p + 16u > hi) // crosses a row's end, or reaches outside the input
+        return gather_block(al + r + p, col, c, uint64_t(carry));
+    uint rp = r + p, m = (rp >> 2) & 3u, a = rp & ~15u, b = a + ((m != 0u) ? 16u : 0u);
+    return realign(Block(al + a).b, Block(al + b).b, m);
+}
+
+// A lane's place in a tile and the tile's constants (offsets in bytes: p from the tile's
+// first input row, q in the output from the line's start).
+struct RealignLane {
+    uint f, n;              // the lane's first block of this trip, flat in the tile; the tile's blocks
+    uint col, p, q;         // that block's column in its row, input offset, output offset
+    uint c, r, lo, hi;      // row bytes; the base's misalignment; the input's whole blocks [lo, hi)
+    uint dr_lane, jump_lane, carry;
+    uint64_t al;            // the tile's first input row, rounded down to 16 bytes
+};
+
+// Is this trip a fast one: its blocks whole, in one row, 16 x TG bytes apart, inside the input?
+bool realign_fast(RealignLane L)
+{
+    uint span = 16u * (RA_UNROLL - 1u) * TG + 16u;
+    bool whole = L.f + (RA_UNROLL - 1u) * TG < L.n;
+    return all(bvec4(whole, L.col + span <= L.c, L.p >= L.lo, L.p + span <= L.hi));
+}
+
+// A fast trip's loads, two aligned 16-byte blocks per output block.
+void realign_load(RealignLane L, out uvec4 x[RA_UNROLL], out uvec4 y[RA_UNROLL], out uint m)
+{
+    uint lane = 16u * TG, rp = L.r + L.p, a = rp & ~15u;
+    m = (rp >> 2) & 3u;
+    uint b = a + ((m != 0u) ? 16u : 0u);
+    [[unroll]] for (uint j = 0u; j < RA_UNROLL; j++) {
+        x[j] = Block(L.al + (a + j * lane)).b;
+        y[j] = Block(L.al + (b + j * lane)).b;
+    }
+}
+
+void realign_store(RealignLane L, uint64_t d, uvec4 x[RA_UNROLL], uvec4 y[RA_UNROLL], uint m)
+{
+    uint lane = 16u * TG;
+    [[unroll]] for (uint j = 0u; j < RA_UNROLL; j++)
+        Block(d + (L.q + j * lane)).b = realign(x[j], y[j], m);
+}
+
+// Any other trip, block by block: rows crossed, the input's edges, the tile's end.
+void realign_slow(RealignLane L, uint64_t d)
+{
+    uint lane = 16u * TG, cj = L.col, pj = L.p, zero = 0u;
+    [[dont_unroll]] for (uint j = 0u; j < RA_UNROLL; j++) {
+        if (L.f + j * TG < L.n)
+            Block(d + (L.q + j * lane)).b = realign_block(L.al, L.r, pj, cj, L.c, L.carry, L.lo, L.hi);
+        cj += L.dr_lane;
+        pj += L.jump_lane;
+        bool wrap = cj >= L.c;
+        cj -= wrap ? L.c : zero;
+        pj += wrap ? L.carry : zero;
+    }
+}
+
 // One tile of a line: rows of c bytes, row r from s + r * in_row in the input, all of them
-// contiguous from d in the output; pos is the tile's index within the line.
-void realign_copy(uint64_t s, uint64_t d, uint rows, uint c, uint64_t in_row, uint pos)
+// contiguous in the output from byte out_off of output k, whose place mod 16 is dmod; pos is
+// the tile's index within the line. Where the plan promises 16-byte aligned bindings
+// (FLAG_ALIGNED), dmod is known without the output's address, which is then read once the
+// first trip's loads are on their way. The loop runs fast trips only; the others wait, in a
+// bit mask, for a second loop, so that the first holds no more code than a fast trip's.
+void realign_copy(uint64_t s, uint k, uint64_t out_off, uint dmod, uint rows, uint c, uint64_t in_row, uint pos)
 {
     uint t = gl_LocalInvocationID.x, wgs = gl_WorkGroupSize.x;
     uint bytes = rows * c;
-    uint head = (16u - (uint(d) & 15u)) & 15u;
+    uint head = (16u - dmod) & 15u;
     uint blocks = (bytes - head) >> 4;
     uint64_t last_row = s + uint64_t(rows - 1u) * in_row;
-    for (uint e = t; pos == 0u && e < 6u; e += wgs) { // the head's and the tail's 4-byte words
-        uint i = e < 3u ? e : e - 3u;
-        uint o = e < 3u ? 4u * i : head + 16u * blocks + 4u * i;
-        uint end = e < 3u ? head : bytes;
-        uint64_t from = e < 3u ? s + o : last_row + (o - (rows - 1u) * c);
-        if (o < end)
-            Word32(d + o).u = Word32(from).u;
-    }
+    uint64_t d = 0ul;
     uint per_tile = pc_trips() * RA_UNROLL * wgs;
     uint first = pos * per_tile;
-    if (first >= blocks)
-        return;
-    uint n = min(per_tile, blocks - first);
-    if (t >= n)
-        return;
-    // The line's input, as whole aligned 16-byte blocks: [lo, hi).
-    uint64_t lo = (s + 15ul) & ~15ul, hi = (last_row + c) & ~15ul;
-    uint o = head + 16u * (first + t);
-    uint row = o / c, col = o - row * c;
-    uint64_t p = s + uint64_t(row) * in_row + col; // where the invocation's first block comes from
-    uint64_t q = d + o;                             // and where it goes
-    uint step = 16u * wgs, dq = step / c, dr = step - dq * c;
-    uint64_t jump = uint64_t(dq) * in_row + dr, carry = in_row - uint64_t(c), none = 0ul;
-    uint zero = 0u;
-    for (uint f = t; f < n; f += RA_UNROLL * wgs) {
-        uint64_t ps[RA_UNROLL], qs[RA_UNROLL];
-        uint cols[RA_UNROLL];
-        ps[0] = p;
-        qs[0] = q;
-        cols[0] = col;
-        [[unroll]] for (uint j = 1u; j <= RA_UNROLL; j++) {
-            col += dr;
-            p += jump;
-            q += uint64_t(step);
-            bool wrap = col >= c;
-            col -= wrap ? c : zero;
-            p += wrap ? carry : none;
-            if (j < RA_UNROLL) { // resolved at compile time
-                bool inside = f + j * wgs < n;
-                ps[j] = inside ? p : ps[0];
-                qs[j] = inside ? q : qs[0];
-                cols[j] = inside ? col : cols[0];
+    RealignLane L;
+    L.n = first < blocks ? min(per_tile, blocks - first) : 0u;
+    L.f = t / TG * (TG * RA_UNROLL) + t % TG;
+    bool started = L.f < L.n;
+    if (started) {
+        // The tile's first block, its row and column; the input from that row's start.
+        uint o0 = head + 16u * first, row0 = o0 / c, col0 = o0 - row0 * c;
+        uint64_t base_in = s + uint64_t(row0) * in_row;
+        L.al = base_in & ~15ul;
+        L.r = uint(base_in) & 15u;
+        L.lo = row0 == 0u ? (16u - (uint(s) & 15u)) & 15u : 0u;
+        L.hi = uint(min(((last_row + c) & ~15ul) - base_in, 0xFFFFFFF0ul));
+        L.c = c;
+        uint cc = col0 + 16u * L.f, dq = cc / c;
+        L.col = cc - dq * c;
+        L.p = dq * uint(in_row) + L.col; // in_row < 2^31 where rows > 1 (the host's bound)
+        L.q = o0 + 16u * L.f;
+        uint lane = 16u * TG, trip = 16u * RA_UNROLL * wgs;
+        uint dq_lane = lane / c, dq_trip = trip / c, dr_trip = trip - dq_trip * c;
+        L.dr_lane = lane - dq_lane * c;
+        L.jump_lane = dq_lane * uint(in_row) + L.dr_lane;
+        L.carry = uint(in_row) - c;
+        uint jump_trip = dq_trip * uint(in_row) + dr_trip, zero = 0u;
+        uvec4 x[RA_UNROLL], y[RA_UNROLL];
+        uint m, later = 0u; // the trips left for the second loop
+        bool fast = realign_fast(L);
+        if (fast)
+            realign_load(L, x, y, m);
+        d = out_cursor(output_of(k), out_off); // after the first loads: its latency hides behind theirs
+        if (fast)
+            realign_store(L, d, x, y, m);
+        else
+            later = 1u;
+        RealignLane L0 = L;
+        for (uint i = 1u;; i++) {
+            L.f += RA_UNROLL * wgs;
+            if (L.f >= L.n)
+                break;
+            L.q += trip;
+            L.col += dr_trip;
+            L.p += jump_trip;
+            bool wrap = L.col >= c;
+            L.col -= wrap ? c : zero;
+            L.p += wrap ? L.carry : zero;
+            if (realign_fast(L)) {
+                realign_load(L, x, y, m);
+                realign_store(L, d, x, y, m);
+            } else {
+                later |= 1u << i;
             }
         }
-        uvec4 x[RA_UNROLL], y[RA_UNROLL];
-        uint ms[RA_UNROLL];
-        bool redo = false, redos[RA_UNROLL];
-        [[unroll]] for (uint j = 0u; j < RA_UNROLL; j++) {
-            uint m = (uint(ps[j]) >> 2) & 3u;
-            uint64_t a = ps[j] & ~15ul, b = a + ((m != 0u) ? 16ul : 0ul);
-            bool outside = any(bvec2(ps[j] < lo, ps[j] + 16ul > hi));
-            a = outside ? lo : a;
-            b = outside ? lo : b;
-            x[j] = Block(a).b;
-            y[j] = Block(b).b;
-            ms[j] = m;
-            redos[j] = any(bvec2(outside, cols[j] + 16u > c));
-            redo = any(bvec2(redo, redos[j]));
+        while (later != 0u) { // trip i: its place again, from the first trip's
+            uint i = uint(findLSB(later));
+            later &= later - 1u;
+            L = L0;
+            L.f += i * RA_UNROLL * wgs;
+            L.q += i * trip;
+            uint ci = col0 + 16u * L.f, qi = ci / c;
+            L.col = ci - qi * c;
+            L.p = qi * uint(in_row) + L.col;
+            realign_slow(L, d);
         }
-        uvec4 r[RA_UNROLL];
-        [[unroll]] for (uint j = 0u; j < RA_UNROLL; j++)
-            r[j] = realign(x[j], y[j], ms[j]);
-        if (redo) {
-            [[unroll]] for (uint j = 0u; j < RA_UNROLL; j++)
-                if (redos[j])
-                    r[j] = gather_block(ps[j], cols[j], c, carry);
+    }
+    // The line's first tile copies its head's and tail's 4-byte words.
+    if (pos == 0u && t < 6u) {
+        if (!started)
+            d = out_cursor(output_of(k), out_off);
+        for (uint e = t; e < 6u; e += wgs) {
+            uint i = e < 3u ? e : e - 3u;
+            uint o = e < 3u ? 4u * i : head + 16u * blocks + 4u * i;
+            uint end = e < 3u ? head : bytes;
+            uint64_t from = e < 3u ? s + o : last_row + (o - (rows - 1u) * c);
+            if (o < end)
+                Word32(d + o).u = Word32(from).u;
         }
-        [[unroll]] for (uint j = 0u; j < RA_UNROLL; j++)
-            Block(qs[j]).b = r[j];
     }
 }
 
@@ -129,20 +205,24 @@ void realign_copy(uint64_t s, uint64_t d, uint rows, uint c, uint64_t in_row, ui
 void realign_workgroup(uint k, uint band, uint unit)
 {
     uint seg = segment_at(k);
-    // The segment's first 16 fields, as TILES reads them.
-    uvec4 f0 = tbl4(seg), f4 = tbl4(seg + 4u), f8 = tbl4(seg + 8u);
-    uint units = f0[SEG_UNITS], tiles = f4[SEG_TILES - 4];
+    // The fields TILES reads, in two 16-byte loads.
+    uvec4 f0, f4;
+    segment_head(seg, f0, f4);
+    uint units = f0[SEG_UNITS], tiles = f0[SEG_TILES];
     uint chunk = f0[SEG_CHUNK_WORDS], line_tiles = f0[SEG_LINE_TILES];
     OFFSET in_off = OFFSET(word64(f4[SEG_IN_BASE - 4], f4[SEG_IN_BASE - 3])), out_off = OFFSET(0u);
-    uint rows = f8[SEG_DIMS + DIM_SIZE - 8];
-    uint64_t in_row = word64(f8[SEG_DIMS + DIM_IN_STRIDE - 8], f8[SEG_DIMS + DIM_IN_STRIDE - 7]) * WORD_BYTES;
+    uint rows = f4[SEG_LINE_ROWS - 4];
+    uint64_t in_row = uint64_t(f4[SEG_IN_STRIDE32 - 4]) * WORD_BYTES;
     uint tile = unit + band * units;
     if (tile >= tiles) // the last band may be short
         return;
     uint line = tile / line_tiles;
     if (line != 0u)
         place_row(seg, line, 1u, in_off, out_off);
-    realign_copy(in_cursor(in_off), out_cursor(output_of(k), out_off), rows, chunk * WORD_BYTES, in_row,
-                 tile - line * line_tiles);
+    // Where the output starts mod 16: from its offset alone where bindings are 16-byte aligned.
+    uint dmod = uint(out_off * WORD_BYTES) & 15u;
+    if (!pc_flag(FLAG_ALIGNED))
+        dmod = uint(out_cursor(output_of(k), out_off)) & 15u;
+    realign_copy(in_cursor(in_off), k, out_off, dmod, rows, chunk * WORD_BYTES, in_row, tile - line * line_tiles);
 }
 #endif

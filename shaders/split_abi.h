@@ -83,9 +83,9 @@
 #define SEG_CHUNK_WORDS 1       /* words in one row's contiguous chunk */
 #define SEG_PIECES 2            /* RUNS, INTERLEAVED: pieces a row is cut into (1: whole rows) */
 #define SEG_PIECE_WORDS 3       /* RUNS, INTERLEAVED: words per piece (the last may be shorter) */
-#define SEG_ROWS_PER_UNIT 4     /* RUNS, INTERLEAVED: whole rows one unit copies (pieces == 1) */
-#define SEG_ROWS 5              /* rows of this output */
-#define SEG_IN_BASE 6           /* uint64: word offset of the output's first element in the input */
+#define SEG_IN_BASE 4           /* uint64: word offset of the output's first element in the input */
+#define SEG_ROWS_PER_UNIT 6     /* RUNS, INTERLEAVED: whole rows one unit copies (pieces == 1) */
+#define SEG_ROWS 7              /* RUNS, INTERLEAVED: rows of this output */
 #define SEG_ROW_MAGIC 8         /* INTERLEAVED tiles: ceil(2^32 / chunk_words), 0 for 1-word chunks */
 #define SEG_DIMS 9              /* then per row dimension, innermost first: */
 #define DIM_SIZE 0              /*   size */
@@ -97,7 +97,10 @@
 #define TBL_SEGMENT_STRIDE(row_dims) TBL_ALIGN4(SEG_DIMS + DIM_FIELDS * ((row_dims) > 1u ? (row_dims) : 1u))
 /* The same fields under the names other mappings give them. */
 #define SEG_LINE_TILES SEG_PIECES       /* TILES: units per line (lines: rows / dimension 0's size) */
-#define SEG_TILES SEG_ROWS_PER_UNIT     /* TILES: units of the whole output (SEG_UNITS is per band) */
+#define SEG_TILES SEG_PIECE_WORDS       /* TILES: units of the whole output (SEG_UNITS is per band) */
+#define SEG_LINE_ROWS SEG_ROWS_PER_UNIT /* TILES: dimension 0's size (1 without row dimensions) */
+#define SEG_IN_STRIDE32 SEG_ROWS        /* TILES: dimension 0's strides in words, where they fit */
+#define SEG_OUT_STRIDE32 SEG_ROW_MAGIC  /*        32 bits (not the wide kernel's plans) */
 #define SEG_TILES_A SEG_PIECES          /* TRANSPOSE: tiles along dimension 0 */
 #define SEG_TILES_B SEG_PIECE_WORDS     /* TRANSPOSE: tiles along dimension 1 */
 #define SEG_ROW_OFFSET SEG_PIECE_WORDS  /* DEINTERLEAVE: the chunk's first uint32 within an input row */
@@ -112,6 +115,7 @@
 #define FLAG_INLINE 2u          /* TILES without row dimensions: segments in push constants */
 #define FLAG_GRID3 4u           /* segments of equal work: the grid is (units, segments, bands), no search */
 #define FLAG_PREFIX 8u          /* device addresses, 2 or 3 segments of unequal work: PREFIX1/2 find them */
+#define FLAG_ALIGNED 16u        /* every binding 16-byte aligned (the realigned TILES: the plan asks it) */
 /* Device addresses: */
 #define PC_BDA_TABLE 0          /* uint64: the plan's parameter table */
 #define PC_BDA_INPUT 8          /* uint64: input binding */

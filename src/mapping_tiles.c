@@ -9,13 +9,16 @@
 #include "mappings.h"
 #include "split_abi.h"
 
-/* Output blocks of 16 bytes per trip of the realigned kernel (RA_UNROLL in its shader). */
-#define REALIGN_UNROLL 4u
+/* Output blocks of 16 bytes per trip of the realigned kernel (RA_UNROLL in its shader): three,
+ * six loads of 16 bytes in flight, what NAK's six scoreboards hold. */
+#define REALIGN_UNROLL 3u
 /* Loop trips per trip, nothing unrolled (llvmpipe): the word-by-word kernel steps, loads and
  * stores ABI_UNROLL words; the realigned one steps, loads, realigns, may redo (4 words each)
  * and stores 4 blocks. */
 #define TILES_LOOP_TRIPS(unroll) (3 * (unroll) + 2)
 #define REALIGN_LOOP_TRIPS (8 * REALIGN_UNROLL + 2)
+/* The realigned kernel keeps the trips it leaves for later in a 32-bit mask. */
+#define REALIGN_MAX_TRIPS 32u
 /* A plan takes fewer trips than the tuning allows where its split is small, so that at least
  * this many workgroups share it: about two per slot of a large GPU (an H100 holds 1056
  * workgroups of 256 at once, an MI300X 2432). */
@@ -27,6 +30,8 @@ uint32_t vksplit__tiles_max_trips(uint32_t invocation_bytes, uint32_t word_bytes
     uint32_t per_trip = realign ? REALIGN_UNROLL * 16 : unroll * word_bytes;
     uint32_t trips = invocation_bytes / per_trip;
     uint32_t most = (VKSPLIT_LOOP_BUDGET - VKSPLIT_FIXED_TRIPS) / (realign ? REALIGN_LOOP_TRIPS : TILES_LOOP_TRIPS(unroll));
+    if (realign && most > REALIGN_MAX_TRIPS)
+        most = REALIGN_MAX_TRIPS;
     return trips < 1 ? 1 : trips < most ? trips : most;
 }
 
@@ -132,8 +137,9 @@ static bool tiles_span_fits(const vksplit__geometry* g, uint64_t tile_words, uin
 }
 
 /* The realigned kernel: 4- and 8-byte words on device addresses where 16-byte words are
- * allowed, every row at least 16 bytes, every line's output contiguous, and a line's bytes
- * (and its tiles' blocks) within 32 bits. */
+ * allowed, every row at least 32 bytes (a line's input then holds a whole aligned 16-byte
+ * block), every line's output contiguous and its input rows apart (no broadcast), and a
+ * line's bytes (and its tiles' blocks) within 32 bits. */
 static bool realign_fits(const vksplit__geometry* g, const vksplit__planner_caps* caps, uint64_t tile_blocks)
 {
     if (!caps->bda || caps->max_word_bytes < 16 || (g->word_bytes != 4 && g->word_bytes != 8))
@@ -143,7 +149,8 @@ static bool realign_fits(const vksplit__geometry* g, const vksplit__planner_caps
         const vksplit__row_dim* dim = g->row_dims ? &g->dims[(size_t)s * g->row_dims] : NULL;
         uint64_t chunk_bytes = seg->chunk_words * g->word_bytes;
         uint64_t line_bytes = (dim ? dim->size : 1) * chunk_bytes;
-        if (chunk_bytes < 16 || (dim && dim->size > 1 && dim->out_stride != seg->chunk_words) ||
+        if (chunk_bytes < 32 ||
+            (dim && dim->size > 1 && (dim->out_stride != seg->chunk_words || dim->in_stride < seg->chunk_words)) ||
             line_bytes + 16 * tile_blocks > UINT32_MAX)
             return false;
     }

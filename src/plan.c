@@ -53,6 +53,8 @@ static uint32_t plan_flags(const vksplit_plan* plan)
     uint32_t flags = 0;
     if (plan->argument_bytes)
         flags |= FLAG_ARGUMENTS;
+    if (g->aligned16)
+        flags |= FLAG_ALIGNED;
     /* Device addresses: a small TILES plan without row dimensions carries its segments in
      * push constants, so that its first load waits on no table read; two or three segments of
      * unequal work are told apart by their pushed first workgroups. */
@@ -386,7 +388,8 @@ vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_des
         plan->path = choose_path(plan, asked);
         plan->offset_alignment = plan->path == VKSPLIT_PATH_TRANSFER
                                      ? 1 /* vkCmdCopyBuffer takes any offset */
-                                     : vksplit__offset_alignment(plan->geo.word_bytes, ctx->bda);
+                                     : plan->geo.aligned16 ? 16
+                                                          : vksplit__offset_alignment(plan->geo.word_bytes, ctx->bda);
         if (plan->path == VKSPLIT_PATH_TRANSFER && plan->geo.segment_count && !plan->geo.rows_contiguous)
             r = VKSPLIT__FAIL0(error, PLAN_TRANSFER_ROWS);
     }

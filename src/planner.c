@@ -397,6 +397,8 @@ vksplit_result vksplit__plan_geometry(const vksplit__split* split, const vksplit
         if (r == VKSPLIT_OK)
             r = plan_mapping(split, caps, g, error);
         if (r == VKSPLIT_OK)
+            g->aligned16 = g->kernel == MAPPING_TILES_REALIGN && split->base_alignment >= 16;
+        if (r == VKSPLIT_OK)
             r = plan_prefix(caps, g, error);
         if (r == VKSPLIT_OK)
             vksplit__plan_figures(g);

@@ -22,10 +22,16 @@ static void put_u64(uint32_t* at, uint64_t value)
 static void put_mapping_fields(const vksplit__geometry* g, const vksplit__segment* seg, uint32_t* out)
 {
     switch (g->mapping) {
-    case VKSPLIT_MAPPING_TILES:
+    case VKSPLIT_MAPPING_TILES: {
+        const vksplit__row_dim* dim = g->row_dims ? &g->dims[(size_t)(seg - g->segments) * g->row_dims] : NULL;
         out[SEG_LINE_TILES] = (uint32_t)seg->line_tiles;
         out[SEG_TILES] = (uint32_t)seg->tiles;
+        out[SEG_LINE_ROWS] = dim ? (uint32_t)dim->size : 1;
+        /* Truncated on the wide kernel's plans, which read dimension 0's 64-bit strides. */
+        out[SEG_IN_STRIDE32] = dim ? (uint32_t)dim->in_stride : 0;
+        out[SEG_OUT_STRIDE32] = dim ? (uint32_t)dim->out_stride : 0;
         break;
+    }
     case VKSPLIT_MAPPING_TRANSPOSE:
         out[SEG_TILES_A] = (uint32_t)seg->tiles_a;
         out[SEG_TILES_B] = (uint32_t)seg->tiles_b;
@@ -57,7 +63,7 @@ void vksplit__write_table(const vksplit__geometry* g, const vksplit__table_layou
         out[SEG_CHUNK_WORDS] = (uint32_t)seg->chunk_words;
         out[SEG_ROWS] = (uint32_t)seg->rows;
         put_u64(out + SEG_IN_BASE, seg->in_base_words);
-        put_mapping_fields(g, seg, out);
+        put_mapping_fields(g, seg, out); /* after the common fields: TILES reuses SEG_ROWS */
         out[SEG_DIMS + DIM_SIZE] = 1;
         for (uint32_t d = 0; d < g->row_dims; d++) {
             const vksplit__row_dim* dim = &g->dims[(size_t)s * g->row_dims + d];
