@@ -20,26 +20,43 @@ VALUE pack_slots(uint s[4])
 #endif
 }
 
+// The plan's three numbers: push constants with device addresses (in the band fields, which
+// DEINTERLEAVE has no use for: no table read before the first load), else the table's header.
+void deinterleave_params(out uint tile_rows, out uint rows, out uint row_uints)
+{
+#if defined(ADDRESSING_BDA)
+    tile_rows = pc.band_groups;
+    rows = pc.bands;
+    row_uints = pc.equal_units;
+#else
+    tile_rows = tbl(TBL_TILE_ROWS);
+    rows = tbl(TBL_ROWS);
+    row_uints = tbl(TBL_ROW_UINTS);
+#endif
+}
+
 void deinterleave_workgroup(uint wg)
 {
-    uint tile_rows = tbl(TBL_TILE_ROWS), rows = tbl(TBL_ROWS), row_uints = tbl(TBL_ROW_UINTS);
+    uint tile_rows, rows, row_uints;
+    deinterleave_params(tile_rows, rows, row_uints);
     if (wg >= rows / tile_rows + uint(rows % tile_rows != 0u))
         return; // padding of the 2D grid
     uint r0 = wg * tile_rows, nrows = min(tile_rows, rows - r0);
     uint t = gl_LocalInvocationID.x, wgs = gl_WorkGroupSize.x;
 
     // Stage the rows: span uint32 words, whole words first. r0 is a multiple of 4 rows, so a
-    // tile starts on a word (row_uints * 4 rows fill whole 16-byte words).
+    // tile starts on a word (row_uints * 4 rows fill whole 16-byte words). Every load of a trip
+    // is issued before the first wait: a lane past the tile's end reloads its last word
+    // (unconditional loads; only the writes to workgroup memory are guarded).
     uint span = nrows * row_uints, words = span / DI_SLOTS;
-    OFFSET in0 = OFFSET(r0) * OFFSET(row_uints) / OFFSET(DI_SLOTS);
-    for (uint base = 0u; base < words; base += DI_UNROLL * wgs) {
+    CURSOR in0 = in_cursor(OFFSET(r0) * OFFSET(row_uints) / OFFSET(DI_SLOTS));
+    for (uint base = t; base < words; base += DI_UNROLL * wgs) {
         VALUE v[DI_UNROLL];
         [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++)
-            if (base + j * wgs + t < words)
-                v[j] = load(src_at(in0 + OFFSET(base + j * wgs + t)), 0u);
+            v[j] = load_at(in0 + CURSOR(step_words(OFFSET(min(base + j * wgs, words - 1u)))));
         [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++)
-            if (base + j * wgs + t < words)
-                put_slots((base + j * wgs + t) * DI_SLOTS, v[j]);
+            if (base + j * wgs < words)
+                put_slots((base + j * wgs) * DI_SLOTS, v[j]);
     }
 #if DI_SLOTS > 1 && defined(ADDRESSING_BDA)
     for (uint u = words * DI_SLOTS + t; u < span; u += wgs) // the last tile's tail: fewer than DI_SLOTS uint32
@@ -54,7 +71,7 @@ void deinterleave_workgroup(uint wg)
         uint chunk = tbl(seg + SEG_CHUNK_WORDS), at_in_row = tbl(seg + SEG_ROW_OFFSET);
         OUTPUT dest = output_of(k);
         uint out_uints = nrows * chunk, out_words = out_uints / DI_SLOTS;
-        OFFSET out0 = OFFSET(r0) * OFFSET(chunk) / OFFSET(DI_SLOTS);
+        CURSOR out0 = out_cursor(dest, OFFSET(r0) * OFFSET(chunk) / OFFSET(DI_SLOTS));
         uint first = t * DI_SLOTS;
         uint row = first / chunk, col = first - row * chunk;
         uint step = wgs * DI_SLOTS, dq = step / chunk, dr = step - dq * chunk;
@@ -63,18 +80,16 @@ void deinterleave_workgroup(uint wg)
             uint r = row, c = col;
             [[unroll]] for (uint i = 0u; i < DI_SLOTS; i++) {
                 s[i] = smem[r * row_uints + at_in_row + c];
-                if (++c == chunk) {
-                    c = 0u;
-                    r++;
-                }
+                bool next = ++c == chunk;
+                c = next ? 0u : c;
+                r += next ? 1u : 0u;
             }
-            store(dst_at(dest, out0 + OFFSET(w)), 0u, pack_slots(s));
+            store_at(dest, out0 + CURSOR(step_words(OFFSET(w))), pack_slots(s));
             row += dq;
             col += dr;
-            if (col >= chunk) {
-                col -= chunk;
-                row++;
-            }
+            bool wrap = col >= chunk;
+            col -= wrap ? chunk : 0u;
+            row += wrap ? 1u : 0u;
         }
 #if DI_SLOTS > 1 && defined(ADDRESSING_BDA)
         for (uint u = out_words * DI_SLOTS + t; u < out_uints; u += wgs) { // the tail: fewer than DI_SLOTS

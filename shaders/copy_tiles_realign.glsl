@@ -18,7 +18,7 @@
 #if defined(ADDRESSING_BDA) && !ATOMIC_STORES && (WORD_BYTES == 4 || WORD_BYTES == 8)
 #define HAS_REALIGN 1
 #define RA_UNROLL 3 // output blocks per trip: 48 bytes, from 6 loads of 16 bytes (64 distinct), what
-                    // NAK's six scoreboards hold in flight; at most 32 trips (a bit mask's)
+                    // NAK's six scoreboards hold in flight
 
 layout(buffer_reference, std430, buffer_reference_align = 16) buffer Block { uvec4 b; };
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer Word32 { uint u; };
@@ -33,26 +33,17 @@ uvec4 realign(uvec4 x, uvec4 y, uint m)
     return mix(a, by_one, bvec4((m & 1u) != 0u));
 }
 
-// The 16 bytes of a block whose first byte comes from p, at column col of a row of c bytes:
-// bytes past the row's end come from the next row, `carry` further on.
-uvec4 gather_block(uint64_t p, uint col, uint c, uint64_t carry)
+// The 16 bytes of a block whose first byte comes from al + o, at column col of a row of c
+// bytes: bytes past the row's end come from the next row, `carry` further on (offsets from
+// the aligned base fit 32 bits: the host's bound on a tile's span).
+uvec4 gather_block(uint64_t al, uint o, uint col, uint c, uint carry)
 {
     uvec4 r;
     [[unroll]] for (uint i = 0u; i < 4u; i++) {
-        uint64_t at = p + 4ul * i + (col + 4u * i >= c ? carry : 0ul);
-        r[i] = Word32(at).u;
+        uint more = col + 4u * i >= c ? carry : 0u;
+        r[i] = Word32(al + uint64_t(o + 4u * i + more)).u;
     }
     return r;
-}
-
-// One block of the slow path: its 16 bytes from p (an offset from the aligned base `al`, r
-// bytes below the tile's first row), at column col of a row of c bytes.
-uvec4 realign_block(uint64_t al, uint r, uint p, uint col, uint c, uint carry, uint lo, uint hi)
-{
-    if (col + 16u > c || p < lo || p + 16u > hi) // crosses a row's end, or reaches outside the input
-        return gather_block(al + r + p, col, c, uint64_t(carry));
-    uint rp = r + p, m = (rp >> 2) & 3u, a = rp & ~15u, b = a + ((m != 0u) ? 16u : 0u);
-    return realign(Block(al + a).b, Block(al + b).b, m);
 }
 
 // A lane's place in a tile and the tile's constants (offsets in bytes: p from the tile's
@@ -92,13 +83,14 @@ void realign_store(RealignLane L, uint64_t d, uvec4 x[RA_UNROLL], uvec4 y[RA_UNR
         Block(d + (L.q + j * lane)).b = realign(x[j], y[j], m);
 }
 
-// Any other trip, block by block: rows crossed, the input's edges, the tile's end.
+// Any other trip, block by block from 4-byte loads: rows crossed, the input's edges, the
+// tile's end (rare: a few trips per row; a small loop, so that the trips' loop stays small).
 void realign_slow(RealignLane L, uint64_t d)
 {
     uint lane = 16u * TG, cj = L.col, pj = L.p, zero = 0u;
     [[dont_unroll]] for (uint j = 0u; j < RA_UNROLL; j++) {
         if (L.f + j * TG < L.n)
-            Block(d + (L.q + j * lane)).b = realign_block(L.al, L.r, pj, cj, L.c, L.carry, L.lo, L.hi);
+            Block(d + (L.q + j * lane)).b = gather_block(L.al, L.r + pj, cj, L.c, L.carry);
         cj += L.dr_lane;
         pj += L.jump_lane;
         bool wrap = cj >= L.c;
@@ -111,8 +103,7 @@ void realign_slow(RealignLane L, uint64_t d)
 // contiguous in the output from byte out_off of output k, whose place mod 16 is dmod; pos is
 // the tile's index within the line. Where the plan promises 16-byte aligned bindings
 // (FLAG_ALIGNED), dmod is known without the output's address, which is then read once the
-// first trip's loads are on their way. The loop runs fast trips only; the others wait, in a
-// bit mask, for a second loop, so that the first holds no more code than a fast trip's.
+// first trip's loads are on their way.
 void realign_copy(uint64_t s, uint k, uint64_t out_off, uint dmod, uint rows, uint c, uint64_t in_row, uint pos)
 {
     uint t = gl_LocalInvocationID.x, wgs = gl_WorkGroupSize.x;
@@ -147,7 +138,7 @@ void realign_copy(uint64_t s, uint k, uint64_t out_off, uint dmod, uint rows, ui
         L.carry = uint(in_row) - c;
         uint jump_trip = dq_trip * uint(in_row) + dr_trip, zero = 0u;
         uvec4 x[RA_UNROLL], y[RA_UNROLL];
-        uint m, later = 0u; // the trips left for the second loop
+        uint m;
         bool fast = realign_fast(L);
         if (fast)
             realign_load(L, x, y, m);
@@ -155,9 +146,8 @@ void realign_copy(uint64_t s, uint k, uint64_t out_off, uint dmod, uint rows, ui
         if (fast)
             realign_store(L, d, x, y, m);
         else
-            later = 1u;
-        RealignLane L0 = L;
-        for (uint i = 1u;; i++) {
+            realign_slow(L, d);
+        for (;;) {
             L.f += RA_UNROLL * wgs;
             if (L.f >= L.n)
                 break;
@@ -171,19 +161,8 @@ void realign_copy(uint64_t s, uint k, uint64_t out_off, uint dmod, uint rows, ui
                 realign_load(L, x, y, m);
                 realign_store(L, d, x, y, m);
             } else {
-                later |= 1u << i;
+                realign_slow(L, d);
             }
-        }
-        while (later != 0u) { // trip i: its place again, from the first trip's
-            uint i = uint(findLSB(later));
-            later &= later - 1u;
-            L = L0;
-            L.f += i * RA_UNROLL * wgs;
-            L.q += i * trip;
-            uint ci = col0 + 16u * L.f, qi = ci / c;
-            L.col = ci - qi * c;
-            L.p = qi * uint(in_row) + L.col;
-            realign_slow(L, d);
         }
     }
     // The line's first tile copies its head's and tail's 4-byte words.

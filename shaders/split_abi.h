@@ -42,6 +42,7 @@
 #define MAPPING_DEINTERLEAVE 5
 #define MAPPING_TILES_REALIGN 7 /* TILES with 4- or 8-byte words, copied with 16-byte loads and stores */
 #define MAPPING_TILES_WIDE 8    /* TILES whose tiles span 2 GiB or more: 64-bit places (device addresses) */
+#define MAPPING_TRANSPOSE16 9   /* TRANSPOSE of 4-byte elements with 16-byte loads and stores */
 
 /* Words one invocation loads before it stores (TILES, TRANSPOSE, DEINTERLEAVE's loads): 64
  * bytes in flight per trip for words of 4 bytes and more (16 x 4, 8 x 8, 4 x 16, 2 x 32);
@@ -58,6 +59,9 @@
 #define TRANSPOSE_TILE_B(word) (4 * ABI_UNROLL(word))
 #define TRANSPOSE_SLOTS(word) ((word) > 4 ? (word) / 4 : 1)
 #define TRANSPOSE_SHARED_WORDS ((TRANSPOSE_TILE_A + 1) * 64)
+/* TRANSPOSE16: tiles of 64 x 32 elements of 4 bytes, 32 x 65 uint32 of workgroup memory. */
+#define TRANSPOSE16_TILE_A 64
+#define TRANSPOSE16_TILE_B 32
 
 /* DEINTERLEAVE: a workgroup stages whole input rows in at most this much workgroup memory
  * (the Vulkan minimum of maxComputeSharedMemorySize is 16 KiB). */
@@ -121,9 +125,9 @@
 #define PC_BDA_INPUT 8          /* uint64: input binding */
 #define PC_BDA_SEGMENTS 16      /* uint: segments (all of them: one dispatch) */
 #define PC_BDA_SHAPE 20         /* uint: grid width | row dims | flags */
-#define PC_BDA_BAND_GROUPS 24   /* uint: workgroups of one band (of the dispatch without bands) */
-#define PC_BDA_BANDS 28         /* uint: bands (1: none) */
-#define PC_BDA_EQUAL_UNITS 32   /* uint: units of every segment per band when equal, else 0 */
+#define PC_BDA_BAND_GROUPS 24   /* uint: workgroups of one band (of the dispatch without bands); DEINTERLEAVE: tile rows */
+#define PC_BDA_BANDS 28         /* uint: bands (1: none); DEINTERLEAVE: rows */
+#define PC_BDA_EQUAL_UNITS 32   /* uint: units of every segment per band when equal, else 0; DEINTERLEAVE: uint32 per row */
 #define PC_BDA_PREFIX1 36       /* uint: FLAG_PREFIX: first workgroup of segment 1 */
 #define PC_BDA_PREFIX2 40       /* uint: FLAG_PREFIX: of segment 2 (0xFFFFFFFF with 2 segments) */
 #define PC_BDA_TRIPS 44         /* uint: TILES: trips per invocation */

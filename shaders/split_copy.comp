@@ -160,6 +160,12 @@ void main()
 #endif
     uint seg = segment_at(k);
     OUTPUT dest = output_of(k);
+#if defined(HAS_TRANSPOSE16)
+    if (MAPPING == MAPPING_TRANSPOSE16) {
+        transpose16_workgroup(seg, unit, k);
+        return;
+    }
+#endif
     if (MAPPING == MAPPING_TRANSPOSE) {
         transpose_workgroup(seg, unit, dest);
     } else if (MAPPING == MAPPING_INTERLEAVED) {

@@ -11,7 +11,7 @@
 /* Pipelines by kernel (split_abi.h's MAPPING_*: the mappings 1 .. 5, then TILES' realigned
  * and wide kernels, 7 and 8) and copy word (index log2(word bytes), 1 .. 32 bytes). */
 #define VKSPLIT_WORD_KINDS 6
-#define VKSPLIT_KERNEL_KINDS 9
+#define VKSPLIT_KERNEL_KINDS 10
 
 struct vksplit_context {
     vksplit__vk vk;

@@ -17,8 +17,6 @@
  * and stores 4 blocks. */
 #define TILES_LOOP_TRIPS(unroll) (3 * (unroll) + 2)
 #define REALIGN_LOOP_TRIPS (8 * REALIGN_UNROLL + 2)
-/* The realigned kernel keeps the trips it leaves for later in a 32-bit mask. */
-#define REALIGN_MAX_TRIPS 32u
 /* A plan takes fewer trips than the tuning allows where its split is small, so that at least
  * this many workgroups share it: about two per slot of a large GPU (an H100 holds 1056
  * workgroups of 256 at once, an MI300X 2432). */
@@ -30,8 +28,6 @@ uint32_t vksplit__tiles_max_trips(uint32_t invocation_bytes, uint32_t word_bytes
     uint32_t per_trip = realign ? REALIGN_UNROLL * 16 : unroll * word_bytes;
     uint32_t trips = invocation_bytes / per_trip;
     uint32_t most = (VKSPLIT_LOOP_BUDGET - VKSPLIT_FIXED_TRIPS) / (realign ? REALIGN_LOOP_TRIPS : TILES_LOOP_TRIPS(unroll));
-    if (realign && most > REALIGN_MAX_TRIPS)
-        most = REALIGN_MAX_TRIPS;
     return trips < 1 ? 1 : trips < most ? trips : most;
 }
 

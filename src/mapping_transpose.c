@@ -36,9 +36,29 @@ bool vksplit__transpose_fits(const vksplit__geometry* g, bool worth_it)
     return true;
 }
 
-void vksplit__plan_transpose(vksplit__geometry* g)
+/* TRANSPOSE16 (16-byte loads and stores): 4-byte elements on device addresses where 16-byte
+ * words are allowed and the split promises 16-byte aligned bindings, both tile dimensions
+ * multiples of 4 elements, and every base and stride (but dimension 0's input stride and
+ * dimension 1's output stride, which are 1) a multiple of 4 elements. Decided on the
+ * dimensions as TRANSPOSE orders them. */
+static bool transpose16_fits(const vksplit__geometry* g, const vksplit__planner_caps* caps, uint32_t base_alignment)
 {
-    uint64_t tile_b = TRANSPOSE_TILE_B(g->word_bytes);
+    if (g->word_bytes != 4 || !caps->bda || caps->max_word_bytes < 16 || base_alignment < 16)
+        return false;
+    for (uint32_t s = 0; s < g->segment_count; s++) {
+        const vksplit__row_dim* dims = &g->dims[(size_t)s * g->row_dims];
+        if (dims[0].size % 4 || dims[1].size % 4 || g->segments[s].in_base_words % 4)
+            return false;
+        for (uint32_t d = 0; d < g->row_dims; d++)
+            if ((d != 0 && dims[d].in_stride % 4) || (d != 1 && dims[d].out_stride % 4))
+                return false;
+    }
+    return true;
+}
+
+void vksplit__plan_transpose(vksplit__geometry* g, const vksplit__planner_caps* caps, uint32_t base_alignment)
+{
+    uint64_t tile_a = TRANSPOSE_TILE_A, tile_b = TRANSPOSE_TILE_B(g->word_bytes);
     for (uint32_t s = 0; s < g->segment_count; s++) {
         /* Per segment: outputs may order their dimensions differently. */
         uint32_t a, b;
@@ -46,9 +66,17 @@ void vksplit__plan_transpose(vksplit__geometry* g)
         vksplit__move_segment_row_dim(g, s, a, 0);
         find_axes(g, s, &a, &b);
         vksplit__move_segment_row_dim(g, s, b, 1);
+    }
+    if (transpose16_fits(g, caps, base_alignment)) {
+        g->kernel = MAPPING_TRANSPOSE16;
+        g->aligned16 = 1;
+        tile_a = TRANSPOSE16_TILE_A;
+        tile_b = TRANSPOSE16_TILE_B;
+    }
+    for (uint32_t s = 0; s < g->segment_count; s++) {
         vksplit__segment* seg = &g->segments[s];
         const vksplit__row_dim* dims = &g->dims[(size_t)s * g->row_dims];
-        seg->tiles_a = vksplit__div_up(dims[0].size, TRANSPOSE_TILE_A);
+        seg->tiles_a = vksplit__div_up(dims[0].size, tile_a);
         seg->tiles_b = vksplit__div_up(dims[1].size, tile_b);
         seg->units = seg->rows / (dims[0].size * dims[1].size) * seg->tiles_a * seg->tiles_b;
     }

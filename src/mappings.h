@@ -21,7 +21,9 @@ vksplit_result vksplit__plan_tiles(vksplit__geometry* g, const vksplit__planner_
  * every segment has a row dimension contiguous in the input and another contiguous in the
  * output; worth_it also asks for tiles at least half full along both. */
 bool vksplit__transpose_fits(const vksplit__geometry* g, bool worth_it);
-void vksplit__plan_transpose(vksplit__geometry* g);
+/* Uses TRANSPOSE16 (16-byte loads and stores, 16-byte aligned bindings) where 4-byte
+ * elements, the split's base alignment and every stride allow it. */
+void vksplit__plan_transpose(vksplit__geometry* g, const vksplit__planner_caps* caps, uint32_t base_alignment);
 
 /* DEINTERLEAVE fits when the input's rows are contiguous and hold every segment's chunk in
  * turn (whole 32-bit words), every output's rows are contiguous, at least four rows fit the

@@ -103,11 +103,11 @@ static uint32_t kernels_of(vksplit_mapping tuned)
     case VKSPLIT_MAPPING_TILES:
         return tiles;
     case VKSPLIT_MAPPING_TRANSPOSE:
-        return 1u << MAPPING_TRANSPOSE | tiles;
+        return 1u << MAPPING_TRANSPOSE | 1u << MAPPING_TRANSPOSE16 | tiles;
     case VKSPLIT_MAPPING_DEINTERLEAVE:
         return 1u << MAPPING_DEINTERLEAVE | tiles;
     case VKSPLIT_MAPPING_BY_SHAPE:
-        return 1u << MAPPING_TRANSPOSE | 1u << MAPPING_DEINTERLEAVE | tiles;
+        return 1u << MAPPING_TRANSPOSE | 1u << MAPPING_TRANSPOSE16 | 1u << MAPPING_DEINTERLEAVE | tiles;
     default:
         return 1u << tuned;
     }
@@ -128,6 +128,8 @@ static bool kernel_takes_word(const vksplit_context* ctx, uint32_t kernel, uint3
         return (word == 4 || word == 8) && wide;
     if (kernel == MAPPING_TILES_WIDE)
         return ctx->bda;
+    if (kernel == MAPPING_TRANSPOSE16)
+        return word == 4 && wide;
     return true;
 }
 
@@ -138,6 +140,8 @@ static const char* kernel_name(uint32_t kernel)
         return "tiles (realigned to 16 bytes)";
     if (kernel == MAPPING_TILES_WIDE)
         return "tiles (64-bit places)";
+    if (kernel == MAPPING_TRANSPOSE16)
+        return "transpose (16-byte loads and stores)";
     return vksplit__mapping_name((vksplit_mapping)kernel);
 }
 
@@ -150,11 +154,12 @@ typedef struct pipeline_spec {
 static void specialize(const vksplit_context* ctx, uint32_t kernel, pipeline_spec* spec)
 {
     uint32_t shared = 1;
-    if (kernel == MAPPING_TRANSPOSE)
+    if (kernel == MAPPING_TRANSPOSE || kernel == MAPPING_TRANSPOSE16)
         shared = TRANSPOSE_SHARED_WORDS;
     else if (kernel == MAPPING_DEINTERLEAVE)
         shared = ctx->caps.shared_bytes / 4;
-    uint32_t values[5] = {kernel == MAPPING_TRANSPOSE ? TRANSPOSE_WORKGROUP : ctx->caps.workgroup_size,
+    bool transpose = kernel == MAPPING_TRANSPOSE || kernel == MAPPING_TRANSPOSE16;
+    uint32_t values[5] = {transpose ? TRANSPOSE_WORKGROUP : ctx->caps.workgroup_size,
                           ctx->output_slots, kernel, 1, shared};
     static const uint32_t ids[5] = {SPEC_WORKGROUP_SIZE, SPEC_OUTPUT_SLOTS, SPEC_MAPPING, SPEC_TRIPS, SPEC_SHARED_WORDS};
     for (uint32_t i = 0; i < 5; i++) {

@@ -307,7 +307,11 @@ static void describe(vksplit_plan* plan)
     else
         snprintf(info->summary, sizeof info->summary, "compute %s %s%s w%u rows=%llu chunk=%lluB dims=%u bands=%llu trips=%u",
                  plan->ctx->bda ? "bda" : "desc", vksplit__mapping_name(g->mapping),
-                 g->kernel == MAPPING_TILES_REALIGN ? " realigned" : g->kernel == MAPPING_TILES_WIDE ? " wide" : "", g->word_bytes, (unsigned long long)rows,
+                 g->kernel == MAPPING_TILES_REALIGN ? " realigned"
+                 : g->kernel == MAPPING_TILES_WIDE ? " wide"
+                 : g->kernel == MAPPING_TRANSPOSE16 ? " 16-byte"
+                                                    : "",
+                 g->word_bytes, (unsigned long long)rows,
                  (unsigned long long)chunk, g->row_dims, (unsigned long long)g->bands, g->trips);
 }
 

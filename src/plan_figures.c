@@ -120,9 +120,10 @@ static uint64_t transpose_sectors(const vksplit__geometry* g, uint32_t s)
     uint32_t word = g->word_bytes;
     const vksplit__row_dim* dims = &g->dims[(size_t)s * g->row_dims];
     residues lines = segment_lines(g, s, 2, word); /* a tile's first run: TILE_A x word, a multiple of 32 */
-    uint64_t full = dims[0].size / TRANSPOSE_TILE_A, part = dims[0].size % TRANSPOSE_TILE_A;
+    uint64_t tile_a = g->kernel == MAPPING_TRANSPOSE16 ? TRANSPOSE16_TILE_A : TRANSPOSE_TILE_A;
+    uint64_t full = dims[0].size / tile_a, part = dims[0].size % tile_a;
     uint64_t b_stride = stride_bytes(dims[1].in_stride, word);
-    return full * line_sectors(&lines, dims[1].size, b_stride, (uint64_t)TRANSPOSE_TILE_A * word, false) +
+    return full * line_sectors(&lines, dims[1].size, b_stride, tile_a * word, false) +
            line_sectors(&lines, dims[1].size, b_stride, part * word, false);
 }
 
@@ -166,10 +167,12 @@ void vksplit__plan_figures(vksplit__geometry* g)
     bool interleaved = g->mapping == VKSPLIT_MAPPING_INTERLEAVED;
     g->bytes_in_flight = g->mapping == VKSPLIT_MAPPING_RUNS || interleaved ? 4 * word : ABI_UNROLL(word) * word;
     g->invocation_bytes = g->bytes_in_flight;
-    if (g->kernel == MAPPING_TILES_REALIGN) /* 4 blocks of 16 bytes from 8 loads of 16 (80 distinct) */
-        g->bytes_in_flight = 8 * 16;
-    if (g->mapping == VKSPLIT_MAPPING_TILES)
-        g->invocation_bytes = g->trips * (g->kernel == MAPPING_TILES_REALIGN ? 64 : ABI_UNROLL(word) * word);
+    if (g->mapping == VKSPLIT_MAPPING_TILES) /* its trips */
+        g->invocation_bytes = g->trips * (g->kernel == MAPPING_TILES_REALIGN ? 48 : ABI_UNROLL(word) * word);
+    if (g->kernel == MAPPING_TILES_REALIGN) /* 3 blocks of 16 bytes from 6 loads of 16 (64 distinct) */
+        g->bytes_in_flight = 6 * 16;
+    if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE) /* the rows a workgroup stages, per invocation */
+        g->invocation_bytes = (uint32_t)vksplit__div_up((uint64_t)g->tile_rows * g->row_uints * 4, g->workgroup_size);
     g->sectors_read = 0;
     g->busy_workgroups = 0;
     if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE) {

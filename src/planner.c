@@ -334,7 +334,7 @@ static vksplit_result plan_mapping(const vksplit__split* split, const vksplit__p
         return VKSPLIT_OK;
     case VKSPLIT_MAPPING_TRANSPOSE:
         g->workgroup_size = TRANSPOSE_WORKGROUP;
-        vksplit__plan_transpose(g);
+        vksplit__plan_transpose(g, caps, split->base_alignment);
         return VKSPLIT_OK;
     case VKSPLIT_MAPPING_DEINTERLEAVE:
         vksplit__plan_deinterleave(g, caps, split->base_alignment);
@@ -396,8 +396,8 @@ vksplit_result vksplit__plan_geometry(const vksplit__split* split, const vksplit
             r = choose_word(split, caps, &w, g, error);
         if (r == VKSPLIT_OK)
             r = plan_mapping(split, caps, g, error);
-        if (r == VKSPLIT_OK)
-            g->aligned16 = g->kernel == MAPPING_TILES_REALIGN && split->base_alignment >= 16;
+        if (r == VKSPLIT_OK && g->kernel == MAPPING_TILES_REALIGN)
+            g->aligned16 = split->base_alignment >= 16;
         if (r == VKSPLIT_OK)
             r = plan_prefix(caps, g, error);
         if (r == VKSPLIT_OK)

@@ -48,6 +48,11 @@ static vksplit_result record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, 
     push.band_groups = (uint32_t)g->band_workgroups;
     push.bands = (uint32_t)g->bands;
     push.equal_units = d->equal_units;
+    if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE) { /* its numbers in the band fields (split_abi.h) */
+        push.band_groups = g->tile_rows;
+        push.bands = (uint32_t)g->segments[0].rows;
+        push.equal_units = g->row_uints;
+    }
     push.prefix1 = plan->prefix1;
     push.prefix2 = plan->prefix2;
     push.trips = g->trips;
