@@ -46,17 +46,19 @@ void deinterleave_workgroup(uint wg)
 
     // Stage the rows: span uint32 words, whole words first. r0 is a multiple of 4 rows, so a
     // tile starts on a word (row_uints * 4 rows fill whole 16-byte words). Every load of a trip
-    // is issued before the first wait: a lane past the tile's end reloads its last word
-    // (unconditional loads; only the writes to workgroup memory are guarded).
+    // is issued before the first wait, and nothing branches: a lane past the tile's end loads
+    // and stores its last word again (the same bytes to the same place in workgroup memory).
     uint span = nrows * row_uints, words = span / DI_SLOTS;
     CURSOR in0 = in_cursor(OFFSET(r0) * OFFSET(row_uints) / OFFSET(DI_SLOTS));
     for (uint base = t; base < words; base += DI_UNROLL * wgs) {
         VALUE v[DI_UNROLL];
+        uint at[DI_UNROLL];
+        [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++) {
+            at[j] = min(base + j * wgs, words - 1u);
+            v[j] = load_at(in0 + CURSOR(step_words(OFFSET(at[j]))));
+        }
         [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++)
-            v[j] = load_at(in0 + CURSOR(step_words(OFFSET(min(base + j * wgs, words - 1u)))));
-        [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++)
-            if (base + j * wgs < words)
-                put_slots((base + j * wgs) * DI_SLOTS, v[j]);
+            put_slots(at[j] * DI_SLOTS, v[j]);
     }
 #if DI_SLOTS > 1 && defined(ADDRESSING_BDA)
     for (uint u = words * DI_SLOTS + t; u < span; u += wgs) // the last tile's tail: fewer than DI_SLOTS uint32

@@ -65,60 +65,83 @@ void transpose_workgroup(uint seg, uint unit, OUTPUT dest)
 // tile reloads the tile's first block) and nothing branches between them.
 #if defined(ADDRESSING_BDA) && WORD_BYTES == 4 && !ATOMIC_STORES
 #define HAS_TRANSPOSE16 1
-#define T16_A 64
-#define T16_B 32
+#define T16_A TRANSPOSE16_TILE_A
+#define T16_B TRANSPOSE16_TILE_B
 #define T16_PITCH (T16_A + 1)
 layout(buffer_reference, std430, buffer_reference_align = 16) buffer Quad { uvec4 q; };
 
+// A unit is `trips` consecutive tiles of one line (units per line: ceil(tiles per line /
+// trips)): the segment's fields, the line's place and the output's address are read once for
+// them all, the tiles are stepped, not divided, and each tile's loads are issued before the
+// stores of the one before (software pipelining). Nothing branches but the loop: loads and
+// stores outside a partial tile are clamped into it (the same bytes to the same place).
 void transpose16_workgroup(uint seg, uint unit, uint k)
 {
-    uint t = gl_LocalInvocationID.x;
-    uint dims = seg + SEG_DIMS;
-    uint size_a = tbl(dims + DIM_SIZE), size_b = tbl(dims + DIM_FIELDS + DIM_SIZE);
-    uint64_t in_b = tbl64(dims + DIM_FIELDS + DIM_IN_STRIDE); // dimension 0 has input stride 1
-    uint tiles_a = tbl(seg + SEG_TILES_A), tiles_b = tbl(seg + SEG_TILES_B);
-    OFFSET in_off = OFFSET(tbl64(seg + SEG_IN_BASE)), out_off = OFFSET(0u);
-    uint per_line = tiles_a * tiles_b;
-    uint line = unit / per_line, rest = unit - line * per_line;
-    uint ib = rest / tiles_a, ia = rest - ib * tiles_a;
+    uint t = gl_LocalInvocationID.x, trips = pc_trips();
+    // The input's side in one round trip: two 16-byte loads and one 4-byte one, in flight together.
+    uvec4 f0, f4;
+    segment_head(seg, f0, f4);
+    uint in_b = tbl(seg + SEG_IN_B32);        // dimension 1's input stride (dimension 0's is 1)
+    OFFSET in_off = OFFSET(word64(f4[SEG_IN_BASE - 4], f4[SEG_IN_BASE - 3])), out_off = OFFSET(0u);
+    uint size_a = f4[SEG_SIZE_A - 4], size_b = f4[SEG_SIZE_B - 4];
+    uint tiles_a = (size_a + T16_A - 1u) / T16_A, tiles_b = (size_b + T16_B - 1u) / T16_B; // powers of two
+    uint per_line = tiles_a * tiles_b, units_per_line = (per_line + trips - 1u) / trips;
+    uint line = unit / units_per_line, p = (unit - line * units_per_line) * trips;
+    uint end = min(p + trips, per_line);
     if (line != 0u)
         place_row(seg, line, 2u, in_off, out_off);
+    uint ib = p / tiles_a, ia = p - ib * tiles_a;
     uint a0 = ia * T16_A, b0 = ib * T16_B;
-    uint na = min(uint(T16_A), size_a - a0), nb = min(uint(T16_B), size_b - b0);
-
-    // Loads: a = 4 * (t % 16), b = t / 16 + 8 j.
+    // Loads: elements la..la+3 at b = lb + 8 j; within a partial tile, clamped into it.
     uint la = 4u * (t % 16u), lb = t / 16u;
-    uint64_t tile_in = in_cursor(in_off + OFFSET(a0) + OFFSET(b0) * in_b);
-    uint64_t step_b = in_b * 4ul;
+    uint64_t tile_in = in_cursor(in_off + OFFSET(a0) + OFFSET(b0) * OFFSET(in_b));
+    uint64_t in_a_step = uint64_t(T16_A) * 4ul, in_b_step = uint64_t(T16_B) * in_b * 4ul;
     uvec4 v[4];
-    [[unroll]] for (uint j = 0u; j < 4u; j++) {
-        bool inside = all(bvec2(la < na, lb + 8u * j < nb));
-        uint64_t at = tile_in + uint64_t(la) * 4ul + uint64_t(lb + 8u * j) * step_b;
-        v[j] = Quad(inside ? at : tile_in).q;
-    }
-    // The output's side, now that the loads are on their way.
-    uint64_t out_a = tbl64(dims + DIM_OUT_STRIDE); // dimension 1 has output stride 1
-    uint64_t tile_out = out_cursor(output_of(k), out_off + OFFSET(b0) + OFFSET(a0) * out_a);
-    [[unroll]] for (uint j = 0u; j < 4u; j++) {
-        if (all(bvec2(la < na, lb + 8u * j < nb))) {
+    uint na = min(uint(T16_A), size_a - a0), nb = min(uint(T16_B), size_b - b0);
+    [[unroll]] for (uint j = 0u; j < 4u; j++)
+        v[j] = Quad(tile_in + uint64_t(min(la, na - 4u) * 4u + min(lb + 8u * j, nb - 1u) * in_b * 4u)).q;
+    // The output's side, now that the first loads are on their way. Stores: elements sb..sb+3
+    // at a = sa + 16 j, clamped likewise; a's stride times a tile fits 31 bits (the host's bound).
+    uint sb = 4u * (t % 8u), sa = t / 8u;
+    uint out_a = uint(tbl64(seg + SEG_DIMS + DIM_OUT_STRIDE)); // dimension 1's output stride is 1
+    uint64_t tile_out = out_cursor(output_of(k), out_off + OFFSET(b0) + OFFSET(a0) * OFFSET(out_a));
+    uint64_t out_a_step = uint64_t(T16_A) * out_a * 4ul, out_b_step = uint64_t(T16_B) * 4ul;
+    for (;;) {
+        barrier(); // the previous tile's reads of workgroup memory are done
+        [[unroll]] for (uint j = 0u; j < 4u; j++) {
             uint at = (lb + 8u * j) * T16_PITCH + la;
             smem[at] = v[j].x;
             smem[at + 1u] = v[j].y;
             smem[at + 2u] = v[j].z;
             smem[at + 3u] = v[j].w;
         }
-    }
-    barrier();
-    // Stores: b = 4 * (t % 8), a = t / 8 + 16 j.
-    uint sb = 4u * (t % 8u), sa = t / 8u;
-    uint64_t step_a = out_a * 4ul;
-    [[unroll]] for (uint j = 0u; j < 4u; j++) {
-        uint a = sa + 16u * j;
-        if (all(bvec2(sb < nb, a < na))) {
-            uint at = sb * T16_PITCH + a;
+        barrier();
+        uint cur_na = na, cur_nb = nb;
+        uint64_t cur_out = tile_out;
+        // The next tile: its place stepped, its loads issued before this tile's stores (after
+        // the last tile, the same tile's again: no branch, and they hit the cache).
+        bool more = ++p < end;
+        uint next_a = ia + 1u;
+        bool wrap = next_a == tiles_a;
+        uint64_t in_step = wrap ? in_b_step - uint64_t(tiles_a - 1u) * in_a_step : in_a_step;
+        uint64_t out_step = wrap ? out_b_step - uint64_t(tiles_a - 1u) * out_a_step : out_a_step;
+        tile_in += more ? in_step : 0ul;
+        tile_out += more ? out_step : 0ul;
+        uint ia_next = wrap ? 0u : next_a, ib_next = ib + (wrap ? 1u : 0u);
+        ia = more ? ia_next : ia;
+        ib = more ? ib_next : ib;
+        na = min(uint(T16_A), size_a - ia * T16_A);
+        nb = min(uint(T16_B), size_b - ib * T16_B);
+        [[unroll]] for (uint j = 0u; j < 4u; j++)
+            v[j] = Quad(tile_in + uint64_t(min(la, na - 4u) * 4u + min(lb + 8u * j, nb - 1u) * in_b * 4u)).q;
+        [[unroll]] for (uint j = 0u; j < 4u; j++) {
+            uint a = min(sa + 16u * j, cur_na - 1u), b = min(sb, cur_nb - 4u);
+            uint at = b * T16_PITCH + a;
             uvec4 w = uvec4(smem[at], smem[at + T16_PITCH], smem[at + 2u * T16_PITCH], smem[at + 3u * T16_PITCH]);
-            Quad(tile_out + uint64_t(sb) * 4ul + uint64_t(a) * step_a).q = w;
+            Quad(cur_out + uint64_t(b * 4u + a * out_a * 4u)).q = w;
         }
+        if (!more)
+            break;
     }
 }
 #endif

@@ -108,6 +108,10 @@
 #define SEG_TILES_A SEG_PIECES          /* TRANSPOSE: tiles along dimension 0 */
 #define SEG_TILES_B SEG_PIECE_WORDS     /* TRANSPOSE: tiles along dimension 1 */
 #define SEG_ROW_OFFSET SEG_PIECE_WORDS  /* DEINTERLEAVE: the chunk's first uint32 within an input row */
+#define SEG_T16_TILES SEG_PIECES        /* TRANSPOSE16: tiles of the whole output (a unit copies `trips`) */
+#define SEG_SIZE_A SEG_ROWS_PER_UNIT    /* TRANSPOSE16: dimension 0's size */
+#define SEG_SIZE_B SEG_ROWS             /* TRANSPOSE16: dimension 1's size */
+#define SEG_IN_B32 SEG_ROW_MAGIC        /* TRANSPOSE16: dimension 1's input stride in words (32 bits) */
 
 /* Push constants, byte offsets; 128 bytes on both paths (the Vulkan minimum for
  * maxPushConstantsSize). PC_*_SHAPE packs the grid's width (bits 0-15), the row dimensions

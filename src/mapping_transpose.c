@@ -36,6 +36,11 @@ bool vksplit__transpose_fits(const vksplit__geometry* g, bool worth_it)
     return true;
 }
 
+/* Workgroups a TRANSPOSE16 plan keeps at least, where its split allows (TILES keeps as many):
+ * more trips pay the prologue less often and give the pipelining (a tile's loads before the
+ * previous tile's stores) more tiles to overlap. */
+#define TRANSPOSE16_MIN_WORKGROUPS 2048u
+
 /* TRANSPOSE16 (16-byte loads and stores): 4-byte elements on device addresses where 16-byte
  * words are allowed and the split promises 16-byte aligned bindings, both tile dimensions
  * multiples of 4 elements, and every base and stride (but dimension 0's input stride and
@@ -47,7 +52,10 @@ static bool transpose16_fits(const vksplit__geometry* g, const vksplit__planner_
         return false;
     for (uint32_t s = 0; s < g->segment_count; s++) {
         const vksplit__row_dim* dims = &g->dims[(size_t)s * g->row_dims];
-        if (dims[0].size % 4 || dims[1].size % 4 || g->segments[s].in_base_words % 4)
+        /* The shader places a tile's loads by 32-bit byte offsets: 32 rows of dimension 1. */
+        if (dims[0].size % 4 || dims[1].size % 4 || g->segments[s].in_base_words % 4 ||
+            dims[1].in_stride >= ((uint64_t)1 << 31) / (4 * TRANSPOSE16_TILE_B) ||
+            dims[0].out_stride >= ((uint64_t)1 << 31) / (4 * TRANSPOSE16_TILE_A))
             return false;
         for (uint32_t d = 0; d < g->row_dims; d++)
             if ((d != 0 && dims[d].in_stride % 4) || (d != 1 && dims[d].out_stride % 4))
@@ -73,11 +81,30 @@ void vksplit__plan_transpose(vksplit__geometry* g, const vksplit__planner_caps* 
         tile_a = TRANSPOSE16_TILE_A;
         tile_b = TRANSPOSE16_TILE_B;
     }
+    uint64_t all_tiles = 0;
     for (uint32_t s = 0; s < g->segment_count; s++) {
         vksplit__segment* seg = &g->segments[s];
         const vksplit__row_dim* dims = &g->dims[(size_t)s * g->row_dims];
         seg->tiles_a = vksplit__div_up(dims[0].size, tile_a);
         seg->tiles_b = vksplit__div_up(dims[1].size, tile_b);
-        seg->units = seg->rows / (dims[0].size * dims[1].size) * seg->tiles_a * seg->tiles_b;
+        seg->tiles = seg->rows / (dims[0].size * dims[1].size) * seg->tiles_a * seg->tiles_b;
+        seg->units = seg->tiles;
+        all_tiles += seg->tiles;
+    }
+    if (g->kernel != MAPPING_TRANSPOSE16)
+        return;
+    /* A workgroup copies `trips` consecutive tiles of one line (the segment's fields, the
+     * line's place and the output's address read once for them): as many as the tuning
+     * allows, fewer where fewer than TRANSPOSE16_MIN_WORKGROUPS workgroups would share the
+     * split, and no more than a line holds. */
+    uint64_t most = caps->invocation_bytes / 64 ? caps->invocation_bytes / 64 : 1;
+    uint64_t trips = vksplit__min_u64(most, all_tiles / TRANSPOSE16_MIN_WORKGROUPS);
+    for (uint32_t s = 0; s < g->segment_count; s++)
+        trips = vksplit__min_u64(trips, g->segments[s].tiles_a * g->segments[s].tiles_b);
+    g->trips = trips ? (uint32_t)trips : 1;
+    for (uint32_t s = 0; s < g->segment_count; s++) {
+        vksplit__segment* seg = &g->segments[s];
+        uint64_t per_line = seg->tiles_a * seg->tiles_b;
+        seg->units = seg->tiles / per_line * vksplit__div_up(per_line, g->trips);
     }
 }

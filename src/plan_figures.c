@@ -171,6 +171,8 @@ void vksplit__plan_figures(vksplit__geometry* g)
         g->invocation_bytes = g->trips * (g->kernel == MAPPING_TILES_REALIGN ? 48 : ABI_UNROLL(word) * word);
     if (g->kernel == MAPPING_TILES_REALIGN) /* 3 blocks of 16 bytes from 6 loads of 16 (64 distinct) */
         g->bytes_in_flight = 6 * 16;
+    if (g->kernel == MAPPING_TRANSPOSE16) /* one tile of 16-byte loads per trip */
+        g->invocation_bytes = g->trips * 64;
     if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE) /* the rows a workgroup stages, per invocation */
         g->invocation_bytes = (uint32_t)vksplit__div_up((uint64_t)g->tile_rows * g->row_uints * 4, g->workgroup_size);
     g->sectors_read = 0;

@@ -33,6 +33,14 @@ static void put_mapping_fields(const vksplit__geometry* g, const vksplit__segmen
         break;
     }
     case VKSPLIT_MAPPING_TRANSPOSE:
+        if (g->kernel == MAPPING_TRANSPOSE16) {
+            const vksplit__row_dim* dims = &g->dims[(size_t)(seg - g->segments) * g->row_dims];
+            out[SEG_T16_TILES] = (uint32_t)seg->tiles;
+            out[SEG_SIZE_A] = (uint32_t)dims[0].size;
+            out[SEG_SIZE_B] = (uint32_t)dims[1].size;
+            out[SEG_IN_B32] = (uint32_t)dims[1].in_stride;
+            break;
+        }
         out[SEG_TILES_A] = (uint32_t)seg->tiles_a;
         out[SEG_TILES_B] = (uint32_t)seg->tiles_b;
         break;
