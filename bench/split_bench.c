@@ -28,6 +28,7 @@
 
 #include "bench_cases.h"
 #include "bench_references.h"
+#include "bench_shader_stats.h"
 #include "vksplit/vksplit_runner.h"
 
 #define MIB (1024.0 * 1024.0)
@@ -169,6 +170,7 @@ typedef struct result_row {
     double record_us;
     double split_s, copy_s, ceiling_s, memcpy_s; /* medians */
     int has_ceiling;
+    char stats_json[2048], stats_text[1024];     /* --shader-stats */
 } result_row;
 
 typedef struct bench_env {
@@ -181,13 +183,34 @@ typedef struct bench_env {
     vksplit_path path;
     int reps;
     int plan_only;
+    int shader_stats;
 } bench_env;
+
+/* The case at `target` bytes, shrunk until its input and its output arena each fit one buffer
+ * of this device (maxMemoryAllocationSize, maxBufferSize): a 4 GiB case on a GPU whose
+ * allocations stop just short of 4 GiB runs at the largest size that fits, and says so. */
+static void setup_fitted(const bench_env* env, const bench_case* c, uint64_t target, bench_setup* s)
+{
+    uint64_t limit = env->info.max_buffer_bytes, asked = target;
+    bench_setup_case(c, target, s);
+    uint64_t asked_need = s->input_span > s->arena_bytes ? s->input_span : s->arena_bytes;
+    while ((s->input_span > limit || s->arena_bytes > limit) && target > MIB) {
+        uint64_t need = s->input_span > s->arena_bytes ? s->input_span : s->arena_bytes;
+        target = (uint64_t)((double)target * ((double)limit / (double)need) * 0.999);
+        bench_setup_case(c, target, s);
+    }
+    if (target != asked)
+        fprintf(stderr, "split_bench: %s: %.0f MiB needs a buffer of %llu bytes, more than this device's largest (%llu "
+                        "bytes): shrunk to %.1f MiB\n",
+                c->name, (double)asked / MIB, (unsigned long long)asked_need,
+                (unsigned long long)limit, (double)target / MIB);
+}
 
 static void run_case(bench_env* env, const bench_case* c, uint64_t target, result_row* row)
 {
     memset(row, 0, sizeof *row);
     bench_setup* s = &row->setup;
-    bench_setup_case(c, target, s);
+    setup_fitted(env, c, target, s);
     row->size_target = target;
     vksplit_runner* runner = env->runner;
     vksplit_error error;
@@ -196,6 +219,9 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, resul
     if (vksplit_plan_create(vksplit_runner_context(runner), &s->desc, &options, &plan, &error) != VKSPLIT_OK)
         die(c->name, &error);
     vksplit_plan_get_info(plan, &row->info);
+    if (env->shader_stats)
+        bench_shader_stats(env->info.device, vksplit_plan_pipeline(plan), row->stats_json, sizeof row->stats_json,
+                           row->stats_text, sizeof row->stats_text);
     uint64_t bytes = row->info.bytes_written;
     if (env->plan_only) { /* the plan's own account only: nothing allocated, nothing run */
         vksplit_plan_destroy(plan);
@@ -324,12 +350,13 @@ static void print_plan_row(const result_row* r, int json, int last)
     printf("    {\"case\": \"%s\", \"what\": \"%s\", \"size_mib\": %.0f, \"shape\": \"%s\", \"dtype\": \"%s\", "
            "\"outputs\": %u, \"bytes\": %llu, \"path\": \"%s\", \"mapping\": \"%s\", \"plan\": \"%s\", "
            "\"dispatches\": %u, \"word_bytes\": %u, \"workgroup_size\": %u, \"workgroups\": %llu, "
-           "\"idle_workgroups\": %llu, \"bytes_in_flight\": %u, \"invocation_bytes\": %u, \"fetch_ratio\": %.4f}%s\n",
+           "\"idle_workgroups\": %llu, \"bytes_in_flight\": %u, \"invocation_bytes\": %u, \"fetch_ratio\": %.4f%s%s}%s\n",
            c->name, c->what, (double)r->size_target / MIB, shape, c->dtype, c->outputs,
            (unsigned long long)i->bytes_written, i->path == VKSPLIT_PATH_TRANSFER ? "copy" : "compute",
            mapping_name(i->mapping), i->summary, i->dispatch_count, i->word_bytes, i->workgroup_size,
            (unsigned long long)i->workgroup_count, (unsigned long long)i->idle_workgroups, i->bytes_in_flight,
-           i->invocation_bytes, i->fetch_ratio, last ? "" : ",");
+           i->invocation_bytes, i->fetch_ratio, r->stats_json[0] ? ", \"shader_stats\": " : "", r->stats_json,
+           last ? "" : ",");
 }
 
 static void print_json_row(const result_row* r, int last)
@@ -345,7 +372,7 @@ static void print_json_row(const result_row* r, int last)
            "\"split_us\": %.3f, \"split_gbps\": %.3f, "
            "\"ceiling_us\": %.3f, \"ceiling_gbps\": %.3f, \"copy_us\": %.3f, \"copy_gbps\": %.3f, "
            "\"memcpy_gbps\": %.3f, \"ratio_ceiling\": %.4f, \"ratio_copy\": %.4f, \"ratio_memcpy\": %.4f, "
-           "\"record_us\": %.3f}%s\n",
+           "\"record_us\": %.3f%s%s}%s\n",
            c->name, c->what, (double)r->size_target / MIB, shape, c->dtype, c->outputs, (unsigned long long)bytes,
            r->info.path == VKSPLIT_PATH_TRANSFER ? "copy" : "compute", mapping_name(r->info.mapping), r->info.summary,
            r->info.dispatch_count, r->info.word_bytes, r->info.workgroup_size,
@@ -353,7 +380,8 @@ static void print_json_row(const result_row* r, int last)
            r->info.bytes_in_flight, r->info.invocation_bytes, r->info.fetch_ratio, r->split_s * 1e6, gbps(bytes, r->split_s), r->ceiling_s * 1e6,
            gbps(bytes, r->ceiling_s), r->copy_s * 1e6, gbps(bytes, r->copy_s), gbps(bytes, r->memcpy_s),
            r->has_ceiling && r->split_s > 0 ? r->ceiling_s / r->split_s : 0.0, r->copy_s / r->split_s,
-           r->memcpy_s / r->split_s, r->record_us, last ? "" : ",");
+           r->memcpy_s / r->split_s, r->record_us, r->stats_json[0] ? ", \"shader_stats\": " : "", r->stats_json,
+           last ? "" : ",");
 }
 
 /* ---- options -------------------------------------------------------------------------------- */
@@ -364,7 +392,7 @@ static void usage(FILE* to)
             "usage: split_bench [--size MiB[,MiB...]] [--case NAME[,NAME...]] [--device N] [--list-devices]\n"
             "                   [--path auto|compute|copy] [--mapping NAME] [--workgroup N] [--invocation-bytes N]\n"
             "                   [--band-bytes N|off] [--max-word N] [--staging] [--reps N] [--json] [--list]\n"
-            "                   [--plan-only]\n"
+            "                   [--plan-only] [--shader-stats]\n"
             "  Times each case (medians after 2 warm-ups) against three references of the same bytes in\n"
             "  the same run: a plain compute copy (the ceiling), one-region vkCmdCopyBuffer and host memcpy.\n"
             "  --size: tensor size of the throughput cases (default 64 MiB); the 4k/64k cases keep theirs.\n"
@@ -374,7 +402,9 @@ static void usage(FILE* to)
             "  --staging: move data through the staging buffer even where memory is host-cached.\n"
             "  --plan-only: plan every case and print the plan's own account (bytes in flight, input bytes\n"
             "  fetched per byte copied, workgroups, idle ones) without allocating or timing anything: what a\n"
-            "  device would run, at any --size, on any device (--mapping by-shape: a discrete GPU's plans).\n");
+            "  device would run, at any --size, on any device (--mapping by-shape: a discrete GPU's plans).\n"
+            "  --shader-stats: per case, what the driver reports about the plan's pipeline (registers,\n"
+            "  instructions, spills... through VK_KHR_pipeline_executable_properties; one line where it lacks it).\n");
 }
 
 /* "a,b,c" into out (at most max entries); 0 on a malformed list. */
@@ -394,7 +424,7 @@ typedef struct bench_options {
     int case_count;
     double sizes[MAX_SIZES];
     int size_count;
-    int json, reps, list_devices, plan_only;
+    int json, reps, list_devices, plan_only, shader_stats;
     vksplit_runner_desc runner;
     vksplit_path path;
 } bench_options;
@@ -412,6 +442,9 @@ static int parse_options(int argc, char** argv, bench_options* o)
             o->json = 1;
         } else if (!strcmp(a, "--plan-only")) {
             o->plan_only = 1;
+        } else if (!strcmp(a, "--shader-stats")) {
+            o->shader_stats = 1;
+            o->runner.enable_pipeline_statistics = 1;
         } else if (!strcmp(a, "--staging")) {
             o->runner.memory = VKSPLIT_RUNNER_MEMORY_STAGING;
         } else if (!strcmp(a, "--list-devices")) {
@@ -539,6 +572,10 @@ int main(int argc, char** argv)
     volkInitializeCustom(env.info.get_instance_proc_addr); /* the loader the runner found */
     volkLoadInstanceOnly(env.info.instance);
     volkLoadDevice(env.info.device);
+    env.shader_stats = o.shader_stats && env.info.pipeline_statistics;
+    if (o.shader_stats && !env.shader_stats)
+        fprintf(stderr, "split_bench: --shader-stats: %s has no VK_KHR_pipeline_executable_properties "
+                        "(pipelineExecutableInfo); no statistics\n", env.info.device_name);
     VkCommandPoolCreateInfo pool_info = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
                                          .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
                                          .queueFamilyIndex = env.info.queue_family_index};
@@ -585,6 +622,8 @@ int main(int argc, char** argv)
                 print_json_row(&row, ++printed == total);
             else
                 print_row(&row);
+            if (env.shader_stats && !o.json)
+                printf("  %s: %s\n", bc->name, row.stats_text);
             fflush(stdout);
         }
     }

@@ -42,6 +42,7 @@ struct vksplit_context {
      * are made from any thread, so a slot is claimed with a compare-and-swap. */
     _Atomic(VkPipeline) pipelines[VKSPLIT_KERNEL_KINDS][VKSPLIT_WORD_KINDS];
     vksplit_bool32 defer_pipelines;
+    vksplit_bool32 capture_statistics;   /* pipelines created with CAPTURE_STATISTICS */
     VkPipelineCache pipeline_cache;
 };
 

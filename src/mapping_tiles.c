@@ -90,9 +90,20 @@ static void plan_bands(vksplit__geometry* g, const vksplit__planner_caps* caps)
     }
     uint64_t best = 0, best_waste = UINT64_MAX;
     uint64_t lo = target / 2 > 2 ? target / 2 : 2, hi = vksplit__min_u64(2 * target, most_tiles);
-    /* Past 64 bands a band's idle workgroups are a small share of it: take the target. */
-    if (target > 64)
-        lo = hi = vksplit__min_u64(target, most_tiles);
+    /* Past 64 bands a band's idle workgroups are a small share of it: take the target, or the
+     * count near it that leaves no band of the largest segment empty. */
+    if (target > 64) {
+        uint64_t per = vksplit__div_up(most_tiles, vksplit__min_u64(target, most_tiles));
+        lo = vksplit__div_up(most_tiles, per);
+        hi = vksplit__min_u64(target, most_tiles);
+        if (lo > hi) {
+            uint64_t t = lo;
+            lo = hi;
+            hi = t;
+        }
+        if (hi - lo > 64)
+            lo = hi - 64;
+    }
     /* Unequal segments: the search costs segments x candidates; keep it small. */
     if (!equal && (uint64_t)g->segment_count * (hi - lo + 1) > (1u << 20))
         lo = hi = vksplit__min_u64(target, most_tiles);

@@ -196,6 +196,8 @@ static void describe_pipeline(const vksplit_context* ctx, uint32_t kernel, VkSha
     info->stage.pName = "main";
     info->stage.pSpecializationInfo = &spec->info;
     info->layout = ctx->pipeline_layout;
+    if (ctx->capture_statistics)
+        info->flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
 }
 
 static void name_pipeline(const vksplit_context* ctx, VkPipeline pipeline, uint32_t kernel, uint32_t word)

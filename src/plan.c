@@ -437,6 +437,11 @@ void vksplit_plan_get_info(const vksplit_plan* plan, vksplit_plan_info* info)
         *info = plan->info;
 }
 
+VkPipeline vksplit_plan_pipeline(const vksplit_plan* plan)
+{
+    return plan ? plan->pipeline : VK_NULL_HANDLE;
+}
+
 uint64_t vksplit_plan_output_span_bytes(const vksplit_plan* plan, uint32_t output_index)
 {
     return plan && output_index < plan->output_count ? plan->output_spans[output_index] : 0;

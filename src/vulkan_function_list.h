@@ -24,7 +24,7 @@
     X(vkGetPhysicalDeviceMemoryProperties, INSTANCE, LR)      \
     X(vkGetPhysicalDeviceQueueFamilyProperties, INSTANCE, R)  \
     X(vkGetPhysicalDeviceFeatures, INSTANCE, L)               \
-    X(vkGetPhysicalDeviceFeatures2, INSTANCE, L)              \
+    X(vkGetPhysicalDeviceFeatures2, INSTANCE, LR)             \
     X(vkEnumerateDeviceExtensionProperties, INSTANCE, LR)     \
     X(vkCreateDevice, INSTANCE, R)                            \
     X(vkGetDeviceProcAddr, INSTANCE, LR)                      \

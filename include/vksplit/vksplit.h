@@ -292,6 +292,11 @@ typedef struct vksplit_context_desc {
     vksplit_log_fn log;                               /* optional */
     void* log_user;
     vksplit_tuning tuning;                            /* optional overrides */
+    /* Optional, for profiling: create the pipelines with VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR,
+     * so that vkGetPipelineExecutableStatisticsKHR reports a plan's registers, instructions and
+     * spills (vksplit_plan_pipeline). Needs VK_KHR_pipeline_executable_properties enabled with
+     * its pipelineExecutableInfo feature. */
+    vksplit_bool32 capture_pipeline_statistics;
 } vksplit_context_desc;
 
 typedef struct vksplit_context vksplit_context;
@@ -370,6 +375,10 @@ typedef struct vksplit_plan_info {
 
 /* Thread-safety: safe (reads the immutable plan). */
 VKSPLIT_API void vksplit_plan_get_info(const vksplit_plan* plan, vksplit_plan_info* info);
+/* The compute pipeline a plan records (owned by the context), for tools that ask the driver
+ * about it (vksplit_context_desc.capture_pipeline_statistics); VK_NULL_HANDLE for a plan on
+ * the transfer path or without bytes. Thread-safety: safe. */
+VKSPLIT_API VkPipeline vksplit_plan_pipeline(const vksplit_plan* plan);
 /* Bytes output i's binding must cover (0 for an empty output). Thread-safety: safe. */
 VKSPLIT_API uint64_t vksplit_plan_output_span_bytes(const vksplit_plan* plan, uint32_t output_index);
 

@@ -97,6 +97,10 @@ typedef struct vksplit_runner_desc {
      * device, so that the output arena's split across buffers runs without gigabytes.
      * 0: the device's limits. At least 4096 (VKSPLIT_ERROR_INVALID_ARGUMENT). */
     uint64_t max_buffer_bytes;
+    /* Enable VK_KHR_pipeline_executable_properties where the device has it, and have the
+     * context capture its pipelines' statistics (split_bench --shader-stats);
+     * vksplit_runner_info.pipeline_statistics says whether it did. */
+    vksplit_bool32 enable_pipeline_statistics;
 } vksplit_runner_desc;
 
 /* One physical device as vksplit_runner_list_devices reports it. */
@@ -137,6 +141,8 @@ typedef struct vksplit_runner_info {
     /* The largest buffer the runner makes: the device's maxMemoryAllocationSize and
      * maxBufferSize, or the desc's smaller max_buffer_bytes, rounded down to 4 bytes. */
     uint64_t max_buffer_bytes;
+    /* VK_KHR_pipeline_executable_properties enabled and the pipelines' statistics captured. */
+    vksplit_bool32 pipeline_statistics;
 } vksplit_runner_info;
 
 /* Thread-safety: safe. */

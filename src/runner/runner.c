@@ -291,8 +291,30 @@ static vksplit_result load_device_functions(vksplit_runner* runner, vksplit_erro
                    : VKSPLIT_OK;
 }
 
-/* Enable exactly what vksplit can use and the device supports, minus what the caller disables. */
-static vksplit_result create_device(vksplit_runner* runner, vksplit_features disable, vksplit_error* error)
+static vksplit_result has_extension(const vksplit_runner* runner, const char* name, bool* found, vksplit_error* error);
+
+/* Whether the device offers VK_KHR_pipeline_executable_properties with pipelineExecutableInfo. */
+static vksplit_result pipeline_statistics_supported(const vksplit_runner* runner, bool* supported, vksplit_error* error)
+{
+    *supported = false;
+    bool found = false;
+    vksplit_result r = runner->props.apiVersion >= VK_API_VERSION_1_1
+                           ? has_extension(runner, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME, &found, error)
+                           : VKSPLIT_OK;
+    if (r != VKSPLIT_OK || !found)
+        return r;
+    VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR pe = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
+    VkPhysicalDeviceFeatures2 features = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &pe};
+    runner->ivk.vkGetPhysicalDeviceFeatures2(runner->physical_device, &features);
+    *supported = pe.pipelineExecutableInfo == VK_TRUE;
+    return VKSPLIT_OK;
+}
+
+/* Enable exactly what vksplit can use and the device supports, minus what the caller disables
+ * (and, where asked and offered, pipeline executable properties). */
+static vksplit_result create_device(vksplit_runner* runner, vksplit_features disable, bool statistics,
+                                    vksplit_error* error)
 {
     vksplit_features supported = 0;
     vksplit_result r = vksplit_query_device_features(runner->physical_device, runner->ivk.vkGetInstanceProcAddr,
@@ -316,7 +338,25 @@ static vksplit_result create_device(vksplit_runner* runner, vksplit_features dis
     }
     features.features.shaderInt64 = (f & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
     features.features.shaderStorageBufferArrayDynamicIndexing = (f & VKSPLIT_FEATURE_STORAGE_BUFFER_ARRAY_DYNAMIC_INDEXING) != 0;
-    const char* push_descriptor = VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME;
+    const char* extensions[2];
+    uint32_t extension_count = 0;
+    if (f & VKSPLIT_FEATURE_PUSH_DESCRIPTOR)
+        extensions[extension_count++] = VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME;
+    bool capture = false;
+    if (statistics) {
+        r = pipeline_statistics_supported(runner, &capture, error);
+        if (r != VKSPLIT_OK)
+            return r;
+    }
+    VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR pe = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
+    if (capture) {
+        extensions[extension_count++] = VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME;
+        pe.pipelineExecutableInfo = VK_TRUE;
+        pe.pNext = features.pNext;
+        features.pNext = &pe;
+        runner->pipeline_statistics = 1;
+    }
     float priority = 1.0f;
     VkDeviceQueueCreateInfo queue = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
     queue.queueFamilyIndex = runner->queue_family;
@@ -326,8 +366,8 @@ static vksplit_result create_device(vksplit_runner* runner, vksplit_features dis
     info.pNext = &features;
     info.queueCreateInfoCount = 1;
     info.pQueueCreateInfos = &queue;
-    info.enabledExtensionCount = (f & VKSPLIT_FEATURE_PUSH_DESCRIPTOR) ? 1 : 0;
-    info.ppEnabledExtensionNames = &push_descriptor;
+    info.enabledExtensionCount = extension_count;
+    info.ppEnabledExtensionNames = extensions;
     VkDevice device;
     VkResult vr = runner->ivk.vkCreateDevice(runner->physical_device, &info, runner->callbacks, &device);
     if (vr != VK_SUCCESS)
@@ -481,7 +521,7 @@ vksplit_result vksplit_runner_create(const vksplit_runner_desc* desc, vksplit_ru
     if (r == VKSPLIT_OK)
         r = choose_memory(runner, desc, error);
     if (r == VKSPLIT_OK)
-        r = create_device(runner, desc->disable_features, error);
+        r = create_device(runner, desc->disable_features, desc->enable_pipeline_statistics != 0, error);
     if (r == VKSPLIT_OK) {
         vksplit_context_desc ctx = {0};
         ctx.instance = runner->instance;
@@ -497,6 +537,7 @@ vksplit_result vksplit_runner_create(const vksplit_runner_desc* desc, vksplit_ru
         /* Tools and tests make a plan or a few per runner: each pipeline compiled when a plan
          * first needs it, not every one the tuning could use. */
         ctx.defer_pipelines = 1;
+        ctx.capture_pipeline_statistics = runner->pipeline_statistics;
         r = vksplit_context_create(&ctx, &runner->ctx, error);
     }
     if (r != VKSPLIT_OK) {
@@ -556,6 +597,7 @@ void vksplit_runner_get_info(const vksplit_runner* runner, vksplit_runner_info* 
     info->mapped_tensors = runner->mapped_tensors;
     info->staging_bytes = runner->staging_bytes;
     info->max_buffer_bytes = runner->max_buffer_bytes;
+    info->pipeline_statistics = runner->pipeline_statistics;
     VkPhysicalDeviceDriverProperties driver = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
     VkPhysicalDeviceProperties2 props2 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &driver, {0}};
     if (runner->props.apiVersion >= VK_API_VERSION_1_2) {

@@ -59,6 +59,7 @@ struct vksplit_runner {
     VkPhysicalDeviceProperties props;
     VkPhysicalDeviceMemoryProperties memory;
     uint32_t tensor_type;                   /* memory type of tensors: DEVICE_LOCAL */
+    vksplit_bool32 pipeline_statistics;     /* VK_KHR_pipeline_executable_properties enabled */
     vksplit_bool32 mapped_tensors;          /* tensor memory is host-cached and mapped */
     uint64_t staging_bytes;
     /* The largest buffer (and allocation) the runner makes, and what sets it: a device limit
