@@ -225,6 +225,11 @@ void store_at(OUTPUT slot, CURSOR c, VALUE v) { store(Dst(slot, c), 0u, v); }
 
 uint pc_grid_x() { return pc_shape() & SHAPE_GRID_X_MASK; }
 uint pc_trips() { return pc.trips; }
+#if defined(ADDRESSING_BDA)
+uint pc_bands() { return pc.bands; }
+#else
+uint pc_bands() { return 1u; } // bands need one dispatch: device addresses
+#endif
 uint pc_row_dims() { return (pc_shape() >> SHAPE_ROW_DIMS_SHIFT) & 0xFu; }
 bool pc_flag(uint flag) { return ((pc_shape() >> SHAPE_FLAGS_SHIFT) & flag) != 0u; }
 

@@ -22,82 +22,129 @@ VALUE pack_slots(uint s[4])
 
 // The plan's three numbers: push constants with device addresses (in the band fields, which
 // DEINTERLEAVE has no use for: no table read before the first load), else the table's header.
-void deinterleave_params(out uint tile_rows, out uint rows, out uint row_uints)
+void deinterleave_params(out uint tile_rows, out uint rows, out uint row_uints, out uint tiles, out uint units)
 {
 #if defined(ADDRESSING_BDA)
     tile_rows = pc.band_groups;
     rows = pc.bands;
     row_uints = pc.equal_units;
+    tiles = pc.prefix1;
+    units = pc.prefix2;
 #else
     tile_rows = tbl(TBL_TILE_ROWS);
     rows = tbl(TBL_ROWS);
     row_uints = tbl(TBL_ROW_UINTS);
+    tiles = rows / tile_rows + uint(rows % tile_rows != 0u);
+    units = (tiles + pc_trips() - 1u) / pc_trips();
 #endif
 }
 
+// A tile: tile_rows whole input rows from row r0 (the last tile may hold fewer).
+struct DiTile {
+    uint r0, nrows, span, words; // first row, rows, uint32 words, whole DI_SLOTS-words
+};
+
+DiTile di_tile(uint tile, uint tile_rows, uint rows, uint row_uints)
+{
+    DiTile d;
+    d.r0 = tile * tile_rows;
+    d.nrows = min(tile_rows, rows - d.r0);
+    d.span = d.nrows * row_uints;
+    d.words = d.span / DI_SLOTS;
+    return d;
+}
+
+// The first staging trip of a tile: DI_UNROLL loads per invocation, all issued before the
+// first wait and nothing branching: a lane past the tile's end loads its last word again.
+// (The host sizes tiles to one trip, DI_UNROLL x workgroup words, where rows allow.)
+void di_load(DiTile d, uint row_uints, out VALUE v[DI_UNROLL])
+{
+    uint t = gl_LocalInvocationID.x, wgs = gl_WorkGroupSize.x;
+    CURSOR in0 = in_cursor(OFFSET(d.r0) * OFFSET(row_uints) / OFFSET(DI_SLOTS));
+    [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++)
+        v[j] = load_at(in0 + CURSOR(step_words(OFFSET(min(t + j * wgs, d.words - 1u)))));
+}
+
+// A workgroup copies tiles wg, wg + units, ... (a grid-stride loop: the workgroups running
+// at one time stage neighbouring rows): it stages a tile's rows in workgroup memory, issues
+// the next tile's loads, then writes every output's part of the staged rows, so that loads
+// stay in flight while it writes. Each input byte leaves memory once.
 void deinterleave_workgroup(uint wg)
 {
-    uint tile_rows, rows, row_uints;
-    deinterleave_params(tile_rows, rows, row_uints);
-    if (wg >= rows / tile_rows + uint(rows % tile_rows != 0u))
+    uint tile_rows, rows, row_uints, tiles, units;
+    deinterleave_params(tile_rows, rows, row_uints, tiles, units);
+    if (wg >= units)
         return; // padding of the 2D grid
-    uint r0 = wg * tile_rows, nrows = min(tile_rows, rows - r0);
     uint t = gl_LocalInvocationID.x, wgs = gl_WorkGroupSize.x;
-
-    // Stage the rows: span uint32 words, whole words first. r0 is a multiple of 4 rows, so a
-    // tile starts on a word (row_uints * 4 rows fill whole 16-byte words). Every load of a trip
-    // is issued before the first wait, and nothing branches: a lane past the tile's end loads
-    // and stores its last word again (the same bytes to the same place in workgroup memory).
-    uint span = nrows * row_uints, words = span / DI_SLOTS;
-    CURSOR in0 = in_cursor(OFFSET(r0) * OFFSET(row_uints) / OFFSET(DI_SLOTS));
-    for (uint base = t; base < words; base += DI_UNROLL * wgs) {
-        VALUE v[DI_UNROLL];
-        uint at[DI_UNROLL];
-        [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++) {
-            at[j] = min(base + j * wgs, words - 1u);
-            v[j] = load_at(in0 + CURSOR(step_words(OFFSET(at[j]))));
-        }
-        [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++)
-            put_slots(at[j] * DI_SLOTS, v[j]);
-    }
-#if DI_SLOTS > 1 && defined(ADDRESSING_BDA)
-    for (uint u = words * DI_SLOTS + t; u < span; u += wgs) // the last tile's tail: fewer than DI_SLOTS uint32
-        smem[u] = load_u32(uint64_t(r0) * row_uints + u);
-#endif
-    barrier();
-
-    // Every output's part of these rows: nrows x chunk uint32, contiguous in the output.
-    // Invocation t writes words t, t + wgs, ...; its (row, column) is stepped, not divided.
-    for (uint k = 0u; k < pc.segments; k++) {
-        uint seg = segment_at(k);
-        uint chunk = tbl(seg + SEG_CHUNK_WORDS), at_in_row = tbl(seg + SEG_ROW_OFFSET);
-        OUTPUT dest = output_of(k);
-        uint out_uints = nrows * chunk, out_words = out_uints / DI_SLOTS;
-        CURSOR out0 = out_cursor(dest, OFFSET(r0) * OFFSET(chunk) / OFFSET(DI_SLOTS));
-        uint first = t * DI_SLOTS;
-        uint row = first / chunk, col = first - row * chunk;
-        uint step = wgs * DI_SLOTS, dq = step / chunk, dr = step - dq * chunk;
-        for (uint w = t; w < out_words; w += wgs) {
-            uint s[4];
-            uint r = row, c = col;
-            [[unroll]] for (uint i = 0u; i < DI_SLOTS; i++) {
-                s[i] = smem[r * row_uints + at_in_row + c];
-                bool next = ++c == chunk;
-                c = next ? 0u : c;
-                r += next ? 1u : 0u;
+    uint tile = wg;
+    DiTile d = di_tile(tile, tile_rows, rows, row_uints);
+    VALUE v[DI_UNROLL];
+    di_load(d, row_uints, v);
+    for (;;) {
+        // Stage the rows: span uint32 words, whole words first. r0 is a multiple of 4 rows, so
+        // a tile starts on a word (row_uints * 4 rows fill whole 16-byte words).
+        barrier(); // the previous tile's writes are done reading workgroup memory
+        [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++) // where di_load took them from
+            put_slots(min(t + j * wgs, d.words - 1u) * DI_SLOTS, v[j]);
+        CURSOR in0 = in_cursor(OFFSET(d.r0) * OFFSET(row_uints) / OFFSET(DI_SLOTS));
+        for (uint base = t + DI_UNROLL * wgs; base < d.words; base += DI_UNROLL * wgs) { // more trips (small workgroups)
+            VALUE w[DI_UNROLL];
+            uint wat[DI_UNROLL];
+            [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++) {
+                wat[j] = min(base + j * wgs, d.words - 1u);
+                w[j] = load_at(in0 + CURSOR(step_words(OFFSET(wat[j]))));
             }
-            store_at(dest, out0 + CURSOR(step_words(OFFSET(w))), pack_slots(s));
-            row += dq;
-            col += dr;
-            bool wrap = col >= chunk;
-            col -= wrap ? chunk : 0u;
-            row += wrap ? 1u : 0u;
+            [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++)
+                put_slots(wat[j] * DI_SLOTS, w[j]);
         }
 #if DI_SLOTS > 1 && defined(ADDRESSING_BDA)
-        for (uint u = out_words * DI_SLOTS + t; u < out_uints; u += wgs) { // the tail: fewer than DI_SLOTS
-            uint r = u / chunk;
-            store_u32(dest, uint64_t(r0) * chunk + u, smem[r * row_uints + at_in_row + (u - r * chunk)]);
-        }
+        for (uint u = d.words * DI_SLOTS + t; u < d.span; u += wgs) // the last tile's tail: fewer than DI_SLOTS uint32
+            smem[u] = load_u32(uint64_t(d.r0) * row_uints + u);
 #endif
+        barrier();
+        uint next = tile + units;
+        if (next < tiles) // the next tile's loads, in flight while this one's outputs are written
+            di_load(di_tile(next, tile_rows, rows, row_uints), row_uints, v);
+
+        // Every output's part of these rows: nrows x chunk uint32, contiguous in the output.
+        // Invocation t writes words t, t + wgs, ...; its place in workgroup memory is stepped,
+        // not divided.
+        for (uint k = 0u; k < pc.segments; k++) {
+            uint seg = segment_at(k);
+            uint chunk = tbl(seg + SEG_CHUNK_WORDS), at_in_row = tbl(seg + SEG_ROW_OFFSET);
+            OUTPUT dest = output_of(k);
+            uint out_uints = d.nrows * chunk, out_words = out_uints / DI_SLOTS;
+            CURSOR out0 = out_cursor(dest, OFFSET(d.r0) * OFFSET(chunk) / OFFSET(DI_SLOTS));
+            uint first = t * DI_SLOTS;
+            uint row = first / chunk, col = first - row * chunk;
+            uint step = wgs * DI_SLOTS, dq = step / chunk, dr = step - dq * chunk;
+            uint at = row * row_uints + at_in_row + col; // the word's first uint32 in workgroup memory
+            uint skip = row_uints - chunk;               // from a row's chunk end to the next row's chunk
+            for (uint w = t; w < out_words; w += wgs) {
+                uint s[4];
+                uint a = at, c = col;
+                [[unroll]] for (uint i = 0u; i < DI_SLOTS; i++) {
+                    s[i] = smem[a];
+                    bool wrap = ++c == chunk;
+                    c = wrap ? 0u : c;
+                    a += wrap ? skip + 1u : 1u;
+                }
+                store_at(dest, out0 + CURSOR(step_words(OFFSET(w))), pack_slots(s));
+                col += dr;
+                bool wrap = col >= chunk;
+                col -= wrap ? chunk : 0u;
+                at += dq * row_uints + dr + (wrap ? skip : 0u);
+            }
+#if DI_SLOTS > 1 && defined(ADDRESSING_BDA)
+            for (uint u = out_words * DI_SLOTS + t; u < out_uints; u += wgs) { // the tail: fewer than DI_SLOTS
+                uint r = u / chunk;
+                store_u32(dest, uint64_t(d.r0) * chunk + u, smem[r * row_uints + at_in_row + (u - r * chunk)]);
+            }
+#endif
+        }
+        if (next >= tiles)
+            break;
+        tile = next;
+        d = di_tile(tile, tile_rows, rows, row_uints);
     }
 }

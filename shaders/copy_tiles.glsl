@@ -36,10 +36,11 @@ struct TileLine {
 
 #define TL_WIDE 0
 #define TL_OFF uint
+#define TL_POS uint
 #define TL_STEPS TileSteps32
 #define TL_NAME(x) tiles_narrow##x
 #if defined(ADDRESSING_BDA)
-#define TL_PLACE(at, off) ((at) + uint64_t(off))
+#define TL_PLACE(at, off) ((at) + uint64_t(int64_t(int(off))))
 #else
 #define TL_PLACE(at, off) ((at) + (off))
 #endif
@@ -47,11 +48,13 @@ struct TileLine {
 #undef TL_PLACE
 #undef TL_WIDE
 #undef TL_OFF
+#undef TL_POS
 #undef TL_STEPS
 #undef TL_NAME
 #if defined(ADDRESSING_BDA)
 #define TL_WIDE 1
 #define TL_OFF uint64_t
+#define TL_POS uint64_t
 #define TL_STEPS TileSteps64
 #define TL_NAME(x) tiles_wide##x
 #define TL_PLACE(at, off) ((at) + (off))
@@ -59,9 +62,32 @@ struct TileLine {
 #undef TL_PLACE
 #undef TL_WIDE
 #undef TL_OFF
+#undef TL_POS
 #undef TL_STEPS
 #undef TL_NAME
 #endif
+
+// A unit's tiles: first, first + stride, ... below end, within one line. Where every segment
+// is one line, band b holds tiles [b * per, (b + 1) * per) of each (per: ceil(tiles / bands))
+// and its units stride over them; otherwise a line's ceil(line tiles / trips) units stride
+// over its tiles (no bands then). `units` is a segment's units per band.
+void tiles_range(uint unit, uint band, uint units, uint tiles, uint line_tiles, out uint line, out uint first,
+                 out uint end, out uint stride)
+{
+    if (tiles == line_tiles) {
+        uint bands = pc_bands(), per = bands > 1u ? (tiles + bands - 1u) / bands : tiles;
+        line = 0u;
+        first = band * per + unit;
+        end = min(band * per + per, tiles);
+        stride = units;
+    } else {
+        uint trips = pc_trips(), per_line = (line_tiles + trips - 1u) / trips;
+        line = unit / per_line;
+        first = unit - line * per_line;
+        end = line_tiles;
+        stride = per_line;
+    }
+}
 
 // An inline segment's field f (FLAG_INLINE: at most INLINE_MAX_SEGMENTS segments) read at
 // fixed places and chosen by selects: no indexed push-constant read, no wait.
@@ -79,7 +105,7 @@ uint inline_field(uint k, const uint f)
 void tiles_workgroup(uint k, uint band, uint unit)
 {
     TileLine l;
-    uint tile = unit, line_tiles;
+    uint line, first, end, stride;
     l.out_off = OFFSET(0u);
     l.out_stride = OFFSET(0u);
     l.seg = 0xFFFFFFFFu;
@@ -87,9 +113,12 @@ void tiles_workgroup(uint k, uint band, uint unit)
     if (pc_flag(FLAG_INLINE)) { // a small split: every field in push constants, no table read
         l.chunk = inline_field(k, INLINE_CHUNK);
         l.in_off = word64(inline_field(k, INLINE_IN_BASE), inline_field(k, INLINE_IN_BASE + 1));
-        line_tiles = 0xFFFFFFFFu;
         l.rows = 1u;
         l.in_stride = OFFSET(0u);
+        line = 0u;
+        first = unit;
+        end = 0xFFFFFFFFu; // the line's end stops it
+        stride = inline_field(k, INLINE_UNITS);
     } else
 #endif
     {
@@ -98,9 +127,7 @@ void tiles_workgroup(uint k, uint band, uint unit)
         // places these fields so); the output's stride is read later, with its address.
         uvec4 f0, f4;
         segment_head(seg, f0, f4);
-        uint units = f0[SEG_UNITS], tiles = f0[SEG_TILES];
         l.chunk = f0[SEG_CHUNK_WORDS];
-        line_tiles = f0[SEG_LINE_TILES];
         l.in_off = OFFSET(word64(f4[SEG_IN_BASE - 4], f4[SEG_IN_BASE - 3]));
         l.rows = f4[SEG_LINE_ROWS - 4];
         l.in_stride = OFFSET(f4[SEG_IN_STRIDE32 - 4]);
@@ -111,20 +138,17 @@ void tiles_workgroup(uint k, uint band, uint unit)
             l.out_stride = OFFSET(tbl64(seg + SEG_DIMS + DIM_OUT_STRIDE));
         }
 #endif
-        tile += band * units;
-        if (tile >= tiles) // the last band may be short
+        tiles_range(unit, band, f0[SEG_UNITS], f0[SEG_TILES], f0[SEG_LINE_TILES], line, first, end, stride);
+        if (first >= end) // a short last band's, or line's, spare unit
             return;
-        uint line = tile / line_tiles;
         if (line != 0u)
             place_row(seg, line, 1u, l.in_off, l.out_off);
     }
-    uint line = tile / line_tiles;
-    uint pos = tile - line * line_tiles;
 #if defined(ADDRESSING_BDA)
     if (MAPPING == MAPPING_TILES_WIDE) {
-        tiles_wide_copy(l, pos, k);
+        tiles_wide_copy(l, first, end, stride, k);
         return;
     }
 #endif
-    tiles_narrow_copy(l, pos, k);
+    tiles_narrow_copy(l, first, end, stride, k);
 }

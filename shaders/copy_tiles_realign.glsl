@@ -8,10 +8,9 @@
 // body: whole aligned 16-byte blocks, then a tail of fewer than 16 bytes. Body block b takes
 // the 16 input bytes from where its first byte comes from; they start on a 4-byte boundary, so
 // the one or two aligned input blocks that hold them are loaded and the bytes picked out in
-// registers. Two kinds of block are redone from 4-byte loads, after every load of the trip
-// is issued: one whose bytes come from two rows (it crosses a row's end), and one whose
-// aligned input blocks would reach outside the line's input (its first or last few bytes):
-// no byte outside the input is ever read. The line's first workgroup copies its head and tail,
+// registers. A trip whose blocks lie in one row, 32 bytes or more before its end, copies so;
+// the others (a row's end, the line's first block, the line's end) go block by block from
+// 4-byte loads: no byte outside the input is ever read. The line's first workgroup copies its head and tail,
 // 4 bytes at a time. Every trip issues 2 x RA_UNROLL loads before its first store, without a
 // branch between them, as TILES does (a block past the tile's end repeats the trip's first).
 
@@ -33,64 +32,65 @@ uvec4 realign(uvec4 x, uvec4 y, uint m)
     return mix(a, by_one, bvec4((m & 1u) != 0u));
 }
 
-// The 16 bytes of a block whose first byte comes from al + o, at column col of a row of c
-// bytes: bytes past the row's end come from the next row, `carry` further on (offsets from
-// the aligned base fit 32 bits: the host's bound on a tile's span).
-uvec4 gather_block(uint64_t al, uint o, uint col, uint c, uint carry)
+// The 16 bytes of a block whose first byte comes from p + o, at column col of a row of c
+// bytes: bytes past the row's end come from the next row, `carry` further on.
+uvec4 gather_block(uint64_t p, uint o, uint col, uint c, uint carry)
 {
     uvec4 r;
     [[unroll]] for (uint i = 0u; i < 4u; i++) {
         uint more = col + 4u * i >= c ? carry : 0u;
-        r[i] = Word32(al + uint64_t(o + 4u * i + more)).u;
+        r[i] = Word32(p + uint64_t(o + 4u * i + more)).u;
     }
     return r;
 }
 
-// A lane's place in a tile and the tile's constants (offsets in bytes: p from the tile's
-// first input row, q in the output from the line's start).
+// A lane's place in a trip and the line's constants.
 struct RealignLane {
-    uint f, n;              // the lane's first block of this trip, flat in the tile; the tile's blocks
-    uint col, p, q;         // that block's column in its row, input offset, output offset
-    uint c, r, lo, hi;      // row bytes; the base's misalignment; the input's whole blocks [lo, hi)
-    uint dr_lane, jump_lane, carry;
-    uint64_t al;            // the tile's first input row, rounded down to 16 bytes
+    uint g, blocks;         // the lane's first block of this trip, flat in the line's body; the body's blocks
+    uint col, c;            // that block's column in its row; the row's bytes
+    uint64_t al;            // where that block's first byte comes from, rounded down to 16 bytes
+    uint mis;               // ... and the bytes above that (0, 4, 8 or 12)
+    uint dr_lane, jump_lane, carry; // a step of TG blocks within a trip (bytes), one row more
 };
 
-// Is this trip a fast one: its blocks whole, in one row, 16 x TG bytes apart, inside the input?
+// Is this trip a fast one: its blocks whole, 16 x TG bytes apart in one row, and every
+// aligned block its loads touch (one past the last) inside the line's input? A row ending 32
+// bytes or more after the trip's last byte holds that block (even the last row), and every
+// block but the line's first comes from at or after the line's first aligned block.
 bool realign_fast(RealignLane L)
 {
     uint span = 16u * (RA_UNROLL - 1u) * TG + 16u;
-    bool whole = L.f + (RA_UNROLL - 1u) * TG < L.n;
-    return all(bvec4(whole, L.col + span <= L.c, L.p >= L.lo, L.p + span <= L.hi));
+    bool whole = L.g + (RA_UNROLL - 1u) * TG < L.blocks;
+    return all(bvec3(whole, L.col + span + 32u <= L.c, L.g != 0u));
 }
 
-// A fast trip's loads, two aligned 16-byte blocks per output block.
-void realign_load(RealignLane L, out uvec4 x[RA_UNROLL], out uvec4 y[RA_UNROLL], out uint m)
+// A fast trip's loads: the two aligned 16-byte blocks around each output block's bytes, at
+// fixed distances from the lane's cursor (which stays live, so that NAK needs no scoreboard
+// to guard the address registers of loads in flight).
+void realign_load(RealignLane L, out uvec4 x[RA_UNROLL], out uvec4 y[RA_UNROLL])
 {
-    uint lane = 16u * TG, rp = L.r + L.p, a = rp & ~15u;
-    m = (rp >> 2) & 3u;
-    uint b = a + ((m != 0u) ? 16u : 0u);
+    uint lane = 16u * TG;
     [[unroll]] for (uint j = 0u; j < RA_UNROLL; j++) {
-        x[j] = Block(L.al + (a + j * lane)).b;
-        y[j] = Block(L.al + (b + j * lane)).b;
+        x[j] = Block(L.al + uint64_t(j * lane)).b;
+        y[j] = Block(L.al + uint64_t(j * lane + 16u)).b;
     }
 }
 
-void realign_store(RealignLane L, uint64_t d, uvec4 x[RA_UNROLL], uvec4 y[RA_UNROLL], uint m)
+void realign_store(uint64_t to, uvec4 x[RA_UNROLL], uvec4 y[RA_UNROLL], uint m)
 {
     uint lane = 16u * TG;
     [[unroll]] for (uint j = 0u; j < RA_UNROLL; j++)
-        Block(d + (L.q + j * lane)).b = realign(x[j], y[j], m);
+        Block(to + uint64_t(j * lane)).b = realign(x[j], y[j], m);
 }
 
 // Any other trip, block by block from 4-byte loads: rows crossed, the input's edges, the
-// tile's end (rare: a few trips per row; a small loop, so that the trips' loop stays small).
-void realign_slow(RealignLane L, uint64_t d)
+// line's end (rare: a few trips per row; a small loop, so that the trips' loop stays small).
+void realign_slow(RealignLane L, uint64_t to)
 {
-    uint lane = 16u * TG, cj = L.col, pj = L.p, zero = 0u;
+    uint lane = 16u * TG, cj = L.col, pj = 0u, zero = 0u;
     [[dont_unroll]] for (uint j = 0u; j < RA_UNROLL; j++) {
-        if (L.f + j * TG < L.n)
-            Block(d + (L.q + j * lane)).b = gather_block(L.al, L.r + pj, cj, L.c, L.carry);
+        if (L.g + j * TG < L.blocks)
+            Block(to + uint64_t(j * lane)).b = gather_block(L.al, L.mis + pj, cj, L.c, L.carry);
         cj += L.dr_lane;
         pj += L.jump_lane;
         bool wrap = cj >= L.c;
@@ -99,82 +99,74 @@ void realign_slow(RealignLane L, uint64_t d)
     }
 }
 
-// One tile of a line: rows of c bytes, row r from s + r * in_row in the input, all of them
-// contiguous in the output from byte out_off of output k, whose place mod 16 is dmod; pos is
-// the tile's index within the line. Where the plan promises 16-byte aligned bindings
-// (FLAG_ALIGNED), dmod is known without the output's address, which is then read once the
-// first trip's loads are on their way.
-void realign_copy(uint64_t s, uint k, uint64_t out_off, uint dmod, uint rows, uint c, uint64_t in_row, uint pos)
+// Tiles first, first + stride, ... (below end) of a line: rows of c bytes, row r from
+// s + r * in_row in the input, all of them contiguous in the output from byte out_off of output
+// k, whose place mod 16 is dmod. Where the plan promises 16-byte aligned bindings
+// (FLAG_ALIGNED), dmod is known without the output's address, which is then read once the first
+// trip's loads are on their way. A tile is one trip: RA_UNROLL x workgroup blocks of the body.
+void realign_copy(uint64_t s, uint k, uint64_t out_off, uint dmod, uint rows, uint c, uint64_t in_row, uint first,
+                  uint end, uint stride)
 {
-    uint t = gl_LocalInvocationID.x, wgs = gl_WorkGroupSize.x;
+    uint t = gl_LocalInvocationID.x, wgs = gl_WorkGroupSize.x, tile = RA_UNROLL * wgs;
     uint bytes = rows * c;
     uint head = (16u - dmod) & 15u;
-    uint blocks = (bytes - head) >> 4;
+    RealignLane L;
+    L.blocks = (bytes - head) >> 4;
     uint64_t last_row = s + uint64_t(rows - 1u) * in_row;
     uint64_t d = 0ul;
-    uint per_tile = pc_trips() * RA_UNROLL * wgs;
-    uint first = pos * per_tile;
-    RealignLane L;
-    L.n = first < blocks ? min(per_tile, blocks - first) : 0u;
-    L.f = t / TG * (TG * RA_UNROLL) + t % TG;
-    bool started = L.f < L.n;
+    L.g = first * tile + (t / TG * (TG * RA_UNROLL) + t % TG);
+    bool started = first < end && L.g < L.blocks;
     if (started) {
-        // The tile's first block, its row and column; the input from that row's start.
-        uint o0 = head + 16u * first, row0 = o0 / c, col0 = o0 - row0 * c;
-        uint64_t base_in = s + uint64_t(row0) * in_row;
-        L.al = base_in & ~15ul;
-        L.r = uint(base_in) & 15u;
-        L.lo = row0 == 0u ? (16u - (uint(s) & 15u)) & 15u : 0u;
-        L.hi = uint(min(((last_row + c) & ~15ul) - base_in, 0xFFFFFFF0ul));
+        uint o = head + 16u * L.g, row = o / c;
         L.c = c;
-        uint cc = col0 + 16u * L.f, dq = cc / c;
-        L.col = cc - dq * c;
-        L.p = dq * uint(in_row) + L.col; // in_row < 2^31 where rows > 1 (the host's bound)
-        L.q = o0 + 16u * L.f;
-        uint lane = 16u * TG, trip = 16u * RA_UNROLL * wgs;
-        uint dq_lane = lane / c, dq_trip = trip / c, dr_trip = trip - dq_trip * c;
+        L.col = o - row * c;
+        uint64_t src = s + uint64_t(row) * in_row + L.col;
+        L.al = src & ~15ul;
+        L.mis = uint(src) & 15u;
+        uint lane = 16u * TG, step = 16u * stride * tile; // bytes of output between trips (< 2^32: the host's bound)
+        uint dq_lane = lane / c, dq_trip = step / c, dr_trip = step - dq_trip * c;
         L.dr_lane = lane - dq_lane * c;
-        L.jump_lane = dq_lane * uint(in_row) + L.dr_lane;
+        L.jump_lane = dq_lane * uint(in_row) + L.dr_lane; // in_row < 2^31 where rows > 1 (the host's bound)
         L.carry = uint(in_row) - c;
-        uint jump_trip = dq_trip * uint(in_row) + dr_trip, zero = 0u;
+        uint64_t jump_trip = uint64_t(dq_trip) * in_row + dr_trip, carry64 = in_row - uint64_t(c);
         uvec4 x[RA_UNROLL], y[RA_UNROLL];
-        uint m;
         bool fast = realign_fast(L);
         if (fast)
-            realign_load(L, x, y, m);
+            realign_load(L, x, y);
         d = out_cursor(output_of(k), out_off); // after the first loads: its latency hides behind theirs
         if (fast)
-            realign_store(L, d, x, y, m);
+            realign_store(d + o, x, y, L.mis >> 2);
         else
-            realign_slow(L, d);
-        for (;;) {
-            L.f += RA_UNROLL * wgs;
-            if (L.f >= L.n)
+            realign_slow(L, d + o);
+        for (uint tl = first + stride; tl < end; tl += stride) {
+            L.g += stride * tile;
+            if (L.g >= L.blocks)
                 break;
-            L.q += trip;
             L.col += dr_trip;
-            L.p += jump_trip;
             bool wrap = L.col >= c;
-            L.col -= wrap ? c : zero;
-            L.p += wrap ? L.carry : zero;
+            L.col -= wrap ? c : 0u;
+            uint64_t src = L.al + L.mis + jump_trip + (wrap ? carry64 : 0ul);
+            L.al = src & ~15ul;
+            L.mis = uint(src) & 15u;
+            uint64_t to = d + (head + 16u * L.g);
             if (realign_fast(L)) {
-                realign_load(L, x, y, m);
-                realign_store(L, d, x, y, m);
+                realign_load(L, x, y);
+                realign_store(to, x, y, L.mis >> 2);
             } else {
-                realign_slow(L, d);
+                realign_slow(L, to);
             }
         }
     }
     // The line's first tile copies its head's and tail's 4-byte words.
-    if (pos == 0u && t < 6u) {
+    if (first == 0u && t < 6u) {
         if (!started)
             d = out_cursor(output_of(k), out_off);
         for (uint e = t; e < 6u; e += wgs) {
             uint i = e < 3u ? e : e - 3u;
-            uint o = e < 3u ? 4u * i : head + 16u * blocks + 4u * i;
-            uint end = e < 3u ? head : bytes;
+            uint o = e < 3u ? 4u * i : head + 16u * L.blocks + 4u * i;
+            uint stop = e < 3u ? head : bytes;
             uint64_t from = e < 3u ? s + o : last_row + (o - (rows - 1u) * c);
-            if (o < end)
+            if (o < stop)
                 Word32(d + o).u = Word32(from).u;
         }
     }
@@ -187,21 +179,20 @@ void realign_workgroup(uint k, uint band, uint unit)
     // The fields TILES reads, in two 16-byte loads.
     uvec4 f0, f4;
     segment_head(seg, f0, f4);
-    uint units = f0[SEG_UNITS], tiles = f0[SEG_TILES];
-    uint chunk = f0[SEG_CHUNK_WORDS], line_tiles = f0[SEG_LINE_TILES];
+    uint chunk = f0[SEG_CHUNK_WORDS];
     OFFSET in_off = OFFSET(word64(f4[SEG_IN_BASE - 4], f4[SEG_IN_BASE - 3])), out_off = OFFSET(0u);
     uint rows = f4[SEG_LINE_ROWS - 4];
     uint64_t in_row = uint64_t(f4[SEG_IN_STRIDE32 - 4]) * WORD_BYTES;
-    uint tile = unit + band * units;
-    if (tile >= tiles) // the last band may be short
+    uint line, first, end, stride;
+    tiles_range(unit, band, f0[SEG_UNITS], f0[SEG_TILES], f0[SEG_LINE_TILES], line, first, end, stride);
+    if (first >= end) // a short last band's, or line's, spare unit
         return;
-    uint line = tile / line_tiles;
     if (line != 0u)
         place_row(seg, line, 1u, in_off, out_off);
     // Where the output starts mod 16: from its offset alone where bindings are 16-byte aligned.
     uint dmod = uint(out_off * WORD_BYTES) & 15u;
     if (!pc_flag(FLAG_ALIGNED))
         dmod = uint(out_cursor(output_of(k), out_off)) & 15u;
-    realign_copy(in_cursor(in_off), k, out_off, dmod, rows, chunk * WORD_BYTES, in_row, tile - line * line_tiles);
+    realign_copy(in_cursor(in_off), k, out_off, dmod, rows, chunk * WORD_BYTES, in_row, first, end, stride);
 }
 #endif

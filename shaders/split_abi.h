@@ -132,8 +132,8 @@
 #define PC_BDA_BAND_GROUPS 24   /* uint: workgroups of one band (of the dispatch without bands); DEINTERLEAVE: tile rows */
 #define PC_BDA_BANDS 28         /* uint: bands (1: none); DEINTERLEAVE: rows */
 #define PC_BDA_EQUAL_UNITS 32   /* uint: units of every segment per band when equal, else 0; DEINTERLEAVE: uint32 per row */
-#define PC_BDA_PREFIX1 36       /* uint: FLAG_PREFIX: first workgroup of segment 1 */
-#define PC_BDA_PREFIX2 40       /* uint: FLAG_PREFIX: of segment 2 (0xFFFFFFFF with 2 segments) */
+#define PC_BDA_PREFIX1 36       /* uint: FLAG_PREFIX: first workgroup of segment 1; DEINTERLEAVE: tiles */
+#define PC_BDA_PREFIX2 40       /* uint: FLAG_PREFIX: of segment 2 (0xFFFFFFFF with 2 segments); DEINTERLEAVE: units */
 #define PC_BDA_TRIPS 44         /* uint: TILES: trips per invocation */
 #define PC_BDA_OUTPUTS 48       /* uint64[ABI_INLINE_OUTPUTS]: output addresses, or [0] the
                                  * arguments' address (FLAG_ARGUMENTS); FLAG_INLINE: then per
@@ -141,7 +141,7 @@
                                  * fixed places, so that the shader reads them without indexing */
 #define INLINE_IN_BASE 0        /*   uint64 */
 #define INLINE_CHUNK 2
-#define INLINE_FIRST 3          /*   first workgroup */
+#define INLINE_UNITS 3          /*   units (TILES: a unit's stride in tiles) */
 #define INLINE_FIELDS 4
 #define INLINE_MAX_SEGMENTS 3
 #define INLINE_AT (2 * INLINE_MAX_SEGMENTS)

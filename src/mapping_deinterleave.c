@@ -11,30 +11,45 @@ static uint32_t deinterleave_word(const vksplit__planner_caps* caps, uint32_t ba
     return caps->bda && base_alignment >= 16 && caps->max_word_bytes >= 16 ? 16 : 4;
 }
 
-/* Loop trips one invocation makes for tiles of `rows` rows (nothing unrolled, as on llvmpipe). */
+/* Loop trips one invocation makes per tile of `rows` rows (nothing unrolled, as on llvmpipe). */
 static uint64_t tile_trips(const vksplit__geometry* g, uint32_t word, uint32_t workgroup, uint64_t row_bytes,
                            uint64_t rows)
 {
     uint64_t unroll = ABI_UNROLL(word), slots = word / 4;
-    uint64_t trips = vksplit__div_up(rows * row_bytes / word, unroll * workgroup) * (2 * unroll + 2);
+    uint64_t trips = vksplit__div_up(rows * row_bytes / word, unroll * workgroup) * (2 * unroll + 2) + 2;
     for (uint32_t s = 0; s < g->segment_count; s++) {
         uint64_t chunk_bytes = g->segments[s].chunk_words * g->word_bytes;
         trips += vksplit__div_up(rows * chunk_bytes / word, workgroup) * (slots + 3) + 4;
     }
-    return trips + VKSPLIT_FIXED_TRIPS;
+    return trips;
 }
 
 /* The most rows (a multiple of 4, so that every tile starts on a 16-byte word) that fit the
- * workgroup memory and the loop budget; 0 when not even 4 do. */
+ * workgroup memory, one staging trip where 4 rows do (the kernel issues the next tile's first
+ * trip of loads before writing this one's outputs), and the loop budget; 0 when not even 4 do. */
 static uint32_t choose_tile_rows(const vksplit__geometry* g, const vksplit__planner_caps* caps, uint32_t word,
                                  uint64_t row_bytes)
 {
     uint64_t shared = vksplit__min_u64(caps->shared_bytes, (uint64_t)DEINTERLEAVE_SHARED_WORDS * 4);
-    uint64_t rows = shared / row_bytes / 4 * 4;
+    uint64_t trip = (uint64_t)ABI_UNROLL(word) * word * caps->workgroup_size;
+    uint64_t rows = vksplit__min_u64(shared, trip > 4 * row_bytes ? trip : 4 * row_bytes) / row_bytes / 4 * 4;
     rows = vksplit__min_u64(rows, (g->segments[0].rows + 3) / 4 * 4);
-    while (rows >= 4 && tile_trips(g, word, caps->workgroup_size, row_bytes, rows) > VKSPLIT_LOOP_BUDGET)
+    while (rows >= 4 && tile_trips(g, word, caps->workgroup_size, row_bytes, rows) + VKSPLIT_FIXED_TRIPS > VKSPLIT_LOOP_BUDGET)
         rows -= 4;
     return rows >= 4 ? (uint32_t)rows : 0;
+}
+
+/* Tiles per workgroup: as many as the tuning allows (a tile's first trip is 64 bytes per
+ * invocation), fewer where fewer than 2048 workgroups would share the split, and within the
+ * loop budget. */
+static uint32_t choose_trips(const vksplit__geometry* g, const vksplit__planner_caps* caps, uint32_t word,
+                             uint64_t row_bytes, uint64_t tiles)
+{
+    uint64_t most = caps->invocation_bytes / 64 ? caps->invocation_bytes / 64 : 1;
+    uint64_t per_tile = tile_trips(g, word, caps->workgroup_size, row_bytes, g->tile_rows);
+    most = vksplit__min_u64(most, (VKSPLIT_LOOP_BUDGET - VKSPLIT_FIXED_TRIPS) / per_tile);
+    uint64_t trips = vksplit__min_u64(most, tiles / 2048);
+    return trips ? (uint32_t)trips : 1;
 }
 
 /* Bytes of an input row, when the input rows are contiguous and hold every chunk in turn. */
@@ -70,13 +85,15 @@ void vksplit__plan_deinterleave(vksplit__geometry* g, const vksplit__planner_cap
     uint64_t row_bytes = packed_row_bytes(g);
     g->tile_rows = choose_tile_rows(g, caps, word, row_bytes);
     g->row_uints = (uint32_t)(row_bytes / 4);
+    uint64_t tiles = vksplit__div_up(g->segments[0].rows, g->tile_rows);
+    g->trips = choose_trips(g, caps, word, row_bytes, tiles);
     for (uint32_t s = 0; s < g->segment_count; s++) {
         vksplit__segment* seg = &g->segments[s];
         uint64_t chunk_bytes = seg->chunk_words * g->word_bytes;
         seg->row_offset_uints = (uint32_t)(seg->in_base_words * g->word_bytes / 4);
         seg->chunk_words = chunk_bytes / 4; /* lengths in uint32 words from here on */
         seg->in_base_words = seg->in_base_words * g->word_bytes / 4;
-        seg->units = vksplit__div_up(seg->rows, g->tile_rows);
+        seg->units = vksplit__div_up(tiles, g->trips);
     }
     for (uint32_t s = 0; s < g->segment_count; s++) {
         g->dims[s].in_stride = row_bytes / 4;

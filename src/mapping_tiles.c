@@ -119,8 +119,6 @@ static void plan_bands(vksplit__geometry* g, const vksplit__planner_caps* caps)
     if (best < 2 || best_waste >= UINT32_MAX)
         return;
     g->bands = best;
-    for (uint32_t s = 0; s < g->segment_count; s++)
-        g->segments[s].units = vksplit__div_up(g->segments[s].tiles, best);
 }
 
 /* Does every tile of tile_words words (tiles_trips x ABI_UNROLL x workgroup) reach less than
@@ -200,6 +198,9 @@ vksplit_result vksplit__plan_tiles(vksplit__geometry* g, const vksplit__planner_
         if (caps->bda && !tiles_span_fits(g, tile_words, g->word_bytes))
             g->kernel = MAPPING_TILES_WIDE;
     }
+    /* A tile is one trip of a workgroup; a unit copies `trips` tiles a stride apart. */
+    tile_words /= g->trips;
+    bool one_line = true;
     for (uint32_t s = 0; s < g->segment_count; s++) {
         vksplit__segment* seg = &g->segments[s];
         uint64_t line_rows = g->row_dims ? g->dims[(size_t)s * g->row_dims].size : 1;
@@ -210,11 +211,20 @@ vksplit_result vksplit__plan_tiles(vksplit__geometry* g, const vksplit__planner_
         seg->tiles = seg->rows / line_rows * seg->line_tiles;
         if (seg->tiles > UINT32_MAX || seg->rows / line_rows > UINT32_MAX)
             return VKSPLIT__FAIL(error, PLAN_TILES_WORKGROUPS_LIMIT, seg->output_index, (unsigned long long)seg->tiles, (unsigned long long)tile_words);
-        seg->units = seg->tiles;
-        /* The narrow kernel's flat index within a line (tile start + lane) stays below 2^32. */
+        one_line = one_line && seg->tiles == seg->line_tiles;
+        /* The narrow kernel's positions within a line (a tile's start + a lane's) stay below 2^32. */
         if (g->kernel == MAPPING_TILES && caps->bda && line_words + tile_words > UINT32_MAX)
             g->kernel = MAPPING_TILES_WIDE;
     }
-    plan_bands(g, caps);
+    /* Units (the shader's tiles_range): where every segment is one line, bands of tiles and
+     * ceil(tiles per band / trips) units per band; else ceil(line tiles / trips) per line. */
+    if (one_line)
+        plan_bands(g, caps);
+    for (uint32_t s = 0; s < g->segment_count; s++) {
+        vksplit__segment* seg = &g->segments[s];
+        uint64_t per = vksplit__div_up(seg->tiles, g->bands);
+        seg->units = one_line ? vksplit__div_up(per, g->trips)
+                              : seg->tiles / seg->line_tiles * vksplit__div_up(seg->line_tiles, g->trips);
+    }
     return VKSPLIT_OK;
 }

@@ -100,6 +100,10 @@ static vksplit_result plan_dispatches(vksplit_plan* plan, vksplit_error* error)
         plan->prefix1 = (uint32_t)g->segments[1].first_workgroup;
         plan->prefix2 = g->segment_count > 2 ? (uint32_t)g->segments[2].first_workgroup : UINT32_MAX;
     }
+    if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE) { /* the prefix fields hold its tiles and units (split_abi.h) */
+        plan->prefix1 = (uint32_t)vksplit__div_up(g->segments[0].rows, g->tile_rows);
+        plan->prefix2 = (uint32_t)g->segments[0].units;
+    }
     /* The grid's width goes to the shader in 16 bits. */
     uint64_t max_x = ctx->max_group_count[0] < 0xFFFF ? ctx->max_group_count[0] : 0xFFFF;
     for (uint32_t d = 0; d < plan->dispatch_count; d++) {

@@ -144,6 +144,18 @@ static uint64_t deinterleave_sectors(const vksplit__geometry* g)
     return sectors;
 }
 
+/* TILES: a unit copies `trips` tiles a stride apart; a short last band (or line) leaves
+ * units without a tile. */
+static uint64_t tiles_busy(const vksplit__geometry* g, const vksplit__segment* seg)
+{
+    if (seg->tiles != seg->line_tiles) /* lines: ceil(line tiles / trips) units each, all busy */
+        return seg->units * g->bands;
+    uint64_t per = vksplit__div_up(seg->tiles, g->bands), busy = 0;
+    for (uint64_t b = 0; b < g->bands && b * per < seg->tiles; b++)
+        busy += vksplit__min_u64(seg->units, seg->tiles - b * per);
+    return busy;
+}
+
 /* INTERLEAVED with bands: the last band holds fewer rows than the others. */
 static uint64_t interleaved_busy(const vksplit__geometry* g)
 {
@@ -174,7 +186,7 @@ void vksplit__plan_figures(vksplit__geometry* g)
     if (g->kernel == MAPPING_TRANSPOSE16) /* one tile of 16-byte loads per trip */
         g->invocation_bytes = g->trips * 64;
     if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE) /* the rows a workgroup stages, per invocation */
-        g->invocation_bytes = (uint32_t)vksplit__div_up((uint64_t)g->tile_rows * g->row_uints * 4, g->workgroup_size);
+        g->invocation_bytes = (uint32_t)(g->trips * vksplit__div_up((uint64_t)g->tile_rows * g->row_uints * 4, g->workgroup_size));
     g->sectors_read = 0;
     g->busy_workgroups = 0;
     if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE) {
@@ -185,7 +197,7 @@ void vksplit__plan_figures(vksplit__geometry* g)
     for (uint32_t s = 0; s < g->segment_count; s++) {
         const vksplit__segment* seg = &g->segments[s];
         g->sectors_read += g->mapping == VKSPLIT_MAPPING_TRANSPOSE ? transpose_sectors(g, s) : segment_row_sectors(g, s, word);
-        g->busy_workgroups += g->mapping == VKSPLIT_MAPPING_TILES ? seg->tiles : seg->units;
+        g->busy_workgroups += g->mapping == VKSPLIT_MAPPING_TILES ? tiles_busy(g, seg) : seg->units;
     }
     if (g->mapping == VKSPLIT_MAPPING_RUNS)
         g->busy_workgroups = g->total_workgroups;

@@ -364,7 +364,7 @@ static vksplit_result plan_prefix(const vksplit__planner_caps* caps, vksplit__ge
         g->band_workgroups += groups;
     }
     if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE) { /* a workgroup copies every segment's part of its rows */
-        g->band_workgroups = vksplit__div_up(g->segments[0].rows, g->tile_rows);
+        g->band_workgroups = g->segments[0].units; /* ceil(tiles / trips) */
         g->equal_units = 0;
     }
     if (g->band_workgroups > UINT32_MAX || !vksplit__mul_u64(g->band_workgroups, g->bands, &g->total_workgroups) ||

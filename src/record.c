@@ -48,7 +48,7 @@ static vksplit_result record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, 
     push.band_groups = (uint32_t)g->band_workgroups;
     push.bands = (uint32_t)g->bands;
     push.equal_units = d->equal_units;
-    if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE) { /* its numbers in the band fields (split_abi.h) */
+    if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE) { /* its numbers in the band and prefix fields (split_abi.h) */
         push.band_groups = g->tile_rows;
         push.bands = (uint32_t)g->segments[0].rows;
         push.equal_units = g->row_uints;
@@ -61,7 +61,7 @@ static vksplit_result record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, 
             uint32_t* at = &push.outputs[INLINE_AT + k * INLINE_FIELDS];
             put_u64(at + INLINE_IN_BASE, g->segments[k].in_base_words);
             at[INLINE_CHUNK] = (uint32_t)g->segments[k].chunk_words;
-            at[INLINE_FIRST] = (uint32_t)g->segments[k].first_workgroup;
+            at[INLINE_UNITS] = (uint32_t)g->segments[k].units;
         }
     }
     ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->pipeline);
