@@ -96,17 +96,25 @@ void TL_NAME(_copy)(TileLine l, uint first, uint end, uint stride, uint seg)
     TL_POS g = TL_POS(first) * tile + (t / TG * (TG * TILES_UNROLL) + t % TG);
     if (g >= words)
         return;
-    TL_POS row = g / l.chunk;
-    uint col = uint(g - row * l.chunk);
     TL_STEPS k;
     k.chunk = l.chunk;
-    uint q = TG / l.chunk;
-    k.dr_lane = TG - q * l.chunk;
+    TL_POS s = TL_POS(stride) * tile, row = TL_POS(0u), sq = TL_POS(0u);
+    uint col, q = 0u;
+    if (l.rows == 1u) { // one row (a 1-D split, an inline one): a position is a column, no step crosses a row
+        col = uint(g);
+        k.dr_lane = TG;
+        k.dr_trip = uint(min(s, TL_POS(l.chunk))); // a trip past the row's end stops the loop anyway
+    } else {
+        row = g / l.chunk;
+        col = uint(g - row * l.chunk);
+        q = TG / l.chunk;
+        k.dr_lane = TG - q * l.chunk;
+        sq = s / l.chunk;
+        k.dr_trip = uint(s - sq * l.chunk);
+    }
     k.in_lane = TL_OFF(step_words(OFFSET(q) * l.in_stride + OFFSET(k.dr_lane)));
     k.in_carry = TL_OFF(step_words(l.in_stride - OFFSET(l.chunk)));
     k.in_carry64 = CURSOR(step_words(l.in_stride - OFFSET(l.chunk)));
-    TL_POS s = TL_POS(stride) * tile, sq = s / l.chunk;
-    k.dr_trip = uint(s - sq * l.chunk);
     k.in_trip = CURSOR(step_words(OFFSET(sq) * l.in_stride + OFFSET(k.dr_trip)));
     CURSOR from = in_cursor(l.in_off + OFFSET(row) * l.in_stride + OFFSET(col)), to;
     VALUE v[TILES_UNROLL];

@@ -117,15 +117,23 @@ void realign_copy(uint64_t s, uint k, uint64_t out_off, uint dmod, uint rows, ui
     L.g = first * tile + (t / TG * (TG * RA_UNROLL) + t % TG);
     bool started = first < end && L.g < L.blocks;
     if (started) {
-        uint o = head + 16u * L.g, row = o / c;
+        uint o = head + 16u * L.g, row = 0u;
+        uint lane = 16u * TG, step = 16u * stride * tile; // bytes of output between trips (< 2^32: the host's bound)
+        uint dq_lane = 0u, dq_trip = 0u, dr_trip = min(step, c);
         L.c = c;
-        L.col = o - row * c;
+        L.col = o;
+        L.dr_lane = lane;
+        if (rows != 1u) { // else one row: a place is a column, no step crosses a row (past it, the loop ends)
+            row = o / c;
+            L.col = o - row * c;
+            dq_lane = lane / c;
+            L.dr_lane = lane - dq_lane * c;
+            dq_trip = step / c;
+            dr_trip = step - dq_trip * c;
+        }
         uint64_t src = s + uint64_t(row) * in_row + L.col;
         L.al = src & ~15ul;
         L.mis = uint(src) & 15u;
-        uint lane = 16u * TG, step = 16u * stride * tile; // bytes of output between trips (< 2^32: the host's bound)
-        uint dq_lane = lane / c, dq_trip = step / c, dr_trip = step - dq_trip * c;
-        L.dr_lane = lane - dq_lane * c;
         L.jump_lane = dq_lane * uint(in_row) + L.dr_lane; // in_row < 2^31 where rows > 1 (the host's bound)
         L.carry = uint(in_row) - c;
         uint64_t jump_trip = uint64_t(dq_trip) * in_row + dr_trip, carry64 = in_row - uint64_t(c);
