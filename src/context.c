@@ -169,15 +169,17 @@ static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_de
         return VKSPLIT__FAIL(error, TUNING_WORKGROUP_SIZE, wg, wg_max);
     if (bytes > 65536)
         return VKSPLIT__FAIL(error, TUNING_INVOCATION_BYTES, bytes);
+    if (tuning.min_workgroups < 1 || tuning.min_workgroups > (1u << 24))
+        return VKSPLIT__FAIL(error, TUNING_MIN_WORKGROUPS, tuning.min_workgroups);
     /* The tuning's widest word, within what the addressing's shader variants have. */
     ctx->caps.max_word_bytes = min_u32(tuning.max_word_bytes, vksplit__widest_variant_word(ctx->bda));
     ctx->caps.bda = ctx->bda;
     ctx->caps.mapping = tuning.mapping;
     ctx->caps.workgroup_size = wg;
     ctx->caps.invocation_bytes = bytes ? bytes : 1;
-    /* A CPU device runs a workgroup per thread at a time: small splits get shorter runs so
-     * that every thread has some. Bands need one dispatch for every output (addresses). */
-    ctx->caps.min_workgroups = runs && props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 8 : 0;
+    /* Small splits get shorter runs (RUNS) or fewer trips (the GPU mappings) so that this many
+     * workgroups share them. Bands need one dispatch for every output (addresses). */
+    ctx->caps.min_workgroups = tuning.min_workgroups;
     ctx->caps.band_bytes = !runs && ctx->bda && tuning.band_bytes != UINT32_MAX ? tuning.band_bytes : 0;
     ctx->caps.segments_per_dispatch = ctx->bda ? UINT32_MAX : ctx->output_slots;
     /* Workgroup memory: DEINTERLEAVE stages rows in up to 16 KiB, the Vulkan minimum of

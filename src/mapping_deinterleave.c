@@ -40,15 +40,15 @@ static uint32_t choose_tile_rows(const vksplit__geometry* g, const vksplit__plan
 }
 
 /* Tiles per workgroup: as many as the tuning allows (a tile's first trip is 64 bytes per
- * invocation), fewer where fewer than 2048 workgroups would share the split, and within the
- * loop budget. */
+ * invocation), fewer where fewer than the tuning's min_workgroups would share the split, and
+ * within the loop budget. */
 static uint32_t choose_trips(const vksplit__geometry* g, const vksplit__planner_caps* caps, uint32_t word,
                              uint64_t row_bytes, uint64_t tiles)
 {
     uint64_t most = caps->invocation_bytes / 64 ? caps->invocation_bytes / 64 : 1;
     uint64_t per_tile = tile_trips(g, word, caps->workgroup_size, row_bytes, g->tile_rows);
     most = vksplit__min_u64(most, (VKSPLIT_LOOP_BUDGET - VKSPLIT_FIXED_TRIPS) / per_tile);
-    uint64_t trips = vksplit__min_u64(most, tiles / 2048);
+    uint64_t trips = vksplit__min_u64(most, tiles / (caps->min_workgroups ? caps->min_workgroups : 1));
     return trips ? (uint32_t)trips : 1;
 }
 

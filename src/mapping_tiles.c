@@ -17,10 +17,6 @@
  * and stores 4 blocks. */
 #define TILES_LOOP_TRIPS(unroll) (3 * (unroll) + 2)
 #define REALIGN_LOOP_TRIPS (8 * REALIGN_UNROLL + 2)
-/* A plan takes fewer trips than the tuning allows where its split is small, so that at least
- * this many workgroups share it: about two per slot of a large GPU (an H100 holds 1056
- * workgroups of 256 at once, an MI300X 2432). */
-#define TILES_MIN_WORKGROUPS 2048u
 
 uint32_t vksplit__tiles_max_trips(uint32_t invocation_bytes, uint32_t word_bytes, vksplit_bool32 realign)
 {
@@ -162,14 +158,14 @@ static bool realign_fits(const vksplit__geometry* g, const vksplit__planner_caps
     return tiles_span_fits(g, tile_blocks * 16 / g->word_bytes, g->word_bytes);
 }
 
-/* Trips per invocation: the most the tuning allows, fewer where fewer than
- * TILES_MIN_WORKGROUPS workgroups would share the split. */
+/* Trips per invocation: the most the tuning allows, fewer where fewer than the tuning's
+ * min_workgroups would share the split. */
 static uint32_t choose_trips(const vksplit__geometry* g, const vksplit__planner_caps* caps, bool realign)
 {
     uint32_t most = vksplit__tiles_max_trips(caps->invocation_bytes, g->word_bytes, realign);
     uint64_t trip_bytes = realign ? REALIGN_UNROLL * 16 : (uint64_t)ABI_UNROLL(g->word_bytes) * g->word_bytes;
     uint64_t workgroup_trips = g->bytes_written / (trip_bytes * caps->workgroup_size);
-    uint64_t trips = workgroup_trips / TILES_MIN_WORKGROUPS;
+    uint64_t trips = workgroup_trips / (caps->min_workgroups ? caps->min_workgroups : 1);
     return trips < 1 ? 1 : trips < most ? (uint32_t)trips : most;
 }
 

@@ -36,11 +36,6 @@ bool vksplit__transpose_fits(const vksplit__geometry* g, bool worth_it)
     return true;
 }
 
-/* Workgroups a TRANSPOSE16 plan keeps at least, where its split allows (TILES keeps as many):
- * more trips pay the prologue less often and give the pipelining (a tile's loads before the
- * previous tile's stores) more tiles to overlap. */
-#define TRANSPOSE16_MIN_WORKGROUPS 2048u
-
 /* TRANSPOSE16 (16-byte loads and stores): 4-byte elements on device addresses where 16-byte
  * words are allowed and the split promises 16-byte aligned bindings, both tile dimensions
  * multiples of 4 elements, and every base and stride (but dimension 0's input stride and
@@ -95,10 +90,11 @@ void vksplit__plan_transpose(vksplit__geometry* g, const vksplit__planner_caps* 
         return;
     /* A workgroup copies `trips` consecutive tiles of one line (the segment's fields, the
      * line's place and the output's address read once for them): as many as the tuning
-     * allows, fewer where fewer than TRANSPOSE16_MIN_WORKGROUPS workgroups would share the
-     * split, and no more than a line holds. */
+     * allows, fewer where fewer than the tuning's min_workgroups would share the split (more
+     * trips pay the prologue less often and give the pipelining more tiles to overlap), and
+     * no more than a line holds. */
     uint64_t most = caps->invocation_bytes / 64 ? caps->invocation_bytes / 64 : 1;
-    uint64_t trips = vksplit__min_u64(most, all_tiles / TRANSPOSE16_MIN_WORKGROUPS);
+    uint64_t trips = vksplit__min_u64(most, all_tiles / (caps->min_workgroups ? caps->min_workgroups : 1));
     for (uint32_t s = 0; s < g->segment_count; s++)
         trips = vksplit__min_u64(trips, g->segments[s].tiles_a * g->segments[s].tiles_b);
     g->trips = trips ? (uint32_t)trips : 1;

@@ -15,7 +15,8 @@ typedef struct vksplit__planner_caps {
     vksplit_mapping mapping;       /* as tuned: RUNS, INTERLEAVED, TILES, TRANSPOSE, DEINTERLEAVE or BY_SHAPE */
     uint32_t workgroup_size;       /* every mapping's but TRANSPOSE's (TRANSPOSE_WORKGROUP) */
     uint32_t invocation_bytes;     /* RUNS, INTERLEAVED: bytes one invocation aims to copy */
-    uint32_t min_workgroups;       /* RUNS: shrink runs of small splits until this many workgroups exist */
+    uint32_t min_workgroups;       /* small splits: shorter runs (RUNS), fewer trips (the GPU mappings) until
+                                    * this many workgroups exist */
     uint32_t band_bytes;           /* INTERLEAVED, TILES, one dispatch: input bytes per band, 0: no bands */
     uint32_t segments_per_dispatch; /* UINT32_MAX with device addresses; the descriptor path's output slots */
     uint32_t shared_bytes;         /* workgroup memory DEINTERLEAVE may stage rows in */

@@ -12,6 +12,7 @@
 #define CPU_WORKGROUP 8u
 #define CPU_RUN_BYTES 4096u
 #define CPU_MAX_WORD 32u
+#define CPU_MIN_WORKGROUPS 8u
 /* A GPU wants neighbouring invocations on neighbouring words (coalesced), 64 bytes of loads
  * in flight per invocation, and the workgroups running at one time on nearby memory:
  * workgroups of 256, up to 512 bytes per invocation (TILES: up to eight trips of 64 bytes, so
@@ -22,6 +23,9 @@
 #define GPU_INVOCATION_BYTES 512u
 #define GPU_BAND_BYTES (8u << 20)
 #define GPU_MAX_WORD 16u
+/* Workgroups a plan keeps at least, fewer trips per invocation where a split is small: about
+ * two per slot of a large GPU (an H100 holds 1056 workgroups of 256 at once, an MI300X 2432). */
+#define GPU_MIN_WORKGROUPS 2048u
 
 void vksplit_resolve_tuning(VkPhysicalDeviceType device_type, vksplit_tuning* tuning)
 {
@@ -39,6 +43,8 @@ void vksplit_resolve_tuning(VkPhysicalDeviceType device_type, vksplit_tuning* tu
         tuning->band_bytes = runs ? UINT32_MAX : GPU_BAND_BYTES;
     if (!tuning->max_word_bytes)
         tuning->max_word_bytes = runs || interleaved ? CPU_MAX_WORD : GPU_MAX_WORD;
+    if (!tuning->min_workgroups)
+        tuning->min_workgroups = runs && device_type == VK_PHYSICAL_DEVICE_TYPE_CPU ? CPU_MIN_WORKGROUPS : GPU_MIN_WORKGROUPS;
 }
 
 const char* vksplit__mapping_name(vksplit_mapping mapping)

@@ -52,6 +52,8 @@
       "tuning.workgroup_size %u is out of range [1, %u] on this device")                                              \
     X(TUNING_INVOCATION_BYTES, 25, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                    \
       "tuning.invocation_bytes %u is out of range [1, 65536]")                                                        \
+    X(TUNING_MIN_WORKGROUPS, 196, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                     \
+      "tuning.min_workgroups %u is out of range [1, 16777216]")                                                       \
     /* Plans */                                                                                                       \
     X(PLAN_CONTEXT_NULL, 26, VKSPLIT_ERROR_NULL_ARGUMENT, "ctx is NULL")                                              \
     X(PLAN_PATH, 27, VKSPLIT_ERROR_INVALID_ARGUMENT, "options.path %d is not a vksplit_path")                         \

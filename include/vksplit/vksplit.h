@@ -265,6 +265,11 @@ typedef struct vksplit_tuning {
     uint32_t band_bytes;
     /* The widest copy word: 1, 2, 4, 8, 16 or 32 bytes (32 only with device addresses). */
     uint32_t max_word_bytes;
+    /* The fewest workgroups a plan keeps where its split allows, 1..2^24: RUNS shortens its
+     * runs, TILES, TRANSPOSE and DEINTERLEAVE copy fewer trips per invocation (at most
+     * invocation_bytes) rather than fall below it. Default 8 for RUNS on a CPU device (a
+     * workgroup per thread), 2048 otherwise (about two per slot of a large GPU). */
+    uint32_t min_workgroups;
 } vksplit_tuning;
 
 /* The tuning a context uses on a device of this type: zero fields of *tuning are replaced by

@@ -8,7 +8,8 @@
  *     (1-byte elements, odd chunk sizes, base_alignment 1), ~40 MiB so the planner keeps the
  *     full run length, on the device-address, descriptor and atomic paths. Long rows, rows
  *     split into pieces, and many one- and two-byte rows gathered per invocation.
- * Peak memory stays under ~1.2 GiB (device buffers and their host mirrors). */
+ *  3. TILES' wide kernel (64-bit places), for tiles that span 2 GiB: two rows 1 GiB apart.
+ * Peak memory stays under ~3.5 GiB (device buffers and their host mirrors). */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -306,6 +307,49 @@ static void loop_limit(vksplit_features disable, const char* mode, int all_cases
     (void)test_finish(runner); /* counts its validation messages */
 }
 
+/* TILES' wide kernel (64-bit places): a tile that spans 2 GiB or more of its input, here two
+ * rows 1 GiB apart ([2, 64] float32, input strides {2^28, 1}), split along the last axis. */
+static void wide_tiles(void)
+{
+    vksplit_runner_desc desc = test_runner_desc(0);
+    desc.tuning.mapping = VKSPLIT_MAPPING_TILES;
+    vksplit_runner* runner = test_runner_create_from(&desc);
+    const uint64_t sizes[2] = {2, 64}, strides[2] = {(uint64_t)1 << 28, 1}, split[2] = {16, 48};
+    vksplit_split_desc d = core_packed_desc(4, 2, sizes, 1, 2, split);
+    d.input_strides = strides;
+    uint64_t in_span = ref_input_span_bytes(&d);
+    vksplit_runner_buffer in_buf, out0, out1;
+    vksplit_error err;
+    vksplit_result r = vksplit_runner_buffer_create(runner, in_span, &in_buf, &err);
+    if (r != VKSPLIT_OK) {
+        test_skip_part("wide TILES: no buffer of %llu bytes on this device (%s)", (unsigned long long)in_span,
+                       err.message);
+        (void)test_finish(runner);
+        return;
+    }
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, ref_output_span_bytes(&d, 0) + GUARD, &out0, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, ref_output_span_bytes(&d, 1) + GUARD, &out1, &err), &err);
+    uint8_t* input = random_input(runner, &in_buf, 0, in_span, 0xB18);
+    if (input) {
+        vksplit_plan* plan = NULL;
+        vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
+        CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(vksplit_runner_context(runner), &d, &compute, &plan, &err), &err);
+        vksplit_plan_info info;
+        vksplit_plan_get_info(plan, &info);
+        CHECK_MSG(strstr(info.summary, "tiles wide") != NULL, "two rows 1 GiB apart: plan \"%s\", expected the wide kernel",
+                  info.summary);
+        vksplit_plan_destroy(plan);
+        vksplit_runner_buffer* outs[2] = {&out0, &out1};
+        const uint64_t offsets[2] = {0, 0};
+        run_big(runner, "two rows 1 GiB apart (wide TILES)", &d, input, &in_buf, 0, outs, offsets);
+        free(input);
+    }
+    vksplit_runner_buffer_destroy(runner, &in_buf);
+    vksplit_runner_buffer_destroy(runner, &out0);
+    vksplit_runner_buffer_destroy(runner, &out1);
+    (void)test_finish(runner);
+}
+
 int main(void)
 {
     double t0 = now();
@@ -324,6 +368,11 @@ int main(void)
     }
     (void)test_finish(runner);
     printf("beyond 128 MiB: %.1f s\n", now() - t0);
+    if (info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) {
+        t0 = now();
+        wide_tiles();
+        printf("wide TILES: %.1f s\n", now() - t0);
+    }
 
     t0 = now();
     if (info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS)
