@@ -63,45 +63,94 @@ static bool pieces_ok(const vksplit__geometry* g, const vksplit__segment* seg, c
     return ok;
 }
 
-/* TILES: lines cut into tiles; 32-bit flat indices unless the plan is wide; bands. */
+/* TILES: lines cut into tiles of one trip (TILES_UNROLL x workgroup words; the realigned
+ * kernel's of 3 x workgroup 16-byte blocks of a line's body); a unit copies `trips` tiles a
+ * stride apart within its band (one line per segment) or its line; each kernel's positions
+ * and offsets within its integer widths (the shaders' copy_tiles*.glsl). */
 static bool tiles_ok(const vksplit__geometry* g, const vksplit__segment* seg, uint32_t s,
-                     const vksplit__planner_caps* caps)
+                     const vksplit__planner_caps* caps, bool one_line)
 {
-    uint64_t unroll = ABI_UNROLL(g->word_bytes);
-    uint64_t tile = (uint64_t)g->tiles_trips * unroll * caps->workgroup_size;
-    uint64_t line_rows = g->row_dims ? g->dims[(size_t)s * g->row_dims].size : 1;
-    uint64_t line_words = line_rows * seg->chunk_words;
-    bool ok = g->tiles_trips >= 1 && g->tiles_trips * (2 * unroll + 2) + VKSPLIT_FIXED_TRIPS <= VKSPLIT_LOOP_BUDGET &&
-              seg->rows % line_rows == 0 && seg->line_tiles == (line_words + tile - 1) / tile &&
-              seg->tiles == seg->rows / line_rows * seg->line_tiles && seg->tiles <= UINT32_MAX &&
-              (g->wide || line_words + tile <= UINT32_MAX); /* wide plans on descriptors: refused by plan.c's ranges */
-    /* Band b holds tiles [b * units, (b + 1) * units): all of them, no band empty for all. */
-    ok = ok && seg->units >= 1 && seg->units * g->bands >= seg->tiles && g->bands * g->band_workgroups <= UINT32_MAX;
-    return ok;
+    bool realign = g->kernel == MAPPING_TILES_REALIGN, wide = g->kernel == MAPPING_TILES_WIDE;
+    uint64_t unroll = realign ? 3 : ABI_UNROLL(g->word_bytes);
+    uint64_t tile = unroll * caps->workgroup_size;
+    const vksplit__row_dim* dim0 = g->row_dims ? &g->dims[(size_t)s * g->row_dims] : NULL;
+    uint64_t line_rows = dim0 ? dim0->size : 1;
+    uint64_t line_words = line_rows * seg->chunk_words, lines = seg->rows / line_rows;
+    uint64_t loop = realign ? 8 * 3 + 2 : 3 * unroll + 2;
+    bool ok = (g->kernel == MAPPING_TILES || realign || wide) && g->trips >= 1 &&
+              g->trips * loop + VKSPLIT_FIXED_TRIPS <= VKSPLIT_LOOP_BUDGET && seg->rows % line_rows == 0;
+    if (realign) { /* 4- and 8-byte words, rows of 32 bytes or more, contiguous lines, no broadcast */
+        uint64_t chunk_bytes = seg->chunk_words * g->word_bytes, line_bytes = line_rows * chunk_bytes;
+        ok = ok && caps->bda && (g->word_bytes == 4 || g->word_bytes == 8) && chunk_bytes >= 32 &&
+             (!dim0 || dim0->size == 1 || (dim0->out_stride == seg->chunk_words && dim0->in_stride >= seg->chunk_words &&
+                                          dim0->in_stride * g->word_bytes < ((uint64_t)1 << 31))) &&
+             line_bytes + 16 * tile * g->trips <= UINT32_MAX;
+        line_words = line_bytes / 16;
+    } else if (!wide) { /* 32-bit positions in a line, 32-bit offsets within a trip (with
+                          * descriptors, plan.c refuses bindings of 2^31 words or more) */
+        ok = ok && (!caps->bda || line_words + tile <= UINT32_MAX);
+        uint64_t stride = dim0 ? (dim0->in_stride > dim0->out_stride ? dim0->in_stride : dim0->out_stride) : 0;
+        uint64_t rows = dim0 ? (dim0->size < tile * g->trips / seg->chunk_words + 2 ? dim0->size : tile * g->trips / seg->chunk_words + 2) : 1;
+        uint64_t span = rows * stride + seg->chunk_words + tile * g->trips;
+        /* Byte offsets with device addresses; word indices within a binding (which plan.c
+         * keeps below 2^31 words) with descriptors. */
+        ok = ok && (!caps->bda || ((!dim0 || stride < ((uint64_t)1 << 31)) && span * g->word_bytes < ((uint64_t)1 << 31)));
+    } else {
+        ok = ok && caps->bda; /* 64-bit everything: descriptor bindings never need it */
+    }
+    uint64_t line_tiles = line_words ? (line_words + tile - 1) / tile : 1;
+    ok = ok && seg->line_tiles == line_tiles && seg->tiles == lines * line_tiles && seg->tiles <= UINT32_MAX;
+    if (one_line) { /* band b: tiles [b * per, (b + 1) * per), units striding over them */
+        uint64_t per = (seg->tiles + g->bands - 1) / g->bands;
+        ok = ok && seg->units == (per + g->trips - 1) / g->trips && seg->units * g->trips >= per;
+    } else {
+        ok = ok && g->bands == 1 && seg->units == lines * ((line_tiles + g->trips - 1) / g->trips);
+    }
+    return ok && seg->units >= 1 && g->bands * g->band_workgroups <= UINT32_MAX;
 }
 
-/* TRANSPOSE: dimension 0 input-contiguous, 1 output-contiguous, one element per row. */
+/* TRANSPOSE: dimension 0 input-contiguous, 1 output-contiguous, one element per row; the
+ * 16-byte kernel: 4-byte elements, multiples of 4, its tiles, `trips` tiles of a line per unit. */
 static bool transpose_ok(const vksplit__geometry* g, const vksplit__segment* seg, uint32_t s)
 {
     const vksplit__row_dim* dims = &g->dims[(size_t)s * g->row_dims];
-    return g->row_dims >= 2 && seg->chunk_words == 1 && g->word_bytes <= 16 && dims[0].in_stride == 1 &&
-           dims[1].out_stride == 1 && seg->tiles_a == (dims[0].size + TRANSPOSE_TILE_A - 1) / TRANSPOSE_TILE_A &&
-           seg->tiles_b == (dims[1].size + TRANSPOSE_TILE_B(g->word_bytes) - 1) / TRANSPOSE_TILE_B(g->word_bytes) &&
-           seg->units == seg->rows / (dims[0].size * dims[1].size) * seg->tiles_a * seg->tiles_b &&
-           g->workgroup_size == TRANSPOSE_WORKGROUP;
+    bool t16 = g->kernel == MAPPING_TRANSPOSE16;
+    uint64_t tile_a = t16 ? TRANSPOSE16_TILE_A : TRANSPOSE_TILE_A;
+    uint64_t tile_b = t16 ? TRANSPOSE16_TILE_B : TRANSPOSE_TILE_B(g->word_bytes);
+    bool ok = g->row_dims >= 2 && seg->chunk_words == 1 && g->word_bytes <= 16 && dims[0].in_stride == 1 &&
+              dims[1].out_stride == 1 && seg->tiles_a == (dims[0].size + tile_a - 1) / tile_a &&
+              seg->tiles_b == (dims[1].size + tile_b - 1) / tile_b && g->workgroup_size == TRANSPOSE_WORKGROUP;
+    uint64_t per_line = seg->tiles_a * seg->tiles_b, lines = seg->rows / (dims[0].size * dims[1].size);
+    if (!t16)
+        return ok && g->trips == 1 && seg->units == lines * per_line;
+    return ok && g->word_bytes == 4 && dims[0].size % 4 == 0 && dims[1].size % 4 == 0 && seg->in_base_words % 4 == 0 &&
+           dims[1].in_stride < ((uint64_t)1 << 31) / (4 * TRANSPOSE16_TILE_B) &&
+           dims[0].out_stride < ((uint64_t)1 << 31) / (4 * TRANSPOSE16_TILE_A) && g->trips >= 1 &&
+           g->trips <= per_line && seg->tiles == lines * per_line &&
+           seg->units == lines * ((per_line + g->trips - 1) / g->trips);
 }
 
-/* DEINTERLEAVE: whole rows in workgroup memory, tiles starting on 16-byte words. */
+/* DEINTERLEAVE: whole rows in workgroup memory, tiles starting on 16-byte words, `trips`
+ * tiles a stride apart per workgroup, within the loop budget. */
 static bool deinterleave_ok(const vksplit__geometry* g, const vksplit__planner_caps* caps)
 {
     uint64_t rows = g->segments[0].rows, tile = g->tile_rows, row_bytes = 0;
     bool ok = tile >= 4 && tile % 4 == 0 && tile * g->row_uints * 4 <= caps->shared_bytes &&
-              (g->word_bytes == 4 || g->word_bytes == 16) && g->unit_bytes == 4;
+              (g->word_bytes == 4 || g->word_bytes == 16) && g->unit_bytes == 4 && g->trips >= 1;
     for (uint32_t s = 0; ok && s < g->segment_count; s++) {
         ok = g->segments[s].rows == rows && g->segments[s].row_offset_uints == row_bytes / 4;
         row_bytes += g->segments[s].chunk_words * 4;
     }
-    return ok && row_bytes == (uint64_t)g->row_uints * 4 && g->total_workgroups == (rows + tile - 1) / tile;
+    uint64_t tiles = (rows + tile - 1) / tile, units = (tiles + g->trips - 1) / g->trips;
+    /* Loop trips per tile: staging (2 x unroll + 2 per trip of loads), every segment's words. */
+    uint64_t unroll = ABI_UNROLL(g->word_bytes), slots = g->word_bytes / 4, per_tile = 2;
+    per_tile += (tile * row_bytes / g->word_bytes + unroll * caps->workgroup_size - 1) / (unroll * caps->workgroup_size) *
+                (2 * unroll + 2);
+    for (uint32_t s = 0; s < g->segment_count; s++)
+        per_tile += (tile * g->segments[s].chunk_words * 4 / g->word_bytes + caps->workgroup_size - 1) /
+                        caps->workgroup_size * (slots + 3) + 4;
+    return ok && row_bytes == (uint64_t)g->row_uints * 4 && g->total_workgroups == units &&
+           g->trips * per_tile + VKSPLIT_FIXED_TRIPS <= VKSPLIT_LOOP_BUDGET;
 }
 
 static void check_mapping(const vksplit__geometry* g, const vksplit__planner_caps* caps, const char* device)
@@ -113,9 +162,12 @@ static void check_mapping(const vksplit__geometry* g, const vksplit__planner_cap
             fz_fail("%s plan: DEINTERLEAVE tiles of %u rows of %u uint32 do not hold", device, g->tile_rows, g->row_uints);
         return;
     }
+    bool one_line = true;
+    for (uint32_t s = 0; s < g->segment_count; s++)
+        one_line = one_line && g->segments[s].tiles == g->segments[s].line_tiles;
     for (uint32_t s = 0; s < g->segment_count; s++) {
         const vksplit__segment* seg = &g->segments[s];
-        bool ok = g->mapping == VKSPLIT_MAPPING_TILES       ? tiles_ok(g, seg, s, caps)
+        bool ok = g->mapping == VKSPLIT_MAPPING_TILES       ? tiles_ok(g, seg, s, caps, one_line)
                   : g->mapping == VKSPLIT_MAPPING_TRANSPOSE ? transpose_ok(g, seg, s)
                                                             : pieces_ok(g, seg, caps);
         if (!ok)
@@ -128,15 +180,17 @@ void fz_check_plan(const vksplit_split_desc* split, uint64_t input_span_bytes, c
 {
     /* The defaults of src/tuning.c for a GPU and for lavapipe, every mapping forced, tiny
      * workgroups and bands (many), and the loop budget's extremes (1 x 64 KiB). */
-#define GPU(m, wg, bytes, band) \
+#define GPU_AT_LEAST(m, wg, bytes, band, least) \
     {.max_word_bytes = 16, .bda = 1, .mapping = m, .workgroup_size = wg, .invocation_bytes = bytes, \
-     .band_bytes = band, .segments_per_dispatch = UINT32_MAX, .shared_bytes = 16384}
+     .min_workgroups = least, .band_bytes = band, .segments_per_dispatch = UINT32_MAX, .shared_bytes = 16384}
+#define GPU(m, wg, bytes, band) GPU_AT_LEAST(m, wg, bytes, band, 1) /* the most trips */
     static const struct {
         const char* name;
         vksplit__planner_caps caps;
     } devices[] = {
-        {"GPU-like", GPU(VKSPLIT_MAPPING_BY_SHAPE, 256, 64, 8u << 20)},
-        {"GPU-like, minimum device", GPU(VKSPLIT_MAPPING_BY_SHAPE, 128, 64, 8u << 20)},
+        {"GPU-like", GPU_AT_LEAST(VKSPLIT_MAPPING_BY_SHAPE, 256, 512, 8u << 20, 2048)},
+        {"GPU-like, the most trips", GPU(VKSPLIT_MAPPING_BY_SHAPE, 256, 65536, 8u << 20)},
+        {"GPU-like, minimum device", GPU(VKSPLIT_MAPPING_BY_SHAPE, 128, 512, 8u << 20)},
         {"tiles, tiny bands", GPU(VKSPLIT_MAPPING_TILES, 32, 16, 64)},
         {"tiles 1 x 64 KiB", GPU(VKSPLIT_MAPPING_TILES, 1, 65536, 0)},
         {"transpose", GPU(VKSPLIT_MAPPING_TRANSPOSE, 256, 64, 0)},
@@ -151,6 +205,7 @@ void fz_check_plan(const vksplit_split_desc* split, uint64_t input_span_bytes, c
                              .invocation_bytes = 65536, .segments_per_dispatch = UINT32_MAX}},
     };
 #undef GPU
+#undef GPU_AT_LEAST
     vksplit__split valid;
     vksplit_error check_error;
     if (vksplit__split_check(split, &valid, &check_error) != VKSPLIT_OK)
