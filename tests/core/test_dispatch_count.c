@@ -635,6 +635,11 @@ static void record_errors(void)
     CHECK_MSG(r == VKSPLIT_ERROR_INVALID_ARGUMENT && c2 == NULL && err.rule == VKSPLIT_RULE_TUNING_INVOCATION_BYTES,
               "invocation_bytes 65537: %s %s", vksplit_result_name(r), err.message);
     cd.tuning.invocation_bytes = 0;
+    cd.tuning.min_workgroups = (1u << 24) + 1;
+    r = vksplit_context_create(&cd, &c2, &err);
+    CHECK_MSG(r == VKSPLIT_ERROR_INVALID_ARGUMENT && c2 == NULL && err.rule == VKSPLIT_RULE_TUNING_MIN_WORKGROUPS,
+              "min_workgroups 2^24 + 1: %s %s", vksplit_result_name(r), err.message);
+    cd.tuning.min_workgroups = 0;
     cd.tuning.mapping = (vksplit_mapping)7;
     r = vksplit_context_create(&cd, &c2, &err);
     CHECK_MSG(r == VKSPLIT_ERROR_INVALID_ARGUMENT && c2 == NULL && err.rule == VKSPLIT_RULE_TUNING_MAPPING, "mapping 7: %s %s",

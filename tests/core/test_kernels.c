@@ -174,6 +174,31 @@ static void deinterleaves(void)
     }
 }
 
+/* vksplit_plan_pipeline: the compute plan's pipeline, none for the transfer path or NULL; and
+ * the runner's pipeline statistics, on where the device has them (lavapipe 22.3 has not). */
+static void plan_pipeline(void)
+{
+    vksplit_runner_desc desc = test_runner_desc(0);
+    desc.enable_pipeline_statistics = 1;
+    vksplit_runner* r = test_runner_create_from(&desc);
+    vksplit_runner_info info;
+    vksplit_runner_get_info(r, &info);
+    uint64_t sizes[2] = {8, 64}, split[2] = {32, 32};
+    vksplit_split_desc d = core_packed_desc(4, 2, sizes, 1, 2, split);
+    vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE}, transfer = {VKSPLIT_PATH_TRANSFER};
+    vksplit_plan *pc = NULL, *pt = NULL;
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(vksplit_runner_context(r), &d, &compute, &pc, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(vksplit_runner_context(r), &d, &transfer, &pt, &err), &err);
+    CHECK_MSG(vksplit_plan_pipeline(pc) != VK_NULL_HANDLE, "a compute plan has a pipeline");
+    CHECK_MSG(vksplit_plan_pipeline(pt) == VK_NULL_HANDLE, "a transfer plan has none");
+    CHECK_MSG(vksplit_plan_pipeline(NULL) == VK_NULL_HANDLE, "NULL has none");
+    printf("pipeline statistics on %s: %s\n", info.device_name, info.pipeline_statistics ? "captured" : "not offered");
+    vksplit_plan_destroy(pc);
+    vksplit_plan_destroy(pt);
+    (void)test_finish(r);
+}
+
 int main(void)
 {
     if (!(test_default_device()->features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS))
@@ -182,6 +207,7 @@ int main(void)
     if (unrunnable)
         return test_skip(NULL, "%s", unrunnable);
     core_rng_seed(&rng, core_seed(0x6B3));
+    plan_pipeline();
     for (unsigned t = 0; t < sizeof tunings / sizeof tunings[0]; t++) {
         current = &tunings[t];
         double t0 = core_now();
