@@ -1,3 +1,9 @@
+#ifndef RUN_VALUE // the addressing may move RUNS' words in other lanes (addressing.glsl)
+#define RUN_VALUE VALUE
+#define run_load load
+#define run_store store
+#endif
+
 // RUNS: one invocation, one contiguous piece of a row or several whole rows. Right for
 // llvmpipe (lavapipe), which runs an 8-lane batch to completion before the next and pays per
 // load, per store and per loop trip: a run of about 4 KiB per invocation, walked in a tight
@@ -9,14 +15,14 @@ void copy_run(SRC s, DST d, uint count, uint step)
 {
     uint i = 0u, at = 0u;
     for (; i + 4u <= count; i += 4u, at += 4u * step) {
-        VALUE a0 = load(s, at), a1 = load(s, at + step), a2 = load(s, at + 2u * step), a3 = load(s, at + 3u * step);
-        store(d, at, a0);
-        store(d, at + step, a1);
-        store(d, at + 2u * step, a2);
-        store(d, at + 3u * step, a3);
+        RUN_VALUE a0 = run_load(s, at), a1 = run_load(s, at + step), a2 = run_load(s, at + 2u * step), a3 = run_load(s, at + 3u * step);
+        run_store(d, at, a0);
+        run_store(d, at + step, a1);
+        run_store(d, at + 2u * step, a2);
+        run_store(d, at + 3u * step, a3);
     }
     for (; i < count; i++, at += step)
-        store(d, at, load(s, at));
+        run_store(d, at, run_load(s, at));
 }
 
 // nrows rows of count words, src and dst stepping by in_step / out_step words per row.
@@ -24,15 +30,15 @@ void copy_rows(OFFSET src, OFFSET in_step, OFFSET dst, OFFSET out_step, uint nro
 {
     if (count == 1u) { // one-word rows: four per loop trip, and no inner loop at all
         for (; nrows >= 4u; nrows -= 4u, src += 4u * in_step, dst += 4u * out_step) {
-            VALUE a0 = load(src_at(src), 0u), a1 = load(src_at(src + in_step), 0u);
-            VALUE a2 = load(src_at(src + 2u * in_step), 0u), a3 = load(src_at(src + 3u * in_step), 0u);
-            store(dst_at(dest, dst), 0u, a0);
-            store(dst_at(dest, dst + out_step), 0u, a1);
-            store(dst_at(dest, dst + 2u * out_step), 0u, a2);
-            store(dst_at(dest, dst + 3u * out_step), 0u, a3);
+            RUN_VALUE a0 = run_load(src_at(src), 0u), a1 = run_load(src_at(src + in_step), 0u);
+            RUN_VALUE a2 = run_load(src_at(src + 2u * in_step), 0u), a3 = run_load(src_at(src + 3u * in_step), 0u);
+            run_store(dst_at(dest, dst), 0u, a0);
+            run_store(dst_at(dest, dst + out_step), 0u, a1);
+            run_store(dst_at(dest, dst + 2u * out_step), 0u, a2);
+            run_store(dst_at(dest, dst + 3u * out_step), 0u, a3);
         }
         for (; nrows > 0u; nrows--, src += in_step, dst += out_step)
-            store(dst_at(dest, dst), 0u, load(src_at(src), 0u));
+            run_store(dst_at(dest, dst), 0u, run_load(src_at(src), 0u));
         return;
     }
     for (; nrows > 0u; nrows--, src += in_step, dst += out_step)
