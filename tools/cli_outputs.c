@@ -8,8 +8,13 @@
  * replaced and never blocks; a directory there is refused before anything is written.
  * Then the stale out_<k>.npy of an earlier, wider split (k >= the output count) are
  * unlinked, so DIR holds exactly this run's outputs. A failure removes every temporary and
- * every output this run renamed, so DIR holds nothing of a run that exited non-zero. */
+ * every output this run renamed, so DIR holds nothing of a run that exited non-zero.
+ * Runs into one DIR at once: the renames, the removal of stale outputs and the clean-up of a
+ * failure happen under an advisory lock on DIR (flock), so that whatever the interleaving,
+ * DIR ends with one run's complete set, never out_0.npy of one beside out_1.npy of another.
+ * The temporaries, named per run, are written outside it. */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* flock */
 
 #include <dirent.h>
 #include <errno.h>
@@ -17,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -405,11 +411,24 @@ static int remove_stale_outputs(cli_outputs* out)
                     failed, out->dir, strerror(e), taken_back);
 }
 
+/* Another run's commit into DIR finishes before this one's starts (the lock goes with
+ * dir_fd: released when it closes, whatever the exit). */
+static int lock_dir(cli_outputs* out)
+{
+    while (flock(out->dir_fd, LOCK_EX) != 0) {
+        if (errno != EINTR)
+            return cli_fail(CLI_EXIT_FAILURE, "cannot lock --out-dir '%s' (flock): %s", out->dir, strerror(errno));
+    }
+    return 0;
+}
+
 int cli_commit_outputs(cli_outputs* out)
 {
     int rc = out->count ? open_through(out, out->count - 1) : 0;
     if (!rc)
         rc = close_open(out);
+    if (!rc && out->dir_fd >= 0)
+        rc = lock_dir(out);
     for (uint32_t i = 0; !rc && i < out->count; i++)
         rc = put_in_place(out, i);
     if (!rc)

@@ -2,13 +2,14 @@
 """End-to-end tests of the vksplit CLI against numpy as the independent reference.
 
 usage: test_cli.py PATH/TO/vksplit GROUP   (GROUP: help, dtypes, success, errors, files, streams,
-                                                devices, memory)
+                                                devices, memory, race)
 
 Every run has VKSPLIT_VALIDATION=1: the CLI then fails on any Vulkan validation message.
 Exit code 77 (skipped) when numpy is missing.
 """
 import io
 import os
+import random
 import resource
 import shutil
 import signal
@@ -17,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 
 try:
     import numpy as np
@@ -788,6 +790,42 @@ def group_memory():
     case.close()
 
 
+def group_race():
+    """Two CLIs into one --out-dir at once, a 2-way and a 3-way split of the same input, 60
+    times: the folder must end with one run's complete set (out_0, out_1 of the 2-way split,
+    or out_0..out_2 of the 3-way one), never a mix: the CLI renames and removes stale outputs
+    under an advisory lock on the folder."""
+    case = Case()
+    x = np.arange(6 * 1536, dtype=np.float32).reshape(6, 1536)
+    path = case.input(x)
+    want = {n: [np.ascontiguousarray(p).tobytes() for p in np.split(x, n, axis=1)] for n in (2, 3)}
+    env = dict(os.environ, VKSPLIT_VALIDATION="1")
+    if os.environ.get("VKSPLIT_SLOW_RENAME"):  # tests/cli/slow_rename.c: renames that interleave
+        env["LD_PRELOAD"] = os.environ["VKSPLIT_SLOW_RENAME"]
+    pairs, wins = int(os.environ.get("VKSPLIT_RACE_PAIRS", "60")), {2: 0, 3: 0}
+    rng = random.Random(18)
+    for i in range(pairs):
+        procs = []
+        for n in ((2, 3) if i % 2 == 0 else (3, 2)):
+            procs.append(subprocess.Popen([VKSPLIT, "--input", path, "--out-dir", case.out, "--axis", "1",
+                                           "--num-outputs", str(n)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                          env=env))
+            time.sleep(rng.uniform(0.0, 0.04))  # the second start lands anywhere in the first's commit
+        results = [p.communicate(timeout=120) for p in procs]
+        for p, (out, err) in zip(procs, results):
+            check(p.returncode == 0 and err == b"", "race %d: exit %s, %r" % (i, p.returncode, err))
+        names = sorted(os.listdir(case.out))
+        n = len(names)
+        if names not in (["out_0.npy", "out_1.npy"], ["out_0.npy", "out_1.npy", "out_2.npy"]):
+            check(False, "race %d: the folder holds %s" % (i, names))
+            continue
+        got = [read_raw(os.path.join(case.out, "out_%d.npy" % k))[2] for k in range(n)]
+        check(got == want[n], "race %d: the %d outputs are not one %d-way split (a mix of both runs)" % (i, n, n))
+        wins[n] += 1
+    print("%d racing pairs: the 2-way split ended in place %d times, the 3-way %d" % (pairs, wins[2], wins[3]))
+    case.close()
+
+
 def group_help():
     rc, out, err = run(["--help"])
     check(rc == 0 and "usage: vksplit --input IN.npy" in out and err == "", "--help: %d %r" % (rc, err))
@@ -800,6 +838,7 @@ def group_help():
 
 
 {"help": group_help, "dtypes": group_dtypes, "success": group_success, "errors": group_errors, "files": group_files,
- "streams": group_streams, "devices": group_devices, "memory": group_memory}[GROUP]()
+ "streams": group_streams, "devices": group_devices, "memory": group_memory,
+ "race": group_race}[GROUP]()
 print("%d checks, %d failures" % (checks, len(failures)))
 sys.exit(1 if failures else 0)
