@@ -349,11 +349,11 @@ static void print_plan_row(const result_row* r, int json, int last)
     }
     printf("    {\"case\": \"%s\", \"what\": \"%s\", \"size_mib\": %.0f, \"shape\": \"%s\", \"dtype\": \"%s\", "
            "\"outputs\": %u, \"bytes\": %llu, \"path\": \"%s\", \"mapping\": \"%s\", \"plan\": \"%s\", "
-           "\"dispatches\": %u, \"word_bytes\": %u, \"workgroup_size\": %u, \"workgroups\": %llu, "
+           "\"dispatches\": %u, \"windows\": %u, \"word_bytes\": %u, \"workgroup_size\": %u, \"workgroups\": %llu, "
            "\"idle_workgroups\": %llu, \"bytes_in_flight\": %u, \"invocation_bytes\": %u, \"fetch_ratio\": %.4f%s%s}%s\n",
            c->name, c->what, (double)r->size_target / MIB, shape, c->dtype, c->outputs,
            (unsigned long long)i->bytes_written, i->path == VKSPLIT_PATH_TRANSFER ? "copy" : "compute",
-           mapping_name(i->mapping), i->summary, i->dispatch_count, i->word_bytes, i->workgroup_size,
+           mapping_name(i->mapping), i->summary, i->dispatch_count, i->window_count, i->word_bytes, i->workgroup_size,
            (unsigned long long)i->workgroup_count, (unsigned long long)i->idle_workgroups, i->bytes_in_flight,
            i->invocation_bytes, i->fetch_ratio, r->stats_json[0] ? ", \"shader_stats\": " : "", r->stats_json,
            last ? "" : ",");
@@ -367,7 +367,7 @@ static void print_json_row(const result_row* r, int last)
     uint64_t bytes = r->info.bytes_written;
     printf("    {\"case\": \"%s\", \"what\": \"%s\", \"size_mib\": %.0f, \"shape\": \"%s\", \"dtype\": \"%s\", "
            "\"outputs\": %u, \"bytes\": %llu, \"path\": \"%s\", \"mapping\": \"%s\", \"plan\": \"%s\", "
-           "\"dispatches\": %u, \"word_bytes\": %u, \"workgroup_size\": %u, \"workgroups\": %llu, "
+           "\"dispatches\": %u, \"windows\": %u, \"word_bytes\": %u, \"workgroup_size\": %u, \"workgroups\": %llu, "
            "\"idle_workgroups\": %llu, \"bytes_in_flight\": %u, \"invocation_bytes\": %u, \"fetch_ratio\": %.4f, "
            "\"split_us\": %.3f, \"split_gbps\": %.3f, "
            "\"ceiling_us\": %.3f, \"ceiling_gbps\": %.3f, \"copy_us\": %.3f, \"copy_gbps\": %.3f, "
@@ -375,7 +375,7 @@ static void print_json_row(const result_row* r, int last)
            "\"record_us\": %.3f%s%s}%s\n",
            c->name, c->what, (double)r->size_target / MIB, shape, c->dtype, c->outputs, (unsigned long long)bytes,
            r->info.path == VKSPLIT_PATH_TRANSFER ? "copy" : "compute", mapping_name(r->info.mapping), r->info.summary,
-           r->info.dispatch_count, r->info.word_bytes, r->info.workgroup_size,
+           r->info.dispatch_count, r->info.window_count, r->info.word_bytes, r->info.workgroup_size,
            (unsigned long long)r->info.workgroup_count, (unsigned long long)r->info.idle_workgroups,
            r->info.bytes_in_flight, r->info.invocation_bytes, r->info.fetch_ratio, r->split_s * 1e6, gbps(bytes, r->split_s), r->ceiling_s * 1e6,
            gbps(bytes, r->ceiling_s), r->copy_s * 1e6, gbps(bytes, r->copy_s), gbps(bytes, r->memcpy_s),

@@ -116,6 +116,10 @@ static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_de
     ctx->max_group_count[1] = limits->maxComputeWorkGroupCount[1];
     ctx->max_group_count[2] = limits->maxComputeWorkGroupCount[2];
     ctx->max_storage_buffer_range = limits->maxStorageBufferRange;
+    if (desc->max_binding_bytes && desc->max_binding_bytes < 4096)
+        return VKSPLIT__FAIL(error, CONTEXT_MAX_BINDING_BYTES, (unsigned long long)desc->max_binding_bytes);
+    if (desc->max_binding_bytes && desc->max_binding_bytes < ctx->max_storage_buffer_range)
+        ctx->max_storage_buffer_range = (uint32_t)desc->max_binding_bytes;
     ctx->min_storage_offset_alignment = (uint32_t)limits->minStorageBufferOffsetAlignment;
 
     if (props.apiVersion >= VK_API_VERSION_1_3 && ctx->vk.vkGetPhysicalDeviceProperties2) {

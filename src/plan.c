@@ -16,20 +16,36 @@
 
 /* ---- the compute path ---------------------------------------------------------------------- */
 
-/* The descriptor path addresses words with 32-bit signed indices inside one binding each. */
-static vksplit_result check_descriptor_ranges(const vksplit_plan* plan, vksplit_error* error)
+/* Bytes a descriptor's range may add to a tensor's span: its offset rounded down to
+ * minStorageBufferOffsetAlignment, its end rounded up to 4 bytes (atomic stores). */
+static uint64_t descriptor_slack(const vksplit_context* ctx)
+{
+    return ctx->min_storage_offset_alignment > 16 ? ctx->min_storage_offset_alignment : 16;
+}
+
+/* The descriptor path addresses words with 32-bit signed indices inside one binding each, and
+ * a binding reaches maxStorageBufferRange (or the context's max_binding_bytes). */
+static bool descriptor_ranges_fit(const vksplit_plan* plan)
 {
     const vksplit_context* ctx = plan->ctx;
-    uint64_t slack = ctx->min_storage_offset_alignment > 16 ? ctx->min_storage_offset_alignment : 16;
     uint64_t limit = ctx->max_storage_buffer_range;
     if (limit > ((uint64_t)1 << 31) * plan->geo.word_bytes)
         limit = ((uint64_t)1 << 31) * plan->geo.word_bytes;
+    uint64_t slack = descriptor_slack(ctx);
     if (plan->input_span + slack > limit)
-        return VKSPLIT__FAIL(error, PLAN_INPUT_RANGE, (unsigned long long)plan->input_span, (unsigned long long)(limit - slack));
+        return false;
     for (uint32_t i = 0; i < plan->output_count; i++)
         if (plan->output_spans[i] + slack > limit)
-            return VKSPLIT__FAIL(error, PLAN_OUTPUT_RANGE, i, (unsigned long long)plan->output_spans[i], (unsigned long long)(limit - slack));
-    return VKSPLIT_OK;
+            return false;
+    return true;
+}
+
+/* What one window's tensors may span: within any word's 32-bit indices (2^31 bytes). */
+static uint64_t window_limit(const vksplit_context* ctx)
+{
+    uint64_t limit = ctx->max_storage_buffer_range < ((uint64_t)1 << 31) ? ctx->max_storage_buffer_range
+                                                                           : ((uint64_t)1 << 31);
+    return limit - descriptor_slack(ctx); /* the range is at least 2^27 (4096 when a context lowers it) */
 }
 
 /* No tensor may span more than one buffer can hold (where the device says how much). */
@@ -148,15 +164,41 @@ static vksplit_result plan_dispatches(vksplit_plan* plan, vksplit_error* error)
     return VKSPLIT_OK;
 }
 
+/* Where each table goes in the buffer: a plan's own at 0; a windowed plan's windows' one
+ * after another, each at a descriptor's offset alignment. Returns the buffer's size. */
+static uint64_t place_tables(vksplit_plan* plan)
+{
+    if (!plan->window_count)
+        return plan->table_bytes;
+    uint64_t align = descriptor_slack(plan->ctx), at = 0;
+    for (uint32_t w = 0; w < plan->window_count; w++) {
+        vksplit_plan* part = plan->windows[w].plan;
+        part->table_offset = at;
+        at += (part->table_bytes + align - 1) / align * align;
+    }
+    return at;
+}
+
+static void write_tables(const vksplit_plan* plan, uint8_t* mapped)
+{
+    if (!plan->window_count) {
+        vksplit__write_table(&plan->geo, &plan->table, (uint32_t*)mapped);
+        return;
+    }
+    for (uint32_t w = 0; w < plan->window_count; w++) {
+        const vksplit_plan* part = plan->windows[w].plan;
+        vksplit__write_table(&part->geo, &part->table, (uint32_t*)(mapped + part->table_offset));
+    }
+}
+
 static vksplit_result create_table_buffer(vksplit_plan* plan, vksplit_error* error)
 {
     vksplit_context* ctx = plan->ctx;
     const vksplit__vk* vk = &ctx->vk;
-    plan->table = vksplit__table_layout_for(&plan->geo);
-    plan->table_bytes = plan->table.total_words * sizeof(uint32_t);
+    uint64_t bytes = place_tables(plan);
 
     VkBufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
-    info.size = plan->table_bytes;
+    info.size = bytes;
     info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | (ctx->bda ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0);
     info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
     /* A failed call leaves its output undefined: handles are kept only on success, so that
@@ -192,7 +234,7 @@ static vksplit_result create_table_buffer(vksplit_plan* plan, vksplit_error* err
     vr = vk->vkMapMemory(ctx->device, plan->table_memory, 0, VK_WHOLE_SIZE, 0, &mapped);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkMapMemory (parameter table)", vr);
-    vksplit__write_table(&plan->geo, &plan->table, mapped);
+    write_tables(plan, mapped);
     if (!(ctx->memory.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)) {
         VkMappedMemoryRange range = {VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, NULL, plan->table_memory, 0, VK_WHOLE_SIZE};
         vr = vk->vkFlushMappedMemoryRanges(ctx->device, 1, &range);
@@ -204,6 +246,13 @@ static vksplit_result create_table_buffer(vksplit_plan* plan, vksplit_error* err
         VkBufferDeviceAddressInfo address = {VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, NULL, plan->table_buffer};
         plan->table_address = vk->vkGetBufferDeviceAddress(ctx->device, &address);
     }
+    for (uint32_t w = 0; w < plan->window_count; w++) { /* the windows read the one buffer */
+        vksplit_plan* part = plan->windows[w].plan;
+        part->table_buffer = plan->table_buffer;
+        part->table_memory = plan->table_memory;
+        part->borrowed_table = VK_TRUE;
+    }
+    plan->table_bytes = bytes;
     return VKSPLIT_OK;
 }
 
@@ -319,6 +368,36 @@ static void describe(vksplit_plan* plan)
                  (unsigned long long)chunk, g->row_dims, (unsigned long long)g->bands, g->trips);
 }
 
+/* A windowed plan: its windows' figures, summed (or the first's where they are per plan). */
+static void describe_windows(vksplit_plan* plan)
+{
+    vksplit_plan_info* info = &plan->info;
+    const vksplit_plan_info* first = &plan->windows[0].plan->info;
+    info->word_bytes = first->word_bytes;
+    info->workgroup_size = first->workgroup_size;
+    info->mapping = first->mapping;
+    info->bytes_in_flight = first->bytes_in_flight;
+    info->window_count = plan->window_count;
+    info->dispatch_count = 0;
+    info->workgroup_count = info->sectors_read = info->idle_workgroups = 0;
+    info->invocation_bytes = 0;
+    for (uint32_t w = 0; w < plan->window_count; w++) {
+        const vksplit_plan_info* part = &plan->windows[w].plan->info;
+        info->dispatch_count += part->dispatch_count;
+        info->workgroup_count += part->workgroup_count;
+        info->sectors_read += part->sectors_read;
+        info->idle_workgroups += part->idle_workgroups;
+        if (part->bytes_in_flight < info->bytes_in_flight)
+            info->bytes_in_flight = part->bytes_in_flight;
+        if (part->invocation_bytes > info->invocation_bytes)
+            info->invocation_bytes = part->invocation_bytes;
+    }
+    info->fetch_ratio =
+        info->bytes_written ? (double)info->sectors_read * 32.0 / (double)info->bytes_written : 0.0;
+    snprintf(info->summary, sizeof info->summary, "compute desc %s w%u windows=%u dispatches=%u",
+             vksplit__mapping_name(info->mapping), info->word_bytes, plan->window_count, info->dispatch_count);
+}
+
 /* "vksplit: 4-byte [64,3072,64] axis 1 -> 3 (tiles w16)": what the split is and how it runs. */
 static void write_label(vksplit_plan* plan, const vksplit__split* split)
 {
@@ -351,6 +430,8 @@ static vksplit_result plan_spans(vksplit_plan* plan, const vksplit__split* split
     return check_buffer_sizes(plan, error);
 }
 
+/* The compute path but for the table's buffer: its layout is known here, the buffer made once
+ * the plan (or, for windows, its parent) is complete. */
 static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
 {
     vksplit_context* ctx = plan->ctx;
@@ -358,13 +439,79 @@ static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
     /* Beyond the inline ones, output addresses are per-recording arguments in the caller's memory. */
     if (ctx->bda && plan->geo.segment_count > ABI_INLINE_OUTPUTS)
         plan->argument_bytes = (uint64_t)plan->geo.segment_count * sizeof(uint64_t);
-    vksplit_result r = ctx->bda ? VKSPLIT_OK : check_descriptor_ranges(plan, error);
-    if (r == VKSPLIT_OK)
-        r = plan_dispatches(plan, error);
+    vksplit_result r = plan_dispatches(plan, error);
     if (r == VKSPLIT_OK)
         r = vksplit__pipeline_for(ctx, plan->geo.kernel, plan->geo.word_bytes, &plan->pipeline, error);
+    plan->table = vksplit__table_layout_for(&plan->geo);
+    plan->table_bytes = plan->table.total_words * sizeof(uint32_t);
+    return r;
+}
+
+/* A new plan of a validated split: spans, geometry, path, and the path's regions or
+ * dispatches; the table's buffer is left to the caller. windows: a split that one
+ * descriptor binding cannot reach gets windows (or, chosen automatically, the transfer path
+ * where its rows are contiguous and few); a window's own part always fits. */
+static vksplit_result plan_split(vksplit_context* ctx, const vksplit__split* split, vksplit_path asked,
+                                 const vksplit__planner_caps* caps, bool windows, vksplit_plan** out,
+                                 vksplit_error* error)
+{
+    vksplit_plan* plan = vksplit__alloc(ctx->callbacks, sizeof *plan);
+    *out = plan;
+    if (!plan)
+        return VKSPLIT__FAIL0(error, HOST_ALLOCATION_PLAN);
+    plan->ctx = ctx;
+    plan->output_count = split->output_count;
+    vksplit_result r = plan_spans(plan, split, error);
     if (r == VKSPLIT_OK)
-        r = create_table_buffer(plan, error);
+        r = vksplit__plan_geometry(split, caps, ctx->callbacks, &plan->geo, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    const vksplit__geometry* g = &plan->geo;
+    plan->path = choose_path(plan, asked);
+    if (plan->path == VKSPLIT_PATH_TRANSFER && g->segment_count && !g->rows_contiguous)
+        return VKSPLIT__FAIL0(error, PLAN_TRANSFER_ROWS);
+    bool beyond = plan->path == VKSPLIT_PATH_COMPUTE && g->segment_count && !ctx->bda && !descriptor_ranges_fit(plan);
+    if (beyond && windows && asked == VKSPLIT_PATH_AUTO && g->rows_contiguous) {
+        /* Long contiguous rows: vkCmdCopyBuffer reaches any offset, a few regions do it all. */
+        uint64_t rows = 0;
+        for (uint32_t s = 0; s < g->segment_count; s++)
+            rows += g->segments[s].rows;
+        if (rows <= VKSPLIT_TRANSFER_MAX_AUTO_REGIONS) {
+            plan->path = VKSPLIT_PATH_TRANSFER;
+            beyond = false;
+        }
+    }
+    plan->offset_alignment = plan->path == VKSPLIT_PATH_TRANSFER ? 1 /* vkCmdCopyBuffer takes any offset */
+                             : g->aligned16                      ? 16
+                                                                 : vksplit__offset_alignment(g->word_bytes, ctx->bda);
+    if (!g->segment_count)
+        return VKSPLIT_OK;
+    if (plan->path == VKSPLIT_PATH_TRANSFER)
+        return plan_regions(plan, error);
+    if (beyond && windows)
+        return vksplit__plan_windows(plan, split, window_limit(ctx), error);
+    if (beyond) /* a window's part: never, by construction (src/plan_windows.c) */
+        return VKSPLIT__FAIL(error, PLAN_WINDOWS, 1u, (unsigned long long)window_limit(ctx));
+    return plan_compute(plan, error);
+}
+
+static void finish(vksplit_plan* plan, const vksplit__split* split)
+{
+    describe(plan);
+    if (plan->window_count)
+        describe_windows(plan);
+    write_label(plan, split);
+}
+
+vksplit_result vksplit__plan_window_part(vksplit_context* ctx, const vksplit__split* split, uint32_t max_word_bytes,
+                                         vksplit_plan** out, vksplit_error* error)
+{
+    vksplit__planner_caps caps = ctx->caps;
+    if (max_word_bytes < caps.max_word_bytes)
+        caps.max_word_bytes = max_word_bytes;
+    vksplit_result r = plan_split(ctx, split, VKSPLIT_PATH_COMPUTE, &caps, false, out, error);
+    if (r == VKSPLIT_OK)
+        finish(*out, split);
     return r;
 }
 
@@ -384,31 +531,15 @@ vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_des
     if (r != VKSPLIT_OK)
         return r;
 
-    vksplit_plan* plan = vksplit__alloc(ctx->callbacks, sizeof *plan);
-    if (!plan)
-        return VKSPLIT__FAIL0(error, HOST_ALLOCATION_PLAN);
-    plan->ctx = ctx;
-    plan->output_count = split.output_count;
-    r = plan_spans(plan, &split, error);
-    if (r == VKSPLIT_OK)
-        r = vksplit__plan_geometry(&split, &ctx->caps, ctx->callbacks, &plan->geo, error);
-    if (r == VKSPLIT_OK) {
-        plan->path = choose_path(plan, asked);
-        plan->offset_alignment = plan->path == VKSPLIT_PATH_TRANSFER
-                                     ? 1 /* vkCmdCopyBuffer takes any offset */
-                                     : plan->geo.aligned16 ? 16
-                                                          : vksplit__offset_alignment(plan->geo.word_bytes, ctx->bda);
-        if (plan->path == VKSPLIT_PATH_TRANSFER && plan->geo.segment_count && !plan->geo.rows_contiguous)
-            r = VKSPLIT__FAIL0(error, PLAN_TRANSFER_ROWS);
-    }
-    if (r == VKSPLIT_OK && plan->geo.segment_count)
-        r = plan->path == VKSPLIT_PATH_TRANSFER ? plan_regions(plan, error) : plan_compute(plan, error);
+    vksplit_plan* plan = NULL;
+    r = plan_split(ctx, &split, asked, &ctx->caps, true, &plan, error);
+    if (r == VKSPLIT_OK && plan->path == VKSPLIT_PATH_COMPUTE && plan->geo.segment_count)
+        r = create_table_buffer(plan, error);
     if (r != VKSPLIT_OK) {
         vksplit_plan_destroy(plan);
         return r;
     }
-    describe(plan);
-    write_label(plan, &split);
+    finish(plan, &split);
     if (plan->table_buffer) {
         vksplit__name_object(ctx, VK_OBJECT_TYPE_BUFFER, (uint64_t)plan->table_buffer, "%s: parameter table", plan->label);
         vksplit__name_object(ctx, VK_OBJECT_TYPE_DEVICE_MEMORY, (uint64_t)plan->table_memory, "%s: parameter table",
@@ -423,9 +554,14 @@ void vksplit_plan_destroy(vksplit_plan* plan)
     if (!plan)
         return;
     vksplit_context* ctx = plan->ctx;
-    if (plan->table_buffer)
+    for (uint32_t w = 0; plan->windows && w < plan->window_count; w++) {
+        vksplit_plan_destroy(plan->windows[w].plan);
+        vksplit__free(ctx->callbacks, plan->windows[w].out_offsets);
+    }
+    vksplit__free(ctx->callbacks, plan->windows);
+    if (plan->table_buffer && !plan->borrowed_table)
         ctx->vk.vkDestroyBuffer(ctx->device, plan->table_buffer, ctx->callbacks);
-    if (plan->table_memory)
+    if (plan->table_memory && !plan->borrowed_table)
         ctx->vk.vkFreeMemory(ctx->device, plan->table_memory, ctx->callbacks);
     vksplit__geometry_free(ctx->callbacks, &plan->geo);
     vksplit__free(ctx->callbacks, plan->dispatches);
@@ -443,6 +579,8 @@ void vksplit_plan_get_info(const vksplit_plan* plan, vksplit_plan_info* info)
 
 VkPipeline vksplit_plan_pipeline(const vksplit_plan* plan)
 {
+    if (plan && plan->window_count)
+        return plan->windows[0].plan->pipeline;
     return plan ? plan->pipeline : VK_NULL_HANDLE;
 }
 

@@ -22,6 +22,8 @@ typedef struct vksplit__dispatch {
     uint32_t equal_units;           /* units (workgroups) of every segment of this dispatch, or 0 */
 } vksplit__dispatch;
 
+typedef struct vksplit__window vksplit__window;
+
 struct vksplit_plan {
     vksplit_context* ctx;
     vksplit_path path;
@@ -39,6 +41,8 @@ struct vksplit_plan {
     VkDeviceMemory table_memory;
     VkDeviceAddress table_address;
     uint64_t table_bytes;
+    uint64_t table_offset;              /* in table_buffer: a window's table lies in its plan's buffer */
+    vksplit_bool32 borrowed_table;      /* a window's plan: table_buffer and table_memory are its parent's */
     uint64_t argument_bytes;            /* per recording: output addresses beyond the inline ones */
     uint32_t dispatch_count;
     vksplit__dispatch* dispatches;      /* [dispatch_count] */
@@ -50,10 +54,34 @@ struct vksplit_plan {
     uint32_t* region_first;
     uint32_t copy_command_count;
 
+    /* descriptor path, a split beyond one binding: its windows (src/plan_windows.c), each a
+     * plan of its own; this plan then records theirs and has no dispatches of its own */
+    uint32_t window_count;
+    vksplit__window* windows;           /* [window_count] */
+
     vksplit_plan_info info;
     /* What a recording is labelled in a capture ("vksplit: 4-byte [64,3072,64] axis 1 -> 3
      * (tiles w16)"): written at plan creation, so recording formats nothing. */
     char label[128];
 };
+
+/* One binding window: part of the split, every tensor of it within one binding's reach. */
+struct vksplit__window {
+    vksplit_plan* plan;                 /* that part, planned as a split of its own */
+    uint64_t in_offset;                 /* bytes from the input binding's offset */
+    uint32_t output_first;              /* the window's output j is the split's output output_first + j */
+    uint64_t* out_offsets;              /* [plan->output_count]: bytes from those outputs' binding offsets */
+};
+
+/* Plans one window's part (src/plan.c): the geometry, path COMPUTE, dispatches and pipeline,
+ * the table's layout but not its buffer (the parent's holds every window's). */
+vksplit_result vksplit__plan_window_part(vksplit_context* ctx, const vksplit__split* split, uint32_t max_word_bytes,
+                                         vksplit_plan** out, vksplit_error* error);
+
+/* The windows of a split that no single binding reaches (src/plan_windows.c): fills
+ * plan->windows, plan->window_count and plan->offset_alignment. limit: the bytes one binding
+ * may span, its slack for rounded-down offsets already taken off. */
+vksplit_result vksplit__plan_windows(vksplit_plan* plan, const vksplit__split* split, uint64_t limit,
+                                     vksplit_error* error);
 
 #endif /* VKSPLIT_PLAN_H */

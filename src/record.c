@@ -88,17 +88,34 @@ static VkDescriptorBufferInfo descriptor_for(const vksplit_plan* plan, const vks
     return (VkDescriptorBufferInfo){b->buffer, base, range};
 }
 
-/* Push descriptors: one dispatch per group of output_slots outputs. */
+/* Later writes wait for earlier ones: descriptor ranges start at offsets rounded down to
+ * minStorageBufferOffsetAlignment, so one dispatch's ranges may reach into bytes an earlier
+ * one wrote (a fallback path: one barrier per group of outputs, per window). */
+static void order_dispatches(const vksplit_context* ctx, VkCommandBuffer cmd)
+{
+    VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+    barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+    ctx->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
+                                 &barrier, 0, NULL, 0, NULL);
+}
+
+/* Push descriptors: one dispatch per group of output_slots outputs. With a window, the plan
+ * is the window's part: its bindings move to the window's first bytes, its output j is the
+ * split's output_first + j, and its first dispatch waits for the windows before it. */
 static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* input,
-                               const vksplit_binding* outputs)
+                               const vksplit_binding* outputs, const vksplit__window* window, bool after_another)
 {
     const vksplit_context* ctx = plan->ctx;
     const vksplit__geometry* g = &plan->geo;
     VkDescriptorBufferInfo infos[2 + ABI_MAX_SLOTS];
     vksplit__push_desc push;
     memset(&push, 0, sizeof push);
-    infos[0] = (VkDescriptorBufferInfo){plan->table_buffer, 0, VK_WHOLE_SIZE};
-    infos[1] = descriptor_for(plan, input, plan->input_span, &push.input_word);
+    vksplit_binding moved = *input;
+    if (window)
+        moved.offset += window->in_offset;
+    infos[0] = (VkDescriptorBufferInfo){plan->table_buffer, plan->table_offset, plan->table_bytes};
+    infos[1] = descriptor_for(plan, &moved, plan->input_span, &push.input_word);
     VkWriteDescriptorSet writes[3];
     for (uint32_t b = 0; b < 3; b++) {
         writes[b] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
@@ -115,23 +132,18 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
         for (uint32_t s = 0; s < ctx->output_slots; s++) {
             if (s < d->seg_count) {
                 uint32_t o = g->segments[d->seg_first + s].output_index;
-                infos[2 + s] = descriptor_for(plan, &outputs[o], plan->output_spans[o], &push.output_words[s]);
+                moved = outputs[window ? window->output_first + o : o];
+                if (window)
+                    moved.offset += window->out_offsets[o];
+                infos[2 + s] = descriptor_for(plan, &moved, plan->output_spans[o], &push.output_words[s]);
             } else {
                 /* Unused slots still need a valid descriptor: this dispatch's first output,
                  * never the table or the input, which other dispatches read. */
                 infos[2 + s] = infos[2];
             }
         }
-        if (i > 0) {
-            /* Descriptor ranges start at offsets rounded down to minStorageBufferOffsetAlignment,
-             * so one group's ranges may reach into the previous group's outputs: order the
-             * groups. (A fallback path: one barrier per group of up to 24 outputs.) */
-            VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-            barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-            barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
-            ctx->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                                         0, 1, &barrier, 0, NULL, 0, NULL);
-        }
+        if (i > 0 || after_another)
+            order_dispatches(ctx, cmd);
         push.seg_first = d->seg_first;
         push.segments = d->seg_count;
         push.wg_base = d->wg_base;
@@ -141,6 +153,14 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
         ctx->vk.vkCmdPushConstants(cmd, ctx->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
         ctx->vk.vkCmdDispatch(cmd, d->grid_x, d->grid_y, d->grid_z);
     }
+}
+
+/* A split beyond one binding: its windows in turn. */
+static void record_windows(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* input,
+                           const vksplit_binding* outputs)
+{
+    for (uint32_t w = 0; w < plan->window_count; w++)
+        record_descriptors(plan->windows[w].plan, cmd, input, outputs, &plan->windows[w], w > 0);
 }
 
 /* vkCmdCopyBuffer: the plan's regions shifted by the bindings' offsets. */
@@ -184,8 +204,10 @@ vksplit_result vksplit_cmd_split(const vksplit_plan* plan, VkCommandBuffer cmd, 
     vksplit__begin_label(plan->ctx, cmd, plan->label);
     if (plan->path == VKSPLIT_PATH_TRANSFER)
         record_transfer(plan, cmd, input, outputs);
+    else if (plan->window_count)
+        record_windows(plan, cmd, input, outputs);
     else
-        record_descriptors(plan, cmd, input, outputs);
+        record_descriptors(plan, cmd, input, outputs, NULL, false);
     vksplit__end_label(plan->ctx, cmd);
     return vksplit__ok(error);
 }

@@ -45,6 +45,8 @@
       "vksplit needs bufferDeviceAddress+shaderInt64 (VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) or "                     \
       "VK_KHR_push_descriptor (VKSPLIT_FEATURE_PUSH_DESCRIPTOR) enabled on the device")                               \
     X(CONTEXT_MISSING_FUNCTION, 21, VKSPLIT_ERROR_UNSUPPORTED, "%s returned NULL for %s")                             \
+    X(CONTEXT_MAX_BINDING_BYTES, 198, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                 \
+      "max_binding_bytes %llu is below 4096, the smallest binding window")                                            \
     X(TUNING_MAPPING, 22, VKSPLIT_ERROR_INVALID_ARGUMENT, "tuning.mapping %d is not a vksplit_mapping")               \
     X(TUNING_MAX_WORD_BYTES, 23, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                      \
       "tuning.max_word_bytes %u is not 1, 2, 4, 8, 16 or 32")                                                         \
@@ -57,12 +59,11 @@
     /* Plans */                                                                                                       \
     X(PLAN_CONTEXT_NULL, 26, VKSPLIT_ERROR_NULL_ARGUMENT, "ctx is NULL")                                              \
     X(PLAN_PATH, 27, VKSPLIT_ERROR_INVALID_ARGUMENT, "options.path %d is not a vksplit_path")                         \
-    X(PLAN_INPUT_RANGE, 28, VKSPLIT_ERROR_UNSUPPORTED,                                                                \
-      "the input spans %llu bytes but one binding reaches %llu on this device (maxStorageBufferRange), and it "       \
-      "has no buffer device address")                                                                                 \
-    X(PLAN_OUTPUT_RANGE, 29, VKSPLIT_ERROR_UNSUPPORTED,                                                               \
-      "output %u spans %llu bytes but one binding reaches %llu on this device (maxStorageBufferRange), and it "       \
-      "has no buffer device address")                                                                                 \
+    /* 28, 29 (PLAN_INPUT_RANGE, PLAN_OUTPUT_RANGE: a tensor beyond one binding without device                      \
+     * addresses) are retired: the descriptor path binds windows (PLAN_WINDOWS). */                                 \
+    X(PLAN_WINDOWS, 197, VKSPLIT_ERROR_UNSUPPORTED,                                                                   \
+      "without buffer device addresses the split needs more than %u binding windows of at most %llu bytes "           \
+      "(maxStorageBufferRange); its strides scatter it too widely for one plan")                                      \
     X(PLAN_INPUT_BUFFER_SIZE, 30, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                        \
       "the input spans %llu bytes but a buffer holds at most %llu on this device (maxBufferSize)")                    \
     X(PLAN_OUTPUT_BUFFER_SIZE, 31, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                       \

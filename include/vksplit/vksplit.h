@@ -302,6 +302,11 @@ typedef struct vksplit_context_desc {
      * spills (vksplit_plan_pipeline). Needs VK_KHR_pipeline_executable_properties enabled with
      * its pipelineExecutableInfo feature. */
     vksplit_bool32 capture_pipeline_statistics;
+    /* Optional: the most bytes one descriptor binding may reach, when below the device's
+     * maxStorageBufferRange (0: the device's; at least 4096). Without device addresses a
+     * tensor beyond it is copied through several windows, a dispatch or more each; tests use it
+     * to reach windows without gigabytes. */
+    uint64_t max_binding_bytes;
 } vksplit_context_desc;
 
 typedef struct vksplit_context vksplit_context;
@@ -376,6 +381,10 @@ typedef struct vksplit_plan_info {
     double fetch_ratio;                /* sectors_read * 32 / bytes_written: input bytes fetched per byte copied */
     uint64_t idle_workgroups;          /* of workgroup_count, those that copy nothing (grid padding, short last band) */
     uint32_t invocation_bytes;         /* bytes one invocation copies, at most: bytes_in_flight's trips */
+    /* Descriptor path: binding windows (0 or 1: the split fits one binding per tensor). With
+     * more, each window's part of the split is its own dispatches over bindings that reach
+     * at most maxStorageBufferRange (or the context's max_binding_bytes), ordered by barriers. */
+    uint32_t window_count;
 } vksplit_plan_info;
 
 /* Thread-safety: safe (reads the immutable plan). */

@@ -23,23 +23,34 @@ done
 
 # The GPU's defaults on this device (BY_SHAPE plans exactly as on a discrete GPU): every kind
 # of plan, its own account within issue 12's bars, bytes checked.
+# The bars hold for a device with device addresses, as the GPUs vksplit is tuned for; without
+# them (tests/min_device's push and minimal profiles) DEINTERLEAVE needs every output in one
+# dispatch, which a few descriptor slots do not give, and TILES then fetches shared sectors.
 "$bench" --size 2 --mapping by-shape --path compute --reps 1 --json > "$out"
-for mapping in tiles transpose deinterleave; do
-  grep -q "\"mapping\": \"$mapping\"" "$out" || fail "--mapping by-shape made no $mapping plan"
-done
-/usr/bin/env python3 - "$out" <<'PY' || fail "a GPU plan misses the bars of its own account"
+if grep -q '"plan": "compute bda' "$out"; then
+  for mapping in tiles transpose deinterleave; do
+    grep -q "\"mapping\": \"$mapping\"" "$out" || fail "--mapping by-shape made no $mapping plan"
+  done
+  /usr/bin/env python3 - "$out" <<'PY' || fail "a GPU plan misses the bars of its own account"
 import json, sys
 for c in json.load(open(sys.argv[1]))["cases"]:
     assert c["bytes_in_flight"] >= 64 and c["fetch_ratio"] <= 1.25, c
 PY
-# Issue 12's bars at 64 MiB and 1 GiB, by the plans' own account, without allocating them.
+else
+  echo "SKIP: the bars of BY_SHAPE's own account: the device has no buffer device address (its plans ran, bytes checked)"
+fi
+# Issue 12's bars at 64 MiB and 1 GiB, by the plans' own account, without allocating them
+# (cases shrunk to the device's largest buffer; windows where one binding cannot reach them).
 "$bench" --plan-only --size 64,1024 --mapping by-shape --path compute --json > "$out"
 /usr/bin/env python3 - "$out" <<'PY' || fail "--plan-only: a GPU plan misses the bars of its own account"
 import json, sys
 cases = json.load(open(sys.argv[1]))["cases"]
 assert len(cases) == 2 * 14 + 2, len(cases)  # 14 throughput cases at both sizes, 2 latency cases once
 for c in cases:
-    assert c["bytes_in_flight"] >= 64 and c["fetch_ratio"] <= 1.25 and c["idle_workgroups"] * 20 <= c["workgroups"], c
+    if c["plan"].startswith("compute bda"):
+        assert c["bytes_in_flight"] >= 64 and c["fetch_ratio"] <= 1.25 and c["idle_workgroups"] * 20 <= c["workgroups"], c
+    else:
+        assert c["plan"].startswith("compute desc") and c["bytes_in_flight"] >= 16, c
 PY
 "$bench" --size 1 --case f16_qkv,f32_out96 --mapping tiles --workgroup 32 --invocation-bytes 128 --band-bytes 4096 \
          --reps 1 --path compute > "$out"

@@ -674,19 +674,6 @@ def group_streams():
 
 # --- devices -----------------------------------------------------------------------------------
 
-def min_device_lacks(token):
-    """Whether the default device is the min-device layer's (tests/min_device) and its profile
-    lacks `token` (bda, push, storage8, ...): the layer lists what it offers in the device name,
-    "[min-device NAME: discrete,push,dynidx]"."""
-    rc, out, err = run(["--list-devices"])
-    default = [line for line in out.splitlines() if line.endswith(" (default)")]
-    marker = "[min-device "
-    if rc != 0 or not default or marker not in default[0]:
-        return False
-    offered = default[0].split(marker, 1)[1].split("]", 1)[0].split(": ", 1)[-1]
-    return token not in offered.split(",")
-
-
 def group_devices():
     rc, out, err = run(["--list-devices"])
     lines = out.splitlines()
@@ -758,18 +745,8 @@ def group_memory():
     parts = [65536, 131072, 65536]
     rc, out, err = run(["--input", path, "--out-dir", case.out, "--axis", "1", "--split", ",".join(map(str, parts))])
     peak = peak_rss_of_children()
-    if min_device_lacks("bda"):
-        # Without device addresses one binding sees at most maxStorageBufferRange (128 MiB on
-        # the minimum device), and README.md says each tensor must fit it: the refusal names it.
-        check(rc != 0 and "maxStorageBufferRange" in err and "no buffer device address" in err,
-              "300 MiB split without device addresses: exit %s, %r" % (rc, err))
-        case.close()
-        if not failures:
-            print("SKIP: the 300 MiB split needs device addresses on a device whose maxStorageBufferRange is "
-                  "below 300 MiB (refused: %s)" % err.strip())
-            print("%d checks, 0 failures" % checks)
-            sys.exit(77)
-        return
+    # Without device addresses one binding reaches maxStorageBufferRange (128 MiB on the minimum
+    # device): the split then goes through binding windows, and must be as exact.
     check(rc == 0 and err == "", "300 MiB split: exit %s, %r" % (rc, err))
     output_bytes = input_bytes
     staging = 64 * MIB

@@ -8,7 +8,7 @@
  * lengths, rows of one byte), so neighbouring outputs and rows written by different
  * invocations share 32-bit words. The descriptor paths add tensors that end exactly at the
  * end of a buffer whose size is not a multiple of 4 (raw Vulkan buffers, not the runner's
- * rounded ones), and a tensor beyond maxStorageBufferRange. */
+ * rounded ones); tensors beyond maxStorageBufferRange are core_windows'. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -360,47 +360,6 @@ static void exact_size_buffers(vksplit_runner* runner, const fallback_mode* m)
     vksplit_context_destroy(ctx);
 }
 
-/* One binding cannot see more than maxStorageBufferRange (128 MiB on lavapipe): without
- * device addresses a larger tensor must be refused cleanly at plan time (or handled). */
-static void beyond_binding_range(vksplit_runner* runner, const fallback_mode* m)
-{
-    uint64_t sizes[1] = {(128ull << 20) + 4096};
-    uint64_t split[2] = {4096, 128ull << 20};
-    vksplit_split_desc d;
-    memset(&d, 0, sizeof d);
-    d.element_size = 1;
-    d.rank = 1;
-    d.sizes = sizes;
-    d.output_count = 2;
-    d.split = split;
-    vksplit_plan* plan = NULL;
-    vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
-    vksplit_error err;
-    vksplit_result r = vksplit_plan_create(vksplit_runner_context(runner), &d, &compute, &plan, &err);
-    CHECK_MSG(r == VKSPLIT_OK || r == VKSPLIT_ERROR_UNSUPPORTED, "%s: a 128 MiB + 4 KiB input: %s %s", m->name,
-              vksplit_result_name(r), err.message);
-    if (r == VKSPLIT_ERROR_UNSUPPORTED)
-        CHECK_MSG(err.rule == VKSPLIT_RULE_PLAN_INPUT_RANGE, "%s: refused by %s, expected the input's range: %s",
-                  m->name, vksplit_rule_name(err.rule), err.message);
-    if (r == VKSPLIT_OK)
-        printf("%s: the descriptor path accepted a tensor beyond maxStorageBufferRange (%s); core_large checks "
-               "big tensors on the device-address path only\n", m->name, err.message);
-    vksplit_plan_destroy(plan);
-    plan = NULL;
-
-    /* A small input whose output's strides reach past the range: 2 x 4 bytes, the second
-     * row 256 MiB further on. */
-    uint64_t small[2] = {2, 4}, whole[1] = {4}, wide[2] = {64ull << 20, 1};
-    const uint64_t* strides[1] = {wide};
-    vksplit_split_desc o = {.element_size = 4, .rank = 2, .sizes = small, .axis = 1, .output_count = 1,
-                            .split = whole, .output_strides = strides};
-    r = vksplit_plan_create(vksplit_runner_context(runner), &o, &compute, &plan, &err);
-    CHECK_MSG(r == VKSPLIT_OK || (r == VKSPLIT_ERROR_UNSUPPORTED && err.rule == VKSPLIT_RULE_PLAN_OUTPUT_RANGE),
-              "%s: an output spanning 256 MiB: %s by %s (%s)", m->name, vksplit_result_name(r),
-              vksplit_rule_name(err.rule), err.message);
-    vksplit_plan_destroy(plan);
-}
-
 int main(int argc, char** argv)
 {
     const char* name = argc > 1 ? argv[1] : "no-bda";
@@ -424,8 +383,7 @@ int main(int argc, char** argv)
     if (m->disable & VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT)
         atomic_neighbours(runner, m);
     if (m->disable & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) {
-        exact_size_buffers(runner, m);
-        beyond_binding_range(runner, m);
+        exact_size_buffers(runner, m); /* beyond one binding's reach: core_windows */
     }
     return test_finish(runner);
 }

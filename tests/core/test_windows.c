@@ -1,0 +1,270 @@
+/* Binding windows (src/plan_windows.c): without device addresses a split beyond one binding's
+ * reach is copied through windows. Contexts lower the reach (vksplit_context_desc.
+ * max_binding_bytes, 4 to 32 KiB) so that small splits take many windows; every case runs
+ * against the CPU reference, guard bytes included, under the validation layer:
+ *   core_windows no-bda           push descriptors, several outputs per dispatch
+ *   core_windows no-bda-minimal   push descriptors, one output per dispatch, 1- and 2-byte words
+ *                                 through 32-bit atomics
+ * Also: the transfer path taken automatically for long contiguous rows, a real split past
+ * lavapipe's own maxStorageBufferRange, and the two rules (CONTEXT_MAX_BINDING_BYTES,
+ * PLAN_WINDOWS). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core_util.h"
+#include "test_harness.h"
+
+typedef struct windows_mode {
+    const char* name;
+    vksplit_features disable;
+} windows_mode;
+
+static const windows_mode modes[] = {
+    {"no-bda", VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS},
+    {"no-bda-minimal", VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS | VKSPLIT_FEATURE_STORAGE_BUFFER_ARRAY_DYNAMIC_INDEXING |
+                           VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT | VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT},
+};
+
+/* A context on the runner's device whose bindings reach at most `reach` bytes. */
+static vksplit_context* reach_context(vksplit_runner* runner, uint64_t reach, vksplit_result* result, vksplit_error* err)
+{
+    vksplit_runner_info info;
+    vksplit_runner_get_info(runner, &info);
+    vksplit_context_desc d;
+    memset(&d, 0, sizeof d);
+    d.instance = info.instance;
+    d.physical_device = info.physical_device;
+    d.device = info.device;
+    d.get_instance_proc_addr = info.get_instance_proc_addr;
+    d.enabled_features = info.enabled_features;
+    d.defer_pipelines = 1; /* a few kernels per context here */
+    d.max_binding_bytes = reach;
+    vksplit_context* ctx = NULL;
+    *result = vksplit_context_create(&d, &ctx, err);
+    return ctx;
+}
+
+typedef struct tally {
+    unsigned cases, windowed, transfer, max_windows;
+} tally;
+
+/* Runs c against the reference; returns the windows its plan took. */
+static uint32_t run_one(vksplit_runner* runner, vksplit_context* ctx, const core_case* c, vksplit_path path,
+                        core_rng* rng, const char* label, long index, tally* t)
+{
+    core_run_options o;
+    memset(&o, 0, sizeof o);
+    o.context = ctx;
+    o.plan.path = path;
+    o.layout = CORE_LAYOUT_RANDOM;
+    o.rng = rng;
+    o.null_empty_bindings = -1;
+    o.label = label;
+    o.case_index = index;
+    core_verdict v = core_run_case(runner, c, &o);
+    CORE_ACCOUNT(v);
+    t->cases++;
+    if (v.info.window_count > 1)
+        t->windowed++;
+    if (v.info.window_count > t->max_windows)
+        t->max_windows = v.info.window_count;
+    if (v.info.path == VKSPLIT_PATH_TRANSFER)
+        t->transfer++;
+    return v.info.window_count;
+}
+
+/* Random splits of 8-64 K elements (strided, permuted, broadcast inputs and padded or
+ * permuted outputs) through bindings of 4, 8 and 16 KiB. */
+static void random_cases(vksplit_runner* runner, const windows_mode* m)
+{
+    static const uint64_t reaches[] = {4096, 8192, 16384};
+    uint64_t seed = core_seed(0x3A11D0ull);
+    long only = core_only_case();
+    tally t = {0, 0, 0, 0};
+    for (unsigned r = 0; r < 3; r++) {
+        vksplit_result result;
+        vksplit_error err;
+        vksplit_context* ctx = reach_context(runner, reaches[r], &result, &err);
+        CHECK_RESULT(VKSPLIT_OK, result, &err);
+        if (!ctx)
+            return;
+        unsigned cases = core_scaled(80);
+        for (unsigned i = 0; i < cases; i++) {
+            long index = (long)(r * 1000 + i);
+            if (only >= 0 && index != only)
+                continue;
+            core_rng rng;
+            core_rng_seed(&rng, seed ^ ((uint64_t)index * 0x9E3779B97F4A7C15ull + 1));
+            core_gen_params params;
+            memset(&params, 0, sizeof params);
+            params.max_elements = core_rng_range(&rng, 8192, 65536);
+            if (m->disable & VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT) {
+                static const uint32_t narrow[] = {1, 2, 3, 4, 8};
+                params.element_sizes = narrow;
+                params.element_size_choices = 5;
+            }
+            core_case c;
+            core_case_random(&c, &rng, &params);
+            char label[64];
+            snprintf(label, sizeof label, "%s, bindings of %llu bytes", m->name, (unsigned long long)reaches[r]);
+            run_one(runner, ctx, &c, core_rng_percent(&rng, 85) ? VKSPLIT_PATH_COMPUTE : VKSPLIT_PATH_AUTO, &rng, label,
+                    index, &t);
+            core_case_free(&c);
+        }
+        vksplit_context_destroy(ctx);
+    }
+    printf("%s: %u random cases, %u through windows (up to %u), %u on the transfer path\n", m->name, t.cases,
+           t.windowed, t.max_windows, t.transfer);
+    if (only < 0)
+        CHECK_MSG(t.windowed * 4 >= t.cases, "%s: only %u of %u cases needed windows: the test misses its point",
+                  m->name, t.windowed, t.cases);
+}
+
+/* Shapes that reach each way of cutting: rows along the outermost dimension, one index of it
+ * at a time and a range of the axis, one output's part past the axis, transposed outputs, a
+ * 1-D split, and AUTO's transfer path for long rows. */
+static void directed_cases(vksplit_runner* runner, const windows_mode* m)
+{
+    vksplit_result result;
+    vksplit_error err;
+    vksplit_context* ctx = reach_context(runner, 4096, &result, &err);
+    CHECK_RESULT(VKSPLIT_OK, result, &err);
+    if (!ctx)
+        return;
+    core_rng rng;
+    core_rng_seed(&rng, 0x3A11D1);
+    tally t = {0, 0, 0, 0};
+    struct {
+        uint32_t element_size, rank, axis, outputs;
+        uint64_t sizes[4];
+        uint64_t split[3];
+        int transpose_outputs;
+        unsigned min_windows;
+    } cases[] = {
+        {4, 2, 1, 3, {2000, 3}, {1, 1, 1}, 0, 4},       /* [N, 3] along the last axis: windows of rows */
+        {4, 2, 1, 2, {2, 3000}, {1000, 2000}, 0, 6},    /* one row past a window: ranges of the axis */
+        {2, 3, 1, 2, {2, 2, 5000}, {1, 1}, 0, 8},       /* one index of the axis past a window */
+        {1, 1, 0, 3, {20000}, {7001, 5, 12994}, 0, 5},  /* 1-D, byte elements */
+        {4, 3, 0, 2, {6, 40, 30}, {2, 4}, 1, 2},        /* transposed outputs */
+        {8, 2, 0, 2, {900, 3}, {450, 450}, 0, 2},       /* 8-byte elements, axis 0 */
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        core_case c;
+        core_case_init(&c, cases[i].element_size, cases[i].rank, cases[i].sizes, cases[i].axis, cases[i].outputs,
+                       cases[i].split);
+        if (cases[i].transpose_outputs) {
+            for (uint32_t k = 0; k < cases[i].outputs; k++) {
+                uint64_t sizes[4];
+                memcpy(sizes, cases[i].sizes, sizeof sizes);
+                sizes[cases[i].axis] = cases[i].split[k];
+                static const uint32_t order[3] = {0, 1, 2}; /* dimension 0 innermost */
+                static const uint64_t pad[3] = {1, 0, 2};
+                uint64_t strides[4];
+                core_strides_ordered(cases[i].rank, sizes, order, pad, strides);
+                core_case_set_output_strides(&c, k, strides);
+            }
+        }
+        uint32_t windows = run_one(runner, ctx, &c, VKSPLIT_PATH_COMPUTE, &rng, m->name, (long)i, &t);
+        CHECK_MSG(windows >= cases[i].min_windows, "%s: directed case %u took %u windows, expected at least %u",
+                  m->name, i, windows, cases[i].min_windows);
+        core_case_free(&c);
+    }
+    /* AUTO: two long contiguous rows beyond the reach go to vkCmdCopyBuffer, which has none. */
+    {
+        uint64_t sizes[1] = {8192}, split[2] = {3000, 5192};
+        core_case c;
+        core_case_init(&c, 4, 1, sizes, 0, 2, split);
+        unsigned transfer = t.transfer;
+        run_one(runner, ctx, &c, VKSPLIT_PATH_AUTO, &rng, m->name, 100, &t);
+        CHECK_MSG(t.transfer == transfer + 1, "%s: AUTO did not take the transfer path for 2 rows of 12 and 20 KiB",
+                  m->name);
+        core_case_free(&c);
+    }
+    /* PLAN_WINDOWS: an input whose inner dimension strides 40 KB, so every window holds one
+     * element: 2 x 5000 of them, more than a plan holds. */
+    {
+        uint64_t sizes[2] = {2, 5000}, split[2] = {1, 1}, in_strides[2] = {1, 10000};
+        core_case c;
+        core_case_init(&c, 4, 2, sizes, 0, 2, split);
+        core_case_set_input_strides(&c, in_strides);
+        vksplit_plan* plan = NULL;
+        vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
+        CHECK_RULE(VKSPLIT_RULE_PLAN_WINDOWS, vksplit_plan_create(ctx, &c.desc, &compute, &plan, &err), &err);
+        CHECK_MSG(!plan, "a refused plan was returned");
+        CHECK_MSG(strstr(err.message, "4096 binding windows") && strstr(err.message, "maxStorageBufferRange"),
+                  "PLAN_WINDOWS names the count and the limit: %s", err.message);
+        core_case_free(&c);
+    }
+    vksplit_context_destroy(ctx);
+    /* CONTEXT_MAX_BINDING_BYTES: below the smallest window. */
+    vksplit_context* low = reach_context(runner, 4095, &result, &err);
+    CHECK_RULE(VKSPLIT_RULE_CONTEXT_MAX_BINDING_BYTES, result, &err);
+    CHECK_MSG(!low && strstr(err.message, "4095"), "max_binding_bytes 4095: %s", err.message);
+    vksplit_context_destroy(low);
+}
+
+/* The device's own reach: a byte split of 128 MiB + 4 KiB past lavapipe's 128 MiB
+ * maxStorageBufferRange (where the device reaches further, nothing windows: said, not failed). */
+static void past_device_reach(vksplit_runner* runner, const windows_mode* m)
+{
+    uint64_t sizes[1] = {(128ull << 20) + 4096}, split[2] = {4096, 128ull << 20};
+    core_case c;
+    core_case_init(&c, 1, 1, sizes, 0, 2, split);
+    core_rng rng;
+    core_rng_seed(&rng, 0x3A11D2);
+    core_run_options o;
+    memset(&o, 0, sizeof o);
+    o.plan.path = VKSPLIT_PATH_COMPUTE;
+    o.layout = CORE_LAYOUT_SEPARATE;
+    o.rng = &rng;
+    o.label = m->name;
+    core_verdict v = core_run_case(runner, &c, &o);
+    CORE_ACCOUNT(v);
+    if (test_default_device()->limits.maxStorageBufferRange < sizes[0])
+        CHECK_MSG(v.info.window_count >= 2, "%s: 128 MiB + 4 KiB past the device's reach in %u windows", m->name,
+                  v.info.window_count);
+    else
+        test_skip_part("%s: the device's maxStorageBufferRange (%u) reaches 128 MiB + 4 KiB: no windows", m->name,
+                       test_default_device()->limits.maxStorageBufferRange);
+    printf("%s: 128 MiB + 4 KiB: %s\n", m->name, v.info.summary);
+    core_case_free(&c);
+
+    /* A small output whose rows lie 256 MiB apart: two windows, one row each (planned only). */
+    uint64_t small[2] = {2, 4}, whole[1] = {4}, wide[2] = {64ull << 20, 1};
+    core_case_init(&c, 4, 2, small, 1, 1, whole);
+    core_case_set_output_strides(&c, 0, wide);
+    vksplit_plan* plan = NULL;
+    vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(vksplit_runner_context(runner), &c.desc, &compute, &plan, &err), &err);
+    vksplit_plan_info info;
+    memset(&info, 0, sizeof info);
+    vksplit_plan_get_info(plan, &info);
+    if (test_default_device()->limits.maxStorageBufferRange < (256ull << 20) + 16)
+        CHECK_MSG(info.window_count == 2 && info.dispatch_count >= 2,
+                  "%s: an output spanning 256 MiB: %u windows, %u dispatches (%s)", m->name, info.window_count,
+                  info.dispatch_count, info.summary);
+    vksplit_plan_destroy(plan);
+    core_case_free(&c);
+}
+
+int main(int argc, char** argv)
+{
+    const char* name = argc > 1 ? argv[1] : "no-bda";
+    const windows_mode* m = NULL;
+    for (unsigned i = 0; i < sizeof modes / sizeof modes[0]; i++)
+        if (strcmp(modes[i].name, name) == 0)
+            m = &modes[i];
+    if (!m) {
+        fprintf(stderr, "usage: core_windows no-bda|no-bda-minimal\n");
+        return 2;
+    }
+    const char* unrunnable = test_unrunnable_with(m->disable);
+    if (unrunnable)
+        return test_skip(NULL, "%s: %s", m->name, unrunnable);
+    vksplit_runner* runner = test_runner_create_with(m->disable);
+    directed_cases(runner, m);
+    random_cases(runner, m);
+    past_device_reach(runner, m);
+    return test_finish(runner);
+}
