@@ -9,9 +9,10 @@
 #   3. clang + ThreadSanitizer: the thread tests;
 #   4. the library and tools in Release with clang, shared (scripts/build_matrix.sh quick; all
 #      sixteen configurations: scripts/build_matrix.sh);
-#   5. gcc: the core and CLI tests again on a minimum device (tests/min_device: lavapipe
+#   5. gcc: the core, CLI and bench tests again on a minimum device (tests/min_device: lavapipe
 #      advertising Vulkan's required limits as a discrete GPU, the validation layer above it),
-#      in the profiles bda (device addresses) and push (push descriptors only).
+#      in the profiles bda (device addresses), push (push descriptors, no device addresses, no
+#      8/16-bit storage) and minimal (as push, and one output per dispatch).
 # Every build here is -DVKSPLIT_WERROR=ON; a user's build is not (warnings stay warnings).
 # Stops at the first failure; ends with ctest's summary line.
 set -euo pipefail
@@ -43,8 +44,8 @@ ctest --test-dir build-tsan -j "$jobs" -R core_threads --output-on-failure
 # lavapipe's JIT code (core_large, core_mappings, core_tuning: they run in the gcc build).
 echo "== tests: sanitizer build"
 ctest --test-dir build-asan -j "$jobs" -LE e2e -E '^(core_large|core_mappings_.*|core_tuning_.*)$' --output-on-failure
-echo "== tests: gcc build on the minimum device (profiles bda and push)"
-bash tests/min_device/run.sh build bda push
+echo "== tests: gcc build on the minimum device (profiles bda, push and minimal)"
+bash tests/min_device/run.sh build bda push minimal
 # Fault injection ran under the sanitizers, which see more of what it provokes.
 echo "== tests: gcc build"
 ctest --test-dir build -j "$jobs" -E '^(core_faults|cli_faults)$' --output-on-failure

@@ -116,7 +116,7 @@ static void random_cases(vksplit_runner* runner, const windows_mode* m)
     printf("%s: %u random cases, %u through windows (up to %u), %u on the transfer path\n", m->name, t.cases,
            t.windowed, t.max_windows, t.transfer);
     if (only < 0)
-        CHECK_MSG(t.windowed * 4 >= t.cases, "%s: only %u of %u cases needed windows: the test misses its point",
+        CHECK_MSG(t.windowed * 8 >= t.cases, "%s: only %u of %u cases needed windows: the test misses its point",
                   m->name, t.windowed, t.cases);
 }
 

@@ -42,7 +42,7 @@ for profile in "$@"; do
     # device's maxStorageBufferRange (128 MiB), which the descriptor path windows;
     # random case counts scaled like the sanitizer build's.
     env "${layer_env[@]}" VKSPLIT_TEST_SCALE="${VKSPLIT_TEST_SCALE:-0.35}" \
-        ctest --test-dir "$build" -j "$jobs" -L '^(core|cli)$' \
+        ctest --test-dir "$build" -j "$jobs" -L '^(core|cli|bench)$' \
         -E '^(core_faults|cli_faults|cli_dtypes|cli_errors|cli_files|cli_race)$' \
         --output-on-failure
     # What ctest skipped (exit 77), and the parts of passing tests that said SKIP.
