@@ -150,10 +150,18 @@ static uint64_t tiles_busy(const vksplit__geometry* g, const vksplit__segment* s
 {
     if (seg->tiles != seg->line_tiles) /* lines: ceil(line tiles / trips) units each, all busy */
         return seg->units * g->bands;
-    uint64_t per = vksplit__div_up(seg->tiles, g->bands), busy = 0;
-    for (uint64_t b = 0; b < g->bands && b * per < seg->tiles; b++)
-        busy += vksplit__min_u64(seg->units, seg->tiles - b * per);
-    return busy;
+    /* Band b holds min(per, tiles - b * per) tiles and keeps min(units, tiles - b * per)
+     * units busy: the first `full` bands keep all their units, the rest an arithmetic series
+     * (in closed form: bands can number billions). */
+    uint64_t tiles = seg->tiles, units = seg->units;
+    uint64_t per = vksplit__div_up(tiles, g->bands);
+    uint64_t holding = vksplit__div_up(tiles, per); /* bands with a tile */
+    uint64_t full = tiles < units ? 0 : vksplit__min_u64((tiles - units) / per + 1, holding);
+    uint64_t rest = holding - full;
+    if (!rest)
+        return full * units;
+    uint64_t first = tiles - full * per, last = tiles - (holding - 1) * per; /* each < units */
+    return full * units + (first + last) * rest / 2;
 }
 
 /* INTERLEAVED with bands: the last band holds fewer rows than the others. */
