@@ -13,6 +13,7 @@ configure_package_config_file(cmake/vksplitConfig.cmake.in ${CMAKE_CURRENT_BINAR
 write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/vksplitConfigVersion.cmake
   COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/vksplitConfig.cmake ${CMAKE_CURRENT_BINARY_DIR}/vksplitConfigVersion.cmake
+              ${PROJECT_SOURCE_DIR}/cmake/vulkan_headers.cmake
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/vksplit)
 # Relocatable: the prefix is found from the .pc file's own place (cmake --install --prefix).
 file(RELATIVE_PATH VKSPLIT_PC_TO_PREFIX "/prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/prefix")

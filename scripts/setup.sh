@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs, from Debian's packages, whatever vksplit needs and this machine lacks.
 # Idempotent: installs nothing (and skips apt-get update) when everything is present.
-#   scripts/setup.sh test    build + test dependencies (the default)
+#   scripts/setup.sh test    build + test dependencies (the default), Windows leg included
 #   scripts/setup.sh bench   build + benchmark dependencies
 set -euo pipefail
 
@@ -9,7 +9,9 @@ set -euo pipefail
 build=(build-essential cmake ninja-build pkg-config libvulkan-dev libvulkan-volk-dev glslang-tools
        mesa-vulkan-drivers spirv-tools)
 case "${1:-test}" in
-  test)  packages=("${build[@]}" vulkan-validationlayers clang libclang-rt-14-dev python3-numpy) ;;
+  # The Windows leg (scripts/windows.sh): mingw-w64, and Wine inside Xvfb to run what it builds.
+  test)  packages=("${build[@]}" vulkan-validationlayers clang libclang-rt-14-dev python3-numpy
+                   gcc-mingw-w64-x86-64 wine64 wine xvfb xauth) ;;
   bench) packages=("${build[@]}") ;;
   *) echo "usage: scripts/setup.sh [test|bench]" >&2; exit 2 ;;
 esac

@@ -6,46 +6,57 @@
 #      sanitizers can see (not the CLI end to end, not the shader-bound sweeps), fault
 #      injection included, and every libFuzzer harness (fuzz/) for a short, fixed number of
 #      runs (scripts/fuzz.sh runs them for as long as asked);
-#   3. clang + ThreadSanitizer: the thread tests;
+#   3. clang + ThreadSanitizer: the thread tests, built with C11 atomics switched off (the
+#      __atomic builtins of src/portable.h: the fallback is compiled and raced too);
 #   4. the library and tools in Release with clang, shared (scripts/build_matrix.sh quick; all
 #      sixteen configurations: scripts/build_matrix.sh);
-#   5. gcc: the core, CLI and bench tests again on a minimum device (tests/min_device: lavapipe
-#      advertising Vulkan's required limits as a discrete GPU, the validation layer above it),
-#      in the profiles bda (device addresses), push (push descriptors, no device addresses, no
-#      8/16-bit storage) and minimal (as push, and one output per dispatch).
+#   5. gcc: the tests a device's limits decide, again on a minimum device (tests/min_device:
+#      lavapipe advertising Vulkan's required limits as a discrete GPU, the validation layer
+#      above it), in the profiles bda (device addresses), push (push descriptors, no device
+#      addresses, no 8/16-bit storage) and minimal (as push, and one output per dispatch);
+#   6. Windows: the library and the core, front-end and README tests cross-built with
+#      mingw-w64 (the Interlocked atomics MSVC uses) and run under Wine on the same device
+#      (scripts/windows.sh).
 # Every build here is -DVKSPLIT_WERROR=ON; a user's build is not (warnings stay warnings).
-# Stops at the first failure; ends with ctest's summary line.
+# Stops at the first failure; each stage's line gives the seconds spent so far.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh test
+stage() { echo "== [$SECONDS s] $*"; }
+SECONDS=0
 
 jobs=$(nproc)
 export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-/tmp}"
 
-echo "== build: gcc, Release (-O3: warnings only it shows fail here too), -Werror"
+stage "build: gcc, Release (-O3: warnings only it shows fail here too), -Werror"
 CC=gcc cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DVKSPLIT_WERROR=ON >/dev/null
 cmake --build build -j "$jobs"
 
-echo "== build: clang, AddressSanitizer + UBSan, the fuzz harnesses, -Werror"
+stage "build: clang, AddressSanitizer + UBSan, the fuzz harnesses, -Werror"
 CC=clang cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DVKSPLIT_SANITIZE=ON -DVKSPLIT_FUZZ=ON -DVKSPLIT_WERROR=ON >/dev/null
 cmake --build build-asan -j "$jobs"
 
-echo "== build: clang, ThreadSanitizer (the thread tests), -Werror"
-CC=clang cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVKSPLIT_TSAN=ON -DVKSPLIT_WERROR=ON >/dev/null
+stage "build: clang, ThreadSanitizer (the thread tests), -Werror"
+CC=clang cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVKSPLIT_TSAN=ON -DVKSPLIT_NO_C11_ATOMICS=ON \
+      -DVKSPLIT_WERROR=ON >/dev/null
 cmake --build build-tsan -j "$jobs" --target core_threads
 
-echo "== build: the library and tools, clang, Release, shared (scripts/build_matrix.sh quick)"
+stage "build: the library and tools, clang, Release, shared (scripts/build_matrix.sh quick)"
 bash scripts/build_matrix.sh quick
 
-echo "== tests: ThreadSanitizer build"
+stage "tests: ThreadSanitizer build"
 ctest --test-dir build-tsan -j "$jobs" -R core_threads --output-on-failure
 # The sanitizers see host code: every test but the CLI end to end (label e2e; the CLI's C
 # code runs here in cli_faults and fuzz_npy) and the shader-bound sweeps, whose work is
-# lavapipe's JIT code (core_large, core_mappings, core_tuning: they run in the gcc build).
-echo "== tests: sanitizer build"
-ctest --test-dir build-asan -j "$jobs" -LE e2e -E '^(core_large|core_mappings_.*|core_tuning_.*)$' --output-on-failure
-echo "== tests: gcc build on the minimum device (profiles bda, push and minimal)"
+# lavapipe's JIT code (core_large, core_mappings, core_tuning, core_kernels, the bench's
+# flags, the second windows profile: they run in the gcc build).
+stage "tests: sanitizer build"
+ctest --test-dir build-asan -j "$jobs" -LE e2e \
+      -E '^(core_large|core_mappings_.*|core_tuning_.*|core_kernels|core_windows_no_bda_minimal|bench_flags)$' --output-on-failure
+stage "tests: gcc build on the minimum device (profiles bda, push and minimal)"
 bash tests/min_device/run.sh build bda push minimal
 # Fault injection ran under the sanitizers, which see more of what it provokes.
-echo "== tests: gcc build"
+stage "tests: gcc build"
 ctest --test-dir build -j "$jobs" -E '^(core_faults|cli_faults)$' --output-on-failure
+bash scripts/windows.sh
+stage "done"

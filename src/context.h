@@ -2,8 +2,6 @@
 #ifndef VKSPLIT_CONTEXT_H
 #define VKSPLIT_CONTEXT_H
 
-#include <stdatomic.h>
-
 #include "internal.h"
 #include "planner.h"
 #include "vulkan_functions.h"
@@ -39,8 +37,9 @@ struct vksplit_context {
     VkDescriptorSetLayout set_layout;    /* descriptor path only */
     VkPipelineLayout pipeline_layout;
     /* Created with the context, or (defer_pipelines) by the first plan that needs one: plans
-     * are made from any thread, so a slot is claimed with a compare-and-swap. */
-    _Atomic(VkPipeline) pipelines[VKSPLIT_KERNEL_KINDS][VKSPLIT_WORD_KINDS];
+     * are made from any thread, so a slot is claimed with a compare-and-swap. Each holds a
+     * VkPipeline's 64 bits (a pointer or a uint64_t, by platform): src/pipelines.c. */
+    vksplit__atomic_u64 pipelines[VKSPLIT_KERNEL_KINDS][VKSPLIT_WORD_KINDS];
     vksplit_bool32 defer_pipelines;
     vksplit_bool32 capture_statistics;   /* pipelines created with CAPTURE_STATISTICS */
     VkPipelineCache pipeline_cache;

@@ -15,13 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "portable.h"
 #include "vksplit/vksplit.h"
-
-#if defined(__GNUC__) || defined(__clang__)
-#  define VKSPLIT_PRINTF(fmt_index, first_arg) __attribute__((format(printf, fmt_index, first_arg)))
-#else
-#  define VKSPLIT_PRINTF(fmt_index, first_arg)
-#endif
 
 /* ---- errors -------------------------------------------------------------------------------- */
 

@@ -24,6 +24,22 @@ typedef struct shader_variant {
 #define VKSPLIT_X_VARIANT(addressing, word, atomic)                                             \
     {VKSPLIT_IS_BDA_##addressing, word, atomic, vksplit__spv_##addressing##_w##word##_a##atomic, \
      &vksplit__spv_##addressing##_w##word##_a##atomic##_size},
+/* A pipeline handle as the 64 bits its slot holds: VkPipeline is a pointer on 64-bit
+ * platforms and a uint64_t elsewhere, 8 bytes either way. */
+_Static_assert(sizeof(VkPipeline) == sizeof(uint64_t), "a non-dispatchable handle is 64 bits");
+static uint64_t pipeline_bits(VkPipeline pipeline)
+{
+    uint64_t bits;
+    memcpy(&bits, &pipeline, sizeof bits);
+    return bits;
+}
+static VkPipeline pipeline_of(uint64_t bits)
+{
+    VkPipeline pipeline;
+    memcpy(&pipeline, &bits, sizeof pipeline);
+    return pipeline;
+}
+
 static const shader_variant variants[] = {VKSPLIT_SHADER_VARIANTS(VKSPLIT_X_VARIANT)};
 #undef VKSPLIT_X_VARIANT
 #define VARIANT_COUNT (sizeof variants / sizeof variants[0])
@@ -241,8 +257,8 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
         VkResult vr = ctx->vk.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, count, infos, ctx->callbacks,
                                                        pipelines);
         for (uint32_t i = 0; i < count; i++)
-            atomic_store(&ctx->pipelines[slot[i][0]][slot[i][1]],
-                         vr == VK_SUCCESS || vr < 0 ? pipelines[i] : VK_NULL_HANDLE);
+            vksplit__store_u64(&ctx->pipelines[slot[i][0]][slot[i][1]],
+                               pipeline_bits(vr == VK_SUCCESS || vr < 0 ? pipelines[i] : VK_NULL_HANDLE));
         if (vr != VK_SUCCESS)
             r = vksplit__vk_fail(error, "vkCreateComputePipelines", vr);
         for (uint32_t i = 0; r == VKSPLIT_OK && i < count; i++)
@@ -263,8 +279,8 @@ vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint
     if (!variant || kernel < MAPPING_RUNS || kernel >= VKSPLIT_KERNEL_KINDS || !(kernels_of(ctx->caps.mapping) >> kernel & 1) ||
         !kernel_takes_word(ctx, kernel, word_bytes))
         return VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, kernel_name(kernel), word_bytes);
-    _Atomic(VkPipeline)* slot = &ctx->pipelines[kernel][kind];
-    VkPipeline pipeline = atomic_load(slot);
+    vksplit__atomic_u64* slot = &ctx->pipelines[kernel][kind];
+    VkPipeline pipeline = pipeline_of(vksplit__load_u64(slot));
     if (pipeline || !ctx->defer_pipelines) {
         *out = pipeline;
         return pipeline ? VKSPLIT_OK : VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, kernel_name(kernel), word_bytes);
@@ -283,13 +299,13 @@ vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint
     ctx->vk.vkDestroyShaderModule(ctx->device, module, ctx->callbacks);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkCreateComputePipelines", vr);
-    VkPipeline expected = VK_NULL_HANDLE;
-    if (atomic_compare_exchange_strong(slot, &expected, created)) {
+    uint64_t expected = 0;
+    if (vksplit__swap_u64(slot, &expected, pipeline_bits(created))) {
         name_pipeline(ctx, created, kernel, word_bytes);
         *out = created;
     } else {
         ctx->vk.vkDestroyPipeline(ctx->device, created, ctx->callbacks);
-        *out = expected;
+        *out = pipeline_of(expected);
     }
     return VKSPLIT_OK;
 }
@@ -298,7 +314,7 @@ void vksplit__destroy_pipelines(vksplit_context* ctx)
 {
     for (uint32_t m = 0; m < VKSPLIT_KERNEL_KINDS; m++)
         for (uint32_t k = 0; k < VKSPLIT_WORD_KINDS; k++) {
-            VkPipeline pipeline = atomic_load(&ctx->pipelines[m][k]);
+            VkPipeline pipeline = pipeline_of(vksplit__load_u64(&ctx->pipelines[m][k]));
             if (pipeline)
                 ctx->vk.vkDestroyPipeline(ctx->device, pipeline, ctx->callbacks);
         }

@@ -34,7 +34,7 @@ static VKAPI_ATTR VkBool32 VKAPI_CALL on_debug_message(VkDebugUtilsMessageSeveri
     (void)types;
     vksplit_runner* runner = user;
     if (severity & (VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT)) {
-        atomic_fetch_add(&runner->validation_messages, 1u);
+        vksplit__add_u32(&runner->validation_messages, 1u);
         say(runner, VKSPLIT_LOG_ERROR, data && data->pMessage ? data->pMessage : "(validation message without text)");
     }
     return VK_FALSE;
@@ -504,7 +504,7 @@ vksplit_result vksplit_runner_create(const vksplit_runner_desc* desc, vksplit_ru
         runner->callbacks_storage = *desc->allocation_callbacks;
         runner->callbacks = &runner->callbacks_storage;
     }
-    atomic_init(&runner->validation_messages, 0u);
+    vksplit__init_u32(&runner->validation_messages, 0u);
     runner->log = desc->log;
     runner->log_user = desc->log_user;
     runner->get_device_proc_addr = desc->get_device_proc_addr;
@@ -611,5 +611,5 @@ vksplit_context* vksplit_runner_context(vksplit_runner* runner) { return runner 
 
 uint32_t vksplit_runner_validation_message_count(const vksplit_runner* runner)
 {
-    return runner ? atomic_load(&((vksplit_runner*)runner)->validation_messages) : 0;
+    return runner ? vksplit__load_u32(&((vksplit_runner*)runner)->validation_messages) : 0;
 }

@@ -7,7 +7,6 @@
 #ifndef VKSPLIT_RUNNER_INTERNAL_H
 #define VKSPLIT_RUNNER_INTERNAL_H
 
-#include <stdatomic.h>
 
 #include <vulkan/vulkan.h>
 
@@ -44,7 +43,7 @@ struct vksplit_runner {
     runner_instance_vk ivk;                 /* the loader's functions for this instance */
     VkInstance instance;
     VkDebugUtilsMessengerEXT messenger;
-    atomic_uint validation_messages;        /* the layer may call back from any thread */
+    vksplit__atomic_u32 validation_messages;      /* the layer may call back from any thread */
     VkPhysicalDevice physical_device;
     uint32_t device_index;
     VkDevice device;

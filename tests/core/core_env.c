@@ -54,12 +54,24 @@ int core_verbose(void)
     return s && *s && *s != '0';
 }
 
+#if defined(_WIN32) /* mingw-w64's msvcrt has no timespec_get */
+#  define WIN32_LEAN_AND_MEAN
+#  include <windows.h>
+double core_now(void)
+{
+    LARGE_INTEGER now, frequency;
+    QueryPerformanceCounter(&now);
+    QueryPerformanceFrequency(&frequency);
+    return (double)now.QuadPart / (double)frequency.QuadPart;
+}
+#else
 double core_now(void)
 {
     struct timespec ts;
     timespec_get(&ts, TIME_UTC);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
+#endif
 
 /* ---- RNG --------------------------------------------------------------------------------- */
 

@@ -18,12 +18,7 @@
 #include "reference.h"
 #include "test_harness.h"
 
-static double now(void)
-{
-    struct timespec ts;
-    timespec_get(&ts, TIME_UTC);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
+static double now(void) { return core_now(); }
 
 static uint64_t hash_bytes(const uint8_t* p, uint64_t n)
 {

@@ -2,7 +2,12 @@
 #define _GNU_SOURCE /* dladdr */
 #include "vk_count.h"
 
-#include <dlfcn.h>
+#if defined(_WIN32)
+#  define WIN32_LEAN_AND_MEAN
+#  include <windows.h>
+#else
+#  include <dlfcn.h>
+#endif
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -721,6 +726,21 @@ typedef struct block_header {
 
 /* Whether code at `caller` belongs to vksplit (the library or the runner, linked statically
  * into the test or as shared objects) rather than to the loader, a layer or the driver. */
+#if defined(_WIN32)
+static HMODULE module_of(const void* address)
+{
+    HMODULE module = NULL;
+    GetModuleHandleExA(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS | GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
+                       (LPCSTR)address, &module);
+    return module;
+}
+static int vksplit_code(const void* caller)
+{
+    HMODULE at = module_of(caller);
+    return at && (at == module_of((const void*)(uintptr_t)&vksplit_context_create) ||
+                  at == module_of((const void*)(uintptr_t)&vksplit_runner_create));
+}
+#else
 static int vksplit_code(const void* caller)
 {
     Dl_info at, library, runner;
@@ -729,6 +749,7 @@ static int vksplit_code(const void* caller)
     return (dladdr((const void*)(uintptr_t)&vksplit_context_create, &library) && at.dli_fbase == library.dli_fbase) ||
            (dladdr((const void*)(uintptr_t)&vksplit_runner_create, &runner) && at.dli_fbase == runner.dli_fbase);
 }
+#endif
 
 /* Counts an allocation made from `caller`; true when it is the one to fail. */
 static int take_allocation_fault(const void* caller)

@@ -1,15 +1,26 @@
 #!/usr/bin/env bash
-# The core and CLI tests of a build on the minimum device: once per profile, every Vulkan
-# instance the tests make gets the Khronos validation layer above the min-device layer
-# (README.md in this folder), which advertises Vulkan's required limits and the profile's
-# features. First the placement test for the profile (it proves the layer is on and under
-# the validation layer), then ctest on the labels core and cli; at the end, per profile, the
-# tests and parts of tests skipped, with their reasons.
+# Tests of a build on the minimum device: once per profile, every Vulkan instance the tests
+# make gets the Khronos validation layer above the min-device layer (README.md in this
+# folder), which advertises Vulkan's required limits and the profile's features. First the
+# placement test for the profile (it proves the layer is on and under the validation layer),
+# then ctest; at the end, per profile, the tests and parts of tests skipped, with their reasons.
 #
-#   tests/min_device/run.sh BUILD_DIR PROFILE...      (profiles: bda, push, minimal, or tokens)
+#   tests/min_device/run.sh [--all] BUILD_DIR PROFILE...   (profiles: bda, push, minimal, or tokens)
+#
+# By default (the test command), the tests whose outcome a device's limits and features
+# decide: sizes against the buffer, binding and dispatch limits (core_large, cli_memory,
+# core_dispatch_count, core_windows), the random splits and every mapping the profile's
+# addressing has, the fallbacks, and the bench's plans. --all runs every core, CLI and bench
+# test instead (about four times as long): the same tests the test command's gcc stage runs
+# on the default device.
 set -euo pipefail
+all=0
+if [ "${1:-}" = "--all" ]; then
+    all=1
+    shift
+fi
 if [ $# -lt 2 ]; then
-    echo "usage: $0 BUILD_DIR PROFILE..." >&2
+    echo "usage: $0 [--all] BUILD_DIR PROFILE..." >&2
     exit 2
 fi
 build=$(cd "$1" && pwd)
@@ -25,7 +36,7 @@ summary=$(mktemp)
 trap 'rm -f "$summary"' EXIT
 
 for profile in "$@"; do
-    echo "== min-device profile '$profile': the placement test, then the core and CLI tests"
+    echo "== min-device profile '$profile': the placement test, then the tests its limits decide$( ((all)) && echo ' (all core, CLI and bench tests)')"
     layer_env=(XDG_CONFIG_DIRS="$xdg:${XDG_CONFIG_DIRS:-/etc/xdg}" VKSPLIT_MIN_DEVICE=1
                VKSPLIT_MIN_DEVICE_PROFILE="$profile" XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-/tmp}")
     if ! out=$(env "${layer_env[@]}" "$placement" 2>&1); then
@@ -34,17 +45,20 @@ for profile in "$@"; do
         exit 1
     fi
     grep -m 1 -E '^min-device' <<<"$out"
-    # Every core and CLI test but the fault injection (what it fails is the same on every
-    # device; it runs under the sanitizers) and the CLI's host-side groups: dtypes (numpy's types to element sizes; the
-    # sizes themselves are copied here by core_random and core_mappings), errors (argument and
-    # front-end refusals), files (file-system handling) and race (two CLIs into one folder),
-    # which no device limit changes. cli_memory runs: its 300 MiB split exceeds the minimum
-    # device's maxStorageBufferRange (128 MiB), which the descriptor path windows;
-    # random case counts scaled like the sanitizer build's.
+    # --all: every core, CLI and bench test but the fault injection (what it fails is the
+    # same on every device; it runs under the sanitizers) and the CLI's host-side groups:
+    # dtypes (numpy's types to element sizes), errors (argument and front-end refusals), files
+    # (file-system handling) and race (two CLIs into one folder), which no device limit changes.
+    # cli_memory runs in both: its 300 MiB split exceeds the minimum device's
+    # maxStorageBufferRange (128 MiB), which the descriptor path windows. Random case counts
+    # scaled like the sanitizer build's.
+    if ((all)); then
+        select=(-L '^(core|cli|bench)$' -E '^(core_faults|cli_faults|cli_dtypes|cli_errors|cli_files|cli_race)$')
+    else
+        select=(-R '^(core_large|core_random_[0-9]+|core_dispatch_count|core_kernels|core_mappings_.*|core_fallback_.*|core_windows_.*|cli_memory|bench_flags)$')
+    fi
     env "${layer_env[@]}" VKSPLIT_TEST_SCALE="${VKSPLIT_TEST_SCALE:-0.35}" \
-        ctest --test-dir "$build" -j "$jobs" -L '^(core|cli|bench)$' \
-        -E '^(core_faults|cli_faults|cli_dtypes|cli_errors|cli_files|cli_race)$' \
-        --output-on-failure
+        ctest --test-dir "$build" -j "$jobs" "${select[@]}" --output-on-failure
     # What ctest skipped (exit 77), and the parts of passing tests that said SKIP.
     {
         echo "-- profile '$profile': skipped"
