@@ -9,24 +9,6 @@
 #include "pipelines.h"
 #include "split_abi.h"
 
-void vksplit__log(const vksplit_context* ctx, vksplit_log_level level, const char* fmt, ...)
-{
-    if (!ctx->log)
-        return;
-    char line[512];
-    va_list args;
-    va_start(args, fmt);
-    vsnprintf(line, sizeof line, fmt, args);
-    va_end(args);
-    ctx->log(ctx->log_user, level, line);
-}
-
-vksplit_bool32 vksplit__atomic_stores(const vksplit_context* ctx, uint32_t word_bytes)
-{
-    return (word_bytes == 1 && !(ctx->features & VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT)) ||
-           (word_bytes == 2 && !(ctx->features & VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT));
-}
-
 /* ---- feature query ----------------------------------------------------------------------- */
 
 static bool has_extension(const VkExtensionProperties* list, uint32_t count, const char* name)

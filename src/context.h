@@ -50,11 +50,16 @@ struct vksplit_context {
 vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes, VkPipeline* out,
                                      vksplit_error* error);
 /* Does this word store through 32-bit atomics on this context (no 8/16-bit storage)? */
-vksplit_bool32 vksplit__atomic_stores(const vksplit_context* ctx, uint32_t word_bytes);
+static inline vksplit_bool32 vksplit__atomic_stores(const vksplit_context* ctx, uint32_t word_bytes)
+{
+    return (word_bytes == 1 && !(ctx->features & VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT)) ||
+           (word_bytes == 2 && !(ctx->features & VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT));
+}
 
 /* "tiles" for VKSPLIT_MAPPING_TILES, as split_bench's --mapping names them (src/tuning.c). */
 const char* vksplit__mapping_name(vksplit_mapping mapping);
 
+/* A line to the context's log callback, if any (src/context_log.c: below everything that logs). */
 void vksplit__log(const vksplit_context* ctx, vksplit_log_level level, const char* fmt, ...) VKSPLIT_PRINTF(3, 4);
 
 #endif /* VKSPLIT_CONTEXT_H */

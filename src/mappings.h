@@ -6,7 +6,7 @@
 #ifndef VKSPLIT_MAPPINGS_H
 #define VKSPLIT_MAPPINGS_H
 
-#include "planner.h"
+#include "geometry.h"
 
 /* RUNS: each invocation copies a run of about invocation_bytes. */
 void vksplit__plan_runs(vksplit__geometry* g, const vksplit__planner_caps* caps);
@@ -16,6 +16,9 @@ void vksplit__plan_interleaved(vksplit__geometry* g, const vksplit__planner_caps
 /* TILES: lines of rows cut into tiles of TRIPS x ABI_UNROLL x workgroup words; bands. Fails
  * when a segment needs more than 2^32-1 tiles. */
 vksplit_result vksplit__plan_tiles(vksplit__geometry* g, const vksplit__planner_caps* caps, vksplit_error* error);
+/* TILES' most trips per invocation for a word: invocation_bytes / 64, at least 1, within the
+ * loop budget; a plan takes fewer where its split is small. */
+uint32_t vksplit__tiles_max_trips(uint32_t invocation_bytes, uint32_t word_bytes, vksplit_bool32 realign);
 
 /* TRANSPOSE fits when every row is one element that is one word (of at most 16 bytes), and
  * every segment has a row dimension contiguous in the input and another contiguous in the
@@ -38,10 +41,5 @@ void vksplit__plan_deinterleave(vksplit__geometry* g, const vksplit__planner_cap
 double vksplit__row_fetch_ratio(const vksplit__geometry* g);
 /* bytes_in_flight, sectors_read and busy_workgroups of a planned geometry. */
 void vksplit__plan_figures(vksplit__geometry* g);
-
-/* Moves row dimension `from` of every segment (of segment s) to position `to`; the others
- * keep their order. */
-void vksplit__move_row_dim(vksplit__geometry* g, uint32_t from, uint32_t to);
-void vksplit__move_segment_row_dim(vksplit__geometry* g, uint32_t s, uint32_t from, uint32_t to);
 
 #endif /* VKSPLIT_MAPPINGS_H */

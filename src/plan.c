@@ -7,6 +7,7 @@
 #include "context.h"
 #include "debug_labels.h"
 #include "plan.h"
+#include "plan_windows.h"
 #include "split_abi.h"
 #include "split_layout.h"
 #include "split_rules.h"
@@ -451,6 +452,8 @@ static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
  * dispatches; the table's buffer is left to the caller. windows: a split that one
  * descriptor binding cannot reach gets windows (or, chosen automatically, the transfer path
  * where its rows are contiguous and few); a window's own part always fits. */
+static vksplit_result plan_windows(vksplit_plan* plan, const vksplit__split* split, vksplit_error* error);
+
 static vksplit_result plan_split(vksplit_context* ctx, const vksplit__split* split, vksplit_path asked,
                                  const vksplit__planner_caps* caps, bool windows, vksplit_plan** out,
                                  vksplit_error* error)
@@ -489,7 +492,7 @@ static vksplit_result plan_split(vksplit_context* ctx, const vksplit__split* spl
     if (plan->path == VKSPLIT_PATH_TRANSFER)
         return plan_regions(plan, error);
     if (beyond && windows)
-        return vksplit__plan_windows(plan, split, window_limit(ctx), error);
+        return plan_windows(plan, split, error);
     if (beyond) /* a window's part: never, by construction (src/plan_windows.c) */
         return VKSPLIT__FAIL(error, PLAN_WINDOWS, 1u, (unsigned long long)window_limit(ctx));
     return plan_compute(plan, error);
@@ -503,16 +506,50 @@ static void finish(vksplit_plan* plan, const vksplit__split* split)
     write_label(plan, split);
 }
 
-vksplit_result vksplit__plan_window_part(vksplit_context* ctx, const vksplit__split* split, uint32_t max_word_bytes,
-                                         vksplit_plan** out, vksplit_error* error)
+/* One window (src/plan_windows.c cuts them): its part planned as a split of its own, path
+ * COMPUTE, the table's layout but not its buffer (the parent's holds every window's). */
+static vksplit_result plan_window(void* user, const vksplit__window_cut* cut, vksplit_error* error)
 {
+    vksplit_plan* plan = user;
+    vksplit_context* ctx = plan->ctx;
+    if (cut->index >= plan->window_count) /* the cutter cuts the same windows twice */
+        return VKSPLIT__FAIL(error, PLAN_WINDOWS, plan->window_count, (unsigned long long)window_limit(ctx));
+    vksplit__window* win = &plan->windows[cut->index];
+    uint32_t outputs = cut->part->output_count;
+    win->out_offsets = vksplit__alloc_array(ctx->callbacks, outputs, sizeof *win->out_offsets);
+    if (!win->out_offsets)
+        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, outputs);
+    memcpy(win->out_offsets, cut->out_offsets, outputs * sizeof *win->out_offsets);
+    win->in_offset = cut->in_offset;
+    win->output_first = cut->output_first;
     vksplit__planner_caps caps = ctx->caps;
-    if (max_word_bytes < caps.max_word_bytes)
-        caps.max_word_bytes = max_word_bytes;
-    vksplit_result r = plan_split(ctx, split, VKSPLIT_PATH_COMPUTE, &caps, false, out, error);
-    if (r == VKSPLIT_OK)
-        finish(*out, split);
-    return r;
+    if (cut->max_word_bytes < caps.max_word_bytes)
+        caps.max_word_bytes = cut->max_word_bytes;
+    vksplit_result r = plan_split(ctx, cut->part, VKSPLIT_PATH_COMPUTE, &caps, false, &win->plan, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    finish(win->plan, cut->part);
+    if (win->plan->offset_alignment > plan->offset_alignment)
+        plan->offset_alignment = win->plan->offset_alignment;
+    return VKSPLIT_OK;
+}
+
+/* The windows of a split that no single binding reaches: counted, then planned, into
+ * plan->windows (destroying the plan frees what was made, should a window fail). */
+static vksplit_result plan_windows(vksplit_plan* plan, const vksplit__split* split, vksplit_error* error)
+{
+    const VkAllocationCallbacks* callbacks = plan->ctx->callbacks;
+    uint64_t limit = window_limit(plan->ctx);
+    uint32_t count = 0;
+    vksplit_result r = vksplit__cut_windows(split, limit, callbacks, NULL, NULL, &count, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    plan->windows = vksplit__alloc_array(callbacks, count, sizeof *plan->windows);
+    if (!plan->windows)
+        return VKSPLIT__FAIL0(error, HOST_ALLOCATION_PLAN);
+    plan->window_count = count;
+    plan->offset_alignment = 1;
+    return vksplit__cut_windows(split, limit, callbacks, plan_window, plan, &count, error);
 }
 
 vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_desc* desc,

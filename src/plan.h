@@ -73,15 +73,4 @@ struct vksplit__window {
     uint64_t* out_offsets;              /* [plan->output_count]: bytes from those outputs' binding offsets */
 };
 
-/* Plans one window's part (src/plan.c): the geometry, path COMPUTE, dispatches and pipeline,
- * the table's layout but not its buffer (the parent's holds every window's). */
-vksplit_result vksplit__plan_window_part(vksplit_context* ctx, const vksplit__split* split, uint32_t max_word_bytes,
-                                         vksplit_plan** out, vksplit_error* error);
-
-/* The windows of a split that no single binding reaches (src/plan_windows.c): fills
- * plan->windows, plan->window_count and plan->offset_alignment. limit: the bytes one binding
- * may span, its slack for rounded-down offsets already taken off. */
-vksplit_result vksplit__plan_windows(vksplit_plan* plan, const vksplit__split* split, uint64_t limit,
-                                     vksplit_error* error);
-
 #endif /* VKSPLIT_PLAN_H */

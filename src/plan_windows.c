@@ -12,12 +12,9 @@
  * runs of whole outputs where they fit, else one output at a time, its later dimensions then
  * ordered by its own strides. A tensor's span only grows with a box's extents, so the widest
  * range (or run of outputs) that fits is found by bisection. */
-#include "plan.h"
-#include "split_layout.h"
+#include "plan_windows.h"
 
-/* Windows one plan holds: each is a push descriptor set, a dispatch or more and a barrier per
- * recording, and a few hundred bytes of plan. */
-#define VKSPLIT_MAX_WINDOWS 4096u
+#include "split_layout.h"
 
 /* A box: [lo[d], hi[d]) along every dimension d (the axis in the split's indices), and outputs
  * [out_first, out_end): held whole along the axis, or with `part` one output's part. */
@@ -36,7 +33,9 @@ typedef struct walker {
     uint64_t (*box_strides)[VKSPLIT_MAX_RANK]; /* [output_count]: scratch, a box's outputs' strides */
     const uint64_t** stride_ptrs;              /* [output_count]: scratch, pointing at box_strides */
     uint64_t* scratch_offsets;                 /* [output_count] */
-    vksplit_plan* plan;                        /* plan->windows NULL: counting; else making them */
+    uint64_t* window_offsets;                  /* [output_count]: a window's outputs' starts */
+    vksplit__window_fn take;                   /* NULL: counting */
+    void* user;
     uint32_t count;
     vksplit_error* error;
 } walker;
@@ -135,33 +134,34 @@ static bool box_fits(const walker* w, const box* b)
     return true;
 }
 
-/* One window: counted, or planned into plan->windows[count]. */
+/* One window: counted, or handed to the caller. */
 static vksplit_result emit(walker* w, const box* b)
 {
-    uint32_t n = w->count++;
+    uint32_t n = w->count;
     if (n >= VKSPLIT_MAX_WINDOWS)
         return VKSPLIT__FAIL(w->error, PLAN_WINDOWS, VKSPLIT_MAX_WINDOWS, (unsigned long long)w->limit);
-    if (!w->plan->windows)
+    if (!w->take) {
+        w->count++;
         return VKSPLIT_OK;
-    vksplit_context* ctx = w->plan->ctx;
-    vksplit__window* win = &w->plan->windows[n];
+    }
     uint32_t outputs = b->out_end - b->out_first;
-    win->out_offsets = vksplit__alloc_array(ctx->callbacks, outputs, sizeof *win->out_offsets);
-    if (!win->out_offsets)
-        return VKSPLIT__FAIL(w->error, HOST_ALLOCATION_OUTPUTS, outputs);
     box_split bs;
-    box_to_split(w, b, &bs, win->out_offsets);
-    win->in_offset = bs.in_offset;
-    win->output_first = b->out_first;
+    box_to_split(w, b, &bs, w->window_offsets);
     /* Words no wider than every start allows: a binding aligned for the split stays aligned
      * for the box. */
     uint64_t bits = low_bit(bs.in_offset);
     for (uint32_t k = 0; k < outputs; k++)
-        bits |= low_bit(win->out_offsets[k]);
-    uint32_t max_word = bits && low_bit(bits) < 32 ? (uint32_t)low_bit(bits) : 32;
-    vksplit_result r = vksplit__plan_window_part(ctx, &bs.split, max_word, &win->plan, w->error);
-    if (r == VKSPLIT_OK && win->plan->offset_alignment > w->plan->offset_alignment)
-        w->plan->offset_alignment = win->plan->offset_alignment;
+        bits |= low_bit(w->window_offsets[k]);
+    vksplit__window_cut cut;
+    cut.index = n;
+    cut.part = &bs.split;
+    cut.in_offset = bs.in_offset;
+    cut.output_first = b->out_first;
+    cut.out_offsets = w->window_offsets;
+    cut.max_word_bytes = bits && low_bit(bits) < 32 ? (uint32_t)low_bit(bits) : 32;
+    vksplit_result r = w->take(w->user, &cut, w->error);
+    if (r == VKSPLIT_OK)
+        w->count++;
     return r;
 }
 
@@ -332,24 +332,25 @@ static vksplit_result walk(walker* w, const uint32_t* order, uint32_t level, box
     return VKSPLIT_OK;
 }
 
-vksplit_result vksplit__plan_windows(vksplit_plan* plan, const vksplit__split* split, uint64_t limit,
-                                     vksplit_error* error)
+vksplit_result vksplit__cut_windows(const vksplit__split* split, uint64_t limit, const VkAllocationCallbacks* callbacks,
+                                    vksplit__window_fn take, void* user, uint32_t* count, vksplit_error* error)
 {
-    const VkAllocationCallbacks* callbacks = plan->ctx->callbacks;
     uint32_t n = split->output_count;
     walker w;
     memset(&w, 0, sizeof w);
     w.s = split;
     w.limit = limit;
-    w.plan = plan;
+    w.take = take;
+    w.user = user;
     w.error = error;
     w.out_starts = vksplit__alloc_array(callbacks, n, sizeof *w.out_starts);
     w.out_strides = vksplit__alloc_array(callbacks, n, sizeof *w.out_strides);
     w.box_strides = vksplit__alloc_array(callbacks, n, sizeof *w.box_strides);
     w.stride_ptrs = vksplit__alloc_array(callbacks, n, sizeof *w.stride_ptrs);
     w.scratch_offsets = vksplit__alloc_array(callbacks, n, sizeof *w.scratch_offsets);
+    w.window_offsets = vksplit__alloc_array(callbacks, n, sizeof *w.window_offsets);
     vksplit_result r = VKSPLIT_OK;
-    if (!w.out_starts || !w.out_strides || !w.box_strides || !w.stride_ptrs || !w.scratch_offsets)
+    if (!w.out_starts || !w.out_strides || !w.box_strides || !w.stride_ptrs || !w.scratch_offsets || !w.window_offsets)
         r = VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, n);
     uint64_t start = 0;
     for (uint32_t k = 0; r == VKSPLIT_OK && k < n; k++) {
@@ -363,25 +364,16 @@ vksplit_result vksplit__plan_windows(vksplit_plan* plan, const vksplit__split* s
     box all;
     memset(&all, 0, sizeof all);
     all.out_end = n;
-    if (r == VKSPLIT_OK)
+    if (r == VKSPLIT_OK) {
         order_dimensions(&w, order, 0, 0, n);
-    plan->offset_alignment = 1;
-    if (r == VKSPLIT_OK) /* count first: one allocation of the windows */
-        r = walk(&w, order, 0, all);
-    if (r == VKSPLIT_OK) {
-        plan->windows = vksplit__alloc_array(callbacks, w.count, sizeof *plan->windows);
-        if (!plan->windows)
-            r = VKSPLIT__FAIL0(error, HOST_ALLOCATION_PLAN);
-    }
-    if (r == VKSPLIT_OK) {
-        plan->window_count = w.count; /* destroy frees what was made, should a window fail */
-        w.count = 0;
         r = walk(&w, order, 0, all);
     }
+    *count = w.count;
     vksplit__free(callbacks, w.out_starts);
     vksplit__free(callbacks, w.out_strides);
     vksplit__free(callbacks, w.box_strides);
     vksplit__free(callbacks, w.stride_ptrs);
     vksplit__free(callbacks, w.scratch_offsets);
+    vksplit__free(callbacks, w.window_offsets);
     return r;
 }

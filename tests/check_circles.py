@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""No circles in src/: no file reaches itself through the files it includes or calls.
+
+Nodes are the files of src/ and src/runner/. A file depends on every file it includes ("x.h"
+found beside it or in src/), and a .c file on the .c file that defines each vksplit_* or
+vksplit__* function it calls. A strongly connected group of two or more files is a circle; each is printed
+with the edges that close it, and the check fails.
+
+    python3 tests/check_circles.py SOURCE_DIR"""
+import glob
+import os
+import re
+import sys
+
+root = sys.argv[1] if len(sys.argv) > 1 else "."
+src = os.path.normpath(os.path.join(root, "src"))
+files = sorted(os.path.normpath(f) for f in glob.glob(os.path.join(src, "*.[ch]")) + glob.glob(os.path.join(src, "runner", "*.[ch]")))
+text = {}
+for f in files:
+    with open(f, encoding="utf-8") as fh:
+        body = fh.read()
+    body = re.sub(r"/\*.*?\*/", "", body, flags=re.S)  # comments name files they do not use
+    text[f] = re.sub(r"//[^\n]*", "", body)
+
+# Where each function is defined: a name at the start of a declarator followed by a body.
+defined = {}
+for f, body in text.items():
+    if f.endswith(".c"):
+        for m in re.finditer(r"^[A-Za-z_][\w \*]*?\b(vksplit_\w+)\s*\([^;{]*\)\s*\{", body, re.M):
+            defined.setdefault(m.group(1), f)
+
+edges = {f: {} for f in files}
+for f, body in text.items():
+    for name in re.findall(r'^\s*#\s*include\s+"([^"]+)"', body, re.M):
+        for base in (os.path.dirname(f), src):
+            target = os.path.normpath(os.path.join(base, name))
+            if target in edges and target != f:
+                edges[f].setdefault(target, "includes " + name)
+                break
+    if not f.endswith(".c"):
+        continue  # a header declares; the .c files that include it call
+    for name in set(re.findall(r"\b(vksplit_\w+)\s*\(", body)):
+        target = defined.get(name)
+        if target and target != f:
+            edges[f].setdefault(target, "calls " + name)
+
+# Tarjan's strongly connected components, iteratively.
+index, low, on_stack, stack, groups, counter = {}, {}, set(), [], [], [0]
+for start in files:
+    if start in index:
+        continue
+    work = [(start, iter(edges[start]))]
+    index[start] = low[start] = counter[0]
+    counter[0] += 1
+    stack.append(start)
+    on_stack.add(start)
+    while work:
+        v, it = work[-1]
+        w = next(it, None)
+        if w is not None:
+            if w not in index:
+                index[w] = low[w] = counter[0]
+                counter[0] += 1
+                stack.append(w)
+                on_stack.add(w)
+                work.append((w, iter(edges[w])))
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+            continue
+        work.pop()
+        if work:
+            low[work[-1][0]] = min(low[work[-1][0]], low[v])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+rel = lambda p: os.path.relpath(p, root)
+for group in groups:
+    print("circle: " + ", ".join(rel(f) for f in group))
+    for f in group:
+        for target, why in sorted(edges[f].items()):
+            if target in group:
+                print("    %s -> %s (%s)" % (rel(f), rel(target), why))
+print("%d files, %d dependencies, %d circle(s)" % (len(files), sum(len(e) for e in edges.values()), len(groups)))
+sys.exit(1 if groups else 0)
