@@ -78,16 +78,16 @@ void fz_check_translation(vksplit_result result, const vksplit_error* error, con
     if (result != VKSPLIT_OK) {
         fz_check_error(result, error);
         fz_expect_poisoned(sizes, sizes_bytes, "storage.sizes after an error");
-        fz_expect_poisoned(split_store, watched * sizeof split_store[0], "storage.split after an error");
+        fz_expect_poisoned(split_store, watched * sizeof split_store[0], "storage.lengths after an error");
         fz_expect_poisoned(out, sizeof *out, "*out after an error");
         return;
     }
-    if (out->split != split_store || out->sizes != sizes || out->output_count > capacity || out->output_count > most)
+    if (out->lengths != split_store || out->sizes != sizes || out->output_count > capacity || out->output_count > most)
         fz_fail("the desc does not point into the caller's storage, or has %u outputs for capacity %u and "
                 "counts up to %llu",
                 out->output_count, capacity, (unsigned long long)most);
     fz_expect_poisoned(split_store + out->output_count, (watched - out->output_count) * sizeof split_store[0],
-                       "storage.split past the outputs");
+                       "storage.lengths past the outputs");
     fz_check_split(out);
     fz_poison(split_store, out->output_count * sizeof split_store[0]);
 }

@@ -186,7 +186,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     vksplit_dml_split_storage storage;
     fz_poison(&storage, sizeof storage);
     storage.capacity = capacity;
-    storage.split = null_arg == 2 ? NULL : split_store;
+    storage.lengths = null_arg == 2 ? NULL : split_store;
     storage.output_strides = null_arg == 4 ? NULL : stride_store;
     storage.output_stride_table = null_arg == 5 ? NULL : table_store;
     vksplit_split_desc out;
@@ -200,17 +200,17 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         fz_check_error(result, &error);
         fz_expect_poisoned(storage.sizes, sizeof storage.sizes, "storage.sizes after an error");
         fz_expect_poisoned(storage.input_strides, sizeof storage.input_strides, "storage.input_strides after an error");
-        fz_expect_poisoned(split_store, watched * sizeof split_store[0], "storage.split after an error");
+        fz_expect_poisoned(split_store, watched * sizeof split_store[0], "storage.lengths after an error");
         fz_expect_poisoned(stride_store, watched * VKSPLIT_MAX_RANK * sizeof stride_store[0],
                            "storage.output_strides after an error");
         fz_expect_poisoned(table_store, watched * sizeof table_store[0], "storage.output_stride_table after an error");
         fz_expect_poisoned(&out, sizeof out, "*out after an error");
         return 0;
     }
-    if (out.split != split_store || out.sizes != storage.sizes || out.output_count != op.OutputCount)
+    if (out.lengths != split_store || out.sizes != storage.sizes || out.output_count != op.OutputCount)
         fz_fail("the desc does not point into the caller's storage or has %u outputs for OutputCount %u",
                 out.output_count, op.OutputCount);
-    fz_expect_poisoned(split_store + count, GUARD * sizeof split_store[0], "storage.split past OutputCount");
+    fz_expect_poisoned(split_store + count, GUARD * sizeof split_store[0], "storage.lengths past OutputCount");
     fz_check_split(&out);
     fz_poison(split_store, count * sizeof split_store[0]);
     if (out.output_strides) {

@@ -98,8 +98,8 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     size_t watched = (capacity < most ? capacity : most) + GUARD;
     vksplit_ov_split_storage storage;
     fz_poison(&storage, sizeof storage);
-    storage.split = null_arg == 2 ? NULL : split_store;
-    storage.split_capacity = capacity;
+    storage.lengths = null_arg == 2 ? NULL : split_store;
+    storage.lengths_capacity = capacity;
     fz_poison_once(split_store, sizeof split_store, &split_store_poisoned);
     vksplit_split_desc out;
     fz_poison(&out, sizeof out);

@@ -327,8 +327,8 @@ static vksplit_result check_outputs(const vksplit_dml_split_operator_desc* op, c
 static vksplit_result check_storage(const vksplit_dml_split_operator_desc* op, const vksplit_dml_split_storage* s,
                                     bool any_strides, vksplit_error* error)
 {
-    if (!s || !s->split)
-        return VKSPLIT__FAIL(error, STORAGE_NULL, s ? "storage->split" : "storage");
+    if (!s || !s->lengths)
+        return VKSPLIT__FAIL(error, STORAGE_NULL, s ? "storage->lengths" : "storage");
     if (s->capacity < op->OutputCount)
         return VKSPLIT__FAIL(error, DML_STORAGE_CAPACITY, s->capacity, op->OutputCount);
     if (any_strides && (!s->output_strides || !s->output_stride_table))
@@ -389,7 +389,7 @@ vksplit_result vksplit_dml_translate_split(const vksplit_dml_split_operator_desc
     }
     for (uint32_t i = 0; i < op->OutputCount; i++) {
         const vksplit_dml_buffer_tensor_desc* b = (const vksplit_dml_buffer_tensor_desc*)op->OutputTensors[i].Desc;
-        storage->split[i] = b->Sizes[op->Axis];
+        storage->lengths[i] = b->Sizes[op->Axis];
         if (!any_strides)
             continue;
         storage->output_stride_table[i] = NULL;
@@ -408,7 +408,7 @@ vksplit_result vksplit_dml_translate_split(const vksplit_dml_split_operator_desc
     split.input_strides = in->Strides ? storage->input_strides : NULL;
     split.axis = op->Axis;
     split.output_count = op->OutputCount;
-    split.split = storage->split;
+    split.lengths = storage->lengths;
     split.output_strides = any_strides ? storage->output_stride_table : NULL;
     split.base_alignment = alignment;
     *out = split;

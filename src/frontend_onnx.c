@@ -275,10 +275,10 @@ vksplit_result vksplit_onnx_translate_split(const vksplit_onnx_split_desc* node,
         r = check_equal(node, dim, axis, &count, error);
     if (r != VKSPLIT_OK)
         return r;
-    if (!storage || !storage->split)
-        return VKSPLIT__FAIL(error, STORAGE_NULL, storage ? "storage->split" : "storage");
-    if (storage->split_capacity < count)
-        return VKSPLIT__FAIL(error, ONNX_STORAGE_CAPACITY, storage->split_capacity, count);
+    if (!storage || !storage->lengths)
+        return VKSPLIT__FAIL(error, STORAGE_NULL, storage ? "storage->lengths" : "storage");
+    if (storage->lengths_capacity < count)
+        return VKSPLIT__FAIL(error, ONNX_STORAGE_CAPACITY, storage->lengths_capacity, count);
     if (!out)
         return VKSPLIT__FAIL0(error, OUT_NULL);
 
@@ -286,11 +286,11 @@ vksplit_result vksplit_onnx_translate_split(const vksplit_onnx_split_desc* node,
         storage->sizes[k] = (uint64_t)node->shape[k];
     for (uint32_t i = 0; i < count; i++) {
         if (kind == SOURCE_ATTRIBUTE || kind == SOURCE_INPUT)
-            list_entry(node, kind, i, &storage->split[i], NULL); /* checked above */
+            list_entry(node, kind, i, &storage->lengths[i], NULL); /* checked above */
         else if (kind == SOURCE_NUM_OUTPUTS)
-            storage->split[i] = i + 1 < count ? chunk : dim - chunk * (count - 1);
+            storage->lengths[i] = i + 1 < count ? chunk : dim - chunk * (count - 1);
         else
-            storage->split[i] = dim / count;
+            storage->lengths[i] = dim / count;
     }
     vksplit_split_desc split;
     memset(&split, 0, sizeof split);
@@ -299,7 +299,7 @@ vksplit_result vksplit_onnx_translate_split(const vksplit_onnx_split_desc* node,
     split.sizes = storage->sizes;
     split.axis = axis;
     split.output_count = count;
-    split.split = storage->split;
+    split.lengths = storage->lengths;
     *out = split; /* every rule was checked above, in ONNX's terms */
     return vksplit__ok(error);
 }

@@ -105,10 +105,10 @@ static vksplit_result check_axis(const vksplit_ov_constant* c, uint32_t rank, bo
 static vksplit_result check_storage(const vksplit_ov_split_storage* s, uint64_t count, const vksplit_split_desc* out,
                                     vksplit_error* error)
 {
-    if (!s || !s->split)
-        return VKSPLIT__FAIL(error, STORAGE_NULL, s ? "storage->split" : "storage");
-    if (s->split_capacity < count)
-        return VKSPLIT__FAIL(error, OV_STORAGE_CAPACITY, s->split_capacity, (unsigned long long)count);
+    if (!s || !s->lengths)
+        return VKSPLIT__FAIL(error, STORAGE_NULL, s ? "storage->lengths" : "storage");
+    if (s->lengths_capacity < count)
+        return VKSPLIT__FAIL(error, OV_STORAGE_CAPACITY, s->lengths_capacity, (unsigned long long)count);
     if (!out)
         return VKSPLIT__FAIL0(error, OUT_NULL);
     return VKSPLIT_OK;
@@ -128,7 +128,7 @@ static vksplit_result finish(vksplit_ov_element_type t, uint32_t rank, const uin
     split.sizes = storage->sizes;
     split.axis = axis;
     split.output_count = count;
-    split.split = storage->split;
+    split.lengths = storage->lengths;
     *out = split;
     return vksplit__ok(error);
 }
@@ -157,7 +157,7 @@ vksplit_result vksplit_ov_translate_split(const vksplit_ov_split_desc* op, vkspl
     if (r != VKSPLIT_OK)
         return r;
     for (uint64_t i = 0; i < n; i++)
-        storage->split[i] = dim / n;
+        storage->lengths[i] = dim / n;
     return finish(op->element_type, op->rank, op->shape, axis, (uint32_t)n, storage, out, error);
 }
 
@@ -223,7 +223,7 @@ vksplit_result vksplit_ov_translate_variadic_split(const vksplit_ov_variadic_spl
         int64_t v;
         uint64_t big;
         read_integer(&op->split_lengths, i, &v, &big); /* checked above */
-        storage->split[i] = i == inferred ? remainder : (uint64_t)v;
+        storage->lengths[i] = i == inferred ? remainder : (uint64_t)v;
     }
     return finish(op->element_type, op->rank, op->shape, axis, (uint32_t)count, storage, out, error);
 }

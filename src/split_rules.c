@@ -72,14 +72,14 @@ static vksplit_result check_header(const vksplit_split_desc* d, vksplit_error* e
         return VKSPLIT__FAIL(error, SPLIT_AXIS, d->axis, d->rank - 1, d->rank);
     if (d->output_count < 1 || d->output_count > VKSPLIT_MAX_OUTPUTS)
         return VKSPLIT__FAIL(error, SPLIT_OUTPUT_COUNT, d->output_count, VKSPLIT_MAX_OUTPUTS);
-    if (!d->split)
+    if (!d->lengths)
         return VKSPLIT__FAIL0(error, SPLIT_LENGTHS_NULL);
     if (d->base_alignment != 0 && !vksplit__is_pow2(d->base_alignment))
         return VKSPLIT__FAIL(error, SPLIT_BASE_ALIGNMENT, d->base_alignment);
     uint64_t sum = 0;
     for (uint32_t i = 0; i < d->output_count; i++)
-        if (!vksplit__add_u64(sum, d->split[i], &sum))
-            return VKSPLIT__FAIL(error, SPLIT_SUM_OVERFLOW, i, (unsigned long long)d->split[i]);
+        if (!vksplit__add_u64(sum, d->lengths[i], &sum))
+            return VKSPLIT__FAIL(error, SPLIT_SUM_OVERFLOW, i, (unsigned long long)d->lengths[i]);
     if (sum != d->sizes[d->axis])
         return VKSPLIT__FAIL(error, SPLIT_SUM, (unsigned long long)sum, d->axis, (unsigned long long)d->sizes[d->axis]);
     return VKSPLIT_OK;
@@ -98,7 +98,7 @@ vksplit_result vksplit__split_check(const vksplit_split_desc* d, vksplit__split*
     s.output_count = d->output_count;
     s.base_alignment = d->base_alignment ? d->base_alignment : 16;
     memcpy(s.sizes, d->sizes, d->rank * sizeof s.sizes[0]);
-    s.lengths = d->split;
+    s.lengths = d->lengths;
     s.output_strides = d->output_strides;
 
     uint64_t packed[VKSPLIT_MAX_RANK];

@@ -106,7 +106,7 @@ typedef struct vksplit_dml_split_support {
  * fills sizes and input_strides and writes the arrays. */
 typedef struct vksplit_dml_split_storage {
     uint32_t capacity;                    /* outputs the arrays below have room for (>= OutputCount) */
-    uint64_t* split;                      /* required: [capacity] per-output lengths on the axis */
+    uint64_t* lengths;                    /* required: [capacity] per-output lengths on the axis */
     /* [capacity * VKSPLIT_MAX_RANK]: output i's strides at output_strides[i * VKSPLIT_MAX_RANK].
      * Needed only when some output has Strides; NULL otherwise. */
     uint64_t* output_strides;

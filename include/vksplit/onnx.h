@@ -93,8 +93,8 @@ typedef struct vksplit_onnx_split_desc {
 
 /* Caller-owned storage for one translation. */
 typedef struct vksplit_onnx_split_storage {
-    uint64_t* split;                    /* required: [split_capacity] per-output lengths */
-    uint32_t split_capacity;            /* >= the node's output count */
+    uint64_t* lengths;                  /* required: [lengths_capacity] per-output lengths */
+    uint32_t lengths_capacity;          /* >= the node's output count */
     uint64_t sizes[VKSPLIT_MAX_RANK];   /* filled: the input's sizes */
 } vksplit_onnx_split_storage;
 

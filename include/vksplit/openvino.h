@@ -85,8 +85,8 @@ typedef struct vksplit_ov_variadic_split_desc {
 
 /* Caller-owned storage for one translation. */
 typedef struct vksplit_ov_split_storage {
-    uint64_t* split;                      /* required: [split_capacity] per-output lengths */
-    uint32_t split_capacity;              /* >= the output count (num_splits or split_lengths' length) */
+    uint64_t* lengths;                    /* required: [lengths_capacity] per-output lengths */
+    uint32_t lengths_capacity;            /* >= the output count (num_splits or split_lengths' length) */
     uint64_t sizes[VKSPLIT_MAX_RANK];     /* filled: data's shape */
 } vksplit_ov_split_storage;
 

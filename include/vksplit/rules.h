@@ -22,10 +22,10 @@
     X(SPLIT_SIZES_NULL, 5, VKSPLIT_ERROR_NULL_ARGUMENT, "sizes is NULL")                                              \
     X(SPLIT_AXIS, 6, VKSPLIT_ERROR_AXIS, "axis %u is out of range [0, %u] for a rank-%u input")                       \
     X(SPLIT_OUTPUT_COUNT, 7, VKSPLIT_ERROR_OUTPUT_COUNT, "output_count %u is out of range [1, %u]")                   \
-    X(SPLIT_LENGTHS_NULL, 8, VKSPLIT_ERROR_NULL_ARGUMENT, "split (the per-output lengths) is NULL")                   \
+    X(SPLIT_LENGTHS_NULL, 8, VKSPLIT_ERROR_NULL_ARGUMENT, "lengths (the per-output lengths) is NULL")                 \
     X(SPLIT_BASE_ALIGNMENT, 9, VKSPLIT_ERROR_ALIGNMENT, "base_alignment %u is not a power of two")                    \
-    X(SPLIT_SUM_OVERFLOW, 10, VKSPLIT_ERROR_SPLIT_SUM, "split lengths overflow 64 bits at split[%u] = %llu")          \
-    X(SPLIT_SUM, 11, VKSPLIT_ERROR_SPLIT_SUM, "split lengths sum to %llu but sizes[%u] (the axis) is %llu")           \
+    X(SPLIT_SUM_OVERFLOW, 10, VKSPLIT_ERROR_SPLIT_SUM, "lengths overflow 64 bits at lengths[%u] = %llu")          \
+    X(SPLIT_SUM, 11, VKSPLIT_ERROR_SPLIT_SUM, "lengths sum to %llu but sizes[%u] (the axis) is %llu")           \
     X(SPLIT_ELEMENT_COUNT_OVERFLOW, 12, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                  \
       "input sizes %s: element count overflows 64 bits")                                                              \
     X(SPLIT_SPAN_OVERFLOW, 13, VKSPLIT_ERROR_SIZE_OVERFLOW, "%s with sizes %s: its byte span overflows 64 bits")      \
@@ -237,7 +237,7 @@
       "the input's dimension %llu on axis %u is not divisible by the node's %u outputs (Split-%lld without "          \
       "'split' splits equally; %llu %% %u = %llu)")                                                                   \
     X(ONNX_STORAGE_CAPACITY, 135, VKSPLIT_ERROR_OUTPUT_COUNT,                                                         \
-      "storage->split_capacity %u is less than the %u outputs")                                                       \
+      "storage->lengths_capacity %u is less than the %u outputs")                                                     \
     /* OpenVINO front-end (vksplit/openvino.h) */                                                                     \
     X(OV_OPERATOR_NULL, 136, VKSPLIT_ERROR_NULL_ARGUMENT, "op is NULL")                                               \
     X(OV_ELEMENT_TYPE, 137, VKSPLIT_ERROR_DATA_TYPE, "element type %u is not an OpenVINO element type")               \
@@ -261,7 +261,7 @@
     X(OV_AXIS_RANGE_UNSIGNED, 149, VKSPLIT_ERROR_AXIS, "'axis' %llu is out of the tensor rank range [%lld, %lld]")    \
     X(OV_AXIS_RANGE, 150, VKSPLIT_ERROR_AXIS, "'axis' %lld is out of the tensor rank range [%lld, %lld]")             \
     X(OV_STORAGE_CAPACITY, 151, VKSPLIT_ERROR_OUTPUT_COUNT,                                                           \
-      "storage->split_capacity %u is less than the %llu outputs")                                                     \
+      "storage->lengths_capacity %u is less than the %llu outputs")                                                    \
     X(OV_NUM_SPLITS_ZERO, 152, VKSPLIT_ERROR_ATTRIBUTE, "Attribute 'num_splits' must be greater than zero")           \
     X(OV_NUM_SPLITS_RANGE, 153, VKSPLIT_ERROR_ATTRIBUTE,                                                              \
       "'num_splits' attribute value %llu is out of range [1, %llu], the dimension of data along 'axis' %u")           \

@@ -149,7 +149,7 @@ typedef struct vksplit_split_desc {
     uint32_t output_count;
     /* Required: [output_count] each output's size along the axis; zero allowed; the sum
      * must equal sizes[axis]. Every other dimension of an output equals the input's. */
-    const uint64_t* split;
+    const uint64_t* lengths;
     /* NULL for all outputs packed; else [output_count] pointers, each NULL (that output is
      * packed) or [rank] strides in elements. An output whose strides let two of its elements
      * share an address is rejected (VKSPLIT_ERROR_OVERLAPPING_OUTPUT): the test is that,

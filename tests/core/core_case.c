@@ -21,7 +21,7 @@ void core_case_init(core_case* c, uint32_t element_size, uint32_t rank, const ui
     c->desc.input_strides = NULL;
     c->desc.axis = axis;
     c->desc.output_count = output_count;
-    c->desc.split = c->split;
+    c->desc.lengths = c->split;
     c->desc.output_strides = NULL;
     c->desc.base_alignment = 0;
     snprintf(c->input_layout, sizeof c->input_layout, "packed(NULL)");
@@ -80,7 +80,7 @@ void core_case_print(FILE* f, const core_case* c)
     else
         fprintf(f, "NULL");
     fprintf(f, " (%s)\n    split=", c->input_layout);
-    print_u64s(f, d->split, d->output_count, 64);
+    print_u64s(f, d->lengths, d->output_count, 64);
     fprintf(f, "\n    output_strides: %s (%s; unlisted outputs packed)\n", d->output_strides ? "array" : "NULL",
             c->output_layout);
     uint32_t shown = 0;

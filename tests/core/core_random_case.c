@@ -164,7 +164,7 @@ int core_transfer_possible(const vksplit_split_desc* d)
             return 1; /* nothing to copy */
     int any_output = 0;
     for (uint32_t i = 0; i < d->output_count; i++)
-        any_output |= d->split[i] != 0;
+        any_output |= d->lengths[i] != 0;
     if (!any_output)
         return 1;
 
@@ -179,7 +179,7 @@ int core_transfer_possible(const vksplit_split_desc* d)
         /* Along k: the input at its full size, then every output that has elements. */
         int rows_here = d->sizes[k] >= 2, unit = d->sizes[k] < 2 || in_strides[k] == 1;
         for (uint32_t i = 0; i < d->output_count; i++) {
-            if (d->split[i] == 0)
+            if (d->lengths[i] == 0)
                 continue;
             uint64_t sizes[VKSPLIT_MAX_RANK], strides[VKSPLIT_MAX_RANK];
             ref_output_sizes(d, i, sizes);

@@ -180,7 +180,7 @@ static inline vksplit_split_desc core_packed_desc(uint32_t element_size, uint32_
     d.sizes = sizes;
     d.axis = axis;
     d.output_count = output_count;
-    d.split = split;
+    d.lengths = split;
     return d;
 }
 

@@ -16,7 +16,7 @@ void ref_output_sizes(const vksplit_split_desc* split, uint32_t output_index, ui
 {
     for (uint32_t k = 0; k < split->rank; k++)
         sizes[k] = split->sizes[k];
-    sizes[split->axis] = split->split[output_index];
+    sizes[split->axis] = split->lengths[output_index];
 }
 
 void ref_tensor_strides(const vksplit_split_desc* split, int tensor, uint64_t* strides)
@@ -43,7 +43,7 @@ uint64_t ref_output_start(const vksplit_split_desc* split, uint32_t output_index
 {
     uint64_t start = 0;
     for (uint32_t i = 0; i < output_index; i++)
-        start += split->split[i];
+        start += split->lengths[i];
     return start;
 }
 

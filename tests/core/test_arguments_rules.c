@@ -36,7 +36,7 @@ int main(void)
     for (uint32_t i = 0; i < OUTPUTS; i++)
         split[i] = 8;
     vksplit_split_desc d = {.element_size = 4, .rank = 2, .sizes = sizes, .axis = 1, .output_count = OUTPUTS,
-                            .split = split};
+                            .lengths = split};
     vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
     vksplit_plan* plan = NULL;
     vksplit_error err;

@@ -39,7 +39,7 @@ static vksplit_plan_info record_split(vksplit_runner* runner, vksplit_context* c
     for (uint32_t i = 0; i < outputs; i++)
         split[i] = 16;
     vksplit_split_desc d = {.element_size = 4, .rank = 1, .sizes = sizes, .axis = 0, .output_count = outputs,
-                            .split = split};
+                            .lengths = split};
     vksplit_plan_options options = {path};
     vksplit_plan* plan = NULL;
     vksplit_error err;
@@ -192,7 +192,7 @@ int main(void)
             uint64_t sizes[1] = {192}, split[12];
             for (int i = 0; i < 12; i++)
                 split[i] = 16;
-            vksplit_split_desc d = {.element_size = 4, .rank = 1, .sizes = sizes, .output_count = 12, .split = split};
+            vksplit_split_desc d = {.element_size = 4, .rank = 1, .sizes = sizes, .output_count = 12, .lengths = split};
             vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE}; /* the plan record_split makes */
             CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &d, &compute, &plan, &err), &err);
             CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, bindings, addresses, &err), &err);

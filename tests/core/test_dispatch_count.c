@@ -438,7 +438,7 @@ static void record_errors(void)
     d.sizes = sizes;
     d.axis = 1;
     d.output_count = 3;
-    d.split = split;
+    d.lengths = split;
     vksplit_plan* plan = NULL;
     vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
     vksplit_error err;
@@ -495,7 +495,7 @@ static void record_errors(void)
 
     /* An empty output needs no buffer. */
     vksplit_plan* plan_empty = NULL;
-    d.split = split_empty;
+    d.lengths = split_empty;
     CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &d, &compute, &plan_empty, &err), &err);
     job.plan = plan_empty;
     outputs[1].buffer = VK_NULL_HANDLE;
@@ -510,7 +510,7 @@ static void record_errors(void)
     /* The transfer path checks its bindings too. */
     vksplit_plan* plan_transfer = NULL;
     vksplit_plan_options transfer = {VKSPLIT_PATH_TRANSFER};
-    d.split = split;
+    d.lengths = split;
     CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &d, &transfer, &plan_transfer, &err), &err);
     job.plan = plan_transfer;
     expect_record(runner, &job, "transfer: valid", VKSPLIT_RULE_NONE, NULL);
@@ -533,7 +533,7 @@ static void record_errors(void)
     /* Element-wise rows (strided innermost dimension) have no transfer plan. */
     const uint64_t elementwise[] = {48, 8, 2};
     d.input_strides = elementwise;
-    d.split = split;
+    d.lengths = split;
     CHECK_RULE(VKSPLIT_RULE_PLAN_TRANSFER_ROWS, vksplit_plan_create(ctx, &d, &transfer, &bad, &err), &err);
     CHECK(bad == NULL);
     d.input_strides = NULL;
@@ -572,7 +572,7 @@ static void record_errors(void)
         hd.sizes = huge[h].sizes;
         hd.axis = huge[h].sizes[1] == 1 || huge[h].sizes[1] == (1ull << 61) ? 0 : 1;
         hd.output_count = 2;
-        hd.split = huge[h].split;
+        hd.lengths = huge[h].split;
         for (int path = 0; path < 3; path++) {
             vksplit_plan_options po = {(vksplit_path)path};
             vksplit_plan* hp = NULL;

@@ -294,7 +294,7 @@ static void exact_size_buffers(vksplit_runner* runner, const fallback_mode* m)
             d.sizes = &len;
             d.axis = 0;
             d.output_count = n;
-            d.split = split;
+            d.lengths = split;
             d.base_alignment = element_size;
             vksplit_plan* plan = NULL;
             vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};

@@ -90,7 +90,7 @@ static vksplit_split_desc golden_desc(const golden* g, uint32_t element_size)
     d.sizes = g->sizes;
     d.axis = g->axis;
     d.output_count = g->output_count;
-    d.split = g->split;
+    d.lengths = g->split;
     return d;
 }
 

@@ -151,7 +151,7 @@ static void beyond_128_mib_packed(vksplit_runner* runner)
     d.sizes = sizes;
     d.axis = 0;
     d.output_count = 2;
-    d.split = split;
+    d.lengths = split;
     vksplit_runner_buffer in_buf, out0, out1;
     vksplit_error err;
     uint64_t in_span = ref_input_span_bytes(&d);
@@ -188,7 +188,7 @@ static void beyond_128_mib_permuted(vksplit_runner* runner)
     d.input_strides = strides;
     d.axis = 1;
     d.output_count = 2;
-    d.split = split;
+    d.lengths = split;
     uint64_t in_span = ref_input_span_bytes(&d);
     uint64_t span0 = ref_output_span_bytes(&d, 0), span1 = ref_output_span_bytes(&d, 1);
     const uint64_t offsets[2] = {0, span0 + GUARD};

@@ -57,7 +57,7 @@ static void tally(stats* s, const core_case* c, const core_run_options* o, const
     s->overlapping_in += strstr(c->input_layout, "overlap") != NULL;
     s->strided_out += c->desc.output_strides != NULL;
     for (uint32_t i = 0; i < c->desc.output_count; i++)
-        if (c->desc.split[i] == 0) {
+        if (c->desc.lengths[i] == 0) {
             s->empty_outputs++;
             break;
         }

@@ -184,10 +184,10 @@ static void block_split(const vksplit_split_desc* d, const uint8_t* in, uint8_t*
     for (uint64_t o = 0; o < outer; o++) {
         uint64_t start = 0;
         for (uint32_t i = 0; i < d->output_count; i++) {
-            uint64_t row = d->split[i] * inner;
+            uint64_t row = d->lengths[i] * inner;
             if (row)
                 memcpy(outs[i] + o * row, in + (o * L + start) * inner, row);
-            start += d->split[i];
+            start += d->lengths[i];
         }
     }
 }

@@ -60,7 +60,7 @@ static vksplit_split_desc base(void)
     d.sizes = base_sizes;
     d.axis = 1;
     d.output_count = 3;
-    d.split = base_split;
+    d.lengths = base_split;
     return d;
 }
 
@@ -72,7 +72,7 @@ static void rule_null(void)
     d.sizes = NULL;
     expect("sizes NULL", &d, VKSPLIT_RULE_SPLIT_SIZES_NULL, "sizes");
     d = base();
-    d.split = NULL;
+    d.lengths = NULL;
     expect("split lengths NULL", &d, VKSPLIT_RULE_SPLIT_LENGTHS_NULL, "split");
 }
 
@@ -97,7 +97,7 @@ static void rule_rank(void)
     uint64_t split[1] = {6};
     vksplit_split_desc d = base();
     d.sizes = sizes;
-    d.split = split;
+    d.lengths = split;
     d.output_count = 1;
     d.axis = 7;
     d.rank = 8;
@@ -117,7 +117,7 @@ static void rule_axis(void)
     vksplit_split_desc d = base();
     d.axis = 2; /* sizes[2] = 3, split {1, 2, 3} sums to 6: use a matching split */
     uint64_t split[3] = {1, 1, 1};
-    d.split = split;
+    d.lengths = split;
     expect("axis rank-1", &d, VKSPLIT_RULE_NONE, NULL);
     d.axis = 3;
     expect("axis rank", &d, VKSPLIT_RULE_SPLIT_AXIS, "axis");
@@ -137,7 +137,7 @@ static void rule_output_count(void)
     d.rank = 1;
     d.axis = 0;
     d.sizes = sizes;
-    d.split = split;
+    d.lengths = split;
     d.output_count = VKSPLIT_MAX_OUTPUTS;
     expect("output_count 65536", &d, VKSPLIT_RULE_NONE, NULL);
     d.output_count = VKSPLIT_MAX_OUTPUTS + 1; /* split[65536] = 0 keeps the sum */
@@ -164,7 +164,7 @@ static void rule_split_sum(void)
 {
     vksplit_split_desc d = base();
     uint64_t split[3] = {2, 1, 2};
-    d.split = split;
+    d.lengths = split;
     expect("split sums to 5, axis 6", &d, VKSPLIT_RULE_SPLIT_SUM, "split");
     split[0] = 4;
     expect("split sums to 7, axis 6", &d, VKSPLIT_RULE_SPLIT_SUM, "sizes");
@@ -175,7 +175,7 @@ static void rule_split_sum(void)
     split[2] = 0;
     expect("split sum wraps to 6", &d, VKSPLIT_RULE_SPLIT_SUM_OVERFLOW, "split");
     uint64_t zeros[3] = {0, 6, 0};
-    d.split = zeros;
+    d.lengths = zeros;
     expect("zero-length outputs", &d, VKSPLIT_RULE_NONE, NULL);
 }
 
@@ -188,7 +188,7 @@ static void rule_size_overflow(void)
     d.sizes = sizes;
     d.axis = 2;
     d.output_count = 1;
-    d.split = split;
+    d.lengths = split;
     expect("input element count overflows", &d, VKSPLIT_RULE_SPLIT_ELEMENT_COUNT_OVERFLOW, "input");
     sizes[0] = 1ull << 20;
     sizes[1] = 1ull << 20;
@@ -209,7 +209,7 @@ static void rule_size_overflow(void)
     e.rank = 1;
     e.axis = 0;
     e.sizes = big;
-    e.split = big_split;
+    e.lengths = big_split;
     e.output_count = 1;
     e.element_size = 16;
     expect("input bytes overflow", &e, VKSPLIT_RULE_SPLIT_SPAN_OVERFLOW, "input");
@@ -258,7 +258,7 @@ static void rule_overlap(void)
     e.rank = 2;
     e.axis = 1;
     e.sizes = sizes2;
-    e.split = split2;
+    e.lengths = split2;
     e.output_count = 1;
     e.output_strides = os2;
     expect("interleaved without collision", &e, VKSPLIT_RULE_SPLIT_OVERLAPPING_STRIDES, "output_strides[0]");
@@ -267,7 +267,7 @@ static void rule_overlap(void)
 
     /* An empty output is never checked for overlap. */
     uint64_t zero_split[3] = {0, 6, 0};
-    d.split = zero_split;
+    d.lengths = zero_split;
     uint64_t bad[3] = {0, 0, 0};
     out_strides[0] = bad;
     out_strides[1] = NULL;
@@ -290,7 +290,7 @@ static void rule_zero_sizes(void)
     expect("zero size off the axis", &d, VKSPLIT_RULE_NONE, NULL);
     uint64_t sizes[3] = {2, 0, 3}, split[3] = {0, 0, 0};
     d.sizes = sizes;
-    d.split = split;
+    d.lengths = split;
     expect("zero axis, zero splits", &d, VKSPLIT_RULE_NONE, NULL);
     split[1] = 1;
     expect("zero axis, non-zero split", &d, VKSPLIT_RULE_SPLIT_SUM, "split");

@@ -87,7 +87,7 @@ static void zero_copy_table(void)
     const uint64_t off43[] = {0, 24};
     expect_zero_copy("padded stride on a size-1 output dim", &d, off43);
     const uint64_t split22[] = {2, 2};
-    d.split = split22;
+    d.lengths = split22;
     d.output_strides = outs_padded; /* output 0 is {2, 3} with row stride 4: has holes */
     expect_zero_copy("padded output", &d, NULL);
     d.output_strides = outs_packed;

@@ -326,7 +326,7 @@ static void run_case(const dml_case* c)
     vksplit_dml_split_storage storage;
     memset(&storage, 0, sizeof storage);
     storage.capacity = MAX_OUT;
-    storage.split = split;
+    storage.lengths = split;
     storage.output_strides = strides;
     storage.output_stride_table = table;
     vksplit_split_desc out;
@@ -343,7 +343,7 @@ static void run_case(const dml_case* c)
         CHECK_MSG(split[0] == SENTINEL, "%s: storage written on error", c->name); /* all checked first */
     } else {
         CHECK_MSG(vksplit_validate_split(&out, NULL) == VKSPLIT_OK, "%s: the result is not a valid split", c->name);
-        CHECK_MSG(out.sizes == storage.sizes && out.split == storage.split, "%s: desc must point into storage", c->name);
+        CHECK_MSG(out.sizes == storage.sizes && out.lengths == storage.lengths, "%s: desc must point into storage", c->name);
     }
 }
 
@@ -356,7 +356,7 @@ static void check_translation(void)
     vksplit_dml_split_storage storage;
     memset(&storage, 0, sizeof storage);
     storage.capacity = 3;
-    storage.split = split;
+    storage.lengths = split;
     vksplit_split_desc out;
     vksplit_error err;
     CHECK_RESULT(VKSPLIT_OK, vksplit_dml_translate_split(&f.op, VKSPLIT_DML_FEATURE_LEVEL_1_0, &storage, &out, &err), &err);
@@ -370,9 +370,9 @@ static void check_translation(void)
     storage.capacity = 2;
     CHECK_RULE(VKSPLIT_RULE_DML_STORAGE_CAPACITY, vksplit_dml_translate_split(&f.op, 0, &storage, &out, &err), &err);
     storage.capacity = 3;
-    storage.split = NULL;
+    storage.lengths = NULL;
     CHECK_RULE(VKSPLIT_RULE_STORAGE_NULL, vksplit_dml_translate_split(&f.op, 0, &storage, &out, &err), &err);
-    storage.split = split;
+    storage.lengths = split;
     CHECK_RULE(VKSPLIT_RULE_STORAGE_NULL, vksplit_dml_translate_split(&f.op, 0, NULL, &out, &err), &err);
     CHECK_RULE(VKSPLIT_RULE_OUT_NULL, vksplit_dml_translate_split(&f.op, 0, &storage, NULL, &err), &err);
     CHECK_RULE(VKSPLIT_RULE_DML_OPERATOR_NULL, vksplit_dml_translate_split(NULL, 0, &storage, &out, &err), &err);

@@ -470,7 +470,7 @@ static void dml_run(vksplit_runner* runner, const char* name, const vksplit_dml_
     vksplit_dml_split_storage storage;
     memset(&storage, 0, sizeof storage);
     storage.capacity = MAX_OUTPUTS;
-    storage.split = split;
+    storage.lengths = split;
     storage.output_strides = rows;
     storage.output_stride_table = table;
     vksplit_split_desc d;

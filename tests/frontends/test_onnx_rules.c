@@ -145,8 +145,8 @@ static void run_case(const onnx_case* c)
         split[i] = SENTINEL;
     vksplit_onnx_split_storage storage;
     memset(&storage, 0, sizeof storage);
-    storage.split = split;
-    storage.split_capacity = MAXN;
+    storage.lengths = split;
+    storage.lengths_capacity = MAXN;
     vksplit_split_desc out, before;
     memset(&out, 0xab, sizeof out);
     before = out;
@@ -167,7 +167,7 @@ static void run_case(const onnx_case* c)
                   (unsigned long long)c->want[i]);
     for (uint32_t k = 0; k < c->rank; k++)
         CHECK_MSG(out.sizes[k] == (uint64_t)c->shape[k], "%s: sizes[%u]", c->name, k);
-    CHECK_MSG(out.split == split && out.sizes == storage.sizes && !out.input_strides && !out.output_strides,
+    CHECK_MSG(out.lengths == split && out.sizes == storage.sizes && !out.input_strides && !out.output_strides,
               "%s: desc does not point into storage", c->name);
     CHECK_MSG(out.element_size == 4, "%s: element_size %u", c->name, out.element_size);
 }
@@ -314,7 +314,7 @@ static void check_versions_and_storage(void)
     vksplit_split_desc out;
     vksplit_error err;
     CHECK_RULE(VKSPLIT_RULE_ONNX_STORAGE_CAPACITY, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
-    storage.split_capacity = 3;
+    storage.lengths_capacity = 3;
     CHECK_RESULT(VKSPLIT_OK, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
     CHECK_RULE(VKSPLIT_RULE_STORAGE_NULL, vksplit_onnx_translate_split(&node, NULL, &out, &err), &err);
     CHECK_RULE(VKSPLIT_RULE_OUT_NULL, vksplit_onnx_translate_split(&node, &storage, NULL, &err), &err);

@@ -175,12 +175,12 @@ static void check_example_shapes(void)
     static const uint64_t want[4] = {6, 4, 10, 24};
     for (uint32_t i = 0; i < out.output_count; i++)
         for (uint32_t k = 0; k < 4; k++)
-            CHECK((k == out.axis ? out.split[i] : out.sizes[k]) == want[k]);
+            CHECK((k == out.axis ? out.lengths[i] : out.sizes[k]) == want[k]);
     CHECK(out.output_count == 3);
-    storage.split_capacity = 2;
+    storage.lengths_capacity = 2;
     CHECK_RULE(VKSPLIT_RULE_OV_STORAGE_CAPACITY, vksplit_ov_translate_split(&op, &storage, &out, &err), &err);
     CHECK_RULE(VKSPLIT_RULE_STORAGE_NULL, vksplit_ov_translate_split(&op, NULL, &out, &err), &err);
-    storage.split_capacity = 3;
+    storage.lengths_capacity = 3;
     CHECK_RULE(VKSPLIT_RULE_OUT_NULL, vksplit_ov_translate_split(&op, &storage, NULL, &err), &err);
     CHECK_RULE(VKSPLIT_RULE_OV_OPERATOR_NULL, vksplit_ov_translate_split(NULL, &storage, &out, &err), &err);
     op.axis.data = NULL;
