@@ -117,7 +117,7 @@ void bench_setup_case(const bench_case* c, uint64_t target, bench_setup* s)
     s->desc.output_strides = c->shape == SHAPE_QKV ? s->output_stride_ptrs : NULL;
     s->desc.axis = axis;
     s->desc.output_count = c->outputs;
-    s->desc.split = s->split;
+    s->desc.lengths = s->split;
     /* Packed tensors: spans are element counts. Outputs share one buffer, each at a
      * 256-byte boundary, as an engine would place them. */
     uint64_t elements = 1;

@@ -180,7 +180,7 @@ static int write_header(cli_outputs* out, uint32_t index)
     const vksplit_split_desc* s = &out->req->split;
     uint64_t shape[VKSPLIT_MAX_RANK];
     memcpy(shape, out->req->sizes, sizeof shape);
-    shape[s->axis] = s->split[index];
+    shape[s->axis] = s->lengths[index];
     char header[1024]; /* a descr of < 256 bytes and 8 dimensions need < 700 */
     size_t length = npy_format_header(header, sizeof header, out->input->descr, out->input->encoding, s->rank, shape);
     if (!length)

@@ -173,7 +173,7 @@ static vksplit_split_desc case_desc(const arena_case* c)
     d.input_strides = c->input_strides[0] || c->input_strides[1] ? c->input_strides : NULL;
     d.axis = 0;
     d.output_count = c->output_count;
-    d.split = c->split;
+    d.lengths = c->split;
     return d;
 }
 

@@ -98,7 +98,7 @@ static void split_rules(vksplit_runner* runner)
 {
     vksplit_error err;
     uint64_t sizes[1] = {8}, split[2] = {4, 4}, empty_split[2] = {8, 0};
-    vksplit_split_desc d = {.element_size = 4, .rank = 1, .sizes = sizes, .axis = 0, .output_count = 2, .split = split};
+    vksplit_split_desc d = {.element_size = 4, .rank = 1, .sizes = sizes, .axis = 0, .output_count = 2, .lengths = split};
     uint8_t input[32], a[32], b[32]; /* outputs of up to all 8 elements */
     memset(input, 7, sizeof input);
     memset(a, 0, sizeof a);
@@ -112,11 +112,11 @@ static void split_rules(vksplit_runner* runner)
     CHECK_RULE(VKSPLIT_RULE_RUNNER_INPUT_DATA_NULL, vksplit_runner_split(runner, &d, NULL, NULL, outputs, &err), &err);
     CHECK_MSG(a[0] == 0 && b[0] == 0, "a refused split wrote an output");
     /* An empty output needs no memory: {8, 0} puts all 32 bytes in outputs[0]. */
-    d.split = empty_split;
+    d.lengths = empty_split;
     void* one[2] = {a, NULL};
     CHECK_RESULT(VKSPLIT_OK, vksplit_runner_split(runner, &d, NULL, input, one, &err), &err);
     CHECK_MSG(memcmp(a, input, 32) == 0, "outputs[0] of the {8, 0} split differs from the input");
-    d.split = split;
+    d.lengths = split;
 
     vksplit_runner_io io = {NULL, NULL, NULL};
     vksplit_plan* plan = NULL;
@@ -134,7 +134,7 @@ static void split_rules(vksplit_runner* runner)
     CHECK_RULE(VKSPLIT_RULE_ZERO_COPY_ALIASABLE_NULL, vksplit_query_zero_copy(&d, NULL, NULL, &err), &err);
     /* The transfer path's region count: 2 outputs of 2^21 + 1 rows each (nothing allocated). */
     uint64_t tall[2] = {(1u << 21) + 1, 4}, halves[2] = {2, 2};
-    vksplit_split_desc t = {.element_size = 4, .rank = 2, .sizes = tall, .axis = 1, .output_count = 2, .split = halves};
+    vksplit_split_desc t = {.element_size = 4, .rank = 2, .sizes = tall, .axis = 1, .output_count = 2, .lengths = halves};
     vksplit_plan_options transfer = {VKSPLIT_PATH_TRANSFER};
     CHECK_RULE(VKSPLIT_RULE_PLAN_TRANSFER_REGIONS,
                vksplit_plan_create(vksplit_runner_context(runner), &t, &transfer, &refused, &err), &err);
