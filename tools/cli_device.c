@@ -66,8 +66,7 @@ int cli_list_devices(void)
     vksplit_error err;
     vksplit_result r = vksplit_runner_list_devices(devices, LISTED_DEVICES, &count, &err);
     if (r != VKSPLIT_OK)
-        return cli_fail(CLI_EXIT_FAILURE, "cannot list the Vulkan devices: %s (%s)", err.message,
-                        vksplit_result_name(r));
+        return cli_fail_error(CLI_EXIT_FAILURE, "cannot list the Vulkan devices", &err);
     for (uint32_t i = 0; i < count && i < LISTED_DEVICES; i++) {
         const vksplit_runner_device* d = &devices[i];
         printf("%u: %s [%s, Vulkan %u.%u.%u]%s\n", i, d->name, type_name(d->type), VK_API_VERSION_MAJOR(d->api_version),

@@ -14,3 +14,10 @@ int cli_fail(int code, const char* fmt, ...)
     va_end(args);
     return code;
 }
+
+int cli_fail_error(int code, const char* context, const vksplit_error* err)
+{
+    fprintf(stderr, "vksplit: %s%s%s (%s, %s)\n", context ? context : "", context ? ": " : "", err->message,
+            vksplit_result_name(err->code), vksplit_rule_name(err->rule));
+    return code;
+}

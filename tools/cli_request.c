@@ -96,11 +96,11 @@ static int translate_onnx(const cli_options* o, const npy_header* h, const dtype
     }
     vksplit_onnx_split_storage storage;
     memset(&storage, 0, sizeof storage);
-    storage.split = req->lengths;
-    storage.split_capacity = VKSPLIT_MAX_OUTPUTS;
+    storage.lengths = req->lengths;
+    storage.lengths_capacity = VKSPLIT_MAX_OUTPUTS;
     vksplit_error err;
     if (vksplit_onnx_translate_split(&node, &storage, &req->split, &err) != VKSPLIT_OK)
-        return cli_fail(CLI_EXIT_INVALID, "%s", err.message);
+        return cli_fail_error(CLI_EXIT_INVALID, NULL, &err);
     memcpy(req->sizes, storage.sizes, sizeof req->sizes);
     req->split.sizes = req->sizes;
     return 0;
@@ -117,8 +117,8 @@ static int translate_openvino(const cli_options* o, const npy_header* h, const d
     axis.data = &o->axis.value;
     vksplit_ov_split_storage storage;
     memset(&storage, 0, sizeof storage);
-    storage.split = req->lengths;
-    storage.split_capacity = VKSPLIT_MAX_OUTPUTS;
+    storage.lengths = req->lengths;
+    storage.lengths_capacity = VKSPLIT_MAX_OUTPUTS;
     vksplit_error err;
     vksplit_result r;
     if (o->mode == CLI_MODE_OV_SPLIT) {
@@ -144,7 +144,7 @@ static int translate_openvino(const cli_options* o, const npy_header* h, const d
         r = vksplit_ov_translate_variadic_split(&op, &storage, &req->split, &err);
     }
     if (r != VKSPLIT_OK)
-        return cli_fail(CLI_EXIT_INVALID, "%s", err.message);
+        return cli_fail_error(CLI_EXIT_INVALID, NULL, &err);
     memcpy(req->sizes, storage.sizes, sizeof req->sizes);
     req->split.sizes = req->sizes;
     return 0;

@@ -69,8 +69,7 @@ static int run_plan(vksplit_runner* runner, const cli_request* req, job* j)
     vksplit_error err;
     vksplit_result r = vksplit_plan_create(vksplit_runner_context(runner), &req->split, NULL, &plan, &err);
     if (r != VKSPLIT_OK)
-        return cli_fail(is_request_error(r) ? CLI_EXIT_INVALID : CLI_EXIT_FAILURE, "cannot plan the split: %s (%s)",
-                        err.message, vksplit_result_name(r));
+        return cli_fail_error(is_request_error(r) ? CLI_EXIT_INVALID : CLI_EXIT_FAILURE, "cannot plan the split", &err);
     vksplit_plan_info info;
     vksplit_plan_get_info(plan, &info);
     int rc = 0;
@@ -83,8 +82,7 @@ static int run_plan(vksplit_runner* runner, const cli_request* req, job* j)
     r = rc ? VKSPLIT_OK : vksplit_runner_run_plan(runner, plan, &io, &err);
     if (!rc && r != VKSPLIT_OK)
         rc = j->failure ? j->failure
-                        : cli_fail(CLI_EXIT_FAILURE, "the split failed on the device: %s (%s)", err.message,
-                                   vksplit_result_name(r));
+                        : cli_fail_error(CLI_EXIT_FAILURE, "the split failed on the device", &err);
     vksplit_plan_destroy(plan);
     return rc;
 }
@@ -96,10 +94,10 @@ static int run_on_device(const vksplit_runner_desc* desc, bool device_option, co
     vksplit_error err;
     vksplit_result r = vksplit_runner_create(desc, &runner, &err);
     if (r == VKSPLIT_ERROR_INVALID_ARGUMENT && device_option)
-        return cli_fail(CLI_EXIT_INVALID, "--device %u: %s (see --list-devices)", desc->device_index, err.message);
+        return cli_fail(CLI_EXIT_INVALID, "--device %u: %s (see --list-devices; %s)", desc->device_index, err.message,
+                        vksplit_rule_name(err.rule));
     if (r != VKSPLIT_OK)
-        return cli_fail(CLI_EXIT_FAILURE, "cannot start the Vulkan device: %s (%s)", err.message,
-                        vksplit_result_name(r));
+        return cli_fail_error(CLI_EXIT_FAILURE, "cannot start the Vulkan device", &err);
     int rc = run_plan(runner, req, j);
     uint32_t messages = vksplit_runner_validation_message_count(runner);
     vksplit_runner_destroy(runner);

@@ -10,6 +10,7 @@ Exit code 77 (skipped) when numpy is missing.
 import io
 import os
 import random
+import re
 import resource
 import shutil
 import signal
@@ -284,11 +285,27 @@ def group_success():
 
 # --- errors ---------------------------------------------------------------------------------
 
-def expect_error(case, name, args, phrase, code=2, env_extra=None):
+# A library rule's failure ends its line with "(VKSPLIT_ERROR_..., VKSPLIT_RULE_...)", the ids of
+# include/vksplit/rules.h: those cases are told apart by rule id, as the library's own tests do;
+# the CLI's own refusals (options, files) have no rule and are told apart by a phrase.
+RULE_AT_END = re.compile(r"\((VKSPLIT_ERROR_\w+), (VKSPLIT_RULE_\w+)\)$")
+
+
+def rule_of(err):
+    m = RULE_AT_END.search(err.strip())
+    return m.group(2) if m else None
+
+
+def expect_error(case, name, args, phrase, code=2, env_extra=None, rule=None):
+    """phrase: a VKSPLIT_RULE_* id the line must end with, or a phrase it must hold."""
     rc, out, err = run(args, env_extra)
     lines = err.splitlines()
     check(rc == code, "%s: exit %d, expected %d (stderr %r)" % (name, rc, code, err))
     check(len(lines) == 1 and err.endswith("\n"), "%s: stderr is not one line: %r" % (name, err))
+    if phrase and phrase.startswith("VKSPLIT_RULE_"):
+        rule, phrase = phrase, None
+    if rule:
+        check(rule_of(err) == rule, "%s: stderr %r does not end with the rule %s" % (name, err, rule))
     if phrase:
         check(phrase in err, "%s: stderr %r lacks %r" % (name, err, phrase))
     check(os.listdir(case.out) == [], "%s: the output folder is not empty: %s" % (name, os.listdir(case.out)))
@@ -315,24 +332,24 @@ def group_errors():
         ("out dir is a file", ["--input", good, "--out-dir", good], "is not a directory"),
         ("out dir parent missing", ["--input", good, "--out-dir", os.path.join(case.tmp, "a", "b")], "does not exist"),
         # ONNX rules
-        ("opset 12", ["--input", good, "--opset", "12", "--num-outputs", "2"] + o, "opset 12 is not a Split version"),
-        ("axis 3 of rank 3", ["--input", good, "--axis", "3", "--num-outputs", "1"] + o, "axis 3 is out of range [-3, 2]"),
-        ("axis -4 of rank 3", ["--input", good, "--axis", "-4", "--num-outputs", "1"] + o, "axis -4"),
+        ("opset 12", ["--input", good, "--opset", "12", "--num-outputs", "2"] + o, "VKSPLIT_RULE_ONNX_OPSET_IMPORT"),
+        ("axis 3 of rank 3", ["--input", good, "--axis", "3", "--num-outputs", "1"] + o, "VKSPLIT_RULE_ONNX_AXIS"),
+        ("axis -4 of rank 3", ["--input", good, "--axis", "-4", "--num-outputs", "1"] + o, "VKSPLIT_RULE_ONNX_AXIS"),
         ("negative axis at opset 2", ["--input", good, "--axis", "-1", "--opset", "2", "--num-outputs", "2"] + o,
-         "negative axes came with Split-11"),
-        ("split sum", ["--input", good, "--axis", "2", "--split", "1,2"] + o, "sums to 3"),
-        ("negative split", ["--input", good, "--axis", "2", "--split", "5,-1"] + o, "is -1; lengths must be >= 0"),
-        ("empty split", ["--input", good, "--axis", "2", "--split", ""] + o, "is empty"),
+         "VKSPLIT_RULE_ONNX_AXIS_NEGATIVE_BEFORE_11"),
+        ("split sum", ["--input", good, "--axis", "2", "--split", "1,2"] + o, "VKSPLIT_RULE_ONNX_SPLIT_SUM"),
+        ("negative split", ["--input", good, "--axis", "2", "--split", "5,-1"] + o, "VKSPLIT_RULE_ONNX_SPLIT_NEGATIVE"),
+        ("empty split", ["--input", good, "--axis", "2", "--split", ""] + o, "VKSPLIT_RULE_ONNX_SPLIT_EMPTY"),
         ("not divisible", ["--input", good, "--axis", "1", "--num-outputs", "2", "--opset", "13"] + o,
-         "not divisible"),
+         "VKSPLIT_RULE_ONNX_NOT_DIVISIBLE"),
         ("count vs split", ["--input", good, "--axis", "2", "--split", "2,2", "--num-outputs", "3", "--opset", "11"] + o,
-         "has 2 entries but the node has 3 outputs"),
+         "VKSPLIT_RULE_ONNX_SPLIT_OUTPUT_MISMATCH"),
         ("equal without count", ["--input", good, "--axis", "2", "--opset", "13"] + o, "give --num-outputs"),
         ("num-outputs 0 before 18", ["--input", good, "--num-outputs", "0", "--opset", "2"] + o, "--num-outputs 0"),
-        ("both at 18", ["--input", good, "--axis", "2", "--split", "2,2", "--num-outputs", "2"] + o, "exactly one"),
-        ("neither at 18", ["--input", good, "--axis", "2"] + o, "neither"),
-        ("num_outputs 0 at 18", ["--input", good, "--num-outputs", "0"] + o, "'num_outputs' is 0"),
-        ("too many outputs", ["--input", good, "--num-outputs", "70000"] + o, "65536"),
+        ("both at 18", ["--input", good, "--axis", "2", "--split", "2,2", "--num-outputs", "2"] + o, "VKSPLIT_RULE_ONNX_SPLIT_AND_NUM_OUTPUTS"),
+        ("neither at 18", ["--input", good, "--axis", "2"] + o, "VKSPLIT_RULE_ONNX_NO_SPLIT_NOR_NUM_OUTPUTS"),
+        ("num_outputs 0 at 18", ["--input", good, "--num-outputs", "0"] + o, "VKSPLIT_RULE_ONNX_NUM_OUTPUTS_BELOW_ONE"),
+        ("too many outputs", ["--input", good, "--num-outputs", "70000"] + o, "VKSPLIT_RULE_ONNX_NUM_OUTPUTS_LIMIT"),
         # OpenVINO rules
         ("openvino bogus", ["--input", good, "--axis", "1", "--openvino", "slice"] + o, "expected 'split' or 'variadic'"),
         ("openvino without axis", ["--input", good, "--openvino", "split", "--num-splits", "3"] + o, "needs --axis"),
@@ -345,21 +362,21 @@ def group_errors():
                                       "--num-splits", "3"] + o, "--num-splits goes with --openvino split"),
         ("split-lengths without openvino", ["--input", good, "--split-lengths", "3"] + o, "belongs to --openvino"),
         ("num_splits not dividing", ["--input", good, "--axis", "2", "--openvino", "split", "--num-splits", "3"] + o,
-         "Dimension of data input shape along 'axis': 4 must be evenly divisible by 'num_splits' attribute value: 3"),
+         "VKSPLIT_RULE_OV_NOT_DIVISIBLE"),
         ("num_splits 0", ["--input", good, "--axis", "2", "--openvino", "split", "--num-splits", "0"] + o,
-         "must be greater than zero"),
+         "VKSPLIT_RULE_OV_NUM_SPLITS_ZERO"),
         ("num_splits > dim", ["--input", good, "--axis", "1", "--openvino", "split", "--num-splits", "6"] + o,
-         "out of range [1, 3]"),
+         "VKSPLIT_RULE_OV_NUM_SPLITS_RANGE"),
         ("num_splits negative", ["--input", good, "--axis", "1", "--openvino", "split", "--num-splits", "-3"] + o,
          "negative"),
         ("two -1", ["--input", good, "--axis", "2", "--openvino", "variadic", "--split-lengths", "-1,2,-1"] + o,
-         "multiple -1 values"),
+         "VKSPLIT_RULE_OV_SPLIT_LENGTH_TWO_INFERRED"),
         ("-2 length", ["--input", good, "--axis", "2", "--openvino", "variadic", "--split-lengths", "-2,6"] + o,
-         "Invalid value -2"),
+         "VKSPLIT_RULE_OV_SPLIT_LENGTH_NEGATIVE"),
         ("lengths sum", ["--input", good, "--axis", "2", "--openvino", "variadic", "--split-lengths", "1,2"] + o,
-         "Total length of splits: 3 must match"),
+         "VKSPLIT_RULE_OV_SPLIT_LENGTHS_SUM"),
         ("openvino axis", ["--input", good, "--axis", "3", "--openvino", "split", "--num-splits", "1"] + o,
-         "out of the tensor rank range [-3, 2]"),
+         "VKSPLIT_RULE_OV_AXIS_RANGE"),
         ("split-lengths with split", ["--input", good, "--axis", "1", "--openvino", "split", "--num-splits", "3",
                                       "--split-lengths", "3"] + o, "--split-lengths goes with --openvino variadic"),
         ("variadic without lengths", ["--input", good, "--axis", "1", "--openvino", "variadic"] + o,
@@ -378,7 +395,7 @@ def group_errors():
     five = case.input(np.zeros((5,), dtype=np.float32), name="five.npy")
     expect_error(case, "dim 5 n 4", ["--input", five, "--num-outputs", "4"] + o,
                  "'num_outputs' 4 cannot split dimension 5 (axis 0): chunk ceil(5/4) = 2 for the first 3 outputs "
-                 "leaves 5 - 6 = -1 for the last")
+                 "leaves 5 - 6 = -1 for the last", rule="VKSPLIT_RULE_ONNX_NUM_OUTPUTS_TOO_MANY")
 
     # Files vksplit must refuse.
     bad = [
@@ -390,8 +407,8 @@ def group_errors():
         ("float128", np.zeros(2, dtype=np.longdouble), None, "is not supported"),
         ("void 4", np.zeros(2, dtype="V4"), None, "is not supported"),
         ("two fields", np.zeros(2, dtype=[("a", "<f4"), ("b", "<f4")]), None, "more than one field"),
-        ("rank 0", np.float32(1.5).reshape(()), None, "scalar (rank 0)"),
-        ("rank 9", np.zeros((1,) * 8 + (2,), dtype=np.float32), None, "rank 9"),
+        ("rank 0", np.float32(1.5).reshape(()), None, "VKSPLIT_RULE_ONNX_SCALAR"),
+        ("rank 9", np.zeros((1,) * 8 + (2,), dtype=np.float32), None, "VKSPLIT_RULE_ONNX_RANK_LIMIT"),
     ]
     for name, array, descr, phrase in bad:
         path = case.input(array, descr, name="bad.npy")
@@ -443,10 +460,10 @@ def group_errors():
     # Each opset's type list.
     i4 = case.input(np.arange(4, dtype=np.int32), name="i4.npy")
     expect_error(case, "int32 at opset 1", ["--input", i4, "--opset", "1", "--num-outputs", "2"] + o,
-                 "tensor(int32) is not in Split-1's type list")
+                 "VKSPLIT_RULE_ONNX_DATA_TYPE_VERSION")
     bf = case.input(np.zeros(4, dtype="V2"), "'<V2'", name="bf.npy")
     expect_error(case, "bfloat16 at opset 11", ["--input", bf, "--opset", "11", "--num-outputs", "2"] + o,
-                 "bfloat16 came with Split-13")
+                 "VKSPLIT_RULE_ONNX_DATA_TYPE_VERSION")
     c8 = case.input(np.zeros(4, dtype=np.complex64), name="c8.npy")
     expect_error(case, "complex with openvino",
                  ["--input", c8, "--axis", "0", "--openvino", "split", "--num-splits", "2"] + o, "no OpenVINO element type")
