@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tests/README.md (and the README's excerpt of the rule table) stays true: every rule id (include/vksplit/rules.h) and every public function
+"""tests/README.md (and docs/api.md's excerpt of the rule table) stays true: every rule id (include/vksplit/rules.h) and every public function
 (VKSPLIT_API in include/vksplit/) has a row; every test a row names is a ctest test of this build;
 a rule is held by a test whose source names the id (VKSPLIT_RULE_<NAME>), a function by a test
 whose source, or the shared test code it links, calls it. Rows that say "not reached:" give
@@ -72,11 +72,12 @@ for name, number in rules:
     held(name, "VKSPLIT_RULE_" + name, False)
 for f in functions:
     held(f, f, True)
-# The README's excerpt of the rule table: ids and numbers as rules.h has them.
+# The documents' excerpts of the rule table: ids and numbers as rules.h has them.
 numbers = dict(rules)
-for name, number in re.findall(r"^\|\s*`VKSPLIT_RULE_(\w+)`\s*\|\s*(\d+)\s*\|", read(os.path.join(src, "README.md")), re.M):
-    if numbers.get(name) != number:
-        problems.append("README.md: VKSPLIT_RULE_%s is number %s, not %s" % (name, numbers.get(name), number))
+for doc in ("README.md", os.path.join("docs", "api.md")):
+    for name, number in re.findall(r"^\|\s*`VKSPLIT_RULE_(\w+)`\s*\|\s*(\d+)\s*\|", read(os.path.join(src, doc)), re.M):
+        if numbers.get(name) != number:
+            problems.append("%s: VKSPLIT_RULE_%s is number %s, not %s" % (doc, name, numbers.get(name), number))
 known = {n for n, _ in rules} | set(functions)
 for key in rows:
     if key not in known:
