@@ -10,9 +10,11 @@
 # By default (the test command), the tests whose outcome a device's limits and features
 # decide: sizes against the buffer, binding and dispatch limits (core_large, cli_memory,
 # core_dispatch_count, core_windows), the random splits and every mapping the profile's
-# addressing has, the fallbacks, and the bench's plans. --all runs every core, CLI and bench
-# test instead (about four times as long): the same tests the test command's gcc stage runs
-# on the default device.
+# addressing has, the fallbacks, and the bench's plans; in the profile minimal, which differs
+# from push only in outputs per dispatch, the tests of the descriptor path's dispatches
+# (random splits, fallbacks, windows, the 300 MiB CLI split). --all runs every core, CLI and
+# bench test instead (about four times as long): the same tests the test command's gcc stage
+# runs on the default device.
 set -euo pipefail
 all=0
 if [ "${1:-}" = "--all" ]; then
@@ -31,7 +33,7 @@ if [ ! -d "$xdg" ] || [ ! -x "$placement" ]; then
     echo "$build has no min-device layer (tests/min_device): build it first" >&2
     exit 1
 fi
-jobs=$(nproc)
+jobs=${VKSPLIT_TEST_JOBS:-$(nproc)}
 summary=$(mktemp)
 trap 'rm -f "$summary"' EXIT
 
@@ -54,6 +56,8 @@ for profile in "$@"; do
     # scaled like the sanitizer build's.
     if ((all)); then
         select=(-L '^(core|cli|bench)$' -E '^(core_faults|cli_faults|cli_dtypes|cli_errors|cli_files|cli_race)$')
+    elif [ "$profile" = minimal ]; then
+        select=(-R '^(core_random_[0-9]+|core_fallback_.*|core_windows_.*|cli_memory)$')
     else
         select=(-R '^(core_large|core_random_[0-9]+|core_dispatch_count|core_kernels|core_mappings_.*|core_fallback_.*|core_windows_.*|cli_memory|bench_flags)$')
     fi
