@@ -6,7 +6,7 @@
 //   ADDRESSING_DESC  tensors through push descriptors: an array of OUTPUT_SLOTS outputs
 //   ATOMIC_STORES    1- and 2-byte stores as 32-bit atomic AND/OR, for devices without
 //                    8/16-bit storage: neighbours sharing a 32-bit word stay intact
-// and specialized per pipeline by the MAPPING constant (src/context.c creates one pipeline per
+// and specialized per pipeline by the MAPPING constant (src/pipelines.c creates one pipeline per
 // word and mapping the context can use).
 //
 // The host plans everything (src/planner.c and src/mapping_*.c): every non-empty output is a

@@ -78,7 +78,7 @@ typedef struct vksplit__geometry {
     uint32_t tile_rows;            /* DEINTERLEAVE: input rows per workgroup */
     uint32_t row_uints;            /* DEINTERLEAVE: uint32 words of an input row */
     uint64_t bytes_written;
-    /* The plan's own account (src/plan_figures.c). */
+    /* The plan's own account (src/plan_traffic.c). */
     uint32_t bytes_in_flight;      /* loaded per invocation before its stores, per trip */
     uint32_t invocation_bytes;     /* copied by one invocation, at most */
     uint64_t sectors_read;         /* 32-byte input sectors its workgroups fetch */
@@ -95,5 +95,15 @@ typedef struct vksplit__geometry {
  * keeping their order. */
 void vksplit__move_row_dim(vksplit__geometry* g, uint32_t from, uint32_t to);
 void vksplit__move_segment_row_dim(vksplit__geometry* g, uint32_t s, uint32_t from, uint32_t to);
+
+/* Words one invocation of RUNS or INTERLEAVED copies at most: four per trip within the loop
+ * budget. */
+#define VKSPLIT_MAX_INVOCATION_WORDS (4u * (VKSPLIT_LOOP_BUDGET - VKSPLIT_FIXED_TRIPS))
+
+/* A unit of work copies a piece of one row: the segment's rows cut into balanced pieces of at
+ * most `most` words (RUNS, INTERLEAVED). */
+void vksplit__cut_rows(vksplit__segment* seg, uint64_t most);
+/* A unit of work copies `rows` whole rows. */
+void vksplit__gather_rows(vksplit__segment* seg, uint64_t rows);
 
 #endif /* VKSPLIT_GEOMETRY_H */

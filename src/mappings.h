@@ -1,5 +1,5 @@
 /* The mappings' planning steps (src/mapping_*.c) and the plan's own account of its traffic
- * (src/plan_figures.c), called by src/planner.c in that order. A mapping step receives the
+ * (src/plan_traffic.c), called by src/planner.c in that order. A mapping step receives the
  * segments with their chunk, rows, base and row dimensions (innermost first) in words, sets
  * every segment's units and its own fields, and may reorder row dimensions (each mapping's
  * order is in shaders/split_abi.h). */
@@ -40,6 +40,6 @@ void vksplit__plan_deinterleave(vksplit__geometry* g, const vksplit__planner_cap
  * linear, whole 32-byte sectors): what TILES, RUNS and INTERLEAVED read. */
 double vksplit__row_fetch_ratio(const vksplit__geometry* g);
 /* bytes_in_flight, sectors_read and busy_workgroups of a planned geometry. */
-void vksplit__plan_figures(vksplit__geometry* g);
+void vksplit__plan_traffic(vksplit__geometry* g);
 
 #endif /* VKSPLIT_MAPPINGS_H */

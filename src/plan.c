@@ -301,7 +301,7 @@ static vksplit_result plan_regions(vksplit_plan* plan, vksplit_error* error)
 /* On a CPU device (lavapipe) vkCmdCopyBuffer is one memcpy per region (about 1x a host
  * memcpy on long rows) plus about 0.3 us per region to execute and 0.1 us to record, while
  * the compute path runs at 0.15-0.3x memcpy (llvmpipe loads and stores lane by lane). Measured
- * with bench/split_bench (README): the copy wins from about 2 KiB per row; past about a
+ * with bench/split_bench (docs/performance.md): the copy wins from about 2 KiB per row; past about a
  * thousand regions its recording cost (0.66 ms for 6144 regions) outweighs it, and the
  * one-dispatch compute path keeps recording in microseconds. GPUs keep the compute path. */
 #define VKSPLIT_TRANSFER_MIN_CHUNK_BYTES 2048u

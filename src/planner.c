@@ -7,7 +7,7 @@
  *   3. the widest copy word dividing every chunk, stride and offset;
  *   4. the mapping (src/mapping_*.c), which sets every segment's units;
  *   5. the prefix mapping workgroups to segments, and the planner's limits;
- *   6. the plan's own account of its traffic (src/plan_figures.c).
+ *   6. the plan's own account of its traffic (src/plan_traffic.c).
  * No per-element work is left for the shader beyond copying words. */
 #include "mappings.h"
 #include "planner.h"
@@ -385,7 +385,7 @@ vksplit_result vksplit__plan_geometry(const vksplit__split* split, const vksplit
         if (r == VKSPLIT_OK)
             r = plan_prefix(caps, g, error);
         if (r == VKSPLIT_OK)
-            vksplit__plan_figures(g);
+            vksplit__plan_traffic(g);
     }
     free_work(callbacks, &w);
     if (r != VKSPLIT_OK)

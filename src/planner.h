@@ -1,7 +1,7 @@
 /* The planner: a validated split -> rows of contiguous chunks, the copy word, the mapping,
  * the work of every invocation or workgroup, and the parameter table the shader reads. Pure
  * CPU. The steps are src/planner.c (shape, word, mapping, workgroup prefix), one file per
- * mapping (src/mapping_*.c), src/plan_figures.c (the plan's own account of its memory
+ * mapping (src/mapping_*.c), src/plan_traffic.c (the plan's own account of its memory
  * traffic) and src/table.c (the table). */
 #ifndef VKSPLIT_PLANNER_H
 #define VKSPLIT_PLANNER_H
@@ -19,7 +19,7 @@ void vksplit__geometry_free(const VkAllocationCallbacks* callbacks, vksplit__geo
  * (what the shader declares), the word itself with descriptors. */
 uint32_t vksplit__offset_alignment(uint32_t word_bytes, vksplit_bool32 bda);
 
-/* Parameter table layout (shaders/split_abi.h), in uint32 units. */
+/* Parameter table layout (shaders/split_abi.h), counted in 32-bit words. */
 typedef struct vksplit__table_layout {
     uint32_t segments_offset;      /* after the header and the prefix */
     uint32_t segment_stride;

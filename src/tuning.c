@@ -1,5 +1,5 @@
 /* The tuning defaults per device class, in the one place the context and callers read them.
- * Measured on lavapipe with bench/split_bench (README, "Performance"); the GPU defaults are
+ * Measured on lavapipe with bench/split_bench (docs/performance.md); the GPU defaults are
  * derived from the earlier H100 run of the shader (64 bytes in flight per invocation kept
  * the plain copy at 0.93-1.03x, 4 bytes at 0.29-0.40x) and wait for a GPU run of
  * bench/sweep.py to be confirmed. */

@@ -215,7 +215,16 @@ typedef enum vksplit_log_level {
  * thread that calls vksplit, concurrently: make it thread-safe. */
 typedef void (*vksplit_log_fn)(void* user, vksplit_log_level level, const char* message);
 
-/* How the invocations of a workgroup share the words they copy. README "How it works" shows
+/* ---------------------------------------------------------------------------------------
+ * EXPERIMENTAL: the mapping and the tuning of the compute path (down to
+ * vksplit_resolve_tuning), vksplit_context_desc.tuning, and vksplit_plan_info's account of
+ * its traffic. The defaults are what vksplit is measured and tested with; these knobs exist
+ * for benchmarks and for a device the defaults misjudge. Their names, values and meaning may
+ * change in a minor version (CHANGELOG.md says when). Everything else in this header is
+ * stable: it changes only with the major version.
+ * ------------------------------------------------------------------------------------- */
+
+/* How the invocations of a workgroup share the words they copy. docs/how-it-works.md shows
  * each; every one is exact on every split, and vksplit_plan_info.mapping says which one a
  * plan uses. */
 typedef enum vksplit_mapping {
@@ -223,9 +232,11 @@ typedef enum vksplit_mapping {
     /* Each invocation copies its own contiguous run of words (or several whole short rows).
      * Right for llvmpipe, which runs an 8-lane batch to completion before the next. */
     VKSPLIT_MAPPING_RUNS = 1,
-    /* The earlier GPU mapping: a workgroup copies a tile and invocation i takes words i,
-     * i + workgroup_size, ..., four loads in flight. Kept for comparison until measured on a
-     * GPU against TILES (README, "On a GPU"). */
+    /* DEPRECATED, to be removed in 0.3: the earlier GPU mapping, a workgroup copies a tile and
+     * invocation i takes words i, i + workgroup_size, ..., four loads in flight. On an NVIDIA
+     * H100 at 64 MiB it reached 0.13-0.85 of a plain copy where BY_SHAPE reached 0.72-0.92
+     * (docs/gpu.md); by design it has 4 words in flight per invocation, BY_SHAPE's kernels 64
+     * bytes. */
     VKSPLIT_MAPPING_INTERLEAVED = 2,
     /* A workgroup copies invocation_bytes x workgroup_size consecutive words of one line of
      * rows, rows crossed freely; each invocation issues 64 bytes of loads (16 x 4, 8 x 8,
@@ -246,8 +257,7 @@ typedef enum vksplit_mapping {
     VKSPLIT_MAPPING_BY_SHAPE = 6
 } vksplit_mapping;
 
-/* Per-device tuning of the compute path. Zero fields take the defaults (README,
- * "Performance"): a CPU device gets RUNS, workgroups of 8 (one llvmpipe batch), runs of 4096
+/* Per-device tuning of the compute path. Zero fields take the defaults (docs/performance.md): a CPU device gets RUNS, workgroups of 8 (one llvmpipe batch), runs of 4096
  * bytes and words up to 32 bytes; a GPU gets BY_SHAPE, workgroups of 256, 64 bytes per
  * invocation, bands of 8 MiB and words up to 16 bytes (GPUs have no 32-byte load). Values out
  * of range fail context creation with VKSPLIT_ERROR_INVALID_ARGUMENT. */
@@ -277,6 +287,8 @@ typedef struct vksplit_tuning {
  * context does exactly this with its desc's tuning. Thread-safety: safe (pure). */
 VKSPLIT_API void vksplit_resolve_tuning(VkPhysicalDeviceType device_type, vksplit_tuning* tuning);
 
+/* ---- end of the experimental section ------------------------------------------------- */
+
 typedef struct vksplit_context_desc {
     VkInstance instance;                              /* required */
     VkPhysicalDevice physical_device;                 /* required */
@@ -296,7 +308,7 @@ typedef struct vksplit_context_desc {
     const VkAllocationCallbacks* allocation_callbacks; /* optional: host allocations and Vulkan objects */
     vksplit_log_fn log;                               /* optional */
     void* log_user;
-    vksplit_tuning tuning;                            /* optional overrides */
+    vksplit_tuning tuning;                            /* optional overrides (experimental, above) */
     /* Optional, for profiling: create the pipelines with VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR,
      * so that vkGetPipelineExecutableStatisticsKHR reports a plan's registers, instructions and
      * spills (vksplit_plan_pipeline). Needs VK_KHR_pipeline_executable_properties enabled with
@@ -374,8 +386,8 @@ typedef struct vksplit_plan_info {
     uint64_t argument_bytes;
     vksplit_mapping mapping;           /* the compute path's mapping (never BY_SHAPE); DEFAULT for TRANSFER */
     char summary[96];                  /* e.g. "compute bda tiles w16 rows=64 chunk=512B dims=1 bands=1" */
-    /* The plan's own account of its memory traffic (compute path), which split_bench prints
-     * next to what it measures: */
+    /* EXPERIMENTAL: the plan's own account of its memory traffic (compute path), which
+     * split_bench prints next to what it measures: */
     uint32_t bytes_in_flight;          /* bytes an invocation loads before its first store, per trip */
     uint64_t sectors_read;             /* 32-byte input sectors its workgroups fetch, whole sectors */
     double fetch_ratio;                /* sectors_read * 32 / bytes_written: input bytes fetched per byte copied */

@@ -73,7 +73,7 @@ static void rule_null(void)
     expect("sizes NULL", &d, VKSPLIT_RULE_SPLIT_SIZES_NULL, "sizes");
     d = base();
     d.lengths = NULL;
-    expect("split lengths NULL", &d, VKSPLIT_RULE_SPLIT_LENGTHS_NULL, "split");
+    expect("lengths NULL", &d, VKSPLIT_RULE_SPLIT_LENGTHS_NULL, "lengths");
 }
 
 static void rule_element_size(void)
@@ -165,7 +165,7 @@ static void rule_split_sum(void)
     vksplit_split_desc d = base();
     uint64_t split[3] = {2, 1, 2};
     d.lengths = split;
-    expect("split sums to 5, axis 6", &d, VKSPLIT_RULE_SPLIT_SUM, "split");
+    expect("lengths sum to 5, axis 6", &d, VKSPLIT_RULE_SPLIT_SUM, "lengths");
     split[0] = 4;
     expect("split sums to 7, axis 6", &d, VKSPLIT_RULE_SPLIT_SUM, "sizes");
     split[0] = 3;
@@ -173,7 +173,7 @@ static void rule_split_sum(void)
     split[0] = UINT64_MAX;
     split[1] = 7;
     split[2] = 0;
-    expect("split sum wraps to 6", &d, VKSPLIT_RULE_SPLIT_SUM_OVERFLOW, "split");
+    expect("lengths sum wraps to 6", &d, VKSPLIT_RULE_SPLIT_SUM_OVERFLOW, "lengths");
     uint64_t zeros[3] = {0, 6, 0};
     d.lengths = zeros;
     expect("zero-length outputs", &d, VKSPLIT_RULE_NONE, NULL);
@@ -293,7 +293,7 @@ static void rule_zero_sizes(void)
     d.lengths = split;
     expect("zero axis, zero splits", &d, VKSPLIT_RULE_NONE, NULL);
     split[1] = 1;
-    expect("zero axis, non-zero split", &d, VKSPLIT_RULE_SPLIT_SUM, "split");
+    expect("zero axis, non-zero lengths", &d, VKSPLIT_RULE_SPLIT_SUM, "lengths");
 }
 
 static void result_names(void)

@@ -181,7 +181,7 @@ static uint64_t interleaved_busy(const vksplit__geometry* g)
     return busy;
 }
 
-void vksplit__plan_figures(vksplit__geometry* g)
+void vksplit__plan_traffic(vksplit__geometry* g)
 {
     uint32_t word = g->word_bytes;
     bool interleaved = g->mapping == VKSPLIT_MAPPING_INTERLEAVED;
