@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """isa_table.py OUT: the machine code's figures beside the plan's own, per GPU and pipeline the
-GPU default (--mapping by-shape) uses, as a markdown table, from the output folder of
-../shared/tools/isa (run_all.sh . OUT: metrics.json and plans/). Regenerates the README's
-table (docs/gpu.md) after a change to a shader.
+GPU default (--mapping by-shape) uses, as a markdown table, from the output folder of the
+ISA tool (kept outside this repository: run_all.sh . OUT writes metrics.json and plans/).
+Regenerates docs/gpu.md's table after a change to a shader.
 
 Columns: registers (VGPRs on AMD, GPRs on NVIDIA incl. reserved); in flight: bytes of copy
 loads per lane issued before the first wait, in the machine code and by the plan's own account

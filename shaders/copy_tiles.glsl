@@ -4,7 +4,7 @@
 // trips x TILES_UNROLL x workgroup consecutive words, rows crossed freely; invocation t takes
 // words t, t + workgroup, ... (neighbours on neighbouring words).
 //
-// What the machine code needs (../shared/tools/isa, the README's "On a GPU"):
+// What the machine code needs (docs/gpu.md, "What GPU compilers make of them"):
 //   - each trip issues all TILES_UNROLL loads (64 bytes) before its first store, and nothing
 //     branches between them: a word past the tile's end is not skipped but replaced by the
 //     trip's first word, which is reloaded and rewritten (the same bytes to the same place),

@@ -16,14 +16,14 @@ int main(void)
     float in[12], a[4], b[2], c[6];
     for (int i = 0; i < 12; i++)
         in[i] = (float)(i + 1);
-    uint64_t sizes[4] = {1, 1, 6, 2}, split[3] = {2, 1, 3};
+    uint64_t sizes[4] = {1, 1, 6, 2}, lengths[3] = {2, 1, 3};
     vksplit_split_desc desc = {0};
     desc.element_size = 4;
     desc.rank = 4;
     desc.sizes = sizes;
     desc.axis = 2;
     desc.output_count = 3;
-    desc.split = split;
+    desc.lengths = lengths;
     void* outputs[3] = {a, b, c};
     vksplit_result r = vksplit_runner_split(runner, &desc, NULL, in, outputs, &err);
     vksplit_runner_destroy(runner);

@@ -6,13 +6,13 @@
 
 int main(void)
 {
-    uint64_t sizes[1] = {6}, split[2] = {2, 5};
+    uint64_t sizes[1] = {6}, lengths[2] = {2, 5};
     vksplit_split_desc desc = {0};
     desc.element_size = 4;
     desc.rank = 1;
     desc.sizes = sizes;
     desc.output_count = 2;
-    desc.split = split;
+    desc.lengths = lengths;
     vksplit_error err;
     vksplit_result r = vksplit_validate_split(&desc, &err);
     if (r != VKSPLIT_ERROR_SPLIT_SUM || !strstr(err.message, "sum to 7")) {

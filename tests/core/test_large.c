@@ -1,4 +1,4 @@
-/* Large cases, for the two lavapipe traps (shared/LAVAPIPE.md):
+/* Large cases, for the two lavapipe traps:
  *  1. maxStorageBufferRange is 128 MiB: a 176 MiB input split into a 144 MiB and a 32 MiB
  *     output, and a 192 MiB permuted input whose outputs share one buffer with the second
  *     output starting past 128 MiB, byte-exact through the device-address path (compute
