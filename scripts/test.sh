@@ -2,15 +2,16 @@
 # The test command: install what is missing, then on the default Vulkan device (lavapipe
 # without a GPU), with the Khronos validation layer and its synchronization validation on:
 #   1. gcc, Release (-O3), -Werror: the whole suite but fault injection (run in 2) and the
-#      binding-window and fallback tests (run in 5, where the device lacks those features);
+#      binding-window, fallback, mapping and kernel tests (run in 5, on a GPU's least limits
+#      and where the device lacks what the fallbacks turn off);
 #   2. clang + AddressSanitizer + UBSan (+ LeakSanitizer): every test whose host code the
 #      sanitizers can see (not the CLI end to end, not the shader-bound sweeps), fault
-#      injection included, and every libFuzzer harness (fuzz/) for a short, fixed number of
-#      runs (scripts/fuzz.sh runs them for as long as asked);
+#      injection included, and every libFuzzer harness (fuzz/) for 50,000 runs (scripts/fuzz.sh
+#      runs them for as long as asked); random case counts at 0.2;
 #   3. clang + ThreadSanitizer: the thread tests, built with C11 atomics switched off (the
 #      __atomic builtins of src/portable.h: the fallback is compiled and raced too);
-#   4. the library and tools in Release with clang, shared (scripts/build_matrix.sh quick; all
-#      sixteen configurations: scripts/build_matrix.sh);
+#   4. (shared libraries: tests/consumer builds vksplit shared inside a parent project in stage
+#      1; all sixteen configurations a user may pick: scripts/build_matrix.sh);
 #   5. gcc: the tests a device's limits decide, again on a minimum device (tests/min_device:
 #      lavapipe advertising Vulkan's required limits as a discrete GPU, the validation layer
 #      above it), in the profiles bda (device addresses), push (push descriptors, no device
@@ -39,7 +40,8 @@ CC=gcc cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DVKSPLIT_WERROR=
 cmake --build build -j "$jobs"
 
 stage "build: clang, AddressSanitizer + UBSan, the fuzz harnesses, -Werror"
-CC=clang cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DVKSPLIT_SANITIZE=ON -DVKSPLIT_FUZZ=ON -DVKSPLIT_WERROR=ON >/dev/null
+CC=clang cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DVKSPLIT_SANITIZE=ON -DVKSPLIT_FUZZ=ON -DVKSPLIT_WERROR=ON \
+      -DVKSPLIT_FUZZ_RUNS=50000 >/dev/null
 cmake --build build-asan -j "$jobs"
 
 stage "build: clang, ThreadSanitizer (the thread tests), -Werror"
@@ -47,8 +49,6 @@ CC=clang cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DV
       -DVKSPLIT_WERROR=ON >/dev/null
 cmake --build build-tsan -j "$jobs" --target core_threads
 
-stage "build: the library and tools, clang, Release, shared (scripts/build_matrix.sh quick)"
-bash scripts/build_matrix.sh quick
 
 stage "tests: ThreadSanitizer build"
 ctest --test-dir build-tsan -j "$jobs" -R core_threads --output-on-failure
@@ -60,7 +60,7 @@ ctest --test-dir build-tsan -j "$jobs" -R core_threads --output-on-failure
 # the four fallback feature sets, the thread tests, which ThreadSanitizer runs): all of them
 # run in the gcc build.
 stage "tests: sanitizer build"
-ctest --test-dir build-asan -j "$jobs" -LE e2e \
+VKSPLIT_TEST_SCALE=0.2 ctest --test-dir build-asan -j "$jobs" -LE e2e \
       -E '^(core_large|core_mappings_.*|core_tuning_.*|core_kernels|core_windows_no_bda_minimal|bench_flags|core_dispatch_count|core_fallback_no_bda_no_dynidx|core_fallback_no_8_16bit|core_threads_.*)$' \
       --output-on-failure
 stage "tests: gcc build on the minimum device (profiles bda, push and minimal)"
@@ -74,8 +74,10 @@ bash scripts/windows.sh >"$windows_log" 2>&1 &
 windows=$!
 # Fault injection ran under the sanitizers, which see more of what it provokes; the binding
 # windows and fallbacks ran on the minimum device's push and minimal profiles, where the
-# device lacks what they turn off.
-if ! ctest --test-dir build -j "$tests" -E '^(core_faults|cli_faults|core_windows_.*|core_fallback_.*)$' --output-on-failure; then
+# device lacks what they turn off; the forced mappings and kernels (core_mappings,
+# core_kernels) on its bda and push profiles, under a GPU's least limits.
+if ! ctest --test-dir build -j "$tests" \
+        -E '^(core_faults|cli_faults|core_windows_.*|core_fallback_.*|core_mappings_.*|core_kernels)$' --output-on-failure; then
     wait "$windows" || true
     exit 1
 fi

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs a consumer of vksplit: find_package after `cmake --install`, add_subdirectory
-# of the checkout (with the parent's own build type, twice: without and with vksplit's tools),
-# and pkg-config. Usage: run.sh CMAKE SOURCE_DIR BUILD_DIR [PKG_CONFIG]
+# of the checkout (with the parent's own build type, twice: shared libraries without vksplit's
+# tools, the test command's shared build, and static with the CLI), and pkg-config. Usage: run.sh CMAKE SOURCE_DIR BUILD_DIR [PKG_CONFIG]
 # (CMake and pkg-config come from the build's own configuration, never fixed paths.)
 set -euo pipefail
 cmake=$1
@@ -21,9 +21,14 @@ command -v ninja >/dev/null && generator=(-G Ninja)
 "$work/find/consumer"
 
 for tools in OFF ON; do
+  shared=$([ "$tools" = OFF ] && echo ON || echo OFF)
   "$cmake" -S "$source_dir/tests/consumer" -B "$work/sub-$tools" "${generator[@]}" -DVKSPLIT_MODE=subdirectory \
-           -DVKSPLIT_SOURCE="$source_dir" -DCMAKE_BUILD_TYPE=MinSizeRel -DVKSPLIT_BUILD_TOOLS=$tools >/dev/null
-  "$cmake" --build "$work/sub-$tools" >/dev/null
+           -DVKSPLIT_SOURCE="$source_dir" -DCMAKE_BUILD_TYPE=MinSizeRel -DVKSPLIT_BUILD_TOOLS=$tools \
+           -DBUILD_SHARED_LIBS=$shared >/dev/null
+  # The consumer, and with the tools the CLI (the bench is the same build of the same library).
+  targets=(--target consumer)
+  [ "$tools" = ON ] && targets+=(vksplit_cli)
+  "$cmake" --build "$work/sub-$tools" "${targets[@]}" >/dev/null
   "$work/sub-$tools/consumer"
   if [ "$tools" = ON ] && [ ! -x "$work/sub-$tools/vksplit/vksplit" ]; then
     echo "consumer: vksplit's CLI is not at vksplit/vksplit in the parent's build folder" >&2
