@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs a consumer of vksplit: find_package after `cmake --install`, add_subdirectory
-# of the checkout (with the parent's own build type, twice: shared libraries without vksplit's
-# tools, the test command's shared build, and static with the CLI), and pkg-config. Usage: run.sh CMAKE SOURCE_DIR BUILD_DIR [PKG_CONFIG]
+# of the checkout (with the parent's own build type, twice: with the defaults, and as shared
+# libraries with the CLI, the test command's shared build), and pkg-config. Usage: run.sh CMAKE SOURCE_DIR BUILD_DIR [PKG_CONFIG]
 # (CMake and pkg-config come from the build's own configuration, never fixed paths.)
 set -euo pipefail
 cmake=$1
@@ -20,19 +20,25 @@ command -v ninja >/dev/null && generator=(-G Ninja)
 "$cmake" --build "$work/find" >/dev/null
 "$work/find/consumer"
 
+# Embedded twice: with the defaults (configured only: the checks of tests/consumer/CMakeLists.txt
+# run at configure time), and as shared libraries with the CLI, built and run.
 for tools in OFF ON; do
-  shared=$([ "$tools" = OFF ] && echo ON || echo OFF)
+  shared=$tools
   "$cmake" -S "$source_dir/tests/consumer" -B "$work/sub-$tools" "${generator[@]}" -DVKSPLIT_MODE=subdirectory \
            -DVKSPLIT_SOURCE="$source_dir" -DCMAKE_BUILD_TYPE=MinSizeRel -DVKSPLIT_BUILD_TOOLS=$tools \
            -DBUILD_SHARED_LIBS=$shared >/dev/null
-  # The consumer, and with the tools the CLI (the bench is the same build of the same library).
-  targets=(--target consumer)
-  [ "$tools" = ON ] && targets+=(vksplit_cli)
-  "$cmake" --build "$work/sub-$tools" "${targets[@]}" >/dev/null
-  "$work/sub-$tools/consumer"
-  if [ "$tools" = ON ] && [ ! -x "$work/sub-$tools/vksplit/vksplit" ]; then
-    echo "consumer: vksplit's CLI is not at vksplit/vksplit in the parent's build folder" >&2
-    exit 1
+  if [ "$tools" = ON ]; then
+    # The consumer and the CLI (the bench is the same build of the same library).
+    "$cmake" --build "$work/sub-$tools" --target consumer vksplit_cli >/dev/null
+    "$work/sub-$tools/consumer"
+    if [ ! -x "$work/sub-$tools/vksplit/vksplit" ]; then
+      echo "consumer: vksplit's CLI is not at vksplit/vksplit in the parent's build folder" >&2
+      exit 1
+    fi
+    if [ -z "$(find "$work/sub-$tools/vksplit" -maxdepth 1 -name 'libvksplit.so*' -print -quit)" ]; then
+      echo "consumer: BUILD_SHARED_LIBS=ON in the parent built no shared libvksplit" >&2
+      exit 1
+    fi
   fi
   # An embedded vksplit installs nothing of its own.
   "$cmake" --install "$work/sub-$tools" --prefix "$work/sub-prefix-$tools" >/dev/null
