@@ -25,9 +25,7 @@ echo "== build: mingw-w64, Release, the Interlocked atomics, -Werror"
 cmake -S . -B "$build" -G Ninja -DCMAKE_TOOLCHAIN_FILE=cmake/mingw-w64-x86_64.cmake -DCMAKE_BUILD_TYPE=Release \
       -DVKSPLIT_WERROR=ON -DVKSPLIT_NO_C11_ATOMICS=ON -DVKSPLIT_BUILD_TOOLS=OFF -DVKSPLIT_INSTALL=OFF \
       -DVKSPLIT_VULKAN_INCLUDE_DIR="$PWD/$deps/vulkan/include" -DVKSPLIT_VOLK_DIR="$PWD/$deps/volk" >/dev/null
-tests=(core_golden core_guard core_split_rules core_arguments_rules core_binding_rules core_rule_table core_zero_copy_spans
-       core_random core_fallbacks core_windows core_threads frontend_directml_rules frontend_onnx_rules
-       frontend_openvino_rules frontend_golden readme_example)
+mapfile -t tests < <(bash scripts/wine_tests.sh --targets)
 cmake --build "$build" -j "$jobs" --target vksplit "${tests[@]}"
 
 # A Wine prefix of the build's own; wineboot makes it once (about 20 s), later runs reuse it.

@@ -2,7 +2,18 @@
 # The Windows tests of a mingw-w64 build (scripts/windows.sh), one executable at a time under
 # Wine, inside the X display xvfb-run gives it: a verdict line each, the log of a failure.
 #   scripts/wine_tests.sh BUILD_DIR
+#   scripts/wine_tests.sh --targets   the executables it runs, for scripts/windows.sh to build
 set -euo pipefail
+
+# Each run: an executable of the build and its arguments.
+runs=("core_golden" "core_guard" "core_split_rules" "core_arguments_rules" "core_binding_rules" "core_rule_table"
+      "core_zero_copy_spans" "frontend_directml_rules" "frontend_onnx_rules" "frontend_openvino_rules"
+      "frontend_golden" "readme_example" "core_random random 0 1" "core_fallbacks no-bda" "core_windows no-bda"
+      "core_threads plans" "core_threads record")
+if [ "${1:-}" = "--targets" ]; then
+    for run in "${runs[@]}"; do echo "${run%% *}"; done | sort -u
+    exit 0
+fi
 build=$1
 wine_run() { # wine_run NAME ARGS...
     local name=$1 exe log started=$SECONDS
@@ -18,13 +29,7 @@ wine_run() { # wine_run NAME ARGS...
 }
 wineboot --init >/dev/null 2>&1
 trap 'wineserver -k 2>/dev/null || true' EXIT
-for t in core_golden core_guard core_split_rules core_arguments_rules core_binding_rules core_rule_table \
-         core_zero_copy_spans frontend_directml_rules frontend_onnx_rules frontend_openvino_rules \
-         frontend_golden readme_example; do
-    wine_run "$t"
+for run in "${runs[@]}"; do
+    # shellcheck disable=SC2086 # a run is a name and its arguments, split on spaces
+    wine_run $run
 done
-wine_run core_random random 0 1
-wine_run core_fallbacks no-bda
-wine_run core_windows no-bda
-wine_run core_threads plans
-wine_run core_threads record

@@ -32,8 +32,7 @@ typedef struct walker {
     uint64_t (*out_strides)[VKSPLIT_MAX_RANK]; /* [output_count]: the split's, in elements */
     uint64_t (*box_strides)[VKSPLIT_MAX_RANK]; /* [output_count]: scratch, a box's outputs' strides */
     const uint64_t** stride_ptrs;              /* [output_count]: scratch, pointing at box_strides */
-    uint64_t* scratch_offsets;                 /* [output_count] */
-    uint64_t* window_offsets;                  /* [output_count]: a window's outputs' starts */
+    uint64_t* scratch_offsets;                 /* [output_count]: a probed or emitted box's outputs' starts */
     vksplit__window_fn take;                   /* NULL: counting */
     void* user;
     uint32_t count;
@@ -146,18 +145,18 @@ static vksplit_result emit(walker* w, const box* b)
     }
     uint32_t outputs = b->out_end - b->out_first;
     box_split bs;
-    box_to_split(w, b, &bs, w->window_offsets);
+    box_to_split(w, b, &bs, w->scratch_offsets);
     /* Words no wider than every start allows: a binding aligned for the split stays aligned
      * for the box. */
     uint64_t bits = low_bit(bs.in_offset);
     for (uint32_t k = 0; k < outputs; k++)
-        bits |= low_bit(w->window_offsets[k]);
+        bits |= low_bit(w->scratch_offsets[k]);
     vksplit__window_cut cut;
     cut.index = n;
     cut.part = &bs.split;
     cut.in_offset = bs.in_offset;
     cut.output_first = b->out_first;
-    cut.out_offsets = w->window_offsets;
+    cut.out_offsets = w->scratch_offsets;
     cut.max_word_bytes = bits && low_bit(bits) < 32 ? (uint32_t)low_bit(bits) : 32;
     vksplit_result r = w->take(w->user, &cut, w->error);
     if (r == VKSPLIT_OK)
@@ -348,9 +347,8 @@ vksplit_result vksplit__cut_windows(const vksplit__split* split, uint64_t limit,
     w.box_strides = vksplit__alloc_array(callbacks, n, sizeof *w.box_strides);
     w.stride_ptrs = vksplit__alloc_array(callbacks, n, sizeof *w.stride_ptrs);
     w.scratch_offsets = vksplit__alloc_array(callbacks, n, sizeof *w.scratch_offsets);
-    w.window_offsets = vksplit__alloc_array(callbacks, n, sizeof *w.window_offsets);
     vksplit_result r = VKSPLIT_OK;
-    if (!w.out_starts || !w.out_strides || !w.box_strides || !w.stride_ptrs || !w.scratch_offsets || !w.window_offsets)
+    if (!w.out_starts || !w.out_strides || !w.box_strides || !w.stride_ptrs || !w.scratch_offsets)
         r = VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, n);
     uint64_t start = 0;
     for (uint32_t k = 0; r == VKSPLIT_OK && k < n; k++) {
@@ -374,6 +372,5 @@ vksplit_result vksplit__cut_windows(const vksplit__split* split, uint64_t limit,
     vksplit__free(callbacks, w.box_strides);
     vksplit__free(callbacks, w.stride_ptrs);
     vksplit__free(callbacks, w.scratch_offsets);
-    vksplit__free(callbacks, w.window_offsets);
     return r;
 }

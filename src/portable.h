@@ -25,7 +25,6 @@
 #endif
 
 #if !defined(__STDC_NO_ATOMICS__) && !defined(VKSPLIT_NO_C11_ATOMICS)
-#  define VKSPLIT_ATOMICS "C11"
 #  include <stdatomic.h>
 typedef _Atomic(uint64_t) vksplit__atomic_u64;
 typedef _Atomic(uint32_t) vksplit__atomic_u32;
@@ -40,7 +39,6 @@ static inline void vksplit__add_u32(vksplit__atomic_u32* a, uint32_t v) { atomic
 static inline uint32_t vksplit__load_u32(vksplit__atomic_u32* a) { return atomic_load(a); }
 
 #elif defined(_WIN32)
-#  define VKSPLIT_ATOMICS "Interlocked"
 #  include <intrin.h>
 /* The Interlocked family is a full barrier; a load is a compare-exchange that stores what it
  * finds (the idiom for a sequentially consistent 64-bit load on 32-bit x86 too). */
@@ -68,7 +66,6 @@ static inline void vksplit__add_u32(vksplit__atomic_u32* a, uint32_t v) { _Inter
 static inline uint32_t vksplit__load_u32(vksplit__atomic_u32* a) { return (uint32_t)_InterlockedCompareExchange(a, 0, 0); }
 
 #elif defined(__GNUC__) || defined(__clang__)
-#  define VKSPLIT_ATOMICS "__atomic builtins"
 typedef uint64_t vksplit__atomic_u64;
 typedef uint32_t vksplit__atomic_u32;
 static inline uint64_t vksplit__load_u64(vksplit__atomic_u64* a) { return __atomic_load_n(a, __ATOMIC_SEQ_CST); }

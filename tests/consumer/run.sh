@@ -23,10 +23,9 @@ command -v ninja >/dev/null && generator=(-G Ninja)
 # Embedded twice: with the defaults (configured only: the checks of tests/consumer/CMakeLists.txt
 # run at configure time), and as shared libraries with the CLI, built and run.
 for tools in OFF ON; do
-  shared=$tools
   "$cmake" -S "$source_dir/tests/consumer" -B "$work/sub-$tools" "${generator[@]}" -DVKSPLIT_MODE=subdirectory \
            -DVKSPLIT_SOURCE="$source_dir" -DCMAKE_BUILD_TYPE=MinSizeRel -DVKSPLIT_BUILD_TOOLS=$tools \
-           -DBUILD_SHARED_LIBS=$shared >/dev/null
+           -DBUILD_SHARED_LIBS=$tools >/dev/null
   if [ "$tools" = ON ]; then
     # The consumer and the CLI (the bench is the same build of the same library).
     "$cmake" --build "$work/sub-$tools" --target consumer vksplit_cli >/dev/null

@@ -12,13 +12,10 @@
  * Peak memory stays under ~3.5 GiB (device buffers and their host mirrors). */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "core_util.h"
 #include "reference.h"
 #include "test_harness.h"
-
-static double now(void) { return core_now(); }
 
 static uint64_t hash_bytes(const uint8_t* p, uint64_t n)
 {
@@ -94,9 +91,9 @@ static void run_big(vksplit_runner* runner, const char* name, const vksplit_spli
         job.input = (vksplit_binding){in_buf->buffer, in_offset};
         for (uint32_t i = 0; i < 2; i++)
             job.outputs[i] = (vksplit_binding){out_bufs[i]->buffer, out_offsets[i]};
-        double t0 = now();
+        double t0 = core_now();
         CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(runner, record_big, &job, &err), &err);
-        double t1 = now();
+        double t1 = core_now();
         CHECK_MSG(job.result == VKSPLIT_OK, "%s: %s", name, job.error.message);
         for (uint32_t i = 0; i < 2; i++) {
             CHECK_RESULT(VKSPLIT_OK,
@@ -228,9 +225,9 @@ static void loop_case(vksplit_runner* runner, const char* mode, const char* name
     snprintf(label, sizeof label, "%s: %s", mode, name);
     o.label = label;
     o.case_index = -1;
-    double t0 = now();
+    double t0 = core_now();
     core_verdict v = core_run_case(runner, &c, &o);
-    double t1 = now();
+    double t1 = core_now();
     CORE_ACCOUNT(v);
     const vksplit_plan_info* info = &v.info;
     uint64_t invocations = info->workgroup_count * info->workgroup_size;
@@ -347,7 +344,7 @@ static void wide_tiles(void)
 
 int main(void)
 {
-    double t0 = now();
+    double t0 = core_now();
     vksplit_runner* runner = test_runner_create();
     vksplit_runner_info info;
     vksplit_runner_get_info(runner, &info);
@@ -362,14 +359,14 @@ int main(void)
         beyond_128_mib_permuted(runner);
     }
     (void)test_finish(runner);
-    printf("beyond 128 MiB: %.1f s\n", now() - t0);
+    printf("beyond 128 MiB: %.1f s\n", core_now() - t0);
     if (info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) {
-        t0 = now();
+        t0 = core_now();
         wide_tiles();
-        printf("wide TILES: %.1f s\n", now() - t0);
+        printf("wide TILES: %.1f s\n", core_now() - t0);
     }
 
-    t0 = now();
+    t0 = core_now();
     if (info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS)
         loop_limit(0, "device addresses", 1);
     const char* unrunnable = test_unrunnable_with(VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS);
@@ -378,6 +375,6 @@ int main(void)
     else
         loop_limit(VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS, "push descriptors", 0);
     loop_limit(VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT | VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT, "atomic stores", 0);
-    printf("loop limit: %.1f s\n", now() - t0);
+    printf("loop limit: %.1f s\n", core_now() - t0);
     return test_finish(NULL);
 }
