@@ -10,6 +10,7 @@
 #include <stdbool.h>
 
 #include "check_split.h"
+#include "plan_grid.h"
 #include "planner.h"
 #include "split_rules.h"
 #include "split_abi.h"
@@ -153,13 +154,95 @@ static bool deinterleave_ok(const vksplit__geometry* g, const vksplit__planner_c
            g->trips * per_tile + VKSPLIT_FIXED_TRIPS <= VKSPLIT_LOOP_BUDGET;
 }
 
-static void check_mapping(const vksplit__geometry* g, const vksplit__planner_caps* caps, const char* device)
+/* DEINTERLEAVE's loads (shaders/copy_deinterleave.glsl), tile by tile where they differ (the
+ * last one): a lane loads word min(i, words - 1) of its tile, words being the tile's whole
+ * words (uint32 span / slots), then the tail uint32 by uint32. A tile without a whole word
+ * makes words - 1 wrap and every lane load past the tile; every load must lie inside the
+ * input's span. */
+static bool deinterleave_reads_ok(const vksplit__geometry* g, uint64_t input_span_bytes)
+{
+    uint64_t rows = g->segments[0].rows, tile = g->tile_rows, slots = g->word_bytes / 4;
+    uint64_t tiles = (rows + tile - 1) / tile;
+    uint64_t last_rows = rows - (tiles - 1) * tile;
+    uint64_t firsts[2] = {0, tiles - 1}, nrows[2] = {tile < rows ? tile : rows, last_rows};
+    for (int k = 0; k < 2; k++) {
+        uint64_t r0 = firsts[k] * tile, span = nrows[k] * g->row_uints, words = span / slots;
+        if (words == 0)
+            return false;
+        uint64_t first_byte = r0 * g->row_uints * 4, end_byte = first_byte + span * 4; /* whole words, then the tail */
+        if (first_byte % g->word_bytes || end_byte > input_span_bytes)
+            return false;
+    }
+    return true;
+}
+
+/* The plan's dispatches as the shader reads them (plan_grid.h, shaders/split_abi.h): each
+ * shape word decoded field by field must give back its grid's width, the plan's row
+ * dimensions and flags the shader knows; the grid stays within the device's limits and holds
+ * every workgroup of its segments (padding below one row), and the dispatches cover the
+ * segments once. */
+static void check_grid(const vksplit__geometry* g, const vksplit__planner_caps* caps, const uint32_t limits[3],
+                       const char* device)
+{
+    vksplit__grid_caps grid_caps = {{limits[0], limits[1], limits[2]}, caps->bda,
+                                    caps->segments_per_dispatch < 24 ? caps->segments_per_dispatch : 24,
+                                    caps->bda && g->segment_count > ABI_INLINE_OUTPUTS};
+    vksplit__grid grid;
+    vksplit_error error;
+    vksplit_result r = vksplit__plan_grid(g, &grid_caps, NULL, &grid, &error);
+    if (r == VKSPLIT_ERROR_SIZE_OVERFLOW && error.rule == VKSPLIT_RULE_PLAN_WORKGROUP_COUNT)
+        return; /* more workgroups than this device's grid holds: refused, as it must be */
+    if (r != VKSPLIT_OK)
+        fz_fail("%s grid (%u x %u x %u): %s", device, limits[0], limits[1], limits[2], error.message);
+    const uint32_t known = FLAG_ARGUMENTS | FLAG_INLINE | FLAG_GRID3 | FLAG_PREFIX | FLAG_ALIGNED;
+    uint32_t next_segment = 0;
+    for (uint32_t d = 0; d < grid.dispatch_count; d++) {
+        const vksplit__dispatch* dp = &grid.dispatches[d];
+        uint32_t width = dp->shape & 0xFFFFu, row_dims = dp->shape >> 16 & 0xFu, flags = dp->shape >> 20;
+        bool grid3 = (flags & FLAG_GRID3) != 0;
+        uint64_t segments_wg = (dp->seg_first + dp->seg_count < g->segment_count
+                                    ? g->segments[dp->seg_first + dp->seg_count].first_workgroup
+                                    : g->band_workgroups) -
+                               g->segments[dp->seg_first].first_workgroup;
+        uint64_t groups = g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE ? g->total_workgroups
+                                                                     : segments_wg * (caps->bda ? g->bands : 1);
+        uint64_t cells = (uint64_t)dp->grid_x * dp->grid_y * dp->grid_z;
+        bool ok = width == dp->grid_x && row_dims == g->row_dims && (flags & ~known) == 0 &&
+                  dp->grid_x <= limits[0] && dp->grid_y <= limits[1] && dp->grid_z <= limits[2] &&
+                  dp->seg_first == next_segment && dp->seg_count >= 1 &&
+                  ((flags & FLAG_ARGUMENTS) != 0) == (grid_caps.arguments != 0) &&
+                  (!(flags & FLAG_INLINE) || (g->row_dims == 0 && g->segment_count <= INLINE_MAX_SEGMENTS)) &&
+                  (!(flags & FLAG_PREFIX) || (!grid3 && g->segment_count >= 2 && g->segment_count <= 3));
+        if (grid3) /* (units, segments, bands): every cell a workgroup of the plan */
+            ok = ok && dp->equal_units == dp->grid_x && dp->grid_y == dp->seg_count &&
+                 dp->grid_z == (caps->bda ? g->bands : 1) && cells == groups;
+        else /* a 2D grid read as y * width + x: every workgroup in it, less than a row of padding */
+            ok = ok && dp->grid_z == 1 && cells >= groups && cells - groups < dp->grid_x;
+        if (!ok)
+            fz_fail("%s grid (%u x %u x %u), dispatch %u: grid %u x %u x %u for %llu workgroups, shape 0x%08x "
+                    "(width %u, %u row dims, flags 0x%x) for %u row dims",
+                    device, limits[0], limits[1], limits[2], d, dp->grid_x, dp->grid_y, dp->grid_z,
+                    (unsigned long long)groups, dp->shape, width, row_dims, flags, g->row_dims);
+        next_segment += dp->seg_count;
+    }
+    if (next_segment != g->segment_count)
+        fz_fail("%s grid: the dispatches cover %u of %u segments", device, next_segment, g->segment_count);
+    vksplit__grid_free(NULL, &grid);
+}
+
+static void check_mapping(const vksplit__geometry* g, const vksplit__planner_caps* caps, uint64_t input_span_bytes,
+                          const char* device)
 {
     if (caps->mapping != VKSPLIT_MAPPING_BY_SHAPE && g->mapping != caps->mapping && g->mapping != VKSPLIT_MAPPING_TILES)
         fz_fail("%s plan: mapping %d, tuned %d", device, (int)g->mapping, (int)caps->mapping);
     if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE) {
         if (!deinterleave_ok(g, caps))
             fz_fail("%s plan: DEINTERLEAVE tiles of %u rows of %u uint32 do not hold", device, g->tile_rows, g->row_uints);
+        if (!deinterleave_reads_ok(g, input_span_bytes))
+            fz_fail("%s plan: DEINTERLEAVE tiles of %u rows of %u uint32 over %llu rows: a tile holds no whole %u-byte "
+                    "word, or loads leave the input's %llu bytes",
+                    device, g->tile_rows, g->row_uints, (unsigned long long)g->segments[0].rows, g->word_bytes,
+                    (unsigned long long)input_span_bytes);
         return;
     }
     bool one_line = true;
@@ -193,8 +276,11 @@ void fz_check_plan(const vksplit_split_desc* split, uint64_t input_span_bytes, c
         {"GPU-like, minimum device", GPU(VKSPLIT_MAPPING_BY_SHAPE, 128, 512, 8u << 20)},
         {"tiles, tiny bands", GPU(VKSPLIT_MAPPING_TILES, 32, 16, 64)},
         {"tiles 1 x 64 KiB", GPU(VKSPLIT_MAPPING_TILES, 1, 65536, 0)},
+        {"tiles 32 x 64 B, no bands", GPU(VKSPLIT_MAPPING_TILES, 32, 64, 0)}, /* 65536 units at 128 MiB */
         {"transpose", GPU(VKSPLIT_MAPPING_TRANSPOSE, 256, 64, 0)},
         {"deinterleave 1 x 4 B", GPU(VKSPLIT_MAPPING_DEINTERLEAVE, 1, 4, 0)},
+        {"deinterleave 1024 x 512 B", GPU(VKSPLIT_MAPPING_DEINTERLEAVE, 1024, 512, 0)},
+        {"GPU-like, workgroups of 512", GPU_AT_LEAST(VKSPLIT_MAPPING_BY_SHAPE, 512, 512, 8u << 20, 2048)},
         {"interleaved, tiny bands", GPU(VKSPLIT_MAPPING_INTERLEAVED, 32, 16, 64)},
         {"interleaved 1 x 64 KiB", GPU(VKSPLIT_MAPPING_INTERLEAVED, 1, 65536, 0)},
         {"descriptors, by shape", {.max_word_bytes = 16, .mapping = VKSPLIT_MAPPING_BY_SHAPE, .workgroup_size = 64,
@@ -238,7 +324,11 @@ void fz_check_plan(const vksplit_split_desc* split, uint64_t input_span_bytes, c
                     (unsigned long long)written, (unsigned long long)g.bytes_written,
                     (unsigned long long)split_bytes);
         if (g.segment_count) {
-            check_mapping(&g, &devices[d].caps, devices[d].name);
+            check_mapping(&g, &devices[d].caps, input_span_bytes, devices[d].name);
+            /* Vulkan's least grid, and a GPU's: 2^31 - 1 workgroups along x. */
+            static const uint32_t grids[2][3] = {{65535, 65535, 65535}, {0x7FFFFFFF, 65535, 65535}};
+            for (int k = 0; k < 2; k++)
+                check_grid(&g, &devices[d].caps, grids[k], devices[d].name);
             if (g.busy_workgroups > g.total_workgroups || g.bytes_in_flight == 0)
                 fz_fail("%s plan: %llu busy of %llu workgroups, %u bytes in flight", devices[d].name,
                         (unsigned long long)g.busy_workgroups, (unsigned long long)g.total_workgroups,

@@ -97,6 +97,13 @@ onnx_seeds = {
     # short chunks (DEINTERLEAVE) and 1-D splits (TILES' inline segments)
     "opset13_last_axis_3": onnx(13, FLOAT, [1000, 3], 1, output_count=3),
     "opset18_1d_uneven": onnx(18, FLOAT, [1023], 0, num_outputs=3),
+    # issue 26: one output of 65536 workgroups or more (a GPU's grid is 2^31 - 1 wide; the shape
+    # word's width field holds 16 bits), and DEINTERLEAVE's last tile of one 8- or 12-byte row
+    "opset13_int8_one_output_2_31": onnx(13, INT8, [2**31], 0, output_count=1),
+    "opset13_rows_2049_by_2": onnx(13, FLOAT, [2049, 2], 1, output_count=2),
+    "opset13_rows_1365_by_3": onnx(13, FLOAT, [1365, 3], 1, output_count=3),
+    # a reproducer kept as found (557b53c): billions of bands once made the plan's own account loop
+    "slow_tiles_many_bands": bytes.fromhex("03026edde7f3051801"),
 }
 
 

@@ -54,14 +54,14 @@ stage "tests: ThreadSanitizer build"
 ctest --test-dir build-tsan -j "$jobs" -R core_threads --output-on-failure
 # The sanitizers see host code: every test but the CLI end to end (label e2e; the CLI's C
 # code runs here in cli_faults and fuzz_npy), the shader-bound sweeps, whose work is
-# lavapipe's JIT code (core_large, core_mappings, core_tuning, core_kernels, the bench's
-# flags, the second windows profile), and the tests whose host code the others already run
-# here at a fraction of their time (core_dispatch_count's 65536 one-output dispatches, two of
+# lavapipe's JIT code (core_large, core_mappings, core_tuning, core_kernels, core_input_bounds,
+# the bench's flags, the second windows profile), and the tests whose host code the others
+# already run here at a fraction of their time (core_dispatch_count's 65536 one-output dispatches, two of
 # the four fallback feature sets, the thread tests, which ThreadSanitizer runs): all of them
 # run in the gcc build.
 stage "tests: sanitizer build"
 VKSPLIT_TEST_SCALE=0.2 ctest --test-dir build-asan -j "$jobs" -LE e2e \
-      -E '^(core_large|core_mappings_.*|core_tuning_.*|core_kernels|core_windows_no_bda_minimal|bench_flags|core_dispatch_count|core_fallback_no_bda_no_dynidx|core_fallback_no_8_16bit|core_threads_.*)$' \
+      -E '^(core_large|core_mappings_.*|core_tuning_.*|core_kernels|core_input_bounds|core_windows_no_bda_minimal|bench_flags|core_dispatch_count|core_fallback_no_bda_no_dynidx|core_fallback_no_8_16bit|core_threads_.*)$' \
       --output-on-failure
 stage "tests: gcc build on the minimum device (profiles bda, push and minimal)"
 VKSPLIT_TEST_JOBS="$tests" bash tests/min_device/run.sh build bda push minimal

@@ -239,7 +239,7 @@ uint pc_bands() { return pc.bands; }
 #else
 uint pc_bands() { return 1u; } // bands need one dispatch: device addresses
 #endif
-uint pc_row_dims() { return (pc_shape() >> SHAPE_ROW_DIMS_SHIFT) & 0xFu; }
+uint pc_row_dims() { return (pc_shape() >> SHAPE_ROW_DIMS_SHIFT) & SHAPE_ROW_DIMS_MASK; }
 bool pc_flag(uint flag) { return ((pc_shape() >> SHAPE_FLAGS_SHIFT) & flag) != 0u; }
 
 // ---- workgroup memory: one uint32 array, words as uint32 slots ---------------------------

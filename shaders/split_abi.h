@@ -118,7 +118,9 @@
  * (bits 16-19) and the flags (bits 20-): */
 #define SHAPE_GRID_X_MASK 0xFFFFu
 #define SHAPE_ROW_DIMS_SHIFT 16
+#define SHAPE_ROW_DIMS_MASK 0xFu
 #define SHAPE_FLAGS_SHIFT 20
+#define SHAPE_FLAGS_MASK 0xFFFu
 #define FLAG_ARGUMENTS 1u       /* output addresses in the caller's arguments, at outputs[0] */
 #define FLAG_INLINE 2u          /* TILES without row dimensions: segments in push constants */
 #define FLAG_GRID3 4u           /* segments of equal work: the grid is (units, segments, bands), no search */

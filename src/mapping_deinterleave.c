@@ -24,19 +24,42 @@ static uint64_t tile_trips(const vksplit__geometry* g, uint32_t word, uint32_t w
     return trips;
 }
 
-/* The most rows (a multiple of 4, so that every tile starts on a 16-byte word) that fit the
- * workgroup memory, one staging trip where 4 rows do (the kernel issues the next tile's first
- * trip of loads before writing this one's outputs), and the loop budget; 0 when not even 4 do. */
+/* Does every tile of `rows` rows hold a whole word? The kernel clamps a tile's loads to its
+ * last whole word (loads never branch), so a tile of fewer bytes than a word, the last one
+ * where the rows do not divide evenly, would have none to clamp to: its loads would run past
+ * the tile and past the input. */
+static bool tiles_hold_a_word(uint64_t total_rows, uint64_t rows, uint64_t row_bytes, uint32_t word)
+{
+    uint64_t last = total_rows % rows;
+    return last == 0 || last * row_bytes >= word;
+}
+
+static bool tile_rows_fit(const vksplit__geometry* g, const vksplit__planner_caps* caps, uint32_t word,
+                          uint64_t row_bytes, uint64_t rows)
+{
+    return tile_trips(g, word, caps->workgroup_size, row_bytes, rows) + VKSPLIT_FIXED_TRIPS <= VKSPLIT_LOOP_BUDGET &&
+           tiles_hold_a_word(g->segments[0].rows, rows, row_bytes, word);
+}
+
+/* The rows of a tile: a multiple of 4 (so that every tile starts on a 16-byte word) within the
+ * workgroup memory and the loop budget, leaving no tile without a whole word; preferably the
+ * most that one staging trip loads (the kernel issues the next tile's first trip of loads
+ * before writing this one's outputs), else fewer, else more (a tile of several trips); 0
+ * when none does. */
 static uint32_t choose_tile_rows(const vksplit__geometry* g, const vksplit__planner_caps* caps, uint32_t word,
                                  uint64_t row_bytes)
 {
     uint64_t shared = vksplit__min_u64(caps->shared_bytes, (uint64_t)DEINTERLEAVE_SHARED_WORDS * 4);
     uint64_t trip = (uint64_t)ABI_UNROLL(word) * word * caps->workgroup_size;
-    uint64_t rows = vksplit__min_u64(shared, trip > 4 * row_bytes ? trip : 4 * row_bytes) / row_bytes / 4 * 4;
-    rows = vksplit__min_u64(rows, (g->segments[0].rows + 3) / 4 * 4);
-    while (rows >= 4 && tile_trips(g, word, caps->workgroup_size, row_bytes, rows) + VKSPLIT_FIXED_TRIPS > VKSPLIT_LOOP_BUDGET)
-        rows -= 4;
-    return rows >= 4 ? (uint32_t)rows : 0;
+    uint64_t most = vksplit__min_u64(shared / row_bytes / 4 * 4, (g->segments[0].rows + 3) / 4 * 4);
+    uint64_t preferred = vksplit__min_u64(most, (trip > 4 * row_bytes ? trip : 4 * row_bytes) / row_bytes / 4 * 4);
+    for (uint64_t rows = preferred; rows >= 4; rows -= 4)
+        if (tile_rows_fit(g, caps, word, row_bytes, rows))
+            return (uint32_t)rows;
+    for (uint64_t rows = preferred + 4; rows <= most; rows += 4)
+        if (tile_rows_fit(g, caps, word, row_bytes, rows))
+            return (uint32_t)rows;
+    return 0;
 }
 
 /* Tiles per workgroup: as many as the tuning allows (a tile's first trip is 64 bytes per

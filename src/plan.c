@@ -7,6 +7,7 @@
 #include "context.h"
 #include "debug_labels.h"
 #include "plan.h"
+#include "plan_grid.h"
 #include "plan_windows.h"
 #include "split_abi.h"
 #include "split_layout.h"
@@ -60,108 +61,6 @@ static vksplit_result check_buffer_sizes(const vksplit_plan* plan, vksplit_error
     for (uint32_t i = 0; i < plan->output_count; i++)
         if (plan->output_spans[i] > limit)
             return VKSPLIT__FAIL(error, PLAN_OUTPUT_BUFFER_SIZE, i, (unsigned long long)plan->output_spans[i], (unsigned long long)limit);
-    return VKSPLIT_OK;
-}
-
-/* The flags of split_abi.h that hold for the whole plan. */
-static uint32_t plan_flags(const vksplit_plan* plan)
-{
-    const vksplit__geometry* g = &plan->geo;
-    uint32_t flags = 0;
-    if (plan->argument_bytes)
-        flags |= FLAG_ARGUMENTS;
-    if (g->aligned16)
-        flags |= FLAG_ALIGNED;
-    /* Device addresses: a small TILES plan without row dimensions carries its segments in
-     * push constants, so that its first load waits on no table read; two or three segments of
-     * unequal work are told apart by their pushed first workgroups. */
-    if (plan->ctx->bda && (g->kernel == MAPPING_TILES || g->kernel == MAPPING_TILES_WIDE) && g->row_dims == 0 && g->bands == 1 &&
-        g->segment_count <= INLINE_MAX_SEGMENTS)
-        flags |= FLAG_INLINE;
-    if (plan->ctx->bda && g->mapping != VKSPLIT_MAPPING_DEINTERLEAVE && !g->equal_units && g->segment_count >= 2 &&
-        g->segment_count <= 3)
-        flags |= FLAG_PREFIX;
-    return flags;
-}
-
-/* Workgroups of every segment in [first, end) when equal (RUNS: workgroups of invocations), else 0. */
-static uint32_t equal_units(const vksplit_plan* plan, uint32_t first, uint32_t end)
-{
-    const vksplit__geometry* g = &plan->geo;
-    if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE)
-        return 0;
-    uint64_t units = 0;
-    for (uint32_t s = first; s < end; s++) {
-        uint64_t next = (s + 1 < g->segment_count ? g->segments[s + 1].first_workgroup : g->band_workgroups) -
-                        g->segments[s].first_workgroup;
-        if (s > first && next != units)
-            return 0;
-        units = next;
-    }
-    return (uint32_t)units;
-}
-
-/* One dispatch for every segment with device addresses; groups of output_slots otherwise. The
- * grid is two-dimensional where one row of workgroups would not hold them. */
-static vksplit_result plan_dispatches(vksplit_plan* plan, vksplit_error* error)
-{
-    const vksplit_context* ctx = plan->ctx;
-    const vksplit__geometry* g = &plan->geo;
-    uint32_t per = ctx->bda || g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE ? g->segment_count : ctx->output_slots;
-    plan->dispatch_count = (g->segment_count + per - 1) / per;
-    plan->dispatches = vksplit__alloc_array(ctx->callbacks, plan->dispatch_count, sizeof *plan->dispatches);
-    if (!plan->dispatches)
-        return VKSPLIT__FAIL(error, HOST_ALLOCATION_DISPATCHES, plan->dispatch_count);
-    uint32_t flags = plan_flags(plan);
-    if (flags & FLAG_PREFIX) {
-        plan->prefix1 = (uint32_t)g->segments[1].first_workgroup;
-        plan->prefix2 = g->segment_count > 2 ? (uint32_t)g->segments[2].first_workgroup : UINT32_MAX;
-    }
-    if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE) { /* the prefix fields hold its tiles and units (split_abi.h) */
-        plan->prefix1 = (uint32_t)vksplit__div_up(g->segments[0].rows, g->tile_rows);
-        plan->prefix2 = (uint32_t)g->segments[0].units;
-    }
-    /* The grid's width goes to the shader in 16 bits. */
-    uint64_t max_x = ctx->max_group_count[0] < 0xFFFF ? ctx->max_group_count[0] : 0xFFFF;
-    for (uint32_t d = 0; d < plan->dispatch_count; d++) {
-        vksplit__dispatch* dispatch = &plan->dispatches[d];
-        uint32_t first = d * per;
-        uint32_t end = first + per < g->segment_count ? first + per : g->segment_count;
-        uint64_t begin_wg = g->segments[first].first_workgroup;
-        uint64_t end_wg = end < g->segment_count ? g->segments[end].first_workgroup : g->band_workgroups;
-        uint64_t groups = (end_wg - begin_wg) * g->bands; /* bands only on one-dispatch plans */
-        if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE)
-            groups = g->total_workgroups;
-        /* As few rows as the width allows, then the narrowest width for them: the padding
-         * (idle workgroups) stays below one per row. */
-        uint64_t y = groups ? (groups + max_x - 1) / max_x : 0;
-        uint64_t x = y ? (groups + y - 1) / y : 0;
-        if (y > ctx->max_group_count[1])
-            return VKSPLIT__FAIL(error, PLAN_WORKGROUP_COUNT, (unsigned long long)groups, (unsigned long long)max_x, ctx->max_group_count[1]);
-        dispatch->seg_first = first;
-        dispatch->seg_count = end - first;
-        dispatch->wg_base = (uint32_t)begin_wg;
-        dispatch->grid_x = (uint32_t)x;
-        dispatch->grid_y = (uint32_t)y;
-        dispatch->grid_z = 1;
-        dispatch->equal_units = equal_units(plan, first, end);
-        uint32_t grid_flags = flags;
-        /* Segments of equal work: a grid of (units, segments, bands), so that a workgroup
-         * reads its segment, unit and band from its id, with no division and no search. */
-        uint64_t bands = ctx->bda ? g->bands : 1;
-        if (dispatch->equal_units && g->mapping != VKSPLIT_MAPPING_DEINTERLEAVE &&
-            dispatch->equal_units <= ctx->max_group_count[0] && dispatch->seg_count <= ctx->max_group_count[1] &&
-            bands <= ctx->max_group_count[2]) {
-            dispatch->grid_x = dispatch->equal_units;
-            dispatch->grid_y = dispatch->seg_count;
-            dispatch->grid_z = (uint32_t)bands;
-            grid_flags = (flags & ~FLAG_PREFIX) | FLAG_GRID3;
-            x = dispatch->grid_x;
-            y = (uint64_t)dispatch->grid_y * dispatch->grid_z;
-        }
-        dispatch->shape = (uint32_t)x | g->row_dims << SHAPE_ROW_DIMS_SHIFT | grid_flags << SHAPE_FLAGS_SHIFT;
-        plan->dispatched_workgroups += x * y;
-    }
     return VKSPLIT_OK;
 }
 
@@ -330,11 +229,11 @@ static void describe(vksplit_plan* plan)
     memset(info, 0, sizeof *info);
     info->path = plan->path;
     info->word_bytes = g->word_bytes;
-    info->dispatch_count = compute ? plan->dispatch_count : 0;
+    info->dispatch_count = compute ? plan->grid.dispatch_count : 0;
     info->copy_command_count = plan->path == VKSPLIT_PATH_TRANSFER ? plan->copy_command_count : 0;
     info->row_dims = g->row_dims;
     info->workgroup_size = g->workgroup_size;
-    info->workgroup_count = compute ? plan->dispatched_workgroups : 0;
+    info->workgroup_count = compute ? plan->grid.workgroups : 0;
     info->offset_alignment = plan->offset_alignment;
     info->output_count = plan->output_count;
     info->input_span_bytes = plan->input_span;
@@ -347,7 +246,7 @@ static void describe(vksplit_plan* plan)
         info->invocation_bytes = g->invocation_bytes;
         info->sectors_read = g->sectors_read;
         info->fetch_ratio = g->bytes_written ? (double)g->sectors_read * 32.0 / (double)g->bytes_written : 0.0;
-        info->idle_workgroups = plan->dispatched_workgroups - g->busy_workgroups;
+        info->idle_workgroups = plan->grid.workgroups - g->busy_workgroups;
     }
     uint64_t rows = 0, chunk = 0;
     for (uint32_t r = 0; r < g->segment_count; r++) {
@@ -440,7 +339,9 @@ static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
     /* Beyond the inline ones, output addresses are per-recording arguments in the caller's memory. */
     if (ctx->bda && plan->geo.segment_count > ABI_INLINE_OUTPUTS)
         plan->argument_bytes = (uint64_t)plan->geo.segment_count * sizeof(uint64_t);
-    vksplit_result r = plan_dispatches(plan, error);
+    vksplit__grid_caps grid = {{ctx->max_group_count[0], ctx->max_group_count[1], ctx->max_group_count[2]},
+                               ctx->bda, ctx->output_slots, plan->argument_bytes != 0};
+    vksplit_result r = vksplit__plan_grid(&plan->geo, &grid, ctx->callbacks, &plan->grid, error);
     if (r == VKSPLIT_OK)
         r = vksplit__pipeline_for(ctx, plan->geo.kernel, plan->geo.word_bytes, &plan->pipeline, error);
     plan->table = vksplit__table_layout_for(&plan->geo);
@@ -601,7 +502,7 @@ void vksplit_plan_destroy(vksplit_plan* plan)
     if (plan->table_memory && !plan->borrowed_table)
         ctx->vk.vkFreeMemory(ctx->device, plan->table_memory, ctx->callbacks);
     vksplit__geometry_free(ctx->callbacks, &plan->geo);
-    vksplit__free(ctx->callbacks, plan->dispatches);
+    vksplit__grid_free(ctx->callbacks, &plan->grid);
     vksplit__free(ctx->callbacks, plan->regions);
     vksplit__free(ctx->callbacks, plan->region_first);
     vksplit__free(ctx->callbacks, plan->output_spans);

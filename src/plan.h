@@ -4,23 +4,11 @@
 #define VKSPLIT_PLAN_H
 
 #include "context.h"
+#include "plan_grid.h"
 #include "planner.h"
 
 /* Regions per vkCmdCopyBuffer on the transfer path (a stack array while recording). */
 #define VKSPLIT_REGION_BATCH 256u
-
-/* One vkCmdDispatch: segments [seg_first, seg_first + seg_count), workgroups from wg_base,
- * with the push constants that find a workgroup's segment (split_abi.h). */
-typedef struct vksplit__dispatch {
-    uint32_t seg_first;
-    uint32_t seg_count;
-    uint32_t wg_base;
-    uint32_t grid_x;
-    uint32_t grid_y;
-    uint32_t grid_z;
-    uint32_t shape;                 /* grid_x | row dims | flags */
-    uint32_t equal_units;           /* units (workgroups) of every segment of this dispatch, or 0 */
-} vksplit__dispatch;
 
 typedef struct vksplit__window vksplit__window;
 
@@ -44,10 +32,7 @@ struct vksplit_plan {
     uint64_t table_offset;              /* in table_buffer: a window's table lies in its plan's buffer */
     vksplit_bool32 borrowed_table;      /* a window's plan: table_buffer and table_memory are its parent's */
     uint64_t argument_bytes;            /* per recording: output addresses beyond the inline ones */
-    uint32_t dispatch_count;
-    vksplit__dispatch* dispatches;      /* [dispatch_count] */
-    uint64_t dispatched_workgroups;     /* sum of grid_x * grid_y * grid_z */
-    uint32_t prefix1, prefix2;          /* FLAG_PREFIX: segments 1 and 2's first workgroups */
+    vksplit__grid grid;                 /* its dispatches (src/plan_grid.c) */
 
     /* transfer path: the regions of segment s are [region_first[s], region_first[s+1]) */
     VkBufferCopy* regions;

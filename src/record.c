@@ -19,7 +19,7 @@ static vksplit_result record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, 
 {
     const vksplit_context* ctx = plan->ctx;
     const vksplit__geometry* g = &plan->geo;
-    const vksplit__dispatch* d = &plan->dispatches[0];
+    const vksplit__dispatch* d = &plan->grid.dispatches[0];
     vksplit__address_cache cache = {VK_NULL_HANDLE, 0};
     vksplit__push_bda push;
     memset(&push, 0, sizeof push);
@@ -53,8 +53,8 @@ static vksplit_result record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, 
         push.bands = (uint32_t)g->segments[0].rows;
         push.equal_units = g->row_uints;
     }
-    push.prefix1 = plan->prefix1;
-    push.prefix2 = plan->prefix2;
+    push.prefix1 = plan->grid.prefix1;
+    push.prefix2 = plan->grid.prefix2;
     push.trips = g->trips;
     if (d->shape >> SHAPE_FLAGS_SHIFT & FLAG_INLINE) { /* the segments themselves, after their addresses */
         for (uint32_t k = 0; k < g->segment_count; k++) {
@@ -127,8 +127,8 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
     push.segments_at = plan->table.segments_offset;
     push.trips = g->trips;
     ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->pipeline);
-    for (uint32_t i = 0; i < plan->dispatch_count; i++) {
-        const vksplit__dispatch* d = &plan->dispatches[i];
+    for (uint32_t i = 0; i < plan->grid.dispatch_count; i++) {
+        const vksplit__dispatch* d = &plan->grid.dispatches[i];
         for (uint32_t s = 0; s < ctx->output_slots; s++) {
             if (s < d->seg_count) {
                 uint32_t o = g->segments[d->seg_first + s].output_index;

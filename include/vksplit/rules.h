@@ -87,6 +87,8 @@
       "the split needs %llu x %llu workgroups; vksplit handles at most 2^32-1")                                       \
     X(PLAN_TILES_WORKGROUPS_LIMIT, 40, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                   \
       "output %u needs %llu workgroups of %llu words; vksplit handles at most 2^32-1 per output")                     \
+    X(PLAN_SHAPE_FIELDS, 199, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                            \
+      "a dispatch's shape word cannot hold grid width %llu, %u row dimensions and flags 0x%x")                        \
     X(PLAN_NO_PIPELINE, 41, VKSPLIT_ERROR_UNSUPPORTED, "no pipeline for the %s mapping and %u-byte words")            \
     /* Recording: bindings and per-recording arguments */                                                             \
     X(RECORD_NULL, 42, VKSPLIT_ERROR_NULL_ARGUMENT, "plan and cmd are required")                                      \

@@ -16,80 +16,12 @@
 
 #include "core_util.h"
 #include "host_buffer.h"
+#include "own_device.h"
 #include "reference.h"
 #include "test_harness.h"
 
 #define MAX_OUTPUTS 12u
 #define GUARD 0xEEu
-
-/* The test's own device: two queues where the family has them. */
-typedef struct own_device {
-    VkPhysicalDevice gpu;
-    VkDevice device;
-    VkQueue queues[2];
-    uint32_t queue_count;
-    uint32_t family;
-    vksplit_features features;
-    VkPhysicalDeviceMemoryProperties memory;
-    VkCommandPool pool;
-} own_device;
-
-static int create_device(const vksplit_runner_info* info, own_device* d)
-{
-    memset(d, 0, sizeof *d);
-    d->gpu = info->physical_device;
-    vksplit_error err;
-    CHECK_RESULT(VKSPLIT_OK,
-                 vksplit_query_device_features(d->gpu, info->get_instance_proc_addr, info->instance, &d->features, &err),
-                 &err);
-    uint32_t families = 0;
-    vkGetPhysicalDeviceQueueFamilyProperties(d->gpu, &families, NULL);
-    VkQueueFamilyProperties props[16];
-    families = families > 16 ? 16 : families;
-    vkGetPhysicalDeviceQueueFamilyProperties(d->gpu, &families, props);
-    d->family = UINT32_MAX;
-    for (uint32_t i = 0; i < families && d->family == UINT32_MAX; i++)
-        if (props[i].queueFlags & VK_QUEUE_COMPUTE_BIT)
-            d->family = i;
-    if (d->family == UINT32_MAX)
-        return 0;
-    d->queue_count = props[d->family].queueCount >= 2 ? 2 : 1;
-    printf("queue family %u offers %u queue(s): using %u\n", d->family, props[d->family].queueCount, d->queue_count);
-
-    vksplit_features f = d->features;
-    VkPhysicalDeviceVulkan12Features v12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
-    VkPhysicalDeviceVulkan11Features v11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, .pNext = &v12};
-    VkPhysicalDeviceFeatures2 features = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &v11};
-    v12.bufferDeviceAddress = (f & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
-    v12.storageBuffer8BitAccess = (f & VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT) != 0;
-    v11.storageBuffer16BitAccess = (f & VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT) != 0;
-    features.features.shaderInt64 = (f & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
-    features.features.shaderStorageBufferArrayDynamicIndexing =
-        (f & VKSPLIT_FEATURE_STORAGE_BUFFER_ARRAY_DYNAMIC_INDEXING) != 0;
-    const char* push_descriptor = VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME;
-    float priorities[2] = {1.0f, 1.0f};
-    VkDeviceQueueCreateInfo queue = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
-    queue.queueFamilyIndex = d->family;
-    queue.queueCount = d->queue_count;
-    queue.pQueuePriorities = priorities;
-    VkDeviceCreateInfo create = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &features};
-    create.queueCreateInfoCount = 1;
-    create.pQueueCreateInfos = &queue;
-    create.enabledExtensionCount = (f & VKSPLIT_FEATURE_PUSH_DESCRIPTOR) ? 1 : 0;
-    create.ppEnabledExtensionNames = &push_descriptor;
-    VkResult vr = vkCreateDevice(d->gpu, &create, NULL, &d->device);
-    CHECK_MSG(vr == VK_SUCCESS, "vkCreateDevice: %d", (int)vr);
-    if (vr != VK_SUCCESS)
-        return 0;
-    for (uint32_t q = 0; q < 2; q++)
-        vkGetDeviceQueue(d->device, d->family, q < d->queue_count ? q : 0, &d->queues[q]);
-    vkGetPhysicalDeviceMemoryProperties(d->gpu, &d->memory);
-    VkCommandPoolCreateInfo pool = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-    pool.queueFamilyIndex = d->family;
-    vr = vkCreateCommandPool(d->device, &pool, NULL, &d->pool);
-    CHECK_MSG(vr == VK_SUCCESS, "vkCreateCommandPool: %d", (int)vr);
-    return vr == VK_SUCCESS;
-}
 
 typedef core_host_buffer host_buffer;
 
@@ -244,18 +176,12 @@ int main(void)
     vksplit_runner_get_info(runner, &info);
     test_vulkan_load(runner);
     own_device d;
-    if (create_device(&info, &d)) {
-        vksplit_context_desc desc;
-        memset(&desc, 0, sizeof desc);
-        desc.instance = info.instance;
-        desc.physical_device = d.gpu;
-        desc.device = d.device;
-        desc.get_instance_proc_addr = info.get_instance_proc_addr;
-        desc.enabled_features = d.features;
-        desc.log = test_log;
-        vksplit_context* ctx = NULL;
-        vksplit_error err;
-        CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&desc, &ctx, &err), &err);
+    int ok = own_device_create(&info, 2, NULL, 0, &d);
+    CHECK_MSG(ok, "the test's own device could not be made");
+    if (ok) {
+        printf("queue family %u: using %u queue(s)\n", d.family, d.queue_count);
+        vksplit_context* ctx = own_device_context(&d, &info, NULL);
+        CHECK_MSG(ctx != NULL, "no context on the test's own device");
         if (ctx) {
             if (d.features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS)
                 share_plan(&d, ctx, "12 outputs (per-record arguments)", 12, 5, VKSPLIT_PATH_COMPUTE);
@@ -264,9 +190,6 @@ int main(void)
         }
         vksplit_context_destroy(ctx);
     }
-    if (d.pool)
-        vkDestroyCommandPool(d.device, d.pool, NULL);
-    if (d.device)
-        vkDestroyDevice(d.device, NULL);
+    own_device_destroy(&d);
     return test_finish(runner); /* zero validation messages, else the test fails */
 }

@@ -41,6 +41,9 @@ static const vkc_category categories[VKC_FUNCTION_COUNT] = {
 
 #define REAL(name) ((PFN_##name)real_fn[VKC_##name])
 #define COUNT(name) (calls[VKC_##name]++)
+/* A command goes on to the driver, except in record-only mode (vkc_set_record_only). */
+static int record_only;
+#define FORWARD_CMD(name) if (!record_only) REAL(name)
 
 /* ---- fault injection state ------------------------------------------------------------------ */
 
@@ -118,38 +121,54 @@ static int take_fault(vkc_function f, VkResult* result)
 
 /* ---- the wrappers: count, then forward --------------------------------------------------- */
 
+/* The push-constant bytes as the last vkCmdPushConstants left them, and every dispatch since
+ * vkc_reset with a copy of them (vkc_dispatch_at). */
+static uint8_t pushed[VKC_PUSH_BYTES];
+static vkc_dispatch dispatches[VKC_MAX_DISPATCHES];
+static uint32_t dispatch_count;
+
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdBindPipeline(VkCommandBuffer a, VkPipelineBindPoint b, VkPipeline c)
 {
     COUNT(vkCmdBindPipeline);
-    REAL(vkCmdBindPipeline)(a, b, c);
+    FORWARD_CMD(vkCmdBindPipeline)(a, b, c);
 }
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdPushConstants(VkCommandBuffer a, VkPipelineLayout b, VkShaderStageFlags c,
                                                        uint32_t d, uint32_t e, const void* f)
 {
     COUNT(vkCmdPushConstants);
-    REAL(vkCmdPushConstants)(a, b, c, d, e, f);
+    if (d < sizeof pushed && e <= sizeof pushed - d)
+        memcpy(pushed + d, f, e);
+    FORWARD_CMD(vkCmdPushConstants)(a, b, c, d, e, f);
 }
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdDispatch(VkCommandBuffer a, uint32_t x, uint32_t y, uint32_t z)
 {
     COUNT(vkCmdDispatch);
-    REAL(vkCmdDispatch)(a, x, y, z);
+    if (dispatch_count < VKC_MAX_DISPATCHES) {
+        vkc_dispatch* k = &dispatches[dispatch_count];
+        memcpy(k->push, pushed, sizeof pushed);
+        k->x = x;
+        k->y = y;
+        k->z = z;
+    }
+    dispatch_count++;
+    FORWARD_CMD(vkCmdDispatch)(a, x, y, z);
 }
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdDispatchBase(VkCommandBuffer a, uint32_t b, uint32_t c, uint32_t d,
                                                       uint32_t x, uint32_t y, uint32_t z)
 {
     COUNT(vkCmdDispatchBase);
-    REAL(vkCmdDispatchBase)(a, b, c, d, x, y, z);
+    FORWARD_CMD(vkCmdDispatchBase)(a, b, c, d, x, y, z);
 }
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdDispatchBaseKHR(VkCommandBuffer a, uint32_t b, uint32_t c, uint32_t d,
                                                          uint32_t x, uint32_t y, uint32_t z)
 {
     COUNT(vkCmdDispatchBaseKHR);
-    REAL(vkCmdDispatchBaseKHR)(a, b, c, d, x, y, z);
+    FORWARD_CMD(vkCmdDispatchBaseKHR)(a, b, c, d, x, y, z);
 }
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdDispatchIndirect(VkCommandBuffer a, VkBuffer b, VkDeviceSize c)
 {
     COUNT(vkCmdDispatchIndirect);
-    REAL(vkCmdDispatchIndirect)(a, b, c);
+    FORWARD_CMD(vkCmdDispatchIndirect)(a, b, c);
 }
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdPushDescriptorSetKHR(VkCommandBuffer a, VkPipelineBindPoint b,
                                                               VkPipelineLayout c, uint32_t d, uint32_t e,
@@ -158,7 +177,7 @@ static VKAPI_ATTR void VKAPI_CALL w_vkCmdPushDescriptorSetKHR(VkCommandBuffer a,
     COUNT(vkCmdPushDescriptorSetKHR);
     if (push_hook)
         push_hook(push_hook_user, e, f);
-    REAL(vkCmdPushDescriptorSetKHR)(a, b, c, d, e, f);
+    FORWARD_CMD(vkCmdPushDescriptorSetKHR)(a, b, c, d, e, f);
 }
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdPushDescriptorSetWithTemplateKHR(VkCommandBuffer a,
                                                                           VkDescriptorUpdateTemplate b,
@@ -166,14 +185,14 @@ static VKAPI_ATTR void VKAPI_CALL w_vkCmdPushDescriptorSetWithTemplateKHR(VkComm
                                                                           const void* e)
 {
     COUNT(vkCmdPushDescriptorSetWithTemplateKHR);
-    REAL(vkCmdPushDescriptorSetWithTemplateKHR)(a, b, c, d, e);
+    FORWARD_CMD(vkCmdPushDescriptorSetWithTemplateKHR)(a, b, c, d, e);
 }
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdBindDescriptorSets(VkCommandBuffer a, VkPipelineBindPoint b,
                                                             VkPipelineLayout c, uint32_t d, uint32_t e,
                                                             const VkDescriptorSet* f, uint32_t g, const uint32_t* h)
 {
     COUNT(vkCmdBindDescriptorSets);
-    REAL(vkCmdBindDescriptorSets)(a, b, c, d, e, f, g, h);
+    FORWARD_CMD(vkCmdBindDescriptorSets)(a, b, c, d, e, f, g, h);
 }
 /* What vksplit recorded as barriers and buffer updates, since vkc_reset (vk_count.h). */
 static vkc_barrier barriers[VKC_MAX_BARRIERS];
@@ -188,29 +207,29 @@ static VKAPI_ATTR void VKAPI_CALL w_vkCmdUpdateBuffer(VkCommandBuffer a, VkBuffe
     if (update_count < VKC_MAX_UPDATES)
         updates[update_count] = (vkc_update){b, c, d};
     update_count++;
-    REAL(vkCmdUpdateBuffer)(a, b, c, d, e);
+    FORWARD_CMD(vkCmdUpdateBuffer)(a, b, c, d, e);
 }
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdFillBuffer(VkCommandBuffer a, VkBuffer b, VkDeviceSize c, VkDeviceSize d,
                                                     uint32_t e)
 {
     COUNT(vkCmdFillBuffer);
-    REAL(vkCmdFillBuffer)(a, b, c, d, e);
+    FORWARD_CMD(vkCmdFillBuffer)(a, b, c, d, e);
 }
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdCopyBuffer(VkCommandBuffer a, VkBuffer b, VkBuffer c, uint32_t d,
                                                     const VkBufferCopy* e)
 {
     COUNT(vkCmdCopyBuffer);
-    REAL(vkCmdCopyBuffer)(a, b, c, d, e);
+    FORWARD_CMD(vkCmdCopyBuffer)(a, b, c, d, e);
 }
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdCopyBuffer2(VkCommandBuffer a, const VkCopyBufferInfo2* b)
 {
     COUNT(vkCmdCopyBuffer2);
-    REAL(vkCmdCopyBuffer2)(a, b);
+    FORWARD_CMD(vkCmdCopyBuffer2)(a, b);
 }
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdCopyBuffer2KHR(VkCommandBuffer a, const VkCopyBufferInfo2* b)
 {
     COUNT(vkCmdCopyBuffer2KHR);
-    REAL(vkCmdCopyBuffer2KHR)(a, b);
+    FORWARD_CMD(vkCmdCopyBuffer2KHR)(a, b);
 }
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdPipelineBarrier(VkCommandBuffer a, VkPipelineStageFlags b,
                                                          VkPipelineStageFlags c, VkDependencyFlags d, uint32_t e,
@@ -236,23 +255,23 @@ static VKAPI_ATTR void VKAPI_CALL w_vkCmdPipelineBarrier(VkCommandBuffer a, VkPi
             k->memory_barriers[n] = f[n];
     }
     barrier_count++;
-    REAL(vkCmdPipelineBarrier)(a, b, c, d, e, f, g, h, i, j);
+    FORWARD_CMD(vkCmdPipelineBarrier)(a, b, c, d, e, f, g, h, i, j);
 }
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdPipelineBarrier2(VkCommandBuffer a, const VkDependencyInfo* b)
 {
     COUNT(vkCmdPipelineBarrier2);
-    REAL(vkCmdPipelineBarrier2)(a, b);
+    FORWARD_CMD(vkCmdPipelineBarrier2)(a, b);
 }
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdPipelineBarrier2KHR(VkCommandBuffer a, const VkDependencyInfo* b)
 {
     COUNT(vkCmdPipelineBarrier2KHR);
-    REAL(vkCmdPipelineBarrier2KHR)(a, b);
+    FORWARD_CMD(vkCmdPipelineBarrier2KHR)(a, b);
 }
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdWriteTimestamp(VkCommandBuffer a, VkPipelineStageFlagBits b, VkQueryPool c,
                                                         uint32_t d)
 {
     COUNT(vkCmdWriteTimestamp);
-    REAL(vkCmdWriteTimestamp)(a, b, c, d);
+    FORWARD_CMD(vkCmdWriteTimestamp)(a, b, c, d);
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateBuffer(VkDevice a, const VkBufferCreateInfo* b,
@@ -543,13 +562,13 @@ static VKAPI_ATTR void VKAPI_CALL w_vkCmdBeginDebugUtilsLabelEXT(VkCommandBuffer
     if (label_count < VKC_MAX_LABELS)
         snprintf(labels[label_count++], sizeof labels[0], "%s", b->pLabelName ? b->pLabelName : "");
     label_depth++;
-    REAL(vkCmdBeginDebugUtilsLabelEXT)(a, b);
+    FORWARD_CMD(vkCmdBeginDebugUtilsLabelEXT)(a, b);
 }
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdEndDebugUtilsLabelEXT(VkCommandBuffer a)
 {
     COUNT(vkCmdEndDebugUtilsLabelEXT);
     label_depth--;
-    REAL(vkCmdEndDebugUtilsLabelEXT)(a);
+    FORWARD_CMD(vkCmdEndDebugUtilsLabelEXT)(a);
 }
 
 const char* vkc_object_name(VkObjectType type, uint64_t handle)
@@ -651,8 +670,50 @@ PFN_vkVoidFunction VKAPI_CALL vkc_get_device_proc_addr(VkDevice device, const ch
     return wrap(name, real_gdpa(device, name));
 }
 
+/* ---- the device's limits, as a test wants them told ------------------------------------------ */
+
+static vkc_limits limits_told;
+static int limits_overridden;
+static PFN_vkGetPhysicalDeviceProperties real_get_properties;
+static PFN_vkGetPhysicalDeviceProperties2 real_get_properties2;
+
+void vkc_set_limits(const vkc_limits* limits)
+{
+    limits_overridden = limits != NULL;
+    if (limits)
+        limits_told = *limits;
+}
+
+static VKAPI_ATTR void VKAPI_CALL o_vkGetPhysicalDeviceProperties(VkPhysicalDevice gpu, VkPhysicalDeviceProperties* p)
+{
+    real_get_properties(gpu, p);
+    if (limits_overridden)
+        for (int k = 0; k < 3; k++)
+            p->limits.maxComputeWorkGroupCount[k] = limits_told.max_group_count[k];
+}
+
+static VKAPI_ATTR void VKAPI_CALL o_vkGetPhysicalDeviceProperties2(VkPhysicalDevice gpu, VkPhysicalDeviceProperties2* p)
+{
+    real_get_properties2(gpu, p);
+    if (!limits_overridden)
+        return;
+    for (int k = 0; k < 3; k++)
+        p->properties.limits.maxComputeWorkGroupCount[k] = limits_told.max_group_count[k];
+    for (VkBaseOutStructure* next = p->pNext; next; next = next->pNext)
+        if (next->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_PROPERTIES && limits_told.max_buffer_size)
+            ((VkPhysicalDeviceMaintenance4Properties*)next)->maxBufferSize = limits_told.max_buffer_size;
+}
+
 PFN_vkVoidFunction VKAPI_CALL vkc_get_instance_proc_addr(VkInstance instance, const char* name)
 {
+    if (strcmp(name, "vkGetPhysicalDeviceProperties") == 0) {
+        real_get_properties = (PFN_vkGetPhysicalDeviceProperties)real_gipa(instance, name);
+        return real_get_properties ? (PFN_vkVoidFunction)o_vkGetPhysicalDeviceProperties : NULL;
+    }
+    if (strcmp(name, "vkGetPhysicalDeviceProperties2") == 0 || strcmp(name, "vkGetPhysicalDeviceProperties2KHR") == 0) {
+        real_get_properties2 = (PFN_vkGetPhysicalDeviceProperties2)real_gipa(instance, name);
+        return real_get_properties2 ? (PFN_vkVoidFunction)o_vkGetPhysicalDeviceProperties2 : NULL;
+    }
     if (strcmp(name, "vkGetDeviceProcAddr") == 0)
         return (PFN_vkVoidFunction)vkc_get_device_proc_addr;
     if (strcmp(name, "vkGetInstanceProcAddr") == 0)
@@ -676,6 +737,8 @@ static _Atomic uint64_t live_allocations;
 
 void vkc_reset(void)
 {
+    dispatch_count = 0;
+    memset(pushed, 0, sizeof pushed);
     barrier_count = 0;
     update_count = 0;
     named_count = 0;
@@ -691,6 +754,9 @@ uint64_t vkc_calls(vkc_function f) { return calls[f]; }
 uint32_t vkc_barrier_count(void) { return barrier_count; }
 const vkc_barrier* vkc_barrier_at(uint32_t index) { return index < barrier_count && index < VKC_MAX_BARRIERS ? &barriers[index] : NULL; }
 uint32_t vkc_update_count(void) { return update_count; }
+uint32_t vkc_dispatch_count(void) { return dispatch_count; }
+const vkc_dispatch* vkc_dispatch_at(uint32_t index) { return index < dispatch_count && index < VKC_MAX_DISPATCHES ? &dispatches[index] : NULL; }
+void vkc_set_record_only(int on) { record_only = on; }
 const vkc_update* vkc_update_at(uint32_t index) { return index < update_count && index < VKC_MAX_UPDATES ? &updates[index] : NULL; }
 
 uint64_t vkc_calls_in(vkc_category category)

@@ -162,6 +162,31 @@ const vkc_barrier* vkc_barrier_at(uint32_t index); /* NULL past what was kept */
 uint32_t vkc_update_count(void);
 const vkc_update* vkc_update_at(uint32_t index);
 
+/* Every vkCmdDispatch since vkc_reset (the first VKC_MAX_DISPATCHES kept): its grid and the
+ * push-constant bytes in force when it was recorded (what vkCmdPushConstants left there). */
+#define VKC_MAX_DISPATCHES 64
+#define VKC_PUSH_BYTES 128
+typedef struct vkc_dispatch {
+    uint8_t push[VKC_PUSH_BYTES];
+    uint32_t x, y, z;
+} vkc_dispatch;
+uint32_t vkc_dispatch_count(void);
+const vkc_dispatch* vkc_dispatch_at(uint32_t index); /* NULL past what was kept */
+
+/* Record-only mode: commands (vkCmd*) are counted and captured but not passed on, for a
+ * command buffer that is never submitted: a plan made for limits the device does not have
+ * (vkc_set_limits) records a grid neither the driver nor the validation layer should see. */
+void vkc_set_record_only(int on);
+
+/* What vkGetPhysicalDeviceProperties(2), looked up through vkc_get_instance_proc_addr, tells
+ * of the device from now on (NULL: the truth): maxComputeWorkGroupCount, and maxBufferSize
+ * (maintenance4) when not 0. A context created after this plans for that device. */
+typedef struct vkc_limits {
+    uint32_t max_group_count[3];
+    uint64_t max_buffer_size;
+} vkc_limits;
+void vkc_set_limits(const vkc_limits* limits);
+
 /* Host allocation callbacks that count (and forward to malloc). */
 const VkAllocationCallbacks* vkc_allocator(void);
 uint64_t vkc_host_allocations(void); /* pfnAllocation + pfnReallocation calls since vkc_reset */

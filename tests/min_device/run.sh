@@ -9,7 +9,7 @@
 #
 # By default (the test command), the tests whose outcome a device's limits and features
 # decide: sizes against the buffer, binding and dispatch limits (core_large, cli_memory,
-# core_dispatch_count, core_windows), the random splits and every mapping the profile's
+# core_dispatch_count, core_push_constants, core_windows), the random splits and every mapping the profile's
 # addressing has, the fallbacks, and the bench's plans; in the profile minimal, which differs
 # from push only in outputs per dispatch, the tests of the descriptor path's dispatches
 # (random splits, fallbacks, windows, the 300 MiB CLI split). --all runs every core, CLI and
@@ -50,16 +50,17 @@ for profile in "$@"; do
     # --all: every core, CLI and bench test but the fault injection (what it fails is the
     # same on every device; it runs under the sanitizers) and the CLI's host-side groups:
     # dtypes (numpy's types to element sizes), errors (argument and front-end refusals), files
-    # (file-system handling) and race (two CLIs into one folder), which no device limit changes.
+    # (file-system handling), race (two CLIs into one folder) and kill (what a killed run
+    # leaves), which no device limit changes.
     # cli_memory runs in both: its 300 MiB split exceeds the minimum device's
     # maxStorageBufferRange (128 MiB), which the descriptor path windows. Random case counts
     # scaled like the sanitizer build's.
     if ((all)); then
-        select=(-L '^(core|cli|bench)$' -E '^(core_faults|cli_faults|cli_dtypes|cli_errors|cli_files|cli_race)$')
+        select=(-L '^(core|cli|bench)$' -E '^(core_faults|cli_faults|cli_dtypes|cli_errors|cli_files|cli_race|cli_kill)$')
     elif [ "$profile" = minimal ]; then
         select=(-R '^(core_random_[0-9]+|core_fallback_.*|core_windows_.*|cli_memory)$')
     else
-        select=(-R '^(core_large|core_random_[0-9]+|core_dispatch_count|core_kernels|core_mappings_.*|core_fallback_.*|core_windows_.*|cli_memory|bench_flags)$')
+        select=(-R '^(core_large|core_random_[0-9]+|core_dispatch_count|core_push_constants|core_kernels|core_mappings_.*|core_fallback_.*|core_windows_.*|cli_memory|bench_flags)$')
     fi
     env "${layer_env[@]}" VKSPLIT_TEST_SCALE="${VKSPLIT_TEST_SCALE:-0.35}" \
         ctest --test-dir "$build" -j "$jobs" "${select[@]}" --output-on-failure
