@@ -5,7 +5,8 @@
  *   cli_options.c  argv to options, and the usage text
  *   cli_request.c  a .npy header and the options to a vksplit_split_desc (the front-ends)
  *   cli_input.c    the input: header first, then exactly the declared data, streamed
- *   cli_outputs.c  the outputs: temporaries in DIR, renamed into place, stale ones removed
+ *   cli_outputs.c  the outputs: temporaries in DIR, renamed into place, stale ones and dead
+ *                  runs' leftovers removed
  *   cli_device.c   the runner's desc (environment, --device) and --list-devices
  *   cli_fail.c     the exit codes and the one-line failure every part reports through
  *
@@ -102,12 +103,13 @@ typedef struct cli_outputs {
     uint32_t count;
     uint64_t* bytes;           /* [count] each output's data bytes: the caller fills in the plan's spans */
     unsigned char* state;      /* [count] nothing yet, a temporary, or in place */
-    uint32_t* tag;             /* [count] which temporary name */
+    uint32_t tag;              /* this run's: its temporaries' and its lock file's names */
+    int run_fd;                /* the lock file, locked while the run lives; -1 before the first temporary */
     uint32_t created;          /* outputs [0, created) have a temporary */
     uint32_t open;             /* the output whose temporary is open, or count */
     int fd;
     uint64_t written;          /* data bytes in the open temporary */
-    uint32_t seed;             /* the next temporary name's tag */
+    uint32_t seed;             /* the next tag to try */
 } cli_outputs;
 
 /* Checks DIR: it exists (then it is opened), or its parent does; nothing is created.
@@ -118,8 +120,9 @@ int cli_expect_outputs(cli_outputs* out, const npy_header* input, const cli_requ
 /* The next piece of output `index` (outputs arrive in order; an empty one never does). */
 int cli_write_output(cli_outputs* out, uint32_t index, const void* src, size_t bytes);
 /* Completes every temporary (an empty output gets its header), renames them into place,
- * unlinks the stale out_<k>.npy (k >= count) and prints the paths; on failure removes
- * everything this run put in DIR. Releases out. */
+ * unlinks the stale out_<k>.npy (k >= count) and what runs that died left (their temporaries
+ * and lock files) and prints the paths; on failure removes everything this run put in DIR.
+ * Releases out. */
 int cli_commit_outputs(cli_outputs* out);
 /* Removes everything this run put in DIR (and DIR, if this run created it). Releases out. */
 void cli_abandon_outputs(cli_outputs* out);

@@ -12,7 +12,15 @@
  * Runs into one DIR at once: the renames, the removal of stale outputs and the clean-up of a
  * failure happen under an advisory lock on DIR (flock), so that whatever the interleaving,
  * DIR ends with one run's complete set, never out_0.npy of one beside out_1.npy of another.
- * The temporaries, named per run, are written outside it. */
+ * The temporaries are written outside it.
+ * Runs that die: a run has one tag (8 hex digits) and, before its first temporary, creates
+ * and locks (flock, held until the run is over) its lock file .vksplit-run.<tag>; its
+ * temporaries are .out_<k>.npy.<tag>. A run that is killed leaves them, and its lock file,
+ * which nobody holds any more. So a run that succeeds, once its outputs are in place, also
+ * removes every entry of that naming scheme whose run is gone: its lock file missing, not a
+ * regular file, or held by nobody (run_is_gone below). Only names of exactly that form go, a
+ * link itself (never its target), never a directory, and a failure to remove one fails
+ * nothing (it harms no output). A run that fails removes its own and no other's. */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE /* flock */
 
@@ -44,10 +52,16 @@ static void output_name(char* buffer, size_t capacity, uint32_t index)
     snprintf(buffer, capacity, "out_%u.npy", index);
 }
 
-/* ".out_3.npy.1a2b3c4d": hidden, and never of the form out_<k>.npy. */
+/* ".out_3.npy.1a2b3c4d": hidden, and never of the form out_<k>.npy; the tag is the run's. */
 static void temporary_name(char* buffer, size_t capacity, uint32_t index, uint32_t tag)
 {
     snprintf(buffer, capacity, ".out_%u.npy.%08x", index, tag);
+}
+
+/* ".vksplit-run.1a2b3c4d": the run's lock file, locked while the run lives. */
+static void lock_name(char* buffer, size_t capacity, uint32_t tag)
+{
+    snprintf(buffer, capacity, ".vksplit-run.%08x", tag);
 }
 
 /* The folder that holds dir ("." for a bare name); false when dir is too long. */
@@ -120,6 +134,7 @@ int cli_prepare_outputs(cli_outputs* out, const char* dir)
     out->dir = dir;
     out->dir_fd = -1;
     out->fd = -1;
+    out->run_fd = -1;
     out->seed = (uint32_t)getpid() * 2654435761u ^ (uint32_t)time(NULL);
     bool exists = false;
     int rc = check_dir(dir, &exists);
@@ -134,8 +149,7 @@ int cli_expect_outputs(cli_outputs* out, const npy_header* input, const cli_requ
     out->open = out->count;
     out->bytes = calloc(out->count ? out->count : 1, sizeof out->bytes[0]);
     out->state = calloc(out->count ? out->count : 1, sizeof out->state[0]);
-    out->tag = calloc(out->count ? out->count : 1, sizeof out->tag[0]);
-    if (!out->bytes || !out->state || !out->tag)
+    if (!out->bytes || !out->state)
         return cli_fail(CLI_EXIT_FAILURE, "out of memory for %u outputs", out->count);
     return out->dir_fd >= 0 ? check_names(out) : 0;
 }
@@ -189,27 +203,89 @@ static int write_header(cli_outputs* out, uint32_t index)
     return e ? write_failed(out, index, e) : 0;
 }
 
+/* Another run's commit into DIR, or its removal of dead runs' files, finishes before this
+ * one's starts (the lock goes with dir_fd: released when it closes, whatever the exit). */
+static int lock_dir(cli_outputs* out)
+{
+    while (flock(out->dir_fd, LOCK_EX) != 0) {
+        if (errno != EINTR)
+            return cli_fail(CLI_EXIT_FAILURE, "cannot lock --out-dir '%s' (flock): %s", out->dir, strerror(errno));
+    }
+    return 0;
+}
+
+/* A new tag and its lock file, created and locked; 0 or an errno. A tag whose lock file
+ * exists is another run's, live or not yet cleaned: the next is tried. */
+static int create_lock_file(cli_outputs* out)
+{
+    char name[32];
+    for (uint32_t attempt = 0; attempt < 64; attempt++) {
+        uint32_t tag = out->seed;
+        out->seed = out->seed * 1664525u + 1013904223u;
+        lock_name(name, sizeof name, tag);
+        /* Read-write: where flock is emulated by byte-range locks (NFS), an exclusive one
+         * needs it; 0644, so that another user's run can open it to see if it is held. */
+        int fd = openat(out->dir_fd, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (fd < 0 && errno == EEXIST)
+            continue;
+        if (fd < 0)
+            return errno;
+        /* A new file nobody else has open: the lock is free (LOCK_NB: never waits). */
+        if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+            int e = errno;
+            unlinkat(out->dir_fd, name, 0);
+            close(fd);
+            return e;
+        }
+        out->tag = tag;
+        out->run_fd = fd;
+        return 0;
+    }
+    return EEXIST;
+}
+
+/* This run's tag, before its first temporary. The lock file is created and locked under
+ * DIR's lock, which a run that removes dead runs' files holds while it looks: it never finds
+ * a lock file not yet locked, and so never takes this live run for a dead one. DIR's lock is
+ * then released (the file's lock is on another file, and stays). */
+static int take_tag(cli_outputs* out, uint32_t index)
+{
+    if (out->run_fd >= 0)
+        return 0;
+    int rc = lock_dir(out);
+    if (rc)
+        return rc;
+    int e = create_lock_file(out);
+    flock(out->dir_fd, LOCK_UN);
+    return e ? write_failed(out, index, e) : 0;
+}
+
 /* A new temporary for output `index`, opened for writing, its header written. */
 static int create_temporary(cli_outputs* out, uint32_t index)
 {
     int rc = ensure_dir(out);
+    if (!rc)
+        rc = take_tag(out, index);
+    if (rc)
+        return rc;
     char name[64];
-    for (uint32_t attempt = 0; !rc && attempt < 64; attempt++) {
-        uint32_t tag = out->seed;
-        out->seed = out->seed * 1664525u + 1013904223u;
-        temporary_name(name, sizeof name, index, tag);
-        out->fd = openat(out->dir_fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-        if (out->fd >= 0) {
-            out->state[index] = OUTPUT_TEMPORARY;
-            out->tag[index] = tag;
-            out->open = index;
-            out->written = 0;
-            return write_header(out, index);
-        }
-        if (errno != EEXIST)
-            return write_failed(out, index, errno);
+    temporary_name(name, sizeof name, index, out->tag);
+    const int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+    out->fd = openat(out->dir_fd, name, flags, 0644);
+    int e = out->fd < 0 ? errno : 0;
+    /* The name taken already: a dead run's of the same tag whose lock file is gone (a clean-up
+     * killed halfway, a CLI before lock files), since a live run would hold the lock file this
+     * run created. It goes (a link itself, never a directory) and the name is taken again. */
+    if (e == EEXIST && (unlinkat(out->dir_fd, name, 0) == 0 || errno == ENOENT)) {
+        out->fd = openat(out->dir_fd, name, flags, 0644);
+        e = out->fd < 0 ? errno : 0;
     }
-    return rc ? rc : write_failed(out, index, EEXIST);
+    if (e)
+        return write_failed(out, index, e);
+    out->state[index] = OUTPUT_TEMPORARY;
+    out->open = index;
+    out->written = 0;
+    return write_header(out, index);
 }
 
 /* Closes the open temporary once all its data is there, and on disk: only then may a rename
@@ -269,20 +345,34 @@ int cli_write_output(cli_outputs* out, uint32_t index, const void* src, size_t b
     return 0;
 }
 
+/* This run is done with DIR: its lock file goes, then its lock (with the file's last fd).
+ * After its temporaries, so that a lock file never goes before its run's temporaries. */
+static void drop_lock_file(cli_outputs* out)
+{
+    if (out->run_fd < 0)
+        return;
+    char name[32];
+    lock_name(name, sizeof name, out->tag);
+    unlinkat(out->dir_fd, name, 0);
+    close(out->run_fd);
+    out->run_fd = -1;
+}
+
 static void release(cli_outputs* out)
 {
     if (out->fd >= 0)
         close(out->fd);
+    if (out->run_fd >= 0)
+        close(out->run_fd);
     if (out->dir_fd >= 0)
         close(out->dir_fd);
     out->fd = -1;
+    out->run_fd = -1;
     out->dir_fd = -1;
     free(out->bytes);
     free(out->state);
-    free(out->tag);
     out->bytes = NULL;
     out->state = NULL;
-    out->tag = NULL;
 }
 
 void cli_abandon_outputs(cli_outputs* out)
@@ -290,13 +380,14 @@ void cli_abandon_outputs(cli_outputs* out)
     char name[64];
     for (uint32_t i = 0; out->state && i < out->count; i++) {
         if (out->state[i] == OUTPUT_TEMPORARY)
-            temporary_name(name, sizeof name, i, out->tag[i]);
+            temporary_name(name, sizeof name, i, out->tag);
         else
             output_name(name, sizeof name, i);
         if (out->state[i] != OUTPUT_NONE)
             unlinkat(out->dir_fd, name, 0);
         out->state[i] = OUTPUT_NONE;
     }
+    drop_lock_file(out);
     if (out->dir_created)
         rmdir(out->dir);
     out->dir_created = false;
@@ -307,7 +398,7 @@ void cli_abandon_outputs(cli_outputs* out)
 static int put_in_place(cli_outputs* out, uint32_t index)
 {
     char from[64], to[32];
-    temporary_name(from, sizeof from, index, out->tag[index]);
+    temporary_name(from, sizeof from, index, out->tag);
     output_name(to, sizeof to, index);
     if (renameat(out->dir_fd, from, out->dir_fd, to) == 0) {
         out->state[index] = OUTPUT_IN_PLACE;
@@ -354,20 +445,75 @@ static int sync_dir(cli_outputs* out)
                     "had put in place", failed, strerror(e), taken_back);
 }
 
-/* "out_<k>.npy" exactly as this CLI writes it: k in decimal, no sign, no leading zero.
- * *k receives k (saturated). */
-static bool is_output_name(const char* name, uint64_t* k)
+/* "out_<k>.npy" exactly as this CLI writes it, at the start of name: k in decimal, no sign,
+ * no leading zero. The rest of name, or NULL; *k receives k (saturated). */
+static const char* skip_output_name(const char* name, uint64_t* k)
 {
     if (strncmp(name, "out_", 4) != 0)
-        return false;
+        return NULL;
     const char* digits = name + 4;
     size_t n = strspn(digits, "0123456789");
-    if (n == 0 || (digits[0] == '0' && n > 1) || strcmp(digits + n, ".npy") != 0)
-        return false;
+    if (n == 0 || (digits[0] == '0' && n > 1) || strncmp(digits + n, ".npy", 4) != 0)
+        return NULL;
     *k = 0;
     for (size_t i = 0; i < n; i++)
         *k = *k > (UINT64_MAX - 9) / 10 ? UINT64_MAX : *k * 10 + (uint64_t)(digits[i] - '0');
+    return digits + n + 4;
+}
+
+/* "out_<k>.npy", all of name. */
+static bool is_output_name(const char* name, uint64_t* k)
+{
+    const char* rest = skip_output_name(name, k);
+    return rest && !*rest;
+}
+
+/* A tag as "%08x" writes it, all of text: 8 lowercase hex digits. */
+static bool parse_tag(const char* text, uint32_t* tag)
+{
+    if (strlen(text) != 8 || strspn(text, "0123456789abcdef") != 8)
+        return false;
+    *tag = (uint32_t)strtoul(text, NULL, 16);
     return true;
+}
+
+/* A name of the scheme for what a run keeps while it lives, *tag receiving its tag: a
+ * temporary ".out_<k>.npy.<tag>" or a lock file ".vksplit-run.<tag>", exactly. */
+static bool is_run_file(const char* name, uint32_t* tag)
+{
+    uint64_t k;
+    const char* rest = name[0] == '.' ? skip_output_name(name + 1, &k) : NULL;
+    if (rest && rest[0] == '.')
+        return parse_tag(rest + 1, tag);
+    return strncmp(name, ".vksplit-run.", 13) == 0 && parse_tag(name + 13, tag);
+}
+
+/* Whether the run of `tag` is gone, asked under DIR's lock (no run creates a lock file
+ * meanwhile, and every lock file there is locked if its run lives): its lock file is missing,
+ * is no regular file (a run makes its own), or nobody holds it. This run's own tag counts as
+ * gone: every temporary of this run is in place by then, so a name of its tag left is a dead
+ * run's; and its lock file is never opened again here (a second open file's lock would be
+ * refused by this run's own). A lock file that cannot be opened (another user's, say) is
+ * taken for live: nothing goes in doubt. */
+static bool run_is_gone(const cli_outputs* out, uint32_t tag)
+{
+    if (out->run_fd >= 0 && tag == out->tag)
+        return true;
+    char name[32];
+    lock_name(name, sizeof name, tag);
+    struct stat st;
+    if (fstatat(out->dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+        return errno == ENOENT;
+    if (!S_ISREG(st.st_mode))
+        return true;
+    /* O_NONBLOCK: a FIFO swapped in since fstatat never blocks the open. A shared lock is
+     * refused exactly while a run holds its exclusive one, and needs only read access. */
+    int fd = openat(out->dir_fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0)
+        return errno == ENOENT;
+    bool gone = flock(fd, LOCK_SH | LOCK_NB) == 0; /* released with the fd, at once */
+    close(fd);
+    return gone;
 }
 
 /* One stale entry: unlinked (a link itself, never its target); a directory is not one of
@@ -382,7 +528,9 @@ static int remove_stale(const cli_outputs* out, const char* name)
     return errno;
 }
 
-/* After a split into fewer outputs than the last one in DIR: out_<k>.npy for k >= count. */
+/* After a split into fewer outputs than the last one in DIR: out_<k>.npy for k >= count.
+ * And what dead runs left: the temporaries and lock files of runs that are gone, at best
+ * effort (one that stays harms no output: the next run tries again). Under DIR's lock. */
 static int remove_stale_outputs(cli_outputs* out)
 {
     int fd = dup(out->dir_fd);
@@ -397,8 +545,13 @@ static int remove_stale_outputs(cli_outputs* out)
     char failed[256] = ""; /* a name is at most 255 bytes */
     for (struct dirent* entry; !e && (entry = readdir(d)) != NULL;) {
         uint64_t k;
-        if (is_output_name(entry->d_name, &k) && k >= out->count && (e = remove_stale(out, entry->d_name)) != 0)
-            snprintf(failed, sizeof failed, "%s", entry->d_name);
+        uint32_t tag;
+        if (is_output_name(entry->d_name, &k)) {
+            if (k >= out->count && (e = remove_stale(out, entry->d_name)) != 0)
+                snprintf(failed, sizeof failed, "%s", entry->d_name);
+        } else if (is_run_file(entry->d_name, &tag) && run_is_gone(out, tag)) {
+            remove_stale(out, entry->d_name);
+        }
     }
     closedir(d);
     if (!e)
@@ -409,17 +562,6 @@ static int remove_stale_outputs(cli_outputs* out)
     return cli_fail(CLI_EXIT_FAILURE,
                     "cannot remove the stale output '%s' in '%s': %s; removed %s, which this run had put in place",
                     failed, out->dir, strerror(e), taken_back);
-}
-
-/* Another run's commit into DIR finishes before this one's starts (the lock goes with
- * dir_fd: released when it closes, whatever the exit). */
-static int lock_dir(cli_outputs* out)
-{
-    while (flock(out->dir_fd, LOCK_EX) != 0) {
-        if (errno != EINTR)
-            return cli_fail(CLI_EXIT_FAILURE, "cannot lock --out-dir '%s' (flock): %s", out->dir, strerror(errno));
-    }
-    return 0;
 }
 
 int cli_commit_outputs(cli_outputs* out)
@@ -433,6 +575,8 @@ int cli_commit_outputs(cli_outputs* out)
         rc = put_in_place(out, i);
     if (!rc)
         rc = remove_stale_outputs(out);
+    if (!rc)
+        drop_lock_file(out);
     if (!rc && out->count)
         rc = sync_dir(out);
     if (rc) {

@@ -2,11 +2,12 @@
 """End-to-end tests of the vksplit CLI against numpy as the independent reference.
 
 usage: test_cli.py PATH/TO/vksplit GROUP   (GROUP: help, dtypes, success, errors, files, streams,
-                                                devices, memory, race)
+                                                devices, memory, race, kill)
 
 Every run has VKSPLIT_VALIDATION=1: the CLI then fails on any Vulkan validation message.
 Exit code 77 (skipped) when numpy is missing.
 """
+import fcntl
 import io
 import os
 import random
@@ -820,6 +821,126 @@ def group_race():
     case.close()
 
 
+# --- runs that die: what they leave, and who removes it ------------------------------------------
+
+def hidden(folder):
+    return sorted(name for name in os.listdir(folder) if name.startswith("."))
+
+
+def stalled_cli(args, case, label, until=None):
+    """A CLI that tests/cli/stall_write.c stops at its first write into output 1's temporary
+    (its header; output 0's temporary is complete then): returns the process once it stands
+    there, or None (killed, and a failure recorded) when it never gets there. With `until`, it
+    goes on once that file exists."""
+    ready = os.path.join(case.tmp, label + ".ready")
+    env = dict(os.environ, VKSPLIT_VALIDATION="1", LD_PRELOAD=os.environ["VKSPLIT_STALL_SHIM"],
+               VKSPLIT_STALL_WRITE=".out_1.npy.", VKSPLIT_STALL_READY=ready)
+    if until:
+        env["VKSPLIT_STALL_UNTIL"] = until
+    p = subprocess.Popen([VKSPLIT] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    deadline = time.monotonic() + 60
+    while not os.path.exists(ready) and p.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.005)
+    if os.path.exists(ready):
+        return p
+    p.kill()
+    out, err = p.communicate()
+    check(False, "%s: the CLI never reached output 1 (exit %s, %r)" % (label, p.returncode, err))
+    return None
+
+
+def check_run_files(label, names):
+    """A stalled run's hidden files: its lock file and the temporaries of outputs 0 and 1, one tag."""
+    tags = {name[-8:] for name in names}
+    tag = tags.pop() if len(tags) == 1 else "?"
+    want = sorted([".out_0.npy." + tag, ".out_1.npy." + tag, ".vksplit-run." + tag])
+    check(names == want, "%s: the stalled run holds %s, expected %s" % (label, names, want))
+
+
+def group_kill():
+    """A run killed mid-split (SIGKILL: nothing of its own clean-up runs) leaves its hidden
+    temporaries and its lock file; the next successful run into the folder removes them, and
+    every other leftover of the CLI's naming scheme whose run is dead, and nothing else. A live
+    run's temporaries survive another run's commit, and that run then completes."""
+    if not os.environ.get("VKSPLIT_STALL_SHIM"):
+        print("SKIP: no tests/cli/stall_write.c shim (a sanitizer build, or not Linux)")
+        sys.exit(77)
+    x = np.arange(6 * 1536, dtype=np.float32).reshape(6, 1536)
+    three, two = ["--axis", "1", "--num-outputs", "3"], ["--axis", "1", "--num-outputs", "2"]
+
+    # kill -9 while output 1 is being written; then a 2-way split into the same folder.
+    case = Case()
+    path = case.input(x)
+    p = stalled_cli(["--input", path, "--out-dir", case.out] + three, case, "killed")
+    if p:
+        check_run_files("killed run", hidden(case.out))
+        p.kill()
+        p.communicate()
+        check(p.returncode == -signal.SIGKILL, "killed run: exit %s" % p.returncode)
+        expect_outputs("the run after a killed one", case, ["--input", path, "--out-dir", case.out] + two, x,
+                       [768, 768], 1)
+        check(hidden(case.out) == [], "the run after a killed one left hidden files: %s" % hidden(case.out))
+    case.close()
+
+    # What is the scheme's and dead goes; anything else stays. A lock file this test holds
+    # (flock, as a live run does) keeps its run's temporary; one nobody holds, one missing (what
+    # a CLI before lock files left), or a name that is no regular file, does not. A link goes
+    # (never its target), a directory stays, a FIFO neither blocks nor stays.
+    case = Case()
+    path = case.input(x)
+    target = os.path.join(case.tmp, "precious.bin")
+    with open(target, "wb") as f:
+        f.write(b"precious bytes")
+    live_lock = os.open(os.path.join(case.out, ".vksplit-run.1111aaaa"), os.O_RDONLY | os.O_CREAT, 0o644)
+    fcntl.flock(live_lock, fcntl.LOCK_EX)
+    dead = [".vksplit-run.0000abcd", ".out_0.npy.0000abcd", ".out_12.npy.0000abcd", ".out_4.npy.0badc0de",
+            ".out_1.npy.0000f1f0"]
+    stay = [".out_0.npy.1111aaaa", ".out_01.npy.12345678", ".out_1.npy.1234567", ".out_1.npy.ABCDEF12",
+            ".out_1.npy.123456789", ".out_1.npy.12345678.bak", ".vksplit-run.1234", ".vksplit-run.0000abcd.x",
+            "out_1.npy.12345678", ".out_-1.npy.12345678", ".out_+1.npy.12345678", ".Out_1.npy.12345678",
+            ".vksplit-runs.12345678", ".out_1.npz.12345678", "keep.txt"]
+    for name in dead + stay:
+        with open(os.path.join(case.out, name), "w") as f:
+            f.write("leftover")
+    os.symlink(target, os.path.join(case.out, ".out_3.npy.0000abcd"))
+    os.mkfifo(os.path.join(case.out, ".vksplit-run.0000f1f0"))
+    os.mkdir(os.path.join(case.out, ".out_2.npy.0000abcd"))
+    rc, out, err = run(["--input", path, "--out-dir", case.out] + two, timeout=30)
+    check(rc == 0 and err == "", "leftovers: exit %s, %r" % (rc, err))
+    left = sorted(os.listdir(case.out))
+    want = sorted(["out_0.npy", "out_1.npy", ".vksplit-run.1111aaaa", ".out_2.npy.0000abcd"] + stay)
+    check(left == want, "leftovers: the folder holds %s, expected %s" % (left, want))
+    with open(target, "rb") as f:
+        check(f.read() == b"precious bytes", "leftovers: a link's target changed")
+    os.close(live_lock)
+    case.close()
+
+    # A live run's temporaries and lock file survive another run's commit; then it completes.
+    case = Case()
+    path = case.input(x)
+    go = os.path.join(case.tmp, "go")
+    p = stalled_cli(["--input", path, "--out-dir", case.out] + three, case, "live", until=go)
+    if p:
+        held = hidden(case.out)
+        check_run_files("live run", held)
+        rc, out, err = run(["--input", path, "--out-dir", case.out] + two)
+        check(rc == 0 and err == "", "a run beside a live one: exit %s, %r" % (rc, err))
+        left = sorted(os.listdir(case.out))
+        check(left == sorted(["out_0.npy", "out_1.npy"] + held),
+              "a run beside a live one: the folder holds %s, expected its outputs and %s" % (left, held))
+        with open(go, "w"):
+            pass
+        out, err = p.communicate(timeout=120)
+        check(p.returncode == 0 and err == b"", "the live run: exit %s, %r" % (p.returncode, err))
+        expect_parts = [np.ascontiguousarray(part).tobytes() for part in np.split(x, 3, axis=1)]
+        left = sorted(os.listdir(case.out))
+        check(left == ["out_0.npy", "out_1.npy", "out_2.npy"], "after the live run: the folder holds %s" % left)
+        if left == ["out_0.npy", "out_1.npy", "out_2.npy"]:
+            got = [read_raw(os.path.join(case.out, name))[2] for name in left]
+            check(got == expect_parts, "after the live run: its outputs are not the 3-way split")
+    case.close()
+
+
 def group_help():
     rc, out, err = run(["--help"])
     check(rc == 0 and "usage: vksplit --input IN.npy" in out and err == "", "--help: %d %r" % (rc, err))
@@ -833,6 +954,6 @@ def group_help():
 
 {"help": group_help, "dtypes": group_dtypes, "success": group_success, "errors": group_errors, "files": group_files,
  "streams": group_streams, "devices": group_devices, "memory": group_memory,
- "race": group_race}[GROUP]()
+ "race": group_race, "kill": group_kill}[GROUP]()
 print("%d checks, %d failures" % (checks, len(failures)))
 sys.exit(1 if failures else 0)

@@ -8,7 +8,8 @@
  * (absent stays absent); the run that reaches no fault must write the right outputs. Three
  * configurations: tensors mapped directly (lavapipe's own path) into a folder the run must
  * create; everything staged in 4 KiB pieces (faults while outputs stream into temporaries)
- * into a folder that holds older files; 16 outputs, past what push constants hold.
+ * into a folder that holds older files (and a temporary a killed run left, which only a run
+ * that succeeds removes); 16 outputs, past what push constants hold.
  * With the validation layer on: any message in an error path fails the test.
  * A rename fails after another succeeded (a directory appears at out_1.npy while the device
  * runs): the CLI takes back out_0.npy and says so. Last, fsync fails (EIO, through this
@@ -224,14 +225,17 @@ static void remove_folder(const char* dir)
     rmdir(dir);
 }
 
-static const char* const old_names[3] = {"note.txt", "out_0.npy", "out_7.npy"};
-static const char* const old_texts[3] = {"keep", "old 0", "old 7"};
+/* An old folder: a note, an output, a stale output, and a temporary a killed run left (no
+ * lock file: its run is gone). A run that fails leaves all four; one that succeeds the note. */
+enum { OLD_FILES = 4 };
+static const char* const old_names[OLD_FILES] = {"note.txt", "out_0.npy", "out_7.npy", ".out_3.npy.0badc0de"};
+static const char* const old_texts[OLD_FILES] = {"keep", "old 0", "old 7", "killed run"};
 
 static void make_old_folder(const char* dir)
 {
     remove_folder(dir);
     mkdir(dir, 0777);
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < OLD_FILES; i++)
         write_file(dir, old_names[i], old_texts[i]);
 }
 
@@ -356,7 +360,7 @@ static uint32_t sweep(const config* c, fault_call call, const vksplit_runner_des
             printf("%s: %s fails at each of its %u calls\n", c->name, call_names[call], at - 1);
             return at - 1;
         }
-        bool folder_kept = c->old_folder ? folder_is(dir, old_names, old_texts, 3) : access(dir, F_OK) != 0;
+        bool folder_kept = c->old_folder ? folder_is(dir, old_names, old_texts, OLD_FILES) : access(dir, F_OK) != 0;
         CHECK_MSG(rc == 1 && one_line(err) && strncmp(err, "vksplit: ", 9) == 0 && strstr(err, call_names[call]) &&
                       strstr(err, expected),
                   "%s, %s #%u: exit %d, stderr: %s", c->name, call_names[call], at, rc, err);
@@ -435,10 +439,10 @@ static void sync_fails(const vksplit_runner_desc* base)
     /* Before the renames: the folder as it was. */
     static const char* const names[3] = {"out_0.npy", "out_1.npy", "out_2.npy"};
     for (uint32_t k = 1; k <= three.count; k++)
-        sync_fails_at(base, true, k, 0, names[k - 1], old_names, old_texts, 3);
+        sync_fails_at(base, true, k, 0, names[k - 1], old_names, old_texts, OLD_FILES);
     sync_fails_at(base, false, 2, 0, names[1], NULL, NULL, 0);
-    /* After the renames: this run's outputs (and the stale out_7.npy) are gone, note.txt stays;
-     * a folder the run created is gone. */
+    /* After the renames: this run's outputs (and the stale out_7.npy, and the killed run's
+     * temporary) are gone, note.txt stays; a folder the run created is gone. */
     sync_fails_at(base, true, 0, 1, "removed out_0.npy .. out_2.npy", old_names, old_texts, 1);
     sync_fails_at(base, false, 0, 1, "removed out_0.npy .. out_2.npy", NULL, NULL, 0);
     sync_fails_at(base, false, 0, 2, "removed out_0.npy .. out_2.npy", NULL, NULL, 0);
