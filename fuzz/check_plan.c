@@ -33,8 +33,8 @@ static void check_segment(const vksplit__geometry* g, uint32_t s, uint64_t input
     /* in_end and out_end become one past the last unit, then bytes. */
     ok = ok && rows == seg->rows && !__builtin_add_overflow(in_end, seg->chunk_words, &in_end) &&
          !__builtin_add_overflow(out_end, seg->chunk_words, &out_end) &&
-         !__builtin_mul_overflow(in_end, g->unit_bytes, &in_end) &&
-         !__builtin_mul_overflow(out_end, g->unit_bytes, &out_end);
+         !__builtin_mul_overflow(in_end, g->count_bytes, &in_end) &&
+         !__builtin_mul_overflow(out_end, g->count_bytes, &out_end);
     if (!ok || in_end > input_span_bytes || out_end > output_span_bytes[seg->output_index])
         fz_fail("%s plan, segment %u (output %u): %s; reads to byte %llu of %llu, writes to byte %llu of %llu",
                 device, s, seg->output_index, ok ? "out of span" : "inconsistent segment", (unsigned long long)in_end,
@@ -137,7 +137,7 @@ static bool deinterleave_ok(const vksplit__geometry* g, const vksplit__planner_c
 {
     uint64_t rows = g->segments[0].rows, tile = g->tile_rows, row_bytes = 0;
     bool ok = tile >= 4 && tile % 4 == 0 && tile * g->row_uints * 4 <= caps->shared_bytes &&
-              (g->word_bytes == 4 || g->word_bytes == 16) && g->unit_bytes == 4 && g->trips >= 1;
+              (g->word_bytes == 4 || g->word_bytes == 16) && g->count_bytes == 4 && g->trips >= 1;
     for (uint32_t s = 0; ok && s < g->segment_count; s++) {
         ok = g->segments[s].rows == rows && g->segments[s].row_offset_uints == row_bytes / 4;
         row_bytes += g->segments[s].chunk_words * 4;
@@ -315,7 +315,7 @@ void fz_check_plan(const vksplit_split_desc* split, uint64_t input_span_bytes, c
                 fz_fail("%s plan: segment %u names output %u, out of order or range", devices[d].name, i,
                         g.segments[i].output_index);
             check_segment(&g, i, input_span_bytes, output_span_bytes, devices[d].name);
-            if (__builtin_mul_overflow(g.segments[i].chunk_words * g.unit_bytes, g.segments[i].rows, &segment_bytes) ||
+            if (__builtin_mul_overflow(g.segments[i].chunk_words * g.count_bytes, g.segments[i].rows, &segment_bytes) ||
                 __builtin_add_overflow(written, segment_bytes, &written))
                 fz_fail("%s plan: the segments' bytes overflow 64 bits", devices[d].name);
         }

@@ -71,25 +71,37 @@ void fz_check_split(const vksplit_split_desc* split)
     fz_check_plan(split, input_span, output_spans);
 }
 
-void fz_check_translation(vksplit_result result, const vksplit_error* error, const uint64_t* sizes, size_t sizes_bytes,
-                          uint64_t* split_store, uint32_t watched, uint32_t capacity, uint64_t most,
-                          const vksplit_split_desc* out)
+void fz_translation_begin(fz_translation* t, fz_reader* r, uint64_t most, void* storage, size_t storage_bytes)
 {
+    uint8_t capacity_code = fz_byte(r);
+    t->capacity = capacity_code == 0 ? VKSPLIT_MAX_OUTPUTS : capacity_code - 1u;
+    t->most = most;
+    t->watched = (t->capacity < most ? t->capacity : most) + FZ_GUARD;
+    fz_poison_once(t->lengths, sizeof t->lengths, &t->lengths_poisoned);
+    fz_poison(storage, storage_bytes);
+    fz_poison(&t->out, sizeof t->out);
+}
+
+void fz_translation_end(fz_translation* t, vksplit_result result, const uint64_t* sizes, size_t sizes_bytes)
+{
+    const vksplit_split_desc* out = &t->out;
+    fz_trace(result, &t->error);
     if (result != VKSPLIT_OK) {
-        fz_check_error(result, error);
+        fz_check_error(result, &t->error);
         fz_expect_poisoned(sizes, sizes_bytes, "storage.sizes after an error");
-        fz_expect_poisoned(split_store, watched * sizeof split_store[0], "storage.lengths after an error");
+        fz_expect_poisoned(t->lengths, t->watched * sizeof t->lengths[0], "storage.lengths after an error");
         fz_expect_poisoned(out, sizeof *out, "*out after an error");
         return;
     }
-    if (out->lengths != split_store || out->sizes != sizes || out->output_count > capacity || out->output_count > most)
+    if (out->lengths != t->lengths || out->sizes != sizes || out->output_count > t->capacity ||
+        out->output_count > t->most)
         fz_fail("the desc does not point into the caller's storage, or has %u outputs for capacity %u and "
                 "counts up to %llu",
-                out->output_count, capacity, (unsigned long long)most);
-    fz_expect_poisoned(split_store + out->output_count, (watched - out->output_count) * sizeof split_store[0],
+                out->output_count, t->capacity, (unsigned long long)t->most);
+    fz_expect_poisoned(t->lengths + out->output_count, (t->watched - out->output_count) * sizeof t->lengths[0],
                        "storage.lengths past the outputs");
     fz_check_split(out);
-    fz_poison(split_store, out->output_count * sizeof split_store[0]);
+    fz_poison(t->lengths, out->output_count * sizeof t->lengths[0]);
 }
 
 void fz_poison_once(void* memory, size_t bytes, bool* poisoned)

@@ -18,16 +18,15 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 
 #define POOL 16   /* distinct output tensors per input */
 #define DIMS 12   /* DimensionCount decodes to 0..DIMS-1, past DirectML's 8 */
-#define GUARD 16  /* entries past what a translation may write, checked too */
 
 /* The caller's memory, allocated once: OutputTensors and storage for VKSPLIT_MAX_OUTPUTS. */
 static uint32_t sizes[POOL + 1][DIMS], strides[POOL + 1][DIMS];
 static vksplit_dml_buffer_tensor_desc buffers[POOL + 1]; /* [POOL] is the input */
 static vksplit_dml_tensor_desc tensors[POOL + 1];
-static vksplit_dml_tensor_desc output_tensors[VKSPLIT_MAX_OUTPUTS + GUARD];
-static uint64_t split_store[VKSPLIT_MAX_OUTPUTS + GUARD];
-static uint64_t stride_store[(VKSPLIT_MAX_OUTPUTS + GUARD) * VKSPLIT_MAX_RANK];
-static const uint64_t* table_store[VKSPLIT_MAX_OUTPUTS + GUARD];
+static vksplit_dml_tensor_desc output_tensors[VKSPLIT_MAX_OUTPUTS + FZ_GUARD];
+static uint64_t lengths_store[VKSPLIT_MAX_OUTPUTS + FZ_GUARD];
+static uint64_t stride_store[(VKSPLIT_MAX_OUTPUTS + FZ_GUARD) * VKSPLIT_MAX_RANK];
+static const uint64_t* table_store[VKSPLIT_MAX_OUTPUTS + FZ_GUARD];
 
 typedef struct total_rule {
     uint8_t mode;   /* 0 computed, 1 computed + extra, 2 raw, 3 computed - 1 */
@@ -140,7 +139,7 @@ static void keep_storage_poisoned(void)
     static bool poisoned;
     if (poisoned)
         return;
-    fz_poison(split_store, sizeof split_store);
+    fz_poison(lengths_store, sizeof lengths_store);
     fz_poison(stride_store, sizeof stride_store);
     fz_poison(table_store, sizeof table_store);
     poisoned = true;
@@ -177,16 +176,16 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     op.OutputTensors = null_arg == 7 ? NULL : output_tensors;
 
     uint8_t capacity_code = fz_byte(&r);
-    /* Entries a translation could touch (none past vksplit's limit), and GUARD more. */
+    /* Entries a translation could touch (none past vksplit's limit), and FZ_GUARD more. */
     uint32_t count = op.OutputCount <= VKSPLIT_MAX_OUTPUTS ? op.OutputCount : 0;
     uint32_t capacity = capacity_code == 0 ? count : capacity_code == 1 ? VKSPLIT_MAX_OUTPUTS : capacity_code - 2u;
-    size_t watched = (capacity < count ? capacity : count) + GUARD;
+    size_t watched = (capacity < count ? capacity : count) + FZ_GUARD;
     keep_storage_poisoned();
 
     vksplit_dml_split_storage storage;
     fz_poison(&storage, sizeof storage);
     storage.capacity = capacity;
-    storage.lengths = null_arg == 2 ? NULL : split_store;
+    storage.lengths = null_arg == 2 ? NULL : lengths_store;
     storage.output_strides = null_arg == 4 ? NULL : stride_store;
     storage.output_stride_table = null_arg == 5 ? NULL : table_store;
     vksplit_split_desc out;
@@ -200,19 +199,19 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         fz_check_error(result, &error);
         fz_expect_poisoned(storage.sizes, sizeof storage.sizes, "storage.sizes after an error");
         fz_expect_poisoned(storage.input_strides, sizeof storage.input_strides, "storage.input_strides after an error");
-        fz_expect_poisoned(split_store, watched * sizeof split_store[0], "storage.lengths after an error");
+        fz_expect_poisoned(lengths_store, watched * sizeof lengths_store[0], "storage.lengths after an error");
         fz_expect_poisoned(stride_store, watched * VKSPLIT_MAX_RANK * sizeof stride_store[0],
                            "storage.output_strides after an error");
         fz_expect_poisoned(table_store, watched * sizeof table_store[0], "storage.output_stride_table after an error");
         fz_expect_poisoned(&out, sizeof out, "*out after an error");
         return 0;
     }
-    if (out.lengths != split_store || out.sizes != storage.sizes || out.output_count != op.OutputCount)
+    if (out.lengths != lengths_store || out.sizes != storage.sizes || out.output_count != op.OutputCount)
         fz_fail("the desc does not point into the caller's storage or has %u outputs for OutputCount %u",
                 out.output_count, op.OutputCount);
-    fz_expect_poisoned(split_store + count, GUARD * sizeof split_store[0], "storage.lengths past OutputCount");
+    fz_expect_poisoned(lengths_store + count, FZ_GUARD * sizeof lengths_store[0], "storage.lengths past OutputCount");
     fz_check_split(&out);
-    fz_poison(split_store, count * sizeof split_store[0]);
+    fz_poison(lengths_store, count * sizeof lengths_store[0]);
     if (out.output_strides) {
         fz_poison(stride_store, (size_t)count * VKSPLIT_MAX_RANK * sizeof stride_store[0]);
         fz_poison(table_store, count * sizeof table_store[0]);

@@ -17,15 +17,14 @@
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 
 #define DIMS 12   /* rank decodes to 0..DIMS-1, past vksplit's 8 */
-#define GUARD 16
-#define LIST_CAP (VKSPLIT_MAX_OUTPUTS + GUARD) /* the longest 'split' list passed */
+#define LIST_CAP (VKSPLIT_MAX_OUTPUTS + FZ_GUARD) /* the longest 'split' list passed */
 
 /* The caller's memory, allocated once. */
 static int64_t shape[DIMS];
 static int64_t values[LIST_CAP];
 static int64_t attribute[LIST_CAP];
 static unsigned char input[LIST_CAP * 8];
-static uint64_t split_store[VKSPLIT_MAX_OUTPUTS + GUARD];
+static fz_translation call;
 
 /* float16 bits of an integer (truncating), enough to hit whole and fractional values. */
 static uint16_t half_bits(int64_t v)
@@ -78,9 +77,6 @@ static uint32_t list_count(fz_reader* r)
     return n < LIST_CAP ? (uint32_t)n : LIST_CAP;
 }
 
-/* The split lengths stay poisoned between runs (fz_poison_once). */
-static bool split_store_poisoned;
-
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
     static const int64_t opsets[] = {1, 2, 11, 13, 18, 12, 0, -1, 19};
@@ -122,25 +118,17 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     if (null_arg == 4)
         node.shape = NULL;
 
-    uint8_t capacity_code = fz_byte(&r);
-    uint32_t capacity = capacity_code == 0 ? VKSPLIT_MAX_OUTPUTS : capacity_code - 1u;
     /* Entries a translation could touch: no more outputs than the largest count given. */
     uint64_t most = fz_writable(node.output_count);
     most = fz_writable(node.split_attribute_count) > most ? fz_writable(node.split_attribute_count) : most;
     most = fz_writable(node.split_input_count) > most ? fz_writable(node.split_input_count) : most;
     most = fz_writable((uint64_t)node.num_outputs) > most ? fz_writable((uint64_t)node.num_outputs) : most;
-    size_t watched = (capacity < most ? capacity : most) + GUARD;
     vksplit_onnx_split_storage storage;
-    fz_poison(&storage, sizeof storage);
-    storage.lengths = null_arg == 2 ? NULL : split_store;
-    storage.lengths_capacity = capacity;
-    fz_poison_once(split_store, sizeof split_store, &split_store_poisoned);
-    vksplit_split_desc out;
-    fz_poison(&out, sizeof out);
-    vksplit_error error;
+    fz_translation_begin(&call, &r, most, &storage, sizeof storage);
+    storage.lengths = null_arg == 2 ? NULL : call.lengths;
+    storage.lengths_capacity = call.capacity;
     vksplit_result result = vksplit_onnx_translate_split(null_arg == 0 ? NULL : &node, null_arg == 1 ? NULL : &storage,
-                                                         null_arg == 3 ? NULL : &out, &error);
-    fz_trace(result, &error);
-    fz_check_translation(result, &error, storage.sizes, sizeof storage.sizes, split_store, watched, capacity, most, &out);
+                                                         null_arg == 3 ? NULL : &call.out, &call.error);
+    fz_translation_end(&call, result, storage.sizes, sizeof storage.sizes);
     return 0;
 }

@@ -17,8 +17,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 
 #define DIMS 12
-#define GUARD 16
-#define LIST_CAP (VKSPLIT_MAX_OUTPUTS + GUARD)
+#define LIST_CAP (VKSPLIT_MAX_OUTPUTS + FZ_GUARD)
 #define AXIS_CAP 16
 
 /* The caller's memory, allocated once; constants sit at any alignment inside. */
@@ -26,7 +25,7 @@ static uint64_t shape[DIMS];
 static int64_t values[LIST_CAP];
 static unsigned char axis_bytes[AXIS_CAP * 8 + 8];
 static unsigned char length_bytes[LIST_CAP * 8 + 8];
-static uint64_t split_store[VKSPLIT_MAX_OUTPUTS + GUARD];
+static fz_translation call;
 
 /* Integer types first: a constant's type is one byte, usually a valid one. */
 static vksplit_ov_element_type decode_type(fz_reader* r)
@@ -62,9 +61,6 @@ static void encode_constant(const vksplit_ov_constant* c, size_t count)
             at[i * size + b] = (unsigned char)((uint64_t)values[i] >> (8 * b));
 }
 
-/* The split lengths stay poisoned between runs (fz_poison_once). */
-static bool split_store_poisoned;
-
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
     fz_reader r = {data, size};
@@ -91,31 +87,23 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     if (null_arg == 5)
         lengths.data = NULL;
 
-    uint8_t capacity_code = fz_byte(&r);
-    uint32_t capacity = capacity_code == 0 ? VKSPLIT_MAX_OUTPUTS : capacity_code - 1u;
     /* Entries a translation could touch: no more outputs than the largest count given. */
     uint64_t most = fz_writable(num_splits) > fz_writable(lengths.length) ? fz_writable(num_splits) : fz_writable(lengths.length);
-    size_t watched = (capacity < most ? capacity : most) + GUARD;
     vksplit_ov_split_storage storage;
-    fz_poison(&storage, sizeof storage);
-    storage.lengths = null_arg == 2 ? NULL : split_store;
-    storage.lengths_capacity = capacity;
-    fz_poison_once(split_store, sizeof split_store, &split_store_poisoned);
-    vksplit_split_desc out;
-    fz_poison(&out, sizeof out);
-    vksplit_error error;
+    fz_translation_begin(&call, &r, most, &storage, sizeof storage);
+    storage.lengths = null_arg == 2 ? NULL : call.lengths;
+    storage.lengths_capacity = call.capacity;
     vksplit_result result;
     vksplit_ov_split_storage* s = null_arg == 1 ? NULL : &storage;
-    vksplit_split_desc* o = null_arg == 3 ? NULL : &out;
+    vksplit_split_desc* o = null_arg == 3 ? NULL : &call.out;
     const uint64_t* dims = null_arg == 6 ? NULL : shape;
     if (variadic) {
         vksplit_ov_variadic_split_desc op = {type, rank, dims, axis, lengths};
-        result = vksplit_ov_translate_variadic_split(null_arg == 0 ? NULL : &op, s, o, &error);
+        result = vksplit_ov_translate_variadic_split(null_arg == 0 ? NULL : &op, s, o, &call.error);
     } else {
         vksplit_ov_split_desc op = {type, rank, dims, axis, num_splits};
-        result = vksplit_ov_translate_split(null_arg == 0 ? NULL : &op, s, o, &error);
+        result = vksplit_ov_translate_split(null_arg == 0 ? NULL : &op, s, o, &call.error);
     }
-    fz_trace(result, &error);
-    fz_check_translation(result, &error, storage.sizes, sizeof storage.sizes, split_store, watched, capacity, most, &out);
+    fz_translation_end(&call, result, storage.sizes, sizeof storage.sizes);
     return 0;
 }

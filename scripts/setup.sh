@@ -10,7 +10,7 @@ build=(build-essential cmake ninja-build pkg-config libvulkan-dev libvulkan-volk
        mesa-vulkan-drivers spirv-tools)
 case "${1:-test}" in
   # The Windows leg (scripts/windows.sh): mingw-w64, and Wine inside Xvfb to run what it builds.
-  test)  packages=("${build[@]}" vulkan-validationlayers clang libclang-rt-14-dev python3-numpy
+  test)  packages=("${build[@]}" vulkan-validationlayers clang clang-format libclang-rt-14-dev python3-numpy
                    gcc-mingw-w64-x86-64 wine64 wine xvfb xauth) ;;
   bench) packages=("${build[@]}") ;;
   *) echo "usage: scripts/setup.sh [test|bench]" >&2; exit 2 ;;

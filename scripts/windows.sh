@@ -6,7 +6,7 @@
 # on lavapipe as the Linux ones do, inside Xvfb for Wine's display driver. Wine's own Vulkan
 # loader takes no layers, so these runs have no validation layer (the Linux legs have it).
 #
-#   scripts/windows.sh [BUILD_DIR]        (default build-windows; needs scripts/setup.sh windows)
+#   scripts/windows.sh [BUILD_DIR]        (default build-windows; scripts/setup.sh test installs what it needs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build-windows}

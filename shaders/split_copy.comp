@@ -15,8 +15,8 @@
 // or are at most three, else by a binary search over the plan's prefix table. The mappings
 // (one file each, included below):
 //   RUNS          each invocation copies its own contiguous run (llvmpipe, lavapipe's JIT).
-//   INTERLEAVED   the earlier GPU mapping: tiles of 4 words per invocation; kept selectable
-//                 until a GPU run retires it.
+//   INTERLEAVED   the earlier GPU mapping: tiles of 4 words per invocation; deprecated
+//                 (BY_SHAPE's kernels retired it), removed in 0.4.
 //   TILES         the GPU mapping for rows: a workgroup copies TRIPS x ABI_UNROLL x workgroup
 //                 words of a line, 64 bytes in flight per invocation, indices stepped.
 //   TRANSPOSE     outputs whose contiguous dimension is not the input's: a tile through
@@ -26,7 +26,7 @@
 // No division and no table read inside any loop that copies words.
 //
 // llvmpipe stops loops silently after 65535 iterations per 8-lane batch; the host bounds
-// every invocation's trip count (VKSPLIT_LOOP_BUDGET, src/planner.h) far below that.
+// every invocation's trip count (VKSPLIT_LOOP_BUDGET, src/geometry.h) far below that.
 
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_control_flow_attributes : enable

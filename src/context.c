@@ -5,9 +5,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "context.h"
+#include "context_log.h"
+#include "context_state.h"
 #include "pipelines.h"
 #include "split_abi.h"
+#include "tuning.h"
 
 /* ---- feature query ----------------------------------------------------------------------- */
 
@@ -136,46 +138,23 @@ static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_de
         ctx->output_slots = 1;
     }
 
-    vksplit_tuning tuning = desc->tuning;
-    vksplit_resolve_tuning(props.deviceType, &tuning);
-    bool runs = tuning.mapping == VKSPLIT_MAPPING_RUNS;
-    uint32_t wg = tuning.workgroup_size, bytes = tuning.invocation_bytes;
-    uint32_t wg_max = min_u32(limits->maxComputeWorkGroupSize[0], min_u32(limits->maxComputeWorkGroupInvocations, 1024));
-    /* A default is fitted to the device (a device may report as few as 128 invocations, the
-     * Vulkan minimum): the largest power of two within its limit. A size the caller asked for
-     * is kept, and refused below when the device cannot run it. */
-    if (!desc->tuning.workgroup_size)
-        while (wg > wg_max && wg > 1)
-            wg /= 2;
-    if (tuning.mapping < VKSPLIT_MAPPING_RUNS || tuning.mapping > VKSPLIT_MAPPING_BY_SHAPE)
-        return VKSPLIT__FAIL(error, TUNING_MAPPING, (int)tuning.mapping);
-    if (!vksplit__is_pow2(tuning.max_word_bytes) || tuning.max_word_bytes > 32)
-        return VKSPLIT__FAIL(error, TUNING_MAX_WORD_BYTES, tuning.max_word_bytes);
-    if (wg < 1 || wg > wg_max)
-        return VKSPLIT__FAIL(error, TUNING_WORKGROUP_SIZE, wg, wg_max);
-    if (bytes > 65536)
-        return VKSPLIT__FAIL(error, TUNING_INVOCATION_BYTES, bytes);
-    if (tuning.min_workgroups < 1 || tuning.min_workgroups > (1u << 24))
-        return VKSPLIT__FAIL(error, TUNING_MIN_WORKGROUPS, tuning.min_workgroups);
-    /* The tuning's widest word, within what the addressing's shader variants have. */
-    ctx->caps.max_word_bytes = min_u32(tuning.max_word_bytes, vksplit__widest_variant_word(ctx->bda));
-    ctx->caps.bda = ctx->bda;
-    ctx->caps.mapping = tuning.mapping;
-    ctx->caps.workgroup_size = wg;
-    ctx->caps.invocation_bytes = bytes ? bytes : 1;
-    /* Small splits get shorter runs (RUNS) or fewer trips (the GPU mappings) so that this many
-     * workgroups share them. Bands need one dispatch for every output (addresses). */
-    ctx->caps.min_workgroups = tuning.min_workgroups;
-    ctx->caps.band_bytes = !runs && ctx->bda && tuning.band_bytes != UINT32_MAX ? tuning.band_bytes : 0;
-    ctx->caps.segments_per_dispatch = ctx->bda ? UINT32_MAX : ctx->output_slots;
-    /* Workgroup memory: DEINTERLEAVE stages rows in up to 16 KiB, the Vulkan minimum of
-     * maxComputeSharedMemorySize (TRANSPOSE's 8.25 KiB tile fits every device). */
-    ctx->caps.shared_bytes = min_u32(DEINTERLEAVE_SHARED_WORDS * 4, limits->maxComputeSharedMemorySize);
+    vksplit__tuning_device fit = {props.deviceType,
+                                  min_u32(limits->maxComputeWorkGroupSize[0], limits->maxComputeWorkGroupInvocations),
+                                  limits->maxComputeSharedMemorySize, ctx->bda, ctx->output_slots};
+    vksplit_tuning tuning;
+    vksplit_result r = vksplit__tune(&desc->tuning, &fit, &ctx->caps, &tuning, error);
+    if (r != VKSPLIT_OK)
+        return r;
     vksplit__log(ctx, VKSPLIT_LOG_INFO,
-                 "vksplit: %s, %s addressing, %u output slot(s) per dispatch, mapping %d, workgroups of %u, %u bytes "
+                 "vksplit: %s, %s addressing, %u output slot(s) per dispatch, mapping %s, workgroups of %u, %u bytes "
                  "per invocation, bands of %u bytes, words up to %u bytes",
                  props.deviceName, ctx->bda ? "device-address" : "push-descriptor", ctx->output_slots,
-                 (int)tuning.mapping, wg, bytes, ctx->caps.band_bytes, ctx->caps.max_word_bytes);
+                 vksplit__mapping_name(tuning.mapping), tuning.workgroup_size, tuning.invocation_bytes,
+                 ctx->caps.band_bytes, ctx->caps.max_word_bytes);
+    if (tuning.mapping == VKSPLIT_MAPPING_INTERLEAVED) /* once per context, where the caller asked for it */
+        vksplit__log(ctx, VKSPLIT_LOG_WARNING,
+                     "vksplit: VKSPLIT_MAPPING_INTERLEAVED is deprecated and goes in 0.4 (CHANGELOG.md): "
+                     "VKSPLIT_MAPPING_BY_SHAPE, the GPU default, is faster on every measured split");
     return VKSPLIT_OK;
 }
 

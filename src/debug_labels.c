@@ -2,6 +2,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "context_log.h"
 #include "debug_labels.h"
 
 void vksplit__name_object(const vksplit_context* ctx, VkObjectType type, uint64_t handle, const char* fmt, ...)

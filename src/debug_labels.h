@@ -5,7 +5,7 @@
 #ifndef VKSPLIT_DEBUG_LABELS_H
 #define VKSPLIT_DEBUG_LABELS_H
 
-#include "context.h"
+#include "context_state.h"
 
 /* Names a Vulkan object (formatted here, at creation: never on a record path). A failed
  * naming is logged and otherwise ignored: a capture without a name is no error. */

@@ -1,6 +1,9 @@
-/* DirectML front-end: DML_SPLIT_OPERATOR_DESC's rules (directml-split.md and
- * DML_BUFFER_TENSOR_DESC), each with its own code and a message naming the DirectML field,
- * then the translation into the canonical split. */
+/* DirectML front-end: DML_SPLIT_OPERATOR_DESC's rules, each with its own code and a message
+ * naming the DirectML field, then the translation into the canonical split. The documents
+ * (Microsoft Learn): "DML_SPLIT_OPERATOR_DESC structure (directml.h)",
+ * https://learn.microsoft.com/windows/win32/api/directml/ns-directml-dml_split_operator_desc
+ * and "DML_BUFFER_TENSOR_DESC structure (directml.h)",
+ * https://learn.microsoft.com/windows/win32/api/directml/ns-directml-dml_buffer_tensor_desc */
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>

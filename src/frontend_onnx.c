@@ -1,6 +1,8 @@
-/* ONNX front-end: Split-1, -2, -11, -13 and -18 as their documents (onnx-split-versions.rst,
- * onnx-split-latest.md) define them; every rule with its own code and a message naming the
- * attribute or input and the values. */
+/* ONNX front-end: Split-1, -2, -11, -13 and -18 as ONNX's operator documentation defines
+ * them ("Split", every version: https://onnx.ai/onnx/operators/onnx__Split.html, from
+ * https://github.com/onnx/onnx/blob/main/docs/Operators.md#Split and
+ * https://github.com/onnx/onnx/blob/main/docs/Changelog.md); every rule with its own code and
+ * a message naming the attribute or input and the values. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,5 +1,8 @@
-/* OpenVINO front-end: Split-1 (openvino-split-1.rst) and VariadicSplit-1, with messages in
- * the words of OpenVINO's own shape inference where it has them. */
+/* OpenVINO front-end: Split-1 and VariadicSplit-1 as OpenVINO's operation specifications
+ * define them ("Split", "VariadicSplit", docs.openvino.ai:
+ * https://docs.openvino.ai/2024/documentation/openvino-ir-format/operation-sets/operation-specs/movement/split-1.html
+ * https://docs.openvino.ai/2024/documentation/openvino-ir-format/operation-sets/operation-specs/movement/variadic-split-1.html),
+ * with messages in the words of OpenVINO's own shape inference where it has them. */
 #include <stdio.h>
 #include <string.h>
 

@@ -14,10 +14,12 @@ typedef struct vksplit__planner_caps {
     vksplit_bool32 bda;            /* binding addresses need min(word, 16) alignment, else word */
     vksplit_mapping mapping;       /* as tuned: RUNS, INTERLEAVED, TILES, TRANSPOSE, DEINTERLEAVE or BY_SHAPE */
     uint32_t workgroup_size;       /* every mapping's but TRANSPOSE's (TRANSPOSE_WORKGROUP) */
-    uint32_t invocation_bytes;     /* RUNS, INTERLEAVED: bytes one invocation aims to copy */
+    uint32_t invocation_bytes;     /* bytes one invocation aims to copy: RUNS its run, INTERLEAVED its share
+                                    * of a tile, TILES, TRANSPOSE16 and DEINTERLEAVE their trips of 64 bytes */
     uint32_t min_workgroups;       /* small splits: shorter runs (RUNS), fewer trips (the GPU mappings) until
                                     * this many workgroups exist */
-    uint32_t band_bytes;           /* INTERLEAVED, TILES, one dispatch: input bytes per band, 0: no bands */
+    uint32_t band_bytes;           /* TILES and INTERLEAVED with two segments or more and one dispatch
+                                    * (device addresses): input bytes per band; 0: no bands */
     uint32_t segments_per_dispatch; /* UINT32_MAX with device addresses; the descriptor path's output slots */
     uint32_t shared_bytes;         /* workgroup memory DEINTERLEAVE may stage rows in */
 } vksplit__planner_caps;
@@ -54,9 +56,10 @@ typedef struct vksplit__segment {
 
 typedef struct vksplit__geometry {
     uint32_t word_bytes;
-    /* Bytes of one unit of chunk_words, in_base_words and the strides: word_bytes, except
-     * DEINTERLEAVE's 4 (its word is the width of its loads and stores, not of a chunk). */
-    uint32_t unit_bytes;
+    /* What chunk_words, in_base_words and the strides count: words of this many bytes.
+     * word_bytes, except DEINTERLEAVE's 4 (its word is the width of its loads and stores,
+     * not of a chunk). */
+    uint32_t count_bytes;
     vksplit_mapping mapping;       /* what this plan runs: never BY_SHAPE */
     uint32_t kernel;               /* the shader's kernel (split_abi.h MAPPING_*): the mapping's, or
                                     * for TILES the realigned (4- and 8-byte words) or the wide one */

@@ -1,14 +1,17 @@
 /* DEINTERLEAVE (shaders/copy_deinterleave.glsl): short chunks. Input rows are contiguous and
  * hold every segment's chunk in turn; a workgroup stages tile_rows whole rows in workgroup
  * memory and writes each output's part of them, so each input byte leaves memory once. */
-#include "mappings.h"
+#include "mapping_deinterleave.h"
+
+#include "kernels.h"
 #include "split_abi.h"
 
-/* 16-byte loads and stores where device addresses allow them and the bindings promise that
- * alignment; 4-byte ones otherwise (the descriptor path views its buffers in words). */
+/* 16-byte loads and stores where the kernel table gives them (src/kernels.c: device addresses
+ * where 16-byte words are allowed) and the bindings promise that alignment; 4-byte ones
+ * otherwise. */
 static uint32_t deinterleave_word(const vksplit__planner_caps* caps, uint32_t base_alignment)
 {
-    return caps->bda && base_alignment >= 16 && caps->max_word_bytes >= 16 ? 16 : 4;
+    return base_alignment >= 16 && vksplit__plans_kernel(caps, MAPPING_DEINTERLEAVE, 16) ? 16 : 4;
 }
 
 /* Loop trips one invocation makes per tile of `rows` rows (nothing unrolled, as on llvmpipe). */
@@ -123,5 +126,5 @@ void vksplit__plan_deinterleave(vksplit__geometry* g, const vksplit__planner_cap
         g->dims[s].out_stride = g->segments[s].chunk_words;
     }
     g->word_bytes = word;
-    g->unit_bytes = 4;
+    g->count_bytes = 4;
 }

@@ -1,7 +1,7 @@
 /* INTERLEAVED, the earlier GPU mapping (deprecated: vksplit.h): a workgroup copies a tile of
  * rows, or a piece of one row, and invocation i takes words i, i + workgroup_size, ...; every
  * loop bounded by VKSPLIT_LOOP_BUDGET. */
-#include "mappings.h"
+#include "mapping_interleaved.h"
 
 /* Words of one tile of short rows at most: keeps the shader's multiply-high division exact
  * (flat index and chunk both below 2^16). */

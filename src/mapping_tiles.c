@@ -6,7 +6,9 @@
  * With 4- and 8-byte words on device addresses, where every line's output is contiguous, the
  * realigned kernel (shaders/copy_tiles_realign.glsl) copies the same lines with 16-byte loads
  * and stores; its tiles are counted in 16-byte output blocks (RA_UNROLL of them per trip). */
-#include "mappings.h"
+#include "mapping_tiles.h"
+
+#include "kernels.h"
 #include "split_abi.h"
 
 /* Output blocks of 16 bytes per trip of the realigned kernel (RA_UNROLL in its shader): three,
@@ -137,14 +139,12 @@ static bool tiles_span_fits(const vksplit__geometry* g, uint64_t tile_words, uin
     return true;
 }
 
-/* The realigned kernel: 4- and 8-byte words on device addresses where 16-byte words are
- * allowed, every row at least 32 bytes (a line's input then holds a whole aligned 16-byte
+/* The realigned kernel, where the kernel table gives it the word (src/kernels.c: 4- and
+ * 8-byte words on device addresses where 16-byte words are allowed): every row at least 32 bytes (a line's input then holds a whole aligned 16-byte
  * block), every line's output contiguous and its input rows apart (no broadcast), and a
  * line's bytes (and its tiles' blocks) within 32 bits. */
-static bool realign_fits(const vksplit__geometry* g, const vksplit__planner_caps* caps, uint64_t tile_blocks)
+static bool realign_fits(const vksplit__geometry* g, uint64_t tile_blocks)
 {
-    if (!caps->bda || caps->max_word_bytes < 16 || (g->word_bytes != 4 && g->word_bytes != 8))
-        return false;
     for (uint32_t s = 0; s < g->segment_count; s++) {
         const vksplit__segment* seg = &g->segments[s];
         const vksplit__row_dim* dim = g->row_dims ? &g->dims[(size_t)s * g->row_dims] : NULL;
@@ -174,12 +174,12 @@ vksplit_result vksplit__plan_tiles(vksplit__geometry* g, const vksplit__planner_
     /* The realigned kernel is tried with its largest tiles (its 32-bit bound holds for fewer trips too). */
     uint64_t most_blocks = (uint64_t)vksplit__tiles_max_trips(caps->invocation_bytes, g->word_bytes, 1) *
                            REALIGN_UNROLL * caps->workgroup_size;
-    bool realign = caps->bda && caps->max_word_bytes >= 16 && (g->word_bytes == 4 || g->word_bytes == 8);
+    bool realign = vksplit__plans_kernel(caps, MAPPING_TILES_REALIGN, g->word_bytes);
     g->trips = choose_trips(g, caps, realign);
     uint64_t tile_words = (uint64_t)g->trips * ABI_UNROLL(g->word_bytes) * caps->workgroup_size;
     if (g->row_dims > 1)
         vksplit__move_row_dim(g, choose_line_dim(g, tile_words, realign), 0);
-    if (realign && realign_fits(g, caps, most_blocks)) {
+    if (realign && realign_fits(g, most_blocks)) {
         g->kernel = MAPPING_TILES_REALIGN;
         tile_words = (uint64_t)g->trips * REALIGN_UNROLL * caps->workgroup_size; /* in 16-byte blocks */
     } else {
@@ -191,7 +191,7 @@ vksplit_result vksplit__plan_tiles(vksplit__geometry* g, const vksplit__planner_
             g->trips /= 2;
             tile_words = (uint64_t)g->trips * ABI_UNROLL(g->word_bytes) * caps->workgroup_size;
         }
-        if (caps->bda && !tiles_span_fits(g, tile_words, g->word_bytes))
+        if (vksplit__plans_kernel(caps, MAPPING_TILES_WIDE, g->word_bytes) && !tiles_span_fits(g, tile_words, g->word_bytes))
             g->kernel = MAPPING_TILES_WIDE;
     }
     /* A tile is one trip of a workgroup; a unit copies `trips` tiles a stride apart. */
@@ -209,7 +209,8 @@ vksplit_result vksplit__plan_tiles(vksplit__geometry* g, const vksplit__planner_
             return VKSPLIT__FAIL(error, PLAN_TILES_WORKGROUPS_LIMIT, seg->output_index, (unsigned long long)seg->tiles, (unsigned long long)tile_words);
         one_line = one_line && seg->tiles == seg->line_tiles;
         /* The narrow kernel's positions within a line (a tile's start + a lane's) stay below 2^32. */
-        if (g->kernel == MAPPING_TILES && caps->bda && line_words + tile_words > UINT32_MAX)
+        if (g->kernel == MAPPING_TILES && vksplit__plans_kernel(caps, MAPPING_TILES_WIDE, g->word_bytes) &&
+            line_words + tile_words > UINT32_MAX)
             g->kernel = MAPPING_TILES_WIDE;
     }
     /* Units (the shader's tiles_range): where every segment is one line, bands of tiles and

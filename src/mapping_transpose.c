@@ -2,7 +2,9 @@
  * contiguous dimension is not the input's. Row dimension 0 becomes the input-contiguous one,
  * 1 the output-contiguous one; a workgroup copies one TRANSPOSE_TILE_A x TRANSPOSE_TILE_B
  * tile of them at one index of the others. */
-#include "mappings.h"
+#include "mapping_transpose.h"
+
+#include "kernels.h"
 #include "split_abi.h"
 
 /* The row dimensions of segment s with input stride 1 and output stride 1 (more than one
@@ -36,14 +38,15 @@ bool vksplit__transpose_fits(const vksplit__geometry* g, bool worth_it)
     return true;
 }
 
-/* TRANSPOSE16 (16-byte loads and stores): 4-byte elements on device addresses where 16-byte
- * words are allowed and the split promises 16-byte aligned bindings, both tile dimensions
+/* TRANSPOSE16 (16-byte loads and stores), where the kernel table gives it the word (src/kernels.c:
+ * 4-byte elements on device addresses where 16-byte words are allowed) and the split promises
+ * 16-byte aligned bindings, both tile dimensions
  * multiples of 4 elements, and every base and stride (but dimension 0's input stride and
  * dimension 1's output stride, which are 1) a multiple of 4 elements. Decided on the
  * dimensions as TRANSPOSE orders them. */
 static bool transpose16_fits(const vksplit__geometry* g, const vksplit__planner_caps* caps, uint32_t base_alignment)
 {
-    if (g->word_bytes != 4 || !caps->bda || caps->max_word_bytes < 16 || base_alignment < 16)
+    if (!vksplit__plans_kernel(caps, MAPPING_TRANSPOSE16, g->word_bytes) || base_alignment < 16)
         return false;
     for (uint32_t s = 0; s < g->segment_count; s++) {
         const vksplit__row_dim* dims = &g->dims[(size_t)s * g->row_dims];

@@ -3,10 +3,11 @@
  * created at context creation (never on a plan or record path). */
 #include <string.h>
 
-#include "context.h"
+#include "pipelines.h"
+
 #include "debug_labels.h"
 #include "embedded_shaders.h"
-#include "pipelines.h"
+#include "kernels.h"
 #include "shader_variants.h"
 #include "split_abi.h"
 
@@ -50,15 +51,6 @@ static const shader_variant* find_variant(vksplit_bool32 bda, uint32_t word_byte
         if (variants[i].bda == bda && variants[i].word_bytes == word_bytes && variants[i].atomic_stores == atomic)
             return &variants[i];
     return NULL;
-}
-
-uint32_t vksplit__widest_variant_word(vksplit_bool32 bda)
-{
-    uint32_t widest = 1;
-    for (size_t i = 0; i < VARIANT_COUNT; i++)
-        if (variants[i].bda == bda && variants[i].word_bytes > widest)
-            widest = variants[i].word_bytes;
-    return widest;
 }
 
 static uint32_t word_kind(uint32_t word_bytes)
@@ -109,56 +101,13 @@ vksplit_result vksplit__create_layouts(vksplit_context* ctx, vksplit_error* erro
     return VKSPLIT_OK;
 }
 
-/* The kernels a tuning can plan with: TILES brings its realigned kernel, a forced TRANSPOSE
- * or DEINTERLEAVE falls back to TILES where a split does not fit it, and BY_SHAPE chooses
- * among the three. */
-static uint32_t kernels_of(vksplit_mapping tuned)
+/* Whether the context plans with a kernel and word (the table of src/kernels.c: the one the
+ * planner's mapping steps read). */
+static bool context_uses(const vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes)
 {
-    const uint32_t tiles = 1u << MAPPING_TILES | 1u << MAPPING_TILES_REALIGN | 1u << MAPPING_TILES_WIDE;
-    switch (tuned) {
-    case VKSPLIT_MAPPING_TILES:
-        return tiles;
-    case VKSPLIT_MAPPING_TRANSPOSE:
-        return 1u << MAPPING_TRANSPOSE | 1u << MAPPING_TRANSPOSE16 | tiles;
-    case VKSPLIT_MAPPING_DEINTERLEAVE:
-        return 1u << MAPPING_DEINTERLEAVE | tiles;
-    case VKSPLIT_MAPPING_BY_SHAPE:
-        return 1u << MAPPING_TRANSPOSE | 1u << MAPPING_TRANSPOSE16 | 1u << MAPPING_DEINTERLEAVE | tiles;
-    default:
-        return 1u << tuned;
-    }
-}
-
-/* Which words a kernel is planned with: TRANSPOSE one element of at most 16 bytes,
- * DEINTERLEAVE 4- and 16-byte words (4 only on the descriptor path), the realigned TILES 4-
- * and 8-byte words on device addresses where 16-byte words are allowed, the wide TILES any
- * word on device addresses. */
-static bool kernel_takes_word(const vksplit_context* ctx, uint32_t kernel, uint32_t word)
-{
-    bool wide = ctx->bda && ctx->caps.max_word_bytes >= 16;
-    if (kernel == MAPPING_TRANSPOSE)
-        return word <= 16;
-    if (kernel == MAPPING_DEINTERLEAVE)
-        return word == 4 || (word == 16 && wide);
-    if (kernel == MAPPING_TILES_REALIGN)
-        return (word == 4 || word == 8) && wide;
-    if (kernel == MAPPING_TILES_WIDE)
-        return ctx->bda;
-    if (kernel == MAPPING_TRANSPOSE16)
-        return word == 4 && wide;
-    return true;
-}
-
-/* "tiles" for MAPPING_TILES, as the mappings are named, and the two other TILES kernels. */
-static const char* kernel_name(uint32_t kernel)
-{
-    if (kernel == MAPPING_TILES_REALIGN)
-        return "tiles (realigned to 16 bytes)";
-    if (kernel == MAPPING_TILES_WIDE)
-        return "tiles (64-bit places)";
-    if (kernel == MAPPING_TRANSPOSE16)
-        return "transpose (16-byte loads and stores)";
-    return vksplit__mapping_name((vksplit_mapping)kernel);
+    vksplit__kernel_caps caps = {ctx->caps.bda, ctx->caps.max_word_bytes};
+    return vksplit__mapping_allowed(ctx->caps.mapping, vksplit__kernel_mapping(kernel)) &&
+           vksplit__kernel_takes_word(kernel, word_bytes, &caps);
 }
 
 typedef struct pipeline_spec {
@@ -219,12 +168,11 @@ static void describe_pipeline(const vksplit_context* ctx, uint32_t kernel, VkSha
 static void name_pipeline(const vksplit_context* ctx, VkPipeline pipeline, uint32_t kernel, uint32_t word)
 {
     vksplit__name_object(ctx, VK_OBJECT_TYPE_PIPELINE, (uint64_t)pipeline, "vksplit: %s, %u-byte words",
-                         kernel_name(kernel), word);
+                         vksplit__kernel_name(kernel), word);
 }
 
 vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* error)
 {
-    uint32_t kernels = kernels_of(ctx->caps.mapping);
     VkShaderModule modules[VKSPLIT_WORD_KINDS] = {VK_NULL_HANDLE};
     VkComputePipelineCreateInfo infos[MAX_PIPELINES];
     pipeline_spec specs[MAX_PIPELINES];
@@ -235,7 +183,7 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
         if (!variant)
             continue; /* this addressing has no such word */
         for (uint32_t m = MAPPING_RUNS; r == VKSPLIT_OK && m < VKSPLIT_KERNEL_KINDS; m++) {
-            if (!(kernels >> m & 1) || !kernel_takes_word(ctx, m, word))
+            if (!context_uses(ctx, m, word))
                 continue;
             uint32_t kind = word_kind(word);
             if (!modules[kind])
@@ -276,14 +224,13 @@ vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint
     *out = VK_NULL_HANDLE;
     const shader_variant* variant = find_variant(ctx->bda, word_bytes, vksplit__atomic_stores(ctx, word_bytes));
     uint32_t kind = word_kind(word_bytes);
-    if (!variant || kernel < MAPPING_RUNS || kernel >= VKSPLIT_KERNEL_KINDS || !(kernels_of(ctx->caps.mapping) >> kernel & 1) ||
-        !kernel_takes_word(ctx, kernel, word_bytes))
-        return VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, kernel_name(kernel), word_bytes);
+    if (!variant || kernel < MAPPING_RUNS || kernel >= VKSPLIT_KERNEL_KINDS || !context_uses(ctx, kernel, word_bytes))
+        return VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, vksplit__kernel_name(kernel), word_bytes);
     vksplit__atomic_u64* slot = &ctx->pipelines[kernel][kind];
     VkPipeline pipeline = pipeline_of(vksplit__load_u64(slot));
     if (pipeline || !ctx->defer_pipelines) {
         *out = pipeline;
-        return pipeline ? VKSPLIT_OK : VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, kernel_name(kernel), word_bytes);
+        return pipeline ? VKSPLIT_OK : VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, vksplit__kernel_name(kernel), word_bytes);
     }
     /* The first plan to need it creates it; two plans racing both create one, and the one
      * that loses the swap destroys its own. */

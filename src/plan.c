@@ -4,14 +4,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "context.h"
 #include "debug_labels.h"
 #include "plan.h"
+#include "pipelines.h"
 #include "plan_grid.h"
 #include "plan_windows.h"
 #include "split_abi.h"
 #include "split_layout.h"
 #include "split_rules.h"
+#include "tuning.h"
 
 /* Regions one transfer plan may hold (24 bytes each on the host). */
 #define VKSPLIT_MAX_TRANSFER_REGIONS (1u << 22)
@@ -172,7 +173,7 @@ static vksplit_result plan_regions(vksplit_plan* plan, vksplit_error* error)
     plan->region_first = vksplit__alloc_array(callbacks, (size_t)g->segment_count + 1, sizeof *plan->region_first);
     if (!plan->regions || !plan->region_first)
         return VKSPLIT__FAIL(error, HOST_ALLOCATION_REGIONS, (unsigned long long)total);
-    uint64_t word = g->unit_bytes, n = 0;
+    uint64_t word = g->count_bytes, n = 0;
     for (uint32_t r = 0; r < g->segment_count; r++) {
         const vksplit__segment* seg = &g->segments[r];
         const vksplit__row_dim* dims = g->row_dims ? &g->dims[(size_t)r * g->row_dims] : NULL;
@@ -251,7 +252,7 @@ static void describe(vksplit_plan* plan)
     uint64_t rows = 0, chunk = 0;
     for (uint32_t r = 0; r < g->segment_count; r++) {
         rows += g->segments[r].rows;
-        chunk = g->segments[r].chunk_words * g->unit_bytes;
+        chunk = g->segments[r].chunk_words * g->count_bytes;
     }
     if (g->segment_count == 0)
         snprintf(info->summary, sizeof info->summary, "empty: nothing to copy");

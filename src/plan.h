@@ -3,9 +3,10 @@
 #ifndef VKSPLIT_PLAN_H
 #define VKSPLIT_PLAN_H
 
-#include "context.h"
+#include "context_state.h"
 #include "plan_grid.h"
 #include "planner.h"
+#include "table.h"
 
 /* Regions per vkCmdCopyBuffer on the transfer path (a stack array while recording). */
 #define VKSPLIT_REGION_BATCH 256u

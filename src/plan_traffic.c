@@ -8,7 +8,8 @@
  *   busy_workgroups  workgroups that copy at least one word.
  * Row starts repeat modulo 32 bytes, so every count goes through the distribution of row
  * starts over the 32 residues, exactly, in time independent of the sizes. */
-#include "mappings.h"
+#include "plan_traffic.h"
+
 #include "split_abi.h"
 
 #define SECTOR 32u

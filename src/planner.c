@@ -9,8 +9,15 @@
  *   5. the prefix mapping workgroups to segments, and the planner's limits;
  *   6. the plan's own account of its traffic (src/plan_traffic.c).
  * No per-element work is left for the shader beyond copying words. */
-#include "mappings.h"
 #include "planner.h"
+
+#include "kernels.h"
+#include "mapping_deinterleave.h"
+#include "mapping_interleaved.h"
+#include "mapping_runs.h"
+#include "mapping_tiles.h"
+#include "mapping_transpose.h"
+#include "plan_traffic.h"
 #include "split_abi.h"
 #include "split_layout.h"
 
@@ -263,7 +270,7 @@ static vksplit_result choose_word(const vksplit__split* split, const vksplit__pl
             g->word_bytes = word;
             break;
         }
-    g->unit_bytes = g->word_bytes;
+    g->count_bytes = g->word_bytes;
     for (uint32_t s = 0; s < g->segment_count; s++) {
         vksplit__segment* seg = &g->segments[s];
         seg->chunk_words = w->chunk_bytes[s] / g->word_bytes;
@@ -289,13 +296,13 @@ static vksplit_result choose_word(const vksplit__split* split, const vksplit__pl
 static vksplit_mapping choose_mapping(const vksplit__split* split, const vksplit__planner_caps* caps,
                                       const vksplit__geometry* g)
 {
-    vksplit_mapping m = caps->mapping;
+    vksplit_mapping m = caps->mapping; /* which mappings it allows: the kernel table's (src/kernels.c) */
     if (m == VKSPLIT_MAPPING_RUNS || m == VKSPLIT_MAPPING_INTERLEAVED || m == VKSPLIT_MAPPING_TILES)
         return m;
     bool by_shape = m == VKSPLIT_MAPPING_BY_SHAPE;
-    if ((by_shape || m == VKSPLIT_MAPPING_TRANSPOSE) && vksplit__transpose_fits(g, by_shape))
+    if (vksplit__mapping_allowed(m, VKSPLIT_MAPPING_TRANSPOSE) && vksplit__transpose_fits(g, by_shape))
         return VKSPLIT_MAPPING_TRANSPOSE;
-    if ((by_shape || m == VKSPLIT_MAPPING_DEINTERLEAVE) &&
+    if (vksplit__mapping_allowed(m, VKSPLIT_MAPPING_DEINTERLEAVE) &&
         vksplit__deinterleave_fits(g, caps, split->base_alignment) &&
         (!by_shape || vksplit__row_fetch_ratio(g) > 1.25))
         return VKSPLIT_MAPPING_DEINTERLEAVE;
@@ -365,7 +372,7 @@ vksplit_result vksplit__plan_geometry(const vksplit__split* split, const vksplit
 {
     memset(g, 0, sizeof *g);
     g->word_bytes = 1;
-    g->unit_bytes = 1;
+    g->count_bytes = 1;
     g->bands = 1;
     g->mapping = caps->mapping == VKSPLIT_MAPPING_BY_SHAPE ? VKSPLIT_MAPPING_TILES : caps->mapping;
     g->workgroup_size = caps->workgroup_size;

@@ -1,8 +1,8 @@
 /* The planner: a validated split -> rows of contiguous chunks, the copy word, the mapping,
  * the work of every invocation or workgroup, and the parameter table the shader reads. Pure
  * CPU. The steps are src/planner.c (shape, word, mapping, workgroup prefix), one file per
- * mapping (src/mapping_*.c), src/plan_traffic.c (the plan's own account of its memory
- * traffic) and src/table.c (the table). */
+ * mapping (src/mapping_*.c) and src/plan_traffic.c (the plan's own account of its memory
+ * traffic); src/table.c then writes the table the shader reads. */
 #ifndef VKSPLIT_PLANNER_H
 #define VKSPLIT_PLANNER_H
 
@@ -18,16 +18,5 @@ void vksplit__geometry_free(const VkAllocationCallbacks* callbacks, vksplit__geo
 /* The binding alignment a plan with this word needs: min(word, 16) with device addresses
  * (what the shader declares), the word itself with descriptors. */
 uint32_t vksplit__offset_alignment(uint32_t word_bytes, vksplit_bool32 bda);
-
-/* Parameter table layout (shaders/split_abi.h), counted in 32-bit words. */
-typedef struct vksplit__table_layout {
-    uint32_t segments_offset;      /* after the header and the prefix */
-    uint32_t segment_stride;
-    uint64_t total_words;
-} vksplit__table_layout;
-
-vksplit__table_layout vksplit__table_layout_for(const vksplit__geometry* geometry);
-/* Writes the header, prefix and segments into table (total_words long). */
-void vksplit__write_table(const vksplit__geometry* geometry, const vksplit__table_layout* layout, uint32_t* table);
 
 #endif /* VKSPLIT_PLANNER_H */

@@ -1,7 +1,7 @@
-/* Recording a plan into the caller's command buffer: check the bindings, then bind, push
- * numbers and dispatch (or copy). Nothing is allocated, created or submitted, and nothing is
- * written into the plan; on any error nothing at all is recorded, because every check runs
- * before the first vkCmd call. */
+/* Recording a plan into the caller's command buffer: the bindings checked and resolved, the
+ * arguments written, then bind, push numbers and dispatch (or copy). Nothing is allocated,
+ * created or submitted, and nothing is written into the plan; on any error nothing at all is
+ * recorded, because every check runs before the first vkCmd call. */
 #include "arguments.h"
 #include "debug_labels.h"
 #include "push_constants.h"
@@ -12,37 +12,21 @@ static void put_u64(uint32_t* at, uint64_t value)
     at[1] = (uint32_t)(value >> 32);
 }
 
-/* Device addresses: one dispatch for every output. */
-static vksplit_result record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* input,
-                                 const vksplit_binding* outputs, const vksplit_arguments* arguments,
-                                 vksplit_error* error)
+/* Device addresses: one dispatch for every output, its numbers in push constants. */
+static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit__bound* bound)
 {
     const vksplit_context* ctx = plan->ctx;
     const vksplit__geometry* g = &plan->geo;
     const vksplit__dispatch* d = &plan->grid.dispatches[0];
-    vksplit__address_cache cache = {VK_NULL_HANDLE, 0};
     vksplit__push_bda push;
     memset(&push, 0, sizeof push);
     push.table = plan->table_address;
-    vksplit_result r = vksplit__binding_address(plan, &cache, input, -1, &push.input, error);
-    if (r == VKSPLIT_OK && plan->argument_bytes == 0) {
-        for (uint32_t k = 0; r == VKSPLIT_OK && k < g->segment_count; k++) {
-            uint32_t o = g->segments[k].output_index;
-            uint64_t address = 0;
-            r = vksplit__binding_address(plan, &cache, &outputs[o], (int)o, &address, error);
-            put_u64(&push.outputs[2 * k], address);
-        }
-    } else if (r == VKSPLIT_OK) {
-        uint64_t address = 0;
-        r = vksplit__check_arguments(plan, outputs, arguments, &address, error);
-        put_u64(&push.outputs[0], address);
-    }
-    if (r != VKSPLIT_OK)
-        return r;
-    /* Every check passed: from here on commands are recorded and nothing can fail. */
-    vksplit__begin_label(ctx, cmd, plan->label);
+    push.input = bound->input;
     if (plan->argument_bytes)
-        vksplit__record_arguments(plan, cmd, outputs, arguments);
+        put_u64(&push.outputs[0], bound->arguments);
+    else
+        for (uint32_t k = 0; k < g->segment_count; k++)
+            put_u64(&push.outputs[2 * k], bound->outputs[k]);
     push.segments = d->seg_count;
     push.shape = d->shape;
     push.band_groups = (uint32_t)g->band_workgroups;
@@ -67,8 +51,6 @@ static vksplit_result record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, 
     ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->pipeline);
     ctx->vk.vkCmdPushConstants(cmd, ctx->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
     ctx->vk.vkCmdDispatch(cmd, d->grid_x, d->grid_y, d->grid_z);
-    vksplit__end_label(ctx, cmd);
-    return VKSPLIT_OK;
 }
 
 /* A binding as a descriptor: the offset rounded down to what descriptors allow, the rest
@@ -184,6 +166,9 @@ static void record_transfer(const vksplit_plan* plan, VkCommandBuffer cmd, const
     }
 }
 
+/* A recording, in three steps that hand their results forward: the bindings checked and
+ * resolved (src/record_bindings.c), the arguments written (src/arguments.c), the copy
+ * recorded (here). Nothing is recorded until the first step has passed. */
 vksplit_result vksplit_cmd_split(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* input,
                                  const vksplit_binding* outputs, const vksplit_arguments* arguments,
                                  vksplit_error* error)
@@ -194,16 +179,17 @@ vksplit_result vksplit_cmd_split(const vksplit_plan* plan, VkCommandBuffer cmd, 
         return vksplit__ok(error); /* every output is empty: nothing to record */
     if (!input || !outputs)
         return VKSPLIT__FAIL0(error, RECORD_BINDINGS_NULL);
-    vksplit_result r = vksplit__check_bindings(plan, input, outputs, error);
+    vksplit__bound bound;
+    vksplit_result r = vksplit__bind(plan, VKSPLIT__BIND_RECORDING, input, outputs, arguments, &bound, error);
     if (r != VKSPLIT_OK)
         return r;
-    if (plan->path == VKSPLIT_PATH_COMPUTE && plan->ctx->bda) {
-        r = record_bda(plan, cmd, input, outputs, arguments, error); /* checks its addresses before any command */
-        return r == VKSPLIT_OK ? vksplit__ok(error) : r;
-    }
     vksplit__begin_label(plan->ctx, cmd, plan->label);
+    if (plan->argument_bytes)
+        vksplit__record_arguments(plan, cmd, outputs, arguments);
     if (plan->path == VKSPLIT_PATH_TRANSFER)
         record_transfer(plan, cmd, input, outputs);
+    else if (plan->ctx->bda)
+        record_bda(plan, cmd, &bound);
     else if (plan->window_count)
         record_windows(plan, cmd, input, outputs);
     else

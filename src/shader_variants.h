@@ -5,8 +5,8 @@
  * atomic_stores: 1- and 2-byte words stored through 32-bit atomics, for devices without
  *                8/16-bit storage.
  * This list is the one source: cmake/shaders.cmake reads these lines to build and embed the
- * SPIR-V, context.c expands them into its pipeline table, and the widest word each addressing
- * lists is the planner's limit. Keep one X(...) per line. */
+ * SPIR-V, src/pipelines.c expands them into its table of embedded variants, and the widest
+ * word each addressing lists is the planner's limit (src/kernels.c). Keep one X(...) per line. */
 #ifndef VKSPLIT_SHADER_VARIANTS_H
 #define VKSPLIT_SHADER_VARIANTS_H
 

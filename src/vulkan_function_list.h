@@ -1,78 +1,85 @@
 /* Every Vulkan function vksplit calls, the library's and the runner's, one line each:
  *
- *     X(name, level, users)
+ *     X(name, level, users, optional)
  *
- *   level  GLOBAL    loaded without an instance (vkGetInstanceProcAddr(NULL, name))
- *          INSTANCE  loaded for an instance
- *          DEVICE    loaded for a device (through vkGetDeviceProcAddr)
- *   users  L the library (src/vulkan_functions.h), R the runner (src/runner/runner_internal.h),
- *          LR both
+ *   level     GLOBAL    loaded without an instance (vkGetInstanceProcAddr(NULL, name))
+ *             INSTANCE  loaded for an instance
+ *             DEVICE    loaded for a device (through vkGetDeviceProcAddr)
+ *   users     L the library (src/vulkan_functions.h), R the runner (src/runner/runner_internal.h),
+ *             LR both
+ *   optional  who loads it without failing when it is missing, and checks it before each
+ *             call: L, R, LR, or NONE (a missing one fails loading). The ...2 queries (a
+ *             Vulkan 1.0 instance without VK_KHR_get_physical_device_properties2: the
+ *             library reads the core structs; the runner asks for Vulkan 1.2), the debug-utils
+ *             functions (an instance without VK_EXT_debug_utils: nothing named or labelled;
+ *             the runner's messenger only with validation), vkGetBufferDeviceAddress (not
+ *             enabled: the descriptor path; the runner needs it when it enables the feature),
+ *             vkCmdPushDescriptorSetKHR (not enabled: device addresses).
  *
- * Each side expands the lines it uses with VKSPLIT_FOR_LIBRARY / VKSPLIT_FOR_RUNNER and
- * VKSPLIT_AT_<level>; which ones may be missing (a feature or extension the device lacks)
- * each side says where it loads them. The tests' counting wrappers (tests/core/vk_count.h)
- * wrap every one of these that records, creates or can fail. */
+ * Each side expands the lines it uses with VKSPLIT_FOR_LIBRARY / VKSPLIT_FOR_RUNNER,
+ * VKSPLIT_AT_<level> and VKSPLIT_OPTIONAL_FOR_<side>. The tests' counting wrappers
+ * (tests/core/vk_count.h) wrap every one of these that records, creates or can fail. */
 #ifndef VKSPLIT_VULKAN_FUNCTION_LIST_H
 #define VKSPLIT_VULKAN_FUNCTION_LIST_H
 
-#define VKSPLIT_VULKAN_FUNCTIONS(X)                           \
-    X(vkCreateInstance, GLOBAL, R)                            \
-    X(vkEnumerateInstanceLayerProperties, GLOBAL, R)          \
-    X(vkEnumeratePhysicalDevices, INSTANCE, R)                \
-    X(vkGetPhysicalDeviceProperties, INSTANCE, LR)            \
-    X(vkGetPhysicalDeviceProperties2, INSTANCE, LR)           \
-    X(vkGetPhysicalDeviceMemoryProperties, INSTANCE, LR)      \
-    X(vkGetPhysicalDeviceQueueFamilyProperties, INSTANCE, R)  \
-    X(vkGetPhysicalDeviceFeatures, INSTANCE, L)               \
-    X(vkGetPhysicalDeviceFeatures2, INSTANCE, LR)             \
-    X(vkEnumerateDeviceExtensionProperties, INSTANCE, LR)     \
-    X(vkCreateDevice, INSTANCE, R)                            \
-    X(vkGetDeviceProcAddr, INSTANCE, LR)                      \
-    X(vkCreateDebugUtilsMessengerEXT, INSTANCE, R)            \
-    X(vkDestroyDebugUtilsMessengerEXT, INSTANCE, R)           \
-    X(vkSetDebugUtilsObjectNameEXT, INSTANCE, L)              \
-    X(vkCmdBeginDebugUtilsLabelEXT, INSTANCE, L)              \
-    X(vkCmdEndDebugUtilsLabelEXT, INSTANCE, L)                \
-    X(vkGetDeviceQueue, DEVICE, R)                            \
-    X(vkDestroyDevice, DEVICE, R)                             \
-    X(vkDeviceWaitIdle, DEVICE, R)                            \
-    X(vkCreateCommandPool, DEVICE, R)                         \
-    X(vkDestroyCommandPool, DEVICE, R)                        \
-    X(vkAllocateCommandBuffers, DEVICE, R)                    \
-    X(vkCreateFence, DEVICE, R)                               \
-    X(vkDestroyFence, DEVICE, R)                              \
-    X(vkResetFences, DEVICE, R)                               \
-    X(vkWaitForFences, DEVICE, R)                             \
-    X(vkBeginCommandBuffer, DEVICE, R)                        \
-    X(vkEndCommandBuffer, DEVICE, R)                          \
-    X(vkResetCommandBuffer, DEVICE, R)                        \
-    X(vkQueueSubmit, DEVICE, R)                               \
-    X(vkCreateShaderModule, DEVICE, L)                        \
-    X(vkDestroyShaderModule, DEVICE, L)                       \
-    X(vkCreateComputePipelines, DEVICE, L)                    \
-    X(vkDestroyPipeline, DEVICE, L)                           \
-    X(vkCreatePipelineLayout, DEVICE, L)                      \
-    X(vkDestroyPipelineLayout, DEVICE, L)                     \
-    X(vkCreateDescriptorSetLayout, DEVICE, L)                 \
-    X(vkDestroyDescriptorSetLayout, DEVICE, L)                \
-    X(vkCreateBuffer, DEVICE, LR)                             \
-    X(vkDestroyBuffer, DEVICE, LR)                            \
-    X(vkGetBufferMemoryRequirements, DEVICE, LR)              \
-    X(vkAllocateMemory, DEVICE, LR)                           \
-    X(vkFreeMemory, DEVICE, LR)                               \
-    X(vkBindBufferMemory, DEVICE, LR)                         \
-    X(vkMapMemory, DEVICE, LR)                                \
-    X(vkUnmapMemory, DEVICE, L)                               \
-    X(vkFlushMappedMemoryRanges, DEVICE, LR)                  \
-    X(vkInvalidateMappedMemoryRanges, DEVICE, R)              \
-    X(vkGetBufferDeviceAddress, DEVICE, LR)                   \
-    X(vkCmdBindPipeline, DEVICE, L)                           \
-    X(vkCmdPushConstants, DEVICE, L)                          \
-    X(vkCmdPushDescriptorSetKHR, DEVICE, L)                   \
-    X(vkCmdDispatch, DEVICE, L)                               \
-    X(vkCmdPipelineBarrier, DEVICE, LR)                       \
-    X(vkCmdUpdateBuffer, DEVICE, L)                           \
-    X(vkCmdCopyBuffer, DEVICE, LR)
+#define VKSPLIT_VULKAN_FUNCTIONS(X)                               \
+    X(vkCreateInstance, GLOBAL, R, NONE)                          \
+    X(vkEnumerateInstanceLayerProperties, GLOBAL, R, NONE)        \
+    X(vkEnumeratePhysicalDevices, INSTANCE, R, NONE)              \
+    X(vkGetPhysicalDeviceProperties, INSTANCE, LR, NONE)          \
+    X(vkGetPhysicalDeviceProperties2, INSTANCE, LR, L)            \
+    X(vkGetPhysicalDeviceMemoryProperties, INSTANCE, LR, NONE)    \
+    X(vkGetPhysicalDeviceQueueFamilyProperties, INSTANCE, R, NONE)\
+    X(vkGetPhysicalDeviceFeatures, INSTANCE, L, NONE)             \
+    X(vkGetPhysicalDeviceFeatures2, INSTANCE, LR, L)              \
+    X(vkEnumerateDeviceExtensionProperties, INSTANCE, LR, NONE)   \
+    X(vkCreateDevice, INSTANCE, R, NONE)                          \
+    X(vkGetDeviceProcAddr, INSTANCE, LR, NONE)                    \
+    X(vkCreateDebugUtilsMessengerEXT, INSTANCE, R, R)             \
+    X(vkDestroyDebugUtilsMessengerEXT, INSTANCE, R, R)            \
+    X(vkSetDebugUtilsObjectNameEXT, INSTANCE, L, L)               \
+    X(vkCmdBeginDebugUtilsLabelEXT, INSTANCE, L, L)               \
+    X(vkCmdEndDebugUtilsLabelEXT, INSTANCE, L, L)                 \
+    X(vkGetDeviceQueue, DEVICE, R, NONE)                          \
+    X(vkDestroyDevice, DEVICE, R, NONE)                           \
+    X(vkDeviceWaitIdle, DEVICE, R, NONE)                          \
+    X(vkCreateCommandPool, DEVICE, R, NONE)                       \
+    X(vkDestroyCommandPool, DEVICE, R, NONE)                      \
+    X(vkAllocateCommandBuffers, DEVICE, R, NONE)                  \
+    X(vkCreateFence, DEVICE, R, NONE)                             \
+    X(vkDestroyFence, DEVICE, R, NONE)                            \
+    X(vkResetFences, DEVICE, R, NONE)                             \
+    X(vkWaitForFences, DEVICE, R, NONE)                           \
+    X(vkBeginCommandBuffer, DEVICE, R, NONE)                      \
+    X(vkEndCommandBuffer, DEVICE, R, NONE)                        \
+    X(vkResetCommandBuffer, DEVICE, R, NONE)                      \
+    X(vkQueueSubmit, DEVICE, R, NONE)                             \
+    X(vkCreateShaderModule, DEVICE, L, NONE)                      \
+    X(vkDestroyShaderModule, DEVICE, L, NONE)                     \
+    X(vkCreateComputePipelines, DEVICE, L, NONE)                  \
+    X(vkDestroyPipeline, DEVICE, L, NONE)                         \
+    X(vkCreatePipelineLayout, DEVICE, L, NONE)                    \
+    X(vkDestroyPipelineLayout, DEVICE, L, NONE)                   \
+    X(vkCreateDescriptorSetLayout, DEVICE, L, NONE)               \
+    X(vkDestroyDescriptorSetLayout, DEVICE, L, NONE)              \
+    X(vkCreateBuffer, DEVICE, LR, NONE)                           \
+    X(vkDestroyBuffer, DEVICE, LR, NONE)                          \
+    X(vkGetBufferMemoryRequirements, DEVICE, LR, NONE)            \
+    X(vkAllocateMemory, DEVICE, LR, NONE)                         \
+    X(vkFreeMemory, DEVICE, LR, NONE)                             \
+    X(vkBindBufferMemory, DEVICE, LR, NONE)                       \
+    X(vkMapMemory, DEVICE, LR, NONE)                              \
+    X(vkUnmapMemory, DEVICE, L, NONE)                             \
+    X(vkFlushMappedMemoryRanges, DEVICE, LR, NONE)                \
+    X(vkInvalidateMappedMemoryRanges, DEVICE, R, NONE)            \
+    X(vkGetBufferDeviceAddress, DEVICE, LR, LR)                   \
+    X(vkCmdBindPipeline, DEVICE, L, NONE)                         \
+    X(vkCmdPushConstants, DEVICE, L, NONE)                        \
+    X(vkCmdPushDescriptorSetKHR, DEVICE, L, L)                    \
+    X(vkCmdDispatch, DEVICE, L, NONE)                             \
+    X(vkCmdPipelineBarrier, DEVICE, LR, NONE)                     \
+    X(vkCmdUpdateBuffer, DEVICE, L, NONE)                         \
+    X(vkCmdCopyBuffer, DEVICE, LR, NONE)
 
 /* VKSPLIT_FOR_LIBRARY(users, ...): the rest for the library's lines; VKSPLIT_FOR_RUNNER likewise. */
 #define VKSPLIT_FOR_LIBRARY(users, ...) VKSPLIT_FOR_LIBRARY_##users(__VA_ARGS__)
@@ -83,6 +90,17 @@
 #define VKSPLIT_FOR_RUNNER_L(...)
 #define VKSPLIT_FOR_RUNNER_R(...) __VA_ARGS__
 #define VKSPLIT_FOR_RUNNER_LR(...) __VA_ARGS__
+/* VKSPLIT_OPTIONAL_FOR_LIBRARY(optional): 1 when the library takes the line's function missing. */
+#define VKSPLIT_OPTIONAL_FOR_LIBRARY(optional) VKSPLIT_OPTIONAL_FOR_LIBRARY_##optional
+#define VKSPLIT_OPTIONAL_FOR_LIBRARY_NONE 0
+#define VKSPLIT_OPTIONAL_FOR_LIBRARY_L 1
+#define VKSPLIT_OPTIONAL_FOR_LIBRARY_R 0
+#define VKSPLIT_OPTIONAL_FOR_LIBRARY_LR 1
+#define VKSPLIT_OPTIONAL_FOR_RUNNER(optional) VKSPLIT_OPTIONAL_FOR_RUNNER_##optional
+#define VKSPLIT_OPTIONAL_FOR_RUNNER_NONE 0
+#define VKSPLIT_OPTIONAL_FOR_RUNNER_L 0
+#define VKSPLIT_OPTIONAL_FOR_RUNNER_R 1
+#define VKSPLIT_OPTIONAL_FOR_RUNNER_LR 1
 /* VKSPLIT_AT(level, wanted, ...): the rest where the line's level is the wanted one. */
 #define VKSPLIT_AT(level, wanted, ...) VKSPLIT_AT_##level##_##wanted(__VA_ARGS__)
 #define VKSPLIT_AT_GLOBAL_GLOBAL(...) __VA_ARGS__

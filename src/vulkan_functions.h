@@ -8,20 +8,19 @@
 #include "vulkan_function_list.h"
 
 typedef struct vksplit__vk {
-#define VKSPLIT_X_MEMBER(name, level, users) VKSPLIT_FOR_LIBRARY(users, PFN_##name name;)
+#define VKSPLIT_X_MEMBER(name, level, users, optional) VKSPLIT_FOR_LIBRARY(users, PFN_##name name;)
     VKSPLIT_VULKAN_FUNCTIONS(VKSPLIT_X_MEMBER)
 #undef VKSPLIT_X_MEMBER
 } vksplit__vk;
 
 /* Instance-level functions; fails naming the first required one missing. May be NULL: the
- * ...2 queries on a Vulkan 1.0 instance without the KHR extension, and the debug-utils
- * functions on an instance without VK_EXT_debug_utils. */
+ * lines whose optional column names L (src/vulkan_function_list.h). */
 vksplit_result vksplit__load_instance_functions(vksplit__vk* vk, VkInstance instance,
                                                 PFN_vkGetInstanceProcAddr get_instance_proc_addr,
                                                 vksplit_error* error);
 /* Device-level functions through get_device_proc_addr (or the instance's vkGetDeviceProcAddr).
- * Extension and promoted names are tried where the core name is absent. May be NULL:
- * vkGetBufferDeviceAddress and vkCmdPushDescriptorSetKHR, where the feature is not enabled. */
+ * Extension and promoted names are tried where the core name is absent. May be NULL: the
+ * lines whose optional column names L. */
 vksplit_result vksplit__load_device_functions(vksplit__vk* vk, VkDevice device,
                                               PFN_vkGetDeviceProcAddr get_device_proc_addr, vksplit_error* error);
 

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""No circles in src/: no file reaches itself through the files it includes or calls.
+"""No circles in src/: no room reaches itself through what its files include or call.
 
-Nodes are the files of src/ and src/runner/. A file depends on every file it includes ("x.h"
-found beside it or in src/), and a .c file on the .c file that defines each vksplit_* or
-vksplit__* function it calls. A strongly connected group of two or more files is a circle; each is printed
-with the edges that close it, and the check fails.
+A room is what a reader opens together: a .c file and the .h of the same name beside it
+(src/plan.c and src/plan.h are the room src/plan); a header without its .c is a room alone.
+Rooms are made of the files of src/ and src/runner/. A room depends on the room of every file
+its files include ("x.h" found beside it or in src/), and on the room of the .c file that
+defines each vksplit_* or vksplit__* function its .c calls. A strongly connected group of two
+or more rooms is a circle; each is printed with the edges that close it, and the check fails.
 
     python3 tests/check_circles.py SOURCE_DIR"""
 import glob
@@ -29,24 +31,27 @@ for f, body in text.items():
         for m in re.finditer(r"^[A-Za-z_][\w \*]*?\b(vksplit_\w+)\s*\([^;{]*\)\s*\{", body, re.M):
             defined.setdefault(m.group(1), f)
 
-edges = {f: {} for f in files}
+room = lambda f: os.path.splitext(f)[0]
+rooms = sorted(set(room(f) for f in files))
+edges = {r: {} for r in rooms}
 for f, body in text.items():
     for name in re.findall(r'^\s*#\s*include\s+"([^"]+)"', body, re.M):
         for base in (os.path.dirname(f), src):
             target = os.path.normpath(os.path.join(base, name))
-            if target in edges and target != f:
-                edges[f].setdefault(target, "includes " + name)
+            if target in text:
+                if room(target) != room(f):
+                    edges[room(f)].setdefault(room(target), "%s includes %s" % (os.path.basename(f), name))
                 break
     if not f.endswith(".c"):
         continue  # a header declares; the .c files that include it call
     for name in set(re.findall(r"\b(vksplit_\w+)\s*\(", body)):
         target = defined.get(name)
-        if target and target != f:
-            edges[f].setdefault(target, "calls " + name)
+        if target and room(target) != room(f):
+            edges[room(f)].setdefault(room(target), "%s calls %s" % (os.path.basename(f), name))
 
 # Tarjan's strongly connected components, iteratively.
 index, low, on_stack, stack, groups, counter = {}, {}, set(), [], [], [0]
-for start in files:
+for start in rooms:
     if start in index:
         continue
     work = [(start, iter(edges[start]))]
@@ -88,5 +93,6 @@ for group in groups:
         for target, why in sorted(edges[f].items()):
             if target in group:
                 print("    %s -> %s (%s)" % (rel(f), rel(target), why))
-print("%d files, %d dependencies, %d circle(s)" % (len(files), sum(len(e) for e in edges.values()), len(groups)))
+print("%d files in %d rooms, %d dependencies, %d circle(s)" % (len(files), len(rooms), sum(len(e) for e in edges.values()),
+                                                               len(groups)))
 sys.exit(1 if groups else 0)

@@ -63,6 +63,23 @@
 #  define VKSPLIT_API
 #endif
 
+/* VKSPLIT_EXPERIMENTAL marks every declaration of the experimental section below (and the
+ * experimental fields of stable structs): they may change in a minor version. Define
+ * VKSPLIT_WARN_EXPERIMENTAL before including vksplit.h and gcc and clang warn at each use
+ * (-Wdeprecated-declarations), to keep an engine on the stable API. VKSPLIT_DEPRECATED(why)
+ * marks what goes in a coming version, always (VKSPLIT_ALLOW_DEPRECATED silences it: vksplit's
+ * own build, which still implements what it deprecates). */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(VKSPLIT_WARN_EXPERIMENTAL)
+#  define VKSPLIT_EXPERIMENTAL __attribute__((deprecated("experimental: may change in a minor version (vksplit.h)")))
+#else
+#  define VKSPLIT_EXPERIMENTAL
+#endif
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(VKSPLIT_ALLOW_DEPRECATED)
+#  define VKSPLIT_DEPRECATED(why) __attribute__((deprecated(why)))
+#else
+#  define VKSPLIT_DEPRECATED(why)
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -216,76 +233,85 @@ typedef enum vksplit_log_level {
 typedef void (*vksplit_log_fn)(void* user, vksplit_log_level level, const char* message);
 
 /* ---------------------------------------------------------------------------------------
- * EXPERIMENTAL: the mapping and the tuning of the compute path (down to
- * vksplit_resolve_tuning), vksplit_context_desc.tuning, and vksplit_plan_info's account of
- * its traffic. The defaults are what vksplit is measured and tested with; these knobs exist
- * for benchmarks and for a device the defaults misjudge. Their names, values and meaning may
- * change in a minor version (CHANGELOG.md says when). Everything else in this header is
- * stable: it changes only with the major version.
+ * EXPERIMENTAL: the mapping and the tuning of the compute path, vksplit_plan_pipeline, and
+ * the fields marked VKSPLIT_EXPERIMENTAL in the stable structs below (the context desc's
+ * tuning, capture_pipeline_statistics and max_binding_bytes; vksplit_plan_info's account of
+ * its traffic). The defaults are what vksplit is measured and tested with; these knobs exist
+ * for benchmarks, profilers, tests and a device the defaults misjudge. Their names, values
+ * and meaning may change in a minor version (CHANGELOG.md says when). Everything else in this
+ * header is stable: it changes only with the major version.
  * ------------------------------------------------------------------------------------- */
 
 /* How the invocations of a workgroup share the words they copy. docs/how-it-works.md shows
  * each; every one is exact on every split, and vksplit_plan_info.mapping says which one a
  * plan uses. */
 typedef enum vksplit_mapping {
-    VKSPLIT_MAPPING_DEFAULT = 0,     /* RUNS on a CPU device (lavapipe), BY_SHAPE on a GPU */
+    VKSPLIT_MAPPING_DEFAULT VKSPLIT_EXPERIMENTAL = 0,     /* RUNS on a CPU device (lavapipe), BY_SHAPE on a GPU */
     /* Each invocation copies its own contiguous run of words (or several whole short rows).
      * Right for llvmpipe, which runs an 8-lane batch to completion before the next. */
-    VKSPLIT_MAPPING_RUNS = 1,
-    /* DEPRECATED, to be removed in 0.3: the earlier GPU mapping, a workgroup copies a tile and
-     * invocation i takes words i, i + workgroup_size, ..., four loads in flight. On an NVIDIA
-     * H100 at 64 MiB it reached 0.13-0.85 of a plain copy where BY_SHAPE reached 0.72-0.92
-     * (docs/gpu.md); by design it has 4 words in flight per invocation, BY_SHAPE's kernels 64
-     * bytes. */
-    VKSPLIT_MAPPING_INTERLEAVED = 2,
+    VKSPLIT_MAPPING_RUNS VKSPLIT_EXPERIMENTAL = 1,
+    /* DEPRECATED, removed in 0.4 (CHANGELOG.md): the earlier GPU mapping, a workgroup copies a
+     * tile and invocation i takes words i, i + workgroup_size, ..., four loads in flight. By
+     * design it has 4 words in flight per invocation where BY_SHAPE's kernels have 64 bytes;
+     * on an H100 it measured 0.13-0.85 of a plain copy where BY_SHAPE measured 0.72-0.92
+     * (both at the idle clock, docs/gpu.md). A context tuned to it logs a warning once. */
+    VKSPLIT_MAPPING_INTERLEAVED VKSPLIT_DEPRECATED("VKSPLIT_MAPPING_INTERLEAVED goes in 0.4: use VKSPLIT_MAPPING_BY_SHAPE") = 2,
     /* A workgroup copies invocation_bytes x workgroup_size consecutive words of one line of
      * rows, rows crossed freely; each invocation issues 64 bytes of loads (16 x 4, 8 x 8,
      * 4 x 16 bytes) before its stores; indices are stepped, never divided per word. */
-    VKSPLIT_MAPPING_TILES = 3,
+    VKSPLIT_MAPPING_TILES VKSPLIT_EXPERIMENTAL = 3,
     /* Outputs whose contiguous dimension is not the input's (a transposing split): tiles of
      * 32 x 64 elements through workgroup memory, reads and writes both coalesced; workgroups
      * of 128. Where a split has no such layout, TILES. */
-    VKSPLIT_MAPPING_TRANSPOSE = 4,
+    VKSPLIT_MAPPING_TRANSPOSE VKSPLIT_EXPERIMENTAL = 4,
     /* Short chunks (e.g. splitting the last axis of [N, 3]): a workgroup stages whole input
      * rows in workgroup memory (at most 16 KiB) with 16-byte loads and writes every output's
      * part with 16-byte stores, so each input byte leaves memory once. Needs chunks of whole
      * 32-bit words and contiguous input and output rows; elsewhere TILES. */
-    VKSPLIT_MAPPING_DEINTERLEAVE = 5,
+    VKSPLIT_MAPPING_DEINTERLEAVE VKSPLIT_EXPERIMENTAL = 5,
     /* Per split: TRANSPOSE for transposing layouts, DEINTERLEAVE where rows of TILES would
      * fetch more than 1.25 input bytes per byte copied, TILES otherwise. The GPU default; on
      * lavapipe it plans exactly as on a discrete GPU. */
-    VKSPLIT_MAPPING_BY_SHAPE = 6
+    VKSPLIT_MAPPING_BY_SHAPE VKSPLIT_EXPERIMENTAL = 6
 } vksplit_mapping;
 
-/* Per-device tuning of the compute path. Zero fields take the defaults (docs/performance.md): a CPU device gets RUNS, workgroups of 8 (one llvmpipe batch), runs of 4096
- * bytes and words up to 32 bytes; a GPU gets BY_SHAPE, workgroups of 256, 64 bytes per
- * invocation, bands of 8 MiB and words up to 16 bytes (GPUs have no 32-byte load). Values out
- * of range fail context creation with VKSPLIT_ERROR_INVALID_ARGUMENT. */
+/* Per-device tuning of the compute path. Zero fields take the defaults (src/tuning.c; the
+ * table in docs/performance.md is generated from it): a CPU device gets RUNS, workgroups of 8
+ * (one llvmpipe batch), runs of 4096 bytes and words up to 32 bytes; a GPU gets BY_SHAPE,
+ * workgroups of 256, up to 512 bytes per invocation (trips of 64), bands of 8 MiB and words up
+ * to 16 bytes (GPUs have no 32-byte load). Values out of range fail context creation with
+ * VKSPLIT_ERROR_INVALID_ARGUMENT. */
 typedef struct vksplit_tuning {
-    vksplit_mapping mapping;
-    uint32_t workgroup_size;       /* invocations per workgroup, 1..1024 and the device's limit; a default
+    VKSPLIT_EXPERIMENTAL vksplit_mapping mapping;
+    VKSPLIT_EXPERIMENTAL uint32_t workgroup_size;       /* invocations per workgroup, 1..1024 and the device's limit; a default
                                     * is fitted to the device (halved until it fits), a set value refused.
                                     * TRANSPOSE always uses 128. */
     /* Bytes one invocation copies, 1..65536: RUNS its run, INTERLEAVED its share of a tile,
      * TILES its share of a tile in trips of 64 bytes (within the shader's loop budget). */
-    uint32_t invocation_bytes;
+    VKSPLIT_EXPERIMENTAL uint32_t invocation_bytes;
     /* INTERLEAVED and TILES with device addresses: the workgroups walk the outputs in bands of
      * about this many bytes, every output in turn, so that the workgroups running at one time
      * read nearby input. UINT32_MAX: no bands, one output after another. */
-    uint32_t band_bytes;
+    VKSPLIT_EXPERIMENTAL uint32_t band_bytes;
     /* The widest copy word: 1, 2, 4, 8, 16 or 32 bytes (32 only with device addresses). */
-    uint32_t max_word_bytes;
+    VKSPLIT_EXPERIMENTAL uint32_t max_word_bytes;
     /* The fewest workgroups a plan keeps where its split allows, 1..2^24: RUNS shortens its
      * runs, TILES, TRANSPOSE and DEINTERLEAVE copy fewer trips per invocation (at most
      * invocation_bytes) rather than fall below it. Default 8 for RUNS on a CPU device (a
      * workgroup per thread), 2048 otherwise (about two per slot of a large GPU). */
-    uint32_t min_workgroups;
+    VKSPLIT_EXPERIMENTAL uint32_t min_workgroups;
 } vksplit_tuning;
 
 /* The tuning a context uses on a device of this type: zero fields of *tuning are replaced by
  * the defaults (the mapping by device type, the rest by mapping), set fields are kept; a
  * context does exactly this with its desc's tuning. Thread-safety: safe (pure). */
-VKSPLIT_API void vksplit_resolve_tuning(VkPhysicalDeviceType device_type, vksplit_tuning* tuning);
+VKSPLIT_API VKSPLIT_EXPERIMENTAL void vksplit_resolve_tuning(VkPhysicalDeviceType device_type, vksplit_tuning* tuning);
+
+typedef struct vksplit_plan vksplit_plan;
+/* The compute pipeline a plan records (owned by the context), for tools that ask the driver
+ * about it (vksplit_context_desc.capture_pipeline_statistics); VK_NULL_HANDLE for a plan on
+ * the transfer path or without bytes. Thread-safety: safe. */
+VKSPLIT_API VKSPLIT_EXPERIMENTAL VkPipeline vksplit_plan_pipeline(const vksplit_plan* plan);
 
 /* ---- end of the experimental section ------------------------------------------------- */
 
@@ -308,17 +334,18 @@ typedef struct vksplit_context_desc {
     const VkAllocationCallbacks* allocation_callbacks; /* optional: host allocations and Vulkan objects */
     vksplit_log_fn log;                               /* optional */
     void* log_user;
-    vksplit_tuning tuning;                            /* optional overrides (experimental, above) */
+    /* EXPERIMENTAL (the section above): */
+    VKSPLIT_EXPERIMENTAL vksplit_tuning tuning;       /* optional overrides */
     /* Optional, for profiling: create the pipelines with VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR,
      * so that vkGetPipelineExecutableStatisticsKHR reports a plan's registers, instructions and
      * spills (vksplit_plan_pipeline). Needs VK_KHR_pipeline_executable_properties enabled with
      * its pipelineExecutableInfo feature. */
-    vksplit_bool32 capture_pipeline_statistics;
+    VKSPLIT_EXPERIMENTAL vksplit_bool32 capture_pipeline_statistics;
     /* Optional: the most bytes one descriptor binding may reach, when below the device's
      * maxStorageBufferRange (0: the device's; at least 4096). Without device addresses a
      * tensor beyond it is copied through several windows, a dispatch or more each; tests use it
      * to reach windows without gigabytes. */
-    uint64_t max_binding_bytes;
+    VKSPLIT_EXPERIMENTAL uint64_t max_binding_bytes;
 } vksplit_context_desc;
 
 typedef struct vksplit_context vksplit_context;
@@ -384,15 +411,15 @@ typedef struct vksplit_plan_info {
      * 0 when they travel in push constants (at most VKSPLIT_INLINE_OUTPUTS non-empty outputs,
      * device addresses) or are not used (descriptor and transfer paths). */
     uint64_t argument_bytes;
-    vksplit_mapping mapping;           /* the compute path's mapping (never BY_SHAPE); DEFAULT for TRANSFER */
+    VKSPLIT_EXPERIMENTAL vksplit_mapping mapping; /* the compute path's mapping (never BY_SHAPE); DEFAULT for TRANSFER */
     char summary[96];                  /* e.g. "compute bda tiles w16 rows=64 chunk=512B dims=1 bands=1" */
     /* EXPERIMENTAL: the plan's own account of its memory traffic (compute path), which
      * split_bench prints next to what it measures: */
-    uint32_t bytes_in_flight;          /* bytes an invocation loads before its first store, per trip */
-    uint64_t sectors_read;             /* 32-byte input sectors its workgroups fetch, whole sectors */
-    double fetch_ratio;                /* sectors_read * 32 / bytes_written: input bytes fetched per byte copied */
-    uint64_t idle_workgroups;          /* of workgroup_count, those that copy nothing (grid padding, short last band) */
-    uint32_t invocation_bytes;         /* bytes one invocation copies, at most: bytes_in_flight's trips */
+    VKSPLIT_EXPERIMENTAL uint32_t bytes_in_flight;  /* bytes an invocation loads before its first store, per trip */
+    VKSPLIT_EXPERIMENTAL uint64_t sectors_read;     /* 32-byte input sectors its workgroups fetch, whole sectors */
+    VKSPLIT_EXPERIMENTAL double fetch_ratio;        /* sectors_read * 32 / bytes_written: input bytes fetched per byte copied */
+    VKSPLIT_EXPERIMENTAL uint64_t idle_workgroups;  /* of workgroup_count, those that copy nothing (grid padding, short last band) */
+    VKSPLIT_EXPERIMENTAL uint32_t invocation_bytes; /* bytes one invocation copies, at most: bytes_in_flight's trips */
     /* Descriptor path: binding windows (0 or 1: the split fits one binding per tensor). With
      * more, each window's part of the split is its own dispatches over bindings that reach
      * at most maxStorageBufferRange (or the context's max_binding_bytes), ordered by barriers. */
@@ -401,10 +428,6 @@ typedef struct vksplit_plan_info {
 
 /* Thread-safety: safe (reads the immutable plan). */
 VKSPLIT_API void vksplit_plan_get_info(const vksplit_plan* plan, vksplit_plan_info* info);
-/* The compute pipeline a plan records (owned by the context), for tools that ask the driver
- * about it (vksplit_context_desc.capture_pipeline_statistics); VK_NULL_HANDLE for a plan on
- * the transfer path or without bytes. Thread-safety: safe. */
-VKSPLIT_API VkPipeline vksplit_plan_pipeline(const vksplit_plan* plan);
 /* Bytes output i's binding must cover (0 for an empty output). Thread-safety: safe. */
 VKSPLIT_API uint64_t vksplit_plan_output_span_bytes(const vksplit_plan* plan, uint32_t output_index);
 

@@ -16,8 +16,8 @@
  * the loader's exported names, so an engine's own volk (volkInitialize, volkLoadDevice, ...)
  * or its linked libvulkan keeps working as before, and the runner works whether or not the
  * engine has called volkInitialize. Its one process-wide state is the loader it found:
- * dlopen'ed once under a pthread_once (so runners may still be created from any thread) and
- * never closed. Every other function the runner calls it loads per instance and per device
+ * loaded once (pthread_once; InitOnceExecuteOnce on Windows), so that runners may still be
+ * created from any thread, and never unloaded. Every other function the runner calls it loads per instance and per device
  * into tables of its own (vksplit_runner_info.get_instance_proc_addr is the one it used).
  * An engine that wants the runner on its own loader passes get_instance_proc_addr; linking
  * the runner statically brings -ldl and the threads library (vksplit::runner and the CMake
@@ -101,6 +101,10 @@ typedef struct vksplit_runner_desc {
      * context capture its pipelines' statistics (split_bench --shader-stats);
      * vksplit_runner_info.pipeline_statistics says whether it did. */
     vksplit_bool32 enable_pipeline_statistics;
+    /* Enable VK_KHR_shader_clock's shaderSubgroupClock where the device has it, so that a
+     * shader of the tool's own may read the shader clock (split_bench measures the GPU's
+     * clock with it); vksplit_runner_info.shader_clock says whether it did. Default off. */
+    vksplit_bool32 enable_shader_clock;
 } vksplit_runner_desc;
 
 /* One physical device as vksplit_runner_list_devices reports it. */
@@ -143,6 +147,8 @@ typedef struct vksplit_runner_info {
     uint64_t max_buffer_bytes;
     /* VK_KHR_pipeline_executable_properties enabled and the pipelines' statistics captured. */
     vksplit_bool32 pipeline_statistics;
+    /* VK_KHR_shader_clock enabled with shaderSubgroupClock (desc.enable_shader_clock). */
+    vksplit_bool32 shader_clock;
 } vksplit_runner_info;
 
 /* Thread-safety: safe. */
@@ -196,11 +202,13 @@ VKSPLIT_API vksplit_result vksplit_runner_download(vksplit_runner* runner, const
                                                    vksplit_error* error);
 
 /* Called between vkBeginCommandBuffer and vkEndCommandBuffer; return VKSPLIT_OK to submit. */
-typedef vksplit_result (*vksplit_record_fn)(void* user, VkCommandBuffer cmd, vksplit_error* error);
+typedef vksplit_result (*vksplit_runner_record_fn)(void* user, VkCommandBuffer cmd, vksplit_error* error);
+/* The earlier name, until 0.4. */
+typedef vksplit_runner_record_fn vksplit_record_fn VKSPLIT_DEPRECATED("renamed vksplit_runner_record_fn");
 
 /* Begins the runner's command buffer, calls record, adds a full memory barrier to transfer
  * and host reads, submits, waits for the fence. Thread-safety: external sync on runner. */
-VKSPLIT_API vksplit_result vksplit_runner_submit(vksplit_runner* runner, vksplit_record_fn record, void* user,
+VKSPLIT_API vksplit_result vksplit_runner_submit(vksplit_runner* runner, vksplit_runner_record_fn record, void* user,
                                                  vksplit_error* error);
 
 /* Where the input comes from and the outputs go, in pieces (see the stream callbacks). */

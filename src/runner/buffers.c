@@ -2,9 +2,10 @@
  * staging buffer and the arguments, each within the device's buffer and allocation limits.
  * Below the runner's creation (runner.c, which destroys the staging buffer) and its
  * transfers (staging.c, run_plan.c). */
+#include "buffers.h"
 #include "runner_internal.h"
 
-vksplit_result vksplit__runner_buffer(vksplit_runner* runner, VkDeviceSize size, VkBufferUsageFlags usage,
+vksplit_result vksplit__runner_create_buffer(vksplit_runner* runner, VkDeviceSize size, VkBufferUsageFlags usage,
                                       uint32_t type, vksplit_bool32 map, vksplit_runner_buffer* out,
                                       vksplit_error* error)
 {
@@ -72,7 +73,7 @@ vksplit_result vksplit_runner_buffer_create(vksplit_runner* runner, VkDeviceSize
 {
     if (!runner || !out)
         return VKSPLIT__FAIL0(error, RUNNER_BUFFER_NULL);
-    return vksplit__runner_buffer(runner, size,
+    return vksplit__runner_create_buffer(runner, size,
                                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
                                       VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                   runner->tensor_type, runner->mapped_tensors, out, error);

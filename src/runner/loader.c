@@ -6,6 +6,7 @@
  * different instances (or threads) never share a function pointer they should not. */
 #include "volk_private.h"
 
+#include "loader.h"
 #include "runner_internal.h"
 
 #if defined(_WIN32)

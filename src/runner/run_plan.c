@@ -1,6 +1,8 @@
 /* vksplit_runner_run_plan and the one-shot vksplit_runner_split: the input streamed in
  * through staging.c, one submit (submit.c), the outputs streamed out; the outputs packed into
  * as few buffers (buffers.c) as the device's limits allow. */
+#include "buffers.h"
+#include "staging.h"
 #include "runner_internal.h"
 
 /* Output buffers of a one-shot split start at multiples of this (what an engine's allocator
@@ -130,7 +132,7 @@ vksplit_result vksplit_runner_run_plan(vksplit_runner* runner, const vksplit_pla
     if (r == VKSPLIT_OK)
         r = create_arena(runner, &arena, error);
     if (r == VKSPLIT_OK && info.argument_bytes)
-        r = vksplit__runner_buffer(runner, info.argument_bytes,
+        r = vksplit__runner_create_buffer(runner, info.argument_bytes,
                                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                    runner->tensor_type, 0, &arguments, error);
     if (r == VKSPLIT_OK)

@@ -10,6 +10,7 @@
 #include <link.h>
 #endif
 
+#include "loader.h"
 #include "runner_internal.h"
 
 /* vkCreateInstance failed: with no driver at all the loader says INCOMPATIBLE_DRIVER, which
@@ -89,12 +90,15 @@ static vksplit_result load_instance_functions(PFN_vkGetInstanceProcAddr gipa, Vk
 {
     table->vkGetInstanceProcAddr = gipa;
     const char* missing = NULL;
-#define VKSPLIT_X_LOAD(name)                                   \
-    table->name = (PFN_##name)gipa(instance, #name);           \
-    if (!table->name && !missing && (debug || !strstr(#name, "DebugUtilsMessenger"))) \
+    /* The runner's optional lines here are the debug-utils messenger pair: needed with validation. */
+#define VKSPLIT_X_LOAD(name, optional)                                                          \
+    table->name = (PFN_##name)gipa(instance, #name);                                            \
+    if (!table->name && !missing && (debug || !VKSPLIT_OPTIONAL_FOR_RUNNER(optional)))          \
         missing = #name;
-#define VKSPLIT_X_GLOBAL(name, level, users) VKSPLIT_FOR_RUNNER(users, VKSPLIT_AT(level, GLOBAL, VKSPLIT_X_LOAD(name)))
-#define VKSPLIT_X_INSTANCE(name, level, users) VKSPLIT_FOR_RUNNER(users, VKSPLIT_AT(level, INSTANCE, VKSPLIT_X_LOAD(name)))
+#define VKSPLIT_X_GLOBAL(name, level, users, optional) \
+    VKSPLIT_FOR_RUNNER(users, VKSPLIT_AT(level, GLOBAL, VKSPLIT_X_LOAD(name, optional)))
+#define VKSPLIT_X_INSTANCE(name, level, users, optional) \
+    VKSPLIT_FOR_RUNNER(users, VKSPLIT_AT(level, INSTANCE, VKSPLIT_X_LOAD(name, optional)))
     if (!instance) {
         VKSPLIT_VULKAN_FUNCTIONS(VKSPLIT_X_GLOBAL)
     } else {
@@ -279,11 +283,13 @@ static vksplit_result load_device_functions(vksplit_runner* runner, vksplit_erro
     PFN_vkGetDeviceProcAddr gdpa = runner->get_device_proc_addr;
     bool bda = (runner->features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
     const char* missing = NULL;
-#define VKSPLIT_X_LOAD(name)                                             \
-    runner->vk.name = (PFN_##name)gdpa(runner->device, #name);           \
-    if (!runner->vk.name && !missing && (bda || strcmp(#name, "vkGetBufferDeviceAddress") != 0)) \
+    /* The runner's optional line here is vkGetBufferDeviceAddress: needed with device addresses. */
+#define VKSPLIT_X_LOAD(name, optional)                                                          \
+    runner->vk.name = (PFN_##name)gdpa(runner->device, #name);                                  \
+    if (!runner->vk.name && !missing && (bda || !VKSPLIT_OPTIONAL_FOR_RUNNER(optional)))        \
         missing = #name;
-#define VKSPLIT_X_DEVICE(name, level, users) VKSPLIT_FOR_RUNNER(users, VKSPLIT_AT(level, DEVICE, VKSPLIT_X_LOAD(name)))
+#define VKSPLIT_X_DEVICE(name, level, users, optional) \
+    VKSPLIT_FOR_RUNNER(users, VKSPLIT_AT(level, DEVICE, VKSPLIT_X_LOAD(name, optional)))
     VKSPLIT_VULKAN_FUNCTIONS(VKSPLIT_X_DEVICE)
 #undef VKSPLIT_X_DEVICE
 #undef VKSPLIT_X_LOAD
@@ -311,10 +317,27 @@ static vksplit_result pipeline_statistics_supported(const vksplit_runner* runner
     return VKSPLIT_OK;
 }
 
+/* Whether the device offers VK_KHR_shader_clock with shaderSubgroupClock. */
+static vksplit_result shader_clock_supported(const vksplit_runner* runner, bool* supported, vksplit_error* error)
+{
+    *supported = false;
+    bool found = false;
+    vksplit_result r = runner->props.apiVersion >= VK_API_VERSION_1_1
+                           ? has_extension(runner, VK_KHR_SHADER_CLOCK_EXTENSION_NAME, &found, error)
+                           : VKSPLIT_OK;
+    if (r != VKSPLIT_OK || !found)
+        return r;
+    VkPhysicalDeviceShaderClockFeaturesKHR clock = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR};
+    VkPhysicalDeviceFeatures2 features = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &clock};
+    runner->ivk.vkGetPhysicalDeviceFeatures2(runner->physical_device, &features);
+    *supported = clock.shaderSubgroupClock == VK_TRUE;
+    return VKSPLIT_OK;
+}
+
 /* Enable exactly what vksplit can use and the device supports, minus what the caller disables
  * (and, where asked and offered, pipeline executable properties). */
 static vksplit_result create_device(vksplit_runner* runner, vksplit_features disable, bool statistics,
-                                    vksplit_error* error)
+                                    bool shader_clock, vksplit_error* error)
 {
     vksplit_features supported = 0;
     vksplit_result r = vksplit_query_device_features(runner->physical_device, runner->ivk.vkGetInstanceProcAddr,
@@ -338,7 +361,7 @@ static vksplit_result create_device(vksplit_runner* runner, vksplit_features dis
     }
     features.features.shaderInt64 = (f & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
     features.features.shaderStorageBufferArrayDynamicIndexing = (f & VKSPLIT_FEATURE_STORAGE_BUFFER_ARRAY_DYNAMIC_INDEXING) != 0;
-    const char* extensions[2];
+    const char* extensions[3];
     uint32_t extension_count = 0;
     if (f & VKSPLIT_FEATURE_PUSH_DESCRIPTOR)
         extensions[extension_count++] = VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME;
@@ -356,6 +379,21 @@ static vksplit_result create_device(vksplit_runner* runner, vksplit_features dis
         pe.pNext = features.pNext;
         features.pNext = &pe;
         runner->pipeline_statistics = 1;
+    }
+    bool clock = false;
+    if (shader_clock) {
+        r = shader_clock_supported(runner, &clock, error);
+        if (r != VKSPLIT_OK)
+            return r;
+    }
+    VkPhysicalDeviceShaderClockFeaturesKHR clock_features = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR};
+    if (clock) {
+        extensions[extension_count++] = VK_KHR_SHADER_CLOCK_EXTENSION_NAME;
+        clock_features.shaderSubgroupClock = VK_TRUE;
+        clock_features.pNext = features.pNext;
+        features.pNext = &clock_features;
+        runner->shader_clock = 1;
     }
     float priority = 1.0f;
     VkDeviceQueueCreateInfo queue = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
@@ -521,7 +559,8 @@ vksplit_result vksplit_runner_create(const vksplit_runner_desc* desc, vksplit_ru
     if (r == VKSPLIT_OK)
         r = choose_memory(runner, desc, error);
     if (r == VKSPLIT_OK)
-        r = create_device(runner, desc->disable_features, desc->enable_pipeline_statistics != 0, error);
+        r = create_device(runner, desc->disable_features, desc->enable_pipeline_statistics != 0,
+                          desc->enable_shader_clock != 0, error);
     if (r == VKSPLIT_OK) {
         vksplit_context_desc ctx = {0};
         ctx.instance = runner->instance;
@@ -598,6 +637,7 @@ void vksplit_runner_get_info(const vksplit_runner* runner, vksplit_runner_info* 
     info->staging_bytes = runner->staging_bytes;
     info->max_buffer_bytes = runner->max_buffer_bytes;
     info->pipeline_statistics = runner->pipeline_statistics;
+    info->shader_clock = runner->shader_clock;
     VkPhysicalDeviceDriverProperties driver = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
     VkPhysicalDeviceProperties2 props2 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &driver, {0}};
     if (runner->props.apiVersion >= VK_API_VERSION_1_2) {

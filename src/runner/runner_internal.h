@@ -20,7 +20,7 @@
  * so that an instance or device whose other functions failed to load still goes. */
 typedef struct runner_instance_vk {
     PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr;
-#define VKSPLIT_X_MEMBER(name, level, users) \
+#define VKSPLIT_X_MEMBER(name, level, users, optional) \
     VKSPLIT_FOR_RUNNER(users, VKSPLIT_AT(level, GLOBAL, PFN_##name name;) VKSPLIT_AT(level, INSTANCE, PFN_##name name;))
     VKSPLIT_VULKAN_FUNCTIONS(VKSPLIT_X_MEMBER)
 #undef VKSPLIT_X_MEMBER
@@ -30,7 +30,7 @@ typedef struct runner_instance_vk {
 /* The device's, loaded through the desc's get_device_proc_addr (so that tests can count or
  * fail them) or the instance's. vkGetBufferDeviceAddress only with device addresses. */
 typedef struct runner_vk {
-#define VKSPLIT_X_MEMBER(name, level, users) VKSPLIT_FOR_RUNNER(users, VKSPLIT_AT(level, DEVICE, PFN_##name name;))
+#define VKSPLIT_X_MEMBER(name, level, users, optional) VKSPLIT_FOR_RUNNER(users, VKSPLIT_AT(level, DEVICE, PFN_##name name;))
     VKSPLIT_VULKAN_FUNCTIONS(VKSPLIT_X_MEMBER)
 #undef VKSPLIT_X_MEMBER
 } runner_vk;
@@ -59,6 +59,7 @@ struct vksplit_runner {
     VkPhysicalDeviceMemoryProperties memory;
     uint32_t tensor_type;                   /* memory type of tensors: DEVICE_LOCAL */
     vksplit_bool32 pipeline_statistics;     /* VK_KHR_pipeline_executable_properties enabled */
+    vksplit_bool32 shader_clock;            /* VK_KHR_shader_clock (shaderSubgroupClock) enabled */
     vksplit_bool32 mapped_tensors;          /* tensor memory is host-cached and mapped */
     uint64_t staging_bytes;
     /* The largest buffer (and allocation) the runner makes, and what sets it: a device limit
@@ -71,20 +72,5 @@ struct vksplit_runner {
     uint32_t staging_type;
     vksplit_context* ctx;
 };
-
-/* The Vulkan loader's vkGetInstanceProcAddr, found at run time once per process (loader.c);
- * VKSPLIT_ERROR_UNSUPPORTED, naming what to install, where there is none. */
-vksplit_result vksplit__runner_loader(PFN_vkGetInstanceProcAddr* out, vksplit_error* error);
-
-/* Creates a buffer of `usage` in memory type `type` (mapped when map is set). */
-vksplit_result vksplit__runner_buffer(vksplit_runner* runner, VkDeviceSize size, VkBufferUsageFlags usage,
-                                      uint32_t type, vksplit_bool32 map, vksplit_runner_buffer* out,
-                                      vksplit_error* error);
-
-/* Host memory as a stream (staging.c): a cursor that advances by each piece it produces. */
-typedef struct vksplit__memory_cursor {
-    unsigned char* at;
-} vksplit__memory_cursor;
-vksplit_result vksplit__produce_from_memory(void* user, void* dst, size_t bytes, vksplit_error* error);
 
 #endif /* VKSPLIT_RUNNER_INTERNAL_H */

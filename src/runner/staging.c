@@ -1,6 +1,8 @@
 /* The runner's transfers: data moved through one bounded staging buffer (or straight through
  * the mapping where tensor memory is host-cached), with buffers.c's buffers and submit.c's
  * submits. */
+#include "buffers.h"
+#include "staging.h"
 #include "runner_internal.h"
 
 /* ---- transfers -------------------------------------------------------------------------------- */
@@ -19,7 +21,7 @@ static vksplit_result ensure_staging(vksplit_runner* runner, vksplit_error* erro
 {
     if (runner->staging.buffer)
         return VKSPLIT_OK;
-    return vksplit__runner_buffer(runner, runner->staging_bytes,
+    return vksplit__runner_create_buffer(runner, runner->staging_bytes,
                                   VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                   runner->staging_type, 1, &runner->staging, error);
 }

@@ -14,7 +14,7 @@ static void full_barrier(const vksplit_runner* runner, VkCommandBuffer cmd, VkAc
     runner->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, dst_stage, 0, 1, &barrier, 0, NULL, 0, NULL);
 }
 
-vksplit_result vksplit_runner_submit(vksplit_runner* runner, vksplit_record_fn record, void* user, vksplit_error* error)
+vksplit_result vksplit_runner_submit(vksplit_runner* runner, vksplit_runner_record_fn record, void* user, vksplit_error* error)
 {
     if (!runner || !record)
         return VKSPLIT__FAIL0(error, RUNNER_SUBMIT_NULL);

@@ -719,8 +719,11 @@ def group_devices():
     case = Case()
     path = case.input(y)
     o = ["--input", path, "--out-dir", case.out, "--num-outputs", "1"]
+    # A device index past the list is the runner's rule, reported as every library failure is.
+    expect_error(case, "--device out of range", o + ["--device", str(count)],
+                 "--device %d (see --list-devices): device_index %d is out of range" % (count, count),
+                 rule="VKSPLIT_RULE_RUNNER_DEVICE_INDEX")
     for name, args, env, phrase in [
-            ("--device out of range", ["--device", str(count)], None, "is out of range"),
             ("--device negative", ["--device", "-1"], None, "--device -1 is not a device index"),
             ("--device word", ["--device", "gpu"], None, "--device: 'gpu' is not an integer"),
             ("--device twice", ["--device", "0", "--device", "0"], None, "--device is given more than once"),

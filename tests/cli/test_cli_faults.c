@@ -156,17 +156,17 @@ static char root[64];
 static char input_path[128];
 static const uint64_t rows = 4, columns = 640;
 
-/* How the 640 columns are split. */
-typedef struct split {
+/* The --split option, and the lengths it gives the 640 columns. */
+typedef struct lengths_option {
     const char* option;
     uint32_t count;
     uint64_t lengths[16];
-} split;
+} lengths_option;
 
-static const split three = {"100,300,240", 3, {100, 300, 240}};
+static const lengths_option three = {"100,300,240", 3, {100, 300, 240}};
 /* More outputs than push constants hold: the run needs a buffer of per-record arguments. */
-static const split sixteen = {"40,40,40,40,40,40,40,40,40,40,40,40,40,40,40,40", 16,
-                              {40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40}};
+static const lengths_option sixteen = {"40,40,40,40,40,40,40,40,40,40,40,40,40,40,40,40", 16,
+                                       {40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40}};
 
 static void write_file(const char* dir, const char* name, const char* text)
 {
@@ -256,7 +256,7 @@ static void write_input(void)
 }
 
 /* out_<k> hold the input's column ranges, and the folder nothing else but `extra` files. */
-static bool outputs_right(const char* dir, const split* sp, size_t extra)
+static bool outputs_right(const char* dir, const lengths_option* sp, size_t extra)
 {
     DIR* d = opendir(dir);
     size_t entries = 0;
@@ -289,7 +289,7 @@ static bool outputs_right(const char* dir, const split* sp, size_t extra)
 /* ---- running the CLI --------------------------------------------------------------------- */
 
 /* vksplit_cli_run with stderr captured into `err` and stdout dropped. */
-static int run_cli(const char* out_dir, const split* sp, const vksplit_runner_desc* desc, char* err,
+static int run_cli(const char* out_dir, const lengths_option* sp, const vksplit_runner_desc* desc, char* err,
                    size_t capacity)
 {
     char* argv[] = {"vksplit", "--input", input_path, "--axis", "1", "--split", (char*)sp->option, "--out-dir",
@@ -327,7 +327,7 @@ typedef struct config {
     vksplit_runner_memory memory;
     uint64_t staging_bytes;
     bool old_folder; /* the folder exists with older files; else the run must create it */
-    const split* split;
+    const lengths_option* lengths;
 } config;
 
 /* Fails every call of one kind in turn; returns how many fault points it exercised. */
@@ -348,14 +348,14 @@ static uint32_t sweep(const config* c, fault_call call, const vksplit_runner_des
         hook.target = (int)call;
         hook.at = at;
         validation_messages = 0;
-        int rc = run_cli(dir, c->split, &desc, err, sizeof err);
+        int rc = run_cli(dir, c->lengths, &desc, err, sizeof err);
         hook.target = -1;
         CHECK_MSG(validation_messages == 0, "%s, %s #%u: %u validation message(s)", c->name, call_names[call], at,
                   validation_messages);
         if (hook.calls[call] < at) { /* no Nth call: the run is whole */
             CHECK_MSG(rc == 0 && err[0] == '\0', "%s, %s: the run without a fault: exit %d, %s", c->name,
                       call_names[call], rc, err);
-            CHECK_MSG(outputs_right(dir, c->split, c->old_folder ? 1 : 0), "%s, %s: wrong outputs", c->name,
+            CHECK_MSG(outputs_right(dir, c->lengths, c->old_folder ? 1 : 0), "%s, %s: wrong outputs", c->name,
                       call_names[call]);
             printf("%s: %s fails at each of its %u calls\n", c->name, call_names[call], at - 1);
             return at - 1;

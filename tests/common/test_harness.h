@@ -252,6 +252,43 @@ static inline int test_skip(vksplit_runner* runner, const char* fmt, ...)
     return TEST_SKIPPED;
 }
 
+/* ---- tests run once per set of features switched off ------------------------------------
+ * Such a test is one executable with a ctest entry per mode, argv[1] naming the mode. They
+ * start alike (pick the mode, skip where the device cannot run vksplit without its features,
+ * create the runner), and that start is here once, so that every one of them skips, and
+ * refuses an unknown mode, the same way. */
+typedef struct test_mode {
+    const char* name;         /* argv[1] */
+    vksplit_features disable; /* switched off in the mode's runner */
+} test_mode;
+
+/* *mode is the mode argv[1] names (modes[0] without an argument) and *runner a validated
+ * runner with its features switched off. Returns -1 when the test goes on, else the exit code
+ * for main to return at once: 2 after a usage line naming `program` and every mode (argv[1]
+ * names none), or test_skip's when the device cannot run vksplit without those features. */
+static inline int test_start_mode(int argc, char** argv, const char* program, const test_mode* modes,
+                                  size_t mode_count, const test_mode** mode, vksplit_runner** runner)
+{
+    const char* name = argc > 1 ? argv[1] : modes[0].name;
+    *mode = NULL;
+    *runner = NULL;
+    for (size_t i = 0; i < mode_count; i++)
+        if (strcmp(modes[i].name, name) == 0)
+            *mode = &modes[i];
+    if (!*mode) {
+        fprintf(stderr, "usage: %s ", program);
+        for (size_t i = 0; i < mode_count; i++)
+            fprintf(stderr, "%s%s", i ? "|" : "", modes[i].name);
+        fputc('\n', stderr);
+        return 2;
+    }
+    const char* unrunnable = test_unrunnable_with((*mode)->disable);
+    if (unrunnable)
+        return test_skip(NULL, "%s: %s", (*mode)->name, unrunnable);
+    *runner = test_runner_create_with((*mode)->disable);
+    return -1;
+}
+
 /* Destroys the runner and prints the verdict; returns the process exit code. Any validation
  * message fails the test. */
 static inline int test_finish(vksplit_runner* runner)

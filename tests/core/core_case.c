@@ -1,5 +1,5 @@
-/* Building, changing and printing the cases the core tests run. See core_util.h. */
-#include "core_util.h"
+/* Building, changing and printing the cases the core tests run. See core_support.h. */
+#include "core_support.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -7,12 +7,12 @@
 /* ---- cases ------------------------------------------------------------------------------ */
 
 void core_case_init(core_case* c, uint32_t element_size, uint32_t rank, const uint64_t* sizes, uint32_t axis,
-                    uint32_t output_count, const uint64_t* split)
+                    uint32_t output_count, const uint64_t* lengths)
 {
     memset(c, 0, sizeof *c);
     memcpy(c->sizes, sizes, rank * sizeof sizes[0]);
-    c->split = core_calloc(output_count, sizeof c->split[0]);
-    memcpy(c->split, split, output_count * sizeof split[0]);
+    c->lengths = core_calloc(output_count, sizeof c->lengths[0]);
+    memcpy(c->lengths, lengths, output_count * sizeof lengths[0]);
     c->output_strides = core_calloc(output_count, sizeof c->output_strides[0]);
     c->output_stride_ptrs = core_calloc(output_count, sizeof c->output_stride_ptrs[0]);
     c->desc.element_size = element_size;
@@ -21,7 +21,7 @@ void core_case_init(core_case* c, uint32_t element_size, uint32_t rank, const ui
     c->desc.input_strides = NULL;
     c->desc.axis = axis;
     c->desc.output_count = output_count;
-    c->desc.lengths = c->split;
+    c->desc.lengths = c->lengths;
     c->desc.output_strides = NULL;
     c->desc.base_alignment = 0;
     snprintf(c->input_layout, sizeof c->input_layout, "packed(NULL)");
@@ -51,7 +51,7 @@ void core_case_set_output_strides(core_case* c, uint32_t output_index, const uin
 
 void core_case_free(core_case* c)
 {
-    free(c->split);
+    free(c->lengths);
     free(c->output_strides);
     free(c->output_stride_ptrs);
     memset(c, 0, sizeof *c);
@@ -79,7 +79,7 @@ void core_case_print(FILE* f, const core_case* c)
         print_u64s(f, d->input_strides, d->rank, 8);
     else
         fprintf(f, "NULL");
-    fprintf(f, " (%s)\n    split=", c->input_layout);
+    fprintf(f, " (%s)\n    lengths=", c->input_layout);
     print_u64s(f, d->lengths, d->output_count, 64);
     fprintf(f, "\n    output_strides: %s (%s; unlisted outputs packed)\n", d->output_strides ? "array" : "NULL",
             c->output_layout);

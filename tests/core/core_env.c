@@ -1,6 +1,6 @@
 /* The core tests' environment (VKSPLIT_TEST_* knobs, the clock), their seeded RNG, the
- * guard pattern and host memory that never fails quietly. See core_util.h. */
-#include "core_util.h"
+ * guard pattern and host memory that never fails quietly. See core_support.h. */
+#include "core_support.h"
 
 #include <stdlib.h>
 #include <string.h>

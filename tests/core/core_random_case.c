@@ -1,6 +1,7 @@
 /* Random cases: shapes, splits, layouts (padded, permuted, broadcast, overlapping inputs)
- * drawn from a seeded RNG, and the one rule the transfer path has. See core_util.h. */
-#include "core_util.h"
+ * drawn from a seeded RNG, each random test's case seeded from (seed, index), and the one
+ * rule the transfer path has. See core_support.h. */
+#include "core_support.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -64,7 +65,7 @@ static int cmp_u64(const void* a, const void* b)
 }
 
 /* Lengths summing to total: cut points, even parts, a few non-zero outputs, or tiny parts. */
-static void random_split(core_rng* rng, uint64_t* split, uint32_t n, uint64_t* total, uint64_t max_total)
+static void random_lengths(core_rng* rng, uint64_t* lengths, uint32_t n, uint64_t* total, uint64_t max_total)
 {
     uint64_t L = *total;
     uint64_t mode = core_rng_below(rng, 100);
@@ -75,31 +76,31 @@ static void random_split(core_rng* rng, uint64_t* split, uint32_t n, uint64_t* t
         qsort(cuts, n - 1, sizeof cuts[0], cmp_u64);
         uint64_t prev = 0;
         for (uint32_t i = 0; i + 1 < n; i++) {
-            split[i] = cuts[i] - prev;
+            lengths[i] = cuts[i] - prev;
             prev = cuts[i];
         }
-        split[n - 1] = L - prev;
+        lengths[n - 1] = L - prev;
         free(cuts);
     } else if (mode < 70) {
         for (uint32_t i = 0; i < n; i++)
-            split[i] = L / n + (i < L % n ? 1 : 0);
+            lengths[i] = L / n + (i < L % n ? 1 : 0);
     } else if (mode < 85) {
-        memset(split, 0, n * sizeof split[0]);
+        memset(lengths, 0, n * sizeof lengths[0]);
         uint32_t k = (uint32_t)core_rng_range(rng, 1, n < 3 ? n : 3);
         uint64_t left = L;
         for (uint32_t j = 0; j < k; j++) {
             uint32_t i = (uint32_t)core_rng_below(rng, n);
             uint64_t part = j + 1 == k ? left : core_rng_below(rng, left + 1);
-            split[i] += part;
+            lengths[i] += part;
             left -= part;
         }
     } else {
         uint64_t sum = 0;
         for (uint32_t i = 0; i < n; i++) {
-            split[i] = core_rng_below(rng, 3);
-            if (sum + split[i] > max_total)
-                split[i] = 0;
-            sum += split[i];
+            lengths[i] = core_rng_below(rng, 3);
+            if (sum + lengths[i] > max_total)
+                lengths[i] = 0;
+            sum += lengths[i];
         }
         *total = sum;
     }
@@ -255,15 +256,15 @@ void core_case_random(core_case* c, core_rng* rng, const core_gen_params* params
             sizes[k] = 0;
     }
 
-    uint64_t* split = core_calloc(n, sizeof split[0]);
+    uint64_t* lengths = core_calloc(n, sizeof lengths[0]);
     uint64_t other = 1;
     for (uint32_t k = 0; k < rank; k++)
         if (k != axis)
             other *= sizes[k] ? sizes[k] : 1;
-    random_split(rng, split, n, &L, max_elements / other + 1);
+    random_lengths(rng, lengths, n, &L, max_elements / other + 1);
     sizes[axis] = L;
-    core_case_init(c, element_size, rank, sizes, axis, n, split);
-    free(split);
+    core_case_init(c, element_size, rank, sizes, axis, n, lengths);
+    free(lengths);
 
     uint64_t elements = ref_element_count(rank, sizes);
     uint64_t max_span = 4 * (elements > 64 ? elements : 64) + 4096;
@@ -310,3 +311,21 @@ void core_case_random(core_case* c, core_rng* rng, const core_gen_params* params
         core_case_set_output_strides(c, i, strides);
     }
 }
+
+/* ---- one case of a random test ---------------------------------------------------------- */
+
+void core_seeded_case_begin(core_seeded_case* s, const char* label, uint64_t seed, long index)
+{
+    memset(s, 0, sizeof *s);
+    /* Splitmix64's own increment (odd, the golden ratio) times the index: neighbouring cases
+     * start far apart in the RNG's sequence, and no index maps to the bare seed. */
+    core_rng_seed(&s->rng, seed ^ ((uint64_t)index * 0x9E3779B97F4A7C15ull + 1));
+    s->options.layout = CORE_LAYOUT_RANDOM;
+    s->options.rng = &s->rng;
+    s->options.null_empty_bindings = -1;
+    s->options.label = label;
+    s->options.seed = seed;
+    s->options.case_index = index;
+}
+
+void core_seeded_case_draw(core_seeded_case* s) { core_case_random(&s->c, &s->rng, &s->params); }

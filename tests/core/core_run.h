@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "core_util.h"
+#include "core_support.h"
 
 typedef struct host_buffer {
     uint64_t size;

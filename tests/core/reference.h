@@ -14,7 +14,7 @@
 
 /* C-order strides of a packed tensor (last dimension fastest). */
 void ref_packed_strides(uint32_t rank, const uint64_t* sizes, uint64_t* strides);
-/* Output i's sizes: the input's, with split[i] on the axis. */
+/* Output i's sizes: the input's, with lengths[i] on the axis. */
 void ref_output_sizes(const vksplit_split_desc* split, uint32_t output_index, uint64_t* sizes);
 /* Strides in elements of the input (tensor = -1) or output `tensor`, packed where not given. */
 void ref_tensor_strides(const vksplit_split_desc* split, int tensor, uint64_t* strides);

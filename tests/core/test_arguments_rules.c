@@ -32,11 +32,11 @@ int main(void)
         return test_skip(runner, "no buffer device address: plans have no per-recording arguments");
 
     uint64_t sizes[2] = {2, 8 * OUTPUTS};
-    uint64_t split[OUTPUTS];
+    uint64_t lengths[OUTPUTS];
     for (uint32_t i = 0; i < OUTPUTS; i++)
-        split[i] = 8;
+        lengths[i] = 8;
     vksplit_split_desc d = {.element_size = 4, .rank = 2, .sizes = sizes, .axis = 1, .output_count = OUTPUTS,
-                            .lengths = split};
+                            .lengths = lengths};
     vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
     vksplit_plan* plan = NULL;
     vksplit_error err;

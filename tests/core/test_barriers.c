@@ -35,11 +35,11 @@ static vksplit_plan_info record_split(vksplit_runner* runner, vksplit_context* c
                                       const vksplit_arguments* arguments, const vksplit_runner_buffer* in,
                                       const vksplit_runner_buffer* out, const char* label)
 {
-    uint64_t sizes[1] = {16ull * outputs}, split[MAX_OUTPUTS];
+    uint64_t sizes[1] = {16ull * outputs}, lengths[MAX_OUTPUTS];
     for (uint32_t i = 0; i < outputs; i++)
-        split[i] = 16;
+        lengths[i] = 16;
     vksplit_split_desc d = {.element_size = 4, .rank = 1, .sizes = sizes, .axis = 0, .output_count = outputs,
-                            .lengths = split};
+                            .lengths = lengths};
     vksplit_plan_options options = {path};
     vksplit_plan* plan = NULL;
     vksplit_error err;
@@ -189,10 +189,10 @@ int main(void)
             for (uint32_t i = 0; i < 12; i++)
                 bindings[i] = (vksplit_binding){out.buffer, 128ull * i};
             vksplit_plan* plan = NULL;
-            uint64_t sizes[1] = {192}, split[12];
+            uint64_t sizes[1] = {192}, lengths[12];
             for (int i = 0; i < 12; i++)
-                split[i] = 16;
-            vksplit_split_desc d = {.element_size = 4, .rank = 1, .sizes = sizes, .output_count = 12, .lengths = split};
+                lengths[i] = 16;
+            vksplit_split_desc d = {.element_size = 4, .rank = 1, .sizes = sizes, .output_count = 12, .lengths = lengths};
             vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE}; /* the plan record_split makes */
             CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &d, &compute, &plan, &err), &err);
             CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, bindings, addresses, &err), &err);

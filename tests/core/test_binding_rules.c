@@ -94,8 +94,8 @@ static void run_mode(const mode* m)
     CHECK_RESULT(VKSPLIT_OK, vksplit_runner_upload(f.runner, &f.in, 0, f.input, sizeof f.input, &err), &err);
 
     /* float32 [96] split into {16, 32, 48}: 64, 128 and 192 bytes. */
-    uint64_t sizes[1] = {96}, split[3] = {16, 32, 48}, chunk_bytes[3] = {64, 128, 192};
-    vksplit_split_desc d = {.element_size = 4, .rank = 1, .sizes = sizes, .axis = 0, .output_count = 3, .lengths = split};
+    uint64_t sizes[1] = {96}, lengths[3] = {16, 32, 48}, chunk_bytes[3] = {64, 128, 192};
+    vksplit_split_desc d = {.element_size = 4, .rank = 1, .sizes = sizes, .axis = 0, .output_count = 3, .lengths = lengths};
     vksplit_plan_options options = {m->path};
     vksplit_plan* plan = NULL;
     CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(vksplit_runner_context(f.runner), &d, &options, &plan, &err), &err);

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core_util.h"
+#include "core_support.h"
 #include "reference.h"
 #include "test_harness.h"
 #include "test_vulkan.h"
@@ -121,13 +121,13 @@ static vksplit_context* counting_context(vksplit_runner* runner, vksplit_feature
 /* {3, L, 5} float32 split along axis 1 into n outputs; every third empty when with_empties. */
 static void make_case(core_case* c, uint32_t n, int with_empties, uint32_t element_size)
 {
-    uint64_t* split = calloc(n, sizeof split[0]);
+    uint64_t* lengths = calloc(n, sizeof lengths[0]);
     uint64_t total = 0;
     for (uint32_t i = 0; i < n; i++)
-        total += split[i] = with_empties && i % 3 == 1 ? 0 : 1 + i % 3;
+        total += lengths[i] = with_empties && i % 3 == 1 ? 0 : 1 + i % 3;
     const uint64_t sizes[3] = {3, total, 5};
-    core_case_init(c, element_size, 3, sizes, 1, n, split);
-    free(split);
+    core_case_init(c, element_size, 3, sizes, 1, n, lengths);
+    free(lengths);
 }
 
 static uint32_t non_empty_outputs(const core_case* c)
@@ -236,8 +236,8 @@ static void counted_run(vksplit_runner* runner, vksplit_context* ctx, vksplit_fe
  * one by the first plan that needs it, none by a second plan of the same word or any record. */
 static void deferred_pipelines(vksplit_runner* runner)
 {
-    const uint64_t sizes[2] = {4, 6}, split[2] = {2, 4};
-    vksplit_split_desc d = core_packed_desc(4, 2, sizes, 1, 2, split);
+    const uint64_t sizes[2] = {4, 6}, lengths[2] = {2, 4};
+    vksplit_split_desc d = core_packed_desc(4, 2, sizes, 1, 2, lengths);
     vksplit_plan_options options = {VKSPLIT_PATH_COMPUTE};
     vksplit_error err;
     for (int defer = 0; defer < 2; defer++) {
@@ -266,8 +266,8 @@ static void deferred_pipelines(vksplit_runner* runner)
 /* The plan's parameter table carries the plan's label as its name. */
 static void table_name(vksplit_context* ctx)
 {
-    const uint64_t sizes[3] = {3, 6, 5}, split[2] = {2, 4};
-    vksplit_split_desc d = core_packed_desc(4, 3, sizes, 1, 2, split);
+    const uint64_t sizes[3] = {3, 6, 5}, lengths[2] = {2, 4};
+    vksplit_split_desc d = core_packed_desc(4, 3, sizes, 1, 2, lengths);
     vksplit_plan_options options = {VKSPLIT_PATH_COMPUTE};
     vksplit_plan* plan = NULL;
     vksplit_error err;
@@ -314,9 +314,9 @@ static void count_mode(const mode* m)
     }
     /* Long rows: AUTO picks the transfer path on a CPU device; force it too. */
     {
-        const uint64_t sizes[] = {4, 6, 4096}, split[] = {1, 2, 3};
+        const uint64_t sizes[] = {4, 6, 4096}, lengths[] = {1, 2, 3};
         core_case c;
-        core_case_init(&c, 4, 3, sizes, 1, 3, split);
+        core_case_init(&c, 4, 3, sizes, 1, 3, lengths);
         char label[128];
         snprintf(label, sizeof label, "%s, long rows auto", m->name);
         counted_run(runner, ctx, features, &c, VKSPLIT_PATH_AUTO, 1, label);
@@ -326,25 +326,25 @@ static void count_mode(const mode* m)
     }
     /* Every output empty: along the axis, and through a zero elsewhere. */
     {
-        const uint64_t sizes[] = {3, 0, 5}, split[] = {0, 0, 0};
+        const uint64_t sizes[] = {3, 0, 5}, lengths[] = {0, 0, 0};
         core_case c;
-        core_case_init(&c, 4, 3, sizes, 1, 3, split);
+        core_case_init(&c, 4, 3, sizes, 1, 3, lengths);
         char label[128];
         snprintf(label, sizeof label, "%s, all empty (axis)", m->name);
         counted_run(runner, ctx, features, &c, VKSPLIT_PATH_COMPUTE, 1, label);
         counted_run(runner, ctx, features, &c, VKSPLIT_PATH_AUTO, 1, label);
         core_case_free(&c);
-        const uint64_t sizes2[] = {3, 6, 0}, split2[] = {2, 4};
-        core_case_init(&c, 2, 3, sizes2, 1, 2, split2);
+        const uint64_t sizes2[] = {3, 6, 0}, lengths2[] = {2, 4};
+        core_case_init(&c, 2, 3, sizes2, 1, 2, lengths2);
         snprintf(label, sizeof label, "%s, all empty (zero off the axis)", m->name);
         counted_run(runner, ctx, features, &c, VKSPLIT_PATH_COMPUTE, 1, label);
         core_case_free(&c);
     }
     /* Empty, yet with sizes whose products would overflow if anything multiplied them. */
     {
-        const uint64_t sizes[] = {0, 1ull << 40, 1ull << 22}, split[] = {1ull << 39, 0, 1ull << 39};
+        const uint64_t sizes[] = {0, 1ull << 40, 1ull << 22}, lengths[] = {1ull << 39, 0, 1ull << 39};
         core_case c;
-        core_case_init(&c, 256, 3, sizes, 1, 3, split);
+        core_case_init(&c, 256, 3, sizes, 1, 3, lengths);
         char label[128];
         snprintf(label, sizeof label, "%s, empty with huge sizes", m->name);
         counted_run(runner, ctx, features, &c, VKSPLIT_PATH_AUTO, 1, label);
@@ -353,14 +353,14 @@ static void count_mode(const mode* m)
     /* The most outputs a split may have, on the one-dispatch path. */
     if (features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) {
         uint32_t n = VKSPLIT_MAX_OUTPUTS;
-        uint64_t* split = calloc(n, sizeof split[0]);
+        uint64_t* lengths = calloc(n, sizeof lengths[0]);
         uint64_t total = 0;
         for (uint32_t i = 0; i < n; i++)
-            total += split[i] = (i * 7919u) % 3;
+            total += lengths[i] = (i * 7919u) % 3;
         const uint64_t sizes[] = {2, total};
         core_case c;
-        core_case_init(&c, 4, 2, sizes, 1, n, split);
-        free(split);
+        core_case_init(&c, 4, 2, sizes, 1, n, lengths);
+        free(lengths);
         char label[128];
         snprintf(label, sizeof label, "%s, 65536 outputs", m->name);
         counted_run(runner, ctx, features, &c, VKSPLIT_PATH_COMPUTE, 2, label);
@@ -430,7 +430,7 @@ static void record_errors(void)
         return;
     }
     /* 16-byte elements, 16-byte base alignment: a wide word, so offsets must be aligned. */
-    const uint64_t sizes[] = {4, 6, 8}, split[] = {1, 2, 3}, split_empty[] = {1, 0, 5};
+    const uint64_t sizes[] = {4, 6, 8}, lengths[] = {1, 2, 3}, lengths_empty[] = {1, 0, 5};
     vksplit_split_desc d;
     memset(&d, 0, sizeof d);
     d.element_size = 16;
@@ -438,7 +438,7 @@ static void record_errors(void)
     d.sizes = sizes;
     d.axis = 1;
     d.output_count = 3;
-    d.lengths = split;
+    d.lengths = lengths;
     vksplit_plan* plan = NULL;
     vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
     vksplit_error err;
@@ -495,7 +495,7 @@ static void record_errors(void)
 
     /* An empty output needs no buffer. */
     vksplit_plan* plan_empty = NULL;
-    d.lengths = split_empty;
+    d.lengths = lengths_empty;
     CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &d, &compute, &plan_empty, &err), &err);
     job.plan = plan_empty;
     outputs[1].buffer = VK_NULL_HANDLE;
@@ -510,7 +510,7 @@ static void record_errors(void)
     /* The transfer path checks its bindings too. */
     vksplit_plan* plan_transfer = NULL;
     vksplit_plan_options transfer = {VKSPLIT_PATH_TRANSFER};
-    d.lengths = split;
+    d.lengths = lengths;
     CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &d, &transfer, &plan_transfer, &err), &err);
     job.plan = plan_transfer;
     expect_record(runner, &job, "transfer: valid", VKSPLIT_RULE_NONE, NULL);
@@ -533,7 +533,7 @@ static void record_errors(void)
     /* Element-wise rows (strided innermost dimension) have no transfer plan. */
     const uint64_t elementwise[] = {48, 8, 2};
     d.input_strides = elementwise;
-    d.lengths = split;
+    d.lengths = lengths;
     CHECK_RULE(VKSPLIT_RULE_PLAN_TRANSFER_ROWS, vksplit_plan_create(ctx, &d, &transfer, &bad, &err), &err);
     CHECK(bad == NULL);
     d.input_strides = NULL;
@@ -543,7 +543,7 @@ static void record_errors(void)
      * huge allocation. Nothing is recorded with them. */
     static const struct {
         uint64_t sizes[2];
-        uint64_t split[2];
+        uint64_t lengths[2];
         uint32_t element_size;
     } huge[] = {
         {{1ull << 40, 1}, {1ull << 39, 1ull << 39}, 1}, /* one row of 2^39 bytes per output */
@@ -572,7 +572,7 @@ static void record_errors(void)
         hd.sizes = huge[h].sizes;
         hd.axis = huge[h].sizes[1] == 1 || huge[h].sizes[1] == (1ull << 61) ? 0 : 1;
         hd.output_count = 2;
-        hd.lengths = huge[h].split;
+        hd.lengths = huge[h].lengths;
         for (int path = 0; path < 3; path++) {
             vksplit_plan_options po = {(vksplit_path)path};
             vksplit_plan* hp = NULL;

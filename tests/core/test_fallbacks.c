@@ -12,17 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core_util.h"
+#include "core_support.h"
 #include "reference.h"
 #include "test_harness.h"
 #include "vk_count.h"
 
-typedef struct fallback_mode {
-    const char* name;
-    vksplit_features disable;
-} fallback_mode;
-
-static const fallback_mode fallback_modes[] = {
+static const test_mode fallback_modes[] = {
     {"no-bda", VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS},
     {"no-bda-no-dynidx", VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS | VKSPLIT_FEATURE_STORAGE_BUFFER_ARRAY_DYNAMIC_INDEXING},
     {"no-8-16bit", VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT | VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT},
@@ -30,7 +25,7 @@ static const fallback_mode fallback_modes[] = {
                               VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT},
 };
 
-static void random_cases(vksplit_runner* runner, const fallback_mode* m)
+static void random_cases(vksplit_runner* runner, const test_mode* m)
 {
     uint64_t seed = core_seed(0xFA11BAC4ull);
     long only = core_only_case();
@@ -38,36 +33,25 @@ static void random_cases(vksplit_runner* runner, const fallback_mode* m)
     for (unsigned t = 0; t < cases || (only >= 0 && t <= (unsigned long)only); t++) {
         if (only >= 0 && (long)t != only)
             continue;
-        core_rng rng;
-        core_rng_seed(&rng, seed ^ (t * 0x9E3779B97F4A7C15ull + 1));
-        core_gen_params params;
-        memset(&params, 0, sizeof params);
-        params.max_elements = 1024;
+        core_seeded_case s;
+        core_seeded_case_begin(&s, m->name, seed, (long)t);
+        s.params.max_elements = 1024;
         if (m->disable & VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT) {
             /* Mostly the widths that take the atomic path. */
             static const uint32_t narrow[] = {1, 1, 2, 2, 3, 5, 6, 4, 8};
-            params.element_sizes = narrow;
-            params.element_size_choices = 9;
+            s.params.element_sizes = narrow;
+            s.params.element_size_choices = 9;
         }
-        core_case c;
-        core_case_random(&c, &rng, &params);
-        core_run_options o;
-        memset(&o, 0, sizeof o);
-        o.plan.path = core_rng_percent(&rng, 80) ? VKSPLIT_PATH_COMPUTE : VKSPLIT_PATH_AUTO;
-        o.layout = CORE_LAYOUT_RANDOM;
-        o.rng = &rng;
-        o.null_empty_bindings = -1;
-        o.label = m->name;
-        o.seed = seed;
-        o.case_index = (long)t;
-        core_verdict v = core_run_case(runner, &c, &o);
+        core_seeded_case_draw(&s);
+        s.options.plan.path = core_rng_percent(&s.rng, 80) ? VKSPLIT_PATH_COMPUTE : VKSPLIT_PATH_AUTO;
+        core_verdict v = core_run_case(runner, &s.c, &s.options);
         CORE_ACCOUNT(v);
-        core_case_free(&c);
+        core_case_free(&s.c);
     }
 }
 
 /* Outputs back to back at byte granularity: the atomic stores must leave neighbours alone. */
-static void atomic_neighbours(vksplit_runner* runner, const fallback_mode* m)
+static void atomic_neighbours(vksplit_runner* runner, const test_mode* m)
 {
     core_rng rng;
     core_rng_seed(&rng, 0xA7031C);
@@ -75,10 +59,10 @@ static void atomic_neighbours(vksplit_runner* runner, const fallback_mode* m)
     for (unsigned t = 0; t < core_scaled(200); t++) {
         uint32_t element_size = (uint32_t)(1 + t % 3);
         uint32_t n = (uint32_t)core_rng_range(&rng, 2, 40);
-        uint64_t* split = calloc(n, sizeof split[0]);
+        uint64_t* lengths = calloc(n, sizeof lengths[0]);
         uint64_t total = 0;
         for (uint32_t i = 0; i < n; i++)
-            total += split[i] = core_rng_below(&rng, 5);
+            total += lengths[i] = core_rng_below(&rng, 5);
         /* Rows: many rows of one to a few bytes (axis last), or long odd chunks (axis first). */
         int rows = t % 2 == 0;
         uint64_t sizes[2];
@@ -93,7 +77,7 @@ static void atomic_neighbours(vksplit_runner* runner, const fallback_mode* m)
             axis = 0;
         }
         core_case c;
-        core_case_init(&c, element_size, 2, sizes, axis, n, split);
+        core_case_init(&c, element_size, 2, sizes, axis, n, lengths);
         c.desc.base_alignment = t % 4 == 3 ? 2 : 1;
         core_run_options o;
         memset(&o, 0, sizeof o);
@@ -110,7 +94,7 @@ static void atomic_neighbours(vksplit_runner* runner, const fallback_mode* m)
         if (!v.skipped && v.info.bytes_written && v.info.word_bytes <= 2)
             narrow_seen++;
         core_case_free(&c);
-        free(split);
+        free(lengths);
     }
     CHECK_MSG(narrow_seen > 0, "%s: no case used a 1- or 2-byte word", m->name);
 }
@@ -265,7 +249,7 @@ static vksplit_context* audited_context(vksplit_runner* runner)
  * buffer: then the buffers are exactly that, rounded up to whole words, and no more. */
 static uint64_t buffer_bytes(uint64_t bytes, int words) { return words ? (bytes + 3) & ~3ull : bytes; }
 
-static void exact_size_buffers(vksplit_runner* runner, const fallback_mode* m)
+static void exact_size_buffers(vksplit_runner* runner, const test_mode* m)
 {
     /* What the runner enabled decides, not what the mode disabled: a device may lack 8/16-bit
      * storage anyway. */
@@ -285,8 +269,8 @@ static void exact_size_buffers(vksplit_runner* runner, const fallback_mode* m)
             int words = !(enabled.enabled_features & (element_size == 1 ? VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT
                                                                          : VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT));
             uint64_t len = cases[t][0];
-            uint64_t split[2] = {cases[t][1], cases[t][2]};
-            uint32_t n = split[1] ? 2 : 1;
+            uint64_t lengths[2] = {cases[t][1], cases[t][2]};
+            uint32_t n = lengths[1] ? 2 : 1;
             vksplit_split_desc d;
             memset(&d, 0, sizeof d);
             d.element_size = element_size;
@@ -294,7 +278,7 @@ static void exact_size_buffers(vksplit_runner* runner, const fallback_mode* m)
             d.sizes = &len;
             d.axis = 0;
             d.output_count = n;
-            d.lengths = split;
+            d.lengths = lengths;
             d.base_alignment = element_size;
             vksplit_plan* plan = NULL;
             vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
@@ -310,7 +294,7 @@ static void exact_size_buffers(vksplit_runner* runner, const fallback_mode* m)
             memset(out, 0, sizeof out);
             int ok = raw_buffer_create(&vk, buffer_bytes(len * element_size, words), &in);
             for (uint32_t i = 0; i < n; i++)
-                ok = ok && raw_buffer_create(&vk, buffer_bytes(split[i] * element_size, words), &out[i]);
+                ok = ok && raw_buffer_create(&vk, buffer_bytes(lengths[i] * element_size, words), &out[i]);
             CHECK_MSG(ok, "raw buffer creation failed");
             memset(&audit, 0, sizeof audit);
             audit.buffers[0] = in.buffer;
@@ -323,7 +307,7 @@ static void exact_size_buffers(vksplit_runner* runner, const fallback_mode* m)
                 for (uint64_t b = 0; b < len * element_size; b++)
                     in.mapped[b] = (uint8_t)(0x30 + b);
                 for (uint32_t i = 0; i < n; i++)
-                    memset(out[i].mapped, 0xEE, split[i] * element_size);
+                    memset(out[i].mapped, 0xEE, lengths[i] * element_size);
                 exact_job job;
                 memset(&job, 0, sizeof job);
                 job.plan = plan;
@@ -345,9 +329,9 @@ static void exact_size_buffers(vksplit_runner* runner, const fallback_mode* m)
                           m->name, after - before, (unsigned long long)(len * element_size), element_size);
                 uint64_t start = 0;
                 for (uint32_t i = 0; i < n; i++) {
-                    CHECK_MSG(memcmp(out[i].mapped, in.mapped + start * element_size, split[i] * element_size) == 0,
+                    CHECK_MSG(memcmp(out[i].mapped, in.mapped + start * element_size, lengths[i] * element_size) == 0,
                               "%s: exact-size output %u differs", m->name, i);
-                    start += split[i];
+                    start += lengths[i];
                 }
             }
             raw_buffer_destroy(&vk, &in);
@@ -362,19 +346,12 @@ static void exact_size_buffers(vksplit_runner* runner, const fallback_mode* m)
 
 int main(int argc, char** argv)
 {
-    const char* name = argc > 1 ? argv[1] : "no-bda";
-    const fallback_mode* m = NULL;
-    for (unsigned i = 0; i < sizeof fallback_modes / sizeof fallback_modes[0]; i++)
-        if (strcmp(fallback_modes[i].name, name) == 0)
-            m = &fallback_modes[i];
-    if (!m) {
-        fprintf(stderr, "usage: core_fallbacks no-bda|no-bda-no-dynidx|no-8-16bit|no-bda-no-8-16bit\n");
-        return 2;
-    }
-    const char* unrunnable = test_unrunnable_with(m->disable);
-    if (unrunnable)
-        return test_skip(NULL, "%s: %s", m->name, unrunnable);
-    vksplit_runner* runner = test_runner_create_with(m->disable);
+    const test_mode* m;
+    vksplit_runner* runner;
+    int early = test_start_mode(argc, argv, "core_fallbacks", fallback_modes,
+                                sizeof fallback_modes / sizeof fallback_modes[0], &m, &runner);
+    if (early >= 0)
+        return early;
     vksplit_runner_info info;
     vksplit_runner_get_info(runner, &info);
     printf("%s: enabled features 0x%x\n", m->name, info.enabled_features);

@@ -37,7 +37,7 @@
 
 #include "test_vulkan.h"
 
-#include "core_util.h"
+#include "core_support.h"
 #include "reference.h"
 #include "test_harness.h"
 #include "vk_count.h"
@@ -307,7 +307,7 @@ typedef struct split_case {
     const char* name;
     vksplit_split_desc desc;
     uint64_t sizes[3];
-    uint64_t split[32];
+    uint64_t lengths[32];
     vksplit_plan_options options;
 } split_case;
 
@@ -318,11 +318,11 @@ static void case_init(split_case* c, const char* name, uint64_t d0, uint64_t d2,
     c->name = name;
     uint64_t total = 0;
     for (uint32_t i = 0; i < outputs; i++)
-        total += c->split[i] = 1 + i % 3;
+        total += c->lengths[i] = 1 + i % 3;
     c->sizes[0] = d0;
     c->sizes[1] = total;
     c->sizes[2] = d2;
-    c->desc = core_packed_desc(4, 3, c->sizes, 1, outputs, c->split);
+    c->desc = core_packed_desc(4, 3, c->sizes, 1, outputs, c->lengths);
     c->options.path = path;
 }
 

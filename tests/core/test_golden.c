@@ -1,13 +1,15 @@
-/* Golden tests: the DirectML and ONNX spec examples (shared/spec/directml-split.md,
- * shared/spec/onnx-split-versions.rst) in canonical form, with the expected values typed
- * in from the spec text. Each runs through the one-shot runner and is byte-compared with
+/* Golden tests: the examples of the DirectML and ONNX documents ("DML_SPLIT_OPERATOR_DESC
+ * structure (directml.h)",
+ * https://learn.microsoft.com/windows/win32/api/directml/ns-directml-dml_split_operator_desc;
+ * ONNX "Split", https://onnx.ai/onnx/operators/onnx__Split.html) in canonical form, with the
+ * expected values typed in from the documents' text. Each runs through the one-shot runner and is byte-compared with
  * the spec's values encoded as float32 (the spec's type), uint8, int16, float64 and an
  * odd 3-byte element; the CPU reference is held to the same values; and each runs once
  * more through the guarded, offset, shared-buffer path on every plan path. */
 #include <stdint.h>
 #include <string.h>
 
-#include "core_util.h"
+#include "core_support.h"
 #include "reference.h"
 #include "test_harness.h"
 
@@ -20,9 +22,9 @@ typedef struct golden {
     uint64_t sizes[4];
     uint32_t axis;
     uint32_t output_count;
-    uint64_t split[MAX_GOLDEN_OUTPUTS];
+    uint64_t lengths[MAX_GOLDEN_OUTPUTS];
     /* Expected values of each output in C order, from the spec. Input is 1..N. */
-    uint32_t lengths[MAX_GOLDEN_OUTPUTS];
+    uint32_t element_counts[MAX_GOLDEN_OUTPUTS];
     int values[MAX_GOLDEN_OUTPUTS][MAX_GOLDEN_VALUES];
 } golden;
 
@@ -90,7 +92,7 @@ static vksplit_split_desc golden_desc(const golden* g, uint32_t element_size)
     d.sizes = g->sizes;
     d.axis = g->axis;
     d.output_count = g->output_count;
-    d.lengths = g->split;
+    d.lengths = g->lengths;
     return d;
 }
 
@@ -110,9 +112,9 @@ static void run_golden(vksplit_runner* runner, const golden* g, encoding e, uint
     void* out_ptrs[MAX_GOLDEN_OUTPUTS];
     for (uint32_t i = 0; i < g->output_count; i++) {
         memset(outputs[i], 0xEE, sizeof outputs[i]);
-        for (uint32_t j = 0; j < g->lengths[i]; j++)
+        for (uint32_t j = 0; j < g->element_counts[i]; j++)
             encode(e, g->values[i][j], expected[i] + j * es);
-        out_ptrs[i] = g->lengths[i] ? outputs[i] : NULL;
+        out_ptrs[i] = g->element_counts[i] ? outputs[i] : NULL;
     }
 
     /* The spans, as the spec's shapes say. */
@@ -121,8 +123,8 @@ static void run_golden(vksplit_runner* runner, const golden* g, encoding e, uint
     CHECK_RESULT(VKSPLIT_OK, vksplit_split_spans(&d, &in_span, spans, &err), &err);
     CHECK_MSG(in_span == n * es, "%s: input span %llu", g->name, (unsigned long long)in_span);
     for (uint32_t i = 0; i < g->output_count; i++)
-        CHECK_MSG(spans[i] == (uint64_t)g->lengths[i] * es, "%s: output %u span %llu, spec says %u elements", g->name,
-                  i, (unsigned long long)spans[i], g->lengths[i]);
+        CHECK_MSG(spans[i] == (uint64_t)g->element_counts[i] * es, "%s: output %u span %llu, spec says %u elements", g->name,
+                  i, (unsigned long long)spans[i], g->element_counts[i]);
 
     /* The device, through the one-shot runner. */
     vksplit_plan_options options = {path};
@@ -137,20 +139,20 @@ static void run_golden(vksplit_runner* runner, const golden* g, encoding e, uint
     CHECK_MSG(r == VKSPLIT_OK, "%s (%s, base_alignment %u, path %d): %s: %s", g->name, encoding_name[e],
               base_alignment, (int)path, vksplit_result_name(r), err.message);
     for (uint32_t i = 0; r == VKSPLIT_OK && i < g->output_count; i++) {
-        int same = memcmp(outputs[i], expected[i], (size_t)g->lengths[i] * es) == 0;
+        int same = memcmp(outputs[i], expected[i], (size_t)g->element_counts[i] * es) == 0;
         CHECK_MSG(same, "%s (%s, base_alignment %u, path %d): output %u differs from the spec", g->name,
                   encoding_name[e], base_alignment, (int)path, i);
         if (!same) {
             fprintf(stderr, "    got:  ");
-            for (uint32_t b = 0; b < g->lengths[i] * es; b++)
+            for (uint32_t b = 0; b < g->element_counts[i] * es; b++)
                 fprintf(stderr, "%02x", outputs[i][b]);
             fprintf(stderr, "\n    want: ");
-            for (uint32_t b = 0; b < g->lengths[i] * es; b++)
+            for (uint32_t b = 0; b < g->element_counts[i] * es; b++)
                 fprintf(stderr, "%02x", expected[i][b]);
             fputc('\n', stderr);
         }
         /* The runner copies back exactly the span: nothing past it. */
-        CHECK_MSG(outputs[i][g->lengths[i] * es] == 0xEE, "%s: the runner wrote past output %u", g->name, i);
+        CHECK_MSG(outputs[i][g->element_counts[i] * es] == 0xEE, "%s: the runner wrote past output %u", g->name, i);
     }
 }
 
@@ -165,10 +167,10 @@ static void reference_matches_spec(const golden* g)
             encode((encoding)e, (int)i + 1, input + i * es);
         for (uint32_t i = 0; i < g->output_count; i++) {
             uint8_t got[MAX_GOLDEN_VALUES * 8 + 1], want[MAX_GOLDEN_VALUES * 8 + 1];
-            for (uint32_t j = 0; j < g->lengths[i]; j++)
+            for (uint32_t j = 0; j < g->element_counts[i]; j++)
                 encode((encoding)e, g->values[i][j], want + j * es);
             ref_split_output(&d, i, input, got);
-            CHECK_MSG(memcmp(got, want, (size_t)g->lengths[i] * es) == 0, "reference vs spec: %s output %u (%s)",
+            CHECK_MSG(memcmp(got, want, (size_t)g->element_counts[i] * es) == 0, "reference vs spec: %s output %u (%s)",
                       g->name, i, encoding_name[e]);
         }
     }
@@ -196,7 +198,7 @@ int main(void)
             for (int layout = CORE_LAYOUT_SEPARATE; layout < CORE_LAYOUT_COUNT; layout++)
                 for (unsigned p = 0; p < 3; p++) {
                     core_case c;
-                    core_case_init(&c, encoding_size[e], g->rank, g->sizes, g->axis, g->output_count, g->split);
+                    core_case_init(&c, encoding_size[e], g->rank, g->sizes, g->axis, g->output_count, g->lengths);
                     c.desc.base_alignment = alignments[(unsigned)layout % 3];
                     core_run_options o;
                     memset(&o, 0, sizeof o);

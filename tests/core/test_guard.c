@@ -9,7 +9,7 @@
  * words; neighbours share 32-bit words), the input between outputs, broadcast inputs. */
 #include <string.h>
 
-#include "core_util.h"
+#include "core_support.h"
 #include "reference.h"
 #include "test_harness.h"
 
@@ -38,9 +38,9 @@ static void checker_self_test(vksplit_runner* runner)
 {
     static const char* const kinds[] = {"", "a guard byte", "an output element", "the input", "a hole"};
     for (int kind = 1; kind <= 4; kind++) {
-        const uint64_t sizes[] = {3, 4}, split[] = {1, 3};
+        const uint64_t sizes[] = {3, 4}, lengths[] = {1, 3};
         core_case c;
-        core_case_init(&c, 2, 2, sizes, 1, 2, split);
+        core_case_init(&c, 2, 2, sizes, 1, 2, lengths);
         const uint64_t padded[] = {3, 1}; /* output 0 is {3, 1}: elements 3 apart, holes between */
         core_case_set_output_strides(&c, 0, padded);
         core_rng rng;
@@ -69,9 +69,9 @@ static void holes(vksplit_runner* runner)
     for (unsigned w = 0; w < sizeof widths / sizeof widths[0]; w++)
         for (unsigned a = 0; a < 3; a++)
             for (int layout = CORE_LAYOUT_SEPARATE; layout < CORE_LAYOUT_COUNT; layout++) {
-                const uint64_t sizes[] = {5, 7}, split[] = {3, 4};
+                const uint64_t sizes[] = {5, 7}, lengths[] = {3, 4};
                 core_case c;
-                core_case_init(&c, widths[w], 2, sizes, 1, 2, split);
+                core_case_init(&c, widths[w], 2, sizes, 1, 2, lengths);
                 c.desc.base_alignment = alignments[a];
                 const uint64_t s0[] = {7, 2};  /* {5, 3}: elements at 0, 2, 4; rows 7 apart */
                 const uint64_t s1[] = {1, 5};  /* {5, 4} transposed: column-major */
@@ -89,9 +89,9 @@ static void permuted(vksplit_runner* runner)
     for (unsigned w = 0; w < 5; w++)
         for (uint32_t axis = 0; axis < 3; axis++) {
             const uint64_t sizes[] = {4, 3, 5};
-            uint64_t split[2] = {1, sizes[axis] - 1};
+            uint64_t lengths[2] = {1, sizes[axis] - 1};
             core_case c;
-            core_case_init(&c, widths[w], 3, sizes, axis, 2, split);
+            core_case_init(&c, widths[w], 3, sizes, axis, 2, lengths);
             for (uint32_t i = 0; i < 2; i++) {
                 uint64_t out_sizes[3], strides[3];
                 ref_output_sizes(&c.desc, i, out_sizes);
@@ -115,14 +115,14 @@ static void back_to_back(vksplit_runner* runner)
     static const uint32_t widths[] = {1, 2, 3, 1, 2, 3, 5, 6};
     for (unsigned t = 0; t < core_scaled(200); t++) {
         uint32_t n = (uint32_t)core_rng_range(&rng, 2, 37);
-        uint64_t* split = calloc(n, sizeof split[0]);
+        uint64_t* lengths = calloc(n, sizeof lengths[0]);
         uint64_t total = 0;
         for (uint32_t i = 0; i < n; i++)
-            total += split[i] = core_rng_below(&rng, 6);
+            total += lengths[i] = core_rng_below(&rng, 6);
         uint64_t sizes[3] = {core_rng_range(&rng, 1, 3), total, core_rng_range(&rng, 1, 3)};
         uint32_t axis = 1;
         core_case c;
-        core_case_init(&c, widths[t % 8], 3, sizes, axis, n, split);
+        core_case_init(&c, widths[t % 8], 3, sizes, axis, n, lengths);
         c.desc.base_alignment = t % 3 == 0 ? 2 : 1;
         core_layout layout = t % 4 == 3 ? CORE_LAYOUT_SHARED_WITH_INPUT : CORE_LAYOUT_TIGHT;
         core_verdict v = run(runner, &c, layout, t % 2 ? VKSPLIT_PATH_COMPUTE : VKSPLIT_PATH_AUTO, "back-to-back");
@@ -131,7 +131,7 @@ static void back_to_back(vksplit_runner* runner)
                       "base_alignment 1 with %u-byte elements planned %u-byte words", c.desc.element_size,
                       v.info.word_bytes);
         core_case_free(&c);
-        free(split);
+        free(lengths);
     }
 }
 
@@ -140,9 +140,9 @@ static void broadcast(vksplit_runner* runner)
 {
     static const uint32_t widths[] = {1, 4, 12, 16};
     for (unsigned w = 0; w < 4; w++) {
-        const uint64_t sizes[] = {4, 1, 6}, split[] = {2, 0, 2};
+        const uint64_t sizes[] = {4, 1, 6}, lengths[] = {2, 0, 2};
         core_case c;
-        core_case_init(&c, widths[w], 3, sizes, 0, 3, split);
+        core_case_init(&c, widths[w], 3, sizes, 0, 3, lengths);
         const uint64_t in_strides[] = {0, 1ull << 40, 1};
         core_case_set_input_strides(&c, in_strides);
         const uint64_t out0[] = {13, 0, 2};

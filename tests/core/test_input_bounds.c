@@ -24,7 +24,7 @@
 
 #include "test_vulkan.h"
 
-#include "core_util.h"
+#include "core_support.h"
 #include "host_buffer.h"
 #include "own_device.h"
 #include "reference.h"
@@ -287,8 +287,8 @@ static void directed_cases(const own_device* d, vksplit_context* ctx, const tuni
         const uint64_t cut[2] = {2, 3};
         run_packed(d, ctx, t, 1, 2, bytes, 1, 2, cut, where);                 /* 1-byte words */
         /* A column-major float32 [96, 72] split along axis 0: a transposing split. */
-        const uint64_t sizes[2] = {96, 72}, strides[2] = {1, 96}, split[2] = {40, 56};
-        vksplit_split_desc desc = core_packed_desc(4, 2, sizes, 0, 2, split);
+        const uint64_t sizes[2] = {96, 72}, strides[2] = {1, 96}, lengths[2] = {40, 56};
+        vksplit_split_desc desc = core_packed_desc(4, 2, sizes, 0, 2, lengths);
         desc.input_strides = strides;
         char label[160];
         snprintf(label, sizeof label, "%s: 4-byte column-major [96,72] axis 0 into 2, input at the %s guard", t->name,

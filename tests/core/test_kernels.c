@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core_util.h"
+#include "core_support.h"
 #include "test_harness.h"
 
 typedef struct tuning {
@@ -106,9 +106,9 @@ static void realigned(void)
     run(&c, "realigned", "1-D float32 into 3 odd lengths");
     /* Lines placed by a further row dimension: [3, 50, 131] split along axis 2 into outputs
      * laid out with a padded dimension 0 (each line's output contiguous, lines apart). */
-    uint64_t sizes[3] = {3, 50, 131}, split[2] = {60, 71};
+    uint64_t sizes[3] = {3, 50, 131}, lengths[2] = {60, 71};
     uint64_t out0[3] = {50 * 60 + 5, 60, 1}, out1[3] = {50 * 71 + 3, 71, 1};
-    core_case_init(&c, 4, 3, sizes, 2, 2, split);
+    core_case_init(&c, 4, 3, sizes, 2, 2, lengths);
     core_case_set_output_strides(&c, 0, out0);
     core_case_set_output_strides(&c, 1, out1);
     c.desc.base_alignment = 4;
@@ -133,8 +133,8 @@ static void word_by_word(void)
     core_case_init(&c, 4, 1, &n, 0, 2, halves);
     run(&c, "tiles w16", "1-D 4 KiB into 2 (inline segments)");
     /* A broadcast input (stride 0 along dimension 0): steps that go back. */
-    uint64_t sizes[3] = {40, 6, 64}, split[2] = {2, 4}, broadcast[3] = {0, 64, 1};
-    core_case_init(&c, 4, 3, sizes, 1, 2, split);
+    uint64_t sizes[3] = {40, 6, 64}, lengths[2] = {2, 4}, broadcast[3] = {0, 64, 1};
+    core_case_init(&c, 4, 3, sizes, 1, 2, lengths);
     core_case_set_input_strides(&c, broadcast);
     run(&c, "tiles", "broadcast input");
 }
@@ -183,8 +183,8 @@ static void plan_pipeline(void)
     vksplit_runner* r = test_runner_create_from(&desc);
     vksplit_runner_info info;
     vksplit_runner_get_info(r, &info);
-    uint64_t sizes[2] = {8, 64}, split[2] = {32, 32};
-    vksplit_split_desc d = core_packed_desc(4, 2, sizes, 1, 2, split);
+    uint64_t sizes[2] = {8, 64}, lengths[2] = {32, 32};
+    vksplit_split_desc d = core_packed_desc(4, 2, sizes, 1, 2, lengths);
     vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE}, transfer = {VKSPLIT_PATH_TRANSFER};
     vksplit_plan *pc = NULL, *pt = NULL;
     vksplit_error err;

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core_util.h"
+#include "core_support.h"
 #include "reference.h"
 #include "test_harness.h"
 
@@ -140,7 +140,7 @@ static uint8_t* random_input(vksplit_runner* runner, vksplit_runner_buffer* buff
 /* 176 MiB {11, 2^21} of 8-byte elements along axis 0 into {9, 2}: outputs of 144 and 32 MiB. */
 static void beyond_128_mib_packed(vksplit_runner* runner)
 {
-    uint64_t sizes[2] = {11, 1ull << 21}, split[2] = {9, 2};
+    uint64_t sizes[2] = {11, 1ull << 21}, lengths[2] = {9, 2};
     vksplit_split_desc d;
     memset(&d, 0, sizeof d);
     d.element_size = 8;
@@ -148,7 +148,7 @@ static void beyond_128_mib_packed(vksplit_runner* runner)
     d.sizes = sizes;
     d.axis = 0;
     d.output_count = 2;
-    d.lengths = split;
+    d.lengths = lengths;
     vksplit_runner_buffer in_buf, out0, out1;
     vksplit_error err;
     uint64_t in_span = ref_input_span_bytes(&d);
@@ -175,7 +175,7 @@ static void beyond_128_mib_packed(vksplit_runner* runner)
  * and ending past 192 MiB. The input sits at a 16-byte offset. */
 static void beyond_128_mib_permuted(vksplit_runner* runner)
 {
-    uint64_t sizes[3] = {4096, 3, 4096}, split[2] = {1, 2};
+    uint64_t sizes[3] = {4096, 3, 4096}, lengths[2] = {1, 2};
     uint64_t strides[3] = {4096, 4096ull * 4096, 1};
     vksplit_split_desc d;
     memset(&d, 0, sizeof d);
@@ -185,7 +185,7 @@ static void beyond_128_mib_permuted(vksplit_runner* runner)
     d.input_strides = strides;
     d.axis = 1;
     d.output_count = 2;
-    d.lengths = split;
+    d.lengths = lengths;
     uint64_t in_span = ref_input_span_bytes(&d);
     uint64_t span0 = ref_output_span_bytes(&d, 0), span1 = ref_output_span_bytes(&d, 1);
     const uint64_t offsets[2] = {0, span0 + GUARD};
@@ -208,10 +208,10 @@ static void beyond_128_mib_permuted(vksplit_runner* runner)
 /* ---- the loop limit ------------------------------------------------------------------------- */
 
 static void loop_case(vksplit_runner* runner, const char* mode, const char* name, uint32_t element_size,
-                      uint32_t rank, const uint64_t* sizes, uint32_t axis, uint32_t n, const uint64_t* split)
+                      uint32_t rank, const uint64_t* sizes, uint32_t axis, uint32_t n, const uint64_t* lengths)
 {
     core_case c;
-    core_case_init(&c, element_size, rank, sizes, axis, n, split);
+    core_case_init(&c, element_size, rank, sizes, axis, n, lengths);
     c.desc.base_alignment = 1;
     core_rng rng;
     core_rng_seed(&rng, 0x100B);
@@ -248,25 +248,25 @@ static void loop_limit(vksplit_features disable, const char* mode, int all_cases
     const uint64_t mib = 1ull << 20;
     {
         /* One long odd row: every invocation copies the longest run it may. */
-        const uint64_t sizes[1] = {40 * mib + 3}, split[3] = {1, 40 * mib + 1, 1};
-        loop_case(runner, mode, "1-D 40 MiB, odd chunks", 1, 1, sizes, 0, 3, split);
+        const uint64_t sizes[1] = {40 * mib + 3}, lengths[3] = {1, 40 * mib + 1, 1};
+        loop_case(runner, mode, "1-D 40 MiB, odd chunks", 1, 1, sizes, 0, 3, lengths);
     }
     if (all_cases) {
         /* Three odd rows per output, each cut into pieces. */
-        const uint64_t sizes[2] = {3, 16 * mib + 1}, split[2] = {8 * mib + 1, 8 * mib};
-        loop_case(runner, mode, "3 rows of 16 MiB, pieces", 1, 2, sizes, 1, 2, split);
+        const uint64_t sizes[2] = {3, 16 * mib + 1}, lengths[2] = {8 * mib + 1, 8 * mib};
+        loop_case(runner, mode, "3 rows of 16 MiB, pieces", 1, 2, sizes, 1, 2, lengths);
     }
     {
         /* Millions of one- and two-byte rows: as many rows per invocation as the budget allows. */
-        const uint64_t sizes[2] = {14 * mib, 3}, split[2] = {1, 2};
-        loop_case(runner, mode, "14M rows of 1 and 2 bytes", 1, 2, sizes, 1, 2, split);
+        const uint64_t sizes[2] = {14 * mib, 3}, lengths[2] = {1, 2};
+        loop_case(runner, mode, "14M rows of 1 and 2 bytes", 1, 2, sizes, 1, 2, lengths);
     }
     if (all_cases) {
         /* Rank 8, transposed input: nothing coalesces, every row is one element and the
          * odometer walks all seven outer row dimensions. */
-        const uint64_t sizes[8] = {2, 2, 2, 2, 2, 2, 2, 65537}, split[2] = {32769, 32768};
+        const uint64_t sizes[8] = {2, 2, 2, 2, 2, 2, 2, 65537}, lengths[2] = {32769, 32768};
         core_case c8;
-        core_case_init(&c8, 1, 8, sizes, 7, 2, split);
+        core_case_init(&c8, 1, 8, sizes, 7, 2, lengths);
         uint32_t order[8] = {0, 1, 2, 3, 4, 5, 6, 7};
         uint64_t strides[8];
         core_strides_ordered(8, sizes, order, NULL, strides);
@@ -293,8 +293,8 @@ static void loop_limit(vksplit_features disable, const char* mode, int all_cases
     }
     if (all_cases) {
         /* 3-byte elements: chunks of odd multiples of 3, still 1-byte words. */
-        const uint64_t sizes[2] = {2, 7 * mib}, split[2] = {3 * mib + 1, 4 * mib - 1};
-        loop_case(runner, mode, "3-byte elements", 3, 2, sizes, 1, 2, split);
+        const uint64_t sizes[2] = {2, 7 * mib}, lengths[2] = {3 * mib + 1, 4 * mib - 1};
+        loop_case(runner, mode, "3-byte elements", 3, 2, sizes, 1, 2, lengths);
     }
     (void)test_finish(runner); /* counts its validation messages */
 }
@@ -306,8 +306,8 @@ static void wide_tiles(void)
     vksplit_runner_desc desc = test_runner_desc(0);
     desc.tuning.mapping = VKSPLIT_MAPPING_TILES;
     vksplit_runner* runner = test_runner_create_from(&desc);
-    const uint64_t sizes[2] = {2, 64}, strides[2] = {(uint64_t)1 << 28, 1}, split[2] = {16, 48};
-    vksplit_split_desc d = core_packed_desc(4, 2, sizes, 1, 2, split);
+    const uint64_t sizes[2] = {2, 64}, strides[2] = {(uint64_t)1 << 28, 1}, lengths[2] = {16, 48};
+    vksplit_split_desc d = core_packed_desc(4, 2, sizes, 1, 2, lengths);
     d.input_strides = strides;
     uint64_t in_span = ref_input_span_bytes(&d);
     vksplit_runner_buffer in_buf, out0, out1;

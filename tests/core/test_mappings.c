@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core_util.h"
+#include "core_support.h"
 #include "test_harness.h"
 
 typedef struct tuning {
@@ -211,19 +211,19 @@ static void small_and_strided(void)
         run(&c, EXPECT_NOT_SPECIAL, "1-D 16-byte into 2");
     }
     /* Broadcast: the input repeats along dimension 0 (stride 0). */
-    uint64_t sizes[3] = {5, 6, 7}, split[2] = {2, 4}, broadcast[3] = {0, 7, 1};
+    uint64_t sizes[3] = {5, 6, 7}, lengths[2] = {2, 4}, broadcast[3] = {0, 7, 1};
     core_case c;
-    core_case_init(&c, 4, 3, sizes, 1, 2, split);
+    core_case_init(&c, 4, 3, sizes, 1, 2, lengths);
     core_case_set_input_strides(&c, broadcast);
     run(&c, EXPECT_ANY, "broadcast input");
     /* Sliding windows: dimension 0 steps by 3 elements over rows of 7. */
     uint64_t window[3] = {3, 7, 1};
-    core_case_init(&c, 4, 3, sizes, 1, 2, split);
+    core_case_init(&c, 4, 3, sizes, 1, 2, lengths);
     core_case_set_input_strides(&c, window);
     run(&c, EXPECT_ANY, "overlapping windows");
     /* Outputs with their own order of three row dimensions (padded). */
-    uint64_t sizes4[4] = {3, 5, 4, 9}, split4[3] = {1, 0, 3}, out[4] = {4 * 9 * 5 + 7, 9, 5 * 9 + 2, 1};
-    core_case_init(&c, 2, 4, sizes4, 2, 3, split4);
+    uint64_t sizes4[4] = {3, 5, 4, 9}, lengths4[3] = {1, 0, 3}, out[4] = {4 * 9 * 5 + 7, 9, 5 * 9 + 2, 1};
+    core_case_init(&c, 2, 4, sizes4, 2, 3, lengths4);
     core_case_set_output_strides(&c, 0, out);
     core_case_set_output_strides(&c, 2, out);
     run(&c, EXPECT_ANY, "strided outputs, three row dimensions");
@@ -233,9 +233,9 @@ static void small_and_strided(void)
  * loop trips than llvmpipe allows at 1 x 64 KiB; now planned within the budget. */
 static void interleaved_defect(void)
 {
-    uint64_t sizes[2] = {512, 256}, strides[2] = {1, 512}, split[2] = {100, 156};
+    uint64_t sizes[2] = {512, 256}, strides[2] = {1, 512}, lengths[2] = {100, 156};
     core_case c;
-    core_case_init(&c, 1, 2, sizes, 1, 2, split);
+    core_case_init(&c, 1, 2, sizes, 1, 2, lengths);
     core_case_set_input_strides(&c, strides);
     c.desc.base_alignment = 1;
     run(&c, EXPECT_ANY, "int8 [512, 256] column-major");

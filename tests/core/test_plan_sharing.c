@@ -14,7 +14,7 @@
 
 #include "test_vulkan.h"
 
-#include "core_util.h"
+#include "core_support.h"
 #include "host_buffer.h"
 #include "own_device.h"
 #include "reference.h"
@@ -132,11 +132,11 @@ static void record_and_submit(const own_device* d, const vksplit_plan* plan, con
 static void share_plan(const own_device* d, vksplit_context* ctx, const char* label, uint32_t outputs, uint64_t inner,
                        vksplit_path path)
 {
-    uint64_t split[MAX_OUTPUTS], total = 0;
+    uint64_t lengths[MAX_OUTPUTS], total = 0;
     for (uint32_t i = 0; i < outputs; i++)
-        total += split[i] = 1 + (i * 5) % 3;
+        total += lengths[i] = 1 + (i * 5) % 3;
     const uint64_t sizes[3] = {3, total, inner};
-    vksplit_split_desc desc = core_packed_desc(4, 3, sizes, 1, outputs, split);
+    vksplit_split_desc desc = core_packed_desc(4, 3, sizes, 1, outputs, lengths);
     vksplit_plan_options options = {path};
     vksplit_plan* plan = NULL;
     vksplit_error err;

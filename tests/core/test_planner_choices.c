@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "bench_cases.h"
-#include "core_util.h"
+#include "core_support.h"
 #include "test_harness.h"
 #include "vk_count.h"
 

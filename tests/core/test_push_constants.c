@@ -21,7 +21,7 @@
 
 #include "test_vulkan.h"
 
-#include "core_util.h"
+#include "core_support.h"
 #include "host_buffer.h"
 #include "split_abi.h"
 #include "test_harness.h"

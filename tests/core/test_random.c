@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core_util.h"
+#include "core_support.h"
 #include "reference.h"
 #include "test_harness.h"
 
@@ -79,14 +79,13 @@ static vksplit_path random_path(core_rng* rng)
     return r < 65 ? VKSPLIT_PATH_AUTO : r < 90 ? VKSPLIT_PATH_COMPUTE : VKSPLIT_PATH_TRANSFER;
 }
 
-static uint64_t case_seed(uint64_t base, uint64_t index) { return base ^ (index * 0x9E3779B97F4A7C15ull + 1); }
-
-/* Runs one case and adds it to the counts. */
-static void run_counted(vksplit_runner* runner, stats* st, core_case* c, core_run_options* o)
+/* Runs one case, adds it to the counts and frees it. */
+static void run_counted(vksplit_runner* runner, stats* st, core_seeded_case* s)
 {
-    core_verdict v = core_run_case(runner, c, o);
+    core_verdict v = core_run_case(runner, &s->c, &s->options);
     CORE_ACCOUNT(v);
-    tally(st, c, o, &v);
+    tally(st, &s->c, &s->options, &v);
+    core_case_free(&s->c);
 }
 
 static void run_random(vksplit_runner* runner, unsigned shard, unsigned shards)
@@ -100,24 +99,12 @@ static void run_random(vksplit_runner* runner, unsigned shard, unsigned shards)
     for (unsigned index = 0; index < cases || (only >= 0 && index <= (unsigned long)only); index++) {
         if (only >= 0 ? (long)index != only : index % shards != shard)
             continue;
-        core_rng rng;
-        core_rng_seed(&rng, case_seed(seed, index));
-        core_gen_params params;
-        memset(&params, 0, sizeof params);
-        params.max_elements = core_rng_percent(&rng, 10) ? 16384 : 1024;
-        core_case c;
-        core_case_random(&c, &rng, &params);
-        core_run_options o;
-        memset(&o, 0, sizeof o);
-        o.plan.path = random_path(&rng);
-        o.layout = CORE_LAYOUT_RANDOM;
-        o.rng = &rng;
-        o.null_empty_bindings = -1;
-        o.label = "random";
-        o.seed = seed;
-        o.case_index = (long)index;
-        run_counted(runner, &st, &c, &o);
-        core_case_free(&c);
+        core_seeded_case s;
+        core_seeded_case_begin(&s, "random", seed, (long)index);
+        s.params.max_elements = core_rng_percent(&s.rng, 10) ? 16384 : 1024;
+        core_seeded_case_draw(&s);
+        s.options.plan.path = random_path(&s.rng);
+        run_counted(runner, &st, &s);
     }
     print_stats("random", &st);
     if (only < 0 && cases >= 200) {
@@ -149,22 +136,22 @@ static void sweep_element_size(vksplit_runner* runner, stats* st, uint32_t e, in
     static const uint64_t shapes[3][3] = {{6}, {3, 4}, {2, 3, 2}};
     static const uint32_t alignments[] = {0, 1, 2, 4, 8, 16, 32, 64, 256, 4096};
     static const vksplit_path paths[] = {VKSPLIT_PATH_AUTO, VKSPLIT_PATH_COMPUTE, VKSPLIT_PATH_TRANSFER};
-    core_rng rng;
-    core_rng_seed(&rng, case_seed(seed, (uint64_t)index));
+    core_seeded_case s;
+    core_seeded_case_begin(&s, "sweep-element-size", seed, index);
     uint32_t rank = 1 + e % 3;
     uint64_t sizes[VKSPLIT_MAX_RANK];
     memcpy(sizes, shapes[rank - 1], rank * sizeof sizes[0]);
     uint32_t axis = (e / 3) % rank;
     uint32_t n = 1 + (e / 2) % 3;
-    uint64_t split[3] = {0, 0, 0}, left = sizes[axis];
+    uint64_t lengths[3] = {0, 0, 0}, left = sizes[axis];
     for (uint32_t i = 0; i + 1 < n; i++) {
-        split[i] = core_rng_below(&rng, left + 1);
-        left -= split[i];
+        lengths[i] = core_rng_below(&s.rng, left + 1);
+        left -= lengths[i];
     }
-    split[n - 1] = left;
-    core_case c;
-    core_case_init(&c, e, rank, sizes, axis, n, split);
-    c.desc.base_alignment = alignments[(e + (uint32_t)strided) % 10];
+    lengths[n - 1] = left;
+    core_case* c = &s.c;
+    core_case_init(c, e, rank, sizes, axis, n, lengths);
+    c->desc.base_alignment = alignments[(e + (uint32_t)strided) % 10];
     uint64_t strides[VKSPLIT_MAX_RANK];
     uint32_t order[VKSPLIT_MAX_RANK];
     switch (strided ? e % 4 : 4) {
@@ -172,46 +159,38 @@ static void sweep_element_size(vksplit_runner* runner, stats* st, uint32_t e, in
         for (uint32_t j = 0; j < rank; j++)
             order[j] = j;
         core_strides_ordered(rank, sizes, order, NULL, strides);
-        core_case_set_input_strides(&c, strides);
-        snprintf(c.input_layout, sizeof c.input_layout, "permuted");
+        core_case_set_input_strides(c, strides);
+        snprintf(c->input_layout, sizeof c->input_layout, "permuted");
         break;
     case 1: /* every output padded */
         for (uint32_t i = 0; i < n; i++) {
             uint64_t out_sizes[VKSPLIT_MAX_RANK], pad[VKSPLIT_MAX_RANK] = {1, 2, 1};
-            ref_output_sizes(&c.desc, i, out_sizes);
+            ref_output_sizes(&c->desc, i, out_sizes);
             for (uint32_t j = 0; j < rank; j++)
                 order[j] = rank - 1 - j;
             core_strides_ordered(rank, out_sizes, order, pad, strides);
-            core_case_set_output_strides(&c, i, strides);
+            core_case_set_output_strides(c, i, strides);
         }
         break;
     case 2: /* overlapping input; rank 1 has no second dimension to slide, so broadcast it */
         ref_packed_strides(rank, sizes, strides);
-        if (!core_overlap_strides(&rng, rank, sizes, strides))
+        if (!core_overlap_strides(&s.rng, rank, sizes, strides))
             strides[0] = 0;
-        core_case_set_input_strides(&c, strides);
-        snprintf(c.input_layout, sizeof c.input_layout, rank > 1 ? "packed+overlap" : "broadcast");
+        core_case_set_input_strides(c, strides);
+        snprintf(c->input_layout, sizeof c->input_layout, rank > 1 ? "packed+overlap" : "broadcast");
         break;
     case 3: /* broadcast input along one dimension */
         ref_packed_strides(rank, sizes, strides);
         strides[e % rank] = 0;
-        core_case_set_input_strides(&c, strides);
-        snprintf(c.input_layout, sizeof c.input_layout, "packed+broadcast");
+        core_case_set_input_strides(c, strides);
+        snprintf(c->input_layout, sizeof c->input_layout, "packed+broadcast");
         break;
     default:
         break;
     }
-    core_run_options o;
-    memset(&o, 0, sizeof o);
-    o.plan.path = paths[(e + (uint32_t)strided) % 3];
-    o.layout = (core_layout)(1 + (e + 2 * (uint32_t)strided) % 4);
-    o.rng = &rng;
-    o.null_empty_bindings = -1;
-    o.label = "sweep-element-size";
-    o.seed = seed;
-    o.case_index = index;
-    run_counted(runner, st, &c, &o);
-    core_case_free(&c);
+    s.options.plan.path = paths[(e + (uint32_t)strided) % 3];
+    s.options.layout = (core_layout)(1 + (e + 2 * (uint32_t)strided) % 4);
+    run_counted(runner, st, &s);
 }
 
 static void run_sweep(vksplit_runner* runner)
@@ -246,23 +225,22 @@ static void run_sweep(vksplit_runner* runner)
                 index++;
                 if (only >= 0 && index != only)
                     continue;
-                core_rng rng;
-                core_rng_seed(&rng, case_seed(seed, (uint64_t)index));
+                core_seeded_case s;
+                core_seeded_case_begin(&s, "sweep", seed, index);
                 uint64_t sizes[VKSPLIT_MAX_RANK];
                 for (uint32_t k = 0; k < rank; k++)
-                    sizes[k] = rank > 5 ? core_rng_range(&rng, 1, 3) : core_rng_range(&rng, 1, 6);
+                    sizes[k] = rank > 5 ? core_rng_range(&s.rng, 1, 3) : core_rng_range(&s.rng, 1, 6);
                 uint32_t n = (uint32_t)(1 + (index % 3));
-                sizes[axis] = core_rng_range(&rng, 0, 7) + n;
-                uint64_t split[3] = {0, 0, 0};
+                sizes[axis] = core_rng_range(&s.rng, 0, 7) + n;
+                uint64_t lengths[3] = {0, 0, 0};
                 uint64_t left = sizes[axis];
                 for (uint32_t i = 0; i + 1 < n; i++) {
-                    split[i] = core_rng_below(&rng, left + 1);
-                    left -= split[i];
+                    lengths[i] = core_rng_below(&s.rng, left + 1);
+                    left -= lengths[i];
                 }
-                split[n - 1] = left;
-                core_case c;
-                core_case_init(&c, element_sizes[e], rank, sizes, axis, n, split);
-                c.desc.base_alignment = alignments[index % 10];
+                lengths[n - 1] = left;
+                core_case_init(&s.c, element_sizes[e], rank, sizes, axis, n, lengths);
+                s.c.desc.base_alignment = alignments[index % 10];
                 /* Every third case strided: permuted input, padded output 0. */
                 if (index % 3 == 2) {
                     uint32_t order[VKSPLIT_MAX_RANK];
@@ -270,25 +248,17 @@ static void run_sweep(vksplit_runner* runner)
                         order[j] = j; /* dim 0 innermost: the transpose of C order */
                     uint64_t strides[VKSPLIT_MAX_RANK];
                     core_strides_ordered(rank, sizes, order, NULL, strides);
-                    core_case_set_input_strides(&c, strides);
+                    core_case_set_input_strides(&s.c, strides);
                     uint64_t out_sizes[VKSPLIT_MAX_RANK], pad[VKSPLIT_MAX_RANK] = {1, 0, 2};
-                    ref_output_sizes(&c.desc, 0, out_sizes);
+                    ref_output_sizes(&s.c.desc, 0, out_sizes);
                     for (uint32_t j = 0; j < rank; j++)
                         order[j] = rank - 1 - j;
                     core_strides_ordered(rank, out_sizes, order, pad, strides);
-                    core_case_set_output_strides(&c, 0, strides);
+                    core_case_set_output_strides(&s.c, 0, strides);
                 }
-                core_run_options o;
-                memset(&o, 0, sizeof o);
-                o.plan.path = index % 5 == 4 ? VKSPLIT_PATH_COMPUTE : VKSPLIT_PATH_AUTO;
-                o.layout = (core_layout)(1 + index % 4);
-                o.rng = &rng;
-                o.null_empty_bindings = -1;
-                o.label = "sweep";
-                o.seed = seed;
-                o.case_index = index;
-                run_counted(runner, &st, &c, &o);
-                core_case_free(&c);
+                s.options.plan.path = index % 5 == 4 ? VKSPLIT_PATH_COMPUTE : VKSPLIT_PATH_AUTO;
+                s.options.layout = (core_layout)(1 + index % 4);
+                run_counted(runner, &st, &s);
             }
 
     /* Output counts 1, 2, 3, 96, 1024 on a few widths, random splits with empties. */
@@ -300,29 +270,17 @@ static void run_sweep(vksplit_runner* runner)
                 index++;
                 if (only >= 0 && index != only)
                     continue;
-                core_rng rng;
-                core_rng_seed(&rng, case_seed(seed, (uint64_t)index));
-                core_gen_params params;
-                memset(&params, 0, sizeof params);
-                params.output_counts = &counts[ci];
-                params.output_count_choices = 1;
-                params.element_sizes = &count_sizes[e];
-                params.element_size_choices = 1;
-                params.max_elements = 4096;
-                params.max_rank = 4;
-                core_case c;
-                core_case_random(&c, &rng, &params);
-                core_run_options o;
-                memset(&o, 0, sizeof o);
-                o.plan.path = VKSPLIT_PATH_AUTO;
-                o.layout = (core_layout)layout;
-                o.rng = &rng;
-                o.null_empty_bindings = -1;
-                o.label = "sweep-counts";
-                o.seed = seed;
-                o.case_index = index;
-                run_counted(runner, &st, &c, &o);
-                core_case_free(&c);
+                core_seeded_case s;
+                core_seeded_case_begin(&s, "sweep-counts", seed, index);
+                s.params.output_counts = &counts[ci];
+                s.params.output_count_choices = 1;
+                s.params.element_sizes = &count_sizes[e];
+                s.params.element_size_choices = 1;
+                s.params.max_elements = 4096;
+                s.params.max_rank = 4;
+                core_seeded_case_draw(&s);
+                s.options.layout = (core_layout)layout;
+                run_counted(runner, &st, &s);
             }
     print_stats("sweep", &st);
     if (only < 0) {
@@ -344,7 +302,7 @@ typedef struct transfer_rule_case {
     uint64_t input_strides[3];
     uint32_t axis;
     uint32_t output_count;
-    uint64_t split[3];
+    uint64_t lengths[3];
     int transposed_outputs;   /* every output column-major */
     int refused;
 } transfer_rule_case;
@@ -377,7 +335,7 @@ static void run_transfer_rule(vksplit_runner* runner)
     for (size_t t = 0; t < sizeof cases / sizeof cases[0]; t++) {
         const transfer_rule_case* k = &cases[t];
         core_case c;
-        core_case_init(&c, 4, k->rank, k->sizes, k->axis, k->output_count, k->split);
+        core_case_init(&c, 4, k->rank, k->sizes, k->axis, k->output_count, k->lengths);
         if (k->strided_input)
             core_case_set_input_strides(&c, k->input_strides);
         for (uint32_t i = 0; k->transposed_outputs && i < k->output_count; i++) {
@@ -421,9 +379,9 @@ static void check_reference_overlap(void)
         input[i] = (uint8_t)i;
 
     /* {4,3} with strides {1,1}: element (i,j) is input[i + j]. Axis 0 into 1 and 3 rows. */
-    static const uint64_t s43[2] = {4, 3}, st11[2] = {1, 1}, split13[2] = {1, 3};
+    static const uint64_t s43[2] = {4, 3}, st11[2] = {1, 1}, lengths13[2] = {1, 3};
     core_case c;
-    core_case_init(&c, 1, 2, s43, 0, 2, split13);
+    core_case_init(&c, 1, 2, s43, 0, 2, lengths13);
     core_case_set_input_strides(&c, st11);
     static const uint8_t a0[3] = {0, 1, 2}, a1[9] = {1, 2, 3, 2, 3, 4, 3, 4, 5};
     uint8_t out0[16], out1[16];
@@ -435,8 +393,8 @@ static void check_reference_overlap(void)
 
     /* {5,4} with strides {2,1}: element (i,j) is input[2i + j]. Axis 1 into 1 and 3 columns,
      * 2-byte elements (bytes 2k, 2k+1 of a 24-byte input). */
-    static const uint64_t s54[2] = {5, 4}, st21[2] = {2, 1}, split13b[2] = {1, 3};
-    core_case_init(&c, 2, 2, s54, 1, 2, split13b);
+    static const uint64_t s54[2] = {5, 4}, st21[2] = {2, 1}, lengths13b[2] = {1, 3};
+    core_case_init(&c, 2, 2, s54, 1, 2, lengths13b);
     core_case_set_input_strides(&c, st21);
     uint16_t in16[12], o0[5], o1[15];
     for (int i = 0; i < 12; i++)

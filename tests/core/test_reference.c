@@ -4,14 +4,14 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "core_util.h"
+#include "core_support.h"
 #include "reference.h"
 #include "test_harness.h"
 
 static void test_1d(void)
 {
-    const uint64_t sizes[] = {6}, split[] = {2, 4};
-    vksplit_split_desc d = core_packed_desc(1, 1, sizes, 0, 2, split);
+    const uint64_t sizes[] = {6}, lengths[] = {2, 4};
+    vksplit_split_desc d = core_packed_desc(1, 1, sizes, 0, 2, lengths);
     const uint8_t in[6] = {10, 11, 12, 13, 14, 15};
     uint8_t a[2] = {0}, b[4] = {0};
     void* outs[] = {a, b};
@@ -27,8 +27,8 @@ static void test_1d(void)
 static void test_2d_inner_axis(void)
 {
     /* [[0 1 2] [3 4 5]] split along axis 1 into {1, 2}: [[0] [3]] and [[1 2] [4 5]]. */
-    const uint64_t sizes[] = {2, 3}, split[] = {1, 2};
-    vksplit_split_desc d = core_packed_desc(1, 2, sizes, 1, 2, split);
+    const uint64_t sizes[] = {2, 3}, lengths[] = {1, 2};
+    vksplit_split_desc d = core_packed_desc(1, 2, sizes, 1, 2, lengths);
     const uint8_t in[6] = {0, 1, 2, 3, 4, 5};
     uint8_t a[2], b[4];
     void* outs[] = {a, b};
@@ -42,8 +42,8 @@ static void test_transposed_input(void)
 {
     /* Logical 2x3 a[i][j] stored column-major: strides {1, 2}, memory m[i + 2j]. With
      * memory 0..5, row 0 is {0, 2, 4} and row 1 is {1, 3, 5}. */
-    const uint64_t sizes[] = {2, 3}, strides[] = {1, 2}, split[] = {1, 1};
-    vksplit_split_desc d = core_packed_desc(1, 2, sizes, 0, 2, split);
+    const uint64_t sizes[] = {2, 3}, strides[] = {1, 2}, lengths[] = {1, 1};
+    vksplit_split_desc d = core_packed_desc(1, 2, sizes, 0, 2, lengths);
     d.input_strides = strides;
     const uint8_t in[6] = {0, 1, 2, 3, 4, 5};
     uint8_t a[3], b[3];
@@ -58,8 +58,8 @@ static void test_transposed_input(void)
 static void test_broadcast_input(void)
 {
     /* sizes {3, 2}, strides {0, 1}: every row is the memory {7, 9}. */
-    const uint64_t sizes[] = {3, 2}, strides[] = {0, 1}, split[] = {2, 1};
-    vksplit_split_desc d = core_packed_desc(1, 2, sizes, 0, 2, split);
+    const uint64_t sizes[] = {3, 2}, strides[] = {0, 1}, lengths[] = {2, 1};
+    vksplit_split_desc d = core_packed_desc(1, 2, sizes, 0, 2, lengths);
     d.input_strides = strides;
     const uint8_t in[2] = {7, 9};
     uint8_t a[4], b[2];
@@ -75,9 +75,9 @@ static void test_padded_output(void)
 {
     /* [[1 2] [3 4]] split along axis 1 into {1, 1}; output 0 has strides {3, 1}: its two
      * elements land at bytes 0 and 3, bytes 1 and 2 stay untouched. */
-    const uint64_t sizes[] = {2, 2}, split[] = {1, 1}, out0_strides[] = {3, 1};
+    const uint64_t sizes[] = {2, 2}, lengths[] = {1, 1}, out0_strides[] = {3, 1};
     const uint64_t* out_strides[] = {out0_strides, NULL};
-    vksplit_split_desc d = core_packed_desc(1, 2, sizes, 1, 2, split);
+    vksplit_split_desc d = core_packed_desc(1, 2, sizes, 1, 2, lengths);
     d.output_strides = out_strides;
     const uint8_t in[4] = {1, 2, 3, 4};
     uint8_t a[4] = {0xEE, 0xEE, 0xEE, 0xEE}, b[2];
@@ -94,9 +94,9 @@ static void test_padded_output(void)
 
 static void test_multibyte_elements(void)
 {
-    /* 3-byte elements, sizes {4}, split {1, 3}. */
-    const uint64_t sizes[] = {4}, split[] = {1, 3};
-    vksplit_split_desc d = core_packed_desc(3, 1, sizes, 0, 2, split);
+    /* 3-byte elements, sizes {4}, lengths {1, 3}. */
+    const uint64_t sizes[] = {4}, lengths[] = {1, 3};
+    vksplit_split_desc d = core_packed_desc(3, 1, sizes, 0, 2, lengths);
     uint8_t in[12];
     for (int i = 0; i < 12; i++)
         in[i] = (uint8_t)(100 + i);
@@ -118,8 +118,8 @@ static void test_permuted_3d(void)
      * a[i][j][k] = m[i + 4j + 2k] with m = 0..7. Split along axis 2 into {1, 1}:
      * out0 = a[.][.][0] in C order (i, j): (0,0)=0 (0,1)=4 (1,0)=1 (1,1)=5.
      * out1 = a[.][.][1]: 2, 6, 3, 7. */
-    const uint64_t sizes[] = {2, 2, 2}, strides[] = {1, 4, 2}, split[] = {1, 1};
-    vksplit_split_desc d = core_packed_desc(1, 3, sizes, 2, 2, split);
+    const uint64_t sizes[] = {2, 2, 2}, strides[] = {1, 4, 2}, lengths[] = {1, 1};
+    vksplit_split_desc d = core_packed_desc(1, 3, sizes, 2, 2, lengths);
     d.input_strides = strides;
     const uint8_t in[8] = {0, 1, 2, 3, 4, 5, 6, 7};
     uint8_t a[4], b[4];
@@ -133,8 +133,8 @@ static void test_permuted_3d(void)
 static void test_empty(void)
 {
     /* A zero-length output writes nothing; a zero size elsewhere empties everything. */
-    const uint64_t sizes[] = {2, 3}, split[] = {0, 3, 0};
-    vksplit_split_desc d = core_packed_desc(2, 2, sizes, 1, 3, split);
+    const uint64_t sizes[] = {2, 3}, lengths[] = {0, 3, 0};
+    vksplit_split_desc d = core_packed_desc(2, 2, sizes, 1, 3, lengths);
     uint8_t in[12];
     for (int i = 0; i < 12; i++)
         in[i] = (uint8_t)i;

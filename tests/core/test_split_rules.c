@@ -94,10 +94,10 @@ static void rule_element_size(void)
 static void rule_rank(void)
 {
     uint64_t sizes[9] = {1, 1, 1, 1, 1, 1, 1, 6, 1};
-    uint64_t split[1] = {6};
+    uint64_t lengths[1] = {6};
     vksplit_split_desc d = base();
     d.sizes = sizes;
-    d.lengths = split;
+    d.lengths = lengths;
     d.output_count = 1;
     d.axis = 7;
     d.rank = 8;
@@ -115,9 +115,9 @@ static void rule_rank(void)
 static void rule_axis(void)
 {
     vksplit_split_desc d = base();
-    d.axis = 2; /* sizes[2] = 3, split {1, 2, 3} sums to 6: use a matching split */
-    uint64_t split[3] = {1, 1, 1};
-    d.lengths = split;
+    d.axis = 2; /* sizes[2] = 3, lengths {1, 2, 3} sum to 6: use matching lengths */
+    uint64_t lengths[3] = {1, 1, 1};
+    d.lengths = lengths;
     expect("axis rank-1", &d, VKSPLIT_RULE_NONE, NULL);
     d.axis = 3;
     expect("axis rank", &d, VKSPLIT_RULE_SPLIT_AXIS, "axis");
@@ -130,19 +130,19 @@ static void rule_output_count(void)
     vksplit_split_desc d = base();
     d.output_count = 0;
     expect("output_count 0", &d, VKSPLIT_RULE_SPLIT_OUTPUT_COUNT, "output_count");
-    uint64_t* split = calloc(VKSPLIT_MAX_OUTPUTS + 1, sizeof split[0]);
+    uint64_t* lengths = calloc(VKSPLIT_MAX_OUTPUTS + 1, sizeof lengths[0]);
     uint64_t sizes[1] = {VKSPLIT_MAX_OUTPUTS};
     for (uint32_t i = 0; i < VKSPLIT_MAX_OUTPUTS; i++)
-        split[i] = 1;
+        lengths[i] = 1;
     d.rank = 1;
     d.axis = 0;
     d.sizes = sizes;
-    d.lengths = split;
+    d.lengths = lengths;
     d.output_count = VKSPLIT_MAX_OUTPUTS;
     expect("output_count 65536", &d, VKSPLIT_RULE_NONE, NULL);
-    d.output_count = VKSPLIT_MAX_OUTPUTS + 1; /* split[65536] = 0 keeps the sum */
+    d.output_count = VKSPLIT_MAX_OUTPUTS + 1; /* lengths[65536] = 0 keeps the sum */
     expect("output_count 65537", &d, VKSPLIT_RULE_SPLIT_OUTPUT_COUNT, "output_count");
-    free(split);
+    free(lengths);
 }
 
 static void rule_base_alignment(void)
@@ -163,16 +163,16 @@ static void rule_base_alignment(void)
 static void rule_split_sum(void)
 {
     vksplit_split_desc d = base();
-    uint64_t split[3] = {2, 1, 2};
-    d.lengths = split;
+    uint64_t lengths[3] = {2, 1, 2};
+    d.lengths = lengths;
     expect("lengths sum to 5, axis 6", &d, VKSPLIT_RULE_SPLIT_SUM, "lengths");
-    split[0] = 4;
+    lengths[0] = 4;
     expect("split sums to 7, axis 6", &d, VKSPLIT_RULE_SPLIT_SUM, "sizes");
-    split[0] = 3;
+    lengths[0] = 3;
     expect("split sums to 6", &d, VKSPLIT_RULE_NONE, NULL);
-    split[0] = UINT64_MAX;
-    split[1] = 7;
-    split[2] = 0;
+    lengths[0] = UINT64_MAX;
+    lengths[1] = 7;
+    lengths[2] = 0;
     expect("lengths sum wraps to 6", &d, VKSPLIT_RULE_SPLIT_SUM_OVERFLOW, "lengths");
     uint64_t zeros[3] = {0, 6, 0};
     d.lengths = zeros;
@@ -183,12 +183,12 @@ static void rule_size_overflow(void)
 {
     /* Element count of the packed input overflows. */
     uint64_t sizes[3] = {1ull << 32, 1ull << 32, 2};
-    uint64_t split[1] = {2};
+    uint64_t lengths[1] = {2};
     vksplit_split_desc d = base();
     d.sizes = sizes;
     d.axis = 2;
     d.output_count = 1;
-    d.lengths = split;
+    d.lengths = lengths;
     expect("input element count overflows", &d, VKSPLIT_RULE_SPLIT_ELEMENT_COUNT_OVERFLOW, "input");
     sizes[0] = 1ull << 20;
     sizes[1] = 1ull << 20;
@@ -228,7 +228,7 @@ static void rule_size_overflow(void)
 
 static void rule_overlap(void)
 {
-    vksplit_split_desc d = base(); /* sizes {2, 6, 3}, split {1, 2, 3}; output 1 is {2, 2, 3} */
+    vksplit_split_desc d = base(); /* sizes {2, 6, 3}, lengths {1, 2, 3}; output 1 is {2, 2, 3} */
     uint64_t s[3] = {6, 3, 1};
     const uint64_t* out_strides[3] = {NULL, s, NULL};
     d.output_strides = out_strides;
@@ -288,11 +288,11 @@ static void rule_zero_sizes(void)
     vksplit_split_desc d = base();
     base_sizes[0] = 0;
     expect("zero size off the axis", &d, VKSPLIT_RULE_NONE, NULL);
-    uint64_t sizes[3] = {2, 0, 3}, split[3] = {0, 0, 0};
+    uint64_t sizes[3] = {2, 0, 3}, lengths[3] = {0, 0, 0};
     d.sizes = sizes;
-    d.lengths = split;
+    d.lengths = lengths;
     expect("zero axis, zero splits", &d, VKSPLIT_RULE_NONE, NULL);
-    split[1] = 1;
+    lengths[1] = 1;
     expect("zero axis, non-zero lengths", &d, VKSPLIT_RULE_SPLIT_SUM, "lengths");
 }
 

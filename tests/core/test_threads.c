@@ -34,7 +34,7 @@
 
 #include "test_vulkan.h"
 
-#include "core_util.h"
+#include "core_support.h"
 #include "host_buffer.h"
 #include "reference.h"
 #include "test_harness.h"
@@ -232,14 +232,14 @@ static void* plans_thread(void* arg)
         uint32_t outputs = 1 + (uint32_t)(w->index * 5 + it * 7) % MAX_OUTPUTS;
         uint32_t element = element_sizes[(w->index + it) % 4];
         vksplit_path path = (vksplit_path)((w->index + it) % 3); /* AUTO, COMPUTE, TRANSFER */
-        uint64_t split[MAX_OUTPUTS], total = 0;
+        uint64_t lengths[MAX_OUTPUTS], total = 0;
         for (uint32_t i = 0; i < outputs; i++)
-            total += split[i] = (i + it) % 4; /* zero-length outputs too */
+            total += lengths[i] = (i + it) % 4; /* zero-length outputs too */
         if (total == 0)
-            total += split[0] = 2;
+            total += lengths[0] = 2;
         uint64_t inner = path == VKSPLIT_PATH_TRANSFER ? 512 + 64 * (it % 3) : 1 + (it * 13 + w->index) % 40;
         const uint64_t sizes[3] = {1 + it % 3, total, inner};
-        vksplit_split_desc d = core_packed_desc(element, 3, sizes, 1, outputs, split);
+        vksplit_split_desc d = core_packed_desc(element, 3, sizes, 1, outputs, lengths);
         vksplit_plan_options options = {path};
         vksplit_plan* plan = NULL;
         enter(s);
@@ -251,7 +251,7 @@ static void* plans_thread(void* arg)
               "vksplit_split_spans: %s", err.message);
         uint32_t non_empty = 0;
         for (uint32_t i = 0; i < outputs; i++)
-            non_empty += split[i] != 0;
+            non_empty += lengths[i] != 0;
         /* Packed: aliasable when nothing comes before the axis, or one output is everything. */
         check(w, vksplit_query_zero_copy(&d, &aliasable, offsets, &err) == VKSPLIT_OK &&
                      aliasable == (sizes[0] == 1 || non_empty == 1),
@@ -317,9 +317,9 @@ static void* runner_thread(void* arg)
         vksplit_runner_info info;
         vksplit_runner_get_info(runner, &info);
         check(&w, info.device && vksplit_runner_context(runner), "runner info");
-        uint64_t split[3] = {1, 2, 3};
+        uint64_t lengths[3] = {1, 2, 3};
         const uint64_t sizes[3] = {4, 6, 5 + (uint64_t)rw->index};
-        vksplit_split_desc d = core_packed_desc(4, 3, sizes, 1, 3, split);
+        vksplit_split_desc d = core_packed_desc(4, 3, sizes, 1, 3, lengths);
         uint8_t input[4 * 6 * 8 * 4], got[3][4 * 3 * 8 * 4];
         for (size_t i = 0; i < sizeof input; i++)
             input[i] = (uint8_t)(i * 3 + (size_t)rw->index);

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core_util.h"
+#include "core_support.h"
 #include "reference.h"
 #include "test_harness.h"
 
@@ -45,9 +45,9 @@ static void many_workgroups(vksplit_runner* runner, const char* label)
 {
     /* 70002 one-byte words in three outputs (odd sizes force 1-byte words): with one word
      * per workgroup, more workgroups than maxComputeWorkGroupCount[0] = 65535. */
-    const uint64_t sizes[2] = {2, 35001}, split[3] = {17501, 1, 17499};
+    const uint64_t sizes[2] = {2, 35001}, lengths[3] = {17501, 1, 17499};
     core_case c;
-    core_case_init(&c, 1, 2, sizes, 1, 3, split);
+    core_case_init(&c, 1, 2, sizes, 1, 3, lengths);
     c.desc.base_alignment = 1;
     core_rng rng;
     core_rng_seed(&rng, 0x6E1D);
@@ -112,23 +112,12 @@ int main(int argc, char** argv)
             long index = (long)(t * 100000 + i);
             if (only >= 0 && index != only)
                 continue;
-            core_rng rng;
-            core_rng_seed(&rng, seed ^ ((uint64_t)index * 0x9E3779B97F4A7C15ull + 1));
-            core_gen_params params;
-            memset(&params, 0, sizeof params);
-            params.max_elements = 1024;
-            core_case c;
-            core_case_random(&c, &rng, &params);
-            core_run_options o;
-            memset(&o, 0, sizeof o);
-            o.plan.path = core_rng_percent(&rng, 85) ? VKSPLIT_PATH_COMPUTE : VKSPLIT_PATH_AUTO;
-            o.layout = CORE_LAYOUT_RANDOM;
-            o.rng = &rng;
-            o.null_empty_bindings = -1;
-            o.label = label;
-            o.seed = seed;
-            o.case_index = index;
-            core_verdict v = core_run_case(runner, &c, &o);
+            core_seeded_case s;
+            core_seeded_case_begin(&s, label, seed, index);
+            s.params.max_elements = 1024;
+            core_seeded_case_draw(&s);
+            s.options.plan.path = core_rng_percent(&s.rng, 85) ? VKSPLIT_PATH_COMPUTE : VKSPLIT_PATH_AUTO;
+            core_verdict v = core_run_case(runner, &s.c, &s.options);
             CORE_ACCOUNT(v);
             if (v.info.bytes_written && v.info.path == VKSPLIT_PATH_COMPUTE) {
                 /* A forced TRANSPOSE or DEINTERLEAVE applies where the split fits it, else TILES;
@@ -146,7 +135,7 @@ int main(int argc, char** argv)
                           v.info.workgroup_size);
                 mapped[got < 8 ? got : 0]++;
             }
-            core_case_free(&c);
+            core_case_free(&s.c);
         }
         fprintf(stderr,
                 "%s: many-workgroups case %.2f s, %u random cases %.2f s (compute plans: runs %u, interleaved %u, "

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core_util.h"
+#include "core_support.h"
 #include "reference.h"
 #include "test_harness.h"
 
@@ -177,11 +177,11 @@ static vksplit_result record_twice(void* user, VkCommandBuffer cmd, vksplit_erro
 static void twice(vksplit_runner* runner, const char* label, uint32_t outputs, uint64_t inner, vksplit_path path,
                   int same)
 {
-    uint64_t split[MAX_OUTPUTS], total = 0;
+    uint64_t lengths[MAX_OUTPUTS], total = 0;
     for (uint32_t i = 0; i < outputs; i++)
-        total += split[i] = 1 + i % 3;
+        total += lengths[i] = 1 + i % 3;
     const uint64_t sizes[3] = {2, total, inner};
-    vksplit_split_desc d = core_packed_desc(4, 3, sizes, 1, outputs, split);
+    vksplit_split_desc d = core_packed_desc(4, 3, sizes, 1, outputs, lengths);
     vksplit_plan_options options = {path};
     vksplit_context* ctx = vksplit_runner_context(runner);
     vksplit_runner_info rinfo;
@@ -264,9 +264,9 @@ static void documented_barriers_are_enough(void)
 static void clean_run_is_silent(void)
 {
     vksplit_runner* runner = test_runner_create();
-    const uint64_t sizes[] = {1, 1, 6, 2}, split[] = {2, 1, 3};
+    const uint64_t sizes[] = {1, 1, 6, 2}, lengths[] = {2, 1, 3};
     core_case c;
-    core_case_init(&c, 4, 4, sizes, 2, 3, split);
+    core_case_init(&c, 4, 4, sizes, 2, 3, lengths);
     core_rng rng;
     core_rng_seed(&rng, 1);
     core_run_options o;

@@ -11,15 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core_util.h"
+#include "core_support.h"
 #include "test_harness.h"
 
-typedef struct windows_mode {
-    const char* name;
-    vksplit_features disable;
-} windows_mode;
-
-static const windows_mode modes[] = {
+static const test_mode modes[] = {
     {"no-bda", VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS},
     {"no-bda-minimal", VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS | VKSPLIT_FEATURE_STORAGE_BUFFER_ARRAY_DYNAMIC_INDEXING |
                            VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT | VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT},
@@ -48,7 +43,22 @@ typedef struct tally {
     unsigned cases, windowed, transfer, max_windows;
 } tally;
 
-/* Runs c against the reference; returns the windows its plan took. */
+/* Runs c against the reference as o says; returns the windows its plan took. */
+static uint32_t run_counted(vksplit_runner* runner, const core_case* c, const core_run_options* o, tally* t)
+{
+    core_verdict v = core_run_case(runner, c, o);
+    CORE_ACCOUNT(v);
+    t->cases++;
+    if (v.info.window_count > 1)
+        t->windowed++;
+    if (v.info.window_count > t->max_windows)
+        t->max_windows = v.info.window_count;
+    if (v.info.path == VKSPLIT_PATH_TRANSFER)
+        t->transfer++;
+    return v.info.window_count;
+}
+
+/* A directed case, on ctx's bindings, its tensors laid out at random from rng. */
 static uint32_t run_one(vksplit_runner* runner, vksplit_context* ctx, const core_case* c, vksplit_path path,
                         core_rng* rng, const char* label, long index, tally* t)
 {
@@ -61,21 +71,12 @@ static uint32_t run_one(vksplit_runner* runner, vksplit_context* ctx, const core
     o.null_empty_bindings = -1;
     o.label = label;
     o.case_index = index;
-    core_verdict v = core_run_case(runner, c, &o);
-    CORE_ACCOUNT(v);
-    t->cases++;
-    if (v.info.window_count > 1)
-        t->windowed++;
-    if (v.info.window_count > t->max_windows)
-        t->max_windows = v.info.window_count;
-    if (v.info.path == VKSPLIT_PATH_TRANSFER)
-        t->transfer++;
-    return v.info.window_count;
+    return run_counted(runner, c, &o, t);
 }
 
 /* Random splits of 8-64 K elements (strided, permuted, broadcast inputs and padded or
  * permuted outputs) through bindings of 4, 8 and 16 KiB. */
-static void random_cases(vksplit_runner* runner, const windows_mode* m)
+static void random_cases(vksplit_runner* runner, const test_mode* m)
 {
     static const uint64_t reaches[] = {4096, 8192, 16384};
     uint64_t seed = core_seed(0x3A11D0ull);
@@ -93,23 +94,21 @@ static void random_cases(vksplit_runner* runner, const windows_mode* m)
             long index = (long)(r * 1000 + i);
             if (only >= 0 && index != only)
                 continue;
-            core_rng rng;
-            core_rng_seed(&rng, seed ^ ((uint64_t)index * 0x9E3779B97F4A7C15ull + 1));
-            core_gen_params params;
-            memset(&params, 0, sizeof params);
-            params.max_elements = core_rng_range(&rng, 8192, 65536);
-            if (m->disable & VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT) {
-                static const uint32_t narrow[] = {1, 2, 3, 4, 8};
-                params.element_sizes = narrow;
-                params.element_size_choices = 5;
-            }
-            core_case c;
-            core_case_random(&c, &rng, &params);
             char label[64];
             snprintf(label, sizeof label, "%s, bindings of %llu bytes", m->name, (unsigned long long)reaches[r]);
-            run_one(runner, ctx, &c, core_rng_percent(&rng, 85) ? VKSPLIT_PATH_COMPUTE : VKSPLIT_PATH_AUTO, &rng, label,
-                    index, &t);
-            core_case_free(&c);
+            core_seeded_case s;
+            core_seeded_case_begin(&s, label, seed, index);
+            s.params.max_elements = core_rng_range(&s.rng, 8192, 65536);
+            if (m->disable & VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT) {
+                static const uint32_t narrow[] = {1, 2, 3, 4, 8};
+                s.params.element_sizes = narrow;
+                s.params.element_size_choices = 5;
+            }
+            core_seeded_case_draw(&s);
+            s.options.context = ctx;
+            s.options.plan.path = core_rng_percent(&s.rng, 85) ? VKSPLIT_PATH_COMPUTE : VKSPLIT_PATH_AUTO;
+            run_counted(runner, &s.c, &s.options, &t);
+            core_case_free(&s.c);
         }
         vksplit_context_destroy(ctx);
     }
@@ -123,7 +122,7 @@ static void random_cases(vksplit_runner* runner, const windows_mode* m)
 /* Shapes that reach each way of cutting: rows along the outermost dimension, one index of it
  * at a time and a range of the axis, one output's part past the axis, transposed outputs, a
  * 1-D split, and AUTO's transfer path for long rows. */
-static void directed_cases(vksplit_runner* runner, const windows_mode* m)
+static void directed_cases(vksplit_runner* runner, const test_mode* m)
 {
     vksplit_result result;
     vksplit_error err;
@@ -137,7 +136,7 @@ static void directed_cases(vksplit_runner* runner, const windows_mode* m)
     struct {
         uint32_t element_size, rank, axis, outputs;
         uint64_t sizes[4];
-        uint64_t split[3];
+        uint64_t lengths[3];
         int transpose_outputs;
         unsigned min_windows;
     } cases[] = {
@@ -151,12 +150,12 @@ static void directed_cases(vksplit_runner* runner, const windows_mode* m)
     for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         core_case c;
         core_case_init(&c, cases[i].element_size, cases[i].rank, cases[i].sizes, cases[i].axis, cases[i].outputs,
-                       cases[i].split);
+                       cases[i].lengths);
         if (cases[i].transpose_outputs) {
             for (uint32_t k = 0; k < cases[i].outputs; k++) {
                 uint64_t sizes[4];
                 memcpy(sizes, cases[i].sizes, sizeof sizes);
-                sizes[cases[i].axis] = cases[i].split[k];
+                sizes[cases[i].axis] = cases[i].lengths[k];
                 static const uint32_t order[3] = {0, 1, 2}; /* dimension 0 innermost */
                 static const uint64_t pad[3] = {1, 0, 2};
                 uint64_t strides[4];
@@ -171,9 +170,9 @@ static void directed_cases(vksplit_runner* runner, const windows_mode* m)
     }
     /* AUTO: two long contiguous rows beyond the reach go to vkCmdCopyBuffer, which has none. */
     {
-        uint64_t sizes[1] = {8192}, split[2] = {3000, 5192};
+        uint64_t sizes[1] = {8192}, lengths[2] = {3000, 5192};
         core_case c;
-        core_case_init(&c, 4, 1, sizes, 0, 2, split);
+        core_case_init(&c, 4, 1, sizes, 0, 2, lengths);
         unsigned transfer = t.transfer;
         run_one(runner, ctx, &c, VKSPLIT_PATH_AUTO, &rng, m->name, 100, &t);
         CHECK_MSG(t.transfer == transfer + 1, "%s: AUTO did not take the transfer path for 2 rows of 12 and 20 KiB",
@@ -183,9 +182,9 @@ static void directed_cases(vksplit_runner* runner, const windows_mode* m)
     /* PLAN_WINDOWS: an input whose inner dimension strides 40 KB, so every window holds one
      * element: 2 x 5000 of them, more than a plan holds. */
     {
-        uint64_t sizes[2] = {2, 5000}, split[2] = {1, 1}, in_strides[2] = {1, 10000};
+        uint64_t sizes[2] = {2, 5000}, lengths[2] = {1, 1}, in_strides[2] = {1, 10000};
         core_case c;
-        core_case_init(&c, 4, 2, sizes, 0, 2, split);
+        core_case_init(&c, 4, 2, sizes, 0, 2, lengths);
         core_case_set_input_strides(&c, in_strides);
         vksplit_plan* plan = NULL;
         vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
@@ -205,11 +204,11 @@ static void directed_cases(vksplit_runner* runner, const windows_mode* m)
 
 /* The device's own reach: a byte split of 128 MiB + 4 KiB past lavapipe's 128 MiB
  * maxStorageBufferRange (where the device reaches further, nothing windows: said, not failed). */
-static void past_device_reach(vksplit_runner* runner, const windows_mode* m)
+static void past_device_reach(vksplit_runner* runner, const test_mode* m)
 {
-    uint64_t sizes[1] = {(128ull << 20) + 4096}, split[2] = {4096, 128ull << 20};
+    uint64_t sizes[1] = {(128ull << 20) + 4096}, lengths[2] = {4096, 128ull << 20};
     core_case c;
-    core_case_init(&c, 1, 1, sizes, 0, 2, split);
+    core_case_init(&c, 1, 1, sizes, 0, 2, lengths);
     core_rng rng;
     core_rng_seed(&rng, 0x3A11D2);
     core_run_options o;
@@ -250,19 +249,11 @@ static void past_device_reach(vksplit_runner* runner, const windows_mode* m)
 
 int main(int argc, char** argv)
 {
-    const char* name = argc > 1 ? argv[1] : "no-bda";
-    const windows_mode* m = NULL;
-    for (unsigned i = 0; i < sizeof modes / sizeof modes[0]; i++)
-        if (strcmp(modes[i].name, name) == 0)
-            m = &modes[i];
-    if (!m) {
-        fprintf(stderr, "usage: core_windows no-bda|no-bda-minimal\n");
-        return 2;
-    }
-    const char* unrunnable = test_unrunnable_with(m->disable);
-    if (unrunnable)
-        return test_skip(NULL, "%s: %s", m->name, unrunnable);
-    vksplit_runner* runner = test_runner_create_with(m->disable);
+    const test_mode* m;
+    vksplit_runner* runner;
+    int early = test_start_mode(argc, argv, "core_windows", modes, sizeof modes / sizeof modes[0], &m, &runner);
+    if (early >= 0)
+        return early;
     directed_cases(runner, m);
     random_cases(runner, m);
     past_device_reach(runner, m);

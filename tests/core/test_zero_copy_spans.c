@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core_util.h"
+#include "core_support.h"
 #include "reference.h"
 #include "test_harness.h"
 
@@ -44,50 +44,50 @@ static void zero_copy_table(void)
     d = core_packed_desc(4, 4, dml_sizes, 3, 2, dml_split3);
     expect_zero_copy("DirectML example 2 (axis 3)", &d, NULL);
 
-    const uint64_t s1d[] = {6}, split222[] = {2, 2, 2}, split24[] = {2, 4};
-    d = core_packed_desc(4, 1, s1d, 0, 3, split222);
+    const uint64_t s1d[] = {6}, lengths222[] = {2, 2, 2}, lengths24[] = {2, 4};
+    d = core_packed_desc(4, 1, s1d, 0, 3, lengths222);
     const uint64_t off222[] = {0, 8, 16};
     expect_zero_copy("ONNX 1d equal parts", &d, off222);
-    d = core_packed_desc(4, 1, s1d, 0, 2, split24);
+    d = core_packed_desc(4, 1, s1d, 0, 2, lengths24);
     const uint64_t off24[] = {0, 8};
     expect_zero_copy("ONNX 1d {2, 4}", &d, off24);
 
-    const uint64_t s2d[] = {2, 6}, split33[] = {3, 3}, split11[] = {1, 1}, split060[] = {0, 6, 0};
-    d = core_packed_desc(4, 2, s2d, 1, 2, split33);
+    const uint64_t s2d[] = {2, 6}, lengths33[] = {3, 3}, lengths11[] = {1, 1}, lengths060[] = {0, 6, 0};
+    d = core_packed_desc(4, 2, s2d, 1, 2, lengths33);
     expect_zero_copy("ONNX 2d axis 1", &d, NULL);
-    d = core_packed_desc(4, 2, s2d, 0, 2, split11);
+    d = core_packed_desc(4, 2, s2d, 0, 2, lengths11);
     const uint64_t off11[] = {0, 24};
     expect_zero_copy("2d axis 0", &d, off11);
-    d = core_packed_desc(4, 2, s2d, 1, 3, split060);
+    d = core_packed_desc(4, 2, s2d, 1, 3, lengths060);
     const uint64_t off060[] = {0, 0, 0};
     expect_zero_copy("rows before the axis, one output takes the whole axis", &d, off060);
 
     const uint64_t s23[] = {2, 3}, transposed[] = {1, 2};
-    d = core_packed_desc(1, 2, s23, 0, 2, split11);
+    d = core_packed_desc(1, 2, s23, 0, 2, lengths11);
     d.input_strides = transposed;
     expect_zero_copy("transposed input", &d, NULL);
 
-    const uint64_t s32[] = {3, 2}, bcast[] = {0, 1}, split21[] = {2, 1};
-    d = core_packed_desc(1, 2, s32, 0, 2, split21);
+    const uint64_t s32[] = {3, 2}, bcast[] = {0, 1}, lengths21[] = {2, 1};
+    d = core_packed_desc(1, 2, s32, 0, 2, lengths21);
     d.input_strides = bcast;
     expect_zero_copy("broadcast input", &d, NULL);
 
-    const uint64_t s14[] = {1, 4}, odd_size1[] = {999, 1}, split13[] = {1, 3};
-    d = core_packed_desc(2, 2, s14, 1, 2, split13);
+    const uint64_t s14[] = {1, 4}, odd_size1[] = {999, 1}, lengths13[] = {1, 3};
+    d = core_packed_desc(2, 2, s14, 1, 2, lengths13);
     d.input_strides = odd_size1;
     const uint64_t off13[] = {0, 2};
     expect_zero_copy("size-1 leading dim with an odd stride", &d, off13);
 
-    const uint64_t s43[] = {4, 3}, split13b[] = {1, 3};
+    const uint64_t s43[] = {4, 3}, lengths13b[] = {1, 3};
     const uint64_t padded[] = {4, 1}, packed_explicit[] = {3, 1};
     const uint64_t* outs_padded[] = {padded, NULL};
     const uint64_t* outs_packed[] = {NULL, packed_explicit};
-    d = core_packed_desc(8, 2, s43, 0, 2, split13b);
+    d = core_packed_desc(8, 2, s43, 0, 2, lengths13b);
     d.output_strides = outs_padded; /* output 0 is {1, 3}: size-1 dim, packed in effect */
     const uint64_t off43[] = {0, 24};
     expect_zero_copy("padded stride on a size-1 output dim", &d, off43);
-    const uint64_t split22[] = {2, 2};
-    d.lengths = split22;
+    const uint64_t lengths22[] = {2, 2};
+    d.lengths = lengths22;
     d.output_strides = outs_padded; /* output 0 is {2, 3} with row stride 4: has holes */
     expect_zero_copy("padded output", &d, NULL);
     d.output_strides = outs_packed;
@@ -95,7 +95,7 @@ static void zero_copy_table(void)
     expect_zero_copy("explicit packed output strides", &d, off22);
 
     /* Errors. */
-    d = core_packed_desc(4, 1, s1d, 0, 2, split24);
+    d = core_packed_desc(4, 1, s1d, 0, 2, lengths24);
     vksplit_error err;
     CHECK(vksplit_query_zero_copy(&d, NULL, NULL, &err) == VKSPLIT_ERROR_NULL_ARGUMENT);
     CHECK(err.code == VKSPLIT_ERROR_NULL_ARGUMENT && err.message[0] != '\0');
@@ -104,7 +104,7 @@ static void zero_copy_table(void)
 
     /* Every output empty: valid, whatever the answer. */
     const uint64_t s04[] = {0, 4};
-    d = core_packed_desc(4, 2, s04, 1, 2, split22);
+    d = core_packed_desc(4, 2, s04, 1, 2, lengths22);
     CHECK(vksplit_query_zero_copy(&d, &aliasable, NULL, NULL) == VKSPLIT_OK);
 }
 
@@ -127,31 +127,31 @@ static void expect_spans(const char* name, const vksplit_split_desc* d, uint64_t
 
 static void spans_table(void)
 {
-    const uint64_t dml_sizes[] = {1, 1, 6, 2}, split[] = {2, 1, 3};
-    vksplit_split_desc d = core_packed_desc(4, 4, dml_sizes, 2, 3, split);
+    const uint64_t dml_sizes[] = {1, 1, 6, 2}, lengths[] = {2, 1, 3};
+    vksplit_split_desc d = core_packed_desc(4, 4, dml_sizes, 2, 3, lengths);
     const uint64_t want[] = {16, 8, 24};
     expect_spans("DirectML example 1", &d, 48, want);
 
-    const uint64_t s22[] = {2, 2}, split11[] = {1, 1}, pad[] = {3, 1};
+    const uint64_t s22[] = {2, 2}, lengths11[] = {1, 1}, pad[] = {3, 1};
     const uint64_t* outs[] = {pad, NULL};
-    d = core_packed_desc(1, 2, s22, 1, 2, split11);
+    d = core_packed_desc(1, 2, s22, 1, 2, lengths11);
     d.output_strides = outs;
     const uint64_t want_pad[] = {4, 2};
     expect_spans("padded output", &d, 4, want_pad);
 
-    const uint64_t s32[] = {3, 2}, bcast[] = {0, 1}, split21[] = {2, 1};
-    d = core_packed_desc(8, 2, s32, 0, 2, split21);
+    const uint64_t s32[] = {3, 2}, bcast[] = {0, 1}, lengths21[] = {2, 1};
+    d = core_packed_desc(8, 2, s32, 0, 2, lengths21);
     d.input_strides = bcast;
     const uint64_t want_b[] = {32, 16};
     expect_spans("broadcast input", &d, 16, want_b);
 
-    const uint64_t s03[] = {0, 3}, split12[] = {1, 2};
-    d = core_packed_desc(4, 2, s03, 1, 2, split12);
+    const uint64_t s03[] = {0, 3}, lengths12[] = {1, 2};
+    d = core_packed_desc(4, 2, s03, 1, 2, lengths12);
     const uint64_t want_e[] = {0, 0};
     expect_spans("empty input", &d, 0, want_e);
 
-    const uint64_t s5[] = {5}, split050[] = {0, 5, 0};
-    d = core_packed_desc(3, 1, s5, 0, 3, split050);
+    const uint64_t s5[] = {5}, lengths050[] = {0, 5, 0};
+    d = core_packed_desc(3, 1, s5, 0, 3, lengths050);
     const uint64_t want_z[] = {0, 15, 0};
     expect_spans("zero-length outputs", &d, 15, want_z);
 

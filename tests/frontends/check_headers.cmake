@@ -19,3 +19,29 @@ foreach(header vksplit vksplit_runner directml onnx openvino rules)
     compile_alone(${header} ${CXX} -x c++ -std=c++11)
   endif()
 endforeach()
+
+# What the compiler says of vksplit.h's marks: VKSPLIT_DEPRECATED always warns at a use,
+# VKSPLIT_EXPERIMENTAL only where the includer defines VKSPLIT_WARN_EXPERIMENTAL, and the
+# header itself never does (a stable use compiles clean with the warnings on).
+function(expect_compile name expect code)
+  file(WRITE ${OUT}/marks_${name}.c "${code}")
+  execute_process(COMMAND ${CC} -std=c11 -Wall -Wextra -Werror -fsyntax-only -I${INCLUDE} -I${VULKAN_INCLUDE}
+                          ${OUT}/marks_${name}.c
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(expect STREQUAL "clean" AND NOT rc EQUAL 0)
+    message(FATAL_ERROR "vksplit.h marks, ${name}: expected a clean compile:\n${out}")
+  elseif(expect STREQUAL "warns" AND (rc EQUAL 0 OR NOT out MATCHES "deprecated"))
+    message(FATAL_ERROR "vksplit.h marks, ${name}: expected a deprecation warning, got (${rc}):\n${out}")
+  endif()
+  message(STATUS "vksplit.h marks, ${name}: ${expect}")
+endfunction()
+expect_compile(deprecated_interleaved warns
+  "#include \"vksplit/vksplit.h\"\nint use(void) { return (int)VKSPLIT_MAPPING_INTERLEAVED; }\n")
+expect_compile(experimental_quiet clean
+  "#include \"vksplit/vksplit.h\"\nint use(const vksplit_plan_info* i) { return (int)i->bytes_in_flight; }\n")
+expect_compile(experimental_warns warns
+  "#define VKSPLIT_WARN_EXPERIMENTAL\n#include \"vksplit/vksplit.h\"\nint use(const vksplit_plan_info* i) { return (int)i->bytes_in_flight; }\n")
+expect_compile(experimental_function_warns warns
+  "#define VKSPLIT_WARN_EXPERIMENTAL\n#include \"vksplit/vksplit.h\"\nVkPipeline use(const vksplit_plan* p) { return vksplit_plan_pipeline(p); }\n")
+expect_compile(stable_with_warnings_on clean
+  "#define VKSPLIT_WARN_EXPERIMENTAL\n#include \"vksplit/vksplit.h\"\n#include \"vksplit/vksplit_runner.h\"\n#include \"vksplit/onnx.h\"\n#include \"vksplit/directml.h\"\n#include \"vksplit/openvino.h\"\nint use(const vksplit_split_desc* d, vksplit_context_desc* c) { c->enabled_features = 0; return (int)d->rank; }\n")

@@ -319,14 +319,14 @@ static void run_case(const dml_case* c)
     fixture f;
     fixture_init(&f);
     c->mutate(&f);
-    uint64_t split[MAX_OUT], strides[MAX_OUT * VKSPLIT_MAX_RANK];
+    uint64_t lengths[MAX_OUT], strides[MAX_OUT * VKSPLIT_MAX_RANK];
     const uint64_t* table[MAX_OUT];
     for (int i = 0; i < MAX_OUT; i++)
-        split[i] = SENTINEL;
+        lengths[i] = SENTINEL;
     vksplit_dml_split_storage storage;
     memset(&storage, 0, sizeof storage);
     storage.capacity = MAX_OUT;
-    storage.lengths = split;
+    storage.lengths = lengths;
     storage.output_strides = strides;
     storage.output_stride_table = table;
     vksplit_split_desc out;
@@ -340,7 +340,7 @@ static void run_case(const dml_case* c)
     if (r != VKSPLIT_OK) {
         CHECK_MSG(memcmp(&out, &before, sizeof out) == 0, "%s: *out was written on error", c->name);
         CHECK_MSG(strchr(err.message, '\n') == NULL && err.message[0], "%s: not one line", c->name);
-        CHECK_MSG(split[0] == SENTINEL, "%s: storage written on error", c->name); /* all checked first */
+        CHECK_MSG(lengths[0] == SENTINEL, "%s: storage written on error", c->name); /* all checked first */
     } else {
         CHECK_MSG(vksplit_validate_split(&out, NULL) == VKSPLIT_OK, "%s: the result is not a valid split", c->name);
         CHECK_MSG(out.sizes == storage.sizes && out.lengths == storage.lengths, "%s: desc must point into storage", c->name);
@@ -352,17 +352,17 @@ static void check_translation(void)
 {
     fixture f;
     fixture_init(&f);
-    uint64_t split[3];
+    uint64_t lengths[3];
     vksplit_dml_split_storage storage;
     memset(&storage, 0, sizeof storage);
     storage.capacity = 3;
-    storage.lengths = split;
+    storage.lengths = lengths;
     vksplit_split_desc out;
     vksplit_error err;
     CHECK_RESULT(VKSPLIT_OK, vksplit_dml_translate_split(&f.op, VKSPLIT_DML_FEATURE_LEVEL_1_0, &storage, &out, &err), &err);
     CHECK(out.element_size == 4 && out.rank == 4 && out.axis == 2 && out.output_count == 3);
     CHECK(out.sizes[0] == 1 && out.sizes[1] == 1 && out.sizes[2] == 6 && out.sizes[3] == 2);
-    CHECK(split[0] == 2 && split[1] == 1 && split[2] == 3);
+    CHECK(lengths[0] == 2 && lengths[1] == 1 && lengths[2] == 3);
     CHECK(out.input_strides == NULL && out.output_strides == NULL);
     CHECK(out.base_alignment == 16); /* 0 means DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT */
 
@@ -372,7 +372,7 @@ static void check_translation(void)
     storage.capacity = 3;
     storage.lengths = NULL;
     CHECK_RULE(VKSPLIT_RULE_STORAGE_NULL, vksplit_dml_translate_split(&f.op, 0, &storage, &out, &err), &err);
-    storage.lengths = split;
+    storage.lengths = lengths;
     CHECK_RULE(VKSPLIT_RULE_STORAGE_NULL, vksplit_dml_translate_split(&f.op, 0, NULL, &out, &err), &err);
     CHECK_RULE(VKSPLIT_RULE_OUT_NULL, vksplit_dml_translate_split(&f.op, 0, &storage, NULL, &err), &err);
     CHECK_RULE(VKSPLIT_RULE_DML_OPERATOR_NULL, vksplit_dml_translate_split(NULL, 0, &storage, &out, &err), &err);

@@ -171,10 +171,10 @@ static void spec_from_onnx(const vksplit_onnx_split_desc* node, spec_split* s)
     uint64_t dim = shape[axis];
     uint32_t n = 0;
     if (node->has_split_attribute || node->has_split_input) {
-        const int64_t* split = node->has_split_attribute ? node->split_attribute : node->split_input;
+        const int64_t* given = node->has_split_attribute ? node->split_attribute : node->split_input;
         n = node->has_split_attribute ? node->split_attribute_count : node->split_input_count;
         for (uint32_t i = 0; i < n && i < MAX_OUTPUTS; i++)
-            lengths[i] = (uint64_t)split[i];
+            lengths[i] = (uint64_t)given[i];
     } else if (node->has_num_outputs) {
         n = (uint32_t)node->num_outputs;
         uint64_t chunk = (dim + n - 1) / n;
@@ -465,12 +465,12 @@ static void free_all(unsigned char** outs, uint32_t n)
 static void dml_run(vksplit_runner* runner, const char* name, const vksplit_dml_split_operator_desc* op,
                     vksplit_dml_feature_level level, const void* input, unsigned char** got)
 {
-    uint64_t split[MAX_OUTPUTS], rows[MAX_OUTPUTS * VKSPLIT_MAX_RANK];
+    uint64_t lengths[MAX_OUTPUTS], rows[MAX_OUTPUTS * VKSPLIT_MAX_RANK];
     const uint64_t* table[MAX_OUTPUTS];
     vksplit_dml_split_storage storage;
     memset(&storage, 0, sizeof storage);
     storage.capacity = MAX_OUTPUTS;
-    storage.lengths = split;
+    storage.lengths = lengths;
     storage.output_strides = rows;
     storage.output_stride_table = table;
     vksplit_split_desc d;
@@ -662,7 +662,7 @@ typedef struct onnx_example {
     int has_axis;
     int64_t axis;
     uint32_t count;             /* 0: no 'split' */
-    int64_t split[3];
+    int64_t lengths[3];
     uint32_t outputs;           /* the node's outputs */
     float expected[3][8];
 } onnx_example;
@@ -672,8 +672,8 @@ typedef struct onnx_example {
 static int onnx_run(vksplit_runner* runner, const char* name, const vksplit_onnx_split_desc* node, const void* input,
                     spec_split* s, unsigned char** got)
 {
-    uint64_t split[MAX_OUTPUTS];
-    vksplit_onnx_split_storage storage = {split, MAX_OUTPUTS, {0}};
+    uint64_t lengths[MAX_OUTPUTS];
+    vksplit_onnx_split_storage storage = {lengths, MAX_OUTPUTS, {0}};
     vksplit_split_desc d;
     vksplit_error err;
     vksplit_result r = vksplit_onnx_translate_split(node, &storage, &d, &err);
@@ -709,12 +709,12 @@ static void onnx_examples_at(vksplit_runner* runner, int64_t opset)
         node.axis = ex->has_axis ? ex->axis : 0;
         if (ex->count && opset <= 11) {
             node.has_split_attribute = 1;
-            node.split_attribute = ex->split;
+            node.split_attribute = ex->lengths;
             node.split_attribute_count = ex->count;
         } else if (ex->count) {
             node.has_split_input = 1;
             node.split_input_type = VKSPLIT_ONNX_INT64;
-            node.split_input = ex->split;
+            node.split_input = ex->lengths;
             node.split_input_count = ex->count;
         } else if (opset == 18) {
             node.has_num_outputs = 1;
@@ -782,8 +782,8 @@ static void onnx_grid(vksplit_runner* runner)
             node.axis = 1;
             node.has_num_outputs = 1;
             node.num_outputs = n;
-            uint64_t split[16];
-            vksplit_onnx_split_storage storage = {split, 16, {0}};
+            uint64_t lengths[16];
+            vksplit_onnx_split_storage storage = {lengths, 16, {0}};
             vksplit_split_desc d;
             if (vksplit_onnx_translate_split(&node, &storage, &d, NULL) != VKSPLIT_OK)
                 continue; /* the rejections are test_onnx_opset18_grid's business */
@@ -843,8 +843,8 @@ static void openvino_examples(vksplit_runner* runner)
         data[i] = (float)i;
     int32_t axis = 1;
     vksplit_ov_split_desc op = {VKSPLIT_OV_F32, 4, shape, {VKSPLIT_OV_I32, 0, 0, &axis}, 3};
-    uint64_t split[3];
-    vksplit_ov_split_storage storage = {split, 3, {0}};
+    uint64_t lengths[3];
+    vksplit_ov_split_storage storage = {lengths, 3, {0}};
     vksplit_split_desc d;
     vksplit_error err;
     spec_split s;
@@ -862,10 +862,10 @@ static void openvino_examples(vksplit_runner* runner)
     CHECK(v1 == 960.0f && v2 == (float)(1 * 2880 + 8 * 240));
     free_all(got, 3);
 
-    int64_t lengths[3] = {2, -1, 3};
+    int64_t split_lengths[3] = {2, -1, 3};
     int64_t axis64 = -3;
     vksplit_ov_variadic_split_desc v = {VKSPLIT_OV_F32, 4, shape, {VKSPLIT_OV_I64, 0, 0, &axis64},
-                                        {VKSPLIT_OV_I64, 1, 3, lengths}};
+                                        {VKSPLIT_OV_I64, 1, 3, split_lengths}};
     CHECK_RESULT(VKSPLIT_OK, vksplit_ov_translate_variadic_split(&v, &storage, &d, &err), &err);
     spec_from_ov_variadic(&v, &s);
     CHECK(s.axis == 1 && s.out_sizes[1][1] == 7);

@@ -30,8 +30,8 @@ static void check_one(int64_t dim, int64_t n, uint32_t rank, int64_t axis, int a
     node.axis = axis;
     node.has_num_outputs = 1;
     node.num_outputs = n;
-    uint64_t split[16];
-    vksplit_onnx_split_storage storage = {split, 16, {0}};
+    uint64_t lengths[16];
+    vksplit_onnx_split_storage storage = {lengths, 16, {0}};
     vksplit_split_desc out;
     vksplit_error err;
     vksplit_result r = vksplit_onnx_translate_split(&node, &storage, &out, &err);
@@ -62,9 +62,9 @@ static void check_one(int64_t dim, int64_t n, uint32_t rank, int64_t axis, int a
     uint64_t sum = 0;
     for (int64_t i = 0; i < n; i++) {
         uint64_t want = (uint64_t)(i + 1 < n ? chunk : last);
-        CHECK_MSG(split[i] == want, "dim %lld n %lld: output %lld has %llu, expected %llu", (long long)dim, (long long)n,
-                  (long long)i, (unsigned long long)split[i], (unsigned long long)want);
-        sum += split[i];
+        CHECK_MSG(lengths[i] == want, "dim %lld n %lld: output %lld has %llu, expected %llu", (long long)dim, (long long)n,
+                  (long long)i, (unsigned long long)lengths[i], (unsigned long long)want);
+        sum += lengths[i];
     }
     CHECK(sum == (uint64_t)dim);
 }

@@ -140,12 +140,12 @@ static void run_case(const onnx_case* c)
 {
     vksplit_onnx_split_desc node;
     fill_node(c, &node);
-    uint64_t split[MAXN];
+    uint64_t lengths[MAXN];
     for (int i = 0; i < MAXN; i++)
-        split[i] = SENTINEL;
+        lengths[i] = SENTINEL;
     vksplit_onnx_split_storage storage;
     memset(&storage, 0, sizeof storage);
-    storage.lengths = split;
+    storage.lengths = lengths;
     storage.lengths_capacity = MAXN;
     vksplit_split_desc out, before;
     memset(&out, 0xab, sizeof out);
@@ -157,17 +157,17 @@ static void run_case(const onnx_case* c)
     if (r != VKSPLIT_OK) {
         CHECK_MSG(memcmp(&out, &before, sizeof out) == 0, "%s: *out written on error", c->name);
         CHECK_MSG(err.code == r && err.message[0] && !strchr(err.message, '\n'), "%s: error not filled", c->name);
-        CHECK_MSG(split[0] == SENTINEL, "%s: storage written on error", c->name);
+        CHECK_MSG(lengths[0] == SENTINEL, "%s: storage written on error", c->name);
         return;
     }
     CHECK_MSG(out.axis == c->want_axis && out.output_count == c->want_count && out.rank == c->rank,
               "%s: axis %u count %u rank %u", c->name, out.axis, out.output_count, out.rank);
     for (uint32_t i = 0; i < c->want_count && i < MAXN; i++)
-        CHECK_MSG(split[i] == c->want[i], "%s: split[%u] = %llu, expected %llu", c->name, i, (unsigned long long)split[i],
+        CHECK_MSG(lengths[i] == c->want[i], "%s: lengths[%u] = %llu, expected %llu", c->name, i, (unsigned long long)lengths[i],
                   (unsigned long long)c->want[i]);
     for (uint32_t k = 0; k < c->rank; k++)
         CHECK_MSG(out.sizes[k] == (uint64_t)c->shape[k], "%s: sizes[%u]", c->name, k);
-    CHECK_MSG(out.lengths == split && out.sizes == storage.sizes && !out.input_strides && !out.output_strides,
+    CHECK_MSG(out.lengths == lengths && out.sizes == storage.sizes && !out.input_strides && !out.output_strides,
               "%s: desc does not point into storage", c->name);
     CHECK_MSG(out.element_size == 4, "%s: element_size %u", c->name, out.element_size);
 }
@@ -182,8 +182,8 @@ static void check_opset1_typed_input(void)
     node.rank = 1;
     node.shape = shape;
     node.has_split_input = 1;
-    uint64_t split[4];
-    vksplit_onnx_split_storage storage = {split, 4, {0}};
+    uint64_t lengths[4];
+    vksplit_onnx_split_storage storage = {lengths, 4, {0}};
     vksplit_split_desc out;
     vksplit_error err;
 
@@ -195,7 +195,7 @@ static void check_opset1_typed_input(void)
     node.split_input = f_ok;
     node.split_input_count = 2;
     CHECK_RESULT(VKSPLIT_OK, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
-    CHECK(split[0] == 2 && split[1] == 4 && out.element_size == 4);
+    CHECK(lengths[0] == 2 && lengths[1] == 4 && out.element_size == 4);
     node.split_input = f_frac;
     CHECK_RULE(VKSPLIT_RULE_ONNX_SPLIT_NOT_WHOLE, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
     CHECK(strstr(err.message, "'split' input entry 0 is 2.5") != NULL); /* the value, as given */
@@ -205,7 +205,7 @@ static void check_opset1_typed_input(void)
     node.split_input = d_ok;
     node.split_input_count = 3;
     CHECK_RESULT(VKSPLIT_OK, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
-    CHECK(split[0] == 1 && split[1] == 2 && split[2] == 3 && out.element_size == 8);
+    CHECK(lengths[0] == 1 && lengths[1] == 2 && lengths[2] == 3 && out.element_size == 8);
     node.output_count = 2; /* the node's outputs must match the list */
     CHECK_RULE(VKSPLIT_RULE_ONNX_SPLIT_OUTPUT_MISMATCH, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
     node.output_count = 0;
@@ -213,7 +213,7 @@ static void check_opset1_typed_input(void)
     node.split_input = h_ok;
     node.split_input_count = 2;
     CHECK_RESULT(VKSPLIT_OK, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
-    CHECK(split[0] == 2 && split[1] == 4 && out.element_size == 2);
+    CHECK(lengths[0] == 2 && lengths[1] == 4 && out.element_size == 2);
     node.split_input = h_inf;
     CHECK_RULE(VKSPLIT_RULE_ONNX_SPLIT_NOT_WHOLE, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
     node.split_input = h_nan;
@@ -225,14 +225,14 @@ static void check_opset1_typed_input(void)
 
     /* An int64 'split' input need not be 8-byte aligned (raw tensor data). */
     unsigned char raw[1 + 16];
-    int64_t lengths[2] = {1, 5};
-    memcpy(raw + 1, lengths, sizeof lengths);
+    int64_t given[2] = {1, 5};
+    memcpy(raw + 1, given, sizeof given);
     node.opset = 13;
     node.data_type = VKSPLIT_ONNX_FLOAT;
     node.split_input_type = VKSPLIT_ONNX_INT64;
     node.split_input = raw + 1;
     CHECK_RESULT(VKSPLIT_OK, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
-    CHECK(split[0] == 1 && split[1] == 5);
+    CHECK(lengths[0] == 1 && lengths[1] == 5);
 }
 
 /* Each opset's type list, transcribed from the documents, against the translation. */
@@ -274,8 +274,8 @@ static void check_type_lists(void)
                 node.has_num_outputs = 1;
                 node.num_outputs = 2;
             }
-            uint64_t split[2];
-            vksplit_onnx_split_storage storage = {split, 2, {0}};
+            uint64_t lengths[2];
+            vksplit_onnx_split_storage storage = {lengths, 2, {0}};
             vksplit_split_desc out;
             vksplit_error err;
             vksplit_result r = vksplit_onnx_translate_split(&node, &storage, &out, &err);
@@ -309,8 +309,8 @@ static void check_versions_and_storage(void)
     node.rank = 1;
     node.shape = shape;
     node.output_count = 3;
-    uint64_t split[3];
-    vksplit_onnx_split_storage storage = {split, 2, {0}};
+    uint64_t lengths[3];
+    vksplit_onnx_split_storage storage = {lengths, 2, {0}};
     vksplit_split_desc out;
     vksplit_error err;
     CHECK_RULE(VKSPLIT_RULE_ONNX_STORAGE_CAPACITY, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);

@@ -115,18 +115,18 @@ static void run_case(const ov_case* c)
     unsigned char axis_bytes[1 + 8 * 2], length_bytes[1 + 8 * 8];
     vksplit_ov_constant axis = {c->axis_type ? c->axis_type : VKSPLIT_OV_I64, c->axis_rank, c->axis_length, axis_bytes + 1};
     store(axis.element_type, c->axis, axis_bytes + 1);
-    vksplit_ov_constant lengths = {c->lengths_type ? c->lengths_type : VKSPLIT_OV_I64,
-                                   c->lengths_rank_set ? c->lengths_rank : 1, c->count, length_bytes + 1};
-    uint32_t width = lengths.element_type == VKSPLIT_OV_I8 || lengths.element_type == VKSPLIT_OV_U8 ? 1
-                   : lengths.element_type == VKSPLIT_OV_U16 ? 2
-                   : lengths.element_type == VKSPLIT_OV_I32 || lengths.element_type == VKSPLIT_OV_U32 ||
-                             lengths.element_type == VKSPLIT_OV_F32 ? 4 : 8;
+    vksplit_ov_constant split_lengths = {c->lengths_type ? c->lengths_type : VKSPLIT_OV_I64,
+                                         c->lengths_rank_set ? c->lengths_rank : 1, c->count, length_bytes + 1};
+    uint32_t width = split_lengths.element_type == VKSPLIT_OV_I8 || split_lengths.element_type == VKSPLIT_OV_U8 ? 1
+                   : split_lengths.element_type == VKSPLIT_OV_U16 ? 2
+                   : split_lengths.element_type == VKSPLIT_OV_I32 || split_lengths.element_type == VKSPLIT_OV_U32 ||
+                             split_lengths.element_type == VKSPLIT_OV_F32 ? 4 : 8;
     for (uint32_t i = 0; i < c->count && i < 8; i++) /* a longer list is refused before it is read */
-        store(lengths.element_type, c->lengths[i], length_bytes + 1 + i * width);
-    uint64_t split[8];
+        store(split_lengths.element_type, c->lengths[i], length_bytes + 1 + i * width);
+    uint64_t lengths[8];
     for (int i = 0; i < 8; i++)
-        split[i] = SENTINEL;
-    vksplit_ov_split_storage storage = {split, 8, {0}};
+        lengths[i] = SENTINEL;
+    vksplit_ov_split_storage storage = {lengths, 8, {0}};
     vksplit_split_desc out, before;
     memset(&out, 0xab, sizeof out);
     before = out;
@@ -135,7 +135,7 @@ static void run_case(const ov_case* c)
     vksplit_ov_element_type type = c->type ? c->type : VKSPLIT_OV_F32;
     vksplit_result r;
     if (c->variadic) {
-        vksplit_ov_variadic_split_desc op = {type, c->rank, c->shape, axis, lengths};
+        vksplit_ov_variadic_split_desc op = {type, c->rank, c->shape, axis, split_lengths};
         r = vksplit_ov_translate_variadic_split(&op, &storage, &out, &err);
     } else {
         vksplit_ov_split_desc op = {type, c->rank, c->shape, axis, c->num_splits};
@@ -144,16 +144,16 @@ static void run_case(const ov_case* c)
     test_expect_rule(c->name, r, &err, c->rule, c->shows);
     if (r != VKSPLIT_OK) {
         CHECK_MSG(memcmp(&out, &before, sizeof out) == 0, "%s: *out written on error", c->name);
-        CHECK_MSG(split[0] == SENTINEL, "%s: storage written on error", c->name);
+        CHECK_MSG(lengths[0] == SENTINEL, "%s: storage written on error", c->name);
         CHECK_MSG(err.code == r && err.message[0] && !strchr(err.message, '\n'), "%s: error not filled", c->name);
         return;
     }
     CHECK_MSG(out.axis == c->want_axis && out.rank == c->rank && out.element_size == 4, "%s: axis %u", c->name, out.axis);
     uint64_t sum = 0;
     for (uint32_t i = 0; i < out.output_count; i++) {
-        CHECK_MSG(split[i] == c->want[i], "%s: split[%u] = %llu, expected %llu", c->name, i,
-                  (unsigned long long)split[i], (unsigned long long)c->want[i]);
-        sum += split[i];
+        CHECK_MSG(lengths[i] == c->want[i], "%s: lengths[%u] = %llu, expected %llu", c->name, i,
+                  (unsigned long long)lengths[i], (unsigned long long)c->want[i]);
+        sum += lengths[i];
     }
     CHECK_MSG(out.output_count < 8 && c->want[out.output_count] == 0 && sum == c->shape[out.axis], "%s: output count %u",
               c->name, out.output_count);
@@ -167,8 +167,8 @@ static void check_example_shapes(void)
     static const uint64_t shape[4] = {6, 12, 10, 24};
     int64_t axis_value = 1;
     vksplit_ov_split_desc op = {VKSPLIT_OV_F32, 4, shape, {VKSPLIT_OV_I64, 0, 0, &axis_value}, 3};
-    uint64_t split[3];
-    vksplit_ov_split_storage storage = {split, 3, {0}};
+    uint64_t lengths[3];
+    vksplit_ov_split_storage storage = {lengths, 3, {0}};
     vksplit_split_desc out;
     vksplit_error err;
     CHECK_RESULT(VKSPLIT_OK, vksplit_ov_translate_split(&op, &storage, &out, &err), &err);

@@ -18,11 +18,24 @@
 #include "placement_shared.h"
 #include "placement_workgroup.h"
 
-#define DEVICE_FUNCTIONS(X)                                                                                    \
-    X(vkCreateDescriptorSetLayout) X(vkDestroyDescriptorSetLayout) X(vkCreatePipelineLayout)                    \
-    X(vkDestroyPipelineLayout) X(vkCreateShaderModule) X(vkDestroyShaderModule) X(vkCreateComputePipelines)     \
-    X(vkDestroyPipeline) X(vkCreateDescriptorPool) X(vkDestroyDescriptorPool) X(vkAllocateDescriptorSets)        \
-    X(vkUpdateDescriptorSets) X(vkCreateBuffer) X(vkDestroyBuffer) X(vkAllocateMemory) X(vkFreeMemory) X(vkGetPhysicalDeviceMemoryProperties)
+#define DEVICE_FUNCTIONS(X)                                 \
+    X(vkCreateDescriptorSetLayout)                          \
+    X(vkDestroyDescriptorSetLayout)                         \
+    X(vkCreatePipelineLayout)                               \
+    X(vkDestroyPipelineLayout)                              \
+    X(vkCreateShaderModule)                                 \
+    X(vkDestroyShaderModule)                                \
+    X(vkCreateComputePipelines)                             \
+    X(vkDestroyPipeline)                                    \
+    X(vkCreateDescriptorPool)                               \
+    X(vkDestroyDescriptorPool)                              \
+    X(vkAllocateDescriptorSets)                             \
+    X(vkUpdateDescriptorSets)                               \
+    X(vkCreateBuffer)                                       \
+    X(vkDestroyBuffer)                                      \
+    X(vkAllocateMemory)                                     \
+    X(vkFreeMemory)                                         \
+    X(vkGetPhysicalDeviceMemoryProperties)
 
 typedef struct probe_vk {
     VkDevice device;

@@ -146,7 +146,7 @@ typedef struct arena_case {
     uint64_t sizes[2];
     uint64_t input_strides[2]; /* {0, 0}: packed */
     uint32_t output_count;
-    uint64_t split[16];
+    uint64_t lengths[16];
     uint32_t output_buffers;   /* what packing in order, each at a multiple of 256, needs */
 } arena_case;
 
@@ -173,7 +173,7 @@ static vksplit_split_desc case_desc(const arena_case* c)
     d.input_strides = c->input_strides[0] || c->input_strides[1] ? c->input_strides : NULL;
     d.axis = 0;
     d.output_count = c->output_count;
-    d.lengths = c->split;
+    d.lengths = c->lengths;
     return d;
 }
 

@@ -97,8 +97,8 @@ static void buffer_rules(vksplit_runner* runner)
 static void split_rules(vksplit_runner* runner)
 {
     vksplit_error err;
-    uint64_t sizes[1] = {8}, split[2] = {4, 4}, empty_split[2] = {8, 0};
-    vksplit_split_desc d = {.element_size = 4, .rank = 1, .sizes = sizes, .axis = 0, .output_count = 2, .lengths = split};
+    uint64_t sizes[1] = {8}, lengths[2] = {4, 4}, lengths_with_empty[2] = {8, 0};
+    vksplit_split_desc d = {.element_size = 4, .rank = 1, .sizes = sizes, .axis = 0, .output_count = 2, .lengths = lengths};
     uint8_t input[32], a[32], b[32]; /* outputs of up to all 8 elements */
     memset(input, 7, sizeof input);
     memset(a, 0, sizeof a);
@@ -112,11 +112,11 @@ static void split_rules(vksplit_runner* runner)
     CHECK_RULE(VKSPLIT_RULE_RUNNER_INPUT_DATA_NULL, vksplit_runner_split(runner, &d, NULL, NULL, outputs, &err), &err);
     CHECK_MSG(a[0] == 0 && b[0] == 0, "a refused split wrote an output");
     /* An empty output needs no memory: {8, 0} puts all 32 bytes in outputs[0]. */
-    d.lengths = empty_split;
+    d.lengths = lengths_with_empty;
     void* one[2] = {a, NULL};
     CHECK_RESULT(VKSPLIT_OK, vksplit_runner_split(runner, &d, NULL, input, one, &err), &err);
     CHECK_MSG(memcmp(a, input, 32) == 0, "outputs[0] of the {8, 0} split differs from the input");
-    d.lengths = split;
+    d.lengths = lengths;
 
     vksplit_runner_io io = {NULL, NULL, NULL};
     vksplit_plan* plan = NULL;

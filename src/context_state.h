@@ -1,9 +1,14 @@
-/* The context's insides, shared by context.c, plan.c and record.c. */
-#ifndef VKSPLIT_CONTEXT_H
-#define VKSPLIT_CONTEXT_H
+/* The context's state: what every step after context creation reads (the device's limits,
+ * the addressing, the tuned caps, the pipelines). Data only, and the few inline questions
+ * asked of it: the functions that fill it live with their jobs (context.c creates it,
+ * tuning.c fits the tuning, pipelines.c makes the pipelines, context_log.c logs), and none
+ * of them is declared here, so that every file that reads the state depends on this header
+ * and it on none of them. */
+#ifndef VKSPLIT_CONTEXT_STATE_H
+#define VKSPLIT_CONTEXT_STATE_H
 
+#include "geometry.h"
 #include "internal.h"
-#include "planner.h"
 #include "vulkan_functions.h"
 
 /* Pipelines by kernel (split_abi.h's MAPPING_*: the mappings 1 .. 5, then TILES' realigned
@@ -45,10 +50,6 @@ struct vksplit_context {
     VkPipelineCache pipeline_cache;
 };
 
-/* The pipeline for a plan's kernel (split_abi.h MAPPING_*) and copy word: created now where
- * the context defers its pipelines and this one does not exist yet (src/pipelines.c). */
-vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes, VkPipeline* out,
-                                     vksplit_error* error);
 /* Does this word store through 32-bit atomics on this context (no 8/16-bit storage)? */
 static inline vksplit_bool32 vksplit__atomic_stores(const vksplit_context* ctx, uint32_t word_bytes)
 {
@@ -56,10 +57,4 @@ static inline vksplit_bool32 vksplit__atomic_stores(const vksplit_context* ctx, 
            (word_bytes == 2 && !(ctx->features & VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT));
 }
 
-/* "tiles" for VKSPLIT_MAPPING_TILES, as split_bench's --mapping names them (src/tuning.c). */
-const char* vksplit__mapping_name(vksplit_mapping mapping);
-
-/* A line to the context's log callback, if any (src/context_log.c: below everything that logs). */
-void vksplit__log(const vksplit_context* ctx, vksplit_log_level level, const char* fmt, ...) VKSPLIT_PRINTF(3, 4);
-
-#endif /* VKSPLIT_CONTEXT_H */
+#endif /* VKSPLIT_CONTEXT_STATE_H */

@@ -1,14 +1,16 @@
-/* Support shared by the core tests, by phase: the environment, a seeded RNG and host memory
- * (core_env.c); split cases that own their arrays (core_case.c); random case generation
- * (core_random_case.c); and "run a case on the device and compare every byte of every
- * buffer with the CPU reference" (outputs, the guard bytes around and between them, the
- * input): core_run.c, with core_run_layout.c placing the tensors and core_run_report.c
- * printing what failed.
+/* vksplit_core_test_support (CMakeLists.txt), the code the core tests share, by phase: the
+ * environment, a seeded RNG and host memory (core_env.c); split cases that own their arrays
+ * (core_case.c); random cases, and the seeding that lets one be replayed (core_random_case.c);
+ * and "run a case on the device and compare every byte of every buffer with the CPU
+ * reference" (outputs, the guard bytes around and between them, the input): core_run.c, with
+ * core_run_layout.c placing the tensors and core_run_report.c printing what failed. The
+ * reference, the counting Vulkan wrapper, raw buffers and own devices have headers of their
+ * own (reference.h, vk_count.h, host_buffer.h, own_device.h).
  *
  * This file does not use the CHECK macros (test_harness.h keeps its counters per
  * translation unit): functions return a core_verdict that the test adds with CORE_ACCOUNT. */
-#ifndef VKSPLIT_TESTS_CORE_UTIL_H
-#define VKSPLIT_TESTS_CORE_UTIL_H
+#ifndef VKSPLIT_TESTS_CORE_SUPPORT_H
+#define VKSPLIT_TESTS_CORE_SUPPORT_H
 
 #include <stdint.h>
 #include <string.h>
@@ -48,16 +50,16 @@ typedef struct core_case {
     vksplit_split_desc desc;        /* points into the arrays below */
     uint64_t sizes[VKSPLIT_MAX_RANK];
     uint64_t input_strides[VKSPLIT_MAX_RANK];
-    uint64_t* split;                /* [output_count] */
+    uint64_t* lengths;              /* [output_count] */
     uint64_t (*output_strides)[VKSPLIT_MAX_RANK]; /* [output_count] */
     const uint64_t** output_stride_ptrs;          /* [output_count] */
     char input_layout[32];          /* what the generator did, for the failure report */
     char output_layout[32];
 } core_case;
 
-/* Packed input and outputs, base_alignment 0. split is copied. */
+/* Packed input and outputs, base_alignment 0. lengths is copied. */
 void core_case_init(core_case* c, uint32_t element_size, uint32_t rank, const uint64_t* sizes, uint32_t axis,
-                    uint32_t output_count, const uint64_t* split);
+                    uint32_t output_count, const uint64_t* lengths);
 void core_case_set_input_strides(core_case* c, const uint64_t* strides);
 void core_case_set_output_strides(core_case* c, uint32_t output_index, const uint64_t* strides);
 void core_case_free(core_case* c);
@@ -157,6 +159,26 @@ typedef struct core_run_options {
  * and the input with what was written there. Prints the case on any failure. */
 core_verdict core_run_case(vksplit_runner* runner, const core_case* c, const core_run_options* options);
 
+/* ---- one case of a random test ---------------------------------------------------------
+ * Case `index` of a random test draws everything it varies (shape, layout, path) from an
+ * RNG of its own, seeded from (seed, index) alone, so that VKSPLIT_TEST_SEED=<seed>
+ * VKSPLIT_TEST_CASE=<index> replays it without the cases before it, and a failure prints
+ * the seed and index that do. Every random test seeds and runs its cases through this one
+ * struct, so that none can drift into a seeding the knobs do not replay. It points into
+ * itself (options.rng): begin it where it stays, never copy it. */
+typedef struct core_seeded_case {
+    core_rng rng;             /* seeded from (seed, index) */
+    core_gen_params params;   /* zero, core_case_random's defaults, until the test sets it */
+    core_case c;              /* core_seeded_case_draw's, or one the test builds with rng */
+    core_run_options options; /* random layout from rng, the label, seed and index; path AUTO */
+} core_seeded_case;
+
+/* Case `index` of the run seeded `seed`: seeds s->rng, zeroes s->params and s->c, and sets
+ * s->options. label must outlive the run. */
+void core_seeded_case_begin(core_seeded_case* s, const char* label, uint64_t seed, long index);
+/* s->c drawn by core_case_random from s->params and s->rng; core_case_free it after the run. */
+void core_seeded_case_draw(core_seeded_case* s);
+
 /* The guard pattern: a byte that depends on its position, so shifted writes show. */
 uint8_t core_guard_byte(uint64_t position);
 
@@ -171,7 +193,7 @@ uint32_t core_base_alignment(const vksplit_split_desc* split);
 
 /* A canonical split with packed tensors and default alignment. */
 static inline vksplit_split_desc core_packed_desc(uint32_t element_size, uint32_t rank, const uint64_t* sizes,
-                                                  uint32_t axis, uint32_t output_count, const uint64_t* split)
+                                                  uint32_t axis, uint32_t output_count, const uint64_t* lengths)
 {
     vksplit_split_desc d;
     memset(&d, 0, sizeof d);
@@ -180,8 +202,8 @@ static inline vksplit_split_desc core_packed_desc(uint32_t element_size, uint32_
     d.sizes = sizes;
     d.axis = axis;
     d.output_count = output_count;
-    d.lengths = split;
+    d.lengths = lengths;
     return d;
 }
 
-#endif /* VKSPLIT_TESTS_CORE_UTIL_H */
+#endif /* VKSPLIT_TESTS_CORE_SUPPORT_H */

@@ -1,0 +1,920 @@
+#!/usr/bin/env python3
+"""The documents say what the code does: every number or fact the prose repeats is read from
+the code that owns it, by name, and compared with each place that quotes it.
+
+What is checked is the explicit table CLAIMS below (a quote in a document, the source of truth
+in the code) and the rules after it: the tuning-defaults table of docs/performance.md is what
+`--write` generates from vksplit_resolve_tuning; the test command's stages as docs/testing.md
+tells them; every *.md/*.rst a comment cites and every repository path the prose names exists;
+a name cited with its file is in that file; and a few sentences that were once wrong stay gone.
+
+The prose is README.md, docs/*.md, tests/README.md, fuzz/README.md and the comments of
+include/vksplit/*.h, plus the few comments of src/, shaders/ and tests/ a row names. A #define
+is found by its name anywhere in src/, include/ or shaders/ (files move; names are the
+contract). In a quote's pattern a space matches any white space, line breaks and the comment
+leaders of C (` * `, `//`) included.
+
+A failure names the document and line, what it says, and what the code says (and where).
+A quote a document no longer contains fails too: reword the row, never drop it silently.
+
+    python3 tests/check_docs.py SOURCE_DIR            check (the ctest entry docs_claims)
+    python3 tests/check_docs.py SOURCE_DIR --write    regenerate docs/performance.md's table
+    python3 tests/check_docs.py SOURCE_DIR --list     print each claim, its value and its quotes"""
+import glob
+import subprocess
+import os
+import re
+import sys
+
+args = [a for a in sys.argv[1:] if not a.startswith("--")]
+WRITE = "--write" in sys.argv[1:]
+LIST = "--list" in sys.argv[1:]
+ROOT = os.path.abspath(args[0] if args else ".")
+problems = []
+
+
+def problem(where, message):
+    problems.append("%s: %s" % (where, message))
+
+
+class Missing(Exception):
+    """A source of truth that cannot be read: the code moved or was renamed."""
+
+
+def path(rel):
+    return os.path.join(ROOT, rel)
+
+
+def read(rel):
+    with open(path(rel), encoding="utf-8") as f:
+        return f.read()
+
+
+def repository_files():
+    """Every file of the source tree: what git tracks or would track (build folders and other
+    ignored output left out), else a walk that skips build*/ and .git and follows no link (a
+    build folder may hold a Wine prefix, whose z: drive links to /)."""
+    try:
+        out = subprocess.run(["git", "-C", ROOT, "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+                             capture_output=True, check=True).stdout.decode("utf-8")
+        return sorted(f for f in out.split("\0") if f and os.path.isfile(path(f)))
+    except (OSError, subprocess.CalledProcessError):
+        found = []
+        for top, dirs, names in os.walk(ROOT):
+            dirs[:] = [d for d in dirs if not d.startswith("build") and d != ".git"]
+            found += [os.path.relpath(os.path.join(top, n), ROOT) for n in names]
+        return sorted(found)
+
+
+_every = None
+
+
+def files(*patterns):
+    """The source tree's files that match any of the glob patterns (** crosses folders)."""
+    global _every
+    if _every is None:
+        _every = repository_files()
+    found = set()
+    for p in patterns:
+        rx = re.compile("^" + fnmatch_to_regex(p) + "$")
+        found.update(f for f in _every if rx.match(f))
+    return sorted(found)
+
+
+def fnmatch_to_regex(pattern):
+    """A glob as a regex: ** any folders (or none), * and ? within one name, [..] a class."""
+    out, i = [], 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append("(?:[^/]+/)*")
+            i += 3
+        elif pattern[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif pattern[i] == "?":
+            out.append("[^/]")
+            i += 1
+        elif pattern[i] == "[":
+            j = pattern.index("]", i)
+            out.append(pattern[i:j + 1])
+            i = j + 1
+        else:
+            out.append(re.escape(pattern[i]))
+            i += 1
+    return "".join(out)
+
+
+def line_of(text, offset):
+    return text.count("\n", 0, offset) + 1
+
+
+# --------------------------------------------------------------------------------------------
+# Reading the code: sources of truth, each by name.
+
+CODE = ("src/**/*.[ch]", "include/**/*.h", "shaders/**/*.h", "shaders/**/*.glsl", "shaders/**/*.comp")
+DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+(.*?)[ \t]*(?:/[*/].*)?$", re.M)
+KNOWN = {"UINT32_MAX": 0xFFFFFFFF, "UINT64_MAX": 0xFFFFFFFFFFFFFFFF}
+_defines = None
+
+
+def all_defines():
+    global _defines
+    if _defines is None:
+        _defines = {}
+        for f in files(*CODE):
+            text = read(f)
+            for m in DEFINE.finditer(text):
+                _defines.setdefault(m.group(1), []).append((m.group(2), "%s:%d" % (f, line_of(text, m.start()))))
+    return _defines
+
+
+def c_value(expr, seen=()):
+    """An integer constant expression of #defines, literals (suffixes dropped) and + - * / << >> | &."""
+    def name(m):
+        word = m.group(0)
+        if re.fullmatch(r"0[xX][0-9a-fA-F]+[uUlL]*|\d+[uUlL]*", word):
+            return str(int(word.rstrip("uUlL"), 0))
+        if word in KNOWN:
+            return str(KNOWN[word])
+        if word in seen:
+            raise Missing("%s is defined through itself" % word)
+        return "(%d)" % define(word, seen + (word,))[0]
+    py = re.sub(r"\b\w+\b", name, expr)
+    if not re.fullmatch(r"[\d\s()+\-*/<>|&]*", py):
+        raise Missing("cannot evaluate %r" % expr)
+    return int(eval(py.replace("/", "//"), {"__builtins__": {}}))
+
+
+def define(name, seen=()):
+    """(value, "file:line") of `#define NAME value` in src/, include/ or shaders/."""
+    found = all_defines().get(name)
+    if not found:
+        raise Missing("no #define %s in src/, include/ or shaders/" % name)
+    values = {(c_value(v, seen or (name,)), w) for v, w in found}
+    if len({v for v, _ in values}) > 1:
+        raise Missing("#define %s differs: %s" % (name, ", ".join("%d at %s" % vw for vw in sorted(values))))
+    value, where = sorted(values)[0]
+    return value, "%s (%s)" % (name, where)
+
+
+def found_in(rel, pattern, group=1, convert=None, flags=0):
+    """The first match of pattern in a file's code (comments of shell and CMake skipped)."""
+    text = read(rel)
+    code = text
+    if rel.endswith((".sh", ".txt", ".cmake")):
+        code = re.sub(r"(?m)^\s*#.*$", "", text)
+    m = re.search(pattern, code, flags)
+    if not m:
+        raise Missing("%s no longer holds %s" % (rel, pattern))
+    value = m.group(group)
+    value = convert(value) if convert else quantity(value)
+    return value, "%s:%d" % (rel, line_of(code, m.start()))
+
+
+def script_lines(rel):
+    """A shell script's commands: continuation lines joined, comments dropped."""
+    text = re.sub(r"\\\n", " ", read(rel))
+    return [l for l in text.splitlines() if not l.lstrip().startswith("#")]
+
+
+def test_scale(rel, command):
+    """VKSPLIT_TEST_SCALE as a command line of rel sets it, or as a script defaults it."""
+    for l in script_lines(rel):
+        if command in l:
+            m = re.search(r"\bVKSPLIT_TEST_SCALE=\"?(?:\$\{VKSPLIT_TEST_SCALE:-)?([\d.]+)", l)
+            if m:
+                return float(m.group(1)), "VKSPLIT_TEST_SCALE in %s (%s)" % (rel, command)
+    raise Missing("%s sets no VKSPLIT_TEST_SCALE on its %s line" % (rel, command))
+
+
+def configures(rel, seen=None):
+    """Build folders the test command configures: `cmake -S . -B` in rel and the scripts it runs."""
+    seen = seen if seen is not None else set()
+    if rel in seen:
+        return 0
+    seen.add(rel)
+    count = 0
+    for l in script_lines(rel):
+        count += len(re.findall(r"\bcmake\s+-S\s+\.\s+-B\b", l))
+        for script in re.findall(r"\bbash\s+((?:scripts|tests)/[\w/]+\.sh)\b", l):
+            if os.path.isfile(path(script)):
+                count += configures(script, seen)
+    return count
+
+
+def test_sh_excluded(build):
+    """The tests scripts/test.sh leaves out of `ctest --test-dir BUILD ... -E '^(...)$'`."""
+    for l in script_lines("scripts/test.sh"):
+        if re.search(r"\bctest\s+--test-dir\s+%s\s" % re.escape(build), l):
+            m = re.search(r"-E\s+'\^\(([^)]*)\)\$'", l)
+            if m:
+                return m.group(1).split("|")
+    raise Missing("scripts/test.sh runs no `ctest --test-dir %s ... -E` line" % build)
+
+
+def min_device_profiles():
+    for l in script_lines("scripts/test.sh"):
+        m = re.search(r"tests/min_device/run\.sh\s+\S+\s+((?:\w+\s*)+)$", l)
+        if m:
+            return m.group(1).split(), "scripts/test.sh (tests/min_device/run.sh's profiles)"
+    raise Missing("scripts/test.sh does not run tests/min_device/run.sh")
+
+
+def mappings_reading(field):
+    """The mappings whose src/mapping_<name>.c reads caps-><field>."""
+    names = {re.sub(r"^mapping_|\.c$", "", os.path.basename(f)).upper()
+             for f in files("src/**/mapping_*.c") if re.search(r"\bcaps->%s\b" % field, read(f))}
+    if not names:
+        raise Missing("no src/mapping_*.c reads caps->%s" % field)
+    return names, "src/mapping_*.c reading caps->%s" % field
+
+
+def users_of(name, pattern, exclude_define=True):
+    """The files matching pattern that use NAME (basenames under src/; its own #define not counted)."""
+    users = set()
+    for f in files(pattern):
+        text = read(f)
+        if exclude_define:
+            text = re.sub(r"#\s*define\s+%s\b" % name, "", text)
+        if re.search(r"\b%s\b" % name, text):
+            users.add(os.path.basename(f) if f.startswith("src/") else f)
+    if not users:
+        raise Missing("nothing in %s uses %s" % (pattern, name))
+    return users, "the files that use %s" % name
+
+
+def once_calls():
+    calls = set()
+    for f in files("src/runner/*.c"):
+        calls.update(re.findall(r"\b(pthread_once|InitOnceExecuteOnce|call_once)\s*\(", read(f)))
+    if not calls:
+        raise Missing("src/runner/ calls no once-primitive")
+    return calls, "src/runner/*.c's once-calls"
+
+
+def slot_limits():
+    """The device limits the descriptor path's output slots are taken from."""
+    for f in files("src/**/*.c"):
+        text = read(f)
+        if "ABI_MAX_SLOTS" in text and "maxPushDescriptors" in text:
+            return set(re.findall(r"\b(max\w*(?:Descriptors|StorageBuffers))\b", text)), f
+    raise Missing("no src/*.c reads maxPushDescriptors beside ABI_MAX_SLOTS")
+
+
+def test_labels():
+    labels = set()
+    for f in files("tests/**/CMakeLists.txt", "fuzz/CMakeLists.txt"):
+        for group in re.findall(r"\bLABELS\s+\"?([\w;]+)", read(f)):
+            labels.update(group.split(";"))
+    if not labels:
+        raise Missing("no LABELS in tests/**/CMakeLists.txt")
+    return labels, "the LABELS of tests/**/CMakeLists.txt and fuzz/CMakeLists.txt"
+
+
+def rule_numbers():
+    """(rules, the highest number, the retired numbers) of include/vksplit/rules.h."""
+    numbers = [int(n) for n in re.findall(r"^\s*X\(\w+, (\d+), ", read("include/vksplit/rules.h"), re.M)]
+    if not numbers:
+        raise Missing("include/vksplit/rules.h lists no X(NAME, number, ...) rows")
+    return (len(numbers), max(numbers), frozenset(set(range(1, max(numbers) + 1)) - set(numbers))), "include/vksplit/rules.h"
+
+
+def header_names():
+    return {os.path.basename(f) for f in files("include/vksplit/*.h")}, "include/vksplit/"
+
+
+def same(*sources):
+    """One value that several sources must share (the prose quotes it once for all)."""
+    values = [s() for s in sources]
+    if len({v for v, _ in values}) > 1:
+        raise Missing("these differ, so the prose cannot quote one value: " +
+                      ", ".join("%s = %s" % (w, show(v)) for v, w in values))
+    return values[0][0], " and ".join(w for _, w in values)
+
+
+def testing_md_minutes():
+    """The test command's time as docs/testing.md measured it, in whole minutes."""
+    m = re.search(r"(\d+) min (\d+) s", read("docs/testing.md"))
+    if not m:
+        raise Missing("docs/testing.md no longer gives the test command's time as `N min S s`")
+    return round(int(m.group(1)) + int(m.group(2)) / 60.0), "docs/testing.md's measured %s min %s s" % m.groups()
+
+
+# --------------------------------------------------------------------------------------------
+# Reading the prose.
+
+WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+UNITS = {"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30}
+
+
+def quantity(text):
+    """8, 50,000, 8 MiB, 2^24, 0.35, four: the number a phrase says."""
+    t = text.strip().replace("\u2009", " ")
+    if t.lower() in WORDS:
+        return WORDS[t.lower()]
+    m = re.fullmatch(r"(\d+)\s*(KiB|MiB|GiB)", t)
+    if m:
+        return int(m.group(1)) * UNITS[m.group(2)]
+    m = re.fullmatch(r"(\d+)\^(\d+)", t)
+    if m:
+        return int(m.group(1)) ** int(m.group(2))
+    if re.fullmatch(r"\d{1,3}(,\d{3})+", t):
+        return int(t.replace(",", ""))
+    if re.fullmatch(r"[-\d]+", t):
+        return int(t)
+    if re.fullmatch(r"[-\d.]+[uUlL]*", t):
+        return float(t.rstrip("uUlL"))
+    return t
+
+
+def show(v):
+    if isinstance(v, (set, frozenset)):
+        return "{%s}" % ", ".join(sorted(map(str, v)))
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return str(v)
+
+
+LEADER_C = re.compile(r"^[ \t]*(?:/\*+|\*+(?!/)|//+)?[ \t]?")
+LEADER_SH = re.compile(r"^[ \t]*#*[ \t]?")
+
+
+def flat(rel):
+    """The file with each line's comment leader removed (line count kept), for patterns that
+    run across wrapped comment lines."""
+    text = read(rel)
+    if rel.endswith((".c", ".h", ".glsl", ".comp")):
+        return "\n".join(LEADER_C.sub("", l) for l in text.split("\n"))
+    if rel.endswith((".sh", ".txt", ".cmake", ".py")):
+        return "\n".join(LEADER_SH.sub("", l) for l in text.split("\n"))
+    return text
+
+
+def compile_quote(pattern):
+    return re.compile(re.sub(r"(?<!\\) ", r"\\s+", pattern), re.S)
+
+
+class Quote:
+    """Where a document repeats the fact: a file (glob), a pattern whose groups hold the value,
+    how to read the groups (default: each as a quantity), and whether it must be there."""
+
+    def __init__(self, where, pattern, parse=None, required=True, subset=False):
+        self.where, self.pattern, self.parse, self.required, self.subset = where, pattern, parse, required, subset
+
+
+class Claim:
+    def __init__(self, what, truth, *quotes):
+        self.what, self.truth, self.quotes = what, truth, quotes
+
+
+def mapping_names(m):
+    """The mappings the match's first group names (a kernel as its mapping: TRANSPOSE16 is TRANSPOSE)."""
+    return {re.sub(r"\d+$", "", w) for w in re.findall(r"\b(RUNS|INTERLEAVED|TILES|TRANSPOSE\d*|DEINTERLEAVE)\b", m.group(1))}
+
+
+def each_backticked(m):
+    return set(re.findall(r"(\w+\.h)", m.group(1)))
+
+
+def count_set(m):
+    return quantity(m.group(1)), frozenset(re.findall(r"`(\w+)`", m.group(2)))
+
+
+# --------------------------------------------------------------------------------------------
+# The claims. Each row: what the number is, the code that owns it, the places that quote it.
+
+CLAIMS = [
+    Claim("device addresses that travel in push constants",
+          lambda: define("ABI_INLINE_OUTPUTS"),
+          Quote("README.md", r"up to (\d+) output addresses travel in push constants"),
+          Quote("README.md", r"per-recording arguments for more than (\d+) outputs"),
+          Quote("docs/api.md", r"more than (\d+) non-empty outputs"),
+          Quote("docs/how-it-works.md", r"output addresses beyond (\d+),"),
+          Quote("include/vksplit/vksplit.h", r"for (\d+) non-empty outputs or fewer")),
+    Claim("the first split that needs arguments, its bytes and the next range's offset",
+          lambda: ((define("ABI_INLINE_OUTPUTS")[0] + 1, 8 * (define("ABI_INLINE_OUTPUTS")[0] + 1),
+                    -(-8 * (define("ABI_INLINE_OUTPUTS")[0] + 1) // define("VKSPLIT_ARGUMENT_ALIGNMENT")[0])
+                    * define("VKSPLIT_ARGUMENT_ALIGNMENT")[0]),
+                   "ABI_INLINE_OUTPUTS + 1, 8 bytes each, rounded up to VKSPLIT_ARGUMENT_ALIGNMENT"),
+          Quote("include/vksplit/vksplit.h", r"(\d+) outputs need (\d+) bytes, and the next range starts (\d+) bytes on")),
+    Claim("output bindings per dispatch on the descriptor path",
+          lambda: define("ABI_MAX_SLOTS"),
+          Quote("README.md", r"outputs / min\((\d+), ")),
+    Claim("the device limits the descriptor path's output slots are taken from",
+          slot_limits,
+          Quote("README.md", r"outputs / min\(\d+, L − 2\) rounded up, L the least of ([^:]*):",
+                parse=lambda m: {n.strip("` ") for n in re.split(r",|\band\b", m.group(1)) if n.strip("` ")})),
+    Claim("binding windows a plan holds at most",
+          lambda: define("VKSPLIT_MAX_WINDOWS"),
+          Quote("README.md", r"a plan holds at most (\d+) of them"),
+          Quote("docs/api.md", r"strides scattered past (\d+) windows")),
+    Claim("output addresses one vkCmdUpdateBuffer writes",
+          lambda: define("ADDRESS_BATCH"),
+          Quote("docs/api.md", r"one `vkCmdUpdateBuffer` per (\d+) outputs"),
+          Quote("include/vksplit/vksplit.h", r"one per (\d+) outputs, then a buffer barrier"),
+          Quote("include/vksplit/vksplit.h", r"one vkCmdUpdateBuffer per (\d+) outputs into the arguments range")),
+    Claim("regions per vkCmdCopyBuffer on the transfer path",
+          lambda: define("VKSPLIT_REGION_BATCH"),
+          Quote("include/vksplit/vksplit.h", r"vkCmdCopyBuffer, (\d+) regions per command")),
+    Claim("rows AUTO copies with vkCmdCopyBuffer on a CPU device: their least bytes, the most regions",
+          lambda: ((define("VKSPLIT_TRANSFER_MIN_CHUNK_BYTES")[0], define("VKSPLIT_TRANSFER_MAX_AUTO_REGIONS")[0]),
+                   "VKSPLIT_TRANSFER_MIN_CHUNK_BYTES, VKSPLIT_TRANSFER_MAX_AUTO_REGIONS"),
+          Quote("docs/how-it-works.md", r"`vkCmdCopyBuffer` for rows of (\d+ KiB) and more \(at most (\d+) regions\)")),
+    Claim("limits of the canonical split: element size, rank, outputs",
+          lambda: ((define("VKSPLIT_MAX_ELEMENT_SIZE")[0], define("VKSPLIT_MAX_RANK")[0], define("VKSPLIT_MAX_OUTPUTS")[0]),
+                   "VKSPLIT_MAX_ELEMENT_SIZE, VKSPLIT_MAX_RANK, VKSPLIT_MAX_OUTPUTS (include/vksplit/vksplit.h)"),
+          Quote("README.md", r"\*\*Element sizes\*\* 1 to (\d+) bytes.*?\*\*Rank\*\* 1 to (\d+); \*\*outputs\*\* 1 to (\d+)")),
+    Claim("DirectML: the alignment GuaranteedBaseOffsetAlignment 0 means, the most elements a tensor holds",
+          lambda: ((define("DML_MINIMUM_ALIGNMENT")[0], define("DML_MAX_ELEMENTS")[0]), "DML_MINIMUM_ALIGNMENT, DML_MAX_ELEMENTS"),
+          Quote("docs/frontends-and-cli.md", r"<= (2\^\d+-1) elements; GuaranteedBaseOffsetAlignment 0 \(=(\d+)\)",
+                parse=lambda m: (int(quantity(m.group(2))), 2 ** int(re.search(r"\^(\d+)", m.group(1)).group(1)) - 1))),
+    Claim("push-constant bytes",
+          lambda: define("PUSH_BYTES"),
+          Quote("README.md", r"Push constants stay within (\d+) bytes")),
+    Claim("TRANSPOSE's workgroup",
+          lambda: define("TRANSPOSE_WORKGROUP"),
+          Quote("include/vksplit/vksplit.h", r"reads and writes both coalesced; workgroups of (\d+)"),
+          Quote("include/vksplit/vksplit.h", r"TRANSPOSE always uses (\d+)")),
+    Claim("workgroup memory DEINTERLEAVE stages rows in",
+          lambda: (define("DEINTERLEAVE_SHARED_WORDS")[0] * 4, "DEINTERLEAVE_SHARED_WORDS x 4 bytes"),
+          Quote("include/vksplit/vksplit.h", r"rows in workgroup memory \(at most (\d+ KiB)\)"),
+          Quote("docs/how-it-works.md", r"reads whole input rows \(up to (\d+ KiB)\)")),
+    # The tuning defaults, as vksplit_resolve_tuning resolves them (the generated table's source).
+    Claim("a CPU device's defaults: mapping, workgroup, run bytes, widest word",
+          lambda: tuning_row("cpu", "mapping", "workgroup_size", "invocation_bytes", "max_word_bytes"),
+          Quote("include/vksplit/vksplit.h", r"a CPU device gets (\w+), workgroups of (\d+) \(one llvmpipe batch\), runs of (\d+) bytes and words up to (\d+) bytes")),
+    Claim("a GPU's defaults: mapping, workgroup, bytes per invocation, bands, widest word",
+          lambda: tuning_row("gpu", "mapping", "workgroup_size", "invocation_bytes", "band_bytes", "max_word_bytes"),
+          Quote("include/vksplit/vksplit.h", r"a GPU gets (\w+), workgroups of (\d+), up to (\d+) bytes per invocation(?: \([^)]*\))?, bands of (\d+ MiB) and words up to (\d+) bytes")),
+    Claim("min_workgroups' defaults (RUNS on a CPU device, otherwise)",
+          lambda: ((tuning("cpu", "RUNS")["min_workgroups"], tuning("gpu", "BY_SHAPE")["min_workgroups"]),
+                   "vksplit_resolve_tuning"),
+          Quote("include/vksplit/vksplit.h", r"Default (\d+) for RUNS on a CPU device \([^)]*\), (\d+) otherwise")),
+    Claim("RUNS' run on a CPU device",
+          lambda: (tuning("cpu", "RUNS")["invocation_bytes"], "vksplit_resolve_tuning"),
+          Quote("docs/how-it-works.md", r"its own contiguous run of about (\d+ KiB)")),
+    Claim("a GPU's band",
+          lambda: (tuning("gpu", "BY_SHAPE")["band_bytes"], "vksplit_resolve_tuning"),
+          Quote("docs/how-it-works.md", r"in \*\*bands\*\* of about (\d+ MiB)")),
+    Claim("a GPU's widest word",
+          lambda: (tuning("gpu", "BY_SHAPE")["max_word_bytes"], "vksplit_resolve_tuning"),
+          Quote("README.md", r"(\d+) at most on a GPU by default")),
+    Claim("a GPU's bytes per invocation and least workgroups",
+          lambda: ((tuning("gpu", "BY_SHAPE")["invocation_bytes"], tuning("gpu", "BY_SHAPE")["min_workgroups"]),
+                   "vksplit_resolve_tuning"),
+          Quote("docs/gpu.md", r"\((\d+) by default\) while at least `tuning.min_workgroups` \((\d+)\)", required=False)),
+    Claim("when VKSPLIT_MAPPING_INTERLEAVED goes",
+          lambda: found_in("CHANGELOG.md", r"`VKSPLIT_MAPPING_INTERLEAVED`[^.]*?(?:goes|removed) in\W*(\d+\.\d+)", convert=str),
+          Quote("include/vksplit/vksplit.h", r"DEPRECATED, (?:to be )?removed in (\d+\.\d+)", parse=lambda m: m.group(1)),
+          Quote("include/vksplit/vksplit.h", r"VKSPLIT_DEPRECATED\(\"VKSPLIT_MAPPING_INTERLEAVED goes in (\d+\.\d+)",
+                parse=lambda m: m.group(1), required=False),
+          Quote("docs/how-it-works.md", r"deprecated \([^)]*\), removed in (\d+\.\d+)", parse=lambda m: m.group(1), required=False),
+          Quote("docs/how-it-works.md", r"kept as it was until (\d+\.\d+)", parse=lambda m: m.group(1), required=False),
+          Quote("src/context.c", r"INTERLEAVED is deprecated and goes in (\d+\.\d+)", parse=lambda m: m.group(1)),
+          Quote("shaders/split_copy.comp", r"INTERLEAVED the earlier GPU mapping[^;]*; deprecated[^;]*?(?:removed|goes) in (\d+\.\d+)",
+                parse=lambda m: m.group(1), required=False)),
+    # Comments of src/ and shaders/ that name who does what.
+    Claim("the files that expand the shader variants",
+          lambda: users_of("VKSPLIT_SHADER_VARIANTS", "src/**/*.c"),
+          Quote("src/shader_variants.h", r"reads these lines to build and embed the SPIR-V(.*?)\. Keep one",
+                parse=lambda m: set(re.findall(r"\b(\w+\.c)\b", m.group(1)))),
+          Quote("docs/how-it-works.md", r"`src/(\w+\.c)` expands, one pipeline per", parse=lambda m: {m.group(1)}, subset=True)),
+    Claim("the CMake file that compiles the shader variants",
+          lambda: users_of("shader_variants", "cmake/*.cmake", exclude_define=False),
+          Quote("src/shader_variants.h", r"(cmake/[\w.]+) reads these lines", parse=lambda m: {m.group(1)})),
+    Claim("the mappings that read the tuning's invocation_bytes",
+          lambda: mappings_reading("invocation_bytes"),
+          Quote("src/geometry.h", r"struct vksplit__planner_caps \{[^}]*?uint32_t invocation_bytes; /\*(.*?)\*/", parse=mapping_names)),
+    Claim("the mappings that read the tuning's band_bytes",
+          lambda: mappings_reading("band_bytes"),
+          Quote("src/geometry.h", r"struct vksplit__planner_caps \{[^}]*?uint32_t band_bytes; /\*(.*?)\*/", parse=mapping_names)),
+    Claim("how the runner finds its loader once per process",
+          once_calls,
+          Quote("include/vksplit/vksplit_runner.h", r"((?:pthread_once|InitOnceExecuteOnce|call_once)\b[^.]*)",
+                parse=lambda m: set(re.findall(r"\b(pthread_once|InitOnceExecuteOnce|call_once)\b", m.group(1))))),
+    Claim("the rules: how many, the highest number, the retired numbers",
+          rule_numbers,
+          Quote("docs/api.md", r"\((\d+) rules, numbers 1 to (\d+), ([\d, and]+?) retired",
+                parse=lambda m: (int(m.group(1)), int(m.group(2)), frozenset(int(n) for n in re.findall(r"\d+", m.group(3)))))),
+    Claim("the public headers",
+          header_names,
+          Quote("docs/api.md", r"Headers: (.*?)\. None links", parse=each_backticked)),
+    # The test command (scripts/test.sh and what it runs).
+    Claim("build folders the test command configures",
+          lambda: (configures("scripts/test.sh"), "`cmake -S . -B` in scripts/test.sh and the scripts it runs"),
+          Quote("README.md", r"installs what is missing, builds (\w+) ways"),
+          Quote("docs/testing.md", r"then builds (\w+) ways")),
+    Claim("random case counts in the sanitizer stage",
+          lambda: test_scale("scripts/test.sh", "ctest --test-dir build-asan"),
+          Quote("docs/testing.md", r"Random case counts at ([\d.]+)\."),
+          Quote("docs/testing.md", r"the test command's sanitizer stage runs them at ([\d.]+)")),
+    Claim("random case counts on the minimum device and in the Windows leg",
+          lambda: same(lambda: test_scale("tests/min_device/run.sh", "ctest --test-dir"),
+                       lambda: test_scale("scripts/windows.sh", "export VKSPLIT_TEST_VALIDATION")),
+          Quote("docs/testing.md", r"the minimum device and the Windows leg at ([\d.]+)")),
+    Claim("random case counts by default: a sanitizer build, any other",
+          lambda: found_in("tests/core/core_env.c", r"CORE_SANITIZED \? ([\d.]+) : ([\d.]+)", 0,
+                           convert=lambda s: tuple(float(x) for x in re.findall(r"[\d.]+", s))),
+          Quote("docs/testing.md", r"a sanitizer build defaults to ([\d.]+), any other to ([\d.]+)")),
+    Claim("libFuzzer runs per harness in the test command",
+          lambda: found_in("scripts/test.sh", r"-DVKSPLIT_FUZZ_RUNS=(\d+)"),
+          Quote("docs/testing.md", r"([\d,]+) inputs each"),
+          Quote("fuzz/README.md", r"\(the test command: ([\d,]+)\)")),
+    Claim("libFuzzer runs per harness by default",
+          lambda: found_in("fuzz/CMakeLists.txt", r"set\(VKSPLIT_FUZZ_RUNS (\d+) CACHE"),
+          Quote("fuzz/README.md", r"for a fixed ([\d,]+) runs")),
+    Claim("the slowest input a fuzz run accepts (s)",
+          lambda: found_in("fuzz/CMakeLists.txt", r"-timeout=(\d+)"),
+          Quote("docs/testing.md", r"any input slower than (\d+) s a failure")),
+    Claim("minimum-device profiles the test command runs",
+          lambda: (lambda p: ((len(p[0]), frozenset(p[0])), p[1]))(min_device_profiles()),
+          Quote("docs/testing.md", r"(\w+) profiles: (`\w+` \([^)]*\(?[^)]*\)?[^)]*\), `\w+` \(.*?\) and `\w+`)", parse=count_set)),
+    Claim("minimum-device profiles the test command runs (count)",
+          lambda: (len(min_device_profiles()[0]), min_device_profiles()[1]),
+          Quote("README.md", r"on the minimum device Vulkan guarantees \((\w+) profiles\)")),
+    Claim("fallback feature sets the sanitizer stage leaves out, of all",
+          lambda: ((len([t for t in test_sh_excluded("build-asan") if t.startswith("core_fallback_")]),
+                    len(set(re.findall(r"core_test_entry\((core_fallback_\w+)", read("tests/core/CMakeLists.txt"))))),
+                   "scripts/test.sh's sanitizer -E list, tests/core/CMakeLists.txt"),
+          Quote("docs/testing.md", r"(\w+) of the (\w+) fallback feature sets")),
+    Claim("the test command's minutes",
+          testing_md_minutes,
+          Quote("README.md", r"in about (\d+) minutes on 2 cores")),
+    Claim("test labels",
+          test_labels,
+          Quote("tests/README.md", r"`-L ([\w|]+)`", parse=lambda m: set(m.group(1).split("|")))),
+]
+
+# The test command's stages: docs/testing.md's numbered list and scripts/test.sh's header
+# comment number them alike, each stage's item names the same thing, and the tests a ctest
+# line of scripts/test.sh leaves out are the ones docs/testing.md says (by name or in words).
+STAGE_WORDS = {1: "gcc", 2: "AddressSanitizer", 3: "ThreadSanitizer", 4: "build_matrix.sh", 5: "minimum", 6: "Windows"}
+STAGE_EXCLUDES = {  # stage: (the build folder of its ctest line, {excluded test: words docs/testing.md uses})
+    1: ("build", {"core_faults": "fault injection", "cli_faults": "fault injection", "core_windows_.*": "binding-window",
+                  "core_fallback_.*": "fallback", "core_mappings_.*": "mapping", "core_kernels": "kernel"}),
+    2: ("build-asan", {"core_windows_no_bda_minimal": "the second windows profile", "bench_flags": "the bench's flags",
+                       "core_fallback_no_bda_no_dynidx": "two of the four fallback feature sets",
+                       "core_fallback_no_8_16bit": "two of the four fallback feature sets",
+                       "core_threads_.*": "the thread tests"}),
+}
+
+# Sentences once wrong, and what is true instead (src/portable.h: VKSPLIT_NO_C11_ATOMICS gives
+# the Interlocked intrinsics on Windows and the __atomic builtins with gcc and clang elsewhere).
+GONE = [
+    ("README.md", r"VKSPLIT_NO_C11_ATOMICS=ON`? forces that fallback",
+     "with gcc and clang VKSPLIT_NO_C11_ATOMICS selects the __atomic builtins, not the Interlocked intrinsics"),
+    ("CMakeLists.txt", r"VKSPLIT_NO_C11_ATOMICS \"[^\"]*\(MSVC's\)",
+     "with gcc and clang VKSPLIT_NO_C11_ATOMICS selects the __atomic builtins, not MSVC's branch"),
+    ("docs/testing.md", r"the branch MSVC takes is raced",
+     "the ThreadSanitizer build races the __atomic builtins; the Interlocked branch runs only under Wine"),
+    ("shaders/split_copy.comp", r"until a GPU run retires it", "the H100 run retired INTERLEAVED (CHANGELOG.md)"),
+]
+
+# Paths the prose may name that are not files of the repository.
+NOT_FILES = {"bench/split_bench": "the bench's executable", "fuzz/findings": "made when a finding is kept"}
+
+
+# --------------------------------------------------------------------------------------------
+# The tuning defaults: vksplit_resolve_tuning evaluated per device class and mapping.
+
+MAPPINGS = ["RUNS", "INTERLEAVED", "TILES", "TRANSPOSE", "DEINTERLEAVE", "BY_SHAPE"]
+_resolve = None
+
+
+def resolve_source():
+    """(file, [statements]) of vksplit_resolve_tuning's body."""
+    global _resolve
+    if _resolve is None:
+        for f in files("src/**/*.c"):
+            m = re.search(r"\bvoid\s+vksplit_resolve_tuning\s*\([^)]*\)\s*\{(.*?)\n\}", read(f), re.S)
+            if m:
+                body = re.sub(r"/\*.*?\*/|//[^\n]*", "", m.group(1), flags=re.S)
+                _resolve = (f, [s.strip() for s in body.split(";") if s.strip()])
+                break
+        else:
+            raise Missing("no src/*.c defines vksplit_resolve_tuning")
+    return _resolve
+
+
+def c_condition(expr, env):
+    """A C expression of vksplit_resolve_tuning's: names, ==, !=, &&, ||, !, ?:, #defines."""
+    def atom(m):
+        w = m.group(0)
+        if w in env:
+            return repr(env[w])
+        if w.startswith("VK_PHYSICAL_DEVICE_TYPE_") or w.startswith("VKSPLIT_MAPPING_"):
+            return repr(w.split("_TYPE_")[-1] if w.startswith("VK_") else w[len("VKSPLIT_MAPPING_"):])
+        if w in ("true", "false"):
+            return w.capitalize()
+        if re.fullmatch(r"[A-Z][A-Z0-9_]*", w):
+            return repr(define(w)[0] if w not in KNOWN else KNOWN[w])
+        if re.fullmatch(r"\d+[uU]?", w):
+            return w.rstrip("uU")
+        raise Missing("vksplit_resolve_tuning reads %s, which this check cannot evaluate" % w)
+    e = re.sub(r"tuning->(\w+)", lambda m: "tuning_" + m.group(1), expr)
+    e = re.sub(r"\b[A-Za-z_]\w*\b", atom, e)
+    e = e.replace("&&", " and ").replace("||", " or ")
+    e = re.sub(r"!(?!=)", " not ", e)
+    m = re.fullmatch(r"(.+?)\?(.+):(.+)", e)
+    if m:
+        e = "(%s) if (%s) else (%s)" % (m.group(2), m.group(1), m.group(3))
+    return eval(e, {"__builtins__": {}})
+
+
+def tuning(device, mapping):
+    """The tuning vksplit_resolve_tuning gives a zeroed vksplit_tuning (mapping set or DEFAULT)
+    on a CPU device or a GPU (any other device type)."""
+    _, statements = resolve_source()
+    env = {"device_type": "CPU" if device == "cpu" else "DISCRETE_GPU", "tuning": True,
+           "tuning_mapping": mapping or "DEFAULT"}
+    for field in ("workgroup_size", "invocation_bytes", "band_bytes", "max_word_bytes", "min_workgroups"):
+        env["tuning_" + field] = 0
+    for s in statements:
+        s = re.sub(r"^if\s*\(\s*!\s*tuning\s*\)\s*return$", "", s)
+        if not s:
+            continue
+        m = re.fullmatch(r"(?:if\s*\((.+?)\)\s*)?tuning->(\w+)\s*=\s*(.+)", s, re.S)
+        b = re.fullmatch(r"bool\s+(\w+)\s*=\s*(.+)", s, re.S)
+        if m:
+            if m.group(1) is None or c_condition(m.group(1), env):
+                env["tuning_" + m.group(2)] = c_condition(m.group(3), env)
+        elif b:
+            env[b.group(1)] = c_condition(b.group(2), env)
+        else:
+            raise Missing("vksplit_resolve_tuning has a statement this check cannot read: %s" % " ".join(s.split()))
+    return {k[len("tuning_"):]: v for k, v in env.items() if k.startswith("tuning_")}
+
+
+def tuning_row(device, *fields):
+    t = tuning(device, None)
+    return tuple(t[f] for f in fields), "vksplit_resolve_tuning (%s)" % resolve_source()[0]
+
+
+def bytes_text(v):
+    if v == 0xFFFFFFFF:
+        return "UINT32_MAX"
+    for unit, size in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if v >= size and v % size == 0 and v > 4096:
+            return "%d %s" % (v // size, unit)
+    return str(v)
+
+
+def tuning_table():
+    """The markdown table between docs/performance.md's tuning-defaults markers: one column per
+    distinct set of defaults, named by the mappings (and device classes) that get it."""
+    f, _ = resolve_source()
+    fields = ["workgroup_size", "invocation_bytes", "band_bytes", "max_word_bytes", "min_workgroups"]
+    devices = (("cpu", "a CPU device"), ("gpu", "a GPU"))
+    defaults = {d: tuning(d, None)["mapping"] for d, _ in devices}
+    columns = []  # [{device: [mapping, ...]}, values]
+    order = [(d, None) for d, _ in devices] + [(d, m) for d, _ in reversed(devices) for m in MAPPINGS]
+    for device, mapping in order:
+        if mapping is not None and mapping == defaults[device]:
+            continue
+        t = tuning(device, mapping)
+        values = tuple(t[x] for x in fields)
+        for c in columns:
+            if c[1] == values:
+                c[0].setdefault(device, []).append(t["mapping"])
+                break
+        else:
+            columns.append([{device: [t["mapping"]]}, values])
+
+    def label(held):
+        names = dict(devices)
+        if len(held) == len(devices) and len({frozenset(ms) for ms in held.values()}) == 1:
+            ms = held[devices[0][0]]
+            first = [m for m in ms if m in defaults.values()]
+            rest = [m for m in ms if m not in defaults.values()]
+            return ", ".join(["%s (%s's default)" % (m, names[[d for d in defaults if defaults[d] == m][0]])
+                              for m in first] + rest)
+        return "; ".join("%s on %s%s" % (", ".join(ms), names[d], " (its default)" if defaults[d] in ms else "")
+                         for d, ms in held.items())
+
+    lines = ["| `vksplit_tuning` field | " + " | ".join(label(c[0]) for c in columns) + " |",
+             "|---" * (len(columns) + 1) + "|"]
+    for i, field in enumerate(fields):
+        cells = [bytes_text(c[1][i]) if field.endswith("bytes") else str(c[1][i]) for c in columns]
+        lines.append("| `%s` | %s |" % (field, " | ".join(cells)))
+    return ("A zero field of `vksplit_tuning` takes its mapping's default below; the mapping itself\n"
+            "defaults to %s on a CPU device and %s on any other (`band_bytes` UINT32_MAX: no bands).\n"
+            "A default `workgroup_size` is halved until the device runs it; TRANSPOSE's workgroups are\n"
+            "%d whatever the tuning. Generated from `vksplit_resolve_tuning` (`%s`) by\n"
+            "`python3 tests/check_docs.py . --write`.\n\n"
+            % (defaults["cpu"], defaults["gpu"], define("TRANSPOSE_WORKGROUP")[0], f)) + "\n".join(lines) + "\n"
+
+
+MARK_BEGIN, MARK_END = "<!-- tuning-defaults -->", "<!-- /tuning-defaults -->"
+
+
+def check_tuning_table():
+    doc = "docs/performance.md"
+    text = read(doc)
+    m = re.search(re.escape(MARK_BEGIN) + r"\n(.*?)" + re.escape(MARK_END), text, re.S)
+    if not m:
+        problem(doc, "no %s ... %s block (the table vksplit.h points at): run `python3 tests/check_docs.py . --write`"
+                % (MARK_BEGIN, MARK_END))
+        return
+    want = tuning_table()
+    if WRITE:
+        if m.group(1) != want:
+            with open(path(doc), "w", encoding="utf-8") as f:
+                f.write(text[:m.start(1)] + want + text[m.end(1):])
+            print("%s: tuning defaults rewritten" % doc)
+    elif m.group(1) != want:
+        got, exp = m.group(1).splitlines(), want.splitlines()
+        for i in range(max(len(got), len(exp))):
+            g = got[i] if i < len(got) else "(nothing)"
+            e = exp[i] if i < len(exp) else "(nothing)"
+            if g != e:
+                problem("%s:%d" % (doc, line_of(text, m.start(1)) + i),
+                        "the tuning-defaults table says %r; vksplit_resolve_tuning gives %r "
+                        "(run `python3 tests/check_docs.py . --write`)" % (g, e))
+                break
+
+
+# --------------------------------------------------------------------------------------------
+# Running the claims and the rules.
+
+def check_claims():
+    for claim in CLAIMS:
+        try:
+            truth, owner = claim.truth()
+        except (Missing, OSError) as e:
+            problem("tests/check_docs.py", "%s: %s (update the row's source of truth)" % (claim.what, e))
+            continue
+        truth_t = truth if isinstance(truth, tuple) else (truth,)
+        if LIST:
+            print("%s = %s  [%s]" % (claim.what, " / ".join(show(t) for t in truth_t), owner))
+        for q in claim.quotes:
+            docs = files(q.where)
+            if not docs:
+                if q.required:
+                    problem(q.where, "missing (it should quote %s)" % claim.what)
+                continue
+            pattern = compile_quote(q.pattern)
+            for doc in docs:
+                text = flat(doc)
+                matches = list(pattern.finditer(text))
+                if not matches and q.required:
+                    problem(doc, "no longer says %s (the pattern %r of tests/check_docs.py): the code says %s = %s"
+                            % (claim.what, q.pattern, owner, show(truth)))
+                for m in matches:
+                    said = q.parse(m) if q.parse else tuple(quantity(g) for g in m.groups())
+                    if LIST:
+                        print("    %s:%d %s" % (doc, line_of(text, m.start(1) if m.re.groups else m.start()),
+                                                 " ".join(m.group(0).split())[:100]))
+                    said_t = said if isinstance(said, tuple) else (said,)
+                    if q.subset:
+                        ok = said <= truth
+                    elif len(said_t) == 1 and len(truth_t) == 1:
+                        ok = said_t[0] == truth_t[0]
+                    else:
+                        ok = tuple(said_t) == tuple(truth_t)
+                    if not ok:
+                        quote = " ".join(m.group(0).split())
+                        if len(quote) > 110:
+                            quote = quote[:107] + "..."
+                        problem("%s:%d" % (doc, line_of(text, m.start(1) if m.re.groups else m.start())),
+                                "%s: says %s (%r); the code says %s: %s"
+                                % (claim.what, " / ".join(show(s) for s in said_t), quote, show(truth) if not isinstance(truth, tuple) else " / ".join(show(t) for t in truth), owner))
+
+
+def numbered_items(lines, start):
+    """{n: text} of a numbered list whose items match start (group 1: the number)."""
+    items, current = {}, None
+    for l in lines:
+        m = re.match(start, l)
+        if m:
+            current = int(m.group(1))
+            items[current] = l
+        elif current is not None and (re.match(r"^\s*(#\s{2,}|\s{2,})\S", l) or l.startswith("#      ")):
+            items[current] += "\n" + l
+        elif current is not None:
+            current = None if not l.strip() or not l.startswith(("#", " ")) else current
+    return items
+
+
+def check_stages():
+    sh, md = "scripts/test.sh", "docs/testing.md"
+    header = []
+    for l in read(sh).splitlines()[1:]:
+        if not l.startswith("#"):
+            break
+        header.append(l)
+    sh_items = numbered_items(header, r"^#\s+(\d+)\.\s")
+    md_text = read(md)
+    md_items = {}
+    for m in re.finditer(r"^(\d+)\. (.*?)(?=^\d+\. |^\S|\Z)", md_text, re.S | re.M):
+        md_items[int(m.group(1))] = (m.group(2), line_of(md_text, m.start()))
+    if sorted(sh_items) != sorted(md_items):
+        problem(md, "numbers the test command's stages %s; %s's header numbers them %s"
+                % (sorted(md_items), sh, sorted(sh_items)))
+    for n, word in STAGE_WORDS.items():
+        if n in sh_items and word not in sh_items[n]:
+            problem(sh, "stage %d of the header no longer names %r (tests/check_docs.py's STAGE_WORDS)" % (n, word))
+        if n in md_items and word not in md_items[n][0]:
+            problem("%s:%d" % (md, md_items[n][1]), "stage %d does not name %r, as %s's stage %d does" % (n, word, sh, n))
+    for n, (build, words) in STAGE_EXCLUDES.items():
+        if n not in md_items:
+            continue
+        text, line = md_items[n]
+        flat_text = " ".join(text.split())
+        try:
+            excluded = test_sh_excluded(build)
+        except Missing as e:
+            problem(sh, str(e))
+            continue
+        for t in excluded:
+            base = t.replace("_.*", "").replace(".*", "")
+            if "`%s`" % base in flat_text:
+                continue
+            if t in words and words[t] in flat_text:
+                continue
+            problem("%s:%d" % (md, line), "stage %d does not say that %s leaves out %s (`ctest --test-dir %s -E`): name it, "
+                    "or give its words in tests/check_docs.py's STAGE_EXCLUDES" % (n, sh, t, build))
+
+
+PROSE = ["README.md", "CONTRIBUTING.md", "docs/*.md", "tests/README.md", "fuzz/README.md", "tests/min_device/README.md",
+         "include/vksplit/*.h"]
+COMMENTED = ["src/**/*.[ch]", "shaders/**/*.h", "shaders/**/*.glsl", "shaders/**/*.comp", "tests/**/*.[ch]",
+             "fuzz/**/*.[ch]", "bench/**/*.[ch]", "tools/**/*.[ch]"]
+REPO_DIRS = r"(?:src|include|shaders|tests|docs|scripts|bench|tools|fuzz|cmake)"
+
+
+def comments(rel):
+    """A C file's comments, in place (code blanked, offsets and lines kept)."""
+    text = read(rel)
+    out = [" " if c != "\n" else "\n" for c in text]
+    for m in re.finditer(r"/\*.*?\*/|//[^\n]*|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", text, re.S):
+        if m.group(0)[0] == "/":
+            out[m.start():m.end()] = m.group(0)
+    return "".join(out)
+
+
+def check_references():
+    """Paths the prose names exist; *.md/*.rst a comment cites are in the repository; a name
+    cited with its file (`NAME, src/x.h`) is in that file."""
+    every = set(files("**/*"))
+    basenames = {os.path.basename(f) for f in every}
+    texts = [(f, read(f)) for f in files(*PROSE)] + [(f, comments(f)) for f in files(*COMMENTED)]
+    for f, text in texts:
+        text = re.sub(r"https?://\S+", lambda m: " " * len(m.group(0)), text)  # a URL's path is not ours
+        for m in re.finditer(r"(?<![\w/.\-])(%s/(?:[\w./*\-]|<\w+>)*(?:\w|<\w+>))" % REPO_DIRS, text):
+            p = re.sub(r"<\w+>", "*", m.group(1))  # src/mapping_<name>.c: some src/mapping_*.c
+            if p in NOT_FILES or glob.glob(path(p)) or os.path.exists(path(p + ".c")):
+                continue
+            if glob.glob(os.path.join(os.path.dirname(path(f)), p)):
+                continue
+            problem("%s:%d" % (f, line_of(text, m.start())), "names %s, which is not in the repository" % p)
+        for m in re.finditer(r"(?<![\w/.\-])([\w./\-]*[\w\-]\.(?:md|rst))\b", text):
+            p = m.group(1)
+            if p in every or os.path.basename(p) in basenames:
+                continue
+            problem("%s:%d" % (f, line_of(text, m.start())),
+                    "cites %s, which is not in the repository: cite the published document (title and URL)" % p)
+        for m in re.finditer(r"`?\b([A-Z][A-Z0-9_]{3,}|vksplit_\w+)\b`?(?:,|\s+in|\s+of)?\s+\(?`?((?:src|shaders|include)/[\w/]+\.(?:h|c|glsl|comp))\b", text):
+            name, p = m.groups()
+            if os.path.isfile(path(p)) and re.search(r"\b%s\b" % name, read(p)):
+                continue
+            owners = [g for g in files(*CODE) if re.search(r"#\s*define\s+%s\b" % name, read(g))]
+            problem("%s:%d" % (f, line_of(text, m.start())), "cites %s in %s, which does not hold it%s"
+                    % (name, p, " (it is in %s)" % ", ".join(owners) if owners else ""))
+
+
+SPEC_URLS = [  # the front-ends and the golden tests cite the published documents
+    ("src/frontend_directml.c", "learn.microsoft.com/windows/win32/api/directml/ns-directml-dml_split_operator_desc"),
+    ("src/frontend_onnx.c", "onnx.ai/onnx/operators/onnx__Split.html"),
+    ("src/frontend_openvino.c", "docs.openvino.ai"),
+    ("tests/core/test_golden.c", "learn.microsoft.com/windows/win32/api/directml/ns-directml-dml_split_operator_desc"),
+    ("tests/core/test_golden.c", "onnx.ai/onnx/operators/onnx__Split.html"),
+]
+
+
+def check_gone_and_urls():
+    for where, pattern, truth in GONE:
+        for f in files(where):
+            text = flat(f)
+            for m in compile_quote(pattern).finditer(text):
+                problem("%s:%d" % (f, line_of(text, m.start())), "says %r; not so: %s" % (" ".join(m.group(0).split()), truth))
+    for f, url in SPEC_URLS:
+        if os.path.isfile(path(f)) and url not in read(f).replace("\n * ", ""):
+            problem(f, "does not cite the published document it follows (%s)" % url)
+
+
+def main():
+    check_tuning_table()
+    check_claims()
+    check_stages()
+    check_references()
+    check_gone_and_urls()
+    for p in problems:
+        print(p)
+    checked = sum(len(c.quotes) for c in CLAIMS)
+    print("%d claims (%d quotes), the tuning table, %d stages, the references: %s"
+          % (len(CLAIMS), checked, len(STAGE_WORDS), "ok" if not problems else "%d problem(s)" % len(problems)))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
