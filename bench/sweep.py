@@ -2,7 +2,7 @@
 """Sweeps split_bench over mappings and tunings and prints each case's ratio to the compute-copy
 ceiling, side by side.
 
-    sweep.py PATH/TO/split_bench [--size MiB[,MiB]] [--case A,B] [--reps N] [--out DIR]
+    sweep.py PATH/TO/split_bench [--size MiB[,MiB]] [--case A,B] [--reps N] [--warmup-ms MS] [--out DIR]
 
 Runs split_bench once per column below (each a separate process, so each gets its own context
 and pipelines), all on the same device, and prints, per case, x ceiling (reference time / split
@@ -11,7 +11,9 @@ process as the split, so runs compare by their ratios even when clocks or memory
 differ between processes. Every mapping is a column (a forced TRANSPOSE or DEINTERLEAVE plans
 TILES where a case does not fit it), so one run on a GPU says which mapping each case wants and
 whether INTERLEAVED can retire; the tuning columns vary BY_SHAPE's defaults, which is how
-src/tuning.c's GPU defaults are to be chosen (README, "On a GPU"). Raw JSON goes to --out.
+src/tuning.c's GPU defaults are to be chosen (README, "On a GPU"). Each run holds and measures
+the GPU's clock (docs/performance.md, "How it times"); the last line gives each column's highest
+clock and its re-runs, so that a column run at another clock shows. Raw JSON goes to --out.
 Standard library only.
 """
 import json
@@ -46,13 +48,16 @@ def main(argv):
     size = option(argv, "--size", "64")
     cases = option(argv, "--case", None)
     reps = option(argv, "--reps", "5")
+    warmup = option(argv, "--warmup-ms", None)
     out = option(argv, "--out", None)
-    results, plans = {}, {}
+    results, plans, clocks = {}, {}, {}
     device = "?"
     for name, extra in COLUMNS:
         cmd = [bench, "--size", size, "--reps", reps, "--path", "compute", "--json"] + extra
         if cases:
             cmd += ["--case", cases]
+        if warmup:
+            cmd += ["--warmup-ms", warmup]
         run = subprocess.run(cmd, capture_output=True, text=True)
         if run.returncode != 0:
             print(f"{name}: split_bench failed ({run.returncode}): {run.stderr.strip()[:200]}", file=sys.stderr)
@@ -67,6 +72,8 @@ def main(argv):
             results.setdefault(key, {})[name] = c["ratio_ceiling"]
             plans.setdefault(key, {})[name] = c["mapping"]
         device = data["device"]
+        mhz = data.get("clock_max_mhz")
+        clocks[name] = ("%.0f MHz" % mhz if mhz else "-") + ", %d re-runs" % data.get("reruns", 0)
     if not results:
         sys.exit("no results")
     names = [n for n, _ in COLUMNS]
@@ -86,6 +93,7 @@ def main(argv):
                 else f"[{used[:2]}]"
             cells.append(f"{tag:>4}{v:5.2f}{'*' if n == best else ' '}")
         print(f"{case:16} {mib:5.0f} " + " ".join(cells))
+    print("clock (highest, re-runs): " + "; ".join(f"{n} {c}" for n, c in clocks.items()))
 
 
 if __name__ == "__main__":

@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
 # split_bench's flags, on whatever device the tests use (lavapipe in CI): every case checks its
 # bytes against the CPU reference before timing (exit 1 on a mismatch), so these runs are
-# correctness runs too. Usage: run.sh PATH/TO/split_bench
+# correctness runs too. The timing's mechanics (warm-up, batches, the clock, re-runs, latency
+# mode) run here as on a GPU; a Vulkan layer of this folder's own (count_layer.c, built beside
+# split_bench) counts what each submission holds, and check_timing.py holds --json to it.
+# Every run warms up for 5 ms or not at all, not the default 200, to keep the test short.
+# Usage: run.sh PATH/TO/split_bench
 set -euo pipefail
 bench=$1
-out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+out=$work/out.json
 fail() { echo "bench_flags: $*" >&2; exit 1; }
 
 "$bench" --list | grep -q f32_transposed || fail "--list lacks f32_transposed"
@@ -14,20 +20,46 @@ device=${VKSPLIT_DEVICE:-0}
 
 # Small sizes, every kind of case, the device chosen explicitly, through the staging buffer.
 cases=f32_inner1,f32_1d,f32_chunk16,f32_last3,f32_uneven18,f32_out96,f32_transposed,f32_4k
-"$bench" --size 1,2 --case "$cases" --device "$device" --staging --reps 1 --json > "$out"
+"$bench" --size 1,2 --case "$cases" --device "$device" --staging --reps 1 --warmup-ms 5 --json > "$out"
 for field in '"ratio_ceiling"' '"ratio_copy"' '"ratio_memcpy"' '"ceiling_gbps"' '"size_mib": 2' '"bytes_in_flight"' \
              '"fetch_ratio"' '"workgroups"' '"idle_workgroups"'; do
   grep -q "$field" "$out" || fail "--json output lacks $field"
 done
 [ "$(grep -c '"case"' "$out")" -eq 15 ] || fail "expected 15 rows (7 cases at 2 sizes, the 4k case once)"
+cp "$out" "$work/staged.json" # its timing's fields: check_timing.py below
+
+# A batch is one submission of K back-to-back splits: counted outside the bench by the layer.
+# count_run NAME ARGS...: split_bench --json ARGS under the counting layer, the JSON and the
+# layer's log kept as NAME.json and NAME.log for check_timing.py below.
+layer_dir=$(dirname "$bench")/bench_count
+[ -f "$layer_dir/vulkan/implicit_layer.d/VkLayer_vksplit_bench_count.json" ] || fail "no counting layer in $layer_dir"
+checks="$work/staged.json"
+count_run() {
+  local name=$1
+  shift
+  VKSPLIT_BENCH_COUNT=1 VKSPLIT_BENCH_COUNT_LOG="$work/$name.log" XDG_CONFIG_DIRS="$layer_dir:${XDG_CONFIG_DIRS:-/etc/xdg}" \
+    "$bench" --path compute --json "$@" > "$out" || fail "split_bench $* under the counting layer failed"
+  [ -s "$work/$name.log" ] || fail "the counting layer wrote nothing (not loaded?)"
+  cp "$out" "$work/$name.json"
+  if grep -q '"plan": "compute bda' "$out"; then # the ceiling and the clock need device addresses
+    checks="$checks $work/$name.json:$work/$name.log"
+  else
+    echo "SKIP: the batch counts of split_bench $*: the device has no buffer device address (no ceiling, no clock)"
+  fi
+}
+# K sized to 1 ms, two rounds (re-runs where the clock read low), latency mode, under the
+# validation layer (--validate: any message, a missing barrier included, fails).
+count_run validated --size 1 --case f32_chunk16,f32_4k --reps 2 --warmup-ms 5 --validate
 
 # The GPU's defaults on this device (BY_SHAPE plans exactly as on a discrete GPU): every kind
 # of plan, its own account within issue 12's bars, bytes checked.
 # The bars hold for a device with device addresses, as the GPUs vksplit is tuned for; without
 # them (tests/min_device's push and minimal profiles) DEINTERLEAVE needs every output in one
 # dispatch, which a few descriptor slots do not give, and TILES then fetches shared sectors.
-"$bench" --size 2 --mapping by-shape --path compute --reps 1 --json > "$out"
+# Under the counting layer, K fixed at 2 (--batch-reps), no warm-up: every plan's batches counted.
+count_run by_shape --size 2 --mapping by-shape --reps 1 --warmup-ms 0 --batch-reps 2
 if grep -q '"plan": "compute bda' "$out"; then
+  [ "$(grep -c '"batch_reps": 2, "ceiling_batch_reps": 2, "copy_batch_reps": 2' "$out")" -eq 16 ] || fail "--batch-reps 2 did not fix K"
   for mapping in tiles transpose deinterleave; do
     grep -q "\"mapping\": \"$mapping\"" "$out" || fail "--mapping by-shape made no $mapping plan"
   done
@@ -39,6 +71,9 @@ PY
 else
   echo "SKIP: the bars of BY_SHAPE's own account: the device has no buffer device address (its plans ran, bytes checked)"
 fi
+# The timing's fields in every --json run above, and the batches the layer counted.
+# shellcheck disable=SC2086 # $checks: one argument per file
+/usr/bin/env python3 "$here/check_timing.py" $checks > /dev/null || fail "the timing's fields or the layer's counts"
 # Issue 12's bars at 64 MiB and 1 GiB, by the plans' own account, without allocating them
 # (cases shrunk to the device's largest buffer; windows where one binding cannot reach them).
 "$bench" --plan-only --size 64,1024 --mapping by-shape --path compute --json > "$out"
@@ -53,23 +88,24 @@ for c in cases:
         assert c["plan"].startswith("compute desc") and c["bytes_in_flight"] >= 16, c
 PY
 "$bench" --size 1 --case f16_qkv,f32_out96 --mapping tiles --workgroup 32 --invocation-bytes 128 --band-bytes 4096 \
-         --reps 1 --path compute > "$out"
+         --reps 1 --warmup-ms 0 --batch-ms 0 --path compute > "$out"
 if grep -q "compute bda" "$out"; then # bands need one dispatch: device addresses
   grep -Eq "tiles.*bands=([2-9]|[1-9][0-9]+)" "$out" || fail "--mapping tiles --band-bytes 4096 made no plan with bands"
 fi
 
 # The earlier GPU mapping: interleaved tiles and bands (tiny bands: many of them).
 "$bench" --size 1 --case f32_chunk16,f32_last3,f32_out1024,f32_transposed --mapping interleaved --workgroup 64 \
-         --invocation-bytes 32 --band-bytes 4096 --reps 1 --path compute > "$out"
+         --invocation-bytes 32 --band-bytes 4096 --reps 1 --warmup-ms 0 --batch-ms 0 --path compute > "$out"
 grep -q "interleaved" "$out" || fail "--mapping interleaved did not reach the plans"
 if grep -q "compute bda" "$out"; then
   grep -Eq "bands=([2-9]|[1-9][0-9]+)" "$out" || fail "--band-bytes 4096 made no plan with bands"
 fi
-"$bench" --size 1 --case f32_chunk16 --mapping interleaved --band-bytes off --reps 1 --path compute > "$out"
+"$bench" --size 1 --case f32_chunk16 --mapping interleaved --band-bytes off --reps 1 --warmup-ms 0 --batch-ms 0 --path compute > "$out"
 grep -q "bands=1 " "$out" || fail "--band-bytes off still made bands"
 
 # Bad requests: exit 2.
-for bad in "--size 0" "--case nope" "--path sideways" "--mapping diagonal" "--reps 0" "--frobnicate" "--max-word 12"; do
+for bad in "--size 0" "--case nope" "--path sideways" "--mapping diagonal" "--reps 0" "--frobnicate" "--max-word 12" \
+           "--warmup-ms -1" "--batch-ms x" "--batch-reps 0" "--batches 65"; do
   set +e
   "$bench" $bad > /dev/null 2>&1
   rc=$?

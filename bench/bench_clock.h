@@ -1,0 +1,49 @@
+/* split_bench's clock: the clock the GPU runs at, measured, not assumed. A fixed-cycle spin
+ * (bench/clock_spin.comp: one invocation counts 200,000 cycles of the shader clock,
+ * VK_KHR_shader_clock; a CPU device 1,000,000) timed between two timestamps in a submission of its own; cycles /
+ * seconds is the clock. split_bench runs one before and after each batch. Where the device or
+ * the runner cannot give the shader clock, or device addresses are off, it says why. */
+#ifndef VKSPLIT_BENCH_CLOCK_H
+#define VKSPLIT_BENCH_CLOCK_H
+
+#include "bench_timing.h"
+
+#define BENCH_CLOCK_SLOTS 8u
+
+typedef struct bench_clock bench_clock;
+
+typedef struct bench_clock_slot {
+    const bench_clock* clock;
+    uint32_t index;
+} bench_clock_slot;
+
+struct bench_clock {
+    int available;
+    const char* note; /* why there is no clock; NULL when there is one */
+    VkDevice device;
+    VkPipelineLayout layout;
+    VkPipeline pipeline;
+    vksplit_runner_buffer results; /* 16 bytes a slot: cycles counted, loop iterations */
+    uint64_t spin_cycles;
+    bench_clock_slot slots[BENCH_CLOCK_SLOTS];
+    bench_op ops[BENCH_CLOCK_SLOTS];
+    bench_batch spins[BENCH_CLOCK_SLOTS]; /* one recorded spin per slot */
+    double seconds[BENCH_CLOCK_SLOTS];    /* each spin's GPU time since the last collect */
+    uint32_t used;
+    double max_mhz; /* the highest batch clock seen in the run (bench_measure.c) */
+};
+
+/* Asks the runner for the shader clock (before vksplit_runner_create). */
+void bench_clock_request(vksplit_runner_desc* desc);
+/* Sets up the spin where the runner enabled the shader clock and device addresses are on;
+ * otherwise available = 0 and note says why. 0 only on a failure to set up what was offered
+ * (message on stderr). c must stay where it is until destroyed. */
+int bench_clock_create(vksplit_runner* runner, const vksplit_runner_info* info, bench_timer* t, bench_clock* c);
+void bench_clock_destroy(bench_clock* c, bench_timer* t, vksplit_runner* runner);
+/* Times one spin, a submission of its own, into the next slot; 0 on failure. */
+int bench_clock_spin(bench_clock* c, bench_timer* t);
+/* The MHz of each spin since the last collect, in order (returns how many: at most
+ * BENCH_CLOCK_SLOTS). 0 on failure. */
+uint32_t bench_clock_collect(bench_clock* c, vksplit_runner* runner, double* mhz);
+
+#endif /* VKSPLIT_BENCH_CLOCK_H */

@@ -1,0 +1,189 @@
+/* split_bench's command line (bench_options.h). */
+#include "bench_options.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_cases.h"
+#include "bench_clock.h"
+#include "bench_measure.h"
+
+/* --mapping's names, in vksplit_mapping's order. */
+static const char* const mapping_names[] = {"-", "runs", "interleaved", "tiles", "transpose", "deinterleave", "by-shape"};
+#define MAPPING_NAMES (sizeof mapping_names / sizeof mapping_names[0])
+
+const char* bench_mapping_name(vksplit_mapping m) { return (unsigned)m < MAPPING_NAMES ? mapping_names[m] : "?"; }
+
+void bench_usage(FILE* to)
+{
+    fprintf(to,
+            "usage: split_bench [--size MiB[,MiB...]] [--case NAME[,NAME...]] [--device N] [--list-devices]\n"
+            "                   [--path auto|compute|copy] [--mapping NAME] [--workgroup N] [--invocation-bytes N]\n"
+            "                   [--band-bytes N|off] [--max-word N] [--staging] [--reps N] [--warmup-ms MS]\n"
+            "                   [--batch-ms MS] [--batch-reps K] [--validate] [--json] [--list] [--plan-only]\n"
+            "                   [--shader-stats]\n"
+            "  Times each case against three references of the same bytes in the same run: a plain compute\n"
+            "  copy (the ceiling), one-region vkCmdCopyBuffer and host memcpy, at a held clock: the split\n"
+            "  back to back for --warmup-ms of GPU time first (default 200); then batches of K repetitions\n"
+            "  back to back in one submission between two timestamps, K so that a batch lasts --batch-ms\n"
+            "  (default 1; --batch-reps fixes K), the split's and the references' batches interleaved;\n"
+            "  per-repetition time = batch time / K, the median of --reps batches (default 7; --batches\n"
+            "  is the same). The clock is measured around each batch (VK_KHR_shader_clock); a batch under\n"
+            "  75%% of the run's highest clock is warmed again and re-run. The 4k/64k cases also run in\n"
+            "  latency mode (a timestamp pair around each of 64 back-to-back repetitions).\n"
+            "  --size: tensor size of the throughput cases (default 64 MiB); the 4k/64k cases keep theirs.\n"
+            "  --device: index from --list-devices (default: the first discrete GPU, else the first device).\n"
+            "  --mapping runs|interleaved|tiles|transpose|deinterleave|by-shape (the GPU default, also on lavapipe),\n"
+            "  --workgroup/--invocation-bytes/--band-bytes/--max-word: override the device's tuning (vksplit_tuning).\n"
+            "  --staging: move data through the staging buffer even where memory is host-cached.\n"
+            "  --validate: run under the Khronos validation layer (synchronization too); exit 1 on any message.\n"
+            "  --plan-only: plan every case and print the plan's own account (bytes in flight, input bytes\n"
+            "  fetched per byte copied, workgroups, idle ones) without allocating or timing anything: what a\n"
+            "  device would run, at any --size, on any device (--mapping by-shape: a discrete GPU's plans).\n"
+            "  --shader-stats: per case, what the driver reports about the plan's pipeline (registers,\n"
+            "  instructions, spills... through VK_KHR_pipeline_executable_properties; one line where it lacks it).\n");
+}
+
+/* "a,b,c" into out (at most max entries); 0 on a malformed list. */
+static int split_list(char* text, const char** out, int max, int* count)
+{
+    *count = 0;
+    for (char* item = strtok(text, ","); item; item = strtok(NULL, ",")) {
+        if (*count == max)
+            return 0;
+        out[(*count)++] = item;
+    }
+    return *count > 0;
+}
+
+/* A number in [low, high], else 0 with a message. */
+static int number(const char* flag, const char* text, double low, double high, double* out)
+{
+    char* end;
+    *out = strtod(text, &end);
+    if (end != text && !*end && *out >= low && *out <= high)
+        return 1;
+    fprintf(stderr, "split_bench: %s takes a number in [%g, %g], not %s\n", flag, low, high, text);
+    return 0;
+}
+
+/* One option that takes a value; 0 on a bad one. */
+static int parse_valued(const char* a, char* v, bench_options* o)
+{
+    double x;
+    if (!strcmp(a, "--case")) {
+        return split_list(v, o->cases, BENCH_MAX_CASES, &o->case_count);
+    } else if (!strcmp(a, "--size")) {
+        const char* items[BENCH_MAX_SIZES];
+        if (!split_list(v, items, BENCH_MAX_SIZES, &o->size_count))
+            return 0;
+        for (int k = 0; k < o->size_count; k++)
+            if ((o->sizes[k] = atof(items[k])) <= 0 || o->sizes[k] > 1 << 20) {
+                fprintf(stderr, "split_bench: --size %s is not a size in MiB\n", items[k]);
+                return 0;
+            }
+    } else if (!strcmp(a, "--device")) {
+        o->runner.choose_device = 1;
+        o->runner.device_index = (uint32_t)strtoul(v, NULL, 10);
+    } else if (!strcmp(a, "--path")) {
+        o->path = !strcmp(v, "compute") ? VKSPLIT_PATH_COMPUTE : !strcmp(v, "copy") ? VKSPLIT_PATH_TRANSFER
+                  : !strcmp(v, "auto")  ? VKSPLIT_PATH_AUTO : (vksplit_path)-1;
+        return (int)o->path >= 0;
+    } else if (!strcmp(a, "--mapping")) {
+        for (unsigned m = 1; m < MAPPING_NAMES; m++)
+            if (!strcmp(v, mapping_names[m])) {
+                o->runner.tuning.mapping = (vksplit_mapping)m;
+                return 1;
+            }
+        return 0;
+    } else if (!strcmp(a, "--max-word")) {
+        uint32_t word = (uint32_t)strtoul(v, NULL, 10);
+        if (word < 1 || word > 32 || (word & (word - 1))) {
+            fprintf(stderr, "split_bench: --max-word takes 1, 2, 4, 8, 16 or 32\n");
+            return 0;
+        }
+        o->runner.tuning.max_word_bytes = word;
+    } else if (!strcmp(a, "--workgroup")) {
+        o->runner.tuning.workgroup_size = (uint32_t)strtoul(v, NULL, 10);
+    } else if (!strcmp(a, "--invocation-bytes")) {
+        o->runner.tuning.invocation_bytes = (uint32_t)strtoul(v, NULL, 10);
+    } else if (!strcmp(a, "--band-bytes")) {
+        o->runner.tuning.band_bytes = !strcmp(v, "off") ? UINT32_MAX : (uint32_t)strtoul(v, NULL, 10);
+    } else if (!strcmp(a, "--reps") || !strcmp(a, "--batches")) {
+        if (!number(a, v, 1, BENCH_MAX_BATCHES, &x))
+            return 0;
+        o->batches = (int)x;
+    } else if (!strcmp(a, "--warmup-ms")) {
+        return number(a, v, 0, 60000, &o->warmup_ms);
+    } else if (!strcmp(a, "--batch-ms")) {
+        return number(a, v, 0, 10000, &o->batch_ms);
+    } else if (!strcmp(a, "--batch-reps")) {
+        if (!number(a, v, 1, BENCH_MAX_BATCH_REPS, &x))
+            return 0;
+        o->batch_reps = (unsigned)x;
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+int bench_parse_options(int argc, char** argv, bench_options* o)
+{
+    memset(o, 0, sizeof *o);
+    o->batches = 7;
+    o->warmup_ms = 200;
+    o->batch_ms = 1;
+    o->sizes[0] = 64;
+    o->size_count = 1;
+    bench_clock_request(&o->runner);
+    for (int i = 1; i < argc; i++) {
+        const char* a = argv[i];
+        if (!strcmp(a, "--json")) {
+            o->json = 1;
+        } else if (!strcmp(a, "--plan-only")) {
+            o->plan_only = 1;
+        } else if (!strcmp(a, "--shader-stats")) {
+            o->shader_stats = 1;
+            o->runner.enable_pipeline_statistics = 1;
+        } else if (!strcmp(a, "--validate")) {
+            o->validate = 1;
+            o->runner.enable_validation = 1;
+            o->runner.enable_synchronization_validation = 1;
+        } else if (!strcmp(a, "--staging")) {
+            o->runner.memory = VKSPLIT_RUNNER_MEMORY_STAGING;
+        } else if (!strcmp(a, "--list-devices")) {
+            o->list_devices = 1;
+        } else if (!strcmp(a, "--list")) {
+            for (uint32_t c = 0; c < bench_case_count; c++)
+                printf("%-15s %s\n", bench_cases[c].name, bench_cases[c].what);
+            exit(0);
+        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            bench_usage(stdout);
+            exit(0);
+        } else if (i + 1 == argc || !parse_valued(a, argv[i + 1], o)) {
+            return 0;
+        } else {
+            i++;
+        }
+    }
+    for (int k = 0; k < o->case_count; k++) {
+        int found = 0;
+        for (uint32_t c = 0; c < bench_case_count; c++)
+            found |= !strcmp(o->cases[k], bench_cases[c].name);
+        if (!found) {
+            fprintf(stderr, "split_bench: no case named %s (see --list)\n", o->cases[k]);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int bench_selected(const bench_options* o, const char* name)
+{
+    if (o->case_count == 0)
+        return 1;
+    for (int k = 0; k < o->case_count; k++)
+        if (!strcmp(o->cases[k], name))
+            return 1;
+    return 0;
+}

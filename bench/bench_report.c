@@ -1,0 +1,182 @@
+/* split_bench's output (bench_report.h). */
+#include "bench_report.h"
+
+#include <stdio.h>
+
+#define MIB (1024.0 * 1024.0)
+
+static double gbps(uint64_t bytes, double seconds) { return seconds > 0 ? (double)bytes / seconds * 1e-9 : 0; }
+static double ratio(double a, double b) { return b > 0 ? a / b : 0; }
+
+/* A JSON number, or null where there is none. */
+static const char* number_or_null(char* buffer, size_t size, const char* format, double value, int present)
+{
+    if (!present)
+        return "null";
+    snprintf(buffer, size, format, value);
+    return buffer;
+}
+
+void bench_report_begin(const bench_options* o, const vksplit_runner_info* info, const bench_clock* clock)
+{
+    if (o->json) {
+        printf("{\n  \"device\": \"%s\",\n  \"driver\": \"%s\",\n  \"reps\": %d,\n  \"batches\": %d,\n"
+               "  \"warmup_ms\": %g,\n  \"batch_ms\": %g,\n  \"fixed_batch_reps\": %u,\n  \"latency_reps\": %u,\n"
+               "  \"low_clock_bar\": %.2f,\n  \"clock_source\": %s,\n  \"clock_note\": %s%s%s,\n"
+               "  \"mapped_tensors\": %u,\n  \"plan_only\": %s,\n  \"cases\": [\n",
+               info->device_name, info->driver_info, o->batches, o->batches, o->warmup_ms, o->batch_ms, o->batch_reps,
+               BENCH_LATENCY_REPS, BENCH_LOW_CLOCK,
+               clock->available ? "\"VK_KHR_shader_clock: a fixed-cycle spin timed before and after each batch\"" : "null",
+               clock->note ? "\"" : "", clock->note ? clock->note : "null", clock->note ? "\"" : "", info->mapped_tensors,
+               o->plan_only ? "true" : "false");
+    } else if (o->plan_only) {
+        printf("split_bench --plan-only on %s: each case's plan and its own account, nothing run\n\n"
+               "%-15s %-22s %-3s %5s %9s %-58s %6s %6s %8s %6s\n",
+               info->device_name, "case", "shape", "dt", "outs", "MiB", "plan", "flight", "fetch", "groups", "idle");
+    } else {
+        printf("split_bench on %s (%s)\n"
+               "Per repetition: a batch of K repetitions back to back in one submission between two timestamps\n"
+               "(K so that it lasts >= %g ms%s), divided by K; the median of %d batches, after the split ran back\n"
+               "to back for >= %g ms of GPU time. The split's and the references' batches alternate. GB/s of output\n"
+               "bytes; x = reference time / split time (higher is better): ceiling = plain compute copy of 16-byte\n"
+               "words, copy = one-region vkCmdCopyBuffer, memcpy = one host thread (timed before the warm-up).\n"
+               "K = the split's repetitions per batch; clock = the split's batches' MHz, and relative to the run's\n"
+               "highest (the last line says how it is measured); rr = rounds re-run after a batch fell under %.0f%%\n"
+               "of it.\n\n"
+               "%-15s %-19s %-3s %5s %9s %-52s %9s %9s %6s %9s %6s %8s %6s %7s %5s %-9s %2s\n",
+               info->device_name, info->driver_info, o->batch_ms, o->batch_reps ? ", or K fixed by --batch-reps" : "",
+               o->batches, o->warmup_ms, BENCH_LOW_CLOCK * 100, "case", "shape", "dt", "outs", "MiB", "plan", "GB/s", "ceiling", "x ceil", "copy",
+               "x copy", "memcpy", "x mem", "rec us", "K", "clock", "rr");
+    }
+}
+
+/* --plan-only: the plan and its own account, no timings. */
+static void plan_row(const bench_options* o, const bench_row* r, int last)
+{
+    char shape[64];
+    bench_shape_text(&r->setup, shape, sizeof shape);
+    const bench_case* c = r->setup.c;
+    const vksplit_plan_info* i = &r->info;
+    if (!o->json) {
+        printf("%-15s %-22s %-3s %5u %9.1f %-58s %4u B %6.3f %8llu %6llu\n", c->name, shape, c->dtype, c->outputs,
+               (double)i->bytes_written / MIB, i->summary, i->bytes_in_flight, i->fetch_ratio,
+               (unsigned long long)i->workgroup_count, (unsigned long long)i->idle_workgroups);
+        return;
+    }
+    printf("    {\"case\": \"%s\", \"what\": \"%s\", \"size_mib\": %.0f, \"shape\": \"%s\", \"dtype\": \"%s\", "
+           "\"outputs\": %u, \"bytes\": %llu, \"path\": \"%s\", \"mapping\": \"%s\", \"plan\": \"%s\", "
+           "\"dispatches\": %u, \"windows\": %u, \"word_bytes\": %u, \"workgroup_size\": %u, \"workgroups\": %llu, "
+           "\"idle_workgroups\": %llu, \"bytes_in_flight\": %u, \"invocation_bytes\": %u, \"fetch_ratio\": %.4f%s%s}%s\n",
+           c->name, c->what, (double)r->size_target / MIB, shape, c->dtype, c->outputs,
+           (unsigned long long)i->bytes_written, i->path == VKSPLIT_PATH_TRANSFER ? "copy" : "compute",
+           bench_mapping_name(i->mapping), i->summary, i->dispatch_count, i->window_count, i->word_bytes,
+           i->workgroup_size, (unsigned long long)i->workgroup_count, (unsigned long long)i->idle_workgroups,
+           i->bytes_in_flight, i->invocation_bytes, i->fetch_ratio, r->stats_json[0] ? ", \"shader_stats\": " : "",
+           r->stats_json, last ? "" : ",");
+}
+
+static void text_row(const bench_row* r, const bench_clock* clock)
+{
+    char shape[64], clock_text[16] = "-";
+    bench_shape_text(&r->setup, shape, sizeof shape);
+    const bench_case* c = r->setup.c;
+    const bench_measurement* m = &r->m;
+    uint64_t bytes = r->info.bytes_written;
+    double split = m->ops[BENCH_OP_SPLIT].rep_s, copy = m->ops[BENCH_OP_COPY].rep_s;
+    double ceiling = r->has_ceiling ? m->ops[BENCH_OP_CEILING].rep_s : 0;
+    if (clock->available)
+        snprintf(clock_text, sizeof clock_text, "%.0f %.2f", m->clock_mhz, m->clock_relative);
+    if (c->shape == SHAPE_FIXED)
+        printf("%-15s %-19s %-3s %5u %9.3f %-52s %7.2fus %7.2fus %6.2f %7.2fus %6.2f %8.3f %6.3f %7.2f", c->name, shape,
+               c->dtype, c->outputs, (double)bytes / MIB, r->info.summary, split * 1e6, ceiling * 1e6,
+               ratio(ceiling, split), copy * 1e6, ratio(copy, split), gbps(bytes, r->memcpy_s),
+               ratio(r->memcpy_s, split), r->record_us);
+    else
+        printf("%-15s %-19s %-3s %5u %9.1f %-52s %9.1f %9.1f %6.2f %9.1f %6.2f %8.1f %6.2f %7.2f", c->name, shape,
+               c->dtype, c->outputs, (double)bytes / MIB, r->info.summary, gbps(bytes, split), gbps(bytes, ceiling),
+               ratio(ceiling, split), gbps(bytes, copy), ratio(copy, split), gbps(bytes, r->memcpy_s),
+               ratio(r->memcpy_s, split), r->record_us);
+    printf(" %5u %-9s %2u\n", m->ops[BENCH_OP_SPLIT].reps, clock_text, m->reruns);
+    if (r->latency) {
+        double ls = m->ops[BENCH_OP_SPLIT].latency_s, lc = r->has_ceiling ? m->ops[BENCH_OP_CEILING].latency_s : 0,
+               ly = m->ops[BENCH_OP_COPY].latency_s;
+        printf("  %s latency (a timestamp pair around each of %u back-to-back repetitions, median): split %.2f us, "
+               "ceiling %.2f us (x %.2f), copy %.2f us (x %.2f)\n",
+               c->name, BENCH_LATENCY_REPS, ls * 1e6, lc * 1e6, ratio(lc, ls), ly * 1e6, ratio(ly, ls));
+    }
+    if (r->stats_text[0])
+        printf("  %s: %s\n", c->name, r->stats_text);
+}
+
+static void json_row(const bench_row* r, const bench_clock* clock, int last)
+{
+    char shape[64], mhz[32], rel[32], lat[3][32];
+    bench_shape_text(&r->setup, shape, sizeof shape);
+    const bench_case* c = r->setup.c;
+    const vksplit_plan_info* i = &r->info;
+    const bench_measurement* m = &r->m;
+    uint64_t bytes = i->bytes_written;
+    double split = m->ops[BENCH_OP_SPLIT].rep_s, copy = m->ops[BENCH_OP_COPY].rep_s;
+    double ceiling = r->has_ceiling ? m->ops[BENCH_OP_CEILING].rep_s : 0;
+    printf("    {\"case\": \"%s\", \"what\": \"%s\", \"size_mib\": %.0f, \"shape\": \"%s\", \"dtype\": \"%s\", "
+           "\"outputs\": %u, \"bytes\": %llu, \"path\": \"%s\", \"mapping\": \"%s\", \"plan\": \"%s\", "
+           "\"dispatches\": %u, \"windows\": %u, \"word_bytes\": %u, \"workgroup_size\": %u, \"workgroups\": %llu, "
+           "\"idle_workgroups\": %llu, \"bytes_in_flight\": %u, \"invocation_bytes\": %u, \"fetch_ratio\": %.4f, ",
+           c->name, c->what, (double)r->size_target / MIB, shape, c->dtype, c->outputs, (unsigned long long)bytes,
+           i->path == VKSPLIT_PATH_TRANSFER ? "copy" : "compute", bench_mapping_name(i->mapping), i->summary,
+           i->dispatch_count, i->window_count, i->word_bytes, i->workgroup_size,
+           (unsigned long long)i->workgroup_count, (unsigned long long)i->idle_workgroups, i->bytes_in_flight,
+           i->invocation_bytes, i->fetch_ratio);
+    printf("\"split_us\": %.3f, \"split_gbps\": %.3f, \"ceiling_us\": %.3f, \"ceiling_gbps\": %.3f, \"copy_us\": %.3f, "
+           "\"copy_gbps\": %.3f, \"memcpy_gbps\": %.3f, \"ratio_ceiling\": %.4f, \"ratio_copy\": %.4f, "
+           "\"ratio_memcpy\": %.4f, \"record_us\": %.3f, ",
+           split * 1e6, gbps(bytes, split), ceiling * 1e6, gbps(bytes, ceiling), copy * 1e6, gbps(bytes, copy),
+           gbps(bytes, r->memcpy_s), ratio(ceiling, split), ratio(copy, split), ratio(r->memcpy_s, split),
+           r->record_us);
+    printf("\"warmup_ms\": %.3f, \"warmup_batches\": %u, \"batch_reps\": %u, \"ceiling_batch_reps\": %u, "
+           "\"copy_batch_reps\": %u, \"batches\": %d, \"clock_mhz\": %s, \"clock_relative\": %s, \"clock_note\": %s%s%s, "
+           "\"reruns\": %u, \"low_clock_batches\": %u, ",
+           m->warmup_s * 1e3, m->warmup_batches, m->ops[BENCH_OP_SPLIT].reps,
+           r->has_ceiling ? m->ops[BENCH_OP_CEILING].reps : 0, m->ops[BENCH_OP_COPY].reps, m->batches,
+           number_or_null(mhz, sizeof mhz, "%.1f", m->clock_mhz, clock->available),
+           number_or_null(rel, sizeof rel, "%.4f", m->clock_relative, clock->available), clock->note ? "\"" : "",
+           clock->note ? clock->note : "null", clock->note ? "\"" : "", m->reruns, m->low_batches);
+    printf("\"latency_reps\": %u, \"latency_split_us\": %s, \"latency_ceiling_us\": %s, \"latency_copy_us\": %s%s%s}%s\n",
+           r->latency ? BENCH_LATENCY_REPS : 0,
+           number_or_null(lat[0], sizeof lat[0], "%.3f", m->ops[BENCH_OP_SPLIT].latency_s * 1e6, r->latency),
+           number_or_null(lat[1], sizeof lat[1], "%.3f", m->ops[BENCH_OP_CEILING].latency_s * 1e6,
+                          r->latency && r->has_ceiling),
+           number_or_null(lat[2], sizeof lat[2], "%.3f", m->ops[BENCH_OP_COPY].latency_s * 1e6, r->latency),
+           r->stats_json[0] ? ", \"shader_stats\": " : "", r->stats_json, last ? "" : ",");
+}
+
+void bench_report_row(const bench_options* o, const bench_row* r, const bench_clock* clock, int last)
+{
+    if (o->plan_only)
+        plan_row(o, r, last);
+    else if (o->json)
+        json_row(r, clock, last);
+    else
+        text_row(r, clock);
+    if (o->plan_only && !o->json && r->stats_text[0])
+        printf("  %s: %s\n", r->setup.c->name, r->stats_text);
+    fflush(stdout);
+}
+
+void bench_report_end(const bench_options* o, const bench_clock* clock, uint32_t reruns, uint32_t low_batches)
+{
+    char mhz[32];
+    if (o->json) {
+        printf("  ],\n  \"clock_max_mhz\": %s,\n  \"reruns\": %u,\n  \"low_clock_batches\": %u\n}\n",
+               number_or_null(mhz, sizeof mhz, "%.1f", clock->max_mhz, clock->available), reruns, low_batches);
+    } else if (!o->plan_only) {
+        printf("\nlatency cases (4k, 64k) show microseconds per split and per reference instead of GB/s\n");
+        if (clock->available)
+            printf("clock: a fixed-cycle spin on the shader clock (VK_KHR_shader_clock) before and after each batch;\n"
+                   "highest %.0f MHz in the run; %u rounds re-run after a batch fell under %.0f%% of it; %u batches still "
+                   "under\n",
+                   clock->max_mhz, reruns, BENCH_LOW_CLOCK * 100, low_batches);
+        else
+            printf("clock: not measured: %s\n", clock->note);
+    }
+}

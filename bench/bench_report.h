@@ -1,0 +1,31 @@
+/* split_bench's output: the text table and --json, per case and for the run. */
+#ifndef VKSPLIT_BENCH_REPORT_H
+#define VKSPLIT_BENCH_REPORT_H
+
+#include "bench_cases.h"
+#include "bench_clock.h"
+#include "bench_measure.h"
+#include "bench_options.h"
+
+/* The operations a case times, in bench_measurement.ops' order (the ceiling last: a device
+ * without buffer device addresses has none). */
+enum { BENCH_OP_SPLIT = 0, BENCH_OP_COPY = 1, BENCH_OP_CEILING = 2 };
+
+typedef struct bench_row {
+    bench_setup setup;
+    uint64_t size_target;
+    vksplit_plan_info info;
+    double record_us;
+    double memcpy_s; /* median */
+    int has_ceiling;
+    int latency;     /* latency mode ran (the 4k and 64k cases) */
+    bench_measurement m;
+    char stats_json[2048], stats_text[1024]; /* --shader-stats */
+} bench_row;
+
+/* The run's opening: the JSON object's head, or the text table's title and header. */
+void bench_report_begin(const bench_options* o, const vksplit_runner_info* info, const bench_clock* clock);
+void bench_report_row(const bench_options* o, const bench_row* r, const bench_clock* clock, int last);
+void bench_report_end(const bench_options* o, const bench_clock* clock, uint32_t reruns, uint32_t low_batches);
+
+#endif /* VKSPLIT_BENCH_REPORT_H */

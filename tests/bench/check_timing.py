@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""split_bench's timing in --json: its fields, and what the counting layer saw it submit.
+
+Usage: check_timing.py BENCH.json[:COUNT.log]...
+
+Every file's timing fields are checked for their kinds, not their values (lavapipe's clock is
+its nanosecond counter, and what it reads depends on the machine's load): the run's clock
+source, note and highest clock agree; per case, at least the run's warm-up of GPU time in at
+least one batch, the run's batch count, K >= 1 for the split and each reference (the ceiling
+where there is one), re-runs at
+most one a round, a clock and its ratio to the run's highest or none and why, latency mode's
+figures for the 4 KiB and 64 KiB cases only.
+
+Where a count log of count_layer.c is named, the JSON is held to it. The layer's lines are labelled by the first timestamp query each command buffer writes, which
+split_bench assigns per kind of batch (bench/bench_timing.h). Per case, in order, the JSON's
+batches + reruns timed rounds must each be one submission per batch, of one command buffer,
+holding exactly batch_reps back-to-back splits (dispatches x batch_reps dispatches of one
+pipeline, no copy) between its two timestamps and nothing outside them; the ceiling's and
+the copy's timed batches likewise (copy_batch_reps copies; ceiling_batch_reps dispatches of
+another pipeline), in the order split, copy, ceiling each round. Where the clock was
+measured, a spin before each round and after each batch; where it was not, none. A latency
+case's split: one command buffer of latency_reps timestamp pairs, one split inside each and
+nothing between them. Before its first round, exactly warmup_batches warm-up batches of the split.
+Compute-path cases only (a transfer-path split records copies, not dispatches).
+"""
+import json
+import sys
+
+SPLIT, CEILING, COPY, CLOCK, WARM_SPLIT, LATENCY_SPLIT = 0, 2, 4, 6, 8, 14
+
+
+def parse(path):
+    lines = []
+    for text in open(path):
+        fields = dict(item.split("=", 1) for item in text.split())
+        line = {k: int(v) for k, v in fields.items() if k != "pipelines"}
+        line["pipelines"] = [int(p) for p in fields["pipelines"].split(",") if p]
+        lines.append(line)
+    return [line for line in lines if line["stamps"] > 0]  # the runner's own submissions carry none
+
+
+def fail(message):
+    sys.exit("check_timing: " + message)
+
+
+def expect(line, what, **want):
+    for key, value in want.items():
+        if line[key] != value:
+            fail("%s: %s is %s, the JSON says %s (%s)" % (what, key, line[key], value, line))
+
+
+def check_fields(run):
+    clocked = run["clock_source"] is not None
+    if not (clocked == (run["clock_note"] is None) == (run["clock_max_mhz"] is not None)):
+        fail("the run's clock_source, clock_note and clock_max_mhz disagree: %s" % run)
+    if run["batches"] != run["reps"] or not isinstance(run["reruns"], int) or run["low_clock_bar"] != 0.75:
+        fail("the run's batches, reps, reruns, low_clock_bar: %s" % run)
+    for c in run["cases"]:
+        ok = (c["warmup_ms"] >= run["warmup_ms"] * 0.99 and c["warmup_batches"] >= 1 and c["batches"] == run["batches"]
+              and min(c["batch_reps"], c["copy_batch_reps"]) >= 1 and min(c["split_us"], c["copy_us"]) > 0
+              and (c["ceiling_us"] > 0) == (c["ceiling_batch_reps"] >= 1)  # no ceiling without device addresses
+              and 0 <= c["reruns"] <= c["batches"] and 0 <= c["low_clock_batches"])
+        if clocked:
+            ok = ok and c["clock_mhz"] >= 0 and 0 <= c["clock_relative"] <= 1.0001 and c["clock_note"] is None
+        else:
+            ok = ok and c["clock_mhz"] is None and c["clock_relative"] is None and bool(c["clock_note"])
+        latency = c["case"] in ("f32_4k", "f32_64k")
+        ok = ok and (c["latency_reps"] == 64) == latency
+        for k in ("latency_split_us", "latency_ceiling_us", "latency_copy_us"):
+            if latency:  # no ceiling without device addresses
+                ok = ok and ((c[k] or 0) > 0 or (k == "latency_ceiling_us" and c[k] is None))
+            else:
+                ok = ok and c[k] is None
+        if not ok:
+            fail("%s: the timing's fields: %s" % (c["case"], c))
+
+
+def check_counts(data, lines):
+    timed = [line for line in lines if line["first_query"] in (SPLIT, CEILING, COPY)]
+    order = [line["first_query"] for line in timed]
+    if order != [SPLIT, COPY, CEILING] * (len(order) // 3) or len(order) % 3:
+        fail("the timed batches are not interleaved split, copy, ceiling: %s" % order)
+    rounds = [timed[i:i + 3] for i in range(0, len(timed), 3)]
+    latency = [line for line in lines if line["first_query"] == LATENCY_SPLIT]
+    warm = [line["submit"] for line in lines if line["first_query"] == WARM_SPLIT]
+    clock_expected, case_start = 0, 0
+    for case in data["cases"]:
+        name = case["case"]
+        if case["path"] != "compute":
+            fail("%s: a compute-path case is needed (its splits are dispatches)" % name)
+        count = case["batches"] + case["reruns"]
+        if len(rounds) < count:
+            fail("%s: %d timed rounds expected, %d left in the log" % (name, count, len(rounds)))
+        split_pipeline = None
+        for split, copy, ceiling in rounds[:count]:
+            for line, what in ((split, "split"), (ceiling, "ceiling"), (copy, "copy")):
+                expect(line, "%s %s batch" % (name, what), cbs=1, stamps=2, gap_work=0, outside_work=0)
+            expect(split, name + " split batch", pair_dispatches=case["batch_reps"] * case["dispatches"], pair_copies=0)
+            expect(ceiling, name + " ceiling batch", pair_dispatches=case["ceiling_batch_reps"], pair_copies=0)
+            expect(copy, name + " copy batch", pair_dispatches=0, pair_copies=case["copy_batch_reps"])
+            if len(split["pipelines"]) != 1 or split["pipelines"] == ceiling["pipelines"]:
+                fail("%s: the split batch's pipelines %s (the ceiling's %s)" % (name, split["pipelines"], ceiling["pipelines"]))
+            split_pipeline = split_pipeline or split["pipelines"]
+            if split["pipelines"] != split_pipeline:
+                fail("%s: the split batches ran different pipelines" % name)
+        first_round = rounds[0][0]["submit"]
+        warmed = sum(case_start < submit < first_round for submit in warm)
+        if warmed != case["warmup_batches"]:
+            fail("%s: %d warm-up batches in the JSON, %d before its first round in the log" %
+                 (name, case["warmup_batches"], warmed))
+        case_start = rounds[count - 1][-1]["submit"]
+        del rounds[:count]
+        if case["clock_mhz"] is not None:
+            clock_expected += 4 * count
+        if case["latency_reps"]:
+            line = latency.pop(0) if latency else fail("%s: no latency command buffer" % name)
+            expect(line, name + " latency", cbs=1, stamps=2 * case["latency_reps"], gap_work=0, outside_work=0,
+                   pair_dispatches=case["latency_reps"] * case["dispatches"], pair_copies=0)
+            if line["pipelines"] != split_pipeline:
+                fail("%s: latency mode ran pipelines %s, the batches %s" % (name, line["pipelines"], split_pipeline))
+            case_start = line["submit"]
+    if rounds or latency:
+        fail("the log has %d timed rounds and %d latency buffers more than the JSON" % (len(rounds), len(latency)))
+    spins = [line for line in lines if line["first_query"] == CLOCK]
+    if len(spins) != clock_expected:
+        fail("%d clock spins in the log, %d expected (4 a round where the clock was measured)" % (len(spins), clock_expected))
+    for line in spins:
+        expect(line, "clock spin", cbs=1, stamps=2, pair_dispatches=1, gap_work=0, outside_work=0)
+
+
+def main():
+    for arg in sys.argv[1:]:
+        path, _, log = arg.partition(":")
+        data = json.load(open(path))
+        check_fields(data)
+        if log:
+            check_counts(data, parse(log))
+    print("check_timing: ok")
+
+
+main()
