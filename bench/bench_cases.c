@@ -137,7 +137,9 @@ void bench_shape_text(const bench_setup* s, char* out, size_t size)
     for (uint32_t k = 0; k < s->rank; k++)
         n += snprintf(out + n, size - (size_t)n, k ? ",%llu" : "%llu", (unsigned long long)s->sizes[k]);
     snprintf(out + n, size - (size_t)n, "]%s",
-             s->c->shape == SHAPE_TRANSPOSED ? "T" : s->c->shape == SHAPE_QKV ? "->BHSD" : "");
+             s->c->shape == SHAPE_TRANSPOSED ? "T"
+             : s->c->shape == SHAPE_QKV      ? "->BHSD"
+                                             : "");
 }
 
 int bench_check(const bench_setup* s, const uint8_t* input, const uint8_t* arena)
@@ -171,8 +173,8 @@ int bench_check(const bench_setup* s, const uint8_t* input, const uint8_t* arena
                 at += idx[k] * out_strides[k];
             }
             if (memcmp(out + at * d->element_size, input + in * d->element_size, width * d->element_size) != 0) {
-                fprintf(stderr, "split_bench: %s: output %u differs from the reference near element %llu\n",
-                        s->c->name, o, (unsigned long long)e);
+                fprintf(stderr, "split_bench: %s: output %u differs from the reference near element %llu\n", s->c->name,
+                        o, (unsigned long long)e);
                 return 0;
             }
             for (uint32_t k = width > 1 ? last : d->rank; k-- > 0;) { /* skip the compared run */

@@ -10,15 +10,15 @@
 #define BENCH_MAX_OUTPUTS 1024u
 
 typedef enum bench_shape {
-    SHAPE_ROWS,        /* [64, 3K, inner]: 3 outputs of K */
-    SHAPE_1D,          /* [3M] */
-    SHAPE_CHUNKS,      /* [N, 3, inner]: 3 outputs of short chunks */
-    SHAPE_LAST_AXIS,   /* [N, 3] along the last axis */
-    SHAPE_UNEVEN,      /* [64, 1000, inner], opset-18 num_outputs 3: 334, 334, 332 */
-    SHAPE_MANY,        /* [64, outputs, inner] */
-    SHAPE_TRANSPOSED,  /* [N, N] column-major input, axis 0, 2 outputs */
-    SHAPE_QKV,         /* [B, S, 3, H, D] axis 2 into q, k, v laid out [B, H, S, D] (output strides) */
-    SHAPE_FIXED        /* latency: [elements], 2 outputs */
+    SHAPE_ROWS,       /* [64, 3K, inner]: 3 outputs of K */
+    SHAPE_1D,         /* [3M] */
+    SHAPE_CHUNKS,     /* [N, 3, inner]: 3 outputs of short chunks */
+    SHAPE_LAST_AXIS,  /* [N, 3] along the last axis */
+    SHAPE_UNEVEN,     /* [64, 1000, inner], opset-18 num_outputs 3: 334, 334, 332 */
+    SHAPE_MANY,       /* [64, outputs, inner] */
+    SHAPE_TRANSPOSED, /* [N, N] column-major input, axis 0, 2 outputs */
+    SHAPE_QKV,        /* [B, S, 3, H, D] axis 2 into q, k, v laid out [B, H, S, D] (output strides) */
+    SHAPE_FIXED       /* latency: [elements], 2 outputs */
 } bench_shape;
 
 typedef struct bench_case {
@@ -27,9 +27,9 @@ typedef struct bench_case {
     const char* dtype;
     uint32_t element_size;
     bench_shape shape;
-    uint32_t inner;        /* SHAPE_ROWS / CHUNKS: the inner size */
+    uint32_t inner; /* SHAPE_ROWS / CHUNKS: the inner size */
     uint32_t outputs;
-    uint64_t fixed_bytes;  /* SHAPE_FIXED: the tensor's bytes (a latency case) */
+    uint64_t fixed_bytes; /* SHAPE_FIXED: the tensor's bytes (a latency case) */
 } bench_case;
 
 extern const bench_case bench_cases[];

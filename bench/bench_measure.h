@@ -16,10 +16,10 @@
 #define BENCH_LOW_CLOCK 0.75 /* nvbench's bar: a sample under 75% of the clock is dropped */
 
 typedef struct bench_measure_options {
-    int batches;         /* timed rounds */
-    double warmup_s;     /* the split's warm-up, GPU time (and again before a re-run) */
+    int batches;     /* timed rounds */
+    double warmup_s; /* the split's warm-up, GPU time (and again before a re-run) */
     bench_sizing sizing;
-    int latency;         /* also latency mode */
+    int latency; /* also latency mode */
 } bench_measure_options;
 
 typedef struct bench_op_result {
@@ -31,12 +31,12 @@ typedef struct bench_op_result {
 typedef struct bench_measurement {
     bench_op_result ops[BENCH_MAX_OPS];
     int batches;
-    double warmup_s;         /* GPU seconds of the split's first warm-up */
+    double warmup_s; /* GPU seconds of the split's first warm-up */
     uint32_t warmup_batches;
-    uint32_t reruns;         /* rounds re-run for a low clock */
-    uint32_t low_batches;    /* batches still under the bar after the re-runs */
-    double clock_mhz;        /* the split's batches, median; 0 without a clock */
-    double clock_relative;   /* to the highest clock seen in the run so far */
+    uint32_t reruns;       /* rounds re-run for a low clock */
+    uint32_t low_batches;  /* batches still under the bar after the re-runs */
+    double clock_mhz;      /* the split's batches, median; 0 without a clock */
+    double clock_relative; /* to the highest clock seen in the run so far */
 } bench_measurement;
 
 /* ops[0] is the split. 0 on failure (message on stderr). */

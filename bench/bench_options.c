@@ -9,7 +9,8 @@
 #include "bench_measure.h"
 
 /* --mapping's names, in vksplit_mapping's order. */
-static const char* const mapping_names[] = {"-", "runs", "interleaved", "tiles", "transpose", "deinterleave", "by-shape"};
+static const char* const mapping_names[] = {"-",         "runs",         "interleaved", "tiles",
+                                            "transpose", "deinterleave", "by-shape"};
 #define MAPPING_NAMES (sizeof mapping_names / sizeof mapping_names[0])
 
 const char* bench_mapping_name(vksplit_mapping m) { return (unsigned)m < MAPPING_NAMES ? mapping_names[m] : "?"; }
@@ -86,8 +87,10 @@ static int parse_valued(const char* a, char* v, bench_options* o)
         o->runner.choose_device = 1;
         o->runner.device_index = (uint32_t)strtoul(v, NULL, 10);
     } else if (!strcmp(a, "--path")) {
-        o->path = !strcmp(v, "compute") ? VKSPLIT_PATH_COMPUTE : !strcmp(v, "copy") ? VKSPLIT_PATH_TRANSFER
-                  : !strcmp(v, "auto")  ? VKSPLIT_PATH_AUTO : (vksplit_path)-1;
+        o->path = !strcmp(v, "compute") ? VKSPLIT_PATH_COMPUTE
+                  : !strcmp(v, "copy")  ? VKSPLIT_PATH_TRANSFER
+                  : !strcmp(v, "auto")  ? VKSPLIT_PATH_AUTO
+                                        : (vksplit_path)-1;
         return (int)o->path >= 0;
     } else if (!strcmp(a, "--mapping")) {
         for (unsigned m = 1; m < MAPPING_NAMES; m++)

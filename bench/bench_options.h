@@ -15,10 +15,10 @@ typedef struct bench_options {
     double sizes[BENCH_MAX_SIZES];
     int size_count;
     int json, list_devices, plan_only, shader_stats, validate;
-    int batches;          /* --reps / --batches: timed rounds */
-    double warmup_ms;     /* --warmup-ms */
-    double batch_ms;      /* --batch-ms */
-    unsigned batch_reps;  /* --batch-reps: a fixed K (0: sized to --batch-ms) */
+    int batches;         /* --reps / --batches: timed rounds */
+    double warmup_ms;    /* --warmup-ms */
+    double batch_ms;     /* --batch-ms */
+    unsigned batch_reps; /* --batch-reps: a fixed K (0: sized to --batch-ms) */
     vksplit_runner_desc runner;
     vksplit_path path;
 } bench_options;

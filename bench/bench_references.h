@@ -13,7 +13,7 @@ typedef struct bench_ceiling {
     VkPipelineLayout layout;
     VkPipeline pipeline;
     uint32_t max_group_x;
-    uint32_t workgroup;      /* invocations per workgroup: 256, or the device's limit */
+    uint32_t workgroup; /* invocations per workgroup: 256, or the device's limit */
 } bench_ceiling;
 
 /* The ceiling's pipeline; needs buffer device addresses. 0 on failure (message on stderr). */

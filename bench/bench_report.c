@@ -26,9 +26,10 @@ void bench_report_begin(const bench_options* o, const vksplit_runner_info* info,
                "  \"mapped_tensors\": %u,\n  \"plan_only\": %s,\n  \"cases\": [\n",
                info->device_name, info->driver_info, o->batches, o->batches, o->warmup_ms, o->batch_ms, o->batch_reps,
                BENCH_LATENCY_REPS, BENCH_LOW_CLOCK,
-               clock->available ? "\"VK_KHR_shader_clock: a fixed-cycle spin timed before and after each batch\"" : "null",
-               clock->note ? "\"" : "", clock->note ? clock->note : "null", clock->note ? "\"" : "", info->mapped_tensors,
-               o->plan_only ? "true" : "false");
+               clock->available ? "\"VK_KHR_shader_clock: a fixed-cycle spin timed before and after each batch\""
+                                : "null",
+               clock->note ? "\"" : "", clock->note ? clock->note : "null", clock->note ? "\"" : "",
+               info->mapped_tensors, o->plan_only ? "true" : "false");
     } else if (o->plan_only) {
         printf("split_bench --plan-only on %s: each case's plan and its own account, nothing run\n\n"
                "%-15s %-22s %-3s %5s %9s %-58s %6s %6s %8s %6s\n",
@@ -45,8 +46,8 @@ void bench_report_begin(const bench_options* o, const vksplit_runner_info* info,
                "of it.\n\n"
                "%-15s %-19s %-3s %5s %9s %-52s %9s %9s %6s %9s %6s %8s %6s %7s %5s %-9s %2s\n",
                info->device_name, info->driver_info, o->batch_ms, o->batch_reps ? ", or K fixed by --batch-reps" : "",
-               o->batches, o->warmup_ms, BENCH_LOW_CLOCK * 100, "case", "shape", "dt", "outs", "MiB", "plan", "GB/s", "ceiling", "x ceil", "copy",
-               "x copy", "memcpy", "x mem", "rec us", "K", "clock", "rr");
+               o->batches, o->warmup_ms, BENCH_LOW_CLOCK * 100, "case", "shape", "dt", "outs", "MiB", "plan", "GB/s",
+               "ceiling", "x ceil", "copy", "x copy", "memcpy", "x mem", "rec us", "K", "clock", "rr");
     }
 }
 
@@ -63,16 +64,17 @@ static void plan_row(const bench_options* o, const bench_row* r, int last)
                (unsigned long long)i->workgroup_count, (unsigned long long)i->idle_workgroups);
         return;
     }
-    printf("    {\"case\": \"%s\", \"what\": \"%s\", \"size_mib\": %.0f, \"shape\": \"%s\", \"dtype\": \"%s\", "
-           "\"outputs\": %u, \"bytes\": %llu, \"path\": \"%s\", \"mapping\": \"%s\", \"plan\": \"%s\", "
-           "\"dispatches\": %u, \"windows\": %u, \"word_bytes\": %u, \"workgroup_size\": %u, \"workgroups\": %llu, "
-           "\"idle_workgroups\": %llu, \"bytes_in_flight\": %u, \"invocation_bytes\": %u, \"fetch_ratio\": %.4f%s%s}%s\n",
-           c->name, c->what, (double)r->size_target / MIB, shape, c->dtype, c->outputs,
-           (unsigned long long)i->bytes_written, i->path == VKSPLIT_PATH_TRANSFER ? "copy" : "compute",
-           bench_mapping_name(i->mapping), i->summary, i->dispatch_count, i->window_count, i->word_bytes,
-           i->workgroup_size, (unsigned long long)i->workgroup_count, (unsigned long long)i->idle_workgroups,
-           i->bytes_in_flight, i->invocation_bytes, i->fetch_ratio, r->stats_json[0] ? ", \"shader_stats\": " : "",
-           r->stats_json, last ? "" : ",");
+    printf(
+        "    {\"case\": \"%s\", \"what\": \"%s\", \"size_mib\": %.0f, \"shape\": \"%s\", \"dtype\": \"%s\", "
+        "\"outputs\": %u, \"bytes\": %llu, \"path\": \"%s\", \"mapping\": \"%s\", \"plan\": \"%s\", "
+        "\"dispatches\": %u, \"windows\": %u, \"word_bytes\": %u, \"workgroup_size\": %u, \"workgroups\": %llu, "
+        "\"idle_workgroups\": %llu, \"bytes_in_flight\": %u, \"invocation_bytes\": %u, \"fetch_ratio\": %.4f%s%s}%s\n",
+        c->name, c->what, (double)r->size_target / MIB, shape, c->dtype, c->outputs,
+        (unsigned long long)i->bytes_written, i->path == VKSPLIT_PATH_TRANSFER ? "copy" : "compute",
+        bench_mapping_name(i->mapping), i->summary, i->dispatch_count, i->window_count, i->word_bytes,
+        i->workgroup_size, (unsigned long long)i->workgroup_count, (unsigned long long)i->idle_workgroups,
+        i->bytes_in_flight, i->invocation_bytes, i->fetch_ratio, r->stats_json[0] ? ", \"shader_stats\": " : "",
+        r->stats_json, last ? "" : ",");
 }
 
 static void text_row(const bench_row* r, const bench_clock* clock)
@@ -124,30 +126,31 @@ static void json_row(const bench_row* r, const bench_clock* clock, int last)
            "\"idle_workgroups\": %llu, \"bytes_in_flight\": %u, \"invocation_bytes\": %u, \"fetch_ratio\": %.4f, ",
            c->name, c->what, (double)r->size_target / MIB, shape, c->dtype, c->outputs, (unsigned long long)bytes,
            i->path == VKSPLIT_PATH_TRANSFER ? "copy" : "compute", bench_mapping_name(i->mapping), i->summary,
-           i->dispatch_count, i->window_count, i->word_bytes, i->workgroup_size,
-           (unsigned long long)i->workgroup_count, (unsigned long long)i->idle_workgroups, i->bytes_in_flight,
-           i->invocation_bytes, i->fetch_ratio);
+           i->dispatch_count, i->window_count, i->word_bytes, i->workgroup_size, (unsigned long long)i->workgroup_count,
+           (unsigned long long)i->idle_workgroups, i->bytes_in_flight, i->invocation_bytes, i->fetch_ratio);
     printf("\"split_us\": %.3f, \"split_gbps\": %.3f, \"ceiling_us\": %.3f, \"ceiling_gbps\": %.3f, \"copy_us\": %.3f, "
            "\"copy_gbps\": %.3f, \"memcpy_gbps\": %.3f, \"ratio_ceiling\": %.4f, \"ratio_copy\": %.4f, "
            "\"ratio_memcpy\": %.4f, \"record_us\": %.3f, ",
            split * 1e6, gbps(bytes, split), ceiling * 1e6, gbps(bytes, ceiling), copy * 1e6, gbps(bytes, copy),
            gbps(bytes, r->memcpy_s), ratio(ceiling, split), ratio(copy, split), ratio(r->memcpy_s, split),
            r->record_us);
-    printf("\"warmup_ms\": %.3f, \"warmup_batches\": %u, \"batch_reps\": %u, \"ceiling_batch_reps\": %u, "
-           "\"copy_batch_reps\": %u, \"batches\": %d, \"clock_mhz\": %s, \"clock_relative\": %s, \"clock_note\": %s%s%s, "
-           "\"reruns\": %u, \"low_clock_batches\": %u, ",
-           m->warmup_s * 1e3, m->warmup_batches, m->ops[BENCH_OP_SPLIT].reps,
-           r->has_ceiling ? m->ops[BENCH_OP_CEILING].reps : 0, m->ops[BENCH_OP_COPY].reps, m->batches,
-           number_or_null(mhz, sizeof mhz, "%.1f", m->clock_mhz, clock->available),
-           number_or_null(rel, sizeof rel, "%.4f", m->clock_relative, clock->available), clock->note ? "\"" : "",
-           clock->note ? clock->note : "null", clock->note ? "\"" : "", m->reruns, m->low_batches);
-    printf("\"latency_reps\": %u, \"latency_split_us\": %s, \"latency_ceiling_us\": %s, \"latency_copy_us\": %s%s%s}%s\n",
-           r->latency ? BENCH_LATENCY_REPS : 0,
-           number_or_null(lat[0], sizeof lat[0], "%.3f", m->ops[BENCH_OP_SPLIT].latency_s * 1e6, r->latency),
-           number_or_null(lat[1], sizeof lat[1], "%.3f", m->ops[BENCH_OP_CEILING].latency_s * 1e6,
-                          r->latency && r->has_ceiling),
-           number_or_null(lat[2], sizeof lat[2], "%.3f", m->ops[BENCH_OP_COPY].latency_s * 1e6, r->latency),
-           r->stats_json[0] ? ", \"shader_stats\": " : "", r->stats_json, last ? "" : ",");
+    printf(
+        "\"warmup_ms\": %.3f, \"warmup_batches\": %u, \"batch_reps\": %u, \"ceiling_batch_reps\": %u, "
+        "\"copy_batch_reps\": %u, \"batches\": %d, \"clock_mhz\": %s, \"clock_relative\": %s, \"clock_note\": %s%s%s, "
+        "\"reruns\": %u, \"low_clock_batches\": %u, ",
+        m->warmup_s * 1e3, m->warmup_batches, m->ops[BENCH_OP_SPLIT].reps,
+        r->has_ceiling ? m->ops[BENCH_OP_CEILING].reps : 0, m->ops[BENCH_OP_COPY].reps, m->batches,
+        number_or_null(mhz, sizeof mhz, "%.1f", m->clock_mhz, clock->available),
+        number_or_null(rel, sizeof rel, "%.4f", m->clock_relative, clock->available), clock->note ? "\"" : "",
+        clock->note ? clock->note : "null", clock->note ? "\"" : "", m->reruns, m->low_batches);
+    printf(
+        "\"latency_reps\": %u, \"latency_split_us\": %s, \"latency_ceiling_us\": %s, \"latency_copy_us\": %s%s%s}%s\n",
+        r->latency ? BENCH_LATENCY_REPS : 0,
+        number_or_null(lat[0], sizeof lat[0], "%.3f", m->ops[BENCH_OP_SPLIT].latency_s * 1e6, r->latency),
+        number_or_null(lat[1], sizeof lat[1], "%.3f", m->ops[BENCH_OP_CEILING].latency_s * 1e6,
+                       r->latency && r->has_ceiling),
+        number_or_null(lat[2], sizeof lat[2], "%.3f", m->ops[BENCH_OP_COPY].latency_s * 1e6, r->latency),
+        r->stats_json[0] ? ", \"shader_stats\": " : "", r->stats_json, last ? "" : ",");
 }
 
 void bench_report_row(const bench_options* o, const bench_row* r, const bench_clock* clock, int last)
@@ -172,10 +175,11 @@ void bench_report_end(const bench_options* o, const bench_clock* clock, uint32_t
     } else if (!o->plan_only) {
         printf("\nlatency cases (4k, 64k) show microseconds per split and per reference instead of GB/s\n");
         if (clock->available)
-            printf("clock: a fixed-cycle spin on the shader clock (VK_KHR_shader_clock) before and after each batch;\n"
-                   "highest %.0f MHz in the run; %u rounds re-run after a batch fell under %.0f%% of it; %u batches still "
-                   "under\n",
-                   clock->max_mhz, reruns, BENCH_LOW_CLOCK * 100, low_batches);
+            printf(
+                "clock: a fixed-cycle spin on the shader clock (VK_KHR_shader_clock) before and after each batch;\n"
+                "highest %.0f MHz in the run; %u rounds re-run after a batch fell under %.0f%% of it; %u batches still "
+                "under\n",
+                clock->max_mhz, reruns, BENCH_LOW_CLOCK * 100, low_batches);
         else
             printf("clock: not measured: %s\n", clock->note);
     }

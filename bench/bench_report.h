@@ -18,7 +18,7 @@ typedef struct bench_row {
     double record_us;
     double memcpy_s; /* median */
     int has_ceiling;
-    int latency;     /* latency mode ran (the 4k and 64k cases) */
+    int latency; /* latency mode ran (the 4k and 64k cases) */
     bench_measurement m;
     char stats_json[2048], stats_text[1024]; /* --shader-stats */
 } bench_row;

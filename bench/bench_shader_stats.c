@@ -35,20 +35,15 @@ static void value_text(const VkPipelineExecutableStatisticKHR* s, char* out, siz
     case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR:
         snprintf(out, size, "%s", s->value.b32 ? "true" : "false");
         break;
-    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR:
-        snprintf(out, size, "%lld", (long long)s->value.i64);
-        break;
+    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR: snprintf(out, size, "%lld", (long long)s->value.i64); break;
     case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR:
         snprintf(out, size, "%llu", (unsigned long long)s->value.u64);
         break;
-    default:
-        snprintf(out, size, "%g", s->value.f64);
-        break;
+    default: snprintf(out, size, "%g", s->value.f64); break;
     }
 }
 
-int bench_shader_stats(VkDevice device, VkPipeline pipeline, char* json, size_t json_size, char* text,
-                       size_t text_size)
+int bench_shader_stats(VkDevice device, VkPipeline pipeline, char* json, size_t json_size, char* text, size_t text_size)
 {
     size_t j = 0, t = 0;
     json[0] = text[0] = 0;
@@ -70,7 +65,8 @@ int bench_shader_stats(VkDevice device, VkPipeline pipeline, char* json, size_t 
     append(json, json_size, &j, "[");
     for (uint32_t e = 0; e < count; e++) {
         VkPipelineExecutableInfoKHR which = {.sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR,
-                                             .pipeline = pipeline, .executableIndex = e};
+                                             .pipeline = pipeline,
+                                             .executableIndex = e};
         VkPipelineExecutableStatisticKHR stats[MAX_STATISTICS];
         for (uint32_t i = 0; i < MAX_STATISTICS; i++)
             stats[i] = (VkPipelineExecutableStatisticKHR){.sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR};

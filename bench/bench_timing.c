@@ -40,7 +40,8 @@ int bench_timer_create(const vksplit_runner_info* info, bench_timer* t)
     uint32_t bits = info->queue_family_index < families ? props[info->queue_family_index].timestampValidBits : 0;
     free(props);
     if (bits == 0) {
-        fprintf(stderr, "split_bench: the queue family has no timestamps (timestampValidBits 0): nothing to time with\n");
+        fprintf(stderr,
+                "split_bench: the queue family has no timestamps (timestampValidBits 0): nothing to time with\n");
         return 0;
     }
     t->tick_mask = bits >= 64 ? UINT64_MAX : ((uint64_t)1 << bits) - 1;
@@ -86,8 +87,9 @@ static void barrier(VkCommandBuffer cmd, VkAccessFlags src, VkAccessFlags dst)
 }
 
 #define WRITES (VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT)
-#define READS_WRITES (VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_READ_BIT | \
-                      VK_ACCESS_TRANSFER_WRITE_BIT)
+#define READS_WRITES                                                                        \
+    (VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_READ_BIT | \
+     VK_ACCESS_TRANSFER_WRITE_BIT)
 
 static void stamp(bench_timer* t, VkCommandBuffer cmd, uint32_t query)
 {
@@ -120,7 +122,8 @@ static int begin(bench_timer* t, VkCommandBuffer* cmd, uint32_t first_query, uin
 static int submit(bench_timer* t, VkCommandBuffer cmd)
 {
     VkSubmitInfo info = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cmd};
-    if (vkResetFences(t->device, 1, &t->fence) != VK_SUCCESS || vkQueueSubmit(t->queue, 1, &info, t->fence) != VK_SUCCESS ||
+    if (vkResetFences(t->device, 1, &t->fence) != VK_SUCCESS ||
+        vkQueueSubmit(t->queue, 1, &info, t->fence) != VK_SUCCESS ||
         vkWaitForFences(t->device, 1, &t->fence, VK_TRUE, UINT64_MAX) != VK_SUCCESS) {
         fprintf(stderr, "split_bench: a timed submission failed\n");
         return 0;
@@ -218,7 +221,8 @@ double bench_latency(bench_timer* t, const bench_op* op)
     }
     uint64_t stamps[2 * BENCH_LATENCY_REPS];
     double per[BENCH_LATENCY_REPS];
-    ok = ok && vkEndCommandBuffer(cmd) == VK_SUCCESS && submit(t, cmd) && read_stamps(t, op->latency_slot, 2 * n, stamps);
+    ok = ok && vkEndCommandBuffer(cmd) == VK_SUCCESS && submit(t, cmd) &&
+         read_stamps(t, op->latency_slot, 2 * n, stamps);
     if (cmd)
         vkFreeCommandBuffers(t->device, t->pool, 1, &cmd);
     if (!ok)

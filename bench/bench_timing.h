@@ -49,8 +49,8 @@ typedef struct bench_timer {
     VkCommandPool pool;
     VkFence fence;
     VkQueryPool queries;
-    double tick_s;        /* seconds per timestamp tick */
-    uint64_t tick_mask;   /* timestampValidBits */
+    double tick_s;      /* seconds per timestamp tick */
+    uint64_t tick_mask; /* timestampValidBits */
 } bench_timer;
 
 /* 0 on failure (message on stderr), e.g. a queue without timestamps. */

@@ -160,10 +160,11 @@ static void setup_fitted(const bench_env* env, const bench_case* c, uint64_t tar
         bench_setup_case(c, target, s);
     }
     if (target != asked)
-        fprintf(stderr, "split_bench: %s: %.0f MiB needs a buffer of %llu bytes, more than this device's largest (%llu "
-                        "bytes): shrunk to %.1f MiB\n",
-                c->name, (double)asked / MIB, (unsigned long long)asked_need,
-                (unsigned long long)limit, (double)target / MIB);
+        fprintf(stderr,
+                "split_bench: %s: %.0f MiB needs a buffer of %llu bytes, more than this device's largest (%llu "
+                "bytes): shrunk to %.1f MiB\n",
+                c->name, (double)asked / MIB, (unsigned long long)asked_need, (unsigned long long)limit,
+                (double)target / MIB);
 }
 
 /* Host memcpy of the split's bytes, median of the batch count: before the warm-up, never
@@ -248,8 +249,10 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, bench
                               BENCH_SLOT_LATENCY_CEILING}};
     row->has_ceiling = env->has_ceiling;
     row->latency = c->shape == SHAPE_FIXED;
-    bench_measure_options mo = {env->o->batches, env->o->warmup_ms * 1e-3,
-                                {env->o->batch_ms * 1e-3, BENCH_MAX_BATCH_REPS, env->o->batch_reps}, row->latency};
+    bench_measure_options mo = {env->o->batches,
+                                env->o->warmup_ms * 1e-3,
+                                {env->o->batch_ms * 1e-3, BENCH_MAX_BATCH_REPS, env->o->batch_reps},
+                                row->latency};
     if (!bench_measure(&env->timer, &env->clock, runner, ops, env->has_ceiling ? 3 : 2, &mo, &row->m))
         exit(1);
     env->reruns += row->m.reruns;
@@ -302,8 +305,10 @@ static void open_env(bench_env* env, bench_options* o)
     volkLoadDevice(env->info.device);
     env->shader_stats = o->shader_stats && env->info.pipeline_statistics;
     if (o->shader_stats && !env->shader_stats)
-        fprintf(stderr, "split_bench: --shader-stats: %s has no VK_KHR_pipeline_executable_properties "
-                        "(pipelineExecutableInfo); no statistics\n", env->info.device_name);
+        fprintf(stderr,
+                "split_bench: --shader-stats: %s has no VK_KHR_pipeline_executable_properties "
+                "(pipelineExecutableInfo); no statistics\n",
+                env->info.device_name);
     if (!bench_timer_create(&env->info, &env->timer) ||
         (!o->plan_only && !bench_clock_create(env->runner, &env->info, &env->timer, &env->clock)))
         exit(1);

@@ -36,8 +36,8 @@ static void check_segment(const vksplit__geometry* g, uint32_t s, uint64_t input
          !__builtin_mul_overflow(in_end, g->count_bytes, &in_end) &&
          !__builtin_mul_overflow(out_end, g->count_bytes, &out_end);
     if (!ok || in_end > input_span_bytes || out_end > output_span_bytes[seg->output_index])
-        fz_fail("%s plan, segment %u (output %u): %s; reads to byte %llu of %llu, writes to byte %llu of %llu",
-                device, s, seg->output_index, ok ? "out of span" : "inconsistent segment", (unsigned long long)in_end,
+        fz_fail("%s plan, segment %u (output %u): %s; reads to byte %llu of %llu, writes to byte %llu of %llu", device,
+                s, seg->output_index, ok ? "out of span" : "inconsistent segment", (unsigned long long)in_end,
                 (unsigned long long)input_span_bytes, (unsigned long long)out_end,
                 (unsigned long long)output_span_bytes[seg->output_index]);
 }
@@ -83,19 +83,24 @@ static bool tiles_ok(const vksplit__geometry* g, const vksplit__segment* seg, ui
     if (realign) { /* 4- and 8-byte words, rows of 32 bytes or more, contiguous lines, no broadcast */
         uint64_t chunk_bytes = seg->chunk_words * g->word_bytes, line_bytes = line_rows * chunk_bytes;
         ok = ok && caps->bda && (g->word_bytes == 4 || g->word_bytes == 8) && chunk_bytes >= 32 &&
-             (!dim0 || dim0->size == 1 || (dim0->out_stride == seg->chunk_words && dim0->in_stride >= seg->chunk_words &&
-                                          dim0->in_stride * g->word_bytes < ((uint64_t)1 << 31))) &&
+             (!dim0 || dim0->size == 1 ||
+              (dim0->out_stride == seg->chunk_words && dim0->in_stride >= seg->chunk_words &&
+               dim0->in_stride * g->word_bytes < ((uint64_t)1 << 31))) &&
              line_bytes + 16 * tile * g->trips <= UINT32_MAX;
         line_words = line_bytes / 16;
     } else if (!wide) { /* 32-bit positions in a line, 32-bit offsets within a trip (with
                           * descriptors, plan.c refuses bindings of 2^31 words or more) */
         ok = ok && (!caps->bda || line_words + tile <= UINT32_MAX);
         uint64_t stride = dim0 ? (dim0->in_stride > dim0->out_stride ? dim0->in_stride : dim0->out_stride) : 0;
-        uint64_t rows = dim0 ? (dim0->size < tile * g->trips / seg->chunk_words + 2 ? dim0->size : tile * g->trips / seg->chunk_words + 2) : 1;
+        uint64_t rows =
+            dim0 ? (dim0->size < tile * g->trips / seg->chunk_words + 2 ? dim0->size
+                                                                        : tile * g->trips / seg->chunk_words + 2)
+                 : 1;
         uint64_t span = rows * stride + seg->chunk_words + tile * g->trips;
         /* Byte offsets with device addresses; word indices within a binding (which plan.c
          * keeps below 2^31 words) with descriptors. */
-        ok = ok && (!caps->bda || ((!dim0 || stride < ((uint64_t)1 << 31)) && span * g->word_bytes < ((uint64_t)1 << 31)));
+        ok = ok &&
+             (!caps->bda || ((!dim0 || stride < ((uint64_t)1 << 31)) && span * g->word_bytes < ((uint64_t)1 << 31)));
     } else {
         ok = ok && caps->bda; /* 64-bit everything: descriptor bindings never need it */
     }
@@ -145,11 +150,12 @@ static bool deinterleave_ok(const vksplit__geometry* g, const vksplit__planner_c
     uint64_t tiles = (rows + tile - 1) / tile, units = (tiles + g->trips - 1) / g->trips;
     /* Loop trips per tile: staging (2 x unroll + 2 per trip of loads), every segment's words. */
     uint64_t unroll = ABI_UNROLL(g->word_bytes), slots = g->word_bytes / 4, per_tile = 2;
-    per_tile += (tile * row_bytes / g->word_bytes + unroll * caps->workgroup_size - 1) / (unroll * caps->workgroup_size) *
-                (2 * unroll + 2);
+    per_tile += (tile * row_bytes / g->word_bytes + unroll * caps->workgroup_size - 1) /
+                (unroll * caps->workgroup_size) * (2 * unroll + 2);
     for (uint32_t s = 0; s < g->segment_count; s++)
         per_tile += (tile * g->segments[s].chunk_words * 4 / g->word_bytes + caps->workgroup_size - 1) /
-                        caps->workgroup_size * (slots + 3) + 4;
+                        caps->workgroup_size * (slots + 3) +
+                    4;
     return ok && row_bytes == (uint64_t)g->row_uints * 4 && g->total_workgroups == units &&
            g->trips * per_tile + VKSPLIT_FIXED_TRIPS <= VKSPLIT_LOOP_BUDGET;
 }
@@ -184,7 +190,8 @@ static bool deinterleave_reads_ok(const vksplit__geometry* g, uint64_t input_spa
 static void check_grid(const vksplit__geometry* g, const vksplit__planner_caps* caps, const uint32_t limits[3],
                        const char* device)
 {
-    vksplit__grid_caps grid_caps = {{limits[0], limits[1], limits[2]}, caps->bda,
+    vksplit__grid_caps grid_caps = {{limits[0], limits[1], limits[2]},
+                                    caps->bda,
                                     caps->segments_per_dispatch < 24 ? caps->segments_per_dispatch : 24,
                                     caps->bda && g->segment_count > ABI_INLINE_OUTPUTS};
     vksplit__grid grid;
@@ -204,13 +211,12 @@ static void check_grid(const vksplit__geometry* g, const vksplit__planner_caps* 
                                     ? g->segments[dp->seg_first + dp->seg_count].first_workgroup
                                     : g->band_workgroups) -
                                g->segments[dp->seg_first].first_workgroup;
-        uint64_t groups = g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE ? g->total_workgroups
-                                                                     : segments_wg * (caps->bda ? g->bands : 1);
+        uint64_t groups =
+            g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE ? g->total_workgroups : segments_wg * (caps->bda ? g->bands : 1);
         uint64_t cells = (uint64_t)dp->grid_x * dp->grid_y * dp->grid_z;
-        bool ok = width == dp->grid_x && row_dims == g->row_dims && (flags & ~known) == 0 &&
-                  dp->grid_x <= limits[0] && dp->grid_y <= limits[1] && dp->grid_z <= limits[2] &&
-                  dp->seg_first == next_segment && dp->seg_count >= 1 &&
-                  ((flags & FLAG_ARGUMENTS) != 0) == (grid_caps.arguments != 0) &&
+        bool ok = width == dp->grid_x && row_dims == g->row_dims && (flags & ~known) == 0 && dp->grid_x <= limits[0] &&
+                  dp->grid_y <= limits[1] && dp->grid_z <= limits[2] && dp->seg_first == next_segment &&
+                  dp->seg_count >= 1 && ((flags & FLAG_ARGUMENTS) != 0) == (grid_caps.arguments != 0) &&
                   (!(flags & FLAG_INLINE) || (g->row_dims == 0 && g->segment_count <= INLINE_MAX_SEGMENTS)) &&
                   (!(flags & FLAG_PREFIX) || (!grid3 && g->segment_count >= 2 && g->segment_count <= 3));
         if (grid3) /* (units, segments, bands): every cell a workgroup of the plan */
@@ -237,7 +243,8 @@ static void check_mapping(const vksplit__geometry* g, const vksplit__planner_cap
         fz_fail("%s plan: mapping %d, tuned %d", device, (int)g->mapping, (int)caps->mapping);
     if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE) {
         if (!deinterleave_ok(g, caps))
-            fz_fail("%s plan: DEINTERLEAVE tiles of %u rows of %u uint32 do not hold", device, g->tile_rows, g->row_uints);
+            fz_fail("%s plan: DEINTERLEAVE tiles of %u rows of %u uint32 do not hold", device, g->tile_rows,
+                    g->row_uints);
         if (!deinterleave_reads_ok(g, input_span_bytes))
             fz_fail("%s plan: DEINTERLEAVE tiles of %u rows of %u uint32 over %llu rows: a tile holds no whole %u-byte "
                     "word, or loads leave the input's %llu bytes",
@@ -263,9 +270,11 @@ void fz_check_plan(const vksplit_split_desc* split, uint64_t input_span_bytes, c
 {
     /* The defaults of src/tuning.c for a GPU and for lavapipe, every mapping forced, tiny
      * workgroups and bands (many), and the loop budget's extremes (1 x 64 KiB). */
-#define GPU_AT_LEAST(m, wg, bytes, band, least) \
-    {.max_word_bytes = 16, .bda = 1, .mapping = m, .workgroup_size = wg, .invocation_bytes = bytes, \
-     .min_workgroups = least, .band_bytes = band, .segments_per_dispatch = UINT32_MAX, .shared_bytes = 16384}
+#define GPU_AT_LEAST(m, wg, bytes, band, least)                                                                 \
+    {                                                                                                           \
+        .max_word_bytes = 16, .bda = 1, .mapping = m, .workgroup_size = wg, .invocation_bytes = bytes,          \
+        .min_workgroups = least, .band_bytes = band, .segments_per_dispatch = UINT32_MAX, .shared_bytes = 16384 \
+    }
 #define GPU(m, wg, bytes, band) GPU_AT_LEAST(m, wg, bytes, band, 1) /* the most trips */
     static const struct {
         const char* name;
@@ -283,12 +292,28 @@ void fz_check_plan(const vksplit_split_desc* split, uint64_t input_span_bytes, c
         {"GPU-like, workgroups of 512", GPU_AT_LEAST(VKSPLIT_MAPPING_BY_SHAPE, 512, 512, 8u << 20, 2048)},
         {"interleaved, tiny bands", GPU(VKSPLIT_MAPPING_INTERLEAVED, 32, 16, 64)},
         {"interleaved 1 x 64 KiB", GPU(VKSPLIT_MAPPING_INTERLEAVED, 1, 65536, 0)},
-        {"descriptors, by shape", {.max_word_bytes = 16, .mapping = VKSPLIT_MAPPING_BY_SHAPE, .workgroup_size = 64,
-                                   .invocation_bytes = 64, .segments_per_dispatch = 22, .shared_bytes = 16384}},
-        {"CPU-like", {.max_word_bytes = 32, .bda = 1, .mapping = VKSPLIT_MAPPING_RUNS, .workgroup_size = 8,
-                      .invocation_bytes = 4096, .min_workgroups = 8, .segments_per_dispatch = UINT32_MAX}},
-        {"runs 1 x 64 KiB", {.max_word_bytes = 32, .bda = 1, .mapping = VKSPLIT_MAPPING_RUNS, .workgroup_size = 1,
-                             .invocation_bytes = 65536, .segments_per_dispatch = UINT32_MAX}},
+        {"descriptors, by shape",
+         {.max_word_bytes = 16,
+          .mapping = VKSPLIT_MAPPING_BY_SHAPE,
+          .workgroup_size = 64,
+          .invocation_bytes = 64,
+          .segments_per_dispatch = 22,
+          .shared_bytes = 16384}},
+        {"CPU-like",
+         {.max_word_bytes = 32,
+          .bda = 1,
+          .mapping = VKSPLIT_MAPPING_RUNS,
+          .workgroup_size = 8,
+          .invocation_bytes = 4096,
+          .min_workgroups = 8,
+          .segments_per_dispatch = UINT32_MAX}},
+        {"runs 1 x 64 KiB",
+         {.max_word_bytes = 32,
+          .bda = 1,
+          .mapping = VKSPLIT_MAPPING_RUNS,
+          .workgroup_size = 1,
+          .invocation_bytes = 65536,
+          .segments_per_dispatch = UINT32_MAX}},
     };
 #undef GPU
 #undef GPU_AT_LEAST
@@ -321,8 +346,7 @@ void fz_check_plan(const vksplit_split_desc* split, uint64_t input_span_bytes, c
         }
         if (written != g.bytes_written || (bytes_fit && written != split_bytes))
             fz_fail("%s plan: segments copy %llu bytes, bytes_written says %llu, the split has %llu", devices[d].name,
-                    (unsigned long long)written, (unsigned long long)g.bytes_written,
-                    (unsigned long long)split_bytes);
+                    (unsigned long long)written, (unsigned long long)g.bytes_written, (unsigned long long)split_bytes);
         if (g.segment_count) {
             check_mapping(&g, &devices[d].caps, input_span_bytes, devices[d].name);
             /* Vulkan's least grid, and a GPU's: 2^31 - 1 workgroups along x. */

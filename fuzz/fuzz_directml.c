@@ -16,8 +16,8 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 
-#define POOL 16   /* distinct output tensors per input */
-#define DIMS 12   /* DimensionCount decodes to 0..DIMS-1, past DirectML's 8 */
+#define POOL 16 /* distinct output tensors per input */
+#define DIMS 12 /* DimensionCount decodes to 0..DIMS-1, past DirectML's 8 */
 
 /* The caller's memory, allocated once: OutputTensors and storage for VKSPLIT_MAX_OUTPUTS. */
 static uint32_t sizes[POOL + 1][DIMS], strides[POOL + 1][DIMS];
@@ -52,7 +52,7 @@ static void decode_raw(fz_reader* r, uint32_t slot, total_rule* total)
     vksplit_dml_buffer_tensor_desc* b = &buffers[slot];
     vksplit_dml_tensor_desc* t = &tensors[slot];
     uint8_t kind = fz_byte(r);
-    t->Type = kind == 1 ? VKSPLIT_DML_TENSOR_TYPE_INVALID
+    t->Type = kind == 1  ? VKSPLIT_DML_TENSOR_TYPE_INVALID
               : kind < 4 ? VKSPLIT_DML_TENSOR_TYPE_BUFFER
                          : (vksplit_dml_tensor_type)kind;
     t->Desc = kind == 2 ? NULL : b;
@@ -99,8 +99,8 @@ static void apply_total(uint32_t slot, const total_rule* total)
 {
     vksplit_dml_buffer_tensor_desc* b = &buffers[slot];
     uint64_t bytes = 0;
-    bool computed = vksplit_dml_calc_buffer_tensor_size(b->DataType, b->DimensionCount, sizes[slot], b->Strides,
-                                                        &bytes, NULL) == VKSPLIT_OK;
+    bool computed = vksplit_dml_calc_buffer_tensor_size(b->DataType, b->DimensionCount, sizes[slot], b->Strides, &bytes,
+                                                        NULL) == VKSPLIT_OK;
     if (total->mode == 2 || !computed)
         b->TotalTensorSizeInBytes = total->value;
     else if (total->mode == 1)
@@ -191,9 +191,8 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     vksplit_split_desc out;
     fz_poison(&out, sizeof out);
     vksplit_error error;
-    vksplit_result result = vksplit_dml_translate_split(null_arg == 0 ? NULL : &op, level,
-                                                        null_arg == 1 ? NULL : &storage, null_arg == 3 ? NULL : &out,
-                                                        &error);
+    vksplit_result result = vksplit_dml_translate_split(
+        null_arg == 0 ? NULL : &op, level, null_arg == 1 ? NULL : &storage, null_arg == 3 ? NULL : &out, &error);
     fz_trace(result, &error);
     if (result != VKSPLIT_OK) {
         fz_check_error(result, &error);

@@ -20,8 +20,22 @@ static uint64_t raw(fz_reader* r, unsigned bytes)
 uint64_t fz_u64(fz_reader* r)
 {
     static const uint64_t edges[16] = {
-        256, 1000, 65535, 65536, 65537, 0x7fffffffull, 0x80000000ull, 0xffffffffull, 0x100000000ull,
-        0x100000001ull, 1ull << 53, 1ull << 62, 0x7fffffffffffffffull, 1ull << 63, UINT64_MAX - 1, UINT64_MAX,
+        256,
+        1000,
+        65535,
+        65536,
+        65537,
+        0x7fffffffull,
+        0x80000000ull,
+        0xffffffffull,
+        0x100000000ull,
+        0x100000001ull,
+        1ull << 53,
+        1ull << 62,
+        0x7fffffffffffffffull,
+        1ull << 63,
+        UINT64_MAX - 1,
+        UINT64_MAX,
     };
     uint8_t tag = fz_byte(r);
     if (tag < 0xe0)

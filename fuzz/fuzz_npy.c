@@ -132,8 +132,7 @@ static void check_header_only(const uint8_t* data, size_t size, npy_status parse
             fz_fail("npy_read_header consumed more than the %llu header bytes", (unsigned long long)h.data_offset);
     } else if (status == NPY_OK) {
         if (size - h.data_offset >= h.bytes)
-            fz_fail("npy_read_header accepts a file npy_parse refuses for another reason than data: %s",
-                    parse_message);
+            fz_fail("npy_read_header accepts a file npy_parse refuses for another reason than data: %s", parse_message);
     } else if (status != parsed || strcmp(message, parse_message) != 0) {
         fz_fail("npy_parse says '%s', npy_read_header '%s'", parse_message, message);
     }

@@ -16,7 +16,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 
-#define DIMS 12   /* rank decodes to 0..DIMS-1, past vksplit's 8 */
+#define DIMS 12                                   /* rank decodes to 0..DIMS-1, past vksplit's 8 */
 #define LIST_CAP (VKSPLIT_MAX_OUTPUTS + FZ_GUARD) /* the longest 'split' list passed */
 
 /* The caller's memory, allocated once. */

@@ -88,7 +88,8 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         lengths.data = NULL;
 
     /* Entries a translation could touch: no more outputs than the largest count given. */
-    uint64_t most = fz_writable(num_splits) > fz_writable(lengths.length) ? fz_writable(num_splits) : fz_writable(lengths.length);
+    uint64_t most =
+        fz_writable(num_splits) > fz_writable(lengths.length) ? fz_writable(num_splits) : fz_writable(lengths.length);
     vksplit_ov_split_storage storage;
     fz_translation_begin(&call, &r, most, &storage, sizeof storage);
     storage.lengths = null_arg == 2 ? NULL : call.lengths;

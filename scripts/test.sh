@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The test command: install what is missing, then on the default Vulkan device (lavapipe
-# without a GPU), with the Khronos validation layer and its synchronization validation on:
+# The test command: install what is missing, check the C style (.clang-format), then on the
+# default Vulkan device (lavapipe without a GPU), with the Khronos validation layer and its
+# synchronization validation on:
 #   1. gcc, Release (-O3), -Werror: the whole suite but fault injection (run in 2) and the
 #      binding-window, fallback, mapping and kernel tests (run in 5, on a GPU's least limits
 #      and where the device lacks what the fallbacks turn off);
@@ -34,6 +35,9 @@ jobs=$(nproc)
 # sanitizers: there core_faults alone is the stage's longest path, and sharing slows it.
 tests=$((jobs + 1))
 export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-/tmp}"
+
+stage "the C style (.clang-format, scripts/check_format.sh)"
+bash scripts/check_format.sh
 
 stage "build: gcc, Release (-O3: warnings only it shows fail here too), -Werror"
 CC=gcc cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DVKSPLIT_WERROR=ON >/dev/null

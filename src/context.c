@@ -66,14 +66,25 @@ vksplit_result vksplit_query_device_features(VkPhysicalDevice physical_device,
         return vksplit__ok(error); /* a Vulkan 1.0 instance without the KHR query: core only */
 
     /* Chain only the structs this device knows. */
-    VkPhysicalDeviceBufferDeviceAddressFeatures bda = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES, NULL, 0, 0, 0};
+    VkPhysicalDeviceBufferDeviceAddressFeatures bda = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES,
+                                                       NULL, 0, 0, 0};
     VkPhysicalDevice8BitStorageFeatures s8 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES, NULL, 0, 0, 0};
-    VkPhysicalDevice16BitStorageFeatures s16 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES, NULL, 0, 0, 0, 0};
+    VkPhysicalDevice16BitStorageFeatures s16 = {
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES, NULL, 0, 0, 0, 0};
     VkPhysicalDeviceFeatures2 features2 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, NULL, {0}};
     void** tail = &features2.pNext;
-    if (has_bda) { *tail = &bda; tail = &bda.pNext; }
-    if (has_8bit) { *tail = &s8; tail = &s8.pNext; }
-    if (has_16bit) { *tail = &s16; tail = &s16.pNext; }
+    if (has_bda) {
+        *tail = &bda;
+        tail = &bda.pNext;
+    }
+    if (has_8bit) {
+        *tail = &s8;
+        tail = &s8.pNext;
+    }
+    if (has_16bit) {
+        *tail = &s16;
+        tail = &s16.pNext;
+    }
     vk.vkGetPhysicalDeviceFeatures2(physical_device, &features2);
     if (bda.bufferDeviceAddress && features2.features.shaderInt64)
         *supported |= VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS;
@@ -107,7 +118,8 @@ static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_de
     ctx->min_storage_offset_alignment = (uint32_t)limits->minStorageBufferOffsetAlignment;
 
     if (props.apiVersion >= VK_API_VERSION_1_3 && ctx->vk.vkGetPhysicalDeviceProperties2) {
-        VkPhysicalDeviceMaintenance4Properties m4 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_PROPERTIES};
+        VkPhysicalDeviceMaintenance4Properties m4 = {.sType =
+                                                         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_PROPERTIES};
         VkPhysicalDeviceProperties2 props2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &m4};
         ctx->vk.vkGetPhysicalDeviceProperties2(ctx->physical_device, &props2);
         ctx->max_buffer_size = m4.maxBufferSize;
@@ -128,8 +140,8 @@ static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_de
             push_max = push.maxPushDescriptors;
         }
         /* Table + input + outputs within every per-stage and per-set limit. */
-        uint32_t slots = min_u32(push_max, min_u32(limits->maxPerStageDescriptorStorageBuffers,
-                                                   limits->maxDescriptorSetStorageBuffers));
+        uint32_t slots = min_u32(
+            push_max, min_u32(limits->maxPerStageDescriptorStorageBuffers, limits->maxDescriptorSetStorageBuffers));
         slots = slots > 2 ? min_u32(slots - 2, ABI_MAX_SLOTS) : 1;
         if (!(ctx->features & VKSPLIT_FEATURE_STORAGE_BUFFER_ARRAY_DYNAMIC_INDEXING))
             slots = 1; /* one output per dispatch: the array index is then a constant 0 */

@@ -32,21 +32,21 @@ struct vksplit_context {
     uint32_t max_group_count[3];
     uint32_t max_storage_buffer_range;
     uint32_t min_storage_offset_alignment;
-    uint64_t max_buffer_size;            /* Vulkan 1.3 maintenance4; 0 where the device does not say */
+    uint64_t max_buffer_size; /* Vulkan 1.3 maintenance4; 0 where the device does not say */
     VkPhysicalDeviceMemoryProperties memory;
 
     /* Chosen once: addressing, tuning, and the pipelines for it. */
-    vksplit_bool32 bda;                  /* else the push-descriptor fallback */
-    uint32_t output_slots;               /* outputs per dispatch on the descriptor path */
+    vksplit_bool32 bda;    /* else the push-descriptor fallback */
+    uint32_t output_slots; /* outputs per dispatch on the descriptor path */
     vksplit__planner_caps caps;
-    VkDescriptorSetLayout set_layout;    /* descriptor path only */
+    VkDescriptorSetLayout set_layout; /* descriptor path only */
     VkPipelineLayout pipeline_layout;
     /* Created with the context, or (defer_pipelines) by the first plan that needs one: plans
      * are made from any thread, so a slot is claimed with a compare-and-swap. Each holds a
      * VkPipeline's 64 bits (a pointer or a uint64_t, by platform): src/pipelines.c. */
     vksplit__atomic_u64 pipelines[VKSPLIT_KERNEL_KINDS][VKSPLIT_WORD_KINDS];
     vksplit_bool32 defer_pipelines;
-    vksplit_bool32 capture_statistics;   /* pipelines created with CAPTURE_STATISTICS */
+    vksplit_bool32 capture_statistics; /* pipelines created with CAPTURE_STATISTICS */
     VkPipelineCache pipeline_cache;
 };
 

@@ -28,7 +28,7 @@ static const struct {
     const char* name;
     uint32_t size;
 } data_types[] = {
-    {"UNKNOWN", 0}, {"FLOAT32", 4}, {"FLOAT16", 2}, {"UINT32", 4}, {"UINT16", 2}, {"UINT8", 1},
+    {"UNKNOWN", 0}, {"FLOAT32", 4}, {"FLOAT16", 2}, {"UINT32", 4},  {"UINT16", 2}, {"UINT8", 1},
     {"INT32", 4},   {"INT16", 2},   {"INT8", 1},    {"FLOAT64", 8}, {"UINT64", 8}, {"INT64", 8},
 };
 
@@ -150,8 +150,8 @@ static bool allows_rank(const vksplit_dml_split_support* s, uint32_t n)
 }
 
 /* DataType and DimensionCount: known to Split at all, then allowed at the target level. */
-static vksplit_result check_type_and_rank(const char* name, const vksplit_dml_buffer_tensor_desc* b,
-                                          const target* tg, vksplit_error* error)
+static vksplit_result check_type_and_rank(const char* name, const vksplit_dml_buffer_tensor_desc* b, const target* tg,
+                                          vksplit_error* error)
 {
     const vksplit_dml_split_support* newest = &support_rows[SUPPORT_ROWS - 1].support;
     uint32_t t = (uint32_t)b->DataType, n = b->DimensionCount;
@@ -163,10 +163,12 @@ static vksplit_result check_type_and_rank(const char* name, const vksplit_dml_bu
         return VKSPLIT__FAIL(error, DML_DATA_TYPE_FEATURE_LEVEL, name, data_types[t].name, needed, tg->name);
     }
     if (!allows_rank(newest, n))
-        return VKSPLIT__FAIL(error, DML_DIMENSION_COUNT, name, n, newest->min_dimension_count, newest->max_dimension_count);
+        return VKSPLIT__FAIL(error, DML_DIMENSION_COUNT, name, n, newest->min_dimension_count,
+                             newest->max_dimension_count);
     if (!allows_rank(&tg->support, n)) {
         needed_level(allows_rank, n, needed, sizeof needed);
-        return VKSPLIT__FAIL(error, DML_DIMENSION_COUNT_FEATURE_LEVEL, name, n, needed, tg->name, tg->support.min_dimension_count, tg->support.max_dimension_count);
+        return VKSPLIT__FAIL(error, DML_DIMENSION_COUNT_FEATURE_LEVEL, name, n, needed, tg->name,
+                             tg->support.min_dimension_count, tg->support.max_dimension_count);
     }
     return VKSPLIT_OK;
 }
@@ -185,7 +187,8 @@ static vksplit_result check_flags_and_alignment(const char* name, const vksplit_
     if (align != 0 && !vksplit__is_pow2(align))
         return VKSPLIT__FAIL(error, DML_ALIGNMENT_POWER_OF_TWO, name, align);
     if (align != 0 && align < size)
-        return VKSPLIT__FAIL(error, DML_ALIGNMENT_BELOW_ELEMENT, name, align, size, vksplit_dml_data_type_name(b->DataType));
+        return VKSPLIT__FAIL(error, DML_ALIGNMENT_BELOW_ELEMENT, name, align, size,
+                             vksplit_dml_data_type_name(b->DataType));
     return VKSPLIT_OK;
 }
 
@@ -211,7 +214,8 @@ static vksplit_result check_sizes_and_bytes(const char* name, const vksplit_dml_
         char s[160] = "(packed)";
         if (b->Strides)
             format_u32s(s, sizeof s, b->Strides, b->DimensionCount);
-        return VKSPLIT__FAIL(error, DML_TOTAL_TENSOR_SIZE, name, (unsigned long long)b->TotalTensorSizeInBytes, z, s, (unsigned long long)bytes);
+        return VKSPLIT__FAIL(error, DML_TOTAL_TENSOR_SIZE, name, (unsigned long long)b->TotalTensorSizeInBytes, z, s,
+                             (unsigned long long)bytes);
     }
     return VKSPLIT_OK;
 }
@@ -287,7 +291,8 @@ static vksplit_result check_output_layout(const char* name, const vksplit_dml_bu
     char s[100], z[100];
     format_u32s(s, sizeof s, b->Strides, b->DimensionCount);
     format_u32s(z, sizeof z, b->Sizes, b->DimensionCount);
-    return VKSPLIT__FAIL(error, DML_OVERLAPPING_STRIDES, name, s, z, o.dim, (unsigned long long)o.stride, (unsigned long long)o.reach);
+    return VKSPLIT__FAIL(error, DML_OVERLAPPING_STRIDES, name, s, z, o.dim, (unsigned long long)o.stride,
+                         (unsigned long long)o.reach);
 }
 
 /* Every output: same DataType and DimensionCount, equal sizes off the axis, its own
@@ -305,7 +310,9 @@ static vksplit_result check_outputs(const vksplit_dml_split_operator_desc* op, c
         if (r != VKSPLIT_OK)
             return r;
         if (b->DataType != in->DataType)
-            return VKSPLIT__FAIL(error, DML_DATA_TYPE_MISMATCH, name, vksplit_dml_data_type_name(b->DataType), (uint32_t)b->DataType, vksplit_dml_data_type_name(in->DataType), (uint32_t)in->DataType);
+            return VKSPLIT__FAIL(error, DML_DATA_TYPE_MISMATCH, name, vksplit_dml_data_type_name(b->DataType),
+                                 (uint32_t)b->DataType, vksplit_dml_data_type_name(in->DataType),
+                                 (uint32_t)in->DataType);
         if (b->DimensionCount != in->DimensionCount)
             return VKSPLIT__FAIL(error, DML_DIMENSION_COUNT_MISMATCH, name, b->DimensionCount, in->DimensionCount);
         r = check_buffer(name, b, false, tg, error);

@@ -14,17 +14,19 @@ static const struct {
     const char* name;
     uint32_t size;
 } onnx_types[] = {
-    {"undefined", 0}, {"float", 4},   {"uint8", 1},     {"int8", 1},       {"uint16", 2},     {"int16", 2},
-    {"int32", 4},     {"int64", 8},   {"string", 0},    {"bool", 1},       {"float16", 2},    {"double", 8},
-    {"uint32", 4},    {"uint64", 8},  {"complex64", 8}, {"complex128", 16}, {"bfloat16", 2},  {"float8e4m3fn", 1},
-    {"float8e4m3fnuz", 1}, {"float8e5m2", 1}, {"float8e5m2fnuz", 1}, {"uint4", 0}, {"int4", 0}, {"float4e2m1", 0},
+    {"undefined", 0},      {"float", 4},    {"uint8", 1},        {"int8", 1},           {"uint16", 2},
+    {"int16", 2},          {"int32", 4},    {"int64", 8},        {"string", 0},         {"bool", 1},
+    {"float16", 2},        {"double", 8},   {"uint32", 4},       {"uint64", 8},         {"complex64", 8},
+    {"complex128", 16},    {"bfloat16", 2}, {"float8e4m3fn", 1}, {"float8e4m3fnuz", 1}, {"float8e5m2", 1},
+    {"float8e5m2fnuz", 1}, {"uint4", 0},    {"int4", 0},         {"float4e2m1", 0},
 };
 #define ONNX_TYPE_COUNT (sizeof onnx_types / sizeof onnx_types[0])
 
 #define T(name) (1u << VKSPLIT_ONNX_##name)
 #define TYPES_1 (T(FLOAT16) | T(FLOAT) | T(DOUBLE))
-#define TYPES_2 (TYPES_1 | T(BOOL) | T(INT8) | T(INT16) | T(INT32) | T(INT64) | T(UINT8) | T(UINT16) | T(UINT32) | \
-                 T(UINT64) | T(COMPLEX64) | T(COMPLEX128) | T(STRING))
+#define TYPES_2                                                                                                    \
+    (TYPES_1 | T(BOOL) | T(INT8) | T(INT16) | T(INT32) | T(INT64) | T(UINT8) | T(UINT16) | T(UINT32) | T(UINT64) | \
+     T(COMPLEX64) | T(COMPLEX128) | T(STRING))
 #define TYPES_13 (TYPES_2 | T(BFLOAT16))
 
 uint32_t vksplit_onnx_data_type_size(vksplit_onnx_data_type data_type)
@@ -48,8 +50,10 @@ static uint32_t opset_types(int64_t opset)
 {
     switch (opset) {
     case 1: return TYPES_1;
-    case 2: case 11: return TYPES_2;
-    case 13: case 18: return TYPES_13;
+    case 2:
+    case 11: return TYPES_2;
+    case 13:
+    case 18: return TYPES_13;
     default: return 0;
     }
 }
@@ -64,7 +68,8 @@ static vksplit_result check_opset_and_type(const vksplit_onnx_split_desc* node, 
     int64_t v = node->opset;
     if (!opset_types(v)) {
         if (v >= 1)
-            return VKSPLIT__FAIL(error, ONNX_OPSET_IMPORT, (long long)v, (long long)v, (long long)vksplit_onnx_split_version(v));
+            return VKSPLIT__FAIL(error, ONNX_OPSET_IMPORT, (long long)v, (long long)v,
+                                 (long long)vksplit_onnx_split_version(v));
         return VKSPLIT__FAIL(error, ONNX_OPSET, (long long)v);
     }
     uint32_t t = (uint32_t)node->data_type;
@@ -73,8 +78,9 @@ static vksplit_result check_opset_and_type(const vksplit_onnx_split_desc* node, 
     if (t >= ONNX_TYPE_COUNT || t == VKSPLIT_ONNX_UNDEFINED)
         return VKSPLIT__FAIL(error, ONNX_DATA_TYPE, t);
     if (!vksplit_onnx_type_in_opset(v, node->data_type)) {
-        const char* hint = v == 1 ? " (float16, float, double)"
-                         : node->data_type == VKSPLIT_ONNX_BFLOAT16 ? " (bfloat16 came with Split-13)" : "";
+        const char* hint = v == 1                                     ? " (float16, float, double)"
+                           : node->data_type == VKSPLIT_ONNX_BFLOAT16 ? " (bfloat16 came with Split-13)"
+                                                                      : "";
         return VKSPLIT__FAIL(error, ONNX_DATA_TYPE_VERSION, onnx_types[t].name, (long long)v, hint);
     }
     return VKSPLIT_OK;
@@ -98,9 +104,11 @@ static vksplit_result check_shape_and_axis(const vksplit_onnx_split_desc* node, 
     int64_t rank = node->rank, a = node->axis;
     bool negative_ok = node->opset >= 11;
     if (a < 0 && !negative_ok)
-        return VKSPLIT__FAIL(error, ONNX_AXIS_NEGATIVE_BEFORE_11, (long long)a, (long long)node->opset, (long long)(rank - 1), (long long)rank);
+        return VKSPLIT__FAIL(error, ONNX_AXIS_NEGATIVE_BEFORE_11, (long long)a, (long long)node->opset,
+                             (long long)(rank - 1), (long long)rank);
     if (a < -rank || a >= rank)
-        return VKSPLIT__FAIL(error, ONNX_AXIS, (long long)a, negative_ok ? (long long)-rank : 0LL, (long long)(rank - 1), (long long)rank);
+        return VKSPLIT__FAIL(error, ONNX_AXIS, (long long)a, negative_ok ? (long long)-rank : 0LL,
+                             (long long)(rank - 1), (long long)rank);
     *axis = (uint32_t)(a < 0 ? a + rank : a);
     return VKSPLIT_OK;
 }
@@ -193,7 +201,8 @@ static vksplit_result check_list(const vksplit_onnx_split_desc* node, source_kin
     if (kind == SOURCE_INPUT) {
         vksplit_onnx_data_type want = v == 1 ? node->data_type : VKSPLIT_ONNX_INT64;
         if (node->split_input_type != want)
-            return VKSPLIT__FAIL(error, ONNX_SPLIT_INPUT_TYPE, vksplit_onnx_data_type_name(node->split_input_type), v, vksplit_onnx_data_type_name(want), v == 1 ? " (T, the input's own type)" : "");
+            return VKSPLIT__FAIL(error, ONNX_SPLIT_INPUT_TYPE, vksplit_onnx_data_type_name(node->split_input_type), v,
+                                 vksplit_onnx_data_type_name(want), v == 1 ? " (T, the input's own type)" : "");
     }
     if (n == 0)
         return VKSPLIT__FAIL(error, ONNX_SPLIT_EMPTY, what);
@@ -232,7 +241,9 @@ static vksplit_result check_num_outputs(const vksplit_onnx_split_desc* node, uin
     uint64_t c = dim / (uint64_t)n + (dim % (uint64_t)n != 0);
     uint64_t head = c * (uint64_t)(n - 1); /* < dim + n: no overflow for dim < 2^63 */
     if (head > dim)
-        return VKSPLIT__FAIL(error, ONNX_NUM_OUTPUTS_TOO_MANY, (long long)n, (unsigned long long)dim, axis, (unsigned long long)dim, (long long)n, (unsigned long long)c, (long long)(n - 1), (unsigned long long)dim, (unsigned long long)head, (unsigned long long)(head - dim));
+        return VKSPLIT__FAIL(error, ONNX_NUM_OUTPUTS_TOO_MANY, (long long)n, (unsigned long long)dim, axis,
+                             (unsigned long long)dim, (long long)n, (unsigned long long)c, (long long)(n - 1),
+                             (unsigned long long)dim, (unsigned long long)head, (unsigned long long)(head - dim));
     *count = (uint32_t)n;
     *chunk = c;
     return VKSPLIT_OK;
@@ -248,7 +259,8 @@ static vksplit_result check_equal(const vksplit_onnx_split_desc* node, uint64_t 
     if (n > VKSPLIT_MAX_OUTPUTS)
         return VKSPLIT__FAIL(error, ONNX_OUTPUT_COUNT_LIMIT, n, VKSPLIT_MAX_OUTPUTS);
     if (dim % n != 0)
-        return VKSPLIT__FAIL(error, ONNX_NOT_DIVISIBLE, (unsigned long long)dim, axis, n, v, (unsigned long long)dim, n, (unsigned long long)(dim % n));
+        return VKSPLIT__FAIL(error, ONNX_NOT_DIVISIBLE, (unsigned long long)dim, axis, n, v, (unsigned long long)dim, n,
+                             (unsigned long long)(dim % n));
     *count = n;
     return VKSPLIT_OK;
 }

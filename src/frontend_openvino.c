@@ -16,13 +16,12 @@ static const struct {
     uint32_t size;
     kind kind;
 } ov_types[] = {
-    {"undefined", 0, OTHER}, {"dynamic", 0, OTHER}, {"boolean", 1, OTHER},    {"bf16", 2, OTHER},
-    {"f16", 2, OTHER},       {"f32", 4, OTHER},     {"f64", 8, OTHER},        {"i4", 0, SUB_BYTE},
-    {"i8", 1, INTEGER},      {"i16", 2, INTEGER},   {"i32", 4, INTEGER},      {"i64", 8, INTEGER},
-    {"u1", 0, SUB_BYTE},     {"u2", 0, SUB_BYTE},   {"u3", 0, SUB_BYTE},      {"u4", 0, SUB_BYTE},
-    {"u6", 0, SUB_BYTE},     {"u8", 1, INTEGER},    {"u16", 2, INTEGER},      {"u32", 4, INTEGER},
-    {"u64", 8, INTEGER},     {"nf4", 0, SUB_BYTE},  {"f8e4m3", 1, OTHER},     {"f8e5m2", 1, OTHER},
-    {"string", 0, OTHER},    {"f4e2m1", 0, SUB_BYTE}, {"f8e8m0", 1, OTHER},
+    {"undefined", 0, OTHER}, {"dynamic", 0, OTHER}, {"boolean", 1, OTHER}, {"bf16", 2, OTHER},   {"f16", 2, OTHER},
+    {"f32", 4, OTHER},       {"f64", 8, OTHER},     {"i4", 0, SUB_BYTE},   {"i8", 1, INTEGER},   {"i16", 2, INTEGER},
+    {"i32", 4, INTEGER},     {"i64", 8, INTEGER},   {"u1", 0, SUB_BYTE},   {"u2", 0, SUB_BYTE},  {"u3", 0, SUB_BYTE},
+    {"u4", 0, SUB_BYTE},     {"u6", 0, SUB_BYTE},   {"u8", 1, INTEGER},    {"u16", 2, INTEGER},  {"u32", 4, INTEGER},
+    {"u64", 8, INTEGER},     {"nf4", 0, SUB_BYTE},  {"f8e4m3", 1, OTHER},  {"f8e5m2", 1, OTHER}, {"string", 0, OTHER},
+    {"f4e2m1", 0, SUB_BYTE}, {"f8e8m0", 1, OTHER},
 };
 _Static_assert(sizeof ov_types / sizeof ov_types[0] == VKSPLIT_OV_ELEMENT_TYPE_COUNT, "one row per element type");
 
@@ -46,14 +45,55 @@ static bool read_integer(const vksplit_ov_constant* c, uint64_t i, int64_t* valu
 {
     const unsigned char* p = (const unsigned char*)c->data + i * ov_types[c->element_type].size;
     switch (c->element_type) {
-    case VKSPLIT_OV_I8: { int8_t v; memcpy(&v, p, 1); *value = v; return true; }
-    case VKSPLIT_OV_I16: { int16_t v; memcpy(&v, p, 2); *value = v; return true; }
-    case VKSPLIT_OV_I32: { int32_t v; memcpy(&v, p, 4); *value = v; return true; }
-    case VKSPLIT_OV_I64: { int64_t v; memcpy(&v, p, 8); *value = v; return true; }
-    case VKSPLIT_OV_U8: { uint8_t v; memcpy(&v, p, 1); *value = v; return true; }
-    case VKSPLIT_OV_U16: { uint16_t v; memcpy(&v, p, 2); *value = v; return true; }
-    case VKSPLIT_OV_U32: { uint32_t v; memcpy(&v, p, 4); *value = v; return true; }
-    default: { uint64_t v; memcpy(&v, p, 8); *big = v; *value = (int64_t)(v & INT64_MAX); return v <= INT64_MAX; }
+    case VKSPLIT_OV_I8: {
+        int8_t v;
+        memcpy(&v, p, 1);
+        *value = v;
+        return true;
+    }
+    case VKSPLIT_OV_I16: {
+        int16_t v;
+        memcpy(&v, p, 2);
+        *value = v;
+        return true;
+    }
+    case VKSPLIT_OV_I32: {
+        int32_t v;
+        memcpy(&v, p, 4);
+        *value = v;
+        return true;
+    }
+    case VKSPLIT_OV_I64: {
+        int64_t v;
+        memcpy(&v, p, 8);
+        *value = v;
+        return true;
+    }
+    case VKSPLIT_OV_U8: {
+        uint8_t v;
+        memcpy(&v, p, 1);
+        *value = v;
+        return true;
+    }
+    case VKSPLIT_OV_U16: {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        *value = v;
+        return true;
+    }
+    case VKSPLIT_OV_U32: {
+        uint32_t v;
+        memcpy(&v, p, 4);
+        *value = v;
+        return true;
+    }
+    default: {
+        uint64_t v;
+        memcpy(&v, p, 8);
+        *big = v;
+        *value = (int64_t)(v & INT64_MAX);
+        return v <= INT64_MAX;
+    }
     }
 }
 
@@ -189,14 +229,16 @@ static vksplit_result check_lengths(const vksplit_ov_constant* c, uint64_t dim, 
             return VKSPLIT__FAIL(error, OV_SPLIT_LENGTH_NEGATIVE, (long long)v, (unsigned long long)i);
         if (v == -1) {
             if (minus_one != c->length)
-                return VKSPLIT__FAIL(error, OV_SPLIT_LENGTH_TWO_INFERRED, (unsigned long long)minus_one, (unsigned long long)i);
+                return VKSPLIT__FAIL(error, OV_SPLIT_LENGTH_TWO_INFERRED, (unsigned long long)minus_one,
+                                     (unsigned long long)i);
             minus_one = i;
         } else if (!vksplit__add_u64(sum, (uint64_t)v, &sum)) {
             return VKSPLIT__FAIL(error, OV_SPLIT_LENGTHS_OVERFLOW, (unsigned long long)i);
         }
     }
     if (minus_one < c->length && sum > dim)
-        return VKSPLIT__FAIL(error, OV_SPLIT_LENGTHS_EXCEED, (unsigned long long)minus_one, (unsigned long long)sum, axis, (unsigned long long)dim);
+        return VKSPLIT__FAIL(error, OV_SPLIT_LENGTHS_EXCEED, (unsigned long long)minus_one, (unsigned long long)sum,
+                             axis, (unsigned long long)dim);
     if (minus_one == c->length && sum != dim)
         return VKSPLIT__FAIL(error, OV_SPLIT_LENGTHS_SUM, (unsigned long long)sum, axis, (unsigned long long)dim);
     *inferred = minus_one;

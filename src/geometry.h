@@ -10,18 +10,18 @@
 
 /* What the planner needs to know about the device and the context's tuning. */
 typedef struct vksplit__planner_caps {
-    uint32_t max_word_bytes;       /* the widest word: the shader variants' and the tuning's */
-    vksplit_bool32 bda;            /* binding addresses need min(word, 16) alignment, else word */
-    vksplit_mapping mapping;       /* as tuned: RUNS, INTERLEAVED, TILES, TRANSPOSE, DEINTERLEAVE or BY_SHAPE */
-    uint32_t workgroup_size;       /* every mapping's but TRANSPOSE's (TRANSPOSE_WORKGROUP) */
-    uint32_t invocation_bytes;     /* bytes one invocation aims to copy: RUNS its run, INTERLEAVED its share
+    uint32_t max_word_bytes;        /* the widest word: the shader variants' and the tuning's */
+    vksplit_bool32 bda;             /* binding addresses need min(word, 16) alignment, else word */
+    vksplit_mapping mapping;        /* as tuned: RUNS, INTERLEAVED, TILES, TRANSPOSE, DEINTERLEAVE or BY_SHAPE */
+    uint32_t workgroup_size;        /* every mapping's but TRANSPOSE's (TRANSPOSE_WORKGROUP) */
+    uint32_t invocation_bytes;      /* bytes one invocation aims to copy: RUNS its run, INTERLEAVED its share
                                     * of a tile, TILES, TRANSPOSE16 and DEINTERLEAVE their trips of 64 bytes */
-    uint32_t min_workgroups;       /* small splits: shorter runs (RUNS), fewer trips (the GPU mappings) until
+    uint32_t min_workgroups;        /* small splits: shorter runs (RUNS), fewer trips (the GPU mappings) until
                                     * this many workgroups exist */
-    uint32_t band_bytes;           /* TILES and INTERLEAVED with two segments or more and one dispatch
+    uint32_t band_bytes;            /* TILES and INTERLEAVED with two segments or more and one dispatch
                                     * (device addresses): input bytes per band; 0: no bands */
     uint32_t segments_per_dispatch; /* UINT32_MAX with device addresses; the descriptor path's output slots */
-    uint32_t shared_bytes;         /* workgroup memory DEINTERLEAVE may stage rows in */
+    uint32_t shared_bytes;          /* workgroup memory DEINTERLEAVE may stage rows in */
 } vksplit__planner_caps;
 
 /* One row dimension of one segment, in words. */
@@ -35,23 +35,23 @@ typedef struct vksplit__row_dim {
  * or one workgroup (the other mappings); shaders/split_abi.h says what each copies. */
 typedef struct vksplit__segment {
     uint32_t output_index;
-    uint64_t chunk_words;          /* DEINTERLEAVE: chunk, base and strides in uint32 words */
+    uint64_t chunk_words; /* DEINTERLEAVE: chunk, base and strides in uint32 words */
     uint64_t rows;
     uint64_t in_base_words;
-    uint64_t units;                /* per band */
-    uint64_t first_workgroup;      /* prefix over segments (per band) */
+    uint64_t units;           /* per band */
+    uint64_t first_workgroup; /* prefix over segments (per band) */
     /* RUNS, INTERLEAVED */
-    uint32_t pieces;               /* per row; > 1 only when rows_per_unit == 1 */
+    uint32_t pieces; /* per row; > 1 only when rows_per_unit == 1 */
     uint32_t piece_words;
     uint32_t rows_per_unit;
-    uint32_t row_magic;            /* INTERLEAVED tiles of rows: ceil(2^32 / chunk_words), 0 for 1 */
+    uint32_t row_magic; /* INTERLEAVED tiles of rows: ceil(2^32 / chunk_words), 0 for 1 */
     /* TILES */
-    uint64_t line_tiles;           /* units per line */
-    uint64_t tiles;                /* units in all (units is per band) */
+    uint64_t line_tiles; /* units per line */
+    uint64_t tiles;      /* units in all (units is per band) */
     /* TRANSPOSE */
     uint64_t tiles_a, tiles_b;
     /* DEINTERLEAVE */
-    uint32_t row_offset_uints;     /* the chunk's first uint32 within an input row */
+    uint32_t row_offset_uints; /* the chunk's first uint32 within an input row */
 } vksplit__segment;
 
 typedef struct vksplit__geometry {
@@ -60,31 +60,31 @@ typedef struct vksplit__geometry {
      * word_bytes, except DEINTERLEAVE's 4 (its word is the width of its loads and stores,
      * not of a chunk). */
     uint32_t count_bytes;
-    vksplit_mapping mapping;       /* what this plan runs: never BY_SHAPE */
-    uint32_t kernel;               /* the shader's kernel (split_abi.h MAPPING_*): the mapping's, or
+    vksplit_mapping mapping;        /* what this plan runs: never BY_SHAPE */
+    uint32_t kernel;                /* the shader's kernel (split_abi.h MAPPING_*): the mapping's, or
                                     * for TILES the realigned (4- and 8-byte words) or the wide one */
-    uint32_t workgroup_size;       /* of that mapping's pipeline */
-    uint32_t trips;                /* TILES: trips per invocation (PC_*_TRIPS) */
-    vksplit_bool32 aligned16;      /* the realigned TILES where the split promises 16-byte aligned
+    uint32_t workgroup_size;        /* of that mapping's pipeline */
+    uint32_t trips;                 /* TILES: trips per invocation (PC_*_TRIPS) */
+    vksplit_bool32 aligned16;       /* the realigned TILES where the split promises 16-byte aligned
                                     * bindings: the plan then asks for them (FLAG_ALIGNED) */
-    uint32_t row_dims;             /* per segment; dimension order is the mapping's (see split_abi.h) */
+    uint32_t row_dims;              /* per segment; dimension order is the mapping's (see split_abi.h) */
     vksplit_bool32 rows_contiguous; /* chunks are contiguous in every tensor: vkCmdCopyBuffer can do it */
     uint32_t segment_count;
-    vksplit__segment* segments;    /* [segment_count] */
-    vksplit__row_dim* dims;        /* [segment_count * row_dims] */
-    uint64_t band_rows;            /* INTERLEAVED: rows of every segment per band; 0: no bands */
-    uint64_t bands;                /* 1: no bands */
-    uint64_t band_workgroups;      /* workgroups of one band: the prefix's total */
-    uint64_t total_workgroups;     /* bands * band_workgroups */
-    uint64_t busy_workgroups;      /* of those, the ones that copy at least one word */
-    uint64_t equal_units;          /* units of every segment (per band) when equal, else 0 */
-    uint32_t tile_rows;            /* DEINTERLEAVE: input rows per workgroup */
-    uint32_t row_uints;            /* DEINTERLEAVE: uint32 words of an input row */
+    vksplit__segment* segments; /* [segment_count] */
+    vksplit__row_dim* dims;     /* [segment_count * row_dims] */
+    uint64_t band_rows;         /* INTERLEAVED: rows of every segment per band; 0: no bands */
+    uint64_t bands;             /* 1: no bands */
+    uint64_t band_workgroups;   /* workgroups of one band: the prefix's total */
+    uint64_t total_workgroups;  /* bands * band_workgroups */
+    uint64_t busy_workgroups;   /* of those, the ones that copy at least one word */
+    uint64_t equal_units;       /* units of every segment (per band) when equal, else 0 */
+    uint32_t tile_rows;         /* DEINTERLEAVE: input rows per workgroup */
+    uint32_t row_uints;         /* DEINTERLEAVE: uint32 words of an input row */
     uint64_t bytes_written;
     /* The plan's own account (src/plan_traffic.c). */
-    uint32_t bytes_in_flight;      /* loaded per invocation before its stores, per trip */
-    uint32_t invocation_bytes;     /* copied by one invocation, at most */
-    uint64_t sectors_read;         /* 32-byte input sectors its workgroups fetch */
+    uint32_t bytes_in_flight;  /* loaded per invocation before its stores, per trip */
+    uint32_t invocation_bytes; /* copied by one invocation, at most */
+    uint64_t sectors_read;     /* 32-byte input sectors its workgroups fetch */
 } vksplit__geometry;
 
 /* Loop trips one invocation of the shader makes at most; the planner keeps it <= this,

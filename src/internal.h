@@ -44,24 +44,23 @@ static inline vksplit_result vksplit__fail_rule(vksplit_error* error, vksplit_ru
         va_list args;
         va_start(args, rule);
 #if defined(__GNUC__) || defined(__clang__)
-#  pragma GCC diagnostic push
-#  pragma GCC diagnostic ignored "-Wformat-nonliteral" /* checked at each call site, see above */
+#    pragma GCC diagnostic push
+#    pragma GCC diagnostic ignored "-Wformat-nonliteral" /* checked at each call site, see above */
 #endif
         vsnprintf(error->message, sizeof error->message, vksplit_rule_format(rule), args);
 #if defined(__GNUC__) || defined(__clang__)
-#  pragma GCC diagnostic pop
+#    pragma GCC diagnostic pop
 #endif
         va_end(args);
     }
     return code;
 }
 
-#define VKSPLIT__FAIL(error, name, ...)                                                    \
-    ((void)sizeof vksplit__format_check(vksplit__format_##name, __VA_ARGS__),              \
+#define VKSPLIT__FAIL(error, name, ...)                                       \
+    ((void)sizeof vksplit__format_check(vksplit__format_##name, __VA_ARGS__), \
      vksplit__fail_rule((error), VKSPLIT_RULE_##name, __VA_ARGS__))
-#define VKSPLIT__FAIL0(error, name)                                                        \
-    ((void)sizeof vksplit__format_check(vksplit__format_##name),                           \
-     vksplit__fail_rule((error), VKSPLIT_RULE_##name))
+#define VKSPLIT__FAIL0(error, name) \
+    ((void)sizeof vksplit__format_check(vksplit__format_##name), vksplit__fail_rule((error), VKSPLIT_RULE_##name))
 
 /* A failed Vulkan call: VKSPLIT_ERROR_OUT_OF_MEMORY for the out-of-memory results,
  * VKSPLIT_ERROR_DEVICE_LOST for a lost device, VKSPLIT_ERROR_VULKAN otherwise. */

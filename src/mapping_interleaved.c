@@ -47,8 +47,8 @@ void vksplit__plan_interleaved(vksplit__geometry* g, const vksplit__planner_caps
      * dimensions (row_dims loop trips per word): fewer words per invocation then. */
     uint64_t tile_rows_words = MAX_TILE_WORDS;
     if (g->row_dims > 1)
-        tile_rows_words = vksplit__min_u64(
-            tile_rows_words, (uint64_t)(VKSPLIT_LOOP_BUDGET - VKSPLIT_FIXED_TRIPS) / (g->row_dims + 2) * caps->workgroup_size);
+        tile_rows_words = vksplit__min_u64(tile_rows_words, (uint64_t)(VKSPLIT_LOOP_BUDGET - VKSPLIT_FIXED_TRIPS) /
+                                                                (g->row_dims + 2) * caps->workgroup_size);
     for (uint32_t s = 0; s < g->segment_count; s++) {
         vksplit__segment* seg = &g->segments[s];
         uint64_t rows_per_tile =

@@ -25,7 +25,8 @@ uint32_t vksplit__tiles_max_trips(uint32_t invocation_bytes, uint32_t word_bytes
     uint32_t unroll = ABI_UNROLL(word_bytes);
     uint32_t per_trip = realign ? REALIGN_UNROLL * 16 : unroll * word_bytes;
     uint32_t trips = invocation_bytes / per_trip;
-    uint32_t most = (VKSPLIT_LOOP_BUDGET - VKSPLIT_FIXED_TRIPS) / (realign ? REALIGN_LOOP_TRIPS : TILES_LOOP_TRIPS(unroll));
+    uint32_t most =
+        (VKSPLIT_LOOP_BUDGET - VKSPLIT_FIXED_TRIPS) / (realign ? REALIGN_LOOP_TRIPS : TILES_LOOP_TRIPS(unroll));
     return trips < 1 ? 1 : trips < most ? trips : most;
 }
 
@@ -191,7 +192,8 @@ vksplit_result vksplit__plan_tiles(vksplit__geometry* g, const vksplit__planner_
             g->trips /= 2;
             tile_words = (uint64_t)g->trips * ABI_UNROLL(g->word_bytes) * caps->workgroup_size;
         }
-        if (vksplit__plans_kernel(caps, MAPPING_TILES_WIDE, g->word_bytes) && !tiles_span_fits(g, tile_words, g->word_bytes))
+        if (vksplit__plans_kernel(caps, MAPPING_TILES_WIDE, g->word_bytes) &&
+            !tiles_span_fits(g, tile_words, g->word_bytes))
             g->kernel = MAPPING_TILES_WIDE;
     }
     /* A tile is one trip of a workgroup; a unit copies `trips` tiles a stride apart. */
@@ -206,7 +208,8 @@ vksplit_result vksplit__plan_tiles(vksplit__geometry* g, const vksplit__planner_
         seg->line_tiles = line_words ? vksplit__div_up(line_words, tile_words) : 1;
         seg->tiles = seg->rows / line_rows * seg->line_tiles;
         if (seg->tiles > UINT32_MAX || seg->rows / line_rows > UINT32_MAX)
-            return VKSPLIT__FAIL(error, PLAN_TILES_WORKGROUPS_LIMIT, seg->output_index, (unsigned long long)seg->tiles, (unsigned long long)tile_words);
+            return VKSPLIT__FAIL(error, PLAN_TILES_WORKGROUPS_LIMIT, seg->output_index, (unsigned long long)seg->tiles,
+                                 (unsigned long long)tile_words);
         one_line = one_line && seg->tiles == seg->line_tiles;
         /* The narrow kernel's positions within a line (a tile's start + a lane's) stay below 2^32. */
         if (g->kernel == MAPPING_TILES && vksplit__plans_kernel(caps, MAPPING_TILES_WIDE, g->word_bytes) &&

@@ -17,12 +17,12 @@ typedef struct shader_variant {
     uint32_t word_bytes;
     vksplit_bool32 atomic_stores;
     const uint32_t* code;
-    const size_t* size;        /* bytes; a pointer, since only the generated .c knows it */
+    const size_t* size; /* bytes; a pointer, since only the generated .c knows it */
 } shader_variant;
 
 #define VKSPLIT_IS_BDA_bda 1
 #define VKSPLIT_IS_BDA_desc 0
-#define VKSPLIT_X_VARIANT(addressing, word, atomic)                                             \
+#define VKSPLIT_X_VARIANT(addressing, word, atomic)                                              \
     {VKSPLIT_IS_BDA_##addressing, word, atomic, vksplit__spv_##addressing##_w##word##_a##atomic, \
      &vksplit__spv_##addressing##_w##word##_a##atomic##_size},
 /* A pipeline handle as the 64 bits its slot holds: VkPipeline is a pointer on 64-bit
@@ -124,9 +124,10 @@ static void specialize(const vksplit_context* ctx, uint32_t kernel, pipeline_spe
     else if (kernel == MAPPING_DEINTERLEAVE)
         shared = ctx->caps.shared_bytes / 4;
     bool transpose = kernel == MAPPING_TRANSPOSE || kernel == MAPPING_TRANSPOSE16;
-    uint32_t values[5] = {transpose ? TRANSPOSE_WORKGROUP : ctx->caps.workgroup_size,
-                          ctx->output_slots, kernel, 1, shared};
-    static const uint32_t ids[5] = {SPEC_WORKGROUP_SIZE, SPEC_OUTPUT_SLOTS, SPEC_MAPPING, SPEC_TRIPS, SPEC_SHARED_WORDS};
+    uint32_t values[5] = {transpose ? TRANSPOSE_WORKGROUP : ctx->caps.workgroup_size, ctx->output_slots, kernel, 1,
+                          shared};
+    static const uint32_t ids[5] = {SPEC_WORKGROUP_SIZE, SPEC_OUTPUT_SLOTS, SPEC_MAPPING, SPEC_TRIPS,
+                                    SPEC_SHARED_WORDS};
     for (uint32_t i = 0; i < 5; i++) {
         spec->constants[i] = values[i];
         spec->entries[i] = (VkSpecializationMapEntry){ids[i], i * 4, 4};
@@ -202,8 +203,8 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
         VkPipeline pipelines[MAX_PIPELINES];
         for (uint32_t i = 0; i < count; i++)
             pipelines[i] = VK_NULL_HANDLE;
-        VkResult vr = ctx->vk.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, count, infos, ctx->callbacks,
-                                                       pipelines);
+        VkResult vr =
+            ctx->vk.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, count, infos, ctx->callbacks, pipelines);
         for (uint32_t i = 0; i < count; i++)
             vksplit__store_u64(&ctx->pipelines[slot[i][0]][slot[i][1]],
                                pipeline_bits(vr == VK_SUCCESS || vr < 0 ? pipelines[i] : VK_NULL_HANDLE));
@@ -242,7 +243,8 @@ vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint
     VkComputePipelineCreateInfo info;
     describe_pipeline(ctx, kernel, module, &spec, &info);
     VkPipeline created = VK_NULL_HANDLE;
-    VkResult vr = ctx->vk.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, 1, &info, ctx->callbacks, &created);
+    VkResult vr =
+        ctx->vk.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, 1, &info, ctx->callbacks, &created);
     ctx->vk.vkDestroyShaderModule(ctx->device, module, ctx->callbacks);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkCreateComputePipelines", vr);

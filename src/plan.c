@@ -46,8 +46,8 @@ static bool descriptor_ranges_fit(const vksplit_plan* plan)
 /* What one window's tensors may span: within any word's 32-bit indices (2^31 bytes). */
 static uint64_t window_limit(const vksplit_context* ctx)
 {
-    uint64_t limit = ctx->max_storage_buffer_range < ((uint64_t)1 << 31) ? ctx->max_storage_buffer_range
-                                                                           : ((uint64_t)1 << 31);
+    uint64_t limit =
+        ctx->max_storage_buffer_range < ((uint64_t)1 << 31) ? ctx->max_storage_buffer_range : ((uint64_t)1 << 31);
     return limit - descriptor_slack(ctx); /* the range is at least 2^27 (4096 when a context lowers it) */
 }
 
@@ -58,10 +58,12 @@ static vksplit_result check_buffer_sizes(const vksplit_plan* plan, vksplit_error
     if (!limit)
         return VKSPLIT_OK;
     if (plan->input_span > limit)
-        return VKSPLIT__FAIL(error, PLAN_INPUT_BUFFER_SIZE, (unsigned long long)plan->input_span, (unsigned long long)limit);
+        return VKSPLIT__FAIL(error, PLAN_INPUT_BUFFER_SIZE, (unsigned long long)plan->input_span,
+                             (unsigned long long)limit);
     for (uint32_t i = 0; i < plan->output_count; i++)
         if (plan->output_spans[i] > limit)
-            return VKSPLIT__FAIL(error, PLAN_OUTPUT_BUFFER_SIZE, i, (unsigned long long)plan->output_spans[i], (unsigned long long)limit);
+            return VKSPLIT__FAIL(error, PLAN_OUTPUT_BUFFER_SIZE, i, (unsigned long long)plan->output_spans[i],
+                                 (unsigned long long)limit);
     return VKSPLIT_OK;
 }
 
@@ -113,8 +115,9 @@ static vksplit_result create_table_buffer(vksplit_plan* plan, vksplit_error* err
     vk->vkGetBufferMemoryRequirements(ctx->device, plan->table_buffer, &req);
     /* Host-visible so the table is written without a submit; device-local where the device
      * has such a heap (resizable BAR, integrated GPUs, lavapipe): every workgroup reads it. */
-    uint32_t type = vksplit__find_memory_type(&ctx->memory, req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT,
-                                              VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0);
+    uint32_t type =
+        vksplit__find_memory_type(&ctx->memory, req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT,
+                                  VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0);
     if (type == UINT32_MAX)
         return VKSPLIT__FAIL0(error, PLAN_NO_HOST_VISIBLE_MEMORY);
     VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO};
@@ -259,14 +262,15 @@ static void describe(vksplit_plan* plan)
     else if (plan->path == VKSPLIT_PATH_TRANSFER)
         snprintf(info->summary, sizeof info->summary, "transfer %llu regions", (unsigned long long)rows);
     else
-        snprintf(info->summary, sizeof info->summary, "compute %s %s%s w%u rows=%llu chunk=%lluB dims=%u bands=%llu trips=%u",
+        snprintf(info->summary, sizeof info->summary,
+                 "compute %s %s%s w%u rows=%llu chunk=%lluB dims=%u bands=%llu trips=%u",
                  plan->ctx->bda ? "bda" : "desc", vksplit__mapping_name(g->mapping),
                  g->kernel == MAPPING_TILES_REALIGN ? " realigned"
-                 : g->kernel == MAPPING_TILES_WIDE ? " wide"
+                 : g->kernel == MAPPING_TILES_WIDE  ? " wide"
                  : g->kernel == MAPPING_TRANSPOSE16 ? " 16-byte"
                                                     : "",
-                 g->word_bytes, (unsigned long long)rows,
-                 (unsigned long long)chunk, g->row_dims, (unsigned long long)g->bands, g->trips);
+                 g->word_bytes, (unsigned long long)rows, (unsigned long long)chunk, g->row_dims,
+                 (unsigned long long)g->bands, g->trips);
 }
 
 /* A windowed plan: its windows' figures, summed (or the first's where they are per plan). */
@@ -293,8 +297,7 @@ static void describe_windows(vksplit_plan* plan)
         if (part->invocation_bytes > info->invocation_bytes)
             info->invocation_bytes = part->invocation_bytes;
     }
-    info->fetch_ratio =
-        info->bytes_written ? (double)info->sectors_read * 32.0 / (double)info->bytes_written : 0.0;
+    info->fetch_ratio = info->bytes_written ? (double)info->sectors_read * 32.0 / (double)info->bytes_written : 0.0;
     snprintf(info->summary, sizeof info->summary, "compute desc %s w%u windows=%u dispatches=%u",
              vksplit__mapping_name(info->mapping), info->word_bytes, plan->window_count, info->dispatch_count);
 }
@@ -341,7 +344,9 @@ static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
     if (ctx->bda && plan->geo.segment_count > ABI_INLINE_OUTPUTS)
         plan->argument_bytes = (uint64_t)plan->geo.segment_count * sizeof(uint64_t);
     vksplit__grid_caps grid = {{ctx->max_group_count[0], ctx->max_group_count[1], ctx->max_group_count[2]},
-                               ctx->bda, ctx->output_slots, plan->argument_bytes != 0};
+                               ctx->bda,
+                               ctx->output_slots,
+                               plan->argument_bytes != 0};
     vksplit_result r = vksplit__plan_grid(&plan->geo, &grid, ctx->callbacks, &plan->grid, error);
     if (r == VKSPLIT_OK)
         r = vksplit__pipeline_for(ctx, plan->geo.kernel, plan->geo.word_bytes, &plan->pipeline, error);
@@ -480,7 +485,8 @@ vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_des
     }
     finish(plan, &split);
     if (plan->table_buffer) {
-        vksplit__name_object(ctx, VK_OBJECT_TYPE_BUFFER, (uint64_t)plan->table_buffer, "%s: parameter table", plan->label);
+        vksplit__name_object(ctx, VK_OBJECT_TYPE_BUFFER, (uint64_t)plan->table_buffer, "%s: parameter table",
+                             plan->label);
         vksplit__name_object(ctx, VK_OBJECT_TYPE_DEVICE_MEMORY, (uint64_t)plan->table_memory, "%s: parameter table",
                              plan->label);
     }

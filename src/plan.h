@@ -18,22 +18,22 @@ struct vksplit_plan {
     vksplit_path path;
     uint32_t output_count;
     uint64_t input_span;
-    uint64_t* output_spans;             /* [output_count] */
+    uint64_t* output_spans; /* [output_count] */
     uint32_t offset_alignment;
     vksplit__geometry geo;
 
     /* compute path */
-    VkPipeline pipeline;                /* borrowed from the context */
-    vksplit_bool32 atomic_stores;       /* 1/2-byte words through 32-bit atomics (no 8/16-bit storage) */
+    VkPipeline pipeline;          /* borrowed from the context */
+    vksplit_bool32 atomic_stores; /* 1/2-byte words through 32-bit atomics (no 8/16-bit storage) */
     vksplit__table_layout table;
     VkBuffer table_buffer;
     VkDeviceMemory table_memory;
     VkDeviceAddress table_address;
     uint64_t table_bytes;
-    uint64_t table_offset;              /* in table_buffer: a window's table lies in its plan's buffer */
-    vksplit_bool32 borrowed_table;      /* a window's plan: table_buffer and table_memory are its parent's */
-    uint64_t argument_bytes;            /* per recording: output addresses beyond the inline ones */
-    vksplit__grid grid;                 /* its dispatches (src/plan_grid.c) */
+    uint64_t table_offset;         /* in table_buffer: a window's table lies in its plan's buffer */
+    vksplit_bool32 borrowed_table; /* a window's plan: table_buffer and table_memory are its parent's */
+    uint64_t argument_bytes;       /* per recording: output addresses beyond the inline ones */
+    vksplit__grid grid;            /* its dispatches (src/plan_grid.c) */
 
     /* transfer path: the regions of segment s are [region_first[s], region_first[s+1]) */
     VkBufferCopy* regions;
@@ -43,7 +43,7 @@ struct vksplit_plan {
     /* descriptor path, a split beyond one binding: its windows (src/plan_windows.c), each a
      * plan of its own; this plan then records theirs and has no dispatches of its own */
     uint32_t window_count;
-    vksplit__window* windows;           /* [window_count] */
+    vksplit__window* windows; /* [window_count] */
 
     vksplit_plan_info info;
     /* What a recording is labelled in a capture ("vksplit: 4-byte [64,3072,64] axis 1 -> 3
@@ -53,10 +53,10 @@ struct vksplit_plan {
 
 /* One binding window: part of the split, every tensor of it within one binding's reach. */
 struct vksplit__window {
-    vksplit_plan* plan;                 /* that part, planned as a split of its own */
-    uint64_t in_offset;                 /* bytes from the input binding's offset */
-    uint32_t output_first;              /* the window's output j is the split's output output_first + j */
-    uint64_t* out_offsets;              /* [plan->output_count]: bytes from those outputs' binding offsets */
+    vksplit_plan* plan;    /* that part, planned as a split of its own */
+    uint64_t in_offset;    /* bytes from the input binding's offset */
+    uint32_t output_first; /* the window's output j is the split's output output_first + j */
+    uint64_t* out_offsets; /* [plan->output_count]: bytes from those outputs' binding offsets */
 };
 
 #endif /* VKSPLIT_PLAN_H */

@@ -9,10 +9,10 @@
 
 /* What the grid depends on besides the geometry. */
 typedef struct vksplit__grid_caps {
-    uint32_t max_group_count[3];   /* maxComputeWorkGroupCount */
-    vksplit_bool32 bda;            /* device addresses: one dispatch for every segment */
-    uint32_t output_slots;         /* segments per dispatch without them */
-    vksplit_bool32 arguments;      /* output addresses in per-recording arguments (FLAG_ARGUMENTS) */
+    uint32_t max_group_count[3]; /* maxComputeWorkGroupCount */
+    vksplit_bool32 bda;          /* device addresses: one dispatch for every segment */
+    uint32_t output_slots;       /* segments per dispatch without them */
+    vksplit_bool32 arguments;    /* output addresses in per-recording arguments (FLAG_ARGUMENTS) */
 } vksplit__grid_caps;
 
 /* One vkCmdDispatch: segments [seg_first, seg_first + seg_count), workgroups from wg_base,
@@ -24,15 +24,15 @@ typedef struct vksplit__dispatch {
     uint32_t grid_x;
     uint32_t grid_y;
     uint32_t grid_z;
-    uint32_t shape;                 /* grid_x | row dims | flags, packed by vksplit__pack_shape */
-    uint32_t equal_units;           /* units (workgroups) of every segment of this dispatch, or 0 */
+    uint32_t shape;       /* grid_x | row dims | flags, packed by vksplit__pack_shape */
+    uint32_t equal_units; /* units (workgroups) of every segment of this dispatch, or 0 */
 } vksplit__dispatch;
 
 typedef struct vksplit__grid {
     uint32_t dispatch_count;
-    vksplit__dispatch* dispatches;  /* [dispatch_count] */
-    uint64_t workgroups;            /* sum of grid_x * grid_y * grid_z */
-    uint32_t prefix1, prefix2;      /* FLAG_PREFIX: segments 1 and 2's first workgroups;
+    vksplit__dispatch* dispatches; /* [dispatch_count] */
+    uint64_t workgroups;           /* sum of grid_x * grid_y * grid_z */
+    uint32_t prefix1, prefix2;     /* FLAG_PREFIX: segments 1 and 2's first workgroups;
                                      * DEINTERLEAVE: its tiles and units */
 } vksplit__grid;
 

@@ -176,7 +176,8 @@ static uint64_t interleaved_busy(const vksplit__geometry* g)
             continue;
         }
         uint64_t last_rows = seg->rows - (g->bands - 1) * g->band_rows;
-        uint64_t last = seg->rows_per_unit == 1 ? last_rows * seg->pieces : vksplit__div_up(last_rows, seg->rows_per_unit);
+        uint64_t last =
+            seg->rows_per_unit == 1 ? last_rows * seg->pieces : vksplit__div_up(last_rows, seg->rows_per_unit);
         busy += (g->bands - 1) * seg->units + last;
     }
     return busy;
@@ -195,7 +196,8 @@ void vksplit__plan_traffic(vksplit__geometry* g)
     if (g->kernel == MAPPING_TRANSPOSE16) /* one tile of 16-byte loads per trip */
         g->invocation_bytes = g->trips * 64;
     if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE) /* the rows a workgroup stages, per invocation */
-        g->invocation_bytes = (uint32_t)(g->trips * vksplit__div_up((uint64_t)g->tile_rows * g->row_uints * 4, g->workgroup_size));
+        g->invocation_bytes =
+            (uint32_t)(g->trips * vksplit__div_up((uint64_t)g->tile_rows * g->row_uints * 4, g->workgroup_size));
     g->sectors_read = 0;
     g->busy_workgroups = 0;
     if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE) {
@@ -205,7 +207,8 @@ void vksplit__plan_traffic(vksplit__geometry* g)
     }
     for (uint32_t s = 0; s < g->segment_count; s++) {
         const vksplit__segment* seg = &g->segments[s];
-        g->sectors_read += g->mapping == VKSPLIT_MAPPING_TRANSPOSE ? transpose_sectors(g, s) : segment_row_sectors(g, s, word);
+        g->sectors_read +=
+            g->mapping == VKSPLIT_MAPPING_TRANSPOSE ? transpose_sectors(g, s) : segment_row_sectors(g, s, word);
         g->busy_workgroups += g->mapping == VKSPLIT_MAPPING_TILES ? tiles_busy(g, seg) : seg->units;
     }
     if (g->mapping == VKSPLIT_MAPPING_RUNS)

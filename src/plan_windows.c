@@ -22,7 +22,7 @@ typedef struct box {
     uint64_t lo[VKSPLIT_MAX_RANK], hi[VKSPLIT_MAX_RANK];
     uint32_t out_first, out_end;
     bool part;
-    bool each_output;               /* a probe, the axis at one index: it fits in every output's part */
+    bool each_output; /* a probe, the axis at one index: it fits in every output's part */
 } box;
 
 typedef struct walker {
@@ -42,7 +42,7 @@ typedef struct walker {
 /* The box as a split of its own, and where its tensors start (bytes from the bindings). */
 typedef struct box_split {
     vksplit__split split;
-    uint64_t length;                           /* a part's length along the axis */
+    uint64_t length; /* a part's length along the axis */
     uint64_t in_offset;
 } box_split;
 

@@ -16,11 +16,11 @@
  * and outputs output_first ..), and the widest word those starts allow. Everything it points
  * to lives until the callback returns. */
 typedef struct vksplit__window_cut {
-    uint32_t index;                       /* 0, 1, ... in recording order */
+    uint32_t index; /* 0, 1, ... in recording order */
     const vksplit__split* part;
     uint64_t in_offset;
     uint32_t output_first;
-    const uint64_t* out_offsets;          /* [part->output_count] */
+    const uint64_t* out_offsets; /* [part->output_count] */
     uint32_t max_word_bytes;
 } vksplit__window_cut;
 

@@ -24,7 +24,7 @@
 /* The dimensions after dropping and coalescing; out strides per active output. */
 typedef struct dims_work {
     uint32_t count;
-    uint64_t size[VKSPLIT_MAX_RANK];      /* non-axis dims: the common size */
+    uint64_t size[VKSPLIT_MAX_RANK]; /* non-axis dims: the common size */
     vksplit_bool32 is_axis[VKSPLIT_MAX_RANK];
     uint64_t in_stride[VKSPLIT_MAX_RANK]; /* elements */
     uint64_t* out_stride;                 /* [active * VKSPLIT_MAX_RANK] elements */
@@ -275,7 +275,8 @@ static vksplit_result choose_word(const vksplit__split* split, const vksplit__pl
         vksplit__segment* seg = &g->segments[s];
         seg->chunk_words = w->chunk_bytes[s] / g->word_bytes;
         if (seg->chunk_words > UINT32_MAX)
-            return VKSPLIT__FAIL(error, PLAN_ROW_WORDS_LIMIT, seg->output_index, (unsigned long long)seg->chunk_words, g->word_bytes);
+            return VKSPLIT__FAIL(error, PLAN_ROW_WORDS_LIMIT, seg->output_index, (unsigned long long)seg->chunk_words,
+                                 g->word_bytes);
         seg->in_base_words = w->base_bytes[s] / g->word_bytes;
         g->bytes_written += w->chunk_bytes[s] * seg->rows;
         for (uint32_t d = 0; d < g->row_dims; d++) {
@@ -303,35 +304,27 @@ static vksplit_mapping choose_mapping(const vksplit__split* split, const vksplit
     if (vksplit__mapping_allowed(m, VKSPLIT_MAPPING_TRANSPOSE) && vksplit__transpose_fits(g, by_shape))
         return VKSPLIT_MAPPING_TRANSPOSE;
     if (vksplit__mapping_allowed(m, VKSPLIT_MAPPING_DEINTERLEAVE) &&
-        vksplit__deinterleave_fits(g, caps, split->base_alignment) &&
-        (!by_shape || vksplit__row_fetch_ratio(g) > 1.25))
+        vksplit__deinterleave_fits(g, caps, split->base_alignment) && (!by_shape || vksplit__row_fetch_ratio(g) > 1.25))
         return VKSPLIT_MAPPING_DEINTERLEAVE;
     return VKSPLIT_MAPPING_TILES;
 }
 
-static vksplit_result plan_mapping(const vksplit__split* split, const vksplit__planner_caps* caps,
-                                   vksplit__geometry* g, vksplit_error* error)
+static vksplit_result plan_mapping(const vksplit__split* split, const vksplit__planner_caps* caps, vksplit__geometry* g,
+                                   vksplit_error* error)
 {
     g->mapping = choose_mapping(split, caps, g);
     g->kernel = (uint32_t)g->mapping; /* a mapping's plan step may choose another of its kernels */
     g->trips = 1;
     g->workgroup_size = caps->workgroup_size;
     switch (g->mapping) {
-    case VKSPLIT_MAPPING_RUNS:
-        vksplit__plan_runs(g, caps);
-        return VKSPLIT_OK;
-    case VKSPLIT_MAPPING_INTERLEAVED:
-        vksplit__plan_interleaved(g, caps);
-        return VKSPLIT_OK;
+    case VKSPLIT_MAPPING_RUNS: vksplit__plan_runs(g, caps); return VKSPLIT_OK;
+    case VKSPLIT_MAPPING_INTERLEAVED: vksplit__plan_interleaved(g, caps); return VKSPLIT_OK;
     case VKSPLIT_MAPPING_TRANSPOSE:
         g->workgroup_size = TRANSPOSE_WORKGROUP;
         vksplit__plan_transpose(g, caps, split->base_alignment);
         return VKSPLIT_OK;
-    case VKSPLIT_MAPPING_DEINTERLEAVE:
-        vksplit__plan_deinterleave(g, caps, split->base_alignment);
-        return VKSPLIT_OK;
-    default:
-        return vksplit__plan_tiles(g, caps, error);
+    case VKSPLIT_MAPPING_DEINTERLEAVE: vksplit__plan_deinterleave(g, caps, split->base_alignment); return VKSPLIT_OK;
+    default: return vksplit__plan_tiles(g, caps, error);
     }
 }
 
@@ -348,19 +341,21 @@ static vksplit_result plan_prefix(const vksplit__planner_caps* caps, vksplit__ge
         /* RUNS: the shader's invocation index (workgroup * size + lane) stays below 2^32. */
         uint64_t limit = per_invocation ? UINT32_MAX - caps->workgroup_size : UINT32_MAX;
         if (seg->units > limit)
-            return VKSPLIT__FAIL(error, PLAN_UNITS_LIMIT, seg->output_index, (unsigned long long)seg->units, unit, (unsigned long long)limit);
+            return VKSPLIT__FAIL(error, PLAN_UNITS_LIMIT, seg->output_index, (unsigned long long)seg->units, unit,
+                                 (unsigned long long)limit);
         uint64_t groups = per_invocation ? vksplit__div_up(seg->units, caps->workgroup_size) : seg->units;
         g->equal_units = g->equal_units == UINT64_MAX || g->equal_units == groups ? groups : 0;
         seg->first_workgroup = g->band_workgroups;
         g->band_workgroups += groups;
     }
     if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE) { /* a workgroup copies every segment's part of its rows */
-        g->band_workgroups = g->segments[0].units; /* ceil(tiles / trips) */
+        g->band_workgroups = g->segments[0].units;    /* ceil(tiles / trips) */
         g->equal_units = 0;
     }
     if (g->band_workgroups > UINT32_MAX || !vksplit__mul_u64(g->band_workgroups, g->bands, &g->total_workgroups) ||
         g->total_workgroups > UINT32_MAX)
-        return VKSPLIT__FAIL(error, PLAN_GRID_LIMIT, (unsigned long long)g->bands, (unsigned long long)g->band_workgroups);
+        return VKSPLIT__FAIL(error, PLAN_GRID_LIMIT, (unsigned long long)g->bands,
+                             (unsigned long long)g->band_workgroups);
     return VKSPLIT_OK;
 }
 

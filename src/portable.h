@@ -19,13 +19,13 @@
 #include <stdint.h>
 
 #if defined(__GNUC__) || defined(__clang__)
-#  define VKSPLIT_PRINTF(fmt_index, first_arg) __attribute__((format(printf, fmt_index, first_arg)))
+#    define VKSPLIT_PRINTF(fmt_index, first_arg) __attribute__((format(printf, fmt_index, first_arg)))
 #else
-#  define VKSPLIT_PRINTF(fmt_index, first_arg)
+#    define VKSPLIT_PRINTF(fmt_index, first_arg)
 #endif
 
 #if !defined(__STDC_NO_ATOMICS__) && !defined(VKSPLIT_NO_C11_ATOMICS)
-#  include <stdatomic.h>
+#    include <stdatomic.h>
 typedef _Atomic(uint64_t) vksplit__atomic_u64;
 typedef _Atomic(uint32_t) vksplit__atomic_u32;
 static inline uint64_t vksplit__load_u64(vksplit__atomic_u64* a) { return atomic_load(a); }
@@ -39,7 +39,7 @@ static inline void vksplit__add_u32(vksplit__atomic_u32* a, uint32_t v) { atomic
 static inline uint32_t vksplit__load_u32(vksplit__atomic_u32* a) { return atomic_load(a); }
 
 #elif defined(_WIN32)
-#  include <intrin.h>
+#    include <intrin.h>
 /* The Interlocked family is a full barrier; a load is a compare-exchange that stores what it
  * finds (the idiom for a sequentially consistent 64-bit load on 32-bit x86 too). */
 typedef volatile long long vksplit__atomic_u64;
@@ -63,7 +63,10 @@ static inline bool vksplit__swap_u64(vksplit__atomic_u64* a, uint64_t* expected,
 }
 static inline void vksplit__init_u32(vksplit__atomic_u32* a, uint32_t v) { *a = (long)v; }
 static inline void vksplit__add_u32(vksplit__atomic_u32* a, uint32_t v) { _InterlockedExchangeAdd(a, (long)v); }
-static inline uint32_t vksplit__load_u32(vksplit__atomic_u32* a) { return (uint32_t)_InterlockedCompareExchange(a, 0, 0); }
+static inline uint32_t vksplit__load_u32(vksplit__atomic_u32* a)
+{
+    return (uint32_t)_InterlockedCompareExchange(a, 0, 0);
+}
 
 #elif defined(__GNUC__) || defined(__clang__)
 typedef uint64_t vksplit__atomic_u64;
@@ -79,7 +82,7 @@ static inline void vksplit__add_u32(vksplit__atomic_u32* a, uint32_t v) { __atom
 static inline uint32_t vksplit__load_u32(vksplit__atomic_u32* a) { return __atomic_load_n(a, __ATOMIC_SEQ_CST); }
 
 #else
-#  error "vksplit needs C11 atomics, the Interlocked intrinsics (Windows) or the __atomic builtins (gcc, clang)"
+#    error "vksplit needs C11 atomics, the Interlocked intrinsics (Windows) or the __atomic builtins (gcc, clang)"
 #endif
 
 #endif /* VKSPLIT_PORTABLE_H */

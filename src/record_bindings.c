@@ -16,7 +16,8 @@ static vksplit_result check_binding(const vksplit_plan* plan, const vksplit_bind
     if (!binding->buffer)
         return VKSPLIT__FAIL(error, BINDING_BUFFER_NULL, tensor_name(name, sizeof name, output));
     if (binding->offset % plan->offset_alignment)
-        return VKSPLIT__FAIL(error, BINDING_OFFSET_ALIGNMENT, tensor_name(name, sizeof name, output), (unsigned long long)binding->offset, plan->offset_alignment, plan->geo.word_bytes);
+        return VKSPLIT__FAIL(error, BINDING_OFFSET_ALIGNMENT, tensor_name(name, sizeof name, output),
+                             (unsigned long long)binding->offset, plan->offset_alignment, plan->geo.word_bytes);
     return VKSPLIT_OK;
 }
 
@@ -44,7 +45,8 @@ static vksplit_result checked_address(const vksplit_plan* plan, address_cache* c
     *address = address_of(plan, cache, binding);
     char name[32];
     if (*address % plan->offset_alignment)
-        return VKSPLIT__FAIL(error, BINDING_ADDRESS_ALIGNMENT, tensor_name(name, sizeof name, output), (unsigned long long)*address, plan->offset_alignment, plan->geo.word_bytes);
+        return VKSPLIT__FAIL(error, BINDING_ADDRESS_ALIGNMENT, tensor_name(name, sizeof name, output),
+                             (unsigned long long)*address, plan->offset_alignment, plan->geo.word_bytes);
     return VKSPLIT_OK;
 }
 
@@ -57,12 +59,14 @@ static vksplit_result arguments_address(const vksplit_plan* plan, const vksplit_
     if (!arguments->buffer)
         return VKSPLIT__FAIL0(error, ARGUMENTS_BUFFER_NULL);
     if (arguments->offset % VKSPLIT_ARGUMENT_ALIGNMENT)
-        return VKSPLIT__FAIL(error, ARGUMENTS_OFFSET_ALIGNMENT, (unsigned long long)arguments->offset, VKSPLIT_ARGUMENT_ALIGNMENT);
+        return VKSPLIT__FAIL(error, ARGUMENTS_OFFSET_ALIGNMENT, (unsigned long long)arguments->offset,
+                             VKSPLIT_ARGUMENT_ALIGNMENT);
     const vksplit_context* ctx = plan->ctx;
     VkBufferDeviceAddressInfo info = {VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, NULL, arguments->buffer};
     *address = ctx->vk.vkGetBufferDeviceAddress(ctx->device, &info) + arguments->offset;
     if (*address % VKSPLIT_ARGUMENT_ALIGNMENT)
-        return VKSPLIT__FAIL(error, ARGUMENTS_ADDRESS_ALIGNMENT, (unsigned long long)*address, VKSPLIT_ARGUMENT_ALIGNMENT);
+        return VKSPLIT__FAIL(error, ARGUMENTS_ADDRESS_ALIGNMENT, (unsigned long long)*address,
+                             VKSPLIT_ARGUMENT_ALIGNMENT);
     return VKSPLIT_OK;
 }
 
@@ -89,7 +93,8 @@ vksplit_result vksplit__bind(const vksplit_plan* plan, vksplit__bind_for what, c
     VkDeviceAddress checked;
     for (uint32_t k = 0; r == VKSPLIT_OK && k < g->segment_count; k++) {
         uint32_t o = g->segments[k].output_index;
-        r = checked_address(plan, &cache, &outputs[o], (int)o, plan->argument_bytes ? &checked : &bound->outputs[k], error);
+        r = checked_address(plan, &cache, &outputs[o], (int)o, plan->argument_bytes ? &checked : &bound->outputs[k],
+                            error);
     }
     return r;
 }

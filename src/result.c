@@ -4,7 +4,8 @@
 const char* vksplit_result_name(vksplit_result result)
 {
     switch (result) {
-#define VKSPLIT_X_NAME(name, value, summary) case name: return #name;
+#define VKSPLIT_X_NAME(name, value, summary) \
+    case name: return #name;
         VKSPLIT_RESULT_LIST(VKSPLIT_X_NAME)
 #undef VKSPLIT_X_NAME
     default: return "VKSPLIT_UNKNOWN_RESULT";
@@ -14,7 +15,8 @@ const char* vksplit_result_name(vksplit_result result)
 const char* vksplit_result_summary(vksplit_result result)
 {
     switch (result) {
-#define VKSPLIT_X_SUMMARY(name, value, summary) case name: return summary;
+#define VKSPLIT_X_SUMMARY(name, value, summary) \
+    case name: return summary;
         VKSPLIT_RESULT_LIST(VKSPLIT_X_SUMMARY)
 #undef VKSPLIT_X_SUMMARY
     default: return "unknown result";

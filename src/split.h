@@ -15,7 +15,7 @@ typedef struct vksplit__split {
     uint32_t rank;
     uint32_t axis;
     uint32_t output_count;
-    uint32_t base_alignment;                  /* 16 where the desc says 0 */
+    uint32_t base_alignment; /* 16 where the desc says 0 */
     uint64_t sizes[VKSPLIT_MAX_RANK];
     uint64_t input_strides[VKSPLIT_MAX_RANK]; /* packed where the desc gives none */
     const uint64_t* lengths;                  /* [output_count]: each output's extent on the axis */

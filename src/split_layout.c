@@ -76,8 +76,7 @@ void vksplit__format_u64s(char* buffer, size_t capacity, const uint64_t* values,
     buffer[0] = '\0';
     used += (size_t)snprintf(buffer, capacity, "{");
     for (uint32_t i = 0; i < count && used < capacity; i++)
-        used += (size_t)snprintf(buffer + used, capacity - used, i ? ", %llu" : "%llu",
-                                 (unsigned long long)values[i]);
+        used += (size_t)snprintf(buffer + used, capacity - used, i ? ", %llu" : "%llu", (unsigned long long)values[i]);
     if (used < capacity)
         snprintf(buffer + used, capacity - used, "}");
 }

@@ -42,11 +42,12 @@ static vksplit_result check_no_overlap(uint32_t rank, uint32_t output_index, con
     char s[160], z[160];
     vksplit__format_u64s(s, sizeof s, strides, rank);
     vksplit__format_u64s(z, sizeof z, sizes, rank);
-    return VKSPLIT__FAIL(error, SPLIT_OVERLAPPING_STRIDES, output_index, s, z, o.dim, (unsigned long long)o.stride, (unsigned long long)o.reach);
+    return VKSPLIT__FAIL(error, SPLIT_OVERLAPPING_STRIDES, output_index, s, z, o.dim, (unsigned long long)o.stride,
+                         (unsigned long long)o.reach);
 }
 
-static vksplit_result check_tensor_span(const char* what, uint32_t rank, const uint64_t* sizes,
-                                        const uint64_t* strides, uint32_t element_size, vksplit_error* error)
+static vksplit_result check_tensor_span(const char* what, uint32_t rank, const uint64_t* sizes, const uint64_t* strides,
+                                        uint32_t element_size, vksplit_error* error)
 {
     uint64_t span, bytes;
     if (!vksplit__span_elements(rank, sizes, strides, &span) || !vksplit__mul_u64(span, element_size, &bytes)) {

@@ -4,7 +4,6 @@
 
 #include "split.h"
 
-
 /* Every rule, each with its own code and message; fills *out only on success. */
 vksplit_result vksplit__split_check(const vksplit_split_desc* desc, vksplit__split* out, vksplit_error* error);
 

@@ -7,7 +7,7 @@
 
 /* Parameter table layout (shaders/split_abi.h), counted in 32-bit words. */
 typedef struct vksplit__table_layout {
-    uint32_t segments_offset;      /* after the header and the prefix */
+    uint32_t segments_offset; /* after the header and the prefix */
     uint32_t segment_stride;
     uint64_t total_words;
 } vksplit__table_layout;

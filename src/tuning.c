@@ -47,7 +47,8 @@ void vksplit_resolve_tuning(VkPhysicalDeviceType device_type, vksplit_tuning* tu
     if (!tuning->max_word_bytes)
         tuning->max_word_bytes = runs || interleaved ? CPU_MAX_WORD : GPU_MAX_WORD;
     if (!tuning->min_workgroups)
-        tuning->min_workgroups = runs && device_type == VK_PHYSICAL_DEVICE_TYPE_CPU ? CPU_MIN_WORKGROUPS : GPU_MIN_WORKGROUPS;
+        tuning->min_workgroups =
+            runs && device_type == VK_PHYSICAL_DEVICE_TYPE_CPU ? CPU_MIN_WORKGROUPS : GPU_MIN_WORKGROUPS;
 }
 
 static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }

@@ -9,10 +9,10 @@
 /* What the tuning is fitted to: the device, and the addressing the context chose for it. */
 typedef struct vksplit__tuning_device {
     VkPhysicalDeviceType type;
-    uint32_t max_workgroup_size;   /* min(maxComputeWorkGroupSize[0], maxComputeWorkGroupInvocations) */
-    uint32_t shared_bytes;         /* maxComputeSharedMemorySize */
+    uint32_t max_workgroup_size; /* min(maxComputeWorkGroupSize[0], maxComputeWorkGroupInvocations) */
+    uint32_t shared_bytes;       /* maxComputeSharedMemorySize */
     vksplit_bool32 bda;
-    uint32_t output_slots;         /* segments per dispatch without device addresses */
+    uint32_t output_slots; /* segments per dispatch without device addresses */
 } vksplit__tuning_device;
 
 /* The caller's tuning (zero fields: the defaults) checked against the device, and the caps

@@ -2,16 +2,18 @@
 #include "vulkan_functions.h"
 
 /* A missing function fails loading unless the list's optional column lets the library do without. */
-#define VKSPLIT_X_CHECK(name, level, wanted, users, optional, what)                                            \
-    VKSPLIT_FOR_LIBRARY(users, VKSPLIT_AT(level, wanted, if (!vk->name && !VKSPLIT_OPTIONAL_FOR_LIBRARY(optional)) \
-                                                             return VKSPLIT__FAIL(error, CONTEXT_MISSING_FUNCTION, what, #name);))
+#define VKSPLIT_X_CHECK(name, level, wanted, users, optional, what)                                                \
+    VKSPLIT_FOR_LIBRARY(users,                                                                                     \
+                        VKSPLIT_AT(level, wanted,                                                                  \
+                                   if (!vk->name && !VKSPLIT_OPTIONAL_FOR_LIBRARY(optional)) return VKSPLIT__FAIL( \
+                                       error, CONTEXT_MISSING_FUNCTION, what, #name);))
 
 vksplit_result vksplit__load_instance_functions(vksplit__vk* vk, VkInstance instance,
-                                                PFN_vkGetInstanceProcAddr get_instance_proc_addr,
-                                                vksplit_error* error)
+                                                PFN_vkGetInstanceProcAddr get_instance_proc_addr, vksplit_error* error)
 {
 #define VKSPLIT_X_LOAD(name, level, users, optional) \
-    VKSPLIT_FOR_LIBRARY(users, VKSPLIT_AT(level, INSTANCE, vk->name = (PFN_##name)get_instance_proc_addr(instance, #name);))
+    VKSPLIT_FOR_LIBRARY(users,                       \
+                        VKSPLIT_AT(level, INSTANCE, vk->name = (PFN_##name)get_instance_proc_addr(instance, #name);))
     VKSPLIT_VULKAN_FUNCTIONS(VKSPLIT_X_LOAD)
 #undef VKSPLIT_X_LOAD
     /* Vulkan 1.0 instances have these under the KHR name only. */

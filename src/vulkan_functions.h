@@ -16,8 +16,7 @@ typedef struct vksplit__vk {
 /* Instance-level functions; fails naming the first required one missing. May be NULL: the
  * lines whose optional column names L (src/vulkan_function_list.h). */
 vksplit_result vksplit__load_instance_functions(vksplit__vk* vk, VkInstance instance,
-                                                PFN_vkGetInstanceProcAddr get_instance_proc_addr,
-                                                vksplit_error* error);
+                                                PFN_vkGetInstanceProcAddr get_instance_proc_addr, vksplit_error* error);
 /* Device-level functions through get_device_proc_addr (or the instance's vkGetDeviceProcAddr).
  * Extension and promoted names are tried where the core name is absent. May be NULL: the
  * lines whose optional column names L. */

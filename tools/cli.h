@@ -26,13 +26,11 @@
 #include "npy.h"
 #include "vksplit/vksplit_runner.h"
 
-
 /* The whole CLI: main passes a zeroed desc. The CLI adds what the environment
  * (VKSPLIT_VALIDATION, VKSPLIT_DEVICE) and --device say; everything else in base (a
  * get_instance_proc_addr or get_device_proc_addr hook, a log callback, the memory mode,
  * staging_bytes) is kept, which is how tests inject device faults. Returns the exit code. */
 int vksplit_cli_run(int argc, char** argv, const vksplit_runner_desc* base);
-
 
 /* --- options (cli_options.c) ---------------------------------------------------------- */
 typedef enum cli_mode { CLI_MODE_ONNX, CLI_MODE_OV_SPLIT, CLI_MODE_OV_VARIADIC } cli_mode;
@@ -68,9 +66,9 @@ void cli_free_options(cli_options* o);
 
 /* --- the request (cli_request.c) ------------------------------------------------------ */
 typedef struct cli_request {
-    vksplit_split_desc split;  /* points into sizes and lengths */
+    vksplit_split_desc split; /* points into sizes and lengths */
     uint64_t sizes[VKSPLIT_MAX_RANK];
-    uint64_t* lengths;         /* VKSPLIT_MAX_OUTPUTS entries */
+    uint64_t* lengths; /* VKSPLIT_MAX_OUTPUTS entries */
 } cli_request;
 
 /* The front-end's translation of the options for an array with this header (its rules are
@@ -81,9 +79,9 @@ void cli_free_request(cli_request* req);
 /* --- the input (cli_input.c) ---------------------------------------------------------- */
 typedef struct cli_input {
     const char* path;
-    int fd;                    /* -1 when closed */
+    int fd; /* -1 when closed */
     npy_header header;
-    uint64_t consumed;         /* data bytes read so far */
+    uint64_t consumed; /* data bytes read so far */
 } cli_input;
 
 /* Opens path and reads its header only; a regular file must hold all the declared data.
@@ -96,20 +94,20 @@ void cli_close_input(cli_input* in);
 /* --- the outputs (cli_outputs.c) ------------------------------------------------------ */
 typedef struct cli_outputs {
     const char* dir;
-    int dir_fd;                /* -1 until the folder exists and is open */
-    bool dir_created;          /* by this run: removed again on failure */
-    const npy_header* input;   /* descr and encoding of every output */
+    int dir_fd;              /* -1 until the folder exists and is open */
+    bool dir_created;        /* by this run: removed again on failure */
+    const npy_header* input; /* descr and encoding of every output */
     const cli_request* req;
     uint32_t count;
-    uint64_t* bytes;           /* [count] each output's data bytes: the caller fills in the plan's spans */
-    unsigned char* state;      /* [count] nothing yet, a temporary, or in place */
-    uint32_t tag;              /* this run's: its temporaries' and its lock file's names */
-    int run_fd;                /* the lock file, locked while the run lives; -1 before the first temporary */
-    uint32_t created;          /* outputs [0, created) have a temporary */
-    uint32_t open;             /* the output whose temporary is open, or count */
+    uint64_t* bytes;      /* [count] each output's data bytes: the caller fills in the plan's spans */
+    unsigned char* state; /* [count] nothing yet, a temporary, or in place */
+    uint32_t tag;         /* this run's: its temporaries' and its lock file's names */
+    int run_fd;           /* the lock file, locked while the run lives; -1 before the first temporary */
+    uint32_t created;     /* outputs [0, created) have a temporary */
+    uint32_t open;        /* the output whose temporary is open, or count */
     int fd;
-    uint64_t written;          /* data bytes in the open temporary */
-    uint32_t seed;             /* the next tag to try */
+    uint64_t written; /* data bytes in the open temporary */
+    uint32_t seed;    /* the next tag to try */
 } cli_outputs;
 
 /* Checks DIR: it exists (then it is opened), or its parent does; nothing is created.

@@ -120,13 +120,19 @@ static int parse_one(cli_options* o, int argc, char** argv, int* i)
         return 0;
     }
     const char* value = eq ? eq + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
-    const char** text = !strcmp(name, "--input") ? &o->input : !strcmp(name, "--out-dir") ? &o->out_dir
-                      : !strcmp(name, "--openvino") ? &o->openvino : NULL;
-    cli_number* num = !strcmp(name, "--axis") ? &o->axis : !strcmp(name, "--num-outputs") ? &o->num_outputs
-                    : !strcmp(name, "--opset") ? &o->opset : !strcmp(name, "--num-splits") ? &o->num_splits
-                    : !strcmp(name, "--device") ? &o->device : NULL;
-    cli_list* values = !strcmp(name, "--split") ? &o->split : !strcmp(name, "--split-lengths") ? &o->split_lengths
-                                                                                              : NULL;
+    const char** text = !strcmp(name, "--input")      ? &o->input
+                        : !strcmp(name, "--out-dir")  ? &o->out_dir
+                        : !strcmp(name, "--openvino") ? &o->openvino
+                                                      : NULL;
+    cli_number* num = !strcmp(name, "--axis")          ? &o->axis
+                      : !strcmp(name, "--num-outputs") ? &o->num_outputs
+                      : !strcmp(name, "--opset")       ? &o->opset
+                      : !strcmp(name, "--num-splits")  ? &o->num_splits
+                      : !strcmp(name, "--device")      ? &o->device
+                                                       : NULL;
+    cli_list* values = !strcmp(name, "--split")           ? &o->split
+                       : !strcmp(name, "--split-lengths") ? &o->split_lengths
+                                                          : NULL;
     if (!text && !num && !values)
         return cli_fail(CLI_EXIT_INVALID, "unknown option '%s' (try --help)", name);
     if (!value)
@@ -169,8 +175,10 @@ static int check_openvino(cli_options* o)
         o->mode = CLI_MODE_OV_VARIADIC;
     else
         return cli_fail(CLI_EXIT_INVALID, "--openvino '%s': expected 'split' or 'variadic'", o->openvino);
-    const char* onnx_only = o->split.given ? "--split" : o->num_outputs.given ? "--num-outputs"
-                          : o->opset.given ? "--opset" : NULL;
+    const char* onnx_only = o->split.given         ? "--split"
+                            : o->num_outputs.given ? "--num-outputs"
+                            : o->opset.given       ? "--opset"
+                                                   : NULL;
     if (onnx_only)
         return cli_fail(CLI_EXIT_INVALID, "%s is an ONNX option; it does not go with --openvino", onnx_only);
     if (!o->axis.given)

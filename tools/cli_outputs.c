@@ -441,8 +441,10 @@ static int sync_dir(cli_outputs* out)
     char taken_back[128];
     name_outputs(taken_back, sizeof taken_back, out->count);
     cli_abandon_outputs(out);
-    return cli_fail(CLI_EXIT_FAILURE, "cannot write the folder '%s' to disk (fsync): %s; removed %s, which this run "
-                    "had put in place", failed, strerror(e), taken_back);
+    return cli_fail(CLI_EXIT_FAILURE,
+                    "cannot write the folder '%s' to disk (fsync): %s; removed %s, which this run "
+                    "had put in place",
+                    failed, strerror(e), taken_back);
 }
 
 /* "out_<k>.npy" exactly as this CLI writes it, at the start of name: k in decimal, no sign,

@@ -13,7 +13,7 @@ typedef struct dtype {
     char kind;
     uint32_t size;
     vksplit_onnx_data_type onnx;
-    vksplit_ov_element_type ov;   /* VKSPLIT_OV_UNDEFINED: none */
+    vksplit_ov_element_type ov; /* VKSPLIT_OV_UNDEFINED: none */
     const char* name;
 } dtype;
 

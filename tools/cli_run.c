@@ -81,8 +81,7 @@ static int run_plan(vksplit_runner* runner, const cli_request* req, job* j)
     vksplit_runner_io io = {read_input, write_output, j};
     r = rc ? VKSPLIT_OK : vksplit_runner_run_plan(runner, plan, &io, &err);
     if (!rc && r != VKSPLIT_OK)
-        rc = j->failure ? j->failure
-                        : cli_fail_error(CLI_EXIT_FAILURE, "the split failed on the device", &err);
+        rc = j->failure ? j->failure : cli_fail_error(CLI_EXIT_FAILURE, "the split failed on the device", &err);
     vksplit_plan_destroy(plan);
     return rc;
 }

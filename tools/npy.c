@@ -186,8 +186,11 @@ static npy_status parse_type_string(const char* text, size_t length, npy_header*
         const char* sizes; /* ",1,2,": the sizes allowed; NULL: any */
         const char* said;
     } known[] = {
-        {'b', ",1,", "1"}, {'i', ",1,2,4,8,", "1, 2, 4 or 8"}, {'u', ",1,2,4,8,", "1, 2, 4 or 8"},
-        {'f', ",2,4,8,16,", "2, 4, 8 or 16"}, {'c', ",8,16,32,", "8, 16 or 32"},
+        {'b', ",1,", "1"},
+        {'i', ",1,2,4,8,", "1, 2, 4 or 8"},
+        {'u', ",1,2,4,8,", "1, 2, 4 or 8"},
+        {'f', ",2,4,8,16,", "2, 4, 8 or 16"},
+        {'c', ",8,16,32,", "8, 16 or 32"},
     };
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
         char item[24];
@@ -250,8 +253,7 @@ static npy_status parse_descr(cursor* c, npy_header* out, char* message, size_t 
             return fail(NPY_INVALID, message, capacity, "structured dtypes with subarray fields are not supported");
         take(c, ',');
         if (!take(c, ']'))
-            return fail(NPY_INVALID, message, capacity,
-                        "structured dtypes with more than one field are not supported");
+            return fail(NPY_INVALID, message, capacity, "structured dtypes with more than one field are not supported");
         status = parse_type_string(text, length, out, message, capacity);
     } else {
         return fail(NPY_INVALID, message, capacity, "the header's 'descr' is neither a string nor a field list");
@@ -299,7 +301,8 @@ static npy_status parse_shape(cursor* c, npy_header* out, char* message, size_t 
                         "shape[%u] is %.*s%s, above numpy's largest dimension %lld (INT64_MAX)", out->rank,
                         length > 40 ? 40 : (int)length, digits, length > 40 ? "..." : "", (long long)INT64_MAX);
         if (!length)
-            return fail(NPY_INVALID, message, capacity, "the header's 'shape' holds something other than integers >= 0");
+            return fail(NPY_INVALID, message, capacity,
+                        "the header's 'shape' holds something other than integers >= 0");
         out->rank++;
         comma = take(c, ',');
         if (!comma && !peek(c, ')'))
@@ -365,7 +368,7 @@ static bool is_utf8(const unsigned char* s, size_t n)
 {
     for (size_t i = 0; i < n;) {
         unsigned char b = s[i];
-        size_t extra = b < 0x80                ? 0
+        size_t extra = b < 0x80                 ? 0
                        : b >= 0xc2 && b <= 0xdf ? 1
                        : b >= 0xe0 && b <= 0xef ? 2
                        : b >= 0xf0 && b <= 0xf4 ? 3
@@ -527,7 +530,8 @@ size_t npy_format_header(char* buffer, size_t capacity, const char* descr, npy_e
         return 0;
     int used = snprintf(dict, dict_capacity, "{'descr': %s, 'fortran_order': False, 'shape': (", descr);
     for (uint32_t k = 0; k < rank; k++)
-        used += snprintf(dict + used, dict_capacity - (size_t)used, k ? ", %llu" : "%llu", (unsigned long long)shape[k]);
+        used +=
+            snprintf(dict + used, dict_capacity - (size_t)used, k ? ", %llu" : "%llu", (unsigned long long)shape[k]);
     used += snprintf(dict + used, dict_capacity - (size_t)used, rank == 1 ? ",), }" : "), }");
 
     /* The version declares how numpy decodes the header: 1.0 and 2.0 as latin-1, 3.0 as

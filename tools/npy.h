@@ -29,36 +29,33 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define NPY_MAX_DIMS 64                  /* numpy's own limit */
-#define NPY_MAX_HEADER_BYTES (1u << 20)  /* the longest header accepted (numpy's default is 10000) */
+#define NPY_MAX_DIMS 64                 /* numpy's own limit */
+#define NPY_MAX_HEADER_BYTES (1u << 20) /* the longest header accepted (numpy's default is 10000) */
 
 typedef enum npy_status {
     NPY_OK = 0,
-    NPY_IO_ERROR = 1,   /* the file system failed, or memory ran out */
-    NPY_INVALID = 2     /* the file is missing, unreadable as .npy, or not supported */
+    NPY_IO_ERROR = 1, /* the file system failed, or memory ran out */
+    NPY_INVALID = 2   /* the file is missing, unreadable as .npy, or not supported */
 } npy_status;
 
 /* How the header's text is encoded: numpy writes versions 1.0 and 2.0 in latin-1 and 3.0
  * in UTF-8. For an ASCII descr the two agree. */
-typedef enum npy_encoding {
-    NPY_ENCODING_LATIN1 = 0,
-    NPY_ENCODING_UTF8 = 1
-} npy_encoding;
+typedef enum npy_encoding { NPY_ENCODING_LATIN1 = 0, NPY_ENCODING_UTF8 = 1 } npy_encoding;
 
 /* What the preamble and header say; the data starts at data_offset and is bytes long. */
 typedef struct npy_header {
     /* The descr in numpy's spelling: "'<f4'" or "[('bf16', '<V2')]", the field name's bytes
      * as the header holds them (no control characters, no backslash). */
     char descr[256];
-    npy_encoding encoding;     /* of descr's bytes (a non-ASCII field name) */
-    char kind;                 /* numpy kind letter: 'b', 'i', 'u', 'f', 'c', 'V', 'S', 'U', ... */
-    char byte_order;           /* '<', '|' or '=' */
-    uint32_t itemsize;         /* bytes per element */
+    npy_encoding encoding; /* of descr's bytes (a non-ASCII field name) */
+    char kind;             /* numpy kind letter: 'b', 'i', 'u', 'f', 'c', 'V', 'S', 'U', ... */
+    char byte_order;       /* '<', '|' or '=' */
+    uint32_t itemsize;     /* bytes per element */
     uint32_t rank;
     uint64_t shape[NPY_MAX_DIMS]; /* each <= INT64_MAX */
-    uint64_t count;            /* elements */
-    uint64_t bytes;            /* count * itemsize: exactly the data that follows the header */
-    uint64_t data_offset;      /* preamble + header bytes */
+    uint64_t count;               /* elements */
+    uint64_t bytes;               /* count * itemsize: exactly the data that follows the header */
+    uint64_t data_offset;         /* preamble + header bytes */
 } npy_header;
 
 /* Parses the preamble and header of a .npy file held in memory (size bytes from its start;

@@ -73,25 +73,25 @@ typedef enum vksplit_dml_feature_level {
 typedef struct vksplit_dml_buffer_tensor_desc {
     vksplit_dml_tensor_data_type DataType;
     vksplit_dml_tensor_flags Flags;
-    uint32_t DimensionCount;              /* 1..8, per feature level */
-    const uint32_t* Sizes;                /* [DimensionCount], each > 0 */
-    const uint32_t* Strides;              /* optional [DimensionCount]; NULL = packed; 0 broadcasts (input only) */
-    uint64_t TotalTensorSizeInBytes;      /* >= vksplit_dml_calc_buffer_tensor_size() */
+    uint32_t DimensionCount;                /* 1..8, per feature level */
+    const uint32_t* Sizes;                  /* [DimensionCount], each > 0 */
+    const uint32_t* Strides;                /* optional [DimensionCount]; NULL = packed; 0 broadcasts (input only) */
+    uint64_t TotalTensorSizeInBytes;        /* >= vksplit_dml_calc_buffer_tensor_size() */
     uint32_t GuaranteedBaseOffsetAlignment; /* 0 (DirectML's 16) or a power of two >= the element size */
 } vksplit_dml_buffer_tensor_desc;
 
 /* DML_TENSOR_DESC. */
 typedef struct vksplit_dml_tensor_desc {
-    vksplit_dml_tensor_type Type;         /* BUFFER */
-    const void* Desc;                     /* const vksplit_dml_buffer_tensor_desc* */
+    vksplit_dml_tensor_type Type; /* BUFFER */
+    const void* Desc;             /* const vksplit_dml_buffer_tensor_desc* */
 } vksplit_dml_tensor_desc;
 
 /* DML_SPLIT_OPERATOR_DESC. */
 typedef struct vksplit_dml_split_operator_desc {
     const vksplit_dml_tensor_desc* InputTensor;
-    uint32_t OutputCount;                 /* > 0 (and <= VKSPLIT_MAX_OUTPUTS) */
+    uint32_t OutputCount;                         /* > 0 (and <= VKSPLIT_MAX_OUTPUTS) */
     const vksplit_dml_tensor_desc* OutputTensors; /* [OutputCount] */
-    uint32_t Axis;                        /* < InputTensor's DimensionCount */
+    uint32_t Axis;                                /* < InputTensor's DimensionCount */
 } vksplit_dml_split_operator_desc;
 
 /* What DML_SPLIT_OPERATOR_DESC accepts at one feature level (the spec's tables). */
@@ -105,13 +105,13 @@ typedef struct vksplit_dml_split_support {
 /* Caller-owned storage for one translation. Set capacity and the arrays; the translation
  * fills sizes and input_strides and writes the arrays. */
 typedef struct vksplit_dml_split_storage {
-    uint32_t capacity;                    /* outputs the arrays below have room for (>= OutputCount) */
-    uint64_t* lengths;                    /* required: [capacity] per-output lengths on the axis */
+    uint32_t capacity; /* outputs the arrays below have room for (>= OutputCount) */
+    uint64_t* lengths; /* required: [capacity] per-output lengths on the axis */
     /* [capacity * VKSPLIT_MAX_RANK]: output i's strides at output_strides[i * VKSPLIT_MAX_RANK].
      * Needed only when some output has Strides; NULL otherwise. */
     uint64_t* output_strides;
-    const uint64_t** output_stride_table; /* [capacity]; needed with output_strides */
-    uint64_t sizes[VKSPLIT_MAX_RANK];     /* filled: the input's sizes */
+    const uint64_t** output_stride_table;     /* [capacity]; needed with output_strides */
+    uint64_t sizes[VKSPLIT_MAX_RANK];         /* filled: the input's sizes */
     uint64_t input_strides[VKSPLIT_MAX_RANK]; /* filled when the input has Strides */
 } vksplit_dml_split_storage;
 
@@ -127,8 +127,7 @@ VKSPLIT_API const char* vksplit_dml_data_type_name(vksplit_dml_tensor_data_type 
  * a level between two table rows gets the lower row; NEWEST gets the newest row).
  * VKSPLIT_ERROR_FEATURE_LEVEL below 1_0. Thread-safety: safe (pure). */
 VKSPLIT_API vksplit_result vksplit_dml_query_split_support(vksplit_dml_feature_level feature_level,
-                                                           vksplit_dml_split_support* support,
-                                                           vksplit_error* error);
+                                                           vksplit_dml_split_support* support, vksplit_error* error);
 
 /* DMLCalcBufferTensorSize in 64-bit with overflow checks: packed = product(Sizes) *
  * element size; strided = (sum((Sizes[i] - 1) * Strides[i]) + 1) * element size; rounded

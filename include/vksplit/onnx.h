@@ -65,10 +65,10 @@ typedef struct vksplit_onnx_split_desc {
     /* The Split version: 1, 2, 11, 13 or 18 (vksplit_onnx_split_version maps a model's
      * opset import, e.g. 15 -> 13). Anything else is VKSPLIT_ERROR_OPSET. */
     int64_t opset;
-    vksplit_onnx_data_type data_type;   /* T, the input's elem_type */
-    uint32_t rank;                      /* the input's rank, 1..VKSPLIT_MAX_RANK; 0 (a scalar) is rejected */
-    const int64_t* shape;               /* required: [rank] dimensions, each >= 0 */
-    int64_t axis;                       /* attribute 'axis' (default 0) */
+    vksplit_onnx_data_type data_type; /* T, the input's elem_type */
+    uint32_t rank;                    /* the input's rank, 1..VKSPLIT_MAX_RANK; 0 (a scalar) is rejected */
+    const int64_t* shape;             /* required: [rank] dimensions, each >= 0 */
+    int64_t axis;                     /* attribute 'axis' (default 0) */
     /* The node's number of outputs. Required for an equal split before opset 18; otherwise
      * 0 means "as many as 'split' or 'num_outputs' give", and a non-zero value must match. */
     uint32_t output_count;
@@ -93,9 +93,9 @@ typedef struct vksplit_onnx_split_desc {
 
 /* Caller-owned storage for one translation. */
 typedef struct vksplit_onnx_split_storage {
-    uint64_t* lengths;                  /* required: [lengths_capacity] per-output lengths */
-    uint32_t lengths_capacity;          /* >= the node's output count */
-    uint64_t sizes[VKSPLIT_MAX_RANK];   /* filled: the input's sizes */
+    uint64_t* lengths;                /* required: [lengths_capacity] per-output lengths */
+    uint32_t lengths_capacity;        /* >= the node's output count */
+    uint64_t sizes[VKSPLIT_MAX_RANK]; /* filled: the input's sizes */
 } vksplit_onnx_split_storage;
 
 /* Bytes per element of an ONNX type Split can copy (bool 1 .. complex128 16); 0 for

@@ -79,15 +79,15 @@ typedef struct vksplit_ov_variadic_split_desc {
     vksplit_ov_element_type element_type;
     uint32_t rank;
     const uint64_t* shape;
-    vksplit_ov_constant axis;             /* input 1: a scalar or shape [1] */
-    vksplit_ov_constant split_lengths;    /* input 2: 1-D */
+    vksplit_ov_constant axis;          /* input 1: a scalar or shape [1] */
+    vksplit_ov_constant split_lengths; /* input 2: 1-D */
 } vksplit_ov_variadic_split_desc;
 
 /* Caller-owned storage for one translation. */
 typedef struct vksplit_ov_split_storage {
-    uint64_t* lengths;                    /* required: [lengths_capacity] per-output lengths */
-    uint32_t lengths_capacity;            /* >= the output count (num_splits or split_lengths' length) */
-    uint64_t sizes[VKSPLIT_MAX_RANK];     /* filled: data's shape */
+    uint64_t* lengths;                /* required: [lengths_capacity] per-output lengths */
+    uint32_t lengths_capacity;        /* >= the output count (num_splits or split_lengths' length) */
+    uint64_t sizes[VKSPLIT_MAX_RANK]; /* filled: data's shape */
 } vksplit_ov_split_storage;
 
 /* Bytes per element; 0 for sub-byte, string, undefined and dynamic types.
@@ -100,8 +100,9 @@ VKSPLIT_API const char* vksplit_ov_element_type_name(vksplit_ov_element_type ele
 /* Checks every Split-1 rule (and the canonical ones), then writes storage and *out; on error
  * neither is written. Outputs are packed; base_alignment is 0 (16).
  * Thread-safety: safe (pure) for distinct storage. */
-VKSPLIT_API vksplit_result vksplit_ov_translate_split(const vksplit_ov_split_desc* op, vksplit_ov_split_storage* storage,
-                                                      vksplit_split_desc* out, vksplit_error* error);
+VKSPLIT_API vksplit_result vksplit_ov_translate_split(const vksplit_ov_split_desc* op,
+                                                      vksplit_ov_split_storage* storage, vksplit_split_desc* out,
+                                                      vksplit_error* error);
 
 /* The same for VariadicSplit-1; a -1 length becomes the remainder.
  * Thread-safety: safe (pure) for distinct storage. */

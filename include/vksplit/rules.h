@@ -12,325 +12,323 @@
 #ifndef VKSPLIT_RULES_H
 #define VKSPLIT_RULES_H
 
-#define VKSPLIT_RULE_LIST(X)                                                                                          \
-    /* Shared by every function that returns an object */                                                             \
-    X(OUT_NULL, 1, VKSPLIT_ERROR_NULL_ARGUMENT, "out is NULL")                                                        \
-    /* The canonical split (vksplit_validate_split, vksplit_split_spans, vksplit_query_zero_copy) */                  \
-    X(SPLIT_NULL, 2, VKSPLIT_ERROR_NULL_ARGUMENT, "split is NULL")                                                    \
-    X(SPLIT_ELEMENT_SIZE, 3, VKSPLIT_ERROR_ELEMENT_SIZE, "element_size %u is out of range [1, %u]")                   \
-    X(SPLIT_RANK, 4, VKSPLIT_ERROR_RANK, "rank %u is out of range [1, %u]")                                           \
-    X(SPLIT_SIZES_NULL, 5, VKSPLIT_ERROR_NULL_ARGUMENT, "sizes is NULL")                                              \
-    X(SPLIT_AXIS, 6, VKSPLIT_ERROR_AXIS, "axis %u is out of range [0, %u] for a rank-%u input")                       \
-    X(SPLIT_OUTPUT_COUNT, 7, VKSPLIT_ERROR_OUTPUT_COUNT, "output_count %u is out of range [1, %u]")                   \
-    X(SPLIT_LENGTHS_NULL, 8, VKSPLIT_ERROR_NULL_ARGUMENT, "lengths (the per-output lengths) is NULL")                 \
-    X(SPLIT_BASE_ALIGNMENT, 9, VKSPLIT_ERROR_ALIGNMENT, "base_alignment %u is not a power of two")                    \
-    X(SPLIT_SUM_OVERFLOW, 10, VKSPLIT_ERROR_SPLIT_SUM, "lengths overflow 64 bits at lengths[%u] = %llu")          \
-    X(SPLIT_SUM, 11, VKSPLIT_ERROR_SPLIT_SUM, "lengths sum to %llu but sizes[%u] (the axis) is %llu")           \
-    X(SPLIT_ELEMENT_COUNT_OVERFLOW, 12, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                  \
-      "input sizes %s: element count overflows 64 bits")                                                              \
-    X(SPLIT_SPAN_OVERFLOW, 13, VKSPLIT_ERROR_SIZE_OVERFLOW, "%s with sizes %s: its byte span overflows 64 bits")      \
-    X(SPLIT_OVERLAPPING_STRIDES, 14, VKSPLIT_ERROR_OVERLAPPING_OUTPUT,                                                \
-      "output_strides[%u] %s with sizes %s let two elements share an address: dimension %u stride %llu must "         \
-      "exceed %llu, the reach of the dimensions inside it")                                                           \
-    X(ZERO_COPY_ALIASABLE_NULL, 15, VKSPLIT_ERROR_NULL_ARGUMENT, "aliasable is NULL")                                 \
-    /* Contexts, device support and tuning */                                                                         \
-    X(SUPPORT_QUERY_NULL, 16, VKSPLIT_ERROR_NULL_ARGUMENT,                                                            \
-      "physical_device, get_instance_proc_addr, instance and supported are required")                                 \
-    X(CONTEXT_DESC_NULL, 17, VKSPLIT_ERROR_NULL_ARGUMENT, "desc is NULL")                                             \
-    X(CONTEXT_DESC_HANDLES, 18, VKSPLIT_ERROR_NULL_ARGUMENT,                                                          \
-      "desc.instance, physical_device, device and get_instance_proc_addr are required")                               \
-    X(CONTEXT_NO_DEVICE_ADDRESS_FUNCTION, 19, VKSPLIT_ERROR_UNSUPPORTED,                                              \
-      "VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS is set but vkGetBufferDeviceAddress is not available")                   \
-    X(CONTEXT_NO_ADDRESSING, 20, VKSPLIT_ERROR_UNSUPPORTED,                                                           \
-      "vksplit needs bufferDeviceAddress+shaderInt64 (VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) or "                     \
-      "VK_KHR_push_descriptor (VKSPLIT_FEATURE_PUSH_DESCRIPTOR) enabled on the device")                               \
-    X(CONTEXT_MISSING_FUNCTION, 21, VKSPLIT_ERROR_UNSUPPORTED, "%s returned NULL for %s")                             \
-    X(CONTEXT_MAX_BINDING_BYTES, 198, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                 \
-      "max_binding_bytes %llu is below 4096, the smallest binding window")                                            \
-    X(TUNING_MAPPING, 22, VKSPLIT_ERROR_INVALID_ARGUMENT, "tuning.mapping %d is not a vksplit_mapping")               \
-    X(TUNING_MAX_WORD_BYTES, 23, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                      \
-      "tuning.max_word_bytes %u is not 1, 2, 4, 8, 16 or 32")                                                         \
-    X(TUNING_WORKGROUP_SIZE, 24, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                      \
-      "tuning.workgroup_size %u is out of range [1, %u] on this device")                                              \
-    X(TUNING_INVOCATION_BYTES, 25, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                    \
-      "tuning.invocation_bytes %u is out of range [1, 65536]")                                                        \
-    X(TUNING_MIN_WORKGROUPS, 196, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                     \
-      "tuning.min_workgroups %u is out of range [1, 16777216]")                                                       \
-    /* Plans */                                                                                                       \
-    X(PLAN_CONTEXT_NULL, 26, VKSPLIT_ERROR_NULL_ARGUMENT, "ctx is NULL")                                              \
-    X(PLAN_PATH, 27, VKSPLIT_ERROR_INVALID_ARGUMENT, "options.path %d is not a vksplit_path")                         \
+#define VKSPLIT_RULE_LIST(X)                                                                                           \
+    /* Shared by every function that returns an object */                                                              \
+    X(OUT_NULL, 1, VKSPLIT_ERROR_NULL_ARGUMENT, "out is NULL")                                                         \
+    /* The canonical split (vksplit_validate_split, vksplit_split_spans, vksplit_query_zero_copy) */                   \
+    X(SPLIT_NULL, 2, VKSPLIT_ERROR_NULL_ARGUMENT, "split is NULL")                                                     \
+    X(SPLIT_ELEMENT_SIZE, 3, VKSPLIT_ERROR_ELEMENT_SIZE, "element_size %u is out of range [1, %u]")                    \
+    X(SPLIT_RANK, 4, VKSPLIT_ERROR_RANK, "rank %u is out of range [1, %u]")                                            \
+    X(SPLIT_SIZES_NULL, 5, VKSPLIT_ERROR_NULL_ARGUMENT, "sizes is NULL")                                               \
+    X(SPLIT_AXIS, 6, VKSPLIT_ERROR_AXIS, "axis %u is out of range [0, %u] for a rank-%u input")                        \
+    X(SPLIT_OUTPUT_COUNT, 7, VKSPLIT_ERROR_OUTPUT_COUNT, "output_count %u is out of range [1, %u]")                    \
+    X(SPLIT_LENGTHS_NULL, 8, VKSPLIT_ERROR_NULL_ARGUMENT, "lengths (the per-output lengths) is NULL")                  \
+    X(SPLIT_BASE_ALIGNMENT, 9, VKSPLIT_ERROR_ALIGNMENT, "base_alignment %u is not a power of two")                     \
+    X(SPLIT_SUM_OVERFLOW, 10, VKSPLIT_ERROR_SPLIT_SUM, "lengths overflow 64 bits at lengths[%u] = %llu")               \
+    X(SPLIT_SUM, 11, VKSPLIT_ERROR_SPLIT_SUM, "lengths sum to %llu but sizes[%u] (the axis) is %llu")                  \
+    X(SPLIT_ELEMENT_COUNT_OVERFLOW, 12, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                   \
+      "input sizes %s: element count overflows 64 bits")                                                               \
+    X(SPLIT_SPAN_OVERFLOW, 13, VKSPLIT_ERROR_SIZE_OVERFLOW, "%s with sizes %s: its byte span overflows 64 bits")       \
+    X(SPLIT_OVERLAPPING_STRIDES, 14, VKSPLIT_ERROR_OVERLAPPING_OUTPUT,                                                 \
+      "output_strides[%u] %s with sizes %s let two elements share an address: dimension %u stride %llu must "          \
+      "exceed %llu, the reach of the dimensions inside it")                                                            \
+    X(ZERO_COPY_ALIASABLE_NULL, 15, VKSPLIT_ERROR_NULL_ARGUMENT, "aliasable is NULL")                                  \
+    /* Contexts, device support and tuning */                                                                          \
+    X(SUPPORT_QUERY_NULL, 16, VKSPLIT_ERROR_NULL_ARGUMENT,                                                             \
+      "physical_device, get_instance_proc_addr, instance and supported are required")                                  \
+    X(CONTEXT_DESC_NULL, 17, VKSPLIT_ERROR_NULL_ARGUMENT, "desc is NULL")                                              \
+    X(CONTEXT_DESC_HANDLES, 18, VKSPLIT_ERROR_NULL_ARGUMENT,                                                           \
+      "desc.instance, physical_device, device and get_instance_proc_addr are required")                                \
+    X(CONTEXT_NO_DEVICE_ADDRESS_FUNCTION, 19, VKSPLIT_ERROR_UNSUPPORTED,                                               \
+      "VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS is set but vkGetBufferDeviceAddress is not available")                    \
+    X(CONTEXT_NO_ADDRESSING, 20, VKSPLIT_ERROR_UNSUPPORTED,                                                            \
+      "vksplit needs bufferDeviceAddress+shaderInt64 (VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) or "                      \
+      "VK_KHR_push_descriptor (VKSPLIT_FEATURE_PUSH_DESCRIPTOR) enabled on the device")                                \
+    X(CONTEXT_MISSING_FUNCTION, 21, VKSPLIT_ERROR_UNSUPPORTED, "%s returned NULL for %s")                              \
+    X(CONTEXT_MAX_BINDING_BYTES, 198, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                  \
+      "max_binding_bytes %llu is below 4096, the smallest binding window")                                             \
+    X(TUNING_MAPPING, 22, VKSPLIT_ERROR_INVALID_ARGUMENT, "tuning.mapping %d is not a vksplit_mapping")                \
+    X(TUNING_MAX_WORD_BYTES, 23, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                       \
+      "tuning.max_word_bytes %u is not 1, 2, 4, 8, 16 or 32")                                                          \
+    X(TUNING_WORKGROUP_SIZE, 24, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                       \
+      "tuning.workgroup_size %u is out of range [1, %u] on this device")                                               \
+    X(TUNING_INVOCATION_BYTES, 25, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                     \
+      "tuning.invocation_bytes %u is out of range [1, 65536]")                                                         \
+    X(TUNING_MIN_WORKGROUPS, 196, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                      \
+      "tuning.min_workgroups %u is out of range [1, 16777216]")                                                        \
+    /* Plans */                                                                                                        \
+    X(PLAN_CONTEXT_NULL, 26, VKSPLIT_ERROR_NULL_ARGUMENT, "ctx is NULL")                                               \
+    X(PLAN_PATH, 27, VKSPLIT_ERROR_INVALID_ARGUMENT, "options.path %d is not a vksplit_path")                          \
     /* 28, 29 (PLAN_INPUT_RANGE, PLAN_OUTPUT_RANGE: a tensor beyond one binding without device                      \
-     * addresses) are retired: the descriptor path binds windows (PLAN_WINDOWS). */                                 \
-    X(PLAN_WINDOWS, 197, VKSPLIT_ERROR_UNSUPPORTED,                                                                   \
-      "without buffer device addresses the split needs more than %u binding windows of at most %llu bytes "           \
-      "(maxStorageBufferRange); its strides scatter it too widely for one plan")                                      \
-    X(PLAN_INPUT_BUFFER_SIZE, 30, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                        \
-      "the input spans %llu bytes but a buffer holds at most %llu on this device (maxBufferSize)")                    \
-    X(PLAN_OUTPUT_BUFFER_SIZE, 31, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                       \
-      "output %u spans %llu bytes but a buffer holds at most %llu on this device (maxBufferSize)")                    \
-    X(PLAN_WORKGROUP_COUNT, 32, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                          \
-      "the split needs %llu workgroups; this device dispatches at most %llu x %u")                                    \
-    X(PLAN_NO_HOST_VISIBLE_MEMORY, 33, VKSPLIT_ERROR_UNSUPPORTED,                                                     \
-      "no host-visible memory type for the parameter table")                                                          \
-    X(PLAN_TRANSFER_REGIONS, 34, VKSPLIT_ERROR_UNSUPPORTED,                                                           \
-      "the transfer path would need %llu copy regions; it holds at most %u (use the compute path)")                   \
-    X(PLAN_TRANSFER_ROWS, 35, VKSPLIT_ERROR_UNSUPPORTED,                                                              \
-      "the transfer path needs rows that are contiguous in every tensor; this split's are single elements "           \
-      "(use the compute path)")                                                                                       \
-    X(PLAN_ROWS_LIMIT, 36, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                               \
-      "output %u has %llu rows; vksplit handles at most 2^32-1 per output")                                           \
-    X(PLAN_ROW_WORDS_LIMIT, 37, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                          \
-      "output %u has contiguous rows of %llu words of %u bytes; vksplit handles at most 2^32-1")                      \
-    X(PLAN_UNITS_LIMIT, 38, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                              \
-      "output %u needs %llu %s; vksplit handles at most %llu per output")                                             \
-    X(PLAN_GRID_LIMIT, 39, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                               \
-      "the split needs %llu x %llu workgroups; vksplit handles at most 2^32-1")                                       \
-    X(PLAN_TILES_WORKGROUPS_LIMIT, 40, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                   \
-      "output %u needs %llu workgroups of %llu words; vksplit handles at most 2^32-1 per output")                     \
-    X(PLAN_SHAPE_FIELDS, 199, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                            \
-      "a dispatch's shape word cannot hold grid width %llu, %u row dimensions and flags 0x%x")                        \
-    X(PLAN_NO_PIPELINE, 41, VKSPLIT_ERROR_UNSUPPORTED, "no pipeline for the %s mapping and %u-byte words")            \
-    /* Recording: bindings and per-recording arguments */                                                             \
-    X(RECORD_NULL, 42, VKSPLIT_ERROR_NULL_ARGUMENT, "plan and cmd are required")                                      \
-    X(RECORD_BINDINGS_NULL, 43, VKSPLIT_ERROR_NULL_ARGUMENT, "input and outputs are required")                        \
-    X(BINDING_BUFFER_NULL, 44, VKSPLIT_ERROR_BINDING, "%s.buffer is VK_NULL_HANDLE")                                  \
-    X(BINDING_OFFSET_ALIGNMENT, 45, VKSPLIT_ERROR_ALIGNMENT,                                                          \
-      "%s.offset %llu is not a multiple of %u, the alignment this plan's %u-byte copy word needs (set "               \
-      "vksplit_split_desc.base_alignment to what your offsets guarantee)")                                            \
-    X(BINDING_ADDRESS_ALIGNMENT, 46, VKSPLIT_ERROR_ALIGNMENT,                                                         \
-      "%s: buffer device address + offset = 0x%llx is not a multiple of %u, the alignment this plan's %u-byte "       \
-      "copy word needs")                                                                                              \
-    X(ARGUMENTS_NULL, 47, VKSPLIT_ERROR_NULL_ARGUMENT,                                                                \
-      "arguments is NULL but this plan's %u outputs need %llu bytes of per-recording arguments")                      \
-    X(ARGUMENTS_BUFFER_NULL, 48, VKSPLIT_ERROR_BINDING, "arguments.buffer is VK_NULL_HANDLE")                         \
-    X(ARGUMENTS_OFFSET_ALIGNMENT, 49, VKSPLIT_ERROR_ALIGNMENT, "arguments.offset %llu is not a multiple of %u")       \
-    X(ARGUMENTS_ADDRESS_ALIGNMENT, 50, VKSPLIT_ERROR_ALIGNMENT,                                                       \
-      "arguments: buffer device address + offset = 0x%llx is not a multiple of %u")                                   \
-    X(PLAN_NULL, 51, VKSPLIT_ERROR_NULL_ARGUMENT, "plan is NULL")                                                     \
-    X(ARGUMENTS_WRITE_NULL, 52, VKSPLIT_ERROR_NULL_ARGUMENT, "outputs and mapped are required")                       \
-    X(ARGUMENTS_MAPPED_ALIGNMENT, 53, VKSPLIT_ERROR_ALIGNMENT, "mapped %p is not 8-byte aligned")                     \
-    /* Host allocations and Vulkan calls */                                                                           \
-    X(HOST_ALLOCATION_CONTEXT, 54, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation of the context failed")              \
-    X(HOST_ALLOCATION_EXTENSIONS, 55, VKSPLIT_ERROR_OUT_OF_MEMORY,                                                    \
-      "host allocation for %u extension properties failed")                                                           \
-    X(HOST_ALLOCATION_PLAN, 56, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation of the plan failed")                    \
-    X(HOST_ALLOCATION_OUTPUTS, 57, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u outputs failed")              \
-    X(HOST_ALLOCATION_DISPATCHES, 58, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u dispatches failed")        \
-    X(HOST_ALLOCATION_REGIONS, 59, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %llu copy regions failed")       \
-    X(VULKAN_OUT_OF_MEMORY, 60, VKSPLIT_ERROR_OUT_OF_MEMORY, "%s returned VkResult %d")                               \
-    X(VULKAN_DEVICE_LOST, 61, VKSPLIT_ERROR_DEVICE_LOST, "%s returned VkResult %d")                                   \
-    X(VULKAN_CALL, 62, VKSPLIT_ERROR_VULKAN, "%s returned VkResult %d")                                               \
-    /* DirectML front-end (vksplit/directml.h) */                                                                     \
-    X(DML_OPERATOR_NULL, 63, VKSPLIT_ERROR_NULL_ARGUMENT, "op (the DML_SPLIT_OPERATOR_DESC) is NULL")                 \
-    X(DML_INPUT_TENSOR_NULL, 64, VKSPLIT_ERROR_NULL_ARGUMENT, "InputTensor is NULL")                                  \
-    X(DML_OUTPUT_TENSORS_NULL, 65, VKSPLIT_ERROR_NULL_ARGUMENT, "OutputTensors is NULL")                              \
-    X(DML_OUTPUT_COUNT_ZERO, 66, VKSPLIT_ERROR_OUTPUT_COUNT, "OutputCount is 0; it must be greater than 0")           \
-    X(DML_OUTPUT_COUNT_LIMIT, 67, VKSPLIT_ERROR_OUTPUT_COUNT, "OutputCount %u is more than vksplit's limit of %u")    \
-    X(DML_AXIS, 68, VKSPLIT_ERROR_AXIS, "Axis %u is out of range [0, %u] for InputTensor.DimensionCount %u")          \
-    X(DML_TENSOR_DESC_NULL, 69, VKSPLIT_ERROR_NULL_ARGUMENT, "%s.Desc is NULL")                                       \
-    X(DML_TENSOR_TYPE, 70, VKSPLIT_ERROR_ATTRIBUTE,                                                                   \
-      "%s.Type is %u; Split takes DML_TENSOR_TYPE_BUFFER (1) tensors only")                                           \
-    X(DML_DATA_TYPE, 71, VKSPLIT_ERROR_DATA_TYPE,                                                                     \
-      "%s.DataType %u is not one DML_SPLIT_OPERATOR_DESC supports (FLOAT32 = 1 .. INT64 = 11)")                       \
-    X(DML_DATA_TYPE_FEATURE_LEVEL, 72, VKSPLIT_ERROR_FEATURE_LEVEL, "%s.DataType %s needs %s; the target is %s")      \
-    X(DML_DIMENSION_COUNT, 73, VKSPLIT_ERROR_RANK, "%s.DimensionCount %u is out of range [%u, %u]")                   \
-    X(DML_DIMENSION_COUNT_FEATURE_LEVEL, 74, VKSPLIT_ERROR_FEATURE_LEVEL,                                             \
-      "%s.DimensionCount %u needs %s; the target %s allows %u to %u")                                                 \
-    X(DML_FLAGS_UNKNOWN, 75, VKSPLIT_ERROR_ATTRIBUTE, "%s.Flags 0x%x has unknown bits 0x%x")                          \
-    X(DML_FLAGS_OWNED_BY_DML, 76, VKSPLIT_ERROR_ATTRIBUTE,                                                            \
-      "%s.Flags has DML_TENSOR_FLAG_OWNED_BY_DML, which DirectML allows on input tensors only")                       \
-    X(DML_ALIGNMENT_POWER_OF_TWO, 77, VKSPLIT_ERROR_ALIGNMENT,                                                        \
-      "%s.GuaranteedBaseOffsetAlignment %u is not a power of two")                                                    \
-    X(DML_ALIGNMENT_BELOW_ELEMENT, 78, VKSPLIT_ERROR_ALIGNMENT,                                                       \
-      "%s.GuaranteedBaseOffsetAlignment %u is less than the %u-byte element size of %s")                              \
-    X(DML_SIZES_NULL, 79, VKSPLIT_ERROR_NULL_ARGUMENT, "%s.Sizes is NULL")                                            \
-    X(DML_SIZE_ZERO, 80, VKSPLIT_ERROR_SHAPE_MISMATCH, "%s.Sizes[%u] is 0; DirectML sizes must be greater than 0")    \
-    X(DML_BUFFER_SIZE_OVERFLOW, 81, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                      \
-      "%s with Sizes %s: DMLCalcBufferTensorSize overflows 64 bits")                                                  \
-    X(DML_ELEMENT_COUNT_LIMIT, 82, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                       \
-      "%s with Sizes %s spans %llu elements; a DirectML buffer tensor holds at most 2^32 - 1")                        \
-    X(DML_TOTAL_TENSOR_SIZE, 83, VKSPLIT_ERROR_TENSOR_SIZE,                                                           \
-      "%s.TotalTensorSizeInBytes is %llu but Sizes %s and Strides %s need %llu (DMLCalcBufferTensorSize)")            \
-    X(DML_OVERLAPPING_STRIDES, 84, VKSPLIT_ERROR_OVERLAPPING_OUTPUT,                                                  \
-      "%s.Strides %s with Sizes %s let two elements share an address: dimension %u stride %llu must exceed "          \
-      "%llu, the reach of the dimensions inside it")                                                                  \
-    X(DML_DATA_TYPE_MISMATCH, 85, VKSPLIT_ERROR_DATA_TYPE,                                                            \
-      "%s.DataType is %s (%u) but InputTensor.DataType is %s (%u)")                                                   \
-    X(DML_DIMENSION_COUNT_MISMATCH, 86, VKSPLIT_ERROR_RANK,                                                           \
-      "%s.DimensionCount is %u but InputTensor.DimensionCount is %u")                                                 \
-    X(DML_SIZES_MISMATCH, 87, VKSPLIT_ERROR_SHAPE_MISMATCH,                                                           \
-      "%s.Sizes[%u] is %u but InputTensor.Sizes[%u] is %u (only Sizes[%u], the axis, may differ)")                    \
-    X(DML_SPLIT_SUM, 88, VKSPLIT_ERROR_SPLIT_SUM,                                                                     \
-      "OutputTensors[*].Sizes[%u] (the axis) sum to %llu but InputTensor.Sizes[%u] is %u")                            \
-    X(DML_STORAGE_CAPACITY, 89, VKSPLIT_ERROR_OUTPUT_COUNT, "storage->capacity %u is less than OutputCount %u")       \
-    X(STORAGE_NULL, 90, VKSPLIT_ERROR_NULL_ARGUMENT, "%s is NULL")                                                    \
-    X(DML_STORAGE_STRIDES_NULL, 91, VKSPLIT_ERROR_NULL_ARGUMENT,                                                      \
-      "an output has Strides but storage->output_strides or ->output_stride_table is NULL")                           \
-    X(DML_SUPPORT_NULL, 92, VKSPLIT_ERROR_NULL_ARGUMENT, "support is NULL")                                           \
-    X(DML_FEATURE_LEVEL, 93, VKSPLIT_ERROR_FEATURE_LEVEL,                                                             \
-      "feature level 0x%x is below DML_FEATURE_LEVEL_1_0 (0x1000), where Split was introduced")                       \
-    X(DML_CALC_BYTES_NULL, 94, VKSPLIT_ERROR_NULL_ARGUMENT, "bytes is NULL")                                          \
-    X(DML_CALC_DATA_TYPE, 95, VKSPLIT_ERROR_DATA_TYPE, "DataType %u is not a DirectML data type Split knows")         \
-    X(DML_CALC_DIMENSION_COUNT, 96, VKSPLIT_ERROR_RANK, "DimensionCount %u is out of range [1, %u]")                  \
-    X(DML_CALC_SIZES_NULL, 97, VKSPLIT_ERROR_NULL_ARGUMENT, "Sizes is NULL")                                          \
-    X(DML_CALC_SIZE_ZERO, 98, VKSPLIT_ERROR_SHAPE_MISMATCH, "Sizes[%u] is 0; DirectML sizes must be greater than 0")  \
-    X(DML_CALC_OVERFLOW, 99, VKSPLIT_ERROR_SIZE_OVERFLOW, "Sizes %s: the buffer size overflows 64 bits")              \
-    /* ONNX front-end (vksplit/onnx.h) */                                                                             \
-    X(ONNX_NODE_NULL, 100, VKSPLIT_ERROR_NULL_ARGUMENT, "node is NULL")                                               \
-    X(ONNX_OPSET_IMPORT, 101, VKSPLIT_ERROR_OPSET,                                                                    \
-      "opset %lld is not a Split version: ONNX Split has versions 1, 2, 11, 13 and 18 (a model importing "            \
-      "opset %lld uses Split-%lld)")                                                                                  \
-    X(ONNX_OPSET, 102, VKSPLIT_ERROR_OPSET,                                                                           \
-      "opset %lld is not a Split version: ONNX Split has versions 1, 2, 11, 13 and 18")                               \
-    X(ONNX_STRING_TYPE, 103, VKSPLIT_ERROR_DATA_TYPE,                                                                 \
-      "tensor(string) is not supported: vksplit copies fixed-width elements and ONNX strings are "                    \
-      "variable-length")                                                                                              \
-    X(ONNX_DATA_TYPE, 104, VKSPLIT_ERROR_DATA_TYPE, "data_type %u is not an ONNX tensor type")                        \
-    X(ONNX_DATA_TYPE_VERSION, 105, VKSPLIT_ERROR_DATA_TYPE, "tensor(%s) is not in Split-%lld's type list%s")          \
-    X(ONNX_SCALAR, 106, VKSPLIT_ERROR_RANK, "the input is a scalar (rank 0); Split needs a tensor of rank 1 or more") \
-    X(ONNX_RANK_LIMIT, 107, VKSPLIT_ERROR_RANK, "the input's rank %u is more than vksplit's limit of %u")             \
-    X(ONNX_SHAPE_NULL, 108, VKSPLIT_ERROR_NULL_ARGUMENT, "shape is NULL")                                             \
-    X(ONNX_SHAPE_NEGATIVE, 109, VKSPLIT_ERROR_SHAPE_MISMATCH,                                                         \
-      "shape[%u] is %lld; dimensions must be >= 0 (resolve dynamic dimensions first)")                                \
-    X(ONNX_BYTE_COUNT_OVERFLOW, 110, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                     \
-      "the input's byte count overflows 64 bits at shape[%u] = %lld")                                                 \
-    X(ONNX_AXIS_NEGATIVE_BEFORE_11, 111, VKSPLIT_ERROR_AXIS,                                                          \
-      "axis %lld is negative; Split-%lld accepts [0, %lld] for a rank-%lld input (negative axes came with "           \
-      "Split-11)")                                                                                                    \
-    X(ONNX_AXIS, 112, VKSPLIT_ERROR_AXIS, "axis %lld is out of range [%lld, %lld] for a rank-%lld input")             \
-    X(ONNX_SPLIT_ATTRIBUTE_SINCE_13, 113, VKSPLIT_ERROR_ATTRIBUTE,                                                    \
-      "Split-%lld has no 'split' attribute: since Split-13 'split' is the second input")                              \
-    X(ONNX_SPLIT_INPUT_BEFORE_13, 114, VKSPLIT_ERROR_ATTRIBUTE,                                                       \
-      "Split-%lld has no 'split' input: it takes 'split' as an attribute")                                            \
-    X(ONNX_NUM_OUTPUTS_BEFORE_18, 115, VKSPLIT_ERROR_ATTRIBUTE,                                                       \
-      "Split-%lld has no 'num_outputs' attribute: it came with Split-18")                                             \
-    X(ONNX_SPLIT_TWICE, 116, VKSPLIT_ERROR_ATTRIBUTE,                                                                 \
-      "both the 'split' attribute and the 'split' input were given; Split-1 takes one of them")                       \
-    X(ONNX_SPLIT_AND_NUM_OUTPUTS, 117, VKSPLIT_ERROR_ATTRIBUTE,                                                       \
-      "both the 'split' input and the 'num_outputs' attribute were given; Split-18 takes exactly one")                \
-    X(ONNX_NO_SPLIT_NOR_NUM_OUTPUTS, 118, VKSPLIT_ERROR_ATTRIBUTE,                                                    \
-      "neither the 'split' input nor the 'num_outputs' attribute was given; Split-18 needs exactly one")              \
-    X(ONNX_SPLIT_NOT_WHOLE, 119, VKSPLIT_ERROR_SPLIT_LENGTH,                                                          \
-      "'split' input entry %u is %g; lengths must be whole numbers >= 0")                                             \
-    X(ONNX_SPLIT_NEGATIVE, 120, VKSPLIT_ERROR_SPLIT_LENGTH, "'split' %s entry %u is %lld; lengths must be >= 0")      \
-    X(ONNX_SPLIT_INPUT_TYPE, 121, VKSPLIT_ERROR_DATA_TYPE,                                                            \
-      "the 'split' input is tensor(%s); Split-%lld takes tensor(%s)%s")                                               \
-    X(ONNX_SPLIT_EMPTY, 122, VKSPLIT_ERROR_OUTPUT_COUNT, "the 'split' %s is empty; Split has at least 1 output")      \
-    X(ONNX_SPLIT_DATA_NULL, 123, VKSPLIT_ERROR_NULL_ARGUMENT, "the 'split' %s has %u entries but its data is NULL")   \
-    X(ONNX_SPLIT_OUTPUT_LIMIT, 124, VKSPLIT_ERROR_OUTPUT_COUNT,                                                       \
-      "the 'split' %s has %u entries, more than vksplit's limit of %u outputs")                                       \
-    X(ONNX_SPLIT_OUTPUT_MISMATCH, 125, VKSPLIT_ERROR_OUTPUT_COUNT,                                                    \
-      "the 'split' %s has %u entries but the node has %u outputs")                                                    \
-    X(ONNX_SPLIT_SUM_OVERFLOW, 126, VKSPLIT_ERROR_SPLIT_SUM, "the 'split' %s overflows 64 bits at entry %u")          \
-    X(ONNX_SPLIT_SUM, 127, VKSPLIT_ERROR_SPLIT_SUM,                                                                   \
-      "the 'split' %s sums to %llu but the input's dimension on axis %u is %llu")                                     \
-    X(ONNX_NUM_OUTPUTS_BELOW_ONE, 128, VKSPLIT_ERROR_ATTRIBUTE, "'num_outputs' is %lld; it must be >= 1")             \
-    X(ONNX_NUM_OUTPUTS_LIMIT, 129, VKSPLIT_ERROR_OUTPUT_COUNT,                                                        \
-      "'num_outputs' %lld is more than vksplit's limit of %u")                                                        \
-    X(ONNX_NUM_OUTPUTS_MISMATCH, 130, VKSPLIT_ERROR_OUTPUT_COUNT,                                                     \
-      "'num_outputs' is %lld but the node has %u outputs")                                                            \
-    X(ONNX_NUM_OUTPUTS_TOO_MANY, 131, VKSPLIT_ERROR_SPLIT_LENGTH,                                                     \
-      "'num_outputs' %lld cannot split dimension %llu (axis %u): chunk ceil(%llu/%lld) = %llu for the first "         \
-      "%lld outputs leaves %llu - %llu = -%llu for the last")                                                         \
-    X(ONNX_OUTPUT_COUNT_ZERO, 132, VKSPLIT_ERROR_OUTPUT_COUNT,                                                        \
-      "output_count is 0: Split-%lld without 'split' splits equally into the node's outputs")                         \
-    X(ONNX_OUTPUT_COUNT_LIMIT, 133, VKSPLIT_ERROR_OUTPUT_COUNT, "output_count %u is more than vksplit's limit of %u") \
-    X(ONNX_NOT_DIVISIBLE, 134, VKSPLIT_ERROR_NOT_DIVISIBLE,                                                           \
-      "the input's dimension %llu on axis %u is not divisible by the node's %u outputs (Split-%lld without "          \
-      "'split' splits equally; %llu %% %u = %llu)")                                                                   \
-    X(ONNX_STORAGE_CAPACITY, 135, VKSPLIT_ERROR_OUTPUT_COUNT,                                                         \
-      "storage->lengths_capacity %u is less than the %u outputs")                                                     \
-    /* OpenVINO front-end (vksplit/openvino.h) */                                                                     \
-    X(OV_OPERATOR_NULL, 136, VKSPLIT_ERROR_NULL_ARGUMENT, "op is NULL")                                               \
-    X(OV_ELEMENT_TYPE, 137, VKSPLIT_ERROR_DATA_TYPE, "element type %u is not an OpenVINO element type")               \
-    X(OV_STRING_TYPE, 138, VKSPLIT_ERROR_DATA_TYPE,                                                                   \
-      "element type string is not supported: vksplit copies fixed-width elements and strings are "                    \
-      "variable-length")                                                                                              \
-    X(OV_PACKED_TYPE, 139, VKSPLIT_ERROR_DATA_TYPE,                                                                   \
-      "element type %s packs several elements into a byte; vksplit copies whole bytes")                               \
-    X(OV_DYNAMIC_TYPE, 140, VKSPLIT_ERROR_DATA_TYPE, "element type %s is not a static element type")                  \
-    X(OV_SCALAR, 141, VKSPLIT_ERROR_RANK, "data is a scalar (rank 0); Split needs rank >= 1")                         \
-    X(OV_RANK_LIMIT, 142, VKSPLIT_ERROR_RANK, "data's rank %u is more than vksplit's limit of %u")                    \
-    X(OV_SHAPE_NULL, 143, VKSPLIT_ERROR_NULL_ARGUMENT, "shape is NULL")                                               \
-    X(OV_BYTE_COUNT_OVERFLOW, 144, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                       \
-      "data's byte count overflows 64 bits at shape[%u] = %llu")                                                      \
-    X(OV_AXIS_TYPE, 145, VKSPLIT_ERROR_DATA_TYPE,                                                                     \
-      "'axis' input is %s; it must be an integer type (i8..i64, u8..u64)")                                            \
-    X(OV_AXIS_SHAPE, 146, VKSPLIT_ERROR_ATTRIBUTE,                                                                    \
-      "'axis' should be a scalar or of shape [1]. Got rank %u, %llu elements instead")                                \
-    X(OV_AXIS_NOT_SCALAR, 147, VKSPLIT_ERROR_ATTRIBUTE, "'axis' input must be a scalar. Got: rank %u")                \
-    X(OV_AXIS_DATA_NULL, 148, VKSPLIT_ERROR_NULL_ARGUMENT, "'axis' data is NULL")                                     \
-    X(OV_AXIS_RANGE_UNSIGNED, 149, VKSPLIT_ERROR_AXIS, "'axis' %llu is out of the tensor rank range [%lld, %lld]")    \
-    X(OV_AXIS_RANGE, 150, VKSPLIT_ERROR_AXIS, "'axis' %lld is out of the tensor rank range [%lld, %lld]")             \
-    X(OV_STORAGE_CAPACITY, 151, VKSPLIT_ERROR_OUTPUT_COUNT,                                                           \
+     * addresses) are retired: the descriptor path binds windows (PLAN_WINDOWS). */  \
+    X(PLAN_WINDOWS, 197, VKSPLIT_ERROR_UNSUPPORTED,                                                                    \
+      "without buffer device addresses the split needs more than %u binding windows of at most %llu bytes "            \
+      "(maxStorageBufferRange); its strides scatter it too widely for one plan")                                       \
+    X(PLAN_INPUT_BUFFER_SIZE, 30, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                         \
+      "the input spans %llu bytes but a buffer holds at most %llu on this device (maxBufferSize)")                     \
+    X(PLAN_OUTPUT_BUFFER_SIZE, 31, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                        \
+      "output %u spans %llu bytes but a buffer holds at most %llu on this device (maxBufferSize)")                     \
+    X(PLAN_WORKGROUP_COUNT, 32, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                           \
+      "the split needs %llu workgroups; this device dispatches at most %llu x %u")                                     \
+    X(PLAN_NO_HOST_VISIBLE_MEMORY, 33, VKSPLIT_ERROR_UNSUPPORTED,                                                      \
+      "no host-visible memory type for the parameter table")                                                           \
+    X(PLAN_TRANSFER_REGIONS, 34, VKSPLIT_ERROR_UNSUPPORTED,                                                            \
+      "the transfer path would need %llu copy regions; it holds at most %u (use the compute path)")                    \
+    X(PLAN_TRANSFER_ROWS, 35, VKSPLIT_ERROR_UNSUPPORTED,                                                               \
+      "the transfer path needs rows that are contiguous in every tensor; this split's are single elements "            \
+      "(use the compute path)")                                                                                        \
+    X(PLAN_ROWS_LIMIT, 36, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                                \
+      "output %u has %llu rows; vksplit handles at most 2^32-1 per output")                                            \
+    X(PLAN_ROW_WORDS_LIMIT, 37, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                           \
+      "output %u has contiguous rows of %llu words of %u bytes; vksplit handles at most 2^32-1")                       \
+    X(PLAN_UNITS_LIMIT, 38, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                               \
+      "output %u needs %llu %s; vksplit handles at most %llu per output")                                              \
+    X(PLAN_GRID_LIMIT, 39, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                                \
+      "the split needs %llu x %llu workgroups; vksplit handles at most 2^32-1")                                        \
+    X(PLAN_TILES_WORKGROUPS_LIMIT, 40, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                    \
+      "output %u needs %llu workgroups of %llu words; vksplit handles at most 2^32-1 per output")                      \
+    X(PLAN_SHAPE_FIELDS, 199, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                             \
+      "a dispatch's shape word cannot hold grid width %llu, %u row dimensions and flags 0x%x")                         \
+    X(PLAN_NO_PIPELINE, 41, VKSPLIT_ERROR_UNSUPPORTED, "no pipeline for the %s mapping and %u-byte words")             \
+    /* Recording: bindings and per-recording arguments */                                                              \
+    X(RECORD_NULL, 42, VKSPLIT_ERROR_NULL_ARGUMENT, "plan and cmd are required")                                       \
+    X(RECORD_BINDINGS_NULL, 43, VKSPLIT_ERROR_NULL_ARGUMENT, "input and outputs are required")                         \
+    X(BINDING_BUFFER_NULL, 44, VKSPLIT_ERROR_BINDING, "%s.buffer is VK_NULL_HANDLE")                                   \
+    X(BINDING_OFFSET_ALIGNMENT, 45, VKSPLIT_ERROR_ALIGNMENT,                                                           \
+      "%s.offset %llu is not a multiple of %u, the alignment this plan's %u-byte copy word needs (set "                \
+      "vksplit_split_desc.base_alignment to what your offsets guarantee)")                                             \
+    X(BINDING_ADDRESS_ALIGNMENT, 46, VKSPLIT_ERROR_ALIGNMENT,                                                          \
+      "%s: buffer device address + offset = 0x%llx is not a multiple of %u, the alignment this plan's %u-byte "        \
+      "copy word needs")                                                                                               \
+    X(ARGUMENTS_NULL, 47, VKSPLIT_ERROR_NULL_ARGUMENT,                                                                 \
+      "arguments is NULL but this plan's %u outputs need %llu bytes of per-recording arguments")                       \
+    X(ARGUMENTS_BUFFER_NULL, 48, VKSPLIT_ERROR_BINDING, "arguments.buffer is VK_NULL_HANDLE")                          \
+    X(ARGUMENTS_OFFSET_ALIGNMENT, 49, VKSPLIT_ERROR_ALIGNMENT, "arguments.offset %llu is not a multiple of %u")        \
+    X(ARGUMENTS_ADDRESS_ALIGNMENT, 50, VKSPLIT_ERROR_ALIGNMENT,                                                        \
+      "arguments: buffer device address + offset = 0x%llx is not a multiple of %u")                                    \
+    X(PLAN_NULL, 51, VKSPLIT_ERROR_NULL_ARGUMENT, "plan is NULL")                                                      \
+    X(ARGUMENTS_WRITE_NULL, 52, VKSPLIT_ERROR_NULL_ARGUMENT, "outputs and mapped are required")                        \
+    X(ARGUMENTS_MAPPED_ALIGNMENT, 53, VKSPLIT_ERROR_ALIGNMENT, "mapped %p is not 8-byte aligned")                      \
+    /* Host allocations and Vulkan calls */                                                                            \
+    X(HOST_ALLOCATION_CONTEXT, 54, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation of the context failed")               \
+    X(HOST_ALLOCATION_EXTENSIONS, 55, VKSPLIT_ERROR_OUT_OF_MEMORY,                                                     \
+      "host allocation for %u extension properties failed")                                                            \
+    X(HOST_ALLOCATION_PLAN, 56, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation of the plan failed")                     \
+    X(HOST_ALLOCATION_OUTPUTS, 57, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u outputs failed")               \
+    X(HOST_ALLOCATION_DISPATCHES, 58, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u dispatches failed")         \
+    X(HOST_ALLOCATION_REGIONS, 59, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %llu copy regions failed")        \
+    X(VULKAN_OUT_OF_MEMORY, 60, VKSPLIT_ERROR_OUT_OF_MEMORY, "%s returned VkResult %d")                                \
+    X(VULKAN_DEVICE_LOST, 61, VKSPLIT_ERROR_DEVICE_LOST, "%s returned VkResult %d")                                    \
+    X(VULKAN_CALL, 62, VKSPLIT_ERROR_VULKAN, "%s returned VkResult %d")                                                \
+    /* DirectML front-end (vksplit/directml.h) */                                                                      \
+    X(DML_OPERATOR_NULL, 63, VKSPLIT_ERROR_NULL_ARGUMENT, "op (the DML_SPLIT_OPERATOR_DESC) is NULL")                  \
+    X(DML_INPUT_TENSOR_NULL, 64, VKSPLIT_ERROR_NULL_ARGUMENT, "InputTensor is NULL")                                   \
+    X(DML_OUTPUT_TENSORS_NULL, 65, VKSPLIT_ERROR_NULL_ARGUMENT, "OutputTensors is NULL")                               \
+    X(DML_OUTPUT_COUNT_ZERO, 66, VKSPLIT_ERROR_OUTPUT_COUNT, "OutputCount is 0; it must be greater than 0")            \
+    X(DML_OUTPUT_COUNT_LIMIT, 67, VKSPLIT_ERROR_OUTPUT_COUNT, "OutputCount %u is more than vksplit's limit of %u")     \
+    X(DML_AXIS, 68, VKSPLIT_ERROR_AXIS, "Axis %u is out of range [0, %u] for InputTensor.DimensionCount %u")           \
+    X(DML_TENSOR_DESC_NULL, 69, VKSPLIT_ERROR_NULL_ARGUMENT, "%s.Desc is NULL")                                        \
+    X(DML_TENSOR_TYPE, 70, VKSPLIT_ERROR_ATTRIBUTE,                                                                    \
+      "%s.Type is %u; Split takes DML_TENSOR_TYPE_BUFFER (1) tensors only")                                            \
+    X(DML_DATA_TYPE, 71, VKSPLIT_ERROR_DATA_TYPE,                                                                      \
+      "%s.DataType %u is not one DML_SPLIT_OPERATOR_DESC supports (FLOAT32 = 1 .. INT64 = 11)")                        \
+    X(DML_DATA_TYPE_FEATURE_LEVEL, 72, VKSPLIT_ERROR_FEATURE_LEVEL, "%s.DataType %s needs %s; the target is %s")       \
+    X(DML_DIMENSION_COUNT, 73, VKSPLIT_ERROR_RANK, "%s.DimensionCount %u is out of range [%u, %u]")                    \
+    X(DML_DIMENSION_COUNT_FEATURE_LEVEL, 74, VKSPLIT_ERROR_FEATURE_LEVEL,                                              \
+      "%s.DimensionCount %u needs %s; the target %s allows %u to %u")                                                  \
+    X(DML_FLAGS_UNKNOWN, 75, VKSPLIT_ERROR_ATTRIBUTE, "%s.Flags 0x%x has unknown bits 0x%x")                           \
+    X(DML_FLAGS_OWNED_BY_DML, 76, VKSPLIT_ERROR_ATTRIBUTE,                                                             \
+      "%s.Flags has DML_TENSOR_FLAG_OWNED_BY_DML, which DirectML allows on input tensors only")                        \
+    X(DML_ALIGNMENT_POWER_OF_TWO, 77, VKSPLIT_ERROR_ALIGNMENT,                                                         \
+      "%s.GuaranteedBaseOffsetAlignment %u is not a power of two")                                                     \
+    X(DML_ALIGNMENT_BELOW_ELEMENT, 78, VKSPLIT_ERROR_ALIGNMENT,                                                        \
+      "%s.GuaranteedBaseOffsetAlignment %u is less than the %u-byte element size of %s")                               \
+    X(DML_SIZES_NULL, 79, VKSPLIT_ERROR_NULL_ARGUMENT, "%s.Sizes is NULL")                                             \
+    X(DML_SIZE_ZERO, 80, VKSPLIT_ERROR_SHAPE_MISMATCH, "%s.Sizes[%u] is 0; DirectML sizes must be greater than 0")     \
+    X(DML_BUFFER_SIZE_OVERFLOW, 81, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                       \
+      "%s with Sizes %s: DMLCalcBufferTensorSize overflows 64 bits")                                                   \
+    X(DML_ELEMENT_COUNT_LIMIT, 82, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                        \
+      "%s with Sizes %s spans %llu elements; a DirectML buffer tensor holds at most 2^32 - 1")                         \
+    X(DML_TOTAL_TENSOR_SIZE, 83, VKSPLIT_ERROR_TENSOR_SIZE,                                                            \
+      "%s.TotalTensorSizeInBytes is %llu but Sizes %s and Strides %s need %llu (DMLCalcBufferTensorSize)")             \
+    X(DML_OVERLAPPING_STRIDES, 84, VKSPLIT_ERROR_OVERLAPPING_OUTPUT,                                                   \
+      "%s.Strides %s with Sizes %s let two elements share an address: dimension %u stride %llu must exceed "           \
+      "%llu, the reach of the dimensions inside it")                                                                   \
+    X(DML_DATA_TYPE_MISMATCH, 85, VKSPLIT_ERROR_DATA_TYPE,                                                             \
+      "%s.DataType is %s (%u) but InputTensor.DataType is %s (%u)")                                                    \
+    X(DML_DIMENSION_COUNT_MISMATCH, 86, VKSPLIT_ERROR_RANK,                                                            \
+      "%s.DimensionCount is %u but InputTensor.DimensionCount is %u")                                                  \
+    X(DML_SIZES_MISMATCH, 87, VKSPLIT_ERROR_SHAPE_MISMATCH,                                                            \
+      "%s.Sizes[%u] is %u but InputTensor.Sizes[%u] is %u (only Sizes[%u], the axis, may differ)")                     \
+    X(DML_SPLIT_SUM, 88, VKSPLIT_ERROR_SPLIT_SUM,                                                                      \
+      "OutputTensors[*].Sizes[%u] (the axis) sum to %llu but InputTensor.Sizes[%u] is %u")                             \
+    X(DML_STORAGE_CAPACITY, 89, VKSPLIT_ERROR_OUTPUT_COUNT, "storage->capacity %u is less than OutputCount %u")        \
+    X(STORAGE_NULL, 90, VKSPLIT_ERROR_NULL_ARGUMENT, "%s is NULL")                                                     \
+    X(DML_STORAGE_STRIDES_NULL, 91, VKSPLIT_ERROR_NULL_ARGUMENT,                                                       \
+      "an output has Strides but storage->output_strides or ->output_stride_table is NULL")                            \
+    X(DML_SUPPORT_NULL, 92, VKSPLIT_ERROR_NULL_ARGUMENT, "support is NULL")                                            \
+    X(DML_FEATURE_LEVEL, 93, VKSPLIT_ERROR_FEATURE_LEVEL,                                                              \
+      "feature level 0x%x is below DML_FEATURE_LEVEL_1_0 (0x1000), where Split was introduced")                        \
+    X(DML_CALC_BYTES_NULL, 94, VKSPLIT_ERROR_NULL_ARGUMENT, "bytes is NULL")                                           \
+    X(DML_CALC_DATA_TYPE, 95, VKSPLIT_ERROR_DATA_TYPE, "DataType %u is not a DirectML data type Split knows")          \
+    X(DML_CALC_DIMENSION_COUNT, 96, VKSPLIT_ERROR_RANK, "DimensionCount %u is out of range [1, %u]")                   \
+    X(DML_CALC_SIZES_NULL, 97, VKSPLIT_ERROR_NULL_ARGUMENT, "Sizes is NULL")                                           \
+    X(DML_CALC_SIZE_ZERO, 98, VKSPLIT_ERROR_SHAPE_MISMATCH, "Sizes[%u] is 0; DirectML sizes must be greater than 0")   \
+    X(DML_CALC_OVERFLOW, 99, VKSPLIT_ERROR_SIZE_OVERFLOW, "Sizes %s: the buffer size overflows 64 bits")               \
+    /* ONNX front-end (vksplit/onnx.h) */                                                                              \
+    X(ONNX_NODE_NULL, 100, VKSPLIT_ERROR_NULL_ARGUMENT, "node is NULL")                                                \
+    X(ONNX_OPSET_IMPORT, 101, VKSPLIT_ERROR_OPSET,                                                                     \
+      "opset %lld is not a Split version: ONNX Split has versions 1, 2, 11, 13 and 18 (a model importing "             \
+      "opset %lld uses Split-%lld)")                                                                                   \
+    X(ONNX_OPSET, 102, VKSPLIT_ERROR_OPSET,                                                                            \
+      "opset %lld is not a Split version: ONNX Split has versions 1, 2, 11, 13 and 18")                                \
+    X(ONNX_STRING_TYPE, 103, VKSPLIT_ERROR_DATA_TYPE,                                                                  \
+      "tensor(string) is not supported: vksplit copies fixed-width elements and ONNX strings are "                     \
+      "variable-length")                                                                                               \
+    X(ONNX_DATA_TYPE, 104, VKSPLIT_ERROR_DATA_TYPE, "data_type %u is not an ONNX tensor type")                         \
+    X(ONNX_DATA_TYPE_VERSION, 105, VKSPLIT_ERROR_DATA_TYPE, "tensor(%s) is not in Split-%lld's type list%s")           \
+    X(ONNX_SCALAR, 106, VKSPLIT_ERROR_RANK, "the input is a scalar (rank 0); Split needs a tensor of rank 1 or more")  \
+    X(ONNX_RANK_LIMIT, 107, VKSPLIT_ERROR_RANK, "the input's rank %u is more than vksplit's limit of %u")              \
+    X(ONNX_SHAPE_NULL, 108, VKSPLIT_ERROR_NULL_ARGUMENT, "shape is NULL")                                              \
+    X(ONNX_SHAPE_NEGATIVE, 109, VKSPLIT_ERROR_SHAPE_MISMATCH,                                                          \
+      "shape[%u] is %lld; dimensions must be >= 0 (resolve dynamic dimensions first)")                                 \
+    X(ONNX_BYTE_COUNT_OVERFLOW, 110, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                      \
+      "the input's byte count overflows 64 bits at shape[%u] = %lld")                                                  \
+    X(ONNX_AXIS_NEGATIVE_BEFORE_11, 111, VKSPLIT_ERROR_AXIS,                                                           \
+      "axis %lld is negative; Split-%lld accepts [0, %lld] for a rank-%lld input (negative axes came with "            \
+      "Split-11)")                                                                                                     \
+    X(ONNX_AXIS, 112, VKSPLIT_ERROR_AXIS, "axis %lld is out of range [%lld, %lld] for a rank-%lld input")              \
+    X(ONNX_SPLIT_ATTRIBUTE_SINCE_13, 113, VKSPLIT_ERROR_ATTRIBUTE,                                                     \
+      "Split-%lld has no 'split' attribute: since Split-13 'split' is the second input")                               \
+    X(ONNX_SPLIT_INPUT_BEFORE_13, 114, VKSPLIT_ERROR_ATTRIBUTE,                                                        \
+      "Split-%lld has no 'split' input: it takes 'split' as an attribute")                                             \
+    X(ONNX_NUM_OUTPUTS_BEFORE_18, 115, VKSPLIT_ERROR_ATTRIBUTE,                                                        \
+      "Split-%lld has no 'num_outputs' attribute: it came with Split-18")                                              \
+    X(ONNX_SPLIT_TWICE, 116, VKSPLIT_ERROR_ATTRIBUTE,                                                                  \
+      "both the 'split' attribute and the 'split' input were given; Split-1 takes one of them")                        \
+    X(ONNX_SPLIT_AND_NUM_OUTPUTS, 117, VKSPLIT_ERROR_ATTRIBUTE,                                                        \
+      "both the 'split' input and the 'num_outputs' attribute were given; Split-18 takes exactly one")                 \
+    X(ONNX_NO_SPLIT_NOR_NUM_OUTPUTS, 118, VKSPLIT_ERROR_ATTRIBUTE,                                                     \
+      "neither the 'split' input nor the 'num_outputs' attribute was given; Split-18 needs exactly one")               \
+    X(ONNX_SPLIT_NOT_WHOLE, 119, VKSPLIT_ERROR_SPLIT_LENGTH,                                                           \
+      "'split' input entry %u is %g; lengths must be whole numbers >= 0")                                              \
+    X(ONNX_SPLIT_NEGATIVE, 120, VKSPLIT_ERROR_SPLIT_LENGTH, "'split' %s entry %u is %lld; lengths must be >= 0")       \
+    X(ONNX_SPLIT_INPUT_TYPE, 121, VKSPLIT_ERROR_DATA_TYPE,                                                             \
+      "the 'split' input is tensor(%s); Split-%lld takes tensor(%s)%s")                                                \
+    X(ONNX_SPLIT_EMPTY, 122, VKSPLIT_ERROR_OUTPUT_COUNT, "the 'split' %s is empty; Split has at least 1 output")       \
+    X(ONNX_SPLIT_DATA_NULL, 123, VKSPLIT_ERROR_NULL_ARGUMENT, "the 'split' %s has %u entries but its data is NULL")    \
+    X(ONNX_SPLIT_OUTPUT_LIMIT, 124, VKSPLIT_ERROR_OUTPUT_COUNT,                                                        \
+      "the 'split' %s has %u entries, more than vksplit's limit of %u outputs")                                        \
+    X(ONNX_SPLIT_OUTPUT_MISMATCH, 125, VKSPLIT_ERROR_OUTPUT_COUNT,                                                     \
+      "the 'split' %s has %u entries but the node has %u outputs")                                                     \
+    X(ONNX_SPLIT_SUM_OVERFLOW, 126, VKSPLIT_ERROR_SPLIT_SUM, "the 'split' %s overflows 64 bits at entry %u")           \
+    X(ONNX_SPLIT_SUM, 127, VKSPLIT_ERROR_SPLIT_SUM,                                                                    \
+      "the 'split' %s sums to %llu but the input's dimension on axis %u is %llu")                                      \
+    X(ONNX_NUM_OUTPUTS_BELOW_ONE, 128, VKSPLIT_ERROR_ATTRIBUTE, "'num_outputs' is %lld; it must be >= 1")              \
+    X(ONNX_NUM_OUTPUTS_LIMIT, 129, VKSPLIT_ERROR_OUTPUT_COUNT,                                                         \
+      "'num_outputs' %lld is more than vksplit's limit of %u")                                                         \
+    X(ONNX_NUM_OUTPUTS_MISMATCH, 130, VKSPLIT_ERROR_OUTPUT_COUNT, "'num_outputs' is %lld but the node has %u outputs") \
+    X(ONNX_NUM_OUTPUTS_TOO_MANY, 131, VKSPLIT_ERROR_SPLIT_LENGTH,                                                      \
+      "'num_outputs' %lld cannot split dimension %llu (axis %u): chunk ceil(%llu/%lld) = %llu for the first "          \
+      "%lld outputs leaves %llu - %llu = -%llu for the last")                                                          \
+    X(ONNX_OUTPUT_COUNT_ZERO, 132, VKSPLIT_ERROR_OUTPUT_COUNT,                                                         \
+      "output_count is 0: Split-%lld without 'split' splits equally into the node's outputs")                          \
+    X(ONNX_OUTPUT_COUNT_LIMIT, 133, VKSPLIT_ERROR_OUTPUT_COUNT, "output_count %u is more than vksplit's limit of %u")  \
+    X(ONNX_NOT_DIVISIBLE, 134, VKSPLIT_ERROR_NOT_DIVISIBLE,                                                            \
+      "the input's dimension %llu on axis %u is not divisible by the node's %u outputs (Split-%lld without "           \
+      "'split' splits equally; %llu %% %u = %llu)")                                                                    \
+    X(ONNX_STORAGE_CAPACITY, 135, VKSPLIT_ERROR_OUTPUT_COUNT,                                                          \
+      "storage->lengths_capacity %u is less than the %u outputs")                                                      \
+    /* OpenVINO front-end (vksplit/openvino.h) */                                                                      \
+    X(OV_OPERATOR_NULL, 136, VKSPLIT_ERROR_NULL_ARGUMENT, "op is NULL")                                                \
+    X(OV_ELEMENT_TYPE, 137, VKSPLIT_ERROR_DATA_TYPE, "element type %u is not an OpenVINO element type")                \
+    X(OV_STRING_TYPE, 138, VKSPLIT_ERROR_DATA_TYPE,                                                                    \
+      "element type string is not supported: vksplit copies fixed-width elements and strings are "                     \
+      "variable-length")                                                                                               \
+    X(OV_PACKED_TYPE, 139, VKSPLIT_ERROR_DATA_TYPE,                                                                    \
+      "element type %s packs several elements into a byte; vksplit copies whole bytes")                                \
+    X(OV_DYNAMIC_TYPE, 140, VKSPLIT_ERROR_DATA_TYPE, "element type %s is not a static element type")                   \
+    X(OV_SCALAR, 141, VKSPLIT_ERROR_RANK, "data is a scalar (rank 0); Split needs rank >= 1")                          \
+    X(OV_RANK_LIMIT, 142, VKSPLIT_ERROR_RANK, "data's rank %u is more than vksplit's limit of %u")                     \
+    X(OV_SHAPE_NULL, 143, VKSPLIT_ERROR_NULL_ARGUMENT, "shape is NULL")                                                \
+    X(OV_BYTE_COUNT_OVERFLOW, 144, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                        \
+      "data's byte count overflows 64 bits at shape[%u] = %llu")                                                       \
+    X(OV_AXIS_TYPE, 145, VKSPLIT_ERROR_DATA_TYPE, "'axis' input is %s; it must be an integer type (i8..i64, u8..u64)") \
+    X(OV_AXIS_SHAPE, 146, VKSPLIT_ERROR_ATTRIBUTE,                                                                     \
+      "'axis' should be a scalar or of shape [1]. Got rank %u, %llu elements instead")                                 \
+    X(OV_AXIS_NOT_SCALAR, 147, VKSPLIT_ERROR_ATTRIBUTE, "'axis' input must be a scalar. Got: rank %u")                 \
+    X(OV_AXIS_DATA_NULL, 148, VKSPLIT_ERROR_NULL_ARGUMENT, "'axis' data is NULL")                                      \
+    X(OV_AXIS_RANGE_UNSIGNED, 149, VKSPLIT_ERROR_AXIS, "'axis' %llu is out of the tensor rank range [%lld, %lld]")     \
+    X(OV_AXIS_RANGE, 150, VKSPLIT_ERROR_AXIS, "'axis' %lld is out of the tensor rank range [%lld, %lld]")              \
+    X(OV_STORAGE_CAPACITY, 151, VKSPLIT_ERROR_OUTPUT_COUNT,                                                            \
       "storage->lengths_capacity %u is less than the %llu outputs")                                                    \
-    X(OV_NUM_SPLITS_ZERO, 152, VKSPLIT_ERROR_ATTRIBUTE, "Attribute 'num_splits' must be greater than zero")           \
-    X(OV_NUM_SPLITS_RANGE, 153, VKSPLIT_ERROR_ATTRIBUTE,                                                              \
-      "'num_splits' attribute value %llu is out of range [1, %llu], the dimension of data along 'axis' %u")           \
-    X(OV_NOT_DIVISIBLE, 154, VKSPLIT_ERROR_NOT_DIVISIBLE,                                                             \
-      "Dimension of data input shape along 'axis': %llu must be evenly divisible by 'num_splits' attribute "          \
-      "value: %llu")                                                                                                  \
-    X(OV_NUM_SPLITS_LIMIT, 155, VKSPLIT_ERROR_OUTPUT_COUNT,                                                           \
-      "'num_splits' %llu is more than vksplit's limit of %u outputs")                                                 \
-    X(OV_SPLIT_LENGTHS_TYPE, 156, VKSPLIT_ERROR_DATA_TYPE,                                                            \
-      "'split_lengths' input is %s; it must be an integer type (i8..i64, u8..u64)")                                   \
-    X(OV_SPLIT_LENGTHS_NOT_1D, 157, VKSPLIT_ERROR_ATTRIBUTE, "Split lengths should be a 1-D tensor. Got %u instead.") \
-    X(OV_SPLIT_LENGTHS_EMPTY, 158, VKSPLIT_ERROR_OUTPUT_COUNT,                                                        \
-      "'split_lengths' is empty; VariadicSplit has at least 1 output")                                                \
-    X(OV_SPLIT_LENGTHS_DATA_NULL, 159, VKSPLIT_ERROR_NULL_ARGUMENT, "'split_lengths' data is NULL")                   \
-    X(OV_SPLIT_LENGTHS_LIMIT, 160, VKSPLIT_ERROR_OUTPUT_COUNT,                                                        \
-      "'split_lengths' has %llu entries, more than vksplit's limit of %u outputs")                                    \
-    X(OV_SPLIT_LENGTH_TOO_LARGE, 161, VKSPLIT_ERROR_SPLIT_LENGTH,                                                     \
-      "split_lengths[%llu] is %llu, more than a dimension can hold (2^63 - 1)")                                       \
-    X(OV_SPLIT_LENGTH_NEGATIVE, 162, VKSPLIT_ERROR_SPLIT_LENGTH,                                                      \
-      "Invalid value %lld in split lengths input (split_lengths[%llu]). Should be >= -1.")                            \
-    X(OV_SPLIT_LENGTH_TWO_INFERRED, 163, VKSPLIT_ERROR_SPLIT_LENGTH,                                                  \
-      "Cannot infer split with multiple -1 values at %llu and %llu")                                                  \
-    X(OV_SPLIT_LENGTHS_OVERFLOW, 164, VKSPLIT_ERROR_SPLIT_SUM, "split_lengths overflow 64 bits at entry %llu")        \
-    X(OV_SPLIT_LENGTHS_EXCEED, 165, VKSPLIT_ERROR_SPLIT_SUM,                                                          \
-      "split_lengths other than the -1 at %llu sum to %llu, more than the length of the chosen axis %u: %llu")        \
-    X(OV_SPLIT_LENGTHS_SUM, 166, VKSPLIT_ERROR_SPLIT_SUM,                                                             \
-      "Total length of splits: %llu must match the length of the chosen axis %u: %llu")                               \
-    /* The runner (vksplit/vksplit_runner.h) */                                                                       \
-    X(RUNNER_MEMORY_KIND, 167, VKSPLIT_ERROR_INVALID_ARGUMENT, "memory %d is not a vksplit_runner_memory")            \
-    X(RUNNER_MAX_BUFFER_BYTES, 168, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                   \
-      "max_buffer_bytes %llu is below 4096, the smallest the runner works with")                                      \
-    X(HOST_ALLOCATION_RUNNER, 169, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation of the runner failed")               \
-    X(RUNNER_NO_LOADER, 170, VKSPLIT_ERROR_UNSUPPORTED, "no Vulkan loader found (%s): install %s")                    \
-    X(HOST_ALLOCATION_LAYERS, 171, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u layer properties failed")     \
-    X(RUNNER_NO_VALIDATION_LAYER, 172, VKSPLIT_ERROR_UNSUPPORTED,                                                     \
-      "%s is not installed (Debian: vulkan-validationlayers)")                                                        \
-    X(RUNNER_NO_INSTANCE_FUNCTION, 173, VKSPLIT_ERROR_UNSUPPORTED, "get_instance_proc_addr returned NULL for %s")     \
-    X(RUNNER_NO_DEVICE, 174, VKSPLIT_ERROR_UNSUPPORTED,                                                               \
-      "no Vulkan device found (Debian: mesa-vulkan-drivers gives lavapipe)")                                          \
-    X(RUNNER_ENUMERATE_NULL, 175, VKSPLIT_ERROR_NULL_ARGUMENT, "count is required, and devices when capacity > 0")    \
-    X(RUNNER_DEVICE_INDEX, 176, VKSPLIT_ERROR_INVALID_ARGUMENT, "device_index %u is out of range: %u device(s)")      \
-    X(RUNNER_NO_COMPUTE_QUEUE, 177, VKSPLIT_ERROR_UNSUPPORTED, "%s has no compute queue")                             \
-    X(RUNNER_NO_DEVICE_FUNCTION, 178, VKSPLIT_ERROR_UNSUPPORTED, "get_device_proc_addr returned NULL for %s")         \
-    X(RUNNER_NO_MEMORY_TYPE, 179, VKSPLIT_ERROR_UNSUPPORTED, "%s has no %s memory type")                              \
-    X(RUNNER_BUFFER_NULL, 180, VKSPLIT_ERROR_NULL_ARGUMENT,                                                           \
-      "vksplit_runner_buffer_create: runner and out are required")                                                    \
-    X(RUNNER_BUFFER_TOO_LARGE, 181, VKSPLIT_ERROR_UNSUPPORTED,                                                        \
-      "a buffer of %llu bytes is larger than this device's largest, %llu bytes (%s)")                                 \
-    X(RUNNER_MEMORY_TYPE_SIZE, 182, VKSPLIT_ERROR_UNSUPPORTED, "memory type %u cannot back a buffer of %llu bytes")   \
-    X(RUNNER_ALLOCATE_OUT_OF_MEMORY, 183, VKSPLIT_ERROR_OUT_OF_MEMORY,                                                \
-      "vkAllocateMemory of %llu bytes returned VkResult %d")                                                          \
-    X(RUNNER_ALLOCATE_FAILED, 184, VKSPLIT_ERROR_VULKAN, "vkAllocateMemory of %llu bytes returned VkResult %d")       \
-    X(RUNNER_ALLOCATION_TOO_LARGE, 185, VKSPLIT_ERROR_UNSUPPORTED,                                                    \
-      "a buffer of %llu bytes needs an allocation of %llu, larger than this device's largest, %llu bytes (%s)")       \
-    X(RUNNER_STAGING_NULL, 186, VKSPLIT_ERROR_NULL_ARGUMENT, "runner, buffer and the callback are required")          \
-    X(RUNNER_RANGE_OUTSIDE, 187, VKSPLIT_ERROR_BINDING, "bytes [%llu, %llu + %llu) are outside the buffer's %llu")    \
-    X(RUNNER_DATA_NULL, 188, VKSPLIT_ERROR_NULL_ARGUMENT, "data is NULL for %llu bytes")                              \
-    X(RUNNER_SUBMIT_NULL, 189, VKSPLIT_ERROR_NULL_ARGUMENT, "vksplit_runner_submit: runner and record are required")  \
-    X(RUNNER_RUN_PLAN_NULL, 190, VKSPLIT_ERROR_NULL_ARGUMENT,                                                         \
-      "vksplit_runner_run_plan: runner, plan, io, io->read_input and io->write_output are required")                  \
-    X(RUNNER_INPUT_TOO_LARGE, 191, VKSPLIT_ERROR_UNSUPPORTED,                                                         \
-      "the input spans %llu bytes, more than one buffer holds on this device: %llu bytes (%s)")                       \
-    X(RUNNER_OUTPUT_TOO_LARGE, 192, VKSPLIT_ERROR_UNSUPPORTED,                                                        \
-      "output %u spans %llu bytes, more than one buffer holds on this device: %llu bytes (%s)")                       \
-    X(RUNNER_SPLIT_NULL, 193, VKSPLIT_ERROR_NULL_ARGUMENT,                                                            \
-      "vksplit_runner_split: runner, split and outputs are required")                                                 \
-    X(RUNNER_OUTPUT_DATA_NULL, 194, VKSPLIT_ERROR_NULL_ARGUMENT, "outputs[%u] is NULL but spans %llu bytes")          \
+    X(OV_NUM_SPLITS_ZERO, 152, VKSPLIT_ERROR_ATTRIBUTE, "Attribute 'num_splits' must be greater than zero")            \
+    X(OV_NUM_SPLITS_RANGE, 153, VKSPLIT_ERROR_ATTRIBUTE,                                                               \
+      "'num_splits' attribute value %llu is out of range [1, %llu], the dimension of data along 'axis' %u")            \
+    X(OV_NOT_DIVISIBLE, 154, VKSPLIT_ERROR_NOT_DIVISIBLE,                                                              \
+      "Dimension of data input shape along 'axis': %llu must be evenly divisible by 'num_splits' attribute "           \
+      "value: %llu")                                                                                                   \
+    X(OV_NUM_SPLITS_LIMIT, 155, VKSPLIT_ERROR_OUTPUT_COUNT,                                                            \
+      "'num_splits' %llu is more than vksplit's limit of %u outputs")                                                  \
+    X(OV_SPLIT_LENGTHS_TYPE, 156, VKSPLIT_ERROR_DATA_TYPE,                                                             \
+      "'split_lengths' input is %s; it must be an integer type (i8..i64, u8..u64)")                                    \
+    X(OV_SPLIT_LENGTHS_NOT_1D, 157, VKSPLIT_ERROR_ATTRIBUTE, "Split lengths should be a 1-D tensor. Got %u instead.")  \
+    X(OV_SPLIT_LENGTHS_EMPTY, 158, VKSPLIT_ERROR_OUTPUT_COUNT,                                                         \
+      "'split_lengths' is empty; VariadicSplit has at least 1 output")                                                 \
+    X(OV_SPLIT_LENGTHS_DATA_NULL, 159, VKSPLIT_ERROR_NULL_ARGUMENT, "'split_lengths' data is NULL")                    \
+    X(OV_SPLIT_LENGTHS_LIMIT, 160, VKSPLIT_ERROR_OUTPUT_COUNT,                                                         \
+      "'split_lengths' has %llu entries, more than vksplit's limit of %u outputs")                                     \
+    X(OV_SPLIT_LENGTH_TOO_LARGE, 161, VKSPLIT_ERROR_SPLIT_LENGTH,                                                      \
+      "split_lengths[%llu] is %llu, more than a dimension can hold (2^63 - 1)")                                        \
+    X(OV_SPLIT_LENGTH_NEGATIVE, 162, VKSPLIT_ERROR_SPLIT_LENGTH,                                                       \
+      "Invalid value %lld in split lengths input (split_lengths[%llu]). Should be >= -1.")                             \
+    X(OV_SPLIT_LENGTH_TWO_INFERRED, 163, VKSPLIT_ERROR_SPLIT_LENGTH,                                                   \
+      "Cannot infer split with multiple -1 values at %llu and %llu")                                                   \
+    X(OV_SPLIT_LENGTHS_OVERFLOW, 164, VKSPLIT_ERROR_SPLIT_SUM, "split_lengths overflow 64 bits at entry %llu")         \
+    X(OV_SPLIT_LENGTHS_EXCEED, 165, VKSPLIT_ERROR_SPLIT_SUM,                                                           \
+      "split_lengths other than the -1 at %llu sum to %llu, more than the length of the chosen axis %u: %llu")         \
+    X(OV_SPLIT_LENGTHS_SUM, 166, VKSPLIT_ERROR_SPLIT_SUM,                                                              \
+      "Total length of splits: %llu must match the length of the chosen axis %u: %llu")                                \
+    /* The runner (vksplit/vksplit_runner.h) */                                                                        \
+    X(RUNNER_MEMORY_KIND, 167, VKSPLIT_ERROR_INVALID_ARGUMENT, "memory %d is not a vksplit_runner_memory")             \
+    X(RUNNER_MAX_BUFFER_BYTES, 168, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                    \
+      "max_buffer_bytes %llu is below 4096, the smallest the runner works with")                                       \
+    X(HOST_ALLOCATION_RUNNER, 169, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation of the runner failed")                \
+    X(RUNNER_NO_LOADER, 170, VKSPLIT_ERROR_UNSUPPORTED, "no Vulkan loader found (%s): install %s")                     \
+    X(HOST_ALLOCATION_LAYERS, 171, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u layer properties failed")      \
+    X(RUNNER_NO_VALIDATION_LAYER, 172, VKSPLIT_ERROR_UNSUPPORTED,                                                      \
+      "%s is not installed (Debian: vulkan-validationlayers)")                                                         \
+    X(RUNNER_NO_INSTANCE_FUNCTION, 173, VKSPLIT_ERROR_UNSUPPORTED, "get_instance_proc_addr returned NULL for %s")      \
+    X(RUNNER_NO_DEVICE, 174, VKSPLIT_ERROR_UNSUPPORTED,                                                                \
+      "no Vulkan device found (Debian: mesa-vulkan-drivers gives lavapipe)")                                           \
+    X(RUNNER_ENUMERATE_NULL, 175, VKSPLIT_ERROR_NULL_ARGUMENT, "count is required, and devices when capacity > 0")     \
+    X(RUNNER_DEVICE_INDEX, 176, VKSPLIT_ERROR_INVALID_ARGUMENT, "device_index %u is out of range: %u device(s)")       \
+    X(RUNNER_NO_COMPUTE_QUEUE, 177, VKSPLIT_ERROR_UNSUPPORTED, "%s has no compute queue")                              \
+    X(RUNNER_NO_DEVICE_FUNCTION, 178, VKSPLIT_ERROR_UNSUPPORTED, "get_device_proc_addr returned NULL for %s")          \
+    X(RUNNER_NO_MEMORY_TYPE, 179, VKSPLIT_ERROR_UNSUPPORTED, "%s has no %s memory type")                               \
+    X(RUNNER_BUFFER_NULL, 180, VKSPLIT_ERROR_NULL_ARGUMENT,                                                            \
+      "vksplit_runner_buffer_create: runner and out are required")                                                     \
+    X(RUNNER_BUFFER_TOO_LARGE, 181, VKSPLIT_ERROR_UNSUPPORTED,                                                         \
+      "a buffer of %llu bytes is larger than this device's largest, %llu bytes (%s)")                                  \
+    X(RUNNER_MEMORY_TYPE_SIZE, 182, VKSPLIT_ERROR_UNSUPPORTED, "memory type %u cannot back a buffer of %llu bytes")    \
+    X(RUNNER_ALLOCATE_OUT_OF_MEMORY, 183, VKSPLIT_ERROR_OUT_OF_MEMORY,                                                 \
+      "vkAllocateMemory of %llu bytes returned VkResult %d")                                                           \
+    X(RUNNER_ALLOCATE_FAILED, 184, VKSPLIT_ERROR_VULKAN, "vkAllocateMemory of %llu bytes returned VkResult %d")        \
+    X(RUNNER_ALLOCATION_TOO_LARGE, 185, VKSPLIT_ERROR_UNSUPPORTED,                                                     \
+      "a buffer of %llu bytes needs an allocation of %llu, larger than this device's largest, %llu bytes (%s)")        \
+    X(RUNNER_STAGING_NULL, 186, VKSPLIT_ERROR_NULL_ARGUMENT, "runner, buffer and the callback are required")           \
+    X(RUNNER_RANGE_OUTSIDE, 187, VKSPLIT_ERROR_BINDING, "bytes [%llu, %llu + %llu) are outside the buffer's %llu")     \
+    X(RUNNER_DATA_NULL, 188, VKSPLIT_ERROR_NULL_ARGUMENT, "data is NULL for %llu bytes")                               \
+    X(RUNNER_SUBMIT_NULL, 189, VKSPLIT_ERROR_NULL_ARGUMENT, "vksplit_runner_submit: runner and record are required")   \
+    X(RUNNER_RUN_PLAN_NULL, 190, VKSPLIT_ERROR_NULL_ARGUMENT,                                                          \
+      "vksplit_runner_run_plan: runner, plan, io, io->read_input and io->write_output are required")                   \
+    X(RUNNER_INPUT_TOO_LARGE, 191, VKSPLIT_ERROR_UNSUPPORTED,                                                          \
+      "the input spans %llu bytes, more than one buffer holds on this device: %llu bytes (%s)")                        \
+    X(RUNNER_OUTPUT_TOO_LARGE, 192, VKSPLIT_ERROR_UNSUPPORTED,                                                         \
+      "output %u spans %llu bytes, more than one buffer holds on this device: %llu bytes (%s)")                        \
+    X(RUNNER_SPLIT_NULL, 193, VKSPLIT_ERROR_NULL_ARGUMENT,                                                             \
+      "vksplit_runner_split: runner, split and outputs are required")                                                  \
+    X(RUNNER_OUTPUT_DATA_NULL, 194, VKSPLIT_ERROR_NULL_ARGUMENT, "outputs[%u] is NULL but spans %llu bytes")           \
     X(RUNNER_INPUT_DATA_NULL, 195, VKSPLIT_ERROR_NULL_ARGUMENT, "input is NULL but the input spans %llu bytes")
 
 typedef enum vksplit_rule {
@@ -338,7 +336,7 @@ typedef enum vksplit_rule {
 #define VKSPLIT_X_RULE_ENUM(name, number, result, format) VKSPLIT_RULE_##name = number,
     VKSPLIT_RULE_LIST(VKSPLIT_X_RULE_ENUM)
 #undef VKSPLIT_X_RULE_ENUM
-    VKSPLIT_RULE_MAX_ENUM = 0x7fffffff
+        VKSPLIT_RULE_MAX_ENUM = 0x7fffffff
 } vksplit_rule;
 
 #endif /* VKSPLIT_RULES_H */

@@ -44,23 +44,23 @@
 #define VKSPLIT_VERSION ((VKSPLIT_VERSION_MAJOR << 16) | (VKSPLIT_VERSION_MINOR << 8) | VKSPLIT_VERSION_PATCH)
 
 /* Limits of the canonical split. */
-#define VKSPLIT_MAX_RANK 8u            /* dimensions of every tensor */
-#define VKSPLIT_MAX_OUTPUTS 65536u     /* outputs of one split */
-#define VKSPLIT_MAX_ELEMENT_SIZE 256u  /* bytes per element */
-#define VKSPLIT_MESSAGE_CAPACITY 256u  /* bytes of vksplit_error.message, NUL included */
+#define VKSPLIT_MAX_RANK 8u           /* dimensions of every tensor */
+#define VKSPLIT_MAX_OUTPUTS 65536u    /* outputs of one split */
+#define VKSPLIT_MAX_ELEMENT_SIZE 256u /* bytes per element */
+#define VKSPLIT_MESSAGE_CAPACITY 256u /* bytes of vksplit_error.message, NUL included */
 
 #if defined(_WIN32)
-#  if defined(VKSPLIT_BUILDING_SHARED)
-#    define VKSPLIT_API __declspec(dllexport)
-#  elif defined(VKSPLIT_SHARED)
-#    define VKSPLIT_API __declspec(dllimport)
-#  else
-#    define VKSPLIT_API
-#  endif
+#    if defined(VKSPLIT_BUILDING_SHARED)
+#        define VKSPLIT_API __declspec(dllexport)
+#    elif defined(VKSPLIT_SHARED)
+#        define VKSPLIT_API __declspec(dllimport)
+#    else
+#        define VKSPLIT_API
+#    endif
 #elif defined(__GNUC__) || defined(__clang__)
-#  define VKSPLIT_API __attribute__((visibility("default")))
+#    define VKSPLIT_API __attribute__((visibility("default")))
 #else
-#  define VKSPLIT_API
+#    define VKSPLIT_API
 #endif
 
 /* VKSPLIT_EXPERIMENTAL marks every declaration of the experimental section below (and the
@@ -70,14 +70,14 @@
  * marks what goes in a coming version, always (VKSPLIT_ALLOW_DEPRECATED silences it: vksplit's
  * own build, which still implements what it deprecates). */
 #if (defined(__GNUC__) || defined(__clang__)) && defined(VKSPLIT_WARN_EXPERIMENTAL)
-#  define VKSPLIT_EXPERIMENTAL __attribute__((deprecated("experimental: may change in a minor version (vksplit.h)")))
+#    define VKSPLIT_EXPERIMENTAL __attribute__((deprecated("experimental: may change in a minor version (vksplit.h)")))
 #else
-#  define VKSPLIT_EXPERIMENTAL
+#    define VKSPLIT_EXPERIMENTAL
 #endif
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(VKSPLIT_ALLOW_DEPRECATED)
-#  define VKSPLIT_DEPRECATED(why) __attribute__((deprecated(why)))
+#    define VKSPLIT_DEPRECATED(why) __attribute__((deprecated(why)))
 #else
-#  define VKSPLIT_DEPRECATED(why)
+#    define VKSPLIT_DEPRECATED(why)
 #endif
 
 #ifdef __cplusplus
@@ -88,38 +88,38 @@ extern "C" {
  * Results. One list, stable numbers: a code never changes meaning or value.
  * X(name, value, summary)
  * ------------------------------------------------------------------------------------- */
-#define VKSPLIT_RESULT_LIST(X)                                                                      \
-    X(VKSPLIT_OK,                          0, "success")                                            \
-    X(VKSPLIT_ERROR_NULL_ARGUMENT,        -1, "a required pointer or handle is NULL")               \
-    X(VKSPLIT_ERROR_ELEMENT_SIZE,         -2, "the element size is zero or too large")              \
-    X(VKSPLIT_ERROR_RANK,                 -3, "the dimension count is out of the supported range")  \
-    X(VKSPLIT_ERROR_AXIS,                 -4, "the axis is out of range for the input's rank")      \
-    X(VKSPLIT_ERROR_OUTPUT_COUNT,         -5, "the output count is zero, too large or inconsistent")\
-    X(VKSPLIT_ERROR_SHAPE_MISMATCH,       -6, "a tensor's sizes differ from the input's off the split axis") \
-    X(VKSPLIT_ERROR_SPLIT_SUM,            -7, "the split lengths do not sum to the input's size along the axis") \
-    X(VKSPLIT_ERROR_SPLIT_LENGTH,         -8, "a split length is negative or otherwise invalid")    \
-    X(VKSPLIT_ERROR_NOT_DIVISIBLE,        -9, "the axis size is not evenly divisible by the requested output count") \
-    X(VKSPLIT_ERROR_OVERLAPPING_OUTPUT,  -10, "an output's strides let two of its elements share an address") \
-    X(VKSPLIT_ERROR_SIZE_OVERFLOW,       -11, "a size, offset or byte count overflows 64 bits or a device limit") \
-    X(VKSPLIT_ERROR_ALIGNMENT,           -12, "an alignment is not a power of two, or a binding offset is misaligned") \
-    X(VKSPLIT_ERROR_DATA_TYPE,           -13, "the data type is unknown, not allowed here, or differs between tensors") \
-    X(VKSPLIT_ERROR_TENSOR_SIZE,         -14, "a tensor's declared byte size is smaller than its layout needs") \
-    X(VKSPLIT_ERROR_ATTRIBUTE,           -15, "an operator attribute or input is missing, conflicting or out of range") \
-    X(VKSPLIT_ERROR_OPSET,               -16, "the operator version is not supported")             \
-    X(VKSPLIT_ERROR_FEATURE_LEVEL,       -17, "the request needs a newer feature level than the one targeted") \
-    X(VKSPLIT_ERROR_UNSUPPORTED,         -18, "the device lacks a feature or limit this request needs") \
-    X(VKSPLIT_ERROR_VULKAN,              -19, "a Vulkan call failed")                               \
-    X(VKSPLIT_ERROR_OUT_OF_MEMORY,       -20, "a host or device allocation failed")                 \
-    X(VKSPLIT_ERROR_BINDING,             -21, "a buffer binding is missing, misaligned or out of range") \
-    X(VKSPLIT_ERROR_IO,                  -22, "a file could not be read or written, or is malformed") \
-    X(VKSPLIT_ERROR_INVALID_ARGUMENT,    -23, "an argument is outside the values its type allows") \
-    X(VKSPLIT_ERROR_DEVICE_LOST,         -24, "the Vulkan device was lost")
+#define VKSPLIT_RESULT_LIST(X)                                                                                \
+    X(VKSPLIT_OK, 0, "success")                                                                               \
+    X(VKSPLIT_ERROR_NULL_ARGUMENT, -1, "a required pointer or handle is NULL")                                \
+    X(VKSPLIT_ERROR_ELEMENT_SIZE, -2, "the element size is zero or too large")                                \
+    X(VKSPLIT_ERROR_RANK, -3, "the dimension count is out of the supported range")                            \
+    X(VKSPLIT_ERROR_AXIS, -4, "the axis is out of range for the input's rank")                                \
+    X(VKSPLIT_ERROR_OUTPUT_COUNT, -5, "the output count is zero, too large or inconsistent")                  \
+    X(VKSPLIT_ERROR_SHAPE_MISMATCH, -6, "a tensor's sizes differ from the input's off the split axis")        \
+    X(VKSPLIT_ERROR_SPLIT_SUM, -7, "the split lengths do not sum to the input's size along the axis")         \
+    X(VKSPLIT_ERROR_SPLIT_LENGTH, -8, "a split length is negative or otherwise invalid")                      \
+    X(VKSPLIT_ERROR_NOT_DIVISIBLE, -9, "the axis size is not evenly divisible by the requested output count") \
+    X(VKSPLIT_ERROR_OVERLAPPING_OUTPUT, -10, "an output's strides let two of its elements share an address")  \
+    X(VKSPLIT_ERROR_SIZE_OVERFLOW, -11, "a size, offset or byte count overflows 64 bits or a device limit")   \
+    X(VKSPLIT_ERROR_ALIGNMENT, -12, "an alignment is not a power of two, or a binding offset is misaligned")  \
+    X(VKSPLIT_ERROR_DATA_TYPE, -13, "the data type is unknown, not allowed here, or differs between tensors") \
+    X(VKSPLIT_ERROR_TENSOR_SIZE, -14, "a tensor's declared byte size is smaller than its layout needs")       \
+    X(VKSPLIT_ERROR_ATTRIBUTE, -15, "an operator attribute or input is missing, conflicting or out of range") \
+    X(VKSPLIT_ERROR_OPSET, -16, "the operator version is not supported")                                      \
+    X(VKSPLIT_ERROR_FEATURE_LEVEL, -17, "the request needs a newer feature level than the one targeted")      \
+    X(VKSPLIT_ERROR_UNSUPPORTED, -18, "the device lacks a feature or limit this request needs")               \
+    X(VKSPLIT_ERROR_VULKAN, -19, "a Vulkan call failed")                                                      \
+    X(VKSPLIT_ERROR_OUT_OF_MEMORY, -20, "a host or device allocation failed")                                 \
+    X(VKSPLIT_ERROR_BINDING, -21, "a buffer binding is missing, misaligned or out of range")                  \
+    X(VKSPLIT_ERROR_IO, -22, "a file could not be read or written, or is malformed")                          \
+    X(VKSPLIT_ERROR_INVALID_ARGUMENT, -23, "an argument is outside the values its type allows")               \
+    X(VKSPLIT_ERROR_DEVICE_LOST, -24, "the Vulkan device was lost")
 
 typedef enum vksplit_result {
 #define VKSPLIT_X_ENUM(name, value, summary) name = value,
     VKSPLIT_RESULT_LIST(VKSPLIT_X_ENUM)
 #undef VKSPLIT_X_ENUM
-    VKSPLIT_RESULT_MAX_ENUM = 0x7fffffff
+        VKSPLIT_RESULT_MAX_ENUM = 0x7fffffff
 } vksplit_result;
 
 /* The code, a one-line message, e.g. "axis 4 is out of range [0, 3] for a rank-4 input", and
@@ -246,7 +246,7 @@ typedef void (*vksplit_log_fn)(void* user, vksplit_log_level level, const char* 
  * each; every one is exact on every split, and vksplit_plan_info.mapping says which one a
  * plan uses. */
 typedef enum vksplit_mapping {
-    VKSPLIT_MAPPING_DEFAULT VKSPLIT_EXPERIMENTAL = 0,     /* RUNS on a CPU device (lavapipe), BY_SHAPE on a GPU */
+    VKSPLIT_MAPPING_DEFAULT VKSPLIT_EXPERIMENTAL = 0, /* RUNS on a CPU device (lavapipe), BY_SHAPE on a GPU */
     /* Each invocation copies its own contiguous run of words (or several whole short rows).
      * Right for llvmpipe, which runs an 8-lane batch to completion before the next. */
     VKSPLIT_MAPPING_RUNS VKSPLIT_EXPERIMENTAL = 1,
@@ -255,7 +255,8 @@ typedef enum vksplit_mapping {
      * design it has 4 words in flight per invocation where BY_SHAPE's kernels have 64 bytes;
      * on an H100 it measured 0.13-0.85 of a plain copy where BY_SHAPE measured 0.72-0.92
      * (both at the idle clock, docs/gpu.md). A context tuned to it logs a warning once. */
-    VKSPLIT_MAPPING_INTERLEAVED VKSPLIT_DEPRECATED("VKSPLIT_MAPPING_INTERLEAVED goes in 0.4: use VKSPLIT_MAPPING_BY_SHAPE") = 2,
+    VKSPLIT_MAPPING_INTERLEAVED VKSPLIT_DEPRECATED(
+        "VKSPLIT_MAPPING_INTERLEAVED goes in 0.4: use VKSPLIT_MAPPING_BY_SHAPE") = 2,
     /* A workgroup copies invocation_bytes x workgroup_size consecutive words of one line of
      * rows, rows crossed freely; each invocation issues 64 bytes of loads (16 x 4, 8 x 8,
      * 4 x 16 bytes) before its stores; indices are stepped, never divided per word. */
@@ -283,7 +284,8 @@ typedef enum vksplit_mapping {
  * VKSPLIT_ERROR_INVALID_ARGUMENT. */
 typedef struct vksplit_tuning {
     VKSPLIT_EXPERIMENTAL vksplit_mapping mapping;
-    VKSPLIT_EXPERIMENTAL uint32_t workgroup_size;       /* invocations per workgroup, 1..1024 and the device's limit; a default
+    VKSPLIT_EXPERIMENTAL uint32_t
+        workgroup_size; /* invocations per workgroup, 1..1024 and the device's limit; a default
                                     * is fitted to the device (halved until it fits), a set value refused.
                                     * TRANSPOSE always uses 128. */
     /* Bytes one invocation copies, 1..65536: RUNS its run, INTERLEAVED its share of a tile,
@@ -323,8 +325,8 @@ typedef struct vksplit_context_desc {
     /* Optional: NULL looks vkGetDeviceProcAddr up through get_instance_proc_addr. A caller
      * may pass its own to wrap or count the device functions vksplit calls. */
     PFN_vkGetDeviceProcAddr get_device_proc_addr;
-    vksplit_features enabled_features;                /* what the device was created with */
-    VkPipelineCache pipeline_cache;                   /* optional */
+    vksplit_features enabled_features; /* what the device was created with */
+    VkPipelineCache pipeline_cache;    /* optional */
     /* 0 (the default): vksplit_context_create creates every pipeline the tuning can use, so
      * that no later call compiles anything (the cost lands at load time, once). 1: each
      * pipeline is created by the first vksplit_plan_create that needs it (still never while
@@ -332,10 +334,10 @@ typedef struct vksplit_context_desc {
      * wasted (the convenience runner does this). */
     vksplit_bool32 defer_pipelines;
     const VkAllocationCallbacks* allocation_callbacks; /* optional: host allocations and Vulkan objects */
-    vksplit_log_fn log;                               /* optional */
+    vksplit_log_fn log;                                /* optional */
     void* log_user;
     /* EXPERIMENTAL (the section above): */
-    VKSPLIT_EXPERIMENTAL vksplit_tuning tuning;       /* optional overrides */
+    VKSPLIT_EXPERIMENTAL vksplit_tuning tuning; /* optional overrides */
     /* Optional, for profiling: create the pipelines with VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR,
      * so that vkGetPipelineExecutableStatisticsKHR reports a plan's registers, instructions and
      * spills (vksplit_plan_pipeline). Needs VK_KHR_pipeline_executable_properties enabled with
@@ -370,13 +372,13 @@ VKSPLIT_API void vksplit_context_destroy(vksplit_context* ctx);
  * Plans: the validated, planned split, with its parameter table on the device.
  * ------------------------------------------------------------------------------------- */
 typedef enum vksplit_path {
-    VKSPLIT_PATH_AUTO = 0,      /* the planner chooses per device and shape */
-    VKSPLIT_PATH_COMPUTE = 1,   /* the one-dispatch strided-copy shader */
-    VKSPLIT_PATH_TRANSFER = 2   /* vkCmdCopyBuffer regions (needs contiguous chunks) */
+    VKSPLIT_PATH_AUTO = 0,    /* the planner chooses per device and shape */
+    VKSPLIT_PATH_COMPUTE = 1, /* the one-dispatch strided-copy shader */
+    VKSPLIT_PATH_TRANSFER = 2 /* vkCmdCopyBuffer regions (needs contiguous chunks) */
 } vksplit_path;
 
 typedef struct vksplit_plan_options {
-    vksplit_path path;          /* default AUTO */
+    vksplit_path path; /* default AUTO */
 } vksplit_plan_options;
 
 typedef struct vksplit_plan vksplit_plan;
@@ -395,30 +397,33 @@ VKSPLIT_API vksplit_result vksplit_plan_create(vksplit_context* ctx, const vkspl
 VKSPLIT_API void vksplit_plan_destroy(vksplit_plan* plan);
 
 typedef struct vksplit_plan_info {
-    vksplit_path path;                 /* COMPUTE or TRANSFER: what a recording does */
-    uint32_t word_bytes;               /* copy word: 1, 2, 4, 8, 16 or 32 bytes */
-    uint32_t dispatch_count;           /* vkCmdDispatch per recording (0 for TRANSFER or no bytes) */
-    uint32_t copy_command_count;       /* vkCmdCopyBuffer per recording (TRANSFER) */
-    uint32_t row_dims;                 /* dimensions left after coalescing, chunk excluded */
+    vksplit_path path;           /* COMPUTE or TRANSFER: what a recording does */
+    uint32_t word_bytes;         /* copy word: 1, 2, 4, 8, 16 or 32 bytes */
+    uint32_t dispatch_count;     /* vkCmdDispatch per recording (0 for TRANSFER or no bytes) */
+    uint32_t copy_command_count; /* vkCmdCopyBuffer per recording (TRANSFER) */
+    uint32_t row_dims;           /* dimensions left after coalescing, chunk excluded */
     uint32_t workgroup_size;
-    uint64_t workgroup_count;          /* dispatched (each grid's x * y), over all dispatches */
-    uint32_t offset_alignment;         /* every binding offset must be a multiple of this */
+    uint64_t workgroup_count;  /* dispatched (each grid's x * y), over all dispatches */
+    uint32_t offset_alignment; /* every binding offset must be a multiple of this */
     uint32_t output_count;
-    uint64_t input_span_bytes;         /* bytes the input binding must cover */
-    uint64_t bytes_written;            /* sum of output elements * element size */
-    uint64_t table_bytes;              /* device memory the plan holds (immutable) */
+    uint64_t input_span_bytes; /* bytes the input binding must cover */
+    uint64_t bytes_written;    /* sum of output elements * element size */
+    uint64_t table_bytes;      /* device memory the plan holds (immutable) */
     /* Bytes of per-recording arguments one vksplit_cmd_split needs (the output addresses), or
      * 0 when they travel in push constants (at most VKSPLIT_INLINE_OUTPUTS non-empty outputs,
      * device addresses) or are not used (descriptor and transfer paths). */
     uint64_t argument_bytes;
-    VKSPLIT_EXPERIMENTAL vksplit_mapping mapping; /* the compute path's mapping (never BY_SHAPE); DEFAULT for TRANSFER */
-    char summary[96];                  /* e.g. "compute bda tiles w16 rows=64 chunk=512B dims=1 bands=1" */
+    VKSPLIT_EXPERIMENTAL vksplit_mapping
+        mapping;      /* the compute path's mapping (never BY_SHAPE); DEFAULT for TRANSFER */
+    char summary[96]; /* e.g. "compute bda tiles w16 rows=64 chunk=512B dims=1 bands=1" */
     /* EXPERIMENTAL: the plan's own account of its memory traffic (compute path), which
      * split_bench prints next to what it measures: */
-    VKSPLIT_EXPERIMENTAL uint32_t bytes_in_flight;  /* bytes an invocation loads before its first store, per trip */
-    VKSPLIT_EXPERIMENTAL uint64_t sectors_read;     /* 32-byte input sectors its workgroups fetch, whole sectors */
-    VKSPLIT_EXPERIMENTAL double fetch_ratio;        /* sectors_read * 32 / bytes_written: input bytes fetched per byte copied */
-    VKSPLIT_EXPERIMENTAL uint64_t idle_workgroups;  /* of workgroup_count, those that copy nothing (grid padding, short last band) */
+    VKSPLIT_EXPERIMENTAL uint32_t bytes_in_flight; /* bytes an invocation loads before its first store, per trip */
+    VKSPLIT_EXPERIMENTAL uint64_t sectors_read;    /* 32-byte input sectors its workgroups fetch, whole sectors */
+    VKSPLIT_EXPERIMENTAL double
+        fetch_ratio; /* sectors_read * 32 / bytes_written: input bytes fetched per byte copied */
+    VKSPLIT_EXPERIMENTAL uint64_t
+        idle_workgroups; /* of workgroup_count, those that copy nothing (grid padding, short last band) */
     VKSPLIT_EXPERIMENTAL uint32_t invocation_bytes; /* bytes one invocation copies, at most: bytes_in_flight's trips */
     /* Descriptor path: binding windows (0 or 1: the split fits one binding per tensor). With
      * more, each window's part of the split is its own dispatches over bindings that reach
@@ -435,8 +440,8 @@ VKSPLIT_API uint64_t vksplit_plan_output_span_bytes(const vksplit_plan* plan, ui
  * Recording.
  * ------------------------------------------------------------------------------------- */
 typedef struct vksplit_binding {
-    VkBuffer buffer;            /* required unless the tensor is empty */
-    VkDeviceSize offset;        /* bytes; a multiple of the plan's offset_alignment */
+    VkBuffer buffer;     /* required unless the tensor is empty */
+    VkDeviceSize offset; /* bytes; a multiple of the plan's offset_alignment */
 } vksplit_binding;
 
 /* Per-recording arguments.
@@ -491,7 +496,7 @@ typedef struct vksplit_arguments {
     /* Created with VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT, and TRANSFER_DST_BIT unless
      * prewritten. */
     VkBuffer buffer;
-    VkDeviceSize offset;        /* a multiple of VKSPLIT_ARGUMENT_ALIGNMENT */
+    VkDeviceSize offset; /* a multiple of VKSPLIT_ARGUMENT_ALIGNMENT */
     /* 0: vksplit_cmd_split writes the range inside cmd (vkCmdUpdateBuffer, then a buffer
      *    barrier on that range: TRANSFER/TRANSFER_WRITE -> COMPUTE_SHADER/SHADER_READ and
      *    TRANSFER/TRANSFER_WRITE, so that a later update of the range needs only an

@@ -73,7 +73,7 @@ typedef struct vksplit_runner_desc {
     uint32_t device_index;
     /* Features NOT to enable even where supported, to exercise the fallbacks. */
     vksplit_features disable_features;
-    vksplit_runner_memory memory;                      /* default AUTO */
+    vksplit_runner_memory memory; /* default AUTO */
     /* 0: 64 MiB; rounded up to 4 KiB, then down to max_buffer_bytes' 4 KiB if larger. */
     uint64_t staging_bytes;
     vksplit_tuning tuning;                             /* passed to the context */
@@ -112,7 +112,7 @@ typedef struct vksplit_runner_device {
     char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
     VkPhysicalDeviceType type;
     uint32_t api_version;
-    vksplit_bool32 is_default;   /* the one a zeroed desc picks */
+    vksplit_bool32 is_default; /* the one a zeroed desc picks */
 } vksplit_runner_device;
 
 /* Lists the physical devices (at most capacity; *count receives how many exist).
@@ -132,15 +132,15 @@ typedef struct vksplit_runner_info {
     VkDevice device;
     VkQueue queue;
     uint32_t queue_family_index;
-    uint32_t device_index;               /* in vkEnumeratePhysicalDevices */
+    uint32_t device_index;                            /* in vkEnumeratePhysicalDevices */
     PFN_vkGetInstanceProcAddr get_instance_proc_addr; /* the desc's, or the loader the runner found */
     PFN_vkGetDeviceProcAddr get_device_proc_addr;
-    vksplit_features enabled_features;   /* what the device was created with */
+    vksplit_features enabled_features; /* what the device was created with */
     VkPhysicalDeviceType device_type;
     char device_name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
     char driver_info[VK_MAX_DRIVER_INFO_SIZE];
-    float timestamp_period;              /* ns per timestamp tick */
-    vksplit_bool32 mapped_tensors;       /* tensors are mapped directly (no staging) */
+    float timestamp_period;        /* ns per timestamp tick */
+    vksplit_bool32 mapped_tensors; /* tensors are mapped directly (no staging) */
     uint64_t staging_bytes;
     /* The largest buffer the runner makes: the device's maxMemoryAllocationSize and
      * maxBufferSize, or the desc's smaller max_buffer_bytes, rounded down to 4 bytes. */
@@ -165,7 +165,7 @@ typedef struct vksplit_runner_buffer {
     VkBuffer buffer;
     VkDeviceMemory memory;
     VkDeviceSize size;
-    VkDeviceAddress address;   /* 0 without VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS */
+    VkDeviceAddress address; /* 0 without VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS */
     /* Non-NULL only where the runner maps tensors directly (vksplit_runner_info.
      * mapped_tensors); use vksplit_runner_upload / _download to work everywhere. */
     void* mapped;
@@ -213,7 +213,7 @@ VKSPLIT_API vksplit_result vksplit_runner_submit(vksplit_runner* runner, vksplit
 
 /* Where the input comes from and the outputs go, in pieces (see the stream callbacks). */
 typedef struct vksplit_runner_io {
-    vksplit_runner_produce_fn read_input;   /* the input's input_span_bytes */
+    vksplit_runner_produce_fn read_input; /* the input's input_span_bytes */
     /* Output i's output_span_bytes, outputs in order, each in pieces. */
     vksplit_result (*write_output)(void* user, uint32_t output, const void* src, size_t bytes, vksplit_error* error);
     void* user;

@@ -6,14 +6,16 @@
 #include "runner_internal.h"
 
 vksplit_result vksplit__runner_create_buffer(vksplit_runner* runner, VkDeviceSize size, VkBufferUsageFlags usage,
-                                      uint32_t type, vksplit_bool32 map, vksplit_runner_buffer* out,
-                                      vksplit_error* error)
+                                             uint32_t type, vksplit_bool32 map, vksplit_runner_buffer* out,
+                                             vksplit_error* error)
 {
     memset(out, 0, sizeof *out);
     const runner_vk* vk = &runner->vk;
     if (size > runner->max_buffer_bytes) /* max_buffer_bytes is whole words: so is size, rounded */
-        return VKSPLIT__FAIL(error, RUNNER_BUFFER_TOO_LARGE, (unsigned long long)size, (unsigned long long)runner->max_buffer_bytes, runner->max_buffer_limit);
-    bool bda = (runner->features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) && (usage & VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+        return VKSPLIT__FAIL(error, RUNNER_BUFFER_TOO_LARGE, (unsigned long long)size,
+                             (unsigned long long)runner->max_buffer_bytes, runner->max_buffer_limit);
+    bool bda =
+        (runner->features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) && (usage & VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     VkBufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
     /* Whole 32-bit words: what vksplit's 1/2-byte fallback (no 8/16-bit storage) reads. */
     info.size = size ? (size + 3) & ~(VkDeviceSize)3 : 16;
@@ -34,7 +36,8 @@ vksplit_result vksplit__runner_create_buffer(vksplit_runner* runner, VkDeviceSiz
     }
     if (req.size > runner->max_allocation_bytes) { /* the driver's padding took it over */
         vksplit_runner_buffer_destroy(runner, out);
-        return VKSPLIT__FAIL(error, RUNNER_ALLOCATION_TOO_LARGE, (unsigned long long)size, (unsigned long long)req.size, (unsigned long long)runner->max_allocation_bytes, runner->max_allocation_limit);
+        return VKSPLIT__FAIL(error, RUNNER_ALLOCATION_TOO_LARGE, (unsigned long long)size, (unsigned long long)req.size,
+                             (unsigned long long)runner->max_allocation_bytes, runner->max_allocation_limit);
     }
     VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO};
     flags.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
@@ -74,9 +77,9 @@ vksplit_result vksplit_runner_buffer_create(vksplit_runner* runner, VkDeviceSize
     if (!runner || !out)
         return VKSPLIT__FAIL0(error, RUNNER_BUFFER_NULL);
     return vksplit__runner_create_buffer(runner, size,
-                                  VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                      VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                                  runner->tensor_type, runner->mapped_tensors, out, error);
+                                         VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                             VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                         runner->tensor_type, runner->mapped_tensors, out, error);
 }
 
 void vksplit_runner_buffer_destroy(vksplit_runner* runner, vksplit_runner_buffer* buffer)

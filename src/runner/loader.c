@@ -10,23 +10,23 @@
 #include "runner_internal.h"
 
 #if defined(_WIN32)
-#  ifndef WIN32_LEAN_AND_MEAN
-#    define WIN32_LEAN_AND_MEAN
-#  endif
-#  include <windows.h>
+#    ifndef WIN32_LEAN_AND_MEAN
+#        define WIN32_LEAN_AND_MEAN
+#    endif
+#    include <windows.h>
 #else
-#  include <pthread.h>
+#    include <pthread.h>
 #endif
 
 #if defined(_WIN32)
-#define LOADER_NAME "vulkan-1.dll"
-#define LOADER_PACKAGE "a GPU driver or the Vulkan Runtime"
+#    define LOADER_NAME "vulkan-1.dll"
+#    define LOADER_PACKAGE "a GPU driver or the Vulkan Runtime"
 #elif defined(__APPLE__)
-#define LOADER_NAME "libvulkan.dylib"
-#define LOADER_PACKAGE "the Vulkan SDK or MoltenVK"
+#    define LOADER_NAME "libvulkan.dylib"
+#    define LOADER_PACKAGE "the Vulkan SDK or MoltenVK"
 #else
-#define LOADER_NAME "libvulkan.so.1"
-#define LOADER_PACKAGE "libvulkan1"
+#    define LOADER_NAME "libvulkan.so.1"
+#    define LOADER_PACKAGE "libvulkan1"
 #endif
 
 /* Written once, under `once`: the process's loader never changes, nor does its absence. */
@@ -58,6 +58,5 @@ vksplit_result vksplit__runner_loader(PFN_vkGetInstanceProcAddr* out, vksplit_er
 {
     find_loader_once_per_process();
     *out = found;
-    return found ? VKSPLIT_OK
-                 : VKSPLIT__FAIL(error, RUNNER_NO_LOADER, LOADER_NAME, LOADER_PACKAGE);
+    return found ? VKSPLIT_OK : VKSPLIT__FAIL(error, RUNNER_NO_LOADER, LOADER_NAME, LOADER_PACKAGE);
 }

@@ -76,15 +76,16 @@ static void arena_free(vksplit_runner* runner, output_arena* a)
 /* Packs the outputs in order, each at a multiple of OUTPUT_ALIGNMENT, into a new buffer when
  * the current one cannot take it within max_buffer_bytes. An empty output takes no room: it
  * is bound at offset 0 of the current buffer. One output larger than a buffer is refused. */
-static vksplit_result place_outputs(const vksplit_runner* runner, const vksplit_plan* plan, uint32_t n,
-                                    output_arena* a, vksplit_error* error)
+static vksplit_result place_outputs(const vksplit_runner* runner, const vksplit_plan* plan, uint32_t n, output_arena* a,
+                                    vksplit_error* error)
 {
     uint64_t limit = runner->max_buffer_bytes, end = 0;
     uint32_t b = 0;
     for (uint32_t i = 0; i < n; i++) {
         uint64_t span = vksplit_plan_output_span_bytes(plan, i);
         if (span > limit)
-            return VKSPLIT__FAIL(error, RUNNER_OUTPUT_TOO_LARGE, i, (unsigned long long)span, (unsigned long long)limit, runner->max_buffer_limit);
+            return VKSPLIT__FAIL(error, RUNNER_OUTPUT_TOO_LARGE, i, (unsigned long long)span, (unsigned long long)limit,
+                                 runner->max_buffer_limit);
         /* end <= limit < 2^64 - 256: the rounding cannot overflow. */
         uint64_t start = (end + OUTPUT_ALIGNMENT - 1) & ~(uint64_t)(OUTPUT_ALIGNMENT - 1);
         if (span && end && (start > limit || span > limit - start)) {
@@ -121,10 +122,10 @@ vksplit_result vksplit_runner_run_plan(vksplit_runner* runner, const vksplit_pla
     vksplit_runner_buffer input, arguments;
     memset(&input, 0, sizeof input);
     memset(&arguments, 0, sizeof arguments);
-    vksplit_result r = arena_alloc(runner, n, &arena) ? VKSPLIT_OK
-                                                      : VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, n);
+    vksplit_result r = arena_alloc(runner, n, &arena) ? VKSPLIT_OK : VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, n);
     if (r == VKSPLIT_OK && info.input_span_bytes > runner->max_buffer_bytes)
-        r = VKSPLIT__FAIL(error, RUNNER_INPUT_TOO_LARGE, (unsigned long long)info.input_span_bytes, (unsigned long long)runner->max_buffer_bytes, runner->max_buffer_limit);
+        r = VKSPLIT__FAIL(error, RUNNER_INPUT_TOO_LARGE, (unsigned long long)info.input_span_bytes,
+                          (unsigned long long)runner->max_buffer_bytes, runner->max_buffer_limit);
     if (r == VKSPLIT_OK)
         r = place_outputs(runner, plan, n, &arena, error);
     if (r == VKSPLIT_OK)
@@ -133,8 +134,8 @@ vksplit_result vksplit_runner_run_plan(vksplit_runner* runner, const vksplit_pla
         r = create_arena(runner, &arena, error);
     if (r == VKSPLIT_OK && info.argument_bytes)
         r = vksplit__runner_create_buffer(runner, info.argument_bytes,
-                                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                                   runner->tensor_type, 0, &arguments, error);
+                                          VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                          runner->tensor_type, 0, &arguments, error);
     if (r == VKSPLIT_OK)
         r = vksplit_runner_write(runner, &input, 0, info.input_span_bytes, io->read_input, io->user, error);
     if (r == VKSPLIT_OK) {
@@ -158,7 +159,7 @@ vksplit_result vksplit_runner_run_plan(vksplit_runner* runner, const vksplit_pla
 typedef struct memory_io {
     vksplit__memory_cursor input;
     void* const* outputs;
-    uint32_t output;    /* the output being written, and how far */
+    uint32_t output; /* the output being written, and how far */
     size_t written;
 } memory_io;
 
@@ -196,7 +197,8 @@ vksplit_result vksplit_runner_split(vksplit_runner* runner, const vksplit_split_
     vksplit_plan_get_info(plan, &info);
     for (uint32_t i = 0; i < info.output_count && r == VKSPLIT_OK; i++)
         if (!outputs[i] && vksplit_plan_output_span_bytes(plan, i))
-            r = VKSPLIT__FAIL(error, RUNNER_OUTPUT_DATA_NULL, i, (unsigned long long)vksplit_plan_output_span_bytes(plan, i));
+            r = VKSPLIT__FAIL(error, RUNNER_OUTPUT_DATA_NULL, i,
+                              (unsigned long long)vksplit_plan_output_span_bytes(plan, i));
     if (r == VKSPLIT_OK && !input && info.input_span_bytes)
         r = VKSPLIT__FAIL(error, RUNNER_INPUT_DATA_NULL, (unsigned long long)info.input_span_bytes);
     if (r == VKSPLIT_OK) {

@@ -5,9 +5,9 @@
  * from its own handles, record into its own command buffer. Buffers and transfers are in
  * staging.c. */
 #if defined(VKSPLIT_PIN_DRIVERS)
-#define _GNU_SOURCE /* dl_iterate_phdr */
-#include <dlfcn.h>
-#include <link.h>
+#    define _GNU_SOURCE /* dl_iterate_phdr */
+#    include <dlfcn.h>
+#    include <link.h>
 #endif
 
 #include "loader.h"
@@ -53,15 +53,15 @@ static vksplit_result find_layer(const runner_instance_vk* vk, const VkAllocatio
     VkLayerProperties* layers = count ? vksplit__alloc_array(callbacks, count, sizeof *layers) : NULL;
     if (count && !layers)
         return VKSPLIT__FAIL(error, HOST_ALLOCATION_LAYERS, count);
-    vr = count ? vk->vkEnumerateInstanceLayerProperties(&count, layers) : VK_SUCCESS; /* VK_INCOMPLETE: search what came */
+    vr = count ? vk->vkEnumerateInstanceLayerProperties(&count, layers)
+               : VK_SUCCESS; /* VK_INCOMPLETE: search what came */
     bool found = false;
     for (uint32_t i = 0; vr >= VK_SUCCESS && i < count && !found; i++)
         found = strcmp(layers[i].layerName, name) == 0;
     vksplit__free(callbacks, layers);
     if (vr < VK_SUCCESS)
         return vksplit__vk_fail(error, "vkEnumerateInstanceLayerProperties", vr);
-    return found ? VKSPLIT_OK
-                 : VKSPLIT__FAIL(error, RUNNER_NO_VALIDATION_LAYER, name);
+    return found ? VKSPLIT_OK : VKSPLIT__FAIL(error, RUNNER_NO_VALIDATION_LAYER, name);
 }
 
 #if defined(VKSPLIT_PIN_DRIVERS)
@@ -91,9 +91,9 @@ static vksplit_result load_instance_functions(PFN_vkGetInstanceProcAddr gipa, Vk
     table->vkGetInstanceProcAddr = gipa;
     const char* missing = NULL;
     /* The runner's optional lines here are the debug-utils messenger pair: needed with validation. */
-#define VKSPLIT_X_LOAD(name, optional)                                                          \
-    table->name = (PFN_##name)gipa(instance, #name);                                            \
-    if (!table->name && !missing && (debug || !VKSPLIT_OPTIONAL_FOR_RUNNER(optional)))          \
+#define VKSPLIT_X_LOAD(name, optional)                                                 \
+    table->name = (PFN_##name)gipa(instance, #name);                                   \
+    if (!table->name && !missing && (debug || !VKSPLIT_OPTIONAL_FOR_RUNNER(optional))) \
         missing = #name;
 #define VKSPLIT_X_GLOBAL(name, level, users, optional) \
     VKSPLIT_FOR_RUNNER(users, VKSPLIT_AT(level, GLOBAL, VKSPLIT_X_LOAD(name, optional)))
@@ -109,8 +109,7 @@ static vksplit_result load_instance_functions(PFN_vkGetInstanceProcAddr gipa, Vk
 #undef VKSPLIT_X_INSTANCE
 #undef VKSPLIT_X_GLOBAL
 #undef VKSPLIT_X_LOAD
-    return missing ? VKSPLIT__FAIL(error, RUNNER_NO_INSTANCE_FUNCTION, missing)
-                   : VKSPLIT_OK;
+    return missing ? VKSPLIT__FAIL(error, RUNNER_NO_INSTANCE_FUNCTION, missing) : VKSPLIT_OK;
 }
 
 static vksplit_result create_instance(vksplit_runner* runner, const vksplit_runner_desc* desc, vksplit_error* error)
@@ -128,8 +127,10 @@ static vksplit_result create_instance(vksplit_runner* runner, const vksplit_runn
     app.pApplicationName = "vksplit runner";
     app.apiVersion = VK_API_VERSION_1_2;
     VkDebugUtilsMessengerCreateInfoEXT messenger = {.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
-    messenger.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
-    messenger.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+    messenger.messageSeverity =
+        VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+    messenger.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
+                            VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
                             VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
     messenger.pfnUserCallback = on_debug_message;
     messenger.pUserData = runner;
@@ -153,7 +154,8 @@ static vksplit_result create_instance(vksplit_runner* runner, const vksplit_runn
     if (vr != VK_SUCCESS)
         return instance_failed(vr, error);
     runner->instance = instance;
-    vksplit_result r = load_instance_functions(runner->ivk.vkGetInstanceProcAddr, instance, validation, &runner->ivk, error);
+    vksplit_result r =
+        load_instance_functions(runner->ivk.vkGetInstanceProcAddr, instance, validation, &runner->ivk, error);
     if (r != VKSPLIT_OK)
         return r;
     if (validation) {
@@ -284,17 +286,16 @@ static vksplit_result load_device_functions(vksplit_runner* runner, vksplit_erro
     bool bda = (runner->features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
     const char* missing = NULL;
     /* The runner's optional line here is vkGetBufferDeviceAddress: needed with device addresses. */
-#define VKSPLIT_X_LOAD(name, optional)                                                          \
-    runner->vk.name = (PFN_##name)gdpa(runner->device, #name);                                  \
-    if (!runner->vk.name && !missing && (bda || !VKSPLIT_OPTIONAL_FOR_RUNNER(optional)))        \
+#define VKSPLIT_X_LOAD(name, optional)                                                   \
+    runner->vk.name = (PFN_##name)gdpa(runner->device, #name);                           \
+    if (!runner->vk.name && !missing && (bda || !VKSPLIT_OPTIONAL_FOR_RUNNER(optional))) \
         missing = #name;
 #define VKSPLIT_X_DEVICE(name, level, users, optional) \
     VKSPLIT_FOR_RUNNER(users, VKSPLIT_AT(level, DEVICE, VKSPLIT_X_LOAD(name, optional)))
     VKSPLIT_VULKAN_FUNCTIONS(VKSPLIT_X_DEVICE)
 #undef VKSPLIT_X_DEVICE
 #undef VKSPLIT_X_LOAD
-    return missing ? VKSPLIT__FAIL(error, RUNNER_NO_DEVICE_FUNCTION, missing)
-                   : VKSPLIT_OK;
+    return missing ? VKSPLIT__FAIL(error, RUNNER_NO_DEVICE_FUNCTION, missing) : VKSPLIT_OK;
 }
 
 static vksplit_result has_extension(const vksplit_runner* runner, const char* name, bool* found, vksplit_error* error);
@@ -327,7 +328,8 @@ static vksplit_result shader_clock_supported(const vksplit_runner* runner, bool*
                            : VKSPLIT_OK;
     if (r != VKSPLIT_OK || !found)
         return r;
-    VkPhysicalDeviceShaderClockFeaturesKHR clock = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR};
+    VkPhysicalDeviceShaderClockFeaturesKHR clock = {.sType =
+                                                        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR};
     VkPhysicalDeviceFeatures2 features = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &clock};
     runner->ivk.vkGetPhysicalDeviceFeatures2(runner->physical_device, &features);
     *supported = clock.shaderSubgroupClock == VK_TRUE;
@@ -346,8 +348,9 @@ static vksplit_result create_device(vksplit_runner* runner, vksplit_features dis
         return r;
     runner->features = supported & ~disable;
     if (runner->props.apiVersion < VK_API_VERSION_1_2) /* the 1.2 feature structs below */
-        runner->features &= ~(vksplit_features)(VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS | VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT |
-                                                VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT);
+        runner->features &=
+            ~(vksplit_features)(VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS | VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT |
+                                VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT);
     vksplit_features f = runner->features;
     VkPhysicalDeviceVulkan12Features v12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
     VkPhysicalDeviceVulkan11Features v11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
@@ -360,7 +363,8 @@ static vksplit_result create_device(vksplit_runner* runner, vksplit_features dis
         v11.storageBuffer16BitAccess = (f & VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT) != 0;
     }
     features.features.shaderInt64 = (f & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
-    features.features.shaderStorageBufferArrayDynamicIndexing = (f & VKSPLIT_FEATURE_STORAGE_BUFFER_ARRAY_DYNAMIC_INDEXING) != 0;
+    features.features.shaderStorageBufferArrayDynamicIndexing =
+        (f & VKSPLIT_FEATURE_STORAGE_BUFFER_ARRAY_DYNAMIC_INDEXING) != 0;
     const char* extensions[3];
     uint32_t extension_count = 0;
     if (f & VKSPLIT_FEATURE_PUSH_DESCRIPTOR)
@@ -454,7 +458,8 @@ static vksplit_result has_extension(const vksplit_runner* runner, const char* na
     VkExtensionProperties* list = count ? vksplit__alloc_array(runner->callbacks, count, sizeof *list) : NULL;
     if (count && !list)
         return VKSPLIT__FAIL(error, HOST_ALLOCATION_EXTENSIONS, count);
-    vr = count ? runner->ivk.vkEnumerateDeviceExtensionProperties(runner->physical_device, NULL, &count, list) : VK_SUCCESS;
+    vr = count ? runner->ivk.vkEnumerateDeviceExtensionProperties(runner->physical_device, NULL, &count, list)
+               : VK_SUCCESS;
     for (uint32_t i = 0; vr >= VK_SUCCESS && i < count && !*found; i++)
         *found = strcmp(list[i].extensionName, name) == 0;
     vksplit__free(runner->callbacks, list);
@@ -476,8 +481,10 @@ static vksplit_result query_limits(vksplit_runner* runner, const vksplit_runner_
         vksplit_result r = has_extension(runner, VK_KHR_MAINTENANCE_4_EXTENSION_NAME, &maintenance4, error);
         if (r != VKSPLIT_OK)
             return r;
-        VkPhysicalDeviceMaintenance4Properties m4 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_PROPERTIES};
-        VkPhysicalDeviceMaintenance3Properties m3 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES};
+        VkPhysicalDeviceMaintenance4Properties m4 = {.sType =
+                                                         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_PROPERTIES};
+        VkPhysicalDeviceMaintenance3Properties m3 = {.sType =
+                                                         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES};
         m3.pNext = maintenance4 ? &m4 : NULL;
         VkPhysicalDeviceProperties2 props2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &m3};
         runner->ivk.vkGetPhysicalDeviceProperties2(runner->physical_device, &props2);
@@ -513,7 +520,8 @@ static vksplit_result choose_memory(vksplit_runner* runner, const vksplit_runner
     runner->staging_type = vksplit__find_memory_type(m, UINT32_MAX, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT,
                                                      VK_MEMORY_PROPERTY_HOST_CACHED_BIT, 0);
     if (runner->tensor_type == UINT32_MAX || runner->staging_type == UINT32_MAX)
-        return VKSPLIT__FAIL(error, RUNNER_NO_MEMORY_TYPE, runner->props.deviceName, runner->tensor_type == UINT32_MAX ? "device-local" : "host-visible");
+        return VKSPLIT__FAIL(error, RUNNER_NO_MEMORY_TYPE, runner->props.deviceName,
+                             runner->tensor_type == UINT32_MAX ? "device-local" : "host-visible");
     VkMemoryPropertyFlags direct = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_CACHED_BIT;
     runner->mapped_tensors = desc->memory == VKSPLIT_RUNNER_MEMORY_AUTO &&
                              (m->memoryTypes[runner->tensor_type].propertyFlags & direct) == direct;
@@ -606,11 +614,13 @@ void vksplit_runner_destroy(vksplit_runner* runner)
      * instance goes through the loader's name, which every instance knows. */
     const runner_instance_vk* ivk = &runner->ivk;
     if (runner->device)
-        (runner->vk.vkDestroyDevice ? runner->vk.vkDestroyDevice : ivk->vkDestroyDevice)(runner->device, runner->callbacks);
+        (runner->vk.vkDestroyDevice ? runner->vk.vkDestroyDevice : ivk->vkDestroyDevice)(runner->device,
+                                                                                         runner->callbacks);
     if (runner->messenger)
         ivk->vkDestroyDebugUtilsMessengerEXT(runner->instance, runner->messenger, runner->callbacks);
     PFN_vkDestroyInstance destroy_instance =
-        runner->instance ? (PFN_vkDestroyInstance)ivk->vkGetInstanceProcAddr(runner->instance, "vkDestroyInstance") : NULL;
+        runner->instance ? (PFN_vkDestroyInstance)ivk->vkGetInstanceProcAddr(runner->instance, "vkDestroyInstance")
+                         : NULL;
     if (destroy_instance)
         destroy_instance(runner->instance, runner->callbacks);
     vksplit__free(runner->callbacks, runner);

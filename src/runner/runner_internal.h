@@ -7,7 +7,6 @@
 #ifndef VKSPLIT_RUNNER_INTERNAL_H
 #define VKSPLIT_RUNNER_INTERNAL_H
 
-
 #include <vulkan/vulkan.h>
 
 #include "internal.h"
@@ -30,7 +29,8 @@ typedef struct runner_instance_vk {
 /* The device's, loaded through the desc's get_device_proc_addr (so that tests can count or
  * fail them) or the instance's. vkGetBufferDeviceAddress only with device addresses. */
 typedef struct runner_vk {
-#define VKSPLIT_X_MEMBER(name, level, users, optional) VKSPLIT_FOR_RUNNER(users, VKSPLIT_AT(level, DEVICE, PFN_##name name;))
+#define VKSPLIT_X_MEMBER(name, level, users, optional) \
+    VKSPLIT_FOR_RUNNER(users, VKSPLIT_AT(level, DEVICE, PFN_##name name;))
     VKSPLIT_VULKAN_FUNCTIONS(VKSPLIT_X_MEMBER)
 #undef VKSPLIT_X_MEMBER
 } runner_vk;
@@ -40,10 +40,10 @@ struct vksplit_runner {
     const VkAllocationCallbacks* callbacks; /* NULL or &callbacks_storage */
     vksplit_log_fn log;
     void* log_user;
-    runner_instance_vk ivk;                 /* the loader's functions for this instance */
+    runner_instance_vk ivk; /* the loader's functions for this instance */
     VkInstance instance;
     VkDebugUtilsMessengerEXT messenger;
-    vksplit__atomic_u32 validation_messages;      /* the layer may call back from any thread */
+    vksplit__atomic_u32 validation_messages; /* the layer may call back from any thread */
     VkPhysicalDevice physical_device;
     uint32_t device_index;
     VkDevice device;
@@ -57,10 +57,10 @@ struct vksplit_runner {
     vksplit_features features;
     VkPhysicalDeviceProperties props;
     VkPhysicalDeviceMemoryProperties memory;
-    uint32_t tensor_type;                   /* memory type of tensors: DEVICE_LOCAL */
-    vksplit_bool32 pipeline_statistics;     /* VK_KHR_pipeline_executable_properties enabled */
-    vksplit_bool32 shader_clock;            /* VK_KHR_shader_clock (shaderSubgroupClock) enabled */
-    vksplit_bool32 mapped_tensors;          /* tensor memory is host-cached and mapped */
+    uint32_t tensor_type;               /* memory type of tensors: DEVICE_LOCAL */
+    vksplit_bool32 pipeline_statistics; /* VK_KHR_pipeline_executable_properties enabled */
+    vksplit_bool32 shader_clock;        /* VK_KHR_shader_clock (shaderSubgroupClock) enabled */
+    vksplit_bool32 mapped_tensors;      /* tensor memory is host-cached and mapped */
     uint64_t staging_bytes;
     /* The largest buffer (and allocation) the runner makes, and what sets it: a device limit
      * or the desc's max_buffer_bytes (runner.c, query_limits). */
@@ -68,7 +68,7 @@ struct vksplit_runner {
     uint64_t max_allocation_bytes;
     const char* max_buffer_limit;
     const char* max_allocation_limit;
-    vksplit_runner_buffer staging;          /* created on first use */
+    vksplit_runner_buffer staging; /* created on first use */
     uint32_t staging_type;
     vksplit_context* ctx;
 };

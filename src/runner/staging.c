@@ -13,7 +13,8 @@ static vksplit_result check_range(const vksplit_runner* runner, const vksplit_ru
     if (!runner || !buffer || !callback)
         return VKSPLIT__FAIL0(error, RUNNER_STAGING_NULL);
     if (offset > buffer->size || size > buffer->size - offset)
-        return VKSPLIT__FAIL(error, RUNNER_RANGE_OUTSIDE, (unsigned long long)offset, (unsigned long long)offset, (unsigned long long)size, (unsigned long long)buffer->size);
+        return VKSPLIT__FAIL(error, RUNNER_RANGE_OUTSIDE, (unsigned long long)offset, (unsigned long long)offset,
+                             (unsigned long long)size, (unsigned long long)buffer->size);
     return VKSPLIT_OK;
 }
 
@@ -22,8 +23,8 @@ static vksplit_result ensure_staging(vksplit_runner* runner, vksplit_error* erro
     if (runner->staging.buffer)
         return VKSPLIT_OK;
     return vksplit__runner_create_buffer(runner, runner->staging_bytes,
-                                  VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                                  runner->staging_type, 1, &runner->staging, error);
+                                         VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                         runner->staging_type, 1, &runner->staging, error);
 }
 
 /* Host writes to, or device writes from, a non-coherent staging mapping. */
@@ -38,8 +39,10 @@ static vksplit_result sync_staging(vksplit_runner* runner, VkDeviceSize bytes, b
         range.size = VK_WHOLE_SIZE;
     VkResult vr = to_device ? runner->vk.vkFlushMappedMemoryRanges(runner->device, 1, &range)
                             : runner->vk.vkInvalidateMappedMemoryRanges(runner->device, 1, &range);
-    return vr == VK_SUCCESS ? VKSPLIT_OK
-                            : vksplit__vk_fail(error, to_device ? "vkFlushMappedMemoryRanges" : "vkInvalidateMappedMemoryRanges", vr);
+    return vr == VK_SUCCESS
+               ? VKSPLIT_OK
+               : vksplit__vk_fail(error, to_device ? "vkFlushMappedMemoryRanges" : "vkInvalidateMappedMemoryRanges",
+                                  vr);
 }
 
 typedef struct copy_job {
@@ -57,7 +60,8 @@ static vksplit_result record_copy(void* user, VkCommandBuffer cmd, vksplit_error
 }
 
 vksplit_result vksplit_runner_write(vksplit_runner* runner, const vksplit_runner_buffer* buffer, VkDeviceSize offset,
-                                    VkDeviceSize size, vksplit_runner_produce_fn produce, void* user, vksplit_error* error)
+                                    VkDeviceSize size, vksplit_runner_produce_fn produce, void* user,
+                                    vksplit_error* error)
 {
     vksplit_result r = check_range(runner, buffer, offset, size, (const void*)produce, error);
     if (r == VKSPLIT_OK && !buffer->mapped)
@@ -80,7 +84,8 @@ vksplit_result vksplit_runner_write(vksplit_runner* runner, const vksplit_runner
 }
 
 vksplit_result vksplit_runner_read(vksplit_runner* runner, const vksplit_runner_buffer* buffer, VkDeviceSize offset,
-                                   VkDeviceSize size, vksplit_runner_consume_fn consume, void* user, vksplit_error* error)
+                                   VkDeviceSize size, vksplit_runner_consume_fn consume, void* user,
+                                   vksplit_error* error)
 {
     vksplit_result r = check_range(runner, buffer, offset, size, (const void*)consume, error);
     if (r == VKSPLIT_OK && !buffer->mapped)

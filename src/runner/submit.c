@@ -11,10 +11,12 @@ static void full_barrier(const vksplit_runner* runner, VkCommandBuffer cmd, VkAc
     VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
     barrier.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT;
     barrier.dstAccessMask = dst_access;
-    runner->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, dst_stage, 0, 1, &barrier, 0, NULL, 0, NULL);
+    runner->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, dst_stage, 0, 1, &barrier, 0, NULL, 0,
+                                    NULL);
 }
 
-vksplit_result vksplit_runner_submit(vksplit_runner* runner, vksplit_runner_record_fn record, void* user, vksplit_error* error)
+vksplit_result vksplit_runner_submit(vksplit_runner* runner, vksplit_runner_record_fn record, void* user,
+                                     vksplit_error* error)
 {
     if (!runner || !record)
         return VKSPLIT__FAIL0(error, RUNNER_SUBMIT_NULL);

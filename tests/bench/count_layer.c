@@ -54,8 +54,8 @@ typedef struct buffer_count {
     uint32_t stamps, first_query;
     uint32_t dispatches, copies; /* since the last timestamp */
     uint32_t pair_dispatches, pair_copies, gap_work, outside_work;
-    uint32_t bound;              /* pipeline number, 0 for none */
-    uint32_t pending[MAX_LISTED], pending_count;   /* pipelines since the last timestamp */
+    uint32_t bound;                                 /* pipeline number, 0 for none */
+    uint32_t pending[MAX_LISTED], pending_count;    /* pipelines since the last timestamp */
     uint32_t pipelines[MAX_LISTED], pipeline_count; /* pipelines inside pairs */
 } buffer_count;
 
@@ -136,7 +136,8 @@ static void add_listed(uint32_t* list, uint32_t* count, uint32_t value)
 
 /* ---- command recording ----------------------------------------------------------------------- */
 
-static VKAPI_ATTR VkResult VKAPI_CALL count_BeginCommandBuffer(VkCommandBuffer cmd, const VkCommandBufferBeginInfo* info)
+static VKAPI_ATTR VkResult VKAPI_CALL count_BeginCommandBuffer(VkCommandBuffer cmd,
+                                                               const VkCommandBufferBeginInfo* info)
 {
     pthread_mutex_lock(&lock);
     find_buffer(cmd, 1);
@@ -145,7 +146,7 @@ static VKAPI_ATTR VkResult VKAPI_CALL count_BeginCommandBuffer(VkCommandBuffer c
 }
 
 static VKAPI_ATTR void VKAPI_CALL count_CmdWriteTimestamp(VkCommandBuffer cmd, VkPipelineStageFlagBits stage,
-                                                         VkQueryPool pool, uint32_t query)
+                                                          VkQueryPool pool, uint32_t query)
 {
     pthread_mutex_lock(&lock);
     buffer_count* b = find_buffer(cmd, 0);
@@ -167,7 +168,8 @@ static VKAPI_ATTR void VKAPI_CALL count_CmdWriteTimestamp(VkCommandBuffer cmd, V
     find_device(cmd)->CmdWriteTimestamp(cmd, stage, pool, query);
 }
 
-static VKAPI_ATTR void VKAPI_CALL count_CmdBindPipeline(VkCommandBuffer cmd, VkPipelineBindPoint point, VkPipeline pipeline)
+static VKAPI_ATTR void VKAPI_CALL count_CmdBindPipeline(VkCommandBuffer cmd, VkPipelineBindPoint point,
+                                                        VkPipeline pipeline)
 {
     pthread_mutex_lock(&lock);
     find_buffer(cmd, 0)->bound = pipeline_number(pipeline);
@@ -186,7 +188,7 @@ static VKAPI_ATTR void VKAPI_CALL count_CmdDispatch(VkCommandBuffer cmd, uint32_
 }
 
 static VKAPI_ATTR void VKAPI_CALL count_CmdCopyBuffer(VkCommandBuffer cmd, VkBuffer src, VkBuffer dst, uint32_t count,
-                                                     const VkBufferCopy* regions)
+                                                      const VkBufferCopy* regions)
 {
     pthread_mutex_lock(&lock);
     find_buffer(cmd, 0)->copies++;
@@ -197,8 +199,9 @@ static VKAPI_ATTR void VKAPI_CALL count_CmdCopyBuffer(VkCommandBuffer cmd, VkBuf
 static void log_buffer(FILE* f, uint32_t submit, uint32_t cbs, VkCommandBuffer cmd)
 {
     buffer_count* b = find_buffer(cmd, 0);
-    fprintf(f, "submit=%u cbs=%u stamps=%u first_query=%u pair_dispatches=%u pair_copies=%u gap_work=%u outside_work=%u "
-               "pipelines=",
+    fprintf(f,
+            "submit=%u cbs=%u stamps=%u first_query=%u pair_dispatches=%u pair_copies=%u gap_work=%u outside_work=%u "
+            "pipelines=",
             submit, cbs, b->stamps, b->first_query, b->pair_dispatches, b->pair_copies, b->gap_work,
             b->outside_work + b->dispatches + b->copies);
     for (uint32_t i = 0; i < b->pipeline_count; i++)
@@ -207,7 +210,7 @@ static void log_buffer(FILE* f, uint32_t submit, uint32_t cbs, VkCommandBuffer c
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL count_QueueSubmit(VkQueue queue, uint32_t count, const VkSubmitInfo* submits_info,
-                                                       VkFence fence)
+                                                        VkFence fence)
 {
     const char* path = getenv("VKSPLIT_BENCH_COUNT_LOG");
     pthread_mutex_lock(&lock);
@@ -231,7 +234,7 @@ static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL count_GetDeviceProcAddr(VkDevice
 
 static PFN_vkVoidFunction device_intercept(const char* name)
 {
-#define INTERCEPT(fn) \
+#define INTERCEPT(fn)            \
     if (!strcmp(name, "vk" #fn)) \
         return (PFN_vkVoidFunction)count_##fn;
     INTERCEPT(GetDeviceProcAddr)
@@ -256,10 +259,11 @@ static VKAPI_ATTR void VKAPI_CALL count_DestroyDevice(VkDevice device, const VkA
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL count_CreateDevice(VkPhysicalDevice pd, const VkDeviceCreateInfo* info,
-                                                        const VkAllocationCallbacks* allocator, VkDevice* out)
+                                                         const VkAllocationCallbacks* allocator, VkDevice* out)
 {
     VkLayerDeviceCreateInfo* chain = (VkLayerDeviceCreateInfo*)info->pNext;
-    while (chain && !(chain->sType == VK_STRUCTURE_TYPE_LOADER_DEVICE_CREATE_INFO && chain->function == VK_LAYER_LINK_INFO))
+    while (chain &&
+           !(chain->sType == VK_STRUCTURE_TYPE_LOADER_DEVICE_CREATE_INFO && chain->function == VK_LAYER_LINK_INFO))
         chain = (VkLayerDeviceCreateInfo*)chain->pNext;
     if (!chain)
         return VK_ERROR_INITIALIZATION_FAILED;
@@ -313,10 +317,11 @@ static VKAPI_ATTR void VKAPI_CALL count_DestroyInstance(VkInstance instance, con
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL count_CreateInstance(const VkInstanceCreateInfo* info,
-                                                          const VkAllocationCallbacks* allocator, VkInstance* out)
+                                                           const VkAllocationCallbacks* allocator, VkInstance* out)
 {
     VkLayerInstanceCreateInfo* chain = (VkLayerInstanceCreateInfo*)info->pNext;
-    while (chain && !(chain->sType == VK_STRUCTURE_TYPE_LOADER_INSTANCE_CREATE_INFO && chain->function == VK_LAYER_LINK_INFO))
+    while (chain &&
+           !(chain->sType == VK_STRUCTURE_TYPE_LOADER_INSTANCE_CREATE_INFO && chain->function == VK_LAYER_LINK_INFO))
         chain = (VkLayerInstanceCreateInfo*)chain->pNext;
     if (!chain)
         return VK_ERROR_INITIALIZATION_FAILED;

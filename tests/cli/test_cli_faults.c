@@ -47,15 +47,12 @@ static struct {
     PFN_vkWaitForFences wait;
     PFN_vkAllocateMemory allocate;
     uint32_t calls[FAULT_CALLS];
-    int target;                 /* the call to fail, or -1 */
-    uint32_t at;                /* its Nth call fails (1-based) */
+    int target;                  /* the call to fail, or -1 */
+    uint32_t at;                 /* its Nth call fails (1-based) */
     const char* mkdir_on_submit; /* made when the first vkQueueSubmit happens */
 } hook = {.target = -1};
 
-static bool fails_now(fault_call call)
-{
-    return ++hook.calls[call] == hook.at && hook.target == (int)call;
-}
+static bool fails_now(fault_call call) { return ++hook.calls[call] == hook.at && hook.target == (int)call; }
 
 static VKAPI_ATTR VkResult VKAPI_CALL fake_submit(VkQueue queue, uint32_t count, const VkSubmitInfo* submits,
                                                   VkFence fence)
@@ -165,7 +162,8 @@ typedef struct lengths_option {
 
 static const lengths_option three = {"100,300,240", 3, {100, 300, 240}};
 /* More outputs than push constants hold: the run needs a buffer of per-record arguments. */
-static const lengths_option sixteen = {"40,40,40,40,40,40,40,40,40,40,40,40,40,40,40,40", 16,
+static const lengths_option sixteen = {"40,40,40,40,40,40,40,40,40,40,40,40,40,40,40,40",
+                                       16,
                                        {40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40}};
 
 static void write_file(const char* dir, const char* name, const char* text)
@@ -251,7 +249,8 @@ static void write_input(void)
     char message[256];
     snprintf(input_path, sizeof input_path, "%s/in.npy", root);
     CHECK_MSG(npy_write(input_path, "'<f4'", NPY_ENCODING_LATIN1, 2, shape, data, rows * columns * sizeof *data,
-                        message, sizeof message) == NPY_OK, "%s", message);
+                        message, sizeof message) == NPY_OK,
+              "%s", message);
     free(data);
 }
 
@@ -292,8 +291,8 @@ static bool outputs_right(const char* dir, const lengths_option* sp, size_t extr
 static int run_cli(const char* out_dir, const lengths_option* sp, const vksplit_runner_desc* desc, char* err,
                    size_t capacity)
 {
-    char* argv[] = {"vksplit", "--input", input_path, "--axis", "1", "--split", (char*)sp->option, "--out-dir",
-                    (char*)out_dir, NULL};
+    char* argv[] = {"vksplit", "--input",         input_path,  "--axis",       "1",
+                    "--split", (char*)sp->option, "--out-dir", (char*)out_dir, NULL};
     fflush(stdout);
     fflush(stderr);
     int saved_out = dup(1), saved_err = dup(2);
@@ -410,8 +409,8 @@ static void sync_fails_at(const vksplit_runner_desc* base, bool old_folder, uint
     int rc = run_cli(dir, &three, base, err, sizeof err);
     memset(&sync_hook, 0, sizeof sync_hook);
     bool kept = old_folder ? folder_is(dir, names, texts, count) : access(dir, F_OK) != 0;
-    CHECK_MSG(rc == 1 && one_line(err) && strncmp(err, "vksplit: ", 9) == 0 && strstr(err, "(fsync): Input/output error") &&
-                  strstr(err, phrase),
+    CHECK_MSG(rc == 1 && one_line(err) && strncmp(err, "vksplit: ", 9) == 0 &&
+                  strstr(err, "(fsync): Input/output error") && strstr(err, phrase),
               "fsync fails (file %u, folder %u, %s folder): exit %d, stderr: %s", file_at, dir_at,
               old_folder ? "old" : "new", rc, err);
     CHECK_MSG(kept, "fsync fails (file %u, folder %u, %s folder): the folder is not as expected", file_at, dir_at,

@@ -57,42 +57,56 @@ static const npy_case cases[] = {
     {"{'descr': '<c16', 'fortran_order': False, 'shape': (1, 1), }", 16, NPY_OK, 'c', 16, 2, 1, "'<c16'"},
     {"{'descr': '<V2', 'fortran_order': False, 'shape': (3,), }", 6, NPY_OK, 'V', 2, 1, 3, "'<V2'"},
     {"{'descr': '|V2', 'fortran_order': False, 'shape': (3,), }", 6, NPY_OK, 'V', 2, 1, 3, "'|V2'"},
-    {"{'descr': [('bf16', '<V2')], 'fortran_order': False, 'shape': (3,), }", 6, NPY_OK, 'V', 2, 1, 3, "[('bf16', '<V2')]"},
+    {"{'descr': [('bf16', '<V2')], 'fortran_order': False, 'shape': (3,), }", 6, NPY_OK, 'V', 2, 1, 3,
+     "[('bf16', '<V2')]"},
     {"{'descr': '>i1', 'fortran_order': False, 'shape': (4,), }", 4, NPY_OK, 'i', 1, 1, 4, "'>i1'"},
     {"{'shape': (0, 4), 'fortran_order': False, 'descr': '<i8'}", 0, NPY_OK, 'i', 8, 2, 0, "'<i8'"},
     {"{'descr': '<f8', 'fortran_order': False, 'shape': (), }", 8, NPY_OK, 'f', 8, 0, 0, NULL},
     {"{'descr': '<f2', 'fortran_order': False, 'shape': (2,), }", 9, NPY_OK, 'f', 2, 1, 2, NULL}, /* trailing byte */
     {"{'descr': '>f4', 'fortran_order': False, 'shape': (2,), }", 8, NPY_INVALID, 0, 0, 0, 0, "big-endian"},
     {"{'descr': '>V2', 'fortran_order': False, 'shape': (2,), }", 4, NPY_INVALID, 0, 0, 0, 0, "big-endian"},
-    {"{'descr': '<f4', 'fortran_order': True, 'shape': (2, 2), }", 16, NPY_INVALID, 0, 0, 0, 0, "fortran_order is True"},
+    {"{'descr': '<f4', 'fortran_order': True, 'shape': (2, 2), }", 16, NPY_INVALID, 0, 0, 0, 0,
+     "fortran_order is True"},
     {"{'descr': '|O', 'fortran_order': False, 'shape': (2,), }", 16, NPY_INVALID, 0, 0, 0, 0, "object array"},
     {"{'descr': '<M8[ns]', 'fortran_order': False, 'shape': (2,), }", 16, NPY_INVALID, 0, 0, 0, 0, "datetime"},
-    {"{'descr': [('a', '<f4'), ('b', '<f4')], 'fortran_order': False, 'shape': (2,), }", 16, NPY_INVALID, 0, 0, 0, 0, "more than one field"},
-    {"{'descr': [('a', '<f4', (2,))], 'fortran_order': False, 'shape': (2,), }", 16, NPY_INVALID, 0, 0, 0, 0, "subarray"},
-    {"{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }", 23, NPY_INVALID, 0, 0, 0, 0, "truncated: 23 bytes, the shape needs 24"},
+    {"{'descr': [('a', '<f4'), ('b', '<f4')], 'fortran_order': False, 'shape': (2,), }", 16, NPY_INVALID, 0, 0, 0, 0,
+     "more than one field"},
+    {"{'descr': [('a', '<f4', (2,))], 'fortran_order': False, 'shape': (2,), }", 16, NPY_INVALID, 0, 0, 0, 0,
+     "subarray"},
+    {"{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }", 23, NPY_INVALID, 0, 0, 0, 0,
+     "truncated: 23 bytes, the shape needs 24"},
     {"{'descr': '<f4', 'fortran_order': False}", 0, NPY_INVALID, 0, 0, 0, 0, "no 'shape' key"},
-    {"{'descr': '<f4', 'fortran_order': False, 'shape': (2,), 'extra': 1}", 8, NPY_INVALID, 0, 0, 0, 0, "unexpected key 'extra'"},
-    {"{'descr': '<f4', 'descr': '<f4', 'fortran_order': False, 'shape': (2,)}", 8, NPY_INVALID, 0, 0, 0, 0, "repeated key"},
+    {"{'descr': '<f4', 'fortran_order': False, 'shape': (2,), 'extra': 1}", 8, NPY_INVALID, 0, 0, 0, 0,
+     "unexpected key 'extra'"},
+    {"{'descr': '<f4', 'descr': '<f4', 'fortran_order': False, 'shape': (2,)}", 8, NPY_INVALID, 0, 0, 0, 0,
+     "repeated key"},
     {"{'descr': '<f4', 'fortran_order': False, 'shape': (-2,), }", 8, NPY_INVALID, 0, 0, 0, 0, "integers >= 0"},
-    {"{'descr': '<f4', 'fortran_order': False, 'shape': (2.5,), }", 8, NPY_INVALID, 0, 0, 0, 0, "not a tuple of integers"},
+    {"{'descr': '<f4', 'fortran_order': False, 'shape': (2.5,), }", 8, NPY_INVALID, 0, 0, 0, 0,
+     "not a tuple of integers"},
     {"{'descr': '', 'fortran_order': False, 'shape': (2,), }", 8, NPY_INVALID, 0, 0, 0, 0, "not a numpy type string"},
-    {"{'descr': [('a')], 'fortran_order': False, 'shape': (2,), }", 8, NPY_INVALID, 0, 0, 0, 0, "not a dtype numpy writes"},
-    {"{'descr': 5, 'fortran_order': False, 'shape': (2,), }", 8, NPY_INVALID, 0, 0, 0, 0, "neither a string nor a field list"},
+    {"{'descr': [('a')], 'fortran_order': False, 'shape': (2,), }", 8, NPY_INVALID, 0, 0, 0, 0,
+     "not a dtype numpy writes"},
+    {"{'descr': 5, 'fortran_order': False, 'shape': (2,), }", 8, NPY_INVALID, 0, 0, 0, 0,
+     "neither a string nor a field list"},
     {"{'descr': [('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
      "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
      "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', '<V2')], 'fortran_order': False, 'shape': (2,), }",
      4, NPY_INVALID, 0, 0, 0, 0, "'descr' is too long"},
     {"{'descr': '<f4', 'fortran_order': False, 'shape': (1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,"
-     "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1), }", 4, NPY_INVALID, 0, 0, 0, 0, "more than 64 dimensions"},
+     "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1), }",
+     4, NPY_INVALID, 0, 0, 0, 0, "more than 64 dimensions"},
     {"{descr: '<f4', 'fortran_order': False, 'shape': (2,), }", 8, NPY_INVALID, 0, 0, 0, 0, "dict of quoted keys"},
     {"{'descr': '<f4' 'fortran_order': False, 'shape': (2,), }", 8, NPY_INVALID, 0, 0, 0, 0, "malformed after 'descr'"},
-    {"{'descr': '<f8', 'fortran_order': False, 'shape': (4611686018427387904,), }", 8, NPY_INVALID, 0, 0, 0, 0, "byte size (8-byte items times the non-zero dimensions) overflows numpy's limit"},
+    {"{'descr': '<f8', 'fortran_order': False, 'shape': (4611686018427387904,), }", 8, NPY_INVALID, 0, 0, 0, 0,
+     "byte size (8-byte items times the non-zero dimensions) overflows numpy's limit"},
     {"{'descr': '<f4', 'fortran_order': False, 'shape': [2], }", 8, NPY_INVALID, 0, 0, 0, 0, "not a tuple"},
-    {"{'descr': 'float32', 'fortran_order': False, 'shape': (2,), }", 8, NPY_INVALID, 0, 0, 0, 0, "not a plain numpy type"},
+    {"{'descr': 'float32', 'fortran_order': False, 'shape': (2,), }", 8, NPY_INVALID, 0, 0, 0, 0,
+     "not a plain numpy type"},
     {"{'descr': '<f4', 'fortran_order': 0, 'shape': (2,), }", 8, NPY_INVALID, 0, 0, 0, 0, "is not True or False"},
     {"['descr', '<f4']", 8, NPY_INVALID, 0, 0, 0, 0, "not a Python dict"},
     {"{'descr': '<f4', 'fortran_order': False, 'shape': (2,), } x", 8, NPY_INVALID, 0, 0, 0, 0, "text after"},
-    {"{'descr': '<f4', 'fortran_order': False, 'shape': (4294967296, 4294967296, 4294967296), }", 8, NPY_INVALID, 0, 0, 0, 0, "overflows"},
+    {"{'descr': '<f4', 'fortran_order': False, 'shape': (4294967296, 4294967296, 4294967296), }", 8, NPY_INVALID, 0, 0,
+     0, 0, "overflows"},
     /* descr is kept in numpy's spelling, whatever the header had between tokens. */
     {"{'descr': [ (\n'bf16' ,\t'<V2' ) , ], 'fortran_order': False, 'shape': (3,), }", 6, NPY_OK, 'V', 2, 1, 3,
      "[('bf16', '<V2')]"},
@@ -100,9 +114,12 @@ static const npy_case cases[] = {
     {"{'descr': [(\"a'b\", '<V2')], 'fortran_order': False, 'shape': (1,), }", 2, NPY_OK, 'V', 2, 1, 1,
      "[(\"a'b\", '<V2')]"},
     /* A type string's size is digits only, as numpy writes it. */
-    {"{'descr': '|a\n2', 'fortran_order': False, 'shape': (1,), }", 2, NPY_INVALID, 0, 0, 0, 0, "not a plain numpy type"},
-    {"{'descr': '<f 4', 'fortran_order': False, 'shape': (1,), }", 4, NPY_INVALID, 0, 0, 0, 0, "not a plain numpy type"},
-    {"{'descr': '<f4L', 'fortran_order': False, 'shape': (1,), }", 4, NPY_INVALID, 0, 0, 0, 0, "not a plain numpy type"},
+    {"{'descr': '|a\n2', 'fortran_order': False, 'shape': (1,), }", 2, NPY_INVALID, 0, 0, 0, 0,
+     "not a plain numpy type"},
+    {"{'descr': '<f 4', 'fortran_order': False, 'shape': (1,), }", 4, NPY_INVALID, 0, 0, 0, 0,
+     "not a plain numpy type"},
+    {"{'descr': '<f4L', 'fortran_order': False, 'shape': (1,), }", 4, NPY_INVALID, 0, 0, 0, 0,
+     "not a plain numpy type"},
     {"{'descr': '<V99999999999999999999999', 'fortran_order': False, 'shape': (1,), }", 4, NPY_INVALID, 0, 0, 0, 0,
      "not a plain numpy type"},
     /* Only the sizes numpy has a type for, and numpy's limit on the array's byte size, also
@@ -123,7 +140,8 @@ static const npy_case cases[] = {
     {"{'descr': '<f\x01', 'fortran_order': False, 'shape': (2,), }", 8, NPY_INVALID, 0, 0, 0, 0,
      "dtype '<f\\x01' is not a plain numpy type"},
     /* Dimensions above INT64_MAX: numpy's npy_intp cannot hold them. */
-    {"{'descr': '|u1', 'fortran_order': False, 'shape': (9223372036854775807, 0), }", 0, NPY_OK, 'u', 1, 2, 9223372036854775807ull, NULL},
+    {"{'descr': '|u1', 'fortran_order': False, 'shape': (9223372036854775807, 0), }", 0, NPY_OK, 'u', 1, 2,
+     9223372036854775807ull, NULL},
     {"{'descr': '|u1', 'fortran_order': False, 'shape': (9223372036854775808,), }", 0, NPY_INVALID, 0, 0, 0, 0,
      "shape[0] is 9223372036854775808, above numpy's largest dimension 9223372036854775807"},
     {"{'descr': '|u1', 'fortran_order': False, 'shape': (0, 18446744073709551615), }", 0, NPY_INVALID, 0, 0, 0, 0,
@@ -135,7 +153,8 @@ static const npy_case cases[] = {
      "field name holds control character 0x0a at byte 1"},
     {"{'descr': [('\x01', '<V2')], 'fortran_order': False, 'shape': (1,), }", 2, NPY_INVALID, 0, 0, 0, 0, "0x01"},
     {"{'descr': [('\t', '<V2')], 'fortran_order': False, 'shape': (1,), }", 2, NPY_INVALID, 0, 0, 0, 0, "0x09"},
-    {"{'descr': [('x\x7f', '<V2')], 'fortran_order': False, 'shape': (1,), }", 2, NPY_INVALID, 0, 0, 0, 0, "0x7f at byte 1"},
+    {"{'descr': [('x\x7f', '<V2')], 'fortran_order': False, 'shape': (1,), }", 2, NPY_INVALID, 0, 0, 0, 0,
+     "0x7f at byte 1"},
     {"{'descr': [('a\\nb', '<V2')], 'fortran_order': False, 'shape': (1,), }", 2, NPY_INVALID, 0, 0, 0, 0,
      "field name holds a backslash at byte 1"},
     {"{'descr': [('a\\'', '<V2')], 'fortran_order': False, 'shape': (1,), }", 2, NPY_INVALID, 0, 0, 0, 0, "backslash"},
@@ -320,7 +339,8 @@ static void check_round_trip(void)
     static unsigned char file[4096];
     for (size_t d = 0; d < 5; d++)
         for (size_t s = 0; s < 4; s++) {
-            size_t header = npy_format_header((char*)file, sizeof file, descrs[d], NPY_ENCODING_LATIN1, ranks[s], shapes[s]);
+            size_t header =
+                npy_format_header((char*)file, sizeof file, descrs[d], NPY_ENCODING_LATIN1, ranks[s], shapes[s]);
             CHECK_MSG(header != 0 && header % 64 == 0 && file[6] == 1 && file[header - 1] == '\n', "%s: header %zu",
                       descrs[d], header);
             npy_array a;
@@ -379,7 +399,7 @@ static void check_header_only(void)
     /* Failures agree with npy_parse: a truncated header, an over-long one, no magic. */
     static const struct {
         size_t size;
-        unsigned patch_at;   /* 0: none */
+        unsigned patch_at; /* 0: none */
         unsigned char patch;
         const char* text;
     } broken[] = {
@@ -476,7 +496,8 @@ static void check_read_bounds(const char* dir)
     remove(path);
 
     /* 100000 data bytes: one allocation of that size, not a doubled buffer of the file. */
-    size_t header = make_file(file, sizeof file, 1, "{'descr': '|u1', 'fortran_order': False, 'shape': (100000,), }", 0);
+    size_t header =
+        make_file(file, sizeof file, 1, "{'descr': '|u1', 'fortran_order': False, 'shape': (100000,), }", 0);
     snprintf(path, sizeof path, "%s/big.npy", dir);
     unsigned char* data = malloc(100000);
     for (size_t i = 0; data && i < 100000; i++)
@@ -506,7 +527,8 @@ static void check_files(void)
     snprintf(file, sizeof file, "%s/a.npy", dir);
     static const uint64_t shape[2] = {2, 2};
     static const uint32_t values[4] = {0x7fc00001u, 0x80000000u, 1, 2}; /* NaN payload, -0.0 */
-    CHECK(npy_write(file, "'<f4'", NPY_ENCODING_LATIN1, 2, shape, values, sizeof values, message, sizeof message) == NPY_OK);
+    CHECK(npy_write(file, "'<f4'", NPY_ENCODING_LATIN1, 2, shape, values, sizeof values, message, sizeof message) ==
+          NPY_OK);
     npy_array a;
     CHECK(npy_read(file, &a, message, sizeof message) == NPY_OK);
     CHECK(a.header.bytes == 16 && memcmp(a.data, values, 16) == 0 && strcmp(a.header.descr, "'<f4'") == 0);
@@ -520,12 +542,15 @@ static void check_files(void)
         fputs("not numpy at all\n", f);
         fclose(f);
     }
-    CHECK(npy_read(file, &a, message, sizeof message) == NPY_INVALID && strstr(message, file) && strstr(message, "magic"));
+    CHECK(npy_read(file, &a, message, sizeof message) == NPY_INVALID && strstr(message, file) &&
+          strstr(message, "magic"));
     remove(file);
     /* A write that fails on close (no space left) is an I/O error, not success. */
-    CHECK(npy_write("/dev/full", "'<f4'", NPY_ENCODING_LATIN1, 2, shape, values, sizeof values, message, sizeof message) == NPY_IO_ERROR);
+    CHECK(npy_write("/dev/full", "'<f4'", NPY_ENCODING_LATIN1, 2, shape, values, sizeof values, message,
+                    sizeof message) == NPY_IO_ERROR);
     snprintf(file, sizeof file, "%s/no/such/dir.npy", dir);
-    CHECK(npy_write(file, "'<f4'", NPY_ENCODING_LATIN1, 2, shape, values, sizeof values, message, sizeof message) == NPY_IO_ERROR);
+    CHECK(npy_write(file, "'<f4'", NPY_ENCODING_LATIN1, 2, shape, values, sizeof values, message, sizeof message) ==
+          NPY_IO_ERROR);
     snprintf(file, sizeof file, "%s/a.npy", dir);
     remove(file);
     check_read_bounds(dir);

@@ -13,57 +13,56 @@
 static int test_failures = 0;
 static int test_checks = 0;
 
-#define CHECK(cond)                                                                         \
-    do {                                                                                    \
-        test_checks++;                                                                      \
-        if (!(cond)) {                                                                      \
-            test_failures++;                                                                \
-            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);        \
-        }                                                                                   \
+#define CHECK(cond)                                                                  \
+    do {                                                                             \
+        test_checks++;                                                               \
+        if (!(cond)) {                                                               \
+            test_failures++;                                                         \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
+        }                                                                            \
     } while (0)
 
-#define CHECK_MSG(cond, ...)                                                                \
-    do {                                                                                    \
-        test_checks++;                                                                      \
-        if (!(cond)) {                                                                      \
-            test_failures++;                                                                \
-            fprintf(stderr, "%s:%d: CHECK failed: %s: ", __FILE__, __LINE__, #cond);        \
-            fprintf(stderr, __VA_ARGS__);                                                   \
-            fputc('\n', stderr);                                                            \
-        }                                                                                   \
+#define CHECK_MSG(cond, ...)                                                         \
+    do {                                                                             \
+        test_checks++;                                                               \
+        if (!(cond)) {                                                               \
+            test_failures++;                                                         \
+            fprintf(stderr, "%s:%d: CHECK failed: %s: ", __FILE__, __LINE__, #cond); \
+            fprintf(stderr, __VA_ARGS__);                                            \
+            fputc('\n', stderr);                                                     \
+        }                                                                            \
     } while (0)
 
 /* Asserts a call returned `expected`, printing the error message when it did not. */
-#define CHECK_RESULT(expected, call, err)                                                    \
-    do {                                                                                    \
-        vksplit_result check_r_ = (call);                                                   \
-        test_checks++;                                                                      \
-        if (check_r_ != (expected)) {                                                       \
-            test_failures++;                                                                \
-            fprintf(stderr, "%s:%d: %s returned %s, expected %s (%s)\n", __FILE__, __LINE__, \
-                    #call, vksplit_result_name(check_r_), vksplit_result_name(expected),    \
-                    (err)->message);                                                        \
-        }                                                                                   \
+#define CHECK_RESULT(expected, call, err)                                                           \
+    do {                                                                                            \
+        vksplit_result check_r_ = (call);                                                           \
+        test_checks++;                                                                              \
+        if (check_r_ != (expected)) {                                                               \
+            test_failures++;                                                                        \
+            fprintf(stderr, "%s:%d: %s returned %s, expected %s (%s)\n", __FILE__, __LINE__, #call, \
+                    vksplit_result_name(check_r_), vksplit_result_name(expected), (err)->message);  \
+        }                                                                                           \
     } while (0)
 
 /* Asserts a call failed by `rule` (vksplit/rules.h), with that rule's result code: tests tell
  * rules apart by id, never by message text. */
-#define CHECK_RULE(want_rule, call, err)                                                          \
-    do {                                                                                    \
-        vksplit_result check_r_ = (call);                                                   \
-        test_checks++;                                                                      \
-        if (check_r_ != vksplit_rule_result(want_rule) || (err)->rule != (want_rule)) {               \
-            test_failures++;                                                                \
-            fprintf(stderr, "%s:%d: %s returned %s by %s, expected %s (%s)\n", __FILE__,     \
-                    __LINE__, #call, vksplit_result_name(check_r_),                         \
-                    vksplit_rule_name((err)->rule), vksplit_rule_name(want_rule), (err)->message); \
-        }                                                                                   \
+#define CHECK_RULE(want_rule, call, err)                                                                         \
+    do {                                                                                                         \
+        vksplit_result check_r_ = (call);                                                                        \
+        test_checks++;                                                                                           \
+        if (check_r_ != vksplit_rule_result(want_rule) || (err)->rule != (want_rule)) {                          \
+            test_failures++;                                                                                     \
+            fprintf(stderr, "%s:%d: %s returned %s by %s, expected %s (%s)\n", __FILE__, __LINE__, #call,        \
+                    vksplit_result_name(check_r_), vksplit_rule_name((err)->rule), vksplit_rule_name(want_rule), \
+                    (err)->message);                                                                             \
+        }                                                                                                        \
     } while (0)
 
 /* A case table's verdict: `result` came by `rule` (VKSPLIT_RULE_NONE: accepted), and a
  * failure's message shows `shows` when given (its values: the rule is told by id). */
-static inline void test_expect_rule(const char* name, vksplit_result result, const vksplit_error* err, vksplit_rule rule,
-                                    const char* shows)
+static inline void test_expect_rule(const char* name, vksplit_result result, const vksplit_error* err,
+                                    vksplit_rule rule, const char* shows)
 {
     vksplit_result want = vksplit_rule_result(rule);
     CHECK_MSG(result == want && err->rule == rule, "%s: got %s by %s, expected %s by %s (%s)", name,
@@ -104,7 +103,11 @@ static inline void test_expect_recording(vksplit_runner* runner, test_recording*
 static inline void test_log(void* user, vksplit_log_level level, const char* message)
 {
     (void)user;
-    fprintf(stderr, "[vksplit %s] %s\n", level == VKSPLIT_LOG_ERROR ? "error" : level == VKSPLIT_LOG_WARNING ? "warning" : "info", message);
+    fprintf(stderr, "[vksplit %s] %s\n",
+            level == VKSPLIT_LOG_ERROR     ? "error"
+            : level == VKSPLIT_LOG_WARNING ? "warning"
+                                           : "info",
+            message);
 }
 
 /* The runner every test uses: the default device (the first discrete GPU, else the first
@@ -266,8 +269,8 @@ typedef struct test_mode {
  * runner with its features switched off. Returns -1 when the test goes on, else the exit code
  * for main to return at once: 2 after a usage line naming `program` and every mode (argv[1]
  * names none), or test_skip's when the device cannot run vksplit without those features. */
-static inline int test_start_mode(int argc, char** argv, const char* program, const test_mode* modes,
-                                  size_t mode_count, const test_mode** mode, vksplit_runner** runner)
+static inline int test_start_mode(int argc, char** argv, const char* program, const test_mode* modes, size_t mode_count,
+                                  const test_mode** mode, vksplit_runner** runner)
 {
     const char* name = argc > 1 ? argv[1] : modes[0].name;
     *mode = NULL;

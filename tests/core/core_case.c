@@ -70,8 +70,8 @@ static void print_u64s(FILE* f, const uint64_t* v, uint32_t count, uint32_t limi
 void core_case_print(FILE* f, const core_case* c)
 {
     const vksplit_split_desc* d = &c->desc;
-    fprintf(f, "  case: element_size=%u rank=%u axis=%u output_count=%u base_alignment=%u\n", d->element_size,
-            d->rank, d->axis, d->output_count, d->base_alignment);
+    fprintf(f, "  case: element_size=%u rank=%u axis=%u output_count=%u base_alignment=%u\n", d->element_size, d->rank,
+            d->axis, d->output_count, d->base_alignment);
     fprintf(f, "    sizes=");
     print_u64s(f, d->sizes, d->rank, 8);
     fprintf(f, "\n    input_strides=");

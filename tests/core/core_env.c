@@ -9,14 +9,14 @@
 /* ---- environment ------------------------------------------------------------------------ */
 
 #if defined(__SANITIZE_ADDRESS__)
-#  define CORE_SANITIZED 1
-#elif defined(__has_feature)
-#  if __has_feature(address_sanitizer)
 #    define CORE_SANITIZED 1
-#  endif
+#elif defined(__has_feature)
+#    if __has_feature(address_sanitizer)
+#        define CORE_SANITIZED 1
+#    endif
 #endif
 #ifndef CORE_SANITIZED
-#  define CORE_SANITIZED 0
+#    define CORE_SANITIZED 0
 #endif
 
 double core_scale(void)
@@ -55,8 +55,8 @@ int core_verbose(void)
 }
 
 #if defined(_WIN32) /* mingw-w64's msvcrt has no timespec_get */
-#  define WIN32_LEAN_AND_MEAN
-#  include <windows.h>
+#    define WIN32_LEAN_AND_MEAN
+#    include <windows.h>
 double core_now(void)
 {
     LARGE_INTEGER now, frequency;

@@ -107,8 +107,8 @@ static void random_lengths(core_rng* rng, uint64_t* lengths, uint32_t n, uint64_
 }
 
 /* 0 = packed NULL, 1 packed explicit, 2 padded, 3 permuted, 4 permuted+padded, 5 weird size-1 strides */
-static void random_layout_strides(core_rng* rng, uint32_t mode, uint32_t rank, const uint64_t* sizes,
-                                  uint64_t* strides, uint64_t max_span_elements)
+static void random_layout_strides(core_rng* rng, uint32_t mode, uint32_t rank, const uint64_t* sizes, uint64_t* strides,
+                                  uint64_t max_span_elements)
 {
     uint32_t order[VKSPLIT_MAX_RANK];
     uint64_t pad[VKSPLIT_MAX_RANK] = {0};
@@ -213,9 +213,8 @@ static uint32_t random_layout_mode(core_rng* rng)
 
 void core_case_random(core_case* c, core_rng* rng, const core_gen_params* params)
 {
-    uint32_t element_size = params->element_sizes
-                                ? pick_u32(rng, params->element_sizes, params->element_size_choices)
-                                : random_element_size(rng);
+    uint32_t element_size = params->element_sizes ? pick_u32(rng, params->element_sizes, params->element_size_choices)
+                                                  : random_element_size(rng);
     uint32_t max_rank = params->max_rank ? params->max_rank : VKSPLIT_MAX_RANK;
     uint32_t rank = (uint32_t)core_rng_range(rng, 1, max_rank);
     uint32_t axis = (uint32_t)core_rng_below(rng, rank);
@@ -306,8 +305,7 @@ void core_case_random(core_case* c, core_rng* rng, const core_gen_params* params
         uint64_t out_sizes[VKSPLIT_MAX_RANK], strides[VKSPLIT_MAX_RANK];
         ref_output_sizes(&c->desc, i, out_sizes);
         uint64_t out_elements = ref_element_count(rank, out_sizes);
-        random_layout_strides(rng, mode, rank, out_sizes, strides,
-                              4 * (out_elements > 64 ? out_elements : 64) + 1024);
+        random_layout_strides(rng, mode, rank, out_sizes, strides, 4 * (out_elements > 64 ? out_elements : 64) + 1024);
         core_case_set_output_strides(c, i, strides);
     }
 }

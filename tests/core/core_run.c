@@ -21,12 +21,12 @@ typedef struct case_run {
     int null_empty;
     uint32_t records;
     uint32_t max_gap;
-    uint64_t align;        /* offset unit, once the plan is known */
+    uint64_t align; /* offset unit, once the plan is known */
     vksplit_plan* plan;
     uint64_t in_span;
-    uint64_t* out_span;    /* the reference's, [output_count] */
+    uint64_t* out_span; /* the reference's, [output_count] */
     uint64_t bytes_written;
-    uint8_t* input_copy;   /* the input's bytes as uploaded */
+    uint8_t* input_copy; /* the input's bytes as uploaded */
     run_state s;
 } case_run;
 
@@ -109,8 +109,9 @@ static int plan_case(case_run* k)
         if (o->plan.path == VKSPLIT_PATH_TRANSFER && r == VKSPLIT_ERROR_UNSUPPORTED && !transfer_possible)
             k->v.skipped = 1; /* refused as it must be; the caller counts refusals */
         else if (o->plan.path == VKSPLIT_PATH_TRANSFER && r == VKSPLIT_ERROR_UNSUPPORTED)
-            fail_case(k, "vksplit_plan_create refused the transfer path, but some dimension has stride 1 in every "
-                         "tensor (rows are contiguous): %s",
+            fail_case(k,
+                      "vksplit_plan_create refused the transfer path, but some dimension has stride 1 in every "
+                      "tensor (rows are contiguous): %s",
                       err.message);
         else
             fail_case(k, "vksplit_plan_create: %s: %s", vksplit_result_name(r), err.message);
@@ -120,15 +121,17 @@ static int plan_case(case_run* k)
     const vksplit_plan_info* info = &k->v.info;
     k->v.checks++;
     if (info->path == VKSPLIT_PATH_TRANSFER && !transfer_possible)
-        fail_case(k, "a TRANSFER plan (%s), but no dimension with two or more indices has stride 1 in every tensor: "
-                     "the rows are single elements, which the transfer path must refuse (VKSPLIT_ERROR_UNSUPPORTED)",
+        fail_case(k,
+                  "a TRANSFER plan (%s), but no dimension with two or more indices has stride 1 in every tensor: "
+                  "the rows are single elements, which the transfer path must refuse (VKSPLIT_ERROR_UNSUPPORTED)",
                   info->summary);
 
     /* The plan's own account of the split. */
     k->v.checks++;
     if (info->output_count != n || info->input_span_bytes != k->in_span || info->bytes_written != k->bytes_written)
-        fail_case(k, "plan info: output_count %u (want %u), input_span_bytes %llu (want %llu), bytes_written %llu "
-                     "(want %llu)",
+        fail_case(k,
+                  "plan info: output_count %u (want %u), input_span_bytes %llu (want %llu), bytes_written %llu "
+                  "(want %llu)",
                   info->output_count, n, (unsigned long long)info->input_span_bytes, (unsigned long long)k->in_span,
                   (unsigned long long)info->bytes_written, (unsigned long long)k->bytes_written);
     k->v.checks++;
@@ -143,8 +146,9 @@ static int plan_case(case_run* k)
     k->v.checks++;
     uint32_t oa = info->offset_alignment;
     if (oa == 0 || (oa & (oa - 1)) != 0 || oa > core_base_alignment(d))
-        fail_case(k, "offset_alignment %u is not a power of two no larger than base_alignment %u (the caller's "
-                     "promise)",
+        fail_case(k,
+                  "offset_alignment %u is not a power of two no larger than base_alignment %u (the caller's "
+                  "promise)",
                   oa, core_base_alignment(d));
     k->v.checks++;
     if (info->path != VKSPLIT_PATH_COMPUTE && info->path != VKSPLIT_PATH_TRANSFER)
@@ -186,12 +190,10 @@ static void place_tensors(case_run* k)
     int input_shared = k->layout == CORE_LAYOUT_SHARED_WITH_INPUT;
     if (!input_shared && !(k->in_span == 0 && k->null_empty)) {
         s->input.offset = k->align * core_rng_below(rng, k->max_gap + 1);
-        s->input.buffer =
-            core__new_buffer(s, core__round_up(s->input.offset + k->in_span + core__tail_bytes(rng), 16));
+        s->input.buffer = core__new_buffer(s, core__round_up(s->input.offset + k->in_span + core__tail_bytes(rng), 16));
     }
     for (uint32_t rec = 0; rec < k->records; rec++)
-        core__place_record(s, k->c, rec, k->layout, k->align, k->null_empty, k->max_gap, rng,
-                           input_shared && rec == 0);
+        core__place_record(s, k->c, rec, k->layout, k->align, k->null_empty, k->max_gap, rng, input_shared && rec == 0);
 }
 
 /* Creates every buffer, fills it with the guard pattern and writes the input, through the
@@ -224,7 +226,8 @@ static int fill_buffers(case_run* k)
     }
     if (k->v.info.argument_bytes) {
         s->argument_stride = core__round_up(k->v.info.argument_bytes, VKSPLIT_ARGUMENT_ALIGNMENT);
-        vksplit_result r = vksplit_runner_buffer_create(k->runner, s->argument_stride * k->records, &s->arguments, &err);
+        vksplit_result r =
+            vksplit_runner_buffer_create(k->runner, s->argument_stride * k->records, &s->arguments, &err);
         if (r != VKSPLIT_OK) {
             k->v.checks++;
             fail_case(k, "arguments buffer (%llu bytes): %s", (unsigned long long)(s->argument_stride * k->records),
@@ -336,7 +339,7 @@ core_verdict core_run_case(vksplit_runner* runner, const core_case* c, const cor
     k.layout = o->layout;
     if (k.layout == CORE_LAYOUT_RANDOM) {
         uint64_t r = core_rng_below(o->rng, 100);
-        k.layout = r < 40 ? CORE_LAYOUT_SEPARATE
+        k.layout = r < 40   ? CORE_LAYOUT_SEPARATE
                    : r < 75 ? CORE_LAYOUT_SHARED
                    : r < 90 ? CORE_LAYOUT_SHARED_WITH_INPUT
                             : CORE_LAYOUT_TIGHT;

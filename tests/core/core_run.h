@@ -11,11 +11,11 @@ typedef struct host_buffer {
     uint64_t size;
     vksplit_runner_buffer device;
     uint8_t* expected;
-    uint8_t* got;                  /* downloaded after the run */
+    uint8_t* got; /* downloaded after the run */
 } host_buffer;
 
 typedef struct placement {
-    int buffer;       /* -1: VK_NULL_HANDLE */
+    int buffer; /* -1: VK_NULL_HANDLE */
     uint64_t offset;
     uint64_t span;
 } placement;
@@ -26,18 +26,17 @@ typedef struct run_state {
     uint32_t buffer_count;
     uint32_t buffer_capacity;
     placement input;
-    placement* outputs;            /* [records][output_count] */
+    placement* outputs; /* [records][output_count] */
     uint32_t records;
     uint32_t output_count;
     const vksplit_plan* plan;
     const core_run_options* options;
     vksplit_result record_result;
     vksplit_error record_error;
-    vksplit_binding* bindings;     /* scratch [output_count] */
+    vksplit_binding* bindings;       /* scratch [output_count] */
     vksplit_runner_buffer arguments; /* per-record arguments, one range per recording */
     uint64_t argument_stride;
 } run_state;
-
 
 /* ---- core_run_layout.c ---- */
 uint64_t core__round_up(uint64_t v, uint64_t a);

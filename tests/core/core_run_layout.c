@@ -39,7 +39,7 @@ uint64_t core__tail_bytes(core_rng* rng) { return core_rng_below(rng, 49); }
 
 /* Places one record's outputs (and, for SHARED_WITH_INPUT on record 0, the input too). */
 void core__place_record(run_state* s, const core_case* c, uint32_t record, core_layout layout, uint64_t align,
-                         int null_empty, uint32_t max_gap, core_rng* rng, int with_input)
+                        int null_empty, uint32_t max_gap, core_rng* rng, int with_input)
 {
     uint32_t n = c->desc.output_count;
     placement* outs = s->outputs + (size_t)record * n;
@@ -51,7 +51,8 @@ void core__place_record(run_state* s, const core_case* c, uint32_t record, core_
                 continue;
             }
             outs[i].offset = align * core_rng_below(rng, max_gap + 1);
-            outs[i].buffer = core__new_buffer(s, core__round_up(outs[i].offset + outs[i].span + core__tail_bytes(rng), 16));
+            outs[i].buffer =
+                core__new_buffer(s, core__round_up(outs[i].offset + outs[i].span + core__tail_bytes(rng), 16));
         }
         return;
     }

@@ -8,7 +8,7 @@
 #include "reference.h"
 
 void core__print_context(const core_case* c, const core_run_options* o, core_layout layout, uint64_t align,
-                          const vksplit_plan_info* info)
+                         const vksplit_plan_info* info)
 {
     char unit[24] = "none yet"; /* the offset unit is known once the plan is */
     if (align)
@@ -17,13 +17,13 @@ void core__print_context(const core_case* c, const core_run_options* o, core_lay
             o->label ? o->label : "", (unsigned long long)o->seed, o->case_index, core_layout_name(layout), unit,
             (int)o->plan.path, o->records ? o->records : 1);
     if (info)
-        fprintf(stderr, "  plan: %s (path=%d word=%u dispatches=%u copies=%u offset_alignment=%u)\n",
-                info->summary, (int)info->path, info->word_bytes, info->dispatch_count, info->copy_command_count,
+        fprintf(stderr, "  plan: %s (path=%d word=%u dispatches=%u copies=%u offset_alignment=%u)\n", info->summary,
+                (int)info->path, info->word_bytes, info->dispatch_count, info->copy_command_count,
                 info->offset_alignment);
     core_case_print(stderr, c);
     if (o->seed || o->case_index >= 0)
-        fprintf(stderr, "  reproduce: VKSPLIT_TEST_SEED=0x%llx VKSPLIT_TEST_CASE=%ld\n",
-                (unsigned long long)o->seed, o->case_index);
+        fprintf(stderr, "  reproduce: VKSPLIT_TEST_SEED=0x%llx VKSPLIT_TEST_CASE=%ld\n", (unsigned long long)o->seed,
+                o->case_index);
 }
 
 /* Names what a byte of a buffer is: an output element, a hole inside an output, the input, a guard. */

@@ -37,7 +37,7 @@ typedef struct core_rng {
 } core_rng;
 void core_rng_seed(core_rng* rng, uint64_t seed);
 uint64_t core_rng_next(core_rng* rng);
-uint64_t core_rng_below(core_rng* rng, uint64_t bound); /* [0, bound); 0 when bound is 0 */
+uint64_t core_rng_below(core_rng* rng, uint64_t bound);           /* [0, bound); 0 when bound is 0 */
 uint64_t core_rng_range(core_rng* rng, uint64_t lo, uint64_t hi); /* [lo, hi] */
 int core_rng_percent(core_rng* rng, unsigned percent);
 void core_rng_fill(core_rng* rng, void* data, size_t bytes);
@@ -47,13 +47,13 @@ void* core_calloc(size_t count, size_t size);
 
 /* ---- cases ----------------------------------------------------------------------------- */
 typedef struct core_case {
-    vksplit_split_desc desc;        /* points into the arrays below */
+    vksplit_split_desc desc; /* points into the arrays below */
     uint64_t sizes[VKSPLIT_MAX_RANK];
     uint64_t input_strides[VKSPLIT_MAX_RANK];
-    uint64_t* lengths;              /* [output_count] */
+    uint64_t* lengths;                            /* [output_count] */
     uint64_t (*output_strides)[VKSPLIT_MAX_RANK]; /* [output_count] */
     const uint64_t** output_stride_ptrs;          /* [output_count] */
-    char input_layout[32];          /* what the generator did, for the failure report */
+    char input_layout[32];                        /* what the generator did, for the failure report */
     char output_layout[32];
 } core_case;
 
@@ -66,18 +66,18 @@ void core_case_free(core_case* c);
 void core_case_print(FILE* f, const core_case* c);
 
 typedef struct core_gen_params {
-    uint64_t max_elements;           /* input elements, roughly */
-    uint32_t max_rank;               /* 1..8 (0 = 8) */
-    const uint32_t* output_counts;   /* when set, output_count is drawn from these */
+    uint64_t max_elements;         /* input elements, roughly */
+    uint32_t max_rank;             /* 1..8 (0 = 8) */
+    const uint32_t* output_counts; /* when set, output_count is drawn from these */
     uint32_t output_count_choices;
-    const uint32_t* element_sizes;   /* when set, element_size is drawn from these */
+    const uint32_t* element_sizes; /* when set, element_size is drawn from these */
     uint32_t element_size_choices;
     const uint32_t* base_alignments; /* when set, drawn from these */
     uint32_t base_alignment_choices;
-    int packed_only;                 /* no strides anywhere */
+    int packed_only; /* no strides anywhere */
     int no_broadcast;
-    int no_empty;                    /* no zero sizes on non-axis dimensions */
-    int no_overlap;                  /* no input whose strides let two elements share an address */
+    int no_empty;   /* no zero sizes on non-axis dimensions */
+    int no_overlap; /* no input whose strides let two elements share an address */
 } core_gen_params;
 
 /* A random valid case: element size, rank, sizes, axis, split lengths with zeros, strided
@@ -126,8 +126,8 @@ typedef struct core_verdict {
      * says it must be (a refusal it does not expect, or an acceptance where it expects one, is a
      * failure); nothing ran. */
     int skipped;
-    int injected;               /* options.inject found a byte to corrupt */
-    vksplit_plan_info info;     /* of the plan it ran */
+    int injected;           /* options.inject found a byte to corrupt */
+    vksplit_plan_info info; /* of the plan it ran */
 } core_verdict;
 
 /* Hooks around vksplit_cmd_split (dispatch counting). */
@@ -135,19 +135,19 @@ typedef void (*core_record_hook)(void* user);
 typedef void (*core_recorded_hook)(void* user, vksplit_result result);
 
 typedef struct core_run_options {
-    vksplit_context* context;        /* NULL: the runner's */
-    vksplit_plan_options plan;       /* path */
+    vksplit_context* context;  /* NULL: the runner's */
+    vksplit_plan_options plan; /* path */
     core_layout layout;
-    core_rng* rng;                   /* offsets, gaps, layout choice; required */
-    int null_empty_bindings;         /* -1 random, 0 give empty outputs a buffer, 1 VK_NULL_HANDLE */
-    uint32_t max_gap_units;          /* gaps of 0..max_gap_units alignment units (default 3) */
-    uint32_t records;                /* record the split this many times in one command buffer (default 1) */
+    core_rng* rng;           /* offsets, gaps, layout choice; required */
+    int null_empty_bindings; /* -1 random, 0 give empty outputs a buffer, 1 VK_NULL_HANDLE */
+    uint32_t max_gap_units;  /* gaps of 0..max_gap_units alignment units (default 3) */
+    uint32_t records;        /* record the split this many times in one command buffer (default 1) */
     core_record_hook before_record;
     core_recorded_hook after_record;
     void* hook_user;
-    const char* label;               /* printed on failure */
-    uint64_t seed;                   /* printed on failure */
-    long case_index;                 /* printed on failure */
+    const char* label; /* printed on failure */
+    uint64_t seed;     /* printed on failure */
+    long case_index;   /* printed on failure */
     /* Self-test of the checker: after the run, corrupt one byte on the host before comparing
      * (1 a guard byte outside every tensor, 2 an output element, 3 the input, 4 a hole
      * between an output's elements). The verdict must then report a failure. */
@@ -185,10 +185,10 @@ uint8_t core_guard_byte(uint64_t position);
 /* effective base alignment (0 means 16) */
 uint32_t core_base_alignment(const vksplit_split_desc* split);
 
-#define CORE_ACCOUNT(v)                   \
-    do {                                  \
-        test_checks += (v).checks;        \
-        test_failures += (v).failures;    \
+#define CORE_ACCOUNT(v)                \
+    do {                               \
+        test_checks += (v).checks;     \
+        test_failures += (v).failures; \
     } while (0)
 
 /* A canonical split with packed tensors and default alignment. */

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 int own_device_has_extension(VkPhysicalDevice gpu, const char* name)
 {
     uint32_t count = 0;
@@ -48,7 +47,8 @@ int own_device_create(const vksplit_runner_info* info, uint32_t queues, const ch
 
     vksplit_features f = d->features;
     VkPhysicalDeviceVulkan12Features v12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
-    VkPhysicalDeviceVulkan11Features v11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, .pNext = &v12};
+    VkPhysicalDeviceVulkan11Features v11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
+                                            .pNext = &v12};
     VkPhysicalDeviceFeatures2 features = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &v11};
     v12.bufferDeviceAddress = (f & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
     v12.storageBuffer8BitAccess = (f & VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT) != 0;
@@ -105,7 +105,10 @@ void own_device_destroy(own_device* d)
 static void log_line(void* user, vksplit_log_level level, const char* message)
 {
     (void)user;
-    fprintf(stderr, "[vksplit %s] %s\n", level == VKSPLIT_LOG_ERROR ? "error" : level == VKSPLIT_LOG_WARNING ? "warning" : "info",
+    fprintf(stderr, "[vksplit %s] %s\n",
+            level == VKSPLIT_LOG_ERROR     ? "error"
+            : level == VKSPLIT_LOG_WARNING ? "warning"
+                                           : "info",
             message);
 }
 

@@ -16,8 +16,8 @@ typedef struct own_device {
     VkDevice device;
     VkQueue queues[2];
     uint32_t queue_count;
-    uint32_t family;                /* a compute family */
-    vksplit_features features;      /* enabled */
+    uint32_t family;           /* a compute family */
+    vksplit_features features; /* enabled */
     VkPhysicalDeviceMemoryProperties memory;
     VkCommandPool pool;
 } own_device;

@@ -35,8 +35,8 @@ int main(void)
     uint64_t lengths[OUTPUTS];
     for (uint32_t i = 0; i < OUTPUTS; i++)
         lengths[i] = 8;
-    vksplit_split_desc d = {.element_size = 4, .rank = 2, .sizes = sizes, .axis = 1, .output_count = OUTPUTS,
-                            .lengths = lengths};
+    vksplit_split_desc d =
+        {.element_size = 4, .rank = 2, .sizes = sizes, .axis = 1, .output_count = OUTPUTS, .lengths = lengths};
     vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
     vksplit_plan* plan = NULL;
     vksplit_error err;
@@ -84,8 +84,7 @@ int main(void)
     CHECK_RULE(VKSPLIT_RULE_PLAN_NULL, vksplit_write_arguments(NULL, outputs, mapped, &err), &err);
     CHECK_RULE(VKSPLIT_RULE_ARGUMENTS_WRITE_NULL, vksplit_write_arguments(plan, NULL, mapped, &err), &err);
     CHECK_RULE(VKSPLIT_RULE_ARGUMENTS_WRITE_NULL, vksplit_write_arguments(plan, outputs, NULL, &err), &err);
-    CHECK_RULE(VKSPLIT_RULE_ARGUMENTS_MAPPED_ALIGNMENT, vksplit_write_arguments(plan, outputs, mapped + 4, &err),
-               &err);
+    CHECK_RULE(VKSPLIT_RULE_ARGUMENTS_MAPPED_ALIGNMENT, vksplit_write_arguments(plan, outputs, mapped + 4, &err), &err);
     outputs[9].buffer = VK_NULL_HANDLE;
     CHECK_RULE(VKSPLIT_RULE_BINDING_BUFFER_NULL, vksplit_write_arguments(plan, outputs, mapped, &err), &err);
     outputs[9].buffer = out.buffer;
@@ -99,7 +98,8 @@ int main(void)
     memcpy(&first, mapped, sizeof first);
     CHECK_MSG(first == out.address, "the first address written is 0x%llx, not 0x%llx", (unsigned long long)first,
               (unsigned long long)out.address);
-    CHECK_MSG(untouched(host, 2 * sizeof(uint64_t)) && untouched(mapped + OUTPUTS * sizeof(uint64_t), 2 * sizeof(uint64_t)),
+    CHECK_MSG(untouched(host, 2 * sizeof(uint64_t)) &&
+                  untouched(mapped + OUTPUTS * sizeof(uint64_t), 2 * sizeof(uint64_t)),
               "vksplit_write_arguments wrote outside its %u addresses", OUTPUTS);
 
     vksplit_plan_destroy(plan);

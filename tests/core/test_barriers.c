@@ -38,8 +38,8 @@ static vksplit_plan_info record_split(vksplit_runner* runner, vksplit_context* c
     uint64_t sizes[1] = {16ull * outputs}, lengths[MAX_OUTPUTS];
     for (uint32_t i = 0; i < outputs; i++)
         lengths[i] = 16;
-    vksplit_split_desc d = {.element_size = 4, .rank = 1, .sizes = sizes, .axis = 0, .output_count = outputs,
-                            .lengths = lengths};
+    vksplit_split_desc d =
+        {.element_size = 4, .rank = 1, .sizes = sizes, .axis = 0, .output_count = outputs, .lengths = lengths};
     vksplit_plan_options options = {path};
     vksplit_plan* plan = NULL;
     vksplit_error err;
@@ -192,11 +192,16 @@ int main(void)
             uint64_t sizes[1] = {192}, lengths[12];
             for (int i = 0; i < 12; i++)
                 lengths[i] = 16;
-            vksplit_split_desc d = {.element_size = 4, .rank = 1, .sizes = sizes, .output_count = 12, .lengths = lengths};
+            vksplit_split_desc d = {.element_size = 4,
+                                    .rank = 1,
+                                    .sizes = sizes,
+                                    .output_count = 12,
+                                    .lengths = lengths};
             vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE}; /* the plan record_split makes */
             CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &d, &compute, &plan, &err), &err);
             CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, bindings, addresses, &err), &err);
-            CHECK_RESULT(VKSPLIT_OK, vksplit_runner_upload(runner, &args, 512, addresses, sizeof addresses, &err), &err);
+            CHECK_RESULT(VKSPLIT_OK, vksplit_runner_upload(runner, &args, 512, addresses, sizeof addresses, &err),
+                         &err);
             vksplit_plan_destroy(plan);
             record_split(runner, ctx, 12, VKSPLIT_PATH_COMPUTE, &prewritten, &in, &out, label);
             expect_no_barrier(label);

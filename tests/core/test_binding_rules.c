@@ -23,7 +23,8 @@ static const mode modes[] = {
     {"device addresses", 0, VKSPLIT_PATH_COMPUTE},
     {"push descriptors", VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS, VKSPLIT_PATH_COMPUTE},
     {"push descriptors, no dynamic indexing",
-     VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS | VKSPLIT_FEATURE_STORAGE_BUFFER_ARRAY_DYNAMIC_INDEXING, VKSPLIT_PATH_COMPUTE},
+     VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS | VKSPLIT_FEATURE_STORAGE_BUFFER_ARRAY_DYNAMIC_INDEXING,
+     VKSPLIT_PATH_COMPUTE},
     {"transfer", 0, VKSPLIT_PATH_TRANSFER},
 };
 
@@ -95,7 +96,8 @@ static void run_mode(const mode* m)
 
     /* float32 [96] split into {16, 32, 48}: 64, 128 and 192 bytes. */
     uint64_t sizes[1] = {96}, lengths[3] = {16, 32, 48}, chunk_bytes[3] = {64, 128, 192};
-    vksplit_split_desc d = {.element_size = 4, .rank = 1, .sizes = sizes, .axis = 0, .output_count = 3, .lengths = lengths};
+    vksplit_split_desc d =
+        {.element_size = 4, .rank = 1, .sizes = sizes, .axis = 0, .output_count = 3, .lengths = lengths};
     vksplit_plan_options options = {m->path};
     vksplit_plan* plan = NULL;
     CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(vksplit_runner_context(f.runner), &d, &options, &plan, &err), &err);

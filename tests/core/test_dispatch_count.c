@@ -29,9 +29,9 @@
 typedef struct counts {
     uint64_t dispatch, dispatch_other, update, copy, forbidden, cmd, host_allocations;
     char calls[512];
-    uint32_t labels;        /* debug-utils labels opened */
-    int32_t label_depth;    /* opened less closed */
-    char label[160];        /* the first one */
+    uint32_t labels;     /* debug-utils labels opened */
+    int32_t label_depth; /* opened less closed */
+    char label[160];     /* the first one */
 } counts;
 
 typedef struct count_hooks {
@@ -53,8 +53,8 @@ static void after_record(void* user, vksplit_result result)
         return;
     counts* c = &h->per_record[h->records++];
     c->dispatch = vkc_calls(VKC_vkCmdDispatch);
-    c->dispatch_other = vkc_calls(VKC_vkCmdDispatchBase) + vkc_calls(VKC_vkCmdDispatchBaseKHR) +
-                        vkc_calls(VKC_vkCmdDispatchIndirect);
+    c->dispatch_other =
+        vkc_calls(VKC_vkCmdDispatchBase) + vkc_calls(VKC_vkCmdDispatchBaseKHR) + vkc_calls(VKC_vkCmdDispatchIndirect);
     c->update = vkc_calls(VKC_vkCmdUpdateBuffer);
     c->copy = vkc_calls(VKC_vkCmdCopyBuffer) + vkc_calls(VKC_vkCmdCopyBuffer2) + vkc_calls(VKC_vkCmdCopyBuffer2KHR);
     c->forbidden = vkc_calls_in(VKC_FORBIDDEN);
@@ -216,12 +216,13 @@ static void counted_run(vksplit_runner* runner, vksplit_context* ctx, vksplit_fe
                 /* The addresses go into the caller's argument range, 512 per update. */
                 CHECK_MSG(k->update == (active + 511) / 512, "%s, %u non-empty outputs: %llu vkCmdUpdateBuffer: %s",
                           label, active, (unsigned long long)k->update, calls);
-                CHECK_MSG(info->argument_bytes == 8ull * active, "%s, %u non-empty outputs: argument_bytes %llu",
-                          label, active, (unsigned long long)info->argument_bytes);
+                CHECK_MSG(info->argument_bytes == 8ull * active, "%s, %u non-empty outputs: argument_bytes %llu", label,
+                          active, (unsigned long long)info->argument_bytes);
             }
         } else if (!dyn) {
-            CHECK_MSG(k->dispatch == active, "%s: without dynamic indexing, %llu dispatches for %u non-empty outputs: %s",
-                      label, (unsigned long long)k->dispatch, active, calls);
+            CHECK_MSG(k->dispatch == active,
+                      "%s: without dynamic indexing, %llu dispatches for %u non-empty outputs: %s", label,
+                      (unsigned long long)k->dispatch, active, calls);
         } else {
             CHECK_MSG(k->dispatch >= 1 && k->dispatch <= active, "%s: %llu dispatches for %u non-empty outputs: %s",
                       label, (unsigned long long)k->dispatch, active, calls);
@@ -247,15 +248,17 @@ static void deferred_pipelines(vksplit_runner* runner)
         vkc_reset();
         CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&cd, &ctx, &err), &err);
         uint64_t at_context = vkc_calls(VKC_vkCreateComputePipelines);
-        CHECK_MSG(defer ? at_context == 0 : at_context >= 1, "defer_pipelines %d: %llu vkCreateComputePipelines at "
-                  "context creation", defer, (unsigned long long)at_context);
+        CHECK_MSG(defer ? at_context == 0 : at_context >= 1,
+                  "defer_pipelines %d: %llu vkCreateComputePipelines at "
+                  "context creation",
+                  defer, (unsigned long long)at_context);
         vksplit_plan* plans[2] = {NULL, NULL};
         for (int p = 0; p < 2; p++) {
             vkc_reset();
             CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &d, &options, &plans[p], &err), &err);
             uint64_t made = vkc_calls(VKC_vkCreateComputePipelines);
-            CHECK_MSG(made == (uint64_t)(defer && p == 0), "defer_pipelines %d, plan %d: %llu pipelines created", defer, p,
-                      (unsigned long long)made);
+            CHECK_MSG(made == (uint64_t)(defer && p == 0), "defer_pipelines %d, plan %d: %llu pipelines created", defer,
+                      p, (unsigned long long)made);
         }
         for (int p = 0; p < 2; p++)
             vksplit_plan_destroy(plans[p]);
@@ -298,7 +301,8 @@ static void count_mode(const mode* m)
     vksplit_runner_info rinfo;
     vksplit_runner_get_info(runner, &rinfo);
     if (m->disable == 0 && rinfo.device_type == VK_PHYSICAL_DEVICE_TYPE_CPU)
-        CHECK_MSG(features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS, "the runner did not enable device addresses on lavapipe");
+        CHECK_MSG(features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS,
+                  "the runner did not enable device addresses on lavapipe");
     static const uint32_t counts_list[] = {1, 2, 3, 96, 1024};
     for (unsigned i = 0; i < 5; i++) {
         for (int empties = 0; empties < 2; empties++) {
@@ -462,8 +466,7 @@ static void record_errors(void)
     expect_record(runner, &job, "valid bindings", VKSPLIT_RULE_NONE, NULL);
 
     input.buffer = VK_NULL_HANDLE;
-    expect_record(runner, &job, "input buffer VK_NULL_HANDLE", VKSPLIT_RULE_BINDING_BUFFER_NULL,
-                  "input");
+    expect_record(runner, &job, "input buffer VK_NULL_HANDLE", VKSPLIT_RULE_BINDING_BUFFER_NULL, "input");
     input.buffer = in_buf.buffer;
     outputs[1].buffer = VK_NULL_HANDLE;
     expect_record(runner, &job, "outputs[1] buffer VK_NULL_HANDLE", VKSPLIT_RULE_BINDING_BUFFER_NULL, "outputs[1]");
@@ -472,8 +475,7 @@ static void record_errors(void)
     expect_record(runner, &job, "misaligned input offset", VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT, "input");
     input.offset = 0;
     outputs[2].offset = 4096 + info.offset_alignment / 2;
-    expect_record(runner, &job, "misaligned outputs[2] offset", VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT,
-                  "outputs[2]");
+    expect_record(runner, &job, "misaligned outputs[2] offset", VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT, "outputs[2]");
     outputs[2].offset = 4096 + 1;
     expect_record(runner, &job, "odd outputs[2] offset", VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT, "outputs[2]");
     outputs[2].offset = 4096;
@@ -502,7 +504,8 @@ static void record_errors(void)
     outputs[1].offset = 3; /* an empty output's offset does not matter either */
     expect_record(runner, &job, "empty output without a buffer", VKSPLIT_RULE_NONE, NULL);
     outputs[0].buffer = VK_NULL_HANDLE;
-    expect_record(runner, &job, "non-empty outputs[0] without a buffer", VKSPLIT_RULE_BINDING_BUFFER_NULL, "outputs[0]");
+    expect_record(runner, &job, "non-empty outputs[0] without a buffer", VKSPLIT_RULE_BINDING_BUFFER_NULL,
+                  "outputs[0]");
     outputs[0].buffer = out_buf.buffer;
     outputs[1].buffer = out_buf.buffer;
     outputs[1].offset = 2048;
@@ -589,7 +592,8 @@ static void record_errors(void)
                 CHECK_MSG(hr == VKSPLIT_ERROR_SIZE_OVERFLOW && (err.rule == VKSPLIT_RULE_PLAN_INPUT_BUFFER_SIZE ||
                                                                 err.rule == VKSPLIT_RULE_PLAN_OUTPUT_BUFFER_SIZE),
                           "huge split %u path %d spans %llu > maxBufferSize %llu: got %s %s", h, path,
-                          (unsigned long long)span, (unsigned long long)max_buffer, vksplit_result_name(hr), err.message);
+                          (unsigned long long)span, (unsigned long long)max_buffer, vksplit_result_name(hr),
+                          err.message);
             printf("huge split %u path %d: %s %s\n", h, path, vksplit_result_name(hr), hr ? err.message : "");
             vksplit_plan_destroy(hp);
         }
@@ -612,14 +616,14 @@ static void record_errors(void)
     if (rinfo.device_type == VK_PHYSICAL_DEVICE_TYPE_CPU)
         CHECK_MSG(supported == 0x1f, "lavapipe supports every vksplit feature (LAVAPIPE.md), the query says 0x%x",
                   supported);
-    CHECK_RULE(VKSPLIT_RULE_SUPPORT_QUERY_NULL,
-                 vksplit_query_device_features(rinfo.physical_device, rinfo.get_instance_proc_addr, rinfo.instance,
-                                               NULL, &err),
-                 &err);
-    CHECK_RULE(VKSPLIT_RULE_SUPPORT_QUERY_NULL,
-                 vksplit_query_device_features(VK_NULL_HANDLE, rinfo.get_instance_proc_addr, rinfo.instance,
-                                               &supported, &err),
-                 &err);
+    CHECK_RULE(
+        VKSPLIT_RULE_SUPPORT_QUERY_NULL,
+        vksplit_query_device_features(rinfo.physical_device, rinfo.get_instance_proc_addr, rinfo.instance, NULL, &err),
+        &err);
+    CHECK_RULE(
+        VKSPLIT_RULE_SUPPORT_QUERY_NULL,
+        vksplit_query_device_features(VK_NULL_HANDLE, rinfo.get_instance_proc_addr, rinfo.instance, &supported, &err),
+        &err);
     vksplit_context_desc cd;
     memset(&cd, 0, sizeof cd);
     cd.instance = rinfo.instance;
@@ -642,8 +646,8 @@ static void record_errors(void)
     cd.tuning.min_workgroups = 0;
     cd.tuning.mapping = (vksplit_mapping)7;
     r = vksplit_context_create(&cd, &c2, &err);
-    CHECK_MSG(r == VKSPLIT_ERROR_INVALID_ARGUMENT && c2 == NULL && err.rule == VKSPLIT_RULE_TUNING_MAPPING, "mapping 7: %s %s",
-              vksplit_result_name(r), err.message);
+    CHECK_MSG(r == VKSPLIT_ERROR_INVALID_ARGUMENT && c2 == NULL && err.rule == VKSPLIT_RULE_TUNING_MAPPING,
+              "mapping 7: %s %s", vksplit_result_name(r), err.message);
     cd.tuning.mapping = VKSPLIT_MAPPING_DEFAULT;
     cd.tuning.max_word_bytes = 12;
     r = vksplit_context_create(&cd, &c2, &err);
@@ -652,8 +656,8 @@ static void record_errors(void)
     cd.tuning.max_word_bytes = 0;
     cd.tuning.workgroup_size = 100000;
     r = vksplit_context_create(&cd, &c2, &err);
-    CHECK_MSG(r == VKSPLIT_ERROR_INVALID_ARGUMENT && c2 == NULL && err.rule == VKSPLIT_RULE_TUNING_WORKGROUP_SIZE, "workgroup_size 100000: %s %s",
-              vksplit_result_name(r), err.message);
+    CHECK_MSG(r == VKSPLIT_ERROR_INVALID_ARGUMENT && c2 == NULL && err.rule == VKSPLIT_RULE_TUNING_WORKGROUP_SIZE,
+              "workgroup_size 100000: %s %s", vksplit_result_name(r), err.message);
     cd.tuning.workgroup_size = 0;
     cd.device = VK_NULL_HANDLE;
     CHECK_RULE(VKSPLIT_RULE_CONTEXT_DESC_HANDLES, vksplit_context_create(&cd, &c2, &err), &err);

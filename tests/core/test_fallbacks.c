@@ -137,8 +137,9 @@ static int raw_vk_load(vksplit_runner* runner, raw_vk* vk)
     LOAD(bind, PFN_vkBindBufferMemory, "vkBindBufferMemory");
     LOAD(map, PFN_vkMapMemory, "vkMapMemory");
 #undef LOAD
-    PFN_vkGetPhysicalDeviceMemoryProperties props = (PFN_vkGetPhysicalDeviceMemoryProperties)info.get_instance_proc_addr(
-        info.instance, "vkGetPhysicalDeviceMemoryProperties");
+    PFN_vkGetPhysicalDeviceMemoryProperties props =
+        (PFN_vkGetPhysicalDeviceMemoryProperties)info.get_instance_proc_addr(info.instance,
+                                                                             "vkGetPhysicalDeviceMemoryProperties");
     if (!props || !vk->create_buffer || !vk->allocate || !vk->map)
         return 0;
     props(info.physical_device, &vk->memory_properties);
@@ -226,8 +227,8 @@ static void audit_push(void* user, uint32_t write_count, const VkWriteDescriptor
                     if (a->violations++ == 0)
                         snprintf(a->first, sizeof a->first,
                                  "binding %u[%u]: offset %llu + range %llu exceeds the buffer's %llu bytes",
-                                 writes[w].dstBinding, i, (unsigned long long)b->offset,
-                                 (unsigned long long)b->range, (unsigned long long)a->sizes[k]);
+                                 writes[w].dstBinding, i, (unsigned long long)b->offset, (unsigned long long)b->range,
+                                 (unsigned long long)a->sizes[k]);
                 }
             }
         }
@@ -267,7 +268,7 @@ static void exact_size_buffers(vksplit_runner* runner, const test_mode* m)
     for (unsigned t = 0; t < 4; t++) {
         for (uint32_t element_size = 1; element_size <= 2; element_size++) {
             int words = !(enabled.enabled_features & (element_size == 1 ? VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT
-                                                                         : VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT));
+                                                                        : VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT));
             uint64_t len = cases[t][0];
             uint64_t lengths[2] = {cases[t][1], cases[t][2]};
             uint32_t n = lengths[1] ? 2 : 1;

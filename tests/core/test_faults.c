@@ -182,11 +182,11 @@ typedef struct fault_op {
 static unsigned char rules_seen[RULES_SEEN_CAPACITY];
 
 typedef struct phase_stats {
-    uint64_t calls;               /* fault points: fallible calls failed */
-    uint64_t allocations;         /* fault points: vksplit's host allocations failed */
-    uint64_t driver_allocations;  /* fault points: the implementation's allocations failed */
-    uint64_t harmless_calls;      /* failed calls the operation rightly ignored (tolerated_call) */
-    uint64_t survived;            /* driver allocations failed, yet the operation succeeded */
+    uint64_t calls;              /* fault points: fallible calls failed */
+    uint64_t allocations;        /* fault points: vksplit's host allocations failed */
+    uint64_t driver_allocations; /* fault points: the implementation's allocations failed */
+    uint64_t harmless_calls;     /* failed calls the operation rightly ignored (tolerated_call) */
+    uint64_t survived;           /* driver allocations failed, yet the operation succeeded */
     double seconds;
 } phase_stats;
 
@@ -297,8 +297,9 @@ static void report(const char* phase, const phase_stats* s)
 {
     printf("%-44s %4llu calls (%2llu harmless), %3llu vksplit allocations, %3llu driver allocations (%llu survived), "
            "%5.2f s\n",
-           phase, (unsigned long long)s->calls, (unsigned long long)s->harmless_calls, (unsigned long long)s->allocations,
-           (unsigned long long)s->driver_allocations, (unsigned long long)s->survived, s->seconds);
+           phase, (unsigned long long)s->calls, (unsigned long long)s->harmless_calls,
+           (unsigned long long)s->allocations, (unsigned long long)s->driver_allocations,
+           (unsigned long long)s->survived, s->seconds);
 }
 
 /* ---- splits to run -------------------------------------------------------------------------- */
@@ -311,8 +312,7 @@ typedef struct split_case {
     vksplit_plan_options options;
 } split_case;
 
-static void case_init(split_case* c, const char* name, uint64_t d0, uint64_t d2, uint32_t outputs,
-                      vksplit_path path)
+static void case_init(split_case* c, const char* name, uint64_t d0, uint64_t d2, uint32_t outputs, vksplit_path path)
 {
     memset(c, 0, sizeof *c);
     c->name = name;
@@ -709,14 +709,16 @@ static void recording_phase(vksplit_runner* runner, vksplit_context* ctx)
     job.arguments.offset = 8;
     record_both(runner, &job, &calls, &allocations);
     CHECK_MSG(job.result == VKSPLIT_ERROR_ALIGNMENT, "misaligned arguments: %s", vksplit_result_name(job.result));
-    CHECK_MSG(job.cmd_calls == 0, "a failed vksplit_cmd_split recorded %llu commands", (unsigned long long)job.cmd_calls);
+    CHECK_MSG(job.cmd_calls == 0, "a failed vksplit_cmd_split recorded %llu commands",
+              (unsigned long long)job.cmd_calls);
     CHECK_MSG(calls == 0 && allocations == 0, "a failed vksplit_cmd_split: %llu calls, %llu allocations",
               (unsigned long long)calls, (unsigned long long)allocations);
     job.arguments.offset = 0;
     job.outputs[12].buffer = VK_NULL_HANDLE;
     record_both(runner, &job, &calls, &allocations);
     CHECK_MSG(job.result == VKSPLIT_ERROR_BINDING, "NULL outputs[12]: %s", vksplit_result_name(job.result));
-    CHECK_MSG(job.cmd_calls == 0, "a failed vksplit_cmd_split recorded %llu commands", (unsigned long long)job.cmd_calls);
+    CHECK_MSG(job.cmd_calls == 0, "a failed vksplit_cmd_split recorded %llu commands",
+              (unsigned long long)job.cmd_calls);
 
     /* vksplit_write_arguments: no fallible call, no allocation; on error nothing written. */
     uint64_t mapped[32];
@@ -743,8 +745,10 @@ static void recording_phase(vksplit_runner* runner, vksplit_context* ctx)
     }
     CHECK_MSG(events == 0, "vksplit_write_arguments made %llu fallible calls or allocations",
               (unsigned long long)events);
-    CHECK_MSG(mapped[0] == out.address && mapped[15] == out.address + 15 * 1024, "vksplit_write_arguments wrote "
-              "0x%llx, 0x%llx", (unsigned long long)mapped[0], (unsigned long long)mapped[15]);
+    CHECK_MSG(mapped[0] == out.address && mapped[15] == out.address + 15 * 1024,
+              "vksplit_write_arguments wrote "
+              "0x%llx, 0x%llx",
+              (unsigned long long)mapped[0], (unsigned long long)mapped[15]);
 
     vksplit_runner_buffer_destroy(runner, &args);
     vksplit_runner_buffer_destroy(runner, &out);
@@ -768,14 +772,14 @@ typedef enum runner_action {
 typedef struct runner_op {
     vksplit_runner* runner;
     runner_action action;
-    vksplit_runner_buffer buffer;       /* made by ACT_BUFFER_CREATE */
-    vksplit_runner_buffer target;       /* uploads and downloads go here */
+    vksplit_runner_buffer buffer; /* made by ACT_BUFFER_CREATE */
+    vksplit_runner_buffer target; /* uploads and downloads go here */
     uint8_t data[4096];
     uint8_t back[4096];
-    const vksplit_plan* plan;           /* ACT_SUBMIT, ACT_RUN_PLAN */
+    const vksplit_plan* plan; /* ACT_SUBMIT, ACT_RUN_PLAN */
     const split_case* c;
-    record_job job;                     /* ACT_SUBMIT */
-    uint8_t* outputs[32];               /* ACT_SPLIT */
+    record_job job;       /* ACT_SUBMIT */
+    uint8_t* outputs[32]; /* ACT_SPLIT */
     uint8_t* expected[32];
 } runner_op;
 
@@ -792,13 +796,11 @@ static vksplit_result runner_op_run(void* self, vksplit_error* error)
     case ACT_BUFFER_CREATE:
         memset(&op->buffer, 0x5C, sizeof op->buffer); /* must come back zeroed on failure */
         return vksplit_runner_buffer_create(op->runner, 3000, &op->buffer, error);
-    case ACT_UPLOAD:
-        return vksplit_runner_upload(op->runner, &op->target, 0, op->data, sizeof op->data, error);
+    case ACT_UPLOAD: return vksplit_runner_upload(op->runner, &op->target, 0, op->data, sizeof op->data, error);
     case ACT_DOWNLOAD:
         memset(op->back, 0, sizeof op->back);
         return vksplit_runner_download(op->runner, &op->target, 0, op->back, sizeof op->back, error);
-    case ACT_SUBMIT:
-        return vksplit_runner_submit(op->runner, record_split, &op->job, error);
+    case ACT_SUBMIT: return vksplit_runner_submit(op->runner, record_split, &op->job, error);
     case ACT_RUN_PLAN:
         return plan_works(op->runner, op->plan, op->c, "run_plan", error) ? VKSPLIT_OK
                : error->code != VKSPLIT_OK                                ? error->code
@@ -822,7 +824,8 @@ static void runner_op_settle(void* self, vksplit_result r, const char* label)
             CHECK_MSG(memcmp(&op->buffer, &zero, sizeof zero) == 0, "%s: the buffer is not zeroed after a failure",
                       label);
         } else {
-            CHECK_MSG(op->buffer.buffer && op->buffer.memory && op->buffer.size >= 3000, "%s: incomplete buffer", label);
+            CHECK_MSG(op->buffer.buffer && op->buffer.memory && op->buffer.size >= 3000, "%s: incomplete buffer",
+                      label);
             vksplit_runner_buffer_destroy(op->runner, &op->buffer);
         }
     }
@@ -845,13 +848,15 @@ static void runner_op_still_works(void* self, vksplit_result r, const char* labe
             uint8_t back[sizeof op->data];
             CHECK_RESULT(VKSPLIT_OK, vksplit_runner_upload(op->runner, &op->target, 0, op->data, sizeof op->data, &err),
                          &err);
-            CHECK_RESULT(VKSPLIT_OK, vksplit_runner_download(op->runner, &op->target, 0, back, sizeof back, &err), &err);
+            CHECK_RESULT(VKSPLIT_OK, vksplit_runner_download(op->runner, &op->target, 0, back, sizeof back, &err),
+                         &err);
             CHECK_MSG(memcmp(back, op->data, sizeof back) == 0, "%s: round trip after the failure differs", label);
         }
     }
 }
 
-static void runner_phase(vksplit_runner* runner, const char* name, runner_action action, runner_op* op, unsigned variants)
+static void runner_phase(vksplit_runner* runner, const char* name, runner_action action, runner_op* op,
+                         unsigned variants)
 {
     phase_stats s;
     memset(&s, 0, sizeof s);
@@ -1009,14 +1014,22 @@ int main(void)
               (unsigned long long)vkc_live_host_allocations());
     printf("the layer and the loader reported %u failed driver allocation(s) (expected)\n", reported_driver_errors);
     /* Every rule of a failed host allocation or Vulkan call is reached here, by some fault. */
-    static const vksplit_rule fault_rules[] = {
-        VKSPLIT_RULE_HOST_ALLOCATION_CONTEXT, VKSPLIT_RULE_HOST_ALLOCATION_EXTENSIONS, VKSPLIT_RULE_HOST_ALLOCATION_PLAN,
-        VKSPLIT_RULE_HOST_ALLOCATION_OUTPUTS, VKSPLIT_RULE_HOST_ALLOCATION_DISPATCHES,
-        VKSPLIT_RULE_HOST_ALLOCATION_REGIONS, VKSPLIT_RULE_HOST_ALLOCATION_RUNNER, VKSPLIT_RULE_HOST_ALLOCATION_LAYERS,
-        VKSPLIT_RULE_VULKAN_OUT_OF_MEMORY, VKSPLIT_RULE_VULKAN_DEVICE_LOST, VKSPLIT_RULE_VULKAN_CALL,
-        VKSPLIT_RULE_RUNNER_ALLOCATE_OUT_OF_MEMORY, VKSPLIT_RULE_RUNNER_ALLOCATE_FAILED};
+    static const vksplit_rule fault_rules[] = {VKSPLIT_RULE_HOST_ALLOCATION_CONTEXT,
+                                               VKSPLIT_RULE_HOST_ALLOCATION_EXTENSIONS,
+                                               VKSPLIT_RULE_HOST_ALLOCATION_PLAN,
+                                               VKSPLIT_RULE_HOST_ALLOCATION_OUTPUTS,
+                                               VKSPLIT_RULE_HOST_ALLOCATION_DISPATCHES,
+                                               VKSPLIT_RULE_HOST_ALLOCATION_REGIONS,
+                                               VKSPLIT_RULE_HOST_ALLOCATION_RUNNER,
+                                               VKSPLIT_RULE_HOST_ALLOCATION_LAYERS,
+                                               VKSPLIT_RULE_VULKAN_OUT_OF_MEMORY,
+                                               VKSPLIT_RULE_VULKAN_DEVICE_LOST,
+                                               VKSPLIT_RULE_VULKAN_CALL,
+                                               VKSPLIT_RULE_RUNNER_ALLOCATE_OUT_OF_MEMORY,
+                                               VKSPLIT_RULE_RUNNER_ALLOCATE_FAILED};
     for (size_t i = 0; i < sizeof fault_rules / sizeof fault_rules[0]; i++)
-        CHECK_MSG(rules_seen[fault_rules[i]], "no injected fault was reported by %s", vksplit_rule_name(fault_rules[i]));
+        CHECK_MSG(rules_seen[fault_rules[i]], "no injected fault was reported by %s",
+                  vksplit_rule_name(fault_rules[i]));
     printf("rules seen:");
     for (unsigned i = 0; i < RULES_SEEN_CAPACITY; i++)
         if (rules_seen[i])

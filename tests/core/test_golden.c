@@ -30,25 +30,30 @@ typedef struct golden {
 
 static const golden goldens[] = {
     /* DirectML: InputTensor {1,1,6,2} FLOAT32 [[1,2],[3,4],...,[11,12]]. */
-    {"DirectML example 1: axis 2 into {2,1,3}", 4, {1, 1, 6, 2}, 2, 3, {2, 1, 3},
-     {4, 2, 6}, {{1, 2, 3, 4}, {5, 6}, {7, 8, 9, 10, 11, 12}}},
-    {"DirectML example 2: axis 3 into {1,1}", 4, {1, 1, 6, 2}, 3, 2, {1, 1},
-     {6, 6}, {{1, 3, 5, 7, 9, 11}, {2, 4, 6, 8, 10, 12}}},
+    {"DirectML example 1: axis 2 into {2,1,3}",
+     4,
+     {1, 1, 6, 2},
+     2,
+     3,
+     {2, 1, 3},
+     {4, 2, 6},
+     {{1, 2, 3, 4}, {5, 6}, {7, 8, 9, 10, 11, 12}}},
+    {"DirectML example 2: axis 3 into {1,1}",
+     4,
+     {1, 1, 6, 2},
+     3,
+     2,
+     {1, 1},
+     {6, 6},
+     {{1, 3, 5, 7, 9, 11}, {2, 4, 6, 8, 10, 12}}},
     /* ONNX Split-13 examples. */
-    {"ONNX test_split_equal_parts_1d", 1, {6}, 0, 3, {2, 2, 2},
-     {2, 2, 2}, {{1, 2}, {3, 4}, {5, 6}}},
-    {"ONNX test_split_variable_parts_1d", 1, {6}, 0, 2, {2, 4},
-     {2, 4}, {{1, 2}, {3, 4, 5, 6}}},
-    {"ONNX test_split_equal_parts_2d", 2, {2, 6}, 1, 2, {3, 3},
-     {6, 6}, {{1, 2, 3, 7, 8, 9}, {4, 5, 6, 10, 11, 12}}},
-    {"ONNX test_split_variable_parts_2d", 2, {2, 6}, 1, 2, {2, 4},
-     {4, 8}, {{1, 2, 7, 8}, {3, 4, 5, 6, 9, 10, 11, 12}}},
-    {"ONNX test_split_equal_parts_default_axis (axis 0)", 1, {6}, 0, 3, {2, 2, 2},
-     {2, 2, 2}, {{1, 2}, {3, 4}, {5, 6}}},
-    {"ONNX test_split_variable_parts_default_axis (axis 0)", 1, {6}, 0, 2, {2, 4},
-     {2, 4}, {{1, 2}, {3, 4, 5, 6}}},
-    {"ONNX test_split_zero_size_splits", 1, {0}, 0, 3, {0, 0, 0},
-     {0, 0, 0}, {{0}, {0}, {0}}},
+    {"ONNX test_split_equal_parts_1d", 1, {6}, 0, 3, {2, 2, 2}, {2, 2, 2}, {{1, 2}, {3, 4}, {5, 6}}},
+    {"ONNX test_split_variable_parts_1d", 1, {6}, 0, 2, {2, 4}, {2, 4}, {{1, 2}, {3, 4, 5, 6}}},
+    {"ONNX test_split_equal_parts_2d", 2, {2, 6}, 1, 2, {3, 3}, {6, 6}, {{1, 2, 3, 7, 8, 9}, {4, 5, 6, 10, 11, 12}}},
+    {"ONNX test_split_variable_parts_2d", 2, {2, 6}, 1, 2, {2, 4}, {4, 8}, {{1, 2, 7, 8}, {3, 4, 5, 6, 9, 10, 11, 12}}},
+    {"ONNX test_split_equal_parts_default_axis (axis 0)", 1, {6}, 0, 3, {2, 2, 2}, {2, 2, 2}, {{1, 2}, {3, 4}, {5, 6}}},
+    {"ONNX test_split_variable_parts_default_axis (axis 0)", 1, {6}, 0, 2, {2, 4}, {2, 4}, {{1, 2}, {3, 4, 5, 6}}},
+    {"ONNX test_split_zero_size_splits", 1, {0}, 0, 3, {0, 0, 0}, {0, 0, 0}, {{0}, {0}, {0}}},
 };
 
 typedef enum encoding { ENC_F32, ENC_U8, ENC_I16, ENC_F64, ENC_3BYTE, ENC_COUNT } encoding;
@@ -96,8 +101,7 @@ static vksplit_split_desc golden_desc(const golden* g, uint32_t element_size)
     return d;
 }
 
-static void run_golden(vksplit_runner* runner, const golden* g, encoding e, uint32_t base_alignment,
-                       vksplit_path path)
+static void run_golden(vksplit_runner* runner, const golden* g, encoding e, uint32_t base_alignment, vksplit_path path)
 {
     uint32_t es = encoding_size[e];
     vksplit_split_desc d = golden_desc(g, es);
@@ -123,8 +127,8 @@ static void run_golden(vksplit_runner* runner, const golden* g, encoding e, uint
     CHECK_RESULT(VKSPLIT_OK, vksplit_split_spans(&d, &in_span, spans, &err), &err);
     CHECK_MSG(in_span == n * es, "%s: input span %llu", g->name, (unsigned long long)in_span);
     for (uint32_t i = 0; i < g->output_count; i++)
-        CHECK_MSG(spans[i] == (uint64_t)g->element_counts[i] * es, "%s: output %u span %llu, spec says %u elements", g->name,
-                  i, (unsigned long long)spans[i], g->element_counts[i]);
+        CHECK_MSG(spans[i] == (uint64_t)g->element_counts[i] * es, "%s: output %u span %llu, spec says %u elements",
+                  g->name, i, (unsigned long long)spans[i], g->element_counts[i]);
 
     /* The device, through the one-shot runner. */
     vksplit_plan_options options = {path};
@@ -136,8 +140,8 @@ static void run_golden(vksplit_runner* runner, const golden* g, encoding e, uint
                   g->name, encoding_name[e], err.message);
         return;
     }
-    CHECK_MSG(r == VKSPLIT_OK, "%s (%s, base_alignment %u, path %d): %s: %s", g->name, encoding_name[e],
-              base_alignment, (int)path, vksplit_result_name(r), err.message);
+    CHECK_MSG(r == VKSPLIT_OK, "%s (%s, base_alignment %u, path %d): %s: %s", g->name, encoding_name[e], base_alignment,
+              (int)path, vksplit_result_name(r), err.message);
     for (uint32_t i = 0; r == VKSPLIT_OK && i < g->output_count; i++) {
         int same = memcmp(outputs[i], expected[i], (size_t)g->element_counts[i] * es) == 0;
         CHECK_MSG(same, "%s (%s, base_alignment %u, path %d): output %u differs from the spec", g->name,

@@ -73,8 +73,8 @@ static void holes(vksplit_runner* runner)
                 core_case c;
                 core_case_init(&c, widths[w], 2, sizes, 1, 2, lengths);
                 c.desc.base_alignment = alignments[a];
-                const uint64_t s0[] = {7, 2};  /* {5, 3}: elements at 0, 2, 4; rows 7 apart */
-                const uint64_t s1[] = {1, 5};  /* {5, 4} transposed: column-major */
+                const uint64_t s0[] = {7, 2}; /* {5, 3}: elements at 0, 2, 4; rows 7 apart */
+                const uint64_t s1[] = {1, 5}; /* {5, 4} transposed: column-major */
                 core_case_set_output_strides(&c, 0, s0);
                 core_case_set_output_strides(&c, 1, s1);
                 run(runner, &c, (core_layout)layout, VKSPLIT_PATH_AUTO, "holes");

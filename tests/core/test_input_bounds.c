@@ -49,10 +49,10 @@ static void on_fault(int sig)
 /* ---- the guarded input --------------------------------------------------------------------- */
 
 typedef struct guarded {
-    uint8_t* mapping;          /* guard page, data, guard page */
+    uint8_t* mapping; /* guard page, data, guard page */
     size_t mapping_bytes;
     uint8_t* data;
-    size_t data_bytes;         /* a multiple of the page */
+    size_t data_bytes; /* a multiple of the page */
     VkBuffer buffer;
     VkDeviceMemory memory;
 } guarded;
@@ -239,8 +239,7 @@ static const tuning tunings[] = {
 };
 
 static void run_packed(const own_device* d, vksplit_context* ctx, const tuning* t, uint32_t element, uint32_t rank,
-                       const uint64_t* sizes, uint32_t axis, uint32_t outputs, const uint64_t* lengths,
-                       placement where)
+                       const uint64_t* sizes, uint32_t axis, uint32_t outputs, const uint64_t* lengths, placement where)
 {
     char label[256];
     int n = snprintf(label, sizeof label, "%s: %u-byte [", t->name, element);
@@ -277,15 +276,15 @@ static void directed_cases(const own_device* d, vksplit_context* ctx, const tuni
     for (int k = 0; k < 2; k++) {
         placement where = k ? AT_LOWER_GUARD : AT_UPPER_GUARD;
         const uint64_t rows3[3] = {7, 9, 5}, thirds[3] = {3, 3, 3}, halves[2] = {300, 723};
-        run_packed(d, ctx, t, 4, 3, rows3, 1, 3, thirds, where);              /* short rows */
+        run_packed(d, ctx, t, 4, 3, rows3, 1, 3, thirds, where); /* short rows */
         const uint64_t long_rows[3] = {5, 6, 77};
         const uint64_t parts[2] = {2, 4};
-        run_packed(d, ctx, t, 4, 3, long_rows, 1, 2, parts, where);           /* rows of 308+ bytes */
+        run_packed(d, ctx, t, 4, 3, long_rows, 1, 2, parts, where); /* rows of 308+ bytes */
         const uint64_t one_d[1] = {1023};
-        run_packed(d, ctx, t, 4, 1, one_d, 0, 2, halves, where);             /* 1-D, inline segments */
+        run_packed(d, ctx, t, 4, 1, one_d, 0, 2, halves, where); /* 1-D, inline segments */
         const uint64_t bytes[2] = {37, 5};
         const uint64_t cut[2] = {2, 3};
-        run_packed(d, ctx, t, 1, 2, bytes, 1, 2, cut, where);                 /* 1-byte words */
+        run_packed(d, ctx, t, 1, 2, bytes, 1, 2, cut, where); /* 1-byte words */
         /* A column-major float32 [96, 72] split along axis 0: a transposing split. */
         const uint64_t sizes[2] = {96, 72}, strides[2] = {1, 96}, lengths[2] = {40, 56};
         vksplit_split_desc desc = core_packed_desc(4, 2, sizes, 0, 2, lengths);
@@ -322,7 +321,8 @@ static void random_cases(const own_device* d, vksplit_context* ctx, const tuning
  * object): an input placed 64 bytes short of the span its split reads must die by the fault. */
 static void guard_self_test(const char* self)
 {
-    fprintf(stderr, "--- the guard's self-test: a child reads 64 bytes past its input; the FAIL below is expected ---\n");
+    fprintf(stderr,
+            "--- the guard's self-test: a child reads 64 bytes past its input; the FAIL below is expected ---\n");
     fflush(NULL);
     pid_t child = fork();
     if (child == 0) {

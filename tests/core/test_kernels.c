@@ -53,7 +53,8 @@ static void run(core_case* c, const char* kernel, const char* what)
     core_verdict v = core_run_case(runner, c, &o);
     CORE_ACCOUNT(v);
     if (kernel && v.info.bytes_written)
-        CHECK_MSG(strstr(v.info.summary, kernel) != NULL, "%s: plan \"%s\", expected %s", label, v.info.summary, kernel);
+        CHECK_MSG(strstr(v.info.summary, kernel) != NULL, "%s: plan \"%s\", expected %s", label, v.info.summary,
+                  kernel);
     if (core_verbose())
         printf("%s: %s\n", label, v.info.summary);
     core_case_free(c);
@@ -156,11 +157,11 @@ static void transposed(uint32_t batch, uint64_t m, uint64_t n, uint32_t axis, ui
 static void transposes(void)
 {
     static const uint64_t halves[2] = {64, 64}, uneven[2] = {40, 60}, thirds[3] = {72, 0, 100};
-    transposed(1, 128, 256, 1, 2, halves, "transpose 16-byte");   /* whole tiles */
-    transposed(1, 100, 196, 1, 2, uneven, "transpose 16-byte");   /* partial tiles both ways */
-    transposed(3, 100, 172, 2, 3, thirds, "transpose 16-byte");   /* batched: lines placed */
+    transposed(1, 128, 256, 1, 2, halves, "transpose 16-byte"); /* whole tiles */
+    transposed(1, 100, 196, 1, 2, uneven, "transpose 16-byte"); /* partial tiles both ways */
+    transposed(3, 100, 172, 2, 3, thirds, "transpose 16-byte"); /* batched: lines placed */
     uint64_t odd[2] = {41, 59};
-    transposed(1, 100, 196, 1, 2, odd, "transpose w4");           /* 41 and 59: not multiples of 4 */
+    transposed(1, 100, 196, 1, 2, odd, "transpose w4"); /* 41 and 59: not multiples of 4 */
 }
 
 static void deinterleaves(void)

@@ -82,7 +82,8 @@ static void run_big(vksplit_runner* runner, const char* name, const vksplit_spli
         vksplit_plan_get_info(plan, &info);
         for (uint32_t i = 0; i < 2; i++) {
             memset(host[i], 0xA5, spans[i] + GUARD);
-            CHECK_RESULT(VKSPLIT_OK, vksplit_runner_upload(runner, out_bufs[i], out_offsets[i], host[i], spans[i] + GUARD, &err),
+            CHECK_RESULT(VKSPLIT_OK,
+                         vksplit_runner_upload(runner, out_bufs[i], out_offsets[i], host[i], spans[i] + GUARD, &err),
                          &err);
         }
         big_job job;
@@ -207,8 +208,8 @@ static void beyond_128_mib_permuted(vksplit_runner* runner)
 
 /* ---- the loop limit ------------------------------------------------------------------------- */
 
-static void loop_case(vksplit_runner* runner, const char* mode, const char* name, uint32_t element_size,
-                      uint32_t rank, const uint64_t* sizes, uint32_t axis, uint32_t n, const uint64_t* lengths)
+static void loop_case(vksplit_runner* runner, const char* mode, const char* name, uint32_t element_size, uint32_t rank,
+                      const uint64_t* sizes, uint32_t axis, uint32_t n, const uint64_t* lengths)
 {
     core_case c;
     core_case_init(&c, element_size, rank, sizes, axis, n, lengths);
@@ -319,8 +320,10 @@ static void wide_tiles(void)
         (void)test_finish(runner);
         return;
     }
-    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, ref_output_span_bytes(&d, 0) + GUARD, &out0, &err), &err);
-    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, ref_output_span_bytes(&d, 1) + GUARD, &out1, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, ref_output_span_bytes(&d, 0) + GUARD, &out0, &err),
+                 &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, ref_output_span_bytes(&d, 1) + GUARD, &out1, &err),
+                 &err);
     uint8_t* input = random_input(runner, &in_buf, 0, in_span, 0xB18);
     if (input) {
         vksplit_plan* plan = NULL;
@@ -328,8 +331,8 @@ static void wide_tiles(void)
         CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(vksplit_runner_context(runner), &d, &compute, &plan, &err), &err);
         vksplit_plan_info info;
         vksplit_plan_get_info(plan, &info);
-        CHECK_MSG(strstr(info.summary, "tiles wide") != NULL, "two rows 1 GiB apart: plan \"%s\", expected the wide kernel",
-                  info.summary);
+        CHECK_MSG(strstr(info.summary, "tiles wide") != NULL,
+                  "two rows 1 GiB apart: plan \"%s\", expected the wide kernel", info.summary);
         vksplit_plan_destroy(plan);
         vksplit_runner_buffer* outs[2] = {&out0, &out1};
         const uint64_t offsets[2] = {0, 0};

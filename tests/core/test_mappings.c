@@ -48,10 +48,10 @@ static const tuning tunings[] = {
 /* What a shape expects of the plan's mapping under a tuning. */
 typedef enum expect {
     EXPECT_ANY = 0,
-    EXPECT_TRANSPOSE,      /* TRANSPOSE when forced; BY_SHAPE too */
-    EXPECT_DEINTERLEAVE,   /* DEINTERLEAVE when forced; BY_SHAPE too */
+    EXPECT_TRANSPOSE,           /* TRANSPOSE when forced; BY_SHAPE too */
+    EXPECT_DEINTERLEAVE,        /* DEINTERLEAVE when forced; BY_SHAPE too */
     EXPECT_DEINTERLEAVE_FORCED, /* DEINTERLEAVE when forced; BY_SHAPE may take TILES */
-    EXPECT_NOT_SPECIAL,    /* neither TRANSPOSE nor DEINTERLEAVE fits */
+    EXPECT_NOT_SPECIAL,         /* neither TRANSPOSE nor DEINTERLEAVE fits */
 } expect;
 
 static vksplit_runner* runner;
@@ -84,11 +84,12 @@ static void check_mapping(const core_verdict* v, expect e, const char* what)
         CHECK_MSG(got != VKSPLIT_MAPPING_TRANSPOSE && got != VKSPLIT_MAPPING_DEINTERLEAVE,
                   "%s, %s, %s: mapping %d fits no such split", mode, current->name, what, (int)got);
         break;
-    default:
-        break;
+    default: break;
     }
-    if (asked != VKSPLIT_MAPPING_TRANSPOSE && asked != VKSPLIT_MAPPING_DEINTERLEAVE && asked != VKSPLIT_MAPPING_BY_SHAPE)
-        CHECK_MSG(got == asked, "%s, %s, %s: mapping %d, asked for %d", mode, current->name, what, (int)got, (int)asked);
+    if (asked != VKSPLIT_MAPPING_TRANSPOSE && asked != VKSPLIT_MAPPING_DEINTERLEAVE &&
+        asked != VKSPLIT_MAPPING_BY_SHAPE)
+        CHECK_MSG(got == asked, "%s, %s, %s: mapping %d, asked for %d", mode, current->name, what, (int)got,
+                  (int)asked);
 }
 
 static void run(core_case* c, expect e, const char* what)
@@ -135,7 +136,7 @@ static void transposes(void)
         transposed(elements[i], 1, 99, 33, 0, 3, thirds_99, EXPECT_TRANSPOSE);
         transposed(elements[i], 3, 37, 99, 2, 3, thirds_99, EXPECT_TRANSPOSE); /* axis 2: the output-contiguous one */
     }
-    transposed(4, 1, 2, 2, 0, 2, halves_2, EXPECT_ANY);           /* a tile of 2 x 1 */
+    transposed(4, 1, 2, 2, 0, 2, halves_2, EXPECT_ANY); /* a tile of 2 x 1 */
     /* Outputs that transpose differently (found by the fuzzers' model of the shader): [4, 6, 65]
      * row-major, output 0 contiguous along dimension 1, output 1 along the axis. */
     uint64_t sizes[3] = {4, 6, 65}, parts[2] = {2, 2}, out0[3] = {390, 1, 6}, out1[3] = {1, 130, 2};
@@ -145,7 +146,7 @@ static void transposes(void)
     core_case_set_output_strides(&c, 1, out1);
     run(&c, EXPECT_ANY, "outputs transposing along different dimensions");
     transposed(12, 1, 64, 80, 0, 2, halves_64, EXPECT_NOT_SPECIAL); /* 12 bytes: three words per element */
-    transposed(32, 1, 64, 80, 0, 2, halves_64, EXPECT_ANY);        /* TRANSPOSE's words stop at 16 */
+    transposed(32, 1, 64, 80, 0, 2, halves_64, EXPECT_ANY);         /* TRANSPOSE's words stop at 16 */
 }
 
 /* q, k, v of [b, s, 3, h, d] float16, each laid out [b, h, s, d]. */
@@ -186,16 +187,16 @@ static void short_chunks(void)
         last_axis(4, rows[i], 3, threes, rows[i] > 1 ? EXPECT_DEINTERLEAVE : EXPECT_NOT_SPECIAL);
         last_axis(4, rows[i], 4, uneven, rows[i] > 1 ? EXPECT_DEINTERLEAVE : EXPECT_NOT_SPECIAL);
     }
-    last_axis(4, 777, 3, fours, EXPECT_DEINTERLEAVE);        /* 16-byte chunks */
+    last_axis(4, 777, 3, fours, EXPECT_DEINTERLEAVE);          /* 16-byte chunks */
     last_axis(4, 130, 2, sixteen, EXPECT_DEINTERLEAVE_FORCED); /* 64-byte chunks: TILES reads them whole */
-    last_axis(2, 513, 3, fours, EXPECT_DEINTERLEAVE);        /* float16, 8-byte chunks */
-    last_axis(1, 257, 3, fours, EXPECT_DEINTERLEAVE);        /* int8, 4-byte chunks */
-    last_axis(1, 257, 3, threes, EXPECT_NOT_SPECIAL);        /* 1-byte chunks: not whole 32-bit words */
-    last_axis(2, 257, 3, threes, EXPECT_NOT_SPECIAL);        /* 2-byte chunks */
+    last_axis(2, 513, 3, fours, EXPECT_DEINTERLEAVE);          /* float16, 8-byte chunks */
+    last_axis(1, 257, 3, fours, EXPECT_DEINTERLEAVE);          /* int8, 4-byte chunks */
+    last_axis(1, 257, 3, threes, EXPECT_NOT_SPECIAL);          /* 1-byte chunks: not whole 32-bit words */
+    last_axis(2, 257, 3, threes, EXPECT_NOT_SPECIAL);          /* 2-byte chunks */
     uint64_t* many = malloc(1024 * sizeof *many);
     for (uint32_t o = 0; o < 1024; o++)
         many[o] = 1;
-    last_axis(4, 9, 1024, many, EXPECT_DEINTERLEAVE);        /* 4 KiB rows: tiles of 4 rows, arguments in memory */
+    last_axis(4, 9, 1024, many, EXPECT_DEINTERLEAVE); /* 4 KiB rows: tiles of 4 rows, arguments in memory */
     free(many);
 }
 

@@ -109,8 +109,8 @@ static void record_and_submit(const own_device* d, const vksplit_plan* plan, con
             uint64_t span = vksplit_plan_output_span_bytes(plan, i);
             uint8_t* want = malloc(span ? span : 1);
             ref_split_output(desc, i, in->mapped, want);
-            CHECK_MSG(memcmp(out->mapped + offsets[r][i], want, span) == 0, "%s: recording %c, output %u differs", label,
-                      'A' + r, i);
+            CHECK_MSG(memcmp(out->mapped + offsets[r][i], want, span) == 0, "%s: recording %c, output %u differs",
+                      label, 'A' + r, i);
             free(want);
             uint64_t next = r == 1 && i + 1 == outputs ? end : i + 1 < outputs ? offsets[r][i + 1] : offsets[1][0];
             for (uint64_t b = offsets[r][i] + span; b < next; b++)

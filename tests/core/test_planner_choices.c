@@ -83,8 +83,8 @@ int main(int argc, char** argv)
                 if (print) {
                     printf("    {\"%s\", \"%s\", %u, \"%s\", %llu, %u}, /* %u B in flight, fetch %.3f, %llu idle */\n",
                            classes[k].name, bench_cases[c].name, sizes[z], pi.summary,
-                           (unsigned long long)pi.workgroup_count, pi.dispatch_count, pi.bytes_in_flight, pi.fetch_ratio,
-                           (unsigned long long)pi.idle_workgroups);
+                           (unsigned long long)pi.workgroup_count, pi.dispatch_count, pi.bytes_in_flight,
+                           pi.fetch_ratio, (unsigned long long)pi.idle_workgroups);
                     continue;
                 }
                 /* The GPU plans' own account must meet issue 12's bars on every case: 64 bytes

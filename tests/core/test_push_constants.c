@@ -45,13 +45,13 @@ static uint64_t u64_at(const uint8_t* push, uint32_t offset)
 
 typedef struct profile {
     const char* name;
-    vkc_limits limits;   /* max_group_count[0] == 0: the device's own */
+    vkc_limits limits; /* max_group_count[0] == 0: the device's own */
 } profile;
 
 typedef struct expectation {
     const char* label;
     const vksplit_plan_info* info;
-    uint32_t segments;       /* non-empty outputs */
+    uint32_t segments;        /* non-empty outputs */
     const uint32_t* nonempty; /* [segments]: their output indices */
     uint32_t max_group_count[3];
     uint64_t buffer_address;
@@ -59,7 +59,10 @@ typedef struct expectation {
     int bda;
 } expectation;
 
-static uint64_t output_address(const expectation* e, uint32_t output) { return e->buffer_address + OUTPUT_STEP * (output + 1); }
+static uint64_t output_address(const expectation* e, uint32_t output)
+{
+    return e->buffer_address + OUTPUT_STEP * (output + 1);
+}
 
 /* One dispatch's shape word and grid, common to both addressings. `units`: the workgroups it
  * must hold (a 2D grid's), or 0 when the grid is (units, segments, bands). Returns the flags. */
@@ -72,7 +75,8 @@ static uint32_t check_shape(const expectation* e, const vkc_dispatch* d, uint32_
               index, width, d->x, shape);
     CHECK_MSG(row_dims == e->info->row_dims, "%s: dispatch %u: the shape word says %u row dimensions, the plan %u",
               e->label, index, row_dims, e->info->row_dims);
-    CHECK_MSG((flags & ~known) == 0, "%s: dispatch %u: unknown flags 0x%x (shape 0x%08x)", e->label, index, flags, shape);
+    CHECK_MSG((flags & ~known) == 0, "%s: dispatch %u: unknown flags 0x%x (shape 0x%08x)", e->label, index, flags,
+              shape);
     CHECK_MSG(((flags & FLAG_ARGUMENTS) != 0) == (e->info->argument_bytes != 0),
               "%s: dispatch %u: FLAG_ARGUMENTS %s with %llu argument bytes", e->label, index,
               flags & FLAG_ARGUMENTS ? "set" : "clear", (unsigned long long)e->info->argument_bytes);
@@ -125,8 +129,9 @@ static void check_bda(const expectation* e)
     else
         check_covers(e, d, (uint64_t)u32_at(p, PC_BDA_BAND_GROUPS) * u32_at(p, PC_BDA_BANDS), 0);
     if (flags & FLAG_ARGUMENTS) {
-        CHECK_MSG(u64_at(p, PC_BDA_OUTPUTS) == e->arguments_address, "%s: the arguments' address 0x%llx, expected 0x%llx",
-                  e->label, (unsigned long long)u64_at(p, PC_BDA_OUTPUTS), (unsigned long long)e->arguments_address);
+        CHECK_MSG(u64_at(p, PC_BDA_OUTPUTS) == e->arguments_address,
+                  "%s: the arguments' address 0x%llx, expected 0x%llx", e->label,
+                  (unsigned long long)u64_at(p, PC_BDA_OUTPUTS), (unsigned long long)e->arguments_address);
         return;
     }
     for (uint32_t k = 0; k < segments && k < ABI_INLINE_OUTPUTS; k++) {
@@ -162,8 +167,8 @@ static void check_descriptors(const expectation* e)
     if (!e->info->window_count && dispatches <= VKC_MAX_DISPATCHES) {
         CHECK_MSG(next == e->segments, "%s: the dispatches hold %u segments, %u outputs hold elements", e->label, next,
                   e->segments);
-        CHECK_MSG(workgroups == e->info->workgroup_count, "%s: the grids hold %llu workgroups, the plan %llu",
-                  e->label, (unsigned long long)workgroups, (unsigned long long)e->info->workgroup_count);
+        CHECK_MSG(workgroups == e->info->workgroup_count, "%s: the grids hold %llu workgroups, the plan %llu", e->label,
+                  (unsigned long long)workgroups, (unsigned long long)e->info->workgroup_count);
     }
 }
 
@@ -172,7 +177,7 @@ static void check_descriptors(const expectation* e)
 typedef struct setup {
     vksplit_runner_info info;
     VkCommandPool pool;
-    core_host_buffer buffer;     /* every tensor's binding: the input at 0, outputs after */
+    core_host_buffer buffer; /* every tensor's binding: the input at 0, outputs after */
     core_host_buffer arguments;
     uint32_t max_group_count[3];
     int bda;
@@ -218,8 +223,14 @@ static void record_case(setup* s, vksplit_context* ctx, const vksplit_split_desc
     CHECK(vkEndCommandBuffer(cmd) == VK_SUCCESS);
     vkFreeCommandBuffers(s->info.device, s->pool, 1, &cmd);
 
-    expectation e = {label, &info, segments, nonempty, {s->max_group_count[0], s->max_group_count[1],
-                     s->max_group_count[2]}, s->buffer.address, s->arguments.address, s->bda};
+    expectation e = {label,
+                     &info,
+                     segments,
+                     nonempty,
+                     {s->max_group_count[0], s->max_group_count[1], s->max_group_count[2]},
+                     s->buffer.address,
+                     s->arguments.address,
+                     s->bda};
     if (info.bytes_written == 0)
         CHECK_MSG(vkc_dispatch_count() == 0, "%s: %u dispatches for an empty split", label, vkc_dispatch_count());
     else if (s->bda)
@@ -334,18 +345,20 @@ int main(void)
                 vksplit_context* ctx = NULL;
                 vksplit_error err;
                 vksplit_result r = vksplit_context_create(&d, &ctx, &err);
-                if (r == VKSPLIT_ERROR_UNSUPPORTED && tunings[t].workgroup_size > device.limits.maxComputeWorkGroupSize[0])
+                if (r == VKSPLIT_ERROR_UNSUPPORTED &&
+                    tunings[t].workgroup_size > device.limits.maxComputeWorkGroupSize[0])
                     continue; /* a minimum device's workgroups stop at 128 */
                 CHECK_RESULT(VKSPLIT_OK, r, &err);
                 if (!ctx)
                     continue;
                 for (int k = 0; k < 3; k++)
-                    s.max_group_count[k] = profiles[p].limits.max_group_count[0] ? profiles[p].limits.max_group_count[k]
-                                                                                : device.limits.maxComputeWorkGroupCount[k];
+                    s.max_group_count[k] = profiles[p].limits.max_group_count[0]
+                                               ? profiles[p].limits.max_group_count[k]
+                                               : device.limits.maxComputeWorkGroupCount[k];
                 s.bda = bda;
                 char prefix[192];
-                snprintf(prefix, sizeof prefix, "%s, %s, %s", profiles[p].name, bda ? "device addresses" : "descriptors",
-                         tunings[t].name);
+                snprintf(prefix, sizeof prefix, "%s, %s, %s", profiles[p].name,
+                         bda ? "device addresses" : "descriptors", tunings[t].name);
                 long before = s.plans;
                 random_cases(&s, ctx, prefix, &rng, core_scaled(40));
                 if (bda && p == 0)

@@ -30,7 +30,7 @@
 typedef struct stats {
     unsigned cases, compute, transfer;
     unsigned transfer_asked, transfer_planned, transfer_refused; /* path TRANSFER asked for */
-    unsigned words[6];      /* 1, 2, 4, 8, 16, 32 */
+    unsigned words[6];                                           /* 1, 2, 4, 8, 16, 32 */
     unsigned element_sizes_odd;
     unsigned strided_in, overlapping_in, strided_out, empty_outputs;
 } stats;
@@ -122,7 +122,8 @@ static void run_random(vksplit_runner* runner, unsigned shard, unsigned shards)
         vksplit_tuning tuning;
         memset(&tuning, 0, sizeof tuning);
         vksplit_resolve_tuning(info.device_type, &tuning);
-        unsigned widths = info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS && tuning.max_word_bytes >= 32 ? 6 : 5;
+        unsigned widths =
+            info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS && tuning.max_word_bytes >= 32 ? 6 : 5;
         for (unsigned i = 0; i < widths; i++)
             CHECK_MSG(st.words[i] > 0, "no random case used %u-byte words", 1u << i);
     }
@@ -185,8 +186,7 @@ static void sweep_element_size(vksplit_runner* runner, stats* st, uint32_t e, in
         core_case_set_input_strides(c, strides);
         snprintf(c->input_layout, sizeof c->input_layout, "packed+broadcast");
         break;
-    default:
-        break;
+    default: break;
     }
     s.options.plan.path = paths[(e + (uint32_t)strided) % 3];
     s.options.layout = (core_layout)(1 + (e + 2 * (uint32_t)strided) % 4);
@@ -303,7 +303,7 @@ typedef struct transfer_rule_case {
     uint32_t axis;
     uint32_t output_count;
     uint64_t lengths[3];
-    int transposed_outputs;   /* every output column-major */
+    int transposed_outputs; /* every output column-major */
     int refused;
 } transfer_rule_case;
 
@@ -432,10 +432,11 @@ static void check_reference_overlap(void)
                         collide |= seen[q] == a;
                     seen[count++] = a;
                 }
-        CHECK_MSG(collide, "core_overlap_strides made strides {%llu, %llu, %llu} on {%llu, %llu, %llu} that do not "
-                  "overlap", (unsigned long long)strides[0], (unsigned long long)strides[1],
-                  (unsigned long long)strides[2], (unsigned long long)sizes[0], (unsigned long long)sizes[1],
-                  (unsigned long long)sizes[2]);
+        CHECK_MSG(collide,
+                  "core_overlap_strides made strides {%llu, %llu, %llu} on {%llu, %llu, %llu} that do not "
+                  "overlap",
+                  (unsigned long long)strides[0], (unsigned long long)strides[1], (unsigned long long)strides[2],
+                  (unsigned long long)sizes[0], (unsigned long long)sizes[1], (unsigned long long)sizes[2]);
     }
     CHECK(made > 50);
 }

@@ -164,7 +164,7 @@ static void test_spans(void)
     ref_packed_strides(3, sizes, strides);
     CHECK(strides[0] == 12 && strides[1] == 4 && strides[2] == 1);
     CHECK(ref_span_bytes(3, sizes, strides, 2) == 48);
-    const uint64_t padded[] = {20, 5, 1};        /* last element: 20 + 10 + 3 = 33 */
+    const uint64_t padded[] = {20, 5, 1}; /* last element: 20 + 10 + 3 = 33 */
     CHECK(ref_span_bytes(3, sizes, padded, 4) == 34 * 4);
     const uint64_t broadcast[] = {0, 0, 1};
     CHECK(ref_span_bytes(3, sizes, broadcast, 8) == 4 * 8);

@@ -11,19 +11,19 @@ int main(void)
 {
     static unsigned char seen[MAX_NUMBER];
     unsigned rules = 0;
-#define X_CHECK(name, number, result, format)                                                                     \
-    do {                                                                                                          \
-        rules++;                                                                                                  \
-        CHECK_MSG(number > 0 && number < MAX_NUMBER && !seen[number], "%s: number %d taken or out of range", #name, \
-                  number);                                                                                        \
-        if (number > 0 && number < MAX_NUMBER)                                                                    \
-            seen[number] = 1;                                                                                     \
-        CHECK_MSG(strcmp(vksplit_rule_name(VKSPLIT_RULE_##name), "VKSPLIT_RULE_" #name) == 0, "%s: named %s", #name, \
-                  vksplit_rule_name(VKSPLIT_RULE_##name));                                                        \
-        CHECK_MSG(vksplit_rule_result(VKSPLIT_RULE_##name) == result && result < 0, "%s: result %s", #name,        \
-                  vksplit_result_name(vksplit_rule_result(VKSPLIT_RULE_##name)));                                 \
-        const char* f = vksplit_rule_format(VKSPLIT_RULE_##name);                                                \
-        CHECK_MSG(f && strcmp(f, format) == 0 && f[0] && !strchr(f, '\n'), "%s: format \"%s\"", #name, f ? f : "NULL"); \
+#define X_CHECK(name, number, result, format)                                                                          \
+    do {                                                                                                               \
+        rules++;                                                                                                       \
+        CHECK_MSG(number > 0 && number < MAX_NUMBER && !seen[number], "%s: number %d taken or out of range", #name,    \
+                  number);                                                                                             \
+        if (number > 0 && number < MAX_NUMBER)                                                                         \
+            seen[number] = 1;                                                                                          \
+        CHECK_MSG(strcmp(vksplit_rule_name(VKSPLIT_RULE_##name), "VKSPLIT_RULE_" #name) == 0, "%s: named %s", #name,   \
+                  vksplit_rule_name(VKSPLIT_RULE_##name));                                                             \
+        CHECK_MSG(vksplit_rule_result(VKSPLIT_RULE_##name) == result && result < 0, "%s: result %s", #name,            \
+                  vksplit_result_name(vksplit_rule_result(VKSPLIT_RULE_##name)));                                      \
+        const char* f = vksplit_rule_format(VKSPLIT_RULE_##name);                                                      \
+        CHECK_MSG(f&& strcmp(f, format) == 0 && f[0] && !strchr(f, '\n'), "%s: format \"%s\"", #name, f ? f : "NULL"); \
     } while (0);
     VKSPLIT_RULE_LIST(X_CHECK)
 #undef X_CHECK

@@ -233,15 +233,25 @@ static void rule_overlap(void)
     const uint64_t* out_strides[3] = {NULL, s, NULL};
     d.output_strides = out_strides;
     expect("packed explicit", &d, VKSPLIT_RULE_NONE, NULL);
-    s[0] = 1; s[1] = 2; s[2] = 4; /* permuted: dim 0 innermost, then 1, then 2 */
+    s[0] = 1;
+    s[1] = 2;
+    s[2] = 4; /* permuted: dim 0 innermost, then 1, then 2 */
     expect("permuted", &d, VKSPLIT_RULE_NONE, NULL);
-    s[0] = 100; s[1] = 10; s[2] = 2;
+    s[0] = 100;
+    s[1] = 10;
+    s[2] = 2;
     expect("padded with holes", &d, VKSPLIT_RULE_NONE, NULL);
-    s[0] = 6; s[1] = 3; s[2] = 3;
+    s[0] = 6;
+    s[1] = 3;
+    s[2] = 3;
     expect("two dims with one stride", &d, VKSPLIT_RULE_SPLIT_OVERLAPPING_STRIDES, "output_strides[1]");
-    s[0] = 0; s[1] = 3; s[2] = 1;
+    s[0] = 0;
+    s[1] = 3;
+    s[2] = 1;
     expect("stride 0 on a size-2 dim", &d, VKSPLIT_RULE_SPLIT_OVERLAPPING_STRIDES, "output_strides[1]");
-    s[0] = 6; s[1] = 2; s[2] = 1;
+    s[0] = 6;
+    s[1] = 2;
+    s[2] = 1;
     expect("rows overlapping by one element", &d, VKSPLIT_RULE_SPLIT_OVERLAPPING_STRIDES, "output_strides[1]");
 
     /* Size-1 dimensions can have any stride, 0 included. */
@@ -262,7 +272,8 @@ static void rule_overlap(void)
     e.output_count = 1;
     e.output_strides = os2;
     expect("interleaved without collision", &e, VKSPLIT_RULE_SPLIT_OVERLAPPING_STRIDES, "output_strides[0]");
-    s2[0] = 2; s2[1] = 3; /* offsets 0,3,6,2,5,8,4,7,10: distinct, refused (3 <= reach 4) */
+    s2[0] = 2;
+    s2[1] = 3; /* offsets 0,3,6,2,5,8,4,7,10: distinct, refused (3 <= reach 4) */
     expect("strides {2, 3}", &e, VKSPLIT_RULE_SPLIT_OVERLAPPING_STRIDES, "output_strides[0]");
 
     /* An empty output is never checked for overlap. */
@@ -279,7 +290,9 @@ static void rule_overlap(void)
     uint64_t in[3] = {0, 0, 1};
     f.input_strides = in;
     expect("broadcast input", &f, VKSPLIT_RULE_NONE, NULL);
-    in[0] = 0; in[1] = 1; in[2] = 1;
+    in[0] = 0;
+    in[1] = 1;
+    in[2] = 1;
     expect("self-overlapping input", &f, VKSPLIT_RULE_NONE, NULL);
 }
 
@@ -298,9 +311,9 @@ static void rule_zero_sizes(void)
 
 static void result_names(void)
 {
-#define CHECK_NAME(name, value, summary)                                                  \
-    CHECK(strcmp(vksplit_result_name(name), #name) == 0);                                 \
-    CHECK(strcmp(vksplit_result_summary(name), summary) == 0 && summary[0] != '\0');     \
+#define CHECK_NAME(name, value, summary)                                             \
+    CHECK(strcmp(vksplit_result_name(name), #name) == 0);                            \
+    CHECK(strcmp(vksplit_result_summary(name), summary) == 0 && summary[0] != '\0'); \
     CHECK((int)name == value);
     VKSPLIT_RESULT_LIST(CHECK_NAME)
 #undef CHECK_NAME

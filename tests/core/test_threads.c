@@ -52,7 +52,7 @@ typedef struct shared {
     vksplit_split_desc descs[3];
     atomic_int ready;
     atomic_int go;
-    atomic_int in_flight;     /* threads between plan creation (or recording) and destruction */
+    atomic_int in_flight; /* threads between plan creation (or recording) and destruction */
     atomic_int most_in_flight;
     unsigned rounds;
     unsigned iterations;
@@ -247,14 +247,16 @@ static void* plans_thread(void* arg)
         uint64_t in_span = 0, out_spans[MAX_OUTPUTS], offsets[MAX_OUTPUTS];
         vksplit_bool32 aliasable = 0;
         check(w, vksplit_validate_split(&d, &err) == VKSPLIT_OK, "vksplit_validate_split: %s", err.message);
-        check(w, vksplit_split_spans(&d, &in_span, out_spans, &err) == VKSPLIT_OK && in_span == ref_input_span_bytes(&d),
+        check(w,
+              vksplit_split_spans(&d, &in_span, out_spans, &err) == VKSPLIT_OK && in_span == ref_input_span_bytes(&d),
               "vksplit_split_spans: %s", err.message);
         uint32_t non_empty = 0;
         for (uint32_t i = 0; i < outputs; i++)
             non_empty += lengths[i] != 0;
         /* Packed: aliasable when nothing comes before the axis, or one output is everything. */
-        check(w, vksplit_query_zero_copy(&d, &aliasable, offsets, &err) == VKSPLIT_OK &&
-                     aliasable == (sizes[0] == 1 || non_empty == 1),
+        check(w,
+              vksplit_query_zero_copy(&d, &aliasable, offsets, &err) == VKSPLIT_OK &&
+                  aliasable == (sizes[0] == 1 || non_empty == 1),
               "vksplit_query_zero_copy: %s, aliasable %u", err.message, aliasable);
         vksplit_context* ctx = it % 4 == 3 && own_ctx ? own_ctx : s->ctx;
         r = vksplit_plan_create(ctx, &d, &options, &plan, &err);

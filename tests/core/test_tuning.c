@@ -125,10 +125,10 @@ int main(int argc, char** argv)
                 vksplit_mapping asked = tunings[t].mapping, got = v.info.mapping;
                 bool chooses = asked == VKSPLIT_MAPPING_TRANSPOSE || asked == VKSPLIT_MAPPING_DEINTERLEAVE ||
                                asked == VKSPLIT_MAPPING_BY_SHAPE;
-                CHECK_MSG(got == asked || (chooses && (got == VKSPLIT_MAPPING_TILES ||
-                                                       (asked == VKSPLIT_MAPPING_BY_SHAPE &&
-                                                        (got == VKSPLIT_MAPPING_TRANSPOSE ||
-                                                         got == VKSPLIT_MAPPING_DEINTERLEAVE)))),
+                CHECK_MSG(got == asked ||
+                              (chooses && (got == VKSPLIT_MAPPING_TILES || (asked == VKSPLIT_MAPPING_BY_SHAPE &&
+                                                                            (got == VKSPLIT_MAPPING_TRANSPOSE ||
+                                                                             got == VKSPLIT_MAPPING_DEINTERLEAVE)))),
                           "%s: plan reports mapping %d", label, (int)got);
                 uint32_t wg = got == VKSPLIT_MAPPING_TRANSPOSE ? 128 : tunings[t].workgroup_size;
                 CHECK_MSG(v.info.workgroup_size == wg, "%s: plan reports workgroup_size %u", label,

@@ -55,8 +55,7 @@ static void misuse_is_caught(void)
     vksplit_runner_info info;
     vksplit_runner_get_info(runner, &info);
     PFN_vkCreateBuffer create_buffer = (PFN_vkCreateBuffer)info.get_device_proc_addr(info.device, "vkCreateBuffer");
-    PFN_vkDestroyBuffer destroy_buffer =
-        (PFN_vkDestroyBuffer)info.get_device_proc_addr(info.device, "vkDestroyBuffer");
+    PFN_vkDestroyBuffer destroy_buffer = (PFN_vkDestroyBuffer)info.get_device_proc_addr(info.device, "vkDestroyBuffer");
     CHECK(create_buffer && destroy_buffer);
     if (create_buffer && destroy_buffer) {
         VkBufferCreateInfo bad;
@@ -138,7 +137,7 @@ typedef struct twice_job {
     vksplit_binding input;
     vksplit_binding outputs[2][MAX_OUTPUTS];
     vksplit_arguments arguments[2];
-    int same;                       /* same outputs and arguments range, barrier between */
+    int same; /* same outputs and arguments range, barrier between */
     vksplit_result results[2];
     vksplit_error errors[2];
 } twice_job;
@@ -166,8 +165,8 @@ static vksplit_result record_twice(void* user, VkCommandBuffer cmd, vksplit_erro
     for (int r = 0; r < 2; r++) {
         if (r == 1 && job->same)
             owed_barrier(job, cmd);
-        job->results[r] = vksplit_cmd_split(job->plan, cmd, &job->input, job->outputs[r], &job->arguments[r],
-                                            &job->errors[r]);
+        job->results[r] =
+            vksplit_cmd_split(job->plan, cmd, &job->input, job->outputs[r], &job->arguments[r], &job->errors[r]);
     }
     return VKSPLIT_OK;
 }

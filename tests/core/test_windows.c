@@ -21,7 +21,8 @@ static const test_mode modes[] = {
 };
 
 /* A context on the runner's device whose bindings reach at most `reach` bytes. */
-static vksplit_context* reach_context(vksplit_runner* runner, uint64_t reach, vksplit_result* result, vksplit_error* err)
+static vksplit_context* reach_context(vksplit_runner* runner, uint64_t reach, vksplit_result* result,
+                                      vksplit_error* err)
 {
     vksplit_runner_info info;
     vksplit_runner_get_info(runner, &info);
@@ -140,12 +141,12 @@ static void directed_cases(vksplit_runner* runner, const test_mode* m)
         int transpose_outputs;
         unsigned min_windows;
     } cases[] = {
-        {4, 2, 1, 3, {2000, 3}, {1, 1, 1}, 0, 4},       /* [N, 3] along the last axis: windows of rows */
-        {4, 2, 1, 2, {2, 3000}, {1000, 2000}, 0, 6},    /* one row past a window: ranges of the axis */
-        {2, 3, 1, 2, {2, 2, 5000}, {1, 1}, 0, 8},       /* one index of the axis past a window */
-        {1, 1, 0, 3, {20000}, {7001, 5, 12994}, 0, 5},  /* 1-D, byte elements */
-        {4, 3, 0, 2, {6, 40, 30}, {2, 4}, 1, 2},        /* transposed outputs */
-        {8, 2, 0, 2, {900, 3}, {450, 450}, 0, 2},       /* 8-byte elements, axis 0 */
+        {4, 2, 1, 3, {2000, 3}, {1, 1, 1}, 0, 4},      /* [N, 3] along the last axis: windows of rows */
+        {4, 2, 1, 2, {2, 3000}, {1000, 2000}, 0, 6},   /* one row past a window: ranges of the axis */
+        {2, 3, 1, 2, {2, 2, 5000}, {1, 1}, 0, 8},      /* one index of the axis past a window */
+        {1, 1, 0, 3, {20000}, {7001, 5, 12994}, 0, 5}, /* 1-D, byte elements */
+        {4, 3, 0, 2, {6, 40, 30}, {2, 4}, 1, 2},       /* transposed outputs */
+        {8, 2, 0, 2, {900, 3}, {450, 450}, 0, 2},      /* 8-byte elements, axis 0 */
     };
     for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         core_case c;

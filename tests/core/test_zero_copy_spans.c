@@ -121,8 +121,8 @@ static void expect_spans(const char* name, const vksplit_split_desc* d, uint64_t
         CHECK_MSG(outs[i] == want[i], "%s: output %u span %llu, expected %llu", name, i, (unsigned long long)outs[i],
                   (unsigned long long)want[i]);
     in = 0;
-    CHECK_MSG(vksplit_split_spans(d, &in, NULL, NULL) == VKSPLIT_OK && in == want_input,
-              "%s: output_span_bytes NULL", name);
+    CHECK_MSG(vksplit_split_spans(d, &in, NULL, NULL) == VKSPLIT_OK && in == want_input, "%s: output_span_bytes NULL",
+              name);
 }
 
 static void spans_table(void)
@@ -261,8 +261,10 @@ static void random_against_oracles(void)
         }
         if (!aliasable && oracle && input_packed(d) && ref_input_span_bytes(d) != 0) {
             if (incomplete++ < 5) {
-                fprintf(stderr, "zero-copy incomplete (case %u): packed input, every output contiguous, "
-                                "engine says no\n", t);
+                fprintf(stderr,
+                        "zero-copy incomplete (case %u): packed input, every output contiguous, "
+                        "engine says no\n",
+                        t);
                 core_case_print(stderr, &c);
             }
         }

@@ -3,10 +3,10 @@
 #include "vk_count.h"
 
 #if defined(_WIN32)
-#  define WIN32_LEAN_AND_MEAN
-#  include <windows.h>
+#    define WIN32_LEAN_AND_MEAN
+#    include <windows.h>
 #else
-#  include <dlfcn.h>
+#    include <dlfcn.h>
 #endif
 #include <stdatomic.h>
 #include <stdio.h>
@@ -43,7 +43,9 @@ static const vkc_category categories[VKC_FUNCTION_COUNT] = {
 #define COUNT(name) (calls[VKC_##name]++)
 /* A command goes on to the driver, except in record-only mode (vkc_set_record_only). */
 static int record_only;
-#define FORWARD_CMD(name) if (!record_only) REAL(name)
+#define FORWARD_CMD(name) \
+    if (!record_only)     \
+    REAL(name)
 
 /* ---- fault injection state ------------------------------------------------------------------ */
 
@@ -77,14 +79,21 @@ static unsigned errors_of(vkc_function f, VkResult* out)
     unsigned count = 2;
 #define VKC_LIST(l) (list = (l), count = (unsigned)(sizeof(l) / sizeof((l)[0])))
     switch (f) {
-    case VKC_vkQueueSubmit: case VKC_vkQueueSubmit2: case VKC_vkQueueSubmit2KHR: case VKC_vkQueueWaitIdle:
-    case VKC_vkDeviceWaitIdle: case VKC_vkWaitForFences: VKC_LIST(lost); break;
+    case VKC_vkQueueSubmit:
+    case VKC_vkQueueSubmit2:
+    case VKC_vkQueueSubmit2KHR:
+    case VKC_vkQueueWaitIdle:
+    case VKC_vkDeviceWaitIdle:
+    case VKC_vkWaitForFences: VKC_LIST(lost); break;
     case VKC_vkAllocateMemory: VKC_LIST(device_memory); break;
     case VKC_vkMapMemory: VKC_LIST(map); break;
-    case VKC_vkCreateBuffer: case VKC_vkBindBufferMemory: VKC_LIST(capture); break;
-    case VKC_vkCreateShaderModule: case VKC_vkCreateComputePipelines: VKC_LIST(shader); break;
+    case VKC_vkCreateBuffer:
+    case VKC_vkBindBufferMemory: VKC_LIST(capture); break;
+    case VKC_vkCreateShaderModule:
+    case VKC_vkCreateComputePipelines: VKC_LIST(shader); break;
     case VKC_vkEnumerateDeviceExtensionProperties: VKC_LIST(enumerate); break;
-    case VKC_vkResetFences: case VKC_vkResetCommandBuffer: VKC_LIST(reset); break;
+    case VKC_vkResetFences:
+    case VKC_vkResetCommandBuffer: VKC_LIST(reset); break;
     default: break;
     }
 #undef VKC_LIST
@@ -107,13 +116,13 @@ static int take_fault(vkc_function f, VkResult* result)
 }
 
 /* Return early with the injected error; `poison` first scribbles on the outputs. */
-#define FALLIBLE(name, poison)                 \
-    do {                                        \
-        VkResult fault_r_;                      \
+#define FALLIBLE(name, poison)                   \
+    do {                                         \
+        VkResult fault_r_;                       \
         if (take_fault(VKC_##name, &fault_r_)) { \
-            poison;                             \
-            return fault_r_;                    \
-        }                                       \
+            poison;                              \
+            return fault_r_;                     \
+        }                                        \
     } while (0)
 #define NO_POISON ((void)0)
 /* Not VK_NULL_HANDLE, not a handle the driver gave: what "undefined contents" may be. */
@@ -153,8 +162,8 @@ static VKAPI_ATTR void VKAPI_CALL w_vkCmdDispatch(VkCommandBuffer a, uint32_t x,
     dispatch_count++;
     FORWARD_CMD(vkCmdDispatch)(a, x, y, z);
 }
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdDispatchBase(VkCommandBuffer a, uint32_t b, uint32_t c, uint32_t d,
-                                                      uint32_t x, uint32_t y, uint32_t z)
+static VKAPI_ATTR void VKAPI_CALL w_vkCmdDispatchBase(VkCommandBuffer a, uint32_t b, uint32_t c, uint32_t d, uint32_t x,
+                                                      uint32_t y, uint32_t z)
 {
     COUNT(vkCmdDispatchBase);
     FORWARD_CMD(vkCmdDispatchBase)(a, b, c, d, x, y, z);
@@ -181,8 +190,7 @@ static VKAPI_ATTR void VKAPI_CALL w_vkCmdPushDescriptorSetKHR(VkCommandBuffer a,
 }
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdPushDescriptorSetWithTemplateKHR(VkCommandBuffer a,
                                                                           VkDescriptorUpdateTemplate b,
-                                                                          VkPipelineLayout c, uint32_t d,
-                                                                          const void* e)
+                                                                          VkPipelineLayout c, uint32_t d, const void* e)
 {
     COUNT(vkCmdPushDescriptorSetWithTemplateKHR);
     FORWARD_CMD(vkCmdPushDescriptorSetWithTemplateKHR)(a, b, c, d, e);
@@ -244,7 +252,8 @@ static VKAPI_ATTR void VKAPI_CALL w_vkCmdPipelineBarrier(VkCommandBuffer a, VkPi
         k->src_stages = b;
         k->dst_stages = c;
         k->dependency_flags = d;
-        k->dispatches_before = calls[VKC_vkCmdDispatch] + calls[VKC_vkCmdDispatchBase] + calls[VKC_vkCmdDispatchBaseKHR];
+        k->dispatches_before =
+            calls[VKC_vkCmdDispatch] + calls[VKC_vkCmdDispatchBase] + calls[VKC_vkCmdDispatchBaseKHR];
         k->updates_before = update_count;
         k->memory_barrier_count = e;
         k->image_barrier_count = i;
@@ -328,9 +337,9 @@ static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateDescriptorUpdateTemplate(VkDevic
     FALLIBLE(vkCreateDescriptorUpdateTemplate, POISON(VkDescriptorUpdateTemplate, d));
     return REAL(vkCreateDescriptorUpdateTemplate)(a, b, c, d);
 }
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateDescriptorUpdateTemplateKHR(
-    VkDevice a, const VkDescriptorUpdateTemplateCreateInfo* b, const VkAllocationCallbacks* c,
-    VkDescriptorUpdateTemplate* d)
+static VKAPI_ATTR VkResult VKAPI_CALL
+w_vkCreateDescriptorUpdateTemplateKHR(VkDevice a, const VkDescriptorUpdateTemplateCreateInfo* b,
+                                      const VkAllocationCallbacks* c, VkDescriptorUpdateTemplate* d)
 {
     COUNT(vkCreateDescriptorUpdateTemplateKHR);
     FALLIBLE(vkCreateDescriptorUpdateTemplateKHR, POISON(VkDescriptorUpdateTemplate, d));
@@ -494,14 +503,13 @@ static VKAPI_ATTR VkResult VKAPI_CALL w_vkFlushMappedMemoryRanges(VkDevice a, ui
     return REAL(vkFlushMappedMemoryRanges)(a, b, c);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkInvalidateMappedMemoryRanges(VkDevice a, uint32_t b,
-                                                                      const VkMappedMemoryRange* c)
+                                                                       const VkMappedMemoryRange* c)
 {
     COUNT(vkInvalidateMappedMemoryRanges);
     FALLIBLE(vkInvalidateMappedMemoryRanges, NO_POISON);
     return REAL(vkInvalidateMappedMemoryRanges)(a, b, c);
 }
-static VKAPI_ATTR VkDeviceAddress VKAPI_CALL w_vkGetBufferDeviceAddress(VkDevice a,
-                                                                        const VkBufferDeviceAddressInfo* b)
+static VKAPI_ATTR VkDeviceAddress VKAPI_CALL w_vkGetBufferDeviceAddress(VkDevice a, const VkBufferDeviceAddressInfo* b)
 {
     COUNT(vkGetBufferDeviceAddress);
     return REAL(vkGetBufferDeviceAddress)(a, b);
@@ -521,7 +529,7 @@ static VKAPI_ATTR VkResult VKAPI_CALL w_vkEnumerateDeviceExtensionProperties(VkP
     return REAL(vkEnumerateDeviceExtensionProperties)(a, b, c, d);
 }
 static VKAPI_ATTR void VKAPI_CALL w_vkGetPhysicalDeviceMemoryProperties(VkPhysicalDevice a,
-                                                                       VkPhysicalDeviceMemoryProperties* b)
+                                                                        VkPhysicalDeviceMemoryProperties* b)
 {
     COUNT(vkGetPhysicalDeviceMemoryProperties);
     REAL(vkGetPhysicalDeviceMemoryProperties)(a, b);
@@ -594,7 +602,7 @@ const char* vkc_label(uint32_t index) { return index < label_count && index < VK
 int32_t vkc_label_depth(void) { return label_depth; }
 
 static const PFN_vkVoidFunction wrappers[VKC_FUNCTION_COUNT] = {
-#define VKC_X_WRAP(name, category) (PFN_vkVoidFunction)w_##name,
+#define VKC_X_WRAP(name, category) (PFN_vkVoidFunction) w_##name,
     VKC_FUNCTION_LIST(VKC_X_WRAP)
 #undef VKC_X_WRAP
 };
@@ -625,10 +633,18 @@ static int find(const char* name)
  * allocate and submit nothing: looked up unwrapped without complaint. Any other name must be
  * wrapped, so that no fallible call escapes fault injection. */
 static const char* const infallible[] = {
-    "vkGetPhysicalDeviceProperties", "vkGetPhysicalDeviceProperties2", "vkGetPhysicalDeviceProperties2KHR",
-    "vkGetPhysicalDeviceFeatures", "vkGetPhysicalDeviceFeatures2", "vkGetPhysicalDeviceFeatures2KHR",
-    "vkGetDeviceQueue", "vkGetBufferMemoryRequirements", "vkGetBufferDeviceAddressEXT", "vkFreeMemory",
-    "vkUnmapMemory", "vkFreeCommandBuffers",
+    "vkGetPhysicalDeviceProperties",
+    "vkGetPhysicalDeviceProperties2",
+    "vkGetPhysicalDeviceProperties2KHR",
+    "vkGetPhysicalDeviceFeatures",
+    "vkGetPhysicalDeviceFeatures2",
+    "vkGetPhysicalDeviceFeatures2KHR",
+    "vkGetDeviceQueue",
+    "vkGetBufferMemoryRequirements",
+    "vkGetBufferDeviceAddressEXT",
+    "vkFreeMemory",
+    "vkUnmapMemory",
+    "vkFreeCommandBuffers",
 };
 
 static int should_be_wrapped(const char* name)
@@ -752,12 +768,21 @@ void vkc_reset(void)
 uint64_t vkc_calls(vkc_function f) { return calls[f]; }
 
 uint32_t vkc_barrier_count(void) { return barrier_count; }
-const vkc_barrier* vkc_barrier_at(uint32_t index) { return index < barrier_count && index < VKC_MAX_BARRIERS ? &barriers[index] : NULL; }
+const vkc_barrier* vkc_barrier_at(uint32_t index)
+{
+    return index < barrier_count && index < VKC_MAX_BARRIERS ? &barriers[index] : NULL;
+}
 uint32_t vkc_update_count(void) { return update_count; }
 uint32_t vkc_dispatch_count(void) { return dispatch_count; }
-const vkc_dispatch* vkc_dispatch_at(uint32_t index) { return index < dispatch_count && index < VKC_MAX_DISPATCHES ? &dispatches[index] : NULL; }
+const vkc_dispatch* vkc_dispatch_at(uint32_t index)
+{
+    return index < dispatch_count && index < VKC_MAX_DISPATCHES ? &dispatches[index] : NULL;
+}
 void vkc_set_record_only(int on) { record_only = on; }
-const vkc_update* vkc_update_at(uint32_t index) { return index < update_count && index < VKC_MAX_UPDATES ? &updates[index] : NULL; }
+const vkc_update* vkc_update_at(uint32_t index)
+{
+    return index < update_count && index < VKC_MAX_UPDATES ? &updates[index] : NULL;
+}
 
 uint64_t vkc_calls_in(vkc_category category)
 {
@@ -865,7 +890,7 @@ static void VKAPI_CALL count_free(void* user, void* memory)
 
 /* noinline: __builtin_return_address(0) must be the callbacks' caller. */
 static __attribute__((noinline)) void* VKAPI_CALL count_alloc(void* user, size_t size, size_t alignment,
-                                                               VkSystemAllocationScope scope)
+                                                              VkSystemAllocationScope scope)
 {
     (void)user;
     (void)scope;
@@ -873,7 +898,7 @@ static __attribute__((noinline)) void* VKAPI_CALL count_alloc(void* user, size_t
 }
 
 static __attribute__((noinline)) void* VKAPI_CALL count_realloc(void* user, void* original, size_t size,
-                                                                 size_t alignment, VkSystemAllocationScope scope)
+                                                                size_t alignment, VkSystemAllocationScope scope)
 {
     (void)scope;
     const void* caller = __builtin_return_address(0);

@@ -30,71 +30,71 @@ typedef enum vkc_category {
 } vkc_category;
 
 /* Wrapped functions: X(name, category). */
-#define VKC_FUNCTION_LIST(X)                                 \
-    X(vkCmdBindPipeline, VKC_CMD)                            \
-    X(vkCmdPushConstants, VKC_CMD)                           \
-    X(vkCmdDispatch, VKC_CMD)                                \
-    X(vkCmdDispatchBase, VKC_CMD)                            \
-    X(vkCmdDispatchBaseKHR, VKC_CMD)                         \
-    X(vkCmdDispatchIndirect, VKC_CMD)                        \
-    X(vkCmdPushDescriptorSetKHR, VKC_CMD)                    \
-    X(vkCmdPushDescriptorSetWithTemplateKHR, VKC_CMD)        \
-    X(vkCmdBindDescriptorSets, VKC_CMD)                      \
-    X(vkCmdUpdateBuffer, VKC_CMD)                            \
-    X(vkCmdFillBuffer, VKC_CMD)                              \
-    X(vkCmdCopyBuffer, VKC_CMD)                              \
-    X(vkCmdCopyBuffer2, VKC_CMD)                             \
-    X(vkCmdCopyBuffer2KHR, VKC_CMD)                          \
-    X(vkCmdPipelineBarrier, VKC_CMD)                         \
-    X(vkCmdPipelineBarrier2, VKC_CMD)                        \
-    X(vkCmdPipelineBarrier2KHR, VKC_CMD)                     \
-    X(vkCmdWriteTimestamp, VKC_CMD)                          \
-    X(vkCreateBuffer, VKC_FORBIDDEN)                         \
-    X(vkCreateShaderModule, VKC_FORBIDDEN)                   \
-    X(vkCreatePipelineLayout, VKC_FORBIDDEN)                 \
-    X(vkCreateDescriptorSetLayout, VKC_FORBIDDEN)            \
-    X(vkCreateComputePipelines, VKC_FORBIDDEN)               \
-    X(vkCreateDescriptorPool, VKC_FORBIDDEN)                 \
-    X(vkCreateDescriptorUpdateTemplate, VKC_FORBIDDEN)       \
-    X(vkCreateDescriptorUpdateTemplateKHR, VKC_FORBIDDEN)    \
-    X(vkCreatePipelineCache, VKC_FORBIDDEN)                  \
-    X(vkCreateFence, VKC_FORBIDDEN)                          \
-    X(vkCreateSemaphore, VKC_FORBIDDEN)                      \
-    X(vkCreateEvent, VKC_FORBIDDEN)                          \
-    X(vkCreateQueryPool, VKC_FORBIDDEN)                      \
-    X(vkCreateCommandPool, VKC_FORBIDDEN)                    \
-    X(vkCreateBufferView, VKC_FORBIDDEN)                     \
-    X(vkAllocateMemory, VKC_FORBIDDEN)                       \
-    X(vkAllocateDescriptorSets, VKC_FORBIDDEN)               \
-    X(vkAllocateCommandBuffers, VKC_FORBIDDEN)               \
-    X(vkQueueSubmit, VKC_FORBIDDEN)                          \
-    X(vkQueueSubmit2, VKC_FORBIDDEN)                         \
-    X(vkQueueSubmit2KHR, VKC_FORBIDDEN)                      \
-    X(vkQueueWaitIdle, VKC_FORBIDDEN)                        \
-    X(vkDeviceWaitIdle, VKC_FORBIDDEN)                       \
-    X(vkWaitForFences, VKC_FORBIDDEN)                        \
-    X(vkMapMemory, VKC_FORBIDDEN)                            \
-    X(vkBindBufferMemory, VKC_FORBIDDEN)                     \
-    X(vkUpdateDescriptorSets, VKC_FORBIDDEN)                 \
-    X(vkResetFences, VKC_FORBIDDEN)                          \
-    X(vkBeginCommandBuffer, VKC_FORBIDDEN)                   \
-    X(vkEndCommandBuffer, VKC_FORBIDDEN)                     \
-    X(vkResetCommandBuffer, VKC_FORBIDDEN)                   \
-    X(vkFlushMappedMemoryRanges, VKC_FORBIDDEN)              \
-    X(vkInvalidateMappedMemoryRanges, VKC_FORBIDDEN)         \
-    X(vkGetBufferDeviceAddress, VKC_OTHER)                   \
-    X(vkGetBufferDeviceAddressKHR, VKC_OTHER)                \
-    X(vkEnumerateDeviceExtensionProperties, VKC_OTHER)       \
-    X(vkGetPhysicalDeviceMemoryProperties, VKC_OTHER)        \
-    X(vkSetDebugUtilsObjectNameEXT, VKC_OTHER)               \
-    X(vkCmdBeginDebugUtilsLabelEXT, VKC_CMD)                 \
+#define VKC_FUNCTION_LIST(X)                              \
+    X(vkCmdBindPipeline, VKC_CMD)                         \
+    X(vkCmdPushConstants, VKC_CMD)                        \
+    X(vkCmdDispatch, VKC_CMD)                             \
+    X(vkCmdDispatchBase, VKC_CMD)                         \
+    X(vkCmdDispatchBaseKHR, VKC_CMD)                      \
+    X(vkCmdDispatchIndirect, VKC_CMD)                     \
+    X(vkCmdPushDescriptorSetKHR, VKC_CMD)                 \
+    X(vkCmdPushDescriptorSetWithTemplateKHR, VKC_CMD)     \
+    X(vkCmdBindDescriptorSets, VKC_CMD)                   \
+    X(vkCmdUpdateBuffer, VKC_CMD)                         \
+    X(vkCmdFillBuffer, VKC_CMD)                           \
+    X(vkCmdCopyBuffer, VKC_CMD)                           \
+    X(vkCmdCopyBuffer2, VKC_CMD)                          \
+    X(vkCmdCopyBuffer2KHR, VKC_CMD)                       \
+    X(vkCmdPipelineBarrier, VKC_CMD)                      \
+    X(vkCmdPipelineBarrier2, VKC_CMD)                     \
+    X(vkCmdPipelineBarrier2KHR, VKC_CMD)                  \
+    X(vkCmdWriteTimestamp, VKC_CMD)                       \
+    X(vkCreateBuffer, VKC_FORBIDDEN)                      \
+    X(vkCreateShaderModule, VKC_FORBIDDEN)                \
+    X(vkCreatePipelineLayout, VKC_FORBIDDEN)              \
+    X(vkCreateDescriptorSetLayout, VKC_FORBIDDEN)         \
+    X(vkCreateComputePipelines, VKC_FORBIDDEN)            \
+    X(vkCreateDescriptorPool, VKC_FORBIDDEN)              \
+    X(vkCreateDescriptorUpdateTemplate, VKC_FORBIDDEN)    \
+    X(vkCreateDescriptorUpdateTemplateKHR, VKC_FORBIDDEN) \
+    X(vkCreatePipelineCache, VKC_FORBIDDEN)               \
+    X(vkCreateFence, VKC_FORBIDDEN)                       \
+    X(vkCreateSemaphore, VKC_FORBIDDEN)                   \
+    X(vkCreateEvent, VKC_FORBIDDEN)                       \
+    X(vkCreateQueryPool, VKC_FORBIDDEN)                   \
+    X(vkCreateCommandPool, VKC_FORBIDDEN)                 \
+    X(vkCreateBufferView, VKC_FORBIDDEN)                  \
+    X(vkAllocateMemory, VKC_FORBIDDEN)                    \
+    X(vkAllocateDescriptorSets, VKC_FORBIDDEN)            \
+    X(vkAllocateCommandBuffers, VKC_FORBIDDEN)            \
+    X(vkQueueSubmit, VKC_FORBIDDEN)                       \
+    X(vkQueueSubmit2, VKC_FORBIDDEN)                      \
+    X(vkQueueSubmit2KHR, VKC_FORBIDDEN)                   \
+    X(vkQueueWaitIdle, VKC_FORBIDDEN)                     \
+    X(vkDeviceWaitIdle, VKC_FORBIDDEN)                    \
+    X(vkWaitForFences, VKC_FORBIDDEN)                     \
+    X(vkMapMemory, VKC_FORBIDDEN)                         \
+    X(vkBindBufferMemory, VKC_FORBIDDEN)                  \
+    X(vkUpdateDescriptorSets, VKC_FORBIDDEN)              \
+    X(vkResetFences, VKC_FORBIDDEN)                       \
+    X(vkBeginCommandBuffer, VKC_FORBIDDEN)                \
+    X(vkEndCommandBuffer, VKC_FORBIDDEN)                  \
+    X(vkResetCommandBuffer, VKC_FORBIDDEN)                \
+    X(vkFlushMappedMemoryRanges, VKC_FORBIDDEN)           \
+    X(vkInvalidateMappedMemoryRanges, VKC_FORBIDDEN)      \
+    X(vkGetBufferDeviceAddress, VKC_OTHER)                \
+    X(vkGetBufferDeviceAddressKHR, VKC_OTHER)             \
+    X(vkEnumerateDeviceExtensionProperties, VKC_OTHER)    \
+    X(vkGetPhysicalDeviceMemoryProperties, VKC_OTHER)     \
+    X(vkSetDebugUtilsObjectNameEXT, VKC_OTHER)            \
+    X(vkCmdBeginDebugUtilsLabelEXT, VKC_CMD)              \
     X(vkCmdEndDebugUtilsLabelEXT, VKC_CMD)
 
 typedef enum vkc_function {
 #define VKC_X_ENUM(name, category) VKC_##name,
     VKC_FUNCTION_LIST(VKC_X_ENUM)
 #undef VKC_X_ENUM
-    VKC_FUNCTION_COUNT
+        VKC_FUNCTION_COUNT
 } vkc_function;
 
 /* Real entry points: the runner's (or the loader's). Call before creating the context. A
@@ -132,9 +132,9 @@ const char* vkc_object_name(VkObjectType type, uint64_t handle);
 uint32_t vkc_objects_named(void);
 /* Whether some object was given a name that starts with prefix and ends with suffix. */
 int vkc_name_given(const char* prefix, const char* suffix);
-uint32_t vkc_label_count(void);          /* labels opened */
-const char* vkc_label(uint32_t index);   /* the index'th opened, "" past the end */
-int32_t vkc_label_depth(void);           /* opened less closed */
+uint32_t vkc_label_count(void);        /* labels opened */
+const char* vkc_label(uint32_t index); /* the index'th opened, "" past the end */
+int32_t vkc_label_depth(void);         /* opened less closed */
 
 /* The vkCmdPipelineBarrier calls and vkCmdUpdateBuffer calls since vkc_reset, in order, with
  * their arguments (the first VKC_MAX_* of each; the counts go on past them). A barrier's
@@ -194,7 +194,7 @@ uint64_t vkc_live_host_allocations(void);
 
 /* ---- fault injection ------------------------------------------------------------------------ */
 typedef enum vkc_fault_target {
-    VKC_FAULT_CALLS = 0,        /* fallible calls: wrapped functions that return VkResult */
+    VKC_FAULT_CALLS = 0, /* fallible calls: wrapped functions that return VkResult */
     /* pfnAllocation / pfnReallocation of vkc_allocator() called by vksplit's own code (the
      * library and the runner, told apart from the loader, layers and driver by the caller's
      * address) */

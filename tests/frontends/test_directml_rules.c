@@ -107,21 +107,61 @@ static void m_rank_0(fixture* f) { f->in_buf.DimensionCount = 0; }
 static void m_rank_9(fixture* f) { f->in_buf.DimensionCount = 9; }
 static void m_rank_1(fixture* f) { set_rank(f, 1); }
 static void m_rank_8(fixture* f) { set_rank(f, 8); }
-static void m_rank_5_at_3_0(fixture* f) { set_rank(f, 5); f->level = VKSPLIT_DML_FEATURE_LEVEL_3_0; }
-static void m_rank_5_at_2_1(fixture* f) { set_rank(f, 5); f->level = VKSPLIT_DML_FEATURE_LEVEL_2_1; }
-static void m_rank_3_at_1_0(fixture* f) { set_rank(f, 3); f->level = VKSPLIT_DML_FEATURE_LEVEL_1_0; }
+static void m_rank_5_at_3_0(fixture* f)
+{
+    set_rank(f, 5);
+    f->level = VKSPLIT_DML_FEATURE_LEVEL_3_0;
+}
+static void m_rank_5_at_2_1(fixture* f)
+{
+    set_rank(f, 5);
+    f->level = VKSPLIT_DML_FEATURE_LEVEL_2_1;
+}
+static void m_rank_3_at_1_0(fixture* f)
+{
+    set_rank(f, 3);
+    f->level = VKSPLIT_DML_FEATURE_LEVEL_1_0;
+}
 static void m_rank_4_at_1_0(fixture* f) { f->level = VKSPLIT_DML_FEATURE_LEVEL_1_0; }
 static void m_level_below(fixture* f) { f->level = (vksplit_dml_feature_level)0x0900; }
 static void m_type_0(fixture* f) { set_type(f, VKSPLIT_DML_TENSOR_DATA_TYPE_UNKNOWN, 4); }
 static void m_type_12(fixture* f) { set_type(f, (vksplit_dml_tensor_data_type)12, 1); }
 static void m_type_99(fixture* f) { set_type(f, (vksplit_dml_tensor_data_type)99, 4); }
-static void m_int8_at_1_0(fixture* f) { set_type(f, VKSPLIT_DML_TENSOR_DATA_TYPE_INT8, 1); f->level = VKSPLIT_DML_FEATURE_LEVEL_1_0; }
-static void m_uint8_at_2_0(fixture* f) { set_type(f, VKSPLIT_DML_TENSOR_DATA_TYPE_UINT8, 1); f->level = VKSPLIT_DML_FEATURE_LEVEL_2_0; }
-static void m_int8_at_2_1(fixture* f) { set_type(f, VKSPLIT_DML_TENSOR_DATA_TYPE_INT8, 1); f->level = VKSPLIT_DML_FEATURE_LEVEL_2_1; }
-static void m_f64_at_4_0(fixture* f) { set_type(f, VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT64, 8); f->level = VKSPLIT_DML_FEATURE_LEVEL_4_0; }
-static void m_f64_at_4_1(fixture* f) { set_type(f, VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT64, 8); f->level = VKSPLIT_DML_FEATURE_LEVEL_4_1; }
-static void m_i64_at_5_0(fixture* f) { set_type(f, VKSPLIT_DML_TENSOR_DATA_TYPE_INT64, 8); f->level = VKSPLIT_DML_FEATURE_LEVEL_5_0; }
-static void m_f16_at_1_0(fixture* f) { set_type(f, VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT16, 2); f->level = VKSPLIT_DML_FEATURE_LEVEL_1_0; }
+static void m_int8_at_1_0(fixture* f)
+{
+    set_type(f, VKSPLIT_DML_TENSOR_DATA_TYPE_INT8, 1);
+    f->level = VKSPLIT_DML_FEATURE_LEVEL_1_0;
+}
+static void m_uint8_at_2_0(fixture* f)
+{
+    set_type(f, VKSPLIT_DML_TENSOR_DATA_TYPE_UINT8, 1);
+    f->level = VKSPLIT_DML_FEATURE_LEVEL_2_0;
+}
+static void m_int8_at_2_1(fixture* f)
+{
+    set_type(f, VKSPLIT_DML_TENSOR_DATA_TYPE_INT8, 1);
+    f->level = VKSPLIT_DML_FEATURE_LEVEL_2_1;
+}
+static void m_f64_at_4_0(fixture* f)
+{
+    set_type(f, VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT64, 8);
+    f->level = VKSPLIT_DML_FEATURE_LEVEL_4_0;
+}
+static void m_f64_at_4_1(fixture* f)
+{
+    set_type(f, VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT64, 8);
+    f->level = VKSPLIT_DML_FEATURE_LEVEL_4_1;
+}
+static void m_i64_at_5_0(fixture* f)
+{
+    set_type(f, VKSPLIT_DML_TENSOR_DATA_TYPE_INT64, 8);
+    f->level = VKSPLIT_DML_FEATURE_LEVEL_5_0;
+}
+static void m_f16_at_1_0(fixture* f)
+{
+    set_type(f, VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT16, 2);
+    f->level = VKSPLIT_DML_FEATURE_LEVEL_1_0;
+}
 static void m_out_type(fixture* f) { f->out_buf[1].DataType = VKSPLIT_DML_TENSOR_DATA_TYPE_INT32; }
 static void m_out_rank(fixture* f) { f->out_buf[2].DimensionCount = 3; }
 static void m_out_size_off_axis(fixture* f)
@@ -136,9 +176,18 @@ static void m_out_size_off_axis(fixture* f)
     f->out_buf[2].TotalTensorSizeInBytes = 4 * 5 * 6;
 }
 static void m_in_size_zero(fixture* f) { f->in_sizes[3] = 0; }
-static void m_out_size_zero(fixture* f) { f->out_sizes[1][2] = 0; f->out_sizes[2][2] = 4; f->out_buf[2].TotalTensorSizeInBytes = 32; }
+static void m_out_size_zero(fixture* f)
+{
+    f->out_sizes[1][2] = 0;
+    f->out_sizes[2][2] = 4;
+    f->out_buf[2].TotalTensorSizeInBytes = 32;
+}
 static void m_sum_short(fixture* f) { f->out_sizes[2][2] = 2; }
-static void m_sum_long(fixture* f) { f->out_sizes[2][2] = 4; f->out_buf[2].TotalTensorSizeInBytes = 32; }
+static void m_sum_long(fixture* f)
+{
+    f->out_sizes[2][2] = 4;
+    f->out_buf[2].TotalTensorSizeInBytes = 32;
+}
 static void m_in_total_small(fixture* f) { f->in_buf.TotalTensorSizeInBytes = 44; }
 static void m_out_total_small(fixture* f) { f->out_buf[2].TotalTensorSizeInBytes = 20; }
 static void m_total_large(fixture* f) { f->in_buf.TotalTensorSizeInBytes = 4096; }
@@ -154,7 +203,11 @@ static void m_round_up_to_4(fixture* f)
     f->op.OutputCount = 2;
     f->op.Axis = 0;
 }
-static void m_round_up_ok(fixture* f) { m_round_up_to_4(f); f->in_buf.TotalTensorSizeInBytes = 4; }
+static void m_round_up_ok(fixture* f)
+{
+    m_round_up_to_4(f);
+    f->in_buf.TotalTensorSizeInBytes = 4;
+}
 /* Input strides {12, 12, 2, 1} on {1,1,6,2}: packed; the strided formula gives the same. A
  * padded row stride 4: (5*4 + 1 + 1) * 4 = 88 bytes, not the packed 48. */
 static void m_in_strides_padded(fixture* f)
@@ -164,7 +217,11 @@ static void m_in_strides_padded(fixture* f)
     f->in_buf.Strides = f->in_strides;
     f->in_buf.TotalTensorSizeInBytes = 88;
 }
-static void m_in_strides_padded_small(fixture* f) { m_in_strides_padded(f); f->in_buf.TotalTensorSizeInBytes = 84; }
+static void m_in_strides_padded_small(fixture* f)
+{
+    m_in_strides_padded(f);
+    f->in_buf.TotalTensorSizeInBytes = 84;
+}
 /* Broadcast input: stride 0 on the axis; DMLCalc needs only (1 + 1) * 4 = 8 bytes. */
 static void m_in_broadcast(fixture* f)
 {
@@ -231,7 +288,11 @@ static void m_align_256(fixture* f)
     for (int i = 0; i < 3; i++)
         f->out_buf[i].GuaranteedBaseOffsetAlignment = 256;
 }
-static void m_align_mixed(fixture* f) { f->in_buf.GuaranteedBaseOffsetAlignment = 64; f->out_buf[0].GuaranteedBaseOffsetAlignment = 32; }
+static void m_align_mixed(fixture* f)
+{
+    f->in_buf.GuaranteedBaseOffsetAlignment = 64;
+    f->out_buf[0].GuaranteedBaseOffsetAlignment = 32;
+}
 static void m_owned_input(fixture* f) { f->in_buf.Flags = VKSPLIT_DML_TENSOR_FLAG_OWNED_BY_DML; }
 static void m_owned_output(fixture* f) { f->out_buf[1].Flags = VKSPLIT_DML_TENSOR_FLAG_OWNED_BY_DML; }
 static void m_unknown_flag(fixture* f) { f->in_buf.Flags = (vksplit_dml_tensor_flags)0x4; }
@@ -256,13 +317,15 @@ static const dml_case cases[] = {
     {"DimensionCount 8", m_rank_8, VKSPLIT_RULE_NONE, NULL},
     {"5 dims at 3_0", m_rank_5_at_3_0, VKSPLIT_RULE_NONE, NULL},
     {"5 dims at 2_1", m_rank_5_at_2_1, VKSPLIT_RULE_DML_DIMENSION_COUNT_FEATURE_LEVEL, "needs DML_FEATURE_LEVEL_3_0"},
-    {"3 dims at 1_0", m_rank_3_at_1_0, VKSPLIT_RULE_DML_DIMENSION_COUNT_FEATURE_LEVEL, "DimensionCount 3 needs DML_FEATURE_LEVEL_3_0"},
+    {"3 dims at 1_0", m_rank_3_at_1_0, VKSPLIT_RULE_DML_DIMENSION_COUNT_FEATURE_LEVEL,
+     "DimensionCount 3 needs DML_FEATURE_LEVEL_3_0"},
     {"4 dims at 1_0", m_rank_4_at_1_0, VKSPLIT_RULE_NONE, NULL},
     {"feature level below 1_0", m_level_below, VKSPLIT_RULE_DML_FEATURE_LEVEL, "0x900"},
     {"DataType UNKNOWN", m_type_0, VKSPLIT_RULE_DML_DATA_TYPE, "InputTensor.DataType 0"},
     {"DataType 12", m_type_12, VKSPLIT_RULE_DML_DATA_TYPE, "DataType 12"},
     {"DataType 99", m_type_99, VKSPLIT_RULE_DML_DATA_TYPE, "DataType 99"},
-    {"INT8 at 1_0", m_int8_at_1_0, VKSPLIT_RULE_DML_DATA_TYPE_FEATURE_LEVEL, "INT8 needs DML_FEATURE_LEVEL_2_1; the target is DML_FEATURE_LEVEL_1_0"},
+    {"INT8 at 1_0", m_int8_at_1_0, VKSPLIT_RULE_DML_DATA_TYPE_FEATURE_LEVEL,
+     "INT8 needs DML_FEATURE_LEVEL_2_1; the target is DML_FEATURE_LEVEL_1_0"},
     {"UINT8 at 2_0", m_uint8_at_2_0, VKSPLIT_RULE_DML_DATA_TYPE_FEATURE_LEVEL, "UINT8 needs DML_FEATURE_LEVEL_2_1"},
     {"INT8 at 2_1", m_int8_at_2_1, VKSPLIT_RULE_NONE, NULL},
     {"FLOAT64 at 4_0", m_f64_at_4_0, VKSPLIT_RULE_DML_DATA_TYPE_FEATURE_LEVEL, "FLOAT64 needs DML_FEATURE_LEVEL_4_1"},
@@ -292,17 +355,21 @@ static const dml_case cases[] = {
     {"padded output strides", m_out_padded, VKSPLIT_RULE_NONE, NULL},
     {"broadcast output", m_out_broadcast, VKSPLIT_RULE_DML_OVERLAPPING_STRIDES,
      "OutputTensors[2].Strides {0, 0, 0, 1} with Sizes {1, 1, 3, 2} let two elements share an address"},
-    {"interleaved output", m_out_interleaved, VKSPLIT_RULE_DML_OVERLAPPING_STRIDES, "OutputTensors[0].Strides {4, 4, 1, 1}"},
+    {"interleaved output", m_out_interleaved, VKSPLIT_RULE_DML_OVERLAPPING_STRIDES,
+     "OutputTensors[0].Strides {4, 4, 1, 1}"},
     {"2^32 elements", m_elements_2_32, VKSPLIT_RULE_DML_ELEMENT_COUNT_LIMIT, "at most 2^32 - 1"},
     {"2^32 - 1 elements", m_elements_2_32_minus_1, VKSPLIT_RULE_NONE, NULL},
     {"size overflows 64 bits", m_overflow_64, VKSPLIT_RULE_DML_BUFFER_SIZE_OVERFLOW, "overflows 64 bits"},
-    {"alignment 12", m_align_12, VKSPLIT_RULE_DML_ALIGNMENT_POWER_OF_TWO, "InputTensor.GuaranteedBaseOffsetAlignment 12 is not a power of two"},
-    {"alignment 2 < 4", m_align_2, VKSPLIT_RULE_DML_ALIGNMENT_BELOW_ELEMENT, "OutputTensors[1].GuaranteedBaseOffsetAlignment 2 is less than"},
+    {"alignment 12", m_align_12, VKSPLIT_RULE_DML_ALIGNMENT_POWER_OF_TWO,
+     "InputTensor.GuaranteedBaseOffsetAlignment 12 is not a power of two"},
+    {"alignment 2 < 4", m_align_2, VKSPLIT_RULE_DML_ALIGNMENT_BELOW_ELEMENT,
+     "OutputTensors[1].GuaranteedBaseOffsetAlignment 2 is less than"},
     {"alignment 4 and 256", m_align_4, VKSPLIT_RULE_NONE, NULL},
     {"alignment 256", m_align_256, VKSPLIT_RULE_NONE, NULL},
     {"alignment 64, 32 and 0", m_align_mixed, VKSPLIT_RULE_NONE, NULL},
     {"OWNED_BY_DML input", m_owned_input, VKSPLIT_RULE_NONE, NULL},
-    {"OWNED_BY_DML output", m_owned_output, VKSPLIT_RULE_DML_FLAGS_OWNED_BY_DML, "OutputTensors[1].Flags has DML_TENSOR_FLAG_OWNED_BY_DML"},
+    {"OWNED_BY_DML output", m_owned_output, VKSPLIT_RULE_DML_FLAGS_OWNED_BY_DML,
+     "OutputTensors[1].Flags has DML_TENSOR_FLAG_OWNED_BY_DML"},
     {"unknown flag", m_unknown_flag, VKSPLIT_RULE_DML_FLAGS_UNKNOWN, "unknown bits 0x4"},
     {"input Type INVALID", m_type_invalid, VKSPLIT_RULE_DML_TENSOR_TYPE, "InputTensor.Type is 0"},
     {"output Type 2", m_out_type_invalid, VKSPLIT_RULE_DML_TENSOR_TYPE, "OutputTensors[2].Type is 2"},
@@ -343,7 +410,8 @@ static void run_case(const dml_case* c)
         CHECK_MSG(lengths[0] == SENTINEL, "%s: storage written on error", c->name); /* all checked first */
     } else {
         CHECK_MSG(vksplit_validate_split(&out, NULL) == VKSPLIT_OK, "%s: the result is not a valid split", c->name);
-        CHECK_MSG(out.sizes == storage.sizes && out.lengths == storage.lengths, "%s: desc must point into storage", c->name);
+        CHECK_MSG(out.sizes == storage.sizes && out.lengths == storage.lengths, "%s: desc must point into storage",
+                  c->name);
     }
 }
 
@@ -359,7 +427,8 @@ static void check_translation(void)
     storage.lengths = lengths;
     vksplit_split_desc out;
     vksplit_error err;
-    CHECK_RESULT(VKSPLIT_OK, vksplit_dml_translate_split(&f.op, VKSPLIT_DML_FEATURE_LEVEL_1_0, &storage, &out, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_dml_translate_split(&f.op, VKSPLIT_DML_FEATURE_LEVEL_1_0, &storage, &out, &err),
+                 &err);
     CHECK(out.element_size == 4 && out.rank == 4 && out.axis == 2 && out.output_count == 3);
     CHECK(out.sizes[0] == 1 && out.sizes[1] == 1 && out.sizes[2] == 6 && out.sizes[3] == 2);
     CHECK(lengths[0] == 2 && lengths[1] == 1 && lengths[2] == 3);
@@ -378,7 +447,8 @@ static void check_translation(void)
     CHECK_RULE(VKSPLIT_RULE_DML_OPERATOR_NULL, vksplit_dml_translate_split(NULL, 0, &storage, &out, &err), &err);
     /* An output with Strides needs the stride arrays. */
     m_out_padded(&f);
-    CHECK_RULE(VKSPLIT_RULE_DML_STORAGE_STRIDES_NULL, vksplit_dml_translate_split(&f.op, 0, &storage, &out, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_DML_STORAGE_STRIDES_NULL, vksplit_dml_translate_split(&f.op, 0, &storage, &out, &err),
+               &err);
     uint64_t rows[3 * VKSPLIT_MAX_RANK];
     const uint64_t* table[3];
     storage.output_strides = rows;
@@ -399,7 +469,10 @@ static void check_translation(void)
     CHECK_RESULT(VKSPLIT_OK, vksplit_dml_translate_split(&f.op, 0, &storage, &out, &err), &err);
     CHECK(out.base_alignment == 4);
     /* Element sizes follow the data type. */
-    static const struct { vksplit_dml_tensor_data_type t; uint32_t size; } widths[] = {
+    static const struct {
+        vksplit_dml_tensor_data_type t;
+        uint32_t size;
+    } widths[] = {
         {VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32, 4}, {VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT16, 2},
         {VKSPLIT_DML_TENSOR_DATA_TYPE_UINT32, 4},  {VKSPLIT_DML_TENSOR_DATA_TYPE_UINT16, 2},
         {VKSPLIT_DML_TENSOR_DATA_TYPE_UINT8, 1},   {VKSPLIT_DML_TENSOR_DATA_TYPE_INT32, 4},
@@ -421,9 +494,22 @@ static void check_translation(void)
 /* The spec's tables: types and dimension counts per feature level. */
 static void check_support_query(void)
 {
-    enum { A = 1 << 1, H = 1 << 2, U32 = 1 << 3, U16 = 1 << 4, U8 = 1 << 5, I32 = 1 << 6, I16 = 1 << 7, I8 = 1 << 8,
-           D = 1 << 9, U64 = 1 << 10, I64 = 1 << 11 };
-    static const struct { uint32_t level, min, max, mask; } rows[] = {
+    enum {
+        A = 1 << 1,
+        H = 1 << 2,
+        U32 = 1 << 3,
+        U16 = 1 << 4,
+        U8 = 1 << 5,
+        I32 = 1 << 6,
+        I16 = 1 << 7,
+        I8 = 1 << 8,
+        D = 1 << 9,
+        U64 = 1 << 10,
+        I64 = 1 << 11
+    };
+    static const struct {
+        uint32_t level, min, max, mask;
+    } rows[] = {
         {0x1000, 4, 4, A | H | I32 | I16 | U32 | U16},
         {0x2000, 4, 4, A | H | I32 | I16 | U32 | U16},
         {0x2100, 4, 4, A | H | I32 | I16 | I8 | U32 | U16 | U8},
@@ -437,15 +523,18 @@ static void check_support_query(void)
     vksplit_error err;
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         vksplit_dml_split_support s;
-        CHECK_RESULT(VKSPLIT_OK, vksplit_dml_query_split_support((vksplit_dml_feature_level)rows[i].level, &s, &err), &err);
+        CHECK_RESULT(VKSPLIT_OK, vksplit_dml_query_split_support((vksplit_dml_feature_level)rows[i].level, &s, &err),
+                     &err);
         CHECK_MSG(s.min_dimension_count == rows[i].min && s.max_dimension_count == rows[i].max &&
                       s.data_type_mask == rows[i].mask,
                   "level 0x%x: dims %u..%u mask 0x%x", rows[i].level, s.min_dimension_count, s.max_dimension_count,
                   s.data_type_mask);
     }
     vksplit_dml_split_support s;
-    CHECK_RULE(VKSPLIT_RULE_DML_FEATURE_LEVEL, vksplit_dml_query_split_support((vksplit_dml_feature_level)0x0f00, &s, &err), &err);
-    CHECK_RULE(VKSPLIT_RULE_DML_SUPPORT_NULL, vksplit_dml_query_split_support(VKSPLIT_DML_FEATURE_LEVEL_1_0, NULL, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_DML_FEATURE_LEVEL,
+               vksplit_dml_query_split_support((vksplit_dml_feature_level)0x0f00, &s, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_DML_SUPPORT_NULL,
+               vksplit_dml_query_split_support(VKSPLIT_DML_FEATURE_LEVEL_1_0, NULL, &err), &err);
 }
 
 /* DMLCalcBufferTensorSize, computed here by hand. */
@@ -457,31 +546,50 @@ static void check_calc(void)
     CHECK_RESULT(VKSPLIT_OK, vksplit_dml_calc_buffer_tensor_size(F32, 4, example, NULL, &bytes, &err), &err);
     CHECK(bytes == 48);
     static const uint32_t three[1] = {3};
-    CHECK_RESULT(VKSPLIT_OK, vksplit_dml_calc_buffer_tensor_size(VKSPLIT_DML_TENSOR_DATA_TYPE_UINT8, 1, three, NULL, &bytes, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK,
+                 vksplit_dml_calc_buffer_tensor_size(VKSPLIT_DML_TENSOR_DATA_TYPE_UINT8, 1, three, NULL, &bytes, &err),
+                 &err);
     CHECK(bytes == 4);
-    CHECK_RESULT(VKSPLIT_OK, vksplit_dml_calc_buffer_tensor_size(VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT16, 1, three, NULL, &bytes, &err), &err);
+    CHECK_RESULT(
+        VKSPLIT_OK,
+        vksplit_dml_calc_buffer_tensor_size(VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT16, 1, three, NULL, &bytes, &err), &err);
     CHECK(bytes == 8);
     static const uint32_t sizes[2] = {2, 3}, strides[2] = {4, 1}, broadcast[2] = {0, 0};
     CHECK_RESULT(VKSPLIT_OK, vksplit_dml_calc_buffer_tensor_size(F32, 2, sizes, strides, &bytes, &err), &err);
     CHECK(bytes == 28); /* (1*4 + 2*1 + 1) * 4 */
-    CHECK_RESULT(VKSPLIT_OK, vksplit_dml_calc_buffer_tensor_size(VKSPLIT_DML_TENSOR_DATA_TYPE_INT8, 2, sizes, broadcast, &bytes, &err), &err);
+    CHECK_RESULT(
+        VKSPLIT_OK,
+        vksplit_dml_calc_buffer_tensor_size(VKSPLIT_DML_TENSOR_DATA_TYPE_INT8, 2, sizes, broadcast, &bytes, &err),
+        &err);
     CHECK(bytes == 4); /* one element, rounded up */
     static const uint32_t big[8] = {0xffffffffu, 0xffffffffu, 0xffffffffu, 1, 1, 1, 1, 1};
-    CHECK_RULE(VKSPLIT_RULE_DML_CALC_OVERFLOW, vksplit_dml_calc_buffer_tensor_size(F32, 8, big, NULL, &bytes, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_DML_CALC_OVERFLOW, vksplit_dml_calc_buffer_tensor_size(F32, 8, big, NULL, &bytes, &err),
+               &err);
     static const uint32_t big_strides[2] = {0xffffffffu, 0xffffffffu}, big_sizes[2] = {0xffffffffu, 0xffffffffu};
     CHECK_RULE(VKSPLIT_RULE_DML_CALC_OVERFLOW,
-                 vksplit_dml_calc_buffer_tensor_size(VKSPLIT_DML_TENSOR_DATA_TYPE_INT64, 2, big_sizes, big_strides, &bytes, &err), &err);
+               vksplit_dml_calc_buffer_tensor_size(VKSPLIT_DML_TENSOR_DATA_TYPE_INT64, 2, big_sizes, big_strides,
+                                                   &bytes, &err),
+               &err);
     /* 2^64 - 4 would round up past 2^64. */
     static const uint32_t near[3] = {0xffffffffu, 0xffffffffu, 1};
-    CHECK_RESULT(VKSPLIT_OK, vksplit_dml_calc_buffer_tensor_size(VKSPLIT_DML_TENSOR_DATA_TYPE_UINT8, 3, near, NULL, &bytes, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK,
+                 vksplit_dml_calc_buffer_tensor_size(VKSPLIT_DML_TENSOR_DATA_TYPE_UINT8, 3, near, NULL, &bytes, &err),
+                 &err);
     CHECK(bytes == 0xfffffffe00000004ull); /* (2^32-1)^2 = 2^64 - 2^33 + 1, rounded up */
-    CHECK_RULE(VKSPLIT_RULE_DML_CALC_DATA_TYPE, vksplit_dml_calc_buffer_tensor_size((vksplit_dml_tensor_data_type)0, 1, three, NULL, &bytes, &err), &err);
-    CHECK_RULE(VKSPLIT_RULE_DML_CALC_DIMENSION_COUNT, vksplit_dml_calc_buffer_tensor_size(F32, 0, three, NULL, &bytes, &err), &err);
-    CHECK_RULE(VKSPLIT_RULE_DML_CALC_DIMENSION_COUNT, vksplit_dml_calc_buffer_tensor_size(F32, 9, big, NULL, &bytes, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_DML_CALC_DATA_TYPE,
+               vksplit_dml_calc_buffer_tensor_size((vksplit_dml_tensor_data_type)0, 1, three, NULL, &bytes, &err),
+               &err);
+    CHECK_RULE(VKSPLIT_RULE_DML_CALC_DIMENSION_COUNT,
+               vksplit_dml_calc_buffer_tensor_size(F32, 0, three, NULL, &bytes, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_DML_CALC_DIMENSION_COUNT,
+               vksplit_dml_calc_buffer_tensor_size(F32, 9, big, NULL, &bytes, &err), &err);
     static const uint32_t zero[2] = {2, 0};
-    CHECK_RULE(VKSPLIT_RULE_DML_CALC_SIZE_ZERO, vksplit_dml_calc_buffer_tensor_size(F32, 2, zero, strides, &bytes, &err), &err);
-    CHECK_RULE(VKSPLIT_RULE_DML_CALC_SIZES_NULL, vksplit_dml_calc_buffer_tensor_size(F32, 1, NULL, NULL, &bytes, &err), &err);
-    CHECK_RULE(VKSPLIT_RULE_DML_CALC_BYTES_NULL, vksplit_dml_calc_buffer_tensor_size(F32, 1, three, NULL, NULL, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_DML_CALC_SIZE_ZERO,
+               vksplit_dml_calc_buffer_tensor_size(F32, 2, zero, strides, &bytes, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_DML_CALC_SIZES_NULL, vksplit_dml_calc_buffer_tensor_size(F32, 1, NULL, NULL, &bytes, &err),
+               &err);
+    CHECK_RULE(VKSPLIT_RULE_DML_CALC_BYTES_NULL, vksplit_dml_calc_buffer_tensor_size(F32, 1, three, NULL, NULL, &err),
+               &err);
 }
 
 int main(void)

@@ -16,7 +16,7 @@
 #include "vksplit/openvino.h"
 
 #define MAX_OUTPUTS 16
-#define GUARD 256u /* bytes before, between and after the tensors; a multiple of every alignment */
+#define GUARD 256u                /* bytes before, between and after the tensors; a multiple of every alignment */
 #define MAX_TEST_BYTES (1u << 24) /* all tensors of one split together */
 
 /* C-order strides in elements. */
@@ -250,10 +250,7 @@ static void spec_from_ov_variadic(const vksplit_ov_variadic_split_desc* op, spec
 
 /* --- the device, against the spec ------------------------------------------------------ */
 
-static uint8_t guard_byte(uint64_t position)
-{
-    return (uint8_t)(0xA5u ^ (position * 0x3Du) ^ (position >> 8));
-}
+static uint8_t guard_byte(uint64_t position) { return (uint8_t)(0xA5u ^ (position * 0x3Du) ^ (position >> 8)); }
 
 static uint64_t round_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 
@@ -501,7 +498,8 @@ static void directml_examples(vksplit_runner* runner)
     for (int i = 0; i < 12; i++)
         input[i] = (float)(i + 1);
     static const uint32_t in_sizes[4] = {1, 1, 6, 2};
-    vksplit_dml_buffer_tensor_desc in_buf = {VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, in_sizes, NULL, 48, 0};
+    vksplit_dml_buffer_tensor_desc in_buf = {
+        VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, in_sizes, NULL, 48, 0};
     vksplit_dml_tensor_desc in = {VKSPLIT_DML_TENSOR_TYPE_BUFFER, &in_buf};
     unsigned char* got[3];
 
@@ -511,7 +509,8 @@ static void directml_examples(vksplit_runner* runner)
         {VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, s0, NULL, 16, 0},
         {VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, s1, NULL, 8, 0},
         {VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, s2, NULL, 24, 0}};
-    vksplit_dml_tensor_desc outs[3] = {{VKSPLIT_DML_TENSOR_TYPE_BUFFER, &ob[0]}, {VKSPLIT_DML_TENSOR_TYPE_BUFFER, &ob[1]},
+    vksplit_dml_tensor_desc outs[3] = {{VKSPLIT_DML_TENSOR_TYPE_BUFFER, &ob[0]},
+                                       {VKSPLIT_DML_TENSOR_TYPE_BUFFER, &ob[1]},
                                        {VKSPLIT_DML_TENSOR_TYPE_BUFFER, &ob[2]}};
     vksplit_dml_split_operator_desc op = {&in, 3, outs, 2};
     dml_run(runner, "DirectML example 1", &op, VKSPLIT_DML_FEATURE_LEVEL_1_0, input, got);
@@ -522,7 +521,8 @@ static void directml_examples(vksplit_runner* runner)
 
     /* Example 2: axis 3 into two {1,1,6,1}. */
     static const uint32_t h[4] = {1, 1, 6, 1};
-    vksplit_dml_buffer_tensor_desc hb = {VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, h, NULL, 24, 0};
+    vksplit_dml_buffer_tensor_desc hb = {
+        VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, h, NULL, 24, 0};
     vksplit_dml_tensor_desc halves[2] = {{VKSPLIT_DML_TENSOR_TYPE_BUFFER, &hb}, {VKSPLIT_DML_TENSOR_TYPE_BUFFER, &hb}};
     vksplit_dml_split_operator_desc op2 = {&in, 2, halves, 3};
     dml_run(runner, "DirectML example 2", &op2, VKSPLIT_DML_FEATURE_LEVEL_1_0, input, got);
@@ -536,7 +536,8 @@ static void directml_examples(vksplit_runner* runner)
     for (int i = 0; i < 24; i++)
         padded[i] = i % 4 < 2 ? (float)(i / 4 * 2 + i % 4 + 1) : -1.0f;
     static const uint32_t pad_in[4] = {24, 24, 4, 1}, pad_out[4] = {16, 16, 4, 1};
-    vksplit_dml_buffer_tensor_desc pin = {VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, in_sizes, pad_in, 96, 32};
+    vksplit_dml_buffer_tensor_desc pin = {
+        VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, in_sizes, pad_in, 96, 32};
     vksplit_dml_tensor_desc pin_t = {VKSPLIT_DML_TENSOR_TYPE_BUFFER, &pin};
     ob[0].Strides = pad_out;
     ob[0].TotalTensorSizeInBytes = 32;
@@ -562,7 +563,7 @@ typedef struct dml_broadcast_case {
     uint32_t axis;
     uint32_t output_count;
     uint32_t lengths[3];
-    int padded_output0;         /* output 0 with rows padded by 1 element */
+    int padded_output0; /* output 0 with rows padded by 1 element */
 } dml_broadcast_case;
 
 /* DMLCalcBufferTensorSize: (sum((Sizes_k - 1) * Strides_k) + 1) * element size, packed when
@@ -582,18 +583,66 @@ static uint64_t dml_calc_bytes(uint32_t element_size, uint32_t rank, const uint3
 static void directml_broadcast(vksplit_runner* runner)
 {
     static const dml_broadcast_case cases[] = {
-        {"DirectML broadcast: dim 0 of {2,3,4}, split on it", VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32,
-         VKSPLIT_DML_FEATURE_LEVEL_NEWEST, 3, {2, 3, 4}, {0, 4, 1}, 0, 2, {1, 1}, 0},
-        {"DirectML broadcast: dim 0 of {2,3,4}, split on dim 1", VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT16,
-         VKSPLIT_DML_FEATURE_LEVEL_NEWEST, 3, {2, 3, 4}, {0, 4, 1}, 1, 2, {1, 2}, 0},
-        {"DirectML broadcast along the split axis", VKSPLIT_DML_TENSOR_DATA_TYPE_INT32,
-         VKSPLIT_DML_FEATURE_LEVEL_NEWEST, 2, {3, 4}, {0, 1}, 0, 2, {2, 1}, 0},
-        {"DirectML broadcast of one element everywhere", VKSPLIT_DML_TENSOR_DATA_TYPE_UINT8,
-         VKSPLIT_DML_FEATURE_LEVEL_NEWEST, 3, {2, 2, 3}, {0, 0, 0}, 2, 2, {1, 2}, 0},
-        {"DirectML broadcast innermost, padded output", VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT64,
-         VKSPLIT_DML_FEATURE_LEVEL_NEWEST, 2, {4, 3}, {1, 0}, 1, 2, {2, 1}, 1},
-        {"DirectML broadcast over channels, 4-D at 1_0", VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32,
-         VKSPLIT_DML_FEATURE_LEVEL_1_0, 4, {1, 3, 6, 2}, {12, 0, 2, 1}, 2, 3, {2, 1, 3}, 0},
+        {"DirectML broadcast: dim 0 of {2,3,4}, split on it",
+         VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32,
+         VKSPLIT_DML_FEATURE_LEVEL_NEWEST,
+         3,
+         {2, 3, 4},
+         {0, 4, 1},
+         0,
+         2,
+         {1, 1},
+         0},
+        {"DirectML broadcast: dim 0 of {2,3,4}, split on dim 1",
+         VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT16,
+         VKSPLIT_DML_FEATURE_LEVEL_NEWEST,
+         3,
+         {2, 3, 4},
+         {0, 4, 1},
+         1,
+         2,
+         {1, 2},
+         0},
+        {"DirectML broadcast along the split axis",
+         VKSPLIT_DML_TENSOR_DATA_TYPE_INT32,
+         VKSPLIT_DML_FEATURE_LEVEL_NEWEST,
+         2,
+         {3, 4},
+         {0, 1},
+         0,
+         2,
+         {2, 1},
+         0},
+        {"DirectML broadcast of one element everywhere",
+         VKSPLIT_DML_TENSOR_DATA_TYPE_UINT8,
+         VKSPLIT_DML_FEATURE_LEVEL_NEWEST,
+         3,
+         {2, 2, 3},
+         {0, 0, 0},
+         2,
+         2,
+         {1, 2},
+         0},
+        {"DirectML broadcast innermost, padded output",
+         VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT64,
+         VKSPLIT_DML_FEATURE_LEVEL_NEWEST,
+         2,
+         {4, 3},
+         {1, 0},
+         1,
+         2,
+         {2, 1},
+         1},
+        {"DirectML broadcast over channels, 4-D at 1_0",
+         VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32,
+         VKSPLIT_DML_FEATURE_LEVEL_1_0,
+         4,
+         {1, 3, 6, 2},
+         {12, 0, 2, 1},
+         2,
+         3,
+         {2, 1, 3},
+         0},
     };
     unsigned char input[64];
     for (int i = 0; i < 64; i++)
@@ -601,8 +650,10 @@ static void directml_broadcast(vksplit_runner* runner)
     for (size_t t = 0; t < sizeof cases / sizeof cases[0]; t++) {
         const dml_broadcast_case* c = &cases[t];
         uint32_t es = dml_element_size(c->type);
-        vksplit_dml_buffer_tensor_desc in_buf = {c->type, VKSPLIT_DML_TENSOR_FLAG_NONE, c->rank, c->sizes, c->strides,
-                                                 dml_calc_bytes(es, c->rank, c->sizes, c->strides), 0};
+        vksplit_dml_buffer_tensor_desc in_buf = {c->type,    VKSPLIT_DML_TENSOR_FLAG_NONE,
+                                                 c->rank,    c->sizes,
+                                                 c->strides, dml_calc_bytes(es, c->rank, c->sizes, c->strides),
+                                                 0};
         CHECK(in_buf.TotalTensorSizeInBytes <= sizeof input);
         vksplit_dml_tensor_desc in = {VKSPLIT_DML_TENSOR_TYPE_BUFFER, &in_buf};
         uint32_t out_sizes[3][4], out_strides[4];
@@ -620,8 +671,10 @@ static void directml_broadcast(vksplit_runner* runner)
                 }
                 strides = out_strides;
             }
-            ob[i] = (vksplit_dml_buffer_tensor_desc){c->type, VKSPLIT_DML_TENSOR_FLAG_NONE, c->rank, out_sizes[i],
-                                                     strides, dml_calc_bytes(es, c->rank, out_sizes[i], strides), 0};
+            ob[i] = (vksplit_dml_buffer_tensor_desc){c->type, VKSPLIT_DML_TENSOR_FLAG_NONE,
+                                                     c->rank, out_sizes[i],
+                                                     strides, dml_calc_bytes(es, c->rank, out_sizes[i], strides),
+                                                     0};
             outs[i] = (vksplit_dml_tensor_desc){VKSPLIT_DML_TENSOR_TYPE_BUFFER, &ob[i]};
         }
         vksplit_dml_split_operator_desc op = {&in, c->output_count, outs, c->axis};
@@ -640,7 +693,8 @@ static void directml_broadcast(vksplit_runner* runner)
         {VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, s0, NULL, 48, 0},
         {VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, s1, NULL, 24, 0},
         {VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, s2, NULL, 72, 0}};
-    vksplit_dml_tensor_desc outs[3] = {{VKSPLIT_DML_TENSOR_TYPE_BUFFER, &ob[0]}, {VKSPLIT_DML_TENSOR_TYPE_BUFFER, &ob[1]},
+    vksplit_dml_tensor_desc outs[3] = {{VKSPLIT_DML_TENSOR_TYPE_BUFFER, &ob[0]},
+                                       {VKSPLIT_DML_TENSOR_TYPE_BUFFER, &ob[1]},
                                        {VKSPLIT_DML_TENSOR_TYPE_BUFFER, &ob[2]}};
     vksplit_dml_split_operator_desc op = {&in, 3, outs, 2};
     unsigned char* got[3];
@@ -661,9 +715,9 @@ typedef struct onnx_example {
     int64_t shape[2];
     int has_axis;
     int64_t axis;
-    uint32_t count;             /* 0: no 'split' */
+    uint32_t count; /* 0: no 'split' */
     int64_t lengths[3];
-    uint32_t outputs;           /* the node's outputs */
+    uint32_t outputs; /* the node's outputs */
     float expected[3][8];
 } onnx_example;
 
@@ -799,17 +853,18 @@ static void onnx_grid(vksplit_runner* runner)
 static void onnx_widths(vksplit_runner* runner)
 {
     static const vksplit_onnx_data_type types[] = {
-        VKSPLIT_ONNX_BOOL,   VKSPLIT_ONNX_INT8,   VKSPLIT_ONNX_UINT8,  VKSPLIT_ONNX_INT16,     VKSPLIT_ONNX_UINT16,
-        VKSPLIT_ONNX_FLOAT16, VKSPLIT_ONNX_BFLOAT16, VKSPLIT_ONNX_INT32, VKSPLIT_ONNX_UINT32,  VKSPLIT_ONNX_FLOAT,
-        VKSPLIT_ONNX_INT64,  VKSPLIT_ONNX_UINT64, VKSPLIT_ONNX_DOUBLE, VKSPLIT_ONNX_COMPLEX64, VKSPLIT_ONNX_COMPLEX128,
+        VKSPLIT_ONNX_BOOL,   VKSPLIT_ONNX_INT8,      VKSPLIT_ONNX_UINT8,      VKSPLIT_ONNX_INT16,
+        VKSPLIT_ONNX_UINT16, VKSPLIT_ONNX_FLOAT16,   VKSPLIT_ONNX_BFLOAT16,   VKSPLIT_ONNX_INT32,
+        VKSPLIT_ONNX_UINT32, VKSPLIT_ONNX_FLOAT,     VKSPLIT_ONNX_INT64,      VKSPLIT_ONNX_UINT64,
+        VKSPLIT_ONNX_DOUBLE, VKSPLIT_ONNX_COMPLEX64, VKSPLIT_ONNX_COMPLEX128,
     };
     static const unsigned char patterns[][8] = {
-        {0x01, 0x00, 0xc0, 0x7f, 0, 0, 0, 0},       /* float NaN with payload 1 */
-        {0x00, 0x00, 0x00, 0x80, 0, 0, 0, 0},       /* float -0.0 */
-        {0x01, 0x7c, 0, 0, 0, 0, 0, 0},             /* half signalling NaN */
-        {0x00, 0x80, 0, 0, 0, 0, 0, 0},             /* half -0.0 */
-        {0x01, 0, 0, 0, 0, 0, 0xf8, 0x7f},          /* double NaN with payload */
-        {0, 0, 0, 0, 0, 0, 0, 0x80},                /* double -0.0 */
+        {0x01, 0x00, 0xc0, 0x7f, 0, 0, 0, 0}, /* float NaN with payload 1 */
+        {0x00, 0x00, 0x00, 0x80, 0, 0, 0, 0}, /* float -0.0 */
+        {0x01, 0x7c, 0, 0, 0, 0, 0, 0},       /* half signalling NaN */
+        {0x00, 0x80, 0, 0, 0, 0, 0, 0},       /* half -0.0 */
+        {0x01, 0, 0, 0, 0, 0, 0xf8, 0x7f},    /* double NaN with payload */
+        {0, 0, 0, 0, 0, 0, 0, 0x80},          /* double -0.0 */
     };
     unsigned char data[5 * 7 * 16];
     for (size_t i = 0; i < sizeof data; i++)
@@ -864,7 +919,10 @@ static void openvino_examples(vksplit_runner* runner)
 
     int64_t split_lengths[3] = {2, -1, 3};
     int64_t axis64 = -3;
-    vksplit_ov_variadic_split_desc v = {VKSPLIT_OV_F32, 4, shape, {VKSPLIT_OV_I64, 0, 0, &axis64},
+    vksplit_ov_variadic_split_desc v = {VKSPLIT_OV_F32,
+                                        4,
+                                        shape,
+                                        {VKSPLIT_OV_I64, 0, 0, &axis64},
                                         {VKSPLIT_OV_I64, 1, 3, split_lengths}};
     CHECK_RESULT(VKSPLIT_OK, vksplit_ov_translate_variadic_split(&v, &storage, &d, &err), &err);
     spec_from_ov_variadic(&v, &s);

@@ -62,8 +62,8 @@ static void check_one(int64_t dim, int64_t n, uint32_t rank, int64_t axis, int a
     uint64_t sum = 0;
     for (int64_t i = 0; i < n; i++) {
         uint64_t want = (uint64_t)(i + 1 < n ? chunk : last);
-        CHECK_MSG(lengths[i] == want, "dim %lld n %lld: output %lld has %llu, expected %llu", (long long)dim, (long long)n,
-                  (long long)i, (unsigned long long)lengths[i], (unsigned long long)want);
+        CHECK_MSG(lengths[i] == want, "dim %lld n %lld: output %lld has %llu, expected %llu", (long long)dim,
+                  (long long)n, (long long)i, (unsigned long long)lengths[i], (unsigned long long)want);
         sum += lengths[i];
     }
     CHECK(sum == (uint64_t)dim);

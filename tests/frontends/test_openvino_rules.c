@@ -12,13 +12,13 @@
 typedef struct ov_case {
     const char* name;
     int variadic;
-    vksplit_ov_element_type type;    /* 0: f32 */
+    vksplit_ov_element_type type; /* 0: f32 */
     uint32_t rank;
     uint64_t shape[9];
     vksplit_ov_element_type axis_type; /* 0: i64 */
     uint32_t axis_rank;
     uint64_t axis_length;
-    int64_t axis;                      /* stored in axis_type */
+    int64_t axis; /* stored in axis_type */
     uint64_t num_splits;
     vksplit_ov_element_type lengths_type; /* 0: i64 */
     uint32_t lengths_rank;                /* variadic: 1 unless lengths_rank_set */
@@ -31,7 +31,10 @@ typedef struct ov_case {
     const char* shows; /* values the message must show (the rule is told by id) */
 } ov_case;
 
-#define E4 {6, 12, 10, 24}
+#define E4            \
+    {                 \
+        6, 12, 10, 24 \
+    }
 static const ov_case cases[] = {
     /* Split-1 */
     {"example", 0, 0, 4, E4, .axis = 1, .num_splits = 3, .rule = OK, .want_axis = 1, .want = {4, 4, 4}},
@@ -40,71 +43,336 @@ static const ov_case cases[] = {
     {"num_splits 1", 0, 0, 4, E4, .axis = 3, .num_splits = 1, .rule = OK, .want_axis = 3, .want = {24}},
     {"num_splits == dim", 0, 0, 1, {3}, .axis = 0, .num_splits = 3, .rule = OK, .want = {1, 1, 1}},
     {"axis i8", 0, 0, 4, E4, VKSPLIT_OV_I8, .axis = 1, .num_splits = 3, .rule = OK, .want_axis = 1, .want = {4, 4, 4}},
-    {"axis i16", 0, 0, 4, E4, VKSPLIT_OV_I16, .axis = -1, .num_splits = 3, .rule = OK, .want_axis = 3, .want = {8, 8, 8}},
-    {"axis i32", 0, 0, 4, E4, VKSPLIT_OV_I32, .axis = 2, .num_splits = 5, .rule = OK, .want_axis = 2, .want = {2, 2, 2, 2, 2}},
+    {"axis i16", 0, 0, 4, E4, VKSPLIT_OV_I16, .axis = -1, .num_splits = 3, .rule = OK, .want_axis = 3,
+     .want = {8, 8, 8}},
+    {"axis i32", 0, 0, 4, E4, VKSPLIT_OV_I32, .axis = 2, .num_splits = 5, .rule = OK, .want_axis = 2,
+     .want = {2, 2, 2, 2, 2}},
     {"axis u8", 0, 0, 4, E4, VKSPLIT_OV_U8, .axis = 1, .num_splits = 3, .rule = OK, .want_axis = 1, .want = {4, 4, 4}},
-    {"axis u16", 0, 0, 4, E4, VKSPLIT_OV_U16, .axis = 1, .num_splits = 3, .rule = OK, .want_axis = 1, .want = {4, 4, 4}},
+    {"axis u16", 0, 0, 4, E4, VKSPLIT_OV_U16, .axis = 1, .num_splits = 3, .rule = OK, .want_axis = 1,
+     .want = {4, 4, 4}},
     {"axis u32", 0, 0, 4, E4, VKSPLIT_OV_U32, .axis = 0, .num_splits = 6, .rule = OK, .want = {1, 1, 1, 1, 1, 1}},
-    {"axis u64", 0, 0, 4, E4, VKSPLIT_OV_U64, .axis = 1, .num_splits = 3, .rule = OK, .want_axis = 1, .want = {4, 4, 4}},
-    {"axis f32", 0, 0, 4, E4, VKSPLIT_OV_F32, .axis = 1, .num_splits = 3, .rule = VKSPLIT_RULE_OV_AXIS_TYPE, .shows = "'axis' input is f32; it must be an integer type"},
+    {"axis u64", 0, 0, 4, E4, VKSPLIT_OV_U64, .axis = 1, .num_splits = 3, .rule = OK, .want_axis = 1,
+     .want = {4, 4, 4}},
+    {"axis f32", 0, 0, 4, E4, VKSPLIT_OV_F32, .axis = 1, .num_splits = 3, .rule = VKSPLIT_RULE_OV_AXIS_TYPE,
+     .shows = "'axis' input is f32; it must be an integer type"},
     {"axis boolean", 0, 0, 4, E4, VKSPLIT_OV_BOOLEAN, .axis = 1, .num_splits = 3, .rule = VKSPLIT_RULE_OV_AXIS_TYPE},
-    {"axis 1-D", 0, 0, 4, E4, .axis_rank = 1, .axis_length = 1, .axis = 1, .num_splits = 3, .rule = VKSPLIT_RULE_OV_AXIS_NOT_SCALAR, .shows = "'axis' input must be a scalar"},
-    {"axis 4", 0, 0, 4, E4, .axis = 4, .num_splits = 3, .rule = VKSPLIT_RULE_OV_AXIS_RANGE, .shows = "'axis' 4 is out of the tensor rank range [-4, 3]"},
+    {"axis 1-D", 0, 0, 4, E4, .axis_rank = 1, .axis_length = 1, .axis = 1, .num_splits = 3,
+     .rule = VKSPLIT_RULE_OV_AXIS_NOT_SCALAR, .shows = "'axis' input must be a scalar"},
+    {"axis 4", 0, 0, 4, E4, .axis = 4, .num_splits = 3, .rule = VKSPLIT_RULE_OV_AXIS_RANGE,
+     .shows = "'axis' 4 is out of the tensor rank range [-4, 3]"},
     {"axis -5", 0, 0, 4, E4, .axis = -5, .num_splits = 3, .rule = VKSPLIT_RULE_OV_AXIS_RANGE},
-    {"axis u64 huge", 0, 0, 4, E4, VKSPLIT_OV_U64, .axis = -1 /* 2^64 - 1 */, .num_splits = 3, .rule = VKSPLIT_RULE_OV_AXIS_RANGE_UNSIGNED, .shows = "18446744073709551615"},
-    {"axis u8 255", 0, 0, 4, E4, VKSPLIT_OV_U8, .axis = -1 /* 255, not -1 */, .num_splits = 3, .rule = VKSPLIT_RULE_OV_AXIS_RANGE, .shows = "'axis' 255"},
-    {"num_splits 0", 0, 0, 4, E4, .axis = 1, .num_splits = 0, .rule = VKSPLIT_RULE_OV_NUM_SPLITS_ZERO, .shows = "Attribute 'num_splits' must be greater than zero"},
-    {"num_splits > dim", 0, 0, 4, E4, .axis = 1, .num_splits = 13, .rule = VKSPLIT_RULE_OV_NUM_SPLITS_RANGE, .shows = "'num_splits' attribute value 13 is out of range [1, 12]"},
-    {"num_splits, dim 0", 0, 0, 2, {0, 4}, .axis = 0, .num_splits = 1, .rule = VKSPLIT_RULE_OV_NUM_SPLITS_RANGE, .shows = "out of range [1, 0]"},
+    {"axis u64 huge", 0, 0, 4, E4, VKSPLIT_OV_U64, .axis = -1 /* 2^64 - 1 */, .num_splits = 3,
+     .rule = VKSPLIT_RULE_OV_AXIS_RANGE_UNSIGNED, .shows = "18446744073709551615"},
+    {"axis u8 255", 0, 0, 4, E4, VKSPLIT_OV_U8, .axis = -1 /* 255, not -1 */, .num_splits = 3,
+     .rule = VKSPLIT_RULE_OV_AXIS_RANGE, .shows = "'axis' 255"},
+    {"num_splits 0", 0, 0, 4, E4, .axis = 1, .num_splits = 0, .rule = VKSPLIT_RULE_OV_NUM_SPLITS_ZERO,
+     .shows = "Attribute 'num_splits' must be greater than zero"},
+    {"num_splits > dim", 0, 0, 4, E4, .axis = 1, .num_splits = 13, .rule = VKSPLIT_RULE_OV_NUM_SPLITS_RANGE,
+     .shows = "'num_splits' attribute value 13 is out of range [1, 12]"},
+    {"num_splits, dim 0",
+     0,
+     0,
+     2,
+     {0, 4},
+     .axis = 0,
+     .num_splits = 1,
+     .rule = VKSPLIT_RULE_OV_NUM_SPLITS_RANGE,
+     .shows = "out of range [1, 0]"},
     {"not divisible", 0, 0, 4, E4, .axis = 0, .num_splits = 4, .rule = VKSPLIT_RULE_OV_NOT_DIVISIBLE,
-     .shows = "Dimension of data input shape along 'axis': 6 must be evenly divisible by 'num_splits' attribute value: 4"},
-    {"num_splits over the limit", 0, 0, 1, {200000}, .axis = 0, .num_splits = 100000, .rule = VKSPLIT_RULE_OV_NUM_SPLITS_LIMIT, .shows = "'num_splits' 100000"},
-    {"variadic over the limit", 1, 0, 1, {12}, .axis = 0, .count = VKSPLIT_MAX_OUTPUTS + 1, .rule = VKSPLIT_RULE_OV_SPLIT_LENGTHS_LIMIT, .shows = "65537 entries"},
+     .shows =
+         "Dimension of data input shape along 'axis': 6 must be evenly divisible by 'num_splits' attribute value: 4"},
+    {"num_splits over the limit",
+     0,
+     0,
+     1,
+     {200000},
+     .axis = 0,
+     .num_splits = 100000,
+     .rule = VKSPLIT_RULE_OV_NUM_SPLITS_LIMIT,
+     .shows = "'num_splits' 100000"},
+    {"variadic over the limit",
+     1,
+     0,
+     1,
+     {12},
+     .axis = 0,
+     .count = VKSPLIT_MAX_OUTPUTS + 1,
+     .rule = VKSPLIT_RULE_OV_SPLIT_LENGTHS_LIMIT,
+     .shows = "65537 entries"},
     {"rank 0", 0, 0, 0, {0}, .axis = 0, .num_splits = 1, .rule = VKSPLIT_RULE_OV_SCALAR, .shows = "scalar"},
-    {"byte count overflows", 0, 0, 3, {1ull << 32, 1ull << 30, 2}, .axis = 2, .num_splits = 2, .rule = VKSPLIT_RULE_OV_BYTE_COUNT_OVERFLOW, .shows = "shape[1]"},
+    {"byte count overflows",
+     0,
+     0,
+     3,
+     {1ull << 32, 1ull << 30, 2},
+     .axis = 2,
+     .num_splits = 2,
+     .rule = VKSPLIT_RULE_OV_BYTE_COUNT_OVERFLOW,
+     .shows = "shape[1]"},
     {"rank 9", 0, 0, 9, {2, 1, 1, 1, 1, 1, 1, 1, 1}, .axis = 0, .num_splits = 2, .rule = VKSPLIT_RULE_OV_RANK_LIMIT},
-    {"string", 0, VKSPLIT_OV_STRING, 4, E4, .axis = 1, .num_splits = 3, .rule = VKSPLIT_RULE_OV_STRING_TYPE, .shows = "variable-length"},
-    {"u4", 0, VKSPLIT_OV_U4, 4, E4, .axis = 1, .num_splits = 3, .rule = VKSPLIT_RULE_OV_PACKED_TYPE, .shows = "element type u4 packs"},
+    {"string", 0, VKSPLIT_OV_STRING, 4, E4, .axis = 1, .num_splits = 3, .rule = VKSPLIT_RULE_OV_STRING_TYPE,
+     .shows = "variable-length"},
+    {"u4", 0, VKSPLIT_OV_U4, 4, E4, .axis = 1, .num_splits = 3, .rule = VKSPLIT_RULE_OV_PACKED_TYPE,
+     .shows = "element type u4 packs"},
     {"i4", 0, VKSPLIT_OV_I4, 4, E4, .axis = 1, .num_splits = 3, .rule = VKSPLIT_RULE_OV_PACKED_TYPE},
     {"u1", 0, VKSPLIT_OV_U1, 4, E4, .axis = 1, .num_splits = 3, .rule = VKSPLIT_RULE_OV_PACKED_TYPE},
     {"nf4", 0, VKSPLIT_OV_NF4, 4, E4, .axis = 1, .num_splits = 3, .rule = VKSPLIT_RULE_OV_PACKED_TYPE},
     {"dynamic", 0, VKSPLIT_OV_DYNAMIC, 4, E4, .axis = 1, .num_splits = 3, .rule = VKSPLIT_RULE_OV_DYNAMIC_TYPE},
-    {"type 99", 0, (vksplit_ov_element_type)99, 4, E4, .axis = 1, .num_splits = 3, .rule = VKSPLIT_RULE_OV_ELEMENT_TYPE, .shows = "element type 99 is not an OpenVINO element type"},
+    {"type 99", 0, (vksplit_ov_element_type)99, 4, E4, .axis = 1, .num_splits = 3, .rule = VKSPLIT_RULE_OV_ELEMENT_TYPE,
+     .shows = "element type 99 is not an OpenVINO element type"},
     /* VariadicSplit-1 */
     {"variadic", 1, 0, 1, {12}, .axis = 0, .count = 3, .lengths = {2, 7, 3}, .rule = OK, .want = {2, 7, 3}},
-    {"variadic -1", 1, 0, 2, {2, 12}, .axis = 1, .count = 3, .lengths = {2, -1, 3}, .rule = OK, .want_axis = 1, .want = {2, 7, 3}},
+    {"variadic -1",
+     1,
+     0,
+     2,
+     {2, 12},
+     .axis = 1,
+     .count = 3,
+     .lengths = {2, -1, 3},
+     .rule = OK,
+     .want_axis = 1,
+     .want = {2, 7, 3}},
     {"variadic -1 is 0", 1, 0, 1, {12}, .axis = 0, .count = 3, .lengths = {6, 6, -1}, .rule = OK, .want = {6, 6, 0}},
     {"variadic only -1", 1, 0, 1, {12}, .axis = -1, .count = 1, .lengths = {-1}, .rule = OK, .want = {12}},
     {"variadic zeros", 1, 0, 2, {0, 3}, .axis = 0, .count = 2, .lengths = {0, 0}, .rule = OK, .want = {0, 0}},
-    {"variadic i8 -1", 1, 0, 1, {12}, .axis = 0, .lengths_type = VKSPLIT_OV_I8, .count = 2, .lengths = {5, -1}, .rule = OK, .want = {5, 7}},
-    {"variadic i32", 1, 0, 1, {12}, .axis = 0, .lengths_type = VKSPLIT_OV_I32, .count = 2, .lengths = {-1, 5}, .rule = OK, .want = {7, 5}},
-    {"variadic u16", 1, 0, 1, {12}, .axis = 0, .lengths_type = VKSPLIT_OV_U16, .count = 2, .lengths = {4, 8}, .rule = OK, .want = {4, 8}},
-    {"variadic u32 0xffffffff is no -1", 1, 0, 1, {12}, .axis = 0, .lengths_type = VKSPLIT_OV_U32, .count = 2, .lengths = {4, -1}, .rule = VKSPLIT_RULE_OV_SPLIT_LENGTHS_SUM},
-    {"variadic u64 huge", 1, 0, 1, {12}, .axis = 0, .lengths_type = VKSPLIT_OV_U64, .count = 2, .lengths = {4, -1}, .rule = VKSPLIT_RULE_OV_SPLIT_LENGTH_TOO_LARGE, .shows = "split_lengths[1] is 18446744073709551615"},
-    {"variadic axis [1]", 1, 0, 1, {12}, .axis_rank = 1, .axis_length = 1, .axis = 0, .count = 1, .lengths = {12}, .rule = OK, .want = {12}},
-    {"variadic axis [2]", 1, 0, 1, {12}, .axis_rank = 1, .axis_length = 2, .axis = 0, .count = 1, .lengths = {12}, .rule = VKSPLIT_RULE_OV_AXIS_SHAPE, .shows = "scalar or of shape [1]"},
-    {"variadic axis u16", 1, 0, 2, {3, 4}, VKSPLIT_OV_U16, .axis = 1, .count = 2, .lengths = {1, 3}, .rule = OK, .want_axis = 1, .want = {1, 3}},
-    {"variadic axis f16", 1, 0, 2, {3, 4}, VKSPLIT_OV_F16, .axis = 1, .count = 2, .lengths = {1, 3}, .rule = VKSPLIT_RULE_OV_AXIS_TYPE},
+    {"variadic i8 -1",
+     1,
+     0,
+     1,
+     {12},
+     .axis = 0,
+     .lengths_type = VKSPLIT_OV_I8,
+     .count = 2,
+     .lengths = {5, -1},
+     .rule = OK,
+     .want = {5, 7}},
+    {"variadic i32",
+     1,
+     0,
+     1,
+     {12},
+     .axis = 0,
+     .lengths_type = VKSPLIT_OV_I32,
+     .count = 2,
+     .lengths = {-1, 5},
+     .rule = OK,
+     .want = {7, 5}},
+    {"variadic u16",
+     1,
+     0,
+     1,
+     {12},
+     .axis = 0,
+     .lengths_type = VKSPLIT_OV_U16,
+     .count = 2,
+     .lengths = {4, 8},
+     .rule = OK,
+     .want = {4, 8}},
+    {"variadic u32 0xffffffff is no -1",
+     1,
+     0,
+     1,
+     {12},
+     .axis = 0,
+     .lengths_type = VKSPLIT_OV_U32,
+     .count = 2,
+     .lengths = {4, -1},
+     .rule = VKSPLIT_RULE_OV_SPLIT_LENGTHS_SUM},
+    {"variadic u64 huge",
+     1,
+     0,
+     1,
+     {12},
+     .axis = 0,
+     .lengths_type = VKSPLIT_OV_U64,
+     .count = 2,
+     .lengths = {4, -1},
+     .rule = VKSPLIT_RULE_OV_SPLIT_LENGTH_TOO_LARGE,
+     .shows = "split_lengths[1] is 18446744073709551615"},
+    {"variadic axis [1]",
+     1,
+     0,
+     1,
+     {12},
+     .axis_rank = 1,
+     .axis_length = 1,
+     .axis = 0,
+     .count = 1,
+     .lengths = {12},
+     .rule = OK,
+     .want = {12}},
+    {"variadic axis [2]",
+     1,
+     0,
+     1,
+     {12},
+     .axis_rank = 1,
+     .axis_length = 2,
+     .axis = 0,
+     .count = 1,
+     .lengths = {12},
+     .rule = VKSPLIT_RULE_OV_AXIS_SHAPE,
+     .shows = "scalar or of shape [1]"},
+    {"variadic axis u16",
+     1,
+     0,
+     2,
+     {3, 4},
+     VKSPLIT_OV_U16,
+     .axis = 1,
+     .count = 2,
+     .lengths = {1, 3},
+     .rule = OK,
+     .want_axis = 1,
+     .want = {1, 3}},
+    {"variadic axis f16",
+     1,
+     0,
+     2,
+     {3, 4},
+     VKSPLIT_OV_F16,
+     .axis = 1,
+     .count = 2,
+     .lengths = {1, 3},
+     .rule = VKSPLIT_RULE_OV_AXIS_TYPE},
     {"variadic axis 2", 1, 0, 2, {3, 4}, .axis = 2, .count = 2, .lengths = {1, 3}, .rule = VKSPLIT_RULE_OV_AXIS_RANGE},
-    {"variadic lengths f32", 1, 0, 1, {12}, .axis = 0, .lengths_type = VKSPLIT_OV_F32, .count = 2, .lengths = {6, 6}, .rule = VKSPLIT_RULE_OV_SPLIT_LENGTHS_TYPE, .shows = "'split_lengths' input is f32"},
-    {"variadic lengths scalar", 1, 0, 1, {12}, .axis = 0, .lengths_rank = 0, .lengths_rank_set = 1, .count = 1, .lengths = {12}, .rule = VKSPLIT_RULE_OV_SPLIT_LENGTHS_NOT_1D, .shows = "Split lengths should be a 1-D tensor. Got 0 instead."},
-    {"variadic lengths 2-D", 1, 0, 1, {12}, .axis = 0, .lengths_rank = 2, .lengths_rank_set = 1, .count = 1, .lengths = {12}, .rule = VKSPLIT_RULE_OV_SPLIT_LENGTHS_NOT_1D},
-    {"variadic empty", 1, 0, 1, {0}, .axis = 0, .count = 0, .rule = VKSPLIT_RULE_OV_SPLIT_LENGTHS_EMPTY, .shows = "empty"},
-    {"variadic -2", 1, 0, 1, {12}, .axis = 0, .count = 3, .lengths = {6, -2, 8}, .rule = VKSPLIT_RULE_OV_SPLIT_LENGTH_NEGATIVE, .shows = "Invalid value -2 in split lengths input"},
-    {"variadic two -1", 1, 0, 1, {12}, .axis = 0, .count = 3, .lengths = {-1, 6, -1}, .rule = VKSPLIT_RULE_OV_SPLIT_LENGTH_TWO_INFERRED, .shows = "Cannot infer split with multiple -1 values at 0 and 2"},
-    {"variadic sum short", 1, 0, 1, {12}, .axis = 0, .count = 2, .lengths = {5, 6}, .rule = VKSPLIT_RULE_OV_SPLIT_LENGTHS_SUM, .shows = "Total length of splits: 11 must match the length of the chosen axis 0: 12"},
-    {"variadic sum long", 1, 0, 1, {12}, .axis = 0, .count = 2, .lengths = {7, 6}, .rule = VKSPLIT_RULE_OV_SPLIT_LENGTHS_SUM},
-    {"variadic -1 but too long", 1, 0, 1, {12}, .axis = 0, .count = 3, .lengths = {7, -1, 6}, .rule = VKSPLIT_RULE_OV_SPLIT_LENGTHS_EXCEED, .shows = "other than the -1 at 1 sum to 13"},
-    {"variadic overflow", 1, 0, 1, {12}, .axis = 0, .count = 3, .lengths = {INT64_MAX, INT64_MAX, 4}, .rule = VKSPLIT_RULE_OV_SPLIT_LENGTHS_OVERFLOW, .shows = "overflow"},
-    {"variadic u4 data", 1, VKSPLIT_OV_U4, 1, {12}, .axis = 0, .count = 1, .lengths = {12}, .rule = VKSPLIT_RULE_OV_PACKED_TYPE},
+    {"variadic lengths f32",
+     1,
+     0,
+     1,
+     {12},
+     .axis = 0,
+     .lengths_type = VKSPLIT_OV_F32,
+     .count = 2,
+     .lengths = {6, 6},
+     .rule = VKSPLIT_RULE_OV_SPLIT_LENGTHS_TYPE,
+     .shows = "'split_lengths' input is f32"},
+    {"variadic lengths scalar",
+     1,
+     0,
+     1,
+     {12},
+     .axis = 0,
+     .lengths_rank = 0,
+     .lengths_rank_set = 1,
+     .count = 1,
+     .lengths = {12},
+     .rule = VKSPLIT_RULE_OV_SPLIT_LENGTHS_NOT_1D,
+     .shows = "Split lengths should be a 1-D tensor. Got 0 instead."},
+    {"variadic lengths 2-D",
+     1,
+     0,
+     1,
+     {12},
+     .axis = 0,
+     .lengths_rank = 2,
+     .lengths_rank_set = 1,
+     .count = 1,
+     .lengths = {12},
+     .rule = VKSPLIT_RULE_OV_SPLIT_LENGTHS_NOT_1D},
+    {"variadic empty",
+     1,
+     0,
+     1,
+     {0},
+     .axis = 0,
+     .count = 0,
+     .rule = VKSPLIT_RULE_OV_SPLIT_LENGTHS_EMPTY,
+     .shows = "empty"},
+    {"variadic -2",
+     1,
+     0,
+     1,
+     {12},
+     .axis = 0,
+     .count = 3,
+     .lengths = {6, -2, 8},
+     .rule = VKSPLIT_RULE_OV_SPLIT_LENGTH_NEGATIVE,
+     .shows = "Invalid value -2 in split lengths input"},
+    {"variadic two -1",
+     1,
+     0,
+     1,
+     {12},
+     .axis = 0,
+     .count = 3,
+     .lengths = {-1, 6, -1},
+     .rule = VKSPLIT_RULE_OV_SPLIT_LENGTH_TWO_INFERRED,
+     .shows = "Cannot infer split with multiple -1 values at 0 and 2"},
+    {"variadic sum short",
+     1,
+     0,
+     1,
+     {12},
+     .axis = 0,
+     .count = 2,
+     .lengths = {5, 6},
+     .rule = VKSPLIT_RULE_OV_SPLIT_LENGTHS_SUM,
+     .shows = "Total length of splits: 11 must match the length of the chosen axis 0: 12"},
+    {"variadic sum long",
+     1,
+     0,
+     1,
+     {12},
+     .axis = 0,
+     .count = 2,
+     .lengths = {7, 6},
+     .rule = VKSPLIT_RULE_OV_SPLIT_LENGTHS_SUM},
+    {"variadic -1 but too long",
+     1,
+     0,
+     1,
+     {12},
+     .axis = 0,
+     .count = 3,
+     .lengths = {7, -1, 6},
+     .rule = VKSPLIT_RULE_OV_SPLIT_LENGTHS_EXCEED,
+     .shows = "other than the -1 at 1 sum to 13"},
+    {"variadic overflow",
+     1,
+     0,
+     1,
+     {12},
+     .axis = 0,
+     .count = 3,
+     .lengths = {INT64_MAX, INT64_MAX, 4},
+     .rule = VKSPLIT_RULE_OV_SPLIT_LENGTHS_OVERFLOW,
+     .shows = "overflow"},
+    {"variadic u4 data",
+     1,
+     VKSPLIT_OV_U4,
+     1,
+     {12},
+     .axis = 0,
+     .count = 1,
+     .lengths = {12},
+     .rule = VKSPLIT_RULE_OV_PACKED_TYPE},
 };
 
 static void store(vksplit_ov_element_type t, int64_t v, unsigned char* p)
 {
     switch (t) {
-    case VKSPLIT_OV_I8: case VKSPLIT_OV_U8: { uint8_t x = (uint8_t)v; memcpy(p, &x, 1); break; }
-    case VKSPLIT_OV_I16: case VKSPLIT_OV_U16: case VKSPLIT_OV_F16: { uint16_t x = (uint16_t)v; memcpy(p, &x, 2); break; }
-    case VKSPLIT_OV_I32: case VKSPLIT_OV_U32: case VKSPLIT_OV_F32: { uint32_t x = (uint32_t)v; memcpy(p, &x, 4); break; }
+    case VKSPLIT_OV_I8:
+    case VKSPLIT_OV_U8: {
+        uint8_t x = (uint8_t)v;
+        memcpy(p, &x, 1);
+        break;
+    }
+    case VKSPLIT_OV_I16:
+    case VKSPLIT_OV_U16:
+    case VKSPLIT_OV_F16: {
+        uint16_t x = (uint16_t)v;
+        memcpy(p, &x, 2);
+        break;
+    }
+    case VKSPLIT_OV_I32:
+    case VKSPLIT_OV_U32:
+    case VKSPLIT_OV_F32: {
+        uint32_t x = (uint32_t)v;
+        memcpy(p, &x, 4);
+        break;
+    }
     default: memcpy(p, &v, 8); break;
     }
 }
@@ -113,14 +381,17 @@ static void run_case(const ov_case* c)
 {
     /* Constants stored at odd addresses: any alignment must do. */
     unsigned char axis_bytes[1 + 8 * 2], length_bytes[1 + 8 * 8];
-    vksplit_ov_constant axis = {c->axis_type ? c->axis_type : VKSPLIT_OV_I64, c->axis_rank, c->axis_length, axis_bytes + 1};
+    vksplit_ov_constant axis = {c->axis_type ? c->axis_type : VKSPLIT_OV_I64, c->axis_rank, c->axis_length,
+                                axis_bytes + 1};
     store(axis.element_type, c->axis, axis_bytes + 1);
     vksplit_ov_constant split_lengths = {c->lengths_type ? c->lengths_type : VKSPLIT_OV_I64,
                                          c->lengths_rank_set ? c->lengths_rank : 1, c->count, length_bytes + 1};
     uint32_t width = split_lengths.element_type == VKSPLIT_OV_I8 || split_lengths.element_type == VKSPLIT_OV_U8 ? 1
-                   : split_lengths.element_type == VKSPLIT_OV_U16 ? 2
-                   : split_lengths.element_type == VKSPLIT_OV_I32 || split_lengths.element_type == VKSPLIT_OV_U32 ||
-                             split_lengths.element_type == VKSPLIT_OV_F32 ? 4 : 8;
+                     : split_lengths.element_type == VKSPLIT_OV_U16                                             ? 2
+                     : split_lengths.element_type == VKSPLIT_OV_I32 || split_lengths.element_type == VKSPLIT_OV_U32 ||
+                             split_lengths.element_type == VKSPLIT_OV_F32
+                         ? 4
+                         : 8;
     for (uint32_t i = 0; i < c->count && i < 8; i++) /* a longer list is refused before it is read */
         store(split_lengths.element_type, c->lengths[i], length_bytes + 1 + i * width);
     uint64_t lengths[8];
@@ -148,15 +419,16 @@ static void run_case(const ov_case* c)
         CHECK_MSG(err.code == r && err.message[0] && !strchr(err.message, '\n'), "%s: error not filled", c->name);
         return;
     }
-    CHECK_MSG(out.axis == c->want_axis && out.rank == c->rank && out.element_size == 4, "%s: axis %u", c->name, out.axis);
+    CHECK_MSG(out.axis == c->want_axis && out.rank == c->rank && out.element_size == 4, "%s: axis %u", c->name,
+              out.axis);
     uint64_t sum = 0;
     for (uint32_t i = 0; i < out.output_count; i++) {
         CHECK_MSG(lengths[i] == c->want[i], "%s: lengths[%u] = %llu, expected %llu", c->name, i,
                   (unsigned long long)lengths[i], (unsigned long long)c->want[i]);
         sum += lengths[i];
     }
-    CHECK_MSG(out.output_count < 8 && c->want[out.output_count] == 0 && sum == c->shape[out.axis], "%s: output count %u",
-              c->name, out.output_count);
+    CHECK_MSG(out.output_count < 8 && c->want[out.output_count] == 0 && sum == c->shape[out.axis],
+              "%s: output count %u", c->name, out.output_count);
     for (uint32_t k = 0; k < c->rank; k++)
         CHECK_MSG(out.sizes[k] == c->shape[k] && out.sizes == storage.sizes, "%s: sizes[%u]", c->name, k);
 }
@@ -188,16 +460,23 @@ static void check_example_shapes(void)
     op.axis.data = &axis_value;
     op.shape = NULL;
     CHECK_RULE(VKSPLIT_RULE_OV_SHAPE_NULL, vksplit_ov_translate_split(&op, &storage, &out, &err), &err);
-    vksplit_ov_variadic_split_desc v = {VKSPLIT_OV_F32, 4, shape, {VKSPLIT_OV_I64, 0, 0, &axis_value},
+    vksplit_ov_variadic_split_desc v = {VKSPLIT_OV_F32,
+                                        4,
+                                        shape,
+                                        {VKSPLIT_OV_I64, 0, 0, &axis_value},
                                         {VKSPLIT_OV_I64, 1, 2, NULL}};
-    CHECK_RULE(VKSPLIT_RULE_OV_SPLIT_LENGTHS_DATA_NULL, vksplit_ov_translate_variadic_split(&v, &storage, &out, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_OV_SPLIT_LENGTHS_DATA_NULL, vksplit_ov_translate_variadic_split(&v, &storage, &out, &err),
+               &err);
     CHECK_RULE(VKSPLIT_RULE_OV_OPERATOR_NULL, vksplit_ov_translate_variadic_split(NULL, &storage, &out, &err), &err);
 
     /* Element widths. */
-    static const struct { vksplit_ov_element_type t; uint32_t size; } widths[] = {
-        {VKSPLIT_OV_BOOLEAN, 1}, {VKSPLIT_OV_BF16, 2}, {VKSPLIT_OV_F16, 2},    {VKSPLIT_OV_F32, 4},
-        {VKSPLIT_OV_F64, 8},     {VKSPLIT_OV_I8, 1},   {VKSPLIT_OV_I16, 2},    {VKSPLIT_OV_I32, 4},
-        {VKSPLIT_OV_I64, 8},     {VKSPLIT_OV_U8, 1},   {VKSPLIT_OV_U16, 2},    {VKSPLIT_OV_U32, 4},
+    static const struct {
+        vksplit_ov_element_type t;
+        uint32_t size;
+    } widths[] = {
+        {VKSPLIT_OV_BOOLEAN, 1}, {VKSPLIT_OV_BF16, 2},   {VKSPLIT_OV_F16, 2},    {VKSPLIT_OV_F32, 4},
+        {VKSPLIT_OV_F64, 8},     {VKSPLIT_OV_I8, 1},     {VKSPLIT_OV_I16, 2},    {VKSPLIT_OV_I32, 4},
+        {VKSPLIT_OV_I64, 8},     {VKSPLIT_OV_U8, 1},     {VKSPLIT_OV_U16, 2},    {VKSPLIT_OV_U32, 4},
         {VKSPLIT_OV_U64, 8},     {VKSPLIT_OV_F8E4M3, 1}, {VKSPLIT_OV_F8E5M2, 1}, {VKSPLIT_OV_F8E8M0, 1},
     };
     op.shape = shape;

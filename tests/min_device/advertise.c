@@ -6,15 +6,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#define AT_MOST(field, value)             \
-    do {                                  \
-        if ((field) > (value))            \
-            (field) = (value);            \
+#define AT_MOST(field, value)  \
+    do {                       \
+        if ((field) > (value)) \
+            (field) = (value); \
     } while (0)
-#define AT_LEAST(field, value)            \
-    do {                                  \
-        if ((field) < (value))            \
-            (field) = (value);            \
+#define AT_LEAST(field, value) \
+    do {                       \
+        if ((field) < (value)) \
+            (field) = (value); \
     } while (0)
 
 static const VkSampleCountFlags required_samples = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT;
@@ -133,33 +133,33 @@ static void lower_limits(VkPhysicalDeviceLimits* l)
 
 /* The update-after-bind limits, in VkPhysicalDeviceVulkan12Properties and
  * VkPhysicalDeviceDescriptorIndexingProperties alike. */
-#define LOWER_UPDATE_AFTER_BIND(p)                                                  \
-    do {                                                                            \
-        AT_MOST((p)->maxUpdateAfterBindDescriptorsInAllPools, 500000u);             \
-        AT_MOST((p)->maxPerStageDescriptorUpdateAfterBindSamplers, 500000u);        \
-        AT_MOST((p)->maxPerStageDescriptorUpdateAfterBindUniformBuffers, 12u);      \
-        AT_MOST((p)->maxPerStageDescriptorUpdateAfterBindStorageBuffers, 500000u);  \
-        AT_MOST((p)->maxPerStageDescriptorUpdateAfterBindSampledImages, 500000u);   \
-        AT_MOST((p)->maxPerStageDescriptorUpdateAfterBindStorageImages, 500000u);   \
-        AT_MOST((p)->maxPerStageDescriptorUpdateAfterBindInputAttachments, 4u);     \
-        AT_MOST((p)->maxPerStageUpdateAfterBindResources, 500000u);                 \
-        AT_MOST((p)->maxDescriptorSetUpdateAfterBindSamplers, 500000u);             \
-        AT_MOST((p)->maxDescriptorSetUpdateAfterBindUniformBuffers, 72u);           \
-        AT_MOST((p)->maxDescriptorSetUpdateAfterBindUniformBuffersDynamic, 8u);     \
-        AT_MOST((p)->maxDescriptorSetUpdateAfterBindStorageBuffers, 500000u);       \
-        AT_MOST((p)->maxDescriptorSetUpdateAfterBindStorageBuffersDynamic, 4u);     \
-        AT_MOST((p)->maxDescriptorSetUpdateAfterBindSampledImages, 500000u);        \
-        AT_MOST((p)->maxDescriptorSetUpdateAfterBindStorageImages, 500000u);        \
-        AT_MOST((p)->maxDescriptorSetUpdateAfterBindInputAttachments, 4u);          \
+#define LOWER_UPDATE_AFTER_BIND(p)                                                 \
+    do {                                                                           \
+        AT_MOST((p)->maxUpdateAfterBindDescriptorsInAllPools, 500000u);            \
+        AT_MOST((p)->maxPerStageDescriptorUpdateAfterBindSamplers, 500000u);       \
+        AT_MOST((p)->maxPerStageDescriptorUpdateAfterBindUniformBuffers, 12u);     \
+        AT_MOST((p)->maxPerStageDescriptorUpdateAfterBindStorageBuffers, 500000u); \
+        AT_MOST((p)->maxPerStageDescriptorUpdateAfterBindSampledImages, 500000u);  \
+        AT_MOST((p)->maxPerStageDescriptorUpdateAfterBindStorageImages, 500000u);  \
+        AT_MOST((p)->maxPerStageDescriptorUpdateAfterBindInputAttachments, 4u);    \
+        AT_MOST((p)->maxPerStageUpdateAfterBindResources, 500000u);                \
+        AT_MOST((p)->maxDescriptorSetUpdateAfterBindSamplers, 500000u);            \
+        AT_MOST((p)->maxDescriptorSetUpdateAfterBindUniformBuffers, 72u);          \
+        AT_MOST((p)->maxDescriptorSetUpdateAfterBindUniformBuffersDynamic, 8u);    \
+        AT_MOST((p)->maxDescriptorSetUpdateAfterBindStorageBuffers, 500000u);      \
+        AT_MOST((p)->maxDescriptorSetUpdateAfterBindStorageBuffersDynamic, 4u);    \
+        AT_MOST((p)->maxDescriptorSetUpdateAfterBindSampledImages, 500000u);       \
+        AT_MOST((p)->maxDescriptorSetUpdateAfterBindStorageImages, 500000u);       \
+        AT_MOST((p)->maxDescriptorSetUpdateAfterBindInputAttachments, 4u);         \
     } while (0)
 
-#define LOWER_INLINE_UNIFORM_BLOCKS(p)                                              \
-    do {                                                                            \
-        AT_MOST((p)->maxInlineUniformBlockSize, 256u);                              \
-        AT_MOST((p)->maxPerStageDescriptorInlineUniformBlocks, 4u);                 \
-        AT_MOST((p)->maxPerStageDescriptorUpdateAfterBindInlineUniformBlocks, 4u);  \
-        AT_MOST((p)->maxDescriptorSetInlineUniformBlocks, 4u);                      \
-        AT_MOST((p)->maxDescriptorSetUpdateAfterBindInlineUniformBlocks, 4u);       \
+#define LOWER_INLINE_UNIFORM_BLOCKS(p)                                             \
+    do {                                                                           \
+        AT_MOST((p)->maxInlineUniformBlockSize, 256u);                             \
+        AT_MOST((p)->maxPerStageDescriptorInlineUniformBlocks, 4u);                \
+        AT_MOST((p)->maxPerStageDescriptorUpdateAfterBindInlineUniformBlocks, 4u); \
+        AT_MOST((p)->maxDescriptorSetInlineUniformBlocks, 4u);                     \
+        AT_MOST((p)->maxDescriptorSetUpdateAfterBindInlineUniformBlocks, 4u);      \
     } while (0)
 
 /* No more subgroups per workgroup than the advertised workgroup can hold. */
@@ -251,8 +251,7 @@ void md_advertise_property_chain(const md_profile* profile, void* pNext)
             AT_MOST(p->maxPushDescriptors, 32u);
             break;
         }
-        default:
-            break;
+        default: break;
         }
     }
 }
@@ -267,24 +266,24 @@ void md_advertise_features(const md_profile* profile, VkPhysicalDeviceFeatures* 
         f->shaderStorageBufferArrayDynamicIndexing = VK_FALSE;
 }
 
-#define HIDE_8BIT(p)                                           \
-    do {                                                       \
-        (p)->storageBuffer8BitAccess = VK_FALSE;               \
-        (p)->uniformAndStorageBuffer8BitAccess = VK_FALSE;     \
-        (p)->storagePushConstant8 = VK_FALSE;                  \
+#define HIDE_8BIT(p)                                       \
+    do {                                                   \
+        (p)->storageBuffer8BitAccess = VK_FALSE;           \
+        (p)->uniformAndStorageBuffer8BitAccess = VK_FALSE; \
+        (p)->storagePushConstant8 = VK_FALSE;              \
     } while (0)
-#define HIDE_16BIT(p)                                          \
-    do {                                                       \
-        (p)->storageBuffer16BitAccess = VK_FALSE;              \
-        (p)->uniformAndStorageBuffer16BitAccess = VK_FALSE;    \
-        (p)->storagePushConstant16 = VK_FALSE;                 \
-        (p)->storageInputOutput16 = VK_FALSE;                  \
+#define HIDE_16BIT(p)                                       \
+    do {                                                    \
+        (p)->storageBuffer16BitAccess = VK_FALSE;           \
+        (p)->uniformAndStorageBuffer16BitAccess = VK_FALSE; \
+        (p)->storagePushConstant16 = VK_FALSE;              \
+        (p)->storageInputOutput16 = VK_FALSE;               \
     } while (0)
-#define HIDE_BDA(p)                                            \
-    do {                                                       \
-        (p)->bufferDeviceAddress = VK_FALSE;                   \
-        (p)->bufferDeviceAddressCaptureReplay = VK_FALSE;      \
-        (p)->bufferDeviceAddressMultiDevice = VK_FALSE;        \
+#define HIDE_BDA(p)                                       \
+    do {                                                  \
+        (p)->bufferDeviceAddress = VK_FALSE;              \
+        (p)->bufferDeviceAddressCaptureReplay = VK_FALSE; \
+        (p)->bufferDeviceAddressMultiDevice = VK_FALSE;   \
     } while (0)
 
 void md_advertise_feature_chain(const md_profile* profile, void* pNext)
@@ -319,8 +318,7 @@ void md_advertise_feature_chain(const md_profile* profile, void* pNext)
             if (!profile->bda)
                 HIDE_BDA((VkPhysicalDeviceBufferDeviceAddressFeaturesEXT*)(void*)s);
             break;
-        default:
-            break;
+        default: break;
         }
     }
 }
@@ -367,10 +365,10 @@ VkResult md_check_device_create(const md_profile* profile, const VkDeviceCreateI
             VkPhysicalDevice16BitStorageFeatures s16;
             VkPhysicalDeviceBufferDeviceAddressFeatures bda;
         } copy;
-        size_t size = s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES       ? sizeof copy.v11
-                      : s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES     ? sizeof copy.v12
-                      : s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES   ? sizeof copy.s8
-                      : s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES  ? sizeof copy.s16
+        size_t size = s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES      ? sizeof copy.v11
+                      : s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES    ? sizeof copy.v12
+                      : s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES  ? sizeof copy.s8
+                      : s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES ? sizeof copy.s16
                       : s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES ||
                               s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES_EXT
                           ? sizeof copy.bda
@@ -387,10 +385,11 @@ VkResult md_check_device_create(const md_profile* profile, const VkDeviceCreateI
             return VK_ERROR_FEATURE_NOT_PRESENT;
         }
     }
-    const char* hidden = !core                                                                 ? NULL
-                         : core->shaderInt64 && !profile->int64                                ? "shaderInt64"
-                         : core->shaderStorageBufferArrayDynamicIndexing && !profile->dynidx ? "shaderStorageBufferArrayDynamicIndexing"
-                                                                                               : NULL;
+    const char* hidden = !core                                  ? NULL
+                         : core->shaderInt64 && !profile->int64 ? "shaderInt64"
+                         : core->shaderStorageBufferArrayDynamicIndexing && !profile->dynidx
+                             ? "shaderStorageBufferArrayDynamicIndexing"
+                             : NULL;
     if (hidden) {
         snprintf(why, why_size, "vkCreateDevice enables %s, which profile '%s' hides", hidden, profile->name);
         return VK_ERROR_FEATURE_NOT_PRESENT;

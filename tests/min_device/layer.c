@@ -106,13 +106,15 @@ static void properties2(md_instance* inst, PFN_vkGetPhysicalDeviceProperties2 ne
     md_advertise_property_chain(&inst->profile, props->pNext);
 }
 
-static VKAPI_ATTR void VKAPI_CALL md_GetPhysicalDeviceProperties2(VkPhysicalDevice pd, VkPhysicalDeviceProperties2* props)
+static VKAPI_ATTR void VKAPI_CALL md_GetPhysicalDeviceProperties2(VkPhysicalDevice pd,
+                                                                  VkPhysicalDeviceProperties2* props)
 {
     md_instance* inst = find_instance(pd);
     properties2(inst, inst->GetPhysicalDeviceProperties2, pd, props);
 }
 
-static VKAPI_ATTR void VKAPI_CALL md_GetPhysicalDeviceProperties2KHR(VkPhysicalDevice pd, VkPhysicalDeviceProperties2* props)
+static VKAPI_ATTR void VKAPI_CALL md_GetPhysicalDeviceProperties2KHR(VkPhysicalDevice pd,
+                                                                     VkPhysicalDeviceProperties2* props)
 {
     md_instance* inst = find_instance(pd);
     properties2(inst, inst->GetPhysicalDeviceProperties2KHR, pd, props);
@@ -133,13 +135,15 @@ static void features2(md_instance* inst, PFN_vkGetPhysicalDeviceFeatures2 next, 
     md_advertise_feature_chain(&inst->profile, features->pNext);
 }
 
-static VKAPI_ATTR void VKAPI_CALL md_GetPhysicalDeviceFeatures2(VkPhysicalDevice pd, VkPhysicalDeviceFeatures2* features)
+static VKAPI_ATTR void VKAPI_CALL md_GetPhysicalDeviceFeatures2(VkPhysicalDevice pd,
+                                                                VkPhysicalDeviceFeatures2* features)
 {
     md_instance* inst = find_instance(pd);
     features2(inst, inst->GetPhysicalDeviceFeatures2, pd, features);
 }
 
-static VKAPI_ATTR void VKAPI_CALL md_GetPhysicalDeviceFeatures2KHR(VkPhysicalDevice pd, VkPhysicalDeviceFeatures2* features)
+static VKAPI_ATTR void VKAPI_CALL md_GetPhysicalDeviceFeatures2KHR(VkPhysicalDevice pd,
+                                                                   VkPhysicalDeviceFeatures2* features)
 {
     md_instance* inst = find_instance(pd);
     features2(inst, inst->GetPhysicalDeviceFeatures2KHR, pd, features);
@@ -148,7 +152,8 @@ static VKAPI_ATTR void VKAPI_CALL md_GetPhysicalDeviceFeatures2KHR(VkPhysicalDev
 /* The device's list without the extensions the profile hides, with the usual count and
  * VK_INCOMPLETE rules. */
 static VKAPI_ATTR VkResult VKAPI_CALL md_EnumerateDeviceExtensionProperties(VkPhysicalDevice pd, const char* layer,
-                                                                           uint32_t* count, VkExtensionProperties* props)
+                                                                            uint32_t* count,
+                                                                            VkExtensionProperties* props)
 {
     if (layer && strcmp(layer, LAYER_NAME) == 0) {
         *count = 0; /* this layer offers no extension of its own */
@@ -188,10 +193,11 @@ static VKAPI_ATTR VkResult VKAPI_CALL md_EnumerateDeviceExtensionProperties(VkPh
 /* ---- instance ------------------------------------------------------------------------------ */
 
 static VKAPI_ATTR VkResult VKAPI_CALL md_CreateInstance(const VkInstanceCreateInfo* info,
-                                                       const VkAllocationCallbacks* allocator, VkInstance* out)
+                                                        const VkAllocationCallbacks* allocator, VkInstance* out)
 {
     VkLayerInstanceCreateInfo* chain = (VkLayerInstanceCreateInfo*)info->pNext;
-    while (chain && !(chain->sType == VK_STRUCTURE_TYPE_LOADER_INSTANCE_CREATE_INFO && chain->function == VK_LAYER_LINK_INFO))
+    while (chain &&
+           !(chain->sType == VK_STRUCTURE_TYPE_LOADER_INSTANCE_CREATE_INFO && chain->function == VK_LAYER_LINK_INFO))
         chain = (VkLayerInstanceCreateInfo*)chain->pNext;
     if (!chain)
         return VK_ERROR_INITIALIZATION_FAILED;
@@ -214,10 +220,12 @@ static VKAPI_ATTR VkResult VKAPI_CALL md_CreateInstance(const VkInstanceCreateIn
     LOAD(DestroyInstance);
     LOAD(GetPhysicalDeviceProperties);
     LOAD(GetPhysicalDeviceProperties2);
-    inst.GetPhysicalDeviceProperties2KHR = (PFN_vkGetPhysicalDeviceProperties2)gipa(*out, "vkGetPhysicalDeviceProperties2KHR");
+    inst.GetPhysicalDeviceProperties2KHR =
+        (PFN_vkGetPhysicalDeviceProperties2)gipa(*out, "vkGetPhysicalDeviceProperties2KHR");
     LOAD(GetPhysicalDeviceFeatures);
     LOAD(GetPhysicalDeviceFeatures2);
-    inst.GetPhysicalDeviceFeatures2KHR = (PFN_vkGetPhysicalDeviceFeatures2)gipa(*out, "vkGetPhysicalDeviceFeatures2KHR");
+    inst.GetPhysicalDeviceFeatures2KHR =
+        (PFN_vkGetPhysicalDeviceFeatures2)gipa(*out, "vkGetPhysicalDeviceFeatures2KHR");
     LOAD(EnumerateDeviceExtensionProperties);
 #undef LOAD
     bool stored = false;
@@ -250,11 +258,12 @@ static VKAPI_ATTR void VKAPI_CALL md_DestroyInstance(VkInstance instance, const 
 /* ---- device -------------------------------------------------------------------------------- */
 
 static VKAPI_ATTR VkResult VKAPI_CALL md_CreateDevice(VkPhysicalDevice pd, const VkDeviceCreateInfo* info,
-                                                     const VkAllocationCallbacks* allocator, VkDevice* out)
+                                                      const VkAllocationCallbacks* allocator, VkDevice* out)
 {
     md_instance* inst = find_instance(pd);
     VkLayerDeviceCreateInfo* chain = (VkLayerDeviceCreateInfo*)info->pNext;
-    while (chain && !(chain->sType == VK_STRUCTURE_TYPE_LOADER_DEVICE_CREATE_INFO && chain->function == VK_LAYER_LINK_INFO))
+    while (chain &&
+           !(chain->sType == VK_STRUCTURE_TYPE_LOADER_DEVICE_CREATE_INFO && chain->function == VK_LAYER_LINK_INFO))
         chain = (VkLayerDeviceCreateInfo*)chain->pNext;
     if (!chain)
         return VK_ERROR_INITIALIZATION_FAILED;
@@ -315,16 +324,17 @@ static VkResult refuse(const char* call, VkDeviceSize size, const char* limit, V
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL md_AllocateMemory(VkDevice device, const VkMemoryAllocateInfo* info,
-                                                       const VkAllocationCallbacks* allocator, VkDeviceMemory* out)
+                                                        const VkAllocationCallbacks* allocator, VkDeviceMemory* out)
 {
     md_device* dev = find_device(device);
     if (info->allocationSize > MD_MAX_MEMORY_ALLOCATION_SIZE)
-        return refuse("vkAllocateMemory", info->allocationSize, "maxMemoryAllocationSize", MD_MAX_MEMORY_ALLOCATION_SIZE);
+        return refuse("vkAllocateMemory", info->allocationSize, "maxMemoryAllocationSize",
+                      MD_MAX_MEMORY_ALLOCATION_SIZE);
     return dev->AllocateMemory(device, info, allocator, out);
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL md_CreateBuffer(VkDevice device, const VkBufferCreateInfo* info,
-                                                     const VkAllocationCallbacks* allocator, VkBuffer* out)
+                                                      const VkAllocationCallbacks* allocator, VkBuffer* out)
 {
     md_device* dev = find_device(device);
     if (info->size > MD_MAX_BUFFER_SIZE)
@@ -340,28 +350,33 @@ static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL md_GetInstanceProcAddr(VkInstanc
 static const struct {
     const char* name;
     PFN_vkVoidFunction fn;
-} device_hooks[] = {
-#define HOOK(name) {"vk" #name, (PFN_vkVoidFunction)md_##name}
-    HOOK(GetDeviceProcAddr),
-    HOOK(DestroyDevice),
-    HOOK(AllocateMemory),
-    HOOK(CreateBuffer),
-}, instance_hooks[] = {
-    HOOK(DestroyInstance),
-    HOOK(CreateDevice),
-    HOOK(EnumerateDeviceExtensionProperties),
-    HOOK(GetPhysicalDeviceProperties),
-    HOOK(GetPhysicalDeviceProperties2),
-    HOOK(GetPhysicalDeviceProperties2KHR),
-    HOOK(GetPhysicalDeviceFeatures),
-    HOOK(GetPhysicalDeviceFeatures2),
-    HOOK(GetPhysicalDeviceFeatures2KHR),
+} device_hooks[] =
+    {
+#define HOOK(name)                                \
+    {                                             \
+        "vk" #name, (PFN_vkVoidFunction)md_##name \
+    }
+        HOOK(GetDeviceProcAddr),
+        HOOK(DestroyDevice),
+        HOOK(AllocateMemory),
+        HOOK(CreateBuffer),
+},
+  instance_hooks[] = {
+      HOOK(DestroyInstance),
+      HOOK(CreateDevice),
+      HOOK(EnumerateDeviceExtensionProperties),
+      HOOK(GetPhysicalDeviceProperties),
+      HOOK(GetPhysicalDeviceProperties2),
+      HOOK(GetPhysicalDeviceProperties2KHR),
+      HOOK(GetPhysicalDeviceFeatures),
+      HOOK(GetPhysicalDeviceFeatures2),
+      HOOK(GetPhysicalDeviceFeatures2KHR),
 #undef HOOK
 };
 
-#define FIND_HOOK(table, name)                                              \
-    for (size_t i_ = 0; i_ < sizeof table / sizeof table[0]; i_++)          \
-        if (strcmp(table[i_].name, name) == 0)                              \
+#define FIND_HOOK(table, name)                                     \
+    for (size_t i_ = 0; i_ < sizeof table / sizeof table[0]; i_++) \
+        if (strcmp(table[i_].name, name) == 0)                     \
             return table[i_].fn;
 
 static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL md_GetDeviceProcAddr(VkDevice device, const char* name)

@@ -18,23 +18,23 @@
 #include "placement_shared.h"
 #include "placement_workgroup.h"
 
-#define DEVICE_FUNCTIONS(X)                                 \
-    X(vkCreateDescriptorSetLayout)                          \
-    X(vkDestroyDescriptorSetLayout)                         \
-    X(vkCreatePipelineLayout)                               \
-    X(vkDestroyPipelineLayout)                              \
-    X(vkCreateShaderModule)                                 \
-    X(vkDestroyShaderModule)                                \
-    X(vkCreateComputePipelines)                             \
-    X(vkDestroyPipeline)                                    \
-    X(vkCreateDescriptorPool)                               \
-    X(vkDestroyDescriptorPool)                              \
-    X(vkAllocateDescriptorSets)                             \
-    X(vkUpdateDescriptorSets)                               \
-    X(vkCreateBuffer)                                       \
-    X(vkDestroyBuffer)                                      \
-    X(vkAllocateMemory)                                     \
-    X(vkFreeMemory)                                         \
+#define DEVICE_FUNCTIONS(X)         \
+    X(vkCreateDescriptorSetLayout)  \
+    X(vkDestroyDescriptorSetLayout) \
+    X(vkCreatePipelineLayout)       \
+    X(vkDestroyPipelineLayout)      \
+    X(vkCreateShaderModule)         \
+    X(vkDestroyShaderModule)        \
+    X(vkCreateComputePipelines)     \
+    X(vkDestroyPipeline)            \
+    X(vkCreateDescriptorPool)       \
+    X(vkDestroyDescriptorPool)      \
+    X(vkAllocateDescriptorSets)     \
+    X(vkUpdateDescriptorSets)       \
+    X(vkCreateBuffer)               \
+    X(vkDestroyBuffer)              \
+    X(vkAllocateMemory)             \
+    X(vkFreeMemory)                 \
     X(vkGetPhysicalDeviceMemoryProperties)
 
 typedef struct probe_vk {
@@ -66,11 +66,11 @@ static int load(vksplit_runner* runner, probe_vk* vk)
     vksplit_runner_get_info(runner, &info);
     vk->device = info.device;
     vk->physical_device = info.physical_device;
-#define LOAD(name)                                                                                           \
-    vk->name = (PFN_##name)info.get_device_proc_addr(info.device, #name);                                    \
-    if (!vk->name)                                                                                           \
-        vk->name = (PFN_##name)info.get_instance_proc_addr(info.instance, #name);                            \
-    if (!vk->name)                                                                                           \
+#define LOAD(name)                                                                \
+    vk->name = (PFN_##name)info.get_device_proc_addr(info.device, #name);         \
+    if (!vk->name)                                                                \
+        vk->name = (PFN_##name)info.get_instance_proc_addr(info.instance, #name); \
+    if (!vk->name)                                                                \
         return 0;
     DEVICE_FUNCTIONS(LOAD)
 #undef LOAD
@@ -81,7 +81,8 @@ static int load(vksplit_runner* runner, probe_vk* vk)
 
 static VkDescriptorSetLayout storage_layout(const probe_vk* vk, uint32_t count)
 {
-    VkDescriptorSetLayoutBinding binding = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, count, VK_SHADER_STAGE_COMPUTE_BIT, NULL};
+    VkDescriptorSetLayoutBinding binding = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, count, VK_SHADER_STAGE_COMPUTE_BIT,
+                                            NULL};
     VkDescriptorSetLayoutCreateInfo info = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
     info.bindingCount = 1;
     info.pBindings = &binding;
@@ -256,7 +257,8 @@ static void check_profile(const test_device* d, const char* profile)
            d->name, (int)d->type, d->features, d->limits.maxComputeWorkGroupInvocations,
            d->limits.maxComputeSharedMemorySize, d->limits.maxPerStageDescriptorStorageBuffers,
            (unsigned long long)d->limits.minStorageBufferOffsetAlignment, d->limits.maxStorageBufferRange);
-    CHECK_MSG(strstr(d->name, "[min-device ") != NULL, "the device name does not show the min-device layer: %s", d->name);
+    CHECK_MSG(strstr(d->name, "[min-device ") != NULL, "the device name does not show the min-device layer: %s",
+              d->name);
     CHECK(d->limits.maxComputeWorkGroupInvocations == 128 && d->limits.maxComputeSharedMemorySize == 16384 &&
           d->limits.maxPerStageDescriptorStorageBuffers == 4 && d->limits.minStorageBufferOffsetAlignment == 256 &&
           d->limits.maxStorageBufferRange == (1u << 27) && d->limits.maxPushConstantsSize == 128);
@@ -379,7 +381,8 @@ int main(void)
     run_probes(plain, usable, drew, rules, names);
     for (unsigned p = 0; p < PROBE_COUNT; p++)
         if (usable[p])
-            CHECK_MSG(drew[p] == 0, "plain device: %s drew %u validation message(s): the probe is not within %s's limits",
+            CHECK_MSG(drew[p] == 0,
+                      "plain device: %s drew %u validation message(s): the probe is not within %s's limits",
                       probes[p].name, drew[p], plain_device.name);
     check_layer_limits(plain, 0);
     (void)test_finish(plain); /* the plain device: no message at all */

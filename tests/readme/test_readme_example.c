@@ -25,8 +25,8 @@ int main(void)
         vksplit_runner_destroy(runner);
         return 77;
     }
-    vksplit_context* ctx = create_split_context(info.instance, info.physical_device, info.device,
-                                                 info.get_instance_proc_addr);
+    vksplit_context* ctx =
+        create_split_context(info.instance, info.physical_device, info.device, info.get_instance_proc_addr);
     CHECK(ctx != NULL);
     vksplit_plan* plan = ctx ? create_qkv_plan(ctx) : NULL;
     CHECK(plan != NULL);
@@ -52,7 +52,8 @@ int main(void)
         for (uint32_t r = 0; r < ROWS; r++)
             for (uint32_t h = 0; h < PART; h++)
                 for (uint32_t w = 0; w < WIDTH; w++)
-                    wrong += y[part * 16384 + (r * PART + h) * WIDTH + w] != x[(r * HEADS + part * PART + h) * WIDTH + w];
+                    wrong +=
+                        y[part * 16384 + (r * PART + h) * WIDTH + w] != x[(r * HEADS + part * PART + h) * WIDTH + w];
     CHECK_MSG(wrong == 0, "%u words of q, k, v differ from the input", wrong);
 
     vksplit_plan_destroy(plan);

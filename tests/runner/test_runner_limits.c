@@ -87,8 +87,8 @@ static uint64_t device_limit(const vksplit_runner* runner, const char** name)
            (unsigned long long)m3.maxMemoryAllocationSize, (unsigned long long)m4.maxBufferSize,
            maintenance4 ? "" : " (not reported)");
     *name = maintenance4 && m4.maxBufferSize < m3.maxMemoryAllocationSize ? "maxBufferSize" : "maxMemoryAllocationSize";
-    uint64_t limit = maintenance4 && m4.maxBufferSize < m3.maxMemoryAllocationSize ? m4.maxBufferSize
-                                                                                   : m3.maxMemoryAllocationSize;
+    uint64_t limit =
+        maintenance4 && m4.maxBufferSize < m3.maxMemoryAllocationSize ? m4.maxBufferSize : m3.maxMemoryAllocationSize;
     return limit & ~(uint64_t)3;
 }
 
@@ -147,7 +147,7 @@ typedef struct arena_case {
     uint64_t input_strides[2]; /* {0, 0}: packed */
     uint32_t output_count;
     uint64_t lengths[16];
-    uint32_t output_buffers;   /* what packing in order, each at a multiple of 256, needs */
+    uint32_t output_buffers; /* what packing in order, each at a multiple of 256, needs */
 } arena_case;
 
 static const arena_case cases[] = {

@@ -98,7 +98,8 @@ static void split_rules(vksplit_runner* runner)
 {
     vksplit_error err;
     uint64_t sizes[1] = {8}, lengths[2] = {4, 4}, lengths_with_empty[2] = {8, 0};
-    vksplit_split_desc d = {.element_size = 4, .rank = 1, .sizes = sizes, .axis = 0, .output_count = 2, .lengths = lengths};
+    vksplit_split_desc d =
+        {.element_size = 4, .rank = 1, .sizes = sizes, .axis = 0, .output_count = 2, .lengths = lengths};
     uint8_t input[32], a[32], b[32]; /* outputs of up to all 8 elements */
     memset(input, 7, sizeof input);
     memset(a, 0, sizeof a);
@@ -106,7 +107,8 @@ static void split_rules(vksplit_runner* runner)
     void* outputs[2] = {a, NULL};
     CHECK_RULE(VKSPLIT_RULE_RUNNER_SPLIT_NULL, vksplit_runner_split(runner, &d, NULL, input, NULL, &err), &err);
     CHECK_RULE(VKSPLIT_RULE_RUNNER_SPLIT_NULL, vksplit_runner_split(NULL, &d, NULL, input, outputs, &err), &err);
-    CHECK_RULE(VKSPLIT_RULE_RUNNER_OUTPUT_DATA_NULL, vksplit_runner_split(runner, &d, NULL, input, outputs, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_OUTPUT_DATA_NULL, vksplit_runner_split(runner, &d, NULL, input, outputs, &err),
+               &err);
     CHECK_MSG(a[0] == 0, "a refused split wrote outputs[0]");
     outputs[1] = b;
     CHECK_RULE(VKSPLIT_RULE_RUNNER_INPUT_DATA_NULL, vksplit_runner_split(runner, &d, NULL, NULL, outputs, &err), &err);
@@ -128,13 +130,14 @@ static void split_rules(vksplit_runner* runner)
     /* The core's rules that need no device state. */
     vksplit_plan_options bad_path = {(vksplit_path)9};
     vksplit_plan* refused = NULL;
-    CHECK_RULE(VKSPLIT_RULE_PLAN_PATH, vksplit_plan_create(vksplit_runner_context(runner), &d, &bad_path, &refused, &err),
-               &err);
+    CHECK_RULE(VKSPLIT_RULE_PLAN_PATH,
+               vksplit_plan_create(vksplit_runner_context(runner), &d, &bad_path, &refused, &err), &err);
     CHECK_MSG(refused == NULL, "a refused plan was returned");
     CHECK_RULE(VKSPLIT_RULE_ZERO_COPY_ALIASABLE_NULL, vksplit_query_zero_copy(&d, NULL, NULL, &err), &err);
     /* The transfer path's region count: 2 outputs of 2^21 + 1 rows each (nothing allocated). */
     uint64_t tall[2] = {(1u << 21) + 1, 4}, halves[2] = {2, 2};
-    vksplit_split_desc t = {.element_size = 4, .rank = 2, .sizes = tall, .axis = 1, .output_count = 2, .lengths = halves};
+    vksplit_split_desc t =
+        {.element_size = 4, .rank = 2, .sizes = tall, .axis = 1, .output_count = 2, .lengths = halves};
     vksplit_plan_options transfer = {VKSPLIT_PATH_TRANSFER};
     CHECK_RULE(VKSPLIT_RULE_PLAN_TRANSFER_REGIONS,
                vksplit_plan_create(vksplit_runner_context(runner), &t, &transfer, &refused, &err), &err);
