@@ -345,9 +345,13 @@ int main(void)
                 vksplit_context* ctx = NULL;
                 vksplit_error err;
                 vksplit_result r = vksplit_context_create(&d, &ctx, &err);
-                if (r == VKSPLIT_ERROR_UNSUPPORTED &&
-                    tunings[t].workgroup_size > device.limits.maxComputeWorkGroupSize[0])
-                    continue; /* a minimum device's workgroups stop at 128 */
+                uint32_t most = device.limits.maxComputeWorkGroupSize[0] < device.limits.maxComputeWorkGroupInvocations
+                                    ? device.limits.maxComputeWorkGroupSize[0]
+                                    : device.limits.maxComputeWorkGroupInvocations;
+                if (tunings[t].workgroup_size > most) { /* a minimum device's workgroups stop at 128 */
+                    CHECK_RULE(VKSPLIT_RULE_TUNING_WORKGROUP_SIZE, r, &err);
+                    continue;
+                }
                 CHECK_RESULT(VKSPLIT_OK, r, &err);
                 if (!ctx)
                     continue;
