@@ -8,6 +8,7 @@
 #include "check_plan.h"
 
 #include <stdbool.h>
+#include <string.h>
 
 #include "check_split.h"
 #include "plan_grid.h"
@@ -15,12 +16,13 @@
 #include "split_rules.h"
 #include "split_abi.h"
 
-/* One planned copy: its first and last word in the input and in its output. */
-static void check_segment(const vksplit__geometry* g, uint32_t s, uint64_t input_span_bytes,
-                          const uint64_t* output_span_bytes, const char* device)
+/* One planned copy: its last word on the side it reads and on the side it writes, within
+ * the whole's span (a split's input, a join's output) and its part's. */
+static void check_segment(const vksplit__geometry* g, uint32_t s, uint64_t whole_span_bytes,
+                          const uint64_t* part_span_bytes, const char* device)
 {
     const vksplit__segment* seg = &g->segments[s];
-    uint64_t in_end = seg->in_base_words, out_end = 0, rows = 1, reach;
+    uint64_t in_end = vksplit__read_base(g, seg), out_end = vksplit__write_base(g, seg), rows = 1, reach;
     bool ok = seg->chunk_words >= 1;
     for (uint32_t d = 0; ok && d < g->row_dims; d++) {
         const vksplit__row_dim* dim = &g->dims[(size_t)s * g->row_dims + d];
@@ -35,11 +37,13 @@ static void check_segment(const vksplit__geometry* g, uint32_t s, uint64_t input
          !__builtin_add_overflow(out_end, seg->chunk_words, &out_end) &&
          !__builtin_mul_overflow(in_end, g->count_bytes, &in_end) &&
          !__builtin_mul_overflow(out_end, g->count_bytes, &out_end);
-    if (!ok || in_end > input_span_bytes || out_end > output_span_bytes[seg->output_index])
-        fz_fail("%s plan, segment %u (output %u): %s; reads to byte %llu of %llu, writes to byte %llu of %llu", device,
-                s, seg->output_index, ok ? "out of span" : "inconsistent segment", (unsigned long long)in_end,
-                (unsigned long long)input_span_bytes, (unsigned long long)out_end,
-                (unsigned long long)output_span_bytes[seg->output_index]);
+    uint64_t in_span = g->join ? part_span_bytes[seg->part_index] : whole_span_bytes;
+    uint64_t out_span = g->join ? whole_span_bytes : part_span_bytes[seg->part_index];
+    if (!ok || in_end > in_span || out_end > out_span)
+        fz_fail("%s %s plan, segment %u (part %u): %s; reads to byte %llu of %llu, writes to byte %llu of %llu", device,
+                g->join ? "join" : "split", s, seg->part_index, ok ? "out of span" : "inconsistent segment",
+                (unsigned long long)in_end, (unsigned long long)in_span, (unsigned long long)out_end,
+                (unsigned long long)out_span);
 }
 
 /* RUNS and INTERLEAVED: pieces cover a row; bands hold whole units and cover the rows. */
@@ -129,7 +133,7 @@ static bool transpose_ok(const vksplit__geometry* g, const vksplit__segment* seg
     uint64_t per_line = seg->tiles_a * seg->tiles_b, lines = seg->rows / (dims[0].size * dims[1].size);
     if (!t16)
         return ok && g->trips == 1 && seg->units == lines * per_line;
-    return ok && g->word_bytes == 4 && dims[0].size % 4 == 0 && dims[1].size % 4 == 0 && seg->in_base_words % 4 == 0 &&
+    return ok && g->word_bytes == 4 && dims[0].size % 4 == 0 && dims[1].size % 4 == 0 && seg->base_words % 4 == 0 &&
            dims[1].in_stride < ((uint64_t)1 << 31) / (4 * TRANSPOSE16_TILE_B) &&
            dims[0].out_stride < ((uint64_t)1 << 31) / (4 * TRANSPOSE16_TILE_A) && g->trips >= 1 &&
            g->trips <= per_line && seg->tiles == lines * per_line &&
@@ -148,37 +152,60 @@ static bool deinterleave_ok(const vksplit__geometry* g, const vksplit__planner_c
         row_bytes += g->segments[s].chunk_words * 4;
     }
     uint64_t tiles = (rows + tile - 1) / tile, units = (tiles + g->trips - 1) / g->trips;
-    /* Loop trips per tile: staging (2 x unroll + 2 per trip of loads), every segment's words. */
-    uint64_t unroll = ABI_UNROLL(g->word_bytes), slots = g->word_bytes / 4, per_tile = 2;
-    per_tile += (tile * row_bytes / g->word_bytes + unroll * caps->workgroup_size - 1) /
-                (unroll * caps->workgroup_size) * (2 * unroll + 2);
-    for (uint32_t s = 0; s < g->segment_count; s++)
-        per_tile += (tile * g->segments[s].chunk_words * 4 / g->word_bytes + caps->workgroup_size - 1) /
-                        caps->workgroup_size * (slots + 3) +
-                    4;
+    /* Loop trips per tile. A split: staging (2 x unroll + 2 per trip of loads), every
+     * segment's words. A join: every segment's words gathered (unroll x (slots + 3) + 2 per
+     * trip of loads, and its tail), the whole rows written (slots + 2 per word). */
+    uint64_t unroll = ABI_UNROLL(g->word_bytes), slots = g->word_bytes / 4, wg = caps->workgroup_size;
+    uint64_t whole_words = tile * row_bytes / g->word_bytes, per_tile;
+    if (g->join) {
+        per_tile = 4 + (whole_words + wg - 1) / wg * (slots + 2);
+        for (uint32_t s = 0; s < g->segment_count; s++)
+            per_tile += (tile * g->segments[s].chunk_words * 4 / g->word_bytes + unroll * wg - 1) / (unroll * wg) *
+                            (unroll * (slots + 3) + 2) +
+                        6;
+    } else {
+        per_tile = 2 + (whole_words + unroll * wg - 1) / (unroll * wg) * (2 * unroll + 2);
+        for (uint32_t s = 0; s < g->segment_count; s++)
+            per_tile += (tile * g->segments[s].chunk_words * 4 / g->word_bytes + wg - 1) / wg * (slots + 3) + 4;
+    }
     return ok && row_bytes == (uint64_t)g->row_uints * 4 && g->total_workgroups == units &&
            g->trips * per_tile + VKSPLIT_FIXED_TRIPS <= VKSPLIT_LOOP_BUDGET;
 }
 
 /* DEINTERLEAVE's loads (shaders/copy_deinterleave.glsl), tile by tile where they differ (the
- * last one): a lane loads word min(i, words - 1) of its tile, words being the tile's whole
- * words (uint32 span / slots), then the tail uint32 by uint32. A tile without a whole word
- * makes words - 1 wrap and every lane load past the tile; every load must lie inside the
- * input's span. */
-static bool deinterleave_reads_ok(const vksplit__geometry* g, uint64_t input_span_bytes)
+ * last one). A split's lane loads word min(i, words - 1) of its tile of whole rows, words
+ * being the tile's whole words (uint32 span / slots), then the tail uint32 by uint32: a tile
+ * without a whole word makes words - 1 wrap and every lane load past the tile. A join's
+ * loads each part's share of the tile the same way, but only where it has a whole word (its
+ * loop runs while a lane's first word is below words), the rest through the tail. Every load
+ * must lie inside the span it reads, and start on a word. */
+static bool tile_reads_ok(uint64_t rows, uint64_t tile, uint64_t row_uints, uint32_t word_bytes, uint64_t span_bytes,
+                          bool must_hold_a_word)
 {
-    uint64_t rows = g->segments[0].rows, tile = g->tile_rows, slots = g->word_bytes / 4;
-    uint64_t tiles = (rows + tile - 1) / tile;
+    uint64_t slots = word_bytes / 4, tiles = (rows + tile - 1) / tile;
     uint64_t last_rows = rows - (tiles - 1) * tile;
     uint64_t firsts[2] = {0, tiles - 1}, nrows[2] = {tile < rows ? tile : rows, last_rows};
     for (int k = 0; k < 2; k++) {
-        uint64_t r0 = firsts[k] * tile, span = nrows[k] * g->row_uints, words = span / slots;
-        if (words == 0)
+        uint64_t r0 = firsts[k] * tile, span = nrows[k] * row_uints, words = span / slots;
+        if (words == 0 && must_hold_a_word)
             return false;
-        uint64_t first_byte = r0 * g->row_uints * 4, end_byte = first_byte + span * 4; /* whole words, then the tail */
-        if (first_byte % g->word_bytes || end_byte > input_span_bytes)
+        uint64_t first_byte = r0 * row_uints * 4, end_byte = first_byte + span * 4; /* whole words, then the tail */
+        if (first_byte % word_bytes || end_byte > span_bytes)
             return false;
     }
+    return true;
+}
+
+static bool deinterleave_reads_ok(const vksplit__geometry* g, uint64_t whole_span_bytes,
+                                  const uint64_t* part_span_bytes)
+{
+    uint64_t rows = g->segments[0].rows, tile = g->tile_rows;
+    if (!g->join)
+        return tile_reads_ok(rows, tile, g->row_uints, g->word_bytes, whole_span_bytes, true);
+    for (uint32_t s = 0; s < g->segment_count; s++)
+        if (!tile_reads_ok(rows, tile, g->segments[s].chunk_words, g->word_bytes,
+                           part_span_bytes[g->segments[s].part_index], false))
+            return false;
     return true;
 }
 
@@ -236,20 +263,22 @@ static void check_grid(const vksplit__geometry* g, const vksplit__planner_caps* 
     vksplit__grid_free(NULL, &grid);
 }
 
-static void check_mapping(const vksplit__geometry* g, const vksplit__planner_caps* caps, uint64_t input_span_bytes,
-                          const char* device)
+static void check_mapping(const vksplit__geometry* g, const vksplit__planner_caps* caps, uint64_t whole_span_bytes,
+                          const uint64_t* part_span_bytes, const char* device)
 {
     if (caps->mapping != VKSPLIT_MAPPING_BY_SHAPE && g->mapping != caps->mapping && g->mapping != VKSPLIT_MAPPING_TILES)
         fz_fail("%s plan: mapping %d, tuned %d", device, (int)g->mapping, (int)caps->mapping);
+    if (g->join && (g->mapping == VKSPLIT_MAPPING_INTERLEAVED || g->kernel == MAPPING_TILES_REALIGN))
+        fz_fail("%s join plan: kernel %u, which has no join", device, g->kernel);
     if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE) {
         if (!deinterleave_ok(g, caps))
             fz_fail("%s plan: DEINTERLEAVE tiles of %u rows of %u uint32 do not hold", device, g->tile_rows,
                     g->row_uints);
-        if (!deinterleave_reads_ok(g, input_span_bytes))
-            fz_fail("%s plan: DEINTERLEAVE tiles of %u rows of %u uint32 over %llu rows: a tile holds no whole %u-byte "
-                    "word, or loads leave the input's %llu bytes",
-                    device, g->tile_rows, g->row_uints, (unsigned long long)g->segments[0].rows, g->word_bytes,
-                    (unsigned long long)input_span_bytes);
+        if (!deinterleave_reads_ok(g, whole_span_bytes, part_span_bytes))
+            fz_fail("%s %s plan: DEINTERLEAVE tiles of %u rows of %u uint32 over %llu rows: a tile holds no whole "
+                    "%u-byte word, or loads leave the span they read",
+                    device, g->join ? "join" : "split", g->tile_rows, g->row_uints,
+                    (unsigned long long)g->segments[0].rows, g->word_bytes);
         return;
     }
     bool one_line = true;
@@ -261,9 +290,28 @@ static void check_mapping(const vksplit__geometry* g, const vksplit__planner_cap
                   : g->mapping == VKSPLIT_MAPPING_TRANSPOSE ? transpose_ok(g, seg, s)
                                                             : pieces_ok(g, seg, caps);
         if (!ok)
-            fz_fail("%s plan, segment %u (output %u), mapping %d: the shader's assumptions do not hold", device, s,
-                    seg->output_index, (int)g->mapping);
+            fz_fail("%s %s plan, segment %u (part %u), mapping %d: the shader's assumptions do not hold", device,
+                    g->join ? "join" : "split", s, seg->part_index, (int)g->mapping);
     }
+}
+
+/* The mirror of a split, its join (when the split's input is a join's valid output: no two of
+ * its elements at one address). */
+static bool mirror_join(const vksplit_split_desc* split, vksplit__split* out)
+{
+    vksplit_join_desc join;
+    memset(&join, 0, sizeof join);
+    join.element_size = split->element_size;
+    join.rank = split->rank;
+    join.sizes = split->sizes;
+    join.output_strides = split->input_strides;
+    join.axis = split->axis;
+    join.input_count = split->output_count;
+    join.lengths = split->lengths;
+    join.input_strides = split->output_strides;
+    join.base_alignment = split->base_alignment;
+    vksplit_error error;
+    return vksplit__join_check(&join, out, &error) == VKSPLIT_OK;
 }
 
 void fz_check_plan(const vksplit_split_desc* split, uint64_t input_span_bytes, const uint64_t* output_span_bytes)
@@ -317,47 +365,55 @@ void fz_check_plan(const vksplit_split_desc* split, uint64_t input_span_bytes, c
     };
 #undef GPU
 #undef GPU_AT_LEAST
-    vksplit__split valid;
+    vksplit__split valid[2];
     vksplit_error check_error;
-    if (vksplit__split_check(split, &valid, &check_error) != VKSPLIT_OK)
+    if (vksplit__split_check(split, &valid[0], &check_error) != VKSPLIT_OK)
         fz_fail("a split the validation accepted fails vksplit__split_check: %s", check_error.message);
+    int directions = mirror_join(split, &valid[1]) ? 2 : 1; /* the split, and its join where valid */
     uint64_t elements = 1, split_bytes = 0;
     for (uint32_t k = 0; k < split->rank; k++)
         elements *= split->sizes[k]; /* validated: the element count fits */
     bool bytes_fit = !__builtin_mul_overflow(elements, split->element_size, &split_bytes);
-    for (size_t d = 0; d < sizeof devices / sizeof devices[0]; d++) {
-        vksplit__geometry g;
-        vksplit_error error;
-        vksplit_result r = vksplit__plan_geometry(&valid, &devices[d].caps, NULL, &g, &error);
-        if (r == VKSPLIT_ERROR_SIZE_OVERFLOW || r == VKSPLIT_ERROR_OUT_OF_MEMORY)
-            continue;
-        if (r != VKSPLIT_OK)
-            fz_fail("%s plan of a valid split failed: %s (%s)", devices[d].name, error.message, vksplit_result_name(r));
-        uint64_t written = 0, segment_bytes;
-        for (uint32_t i = 0; i < g.segment_count; i++) {
-            if (g.segments[i].output_index >= split->output_count ||
-                (i && g.segments[i].output_index <= g.segments[i - 1].output_index))
-                fz_fail("%s plan: segment %u names output %u, out of order or range", devices[d].name, i,
-                        g.segments[i].output_index);
-            check_segment(&g, i, input_span_bytes, output_span_bytes, devices[d].name);
-            if (__builtin_mul_overflow(g.segments[i].chunk_words * g.count_bytes, g.segments[i].rows, &segment_bytes) ||
-                __builtin_add_overflow(written, segment_bytes, &written))
-                fz_fail("%s plan: the segments' bytes overflow 64 bits", devices[d].name);
+    for (int j = 0; j < directions; j++)
+        for (size_t d = 0; d < sizeof devices / sizeof devices[0]; d++) {
+            const char* name = devices[d].name;
+            vksplit__geometry g;
+            vksplit_error error;
+            vksplit_result r = vksplit__plan_geometry(&valid[j], &devices[d].caps, NULL, &g, &error);
+            if (r == VKSPLIT_ERROR_SIZE_OVERFLOW || r == VKSPLIT_ERROR_OUT_OF_MEMORY)
+                continue;
+            if (r != VKSPLIT_OK)
+                fz_fail("%s plan of a valid %s failed: %s (%s)", name, j ? "join" : "split", error.message,
+                        vksplit_result_name(r));
+            if (g.join != (j == 1))
+                fz_fail("%s plan of a %s says join=%u", name, j ? "join" : "split", g.join);
+            uint64_t written = 0, segment_bytes;
+            for (uint32_t i = 0; i < g.segment_count; i++) {
+                if (g.segments[i].part_index >= split->output_count ||
+                    (i && g.segments[i].part_index <= g.segments[i - 1].part_index))
+                    fz_fail("%s plan: segment %u names part %u, out of order or range", name, i,
+                            g.segments[i].part_index);
+                check_segment(&g, i, input_span_bytes, output_span_bytes, name);
+                if (__builtin_mul_overflow(g.segments[i].chunk_words * g.count_bytes, g.segments[i].rows,
+                                           &segment_bytes) ||
+                    __builtin_add_overflow(written, segment_bytes, &written))
+                    fz_fail("%s plan: the segments' bytes overflow 64 bits", name);
+            }
+            if (written != g.bytes_written || (bytes_fit && written != split_bytes))
+                fz_fail("%s plan: segments copy %llu bytes, bytes_written says %llu, the split has %llu", name,
+                        (unsigned long long)written, (unsigned long long)g.bytes_written,
+                        (unsigned long long)split_bytes);
+            if (g.segment_count) {
+                check_mapping(&g, &devices[d].caps, input_span_bytes, output_span_bytes, name);
+                /* Vulkan's least grid, and a GPU's: 2^31 - 1 workgroups along x. */
+                static const uint32_t grids[2][3] = {{65535, 65535, 65535}, {0x7FFFFFFF, 65535, 65535}};
+                for (int k = 0; k < 2; k++)
+                    check_grid(&g, &devices[d].caps, grids[k], name);
+                if (g.busy_workgroups > g.total_workgroups || g.bytes_in_flight == 0)
+                    fz_fail("%s plan: %llu busy of %llu workgroups, %u bytes in flight", name,
+                            (unsigned long long)g.busy_workgroups, (unsigned long long)g.total_workgroups,
+                            g.bytes_in_flight);
+            }
+            vksplit__geometry_free(NULL, &g);
         }
-        if (written != g.bytes_written || (bytes_fit && written != split_bytes))
-            fz_fail("%s plan: segments copy %llu bytes, bytes_written says %llu, the split has %llu", devices[d].name,
-                    (unsigned long long)written, (unsigned long long)g.bytes_written, (unsigned long long)split_bytes);
-        if (g.segment_count) {
-            check_mapping(&g, &devices[d].caps, input_span_bytes, devices[d].name);
-            /* Vulkan's least grid, and a GPU's: 2^31 - 1 workgroups along x. */
-            static const uint32_t grids[2][3] = {{65535, 65535, 65535}, {0x7FFFFFFF, 65535, 65535}};
-            for (int k = 0; k < 2; k++)
-                check_grid(&g, &devices[d].caps, grids[k], devices[d].name);
-            if (g.busy_workgroups > g.total_workgroups || g.bytes_in_flight == 0)
-                fz_fail("%s plan: %llu busy of %llu workgroups, %u bytes in flight", devices[d].name,
-                        (unsigned long long)g.busy_workgroups, (unsigned long long)g.total_workgroups,
-                        g.bytes_in_flight);
-        }
-        vksplit__geometry_free(NULL, &g);
-    }
 }

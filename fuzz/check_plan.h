@@ -8,9 +8,11 @@
 
 #include "vksplit/vksplit.h"
 
-/* Plans split for a GPU-like and a CPU-like device and aborts (fz_fail) if a planned copy
- * reads outside input_span_bytes or writes outside its output's span, or if the records do
- * not add up to the split's bytes. A planner error is allowed only for limits
+/* Plans split, and its mirror join where that is valid (the split's input as the join's
+ * output, its outputs as the join's inputs), for GPU-like and CPU-like devices and aborts
+ * (fz_fail) if a planned copy reads or writes outside the spans (input_span_bytes, the
+ * outputs' output_span_bytes: a join's output's and inputs' spans), if the records do not
+ * add up to the split's bytes, or if a kernel's assumptions fail. A planner error is allowed only for limits
  * (VKSPLIT_ERROR_SIZE_OVERFLOW, VKSPLIT_ERROR_OUT_OF_MEMORY). */
 void fz_check_plan(const vksplit_split_desc* split, uint64_t input_span_bytes, const uint64_t* output_span_bytes);
 

@@ -68,6 +68,34 @@ directml = {
 }
 
 
+# --- DirectML Join (DML_JOIN_OPERATOR_DESC: the whole is OutputTensor, the parts InputTensors) -----
+def dml_input(axis_size, strides=None, owned=False):
+    """An input like the output but for its size on the axis; bit 3 of `how`: OWNED_BY_DML."""
+    return b((3 if strides is not None else 1) | 8 * owned) + v(axis_size) + (vs(strides) if strides is not None else b"")
+
+
+INT8 = 8
+directml_join = {
+    # the page's examples: {1,1,2,3} and {1,1,2,4} on axis 3; three {1,1,2,2} on axes 1, 2, 3
+    "example1_axis3": dml(1, 0, 3, 2, dml_tensor(FLOAT32, [1, 1, 2, 7]), [dml_input(3), dml_input(4)]),
+    "example2_axis1": dml(1, 0, 1, 3, dml_tensor(FLOAT32, [1, 3, 2, 2]), [dml_input(1)]),
+    "example2_axis2": dml(1, 0, 2, 3, dml_tensor(FLOAT32, [1, 1, 6, 2]), [dml_input(2)]),
+    "example2_axis3": dml(1, 0, 3, 3, dml_tensor(FLOAT32, [1, 1, 2, 6]), [dml_input(2)]),
+    "one_input_copy": dml(1, 0, 2, 1, dml_tensor(FLOAT32, [1, 1, 2, 2]), [dml_input(2)]),
+    # strides: a padded output, a transposed input, a broadcast one owned by DML
+    "example1_strided": dml(0, 0, 3, 2, dml_tensor(FLOAT32, [1, 1, 2, 7], strides=[16, 16, 8, 1], alignment=6),
+                            [dml_input(3, strides=[6, 6, 1, 2]), dml_input(4, strides=[4, 4, 0, 1], owned=True)]),
+    # the page's tables: 5-D INT8 at 3_0; 3-D at 3_0 is refused (Split takes it there)
+    "level_3_0_int8_5d": dml(4, 1, 3, 2, dml_tensor(INT8, [2, 1, 3, 0, 5]), [dml_input(1), dml_input(3)]),
+    "level_3_0_rank_3": dml(4, 1, 1, 2, dml_tensor(FLOAT32, [2, 0, 3]), [dml_input(1), dml_input(2)]),
+    "level_4_1_int64_1d": dml(7, 1, 0, 3, dml_tensor(INT64, [0]), [dml_input(3), dml_input(1), dml_input(2)]),
+    # an input of size 0 on the axis: ONNX Concat takes it, DirectML's page does not
+    "input_axis_zero": dml(0, 1, 0, 2, dml_tensor(FLOAT16, [0, 4]), [dml_input(0), dml_input(3)]),
+    "inputs_128": dml(0, 1, 0, 128, dml_tensor(UINT8, [1]), [dml_input(1, owned=True)]),
+    "input_count_0": dml(0, 0, 0, 0, dml_tensor(FLOAT32, [4]), [dml_input(4)]),
+}
+
+
 # --- ONNX ---------------------------------------------------------------------------------
 OPSET = {1: 0, 2: 1, 11: 2, 13: 3, 18: 4}
 FLOAT, INT8, INT64_T, BFLOAT16 = 1, 3, 7, 16
@@ -134,6 +162,55 @@ openvino = {
 }
 
 
+
+# --- ONNX Concat and OpenVINO Concat-1 ------------------------------------------------------
+CONCAT_OPSET = {1: 0, 4: 1, 11: 2, 13: 3}
+
+
+def concat_node(type_code, shape, axis, axis_sizes, odd, how, value, capacity):
+    """check_concat.h's node; axis None: the attribute left out."""
+    return (b(int(axis is not None)) + v(axis or 0) + v(len(axis_sizes)) + v(type_code) + b(len(shape)) + vs(shape) +
+            vs(axis_sizes) + b(odd, how) + v(value) + b(0, capacity))
+
+
+def onnx_concat(opset, data_type, shape, axis, axis_sizes, odd=0, how=0, value=0, capacity=0):
+    return b(CONCAT_OPSET[opset]) + concat_node(data_type, shape, axis, axis_sizes, odd, how, value, capacity)
+
+
+def ov_concat(type_code, shape, axis, axis_sizes, odd=0, how=0, value=0, capacity=0):
+    """type_code: 0 f32, 1 f16, 2 i8, 3 u8, 4 i64, 5 bf16, 6 f8e4m3, 7 f64, else 8 + Type_t."""
+    return concat_node(type_code, shape, axis, axis_sizes, odd, how, value, capacity)
+
+
+# The "concat" example of ONNX's Concat document: 1d, 2d and 3d on every axis.
+onnx_concat_seeds = {}
+for case, rank in (("1d", 1), ("2d", 2), ("3d", 3)):
+    for axis in list(range(rank)) + list(range(-rank, 0)):
+        name = "test_concat_%s_axis_%s" % (case, axis if axis >= 0 else "negative_%d" % -axis)
+        onnx_concat_seeds[name] = onnx_concat(13 if axis >= 0 else 11, FLOAT, [2] * rank, axis, [2, 2])
+onnx_concat_seeds.update({
+    "opset1_default_axis_float16": onnx_concat(1, 10, [2, 3], None, [3, 1]),
+    "opset4_int8_three_inputs": onnx_concat(4, INT8, [4, 3], 0, [1, 2, 3]),
+    "opset13_empty_input": onnx_concat(13, FLOAT, [2, 0], 1, [0, 3]),
+    "opset13_openvino_example": onnx_concat(13, FLOAT, [1, 8, 50, 50], 1, [8, 16, 32]),
+    "opset13_type_mismatch": onnx_concat(13, FLOAT, [2, 3], 0, [2, 2], odd=2, how=0, value=11),
+    "opset13_rank_mismatch": onnx_concat(13, FLOAT, [2, 3], 0, [2, 2], odd=2, how=1, value=3),
+    # short rows of the output (a join's DEINTERLEAVE) and a bfloat16 KV-cache append
+    "opset13_last_axis_1_and_2": onnx_concat(13, FLOAT, [1000, 1], 1, [1, 2]),
+    "opset13_bfloat16_kv_append": onnx_concat(13, BFLOAT16, [1, 8, 16, 64], 2, [16, 1]),
+})
+
+# The example of OpenVINO's Concat-1 specification: [1,8,50,50], [1,16,50,50], [1,32,50,50]
+# on axis 1 (or -3) give [1,56,50,50].
+openvino_concat = {
+    "example_axis_1": ov_concat(0, [1, 8, 50, 50], 1, [8, 16, 32]),
+    "example_axis_negative_3": ov_concat(0, [1, 8, 50, 50], -3, [8, 16, 32]),
+    "i8_empty_input": ov_concat(2, [3, 4], 0, [1, 0, 2]),
+    "boolean": ov_concat(8 + 2, [2], 0, [1, 1]),
+    "type_mismatch_f16": ov_concat(0, [2, 3], 1, [3, 1], odd=2, how=0, value=1),
+    "later_rank_below_axis": ov_concat(0, [2, 3], 1, [3, 1], odd=2, how=1, value=1),
+}
+
 # --- .npy ---------------------------------------------------------------------------------
 def npy(major, dict_text, data):
     prefix = 10 if major == 1 else 12
@@ -173,6 +250,9 @@ def write(harness, seeds):
 
 
 write("fuzz_directml", directml)
+write("fuzz_directml_join", directml_join)
 write("fuzz_onnx", onnx_seeds)
 write("fuzz_openvino", openvino)
 write("fuzz_npy", npy_seeds)
+write("fuzz_onnx_concat", onnx_concat_seeds)
+write("fuzz_openvino_concat", openvino_concat)

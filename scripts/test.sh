@@ -3,8 +3,9 @@
 # default Vulkan device (lavapipe without a GPU), with the Khronos validation layer and its
 # synchronization validation on:
 #   1. gcc, Release (-O3), -Werror: the whole suite but fault injection (run in 2) and the
-#      binding-window, fallback, mapping and kernel tests (run in 5, on a GPU's least limits
-#      and where the device lacks what the fallbacks turn off);
+#      binding-window, fallback, mapping and kernel tests and their joins (run in 5, on a GPU's
+#      least limits and where the device lacks what the fallbacks turn off); the core_join_*
+#      entries run split tests' cases as joins (VKSPLIT_TEST_JOIN=1);
 #   2. clang + AddressSanitizer + UBSan (+ LeakSanitizer): every test whose host code the
 #      sanitizers can see (not the CLI end to end, not the shader-bound sweeps), fault
 #      injection included, and every libFuzzer harness (fuzz/) for 50,000 runs (scripts/fuzz.sh
@@ -65,7 +66,7 @@ ctest --test-dir build-tsan -j "$jobs" -R core_threads --output-on-failure
 # run in the gcc build.
 stage "tests: sanitizer build"
 VKSPLIT_TEST_SCALE=0.2 ctest --test-dir build-asan -j "$jobs" -LE e2e \
-      -E '^(core_large|core_mappings_.*|core_tuning_.*|core_kernels|core_input_bounds|core_windows_no_bda_minimal|bench_flags|core_dispatch_count|core_fallback_no_bda_no_dynidx|core_fallback_no_8_16bit|core_threads_.*)$' \
+      -E '^(core_large|core_mappings_.*|core_tuning_.*|core_kernels|core_input_bounds|core_windows_no_bda_minimal|core_join_mappings_.*|core_join_tuning_.*|core_join_kernels|core_join_input_bounds|core_join_windows_no_bda_minimal|bench_flags|core_dispatch_count|core_fallback_no_bda_no_dynidx|core_fallback_no_8_16bit|core_threads_.*)$' \
       --output-on-failure
 stage "tests: gcc build on the minimum device (profiles bda, push and minimal)"
 VKSPLIT_TEST_JOBS="$tests" bash tests/min_device/run.sh build bda push minimal
@@ -81,7 +82,7 @@ windows=$!
 # device lacks what they turn off; the forced mappings and kernels (core_mappings,
 # core_kernels) on its bda and push profiles, under a GPU's least limits.
 if ! ctest --test-dir build -j "$tests" \
-        -E '^(core_faults|cli_faults|core_windows_.*|core_fallback_.*|core_mappings_.*|core_kernels)$' --output-on-failure; then
+        -E '^(core_faults|cli_faults|core_windows_.*|core_fallback_.*|core_mappings_.*|core_kernels|core_join_windows_.*|core_join_fallback_.*|core_join_mappings_.*|core_join_kernels)$' --output-on-failure; then
     wait "$windows" || true
     exit 1
 fi

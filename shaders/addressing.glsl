@@ -73,20 +73,26 @@ uint pc_prefix1() { return pc.prefix1; }
 uint pc_prefix2() { return pc.prefix2; }
 uint pc_segments_at() { return TBL_SEGMENTS_AT(pc.segments); } // one dispatch: every segment
 // Up to ABI_INLINE_OUTPUTS addresses travel in push constants, more in the caller's arguments.
+// They are the parts': a split's outputs, a join's inputs.
 OUTPUT output_of(uint segment)
 {
     if ((pc.shape >> SHAPE_FLAGS_SHIFT & FLAG_ARGUMENTS) != 0u)
         return AddressRef(pc_word64(0u)).a[segment];
     return pc_word64(2u * segment);
 }
+// A split reads the whole (pc.input_addr) and writes its part; a join (JOIN) reads its part,
+// g_part, set once its segment is known (main(): before anything is read), and writes the whole.
+OUTPUT g_part;
+uint64_t read_address() { return JOIN ? g_part : pc.input_addr; }
+uint64_t write_address(OUTPUT dest) { return JOIN ? pc.input_addr : dest; }
 
 #if ATOMIC_STORES
 // A run is the byte address of its first word.
 #define SRC uint64_t
 #define DST uint64_t
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer AtomicRef { uint v; };
-SRC src_at(OFFSET word) { return pc.input_addr + word * WORD_BYTES; }
-DST dst_at(OUTPUT dest, OFFSET word) { return dest + word * WORD_BYTES; }
+SRC src_at(OFFSET word) { return read_address() + word * WORD_BYTES; }
+DST dst_at(OUTPUT dest, OFFSET word) { return write_address(dest) + word * WORD_BYTES; }
 VALUE load(SRC s, uint i)
 {
     uint64_t at = s + uint64_t(i * WORD_BYTES);
@@ -112,8 +118,8 @@ void store(DST d, uint i, VALUE v)
 layout(buffer_reference, std430, buffer_reference_align = WORD_ALIGN) buffer Words { STORED w[]; };
 #define SRC Words
 #define DST Words
-SRC src_at(OFFSET word) { return Words(pc.input_addr + word * WORD_BYTES); }
-DST dst_at(OUTPUT dest, OFFSET word) { return Words(dest + word * WORD_BYTES); }
+SRC src_at(OFFSET word) { return Words(read_address() + word * WORD_BYTES); }
+DST dst_at(OUTPUT dest, OFFSET word) { return Words(write_address(dest) + word * WORD_BYTES); }
 VALUE load(SRC s, uint i) { return VALUE(s.w[i]); }
 void store(DST d, uint i, VALUE v) { d.w[i] = STORED(v); }
 #if WORD_BYTES == 16
@@ -126,9 +132,10 @@ RUN_VALUE run_load(SRC s, uint i) { return Words64x2(uint64_t(s)).w[i]; }
 void run_store(DST d, uint i, RUN_VALUE v) { Words64x2(uint64_t(d)).w[i] = v; }
 #endif
 #endif
-// 32-bit views (DEINTERLEAVE's tails), index in uint32 from the binding.
-uint load_u32(uint64_t i) { return U32Ref(pc.input_addr + i * 4ul).v[0]; }
-void store_u32(OUTPUT dest, uint64_t i, uint v) { U32Ref(dest + i * 4ul).v[0] = v; }
+// 32-bit views (DEINTERLEAVE's tails), index in uint32 from the binding: the side read, the
+// side written.
+uint load_u32(uint64_t i) { return U32Ref(read_address() + i * 4ul).v[0]; }
+void store_u32(OUTPUT dest, uint64_t i, uint v) { U32Ref(write_address(dest) + i * 4ul).v[0] = v; }
 
 #else // ADDRESSING_DESC
 #define OFFSET uint
@@ -162,39 +169,63 @@ uint pc_prefix1() { return 0u; } // FLAG_PREFIX is never set here
 uint pc_prefix2() { return 0u; }
 uint pc_segments_at() { return pc.segments_at; }
 OUTPUT output_of(uint segment) { return segment - pc.seg_first; }
+// A split reads the whole (binding 1) and writes its part's slot (binding 2); a join (JOIN)
+// reads its part's slot, g_part (set in main()), and writes the whole.
+OUTPUT g_part;
+uint read_word() { return JOIN ? pc.output_words[g_part] : pc.input_word; }
+uint write_word(OUTPUT slot) { return JOIN ? pc.input_word : pc.output_words[slot]; }
 
+// Each binding is declared twice, as the side read (readonly) and as the side written, so that
+// a split's pipeline reads its whole readonly and writes its parts writeonly exactly as before
+// joins existed, and a join's the other way round; JOIN folds the unused declarations away.
 #if ATOMIC_STORES
 // A run is the byte offset of its first word within its binding.
-layout(set = 0, binding = 1, std430) readonly buffer InputBuffer { uint w[]; } inp;
-layout(set = 0, binding = 2, std430) buffer OutputBuffer { uint w[]; } outs[OUTPUT_SLOTS];
+layout(set = 0, binding = 1, std430) readonly buffer WholeIn { uint w[]; } whole_in;
+layout(set = 0, binding = 1, std430) buffer WholeOut { uint w[]; } whole_out;
+layout(set = 0, binding = 2, std430) readonly buffer PartIn { uint w[]; } parts_in[OUTPUT_SLOTS];
+layout(set = 0, binding = 2, std430) buffer PartOut { uint w[]; } parts_out[OUTPUT_SLOTS];
 struct Dst { uint slot; uint byte_offset; };
 #define SRC uint
 #define DST Dst
-SRC src_at(OFFSET word) { return (pc.input_word + word) * WORD_BYTES; }
-DST dst_at(OUTPUT slot, OFFSET word) { return Dst(slot, (pc.output_words[slot] + word) * WORD_BYTES); }
+SRC src_at(OFFSET word) { return (read_word() + word) * WORD_BYTES; }
+DST dst_at(OUTPUT slot, OFFSET word) { return Dst(slot, (write_word(slot) + word) * WORD_BYTES); }
 VALUE load(SRC s, uint i)
 {
     uint at = s + i * WORD_BYTES;
-    return (inp.w[at >> 2] >> ((at & 3u) * 8u)) & SMALL_MASK;
+    uint w = JOIN ? parts_in[g_part].w[at >> 2] : whole_in.w[at >> 2];
+    return (w >> ((at & 3u) * 8u)) & SMALL_MASK;
 }
 void store(DST d, uint i, VALUE v)
 {
     uint at = d.byte_offset + i * WORD_BYTES;
     uint shift = (at & 3u) * 8u;
-    atomicAnd(outs[d.slot].w[at >> 2], ~(SMALL_MASK << shift));
-    atomicOr(outs[d.slot].w[at >> 2], v << shift);
+    if (JOIN) {
+        atomicAnd(whole_out.w[at >> 2], ~(SMALL_MASK << shift));
+        atomicOr(whole_out.w[at >> 2], v << shift);
+    } else {
+        atomicAnd(parts_out[d.slot].w[at >> 2], ~(SMALL_MASK << shift));
+        atomicOr(parts_out[d.slot].w[at >> 2], v << shift);
+    }
 }
 #else
 // A run is the index of its first word within its binding.
-layout(set = 0, binding = 1, std430) readonly buffer InputBuffer { STORED w[]; } inp;
-layout(set = 0, binding = 2, std430) writeonly buffer OutputBuffer { STORED w[]; } outs[OUTPUT_SLOTS];
+layout(set = 0, binding = 1, std430) readonly buffer WholeIn { STORED w[]; } whole_in;
+layout(set = 0, binding = 1, std430) writeonly buffer WholeOut { STORED w[]; } whole_out;
+layout(set = 0, binding = 2, std430) readonly buffer PartIn { STORED w[]; } parts_in[OUTPUT_SLOTS];
+layout(set = 0, binding = 2, std430) writeonly buffer PartOut { STORED w[]; } parts_out[OUTPUT_SLOTS];
 struct Dst { uint slot; uint word; };
 #define SRC uint
 #define DST Dst
-SRC src_at(OFFSET word) { return pc.input_word + word; }
-DST dst_at(OUTPUT slot, OFFSET word) { return Dst(slot, pc.output_words[slot] + word); }
-VALUE load(SRC s, uint i) { return VALUE(inp.w[s + i]); }
-void store(DST d, uint i, VALUE v) { outs[d.slot].w[d.word + i] = STORED(v); }
+SRC src_at(OFFSET word) { return read_word() + word; }
+DST dst_at(OUTPUT slot, OFFSET word) { return Dst(slot, write_word(slot) + word); }
+VALUE load(SRC s, uint i) { return JOIN ? VALUE(parts_in[g_part].w[s + i]) : VALUE(whole_in.w[s + i]); }
+void store(DST d, uint i, VALUE v)
+{
+    if (JOIN)
+        whole_out.w[d.word + i] = STORED(v);
+    else
+        parts_out[d.slot].w[d.word + i] = STORED(v);
+}
 #endif
 #endif
 
@@ -206,8 +237,8 @@ void store(DST d, uint i, VALUE v) { outs[d.slot].w[d.word + i] = STORED(v); }
 #if defined(ADDRESSING_BDA)
 #define CURSOR uint64_t
 #define STEP uint64_t
-CURSOR in_cursor(OFFSET word) { return pc.input_addr + word * uint64_t(WORD_BYTES); }
-CURSOR out_cursor(OUTPUT dest, OFFSET word) { return dest + word * uint64_t(WORD_BYTES); }
+CURSOR in_cursor(OFFSET word) { return read_address() + word * uint64_t(WORD_BYTES); }
+CURSOR out_cursor(OUTPUT dest, OFFSET word) { return write_address(dest) + word * uint64_t(WORD_BYTES); }
 STEP step_words(OFFSET words) { return words * uint64_t(WORD_BYTES); }
 #if ATOMIC_STORES
 VALUE load_at(CURSOR c) { return load(c, 0u); }
@@ -220,12 +251,12 @@ void store_at(OUTPUT dest, CURSOR c, VALUE v) { store(Words(c), 0u, v); }
 #define CURSOR uint
 #define STEP uint
 #if ATOMIC_STORES
-CURSOR in_cursor(OFFSET word) { return (pc.input_word + word) * WORD_BYTES; }
-CURSOR out_cursor(OUTPUT slot, OFFSET word) { return (pc.output_words[slot] + word) * WORD_BYTES; }
+CURSOR in_cursor(OFFSET word) { return (read_word() + word) * WORD_BYTES; }
+CURSOR out_cursor(OUTPUT slot, OFFSET word) { return (write_word(slot) + word) * WORD_BYTES; }
 STEP step_words(OFFSET words) { return words * WORD_BYTES; }
 #else
-CURSOR in_cursor(OFFSET word) { return pc.input_word + word; }
-CURSOR out_cursor(OUTPUT slot, OFFSET word) { return pc.output_words[slot] + word; }
+CURSOR in_cursor(OFFSET word) { return read_word() + word; }
+CURSOR out_cursor(OUTPUT slot, OFFSET word) { return write_word(slot) + word; }
 STEP step_words(OFFSET words) { return words; }
 #endif
 VALUE load_at(CURSOR c) { return load(c, 0u); }
@@ -241,6 +272,16 @@ uint pc_bands() { return 1u; } // bands need one dispatch: device addresses
 #endif
 uint pc_row_dims() { return (pc_shape() >> SHAPE_ROW_DIMS_SHIFT) & SHAPE_ROW_DIMS_MASK; }
 bool pc_flag(uint flag) { return ((pc_shape() >> SHAPE_FLAGS_SHIFT) & flag) != 0u; }
+
+// A segment's part as the kernels pass it to the store side: a join's was read in main().
+OUTPUT part_of(uint segment) { return JOIN ? g_part : output_of(segment); }
+// A segment's base (the whole's first element of its part) offsets the side that is the whole:
+// the one read in a split, the one written in a join; the part's side starts at its binding.
+void base_offsets(OFFSET base, out OFFSET in_off, out OFFSET out_off)
+{
+    in_off = JOIN ? OFFSET(0u) : base;
+    out_off = JOIN ? base : OFFSET(0u);
+}
 
 // ---- workgroup memory: one uint32 array, words as uint32 slots ---------------------------
 shared uint smem[SHARED_WORDS];

@@ -20,6 +20,18 @@ VALUE pack_slots(uint s[4])
 #endif
 }
 
+// Slot i (a uint32) of a word in registers.
+uint slot_of(VALUE v, uint i)
+{
+#if WORD_BYTES == 4 && !ATOMIC_STORES
+    return uint(v);
+#elif WORD_BYTES == 16
+    return v[i];
+#else
+    return 0u; // never planned
+#endif
+}
+
 // The plan's three numbers: push constants with device addresses (in the band fields, which
 // DEINTERLEAVE has no use for: no table read before the first load), else the table's header.
 void deinterleave_params(out uint tile_rows, out uint rows, out uint row_uints, out uint tiles, out uint units)
@@ -148,5 +160,72 @@ void deinterleave_workgroup(uint wg)
             break;
         tile = next;
         d = di_tile(tile, tile_rows, rows, row_uints);
+    }
+}
+
+// DEINTERLEAVE's inverse, a join's: each input's part of TBL_TILE_ROWS output rows is read
+// with WORD_BYTES loads (DI_UNROLL of them in flight per invocation) and scattered, 32-bit
+// piece by piece, into the rows' places in workgroup memory; then the whole rows are written
+// with WORD_BYTES stores, each output byte once. A workgroup copies tiles wg, wg + units, ...
+// Each part's tile is contiguous (its rows are) and starts on a word (r0 is a multiple of 4
+// rows); its loads are clamped to its last whole word inside a loop that runs only where it
+// has one, so no clamp wraps.
+void interleave_workgroup(uint wg)
+{
+    uint tile_rows, rows, row_uints, tiles, units;
+    deinterleave_params(tile_rows, rows, row_uints, tiles, units);
+    if (wg >= units)
+        return; // padding of the 2D grid
+    uint t = gl_LocalInvocationID.x, wgs = gl_WorkGroupSize.x;
+    for (uint tile = wg; tile < tiles; tile += units) {
+        DiTile d = di_tile(tile, tile_rows, rows, row_uints);
+        barrier(); // the previous tile's rows are written out of workgroup memory
+        for (uint k = 0u; k < pc.segments; k++) {
+            uint seg = segment_at(k);
+            uint chunk = tbl(seg + SEG_CHUNK_WORDS), at_in_row = tbl(seg + SEG_ROW_OFFSET);
+            g_part = output_of(k); // this input, the side read
+            uint in_uints = d.nrows * chunk, in_words = in_uints / DI_SLOTS;
+            CURSOR in0 = in_cursor(OFFSET(d.r0) * OFFSET(chunk) / OFFSET(DI_SLOTS));
+            uint skip = row_uints - chunk; // from a row's chunk end to the next row's chunk
+            for (uint base = t; base < in_words; base += DI_UNROLL * wgs) {
+                VALUE w[DI_UNROLL];
+                uint wat[DI_UNROLL];
+                [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++) {
+                    wat[j] = min(base + j * wgs, in_words - 1u);
+                    w[j] = load_at(in0 + CURSOR(step_words(OFFSET(wat[j]))));
+                }
+                [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++) {
+                    uint first = wat[j] * DI_SLOTS;
+                    uint row = first / chunk, col = first - row * chunk;
+                    uint a = row * row_uints + at_in_row + col; // the piece's place in the rows
+                    [[unroll]] for (uint i = 0u; i < DI_SLOTS; i++) {
+                        smem[a] = slot_of(w[j], i);
+                        bool wrap = ++col == chunk;
+                        col = wrap ? 0u : col;
+                        a += wrap ? skip + 1u : 1u;
+                    }
+                }
+            }
+#if DI_SLOTS > 1 && defined(ADDRESSING_BDA)
+            for (uint u = in_words * DI_SLOTS + t; u < in_uints; u += wgs) { // the tail: fewer than DI_SLOTS
+                uint r = u / chunk;
+                smem[r * row_uints + at_in_row + (u - r * chunk)] = load_u32(uint64_t(d.r0) * chunk + u);
+            }
+#endif
+        }
+        barrier(); // every input's part of the rows is in place
+        // The whole rows, span uint32 words, whole words first.
+        OUTPUT dest = g_part; // unused: the side written is the whole
+        CURSOR out0 = out_cursor(dest, OFFSET(d.r0) * OFFSET(row_uints) / OFFSET(DI_SLOTS));
+        for (uint w = t; w < d.words; w += wgs) {
+            uint s[4];
+            [[unroll]] for (uint i = 0u; i < DI_SLOTS; i++)
+                s[i] = smem[w * DI_SLOTS + i];
+            store_at(dest, out0 + CURSOR(step_words(OFFSET(w))), pack_slots(s));
+        }
+#if DI_SLOTS > 1 && defined(ADDRESSING_BDA)
+        for (uint u = d.words * DI_SLOTS + t; u < d.span; u += wgs) // the last tile's tail
+            store_u32(dest, uint64_t(d.r0) * row_uints + u, smem[u]);
+#endif
     }
 }

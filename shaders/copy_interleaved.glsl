@@ -17,7 +17,7 @@ void tile_word(uint seg, uint f, uint chunk, uint magic, uint row0, OFFSET in_ro
         src = in_row0 + OFFSET(r) * in_step + OFFSET(c);
         dst = out_row0 + OFFSET(r) * out_step + OFFSET(c);
     } else { // several row dimensions: place this word's row on its own
-        src = OFFSET(tbl64(seg + SEG_IN_BASE));
+        src = OFFSET(tbl64(seg + SEG_BASE));
         dst = OFFSET(0u);
         place_row(seg, row0 + r, 0u, src, dst);
         src += OFFSET(c);
@@ -46,7 +46,7 @@ void interleaved_workgroup(uint seg, uint unit, uint band, OUTPUT dest)
         uint len = min(tbl(seg + SEG_PIECE_WORDS), chunk - begin);
         if (t >= len)
             return;
-        in_off = OFFSET(tbl64(seg + SEG_IN_BASE));
+        in_off = OFFSET(tbl64(seg + SEG_BASE));
         out_off = OFFSET(0u);
         place_row(seg, row, 0u, in_off, out_off);
         copy_run(src_at(in_off + OFFSET(begin + t)), dst_at(dest, out_off + OFFSET(begin + t)), (len - t + step - 1u) / step,
@@ -59,7 +59,7 @@ void interleaved_workgroup(uint seg, uint unit, uint band, OUTPUT dest)
     uint row0 = first_row + unit * rows_per_unit;
     uint total = min(rows_per_unit, rows - row0) * chunk;
     uint magic = tbl(seg + SEG_ROW_MAGIC);
-    in_off = OFFSET(tbl64(seg + SEG_IN_BASE));
+    in_off = OFFSET(tbl64(seg + SEG_BASE));
     out_off = OFFSET(0u);
     place_row(seg, row0, 0u, in_off, out_off);
     OFFSET in_step = OFFSET(0u), out_step = OFFSET(0u);

@@ -64,8 +64,10 @@ void runs_invocation(uint seg, uint inv, OUTPUT dest)
         rows_left = min(per_inv, tbl(seg + SEG_ROWS) - row);
     }
 
-    OFFSET in_off = OFFSET(tbl64(seg + SEG_IN_BASE)) + OFFSET(begin);
-    OFFSET out_off = OFFSET(begin);
+    OFFSET in_off, out_off;
+    base_offsets(OFFSET(tbl64(seg + SEG_BASE)), in_off, out_off);
+    in_off += OFFSET(begin);
+    out_off += OFFSET(begin);
     uint dims = seg + SEG_DIMS;
     uint row_dims = pc_row_dims();
     // The innermost row dimension steps every row: keep it in registers. A segment without

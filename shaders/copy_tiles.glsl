@@ -24,8 +24,8 @@
 struct TileLine {
     uint chunk;         // words per row
     uint rows;          // rows of the line
-    OFFSET in_off;      // the line's first word in the input (the segment's base included)
-    OFFSET out_off;     // and in the output
+    OFFSET in_off;      // the line's first word on the side read (the segment's base included
+    OFFSET out_off;     // on the whole's side: base_offsets) and on the side written
     OFFSET in_stride;   // row to row within the line
     OFFSET out_stride;  // (narrow kernel: read with the output's address, SEG_OUT_STRIDE32 of
     uint seg;           //  table segment `seg`; 0xFFFFFFFF for an inline segment)
@@ -106,13 +106,12 @@ void tiles_workgroup(uint k, uint band, uint unit)
 {
     TileLine l;
     uint line, first, end, stride;
-    l.out_off = OFFSET(0u);
     l.out_stride = OFFSET(0u);
     l.seg = 0xFFFFFFFFu;
 #if defined(ADDRESSING_BDA)
     if (pc_flag(FLAG_INLINE)) { // a small split: every field in push constants, no table read
         l.chunk = inline_field(k, INLINE_CHUNK);
-        l.in_off = word64(inline_field(k, INLINE_IN_BASE), inline_field(k, INLINE_IN_BASE + 1));
+        base_offsets(word64(inline_field(k, INLINE_BASE), inline_field(k, INLINE_BASE + 1)), l.in_off, l.out_off);
         l.rows = 1u;
         l.in_stride = OFFSET(0u);
         line = 0u;
@@ -128,7 +127,7 @@ void tiles_workgroup(uint k, uint band, uint unit)
         uvec4 f0, f4;
         segment_head(seg, f0, f4);
         l.chunk = f0[SEG_CHUNK_WORDS];
-        l.in_off = OFFSET(word64(f4[SEG_IN_BASE - 4], f4[SEG_IN_BASE - 3]));
+        base_offsets(OFFSET(word64(f4[SEG_BASE - 4], f4[SEG_BASE - 3])), l.in_off, l.out_off);
         l.rows = f4[SEG_LINE_ROWS - 4];
         l.in_stride = OFFSET(f4[SEG_IN_STRIDE32 - 4]);
         l.seg = seg;

@@ -131,7 +131,7 @@ void TL_NAME(_copy)(TileLine l, uint first, uint end, uint stride, uint seg)
         else
             TL_NAME(_load)(k, from, col, g, words, false, true, v);
         if (tl == first) { // the output's side, now that the first loads are on their way
-            dest = output_of(seg);
+            dest = part_of(seg);
 #if !TL_WIDE
             if (l.seg != 0xFFFFFFFFu)
                 l.out_stride = OFFSET(tbl(l.seg + SEG_OUT_STRIDE32));

@@ -188,7 +188,7 @@ void realign_workgroup(uint k, uint band, uint unit)
     uvec4 f0, f4;
     segment_head(seg, f0, f4);
     uint chunk = f0[SEG_CHUNK_WORDS];
-    OFFSET in_off = OFFSET(word64(f4[SEG_IN_BASE - 4], f4[SEG_IN_BASE - 3])), out_off = OFFSET(0u);
+    OFFSET in_off = OFFSET(word64(f4[SEG_BASE - 4], f4[SEG_BASE - 3])), out_off = OFFSET(0u);
     uint rows = f4[SEG_LINE_ROWS - 4];
     uint64_t in_row = uint64_t(f4[SEG_IN_STRIDE32 - 4]) * WORD_BYTES;
     uint line, first, end, stride;

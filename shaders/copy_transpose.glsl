@@ -22,7 +22,8 @@ void transpose_workgroup(uint seg, uint unit, OUTPUT dest)
     uint per_line = tiles_a * tiles_b;
     uint line = unit / per_line, rest = unit - line * per_line;
     uint ib = rest / tiles_a, ia = rest - ib * tiles_a;
-    OFFSET in_off = OFFSET(tbl64(seg + SEG_IN_BASE)), out_off = OFFSET(0u);
+    OFFSET in_off, out_off;
+    base_offsets(OFFSET(tbl64(seg + SEG_BASE)), in_off, out_off);
     if (line != 0u)
         place_row(seg, line, 2u, in_off, out_off);
     uint a0 = ia * TR_A, b0 = ib * TR_B;
@@ -82,7 +83,8 @@ void transpose16_workgroup(uint seg, uint unit, uint k)
     uvec4 f0, f4;
     segment_head(seg, f0, f4);
     uint in_b = tbl(seg + SEG_IN_B32);        // dimension 1's input stride (dimension 0's is 1)
-    OFFSET in_off = OFFSET(word64(f4[SEG_IN_BASE - 4], f4[SEG_IN_BASE - 3])), out_off = OFFSET(0u);
+    OFFSET in_off, out_off;
+    base_offsets(OFFSET(word64(f4[SEG_BASE - 4], f4[SEG_BASE - 3])), in_off, out_off);
     uint size_a = f4[SEG_SIZE_A - 4], size_b = f4[SEG_SIZE_B - 4];
     uint tiles_a = (size_a + T16_A - 1u) / T16_A, tiles_b = (size_b + T16_B - 1u) / T16_B; // powers of two
     uint per_line = tiles_a * tiles_b, units_per_line = (per_line + trips - 1u) / trips;
@@ -104,7 +106,7 @@ void transpose16_workgroup(uint seg, uint unit, uint k)
     // at a = sa + 16 j, clamped likewise; a's stride times a tile fits 31 bits (the host's bound).
     uint sb = 4u * (t % 8u), sa = t / 8u;
     uint out_a = uint(tbl64(seg + SEG_DIMS + DIM_OUT_STRIDE)); // dimension 1's output stride is 1
-    uint64_t tile_out = out_cursor(output_of(k), out_off + OFFSET(b0) + OFFSET(a0) * OFFSET(out_a));
+    uint64_t tile_out = out_cursor(part_of(k), out_off + OFFSET(b0) + OFFSET(a0) * OFFSET(out_a));
     uint64_t out_a_step = uint64_t(T16_A) * out_a * 4ul, out_b_step = uint64_t(T16_B) * 4ul;
     for (;;) {
         barrier(); // the previous tile's reads of workgroup memory are done

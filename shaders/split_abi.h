@@ -32,6 +32,7 @@
 #define SPEC_MAPPING 2
 #define SPEC_TRIPS 3            /* unused (trips travel in push constants: PC_*_TRIPS) */
 #define SPEC_SHARED_WORDS 4     /* uint32 words of workgroup memory (TRANSPOSE, DEINTERLEAVE; else 1) */
+#define SPEC_JOIN 5             /* 0: a split (reads the whole, writes the parts); 1: a join (the other way) */
 
 /* Kernels: the public mappings (== vksplit_mapping), then the kernels some plans of a
  * public mapping run instead of its word-by-word one. */
@@ -87,7 +88,7 @@
 #define SEG_CHUNK_WORDS 1       /* words in one row's contiguous chunk */
 #define SEG_PIECES 2            /* RUNS, INTERLEAVED: pieces a row is cut into (1: whole rows) */
 #define SEG_PIECE_WORDS 3       /* RUNS, INTERLEAVED: words per piece (the last may be shorter) */
-#define SEG_IN_BASE 4           /* uint64: word offset of the output's first element in the input */
+#define SEG_BASE 4           /* uint64: word offset of the output's first element in the input */
 #define SEG_ROWS_PER_UNIT 6     /* RUNS, INTERLEAVED: whole rows one unit copies (pieces == 1) */
 #define SEG_ROWS 7              /* RUNS, INTERLEAVED: rows of this output */
 #define SEG_ROW_MAGIC 8         /* INTERLEAVED tiles: ceil(2^32 / chunk_words), 0 for 1-word chunks */
@@ -128,7 +129,7 @@
 #define FLAG_ALIGNED 16u        /* every binding 16-byte aligned (the realigned TILES: the plan asks it) */
 /* Device addresses: */
 #define PC_BDA_TABLE 0          /* uint64: the plan's parameter table */
-#define PC_BDA_INPUT 8          /* uint64: input binding */
+#define PC_BDA_INPUT 8          /* uint64: the whole's binding (a split's input, a join's output) */
 #define PC_BDA_SEGMENTS 16      /* uint: segments (all of them: one dispatch) */
 #define PC_BDA_SHAPE 20         /* uint: grid width | row dims | flags */
 #define PC_BDA_BAND_GROUPS 24   /* uint: workgroups of one band (of the dispatch without bands); DEINTERLEAVE: tile rows */
@@ -137,17 +138,18 @@
 #define PC_BDA_PREFIX1 36       /* uint: FLAG_PREFIX: first workgroup of segment 1; DEINTERLEAVE: tiles */
 #define PC_BDA_PREFIX2 40       /* uint: FLAG_PREFIX: of segment 2 (0xFFFFFFFF with 2 segments); DEINTERLEAVE: units */
 #define PC_BDA_TRIPS 44         /* uint: TILES: trips per invocation */
-#define PC_BDA_OUTPUTS 48       /* uint64[ABI_INLINE_OUTPUTS]: output addresses, or [0] the
+#define PC_BDA_OUTPUTS 48       /* uint64[ABI_INLINE_OUTPUTS]: the parts' addresses (a join's inputs), or [0] the
                                  * arguments' address (FLAG_ARGUMENTS); FLAG_INLINE: then per
                                  * segment INLINE_FIELDS uint32 from uint32 INLINE_AT on, at
                                  * fixed places, so that the shader reads them without indexing */
-#define INLINE_IN_BASE 0        /*   uint64 */
+#define INLINE_BASE 0        /*   uint64 */
 #define INLINE_CHUNK 2
 #define INLINE_UNITS 3          /*   units (TILES: a unit's stride in tiles) */
 #define INLINE_FIELDS 4
 #define INLINE_MAX_SEGMENTS 3
 #define INLINE_AT (2 * INLINE_MAX_SEGMENTS)
-/* Descriptors (set 0: binding 0 the table, 1 the input, 2 the outputs[OUTPUT_SLOTS]): */
+/* Descriptors (set 0: binding 0 the table, 1 the whole, 2 the parts[OUTPUT_SLOTS]; a split's
+ * input and outputs, a join's output and inputs): */
 #define PC_DESC_SEG_FIRST 0
 #define PC_DESC_SEGMENTS 4
 #define PC_DESC_WG_BASE 8       /* first workgroup of this dispatch in the prefix */

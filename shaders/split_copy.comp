@@ -1,13 +1,17 @@
 #version 460
-// The split as one strided copy. Built once per variant (src/shader_variants.h):
+// The split (and its inverse, the join) as one strided copy. Built once per variant
+// (src/shader_variants.h):
 //   WORD_BYTES       the copy word: 1, 2, 4, 8, 16 or 32 bytes (every chunk, stride and
 //                    offset of the plan is a multiple of it)
 //   ADDRESSING_BDA   tensors through buffer device addresses: any number of outputs
 //   ADDRESSING_DESC  tensors through push descriptors: an array of OUTPUT_SLOTS outputs
 //   ATOMIC_STORES    1- and 2-byte stores as 32-bit atomic AND/OR, for devices without
 //                    8/16-bit storage: neighbours sharing a 32-bit word stay intact
-// and specialized per pipeline by the MAPPING constant (src/pipelines.c creates one pipeline per
-// word and mapping the context can use).
+// and specialized per pipeline by the MAPPING constant and the JOIN constant (src/pipelines.c
+// creates one pipeline per word, kernel and direction the context can use). A split reads the
+// whole tensor and writes the parts, a join the other way: the views of addressing.glsl turn
+// round, each segment's base offsets the whole's side, and DEINTERLEAVE's join gathers each
+// part's chunks into whole rows.
 //
 // The host plans everything (src/planner.c and src/mapping_*.c): every non-empty output is a
 // segment of rows, a row being one contiguous chunk of words in the input and in the output.
@@ -48,6 +52,7 @@ layout(constant_id = SPEC_OUTPUT_SLOTS) const uint OUTPUT_SLOTS = 1;
 layout(constant_id = SPEC_MAPPING) const uint MAPPING = MAPPING_RUNS;
 layout(constant_id = SPEC_TRIPS) const uint TRIPS = 1;
 layout(constant_id = SPEC_SHARED_WORDS) const uint SHARED_WORDS = 1;
+layout(constant_id = SPEC_JOIN) const bool JOIN = false; // a join: parts -> whole (split_abi.h)
 
 #include "addressing.glsl"
 
@@ -123,7 +128,10 @@ void main()
 {
     uint wg = gl_WorkGroupID.y * pc_grid_x() + gl_WorkGroupID.x;
     if (MAPPING == MAPPING_DEINTERLEAVE) {
-        deinterleave_workgroup(wg);
+        if (JOIN)
+            interleave_workgroup(wg);
+        else
+            deinterleave_workgroup(wg);
         return;
     }
     uint band = 0u, k, unit;
@@ -148,6 +156,8 @@ void main()
         if (!find_segment(wg, k, unit))
             return;
     }
+    if (JOIN) // a join reads its part first: its address before anything else
+        g_part = output_of(k);
     if (MAPPING == MAPPING_TILES || MAPPING == MAPPING_TILES_WIDE) {
         tiles_workgroup(k, band, unit);
         return;
@@ -159,7 +169,7 @@ void main()
     }
 #endif
     uint seg = segment_at(k);
-    OUTPUT dest = output_of(k);
+    OUTPUT dest = part_of(k);
 #if defined(HAS_TRANSPOSE16)
     if (MAPPING == MAPPING_TRANSPOSE16) {
         transpose16_workgroup(seg, unit, k);

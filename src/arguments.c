@@ -17,7 +17,7 @@ void vksplit__record_arguments(const vksplit_plan* plan, VkCommandBuffer cmd, co
     uint64_t batch[ADDRESS_BATCH];
     for (uint32_t first = 0; first < segments; first += ADDRESS_BATCH) {
         uint32_t n = (uint32_t)vksplit__min_u64(segments - first, ADDRESS_BATCH);
-        vksplit__output_addresses(plan, outputs, first, n, batch);
+        vksplit__part_addresses(plan, outputs, first, n, batch);
         ctx->vk.vkCmdUpdateBuffer(cmd, arguments->buffer, arguments->offset + (uint64_t)first * sizeof(uint64_t),
                                   n * sizeof(uint64_t), batch);
     }
@@ -50,9 +50,9 @@ vksplit_result vksplit_write_arguments(const vksplit_plan* plan, const vksplit_b
         return VKSPLIT__FAIL(error, ARGUMENTS_MAPPED_ALIGNMENT, mapped);
     /* Checked in full first: on error nothing is written. */
     vksplit__bound bound;
-    vksplit_result r = vksplit__bind(plan, VKSPLIT__BIND_OUTPUTS, NULL, outputs, NULL, &bound, error);
+    vksplit_result r = vksplit__bind(plan, VKSPLIT__BIND_PARTS, NULL, outputs, NULL, &bound, error);
     if (r != VKSPLIT_OK)
         return r;
-    vksplit__output_addresses(plan, outputs, 0, plan->geo.segment_count, mapped);
+    vksplit__part_addresses(plan, outputs, 0, plan->geo.segment_count, mapped);
     return vksplit__ok(error);
 }

@@ -11,8 +11,10 @@
 #include "internal.h"
 #include "vulkan_functions.h"
 
-/* Pipelines by kernel (split_abi.h's MAPPING_*: the mappings 1 .. 5, then TILES' realigned
- * and wide kernels, 7 and 8) and copy word (index log2(word bytes), 1 .. 32 bytes). */
+/* Pipelines by direction (0 split, 1 join: SPEC_JOIN), kernel (split_abi.h's MAPPING_*: the
+ * mappings 1 .. 5, then TILES' realigned and wide kernels, 7 and 8) and copy word (index
+ * log2(word bytes), 1 .. 32 bytes). */
+#define VKSPLIT_DIRECTIONS 2
 #define VKSPLIT_WORD_KINDS 6
 #define VKSPLIT_KERNEL_KINDS 10
 
@@ -44,7 +46,7 @@ struct vksplit_context {
     /* Created with the context, or (defer_pipelines) by the first plan that needs one: plans
      * are made from any thread, so a slot is claimed with a compare-and-swap. Each holds a
      * VkPipeline's 64 bits (a pointer or a uint64_t, by platform): src/pipelines.c. */
-    vksplit__atomic_u64 pipelines[VKSPLIT_KERNEL_KINDS][VKSPLIT_WORD_KINDS];
+    vksplit__atomic_u64 pipelines[VKSPLIT_DIRECTIONS][VKSPLIT_KERNEL_KINDS][VKSPLIT_WORD_KINDS];
     vksplit_bool32 defer_pipelines;
     vksplit_bool32 capture_statistics; /* pipelines created with CAPTURE_STATISTICS */
     VkPipelineCache pipeline_cache;

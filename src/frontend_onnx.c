@@ -7,83 +7,49 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "frontend_common.h"
+#include "frontend_onnx_common.h"
 #include "internal.h"
 #include "vksplit/onnx.h"
 
-static const struct {
-    const char* name;
-    uint32_t size;
-} onnx_types[] = {
-    {"undefined", 0},      {"float", 4},    {"uint8", 1},        {"int8", 1},           {"uint16", 2},
-    {"int16", 2},          {"int32", 4},    {"int64", 8},        {"string", 0},         {"bool", 1},
-    {"float16", 2},        {"double", 8},   {"uint32", 4},       {"uint64", 8},         {"complex64", 8},
-    {"complex128", 16},    {"bfloat16", 2}, {"float8e4m3fn", 1}, {"float8e4m3fnuz", 1}, {"float8e5m2", 1},
-    {"float8e5m2fnuz", 1}, {"uint4", 0},    {"int4", 0},         {"float4e2m1", 0},
+static const vksplit__onnx_version split_versions[] = {
+    {1, VKSPLIT_ONNX_TYPES_FLOATS},    {2, VKSPLIT_ONNX_TYPES_ANY},       {11, VKSPLIT_ONNX_TYPES_ANY},
+    {13, VKSPLIT_ONNX_TYPES_ANY_BF16}, {18, VKSPLIT_ONNX_TYPES_ANY_BF16},
 };
-#define ONNX_TYPE_COUNT (sizeof onnx_types / sizeof onnx_types[0])
-
-#define T(name) (1u << VKSPLIT_ONNX_##name)
-#define TYPES_1 (T(FLOAT16) | T(FLOAT) | T(DOUBLE))
-#define TYPES_2                                                                                                    \
-    (TYPES_1 | T(BOOL) | T(INT8) | T(INT16) | T(INT32) | T(INT64) | T(UINT8) | T(UINT16) | T(UINT32) | T(UINT64) | \
-     T(COMPLEX64) | T(COMPLEX128) | T(STRING))
-#define TYPES_13 (TYPES_2 | T(BFLOAT16))
-
-uint32_t vksplit_onnx_data_type_size(vksplit_onnx_data_type data_type)
-{
-    return (uint32_t)data_type < ONNX_TYPE_COUNT ? onnx_types[data_type].size : 0;
-}
-
-const char* vksplit_onnx_data_type_name(vksplit_onnx_data_type data_type)
-{
-    return (uint32_t)data_type < ONNX_TYPE_COUNT ? onnx_types[data_type].name : "unknown";
-}
+#define SPLIT_VERSIONS (sizeof split_versions / sizeof split_versions[0])
 
 int64_t vksplit_onnx_split_version(int64_t model_opset)
 {
-    if (model_opset < 1)
-        return 0;
-    return model_opset >= 18 ? 18 : model_opset >= 13 ? 13 : model_opset >= 11 ? 11 : model_opset >= 2 ? 2 : 1;
-}
-
-static uint32_t opset_types(int64_t opset)
-{
-    switch (opset) {
-    case 1: return TYPES_1;
-    case 2:
-    case 11: return TYPES_2;
-    case 13:
-    case 18: return TYPES_13;
-    default: return 0;
-    }
+    return vksplit__onnx_version_in_effect(split_versions, SPLIT_VERSIONS, model_opset);
 }
 
 vksplit_bool32 vksplit_onnx_type_in_opset(int64_t opset, vksplit_onnx_data_type data_type)
 {
-    return (uint32_t)data_type < 32 && (opset_types(opset) & (1u << data_type)) ? 1 : 0;
+    return vksplit__onnx_type_listed(vksplit__onnx_version_types(split_versions, SPLIT_VERSIONS, opset), data_type);
 }
 
 static vksplit_result check_opset_and_type(const vksplit_onnx_split_desc* node, vksplit_error* error)
 {
     int64_t v = node->opset;
-    if (!opset_types(v)) {
+    uint32_t types = vksplit__onnx_version_types(split_versions, SPLIT_VERSIONS, v);
+    if (!types) {
         if (v >= 1)
             return VKSPLIT__FAIL(error, ONNX_OPSET_IMPORT, (long long)v, (long long)v,
                                  (long long)vksplit_onnx_split_version(v));
         return VKSPLIT__FAIL(error, ONNX_OPSET, (long long)v);
     }
-    uint32_t t = (uint32_t)node->data_type;
-    if (node->data_type == VKSPLIT_ONNX_STRING)
-        return VKSPLIT__FAIL0(error, ONNX_STRING_TYPE);
-    if (t >= ONNX_TYPE_COUNT || t == VKSPLIT_ONNX_UNDEFINED)
-        return VKSPLIT__FAIL(error, ONNX_DATA_TYPE, t);
-    if (!vksplit_onnx_type_in_opset(v, node->data_type)) {
+    switch (vksplit__onnx_check_type(types, node->data_type)) {
+    case VKSPLIT__ONNX_TYPE_STRING: return VKSPLIT__FAIL0(error, ONNX_STRING_TYPE);
+    case VKSPLIT__ONNX_TYPE_UNKNOWN: return VKSPLIT__FAIL(error, ONNX_DATA_TYPE, (uint32_t)node->data_type);
+    case VKSPLIT__ONNX_TYPE_NOT_LISTED: {
         const char* hint = v == 1                                     ? " (float16, float, double)"
                            : node->data_type == VKSPLIT_ONNX_BFLOAT16 ? " (bfloat16 came with Split-13)"
                                                                       : "";
-        return VKSPLIT__FAIL(error, ONNX_DATA_TYPE_VERSION, onnx_types[t].name, (long long)v, hint);
+        return VKSPLIT__FAIL(error, ONNX_DATA_TYPE_VERSION, vksplit_onnx_data_type_name(node->data_type), (long long)v,
+                             hint);
     }
-    return VKSPLIT_OK;
+    default: return VKSPLIT_OK;
+    }
 }
 
 static vksplit_result check_shape_and_axis(const vksplit_onnx_split_desc* node, uint32_t* axis, vksplit_error* error)
@@ -94,23 +60,26 @@ static vksplit_result check_shape_and_axis(const vksplit_onnx_split_desc* node, 
         return VKSPLIT__FAIL(error, ONNX_RANK_LIMIT, node->rank, VKSPLIT_MAX_RANK);
     if (!node->shape)
         return VKSPLIT__FAIL0(error, ONNX_SHAPE_NULL);
-    for (uint32_t k = 0; k < node->rank; k++)
+    uint64_t sizes[VKSPLIT_MAX_RANK];
+    for (uint32_t k = 0; k < node->rank; k++) {
         if (node->shape[k] < 0)
             return VKSPLIT__FAIL(error, ONNX_SHAPE_NEGATIVE, k, (long long)node->shape[k]);
-    uint64_t bytes = vksplit_onnx_data_type_size(node->data_type);
-    for (uint32_t k = 0; k < node->rank; k++)
-        if (node->shape[k] != 0 && !vksplit__mul_u64(bytes, (uint64_t)node->shape[k], &bytes))
-            return VKSPLIT__FAIL(error, ONNX_BYTE_COUNT_OVERFLOW, k, (long long)node->shape[k]);
+        sizes[k] = (uint64_t)node->shape[k];
+    }
+    uint32_t at = vksplit__packed_bytes_overflow_at(vksplit_onnx_data_type_size(node->data_type), node->rank, sizes);
+    if (at < node->rank)
+        return VKSPLIT__FAIL(error, ONNX_BYTE_COUNT_OVERFLOW, at, (long long)node->shape[at]);
     int64_t rank = node->rank, a = node->axis;
     bool negative_ok = node->opset >= 11;
-    if (a < 0 && !negative_ok)
+    switch (vksplit__onnx_check_axis(a, node->rank, negative_ok, axis)) {
+    case VKSPLIT__ONNX_AXIS_NEGATIVE:
         return VKSPLIT__FAIL(error, ONNX_AXIS_NEGATIVE_BEFORE_11, (long long)a, (long long)node->opset,
                              (long long)(rank - 1), (long long)rank);
-    if (a < -rank || a >= rank)
+    case VKSPLIT__ONNX_AXIS_RANGE:
         return VKSPLIT__FAIL(error, ONNX_AXIS, (long long)a, negative_ok ? (long long)-rank : 0LL,
                              (long long)(rank - 1), (long long)rank);
-    *axis = (uint32_t)(a < 0 ? a + rank : a);
-    return VKSPLIT_OK;
+    default: return VKSPLIT_OK;
+    }
 }
 
 /* Where the lengths come from, after the opset's rules on which sources exist. */
@@ -289,12 +258,10 @@ vksplit_result vksplit_onnx_translate_split(const vksplit_onnx_split_desc* node,
         r = check_equal(node, dim, axis, &count, error);
     if (r != VKSPLIT_OK)
         return r;
-    if (!storage || !storage->lengths)
-        return VKSPLIT__FAIL(error, STORAGE_NULL, storage ? "storage->lengths" : "storage");
-    if (storage->lengths_capacity < count)
-        return VKSPLIT__FAIL(error, ONNX_STORAGE_CAPACITY, storage->lengths_capacity, count);
-    if (!out)
-        return VKSPLIT__FAIL0(error, OUT_NULL);
+    r = vksplit__check_storage(storage, storage ? storage->lengths : NULL, storage ? storage->lengths_capacity : 0,
+                               count, VKSPLIT__STORAGE_ONNX_SPLIT, out, error);
+    if (r != VKSPLIT_OK)
+        return r;
 
     for (uint32_t k = 0; k < node->rank; k++)
         storage->sizes[k] = (uint64_t)node->shape[k];

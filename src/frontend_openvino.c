@@ -6,44 +6,17 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "frontend_common.h"
+#include "frontend_openvino_common.h"
 #include "internal.h"
 #include "vksplit/openvino.h"
 
-typedef enum kind { OTHER, INTEGER, SUB_BYTE } kind;
-
-static const struct {
-    const char* name;
-    uint32_t size;
-    kind kind;
-} ov_types[] = {
-    {"undefined", 0, OTHER}, {"dynamic", 0, OTHER}, {"boolean", 1, OTHER}, {"bf16", 2, OTHER},   {"f16", 2, OTHER},
-    {"f32", 4, OTHER},       {"f64", 8, OTHER},     {"i4", 0, SUB_BYTE},   {"i8", 1, INTEGER},   {"i16", 2, INTEGER},
-    {"i32", 4, INTEGER},     {"i64", 8, INTEGER},   {"u1", 0, SUB_BYTE},   {"u2", 0, SUB_BYTE},  {"u3", 0, SUB_BYTE},
-    {"u4", 0, SUB_BYTE},     {"u6", 0, SUB_BYTE},   {"u8", 1, INTEGER},    {"u16", 2, INTEGER},  {"u32", 4, INTEGER},
-    {"u64", 8, INTEGER},     {"nf4", 0, SUB_BYTE},  {"f8e4m3", 1, OTHER},  {"f8e5m2", 1, OTHER}, {"string", 0, OTHER},
-    {"f4e2m1", 0, SUB_BYTE}, {"f8e8m0", 1, OTHER},
-};
-_Static_assert(sizeof ov_types / sizeof ov_types[0] == VKSPLIT_OV_ELEMENT_TYPE_COUNT, "one row per element type");
-
-uint32_t vksplit_ov_element_type_size(vksplit_ov_element_type element_type)
-{
-    return (uint32_t)element_type < VKSPLIT_OV_ELEMENT_TYPE_COUNT ? ov_types[element_type].size : 0;
-}
-
-const char* vksplit_ov_element_type_name(vksplit_ov_element_type element_type)
-{
-    return (uint32_t)element_type < VKSPLIT_OV_ELEMENT_TYPE_COUNT ? ov_types[element_type].name : "unknown";
-}
-
-static bool is_integer(vksplit_ov_element_type t)
-{
-    return (uint32_t)t < VKSPLIT_OV_ELEMENT_TYPE_COUNT && ov_types[t].kind == INTEGER;
-}
+static bool is_integer(vksplit_ov_element_type t) { return vksplit__ov_check_type(t) == VKSPLIT__OV_TYPE_INTEGER; }
 
 /* Element i of an integer constant; false for a u64 beyond int64 (stored in *big). */
 static bool read_integer(const vksplit_ov_constant* c, uint64_t i, int64_t* value, uint64_t* big)
 {
-    const unsigned char* p = (const unsigned char*)c->data + i * ov_types[c->element_type].size;
+    const unsigned char* p = (const unsigned char*)c->data + i * vksplit_ov_element_type_size(c->element_type);
     switch (c->element_type) {
     case VKSPLIT_OV_I8: {
         int8_t v;
@@ -99,25 +72,22 @@ static bool read_integer(const vksplit_ov_constant* c, uint64_t i, int64_t* valu
 
 static vksplit_result check_data(vksplit_ov_element_type t, uint32_t rank, const uint64_t* shape, vksplit_error* error)
 {
-    uint32_t u = (uint32_t)t;
-    if (u >= VKSPLIT_OV_ELEMENT_TYPE_COUNT)
-        return VKSPLIT__FAIL(error, OV_ELEMENT_TYPE, u);
-    if (t == VKSPLIT_OV_STRING)
-        return VKSPLIT__FAIL0(error, OV_STRING_TYPE);
-    if (ov_types[u].kind == SUB_BYTE)
-        return VKSPLIT__FAIL(error, OV_PACKED_TYPE, ov_types[u].name);
-    if (ov_types[u].size == 0)
-        return VKSPLIT__FAIL(error, OV_DYNAMIC_TYPE, ov_types[u].name);
+    switch (vksplit__ov_check_type(t)) {
+    case VKSPLIT__OV_TYPE_UNKNOWN: return VKSPLIT__FAIL(error, OV_ELEMENT_TYPE, (uint32_t)t);
+    case VKSPLIT__OV_TYPE_STRING: return VKSPLIT__FAIL0(error, OV_STRING_TYPE);
+    case VKSPLIT__OV_TYPE_SUB_BYTE: return VKSPLIT__FAIL(error, OV_PACKED_TYPE, vksplit_ov_element_type_name(t));
+    case VKSPLIT__OV_TYPE_DYNAMIC: return VKSPLIT__FAIL(error, OV_DYNAMIC_TYPE, vksplit_ov_element_type_name(t));
+    default: break; /* Split-1's T is "any arbitrary supported type": boolean too */
+    }
     if (rank == 0)
         return VKSPLIT__FAIL0(error, OV_SCALAR);
     if (rank > VKSPLIT_MAX_RANK)
         return VKSPLIT__FAIL(error, OV_RANK_LIMIT, rank, VKSPLIT_MAX_RANK);
     if (!shape)
         return VKSPLIT__FAIL0(error, OV_SHAPE_NULL);
-    uint64_t bytes = ov_types[u].size;
-    for (uint32_t k = 0; k < rank; k++)
-        if (shape[k] != 0 && !vksplit__mul_u64(bytes, shape[k], &bytes))
-            return VKSPLIT__FAIL(error, OV_BYTE_COUNT_OVERFLOW, k, (unsigned long long)shape[k]);
+    uint32_t at = vksplit__packed_bytes_overflow_at(vksplit_ov_element_type_size(t), rank, shape);
+    if (at < rank)
+        return VKSPLIT__FAIL(error, OV_BYTE_COUNT_OVERFLOW, at, (unsigned long long)shape[at]);
     return VKSPLIT_OK;
 }
 
@@ -139,21 +109,8 @@ static vksplit_result check_axis(const vksplit_ov_constant* c, uint32_t rank, bo
     uint64_t big = 0;
     if (!read_integer(c, 0, &a, &big))
         return VKSPLIT__FAIL(error, OV_AXIS_RANGE_UNSIGNED, (unsigned long long)big, (long long)-r, (long long)(r - 1));
-    if (a < -r || a >= r)
+    if (!vksplit__ov_normalise_axis(a, rank, axis))
         return VKSPLIT__FAIL(error, OV_AXIS_RANGE, (long long)a, (long long)-r, (long long)(r - 1));
-    *axis = (uint32_t)(a < 0 ? a + r : a);
-    return VKSPLIT_OK;
-}
-
-static vksplit_result check_storage(const vksplit_ov_split_storage* s, uint64_t count, const vksplit_split_desc* out,
-                                    vksplit_error* error)
-{
-    if (!s || !s->lengths)
-        return VKSPLIT__FAIL(error, STORAGE_NULL, s ? "storage->lengths" : "storage");
-    if (s->lengths_capacity < count)
-        return VKSPLIT__FAIL(error, OV_STORAGE_CAPACITY, s->lengths_capacity, (unsigned long long)count);
-    if (!out)
-        return VKSPLIT__FAIL0(error, OUT_NULL);
     return VKSPLIT_OK;
 }
 
@@ -196,7 +153,8 @@ vksplit_result vksplit_ov_translate_split(const vksplit_ov_split_desc* op, vkspl
         return VKSPLIT__FAIL(error, OV_NOT_DIVISIBLE, (unsigned long long)dim, (unsigned long long)n);
     if (n > VKSPLIT_MAX_OUTPUTS)
         return VKSPLIT__FAIL(error, OV_NUM_SPLITS_LIMIT, (unsigned long long)n, VKSPLIT_MAX_OUTPUTS);
-    r = check_storage(storage, n, out, error);
+    r = vksplit__check_storage(storage, storage ? storage->lengths : NULL, storage ? storage->lengths_capacity : 0, n,
+                               VKSPLIT__STORAGE_OV_SPLIT, out, error);
     if (r != VKSPLIT_OK)
         return r;
     for (uint64_t i = 0; i < n; i++)
@@ -260,7 +218,8 @@ vksplit_result vksplit_ov_translate_variadic_split(const vksplit_ov_variadic_spl
     if (r == VKSPLIT_OK)
         r = check_lengths(&op->split_lengths, op->shape[axis], axis, &inferred, &remainder, error);
     if (r == VKSPLIT_OK)
-        r = check_storage(storage, op->split_lengths.length, out, error);
+        r = vksplit__check_storage(storage, storage ? storage->lengths : NULL, storage ? storage->lengths_capacity : 0,
+                                   op->split_lengths.length, VKSPLIT__STORAGE_OV_SPLIT, out, error);
     if (r != VKSPLIT_OK)
         return r;
     uint64_t count = op->split_lengths.length;

@@ -24,20 +24,23 @@ typedef struct vksplit__planner_caps {
     uint32_t shared_bytes;          /* workgroup memory DEINTERLEAVE may stage rows in */
 } vksplit__planner_caps;
 
-/* One row dimension of one segment, in words. */
+/* One row dimension of one segment, in words. "in" is the side the copy reads, "out" the side
+ * it writes: for a split the whole and its part, for a join the part and the whole. */
 typedef struct vksplit__row_dim {
     uint64_t size;
     uint64_t in_stride;
     uint64_t out_stride;
 } vksplit__row_dim;
 
-/* One non-empty output: rows of chunk_words contiguous words. A unit is one invocation (RUNS)
- * or one workgroup (the other mappings); shaders/split_abi.h says what each copies. */
+/* One non-empty part (a split's output, a join's input): rows of chunk_words contiguous words.
+ * A unit is one invocation (RUNS) or one workgroup (the other mappings); shaders/split_abi.h
+ * says what each copies. */
 typedef struct vksplit__segment {
-    uint32_t output_index;
+    uint32_t part_index;  /* the output (a join: the input) it copies */
     uint64_t chunk_words; /* DEINTERLEAVE: chunk, base and strides in uint32 words */
     uint64_t rows;
-    uint64_t in_base_words;
+    uint64_t base_words;      /* the part's first element in the whole: the read side's offset for a
+                           * split, the write side's for a join (vksplit__read_base) */
     uint64_t units;           /* per band */
     uint64_t first_workgroup; /* prefix over segments (per band) */
     /* RUNS, INTERLEAVED */
@@ -55,8 +58,9 @@ typedef struct vksplit__segment {
 } vksplit__segment;
 
 typedef struct vksplit__geometry {
+    vksplit_bool32 join; /* parts -> whole: the base lies on the write side */
     uint32_t word_bytes;
-    /* What chunk_words, in_base_words and the strides count: words of this many bytes.
+    /* What chunk_words, base_words and the strides count: words of this many bytes.
      * word_bytes, except DEINTERLEAVE's 4 (its word is the width of its loads and stores,
      * not of a chunk). */
     uint32_t count_bytes;
@@ -86,6 +90,17 @@ typedef struct vksplit__geometry {
     uint32_t invocation_bytes; /* copied by one invocation, at most */
     uint64_t sectors_read;     /* 32-byte input sectors its workgroups fetch */
 } vksplit__geometry;
+
+/* Where a segment's base offsets the copy: the read side (a split's whole) or the write side
+ * (a join's whole); the other side starts at its part's binding. */
+static inline uint64_t vksplit__read_base(const vksplit__geometry* g, const vksplit__segment* seg)
+{
+    return g->join ? 0 : seg->base_words;
+}
+static inline uint64_t vksplit__write_base(const vksplit__geometry* g, const vksplit__segment* seg)
+{
+    return g->join ? seg->base_words : 0;
+}
 
 /* Loop trips one invocation of the shader makes at most; the planner keeps it <= this,
  * four times under llvmpipe's silent 65535-iteration limit per 8-lane batch. */

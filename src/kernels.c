@@ -15,21 +15,22 @@ typedef struct kernel_row {
     uint32_t words;
     uint32_t wide_words;
     vksplit_bool32 bda_only;
+    vksplit_bool32 joins; /* has a join (JOIN in shaders/split_copy.comp) */
 } kernel_row;
 
 static const kernel_row kernels[] = {
-    {MAPPING_RUNS, VKSPLIT_MAPPING_RUNS, "runs", WORDS_ALL, 0, 0},
-    {MAPPING_INTERLEAVED, VKSPLIT_MAPPING_INTERLEAVED, "interleaved", WORDS_ALL, 0, 0},
-    {MAPPING_TILES, VKSPLIT_MAPPING_TILES, "tiles", WORDS_ALL, 0, 0},
+    {MAPPING_RUNS, VKSPLIT_MAPPING_RUNS, "runs", WORDS_ALL, 0, 0, 1},
+    {MAPPING_INTERLEAVED, VKSPLIT_MAPPING_INTERLEAVED, "interleaved", WORDS_ALL, 0, 0, 0},
+    {MAPPING_TILES, VKSPLIT_MAPPING_TILES, "tiles", WORDS_ALL, 0, 0, 1},
     /* 16-byte loads and stores, realigned in registers, for 4- and 8-byte words */
-    {MAPPING_TILES_REALIGN, VKSPLIT_MAPPING_TILES, "tiles (realigned to 16 bytes)", 0, 4u | 8u, 1},
+    {MAPPING_TILES_REALIGN, VKSPLIT_MAPPING_TILES, "tiles (realigned to 16 bytes)", 0, 4u | 8u, 1, 0},
     /* 64-bit places: tiles spanning 2 GiB or more, reached through device addresses only */
-    {MAPPING_TILES_WIDE, VKSPLIT_MAPPING_TILES, "tiles (64-bit places)", WORDS_ALL, 0, 1},
+    {MAPPING_TILES_WIDE, VKSPLIT_MAPPING_TILES, "tiles (64-bit places)", WORDS_ALL, 0, 1, 1},
     /* one element of at most 16 bytes per word */
-    {MAPPING_TRANSPOSE, VKSPLIT_MAPPING_TRANSPOSE, "transpose", 1u | 2u | 4u | 8u | 16u, 0, 0},
-    {MAPPING_TRANSPOSE16, VKSPLIT_MAPPING_TRANSPOSE, "transpose (16-byte loads and stores)", 0, 4u, 1},
+    {MAPPING_TRANSPOSE, VKSPLIT_MAPPING_TRANSPOSE, "transpose", 1u | 2u | 4u | 8u | 16u, 0, 0, 1},
+    {MAPPING_TRANSPOSE16, VKSPLIT_MAPPING_TRANSPOSE, "transpose (16-byte loads and stores)", 0, 4u, 1, 1},
     /* uint32 pieces staged in workgroup memory, moved as 4-byte words, or 16-byte ones where allowed */
-    {MAPPING_DEINTERLEAVE, VKSPLIT_MAPPING_DEINTERLEAVE, "deinterleave", 4u, 16u, 0},
+    {MAPPING_DEINTERLEAVE, VKSPLIT_MAPPING_DEINTERLEAVE, "deinterleave", 4u, 16u, 0, 1},
 };
 #define KERNEL_COUNT (sizeof kernels / sizeof kernels[0])
 
@@ -58,6 +59,17 @@ bool vksplit__kernel_takes_word(uint32_t kernel, uint32_t word_bytes, const vksp
         return false;
     bool wide = caps->bda && caps->max_word_bytes >= 16;
     return vksplit__is_pow2(word_bytes) && ((row->words | (wide ? row->wide_words : 0)) & word_bytes) != 0;
+}
+
+vksplit_mapping vksplit__join_mapping(vksplit_mapping tuned)
+{
+    return tuned == VKSPLIT_MAPPING_INTERLEAVED ? VKSPLIT_MAPPING_TILES : tuned;
+}
+
+bool vksplit__kernel_joins(uint32_t kernel)
+{
+    const kernel_row* row = row_of(kernel);
+    return row && row->joins;
 }
 
 vksplit_mapping vksplit__kernel_mapping(uint32_t kernel)

@@ -17,6 +17,12 @@ typedef struct vksplit__kernel_caps {
 /* Whether a tuning's mapping may plan with `mapping` (BY_SHAPE chooses among TILES, TRANSPOSE
  * and DEINTERLEAVE; a forced TRANSPOSE or DEINTERLEAVE falls back to TILES). */
 bool vksplit__mapping_allowed(vksplit_mapping tuned, vksplit_mapping mapping);
+/* The mapping a tuning plans a join with: the tuned one, but TILES for the deprecated
+ * INTERLEAVED, which has no join. */
+vksplit_mapping vksplit__join_mapping(vksplit_mapping tuned);
+/* Whether a kernel copies joins too (every kernel but INTERLEAVED's and the realigned TILES,
+ * which counts its output's blocks from the binding). */
+bool vksplit__kernel_joins(uint32_t kernel);
 /* Whether a kernel is planned with a word under these caps (MAPPING_TILES_REALIGN: 4- and
  * 8-byte words on device addresses where 16-byte words are allowed; MAPPING_TRANSPOSE16:
  * 4-byte words, the same; DEINTERLEAVE: 16-byte words there, 4-byte ones anywhere; ...). */

@@ -1,6 +1,8 @@
-/* DEINTERLEAVE (shaders/copy_deinterleave.glsl): short chunks. Input rows are contiguous and
- * hold every segment's chunk in turn; a workgroup stages tile_rows whole rows in workgroup
- * memory and writes each output's part of them, so each input byte leaves memory once. */
+/* DEINTERLEAVE (shaders/copy_deinterleave.glsl): short chunks. The whole's rows are contiguous
+ * and hold every segment's chunk in turn. A split's workgroup stages tile_rows whole input
+ * rows in workgroup memory and writes each output's part of them, so each input byte leaves
+ * memory once; a join's (the inverse) gathers each input's part of tile_rows rows into
+ * workgroup memory and writes the whole output rows, so each output byte is stored once. */
 #include "mapping_deinterleave.h"
 
 #include "kernels.h"
@@ -14,15 +16,20 @@ static uint32_t deinterleave_word(const vksplit__planner_caps* caps, uint32_t ba
     return base_alignment >= 16 && vksplit__plans_kernel(caps, MAPPING_DEINTERLEAVE, 16) ? 16 : 4;
 }
 
-/* Loop trips one invocation makes per tile of `rows` rows (nothing unrolled, as on llvmpipe). */
+/* Loop trips one invocation makes per tile of `rows` rows (nothing unrolled, as on llvmpipe):
+ * a split stages the whole rows in trips of ABI_UNROLL loads, then writes each part; a join
+ * gathers each part in trips of ABI_UNROLL loads of DI_SLOTS pieces each, then writes the
+ * whole rows (shaders/copy_deinterleave.glsl). */
 static uint64_t tile_trips(const vksplit__geometry* g, uint32_t word, uint32_t workgroup, uint64_t row_bytes,
                            uint64_t rows)
 {
     uint64_t unroll = ABI_UNROLL(word), slots = word / 4;
-    uint64_t trips = vksplit__div_up(rows * row_bytes / word, unroll * workgroup) * (2 * unroll + 2) + 2;
+    uint64_t whole = vksplit__div_up(rows * row_bytes / word, g->join ? workgroup : unroll * workgroup);
+    uint64_t trips = whole * (g->join ? slots + 2 : 2 * unroll + 2) + (g->join ? 4 : 2);
     for (uint32_t s = 0; s < g->segment_count; s++) {
-        uint64_t chunk_bytes = g->segments[s].chunk_words * g->word_bytes;
-        trips += vksplit__div_up(rows * chunk_bytes / word, workgroup) * (slots + 3) + 4;
+        uint64_t part_words = rows * g->segments[s].chunk_words * g->word_bytes / word;
+        trips += g->join ? vksplit__div_up(part_words, unroll * workgroup) * (unroll * (slots + 3) + 2) + 6
+                         : vksplit__div_up(part_words, workgroup) * (slots + 3) + 4;
     }
     return trips;
 }
@@ -78,7 +85,17 @@ static uint32_t choose_trips(const vksplit__geometry* g, const vksplit__planner_
     return trips ? (uint32_t)trips : 1;
 }
 
-/* Bytes of an input row, when the input rows are contiguous and hold every chunk in turn. */
+/* A row dimension's stride in the whole (a split's input, a join's output) and in the part. */
+static uint64_t whole_stride(const vksplit__geometry* g, const vksplit__row_dim* dim)
+{
+    return g->join ? dim->out_stride : dim->in_stride;
+}
+static uint64_t part_stride(const vksplit__geometry* g, const vksplit__row_dim* dim)
+{
+    return g->join ? dim->in_stride : dim->out_stride;
+}
+
+/* Bytes of a row of the whole, when its rows are contiguous and hold every chunk in turn. */
 static uint64_t packed_row_bytes(const vksplit__geometry* g)
 {
     if (!g->rows_contiguous || g->row_dims != 1)
@@ -89,12 +106,12 @@ static uint64_t packed_row_bytes(const vksplit__geometry* g)
         const vksplit__segment* seg = &g->segments[s];
         const vksplit__row_dim* dim = &g->dims[s];
         uint64_t chunk_bytes = seg->chunk_words * g->word_bytes;
-        if (chunk_bytes % 4 || seg->rows != first->rows || dim->in_stride != g->dims[0].in_stride ||
-            dim->out_stride != seg->chunk_words || seg->in_base_words * g->word_bytes != row_bytes)
+        if (chunk_bytes % 4 || seg->rows != first->rows || whole_stride(g, dim) != whole_stride(g, &g->dims[0]) ||
+            part_stride(g, dim) != seg->chunk_words || seg->base_words * g->word_bytes != row_bytes)
             return 0;
         row_bytes += chunk_bytes;
     }
-    return g->dims[0].in_stride * g->word_bytes == row_bytes ? row_bytes : 0;
+    return whole_stride(g, &g->dims[0]) * g->word_bytes == row_bytes ? row_bytes : 0;
 }
 
 bool vksplit__deinterleave_fits(const vksplit__geometry* g, const vksplit__planner_caps* caps, uint32_t base_alignment)
@@ -116,14 +133,15 @@ void vksplit__plan_deinterleave(vksplit__geometry* g, const vksplit__planner_cap
     for (uint32_t s = 0; s < g->segment_count; s++) {
         vksplit__segment* seg = &g->segments[s];
         uint64_t chunk_bytes = seg->chunk_words * g->word_bytes;
-        seg->row_offset_uints = (uint32_t)(seg->in_base_words * g->word_bytes / 4);
+        seg->row_offset_uints = (uint32_t)(seg->base_words * g->word_bytes / 4);
         seg->chunk_words = chunk_bytes / 4; /* lengths in uint32 words from here on */
-        seg->in_base_words = seg->in_base_words * g->word_bytes / 4;
+        seg->base_words = seg->base_words * g->word_bytes / 4;
         seg->units = vksplit__div_up(tiles, g->trips);
     }
     for (uint32_t s = 0; s < g->segment_count; s++) {
-        g->dims[s].in_stride = row_bytes / 4;
-        g->dims[s].out_stride = g->segments[s].chunk_words;
+        vksplit__row_dim* dim = &g->dims[s];
+        *(g->join ? &dim->out_stride : &dim->in_stride) = row_bytes / 4; /* the whole's rows */
+        *(g->join ? &dim->in_stride : &dim->out_stride) = g->segments[s].chunk_words;
     }
     g->word_bytes = word;
     g->count_bytes = 4;

@@ -175,7 +175,9 @@ vksplit_result vksplit__plan_tiles(vksplit__geometry* g, const vksplit__planner_
     /* The realigned kernel is tried with its largest tiles (its 32-bit bound holds for fewer trips too). */
     uint64_t most_blocks = (uint64_t)vksplit__tiles_max_trips(caps->invocation_bytes, g->word_bytes, 1) *
                            REALIGN_UNROLL * caps->workgroup_size;
-    bool realign = vksplit__plans_kernel(caps, MAPPING_TILES_REALIGN, g->word_bytes);
+    /* A join's lines are written in place inside the whole: the realigned kernel assumes each
+     * line's output starts at its binding (its 16-byte blocks counted from there). */
+    bool realign = !g->join && vksplit__plans_kernel(caps, MAPPING_TILES_REALIGN, g->word_bytes);
     g->trips = choose_trips(g, caps, realign);
     uint64_t tile_words = (uint64_t)g->trips * ABI_UNROLL(g->word_bytes) * caps->workgroup_size;
     if (g->row_dims > 1)
@@ -208,8 +210,8 @@ vksplit_result vksplit__plan_tiles(vksplit__geometry* g, const vksplit__planner_
         seg->line_tiles = line_words ? vksplit__div_up(line_words, tile_words) : 1;
         seg->tiles = seg->rows / line_rows * seg->line_tiles;
         if (seg->tiles > UINT32_MAX || seg->rows / line_rows > UINT32_MAX)
-            return VKSPLIT__FAIL(error, PLAN_TILES_WORKGROUPS_LIMIT, seg->output_index, (unsigned long long)seg->tiles,
-                                 (unsigned long long)tile_words);
+            return VKSPLIT__FAIL(error, PLAN_TILES_WORKGROUPS_LIMIT, g->join ? "inputs" : "outputs", seg->part_index,
+                                 (unsigned long long)seg->tiles, (unsigned long long)tile_words);
         one_line = one_line && seg->tiles == seg->line_tiles;
         /* The narrow kernel's positions within a line (a tile's start + a lane's) stay below 2^32. */
         if (g->kernel == MAPPING_TILES && vksplit__plans_kernel(caps, MAPPING_TILES_WIDE, g->word_bytes) &&

@@ -51,7 +51,7 @@ static bool transpose16_fits(const vksplit__geometry* g, const vksplit__planner_
     for (uint32_t s = 0; s < g->segment_count; s++) {
         const vksplit__row_dim* dims = &g->dims[(size_t)s * g->row_dims];
         /* The shader places a tile's loads by 32-bit byte offsets: 32 rows of dimension 1. */
-        if (dims[0].size % 4 || dims[1].size % 4 || g->segments[s].in_base_words % 4 ||
+        if (dims[0].size % 4 || dims[1].size % 4 || g->segments[s].base_words % 4 ||
             dims[1].in_stride >= ((uint64_t)1 << 31) / (4 * TRANSPOSE16_TILE_B) ||
             dims[0].out_stride >= ((uint64_t)1 << 31) / (4 * TRANSPOSE16_TILE_A))
             return false;

@@ -1,6 +1,6 @@
 /* The context's pipelines: the embedded SPIR-V variants (src/shader_variants.h), the
- * layouts, and one compute pipeline per mapping and copy word the context can use, all
- * created at context creation (never on a plan or record path). */
+ * layouts, and one compute pipeline per direction (split, join), kernel and copy word the
+ * context can use, all created at context creation (never on a plan or record path). */
 #include <string.h>
 
 #include "pipelines.h"
@@ -101,22 +101,24 @@ vksplit_result vksplit__create_layouts(vksplit_context* ctx, vksplit_error* erro
     return VKSPLIT_OK;
 }
 
-/* Whether the context plans with a kernel and word (the table of src/kernels.c: the one the
- * planner's mapping steps read). */
-static bool context_uses(const vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes)
+/* Whether the context plans with a kernel and word, splitting or joining (the table of
+ * src/kernels.c: the one the planner's mapping steps read). */
+static bool context_uses(const vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes, uint32_t join)
 {
     vksplit__kernel_caps caps = {ctx->caps.bda, ctx->caps.max_word_bytes};
-    return vksplit__mapping_allowed(ctx->caps.mapping, vksplit__kernel_mapping(kernel)) &&
-           vksplit__kernel_takes_word(kernel, word_bytes, &caps);
+    vksplit_mapping tuned = join ? vksplit__join_mapping(ctx->caps.mapping) : ctx->caps.mapping;
+    return vksplit__mapping_allowed(tuned, vksplit__kernel_mapping(kernel)) &&
+           vksplit__kernel_takes_word(kernel, word_bytes, &caps) && (!join || vksplit__kernel_joins(kernel));
 }
 
+#define SPEC_COUNT 6
 typedef struct pipeline_spec {
-    uint32_t constants[5];
-    VkSpecializationMapEntry entries[5];
+    uint32_t constants[SPEC_COUNT];
+    VkSpecializationMapEntry entries[SPEC_COUNT];
     VkSpecializationInfo info;
 } pipeline_spec;
 
-static void specialize(const vksplit_context* ctx, uint32_t kernel, pipeline_spec* spec)
+static void specialize(const vksplit_context* ctx, uint32_t kernel, uint32_t join, pipeline_spec* spec)
 {
     uint32_t shared = 1;
     if (kernel == MAPPING_TRANSPOSE || kernel == MAPPING_TRANSPOSE16)
@@ -124,18 +126,18 @@ static void specialize(const vksplit_context* ctx, uint32_t kernel, pipeline_spe
     else if (kernel == MAPPING_DEINTERLEAVE)
         shared = ctx->caps.shared_bytes / 4;
     bool transpose = kernel == MAPPING_TRANSPOSE || kernel == MAPPING_TRANSPOSE16;
-    uint32_t values[5] = {transpose ? TRANSPOSE_WORKGROUP : ctx->caps.workgroup_size, ctx->output_slots, kernel, 1,
-                          shared};
-    static const uint32_t ids[5] = {SPEC_WORKGROUP_SIZE, SPEC_OUTPUT_SLOTS, SPEC_MAPPING, SPEC_TRIPS,
-                                    SPEC_SHARED_WORDS};
-    for (uint32_t i = 0; i < 5; i++) {
+    uint32_t values[SPEC_COUNT] = {
+        transpose ? TRANSPOSE_WORKGROUP : ctx->caps.workgroup_size, ctx->output_slots, kernel, 1, shared, join};
+    static const uint32_t ids[SPEC_COUNT] = {SPEC_WORKGROUP_SIZE, SPEC_OUTPUT_SLOTS, SPEC_MAPPING,
+                                             SPEC_TRIPS,          SPEC_SHARED_WORDS, SPEC_JOIN};
+    for (uint32_t i = 0; i < SPEC_COUNT; i++) {
         spec->constants[i] = values[i];
         spec->entries[i] = (VkSpecializationMapEntry){ids[i], i * 4, 4};
     }
-    spec->info = (VkSpecializationInfo){5, spec->entries, sizeof spec->constants, spec->constants};
+    spec->info = (VkSpecializationInfo){SPEC_COUNT, spec->entries, sizeof spec->constants, spec->constants};
 }
 
-#define MAX_PIPELINES (VKSPLIT_KERNEL_KINDS * VKSPLIT_WORD_KINDS)
+#define MAX_PIPELINES (VKSPLIT_DIRECTIONS * VKSPLIT_KERNEL_KINDS * VKSPLIT_WORD_KINDS)
 
 static vksplit_result create_module(const vksplit_context* ctx, const shader_variant* variant, VkShaderModule* out,
                                     vksplit_error* error)
@@ -151,10 +153,10 @@ static vksplit_result create_module(const vksplit_context* ctx, const shader_var
     return VKSPLIT_OK;
 }
 
-static void describe_pipeline(const vksplit_context* ctx, uint32_t kernel, VkShaderModule module, pipeline_spec* spec,
-                              VkComputePipelineCreateInfo* info)
+static void describe_pipeline(const vksplit_context* ctx, uint32_t kernel, uint32_t join, VkShaderModule module,
+                              pipeline_spec* spec, VkComputePipelineCreateInfo* info)
 {
-    specialize(ctx, kernel, spec);
+    specialize(ctx, kernel, join, spec);
     *info = (VkComputePipelineCreateInfo){.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
     info->stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
     info->stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
@@ -166,10 +168,11 @@ static void describe_pipeline(const vksplit_context* ctx, uint32_t kernel, VkSha
         info->flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
 }
 
-static void name_pipeline(const vksplit_context* ctx, VkPipeline pipeline, uint32_t kernel, uint32_t word)
+static void name_pipeline(const vksplit_context* ctx, VkPipeline pipeline, uint32_t kernel, uint32_t word,
+                          uint32_t join)
 {
-    vksplit__name_object(ctx, VK_OBJECT_TYPE_PIPELINE, (uint64_t)pipeline, "vksplit: %s, %u-byte words",
-                         vksplit__kernel_name(kernel), word);
+    vksplit__name_object(ctx, VK_OBJECT_TYPE_PIPELINE, (uint64_t)pipeline, "vksplit: %s %s, %u-byte words",
+                         join ? "join" : "split", vksplit__kernel_name(kernel), word);
 }
 
 vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* error)
@@ -177,23 +180,25 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
     VkShaderModule modules[VKSPLIT_WORD_KINDS] = {VK_NULL_HANDLE};
     VkComputePipelineCreateInfo infos[MAX_PIPELINES];
     pipeline_spec specs[MAX_PIPELINES];
-    uint32_t slot[MAX_PIPELINES][2], count = 0;
+    uint32_t slot[MAX_PIPELINES][3], count = 0;
     vksplit_result r = VKSPLIT_OK;
     for (uint32_t word = 1; r == VKSPLIT_OK && word <= ctx->caps.max_word_bytes; word *= 2) {
         const shader_variant* variant = find_variant(ctx->bda, word, vksplit__atomic_stores(ctx, word));
         if (!variant)
             continue; /* this addressing has no such word */
-        for (uint32_t m = MAPPING_RUNS; r == VKSPLIT_OK && m < VKSPLIT_KERNEL_KINDS; m++) {
-            if (!context_uses(ctx, m, word))
+        for (uint32_t n = 0; r == VKSPLIT_OK && n < VKSPLIT_DIRECTIONS * VKSPLIT_KERNEL_KINDS; n++) {
+            uint32_t join = n / VKSPLIT_KERNEL_KINDS, m = n % VKSPLIT_KERNEL_KINDS;
+            if (m < MAPPING_RUNS || !context_uses(ctx, m, word, join))
                 continue;
             uint32_t kind = word_kind(word);
             if (!modules[kind])
                 r = create_module(ctx, variant, &modules[kind], error);
             if (r != VKSPLIT_OK)
                 break;
-            describe_pipeline(ctx, m, modules[kind], &specs[count], &infos[count]);
-            slot[count][0] = m;
-            slot[count][1] = kind;
+            describe_pipeline(ctx, m, join, modules[kind], &specs[count], &infos[count]);
+            slot[count][0] = join;
+            slot[count][1] = m;
+            slot[count][2] = kind;
             count++;
         }
     }
@@ -206,12 +211,12 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
         VkResult vr =
             ctx->vk.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, count, infos, ctx->callbacks, pipelines);
         for (uint32_t i = 0; i < count; i++)
-            vksplit__store_u64(&ctx->pipelines[slot[i][0]][slot[i][1]],
+            vksplit__store_u64(&ctx->pipelines[slot[i][0]][slot[i][1]][slot[i][2]],
                                pipeline_bits(vr == VK_SUCCESS || vr < 0 ? pipelines[i] : VK_NULL_HANDLE));
         if (vr != VK_SUCCESS)
             r = vksplit__vk_fail(error, "vkCreateComputePipelines", vr);
         for (uint32_t i = 0; r == VKSPLIT_OK && i < count; i++)
-            name_pipeline(ctx, pipelines[i], slot[i][0], 1u << slot[i][1]);
+            name_pipeline(ctx, pipelines[i], slot[i][1], 1u << slot[i][2], slot[i][0]);
     }
     for (uint32_t k = 0; k < VKSPLIT_WORD_KINDS; k++)
         if (modules[k])
@@ -219,15 +224,17 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
     return r;
 }
 
-vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes, VkPipeline* out,
-                                     vksplit_error* error)
+vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes, vksplit_bool32 join,
+                                     VkPipeline* out, vksplit_error* error)
 {
+    uint32_t direction = join ? 1 : 0;
     *out = VK_NULL_HANDLE;
     const shader_variant* variant = find_variant(ctx->bda, word_bytes, vksplit__atomic_stores(ctx, word_bytes));
     uint32_t kind = word_kind(word_bytes);
-    if (!variant || kernel < MAPPING_RUNS || kernel >= VKSPLIT_KERNEL_KINDS || !context_uses(ctx, kernel, word_bytes))
+    if (!variant || kernel < MAPPING_RUNS || kernel >= VKSPLIT_KERNEL_KINDS ||
+        !context_uses(ctx, kernel, word_bytes, direction))
         return VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, vksplit__kernel_name(kernel), word_bytes);
-    vksplit__atomic_u64* slot = &ctx->pipelines[kernel][kind];
+    vksplit__atomic_u64* slot = &ctx->pipelines[direction][kernel][kind];
     VkPipeline pipeline = pipeline_of(vksplit__load_u64(slot));
     if (pipeline || !ctx->defer_pipelines) {
         *out = pipeline;
@@ -241,7 +248,7 @@ vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint
         return r;
     pipeline_spec spec;
     VkComputePipelineCreateInfo info;
-    describe_pipeline(ctx, kernel, module, &spec, &info);
+    describe_pipeline(ctx, kernel, direction, module, &spec, &info);
     VkPipeline created = VK_NULL_HANDLE;
     VkResult vr =
         ctx->vk.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, 1, &info, ctx->callbacks, &created);
@@ -250,7 +257,7 @@ vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint
         return vksplit__vk_fail(error, "vkCreateComputePipelines", vr);
     uint64_t expected = 0;
     if (vksplit__swap_u64(slot, &expected, pipeline_bits(created))) {
-        name_pipeline(ctx, created, kernel, word_bytes);
+        name_pipeline(ctx, created, kernel, word_bytes, direction);
         *out = created;
     } else {
         ctx->vk.vkDestroyPipeline(ctx->device, created, ctx->callbacks);
@@ -261,12 +268,13 @@ vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint
 
 void vksplit__destroy_pipelines(vksplit_context* ctx)
 {
-    for (uint32_t m = 0; m < VKSPLIT_KERNEL_KINDS; m++)
-        for (uint32_t k = 0; k < VKSPLIT_WORD_KINDS; k++) {
-            VkPipeline pipeline = pipeline_of(vksplit__load_u64(&ctx->pipelines[m][k]));
-            if (pipeline)
-                ctx->vk.vkDestroyPipeline(ctx->device, pipeline, ctx->callbacks);
-        }
+    for (uint32_t d = 0; d < VKSPLIT_DIRECTIONS; d++)
+        for (uint32_t m = 0; m < VKSPLIT_KERNEL_KINDS; m++)
+            for (uint32_t k = 0; k < VKSPLIT_WORD_KINDS; k++) {
+                VkPipeline pipeline = pipeline_of(vksplit__load_u64(&ctx->pipelines[d][m][k]));
+                if (pipeline)
+                    ctx->vk.vkDestroyPipeline(ctx->device, pipeline, ctx->callbacks);
+            }
     if (ctx->pipeline_layout)
         ctx->vk.vkDestroyPipelineLayout(ctx->device, ctx->pipeline_layout, ctx->callbacks);
     if (ctx->set_layout)

@@ -35,10 +35,10 @@ static bool descriptor_ranges_fit(const vksplit_plan* plan)
     if (limit > ((uint64_t)1 << 31) * plan->geo.word_bytes)
         limit = ((uint64_t)1 << 31) * plan->geo.word_bytes;
     uint64_t slack = descriptor_slack(ctx);
-    if (plan->input_span + slack > limit)
+    if (plan->whole_span + slack > limit)
         return false;
-    for (uint32_t i = 0; i < plan->output_count; i++)
-        if (plan->output_spans[i] + slack > limit)
+    for (uint32_t i = 0; i < plan->part_count; i++)
+        if (plan->part_spans[i] + slack > limit)
             return false;
     return true;
 }
@@ -57,13 +57,13 @@ static vksplit_result check_buffer_sizes(const vksplit_plan* plan, vksplit_error
     uint64_t limit = plan->ctx->max_buffer_size;
     if (!limit)
         return VKSPLIT_OK;
-    if (plan->input_span > limit)
-        return VKSPLIT__FAIL(error, PLAN_INPUT_BUFFER_SIZE, (unsigned long long)plan->input_span,
-                             (unsigned long long)limit);
-    for (uint32_t i = 0; i < plan->output_count; i++)
-        if (plan->output_spans[i] > limit)
-            return VKSPLIT__FAIL(error, PLAN_OUTPUT_BUFFER_SIZE, i, (unsigned long long)plan->output_spans[i],
-                                 (unsigned long long)limit);
+    if (plan->whole_span > limit)
+        return VKSPLIT__FAIL(error, PLAN_INPUT_BUFFER_SIZE, plan->join ? "the output" : "the input",
+                             (unsigned long long)plan->whole_span, (unsigned long long)limit);
+    for (uint32_t i = 0; i < plan->part_count; i++)
+        if (plan->part_spans[i] > limit)
+            return VKSPLIT__FAIL(error, PLAN_OUTPUT_BUFFER_SIZE, plan->join ? "inputs" : "outputs", i,
+                                 (unsigned long long)plan->part_spans[i], (unsigned long long)limit);
     return VKSPLIT_OK;
 }
 
@@ -183,7 +183,7 @@ static vksplit_result plan_regions(vksplit_plan* plan, vksplit_error* error)
         uint64_t idx[ABI_MAX_ROW_DIMS] = {0};
         plan->region_first[r] = (uint32_t)n;
         for (uint64_t row = 0; row < seg->rows; row++) {
-            uint64_t in = seg->in_base_words, out = 0;
+            uint64_t in = vksplit__read_base(g, seg), out = vksplit__write_base(g, seg);
             for (uint32_t d = 0; d < g->row_dims; d++) {
                 in += idx[d] * dims[d].in_stride;
                 out += idx[d] * dims[d].out_stride;
@@ -231,6 +231,7 @@ static void describe(vksplit_plan* plan)
     const vksplit__geometry* g = &plan->geo;
     bool compute = plan->path == VKSPLIT_PATH_COMPUTE && g->segment_count;
     memset(info, 0, sizeof *info);
+    info->operation = plan->join ? VKSPLIT_OPERATION_JOIN : VKSPLIT_OPERATION_SPLIT;
     info->path = plan->path;
     info->word_bytes = g->word_bytes;
     info->dispatch_count = compute ? plan->grid.dispatch_count : 0;
@@ -239,8 +240,10 @@ static void describe(vksplit_plan* plan)
     info->workgroup_size = g->workgroup_size;
     info->workgroup_count = compute ? plan->grid.workgroups : 0;
     info->offset_alignment = plan->offset_alignment;
-    info->output_count = plan->output_count;
-    info->input_span_bytes = plan->input_span;
+    info->input_count = plan->join ? plan->part_count : 1;
+    info->output_count = plan->join ? 1 : plan->part_count;
+    info->input_span_bytes = plan->join ? 0 : plan->whole_span;
+    info->output_span_bytes = plan->join ? plan->whole_span : 0;
     info->bytes_written = g->bytes_written;
     info->table_bytes = plan->table_bytes;
     info->argument_bytes = plan->argument_bytes;
@@ -257,13 +260,14 @@ static void describe(vksplit_plan* plan)
         rows += g->segments[r].rows;
         chunk = g->segments[r].chunk_words * g->count_bytes;
     }
+    const char* join = plan->join ? "join " : ""; /* a split's summary has no word for it */
     if (g->segment_count == 0)
-        snprintf(info->summary, sizeof info->summary, "empty: nothing to copy");
+        snprintf(info->summary, sizeof info->summary, "%sempty: nothing to copy", join);
     else if (plan->path == VKSPLIT_PATH_TRANSFER)
-        snprintf(info->summary, sizeof info->summary, "transfer %llu regions", (unsigned long long)rows);
+        snprintf(info->summary, sizeof info->summary, "%stransfer %llu regions", join, (unsigned long long)rows);
     else
         snprintf(info->summary, sizeof info->summary,
-                 "compute %s %s%s w%u rows=%llu chunk=%lluB dims=%u bands=%llu trips=%u",
+                 "%scompute %s %s%s w%u rows=%llu chunk=%lluB dims=%u bands=%llu trips=%u", join,
                  plan->ctx->bda ? "bda" : "desc", vksplit__mapping_name(g->mapping),
                  g->kernel == MAPPING_TILES_REALIGN ? " realigned"
                  : g->kernel == MAPPING_TILES_WIDE  ? " wide"
@@ -298,25 +302,39 @@ static void describe_windows(vksplit_plan* plan)
             info->invocation_bytes = part->invocation_bytes;
     }
     info->fetch_ratio = info->bytes_written ? (double)info->sectors_read * 32.0 / (double)info->bytes_written : 0.0;
-    snprintf(info->summary, sizeof info->summary, "compute desc %s w%u windows=%u dispatches=%u",
-             vksplit__mapping_name(info->mapping), info->word_bytes, plan->window_count, info->dispatch_count);
+    snprintf(info->summary, sizeof info->summary, "%scompute desc %s w%u windows=%u dispatches=%u",
+             plan->join ? "join " : "", vksplit__mapping_name(info->mapping), info->word_bytes, plan->window_count,
+             info->dispatch_count);
 }
 
-/* "vksplit: 4-byte [64,3072,64] axis 1 -> 3 (tiles w16)": what the split is and how it runs. */
+/* "vksplit: 4-byte [64,3072,64] axis 1 -> 3 (tiles w16)", "vksplit: join 3 -> 4-byte
+ * [64,3072,64] axis 1 (tiles w16)": what the split or join is and how it runs. */
 static void write_label(vksplit_plan* plan, const vksplit__split* split)
 {
     char* out = plan->label;
     size_t left = sizeof plan->label, n;
+    if (split->join) {
+        n = (size_t)snprintf(out, left, "vksplit: join %u -> %u-byte [", split->part_count, split->element_size);
+        for (uint32_t k = 0; k < split->rank && n < left; k++)
+            n += (size_t)snprintf(out + n, left - n, k ? ",%llu" : "%llu", (unsigned long long)split->sizes[k]);
+        const vksplit__geometry* g = &plan->geo;
+        if (n < left && (plan->path == VKSPLIT_PATH_TRANSFER || !g->segment_count))
+            snprintf(out + n, left - n, "] axis %u (%s)", split->axis, g->segment_count ? "transfer" : "empty");
+        else if (n < left)
+            snprintf(out + n, left - n, "] axis %u (%s w%u)", split->axis, vksplit__mapping_name(g->mapping),
+                     g->word_bytes);
+        return;
+    }
     n = (size_t)snprintf(out, left, "vksplit: %u-byte [", split->element_size);
     for (uint32_t k = 0; k < split->rank && n < left; k++)
         n += (size_t)snprintf(out + n, left - n, k ? ",%llu" : "%llu", (unsigned long long)split->sizes[k]);
     if (n < left) {
         const vksplit__geometry* g = &plan->geo;
         if (plan->path == VKSPLIT_PATH_TRANSFER || !g->segment_count)
-            snprintf(out + n, left - n, "] axis %u -> %u (%s)", split->axis, split->output_count,
+            snprintf(out + n, left - n, "] axis %u -> %u (%s)", split->axis, split->part_count,
                      g->segment_count ? "transfer" : "empty");
         else
-            snprintf(out + n, left - n, "] axis %u -> %u (%s w%u)", split->axis, split->output_count,
+            snprintf(out + n, left - n, "] axis %u -> %u (%s w%u)", split->axis, split->part_count,
                      vksplit__mapping_name(g->mapping), g->word_bytes);
     }
 }
@@ -325,12 +343,12 @@ static void write_label(vksplit_plan* plan, const vksplit__split* split)
 static vksplit_result plan_spans(vksplit_plan* plan, const vksplit__split* split, vksplit_error* error)
 {
     const vksplit_context* ctx = plan->ctx;
-    plan->output_spans = vksplit__alloc_array(ctx->callbacks, split->output_count, sizeof *plan->output_spans);
-    if (!plan->output_spans)
-        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, split->output_count);
-    plan->input_span = vksplit__input_span_bytes(split);
-    for (uint32_t i = 0; i < split->output_count; i++)
-        plan->output_spans[i] = vksplit__output_span_bytes(split, i);
+    plan->part_spans = vksplit__alloc_array(ctx->callbacks, split->part_count, sizeof *plan->part_spans);
+    if (!plan->part_spans)
+        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, split->part_count, vksplit__parts_name(split));
+    plan->whole_span = vksplit__whole_span_bytes(split);
+    for (uint32_t i = 0; i < split->part_count; i++)
+        plan->part_spans[i] = vksplit__part_span_bytes(split, i);
     return check_buffer_sizes(plan, error);
 }
 
@@ -340,7 +358,7 @@ static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
 {
     vksplit_context* ctx = plan->ctx;
     plan->atomic_stores = vksplit__atomic_stores(ctx, plan->geo.word_bytes);
-    /* Beyond the inline ones, output addresses are per-recording arguments in the caller's memory. */
+    /* Beyond the inline ones, the parts' addresses are per-recording arguments in the caller's memory. */
     if (ctx->bda && plan->geo.segment_count > ABI_INLINE_OUTPUTS)
         plan->argument_bytes = (uint64_t)plan->geo.segment_count * sizeof(uint64_t);
     vksplit__grid_caps grid = {{ctx->max_group_count[0], ctx->max_group_count[1], ctx->max_group_count[2]},
@@ -349,7 +367,7 @@ static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
                                plan->argument_bytes != 0};
     vksplit_result r = vksplit__plan_grid(&plan->geo, &grid, ctx->callbacks, &plan->grid, error);
     if (r == VKSPLIT_OK)
-        r = vksplit__pipeline_for(ctx, plan->geo.kernel, plan->geo.word_bytes, &plan->pipeline, error);
+        r = vksplit__pipeline_for(ctx, plan->geo.kernel, plan->geo.word_bytes, plan->geo.join, &plan->pipeline, error);
     plan->table = vksplit__table_layout_for(&plan->geo);
     plan->table_bytes = plan->table.total_words * sizeof(uint32_t);
     return r;
@@ -370,7 +388,8 @@ static vksplit_result plan_split(vksplit_context* ctx, const vksplit__split* spl
     if (!plan)
         return VKSPLIT__FAIL0(error, HOST_ALLOCATION_PLAN);
     plan->ctx = ctx;
-    plan->output_count = split->output_count;
+    plan->join = split->join;
+    plan->part_count = split->part_count;
     vksplit_result r = plan_spans(plan, split, error);
     if (r == VKSPLIT_OK)
         r = vksplit__plan_geometry(split, caps, ctx->callbacks, &plan->geo, error);
@@ -401,7 +420,8 @@ static vksplit_result plan_split(vksplit_context* ctx, const vksplit__split* spl
     if (beyond && windows)
         return plan_windows(plan, split, error);
     if (beyond) /* a window's part: never, by construction (src/plan_windows.c) */
-        return VKSPLIT__FAIL(error, PLAN_WINDOWS, 1u, (unsigned long long)window_limit(ctx));
+        return VKSPLIT__FAIL(error, PLAN_WINDOWS, split->join ? "join" : "split", 1u,
+                             (unsigned long long)window_limit(ctx));
     return plan_compute(plan, error);
 }
 
@@ -420,15 +440,16 @@ static vksplit_result plan_window(void* user, const vksplit__window_cut* cut, vk
     vksplit_plan* plan = user;
     vksplit_context* ctx = plan->ctx;
     if (cut->index >= plan->window_count) /* the cutter cuts the same windows twice */
-        return VKSPLIT__FAIL(error, PLAN_WINDOWS, plan->window_count, (unsigned long long)window_limit(ctx));
+        return VKSPLIT__FAIL(error, PLAN_WINDOWS, plan->join ? "join" : "split", plan->window_count,
+                             (unsigned long long)window_limit(ctx));
     vksplit__window* win = &plan->windows[cut->index];
-    uint32_t outputs = cut->part->output_count;
-    win->out_offsets = vksplit__alloc_array(ctx->callbacks, outputs, sizeof *win->out_offsets);
-    if (!win->out_offsets)
-        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, outputs);
-    memcpy(win->out_offsets, cut->out_offsets, outputs * sizeof *win->out_offsets);
-    win->in_offset = cut->in_offset;
-    win->output_first = cut->output_first;
+    uint32_t outputs = cut->part->part_count;
+    win->part_offsets = vksplit__alloc_array(ctx->callbacks, outputs, sizeof *win->part_offsets);
+    if (!win->part_offsets)
+        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, outputs, plan->join ? "inputs" : "outputs");
+    memcpy(win->part_offsets, cut->part_offsets, outputs * sizeof *win->part_offsets);
+    win->whole_offset = cut->whole_offset;
+    win->part_first = cut->part_first;
     vksplit__planner_caps caps = ctx->caps;
     if (cut->max_word_bytes < caps.max_word_bytes)
         caps.max_word_bytes = cut->max_word_bytes;
@@ -459,31 +480,19 @@ static vksplit_result plan_windows(vksplit_plan* plan, const vksplit__split* spl
     return vksplit__cut_windows(split, limit, callbacks, plan_window, plan, &count, error);
 }
 
-vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_desc* desc,
-                                   const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error)
+/* A plan of a validated split or join: planned, its table written, named. */
+static vksplit_result create_plan(vksplit_context* ctx, const vksplit__split* split, vksplit_path asked,
+                                  vksplit_plan** out, vksplit_error* error)
 {
-    if (!out)
-        return VKSPLIT__FAIL0(error, OUT_NULL);
-    *out = NULL;
-    if (!ctx)
-        return VKSPLIT__FAIL0(error, PLAN_CONTEXT_NULL);
-    vksplit_path asked = options ? options->path : VKSPLIT_PATH_AUTO;
-    if (asked != VKSPLIT_PATH_AUTO && asked != VKSPLIT_PATH_COMPUTE && asked != VKSPLIT_PATH_TRANSFER)
-        return VKSPLIT__FAIL(error, PLAN_PATH, (int)asked);
-    vksplit__split split; /* the one validation; everything below works on its result */
-    vksplit_result r = vksplit__split_check(desc, &split, error);
-    if (r != VKSPLIT_OK)
-        return r;
-
     vksplit_plan* plan = NULL;
-    r = plan_split(ctx, &split, asked, &ctx->caps, true, &plan, error);
+    vksplit_result r = plan_split(ctx, split, asked, &ctx->caps, true, &plan, error);
     if (r == VKSPLIT_OK && plan->path == VKSPLIT_PATH_COMPUTE && plan->geo.segment_count)
         r = create_table_buffer(plan, error);
     if (r != VKSPLIT_OK) {
         vksplit_plan_destroy(plan);
         return r;
     }
-    finish(plan, &split);
+    finish(plan, split);
     if (plan->table_buffer) {
         vksplit__name_object(ctx, VK_OBJECT_TYPE_BUFFER, (uint64_t)plan->table_buffer, "%s: parameter table",
                              plan->label);
@@ -494,6 +503,43 @@ vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_des
     return vksplit__ok(error);
 }
 
+/* The arguments every plan creation checks first; *asked receives the path. */
+static vksplit_result check_create(vksplit_context* ctx, const vksplit_plan_options* options, vksplit_plan** out,
+                                   vksplit_path* asked, vksplit_error* error)
+{
+    if (!out)
+        return VKSPLIT__FAIL0(error, OUT_NULL);
+    *out = NULL;
+    if (!ctx)
+        return VKSPLIT__FAIL0(error, PLAN_CONTEXT_NULL);
+    *asked = options ? options->path : VKSPLIT_PATH_AUTO;
+    if (*asked != VKSPLIT_PATH_AUTO && *asked != VKSPLIT_PATH_COMPUTE && *asked != VKSPLIT_PATH_TRANSFER)
+        return VKSPLIT__FAIL(error, PLAN_PATH, (int)*asked);
+    return VKSPLIT_OK;
+}
+
+vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_desc* desc,
+                                   const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error)
+{
+    vksplit_path asked = VKSPLIT_PATH_AUTO;
+    vksplit_result r = check_create(ctx, options, out, &asked, error);
+    vksplit__split split; /* the one validation; everything below works on its result */
+    if (r == VKSPLIT_OK)
+        r = vksplit__split_check(desc, &split, error);
+    return r == VKSPLIT_OK ? create_plan(ctx, &split, asked, out, error) : r;
+}
+
+vksplit_result vksplit_plan_create_join(vksplit_context* ctx, const vksplit_join_desc* desc,
+                                        const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error)
+{
+    vksplit_path asked = VKSPLIT_PATH_AUTO;
+    vksplit_result r = check_create(ctx, options, out, &asked, error);
+    vksplit__split join; /* the same type, turned round: the output the whole, the inputs the parts */
+    if (r == VKSPLIT_OK)
+        r = vksplit__join_check(desc, &join, error);
+    return r == VKSPLIT_OK ? create_plan(ctx, &join, asked, out, error) : r;
+}
+
 void vksplit_plan_destroy(vksplit_plan* plan)
 {
     if (!plan)
@@ -501,7 +547,7 @@ void vksplit_plan_destroy(vksplit_plan* plan)
     vksplit_context* ctx = plan->ctx;
     for (uint32_t w = 0; plan->windows && w < plan->window_count; w++) {
         vksplit_plan_destroy(plan->windows[w].plan);
-        vksplit__free(ctx->callbacks, plan->windows[w].out_offsets);
+        vksplit__free(ctx->callbacks, plan->windows[w].part_offsets);
     }
     vksplit__free(ctx->callbacks, plan->windows);
     if (plan->table_buffer && !plan->borrowed_table)
@@ -512,7 +558,7 @@ void vksplit_plan_destroy(vksplit_plan* plan)
     vksplit__grid_free(ctx->callbacks, &plan->grid);
     vksplit__free(ctx->callbacks, plan->regions);
     vksplit__free(ctx->callbacks, plan->region_first);
-    vksplit__free(ctx->callbacks, plan->output_spans);
+    vksplit__free(ctx->callbacks, plan->part_spans);
     vksplit__free(ctx->callbacks, plan);
 }
 
@@ -531,5 +577,18 @@ VkPipeline vksplit_plan_pipeline(const vksplit_plan* plan)
 
 uint64_t vksplit_plan_output_span_bytes(const vksplit_plan* plan, uint32_t output_index)
 {
-    return plan && output_index < plan->output_count ? plan->output_spans[output_index] : 0;
+    if (!plan)
+        return 0;
+    if (plan->join)
+        return output_index == 0 ? plan->whole_span : 0;
+    return output_index < plan->part_count ? plan->part_spans[output_index] : 0;
+}
+
+uint64_t vksplit_plan_input_span_bytes(const vksplit_plan* plan, uint32_t input_index)
+{
+    if (!plan)
+        return 0;
+    if (!plan->join)
+        return input_index == 0 ? plan->whole_span : 0;
+    return input_index < plan->part_count ? plan->part_spans[input_index] : 0;
 }

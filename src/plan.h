@@ -16,9 +16,10 @@ typedef struct vksplit__window vksplit__window;
 struct vksplit_plan {
     vksplit_context* ctx;
     vksplit_path path;
-    uint32_t output_count;
-    uint64_t input_span;
-    uint64_t* output_spans; /* [output_count] */
+    vksplit_bool32 join;  /* a join: parts -> whole (the copy's sides turned round) */
+    uint32_t part_count;  /* a split's outputs, a join's inputs */
+    uint64_t whole_span;  /* bytes the whole's binding must cover: a split's input, a join's output */
+    uint64_t* part_spans; /* [part_count] */
     uint32_t offset_alignment;
     vksplit__geometry geo;
 
@@ -53,10 +54,10 @@ struct vksplit_plan {
 
 /* One binding window: part of the split, every tensor of it within one binding's reach. */
 struct vksplit__window {
-    vksplit_plan* plan;    /* that part, planned as a split of its own */
-    uint64_t in_offset;    /* bytes from the input binding's offset */
-    uint32_t output_first; /* the window's output j is the split's output output_first + j */
-    uint64_t* out_offsets; /* [plan->output_count]: bytes from those outputs' binding offsets */
+    vksplit_plan* plan;     /* that part, planned as a split of its own */
+    uint64_t whole_offset;  /* bytes from the whole's binding offset */
+    uint32_t part_first;    /* the window's part j is the plan's part part_first + j */
+    uint64_t* part_offsets; /* [plan->part_count]: bytes from those parts' binding offsets */
 };
 
 #endif /* VKSPLIT_PLAN_H */

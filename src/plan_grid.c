@@ -47,18 +47,11 @@ static uint32_t equal_units(const vksplit__geometry* g, uint32_t first, uint32_t
     return (uint32_t)units;
 }
 
-/* One dispatch for every segment with device addresses; groups of output_slots otherwise. The
- * grid is two-dimensional where one row of workgroups would not hold them. */
-vksplit_result vksplit__plan_grid(const vksplit__geometry* g, const vksplit__grid_caps* caps,
-                                  const VkAllocationCallbacks* callbacks, vksplit__grid* grid, vksplit_error* error)
+/* The dispatches of an allocated grid (vksplit__plan_grid). */
+static vksplit_result fill_dispatches(const vksplit__geometry* g, const vksplit__grid_caps* caps, uint32_t per,
+                                      vksplit__grid* grid, vksplit_error* error)
 {
-    memset(grid, 0, sizeof *grid);
     bool deinterleave = g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE;
-    uint32_t per = caps->bda || deinterleave ? g->segment_count : caps->output_slots;
-    grid->dispatch_count = (g->segment_count + per - 1) / per;
-    grid->dispatches = vksplit__alloc_array(callbacks, grid->dispatch_count, sizeof *grid->dispatches);
-    if (!grid->dispatches)
-        return VKSPLIT__FAIL(error, HOST_ALLOCATION_DISPATCHES, grid->dispatch_count);
     uint32_t flags = plan_flags(g, caps);
     if (flags & FLAG_PREFIX) {
         grid->prefix1 = (uint32_t)g->segments[1].first_workgroup;
@@ -84,8 +77,8 @@ vksplit_result vksplit__plan_grid(const vksplit__geometry* g, const vksplit__gri
         uint64_t y = groups ? (groups + max_x - 1) / max_x : 0;
         uint64_t x = y ? (groups + y - 1) / y : 0;
         if (y > caps->max_group_count[1])
-            return VKSPLIT__FAIL(error, PLAN_WORKGROUP_COUNT, (unsigned long long)groups, (unsigned long long)max_x,
-                                 caps->max_group_count[1]);
+            return VKSPLIT__FAIL(error, PLAN_WORKGROUP_COUNT, g->join ? "join" : "split", (unsigned long long)groups,
+                                 (unsigned long long)max_x, caps->max_group_count[1]);
         dispatch->seg_first = first;
         dispatch->seg_count = end - first;
         dispatch->wg_base = (uint32_t)begin_wg;
@@ -113,6 +106,25 @@ vksplit_result vksplit__plan_grid(const vksplit__geometry* g, const vksplit__gri
         grid->workgroups += x * y;
     }
     return VKSPLIT_OK;
+}
+
+/* One dispatch for every segment with device addresses; groups of output_slots otherwise. The
+ * grid is two-dimensional where one row of workgroups would not hold them. Holds nothing on
+ * failure. */
+vksplit_result vksplit__plan_grid(const vksplit__geometry* g, const vksplit__grid_caps* caps,
+                                  const VkAllocationCallbacks* callbacks, vksplit__grid* grid, vksplit_error* error)
+{
+    memset(grid, 0, sizeof *grid);
+    bool deinterleave = g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE;
+    uint32_t per = caps->bda || deinterleave ? g->segment_count : caps->output_slots;
+    grid->dispatch_count = (g->segment_count + per - 1) / per;
+    grid->dispatches = vksplit__alloc_array(callbacks, grid->dispatch_count, sizeof *grid->dispatches);
+    if (!grid->dispatches)
+        return VKSPLIT__FAIL(error, HOST_ALLOCATION_DISPATCHES, grid->dispatch_count);
+    vksplit_result r = fill_dispatches(g, caps, per, grid, error);
+    if (r != VKSPLIT_OK)
+        vksplit__grid_free(callbacks, grid);
+    return r;
 }
 
 void vksplit__grid_free(const VkAllocationCallbacks* callbacks, vksplit__grid* grid)

@@ -38,7 +38,7 @@ typedef struct vksplit__grid {
 
 /* The dispatches of a planned geometry. Fails with PLAN_WORKGROUP_COUNT where the device's
  * grid cannot hold them, with PLAN_SHAPE_FIELDS should a shape word's field overflow (never:
- * the grid's width is chosen within it), and on allocation. */
+ * the grid's width is chosen within it), and on allocation; a failed grid holds nothing. */
 vksplit_result vksplit__plan_grid(const vksplit__geometry* g, const vksplit__grid_caps* caps,
                                   const VkAllocationCallbacks* callbacks, vksplit__grid* grid, vksplit_error* error);
 void vksplit__grid_free(const VkAllocationCallbacks* callbacks, vksplit__grid* grid);

@@ -83,35 +83,46 @@ static uint64_t stride_bytes(uint64_t words, uint32_t word)
     return vksplit__mul_u64(words, word, &bytes) ? bytes : UINT64_MAX - SECTOR;
 }
 
+/* The side of the copy a count is about: the side read (a split's whole, a join's parts), or
+ * the whole (read by a split, written by a join). */
+typedef enum side { SIDE_READ, SIDE_WHOLE } side;
+
+static uint64_t side_stride(const vksplit__geometry* g, const vksplit__row_dim* dim, side at)
+{
+    return at == SIDE_WHOLE && g->join ? dim->out_stride : dim->in_stride;
+}
+
 /* Starts of the lines of segment s over row dimensions first.. (byte residues). */
-static residues segment_lines(const vksplit__geometry* g, uint32_t s, uint32_t first, uint32_t word)
+static residues segment_lines(const vksplit__geometry* g, uint32_t s, uint32_t first, uint32_t word, side at)
 {
     residues r;
     memset(&r, 0, sizeof r);
-    r.n[(g->segments[s].in_base_words % SECTOR) * word % SECTOR] = 1;
+    uint64_t base = at == SIDE_WHOLE ? g->segments[s].base_words : vksplit__read_base(g, &g->segments[s]);
+    r.n[(base % SECTOR) * word % SECTOR] = 1;
     for (uint32_t d = first; d < g->row_dims; d++) {
         const vksplit__row_dim* dim = &g->dims[(size_t)s * g->row_dims + d];
-        spread(&r, dim->size, stride_bytes(dim->in_stride % SECTOR, word));
+        spread(&r, dim->size, stride_bytes(side_stride(g, dim, at) % SECTOR, word));
     }
     return r;
 }
 
-/* Sectors segment s's rows fetch when one reader takes each line (row dimension 0). */
-static uint64_t segment_row_sectors(const vksplit__geometry* g, uint32_t s, uint32_t word)
+/* Sectors segment s's rows touch on one side when one invocation takes each line (row
+ * dimension 0). */
+static uint64_t segment_row_sectors(const vksplit__geometry* g, uint32_t s, uint32_t word, side at)
 {
     uint64_t bytes = g->segments[s].chunk_words * word;
-    residues lines = segment_lines(g, s, 1, word);
+    residues lines = segment_lines(g, s, 1, word, at);
     if (!g->row_dims)
         return line_sectors(&lines, 1, 0, bytes, true);
     const vksplit__row_dim* dim = &g->dims[(size_t)s * g->row_dims];
-    return line_sectors(&lines, dim->size, stride_bytes(dim->in_stride, word), bytes, false);
+    return line_sectors(&lines, dim->size, stride_bytes(side_stride(g, dim, at), word), bytes, false);
 }
 
 double vksplit__row_fetch_ratio(const vksplit__geometry* g)
 {
     uint64_t sectors = 0;
     for (uint32_t s = 0; s < g->segment_count; s++)
-        sectors += segment_row_sectors(g, s, g->word_bytes);
+        sectors += segment_row_sectors(g, s, g->word_bytes, SIDE_WHOLE);
     return g->bytes_written ? (double)sectors * SECTOR / (double)g->bytes_written : 1.0;
 }
 
@@ -120,7 +131,7 @@ static uint64_t transpose_sectors(const vksplit__geometry* g, uint32_t s)
 {
     uint32_t word = g->word_bytes;
     const vksplit__row_dim* dims = &g->dims[(size_t)s * g->row_dims];
-    residues lines = segment_lines(g, s, 2, word); /* a tile's first run: TILE_A x word, a multiple of 32 */
+    residues lines = segment_lines(g, s, 2, word, SIDE_READ); /* a tile's first run: TILE_A x word, a multiple of 32 */
     uint64_t tile_a = g->kernel == MAPPING_TRANSPOSE16 ? TRANSPOSE16_TILE_A : TRANSPOSE_TILE_A;
     uint64_t full = dims[0].size / tile_a, part = dims[0].size % tile_a;
     uint64_t b_stride = stride_bytes(dims[1].in_stride, word);
@@ -128,20 +139,32 @@ static uint64_t transpose_sectors(const vksplit__geometry* g, uint32_t s)
            line_sectors(&lines, dims[1].size, b_stride, part * word, false);
 }
 
-/* DEINTERLEAVE reads tile_rows whole rows per workgroup, one span each. */
-static uint64_t deinterleave_sectors(const vksplit__geometry* g)
+/* Sectors of tiles of tile_rows rows of row_uints uint32 each, contiguous, one reader a tile. */
+static uint64_t deinterleave_span_sectors(const vksplit__geometry* g, uint64_t row_uints)
 {
-    uint64_t rows = g->segments[0].rows, tile = (uint64_t)g->tile_rows * g->row_uints * 4;
+    uint64_t rows = g->segments[0].rows, tile = (uint64_t)g->tile_rows * row_uints * 4;
     residues start;
     memset(&start, 0, sizeof start);
     start.n[0] = 1;
     uint64_t sectors = line_sectors(&start, rows / g->tile_rows, tile, tile, true);
-    uint64_t last = rows % g->tile_rows * g->row_uints * 4;
+    uint64_t last = rows % g->tile_rows * row_uints * 4;
     if (last) {
         memset(&start, 0, sizeof start);
         start.n[(rows / g->tile_rows) % SECTOR * (tile % SECTOR) % SECTOR] = 1;
         sectors += line_sectors(&start, 1, 0, last, true);
     }
+    return sectors;
+}
+
+/* DEINTERLEAVE: a split reads tile_rows whole rows per workgroup, one span each; a join reads
+ * each part's share of them, a span of each part. */
+static uint64_t deinterleave_sectors(const vksplit__geometry* g)
+{
+    if (!g->join)
+        return deinterleave_span_sectors(g, g->row_uints);
+    uint64_t sectors = 0;
+    for (uint32_t s = 0; s < g->segment_count; s++)
+        sectors += deinterleave_span_sectors(g, g->segments[s].chunk_words);
     return sectors;
 }
 
@@ -207,8 +230,8 @@ void vksplit__plan_traffic(vksplit__geometry* g)
     }
     for (uint32_t s = 0; s < g->segment_count; s++) {
         const vksplit__segment* seg = &g->segments[s];
-        g->sectors_read +=
-            g->mapping == VKSPLIT_MAPPING_TRANSPOSE ? transpose_sectors(g, s) : segment_row_sectors(g, s, word);
+        g->sectors_read += g->mapping == VKSPLIT_MAPPING_TRANSPOSE ? transpose_sectors(g, s)
+                                                                   : segment_row_sectors(g, s, word, SIDE_READ);
         g->busy_workgroups += g->mapping == VKSPLIT_MAPPING_TILES ? tiles_busy(g, seg) : seg->units;
     }
     if (g->mapping == VKSPLIT_MAPPING_RUNS)

@@ -58,17 +58,18 @@ static void box_to_split(const walker* w, const box* b, box_split* out, uint64_t
     uint32_t keep[VKSPLIT_MAX_RANK], rank = 0;
     uint64_t in = 0;
     for (uint32_t d = 0; d < s->rank; d++) {
-        in += b->lo[d] * s->input_strides[d];
+        in += b->lo[d] * s->whole_strides[d];
         if (b->hi[d] - b->lo[d] > 1 || d == s->axis) {
             if (d == s->axis)
                 c->axis = rank;
             c->sizes[rank] = b->hi[d] - b->lo[d];
-            c->input_strides[rank] = s->input_strides[d];
+            c->whole_strides[rank] = s->whole_strides[d];
             keep[rank++] = d;
         }
     }
     c->element_size = s->element_size;
     c->rank = rank;
+    c->join = s->join;
     out->in_offset = in * s->element_size;
     uint32_t outputs = b->out_end - b->out_first;
     for (uint32_t j = 0; j < outputs; j++) {
@@ -84,8 +85,8 @@ static void box_to_split(const walker* w, const box* b, box_split* out, uint64_t
                 o += (b->lo[d] - w->out_starts[k]) * w->out_strides[k][d];
         out_offsets[j] = o * s->element_size;
     }
-    c->output_count = outputs;
-    c->output_strides = w->stride_ptrs;
+    c->part_count = outputs;
+    c->part_strides = w->stride_ptrs;
     if (b->part) {
         out->length = c->sizes[c->axis];
         c->lengths = &out->length;
@@ -106,10 +107,10 @@ static bool box_fits_as_is(const walker* w, const box* b)
 {
     box_split bs;
     box_to_split(w, b, &bs, w->scratch_offsets);
-    if (vksplit__input_span_bytes(&bs.split) > w->limit)
+    if (vksplit__whole_span_bytes(&bs.split) > w->limit)
         return false;
-    for (uint32_t k = 0; k < bs.split.output_count; k++)
-        if (vksplit__output_span_bytes(&bs.split, k) > w->limit)
+    for (uint32_t k = 0; k < bs.split.part_count; k++)
+        if (vksplit__part_span_bytes(&bs.split, k) > w->limit)
             return false;
     return true;
 }
@@ -120,7 +121,7 @@ static bool box_fits(const walker* w, const box* b)
         return box_fits_as_is(w, b);
     box one = *b;
     one.part = true;
-    for (uint32_t k = 0; k < w->s->output_count; k++) {
+    for (uint32_t k = 0; k < w->s->part_count; k++) {
         if (!w->s->lengths[k])
             continue;
         one.out_first = k;
@@ -138,7 +139,8 @@ static vksplit_result emit(walker* w, const box* b)
 {
     uint32_t n = w->count;
     if (n >= VKSPLIT_MAX_WINDOWS)
-        return VKSPLIT__FAIL(w->error, PLAN_WINDOWS, VKSPLIT_MAX_WINDOWS, (unsigned long long)w->limit);
+        return VKSPLIT__FAIL(w->error, PLAN_WINDOWS, w->s->join ? "join" : "split", VKSPLIT_MAX_WINDOWS,
+                             (unsigned long long)w->limit);
     if (!w->take) {
         w->count++;
         return VKSPLIT_OK;
@@ -154,9 +156,9 @@ static vksplit_result emit(walker* w, const box* b)
     vksplit__window_cut cut;
     cut.index = n;
     cut.part = &bs.split;
-    cut.in_offset = bs.in_offset;
-    cut.output_first = b->out_first;
-    cut.out_offsets = w->scratch_offsets;
+    cut.whole_offset = bs.in_offset;
+    cut.part_first = b->out_first;
+    cut.part_offsets = w->scratch_offsets;
     cut.max_word_bytes = bits && low_bit(bits) < 32 ? (uint32_t)low_bit(bits) : 32;
     vksplit_result r = w->take(w->user, &cut, w->error);
     if (r == VKSPLIT_OK)
@@ -214,11 +216,13 @@ static vksplit_result walk_range(walker* w, const uint32_t* order, uint32_t leve
     bool whole = good != 0;
     if (!whole) {
         if (level + 1 >= w->s->rank) /* one element spans element_size bytes: always fits */
-            return VKSPLIT__FAIL(w->error, PLAN_WINDOWS, 0u, (unsigned long long)w->limit);
+            return VKSPLIT__FAIL(w->error, PLAN_WINDOWS, w->s->join ? "join" : "split", 0u,
+                                 (unsigned long long)w->limit);
         set_later(w, &b, order, level + 1, true);
         good = widest_range(w, &b, d, lo, hi);
         if (!good) /* the earlier dimensions' ranges were chosen to leave room for one index */
-            return VKSPLIT__FAIL(w->error, PLAN_WINDOWS, 0u, (unsigned long long)w->limit);
+            return VKSPLIT__FAIL(w->error, PLAN_WINDOWS, w->s->join ? "join" : "split", 0u,
+                                 (unsigned long long)w->limit);
     }
     uint64_t n = hi - lo, pieces = (n + good - 1) / good, step = (n + pieces - 1) / pieces;
     for (uint64_t at = lo; at < hi; at += step) {
@@ -245,7 +249,7 @@ static void order_dimensions(const walker* w, uint32_t* order, uint32_t from, ui
     const vksplit__split* s = w->s;
     uint64_t key[VKSPLIT_MAX_RANK];
     for (uint32_t d = 0; d < s->rank; d++) {
-        key[d] = s->sizes[d] > 1 ? s->input_strides[d] + 1 : 0;
+        key[d] = s->sizes[d] > 1 ? s->whole_strides[d] + 1 : 0;
         for (uint32_t k = first; k < end && s->sizes[d] > 1; k++) {
             uint64_t extent = d == s->axis ? s->lengths[k] : s->sizes[d];
             if (extent > 1 && w->out_strides[k][d] + 1 > key[d])
@@ -267,14 +271,14 @@ static void set_run(const walker* w, box* b, uint32_t first, uint32_t count)
     b->out_first = first;
     b->out_end = first + count;
     b->lo[s->axis] = w->out_starts[first];
-    b->hi[s->axis] = b->out_end < s->output_count ? w->out_starts[b->out_end] : s->sizes[s->axis];
+    b->hi[s->axis] = b->out_end < s->part_count ? w->out_starts[b->out_end] : s->sizes[s->axis];
 }
 
 /* The most outputs from `first` whole along the axis that fit, every later dimension whole;
  * 0 when output first alone does not. */
 static uint32_t widest_run(const walker* w, box* b, uint32_t first)
 {
-    uint32_t end = w->s->output_count;
+    uint32_t end = w->s->part_count;
     set_run(w, b, first, 1);
     if (!box_fits(w, b))
         return 0;
@@ -301,7 +305,7 @@ static vksplit_result walk(walker* w, const uint32_t* order, uint32_t level, box
         return walk_range(w, order, level, b, 0, s->sizes[d]);
     /* The axis: runs of whole outputs, or one output's part in its own order. */
     set_later(w, &b, order, level + 1, false);
-    for (uint32_t k = 0; k < s->output_count;) {
+    for (uint32_t k = 0; k < s->part_count;) {
         if (!s->lengths[k]) {
             k++;
             continue;
@@ -334,7 +338,7 @@ static vksplit_result walk(walker* w, const uint32_t* order, uint32_t level, box
 vksplit_result vksplit__cut_windows(const vksplit__split* split, uint64_t limit, const VkAllocationCallbacks* callbacks,
                                     vksplit__window_fn take, void* user, uint32_t* count, vksplit_error* error)
 {
-    uint32_t n = split->output_count;
+    uint32_t n = split->part_count;
     walker w;
     memset(&w, 0, sizeof w);
     w.s = split;
@@ -349,12 +353,12 @@ vksplit_result vksplit__cut_windows(const vksplit__split* split, uint64_t limit,
     w.scratch_offsets = vksplit__alloc_array(callbacks, n, sizeof *w.scratch_offsets);
     vksplit_result r = VKSPLIT_OK;
     if (!w.out_starts || !w.out_strides || !w.box_strides || !w.stride_ptrs || !w.scratch_offsets)
-        r = VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, n);
+        r = VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, n, vksplit__parts_name(split));
     uint64_t start = 0;
     for (uint32_t k = 0; r == VKSPLIT_OK && k < n; k++) {
         w.out_starts[k] = start;
         start += split->lengths[k];
-        vksplit__output_strides(split, k, w.out_strides[k]);
+        vksplit__part_strides(split, k, w.out_strides[k]);
     }
     uint32_t order[VKSPLIT_MAX_RANK];
     for (uint32_t d = 0; d < VKSPLIT_MAX_RANK; d++)

@@ -13,14 +13,14 @@
 
 /* One box, as the cutter hands it over: a split of its own (its extents, the split's strides,
  * the outputs it holds), where its tensors start (bytes from the split's bindings: the input,
- * and outputs output_first ..), and the widest word those starts allow. Everything it points
+ * and parts part_first ..), and the widest word those starts allow. Everything it points
  * to lives until the callback returns. */
 typedef struct vksplit__window_cut {
     uint32_t index; /* 0, 1, ... in recording order */
     const vksplit__split* part;
-    uint64_t in_offset;
-    uint32_t output_first;
-    const uint64_t* out_offsets; /* [part->output_count] */
+    uint64_t whole_offset;
+    uint32_t part_first;
+    const uint64_t* part_offsets; /* [part->part_count] */
     uint32_t max_word_bytes;
 } vksplit__window_cut;
 

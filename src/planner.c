@@ -77,7 +77,7 @@ static vksplit_result find_active_outputs(const vksplit__split* split, const VkA
     bool any_zero = false;
     for (uint32_t k = 0; k < split->rank; k++)
         any_zero |= k != split->axis && split->sizes[k] == 0;
-    for (uint32_t o = 0; o < split->output_count && !any_zero; o++)
+    for (uint32_t o = 0; o < split->part_count && !any_zero; o++)
         w->active += split->lengths[o] != 0;
     if (w->active == 0)
         return VKSPLIT_OK; /* nothing to copy */
@@ -89,9 +89,9 @@ static vksplit_result find_active_outputs(const vksplit__split* split, const VkA
     w->chunk_bytes = vksplit__alloc_array(callbacks, n, sizeof *w->chunk_bytes);
     w->base_bytes = vksplit__alloc_array(callbacks, n, sizeof *w->base_bytes);
     if (!w->active_index || !w->extent || !w->start || !w->out_stride || !w->chunk_bytes || !w->base_bytes)
-        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, w->active);
+        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, w->active, vksplit__parts_name(split));
     uint64_t start = 0;
-    for (uint32_t o = 0, a = 0; o < split->output_count; o++) {
+    for (uint32_t o = 0, a = 0; o < split->part_count; o++) {
         if (split->lengths[o] != 0) {
             w->active_index[a] = o;
             w->start[a] = start;
@@ -113,11 +113,11 @@ static void keep_dims(const vksplit__split* split, dims_work* w)
         uint32_t j = w->count++;
         w->size[j] = split->sizes[k];
         w->is_axis[j] = k == split->axis;
-        w->in_stride[j] = split->input_strides[k];
+        w->in_stride[j] = split->whole_strides[k];
     }
     for (uint32_t a = 0; a < w->active; a++) {
         uint64_t out_strides[VKSPLIT_MAX_RANK];
-        vksplit__output_strides(split, w->active_index[a], out_strides);
+        vksplit__part_strides(split, w->active_index[a], out_strides);
         for (uint32_t k = 0, j = 0; k < split->rank; k++)
             if (k == split->axis || split->sizes[k] != 1)
                 set_tensor_stride(w, j++, (int)a, out_strides[k]);
@@ -211,13 +211,13 @@ static vksplit_result fill_segments(const vksplit__split* split, dims_work* w, c
     g->segments = vksplit__alloc_array(callbacks, w->active, sizeof *g->segments);
     g->dims = g->row_dims ? vksplit__alloc_array(callbacks, (size_t)w->active * g->row_dims, sizeof *g->dims) : NULL;
     if (!g->segments || (g->row_dims && !g->dims))
-        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, w->active);
+        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, w->active, vksplit__parts_name(split));
     for (uint32_t a = 0; a < w->active; a++) {
         vksplit__segment* seg = &g->segments[a];
-        seg->output_index = w->active_index[a];
+        seg->part_index = w->active_index[a];
         uint64_t chunk_elements = chunk_dim < 0 ? 1 : tensor_size(w, (uint32_t)chunk_dim, (int)a);
         w->chunk_bytes[a] = chunk_elements * split->element_size;
-        w->base_bytes[a] = w->start[a] * split->input_strides[split->axis] * split->element_size;
+        w->base_bytes[a] = w->start[a] * split->whole_strides[split->axis] * split->element_size;
         uint64_t rows = 1;
         uint32_t d = 0;
         for (uint32_t j = w->count; j-- > 0;) { /* innermost first */
@@ -225,13 +225,17 @@ static vksplit_result fill_segments(const vksplit__split* split, dims_work* w, c
                 continue;
             vksplit__row_dim* dim = &g->dims[(size_t)a * g->row_dims + d++];
             dim->size = tensor_size(w, j, (int)a);
-            dim->in_stride = tensor_stride(w, j, -1);
-            dim->out_stride = tensor_stride(w, j, (int)a);
+            /* The side the copy reads, and the side it writes: a split's whole and part, a join's
+             * part and whole. */
+            uint64_t whole = tensor_stride(w, j, -1), part = tensor_stride(w, j, (int)a);
+            dim->in_stride = split->join ? part : whole;
+            dim->out_stride = split->join ? whole : part;
             rows *= dim->size; /* the output's element count fits: no overflow */
         }
         seg->rows = rows;
         if (rows > UINT32_MAX)
-            return VKSPLIT__FAIL(error, PLAN_ROWS_LIMIT, seg->output_index, (unsigned long long)rows);
+            return VKSPLIT__FAIL(error, PLAN_ROWS_LIMIT, vksplit__parts_name(split), seg->part_index,
+                                 (unsigned long long)rows);
     }
     return VKSPLIT_OK;
 }
@@ -275,9 +279,9 @@ static vksplit_result choose_word(const vksplit__split* split, const vksplit__pl
         vksplit__segment* seg = &g->segments[s];
         seg->chunk_words = w->chunk_bytes[s] / g->word_bytes;
         if (seg->chunk_words > UINT32_MAX)
-            return VKSPLIT__FAIL(error, PLAN_ROW_WORDS_LIMIT, seg->output_index, (unsigned long long)seg->chunk_words,
-                                 g->word_bytes);
-        seg->in_base_words = w->base_bytes[s] / g->word_bytes;
+            return VKSPLIT__FAIL(error, PLAN_ROW_WORDS_LIMIT, vksplit__parts_name(split), seg->part_index,
+                                 (unsigned long long)seg->chunk_words, g->word_bytes);
+        seg->base_words = w->base_bytes[s] / g->word_bytes;
         g->bytes_written += w->chunk_bytes[s] * seg->rows;
         for (uint32_t d = 0; d < g->row_dims; d++) {
             vksplit__row_dim* dim = &g->dims[(size_t)s * g->row_dims + d];
@@ -293,11 +297,13 @@ static vksplit_result choose_word(const vksplit__split* split, const vksplit__pl
 /* BY_SHAPE, the GPU's default: TRANSPOSE where the output's contiguous dimension is not the
  * input's, DEINTERLEAVE where rows of TILES would fetch more than 1.25 input bytes per byte
  * copied (chunks shorter than a 32-byte sector share sectors between outputs), else TILES.
- * A forced TRANSPOSE or DEINTERLEAVE applies where the split allows it, else TILES. */
+ * A forced TRANSPOSE or DEINTERLEAVE applies where the split allows it, else TILES. A join
+ * plans as its split would, but TILES for the deprecated INTERLEAVED, which has no join. */
 static vksplit_mapping choose_mapping(const vksplit__split* split, const vksplit__planner_caps* caps,
                                       const vksplit__geometry* g)
 {
-    vksplit_mapping m = caps->mapping; /* which mappings it allows: the kernel table's (src/kernels.c) */
+    /* which mappings it allows: the kernel table's (src/kernels.c) */
+    vksplit_mapping m = g->join ? vksplit__join_mapping(caps->mapping) : caps->mapping;
     if (m == VKSPLIT_MAPPING_RUNS || m == VKSPLIT_MAPPING_INTERLEAVED || m == VKSPLIT_MAPPING_TILES)
         return m;
     bool by_shape = m == VKSPLIT_MAPPING_BY_SHAPE;
@@ -341,8 +347,8 @@ static vksplit_result plan_prefix(const vksplit__planner_caps* caps, vksplit__ge
         /* RUNS: the shader's invocation index (workgroup * size + lane) stays below 2^32. */
         uint64_t limit = per_invocation ? UINT32_MAX - caps->workgroup_size : UINT32_MAX;
         if (seg->units > limit)
-            return VKSPLIT__FAIL(error, PLAN_UNITS_LIMIT, seg->output_index, (unsigned long long)seg->units, unit,
-                                 (unsigned long long)limit);
+            return VKSPLIT__FAIL(error, PLAN_UNITS_LIMIT, g->join ? "inputs" : "outputs", seg->part_index,
+                                 (unsigned long long)seg->units, unit, (unsigned long long)limit);
         uint64_t groups = per_invocation ? vksplit__div_up(seg->units, caps->workgroup_size) : seg->units;
         g->equal_units = g->equal_units == UINT64_MAX || g->equal_units == groups ? groups : 0;
         seg->first_workgroup = g->band_workgroups;
@@ -354,7 +360,7 @@ static vksplit_result plan_prefix(const vksplit__planner_caps* caps, vksplit__ge
     }
     if (g->band_workgroups > UINT32_MAX || !vksplit__mul_u64(g->band_workgroups, g->bands, &g->total_workgroups) ||
         g->total_workgroups > UINT32_MAX)
-        return VKSPLIT__FAIL(error, PLAN_GRID_LIMIT, (unsigned long long)g->bands,
+        return VKSPLIT__FAIL(error, PLAN_GRID_LIMIT, g->join ? "join" : "split", (unsigned long long)g->bands,
                              (unsigned long long)g->band_workgroups);
     return VKSPLIT_OK;
 }
@@ -366,10 +372,13 @@ vksplit_result vksplit__plan_geometry(const vksplit__split* split, const vksplit
                                       vksplit_error* error)
 {
     memset(g, 0, sizeof *g);
+    g->join = split->join;
     g->word_bytes = 1;
     g->count_bytes = 1;
     g->bands = 1;
     g->mapping = caps->mapping == VKSPLIT_MAPPING_BY_SHAPE ? VKSPLIT_MAPPING_TILES : caps->mapping;
+    if (g->join)
+        g->mapping = vksplit__join_mapping(g->mapping);
     g->workgroup_size = caps->workgroup_size;
     dims_work w;
     memset(&w, 0, sizeof w);

@@ -1,5 +1,7 @@
 /* Recording a plan into the caller's command buffer: the bindings checked and resolved, the
- * arguments written, then bind, push numbers and dispatch (or copy). Nothing is allocated,
+ * arguments written, then bind, push numbers and dispatch (or copy). A split and a join
+ * record alike: the whole (a split's input, a join's output) and the parts (a split's
+ * outputs, a join's inputs) take the same places; the pipeline knows which way to copy. Nothing is allocated,
  * created or submitted, and nothing is written into the plan; on any error nothing at all is
  * recorded, because every check runs before the first vkCmd call. */
 #include "arguments.h"
@@ -12,7 +14,8 @@ static void put_u64(uint32_t* at, uint64_t value)
     at[1] = (uint32_t)(value >> 32);
 }
 
-/* Device addresses: one dispatch for every output, its numbers in push constants. */
+/* Device addresses: one dispatch for every part, its numbers in push constants (the whole's
+ * address in the input's field, the parts' in the outputs': split_abi.h). */
 static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit__bound* bound)
 {
     const vksplit_context* ctx = plan->ctx;
@@ -21,12 +24,12 @@ static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksp
     vksplit__push_bda push;
     memset(&push, 0, sizeof push);
     push.table = plan->table_address;
-    push.input = bound->input;
+    push.input = bound->whole;
     if (plan->argument_bytes)
         put_u64(&push.outputs[0], bound->arguments);
     else
         for (uint32_t k = 0; k < g->segment_count; k++)
-            put_u64(&push.outputs[2 * k], bound->outputs[k]);
+            put_u64(&push.outputs[2 * k], bound->parts[k]);
     push.segments = d->seg_count;
     push.shape = d->shape;
     push.band_groups = (uint32_t)g->band_workgroups;
@@ -43,7 +46,7 @@ static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksp
     if (d->shape >> SHAPE_FLAGS_SHIFT & FLAG_INLINE) { /* the segments themselves, after their addresses */
         for (uint32_t k = 0; k < g->segment_count; k++) {
             uint32_t* at = &push.outputs[INLINE_AT + k * INLINE_FIELDS];
-            put_u64(at + INLINE_IN_BASE, g->segments[k].in_base_words);
+            put_u64(at + INLINE_BASE, g->segments[k].base_words);
             at[INLINE_CHUNK] = (uint32_t)g->segments[k].chunk_words;
             at[INLINE_UNITS] = (uint32_t)g->segments[k].units;
         }
@@ -82,22 +85,23 @@ static void order_dispatches(const vksplit_context* ctx, VkCommandBuffer cmd)
                                  &barrier, 0, NULL, 0, NULL);
 }
 
-/* Push descriptors: one dispatch per group of output_slots outputs. With a window, the plan
- * is the window's part: its bindings move to the window's first bytes, its output j is the
- * split's output_first + j, and its first dispatch waits for the windows before it. */
-static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* input,
-                               const vksplit_binding* outputs, const vksplit__window* window, bool after_another)
+/* Push descriptors: one dispatch per group of output_slots parts (binding 1 the whole,
+ * binding 2 the parts). With a window, the plan is the window's piece: its bindings move to
+ * the window's first bytes, its part j is the plan's part part_first + j, and its first
+ * dispatch waits for the windows before it. */
+static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* whole,
+                               const vksplit_binding* parts, const vksplit__window* window, bool after_another)
 {
     const vksplit_context* ctx = plan->ctx;
     const vksplit__geometry* g = &plan->geo;
     VkDescriptorBufferInfo infos[2 + ABI_MAX_SLOTS];
     vksplit__push_desc push;
     memset(&push, 0, sizeof push);
-    vksplit_binding moved = *input;
+    vksplit_binding moved = *whole;
     if (window)
-        moved.offset += window->in_offset;
+        moved.offset += window->whole_offset;
     infos[0] = (VkDescriptorBufferInfo){plan->table_buffer, plan->table_offset, plan->table_bytes};
-    infos[1] = descriptor_for(plan, &moved, plan->input_span, &push.input_word);
+    infos[1] = descriptor_for(plan, &moved, plan->whole_span, &push.input_word);
     VkWriteDescriptorSet writes[3];
     for (uint32_t b = 0; b < 3; b++) {
         writes[b] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
@@ -113,14 +117,14 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
         const vksplit__dispatch* d = &plan->grid.dispatches[i];
         for (uint32_t s = 0; s < ctx->output_slots; s++) {
             if (s < d->seg_count) {
-                uint32_t o = g->segments[d->seg_first + s].output_index;
-                moved = outputs[window ? window->output_first + o : o];
+                uint32_t o = g->segments[d->seg_first + s].part_index;
+                moved = parts[window ? window->part_first + o : o];
                 if (window)
-                    moved.offset += window->out_offsets[o];
-                infos[2 + s] = descriptor_for(plan, &moved, plan->output_spans[o], &push.output_words[s]);
+                    moved.offset += window->part_offsets[o];
+                infos[2 + s] = descriptor_for(plan, &moved, plan->part_spans[o], &push.output_words[s]);
             } else {
-                /* Unused slots still need a valid descriptor: this dispatch's first output,
-                 * never the table or the input, which other dispatches read. */
+                /* Unused slots still need a valid descriptor: this dispatch's first part,
+                 * never the table or the whole. */
                 infos[2 + s] = infos[2];
             }
         }
@@ -137,31 +141,34 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
     }
 }
 
-/* A split beyond one binding: its windows in turn. */
-static void record_windows(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* input,
-                           const vksplit_binding* outputs)
+/* A split or join beyond one binding: its windows in turn. */
+static void record_windows(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* whole,
+                           const vksplit_binding* parts)
 {
     for (uint32_t w = 0; w < plan->window_count; w++)
-        record_descriptors(plan->windows[w].plan, cmd, input, outputs, &plan->windows[w], w > 0);
+        record_descriptors(plan->windows[w].plan, cmd, whole, parts, &plan->windows[w], w > 0);
 }
 
-/* vkCmdCopyBuffer: the plan's regions shifted by the bindings' offsets. */
-static void record_transfer(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* input,
-                            const vksplit_binding* outputs)
+/* vkCmdCopyBuffer: the plan's regions (from the side it reads to the side it writes) shifted
+ * by the bindings' offsets. */
+static void record_transfer(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* whole,
+                            const vksplit_binding* parts)
 {
     const vksplit_context* ctx = plan->ctx;
     VkBufferCopy batch[VKSPLIT_REGION_BATCH];
     for (uint32_t r = 0; r < plan->geo.segment_count; r++) {
-        const vksplit_binding* out = &outputs[plan->geo.segments[r].output_index];
+        const vksplit_binding* part = &parts[plan->geo.segments[r].part_index];
+        const vksplit_binding* src = plan->join ? part : whole;
+        const vksplit_binding* dst = plan->join ? whole : part;
         uint32_t end = plan->region_first[r + 1];
         for (uint32_t first = plan->region_first[r]; first < end; first += VKSPLIT_REGION_BATCH) {
             uint32_t n = end - first < VKSPLIT_REGION_BATCH ? end - first : VKSPLIT_REGION_BATCH;
             for (uint32_t i = 0; i < n; i++) {
                 batch[i] = plan->regions[first + i];
-                batch[i].srcOffset += input->offset;
-                batch[i].dstOffset += out->offset;
+                batch[i].srcOffset += src->offset;
+                batch[i].dstOffset += dst->offset;
             }
-            ctx->vk.vkCmdCopyBuffer(cmd, input->buffer, out->buffer, n, batch);
+            ctx->vk.vkCmdCopyBuffer(cmd, src->buffer, dst->buffer, n, batch);
         }
     }
 }
@@ -169,31 +176,53 @@ static void record_transfer(const vksplit_plan* plan, VkCommandBuffer cmd, const
 /* A recording, in three steps that hand their results forward: the bindings checked and
  * resolved (src/record_bindings.c), the arguments written (src/arguments.c), the copy
  * recorded (here). Nothing is recorded until the first step has passed. */
+static vksplit_result record(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* whole,
+                             const vksplit_binding* parts, const vksplit_arguments* arguments, vksplit_error* error)
+{
+    vksplit__bound bound;
+    vksplit_result r = vksplit__bind(plan, VKSPLIT__BIND_RECORDING, whole, parts, arguments, &bound, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    vksplit__begin_label(plan->ctx, cmd, plan->label);
+    if (plan->argument_bytes)
+        vksplit__record_arguments(plan, cmd, parts, arguments);
+    if (plan->path == VKSPLIT_PATH_TRANSFER)
+        record_transfer(plan, cmd, whole, parts);
+    else if (plan->ctx->bda)
+        record_bda(plan, cmd, &bound);
+    else if (plan->window_count)
+        record_windows(plan, cmd, whole, parts);
+    else
+        record_descriptors(plan, cmd, whole, parts, NULL, false);
+    vksplit__end_label(plan->ctx, cmd);
+    return vksplit__ok(error);
+}
+
 vksplit_result vksplit_cmd_split(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* input,
                                  const vksplit_binding* outputs, const vksplit_arguments* arguments,
                                  vksplit_error* error)
 {
     if (!plan || !cmd)
         return VKSPLIT__FAIL0(error, RECORD_NULL);
+    if (plan->join)
+        return VKSPLIT__FAIL(error, RECORD_OPERATION, "join", "vksplit_cmd_join");
     if (plan->geo.segment_count == 0)
         return vksplit__ok(error); /* every output is empty: nothing to record */
     if (!input || !outputs)
         return VKSPLIT__FAIL0(error, RECORD_BINDINGS_NULL);
-    vksplit__bound bound;
-    vksplit_result r = vksplit__bind(plan, VKSPLIT__BIND_RECORDING, input, outputs, arguments, &bound, error);
-    if (r != VKSPLIT_OK)
-        return r;
-    vksplit__begin_label(plan->ctx, cmd, plan->label);
-    if (plan->argument_bytes)
-        vksplit__record_arguments(plan, cmd, outputs, arguments);
-    if (plan->path == VKSPLIT_PATH_TRANSFER)
-        record_transfer(plan, cmd, input, outputs);
-    else if (plan->ctx->bda)
-        record_bda(plan, cmd, &bound);
-    else if (plan->window_count)
-        record_windows(plan, cmd, input, outputs);
-    else
-        record_descriptors(plan, cmd, input, outputs, NULL, false);
-    vksplit__end_label(plan->ctx, cmd);
-    return vksplit__ok(error);
+    return record(plan, cmd, input, outputs, arguments, error);
+}
+
+vksplit_result vksplit_cmd_join(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* inputs,
+                                const vksplit_binding* output, const vksplit_arguments* arguments, vksplit_error* error)
+{
+    if (!plan || !cmd)
+        return VKSPLIT__FAIL0(error, RECORD_NULL);
+    if (!plan->join)
+        return VKSPLIT__FAIL(error, RECORD_OPERATION, "split", "vksplit_cmd_split");
+    if (plan->geo.segment_count == 0)
+        return vksplit__ok(error); /* every input is empty: nothing to record */
+    if (!inputs || !output)
+        return VKSPLIT__FAIL0(error, RECORD_JOIN_BINDINGS_NULL);
+    return record(plan, cmd, output, inputs, arguments, error);
 }

@@ -1,11 +1,13 @@
 /* A recording's bindings, checked and resolved (record_bindings.h). */
 #include "record_bindings.h"
 
-static const char* tensor_name(char* buffer, size_t size, int output)
+/* How the rules name a binding: the whole ("input", a join's "output") for part < 0, else
+ * "outputs[part]" (a join's "inputs[part]"). */
+static const char* tensor_name(const vksplit_plan* plan, char* buffer, size_t size, int part)
 {
-    if (output < 0)
-        return "input";
-    snprintf(buffer, size, "outputs[%d]", output);
+    if (part < 0)
+        return plan->join ? "output" : "input";
+    snprintf(buffer, size, plan->join ? "inputs[%d]" : "outputs[%d]", part);
     return buffer;
 }
 
@@ -14,14 +16,14 @@ static vksplit_result check_binding(const vksplit_plan* plan, const vksplit_bind
 {
     char name[32];
     if (!binding->buffer)
-        return VKSPLIT__FAIL(error, BINDING_BUFFER_NULL, tensor_name(name, sizeof name, output));
+        return VKSPLIT__FAIL(error, BINDING_BUFFER_NULL, tensor_name(plan, name, sizeof name, output));
     if (binding->offset % plan->offset_alignment)
-        return VKSPLIT__FAIL(error, BINDING_OFFSET_ALIGNMENT, tensor_name(name, sizeof name, output),
+        return VKSPLIT__FAIL(error, BINDING_OFFSET_ALIGNMENT, tensor_name(plan, name, sizeof name, output),
                              (unsigned long long)binding->offset, plan->offset_alignment, plan->geo.word_bytes);
     return VKSPLIT_OK;
 }
 
-/* vkGetBufferDeviceAddress, skipped when the buffer repeats (outputs often share one). */
+/* vkGetBufferDeviceAddress, skipped when the buffer repeats (parts often share one). */
 typedef struct address_cache {
     VkBuffer buffer;
     VkDeviceAddress address;
@@ -38,14 +40,14 @@ static VkDeviceAddress address_of(const vksplit_plan* plan, address_cache* cache
     return cache->address + binding->offset;
 }
 
-/* A binding's device address, checked against the plan's alignment (output < 0: the input). */
+/* A binding's device address, checked against the plan's alignment (part < 0: the whole). */
 static vksplit_result checked_address(const vksplit_plan* plan, address_cache* cache, const vksplit_binding* binding,
                                       int output, VkDeviceAddress* address, vksplit_error* error)
 {
     *address = address_of(plan, cache, binding);
     char name[32];
     if (*address % plan->offset_alignment)
-        return VKSPLIT__FAIL(error, BINDING_ADDRESS_ALIGNMENT, tensor_name(name, sizeof name, output),
+        return VKSPLIT__FAIL(error, BINDING_ADDRESS_ALIGNMENT, tensor_name(plan, name, sizeof name, output),
                              (unsigned long long)*address, plan->offset_alignment, plan->geo.word_bytes);
     return VKSPLIT_OK;
 }
@@ -55,7 +57,8 @@ static vksplit_result arguments_address(const vksplit_plan* plan, const vksplit_
                                         VkDeviceAddress* address, vksplit_error* error)
 {
     if (!arguments)
-        return VKSPLIT__FAIL(error, ARGUMENTS_NULL, plan->geo.segment_count, (unsigned long long)plan->argument_bytes);
+        return VKSPLIT__FAIL(error, ARGUMENTS_NULL, plan->geo.segment_count, plan->join ? "inputs" : "outputs",
+                             (unsigned long long)plan->argument_bytes);
     if (!arguments->buffer)
         return VKSPLIT__FAIL0(error, ARGUMENTS_BUFFER_NULL);
     if (arguments->offset % VKSPLIT_ARGUMENT_ALIGNMENT)
@@ -70,39 +73,38 @@ static vksplit_result arguments_address(const vksplit_plan* plan, const vksplit_
     return VKSPLIT_OK;
 }
 
-vksplit_result vksplit__bind(const vksplit_plan* plan, vksplit__bind_for what, const vksplit_binding* input,
-                             const vksplit_binding* outputs, const vksplit_arguments* arguments, vksplit__bound* bound,
+vksplit_result vksplit__bind(const vksplit_plan* plan, vksplit__bind_for what, const vksplit_binding* whole,
+                             const vksplit_binding* parts, const vksplit_arguments* arguments, vksplit__bound* bound,
                              vksplit_error* error)
 {
     memset(bound, 0, sizeof *bound);
     const vksplit__geometry* g = &plan->geo;
     bool recording = what == VKSPLIT__BIND_RECORDING;
-    vksplit_result r = recording ? check_binding(plan, input, -1, error) : VKSPLIT_OK;
+    vksplit_result r = recording ? check_binding(plan, whole, -1, error) : VKSPLIT_OK;
     for (uint32_t k = 0; r == VKSPLIT_OK && k < g->segment_count; k++)
-        r = check_binding(plan, &outputs[g->segments[k].output_index], (int)g->segments[k].output_index, error);
+        r = check_binding(plan, &parts[g->segments[k].part_index], (int)g->segments[k].part_index, error);
     bool addresses = plan->path == VKSPLIT_PATH_COMPUTE && plan->ctx->bda;
     if (r != VKSPLIT_OK || !addresses)
         return r;
     address_cache cache = {VK_NULL_HANDLE, 0};
     if (recording)
-        r = checked_address(plan, &cache, input, -1, &bound->input, error);
+        r = checked_address(plan, &cache, whole, -1, &bound->whole, error);
     if (r == VKSPLIT_OK && recording && plan->argument_bytes)
         r = arguments_address(plan, arguments, &bound->arguments, error);
-    /* Every output address the dispatch reads: kept for the push constants, or (arguments,
-     * more than fit there) only checked, and resolved again when written. */
+    /* Every part address the dispatch reads: kept for the push constants, or (arguments, more
+     * than fit there) only checked, and resolved again when written. */
     VkDeviceAddress checked;
     for (uint32_t k = 0; r == VKSPLIT_OK && k < g->segment_count; k++) {
-        uint32_t o = g->segments[k].output_index;
-        r = checked_address(plan, &cache, &outputs[o], (int)o, plan->argument_bytes ? &checked : &bound->outputs[k],
-                            error);
+        uint32_t o = g->segments[k].part_index;
+        r = checked_address(plan, &cache, &parts[o], (int)o, plan->argument_bytes ? &checked : &bound->parts[k], error);
     }
     return r;
 }
 
-void vksplit__output_addresses(const vksplit_plan* plan, const vksplit_binding* outputs, uint32_t first, uint32_t count,
-                               uint64_t* addresses)
+void vksplit__part_addresses(const vksplit_plan* plan, const vksplit_binding* parts, uint32_t first, uint32_t count,
+                             uint64_t* addresses)
 {
     address_cache cache = {VK_NULL_HANDLE, 0};
     for (uint32_t i = 0; i < count; i++)
-        addresses[i] = address_of(plan, &cache, &outputs[plan->geo.segments[first + i].output_index]);
+        addresses[i] = address_of(plan, &cache, &parts[plan->geo.segments[first + i].part_index]);
 }

@@ -1,4 +1,4 @@
-/* Layout arithmetic over canonical splits (split_layout.h). */
+/* Layout arithmetic over canonical splits and joins (split_layout.h). */
 #include "split_layout.h"
 
 bool vksplit__packed_strides(uint32_t rank, const uint64_t* sizes, uint64_t* strides)
@@ -36,39 +36,42 @@ bool vksplit__span_elements(uint32_t rank, const uint64_t* sizes, const uint64_t
     return vksplit__add_u64(last, 1, span);
 }
 
-void vksplit__output_sizes(const vksplit__split* s, uint32_t output_index, uint64_t* sizes)
+void vksplit__part_sizes(const vksplit__split* s, uint32_t part_index, uint64_t* sizes)
 {
     memcpy(sizes, s->sizes, s->rank * sizeof sizes[0]);
-    sizes[s->axis] = s->lengths[output_index];
+    sizes[s->axis] = s->lengths[part_index];
 }
 
-void vksplit__output_strides(const vksplit__split* s, uint32_t output_index, uint64_t* strides)
+void vksplit__part_strides(const vksplit__split* s, uint32_t part_index, uint64_t* strides)
 {
-    const uint64_t* given = s->output_strides ? s->output_strides[output_index] : NULL;
+    const uint64_t* given = s->part_strides ? s->part_strides[part_index] : NULL;
     if (given) {
         memcpy(strides, given, s->rank * sizeof strides[0]);
         return;
     }
     uint64_t sizes[VKSPLIT_MAX_RANK];
-    vksplit__output_sizes(s, output_index, sizes);
-    vksplit__packed_strides(s->rank, sizes, strides); /* no larger than the input: fits */
+    vksplit__part_sizes(s, part_index, sizes);
+    vksplit__packed_strides(s->rank, sizes, strides); /* no larger than the whole: fits */
 }
 
-uint64_t vksplit__input_span_bytes(const vksplit__split* s)
+uint64_t vksplit__whole_span_bytes(const vksplit__split* s)
 {
     uint64_t span = 0;
-    vksplit__span_elements(s->rank, s->sizes, s->input_strides, &span); /* validated: fits */
+    vksplit__span_elements(s->rank, s->sizes, s->whole_strides, &span); /* validated: fits */
     return span * s->element_size;
 }
 
-uint64_t vksplit__output_span_bytes(const vksplit__split* s, uint32_t output_index)
+uint64_t vksplit__part_span_bytes(const vksplit__split* s, uint32_t part_index)
 {
     uint64_t sizes[VKSPLIT_MAX_RANK], strides[VKSPLIT_MAX_RANK], span = 0;
-    vksplit__output_sizes(s, output_index, sizes);
-    vksplit__output_strides(s, output_index, strides);
+    vksplit__part_sizes(s, part_index, sizes);
+    vksplit__part_strides(s, part_index, strides);
     vksplit__span_elements(s->rank, sizes, strides, &span); /* validated: fits */
     return span * s->element_size;
 }
+
+const char* vksplit__whole_name(const vksplit__split* s) { return s->join ? "output" : "input"; }
+const char* vksplit__parts_name(const vksplit__split* s) { return s->join ? "inputs" : "outputs"; }
 
 void vksplit__format_u64s(char* buffer, size_t capacity, const uint64_t* values, uint32_t count)
 {

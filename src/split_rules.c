@@ -96,11 +96,11 @@ vksplit_result vksplit__split_check(const vksplit_split_desc* d, vksplit__split*
     s.element_size = d->element_size;
     s.rank = d->rank;
     s.axis = d->axis;
-    s.output_count = d->output_count;
+    s.part_count = d->output_count;
     s.base_alignment = d->base_alignment ? d->base_alignment : 16;
     memcpy(s.sizes, d->sizes, d->rank * sizeof s.sizes[0]);
     s.lengths = d->lengths;
-    s.output_strides = d->output_strides;
+    s.part_strides = d->output_strides;
 
     uint64_t packed[VKSPLIT_MAX_RANK];
     if (!vksplit__packed_strides(s.rank, s.sizes, packed)) {
@@ -108,17 +108,17 @@ vksplit_result vksplit__split_check(const vksplit_split_desc* d, vksplit__split*
         vksplit__format_u64s(z, sizeof z, s.sizes, s.rank);
         return VKSPLIT__FAIL(error, SPLIT_ELEMENT_COUNT_OVERFLOW, z);
     }
-    memcpy(s.input_strides, d->input_strides ? d->input_strides : packed, s.rank * sizeof s.input_strides[0]);
-    r = check_tensor_span("input", s.rank, s.sizes, s.input_strides, s.element_size, error);
+    memcpy(s.whole_strides, d->input_strides ? d->input_strides : packed, s.rank * sizeof s.whole_strides[0]);
+    r = check_tensor_span("input", s.rank, s.sizes, s.whole_strides, s.element_size, error);
 
     /* Packed outputs are no larger than the packed input, which fits: only given strides
      * need their span and their addresses checked. */
-    for (uint32_t i = 0; r == VKSPLIT_OK && s.output_strides && i < s.output_count; i++) {
-        const uint64_t* given = s.output_strides[i];
+    for (uint32_t i = 0; r == VKSPLIT_OK && s.part_strides && i < s.part_count; i++) {
+        const uint64_t* given = s.part_strides[i];
         if (!given)
             continue;
         uint64_t sizes[VKSPLIT_MAX_RANK];
-        vksplit__output_sizes(&s, i, sizes);
+        vksplit__part_sizes(&s, i, sizes);
         char name[48];
         snprintf(name, sizeof name, "outputs[%u]", i);
         r = check_tensor_span(name, s.rank, sizes, given, s.element_size, error);

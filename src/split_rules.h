@@ -1,4 +1,4 @@
-/* The rules of the canonical split, and the type that carries the proof that they hold. */
+/* The rules of the canonical split and join, and the type that carries the proof that they hold. */
 #ifndef VKSPLIT_SPLIT_RULES_H
 #define VKSPLIT_SPLIT_RULES_H
 
@@ -6,6 +6,8 @@
 
 /* Every rule, each with its own code and message; fills *out only on success. */
 vksplit_result vksplit__split_check(const vksplit_split_desc* desc, vksplit__split* out, vksplit_error* error);
+/* The join's rules (src/join_rules.c): the same type, the output the whole, the inputs the parts. */
+vksplit_result vksplit__join_check(const vksplit_join_desc* desc, vksplit__split* out, vksplit_error* error);
 
 /* Where the no-overlap rule fails: dimension `dim` steps by `stride`, which does not exceed
  * `reach`, the farthest element the dimensions with smaller strides address. */

@@ -10,8 +10,8 @@ vksplit_result vksplit_split_spans(const vksplit_split_desc* split, uint64_t* in
     if (r != VKSPLIT_OK)
         return r;
     if (input_span_bytes)
-        *input_span_bytes = vksplit__input_span_bytes(&s);
-    for (uint32_t i = 0; output_span_bytes && i < s.output_count; i++)
-        output_span_bytes[i] = vksplit__output_span_bytes(&s, i);
+        *input_span_bytes = vksplit__whole_span_bytes(&s);
+    for (uint32_t i = 0; output_span_bytes && i < s.part_count; i++)
+        output_span_bytes[i] = vksplit__part_span_bytes(&s, i);
     return VKSPLIT_OK;
 }

@@ -68,7 +68,7 @@ void vksplit__write_table(const vksplit__geometry* g, const vksplit__table_layou
         out[SEG_UNITS] = (uint32_t)seg->units;
         out[SEG_CHUNK_WORDS] = (uint32_t)seg->chunk_words;
         out[SEG_ROWS] = (uint32_t)seg->rows;
-        put_u64(out + SEG_IN_BASE, seg->in_base_words);
+        put_u64(out + SEG_BASE, seg->base_words);
         put_mapping_fields(g, seg, out); /* after the common fields: TILES reuses SEG_ROWS */
         out[SEG_DIMS + DIM_SIZE] = 1;
         for (uint32_t d = 0; d < g->row_dims; d++) {

@@ -3,8 +3,9 @@
  *
  *   cli_run.c      vksplit_cli_run: the order of the steps and the exit code
  *   cli_options.c  argv to options, and the usage text
- *   cli_request.c  a .npy header and the options to a vksplit_split_desc (the front-ends)
- *   cli_input.c    the input: header first, then exactly the declared data, streamed
+ *   cli_request.c  .npy headers and the options to a vksplit_split_desc or, for a join, a
+ *                  vksplit_join_desc (the front-ends)
+ *   cli_input.c    the inputs: headers first, then exactly the declared data, streamed
  *   cli_outputs.c  the outputs: temporaries in DIR, renamed into place, stale ones and dead
  *                  runs' leftovers removed
  *   cli_device.c   the runner's desc (environment, --device) and --list-devices
@@ -24,6 +25,7 @@
 
 #include "cli_fail.h"
 #include "npy.h"
+#include "vksplit/onnx.h"
 #include "vksplit/vksplit_runner.h"
 
 /* The whole CLI: main passes a zeroed desc. The CLI adds what the environment
@@ -54,6 +56,11 @@ typedef struct cli_options {
     cli_list split, split_lengths;
     cli_mode mode;
     bool help, list_devices;
+    /* `vksplit join ...`: the inputs are the arguments that are no options, in order
+     * (pointers into argv; every argument after `--` is one). */
+    bool join;
+    const char** inputs;
+    uint32_t input_count;
 } cli_options;
 
 extern const char cli_usage[];
@@ -64,32 +71,68 @@ int cli_parse_options(int argc, char** argv, cli_options* o);
 int cli_check_options(cli_options* o);
 void cli_free_options(cli_options* o);
 
-/* --- the request (cli_request.c) ------------------------------------------------------ */
-typedef struct cli_request {
-    vksplit_split_desc split; /* points into sizes and lengths */
-    uint64_t sizes[VKSPLIT_MAX_RANK];
-    uint64_t* lengths; /* VKSPLIT_MAX_OUTPUTS entries */
-} cli_request;
-
-/* The front-end's translation of the options for an array with this header (its rules are
- * checked here; the plan validates the result once). cli_free_request is due either way. */
-int cli_make_request(const cli_options* o, const npy_header* h, cli_request* req);
-void cli_free_request(cli_request* req);
-
-/* --- the input (cli_input.c) ---------------------------------------------------------- */
-typedef struct cli_input {
+/* --- the inputs (cli_input.c) --------------------------------------------------------- */
+/* An open input's data: exactly `bytes` from fd's position on. */
+typedef struct cli_stream {
     const char* path;
     int fd; /* -1 when closed */
+    uint64_t bytes;
+    uint64_t consumed; /* read so far */
+} cli_stream;
+
+/* A split's input: its data and its header. */
+typedef struct cli_input {
+    cli_stream data;
     npy_header header;
-    uint64_t consumed; /* data bytes read so far */
 } cli_input;
 
 /* Opens path and reads its header only; a regular file must hold all the declared data.
  * On failure nothing stays open. */
 int cli_open_input(const char* path, cli_input* in);
 /* The next `bytes` of data into dst (never past the declared size). */
-int cli_read_input(cli_input* in, void* dst, size_t bytes);
+int cli_read_stream(cli_stream* s, void* dst, size_t bytes);
 void cli_close_input(cli_input* in);
+
+/* A join's input, once its header is read: what Concat needs of it, and its data, left open
+ * (a FIFO can be read once only: its data is streamed from where its header ended). */
+typedef struct cli_join_input {
+    cli_stream data;
+    vksplit_onnx_data_type type;
+    uint32_t rank;                   /* as the header says (vksplit takes 1..VKSPLIT_MAX_RANK) */
+    int64_t shape[VKSPLIT_MAX_RANK]; /* its first dimensions, up to VKSPLIT_MAX_RANK */
+} cli_join_input;
+
+typedef struct cli_join_inputs {
+    uint32_t count;        /* opened */
+    cli_join_input* items; /* [the option's input_count] */
+    npy_header first;      /* input 0's header: the output's descr and encoding */
+} cli_join_inputs;
+
+/* Opens every input of o in turn and reads its header (as cli_open_input), with its dtype
+ * (cli_onnx_type); the first that fails is the one the line names. Nothing is opened for a
+ * count the front-end refuses (none, or above VKSPLIT_MAX_INPUTS). cli_close_join_inputs is
+ * due either way. */
+int cli_open_join_inputs(const cli_options* o, cli_join_inputs* in);
+void cli_close_join_inputs(cli_join_inputs* in);
+
+/* --- the request (cli_request.c) ------------------------------------------------------ */
+typedef struct cli_request {
+    bool join;                /* `vksplit join`: join_desc; else split */
+    vksplit_split_desc split; /* points into sizes and lengths */
+    vksplit_join_desc join_desc;
+    uint64_t sizes[VKSPLIT_MAX_RANK]; /* the split's input's, the join's output's */
+    uint64_t* lengths;                /* VKSPLIT_MAX_OUTPUTS (= VKSPLIT_MAX_INPUTS) entries */
+} cli_request;
+
+/* The front-end's translation of the options for an array with this header (its rules are
+ * checked here; the plan validates the result once). cli_free_request is due either way. */
+int cli_make_request(const cli_options* o, const npy_header* h, cli_request* req);
+/* The same for a join: ONNX Concat of the inputs (inputs->items NULL: none were opened, for a
+ * count the front-end refuses). A rule that one input breaks names its file first. */
+int cli_make_join_request(const cli_options* o, const cli_join_inputs* inputs, cli_request* req);
+void cli_free_request(cli_request* req);
+/* The ONNX type of a .npy dtype; the line names path when there is none. */
+int cli_onnx_type(const npy_header* h, const char* path, vksplit_onnx_data_type* type);
 
 /* --- the outputs (cli_outputs.c) ------------------------------------------------------ */
 typedef struct cli_outputs {
@@ -98,6 +141,7 @@ typedef struct cli_outputs {
     bool dir_created;        /* by this run: removed again on failure */
     const npy_header* input; /* descr and encoding of every output */
     const cli_request* req;
+    bool joined; /* a join's one output, out.npy; else a split's out_<k>.npy */
     uint32_t count;
     uint64_t* bytes;      /* [count] each output's data bytes: the caller fills in the plan's spans */
     unsigned char* state; /* [count] nothing yet, a temporary, or in place */
@@ -113,19 +157,18 @@ typedef struct cli_outputs {
 /* Checks DIR: it exists (then it is opened), or its parent does; nothing is created.
  * Whatever it returns, exactly one of cli_commit_outputs and cli_abandon_outputs is due. */
 int cli_prepare_outputs(cli_outputs* out, const char* dir);
-/* The outputs the request makes: none of DIR's out_<k>.npy (k < count) may be a directory. */
+/* The outputs the request makes: a split's out_<k>.npy (k < count), a join's out.npy; none of
+ * them may be a directory in DIR. `input`: the header whose descr and encoding they take. */
 int cli_expect_outputs(cli_outputs* out, const npy_header* input, const cli_request* req);
 /* The next piece of output `index` (outputs arrive in order; an empty one never does). */
 int cli_write_output(cli_outputs* out, uint32_t index, const void* src, size_t bytes);
 /* Completes every temporary (an empty output gets its header), renames them into place,
- * unlinks the stale out_<k>.npy (k >= count) and what runs that died left (their temporaries
- * and lock files) and prints the paths; on failure removes everything this run put in DIR.
- * Releases out. */
+ * unlinks a split's stale out_<k>.npy (k >= count) and what runs that died left (their
+ * temporaries and lock files) and prints the paths; on failure removes everything this run
+ * put in DIR. Releases out. */
 int cli_commit_outputs(cli_outputs* out);
 /* Removes everything this run put in DIR (and DIR, if this run created it). Releases out. */
 void cli_abandon_outputs(cli_outputs* out);
-/* "DIR/out_<index>.npy" into buffer. */
-void cli_output_path(char* buffer, size_t capacity, const char* dir, uint32_t index);
 
 /* --- the device (cli_device.c) -------------------------------------------------------- */
 /* base plus VKSPLIT_VALIDATION, VKSPLIT_DEVICE and --device (which wins). */

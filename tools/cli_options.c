@@ -1,5 +1,5 @@
-/* The CLI's options: argv to cli_options, which options go with which convention, and the
- * usage text. No file or device is touched here. */
+/* The CLI's options: argv to cli_options, which options go with which convention (and with
+ * the join), and the usage text. No file or device is touched here. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -12,6 +12,7 @@ const char cli_usage[] =
     "usage: vksplit --input IN.npy [--axis A] [--split s0,s1,...] [--num-outputs N] [--opset V] --out-dir DIR\n"
     "       vksplit --input IN.npy --axis A --openvino split --num-splits N --out-dir DIR\n"
     "       vksplit --input IN.npy --axis A --openvino variadic --split-lengths a,b,-1 --out-dir DIR\n"
+    "       vksplit join --axis A [--opset V] --out-dir DIR IN0.npy IN1.npy ...\n"
     "       vksplit --list-devices\n"
     "       vksplit --help\n"
     "\n"
@@ -38,6 +39,18 @@ const char cli_usage[] =
     "OpenVINO:\n"
     "  --openvino split --num-splits N           Split-1: N equal parts\n"
     "  --openvino variadic --split-lengths LIST  VariadicSplit-1: one -1 takes the rest\n"
+    "\n"
+    "Join (ONNX Concat, the inverse): vksplit join joins IN0.npy IN1.npy ... (one or more, in\n"
+    "that order; after --, every argument is an input) along the axis into DIR/out.npy, as\n"
+    "numpy.concatenate does, byte for byte, written as the split's outputs are (a temporary,\n"
+    "synced, renamed into place under the lock on DIR). The inputs share one dtype and rank\n"
+    "and their shape off the axis; a line names the input that differs. A join removes no\n"
+    "out_k.npy, nor a split out.npy: `vksplit join --axis 1 --out-dir d d/out_0.npy d/out_1.npy`\n"
+    "keeps its inputs.\n"
+    "  --axis A           the axis attribute: required (Concat-4 on; numpy's default 0 is not\n"
+    "                     assumed), in [-r, r-1] for rank-r inputs\n"
+    "  --opset V          the Concat version: 1, 4, 11 or 13 (default 13; at 1 the axis may be\n"
+    "                     left out: 1, in [0, r-1]; negative from 11)\n"
     "\n"
     "Device:\n"
     "  --device N         the device at index N of --list-devices (default: the first discrete\n"
@@ -151,16 +164,47 @@ static int parse_one(cli_options* o, int argc, char** argv, int* i)
     return 0;
 }
 
+/* An argument that is no option: a join's input, or a mistake. */
+static int parse_argument(cli_options* o, const char* arg, int i)
+{
+    if (o->join) {
+        o->inputs[o->input_count++] = arg;
+        return 0;
+    }
+    if (strcmp(arg, "join") == 0 && i > 1)
+        return cli_fail(CLI_EXIT_INVALID, "'join' comes first: vksplit join --axis A --out-dir DIR IN0.npy ...");
+    return cli_fail(CLI_EXIT_INVALID, "unexpected argument '%s' (try --help)", arg);
+}
+
 int cli_parse_options(int argc, char** argv, cli_options* o)
 {
     memset(o, 0, sizeof *o);
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+    int first = 1;
+    if (argc > 1 && strcmp(argv[1], "join") == 0) {
+        o->join = true;
+        first = 2;
+        o->inputs = malloc((size_t)argc * sizeof o->inputs[0]);
+        if (!o->inputs)
+            return cli_fail(CLI_EXIT_FAILURE, "out of memory");
+    }
+    bool options = true; /* until a join's "--" */
+    for (int i = first; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0 && o->join && options)
+            options = false;
+        else if (options && (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0))
             o->help = true;
-            return 0;
-        }
-    for (int i = 1; i < argc; i++) {
-        int rc = parse_one(o, argc, argv, &i);
+    }
+    if (o->help)
+        return 0;
+    options = true;
+    for (int i = first; i < argc; i++) {
+        int rc = 0;
+        if (options && o->join && strcmp(argv[i], "--") == 0)
+            options = false;
+        else if (options && strncmp(argv[i], "--", 2) == 0)
+            rc = parse_one(o, argc, argv, &i);
+        else
+            rc = parse_argument(o, argv[i], i);
         if (rc)
             return rc;
     }
@@ -197,8 +241,29 @@ static int check_openvino(cli_options* o)
     return 0;
 }
 
+/* A join takes the axis, the opset, DIR and the device; its inputs are the arguments. */
+static int check_join(const cli_options* o)
+{
+    if (o->input)
+        return cli_fail(CLI_EXIT_INVALID, "--input is the split's: vksplit join takes its inputs as arguments "
+                                          "(vksplit join --axis A --out-dir DIR IN0.npy IN1.npy ...)");
+    const char* split_only = o->split.given           ? "--split"
+                             : o->num_outputs.given   ? "--num-outputs"
+                             : o->openvino            ? "--openvino"
+                             : o->num_splits.given    ? "--num-splits"
+                             : o->split_lengths.given ? "--split-lengths"
+                                                      : NULL;
+    if (split_only)
+        return cli_fail(CLI_EXIT_INVALID, "%s is a split option; it does not go with join", split_only);
+    if (!o->out_dir)
+        return cli_fail(CLI_EXIT_INVALID, "--out-dir DIR is required");
+    return 0;
+}
+
 int cli_check_options(cli_options* o)
 {
+    if (o->join)
+        return check_join(o);
     if (!o->input)
         return cli_fail(CLI_EXIT_INVALID, "--input IN.npy is required");
     if (!o->out_dir)
@@ -216,6 +281,8 @@ void cli_free_options(cli_options* o)
 {
     free(o->split.values);
     free(o->split_lengths.values);
+    free(o->inputs);
     o->split.values = NULL;
     o->split_lengths.values = NULL;
+    o->inputs = NULL;
 }

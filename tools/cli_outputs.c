@@ -1,4 +1,5 @@
-/* The outputs. Each is streamed into a temporary file that this run creates in DIR
+/* The outputs: a split's out_<k>.npy, a join's one out.npy, written the same way. Each is
+ * streamed into a temporary file that this run creates in DIR
  * (O_CREAT | O_EXCL | O_NOFOLLOW, mode 0644 less the umask), header first, fsynced, and
  * renamed into place once every output is complete; then DIR is fsynced (and its parent,
  * when this run created DIR), so that a crash never leaves an out_<k>.npy name on a file
@@ -7,16 +8,19 @@
  * out_<k>.npy: a symbolic link there is replaced, not followed; a FIFO or device there is
  * replaced and never blocks; a directory there is refused before anything is written.
  * Then the stale out_<k>.npy of an earlier, wider split (k >= the output count) are
- * unlinked, so DIR holds exactly this run's outputs. A failure removes every temporary and
- * every output this run renamed, so DIR holds nothing of a run that exited non-zero.
+ * unlinked, so DIR holds exactly this run's outputs. A join removes no out_<k>.npy and a split
+ * no out.npy: the names are each mode's own, and a join of a split's outputs into their own
+ * folder (or the split of a join's output into its own) keeps its inputs. A failure removes
+ * every temporary and every output this run renamed, so DIR holds nothing of a run that
+ * exited non-zero.
  * Runs into one DIR at once: the renames, the removal of stale outputs and the clean-up of a
  * failure happen under an advisory lock on DIR (flock), so that whatever the interleaving,
  * DIR ends with one run's complete set, never out_0.npy of one beside out_1.npy of another.
  * The temporaries are written outside it.
  * Runs that die: a run has one tag (8 hex digits) and, before its first temporary, creates
  * and locks (flock, held until the run is over) its lock file .vksplit-run.<tag>; its
- * temporaries are .out_<k>.npy.<tag>. A run that is killed leaves them, and its lock file,
- * which nobody holds any more. So a run that succeeds, once its outputs are in place, also
+ * temporaries are .out_<k>.npy.<tag> (a join's .out.npy.<tag>). A run that is killed leaves
+ * them, and its lock file, which nobody holds any more. So a run that succeeds, once its outputs are in place, also
  * removes every entry of that naming scheme whose run is gone: its lock file missing, not a
  * regular file, or held by nobody (run_is_gone below). Only names of exactly that form go, a
  * link itself (never its target), never a directory, and a failure to remove one fails
@@ -41,21 +45,31 @@ enum { OUTPUT_NONE = 0, OUTPUT_TEMPORARY = 1, OUTPUT_IN_PLACE = 2 };
 
 #define PATH_CAPACITY 4200 /* DIR (checked below 4096 bytes) and a name */
 
-void cli_output_path(char* buffer, size_t capacity, const char* dir, uint32_t index)
+/* "out_3.npy", or a join's "out.npy". */
+static void output_name(const cli_outputs* out, char* buffer, size_t capacity, uint32_t index)
 {
-    size_t n = strlen(dir);
-    snprintf(buffer, capacity, "%s%sout_%u.npy", dir, n && dir[n - 1] == '/' ? "" : "/", index);
+    if (out->joined)
+        snprintf(buffer, capacity, "out.npy");
+    else
+        snprintf(buffer, capacity, "out_%u.npy", index);
 }
 
-static void output_name(char* buffer, size_t capacity, uint32_t index)
+/* "DIR/out_<index>.npy" (a join's "DIR/out.npy") into buffer. */
+static void output_path(const cli_outputs* out, char* buffer, size_t capacity, uint32_t index)
 {
-    snprintf(buffer, capacity, "out_%u.npy", index);
+    char name[32];
+    output_name(out, name, sizeof name, index);
+    size_t n = strlen(out->dir);
+    snprintf(buffer, capacity, "%s%s%s", out->dir, n && out->dir[n - 1] == '/' ? "" : "/", name);
 }
 
-/* ".out_3.npy.1a2b3c4d": hidden, and never of the form out_<k>.npy; the tag is the run's. */
-static void temporary_name(char* buffer, size_t capacity, uint32_t index, uint32_t tag)
+/* ".out_3.npy.1a2b3c4d" (".out.npy.1a2b3c4d"): hidden, and never an output's name; the tag
+ * is the run's. */
+static void temporary_name(const cli_outputs* out, char* buffer, size_t capacity, uint32_t index)
 {
-    snprintf(buffer, capacity, ".out_%u.npy.%08x", index, tag);
+    char name[32];
+    output_name(out, name, sizeof name, index);
+    snprintf(buffer, capacity, ".%s.%08x", name, out->tag);
 }
 
 /* ".vksplit-run.1a2b3c4d": the run's lock file, locked while the run lives. */
@@ -109,11 +123,11 @@ static int check_names(const cli_outputs* out)
 {
     char name[32];
     for (uint32_t i = 0; i < out->count; i++) {
-        output_name(name, sizeof name, i);
+        output_name(out, name, sizeof name, i);
         struct stat st;
         if (fstatat(out->dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode)) {
             char path[PATH_CAPACITY];
-            cli_output_path(path, sizeof path, out->dir, i);
+            output_path(out, path, sizeof path, i);
             return cli_fail(CLI_EXIT_FAILURE, "cannot write '%s': it is a directory", path);
         }
     }
@@ -145,7 +159,8 @@ int cli_expect_outputs(cli_outputs* out, const npy_header* input, const cli_requ
 {
     out->input = input;
     out->req = req;
-    out->count = req->split.output_count;
+    out->joined = req->join;
+    out->count = req->join ? 1 : req->split.output_count;
     out->open = out->count;
     out->bytes = calloc(out->count ? out->count : 1, sizeof out->bytes[0]);
     out->state = calloc(out->count ? out->count : 1, sizeof out->state[0]);
@@ -173,7 +188,7 @@ static int write_all(int fd, const void* data, size_t bytes)
 static int write_failed(const cli_outputs* out, uint32_t index, int error)
 {
     char path[PATH_CAPACITY];
-    cli_output_path(path, sizeof path, out->dir, index);
+    output_path(out, path, sizeof path, index);
     return cli_fail(CLI_EXIT_FAILURE, "cannot write '%s': %s", path, strerror(error));
 }
 
@@ -189,14 +204,18 @@ static int ensure_dir(cli_outputs* out)
     return open_dir(out);
 }
 
+/* Output `index`'s header: a split's input's shape with its length on the axis; a join's
+ * output's shape. */
 static int write_header(cli_outputs* out, uint32_t index)
 {
-    const vksplit_split_desc* s = &out->req->split;
+    const cli_request* req = out->req;
+    uint32_t rank = req->join ? req->join_desc.rank : req->split.rank;
     uint64_t shape[VKSPLIT_MAX_RANK];
-    memcpy(shape, out->req->sizes, sizeof shape);
-    shape[s->axis] = s->lengths[index];
+    memcpy(shape, req->sizes, sizeof shape);
+    if (!req->join)
+        shape[req->split.axis] = req->split.lengths[index];
     char header[1024]; /* a descr of < 256 bytes and 8 dimensions need < 700 */
-    size_t length = npy_format_header(header, sizeof header, out->input->descr, out->input->encoding, s->rank, shape);
+    size_t length = npy_format_header(header, sizeof header, out->input->descr, out->input->encoding, rank, shape);
     if (!length)
         return cli_fail(CLI_EXIT_FAILURE, "the header of output %u does not fit %zu bytes", index, sizeof header);
     int e = write_all(out->fd, header, length);
@@ -269,7 +288,7 @@ static int create_temporary(cli_outputs* out, uint32_t index)
     if (rc)
         return rc;
     char name[64];
-    temporary_name(name, sizeof name, index, out->tag);
+    temporary_name(out, name, sizeof name, index);
     const int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
     out->fd = openat(out->dir_fd, name, flags, 0644);
     int e = out->fd < 0 ? errno : 0;
@@ -305,7 +324,7 @@ static int close_open(cli_outputs* out)
         int e = errno;
         close(fd);
         char path[PATH_CAPACITY];
-        cli_output_path(path, sizeof path, out->dir, index);
+        output_path(out, path, sizeof path, index);
         return cli_fail(CLI_EXIT_FAILURE, "cannot write '%s' to disk (fsync): %s", path, strerror(e));
     }
     return close(fd) == 0 ? 0 : write_failed(out, index, errno);
@@ -380,9 +399,9 @@ void cli_abandon_outputs(cli_outputs* out)
     char name[64];
     for (uint32_t i = 0; out->state && i < out->count; i++) {
         if (out->state[i] == OUTPUT_TEMPORARY)
-            temporary_name(name, sizeof name, i, out->tag);
+            temporary_name(out, name, sizeof name, i);
         else
-            output_name(name, sizeof name, i);
+            output_name(out, name, sizeof name, i);
         if (out->state[i] != OUTPUT_NONE)
             unlinkat(out->dir_fd, name, 0);
         out->state[i] = OUTPUT_NONE;
@@ -398,15 +417,15 @@ void cli_abandon_outputs(cli_outputs* out)
 static int put_in_place(cli_outputs* out, uint32_t index)
 {
     char from[64], to[32];
-    temporary_name(from, sizeof from, index, out->tag);
-    output_name(to, sizeof to, index);
+    temporary_name(out, from, sizeof from, index);
+    output_name(out, to, sizeof to, index);
     if (renameat(out->dir_fd, from, out->dir_fd, to) == 0) {
         out->state[index] = OUTPUT_IN_PLACE;
         return 0;
     }
     int e = errno;
     char path[PATH_CAPACITY], taken_back[128] = "";
-    cli_output_path(path, sizeof path, out->dir, index);
+    output_path(out, path, sizeof path, index);
     if (index == 1)
         snprintf(taken_back, sizeof taken_back, "; removed out_0.npy, which this run had put in place");
     else if (index > 1)
@@ -416,10 +435,14 @@ static int put_in_place(cli_outputs* out, uint32_t index)
     return cli_fail(CLI_EXIT_FAILURE, "cannot rename the output into '%s': %s%s", path, strerror(e), taken_back);
 }
 
-/* "out_0.npy" or "out_0.npy .. out_<n-1>.npy": what a failure after the renames takes back. */
-static void name_outputs(char* buffer, size_t capacity, uint32_t count)
+/* "out_0.npy", "out_0.npy .. out_<n-1>.npy" or "out.npy": what a failure after the renames
+ * takes back. */
+static void name_outputs(const cli_outputs* out, char* buffer, size_t capacity)
 {
-    snprintf(buffer, capacity, count == 1 ? "out_0.npy" : "out_0.npy .. out_%u.npy", count - 1);
+    if (out->joined || out->count == 1)
+        output_name(out, buffer, capacity, 0);
+    else
+        snprintf(buffer, capacity, "out_0.npy .. out_%u.npy", out->count - 1);
 }
 
 /* The renames and removals on disk: DIR's entries, and DIR's own in its parent when this run
@@ -439,7 +462,7 @@ static int sync_dir(cli_outputs* out)
     if (!e)
         return 0;
     char taken_back[128];
-    name_outputs(taken_back, sizeof taken_back, out->count);
+    name_outputs(out, taken_back, sizeof taken_back);
     cli_abandon_outputs(out);
     return cli_fail(CLI_EXIT_FAILURE,
                     "cannot write the folder '%s' to disk (fsync): %s; removed %s, which this run "
@@ -480,11 +503,14 @@ static bool parse_tag(const char* text, uint32_t* tag)
 }
 
 /* A name of the scheme for what a run keeps while it lives, *tag receiving its tag: a
- * temporary ".out_<k>.npy.<tag>" or a lock file ".vksplit-run.<tag>", exactly. */
+ * temporary ".out_<k>.npy.<tag>" (a split's) or ".out.npy.<tag>" (a join's), or a lock file
+ * ".vksplit-run.<tag>", exactly. Either mode's run removes either's, when its run is gone. */
 static bool is_run_file(const char* name, uint32_t* tag)
 {
     uint64_t k;
     const char* rest = name[0] == '.' ? skip_output_name(name + 1, &k) : NULL;
+    if (!rest && strncmp(name, ".out.npy", 8) == 0)
+        rest = name + 8;
     if (rest && rest[0] == '.')
         return parse_tag(rest + 1, tag);
     return strncmp(name, ".vksplit-run.", 13) == 0 && parse_tag(name + 13, tag);
@@ -530,9 +556,10 @@ static int remove_stale(const cli_outputs* out, const char* name)
     return errno;
 }
 
-/* After a split into fewer outputs than the last one in DIR: out_<k>.npy for k >= count.
- * And what dead runs left: the temporaries and lock files of runs that are gone, at best
- * effort (one that stays harms no output: the next run tries again). Under DIR's lock. */
+/* After a split into fewer outputs than the last one in DIR: out_<k>.npy for k >= count (a
+ * join's run leaves them: they are no join's). And what dead runs left: the temporaries and
+ * lock files of runs that are gone, either mode's, at best effort (one that stays harms no
+ * output: the next run tries again). Under DIR's lock. */
 static int remove_stale_outputs(cli_outputs* out)
 {
     int fd = dup(out->dir_fd);
@@ -549,7 +576,7 @@ static int remove_stale_outputs(cli_outputs* out)
         uint64_t k;
         uint32_t tag;
         if (is_output_name(entry->d_name, &k)) {
-            if (k >= out->count && (e = remove_stale(out, entry->d_name)) != 0)
+            if (!out->joined && k >= out->count && (e = remove_stale(out, entry->d_name)) != 0)
                 snprintf(failed, sizeof failed, "%s", entry->d_name);
         } else if (is_run_file(entry->d_name, &tag) && run_is_gone(out, tag)) {
             remove_stale(out, entry->d_name);
@@ -559,7 +586,7 @@ static int remove_stale_outputs(cli_outputs* out)
     if (!e)
         return 0;
     char taken_back[128];
-    name_outputs(taken_back, sizeof taken_back, out->count);
+    name_outputs(out, taken_back, sizeof taken_back);
     cli_abandon_outputs(out);
     return cli_fail(CLI_EXIT_FAILURE,
                     "cannot remove the stale output '%s' in '%s': %s; removed %s, which this run had put in place",
@@ -587,7 +614,7 @@ int cli_commit_outputs(cli_outputs* out)
     }
     char path[PATH_CAPACITY];
     for (uint32_t i = 0; i < out->count; i++) {
-        cli_output_path(path, sizeof path, out->dir, i);
+        output_path(out, path, sizeof path, i);
         printf("%s\n", path);
     }
     release(out);

@@ -1,6 +1,7 @@
 /* The request: the .npy header's dtype and shape plus the options, through the ONNX or
- * OpenVINO front-end, to a canonical vksplit_split_desc. The front-ends check their own
- * rules here; the plan validates the result once, later, on the device's context. */
+ * OpenVINO front-end, to a canonical vksplit_split_desc; for a join, the headers of all the
+ * inputs through ONNX Concat to a vksplit_join_desc. The front-ends check their own rules
+ * here; the plan validates the result once, later, on the device's context. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,16 +151,119 @@ static int translate_openvino(const cli_options* o, const npy_header* h, const d
     return 0;
 }
 
-int cli_make_request(const cli_options* o, const npy_header* h, cli_request* req)
+int cli_onnx_type(const npy_header* h, const char* path, vksplit_onnx_data_type* type)
+{
+    const dtype* t = NULL;
+    int rc = find_dtype(h, path, &t);
+    if (!rc)
+        *type = t->onnx;
+    return rc;
+}
+
+static int new_request(cli_request* req)
 {
     memset(req, 0, sizeof *req);
+    _Static_assert(VKSPLIT_MAX_INPUTS == VKSPLIT_MAX_OUTPUTS, "one lengths array serves both");
     req->lengths = malloc(VKSPLIT_MAX_OUTPUTS * sizeof req->lengths[0]);
-    if (!req->lengths)
-        return cli_fail(CLI_EXIT_FAILURE, "out of memory");
+    return req->lengths ? 0 : cli_fail(CLI_EXIT_FAILURE, "out of memory");
+}
+
+int cli_make_request(const cli_options* o, const npy_header* h, cli_request* req)
+{
+    int rc = new_request(req);
     const dtype* t = NULL;
-    int rc = find_dtype(h, o->input, &t);
+    if (!rc)
+        rc = find_dtype(h, o->input, &t);
     if (!rc)
         rc = o->mode == CLI_MODE_ONNX ? translate_onnx(o, h, t, req) : translate_openvino(o, h, t, req);
+    return rc;
+}
+
+/* ---- a join: ONNX Concat ---------------------------------------------------------------- */
+
+/* The Concat rules that one input breaks, alone or beside input 0; the others are the node's
+ * (its opset, its axis attribute, its input count, the output's size). */
+static bool is_input_rule(vksplit_rule rule)
+{
+    switch (rule) {
+    case VKSPLIT_RULE_ONNX_CONCAT_DATA_TYPE:
+    case VKSPLIT_RULE_ONNX_CONCAT_STRING_TYPE:
+    case VKSPLIT_RULE_ONNX_CONCAT_DATA_TYPE_VERSION:
+    case VKSPLIT_RULE_ONNX_CONCAT_TYPE_MISMATCH:
+    case VKSPLIT_RULE_ONNX_CONCAT_SCALAR:
+    case VKSPLIT_RULE_ONNX_CONCAT_RANK_MISMATCH:
+    case VKSPLIT_RULE_ONNX_CONCAT_RANK_LIMIT:
+    case VKSPLIT_RULE_ONNX_CONCAT_SHAPE_NEGATIVE:
+    case VKSPLIT_RULE_ONNX_CONCAT_SHAPE_MISMATCH: return true;
+    default: return false;
+    }
+}
+
+/* Which input a failed translation's rule is about: the first i whose node of input 0 and
+ * input i (input 0 alone for i = 0) fails by that same rule. The node's own rules check every
+ * input against input 0 only, in order, so that is the input the whole node's message names
+ * (inputs[i]); the CLI names its file. count when none is (a rule of the node). */
+static uint32_t input_at_fault(const vksplit_onnx_concat_desc* node, vksplit_rule rule)
+{
+    if (!is_input_rule(rule))
+        return node->input_count;
+    uint64_t lengths[2];
+    vksplit_onnx_concat_storage storage;
+    memset(&storage, 0, sizeof storage);
+    storage.lengths = lengths;
+    storage.lengths_capacity = 2;
+    for (uint32_t i = 0; i < node->input_count; i++) {
+        vksplit_onnx_concat_input pair[2] = {node->inputs[0], node->inputs[i]};
+        vksplit_onnx_concat_desc probe = *node;
+        probe.inputs = pair;
+        probe.input_count = i ? 2 : 1;
+        vksplit_join_desc unused;
+        vksplit_error err;
+        if (vksplit_onnx_translate_concat(&probe, &storage, &unused, &err) != VKSPLIT_OK && err.rule == rule)
+            return i;
+    }
+    return node->input_count;
+}
+
+/* The Concat node of the inputs (none where nodes is NULL) and the options. */
+static vksplit_onnx_concat_desc concat_node(const cli_options* o, const vksplit_onnx_concat_input* nodes)
+{
+    vksplit_onnx_concat_desc node;
+    memset(&node, 0, sizeof node);
+    node.opset = o->opset.given ? o->opset.value : 13;
+    node.input_count = o->input_count;
+    node.inputs = nodes; /* NULL where none were opened: the count's rule comes first */
+    node.has_axis = o->axis.given;
+    node.axis = o->axis.value;
+    return node;
+}
+
+int cli_make_join_request(const cli_options* o, const cli_join_inputs* inputs, cli_request* req)
+{
+    int rc = new_request(req);
+    req->join = true;
+    vksplit_onnx_concat_input* nodes = NULL;
+    if (!rc && inputs->items) {
+        nodes = calloc(o->input_count, sizeof nodes[0]);
+        if (!nodes)
+            rc = cli_fail(CLI_EXIT_FAILURE, "out of memory for %u inputs", o->input_count);
+    }
+    for (uint32_t i = 0; nodes && i < o->input_count; i++) {
+        const cli_join_input* in = &inputs->items[i];
+        nodes[i] = (vksplit_onnx_concat_input){in->type, in->rank, in->shape};
+    }
+    vksplit_onnx_concat_desc node = concat_node(o, nodes);
+    vksplit_onnx_concat_storage storage = {req->lengths, VKSPLIT_MAX_INPUTS, {0}};
+    vksplit_error err;
+    if (!rc && vksplit_onnx_translate_concat(&node, &storage, &req->join_desc, &err) != VKSPLIT_OK) {
+        uint32_t i = nodes ? input_at_fault(&node, err.rule) : node.input_count;
+        rc = cli_fail_error(CLI_EXIT_INVALID, i < node.input_count ? o->inputs[i] : NULL, &err);
+    }
+    if (!rc) {
+        memcpy(req->sizes, storage.sizes, sizeof req->sizes);
+        req->join_desc.sizes = req->sizes;
+    }
+    free(nodes);
     return rc;
 }
 

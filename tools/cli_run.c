@@ -1,9 +1,9 @@
-/* vksplit_cli_run: the order of the steps. Everything that can make a request invalid is
- * checked before the device starts (options, DIR, the input's header, the front-end's
- * rules, the names in DIR); then the plan is made on the device, the input streams in, the
- * outputs stream out into temporaries, and only a run that succeeded renames them into
- * place. The CLI holds no copy of the input or the outputs: its memory is the runner's
- * (the tensors in device memory, one bounded staging buffer). */
+/* vksplit_cli_run: the order of the steps, for a split and for a join. Everything that can
+ * make a request invalid is checked before the device starts (options, DIR, the inputs'
+ * headers, the front-end's rules, the names in DIR); then the plan is made on the device, the
+ * inputs stream in, the outputs stream out into temporaries, and only a run that succeeded
+ * renames them into place. The CLI holds no copy of the inputs or the outputs: its memory is
+ * the runner's (the tensors in device memory, one bounded staging buffer). */
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdio.h>
@@ -11,10 +11,12 @@
 
 #include "cli.h"
 
-/* What the runner's callbacks reach. A callback that fails has already printed its line;
- * `failure` keeps its exit code so that the runner's own error is not printed too. */
+/* What the runner's callbacks reach: a split's input or a join's inputs. A callback that
+ * fails has already printed its line; `failure` keeps its exit code so that the runner's own
+ * error is not printed too. */
 typedef struct job {
     cli_input* input;
+    cli_join_inputs* inputs;
     cli_outputs* outputs;
     int failure;
 } job;
@@ -32,7 +34,7 @@ static vksplit_result stopped(vksplit_error* error)
 static vksplit_result read_input(void* user, void* dst, size_t bytes, vksplit_error* error)
 {
     job* j = user;
-    j->failure = cli_read_input(j->input, dst, bytes);
+    j->failure = cli_read_stream(&j->input->data, dst, bytes);
     return j->failure ? stopped(error) : VKSPLIT_OK;
 }
 
@@ -41,6 +43,18 @@ static vksplit_result write_output(void* user, uint32_t output, const void* src,
     job* j = user;
     j->failure = cli_write_output(j->outputs, output, src, bytes);
     return j->failure ? stopped(error) : VKSPLIT_OK;
+}
+
+static vksplit_result read_join_input(void* user, uint32_t input, void* dst, size_t bytes, vksplit_error* error)
+{
+    job* j = user;
+    j->failure = cli_read_stream(&j->inputs->items[input].data, dst, bytes);
+    return j->failure ? stopped(error) : VKSPLIT_OK;
+}
+
+static vksplit_result write_join_output(void* user, const void* src, size_t bytes, vksplit_error* error)
+{
+    return write_output(user, 0, src, bytes, error);
 }
 
 /* Errors of the request itself, should the plan find one the front-end let through. */
@@ -62,26 +76,47 @@ static bool is_request_error(vksplit_result r)
     }
 }
 
+/* Each input's data is what the plan reads of it: the files hold exactly the packed tensors. */
+static int check_input_spans(const vksplit_plan* plan, const job* j)
+{
+    uint32_t n = j->inputs ? j->inputs->count : 1;
+    for (uint32_t i = 0; i < n; i++) {
+        const cli_stream* s = j->inputs ? &j->inputs->items[i].data : &j->input->data;
+        uint64_t span = vksplit_plan_input_span_bytes(plan, i);
+        if (span != s->bytes)
+            return cli_fail(CLI_EXIT_FAILURE, "the plan reads %llu bytes of '%s', the file holds %llu",
+                            (unsigned long long)span, s->path, (unsigned long long)s->bytes);
+    }
+    return 0;
+}
+
 /* The plan, on the runner's context, then the run through j's callbacks. */
 static int run_plan(vksplit_runner* runner, const cli_request* req, job* j)
 {
     vksplit_plan* plan = NULL;
     vksplit_error err;
-    vksplit_result r = vksplit_plan_create(vksplit_runner_context(runner), &req->split, NULL, &plan, &err);
-    if (r != VKSPLIT_OK)
-        return cli_fail_error(is_request_error(r) ? CLI_EXIT_INVALID : CLI_EXIT_FAILURE, "cannot plan the split", &err);
-    vksplit_plan_info info;
-    vksplit_plan_get_info(plan, &info);
-    int rc = 0;
-    if (info.input_span_bytes != j->input->header.bytes)
-        rc = cli_fail(CLI_EXIT_FAILURE, "the plan reads %llu input bytes, the file holds %llu",
-                      (unsigned long long)info.input_span_bytes, (unsigned long long)j->input->header.bytes);
+    vksplit_context* ctx = vksplit_runner_context(runner);
+    const char* what = req->join ? "join" : "split";
+    vksplit_result r = req->join ? vksplit_plan_create_join(ctx, &req->join_desc, NULL, &plan, &err)
+                                 : vksplit_plan_create(ctx, &req->split, NULL, &plan, &err);
+    if (r != VKSPLIT_OK) {
+        char context[32];
+        snprintf(context, sizeof context, "cannot plan the %s", what);
+        return cli_fail_error(is_request_error(r) ? CLI_EXIT_INVALID : CLI_EXIT_FAILURE, context, &err);
+    }
+    int rc = check_input_spans(plan, j);
     for (uint32_t i = 0; i < j->outputs->count; i++)
         j->outputs->bytes[i] = vksplit_plan_output_span_bytes(plan, i);
     vksplit_runner_io io = {read_input, write_output, j};
-    r = rc ? VKSPLIT_OK : vksplit_runner_run_plan(runner, plan, &io, &err);
-    if (!rc && r != VKSPLIT_OK)
-        rc = j->failure ? j->failure : cli_fail_error(CLI_EXIT_FAILURE, "the split failed on the device", &err);
+    vksplit_runner_join_io join_io = {read_join_input, write_join_output, j};
+    r = rc          ? VKSPLIT_OK
+        : req->join ? vksplit_runner_run_join_plan(runner, plan, &join_io, &err)
+                    : vksplit_runner_run_plan(runner, plan, &io, &err);
+    if (!rc && r != VKSPLIT_OK) {
+        char context[40];
+        snprintf(context, sizeof context, "the %s failed on the device", what);
+        rc = j->failure ? j->failure : cli_fail_error(CLI_EXIT_FAILURE, context, &err);
+    }
     vksplit_plan_destroy(plan);
     return rc;
 }
@@ -107,32 +142,58 @@ static int run_on_device(const vksplit_runner_desc* desc, bool device_option, co
     return rc;
 }
 
-static int split_file(const cli_options* o, const vksplit_runner_desc* base)
+/* The run's end, whatever became of it: the inputs closed, the outputs put in place or
+ * taken back. */
+static int finish(int rc, cli_outputs* outputs, cli_request* req)
 {
-    vksplit_runner_desc desc;
-    int rc = cli_runner_desc(o, base, &desc);
     if (rc)
-        return rc;
+        cli_abandon_outputs(outputs);
+    else
+        rc = cli_commit_outputs(outputs);
+    cli_free_request(req);
+    return rc;
+}
+
+static int split_file(const cli_options* o, const vksplit_runner_desc* desc)
+{
     cli_outputs outputs;
-    cli_input input = {.fd = -1};
+    cli_input input = {.data.fd = -1};
     cli_request req;
     memset(&req, 0, sizeof req);
-    rc = cli_prepare_outputs(&outputs, o->out_dir);
+    int rc = cli_prepare_outputs(&outputs, o->out_dir);
     if (!rc)
         rc = cli_open_input(o->input, &input);
     if (!rc)
         rc = cli_make_request(o, &input.header, &req);
     if (!rc)
         rc = cli_expect_outputs(&outputs, &input.header, &req);
-    job j = {&input, &outputs, 0};
+    job j = {&input, NULL, &outputs, 0};
     if (!rc)
-        rc = run_on_device(&desc, o->device.given, &req, &j);
+        rc = run_on_device(desc, o->device.given, &req, &j);
     cli_close_input(&input);
-    if (rc)
-        cli_abandon_outputs(&outputs);
+    return finish(rc, &outputs, &req);
+}
+
+static int join_files(const cli_options* o, const vksplit_runner_desc* desc)
+{
+    cli_outputs outputs;
+    cli_join_inputs inputs;
+    cli_request req;
+    memset(&req, 0, sizeof req);
+    int rc = cli_prepare_outputs(&outputs, o->out_dir);
+    if (!rc)
+        rc = cli_open_join_inputs(o, &inputs);
     else
-        rc = cli_commit_outputs(&outputs);
-    cli_free_request(&req);
+        memset(&inputs, 0, sizeof inputs);
+    if (!rc)
+        rc = cli_make_join_request(o, &inputs, &req);
+    if (!rc)
+        rc = cli_expect_outputs(&outputs, &inputs.first, &req);
+    job j = {NULL, &inputs, &outputs, 0};
+    if (!rc)
+        rc = run_on_device(desc, o->device.given, &req, &j);
+    rc = finish(rc, &outputs, &req);
+    cli_close_join_inputs(&inputs); /* after the output's header, which reads input 0's */
     return rc;
 }
 
@@ -146,8 +207,12 @@ int vksplit_cli_run(int argc, char** argv, const vksplit_runner_desc* base)
         fputs(cli_usage, stdout);
     else if (!rc && o.list_devices)
         rc = cli_list_devices();
-    else if (!rc && !(rc = cli_check_options(&o)))
-        rc = split_file(&o, base ? base : &zero);
+    else if (!rc && !(rc = cli_check_options(&o))) {
+        vksplit_runner_desc desc;
+        rc = cli_runner_desc(&o, base ? base : &zero, &desc);
+        if (!rc)
+            rc = o.join ? join_files(&o, &desc) : split_file(&o, &desc);
+    }
     cli_free_options(&o);
     return rc;
 }

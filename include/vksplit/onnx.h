@@ -1,6 +1,6 @@
 /*
  * vksplit ONNX front-end: the Split node of opsets 1, 2, 11, 13 and 18, each exactly as its
- * operator document says, translated into the canonical vksplit_split_desc.
+ * operator document says, translated into the canonical vksplit_split_desc (and Concat, below).
  *
  *   opset  axis (default 0)   'split'                          without 'split'
  *   1      [0, rank-1]        attribute, or input of type T    equal split into the node's outputs
@@ -20,6 +20,21 @@
  * Storage: the translation allocates nothing. The caller hands in a
  * vksplit_onnx_split_storage with room for the node's output count; the resulting
  * vksplit_split_desc points into it and stays valid while it lives unchanged.
+ *
+ * The Concat node of opsets 1, 4, 11 and 13, each exactly as its operator document says,
+ * translated into the canonical vksplit_join_desc (vksplit_onnx_translate_concat):
+ *
+ *   opset  'axis'                          T
+ *   1      optional, default 1; [0, r-1]   float16, float, double
+ *   4      required; [0, r-1]              every type above but bfloat16 (string rejected)
+ *   11     required; [-r, r-1]             as 4
+ *   13     required; [-r, r-1]             as 4, and bfloat16
+ *
+ * Every input has type T and the rank r of input 0 (r >= 1: a scalar has no axis), and the
+ * same shape except on the axis; an input may be empty along the axis (ONNX's dimensions are
+ * >= 0, unlike DirectML's Join); the output's dimension on the axis is the sum of the inputs'.
+ * The caller's vksplit_onnx_concat_storage receives the per-input lengths and the output's
+ * sizes, which the resulting vksplit_join_desc points at.
  */
 #ifndef VKSPLIT_ONNX_H
 #define VKSPLIT_ONNX_H
@@ -49,7 +64,7 @@ typedef enum vksplit_onnx_data_type {
     VKSPLIT_ONNX_COMPLEX64 = 14,
     VKSPLIT_ONNX_COMPLEX128 = 15,
     VKSPLIT_ONNX_BFLOAT16 = 16,
-    /* Later types, in no Split version's list up to 18 (named in messages only). */
+    /* Later types, in no Split version's list up to 18 nor any Concat's up to 13 (named in messages only). */
     VKSPLIT_ONNX_FLOAT8E4M3FN = 17,
     VKSPLIT_ONNX_FLOAT8E4M3FNUZ = 18,
     VKSPLIT_ONNX_FLOAT8E5M2 = 19,
@@ -98,7 +113,7 @@ typedef struct vksplit_onnx_split_storage {
     uint64_t sizes[VKSPLIT_MAX_RANK]; /* filled: the input's sizes */
 } vksplit_onnx_split_storage;
 
-/* Bytes per element of an ONNX type Split can copy (bool 1 .. complex128 16); 0 for
+/* Bytes per element of an ONNX type Split and Concat can copy (bool 1 .. complex128 16); 0 for
  * string, undefined, sub-byte and unknown types. Thread-safety: safe (pure). */
 VKSPLIT_API uint32_t vksplit_onnx_data_type_size(vksplit_onnx_data_type data_type);
 
@@ -122,6 +137,51 @@ VKSPLIT_API vksplit_bool32 vksplit_onnx_type_in_opset(int64_t opset, vksplit_onn
 VKSPLIT_API vksplit_result vksplit_onnx_translate_split(const vksplit_onnx_split_desc* node,
                                                         vksplit_onnx_split_storage* storage, vksplit_split_desc* out,
                                                         vksplit_error* error);
+
+/* ---- Concat ---------------------------------------------------------------------------- */
+
+/* One input of a Concat node, as its ValueInfo gives it. */
+typedef struct vksplit_onnx_concat_input {
+    vksplit_onnx_data_type data_type; /* its elem_type: T, the same for every input */
+    uint32_t rank;                    /* input 0's for every input, 1..VKSPLIT_MAX_RANK */
+    const int64_t* shape;             /* required: [rank] dimensions, each >= 0 */
+} vksplit_onnx_concat_input;
+
+/* One Concat node. */
+typedef struct vksplit_onnx_concat_desc {
+    /* The Concat version: 1, 4, 11 or 13 (vksplit_onnx_concat_version maps a model's opset
+     * import, e.g. 12 -> 11). Anything else is VKSPLIT_ERROR_OPSET. */
+    int64_t opset;
+    uint32_t input_count;                    /* the node's inputs, 1..VKSPLIT_MAX_INPUTS */
+    const vksplit_onnx_concat_input* inputs; /* required: [input_count], in the node's order */
+    /* Attribute 'axis': given or not. Required from Concat-4; Concat-1 without it joins on 1. */
+    vksplit_bool32 has_axis;
+    int64_t axis;
+} vksplit_onnx_concat_desc;
+
+/* Caller-owned storage for one translation. */
+typedef struct vksplit_onnx_concat_storage {
+    uint64_t* lengths;                /* required: [lengths_capacity] per-input lengths along the axis */
+    uint32_t lengths_capacity;        /* >= the node's input count */
+    uint64_t sizes[VKSPLIT_MAX_RANK]; /* filled: the output's sizes (concat_result's shape) */
+} vksplit_onnx_concat_storage;
+
+/* The Concat version in effect for a model importing the default domain at model_opset:
+ * 1..3 -> 1, 4..10 -> 4, 11..12 -> 11, >= 13 -> 13; 0 for model_opset < 1.
+ * Thread-safety: safe (pure). */
+VKSPLIT_API int64_t vksplit_onnx_concat_version(int64_t model_opset);
+
+/* Whether Concat-`opset` lists data_type in T (string included where ONNX lists it, though
+ * the translation rejects it). Thread-safety: safe (pure). */
+VKSPLIT_API vksplit_bool32 vksplit_onnx_concat_type_in_opset(int64_t opset, vksplit_onnx_data_type data_type);
+
+/* Checks every rule of the node's opset (and the canonical ones), computes the output's shape
+ * and the per-input lengths, then writes storage and *out; on error neither is written. The
+ * inputs and the output are packed; base_alignment is 0 (16: set it lower if your binding
+ * offsets promise less). Thread-safety: safe (pure) for distinct storage. */
+VKSPLIT_API vksplit_result vksplit_onnx_translate_concat(const vksplit_onnx_concat_desc* node,
+                                                         vksplit_onnx_concat_storage* storage, vksplit_join_desc* out,
+                                                         vksplit_error* error);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,7 @@
 /*
  * vksplit OpenVINO front-end: Split-1 (equal parts, attribute num_splits) and
  * VariadicSplit-1 (input split_lengths, one -1 inferred), translated into the canonical
- * vksplit_split_desc.
+ * vksplit_split_desc; Concat-1 into the canonical vksplit_join_desc.
  *
  *   Split-1:          data, axis (an integer scalar in [-rank, rank-1]);
  *                     num_splits in [1, data.shape[axis]] dividing data.shape[axis].
@@ -15,6 +15,16 @@
  *
  * Storage: the translation allocates nothing; the caller's vksplit_ov_split_storage holds
  * the lengths and sizes the resulting vksplit_split_desc points at.
+ *
+ * Concat-1 (vksplit_ov_translate_concat), into the canonical vksplit_join_desc:
+ *
+ *   Concat-1:         inputs 1..N, all of one type T (any numeric type: boolean and string are
+ *                     not; sub-byte types are refused as above) and one rank R >= 1 (no
+ *                     scalars), shapes equal except on the axis; axis (a required attribute)
+ *                     in [-R, R-1]; the output's dimension on the axis is the sum of the
+ *                     inputs' (an input may be empty along it).
+ *
+ * The caller's vksplit_ov_concat_storage holds the per-input lengths and the output's sizes.
  */
 #ifndef VKSPLIT_OPENVINO_H
 #define VKSPLIT_OPENVINO_H
@@ -109,6 +119,38 @@ VKSPLIT_API vksplit_result vksplit_ov_translate_split(const vksplit_ov_split_des
 VKSPLIT_API vksplit_result vksplit_ov_translate_variadic_split(const vksplit_ov_variadic_split_desc* op,
                                                                vksplit_ov_split_storage* storage,
                                                                vksplit_split_desc* out, vksplit_error* error);
+
+/* ---- Concat-1 ------------------------------------------------------------------------- */
+
+/* One input of Concat-1. */
+typedef struct vksplit_ov_concat_input {
+    vksplit_ov_element_type element_type; /* T: the same for every input */
+    uint32_t rank;                        /* R: the same for every input, 1..VKSPLIT_MAX_RANK */
+    const uint64_t* shape;                /* required: [rank] static dimensions */
+} vksplit_ov_concat_input;
+
+/* Concat-1. */
+typedef struct vksplit_ov_concat_desc {
+    uint32_t input_count;                  /* 1..VKSPLIT_MAX_INPUTS */
+    const vksplit_ov_concat_input* inputs; /* required: [input_count], in the operation's order */
+    vksplit_bool32 has_axis;               /* the attribute 'axis' is required: 0 is refused */
+    int64_t axis;                          /* attribute 'axis', in [-R, R-1] */
+} vksplit_ov_concat_desc;
+
+/* Caller-owned storage for one translation. */
+typedef struct vksplit_ov_concat_storage {
+    uint64_t* lengths;                /* required: [lengths_capacity] per-input lengths along the axis */
+    uint32_t lengths_capacity;        /* >= input_count */
+    uint64_t sizes[VKSPLIT_MAX_RANK]; /* filled: the output's shape */
+} vksplit_ov_concat_storage;
+
+/* Checks every Concat-1 rule (and the canonical ones), computes the output's shape and the
+ * per-input lengths, then writes storage and *out; on error neither is written. The inputs
+ * and the output are packed; base_alignment is 0 (16).
+ * Thread-safety: safe (pure) for distinct storage. */
+VKSPLIT_API vksplit_result vksplit_ov_translate_concat(const vksplit_ov_concat_desc* op,
+                                                       vksplit_ov_concat_storage* storage, vksplit_join_desc* out,
+                                                       vksplit_error* error);
 
 #ifdef __cplusplus
 }

@@ -33,6 +33,24 @@
       "output_strides[%u] %s with sizes %s let two elements share an address: dimension %u stride %llu must "          \
       "exceed %llu, the reach of the dimensions inside it")                                                            \
     X(ZERO_COPY_ALIASABLE_NULL, 15, VKSPLIT_ERROR_NULL_ARGUMENT, "aliasable is NULL")                                  \
+    /* The canonical join (vksplit_validate_join, vksplit_join_spans, vksplit_query_join_zero_copy) */                 \
+    X(JOIN_NULL, 200, VKSPLIT_ERROR_NULL_ARGUMENT, "join is NULL")                                                     \
+    X(JOIN_ELEMENT_SIZE, 201, VKSPLIT_ERROR_ELEMENT_SIZE, "element_size %u is out of range [1, %u]")                   \
+    X(JOIN_RANK, 202, VKSPLIT_ERROR_RANK, "rank %u is out of range [1, %u]")                                           \
+    X(JOIN_SIZES_NULL, 203, VKSPLIT_ERROR_NULL_ARGUMENT, "sizes (the output's) is NULL")                               \
+    X(JOIN_AXIS, 204, VKSPLIT_ERROR_AXIS, "axis %u is out of range [0, %u] for a rank-%u output")                      \
+    X(JOIN_INPUT_COUNT, 205, VKSPLIT_ERROR_OUTPUT_COUNT, "input_count %u is out of range [1, %u]")                     \
+    X(JOIN_LENGTHS_NULL, 206, VKSPLIT_ERROR_NULL_ARGUMENT, "lengths (the per-input lengths) is NULL")                  \
+    X(JOIN_BASE_ALIGNMENT, 207, VKSPLIT_ERROR_ALIGNMENT, "base_alignment %u is not a power of two")                    \
+    X(JOIN_SUM_OVERFLOW, 208, VKSPLIT_ERROR_SPLIT_SUM, "lengths overflow 64 bits at lengths[%u] = %llu")               \
+    X(JOIN_SUM, 209, VKSPLIT_ERROR_SPLIT_SUM, "lengths sum to %llu but sizes[%u] (the axis) is %llu")                  \
+    X(JOIN_ELEMENT_COUNT_OVERFLOW, 210, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                   \
+      "output sizes %s: element count overflows 64 bits")                                                              \
+    X(JOIN_SPAN_OVERFLOW, 211, VKSPLIT_ERROR_SIZE_OVERFLOW, "%s with sizes %s: its byte span overflows 64 bits")       \
+    X(JOIN_OVERLAPPING_STRIDES, 212, VKSPLIT_ERROR_OVERLAPPING_OUTPUT,                                                 \
+      "output_strides %s with sizes %s let two elements share an address: dimension %u stride %llu must exceed "       \
+      "%llu, the reach of the dimensions inside it")                                                                   \
+    X(JOIN_ZERO_COPY_ALIASABLE_NULL, 213, VKSPLIT_ERROR_NULL_ARGUMENT, "aliasable (one per input) is NULL")            \
     /* Contexts, device support and tuning */                                                                          \
     X(SUPPORT_QUERY_NULL, 16, VKSPLIT_ERROR_NULL_ARGUMENT,                                                             \
       "physical_device, get_instance_proc_addr, instance and supported are required")                                  \
@@ -62,14 +80,14 @@
     /* 28, 29 (PLAN_INPUT_RANGE, PLAN_OUTPUT_RANGE: a tensor beyond one binding without device                      \
      * addresses) are retired: the descriptor path binds windows (PLAN_WINDOWS). */  \
     X(PLAN_WINDOWS, 197, VKSPLIT_ERROR_UNSUPPORTED,                                                                    \
-      "without buffer device addresses the split needs more than %u binding windows of at most %llu bytes "            \
+      "without buffer device addresses the %s needs more than %u binding windows of at most %llu bytes "               \
       "(maxStorageBufferRange); its strides scatter it too widely for one plan")                                       \
     X(PLAN_INPUT_BUFFER_SIZE, 30, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                         \
-      "the input spans %llu bytes but a buffer holds at most %llu on this device (maxBufferSize)")                     \
+      "%s spans %llu bytes but a buffer holds at most %llu on this device (maxBufferSize)")                            \
     X(PLAN_OUTPUT_BUFFER_SIZE, 31, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                        \
-      "output %u spans %llu bytes but a buffer holds at most %llu on this device (maxBufferSize)")                     \
+      "%s[%u] spans %llu bytes but a buffer holds at most %llu on this device (maxBufferSize)")                        \
     X(PLAN_WORKGROUP_COUNT, 32, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                           \
-      "the split needs %llu workgroups; this device dispatches at most %llu x %u")                                     \
+      "the %s needs %llu workgroups; this device dispatches at most %llu x %u")                                        \
     X(PLAN_NO_HOST_VISIBLE_MEMORY, 33, VKSPLIT_ERROR_UNSUPPORTED,                                                      \
       "no host-visible memory type for the parameter table")                                                           \
     X(PLAN_TRANSFER_REGIONS, 34, VKSPLIT_ERROR_UNSUPPORTED,                                                            \
@@ -78,43 +96,46 @@
       "the transfer path needs rows that are contiguous in every tensor; this split's are single elements "            \
       "(use the compute path)")                                                                                        \
     X(PLAN_ROWS_LIMIT, 36, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                                \
-      "output %u has %llu rows; vksplit handles at most 2^32-1 per output")                                            \
+      "%s[%u] has %llu rows; vksplit handles at most 2^32-1 per tensor")                                               \
     X(PLAN_ROW_WORDS_LIMIT, 37, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                           \
-      "output %u has contiguous rows of %llu words of %u bytes; vksplit handles at most 2^32-1")                       \
+      "%s[%u] has contiguous rows of %llu words of %u bytes; vksplit handles at most 2^32-1")                          \
     X(PLAN_UNITS_LIMIT, 38, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                               \
-      "output %u needs %llu %s; vksplit handles at most %llu per output")                                              \
+      "%s[%u] needs %llu %s; vksplit handles at most %llu per tensor")                                                 \
     X(PLAN_GRID_LIMIT, 39, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                                \
-      "the split needs %llu x %llu workgroups; vksplit handles at most 2^32-1")                                        \
+      "the %s needs %llu x %llu workgroups; vksplit handles at most 2^32-1")                                           \
     X(PLAN_TILES_WORKGROUPS_LIMIT, 40, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                    \
-      "output %u needs %llu workgroups of %llu words; vksplit handles at most 2^32-1 per output")                      \
+      "%s[%u] needs %llu workgroups of %llu words; vksplit handles at most 2^32-1 per tensor")                         \
     X(PLAN_SHAPE_FIELDS, 199, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                             \
       "a dispatch's shape word cannot hold grid width %llu, %u row dimensions and flags 0x%x")                         \
     X(PLAN_NO_PIPELINE, 41, VKSPLIT_ERROR_UNSUPPORTED, "no pipeline for the %s mapping and %u-byte words")             \
     /* Recording: bindings and per-recording arguments */                                                              \
     X(RECORD_NULL, 42, VKSPLIT_ERROR_NULL_ARGUMENT, "plan and cmd are required")                                       \
     X(RECORD_BINDINGS_NULL, 43, VKSPLIT_ERROR_NULL_ARGUMENT, "input and outputs are required")                         \
+    X(RECORD_JOIN_BINDINGS_NULL, 214, VKSPLIT_ERROR_NULL_ARGUMENT, "inputs and output are required")                   \
+    X(RECORD_OPERATION, 215, VKSPLIT_ERROR_INVALID_ARGUMENT, "this plan is a %s: record it with %s")                   \
     X(BINDING_BUFFER_NULL, 44, VKSPLIT_ERROR_BINDING, "%s.buffer is VK_NULL_HANDLE")                                   \
     X(BINDING_OFFSET_ALIGNMENT, 45, VKSPLIT_ERROR_ALIGNMENT,                                                           \
       "%s.offset %llu is not a multiple of %u, the alignment this plan's %u-byte copy word needs (set "                \
-      "vksplit_split_desc.base_alignment to what your offsets guarantee)")                                             \
+      "the desc's base_alignment to what your offsets guarantee)")                                                     \
     X(BINDING_ADDRESS_ALIGNMENT, 46, VKSPLIT_ERROR_ALIGNMENT,                                                          \
       "%s: buffer device address + offset = 0x%llx is not a multiple of %u, the alignment this plan's %u-byte "        \
       "copy word needs")                                                                                               \
     X(ARGUMENTS_NULL, 47, VKSPLIT_ERROR_NULL_ARGUMENT,                                                                 \
-      "arguments is NULL but this plan's %u outputs need %llu bytes of per-recording arguments")                       \
+      "arguments is NULL but this plan's %u %s need %llu bytes of per-recording arguments")                            \
     X(ARGUMENTS_BUFFER_NULL, 48, VKSPLIT_ERROR_BINDING, "arguments.buffer is VK_NULL_HANDLE")                          \
     X(ARGUMENTS_OFFSET_ALIGNMENT, 49, VKSPLIT_ERROR_ALIGNMENT, "arguments.offset %llu is not a multiple of %u")        \
     X(ARGUMENTS_ADDRESS_ALIGNMENT, 50, VKSPLIT_ERROR_ALIGNMENT,                                                        \
       "arguments: buffer device address + offset = 0x%llx is not a multiple of %u")                                    \
     X(PLAN_NULL, 51, VKSPLIT_ERROR_NULL_ARGUMENT, "plan is NULL")                                                      \
-    X(ARGUMENTS_WRITE_NULL, 52, VKSPLIT_ERROR_NULL_ARGUMENT, "outputs and mapped are required")                        \
+    X(ARGUMENTS_WRITE_NULL, 52, VKSPLIT_ERROR_NULL_ARGUMENT,                                                           \
+      "the bindings (outputs, or a join's inputs) and mapped are required")                                            \
     X(ARGUMENTS_MAPPED_ALIGNMENT, 53, VKSPLIT_ERROR_ALIGNMENT, "mapped %p is not 8-byte aligned")                      \
     /* Host allocations and Vulkan calls */                                                                            \
     X(HOST_ALLOCATION_CONTEXT, 54, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation of the context failed")               \
     X(HOST_ALLOCATION_EXTENSIONS, 55, VKSPLIT_ERROR_OUT_OF_MEMORY,                                                     \
       "host allocation for %u extension properties failed")                                                            \
     X(HOST_ALLOCATION_PLAN, 56, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation of the plan failed")                     \
-    X(HOST_ALLOCATION_OUTPUTS, 57, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u outputs failed")               \
+    X(HOST_ALLOCATION_OUTPUTS, 57, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u %s failed")                    \
     X(HOST_ALLOCATION_DISPATCHES, 58, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u dispatches failed")         \
     X(HOST_ALLOCATION_REGIONS, 59, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %llu copy regions failed")        \
     X(VULKAN_OUT_OF_MEMORY, 60, VKSPLIT_ERROR_OUT_OF_MEMORY, "%s returned VkResult %d")                                \
@@ -175,6 +196,32 @@
     X(DML_CALC_SIZES_NULL, 97, VKSPLIT_ERROR_NULL_ARGUMENT, "Sizes is NULL")                                           \
     X(DML_CALC_SIZE_ZERO, 98, VKSPLIT_ERROR_SHAPE_MISMATCH, "Sizes[%u] is 0; DirectML sizes must be greater than 0")   \
     X(DML_CALC_OVERFLOW, 99, VKSPLIT_ERROR_SIZE_OVERFLOW, "Sizes %s: the buffer size overflows 64 bits")               \
+    /* DirectML Join front-end (vksplit/directml.h); each buffer tensor fails by the DML_* rules above */              \
+    X(DML_JOIN_OPERATOR_NULL, 216, VKSPLIT_ERROR_NULL_ARGUMENT, "op (the DML_JOIN_OPERATOR_DESC) is NULL")             \
+    X(DML_JOIN_INPUT_TENSORS_NULL, 217, VKSPLIT_ERROR_NULL_ARGUMENT, "InputTensors is NULL")                           \
+    X(DML_JOIN_OUTPUT_TENSOR_NULL, 218, VKSPLIT_ERROR_NULL_ARGUMENT, "OutputTensor is NULL")                           \
+    X(DML_JOIN_INPUT_COUNT_ZERO, 219, VKSPLIT_ERROR_OUTPUT_COUNT, "InputCount is 0; it must be greater than 0")        \
+    X(DML_JOIN_INPUT_COUNT_LIMIT, 220, VKSPLIT_ERROR_OUTPUT_COUNT, "InputCount %u is more than vksplit's limit of %u") \
+    X(DML_JOIN_AXIS, 221, VKSPLIT_ERROR_AXIS, "Axis %u is out of range [0, %u] for OutputTensor.DimensionCount %u")    \
+    X(DML_JOIN_TENSOR_TYPE, 222, VKSPLIT_ERROR_ATTRIBUTE,                                                              \
+      "%s.Type is %u; Join takes DML_TENSOR_TYPE_BUFFER (1) tensors only")                                             \
+    X(DML_JOIN_DATA_TYPE, 223, VKSPLIT_ERROR_DATA_TYPE,                                                                \
+      "%s.DataType %u is not one DML_JOIN_OPERATOR_DESC supports (FLOAT32 = 1 .. INT64 = 11)")                         \
+    X(DML_JOIN_DATA_TYPE_MISMATCH, 224, VKSPLIT_ERROR_DATA_TYPE,                                                       \
+      "%s.DataType is %s (%u) but OutputTensor.DataType is %s (%u)")                                                   \
+    X(DML_JOIN_DIMENSION_COUNT_MISMATCH, 225, VKSPLIT_ERROR_RANK,                                                      \
+      "%s.DimensionCount is %u but OutputTensor.DimensionCount is %u")                                                 \
+    X(DML_JOIN_SIZES_MISMATCH, 226, VKSPLIT_ERROR_SHAPE_MISMATCH,                                                      \
+      "%s.Sizes[%u] is %u but OutputTensor.Sizes[%u] is %u (only Sizes[%u], the axis, may differ)")                    \
+    X(DML_JOIN_AXIS_SIZE_ZERO, 227, VKSPLIT_ERROR_SHAPE_MISMATCH,                                                      \
+      "%s.Sizes[%u] (the join axis) is 0; DML_JOIN_OPERATOR_DESC's inputs may have any non-zero size there")           \
+    X(DML_JOIN_SUM, 228, VKSPLIT_ERROR_SPLIT_SUM,                                                                      \
+      "InputTensors[*].Sizes[%u] (the axis) sum to %llu but OutputTensor.Sizes[%u] is %u")                             \
+    X(DML_JOIN_STORAGE_CAPACITY, 229, VKSPLIT_ERROR_OUTPUT_COUNT, "storage->capacity %u is less than InputCount %u")   \
+    X(DML_JOIN_STORAGE_STRIDES_NULL, 230, VKSPLIT_ERROR_NULL_ARGUMENT,                                                 \
+      "an input has Strides but storage->input_strides or ->input_stride_table is NULL")                               \
+    X(DML_JOIN_FEATURE_LEVEL, 231, VKSPLIT_ERROR_FEATURE_LEVEL,                                                        \
+      "feature level 0x%x is below DML_FEATURE_LEVEL_1_0 (0x1000), where Join was introduced")                         \
     /* ONNX front-end (vksplit/onnx.h) */                                                                              \
     X(ONNX_NODE_NULL, 100, VKSPLIT_ERROR_NULL_ARGUMENT, "node is NULL")                                                \
     X(ONNX_OPSET_IMPORT, 101, VKSPLIT_ERROR_OPSET,                                                                     \
@@ -239,6 +286,47 @@
       "'split' splits equally; %llu %% %u = %llu)")                                                                    \
     X(ONNX_STORAGE_CAPACITY, 135, VKSPLIT_ERROR_OUTPUT_COUNT,                                                          \
       "storage->lengths_capacity %u is less than the %u outputs")                                                      \
+    /* ONNX front-end, Concat (vksplit/onnx.h: vksplit_onnx_translate_concat) */                                       \
+    X(ONNX_CONCAT_OPSET_IMPORT, 232, VKSPLIT_ERROR_OPSET,                                                              \
+      "opset %lld is not a Concat version: ONNX Concat has versions 1, 4, 11 and 13 (a model importing opset %lld "    \
+      "uses Concat-%lld)")                                                                                             \
+    X(ONNX_CONCAT_OPSET, 233, VKSPLIT_ERROR_OPSET,                                                                     \
+      "opset %lld is not a Concat version: ONNX Concat has versions 1, 4, 11 and 13")                                  \
+    X(ONNX_CONCAT_AXIS_REQUIRED, 234, VKSPLIT_ERROR_ATTRIBUTE,                                                         \
+      "Concat-%lld requires the 'axis' attribute (only Concat-1 has a default, 1)")                                    \
+    X(ONNX_CONCAT_NO_INPUTS, 235, VKSPLIT_ERROR_OUTPUT_COUNT, "the node has no inputs; Concat takes 1 or more")        \
+    X(ONNX_CONCAT_INPUT_LIMIT, 236, VKSPLIT_ERROR_OUTPUT_COUNT,                                                        \
+      "the node has %u inputs, more than vksplit's limit of %u")                                                       \
+    X(ONNX_CONCAT_INPUTS_NULL, 237, VKSPLIT_ERROR_NULL_ARGUMENT, "inputs is NULL for %u inputs")                       \
+    X(ONNX_CONCAT_DATA_TYPE, 238, VKSPLIT_ERROR_DATA_TYPE, "inputs[%u].data_type %u is not an ONNX tensor type")       \
+    X(ONNX_CONCAT_STRING_TYPE, 239, VKSPLIT_ERROR_DATA_TYPE,                                                           \
+      "inputs[%u] is tensor(string), which vksplit does not support: it copies fixed-width elements and ONNX strings " \
+      "are variable-length")                                                                                           \
+    X(ONNX_CONCAT_DATA_TYPE_VERSION, 240, VKSPLIT_ERROR_DATA_TYPE,                                                     \
+      "inputs[%u] is tensor(%s), which is not in Concat-%lld's type list%s")                                           \
+    X(ONNX_CONCAT_TYPE_MISMATCH, 241, VKSPLIT_ERROR_DATA_TYPE,                                                         \
+      "inputs[%u] is tensor(%s) but inputs[0] is tensor(%s); every input of Concat has type T")                        \
+    X(ONNX_CONCAT_SCALAR, 242, VKSPLIT_ERROR_RANK,                                                                     \
+      "inputs[%u] is a scalar (rank 0); Concat joins tensors of rank 1 or more (its axis is in [-r, r-1])")            \
+    X(ONNX_CONCAT_RANK_MISMATCH, 243, VKSPLIT_ERROR_RANK,                                                              \
+      "All inputs to Concat must have same rank. Input %u has rank %u != %u, the rank of input 0")                     \
+    X(ONNX_CONCAT_RANK_LIMIT, 244, VKSPLIT_ERROR_RANK, "the inputs' rank %u is more than vksplit's limit of %u")       \
+    X(ONNX_CONCAT_SHAPE_NULL, 245, VKSPLIT_ERROR_NULL_ARGUMENT, "inputs[%u].shape is NULL")                            \
+    X(ONNX_CONCAT_SHAPE_NEGATIVE, 246, VKSPLIT_ERROR_SHAPE_MISMATCH,                                                   \
+      "inputs[%u].shape[%u] is %lld; dimensions must be >= 0 (resolve dynamic dimensions first)")                      \
+    X(ONNX_CONCAT_AXIS_NEGATIVE_BEFORE_11, 247, VKSPLIT_ERROR_AXIS,                                                    \
+      "axis %lld is negative; Concat-%lld accepts [0, %lld] for rank-%u inputs (negative axes came with Concat-11)")   \
+    X(ONNX_CONCAT_AXIS, 248, VKSPLIT_ERROR_AXIS, "axis %lld%s is out of range [%lld, %lld] for rank-%u inputs")        \
+    X(ONNX_CONCAT_SHAPE_MISMATCH, 249, VKSPLIT_ERROR_SHAPE_MISMATCH,                                                   \
+      "inputs[%u].shape[%u] is %lld but inputs[0].shape[%u] is %lld; Concat's inputs have the same shape except on "   \
+      "the axis, %u")                                                                                                  \
+    X(ONNX_CONCAT_AXIS_SUM_OVERFLOW, 250, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                 \
+      "the inputs' dimensions on axis %u pass 2^63 - 1 at inputs[%u]: the output's dimension would not fit an ONNX "   \
+      "dimension (int64)")                                                                                             \
+    X(ONNX_CONCAT_BYTE_COUNT_OVERFLOW, 251, VKSPLIT_ERROR_SIZE_OVERFLOW,                                               \
+      "the output's byte count overflows 64 bits at its dimension %u, %llu")                                           \
+    X(ONNX_CONCAT_STORAGE_CAPACITY, 252, VKSPLIT_ERROR_OUTPUT_COUNT,                                                   \
+      "storage->lengths_capacity %u is less than the %u inputs")                                                       \
     /* OpenVINO front-end (vksplit/openvino.h) */                                                                      \
     X(OV_OPERATOR_NULL, 136, VKSPLIT_ERROR_NULL_ARGUMENT, "op is NULL")                                                \
     X(OV_ELEMENT_TYPE, 137, VKSPLIT_ERROR_DATA_TYPE, "element type %u is not an OpenVINO element type")                \
@@ -289,6 +377,40 @@
       "split_lengths other than the -1 at %llu sum to %llu, more than the length of the chosen axis %u: %llu")         \
     X(OV_SPLIT_LENGTHS_SUM, 166, VKSPLIT_ERROR_SPLIT_SUM,                                                              \
       "Total length of splits: %llu must match the length of the chosen axis %u: %llu")                                \
+    /* OpenVINO front-end, Concat-1 (vksplit/openvino.h: vksplit_ov_translate_concat) */                               \
+    X(OV_CONCAT_NO_INPUTS, 253, VKSPLIT_ERROR_OUTPUT_COUNT, "Concat has no inputs: At least one argument required.")   \
+    X(OV_CONCAT_INPUT_LIMIT, 254, VKSPLIT_ERROR_OUTPUT_COUNT, "Concat has %u inputs, more than vksplit's limit of %u") \
+    X(OV_CONCAT_INPUTS_NULL, 255, VKSPLIT_ERROR_NULL_ARGUMENT, "inputs is NULL for %u inputs")                         \
+    X(OV_CONCAT_AXIS_REQUIRED, 256, VKSPLIT_ERROR_ATTRIBUTE,                                                           \
+      "Concat-1's 'axis' attribute is required (has_axis is 0)")                                                       \
+    X(OV_CONCAT_ELEMENT_TYPE, 257, VKSPLIT_ERROR_DATA_TYPE,                                                            \
+      "inputs[%u]: element type %u is not an OpenVINO element type")                                                   \
+    X(OV_CONCAT_NOT_NUMERIC, 258, VKSPLIT_ERROR_DATA_TYPE,                                                             \
+      "inputs[%u]: element type %s is not a numeric type; Concat-1's T is any numeric type")                           \
+    X(OV_CONCAT_PACKED_TYPE, 259, VKSPLIT_ERROR_DATA_TYPE,                                                             \
+      "inputs[%u]: element type %s packs several elements into a byte; vksplit copies whole bytes")                    \
+    X(OV_CONCAT_DYNAMIC_TYPE, 260, VKSPLIT_ERROR_DATA_TYPE,                                                            \
+      "inputs[%u]: element type %s is not a static element type")                                                      \
+    X(OV_CONCAT_TYPE_MISMATCH, 261, VKSPLIT_ERROR_DATA_TYPE,                                                           \
+      "Argument element types are inconsistent: inputs[%u] is %s but inputs[0] is %s")                                 \
+    X(OV_CONCAT_SCALAR, 262, VKSPLIT_ERROR_RANK,                                                                       \
+      "inputs[%u] is a scalar (rank 0): the rank is positive, so scalars as inputs are not allowed")                   \
+    X(OV_CONCAT_RANK_LIMIT, 263, VKSPLIT_ERROR_RANK, "inputs[%u] has rank %u, more than vksplit's limit of %u")        \
+    X(OV_CONCAT_SHAPE_NULL, 264, VKSPLIT_ERROR_NULL_ARGUMENT, "inputs[%u].shape is NULL")                              \
+    X(OV_CONCAT_AXIS_RANGE, 265, VKSPLIT_ERROR_AXIS,                                                                   \
+      "Concatenation axis (%lld) is out of bounds [%lld, %lld] for argument %u, which has shape %s.")                  \
+    X(OV_CONCAT_RANK_MISMATCH, 266, VKSPLIT_ERROR_RANK,                                                                \
+      "Argument shapes are inconsistent; they must have the same rank, and must have equal dimension everywhere "      \
+      "except on the concatenation axis (axis %u): inputs[%u] has rank %u, inputs[0] rank %u")                         \
+    X(OV_CONCAT_SHAPE_MISMATCH, 267, VKSPLIT_ERROR_SHAPE_MISMATCH,                                                     \
+      "Argument shapes are inconsistent; they must have the same rank, and must have equal dimension everywhere "      \
+      "except on the concatenation axis (axis %u): inputs[%u].shape[%u] is %llu, inputs[0].shape[%u] is %llu")         \
+    X(OV_CONCAT_AXIS_SUM_OVERFLOW, 268, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                   \
+      "the inputs' dimensions on axis %u overflow 64 bits at inputs[%u]")                                              \
+    X(OV_CONCAT_BYTE_COUNT_OVERFLOW, 269, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                 \
+      "the output's byte count overflows 64 bits at its dimension %u, %llu")                                           \
+    X(OV_CONCAT_STORAGE_CAPACITY, 270, VKSPLIT_ERROR_OUTPUT_COUNT,                                                     \
+      "storage->lengths_capacity %u is less than the %u inputs")                                                       \
     /* The runner (vksplit/vksplit_runner.h) */                                                                        \
     X(RUNNER_MEMORY_KIND, 167, VKSPLIT_ERROR_INVALID_ARGUMENT, "memory %d is not a vksplit_runner_memory")             \
     X(RUNNER_MAX_BUFFER_BYTES, 168, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                    \
@@ -329,7 +451,18 @@
     X(RUNNER_SPLIT_NULL, 193, VKSPLIT_ERROR_NULL_ARGUMENT,                                                             \
       "vksplit_runner_split: runner, split and outputs are required")                                                  \
     X(RUNNER_OUTPUT_DATA_NULL, 194, VKSPLIT_ERROR_NULL_ARGUMENT, "outputs[%u] is NULL but spans %llu bytes")           \
-    X(RUNNER_INPUT_DATA_NULL, 195, VKSPLIT_ERROR_NULL_ARGUMENT, "input is NULL but the input spans %llu bytes")
+    X(RUNNER_INPUT_DATA_NULL, 195, VKSPLIT_ERROR_NULL_ARGUMENT, "input is NULL but the input spans %llu bytes")        \
+    /* Runner: joins (vksplit_runner_run_join_plan, vksplit_runner_join) */                                            \
+    X(RUNNER_RUN_JOIN_PLAN_NULL, 271, VKSPLIT_ERROR_NULL_ARGUMENT,                                                     \
+      "vksplit_runner_run_join_plan: runner, plan, io, io->read_input and io->write_output are required")              \
+    X(RUNNER_PLAN_OPERATION, 272, VKSPLIT_ERROR_INVALID_ARGUMENT, "%s: plan is a %s plan: run it with %s")             \
+    X(RUNNER_JOIN_INPUT_TOO_LARGE, 273, VKSPLIT_ERROR_UNSUPPORTED,                                                     \
+      "input %u spans %llu bytes, more than one buffer holds on this device: %llu bytes (%s)")                         \
+    X(RUNNER_JOIN_OUTPUT_TOO_LARGE, 274, VKSPLIT_ERROR_UNSUPPORTED,                                                    \
+      "the output spans %llu bytes, more than one buffer holds on this device: %llu bytes (%s)")                       \
+    X(RUNNER_JOIN_NULL, 275, VKSPLIT_ERROR_NULL_ARGUMENT, "vksplit_runner_join: runner, join and inputs are required") \
+    X(RUNNER_JOIN_INPUT_DATA_NULL, 276, VKSPLIT_ERROR_NULL_ARGUMENT, "inputs[%u] is NULL but spans %llu bytes")        \
+    X(RUNNER_JOIN_OUTPUT_DATA_NULL, 277, VKSPLIT_ERROR_NULL_ARGUMENT, "output is NULL but the output spans %llu bytes")
 
 typedef enum vksplit_rule {
     VKSPLIT_RULE_NONE = 0, /* success, or a failure a caller's callback reported */

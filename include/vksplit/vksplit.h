@@ -39,13 +39,14 @@
 #include "vksplit/rules.h"
 
 #define VKSPLIT_VERSION_MAJOR 0
-#define VKSPLIT_VERSION_MINOR 2
+#define VKSPLIT_VERSION_MINOR 3
 #define VKSPLIT_VERSION_PATCH 0
 #define VKSPLIT_VERSION ((VKSPLIT_VERSION_MAJOR << 16) | (VKSPLIT_VERSION_MINOR << 8) | VKSPLIT_VERSION_PATCH)
 
 /* Limits of the canonical split. */
 #define VKSPLIT_MAX_RANK 8u           /* dimensions of every tensor */
 #define VKSPLIT_MAX_OUTPUTS 65536u    /* outputs of one split */
+#define VKSPLIT_MAX_INPUTS 65536u     /* inputs of one join */
 #define VKSPLIT_MAX_ELEMENT_SIZE 256u /* bytes per element */
 #define VKSPLIT_MESSAGE_CAPACITY 256u /* bytes of vksplit_error.message, NUL included */
 
@@ -197,6 +198,63 @@ VKSPLIT_API vksplit_result vksplit_split_spans(const vksplit_split_desc* split, 
  * Validates first. Thread-safety: safe (pure). */
 VKSPLIT_API vksplit_result vksplit_query_zero_copy(const vksplit_split_desc* split, vksplit_bool32* aliasable,
                                                    uint64_t* output_byte_offsets, vksplit_error* error);
+
+/* ---------------------------------------------------------------------------------------
+ * The canonical join: Split's inverse, on the same engine. N input tensors joined along one
+ * axis into one output (DirectML's JOIN, ONNX's and OpenVINO's Concat translate into it).
+ * Everything below (contexts, plans, recording) serves both; a plan knows which it is.
+ * ------------------------------------------------------------------------------------- */
+typedef struct vksplit_join_desc {
+    /* Bytes per element, 1..VKSPLIT_MAX_ELEMENT_SIZE: types are only widths, as for a split. */
+    uint32_t element_size;
+    /* Dimension count of the output and of every input, 1..VKSPLIT_MAX_RANK. */
+    uint32_t rank;
+    /* Required: [rank] the output's sizes. A zero size off the axis makes every input empty. */
+    const uint64_t* sizes;
+    /* [rank] the output's strides in elements, or NULL for packed. Strides that let two of its
+     * elements share an address are rejected (VKSPLIT_ERROR_OVERLAPPING_OUTPUT), by the test a
+     * split's outputs pass. */
+    const uint64_t* output_strides;
+    /* The dimension to join along, 0..rank-1. */
+    uint32_t axis;
+    /* Number of inputs, 1..VKSPLIT_MAX_INPUTS. */
+    uint32_t input_count;
+    /* Required: [input_count] each input's size along the axis; zero allowed; the sum must
+     * equal sizes[axis]. Every other dimension of an input equals the output's. */
+    const uint64_t* lengths;
+    /* NULL for all inputs packed; else [input_count] pointers, each NULL (that input is packed)
+     * or [rank] strides in elements. 0 broadcasts along that dimension, and overlapping
+     * windows are fine: inputs are only read. */
+    const uint64_t* const* input_strides;
+    /* As a split's: a power of two every binding offset given to vksplit_cmd_join (inputs and
+     * output) is a multiple of; it bounds the copy word. 0 means 16. */
+    uint32_t base_alignment;
+} vksplit_join_desc;
+
+/* Checks every rule above (the JOIN_* rules of vksplit/rules.h). Thread-safety: safe (pure). */
+VKSPLIT_API vksplit_result vksplit_validate_join(const vksplit_join_desc* join, vksplit_error* error);
+
+/* Bytes each tensor spans from its binding offset, as vksplit_split_spans: the output's, and
+ * input_span_bytes (may be NULL) [input_count] values. Validates first. Thread-safety: safe. */
+VKSPLIT_API vksplit_result vksplit_join_spans(const vksplit_join_desc* join, uint64_t* output_span_bytes,
+                                              uint64_t* input_span_bytes, vksplit_error* error);
+
+/* Zero-copy query for joins, input by input: input i can be written in place, straight into
+ * the output, when in its own layout it is one contiguous byte range of the output, in its
+ * own order; an engine then allocates the output first and lets input i's producer write
+ * there (and leaves input i out of the join: a join copies each byte once, so the others cost
+ * the same). Exactly: input i is packed, and the output's strides over input i's sizes are
+ * packed too (every dimension where input i has two or more indices has the stride a packed
+ * tensor of input i's sizes would have) - packed tensors whose dimensions before the axis
+ * have size 1, for one, or an input that is the whole output; and every empty input.
+ * aliasable[i] (required, [input_count]) says it; input_byte_offsets[i] (may be NULL) is then
+ * input i's offset from the output's binding offset (0 for an empty input, and where
+ * aliasable[i] is 0). The KV-cache append ([B,H,S,D] and [B,H,1,D] along S) is aliasable
+ * where B x H is 1; otherwise its new token lies in the output with the output's strides,
+ * which a producer that writes strided can take instead. Validates first. Thread-safety:
+ * safe (pure). */
+VKSPLIT_API vksplit_result vksplit_query_join_zero_copy(const vksplit_join_desc* join, vksplit_bool32* aliasable,
+                                                        uint64_t* input_byte_offsets, vksplit_error* error);
 
 /* ---------------------------------------------------------------------------------------
  * Context: one per VkDevice, created from the caller's handles.
@@ -392,11 +450,25 @@ typedef struct vksplit_plan vksplit_plan;
 VKSPLIT_API vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_desc* split,
                                                const vksplit_plan_options* options, vksplit_plan** out,
                                                vksplit_error* error);
+/* The same for a join: validates it (the JOIN_* rules), plans it on the same engine (the
+ * mappings serve both directions; a join's DEINTERLEAVE gathers short chunks from its inputs
+ * into whole output rows), and writes its table. Record it with vksplit_cmd_join.
+ * Thread-safety: as vksplit_plan_create. */
+VKSPLIT_API vksplit_result vksplit_plan_create_join(vksplit_context* ctx, const vksplit_join_desc* join,
+                                                    const vksplit_plan_options* options, vksplit_plan** out,
+                                                    vksplit_error* error);
 /* Accepts NULL. The GPU must be done with every command buffer that recorded it.
  * Thread-safety: external sync on plan (no thread may be recording it). */
 VKSPLIT_API void vksplit_plan_destroy(vksplit_plan* plan);
 
+/* What a plan does: split one tensor into N, or join N into one. */
+typedef enum vksplit_operation {
+    VKSPLIT_OPERATION_SPLIT = 0, /* vksplit_plan_create; record with vksplit_cmd_split */
+    VKSPLIT_OPERATION_JOIN = 1   /* vksplit_plan_create_join; record with vksplit_cmd_join */
+} vksplit_operation;
+
 typedef struct vksplit_plan_info {
+    vksplit_operation operation;
     vksplit_path path;           /* COMPUTE or TRANSFER: what a recording does */
     uint32_t word_bytes;         /* copy word: 1, 2, 4, 8, 16 or 32 bytes */
     uint32_t dispatch_count;     /* vkCmdDispatch per recording (0 for TRANSFER or no bytes) */
@@ -405,16 +477,21 @@ typedef struct vksplit_plan_info {
     uint32_t workgroup_size;
     uint64_t workgroup_count;  /* dispatched (each grid's x * y), over all dispatches */
     uint32_t offset_alignment; /* every binding offset must be a multiple of this */
-    uint32_t output_count;
-    uint64_t input_span_bytes; /* bytes the input binding must cover */
-    uint64_t bytes_written;    /* sum of output elements * element size */
-    uint64_t table_bytes;      /* device memory the plan holds (immutable) */
-    /* Bytes of per-recording arguments one vksplit_cmd_split needs (the output addresses), or
-     * 0 when they travel in push constants (at most VKSPLIT_INLINE_OUTPUTS non-empty outputs,
-     * device addresses) or are not used (descriptor and transfer paths). */
+    uint32_t input_count;      /* a split's 1, a join's N */
+    uint32_t output_count;     /* a split's N, a join's 1 */
+    uint64_t
+        input_span_bytes; /* a split: bytes the input binding must cover; a join: 0 (vksplit_plan_input_span_bytes) */
+    uint64_t
+        output_span_bytes; /* a join: bytes the output binding must cover; a split: 0 (vksplit_plan_output_span_bytes) */
+    uint64_t bytes_written; /* sum of output elements * element size */
+    uint64_t table_bytes;   /* device memory the plan holds (immutable) */
+    /* Bytes of per-recording arguments one recording needs (the addresses of a split's outputs,
+     * or of a join's inputs), or 0 when they travel in push constants (at most
+     * VKSPLIT_INLINE_OUTPUTS non-empty outputs, or inputs, with device addresses) or are not
+     * used (descriptor and transfer paths). */
     uint64_t argument_bytes;
-    VKSPLIT_EXPERIMENTAL vksplit_mapping
-        mapping;      /* the compute path's mapping (never BY_SHAPE); DEFAULT for TRANSFER */
+    /* The compute path's mapping (never BY_SHAPE); DEFAULT for TRANSFER. */
+    VKSPLIT_EXPERIMENTAL vksplit_mapping mapping;
     char summary[96]; /* e.g. "compute bda tiles w16 rows=64 chunk=512B dims=1 bands=1" */
     /* EXPERIMENTAL: the plan's own account of its memory traffic (compute path), which
      * split_bench prints next to what it measures: */
@@ -433,8 +510,12 @@ typedef struct vksplit_plan_info {
 
 /* Thread-safety: safe (reads the immutable plan). */
 VKSPLIT_API void vksplit_plan_get_info(const vksplit_plan* plan, vksplit_plan_info* info);
-/* Bytes output i's binding must cover (0 for an empty output). Thread-safety: safe. */
+/* Bytes output i's binding must cover (0 for an empty output); a join's one output: index 0.
+ * Thread-safety: safe. */
 VKSPLIT_API uint64_t vksplit_plan_output_span_bytes(const vksplit_plan* plan, uint32_t output_index);
+/* Bytes input i's binding must cover (0 for an empty input); a split's one input: index 0.
+ * Thread-safety: safe. */
+VKSPLIT_API uint64_t vksplit_plan_input_span_bytes(const vksplit_plan* plan, uint32_t input_index);
 
 /* ---------------------------------------------------------------------------------------
  * Recording.
@@ -551,13 +632,26 @@ VKSPLIT_API vksplit_result vksplit_cmd_split(const vksplit_plan* plan, VkCommand
                                              const vksplit_binding* input, const vksplit_binding* outputs,
                                              const vksplit_arguments* arguments, vksplit_error* error);
 
-/* Writes one recording's arguments (argument_bytes: the outputs' device addresses) on the
+/* Records a join plan (vksplit_plan_create_join) into cmd: everything vksplit_cmd_split says,
+ * with the sides turned round. inputs is [input_count], each input's range must not overlap
+ * the output's (inputs may overlap each other: they are only read); arguments hold the
+ * inputs' addresses where the plan's argument_bytes say so. Barriers the caller owes: before,
+ * whatever wrote the inputs -> COMPUTE_SHADER (TRANSFER) reads, earlier users of the output
+ * -> its writes; after, the output's writes -> its next readers. A split plan is refused
+ * (RECORD_OPERATION), as vksplit_cmd_split refuses a join plan. Thread-safety: as
+ * vksplit_cmd_split. */
+VKSPLIT_API vksplit_result vksplit_cmd_join(const vksplit_plan* plan, VkCommandBuffer cmd,
+                                            const vksplit_binding* inputs, const vksplit_binding* output,
+                                            const vksplit_arguments* arguments, vksplit_error* error);
+
+/* Writes one recording's arguments (argument_bytes: the device addresses of a split's
+ * outputs, or of a join's inputs: `outputs` is then the join's inputs) on the
  * host. mapped is the host address of the range's first byte, not of the mapping: the
  * pointer vkMapMemory returned, plus the range's offset in the memory (buffer's memory
  * offset + arguments.offset) less the offset the mapping starts at; it must be 8-byte
  * aligned. The caller then makes the write visible to the device (host-coherent memory, or
- * vkFlushMappedMemoryRanges) and records with prewritten = 1. Checks the output bindings
- * exactly as vksplit_cmd_split does; on error writes nothing. A no-op for a plan whose
+ * vkFlushMappedMemoryRanges) and records with prewritten = 1. Checks those bindings exactly
+ * as vksplit_cmd_split (vksplit_cmd_join) does; on error writes nothing. A no-op for a plan whose
  * argument_bytes is 0. Thread-safety: safe (reads the immutable plan; calls
  * vkGetBufferDeviceAddress). */
 VKSPLIT_API vksplit_result vksplit_write_arguments(const vksplit_plan* plan, const vksplit_binding* outputs,

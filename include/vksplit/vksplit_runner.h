@@ -94,7 +94,8 @@ typedef struct vksplit_runner_desc {
     PFN_vkGetInstanceProcAddr get_instance_proc_addr;
     /* Optional, for tests: the largest buffer the runner makes, when below the device's
      * limits (see Memory above; a larger value changes nothing). It stands in for a smaller
-     * device, so that the output arena's split across buffers runs without gigabytes.
+     * device, so that the arena's split across buffers (a split's outputs, a join's inputs)
+     * runs without gigabytes.
      * 0: the device's limits. At least 4096 (VKSPLIT_ERROR_INVALID_ARGUMENT). */
     uint64_t max_buffer_bytes;
     /* Enable VK_KHR_pipeline_executable_properties where the device has it, and have the
@@ -226,7 +227,8 @@ typedef struct vksplit_runner_io {
  * outputs streamed out. Device memory: the input span plus the output spans (each rounded up
  * to 256 bytes). An input or a single output larger than max_buffer_bytes is
  * VKSPLIT_ERROR_UNSUPPORTED with a message naming the limit and both sizes, before anything
- * is allocated or read. Thread-safety: external sync on runner. */
+ * is allocated or read; so is a join plan (VKSPLIT_ERROR_INVALID_ARGUMENT: run it with
+ * vksplit_runner_run_join_plan). Thread-safety: external sync on runner. */
 VKSPLIT_API vksplit_result vksplit_runner_run_plan(vksplit_runner* runner, const vksplit_plan* plan,
                                                    const vksplit_runner_io* io, vksplit_error* error);
 
@@ -237,6 +239,37 @@ VKSPLIT_API vksplit_result vksplit_runner_run_plan(vksplit_runner* runner, const
 VKSPLIT_API vksplit_result vksplit_runner_split(vksplit_runner* runner, const vksplit_split_desc* split,
                                                 const vksplit_plan_options* options, const void* input,
                                                 void* const* outputs, vksplit_error* error);
+
+/* A join plan's streams: where its inputs come from and its output goes, in pieces. */
+typedef struct vksplit_runner_join_io {
+    /* Input i's input_span_bytes (vksplit_plan_input_span_bytes), inputs in order, each in
+     * pieces; an empty input is never asked for. */
+    vksplit_result (*read_input)(void* user, uint32_t input, void* dst, size_t bytes, vksplit_error* error);
+    vksplit_runner_consume_fn write_output; /* the output's output_span_bytes */
+    void* user;
+} vksplit_runner_join_io;
+
+/* Runs a join plan made on this runner's context, as vksplit_runner_run_plan runs a split
+ * (the same code, turned round): the inputs packed in order into as few device-local buffers
+ * as max_buffer_bytes allows (each input whole in one buffer, at a multiple of 256 bytes; an
+ * empty input takes no room; one buffer where they all fit), one buffer for the output, one
+ * for the per-recording arguments where the plan needs them (the inputs' addresses); the
+ * inputs streamed in, one submit recording vksplit_cmd_join, the output streamed out. Device
+ * memory: the output span plus the input spans (each rounded up to 256 bytes). An input or
+ * the output larger than max_buffer_bytes is VKSPLIT_ERROR_UNSUPPORTED with a message naming
+ * the limit and both sizes, before anything is allocated or read; so is a split plan
+ * (VKSPLIT_ERROR_INVALID_ARGUMENT: run it with vksplit_runner_run_plan). A callback that
+ * fails stops the run there, with its error. Thread-safety: external sync on runner. */
+VKSPLIT_API vksplit_result vksplit_runner_run_join_plan(vksplit_runner* runner, const vksplit_plan* plan,
+                                                        const vksplit_runner_join_io* io, vksplit_error* error);
+
+/* One-shot from host memory: plans the join on the runner's context (options may be NULL),
+ * then vksplit_runner_run_join_plan with inputs[i] (input_span_bytes of vksplit_join_spans
+ * each; NULL allowed for an empty input) and output (output_span_bytes).
+ * Thread-safety: external sync on runner. */
+VKSPLIT_API vksplit_result vksplit_runner_join(vksplit_runner* runner, const vksplit_join_desc* join,
+                                               const vksplit_plan_options* options, const void* const* inputs,
+                                               void* output, vksplit_error* error);
 
 #ifdef __cplusplus
 }

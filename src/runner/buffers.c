@@ -1,7 +1,8 @@
 /* The runner's buffers: device-local tensors (mapped where that memory is host-cached), the
- * staging buffer and the arguments, each within the device's buffer and allocation limits.
- * Below the runner's creation (runner.c, which destroys the staging buffer) and its
- * transfers (staging.c, run_plan.c). */
+ * staging buffer and the arguments, each within the device's buffer and allocation limits;
+ * and the arena that packs the many tensors of one side of a run (a split's outputs, a join's
+ * inputs) into as few buffers as those limits allow. Below the runner's creation (runner.c,
+ * which destroys the staging buffer) and its transfers (staging.c, run_plan.c). */
 #include "buffers.h"
 #include "runner_internal.h"
 
@@ -91,4 +92,70 @@ void vksplit_runner_buffer_destroy(vksplit_runner* runner, vksplit_runner_buffer
     if (buffer->memory)
         runner->vk.vkFreeMemory(runner->device, buffer->memory, runner->callbacks); /* unmaps too */
     memset(buffer, 0, sizeof *buffer);
+}
+
+/* ---- the arena: many tensors in few buffers ------------------------------------------------ */
+
+bool vksplit__runner_arena_alloc(const vksplit_runner* runner, uint32_t n, vksplit__runner_arena* a)
+{
+    /* n <= VKSPLIT_MAX_OUTPUTS, VKSPLIT_MAX_INPUTS: no overflow; the arrays in order of alignment,
+     * each of at least one entry (place writes the first buffer's size). */
+    size_t m = n ? n : 1;
+    size_t bytes = m * (sizeof *a->buffers + sizeof *a->bindings + 3 * sizeof(uint64_t) + sizeof(uint32_t));
+    unsigned char* block = vksplit__alloc(runner->callbacks, bytes);
+    memset(a, 0, sizeof *a);
+    if (!block)
+        return false;
+    memset(block, 0, bytes);
+    a->tensors = n;
+    a->buffers = (vksplit_runner_buffer*)block;
+    a->bindings = (vksplit_binding*)(a->buffers + m);
+    a->spans = (uint64_t*)(a->bindings + m);
+    a->sizes = a->spans + m;
+    a->offsets = a->sizes + m;
+    a->buffer_of = (uint32_t*)(a->offsets + m);
+    return true;
+}
+
+void vksplit__runner_arena_free(vksplit_runner* runner, vksplit__runner_arena* a)
+{
+    for (uint32_t b = 0; b < a->count; b++)
+        vksplit_runner_buffer_destroy(runner, &a->buffers[b]);
+    vksplit__free(runner->callbacks, a->buffers);
+    memset(a, 0, sizeof *a);
+}
+
+uint32_t vksplit__runner_arena_place(const vksplit_runner* runner, vksplit__runner_arena* a)
+{
+    uint64_t limit = runner->max_buffer_bytes, end = 0;
+    for (uint32_t i = 0; i < a->tensors; i++)
+        if (a->spans[i] > limit)
+            return i;
+    uint32_t b = 0;
+    for (uint32_t i = 0; i < a->tensors; i++) {
+        uint64_t span = a->spans[i];
+        /* end <= limit < 2^64 - 256: the rounding cannot overflow. */
+        uint64_t start = (end + VKSPLIT__ARENA_ALIGNMENT - 1) & ~(uint64_t)(VKSPLIT__ARENA_ALIGNMENT - 1);
+        if (span && end && (start > limit || span > limit - start)) {
+            a->sizes[b++] = end;
+            start = end = 0;
+        }
+        a->buffer_of[i] = b;
+        a->offsets[i] = span ? start : 0;
+        if (span)
+            end = start + span;
+    }
+    a->sizes[b] = end;
+    a->count = b + 1;
+    return a->tensors;
+}
+
+vksplit_result vksplit__runner_arena_create(vksplit_runner* runner, vksplit__runner_arena* a, vksplit_error* error)
+{
+    vksplit_result r = VKSPLIT_OK;
+    for (uint32_t b = 0; r == VKSPLIT_OK && b < a->count; b++)
+        r = vksplit_runner_buffer_create(runner, a->sizes[b], &a->buffers[b], error);
+    for (uint32_t i = 0; r == VKSPLIT_OK && i < a->tensors; i++)
+        a->bindings[i] = (vksplit_binding){a->buffers[a->buffer_of[i]].buffer, a->offsets[i]};
+    return r;
 }

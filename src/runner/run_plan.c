@@ -1,113 +1,131 @@
-/* vksplit_runner_run_plan and the one-shot vksplit_runner_split: the input streamed in
- * through staging.c, one submit (submit.c), the outputs streamed out; the outputs packed into
- * as few buffers (buffers.c) as the device's limits allow. */
+/* vksplit_runner_run_plan and vksplit_runner_run_join_plan, one run turned round for a join,
+ * and the one-shots from host memory, vksplit_runner_split and vksplit_runner_join. A run has
+ * a whole tensor (a split's input, a join's output) in a buffer of its own and the parts (a
+ * split's outputs, a join's inputs) packed into as few buffers as the device's limits allow
+ * (the arena, buffers.c); what the plan reads streams in through staging.c, one submit
+ * (submit.c) records the plan, what it writes streams out. */
 #include "buffers.h"
 #include "staging.h"
 #include "runner_internal.h"
 
-/* Output buffers of a one-shot split start at multiples of this (what an engine's allocator
- * gives, and a multiple of every copy word and minStorageBufferOffsetAlignment seen). */
-#define OUTPUT_ALIGNMENT 256u
+/* One run's streams: a split's io or a join's (the other NULL), and the part streaming now. */
+typedef struct run_streams {
+    const vksplit_runner_io* split;
+    const vksplit_runner_join_io* join;
+    uint32_t part;
+} run_streams;
 
-/* ---- the one-shot split --------------------------------------------------------------------- */
+static vksplit_result produce_part(void* user, void* dst, size_t bytes, vksplit_error* error)
+{
+    const run_streams* s = user;
+    return s->join->read_input(s->join->user, s->part, dst, bytes, error);
+}
 
-typedef struct one_shot {
+static vksplit_result consume_part(void* user, const void* src, size_t bytes, vksplit_error* error)
+{
+    const run_streams* s = user;
+    return s->split->write_output(s->split->user, s->part, src, bytes, error);
+}
+
+/* The one recording: the plan, the whole tensor's binding and the parts'. */
+typedef struct run_job {
     const vksplit_plan* plan;
-    vksplit_binding input;
-    vksplit_binding* outputs;
+    bool join;
+    vksplit_binding whole;
+    const vksplit_binding* parts;
     vksplit_arguments arguments;
-} one_shot;
+} run_job;
 
-static vksplit_result record_one_shot(void* user, VkCommandBuffer cmd, vksplit_error* error)
+static vksplit_result record_run(void* user, VkCommandBuffer cmd, vksplit_error* error)
 {
-    const one_shot* job = user;
-    return vksplit_cmd_split(job->plan, cmd, &job->input, job->outputs, &job->arguments, error);
+    const run_job* job = user;
+    if (job->join)
+        return vksplit_cmd_join(job->plan, cmd, job->parts, &job->whole, &job->arguments, error);
+    return vksplit_cmd_split(job->plan, cmd, &job->whole, job->parts, &job->arguments, error);
 }
 
-/* One output's bytes, in pieces, to io->write_output. */
-typedef struct output_stream {
-    const vksplit_runner_io* io;
-    uint32_t output;
-} output_stream;
+static const char* run_function(bool join) { return join ? "vksplit_runner_run_join_plan" : "vksplit_runner_run_plan"; }
 
-static vksplit_result consume_output(void* user, const void* src, size_t bytes, vksplit_error* error)
+/* Everything that refuses a run before anything is allocated or read: a plan of the other
+ * operation, a whole tensor or a part larger than one buffer. Fills the parts' spans and
+ * places them in the arena. */
+static vksplit_result check_run(const vksplit_runner* runner, const vksplit_plan* plan, bool join, uint64_t whole_span,
+                                vksplit__runner_arena* arena, vksplit_error* error)
 {
-    const output_stream* s = user;
-    return s->io->write_output(s->io->user, s->output, src, bytes, error);
+    const char* by = runner->max_buffer_limit;
+    unsigned long long limit = runner->max_buffer_bytes;
+    if (whole_span > limit)
+        return join ? VKSPLIT__FAIL(error, RUNNER_JOIN_OUTPUT_TOO_LARGE, (unsigned long long)whole_span, limit, by)
+                    : VKSPLIT__FAIL(error, RUNNER_INPUT_TOO_LARGE, (unsigned long long)whole_span, limit, by);
+    for (uint32_t i = 0; i < arena->tensors; i++)
+        arena->spans[i] = join ? vksplit_plan_input_span_bytes(plan, i) : vksplit_plan_output_span_bytes(plan, i);
+    uint32_t i = vksplit__runner_arena_place(runner, arena);
+    if (i == arena->tensors)
+        return VKSPLIT_OK;
+    unsigned long long span = arena->spans[i];
+    return join ? VKSPLIT__FAIL(error, RUNNER_JOIN_INPUT_TOO_LARGE, i, span, limit, by)
+                : VKSPLIT__FAIL(error, RUNNER_OUTPUT_TOO_LARGE, i, span, limit, by);
 }
 
-/* Where the outputs go: buffers[buffer_of[i]] at offsets[i]; the `count` buffers' sizes.
- * One host allocation holds the arrays, each of the output count (at most one buffer per
- * output), and the bindings the recording needs. */
-typedef struct output_arena {
-    uint32_t count;
-    vksplit_runner_buffer* buffers; /* created by create_arena; zeroed until then */
-    vksplit_binding* bindings;
-    uint64_t* sizes;
-    uint64_t* offsets;
-    uint32_t* buffer_of;
-} output_arena;
-
-static bool arena_alloc(const vksplit_runner* runner, uint32_t n, output_arena* a)
-{
-    /* n <= VKSPLIT_MAX_OUTPUTS: no overflow; the arrays in order of alignment. */
-    size_t bytes = n * (sizeof *a->buffers + sizeof *a->bindings + 2 * sizeof(uint64_t) + sizeof(uint32_t));
-    unsigned char* block = vksplit__alloc(runner->callbacks, bytes);
-    memset(a, 0, sizeof *a);
-    if (!block)
-        return false;
-    memset(block, 0, bytes);
-    a->buffers = (vksplit_runner_buffer*)block;
-    a->bindings = (vksplit_binding*)(a->buffers + n);
-    a->sizes = (uint64_t*)(a->bindings + n);
-    a->offsets = a->sizes + n;
-    a->buffer_of = (uint32_t*)(a->offsets + n);
-    return true;
-}
-
-static void arena_free(vksplit_runner* runner, output_arena* a)
-{
-    for (uint32_t b = 0; b < a->count; b++)
-        vksplit_runner_buffer_destroy(runner, &a->buffers[b]);
-    vksplit__free(runner->callbacks, a->buffers);
-    memset(a, 0, sizeof *a);
-}
-
-/* Packs the outputs in order, each at a multiple of OUTPUT_ALIGNMENT, into a new buffer when
- * the current one cannot take it within max_buffer_bytes. An empty output takes no room: it
- * is bound at offset 0 of the current buffer. One output larger than a buffer is refused. */
-static vksplit_result place_outputs(const vksplit_runner* runner, const vksplit_plan* plan, uint32_t n, output_arena* a,
-                                    vksplit_error* error)
-{
-    uint64_t limit = runner->max_buffer_bytes, end = 0;
-    uint32_t b = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        uint64_t span = vksplit_plan_output_span_bytes(plan, i);
-        if (span > limit)
-            return VKSPLIT__FAIL(error, RUNNER_OUTPUT_TOO_LARGE, i, (unsigned long long)span, (unsigned long long)limit,
-                                 runner->max_buffer_limit);
-        /* end <= limit < 2^64 - 256: the rounding cannot overflow. */
-        uint64_t start = (end + OUTPUT_ALIGNMENT - 1) & ~(uint64_t)(OUTPUT_ALIGNMENT - 1);
-        if (span && end && (start > limit || span > limit - start)) {
-            a->sizes[b++] = end;
-            start = end = 0;
-        }
-        a->buffer_of[i] = b;
-        a->offsets[i] = span ? start : 0;
-        if (span)
-            end = start + span;
-    }
-    a->sizes[b] = end;
-    a->count = b + 1;
-    return VKSPLIT_OK;
-}
-
-static vksplit_result create_arena(vksplit_runner* runner, output_arena* a, vksplit_error* error)
+/* Part after part, each in pieces: a join's inputs into the arena, or a split's outputs out of
+ * it. An empty part moves nothing (its stream is never called). */
+static vksplit_result stream_parts(vksplit_runner* runner, const vksplit__runner_arena* arena, run_streams* s,
+                                   vksplit_error* error)
 {
     vksplit_result r = VKSPLIT_OK;
-    for (uint32_t b = 0; r == VKSPLIT_OK && b < a->count; b++)
-        r = vksplit_runner_buffer_create(runner, a->sizes[b], &a->buffers[b], error);
+    for (s->part = 0; r == VKSPLIT_OK && s->part < arena->tensors; s->part++) {
+        uint32_t i = s->part;
+        const vksplit_runner_buffer* buffer = &arena->buffers[arena->buffer_of[i]];
+        r = s->join ? vksplit_runner_write(runner, buffer, arena->offsets[i], arena->spans[i], produce_part, s, error)
+                    : vksplit_runner_read(runner, buffer, arena->offsets[i], arena->spans[i], consume_part, s, error);
+    }
     return r;
+}
+
+/* The run: device memory is the whole tensor's span plus the parts' (each rounded up to the
+ * arena's alignment) and the arguments, where the plan needs them. */
+static vksplit_result run(vksplit_runner* runner, const vksplit_plan* plan, run_streams* s, vksplit_error* error)
+{
+    bool join = s->join != NULL;
+    vksplit_plan_info info;
+    vksplit_plan_get_info(plan, &info);
+    bool is_join = info.operation == VKSPLIT_OPERATION_JOIN;
+    if (is_join != join)
+        return VKSPLIT__FAIL(error, RUNNER_PLAN_OPERATION, run_function(join), is_join ? "join" : "split",
+                             run_function(is_join));
+    uint32_t n = join ? info.input_count : info.output_count;
+    uint64_t whole_span = join ? info.output_span_bytes : info.input_span_bytes;
+    vksplit__runner_arena arena;
+    vksplit_runner_buffer whole, arguments;
+    memset(&whole, 0, sizeof whole);
+    memset(&arguments, 0, sizeof arguments);
+    vksplit_result r = vksplit__runner_arena_alloc(runner, n, &arena)
+                           ? VKSPLIT_OK
+                           : VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, n, join ? "inputs" : "outputs");
+    if (r == VKSPLIT_OK)
+        r = check_run(runner, plan, join, whole_span, &arena, error);
+    if (r == VKSPLIT_OK)
+        r = vksplit_runner_buffer_create(runner, whole_span, &whole, error);
+    if (r == VKSPLIT_OK)
+        r = vksplit__runner_arena_create(runner, &arena, error);
+    if (r == VKSPLIT_OK && info.argument_bytes)
+        r = vksplit__runner_create_buffer(runner, info.argument_bytes,
+                                          VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                          runner->tensor_type, 0, &arguments, error);
+    if (r == VKSPLIT_OK)
+        r = join ? stream_parts(runner, &arena, s, error)
+                 : vksplit_runner_write(runner, &whole, 0, whole_span, s->split->read_input, s->split->user, error);
+    if (r == VKSPLIT_OK) {
+        run_job job = {plan, join, {whole.buffer, 0}, arena.bindings, {arguments.buffer, 0, 0}};
+        r = vksplit_runner_submit(runner, record_run, &job, error);
+    }
+    if (r == VKSPLIT_OK)
+        r = join ? vksplit_runner_read(runner, &whole, 0, whole_span, s->join->write_output, s->join->user, error)
+                 : stream_parts(runner, &arena, s, error);
+    vksplit_runner_buffer_destroy(runner, &arguments);
+    vksplit__runner_arena_free(runner, &arena);
+    vksplit_runner_buffer_destroy(runner, &whole);
+    return r == VKSPLIT_OK ? vksplit__ok(error) : r;
 }
 
 vksplit_result vksplit_runner_run_plan(vksplit_runner* runner, const vksplit_plan* plan, const vksplit_runner_io* io,
@@ -115,72 +133,105 @@ vksplit_result vksplit_runner_run_plan(vksplit_runner* runner, const vksplit_pla
 {
     if (!runner || !plan || !io || !io->read_input || !io->write_output)
         return VKSPLIT__FAIL0(error, RUNNER_RUN_PLAN_NULL);
-    vksplit_plan_info info;
-    vksplit_plan_get_info(plan, &info);
-    uint32_t n = info.output_count;
-    output_arena arena;
-    vksplit_runner_buffer input, arguments;
-    memset(&input, 0, sizeof input);
-    memset(&arguments, 0, sizeof arguments);
-    vksplit_result r = arena_alloc(runner, n, &arena) ? VKSPLIT_OK : VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, n);
-    if (r == VKSPLIT_OK && info.input_span_bytes > runner->max_buffer_bytes)
-        r = VKSPLIT__FAIL(error, RUNNER_INPUT_TOO_LARGE, (unsigned long long)info.input_span_bytes,
-                          (unsigned long long)runner->max_buffer_bytes, runner->max_buffer_limit);
-    if (r == VKSPLIT_OK)
-        r = place_outputs(runner, plan, n, &arena, error);
-    if (r == VKSPLIT_OK)
-        r = vksplit_runner_buffer_create(runner, info.input_span_bytes, &input, error);
-    if (r == VKSPLIT_OK)
-        r = create_arena(runner, &arena, error);
-    if (r == VKSPLIT_OK && info.argument_bytes)
-        r = vksplit__runner_create_buffer(runner, info.argument_bytes,
-                                          VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                                          runner->tensor_type, 0, &arguments, error);
-    if (r == VKSPLIT_OK)
-        r = vksplit_runner_write(runner, &input, 0, info.input_span_bytes, io->read_input, io->user, error);
-    if (r == VKSPLIT_OK) {
-        for (uint32_t i = 0; i < n; i++)
-            arena.bindings[i] = (vksplit_binding){arena.buffers[arena.buffer_of[i]].buffer, arena.offsets[i]};
-        one_shot job = {plan, {input.buffer, 0}, arena.bindings, {arguments.buffer, 0, 0}};
-        r = vksplit_runner_submit(runner, record_one_shot, &job, error);
-    }
-    for (uint32_t i = 0; r == VKSPLIT_OK && i < n; i++) {
-        output_stream s = {io, i};
-        r = vksplit_runner_read(runner, &arena.buffers[arena.buffer_of[i]], arena.offsets[i],
-                                vksplit_plan_output_span_bytes(plan, i), consume_output, &s, error);
-    }
-    vksplit_runner_buffer_destroy(runner, &arguments);
-    arena_free(runner, &arena);
-    vksplit_runner_buffer_destroy(runner, &input);
-    return r == VKSPLIT_OK ? vksplit__ok(error) : r;
+    run_streams s = {io, NULL, 0};
+    return run(runner, plan, &s, error);
 }
 
-/* Host memory as the run's io. */
+vksplit_result vksplit_runner_run_join_plan(vksplit_runner* runner, const vksplit_plan* plan,
+                                            const vksplit_runner_join_io* io, vksplit_error* error)
+{
+    if (!runner || !plan || !io || !io->read_input || !io->write_output)
+        return VKSPLIT__FAIL0(error, RUNNER_RUN_JOIN_PLAN_NULL);
+    run_streams s = {NULL, io, 0};
+    return run(runner, plan, &s, error);
+}
+
+/* ---- the one-shots: host memory as a run's streams ------------------------------------------ */
+
+/* The whole tensor through a cursor; the parts each from or into a pointer of their own, in
+ * order, each in pieces. */
 typedef struct memory_io {
-    vksplit__memory_cursor input;
-    void* const* outputs;
-    uint32_t output; /* the output being written, and how far */
-    size_t written;
+    vksplit__memory_cursor whole;
+    const void* const* parts;
+    uint32_t part; /* the part moving now, and how far */
+    size_t done;
 } memory_io;
+
+/* Where the next `bytes` of `part` are (NULL for an empty part without memory). */
+static unsigned char* part_at(memory_io* m, uint32_t part, size_t bytes)
+{
+    if (part != m->part) {
+        m->part = part;
+        m->done = 0;
+    }
+    unsigned char* at = m->parts[part] ? (unsigned char*)(uintptr_t)m->parts[part] + m->done : NULL;
+    m->done += bytes;
+    return at;
+}
 
 static vksplit_result write_output_to_memory(void* user, uint32_t output, const void* src, size_t bytes,
                                              vksplit_error* error)
 {
     (void)error;
-    memory_io* m = user;
-    if (output != m->output) {
-        m->output = output;
-        m->written = 0;
-    }
-    if (m->outputs[output])
-        memcpy((unsigned char*)m->outputs[output] + m->written, src, bytes);
-    m->written += bytes;
+    unsigned char* at = part_at(user, output, bytes);
+    if (at)
+        memcpy(at, src, bytes);
     return VKSPLIT_OK;
 }
 
-static vksplit_result read_input_from_memory(void* user, void* dst, size_t bytes, vksplit_error* error)
+static vksplit_result read_input_from_memory(void* user, uint32_t input, void* dst, size_t bytes, vksplit_error* error)
 {
-    return vksplit__produce_from_memory(&((memory_io*)user)->input, dst, bytes, error);
+    (void)error;
+    memcpy(dst, part_at(user, input, bytes), bytes); /* never asked for an empty input */
+    return VKSPLIT_OK;
+}
+
+static vksplit_result read_whole(void* user, void* dst, size_t bytes, vksplit_error* error)
+{
+    return vksplit__produce_from_memory(&((memory_io*)user)->whole, dst, bytes, error);
+}
+
+static vksplit_result write_whole(void* user, const void* src, size_t bytes, vksplit_error* error)
+{
+    return vksplit__consume_into_memory(&((memory_io*)user)->whole, src, bytes, error);
+}
+
+/* A pointer may be NULL only where its tensor spans nothing. */
+static vksplit_result check_memory(const vksplit_plan* plan, bool join, const void* whole, const void* const* parts,
+                                   vksplit_error* error)
+{
+    vksplit_plan_info info;
+    vksplit_plan_get_info(plan, &info);
+    uint32_t n = join ? info.input_count : info.output_count;
+    for (uint32_t i = 0; i < n; i++) {
+        unsigned long long span =
+            join ? vksplit_plan_input_span_bytes(plan, i) : vksplit_plan_output_span_bytes(plan, i);
+        if (!parts[i] && span)
+            return join ? VKSPLIT__FAIL(error, RUNNER_JOIN_INPUT_DATA_NULL, i, span)
+                        : VKSPLIT__FAIL(error, RUNNER_OUTPUT_DATA_NULL, i, span);
+    }
+    unsigned long long span = join ? info.output_span_bytes : info.input_span_bytes;
+    if (!whole && span)
+        return join ? VKSPLIT__FAIL(error, RUNNER_JOIN_OUTPUT_DATA_NULL, span)
+                    : VKSPLIT__FAIL(error, RUNNER_INPUT_DATA_NULL, span);
+    return VKSPLIT_OK;
+}
+
+/* Runs a plan the one-shot made (r: how making it went) from and into host memory, and
+ * destroys it. */
+static vksplit_result run_memory(vksplit_runner* runner, vksplit_result r, vksplit_plan* plan, bool join,
+                                 const void* whole, const void* const* parts, vksplit_error* error)
+{
+    if (r == VKSPLIT_OK)
+        r = check_memory(plan, join, whole, parts, error);
+    memory_io m = {{(unsigned char*)(uintptr_t)whole}, parts, UINT32_MAX, 0};
+    vksplit_runner_io split_io = {read_whole, write_output_to_memory, &m};
+    vksplit_runner_join_io join_io = {read_input_from_memory, write_whole, &m};
+    if (r == VKSPLIT_OK)
+        r = join ? vksplit_runner_run_join_plan(runner, plan, &join_io, error)
+                 : vksplit_runner_run_plan(runner, plan, &split_io, error);
+    vksplit_plan_destroy(plan);
+    return r;
 }
 
 vksplit_result vksplit_runner_split(vksplit_runner* runner, const vksplit_split_desc* split,
@@ -191,21 +242,16 @@ vksplit_result vksplit_runner_split(vksplit_runner* runner, const vksplit_split_
         return VKSPLIT__FAIL0(error, RUNNER_SPLIT_NULL);
     vksplit_plan* plan = NULL;
     vksplit_result r = vksplit_plan_create(runner->ctx, split, options, &plan, error);
-    if (r != VKSPLIT_OK)
-        return r;
-    vksplit_plan_info info;
-    vksplit_plan_get_info(plan, &info);
-    for (uint32_t i = 0; i < info.output_count && r == VKSPLIT_OK; i++)
-        if (!outputs[i] && vksplit_plan_output_span_bytes(plan, i))
-            r = VKSPLIT__FAIL(error, RUNNER_OUTPUT_DATA_NULL, i,
-                              (unsigned long long)vksplit_plan_output_span_bytes(plan, i));
-    if (r == VKSPLIT_OK && !input && info.input_span_bytes)
-        r = VKSPLIT__FAIL(error, RUNNER_INPUT_DATA_NULL, (unsigned long long)info.input_span_bytes);
-    if (r == VKSPLIT_OK) {
-        memory_io m = {{(unsigned char*)(uintptr_t)input}, outputs, UINT32_MAX, 0};
-        vksplit_runner_io io = {read_input_from_memory, write_output_to_memory, &m};
-        r = vksplit_runner_run_plan(runner, plan, &io, error);
-    }
-    vksplit_plan_destroy(plan);
-    return r;
+    return run_memory(runner, r, plan, false, input, (const void* const*)outputs, error);
+}
+
+vksplit_result vksplit_runner_join(vksplit_runner* runner, const vksplit_join_desc* join,
+                                   const vksplit_plan_options* options, const void* const* inputs, void* output,
+                                   vksplit_error* error)
+{
+    if (!runner || !join || !inputs)
+        return VKSPLIT__FAIL0(error, RUNNER_JOIN_NULL);
+    vksplit_plan* plan = NULL;
+    vksplit_result r = vksplit_plan_create_join(runner->ctx, join, options, &plan, error);
+    return run_memory(runner, r, plan, true, output, inputs, error);
 }

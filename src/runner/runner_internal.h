@@ -1,9 +1,11 @@
 /* The runner's insides, shared by its files, which depend on one another in one direction:
  *   loader.c                   the Vulkan loader, found at run time (volk)
- *   buffers.c, submit.c        buffers within the device's limits; one submit, waited for
+ *   buffers.c, submit.c        buffers within the device's limits, the arena that packs many
+ *                              tensors into few; one submit, waited for
  *   runner.c                   instance, device, context (uses buffers.c to free staging)
  *   staging.c                  transfers through the staging buffer (buffers.c, submit.c)
- *   run_plan.c                 a plan run from streams, and the one-shot split (all above) */
+ *   run_plan.c                 a split or join plan run from streams, and the one-shot split
+ *                              and join (all above) */
 #ifndef VKSPLIT_RUNNER_INTERNAL_H
 #define VKSPLIT_RUNNER_INTERNAL_H
 

@@ -116,7 +116,7 @@ vksplit_result vksplit__produce_from_memory(void* user, void* dst, size_t bytes,
     return VKSPLIT_OK;
 }
 
-static vksplit_result consume_into_memory(void* user, const void* src, size_t bytes, vksplit_error* error)
+vksplit_result vksplit__consume_into_memory(void* user, const void* src, size_t bytes, vksplit_error* error)
 {
     (void)error;
     vksplit__memory_cursor* c = user;
@@ -140,5 +140,5 @@ vksplit_result vksplit_runner_download(vksplit_runner* runner, const vksplit_run
     if (!data && size)
         return VKSPLIT__FAIL(error, RUNNER_DATA_NULL, (unsigned long long)size);
     vksplit__memory_cursor c = {data};
-    return vksplit_runner_read(runner, buffer, offset, size, consume_into_memory, &c, error);
+    return vksplit_runner_read(runner, buffer, offset, size, vksplit__consume_into_memory, &c, error);
 }

@@ -4,7 +4,11 @@
 usage: test_cli.py PATH/TO/vksplit GROUP   (GROUP: help, dtypes, success, errors, files, streams,
                                                 devices, memory, race, kill)
 
-Every run has VKSPLIT_VALIDATION=1: the CLI then fails on any Vulkan validation message.
+The join mode (`vksplit join`, ONNX Concat) runs inside the same groups, against
+numpy.concatenate: every dtype (dtypes), axes, counts and opsets (success), its refusals
+(errors), its files (files), its streams (streams), its leftovers (kill) and its commits among
+the splits' (race). Every run has VKSPLIT_VALIDATION=1: the CLI then fails on any Vulkan
+validation message.
 Exit code 77 (skipped) when numpy is missing.
 """
 import fcntl
@@ -127,6 +131,28 @@ def expect_outputs(name, case, args, x, parts, axis, descr=None):
             check(loaded.dtype == x.dtype and loaded.tobytes() == expected.tobytes(), "%s: np.load out_%d" % (name, i))
 
 
+def expect_join(name, folder, args, arrays, axis, descr=None, keep=()):
+    """Runs `vksplit join ARGS` and checks FOLDER/out.npy against numpy.concatenate(arrays, axis),
+    byte for byte, in input 0's descr; the folder then holds out.npy and `keep`, nothing else."""
+    rc, out, err = run(["join"] + args)
+    check(rc == 0, "%s: exit %s, stderr %r" % (name, rc, err))
+    if rc != 0:
+        return
+    path = os.path.join(folder, "out.npy")
+    check(err == "" and out.split() == [path], "%s: stdout %r, stderr %r" % (name, out, err))
+    files, want_files = sorted(os.listdir(folder)), sorted(["out.npy"] + list(keep))
+    check(files == want_files, "%s: files %s, expected %s" % (name, files, want_files))
+    expected = np.ascontiguousarray(np.concatenate(arrays, axis=axis))
+    got_descr, got_shape, got_data = read_raw(path)
+    check(got_shape == expected.shape, "%s: shape %s, expected %s" % (name, got_shape, expected.shape))
+    check(got_data == expected.tobytes(), "%s: the bytes differ from numpy.concatenate's" % name)
+    want_descr = descr if descr is not None else repr(np.lib.format.dtype_to_descr(arrays[0].dtype))
+    check(got_descr == want_descr, "%s: descr %s, expected %s" % (name, got_descr, want_descr))
+    if descr is None:
+        loaded = np.load(path)
+        check(loaded.dtype == expected.dtype and loaded.tobytes() == expected.tobytes(), "%s: np.load" % name)
+
+
 def equal_split(dim, n):
     return [dim // n] * n
 
@@ -174,6 +200,12 @@ def group_dtypes():
         expect_outputs("dtype %s num_outputs" % label, case,
                        ["--input", path, "--axis", "1", "--num-outputs", "3", "--out-dir", case.out],
                        x, opset18_split(4, 3), 1, descr)
+        # Joined again with the input behind them, on axis -2 (= 1): four inputs, the third empty,
+        # into the split's own folder, whose outputs stay (a join removes no out_k.npy).
+        parts = [os.path.join(case.out, "out_%d.npy" % k) for k in range(3)]
+        if all(os.path.exists(p) for p in parts):
+            expect_join("dtype %s join" % label, case.out, ["--axis", "-2", "--out-dir", case.out] + parts + [path],
+                        [x[:, 0:2], x[:, 2:4], x[:, 4:4], x], -2, descr, keep=["out_0.npy", "out_1.npy", "out_2.npy"])
         case.close()
         # --split on the last axis.
         case = Case()
@@ -274,6 +306,34 @@ def group_success():
     check(out.split() == [os.path.join(new_dir, "out_%d.npy" % i) for i in range(2)], "stdout lists the files: %r" % out)
     case.close()
 
+    # Joins (ONNX Concat, as numpy.concatenate): one input; axis 0 with an empty input; 600
+    # inputs (past the push constants and the 512 addresses one argument update writes), some
+    # empty; rank 8 on a negative axis; Concat-1's default axis 1; Concat-4 of empty inputs.
+    case = Case()
+    one = case.input(y, name="--one.npy")
+    fresh = os.path.join(case.tmp, "fresh_join")  # created; `--` ends the options
+    expect_join("join: one input, after --", fresh, ["--axis=1", "--out-dir", fresh, "--", one], [y], 1)
+    a, b, c = y, np.arange(36, 48, dtype=np.float64).reshape(1, 12), np.zeros((0, 12), dtype=np.float64)
+    paths = [case.input(t, name="j%d.npy" % k) for k, t in enumerate((a, b, c))]
+    expect_join("join: axis 0, an empty input", case.out, ["--axis", "0", "--out-dir", case.out, paths[0], paths[2],
+                                                            paths[1], paths[0]], [a, c, b, a], 0)
+    many = [np.full((2, k % 4), k % 251, dtype=np.uint8) + np.arange(k % 4, dtype=np.uint8) for k in range(600)]
+    paths = [case.input(t, name="m%03d.npy" % k) for k, t in enumerate(many)]
+    expect_join("join: 600 inputs", case.out, ["--axis", "-1", "--out-dir", case.out] + paths, many, -1)
+    r8 = np.arange(2 * 3 * 2 * 2 * 2 * 2 * 2 * 3, dtype=np.int16).reshape(2, 3, 2, 2, 2, 2, 2, 3)
+    paths = [case.input(r8[:, :, :, :, :, lo:hi], name="r%d.npy" % lo) for lo, hi in ((0, 1), (1, 2))]
+    expect_join("join: rank 8, axis -3", case.out, ["--axis", "-3", "--out-dir", case.out] + paths,
+                [r8[:, :, :, :, :, 0:1], r8[:, :, :, :, :, 1:2]], -3)
+    h = np.arange(12, dtype=np.float16).reshape(2, 3, 2)
+    paths = [case.input(h, name="h.npy"), case.input(h[:, :1] * 2, name="h1.npy")]
+    expect_join("join: Concat-1, its default axis 1", case.out, ["--opset", "1", "--out-dir", case.out] + paths,
+                [h, h[:, :1] * 2], 1)
+    e3, e2 = np.zeros((0, 3), dtype=np.int32), np.zeros((0, 2), dtype=np.int32)  # an empty output: its header
+    expect_join("join: Concat-4, axis 1, every input empty", case.out,
+                ["--opset", "4", "--axis", "1", "--out-dir", case.out, case.input(e3, name="e3.npy"),
+                 case.input(e2, name="e2.npy")], [e3, e2], 1)
+    case.close()
+
     # A version 2.0 header is read too.
     case = Case()
     big = np.zeros((3,) + (1,) * 7, dtype=np.float32)
@@ -298,17 +358,18 @@ def rule_of(err):
 
 
 def expect_error(case, name, args, phrase, code=2, env_extra=None, rule=None):
-    """phrase: a VKSPLIT_RULE_* id the line must end with, or a phrase it must hold."""
+    """phrase: a VKSPLIT_RULE_* id the line must end with, or a phrase it must hold (a tuple:
+    phrases it must hold)."""
     rc, out, err = run(args, env_extra)
     lines = err.splitlines()
     check(rc == code, "%s: exit %d, expected %d (stderr %r)" % (name, rc, code, err))
     check(len(lines) == 1 and err.endswith("\n"), "%s: stderr is not one line: %r" % (name, err))
-    if phrase and phrase.startswith("VKSPLIT_RULE_"):
+    if isinstance(phrase, str) and phrase.startswith("VKSPLIT_RULE_"):
         rule, phrase = phrase, None
     if rule:
         check(rule_of(err) == rule, "%s: stderr %r does not end with the rule %s" % (name, err, rule))
-    if phrase:
-        check(phrase in err, "%s: stderr %r lacks %r" % (name, err, phrase))
+    for p in (phrase if isinstance(phrase, tuple) else (phrase,) if phrase else ()):
+        check(p in err, "%s: stderr %r lacks %r" % (name, err, p))
     check(os.listdir(case.out) == [], "%s: the output folder is not empty: %s" % (name, os.listdir(case.out)))
     check(out == "", "%s: stdout not empty: %r" % (name, out))
 
@@ -469,6 +530,78 @@ def group_errors():
     expect_error(case, "complex with openvino",
                  ["--input", c8, "--axis", "0", "--openvino", "split", "--num-splits", "2"] + o, "no OpenVINO element type")
 
+    # The join's refusals, all before the device starts: its options; ONNX Concat's rules, the
+    # line naming first the input that breaks one (the first in the node's own order: a later
+    # input's dtype before an earlier one's shape, which is checked last); hostile inputs.
+    j = ["join", "--out-dir", case.out]
+    f8 = case.input(np.zeros((2, 3, 4)), name="f8.npy")
+    r2 = case.input(np.zeros((2, 3), dtype=np.float32), name="r2.npy")
+    wide = case.input(np.zeros((2, 5, 4), dtype=np.float32), name="wide.npy")
+    scalar = case.input(np.float32(1.5).reshape(()), name="scalar.npy")
+    r9 = case.input(np.zeros((1,) * 8 + (2,), dtype=np.float32), name="r9.npy")
+    ji4 = case.input(np.zeros((2, 2), dtype=np.int32), name="ji4.npy")
+    jbf = case.input(np.zeros((2, 2), dtype="V2"), "'<V2'", name="jbf.npy")
+    v4 = case.input(np.zeros(2, dtype="V4"), name="v4.npy")
+    for name, args, phrase in [
+            ("join: --input", ["join", "--input", good, "--axis", "0"] + o, "--input is the split's"),
+            ("join: --split", j + ["--axis", "0", "--split", "1,1", good], "--split is a split option"),
+            ("join: --openvino", j + ["--axis", "0", "--openvino", "split", good], "--openvino is a split option"),
+            ("join: no --out-dir", ["join", "--axis", "0", good], "--out-dir DIR is required"),
+            ("join: not first", ["--axis", "0", "join", good] + o, "'join' comes first"),
+            ("join: no inputs", j + ["--axis", "0"], "VKSPLIT_RULE_ONNX_CONCAT_NO_INPUTS"),
+            ("join: 65537 inputs", j + ["--axis", "0"] + ["x"] * 65537, "VKSPLIT_RULE_ONNX_CONCAT_INPUT_LIMIT"),
+            ("join: no --axis", j + [good, good], "VKSPLIT_RULE_ONNX_CONCAT_AXIS_REQUIRED"),
+            ("join: opset 12", j + ["--axis", "0", "--opset", "12", good], "VKSPLIT_RULE_ONNX_CONCAT_OPSET_IMPORT"),
+            ("join: opset 0", j + ["--axis", "0", "--opset", "0", good], "VKSPLIT_RULE_ONNX_CONCAT_OPSET"),
+            ("join: axis 3 of rank 3", j + ["--axis", "3", good, good], "VKSPLIT_RULE_ONNX_CONCAT_AXIS"),
+            ("join: axis -4 of rank 3", j + ["--axis", "-4", good], "VKSPLIT_RULE_ONNX_CONCAT_AXIS"),
+            ("join: negative axis at opset 4", j + ["--axis", "-1", "--opset", "4", good],
+             "VKSPLIT_RULE_ONNX_CONCAT_AXIS_NEGATIVE_BEFORE_11")]:
+        expect_error(case, name, args, phrase)
+    for name, args, culprit, rule in [
+            ("join: a dtype differs", ["--axis", "0", good, good, f8], f8, "VKSPLIT_RULE_ONNX_CONCAT_TYPE_MISMATCH"),
+            ("join: a rank differs", ["--axis", "0", good, r2], r2, "VKSPLIT_RULE_ONNX_CONCAT_RANK_MISMATCH"),
+            ("join: a shape differs off the axis", ["--axis", "0", good, wide], wide,
+             "VKSPLIT_RULE_ONNX_CONCAT_SHAPE_MISMATCH"),
+            ("join: a later dtype, an earlier shape", ["--axis", "0", good, wide, f8], f8,
+             "VKSPLIT_RULE_ONNX_CONCAT_TYPE_MISMATCH"),
+            ("join: a scalar", ["--axis", "0", good, scalar], scalar, "VKSPLIT_RULE_ONNX_CONCAT_SCALAR"),
+            ("join: rank 9", ["--axis", "0", r9, r9], r9, "VKSPLIT_RULE_ONNX_CONCAT_RANK_LIMIT"),
+            ("join: int32 at Concat-1", ["--opset", "1", ji4], ji4, "VKSPLIT_RULE_ONNX_CONCAT_DATA_TYPE_VERSION"),
+            ("join: bfloat16 at Concat-11", ["--axis", "0", "--opset", "11", jbf, jbf], jbf,
+             "VKSPLIT_RULE_ONNX_CONCAT_DATA_TYPE_VERSION")]:
+        expect_error(case, name, j + args, "vksplit: %s: " % culprit, rule=rule)
+    expect_error(case, "join: bfloat16 beside int32 at Concat-13", j + ["--axis", "0", ji4, jbf],
+                 "vksplit: %s: " % jbf, rule="VKSPLIT_RULE_ONNX_CONCAT_TYPE_MISMATCH")
+    # Axis dimensions that sum past 2^63 - 1: empty files, the node's rule (no file named).
+    huge = os.path.join(case.tmp, "huge.npy")
+    text = b"{'descr': '|u1', 'fortran_order': False, 'shape': (0, 4611686018427387904), }"
+    with open(huge, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + (128 - 10).to_bytes(2, "little") + text.ljust(128 - 10 - 1) + b"\n")
+    expect_error(case, "join: axis 1 sums past 2^63 - 1", j + ["--axis", "1", huge, huge, huge],
+                 "VKSPLIT_RULE_ONNX_CONCAT_AXIS_SUM_OVERFLOW")
+    # Hostile inputs: each refused with a line that names it, whatever its place.
+    short = os.path.join(case.tmp, "short.npy")
+    np.save(short, f4)
+    with open(short, "r+b") as f:
+        f.truncate(os.path.getsize(short) - 4)
+    notnpy = os.path.join(case.tmp, "not.npy")
+    with open(notnpy, "w") as f:
+        f.write("not numpy\n")
+    big_endian = case.input(np.arange(4, dtype=">f4"), name="be.npy")
+    missing = os.path.join(case.tmp, "missing.npy")
+    for name, inputs, culprit, phrase in [
+            ("join: a truncated input", [good, good, short], short, "truncated"),
+            ("join: not a .npy", [good, notnpy, good], notnpy, "not a .npy file"),
+            ("join: big-endian", [big_endian, good], big_endian, "big-endian"),
+            ("join: a 4-byte void", [good, v4], v4, "is not supported"),
+            ("join: a missing input", [good, missing], "'%s'" % missing, "cannot open"),
+            ("join: a folder", [good, case.tmp], case.tmp, "it is a directory")]:
+        expect_error(case, name, j + ["--axis", "0"] + inputs, (phrase, culprit))
+    rc, out, err = run(j + ["--axis", "0", good, good], {"VKSPLIT_DEVICE": "999"})
+    check(rc == 1 and len(err.splitlines()) == 1 and "cannot start the Vulkan device" in err and
+          os.listdir(case.out) == [], "join, no device: exit %d, stderr %r" % (rc, err))
+
     # Not an invalid request: no device. Exit 1, one line, nothing written.
     rc, out, err = run(["--input", good, "--num-outputs", "1"] + o, {"VKSPLIT_DEVICE": "999"})
     check(rc == 1 and len(err.splitlines()) == 1 and os.listdir(case.out) == [],
@@ -516,6 +649,14 @@ def expect_failure(name, args, folder, before, phrase, code=1, **kwargs):
     check(after == before, "%s: the folder changed: %s -> %s" % (name, before, after))
 
 
+def precious(case):
+    """A file whose bytes no run may change: what links in the output folder point at."""
+    target = os.path.join(case.tmp, "precious.bin")
+    with open(target, "wb") as f:
+        f.write(b"precious bytes")
+    return target
+
+
 def limit_file_size(limit):
     """A preexec_fn: files the CLI writes stop at `limit` bytes (EFBIG instead of SIGXFSZ)."""
     def apply():
@@ -532,9 +673,7 @@ def group_files():
     # dangling one creates nothing where it points.
     case = Case()
     path = case.input(y)
-    target = os.path.join(case.tmp, "precious.bin")
-    with open(target, "wb") as f:
-        f.write(b"precious bytes")
+    target = precious(case)
     os.symlink(target, os.path.join(case.out, "out_0.npy"))
     dangling = os.path.join(case.tmp, "created_through_link.npy")
     os.symlink(dangling, os.path.join(case.out, "out_1.npy"))
@@ -584,13 +723,12 @@ def group_files():
     rc, out, err = run(["--input", path, "--out-dir", case.out, "--axis", "1", "--num-outputs", "5"])
     check(rc == 0 and len(os.listdir(case.out)) == 5, "5-way split: exit %s, %r, %s" % (rc, err, os.listdir(case.out)))
     expect_outputs("2-way after 5-way", case, ["--input", path, "--out-dir", case.out] + halves, y, [1500, 1500], 1)
-    target = os.path.join(case.tmp, "precious.bin")
-    with open(target, "wb") as f:
-        f.write(b"precious bytes")
+    target = precious(case)
     os.symlink(target, os.path.join(case.out, "out_7.npy"))
     os.mkdir(os.path.join(case.out, "out_9.npy"))
+    # out.npy is a join's, and no split's to remove.
     others = ["out_02.npy", "out_5.npy.bak", "out_x.npy", "Out_3.npy", "out_-3.npy", "out_3.npyz", "out_.npy",
-              "xout_3.npy", "out_+3.npy"]
+              "xout_3.npy", "out_+3.npy", "out.npy"]
     for name in others:
         with open(os.path.join(case.out, name), "w") as f:
             f.write("not an output")
@@ -616,6 +754,27 @@ def group_files():
                    "File too large", preexec_fn=limit_file_size(4096))
     case.close()
 
+    # A join's out.npy the same way: a link there is replaced, its target kept; a directory
+    # there refused before the device starts; a write that fails leaves the folder as it was.
+    case = Case()
+    path = case.input(y)
+    target = precious(case)
+    os.symlink(target, os.path.join(case.out, "out.npy"))
+    join = ["join", "--axis", "0", "--out-dir", case.out, path, path]
+    expect_join("join: a link at out.npy", case.out, join[1:], [y, y], 0)
+    with open(target, "rb") as f:
+        check(f.read() == b"precious bytes", "join: the link's target was written")
+    check(stat.S_ISREG(os.lstat(os.path.join(case.out, "out.npy")).st_mode), "join: out.npy is no file")
+    with open(os.path.join(case.out, "out_0.npy"), "wb") as f:
+        f.write(b"old 0")
+    expect_failure("join: write fails", join, case.out, snapshot(case.out), "File too large",
+                   preexec_fn=limit_file_size(4096))
+    os.unlink(os.path.join(case.out, "out.npy"))
+    os.mkdir(os.path.join(case.out, "out.npy"))
+    expect_failure("join: out.npy is a directory", join, case.out, snapshot(case.out), "out.npy': it is a directory",
+                   env_extra={"VKSPLIT_DEVICE": "999"})
+    case.close()
+
 
 # --- the input, header first and streamed -----------------------------------------------------
 
@@ -628,16 +787,38 @@ def npy_bytes(array):
     return blob
 
 
-def feed_fifo(fifo, blob, hold, done):
+def feed_fifo(fifo, blob, hold):
     """Writes blob into the FIFO, then keeps it open until `hold` is set (the CLI must not
-    wait for the end of the file); done[0] receives the write end."""
+    wait for the end of the file), then closes it."""
     fd = os.open(fifo, os.O_WRONLY)
-    done.append(fd)
     try:
         os.write(fd, blob)
     except BrokenPipeError:
         pass
     hold.wait(60)
+    os.close(fd)
+
+
+class Fifo:
+    """A FIFO in `folder` that a thread feeds with blob and holds open until rest() (ended:
+    closed at once after blob, so that the CLI reads its end)."""
+    def __init__(self, folder, name, blob, ended=False):
+        self.path = os.path.join(folder, name)
+        os.mkfifo(self.path)
+        self.hold = threading.Event()
+        if ended:
+            self.hold.set()
+        self.thread = threading.Thread(target=feed_fifo, args=(self.path, blob, self.hold))
+        self.thread.start()
+
+    def rest(self):
+        """What the CLI left in the pipe; then the writer lets go."""
+        reader = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK)
+        rest = os.read(reader, 64)
+        os.close(reader)
+        self.hold.set()
+        self.thread.join()
+        return rest
 
 
 def group_streams():
@@ -658,35 +839,35 @@ def group_streams():
 
     # A FIFO is read to the declared data's end and no further: the bytes after it stay in
     # the pipe, and the CLI does not wait for the writer to close.
-    fifo = os.path.join(case.tmp, "in.fifo")
-    os.mkfifo(fifo)
-    hold, writer = threading.Event(), []
-    t = threading.Thread(target=feed_fifo, args=(fifo, blob + b"TAIL", hold, writer))
-    t.start()
-    expect_outputs("FIFO input", case, ["--input", fifo, "--out-dir", case.out, "--axis", "1", "--split", "1000,4000"],
-                   y, [1000, 4000], 1)
-    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
-    rest = os.read(reader, 64)
-    os.close(reader)
-    hold.set()
-    t.join()
-    os.close(writer[0])
+    fifo = Fifo(case.tmp, "in.fifo", blob + b"TAIL")
+    expect_outputs("FIFO input", case, ["--input", fifo.path, "--out-dir", case.out, "--axis", "1", "--split",
+                                        "1000,4000"], y, [1000, 4000], 1)
+    rest = fifo.rest()
     check(rest == b"TAIL", "FIFO input: %r left in the pipe, expected b'TAIL'" % rest)
     case.close()
 
-    # A FIFO that ends early: exit 2, nothing written.
+    # A join's inputs the same way, each held open from its header to its data: two FIFOs
+    # around a file.
     case = Case()
-    fifo = os.path.join(case.tmp, "in.fifo")
-    os.mkfifo(fifo)
-    hold, writer = threading.Event(), []
-    hold.set()
-    t = threading.Thread(target=feed_fifo, args=(fifo, blob[:len(blob) // 2], hold, writer))
-    t.start()
-    closer = threading.Thread(target=lambda: (t.join(), os.close(writer[0])))
-    closer.start()
-    expect_failure("truncated FIFO", ["--input", fifo, "--out-dir", case.out, "--num-outputs", "1"], case.out, {},
-                   "truncated", code=2, timeout=60)
-    closer.join()
+    path = case.input(y)
+    fifos = [Fifo(case.tmp, "in%d.fifo" % k, blob + b"TAIL") for k in range(2)]
+    expect_join("join: FIFO inputs", case.out, ["--axis", "1", "--out-dir", case.out, fifos[0].path, path,
+                                                fifos[1].path], [y, y, y], 1)
+    rests = [f.rest() for f in fifos]
+    check(rests == [b"TAIL", b"TAIL"], "join: FIFO inputs: %r left in the pipes" % rests)
+    case.close()
+
+    # A FIFO that ends early: exit 2, nothing written; for a join, the line names it.
+    case = Case()
+    fifo = Fifo(case.tmp, "in.fifo", blob[:len(blob) // 2], ended=True)
+    expect_failure("truncated FIFO", ["--input", fifo.path, "--out-dir", case.out, "--num-outputs", "1"], case.out,
+                   {}, "truncated", code=2, timeout=60)
+    fifo.rest()
+    path = case.input(y)
+    fifo = Fifo(case.tmp, "in2.fifo", blob[:len(blob) // 2], ended=True)
+    expect_failure("join: a truncated FIFO", ["join", "--axis", "0", "--out-dir", case.out, path, fifo.path],
+                   case.out, {}, fifo.path + ": the data is truncated", code=2, timeout=60)
+    fifo.rest()
     case.close()
 
 
@@ -792,7 +973,9 @@ def group_race():
     """Two CLIs into one --out-dir at once, a 2-way and a 3-way split of the same input, 60
     times: the folder must end with one run's complete set (out_0, out_1 of the 2-way split,
     or out_0..out_2 of the 3-way one), never a mix: the CLI renames and removes stale outputs
-    under an advisory lock on the folder."""
+    under an advisory lock on the folder. In every sixth pair a join (of 2 or 3 copies of the
+    input) starts between the two: its out.npy must be whole, and no split takes its live
+    temporary for a dead run's, nor removes out.npy."""
     case = Case()
     x = np.arange(6 * 1536, dtype=np.float32).reshape(6, 1536)
     path = case.input(x)
@@ -802,17 +985,25 @@ def group_race():
         env["LD_PRELOAD"] = os.environ["VKSPLIT_SLOW_RENAME"]
     pairs, wins = int(os.environ.get("VKSPLIT_RACE_PAIRS", "60")), {2: 0, 3: 0}
     rng = random.Random(18)
+    joined = None  # the copies the last join joined
     for i in range(pairs):
+        runs = [["--input", path, "--axis", "1", "--num-outputs", str(n)] for n in ((2, 3) if i % 2 == 0 else (3, 2))]
+        if i % 6 == 3:
+            joined = 2 + (i // 6) % 2
+            runs.insert(1, ["join", "--axis", "0"] + [path] * joined)
         procs = []
-        for n in ((2, 3) if i % 2 == 0 else (3, 2)):
-            procs.append(subprocess.Popen([VKSPLIT, "--input", path, "--out-dir", case.out, "--axis", "1",
-                                           "--num-outputs", str(n)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                          env=env))
-            time.sleep(rng.uniform(0.0, 0.04))  # the second start lands anywhere in the first's commit
+        for args in runs:
+            procs.append(subprocess.Popen([VKSPLIT] + args + ["--out-dir", case.out], stdout=subprocess.PIPE,
+                                          stderr=subprocess.PIPE, env=env))
+            time.sleep(rng.uniform(0.0, 0.04))  # the next start lands anywhere in the last one's commit
         results = [p.communicate(timeout=120) for p in procs]
         for p, (out, err) in zip(procs, results):
             check(p.returncode == 0 and err == b"", "race %d: exit %s, %r" % (i, p.returncode, err))
         names = sorted(os.listdir(case.out))
+        if joined:
+            check("out.npy" in names and read_raw(os.path.join(case.out, "out.npy"))[2] == x.tobytes() * joined,
+                  "race %d: out.npy is not the join of %d copies" % (i, joined))
+            names = [name for name in names if name != "out.npy"]
         n = len(names)
         if names not in (["out_0.npy", "out_1.npy"], ["out_0.npy", "out_1.npy", "out_2.npy"]):
             check(False, "race %d: the folder holds %s" % (i, names))
@@ -830,14 +1021,14 @@ def hidden(folder):
     return sorted(name for name in os.listdir(folder) if name.startswith("."))
 
 
-def stalled_cli(args, case, label, until=None):
+def stalled_cli(args, case, label, until=None, at=".out_1.npy."):
     """A CLI that tests/cli/stall_write.c stops at its first write into output 1's temporary
-    (its header; output 0's temporary is complete then): returns the process once it stands
-    there, or None (killed, and a failure recorded) when it never gets there. With `until`, it
-    goes on once that file exists."""
+    (its header; output 0's temporary is complete then), or into the temporary `at` names:
+    returns the process once it stands there, or None (killed, and a failure recorded) when it
+    never gets there. With `until`, it goes on once that file exists."""
     ready = os.path.join(case.tmp, label + ".ready")
     env = dict(os.environ, VKSPLIT_VALIDATION="1", LD_PRELOAD=os.environ["VKSPLIT_STALL_SHIM"],
-               VKSPLIT_STALL_WRITE=".out_1.npy.", VKSPLIT_STALL_READY=ready)
+               VKSPLIT_STALL_WRITE=at, VKSPLIT_STALL_READY=ready)
     if until:
         env["VKSPLIT_STALL_UNTIL"] = until
     p = subprocess.Popen([VKSPLIT] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
@@ -848,15 +1039,16 @@ def stalled_cli(args, case, label, until=None):
         return p
     p.kill()
     out, err = p.communicate()
-    check(False, "%s: the CLI never reached output 1 (exit %s, %r)" % (label, p.returncode, err))
+    check(False, "%s: the CLI never reached %s (exit %s, %r)" % (label, at, p.returncode, err))
     return None
 
 
-def check_run_files(label, names):
-    """A stalled run's hidden files: its lock file and the temporaries of outputs 0 and 1, one tag."""
+def check_run_files(label, names, temporaries=(".out_0.npy.", ".out_1.npy.")):
+    """A stalled run's hidden files: its lock file and the temporaries of outputs 0 and 1 (a
+    join's of out.npy), one tag."""
     tags = {name[-8:] for name in names}
     tag = tags.pop() if len(tags) == 1 else "?"
-    want = sorted([".out_0.npy." + tag, ".out_1.npy." + tag, ".vksplit-run." + tag])
+    want = sorted([t + tag for t in temporaries] + [".vksplit-run." + tag])
     check(names == want, "%s: the stalled run holds %s, expected %s" % (label, names, want))
 
 
@@ -871,18 +1063,23 @@ def group_kill():
     x = np.arange(6 * 1536, dtype=np.float32).reshape(6, 1536)
     three, two = ["--axis", "1", "--num-outputs", "3"], ["--axis", "1", "--num-outputs", "2"]
 
-    # kill -9 while output 1 is being written; then a 2-way split into the same folder.
+    # kill -9 while output 1 is being written, and a join while its out.npy is; then a 2-way
+    # split into the same folder removes what both left.
     case = Case()
     path = case.input(x)
     p = stalled_cli(["--input", path, "--out-dir", case.out] + three, case, "killed")
-    if p:
-        check_run_files("killed run", hidden(case.out))
-        p.kill()
-        p.communicate()
-        check(p.returncode == -signal.SIGKILL, "killed run: exit %s" % p.returncode)
-        expect_outputs("the run after a killed one", case, ["--input", path, "--out-dir", case.out] + two, x,
+    held = hidden(case.out)
+    q = stalled_cli(["join", "--axis", "0", "--out-dir", case.out, path, path], case, "killed join", at=".out.npy.")
+    if p and q:
+        check_run_files("killed run", held)
+        check_run_files("killed join", sorted(set(hidden(case.out)) - set(held)), temporaries=(".out.npy.",))
+        for r in (p, q):
+            r.kill()
+            r.communicate()
+            check(r.returncode == -signal.SIGKILL, "killed run: exit %s" % r.returncode)
+        expect_outputs("the run after killed ones", case, ["--input", path, "--out-dir", case.out] + two, x,
                        [768, 768], 1)
-        check(hidden(case.out) == [], "the run after a killed one left hidden files: %s" % hidden(case.out))
+        check(hidden(case.out) == [], "the run after killed ones left hidden files: %s" % hidden(case.out))
     case.close()
 
     # What is the scheme's and dead goes; anything else stays. A lock file this test holds
@@ -891,17 +1088,16 @@ def group_kill():
     # (never its target), a directory stays, a FIFO neither blocks nor stays.
     case = Case()
     path = case.input(x)
-    target = os.path.join(case.tmp, "precious.bin")
-    with open(target, "wb") as f:
-        f.write(b"precious bytes")
+    target = precious(case)
     live_lock = os.open(os.path.join(case.out, ".vksplit-run.1111aaaa"), os.O_RDONLY | os.O_CREAT, 0o644)
     fcntl.flock(live_lock, fcntl.LOCK_EX)
     dead = [".vksplit-run.0000abcd", ".out_0.npy.0000abcd", ".out_12.npy.0000abcd", ".out_4.npy.0badc0de",
-            ".out_1.npy.0000f1f0"]
+            ".out_1.npy.0000f1f0", ".out.npy.0000abcd", ".out.npy.0badc0de"]
     stay = [".out_0.npy.1111aaaa", ".out_01.npy.12345678", ".out_1.npy.1234567", ".out_1.npy.ABCDEF12",
             ".out_1.npy.123456789", ".out_1.npy.12345678.bak", ".vksplit-run.1234", ".vksplit-run.0000abcd.x",
             "out_1.npy.12345678", ".out_-1.npy.12345678", ".out_+1.npy.12345678", ".Out_1.npy.12345678",
-            ".vksplit-runs.12345678", ".out_1.npz.12345678", "keep.txt"]
+            ".vksplit-runs.12345678", ".out_1.npz.12345678", "keep.txt", ".out.npy.1111aaaa", ".out.npy",
+            ".out.npy.1234567", ".out.npyx.12345678", "out.npy.12345678", ".out_.npy.12345678", "out.npy"]
     for name in dead + stay:
         with open(os.path.join(case.out, name), "w") as f:
             f.write("leftover")
@@ -949,10 +1145,15 @@ def group_help():
     check(rc == 0 and "usage: vksplit --input IN.npy" in out and err == "", "--help: %d %r" % (rc, err))
     for needle in ["--opset", "--num-outputs", "--split", "--openvino split", "--openvino variadic", "--split-lengths",
                    "--num-splits", "--out-dir", "Exit codes", "stale outputs", "k >= n", "--device N",
-                   "--list-devices", "VKSPLIT_DEVICE"]:
+                   "--list-devices", "VKSPLIT_DEVICE", "vksplit join --axis A", "DIR/out.npy", "numpy.concatenate",
+                   "Concat"]:
         check(needle in out, "--help lacks %s" % needle)
     rc, out, err = run(["--input", "x.npy", "--help"])
     check(rc == 0 and "usage:" in out, "--help wins over other options")
+    rc, out, err = run(["join", "--axis", "0", "x.npy", "--help"])
+    check(rc == 0 and "usage:" in out, "join --help")
+    rc, out, err = run(["join", "--axis", "0", "--out-dir", ".", "--", "--help"])
+    check(rc == 2 and "cannot open '--help'" in err, "join -- --help: an input: %s %r" % (rc, err))
 
 
 {"help": group_help, "dtypes": group_dtypes, "success": group_success, "errors": group_errors, "files": group_files,

@@ -9,14 +9,17 @@
  * configurations: tensors mapped directly (lavapipe's own path) into a folder the run must
  * create; everything staged in 4 KiB pieces (faults while outputs stream into temporaries)
  * into a folder that holds older files (and a temporary a killed run left, which only a run
- * that succeeds removes); 16 outputs, past what push constants hold.
+ * that succeeds removes); 16 outputs, past what push constants hold; and a join (vksplit
+ * join) of the three column ranges back into out.npy, mapped, into the old folder (whose
+ * out_<k>.npy it keeps).
  * With the validation layer on: any message in an error path fails the test.
  * A rename fails after another succeeded (a directory appears at out_1.npy while the device
- * runs): the CLI takes back out_0.npy and says so. Last, fsync fails (EIO, through this
+ * runs): the CLI takes back out_0.npy and says so; a join's rename fails the same way (at
+ * out.npy) and leaves the folder as it was. Last, fsync fails (EIO, through this
  * executable's own fsync, which the CLI's body linked in here calls instead of libc's): on
  * each output file in turn, the folder stays as it was; on the folder, or on its parent when
  * the run created it, the run takes back what it put in place; a whole run fsyncs every
- * output and the folder. */
+ * output and the folder; a join's out.npy and folder likewise. */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE /* syscall */
 
@@ -151,20 +154,25 @@ static void count_message(void* user, vksplit_log_level level, const char* messa
 
 static char root[64];
 static char input_path[128];
+static char part_paths[3][128]; /* the input's column ranges of `three`: a join's inputs */
 static const uint64_t rows = 4, columns = 640;
 
-/* The --split option, and the lengths it gives the 640 columns. */
+/* The --split option, and the lengths it gives the 640 columns; or a join of the part files,
+ * whose lengths they are, back into the 640 columns of out.npy. */
 typedef struct lengths_option {
     const char* option;
     uint32_t count;
     uint64_t lengths[16];
+    bool join;
 } lengths_option;
 
-static const lengths_option three = {"100,300,240", 3, {100, 300, 240}};
+static const lengths_option three = {"100,300,240", 3, {100, 300, 240}, false};
 /* More outputs than push constants hold: the run needs a buffer of per-record arguments. */
 static const lengths_option sixteen = {"40,40,40,40,40,40,40,40,40,40,40,40,40,40,40,40",
                                        16,
-                                       {40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40}};
+                                       {40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40},
+                                       false};
+static const lengths_option join_three = {"", 3, {100, 300, 240}, true};
 
 static void write_file(const char* dir, const char* name, const char* text)
 {
@@ -239,22 +247,33 @@ static void make_old_folder(const char* dir)
 
 static float input_value(uint64_t row, uint64_t column) { return (float)(row * 1000 + column) + 0.25f; }
 
-static void write_input(void)
+/* Columns [start, start + count) of the input into path. */
+static void write_columns(const char* path, uint64_t start, uint64_t count)
 {
-    float* data = malloc(rows * columns * sizeof *data);
+    float* data = malloc(rows * count * sizeof *data);
     for (uint64_t r = 0; r < rows; r++)
-        for (uint64_t c = 0; c < columns; c++)
-            data[r * columns + c] = input_value(r, c);
-    uint64_t shape[2] = {rows, columns};
+        for (uint64_t c = 0; c < count; c++)
+            data[r * count + c] = input_value(r, start + c);
+    uint64_t shape[2] = {rows, count};
     char message[256];
-    snprintf(input_path, sizeof input_path, "%s/in.npy", root);
-    CHECK_MSG(npy_write(input_path, "'<f4'", NPY_ENCODING_LATIN1, 2, shape, data, rows * columns * sizeof *data,
-                        message, sizeof message) == NPY_OK,
+    CHECK_MSG(npy_write(path, "'<f4'", NPY_ENCODING_LATIN1, 2, shape, data, rows * count * sizeof *data, message,
+                        sizeof message) == NPY_OK,
               "%s", message);
     free(data);
 }
 
-/* out_<k> hold the input's column ranges, and the folder nothing else but `extra` files. */
+static void write_input(void)
+{
+    snprintf(input_path, sizeof input_path, "%s/in.npy", root);
+    write_columns(input_path, 0, columns);
+    for (uint64_t k = 0, start = 0; k < 3; start += three.lengths[k], k++) {
+        snprintf(part_paths[k], sizeof part_paths[k], "%s/part_%u.npy", root, (unsigned)k);
+        write_columns(part_paths[k], start, three.lengths[k]);
+    }
+}
+
+/* out_<k> hold the input's column ranges (a join's out.npy the whole input), and the folder
+ * nothing else but `extra` files. */
 static bool outputs_right(const char* dir, const lengths_option* sp, size_t extra)
 {
     DIR* d = opendir(dir);
@@ -263,11 +282,15 @@ static bool outputs_right(const char* dir, const lengths_option* sp, size_t extr
         entries += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
     if (d)
         closedir(d);
-    bool right = entries == sp->count + extra;
-    const uint64_t* lengths = sp->lengths;
-    for (uint64_t k = 0, start = 0; right && k < sp->count; start += lengths[k], k++) {
+    uint32_t count = sp->join ? 1 : sp->count;
+    bool right = entries == count + extra;
+    const uint64_t* lengths = sp->join ? &columns : sp->lengths;
+    for (uint64_t k = 0, start = 0; right && k < count; start += lengths[k], k++) {
         char path[256];
-        snprintf(path, sizeof path, "%s/out_%u.npy", dir, (unsigned)k);
+        if (sp->join)
+            snprintf(path, sizeof path, "%s/out.npy", dir);
+        else
+            snprintf(path, sizeof path, "%s/out_%u.npy", dir, (unsigned)k);
         unsigned char* file = NULL;
         size_t size = 0;
         npy_array a;
@@ -291,8 +314,13 @@ static bool outputs_right(const char* dir, const lengths_option* sp, size_t extr
 static int run_cli(const char* out_dir, const lengths_option* sp, const vksplit_runner_desc* desc, char* err,
                    size_t capacity)
 {
-    char* argv[] = {"vksplit", "--input",         input_path,  "--axis",       "1",
-                    "--split", (char*)sp->option, "--out-dir", (char*)out_dir, NULL};
+    char* split_argv[] = {"vksplit", "--input",         input_path,  "--axis",       "1",
+                          "--split", (char*)sp->option, "--out-dir", (char*)out_dir, NULL};
+    char* join_argv[] = {"vksplit",      "join",        "--axis",      "1",           "--out-dir",
+                         (char*)out_dir, part_paths[0], part_paths[1], part_paths[2], NULL};
+    char** argv = sp->join ? join_argv : split_argv;
+    int argc = sp->join ? (int)(sizeof join_argv / sizeof join_argv[0]) - 1
+                        : (int)(sizeof split_argv / sizeof split_argv[0]) - 1;
     fflush(stdout);
     fflush(stderr);
     int saved_out = dup(1), saved_err = dup(2);
@@ -300,7 +328,7 @@ static int run_cli(const char* out_dir, const lengths_option* sp, const vksplit_
     int null_fd = open("/dev/null", O_WRONLY);
     dup2(null_fd, 1);
     dup2(fileno(captured), 2);
-    int rc = vksplit_cli_run((int)(sizeof argv / sizeof argv[0]) - 1, argv, desc);
+    int rc = vksplit_cli_run(argc, argv, desc);
     fflush(stdout);
     fflush(stderr);
     dup2(saved_out, 1);
@@ -329,6 +357,10 @@ typedef struct config {
     const lengths_option* lengths;
 } config;
 
+/* What a run that succeeds keeps of the old folder: note.txt, and a join out_0.npy and
+ * out_7.npy too (a join removes no out_<k>.npy). */
+static size_t old_kept(const lengths_option* sp) { return sp->join ? 3 : 1; }
+
 /* Fails every call of one kind in turn; returns how many fault points it exercised. */
 static uint32_t sweep(const config* c, fault_call call, const vksplit_runner_desc* base)
 {
@@ -354,8 +386,8 @@ static uint32_t sweep(const config* c, fault_call call, const vksplit_runner_des
         if (hook.calls[call] < at) { /* no Nth call: the run is whole */
             CHECK_MSG(rc == 0 && err[0] == '\0', "%s, %s: the run without a fault: exit %d, %s", c->name,
                       call_names[call], rc, err);
-            CHECK_MSG(outputs_right(dir, c->lengths, c->old_folder ? 1 : 0), "%s, %s: wrong outputs", c->name,
-                      call_names[call]);
+            CHECK_MSG(outputs_right(dir, c->lengths, c->old_folder ? old_kept(c->lengths) : 0), "%s, %s: wrong outputs",
+                      c->name, call_names[call]);
             printf("%s: %s fails at each of its %u calls\n", c->name, call_names[call], at - 1);
             return at - 1;
         }
@@ -370,22 +402,23 @@ static uint32_t sweep(const config* c, fault_call call, const vksplit_runner_des
 }
 
 /* A rename that fails after another succeeded: out_1.npy becomes a directory once the
- * CLI's checks are done (at the first submit). */
-static void rename_fails(const vksplit_runner_desc* base)
+ * CLI's checks are done (at the first submit); or a join's only rename, into out.npy. */
+static void rename_fails(const vksplit_runner_desc* base, const lengths_option* sp, const char* name,
+                         const char* phrase)
 {
     char dir[128], blocker[160], err[4096];
     snprintf(dir, sizeof dir, "%s/rename", root);
-    snprintf(blocker, sizeof blocker, "%s/out_1.npy", dir);
+    snprintf(blocker, sizeof blocker, "%s/%s", dir, name);
     remove_folder(dir);
     mkdir(dir, 0777);
     write_file(dir, "note.txt", "keep");
     hook.mkdir_on_submit = blocker;
     memset(hook.calls, 0, sizeof hook.calls);
-    int rc = run_cli(dir, &three, base, err, sizeof err);
+    int rc = run_cli(dir, sp, base, err, sizeof err);
     hook.mkdir_on_submit = NULL;
     struct stat st;
-    CHECK_MSG(rc == 1 && one_line(err) && strstr(err, "out_1.npy") && strstr(err, "removed out_0.npy"),
-              "rename fails: exit %d, stderr: %s", rc, err);
+    CHECK_MSG(rc == 1 && one_line(err) && strstr(err, name) && strstr(err, phrase), "rename fails: exit %d, stderr: %s",
+              rc, err);
     rmdir(blocker);
     CHECK_MSG(folder_is(dir, old_names, old_texts, 1) && stat(blocker, &st) != 0, "rename fails: the folder changed");
 }
@@ -393,8 +426,9 @@ static void rename_fails(const vksplit_runner_desc* base)
 /* fsync fails on output file `file_at`, or on directory fsync `dir_at` (1: the folder, 2: its
  * parent, which only a run that creates the folder syncs); the folder must end as `expect`
  * says, the one stderr line name `phrase`. */
-static void sync_fails_at(const vksplit_runner_desc* base, bool old_folder, uint32_t file_at, uint32_t dir_at,
-                          const char* phrase, const char* const* names, const char* const* texts, size_t count)
+static void sync_fails_at(const vksplit_runner_desc* base, const lengths_option* sp, bool old_folder, uint32_t file_at,
+                          uint32_t dir_at, const char* phrase, const char* const* names, const char* const* texts,
+                          size_t count)
 {
     char dir[128], err[4096];
     snprintf(dir, sizeof dir, "%s/sync", root);
@@ -406,7 +440,7 @@ static void sync_fails_at(const vksplit_runner_desc* base, bool old_folder, uint
     sync_hook.fail_file_at = file_at;
     sync_hook.fail_dir_at = dir_at;
     validation_messages = 0;
-    int rc = run_cli(dir, &three, base, err, sizeof err);
+    int rc = run_cli(dir, sp, base, err, sizeof err);
     memset(&sync_hook, 0, sizeof sync_hook);
     bool kept = old_folder ? folder_is(dir, names, texts, count) : access(dir, F_OK) != 0;
     CHECK_MSG(rc == 1 && one_line(err) && strncmp(err, "vksplit: ", 9) == 0 &&
@@ -422,29 +456,35 @@ static void sync_fails(const vksplit_runner_desc* base)
 {
     char dir[128], err[4096];
     snprintf(dir, sizeof dir, "%s/sync", root);
-    /* A whole run: every output, then the folder; a new folder's parent too. */
-    for (int old = 0; old < 2; old++) {
+    /* A whole run: every output, then the folder; a new folder's parent too; a join's one. */
+    for (int run = 0; run < 3; run++) {
+        bool old = run > 0;
+        const lengths_option* sp = run == 2 ? &join_three : &three;
+        uint32_t files = sp->join ? 1 : sp->count;
         if (old)
             make_old_folder(dir);
         else
             remove_folder(dir);
         memset(&sync_hook, 0, sizeof sync_hook);
-        int rc = run_cli(dir, &three, base, err, sizeof err);
-        CHECK_MSG(rc == 0 && outputs_right(dir, &three, old ? 1 : 0), "fsync: the run failed: %d %s", rc, err);
-        CHECK_MSG(sync_hook.file_calls == three.count && sync_hook.dir_calls == (old ? 1u : 2u),
+        int rc = run_cli(dir, sp, base, err, sizeof err);
+        CHECK_MSG(rc == 0 && outputs_right(dir, sp, old ? old_kept(sp) : 0), "fsync: the run failed: %d %s", rc, err);
+        CHECK_MSG(sync_hook.file_calls == files && sync_hook.dir_calls == (old ? 1u : 2u),
                   "a whole run into %s folder fsynced %u files and %u folders, expected %u and %u",
-                  old ? "an old" : "a new", sync_hook.file_calls, sync_hook.dir_calls, three.count, old ? 1u : 2u);
+                  old ? "an old" : "a new", sync_hook.file_calls, sync_hook.dir_calls, files, old ? 1u : 2u);
     }
     /* Before the renames: the folder as it was. */
     static const char* const names[3] = {"out_0.npy", "out_1.npy", "out_2.npy"};
     for (uint32_t k = 1; k <= three.count; k++)
-        sync_fails_at(base, true, k, 0, names[k - 1], old_names, old_texts, OLD_FILES);
-    sync_fails_at(base, false, 2, 0, names[1], NULL, NULL, 0);
+        sync_fails_at(base, &three, true, k, 0, names[k - 1], old_names, old_texts, OLD_FILES);
+    sync_fails_at(base, &three, false, 2, 0, names[1], NULL, NULL, 0);
+    sync_fails_at(base, &join_three, true, 1, 0, "out.npy", old_names, old_texts, OLD_FILES);
     /* After the renames: this run's outputs (and the stale out_7.npy, and the killed run's
-     * temporary) are gone, note.txt stays; a folder the run created is gone. */
-    sync_fails_at(base, true, 0, 1, "removed out_0.npy .. out_2.npy", old_names, old_texts, 1);
-    sync_fails_at(base, false, 0, 1, "removed out_0.npy .. out_2.npy", NULL, NULL, 0);
-    sync_fails_at(base, false, 0, 2, "removed out_0.npy .. out_2.npy", NULL, NULL, 0);
+     * temporary) are gone, note.txt stays; a folder the run created is gone. A join's out.npy
+     * and the killed run's temporary are gone, and it leaves out_0.npy and out_7.npy. */
+    sync_fails_at(base, &three, true, 0, 1, "removed out_0.npy .. out_2.npy", old_names, old_texts, 1);
+    sync_fails_at(base, &three, false, 0, 1, "removed out_0.npy .. out_2.npy", NULL, NULL, 0);
+    sync_fails_at(base, &three, false, 0, 2, "removed out_0.npy .. out_2.npy", NULL, NULL, 0);
+    sync_fails_at(base, &join_three, true, 0, 1, "removed out.npy", old_names, old_texts, 3);
     remove_folder(dir);
 }
 
@@ -462,16 +502,18 @@ int main(void)
     base.get_instance_proc_addr = hooked_get_instance_proc_addr;
     base.enable_validation = 1;
     base.log = count_message;
-    static const config configs[3] = {
+    static const config configs[4] = {
         {"mapped, new folder", VKSPLIT_RUNNER_MEMORY_AUTO, 0, false, &three},
         {"staged in 4 KiB pieces, old folder", VKSPLIT_RUNNER_MEMORY_STAGING, 4096, true, &three},
         {"mapped, 16 outputs, old folder", VKSPLIT_RUNNER_MEMORY_AUTO, 0, true, &sixteen},
+        {"join, staged in 8 KiB pieces, old folder", VKSPLIT_RUNNER_MEMORY_STAGING, 8192, true, &join_three},
     };
     uint32_t points = 0;
-    for (int c = 0; c < 3; c++)
+    for (int c = 0; c < 4; c++)
         for (int call = 0; call < FAULT_CALLS; call++)
             points += sweep(&configs[c], (fault_call)call, &base);
-    rename_fails(&base);
+    rename_fails(&base, &three, "out_1.npy", "removed out_0.npy");
+    rename_fails(&base, &join_three, "out.npy", "cannot rename the output into");
     sync_fails(&base);
     printf("%u fault points exercised\n", points);
     CHECK_MSG(points >= 10, "only %u fault points", points);
@@ -482,6 +524,8 @@ int main(void)
         remove_folder(dir);
     }
     unlink(input_path);
+    for (int k = 0; k < 3; k++)
+        unlink(part_paths[k]);
     rmdir(root);
     return test_finish(NULL);
 }

@@ -57,6 +57,19 @@ void core_case_free(core_case* c)
     memset(c, 0, sizeof *c);
 }
 
+void core_case_copy(core_case* dst, const core_case* src)
+{
+    const vksplit_split_desc* d = &src->desc;
+    core_case_init(dst, d->element_size, d->rank, d->sizes, d->axis, d->output_count, d->lengths);
+    dst->desc.base_alignment = d->base_alignment;
+    if (d->input_strides)
+        core_case_set_input_strides(dst, d->input_strides);
+    for (uint32_t i = 0; d->output_strides && i < d->output_count; i++)
+        core_case_set_output_strides(dst, i, d->output_strides[i]);
+    memcpy(dst->input_layout, src->input_layout, sizeof dst->input_layout);
+    memcpy(dst->output_layout, src->output_layout, sizeof dst->output_layout);
+}
+
 static void print_u64s(FILE* f, const uint64_t* v, uint32_t count, uint32_t limit)
 {
     fputc('{', f);
@@ -95,6 +108,72 @@ void core_case_print(FILE* f, const core_case* c)
         print_u64s(f, d->output_strides[i], d->rank, 8);
         fputc('\n', f);
     }
+}
+
+void core_join_of(const core_case* c, vksplit_join_desc* join)
+{
+    const vksplit_split_desc* d = &c->desc;
+    memset(join, 0, sizeof *join);
+    join->element_size = d->element_size;
+    join->rank = d->rank;
+    join->sizes = d->sizes;
+    join->output_strides = d->input_strides;
+    join->axis = d->axis;
+    join->input_count = d->output_count;
+    join->lengths = d->lengths;
+    join->input_strides = d->output_strides;
+    join->base_alignment = d->base_alignment;
+}
+
+uint32_t core_case_overlap_parts(core_case* c, core_rng* rng, unsigned percent)
+{
+    uint32_t made = 0, rank = c->desc.rank;
+    for (uint32_t i = 0; i < c->desc.output_count; i++) {
+        if (!core_rng_percent(rng, percent))
+            continue;
+        uint64_t sizes[VKSPLIT_MAX_RANK], strides[VKSPLIT_MAX_RANK];
+        memcpy(sizes, c->sizes, rank * sizeof sizes[0]);
+        sizes[c->desc.axis] = c->lengths[i];
+        if (c->desc.output_strides && c->desc.output_strides[i])
+            memcpy(strides, c->desc.output_strides[i], rank * sizeof strides[0]);
+        else {
+            uint32_t order[VKSPLIT_MAX_RANK];
+            for (uint32_t k = 0; k < rank; k++)
+                order[k] = rank - 1 - k;
+            core_strides_ordered(rank, sizes, order, NULL, strides);
+        }
+        int changed = 0;
+        if (core_rng_percent(rng, 50)) { /* broadcast one dimension of two or more indices */
+            for (uint32_t k = 0; k < rank && !changed; k++) {
+                uint32_t d = (uint32_t)((k + core_rng_below(rng, rank)) % rank);
+                if (sizes[d] >= 2) {
+                    strides[d] = 0;
+                    changed = 1;
+                }
+            }
+        } else {
+            changed = core_overlap_strides(rng, rank, sizes, strides);
+        }
+        if (changed) {
+            core_case_set_output_strides(c, i, strides);
+            made++;
+        }
+    }
+    if (made)
+        snprintf(c->output_layout, sizeof c->output_layout, "%u overlapping/broadcast", made % 100000u);
+    return made;
+}
+
+void core_case_make_joinable(core_case* c, core_rng* rng, unsigned percent)
+{
+    vksplit_join_desc join;
+    core_join_of(c, &join);
+    vksplit_error err;
+    if (vksplit_validate_join(&join, &err) != VKSPLIT_OK && err.rule == VKSPLIT_RULE_JOIN_OVERLAPPING_STRIDES) {
+        c->desc.input_strides = NULL;
+        snprintf(c->input_layout, sizeof c->input_layout, "packed (was overlapping)");
+    }
+    core_case_overlap_parts(c, rng, percent);
 }
 
 void core_strides_ordered(uint32_t rank, const uint64_t* sizes, const uint32_t* order, const uint64_t* pad,

@@ -48,6 +48,12 @@ long core_only_case(void)
     return s && *s ? strtol(s, NULL, 0) : -1;
 }
 
+int core_join_all(void)
+{
+    const char* s = getenv("VKSPLIT_TEST_JOIN");
+    return s && *s && *s != '0';
+}
+
 int core_verbose(void)
 {
     const char* s = getenv("VKSPLIT_TEST_VERBOSE");

@@ -324,6 +324,7 @@ void core_seeded_case_begin(core_seeded_case* s, const char* label, uint64_t see
     s->options.label = label;
     s->options.seed = seed;
     s->options.case_index = index;
+    s->options.join_overlap_percent = 15; /* where the case runs as a join */
 }
 
 void core_seeded_case_draw(core_seeded_case* s) { core_case_random(&s->c, &s->rng, &s->params); }

@@ -2,7 +2,9 @@
  * account against the reference (plan_case), lay its tensors out (place_tensors), create and
  * fill the buffers with the guard pattern and the input (fill_buffers), record and submit
  * (run_split), read every buffer back and compare every byte (compare_bytes). Each phase
- * reports through fail_case, which prints everything needed to reproduce. */
+ * reports through fail_case, which prints everything needed to reproduce. A join (options.
+ * join) runs through the same phases with the sides turned round: the case's outputs are
+ * filled and read, its input is written. */
 #include "core_run.h"
 
 #include <stdarg.h>
@@ -16,6 +18,7 @@ typedef struct case_run {
     vksplit_runner* runner;
     const core_case* c;
     const core_run_options* o;
+    int join; /* o->join or VKSPLIT_TEST_JOIN: c is then a joinable copy */
     core_verdict v;
     core_layout layout;
     int null_empty;
@@ -41,6 +44,9 @@ static void fail_case(case_run* k, const char* fmt, ...)
     va_end(args);
     fputc('\n', stderr);
     core__print_context(k->c, k->o, k->layout, k->align, k->plan ? &k->v.info : NULL);
+    if (k->join)
+        fprintf(stderr, "  run as its join (the outputs below are the join's inputs, the input its output)%s\n",
+                k->o->join ? "" : ": VKSPLIT_TEST_JOIN=1");
 }
 
 static vksplit_result record_split(void* user, VkCommandBuffer cmd, vksplit_error* error)
@@ -62,7 +68,9 @@ static vksplit_result record_split(void* user, VkCommandBuffer cmd, vksplit_erro
         if (s->options->before_record)
             s->options->before_record(s->options->hook_user);
         vksplit_arguments arguments = {s->arguments.buffer, r * s->argument_stride, 0};
-        vksplit_result r2 = vksplit_cmd_split(s->plan, cmd, &input, s->bindings, &arguments, &s->record_error);
+        vksplit_result r2 = s->join
+                                ? vksplit_cmd_join(s->plan, cmd, s->bindings, &input, &arguments, &s->record_error)
+                                : vksplit_cmd_split(s->plan, cmd, &input, s->bindings, &arguments, &s->record_error);
         if (s->options->after_record)
             s->options->after_record(s->options->hook_user, r2);
         if (r2 != VKSPLIT_OK) {
@@ -95,26 +103,31 @@ static int plan_case(case_run* k)
     }
 
     k->v.checks++;
-    vksplit_result r = vksplit_validate_split(d, &err);
+    vksplit_join_desc join;
+    core_join_of(k->c, &join);
+    vksplit_result r = k->join ? vksplit_validate_join(&join, &err) : vksplit_validate_split(d, &err);
     if (r != VKSPLIT_OK) {
         fail_case(k, "the generated case does not validate: %s: %s", vksplit_result_name(r), err.message);
         return 0;
     }
 
-    /* The transfer path is refused exactly when the rows are not contiguous in every tensor. */
+    /* The transfer path is refused exactly when the rows are not contiguous in every tensor
+     * (a join's the same as its split's: the same tensors, the same rows). */
     int transfer_possible = core_transfer_possible(d);
     k->v.checks++;
-    r = vksplit_plan_create(ctx, d, &o->plan, &k->plan, &err);
+    r = k->join ? vksplit_plan_create_join(ctx, &join, &o->plan, &k->plan, &err)
+                : vksplit_plan_create(ctx, d, &o->plan, &k->plan, &err);
+    const char* create = k->join ? "vksplit_plan_create_join" : "vksplit_plan_create";
     if (r != VKSPLIT_OK) {
         if (o->plan.path == VKSPLIT_PATH_TRANSFER && r == VKSPLIT_ERROR_UNSUPPORTED && !transfer_possible)
             k->v.skipped = 1; /* refused as it must be; the caller counts refusals */
         else if (o->plan.path == VKSPLIT_PATH_TRANSFER && r == VKSPLIT_ERROR_UNSUPPORTED)
             fail_case(k,
-                      "vksplit_plan_create refused the transfer path, but some dimension has stride 1 in every "
-                      "tensor (rows are contiguous): %s",
-                      err.message);
+                      "%s refused the transfer path, but some dimension has stride 1 in every tensor (rows are "
+                      "contiguous): %s",
+                      create, err.message);
         else
-            fail_case(k, "vksplit_plan_create: %s: %s", vksplit_result_name(r), err.message);
+            fail_case(k, "%s: %s: %s", create, vksplit_result_name(r), err.message);
         return 0;
     }
     vksplit_plan_get_info(k->plan, &k->v.info);
@@ -126,20 +139,42 @@ static int plan_case(case_run* k)
                   "the rows are single elements, which the transfer path must refuse (VKSPLIT_ERROR_UNSUPPORTED)",
                   info->summary);
 
-    /* The plan's own account of the split. */
+    /* The plan's own account of the split (the join). */
     k->v.checks++;
-    if (info->output_count != n || info->input_span_bytes != k->in_span || info->bytes_written != k->bytes_written)
+    if (k->join) {
+        if (info->operation != VKSPLIT_OPERATION_JOIN || info->input_count != n || info->output_count != 1 ||
+            info->output_span_bytes != k->in_span || info->input_span_bytes != 0 ||
+            info->bytes_written != k->bytes_written)
+            fail_case(k,
+                      "plan info: operation %d (want JOIN), input_count %u (want %u), output_count %u (want 1), "
+                      "output_span_bytes %llu (want %llu), input_span_bytes %llu (want 0), bytes_written %llu "
+                      "(want %llu)",
+                      (int)info->operation, info->input_count, n, info->output_count,
+                      (unsigned long long)info->output_span_bytes, (unsigned long long)k->in_span,
+                      (unsigned long long)info->input_span_bytes, (unsigned long long)info->bytes_written,
+                      (unsigned long long)k->bytes_written);
+    } else if (info->operation != VKSPLIT_OPERATION_SPLIT || info->input_count != 1 || info->output_count != n ||
+               info->input_span_bytes != k->in_span || info->output_span_bytes != 0 ||
+               info->bytes_written != k->bytes_written) {
         fail_case(k,
-                  "plan info: output_count %u (want %u), input_span_bytes %llu (want %llu), bytes_written %llu "
-                  "(want %llu)",
-                  info->output_count, n, (unsigned long long)info->input_span_bytes, (unsigned long long)k->in_span,
-                  (unsigned long long)info->bytes_written, (unsigned long long)k->bytes_written);
+                  "plan info: operation %d (want SPLIT), input_count %u (want 1), output_count %u (want %u), "
+                  "input_span_bytes %llu (want %llu), output_span_bytes %llu (want 0), bytes_written %llu (want %llu)",
+                  (int)info->operation, info->input_count, info->output_count, n,
+                  (unsigned long long)info->input_span_bytes, (unsigned long long)k->in_span,
+                  (unsigned long long)info->output_span_bytes, (unsigned long long)info->bytes_written,
+                  (unsigned long long)k->bytes_written);
+    }
+    k->v.checks++;
+    uint64_t whole = k->join ? vksplit_plan_output_span_bytes(k->plan, 0) : vksplit_plan_input_span_bytes(k->plan, 0);
+    if (whole != k->in_span)
+        fail_case(k, "vksplit_plan_%s_span_bytes(0) = %llu, the reference says %llu", k->join ? "output" : "input",
+                  (unsigned long long)whole, (unsigned long long)k->in_span);
     k->v.checks++;
     for (uint32_t i = 0; i < n; i++) {
-        uint64_t got = vksplit_plan_output_span_bytes(k->plan, i);
+        uint64_t got = k->join ? vksplit_plan_input_span_bytes(k->plan, i) : vksplit_plan_output_span_bytes(k->plan, i);
         if (got != k->out_span[i]) {
-            fail_case(k, "vksplit_plan_output_span_bytes(%u) = %llu, the reference says %llu", i,
-                      (unsigned long long)got, (unsigned long long)k->out_span[i]);
+            fail_case(k, "vksplit_plan_%s_span_bytes(%u) = %llu, the reference says %llu", k->join ? "input" : "output",
+                      i, (unsigned long long)got, (unsigned long long)k->out_span[i]);
             break;
         }
     }
@@ -179,6 +214,7 @@ static void place_tensors(case_run* k)
     uint32_t n = k->c->desc.output_count;
     core_rng* rng = k->o->rng;
     s->runner = k->runner;
+    s->join = k->join;
     s->records = k->records;
     s->output_count = n;
     s->plan = k->plan;
@@ -196,9 +232,10 @@ static void place_tensors(case_run* k)
         core__place_record(s, k->c, rec, k->layout, k->align, k->null_empty, k->max_gap, rng, input_shared && rec == 0);
 }
 
-/* Creates every buffer, fills it with the guard pattern and writes the input, through the
- * runner's uploads (so that it works on a GPU's device-local memory as on lavapipe); then
- * what every buffer must hold afterwards. Returns 0 on failure. */
+/* Creates every buffer, fills it with the guard pattern and writes the input (a join's:
+ * every input's span), through the runner's uploads (so that it works on a GPU's
+ * device-local memory as on lavapipe); then what every buffer must hold afterwards. Returns 0
+ * on failure. */
 static int fill_buffers(case_run* k)
 {
     run_state* s = &k->s;
@@ -213,8 +250,11 @@ static int fill_buffers(case_run* k)
         hb->got = core_calloc(hb->size, 1);
         for (uint64_t p = 0; p < hb->size; p++)
             hb->expected[p] = core_guard_byte(p);
-        if (s->input.buffer == (int)b)
+        if (s->input.buffer == (int)b && !s->join)
             memcpy(hb->expected + s->input.offset, k->input_copy, k->in_span);
+        for (uint32_t i = 0; s->join && i < n; i++)
+            if (s->outputs[i].buffer == (int)b)
+                core_rng_fill(k->o->rng, hb->expected + s->outputs[i].offset, s->outputs[i].span);
         vksplit_result r = vksplit_runner_buffer_create(k->runner, hb->size, &hb->device, &err);
         if (r == VKSPLIT_OK)
             r = vksplit_runner_upload(k->runner, &hb->device, 0, hb->expected, hb->size, &err);
@@ -238,7 +278,12 @@ static int fill_buffers(case_run* k)
     for (uint32_t rec = 0; rec < k->records; rec++)
         for (uint32_t i = 0; i < n; i++) {
             const placement* p = &s->outputs[(size_t)rec * n + i];
-            if (p->buffer >= 0 && p->span)
+            if (p->buffer < 0 || !p->span)
+                continue;
+            if (s->join)
+                ref_join_part(d, i, s->buffers[p->buffer].expected + p->offset,
+                              s->buffers[s->input.buffer].expected + s->input.offset);
+            else
                 ref_split_output(d, i, k->input_copy, s->buffers[p->buffer].expected + p->offset);
         }
     return 1;
@@ -257,7 +302,8 @@ static int run_split(case_run* k)
     }
     k->v.checks++;
     if (s->record_result != VKSPLIT_OK) {
-        fail_case(k, "vksplit_cmd_split: %s: %s", vksplit_result_name(s->record_result), s->record_error.message);
+        fail_case(k, "vksplit_cmd_%s: %s: %s", s->join ? "join" : "split", vksplit_result_name(s->record_result),
+                  s->record_error.message);
         return 0;
     }
     for (uint32_t b = 0; b < s->buffer_count; b++) {
@@ -272,13 +318,14 @@ static int run_split(case_run* k)
 }
 
 /* The input must be untouched, and every byte of every buffer what the reference says:
- * output elements hold the input's, everything else (gaps, holes, tails) the guard. */
+ * output elements hold the input's, everything else (gaps, holes, tails) the guard. (A join's
+ * inputs are checked with every buffer: they hold what was uploaded.) */
 static void compare_bytes(case_run* k)
 {
     run_state* s = &k->s;
     uint32_t n = k->c->desc.output_count;
     k->v.checks++;
-    if (s->input.buffer >= 0 &&
+    if (!s->join && s->input.buffer >= 0 &&
         memcmp(s->buffers[s->input.buffer].got + s->input.offset, k->input_copy, k->in_span) != 0)
         fail_case(k, "the input changed");
     for (uint32_t b = 0; b < s->buffer_count; b++) {
@@ -327,11 +374,18 @@ static void release(case_run* k)
     vksplit_plan_destroy(k->plan);
 }
 
-core_verdict core_run_case(vksplit_runner* runner, const core_case* c, const core_run_options* o)
+core_verdict core_run_case(vksplit_runner* runner, const core_case* split, const core_run_options* o)
 {
     case_run k;
     memset(&k, 0, sizeof k);
     k.runner = runner;
+    k.join = o->join || core_join_all();
+    core_case joinable;
+    if (k.join) {
+        core_case_copy(&joinable, split);
+        core_case_make_joinable(&joinable, o->rng, o->join_overlap_percent);
+    }
+    const core_case* c = k.join ? &joinable : split;
     k.c = c;
     k.o = o;
     k.records = o->records ? o->records : 1;
@@ -349,6 +403,12 @@ core_verdict core_run_case(vksplit_runner* runner, const core_case* c, const cor
     if (k.layout == CORE_LAYOUT_SEPARATE && c->desc.output_count * k.records > 256)
         k.layout = CORE_LAYOUT_SHARED;
     k.null_empty = o->null_empty_bindings < 0 ? core_rng_percent(o->rng, 50) : o->null_empty_bindings;
+    if (k.join && k.records != 1) { /* recordings of one join write the same output */
+        k.v.checks++;
+        fail_case(&k, "a join runs with records = 1, not %u", k.records);
+        core_case_free(&joinable);
+        return k.v;
+    }
 
     if (plan_case(&k)) {
         place_tensors(&k);
@@ -362,5 +422,7 @@ core_verdict core_run_case(vksplit_runner* runner, const core_case* c, const cor
                     k.v.info.summary, core_layout_name(k.layout), k.s.buffer_count, k.v.failures ? " FAILED" : "");
     }
     release(&k);
+    if (k.join)
+        core_case_free(&joinable);
     return k.v;
 }

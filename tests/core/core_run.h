@@ -20,8 +20,11 @@ typedef struct placement {
     uint64_t span;
 } placement;
 
+/* A join's run (core_run_options.join) keeps the split's names: `input` is the join's output
+ * (the whole), `outputs` its inputs (the parts). */
 typedef struct run_state {
     vksplit_runner* runner;
+    int join;
     host_buffer* buffers;
     uint32_t buffer_count;
     uint32_t buffer_capacity;

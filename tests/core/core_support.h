@@ -22,11 +22,14 @@
  * VKSPLIT_TEST_SCALE  multiplies case counts (default 1, or 0.35 in a sanitizer build)
  * VKSPLIT_TEST_SEED   the base seed of the random tests (default fixed: runs reproduce)
  * VKSPLIT_TEST_CASE   run only this case index of a random test
+ * VKSPLIT_TEST_JOIN   1: core_run_case runs every case as its inverse, a join (the core_join_*
+ *                     entries: the split tests' cases, joined)
  * VKSPLIT_TEST_VERBOSE print every case */
 double core_scale(void);
 unsigned core_scaled(unsigned count);
 uint64_t core_seed(uint64_t default_seed);
 long core_only_case(void);
+int core_join_all(void);
 int core_verbose(void);
 /* Seconds on a monotonic-enough clock, for the timings the tests print. */
 double core_now(void);
@@ -63,6 +66,8 @@ void core_case_init(core_case* c, uint32_t element_size, uint32_t rank, const ui
 void core_case_set_input_strides(core_case* c, const uint64_t* strides);
 void core_case_set_output_strides(core_case* c, uint32_t output_index, const uint64_t* strides);
 void core_case_free(core_case* c);
+/* A copy that owns its arrays (core_case_free it). */
+void core_case_copy(core_case* dst, const core_case* src);
 void core_case_print(FILE* f, const core_case* c);
 
 typedef struct core_gen_params {
@@ -92,6 +97,19 @@ void core_case_random(core_case* c, core_rng* rng, const core_gen_params* params
  * shrinks): elements (i_a + m, i_b) and (i_a, i_b + 1) then share an address. Returns 0,
  * changing nothing, when fewer than two dimensions qualify. */
 int core_overlap_strides(core_rng* rng, uint32_t rank, const uint64_t* sizes, uint64_t* strides);
+
+/* The case's inverse: a join with the case's input as its output (sizes, strides, base
+ * alignment) and the case's outputs as its inputs (lengths, strides); it points into c. */
+void core_join_of(const core_case* c, vksplit_join_desc* join);
+/* Makes some of the case's outputs, as a join's inputs, read overlapping windows or broadcast
+ * (stride 0 on a dimension of two or more indices), about `percent` % of them: legal for a
+ * join's inputs, which are only read, never for a split's outputs. Returns how many it made. */
+uint32_t core_case_overlap_parts(core_case* c, core_rng* rng, unsigned percent);
+/* Makes a case joinable: an input whose strides let two elements share an address (a
+ * sliding window, a broadcast), which a join's output must not have, becomes packed; then
+ * about `percent` % of its outputs read overlapping windows or broadcast
+ * (core_case_overlap_parts). */
+void core_case_make_joinable(core_case* c, core_rng* rng, unsigned percent);
 
 /* Whether the transfer path can take this split, from the shapes and strides alone (the
  * planner is not consulted): vkCmdCopyBuffer copies rows, runs of consecutive indices along
@@ -148,6 +166,13 @@ typedef struct core_run_options {
     const char* label; /* printed on failure */
     uint64_t seed;     /* printed on failure */
     long case_index;   /* printed on failure */
+    /* Run the case's inverse instead (core_join_of), as also every case does under
+     * VKSPLIT_TEST_JOIN=1: the join of the case's outputs, the join's inputs, into its input,
+     * the join's output, against the reference's join, on a copy of the case made joinable
+     * (core_case_make_joinable, join_overlap_percent % of its inputs overlapping or
+     * broadcast). records must be 1; inject 3 corrupts the join's output. */
+    int join;
+    unsigned join_overlap_percent; /* core_seeded_case_begin's 15; directed cases keep theirs */
     /* Self-test of the checker: after the run, corrupt one byte on the host before comparing
      * (1 a guard byte outside every tensor, 2 an output element, 3 the input, 4 a hole
      * between an output's elements). The verdict must then report a failure. */

@@ -133,6 +133,25 @@ void ref_split_output(const vksplit_split_desc* split, uint32_t output_index, co
     ref_visit_output(split, output_index, copy_element, &s);
 }
 
+typedef struct join_state {
+    const uint8_t* part;
+    uint8_t* whole;
+    uint32_t element_size;
+} join_state;
+
+static void join_element(void* user, uint64_t input_byte, uint64_t output_byte, const uint64_t* index)
+{
+    join_state* s = user;
+    (void)index;
+    memcpy(s->whole + input_byte, s->part + output_byte, s->element_size);
+}
+
+void ref_join_part(const vksplit_split_desc* split, uint32_t output_index, const void* part, void* whole)
+{
+    join_state s = {part, whole, split->element_size};
+    ref_visit_output(split, output_index, join_element, &s);
+}
+
 void ref_split(const vksplit_split_desc* split, const void* input, void* const* outputs)
 {
     for (uint32_t i = 0; i < split->output_count; i++)

@@ -35,6 +35,10 @@ void ref_visit_output(const vksplit_split_desc* split, uint32_t output_index, re
 
 /* Copies every element of output i from input into output. */
 void ref_split_output(const vksplit_split_desc* split, uint32_t output_index, const void* input, void* output);
+/* The inverse, a join's: copies every element of output i (as the join's input i) back to
+ * its place in input (the join's output). The visit is the split's, its two offsets used the
+ * other way round. */
+void ref_join_part(const vksplit_split_desc* split, uint32_t output_index, const void* part, void* whole);
 /* Every output; outputs[i] may be NULL for an empty output. */
 void ref_split(const vksplit_split_desc* split, const void* input, void* const* outputs);
 /* Elements of output i whose bytes differ from the input's; *first_bad (may be NULL) gets

@@ -87,8 +87,10 @@ static void atomic_neighbours(vksplit_runner* runner, const test_mode* m)
         o.null_empty_bindings = 0;
         o.label = "atomic neighbours";
         o.case_index = (long)t;
-        /* Twice in one command buffer: the second run rewrites every word the first wrote. */
-        o.records = 2;
+        /* Twice in one command buffer: the second run rewrites every word the first wrote. A
+         * join (VKSPLIT_TEST_JOIN=1) runs once: its inputs are the neighbours, writing one
+         * output's words side by side. */
+        o.records = core_join_all() ? 1 : 2;
         core_verdict v = core_run_case(runner, &c, &o);
         CORE_ACCOUNT(v);
         if (!v.skipped && v.info.bytes_written && v.info.word_bytes <= 2)

@@ -12,7 +12,9 @@
  * INTERLEAVED and TILES forced; DEINTERLEAVE at input rows of 8, 12 and 16 bytes over row
  * counts one past a multiple of its tiles' rows; random splits of every layout. First the
  * guard itself is tested: a child process reads 64 bytes past an input placed at the upper
- * page and must die by that fault. POSIX only (mmap, fork). */
+ * page and must die by that fault. Under VKSPLIT_TEST_JOIN=1 (core_join_input_bounds) every
+ * case runs as its join, every input of the join against a guard page of its own, the guard's
+ * self-test too. POSIX only (mmap, fork). */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <signal.h>
@@ -134,11 +136,50 @@ static void guarded_destroy(const own_device* d, guarded* g)
 
 typedef enum placement { AT_UPPER_GUARD, AT_LOWER_GUARD } placement;
 
+/* Records the plan (a split's or a join's: `whole` is the split's input or the join's output,
+ * `parts` the other side) into a command buffer of its own, submits it and waits. */
+static void record_and_wait(const own_device* d, const vksplit_plan* plan, const vksplit_binding* whole,
+                            const vksplit_binding* parts, const vksplit_arguments* arguments)
+{
+    vksplit_plan_info info;
+    vksplit_plan_get_info(plan, &info);
+    vksplit_error err;
+    VkCommandBuffer cmd;
+    VkCommandBufferAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    alloc.commandPool = d->pool;
+    alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    alloc.commandBufferCount = 1;
+    CHECK(vkAllocateCommandBuffers(d->device, &alloc, &cmd) == VK_SUCCESS);
+    VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    CHECK(vkBeginCommandBuffer(cmd, &begin) == VK_SUCCESS);
+    if (info.operation == VKSPLIT_OPERATION_JOIN)
+        CHECK_RESULT(VKSPLIT_OK, vksplit_cmd_join(plan, cmd, parts, whole, arguments, &err), &err);
+    else
+        CHECK_RESULT(VKSPLIT_OK, vksplit_cmd_split(plan, cmd, whole, parts, arguments, &err), &err);
+    VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+    barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, NULL,
+                         0, NULL);
+    CHECK(vkEndCommandBuffer(cmd) == VK_SUCCESS);
+    VkFence fence;
+    VkFenceCreateInfo fence_info = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    CHECK(vkCreateFence(d->device, &fence_info, NULL, &fence) == VK_SUCCESS);
+    VkSubmitInfo submit = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    submit.commandBufferCount = 1;
+    submit.pCommandBuffers = &cmd;
+    CHECK(vkQueueSubmit(d->queues[0], 1, &submit, fence) == VK_SUCCESS);
+    CHECK(vkWaitForFences(d->device, 1, &fence, VK_TRUE, UINT64_MAX) == VK_SUCCESS);
+    vkDestroyFence(d->device, fence, NULL);
+    vkFreeCommandBuffers(d->device, d->pool, 1, &cmd);
+}
+
 /* Plans the case on ctx (compute path), places its input against a guard page, runs it and
  * compares every output. `overrun`: the guard's self-test, the input placed `overrun` bytes
  * short of the span the split reads. */
-static void run_case(const own_device* d, vksplit_context* ctx, const vksplit_split_desc* desc, placement where,
-                     uint64_t overrun, const char* label)
+static void run_split_case(const own_device* d, vksplit_context* ctx, const vksplit_split_desc* desc, placement where,
+                           uint64_t overrun, const char* label)
 {
     current_case = label;
     vksplit_plan_options options = {VKSPLIT_PATH_COMPUTE};
@@ -176,32 +217,7 @@ static void run_case(const own_device* d, vksplit_context* ctx, const vksplit_sp
         vksplit_arguments arguments = {args.buffer, 0, 1};
         if (info.argument_bytes)
             CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, outputs, args.mapped, &err), &err);
-        VkCommandBuffer cmd;
-        VkCommandBufferAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-        alloc.commandPool = d->pool;
-        alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-        alloc.commandBufferCount = 1;
-        CHECK(vkAllocateCommandBuffers(d->device, &alloc, &cmd) == VK_SUCCESS);
-        VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-        begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-        CHECK(vkBeginCommandBuffer(cmd, &begin) == VK_SUCCESS);
-        CHECK_RESULT(VKSPLIT_OK, vksplit_cmd_split(plan, cmd, &input, outputs, &arguments, &err), &err);
-        VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-        barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-        barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0,
-                             NULL, 0, NULL);
-        CHECK(vkEndCommandBuffer(cmd) == VK_SUCCESS);
-        VkFence fence;
-        VkFenceCreateInfo fence_info = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-        CHECK(vkCreateFence(d->device, &fence_info, NULL, &fence) == VK_SUCCESS);
-        VkSubmitInfo submit = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO};
-        submit.commandBufferCount = 1;
-        submit.pCommandBuffers = &cmd;
-        CHECK(vkQueueSubmit(d->queues[0], 1, &submit, fence) == VK_SUCCESS);
-        CHECK(vkWaitForFences(d->device, 1, &fence, VK_TRUE, UINT64_MAX) == VK_SUCCESS);
-        vkDestroyFence(d->device, fence, NULL);
-        vkFreeCommandBuffers(d->device, d->pool, 1, &cmd);
+        record_and_wait(d, plan, &input, outputs, &arguments);
         for (uint32_t i = 0; i < n; i++) {
             uint64_t first_bad = 0;
             uint64_t differ = ref_compare_output(desc, i, in.data + at, out.mapped + offsets[i], &first_bad);
@@ -217,6 +233,91 @@ static void run_case(const own_device* d, vksplit_context* ctx, const vksplit_sp
     guarded_destroy(d, &in);
     free(offsets);
     vksplit_plan_destroy(plan);
+}
+
+/* The case's join (VKSPLIT_TEST_JOIN=1): every one of its inputs, the split's outputs, in a
+ * guarded mapping of its own (at the upper guard, or the lower, by turns from `where`), the
+ * output in plain host memory. `overrun`: input 0 placed that many bytes short. */
+static void run_join_case(const own_device* d, vksplit_context* ctx, const vksplit_split_desc* desc, placement where,
+                          uint64_t overrun, const char* label)
+{
+    current_case = label;
+    vksplit_join_desc join;
+    memset(&join, 0, sizeof join);
+    join.element_size = desc->element_size;
+    join.rank = desc->rank;
+    join.sizes = desc->sizes;
+    join.output_strides = desc->input_strides;
+    join.axis = desc->axis;
+    join.input_count = desc->output_count;
+    join.lengths = desc->lengths;
+    join.input_strides = desc->output_strides;
+    join.base_alignment = desc->base_alignment;
+    vksplit_plan_options options = {VKSPLIT_PATH_COMPUTE};
+    vksplit_plan* plan = NULL;
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create_join(ctx, &join, &options, &plan, &err), &err);
+    if (!plan)
+        return;
+    vksplit_plan_info info;
+    vksplit_plan_get_info(plan, &info);
+    uint32_t n = desc->output_count;
+    uint64_t whole_span = ref_input_span_bytes(desc);
+    guarded* parts = core_calloc(n, sizeof *parts);
+    vksplit_binding* inputs = core_calloc(n, sizeof *inputs);
+    core_host_buffer out, args;
+    memset(&out, 0, sizeof out);
+    memset(&args, 0, sizeof args);
+    int ok = core_host_buffer_create(d->device, &d->memory, 1, whole_span ? whole_span : 16, &out) &&
+             (!info.argument_bytes || core_host_buffer_create(d->device, &d->memory, 1, info.argument_bytes, &args));
+    for (uint32_t i = 0; ok && i < n; i++) {
+        uint64_t span = ref_output_span_bytes(desc, i), shorten = i == 0 ? overrun : 0;
+        if (!span)
+            continue; /* an empty input: VK_NULL_HANDLE */
+        uint64_t reach = (span + 15) & ~(uint64_t)15;
+        ok = guarded_create(d, reach, &parts[i]);
+        int upper = (where == AT_UPPER_GUARD) == (i % 2 == 0);
+        uint64_t at = upper ? parts[i].data_bytes - reach + shorten : 0;
+        for (uint64_t b = 0; ok && b < span - shorten; b++)
+            parts[i].data[at + b] = (uint8_t)(b * 131 + 7 + i);
+        inputs[i] = (vksplit_binding){parts[i].buffer, at};
+    }
+    CHECK_MSG(ok, "%s: buffers (imported host memory)", label);
+    if (ok) {
+        memset(out.mapped, 0xEE, whole_span);
+        vksplit_binding output = {out.buffer, 0};
+        vksplit_arguments arguments = {args.buffer, 0, 1};
+        if (info.argument_bytes)
+            CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, inputs, args.mapped, &err), &err);
+        record_and_wait(d, plan, &output, inputs, &arguments);
+        for (uint32_t i = 0; i < n; i++) {
+            if (!parts[i].buffer)
+                continue;
+            uint64_t first_bad = 0;
+            uint64_t differ = ref_compare_output(desc, i, out.mapped, parts[i].data + inputs[i].offset, &first_bad);
+            CHECK_MSG(differ == 0, "%s (%s): input %u: %llu elements differ, the first at its byte %llu", label,
+                      info.summary, i, (unsigned long long)differ, (unsigned long long)first_bad);
+        }
+        if (core_verbose())
+            printf("%-60s %s\n", label, info.summary);
+    }
+    for (uint32_t i = 0; i < n; i++)
+        guarded_destroy(d, &parts[i]);
+    core_host_buffer_destroy(d->device, &args);
+    core_host_buffer_destroy(d->device, &out);
+    free(parts);
+    free(inputs);
+    vksplit_plan_destroy(plan);
+}
+
+/* The split, or (VKSPLIT_TEST_JOIN=1, core_join_input_bounds) its join. */
+static void run_case(const own_device* d, vksplit_context* ctx, const vksplit_split_desc* desc, placement where,
+                     uint64_t overrun, const char* label)
+{
+    if (core_join_all())
+        run_join_case(d, ctx, desc, where, overrun, label);
+    else
+        run_split_case(d, ctx, desc, where, overrun, label);
 }
 
 /* ---- the cases ------------------------------------------------------------------------------- */
@@ -309,6 +410,8 @@ static void random_cases(const own_device* d, vksplit_context* ctx, const tuning
     for (unsigned i = 0; i < count; i++) {
         core_case c;
         core_case_random(&c, rng, &params);
+        if (core_join_all())
+            core_case_make_joinable(&c, rng, 15);
         char label[160];
         snprintf(label, sizeof label, "%s: random case %u (%s input, %s outputs), input at the %s guard", t->name, i,
                  c.input_layout, c.output_layout, i % 2 ? "lower" : "upper");

@@ -123,6 +123,8 @@ int main(int argc, char** argv)
                 /* A forced TRANSPOSE or DEINTERLEAVE applies where the split fits it, else TILES;
                  * BY_SHAPE chooses among the three. TRANSPOSE's workgroups are always 128. */
                 vksplit_mapping asked = tunings[t].mapping, got = v.info.mapping;
+                if (core_join_all() && asked == VKSPLIT_MAPPING_INTERLEAVED) /* it has no join: TILES */
+                    asked = VKSPLIT_MAPPING_TILES;
                 bool chooses = asked == VKSPLIT_MAPPING_TRANSPOSE || asked == VKSPLIT_MAPPING_DEINTERLEAVE ||
                                asked == VKSPLIT_MAPPING_BY_SHAPE;
                 CHECK_MSG(got == asked ||

@@ -58,9 +58,9 @@ for profile in "$@"; do
     if ((all)); then
         select=(-L '^(core|cli|bench)$' -E '^(core_faults|cli_faults|cli_dtypes|cli_errors|cli_files|cli_race|cli_kill)$')
     elif [ "$profile" = minimal ]; then
-        select=(-R '^(core_random_[0-9]+|core_fallback_.*|core_windows_.*|cli_memory)$')
+        select=(-R '^(core_random_[0-9]+|core_(join_)?(fallback_.*|windows_.*)|core_join_random|cli_memory)$')
     else
-        select=(-R '^(core_large|core_random_[0-9]+|core_dispatch_count|core_push_constants|core_kernels|core_mappings_.*|core_fallback_.*|core_windows_.*|cli_memory|bench_flags)$')
+        select=(-R '^(core_large|core_random_[0-9]+|core_join_random|core_dispatch_count|core_push_constants|core_(join_)?(kernels|mappings_.*|fallback_.*|windows_.*)|cli_memory|bench_flags)$')
     fi
     env "${layer_env[@]}" VKSPLIT_TEST_SCALE="${VKSPLIT_TEST_SCALE:-0.35}" \
         ctest --test-dir "$build" -j "$jobs" "${select[@]}" --output-on-failure

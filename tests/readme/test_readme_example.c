@@ -1,5 +1,6 @@
 /* Runs the README's example on the runner's device (validation on) and checks every byte
- * of q, k and v against the input they were split from. */
+ * of q, k and v against the input they were split from, then of their join against that
+ * input. */
 #include "readme_example.h"
 #include "test_harness.h"
 
@@ -13,6 +14,13 @@ static vksplit_result record(void* user, VkCommandBuffer cmd, vksplit_error* err
     const job* j = user;
     (void)error;
     return record_qkv(j->plan, cmd, j->qkv, j->q_k_v);
+}
+
+static vksplit_result record_join(void* user, VkCommandBuffer cmd, vksplit_error* error)
+{
+    const job* j = user;
+    (void)error;
+    return record_merge(j->plan, cmd, j->q_k_v, j->qkv);
 }
 
 int main(void)
@@ -56,6 +64,22 @@ int main(void)
                         y[part * 16384 + (r * PART + h) * WIDTH + w] != x[(r * HEADS + part * PART + h) * WIDTH + w];
     CHECK_MSG(wrong == 0, "%u words of q, k, v differ from the input", wrong);
 
+    /* The join: q, k and v back into a second tensor, which must equal the input. */
+    vksplit_plan* merge = ctx ? create_merge_plan(ctx) : NULL;
+    CHECK(merge != NULL);
+    vksplit_runner_buffer merged;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, sizeof x, &merged, &err), &err);
+    static uint32_t z[ROWS * HEADS * WIDTH];
+    memset(z, 0xCD, sizeof z);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_upload(runner, &merged, 0, z, sizeof z, &err), &err);
+    if (merge) {
+        job j = {merge, merged.buffer, out.buffer};
+        CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(runner, record_join, &j, &err), &err);
+    }
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_download(runner, &merged, 0, z, sizeof z, &err), &err);
+    CHECK_MSG(memcmp(z, x, sizeof x) == 0, "the join of q, k and v differs from the input they were split from");
+    vksplit_plan_destroy(merge);
+    vksplit_runner_buffer_destroy(runner, &merged);
     vksplit_plan_destroy(plan);
     vksplit_context_destroy(ctx);
     vksplit_runner_buffer_destroy(runner, &in);

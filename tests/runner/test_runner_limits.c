@@ -9,9 +9,14 @@
  *     overflows; a broadcast input whose outputs are many times its size, with and without
  *     per-record arguments) run byte-exact against the CPU reference, staged and mapped, in
  *     exactly the buffers the packing needs, none above the limit (every vkCreateBuffer is
- *     seen through a get_instance_proc_addr hook);
- *   - an input, or one output, above the limit is refused before anything is created or read.
+ *     seen through a get_instance_proc_addr hook); and so do joins whose input arena exceeds
+ *     it (inputs that fill the output's buffer, joined unevenly; strided inputs whose spans
+ *     are many times their elements, with and without per-record arguments, with empty
+ *     inputs), the reference being the split that the join undoes;
+ *   - an input, or one output, above the limit is refused before anything is created or read,
+ *     for a split (its input, an output) and a join (an input, its output).
  * Zero validation messages. */
+#include <stdbool.h>
 #include <string.h>
 
 #include "reference.h"
@@ -138,114 +143,202 @@ static void device_limits(void)
     CHECK_MSG(strstr(err.message, "max_buffer_bytes 100 is below 4096") != NULL, "message: %s", err.message);
 }
 
-/* ---- splits on a 64 KiB device -------------------------------------------------------------- */
+/* ---- splits and joins on a 64 KiB device ------------------------------------------------- */
 
+/* A split of `sizes` along axis 0 into `lengths`, or the join of those parts back into it.
+ * `strides`: a split's input's (broadcast), a join's inputs' (padded), {0, 0} for packed. */
 typedef struct arena_case {
     const char* name;
+    bool join;
     uint32_t rank;
     uint64_t sizes[2];
-    uint64_t input_strides[2]; /* {0, 0}: packed */
-    uint32_t output_count;
+    uint64_t strides[2];
+    uint32_t count; /* outputs of a split, inputs of a join */
     uint64_t lengths[16];
-    uint32_t output_buffers; /* what packing in order, each at a multiple of 256, needs */
+    uint32_t part_buffers; /* what packing the parts in order, each at a multiple of 256, needs */
 } arena_case;
 
 static const arena_case cases[] = {
     /* 4000 + 28000 + 33536 bytes = the whole 64 KiB input; the third starts at 32256. */
-    {"input fills a buffer, uneven", 1, {16384}, {0}, 3, {1000, 7000, 8384}, 2},
+    {"input fills a buffer, uneven", false, 1, {16384}, {0}, 3, {1000, 7000, 8384}, 2},
     /* A 1 KiB broadcast row, 8 outputs of 12 KiB: five fit in 64 KiB, then three. */
-    {"broadcast, 8 x 12 KiB", 2, {96, 256}, {0, 1}, 8, {12, 12, 12, 12, 12, 12, 12, 12}, 2},
+    {"broadcast, 8 x 12 KiB", false, 2, {96, 256}, {0, 1}, 8, {12, 12, 12, 12, 12, 12, 12, 12}, 2},
     /* 16 outputs of 6 KiB (past the push constants: per-record arguments): 10, then 6. */
-    {"broadcast, 16 x 6 KiB", 2, {96, 256}, {0, 1}, 16, {6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6}, 2},
+    {"broadcast, 16 x 6 KiB", false, 2, {96, 256}, {0, 1}, 16, {6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6}, 2},
     /* Empty outputs take no room; 63 KiB then 4 KiB. */
-    {"broadcast, empty outputs", 2, {67, 256}, {0, 1}, 4, {0, 63, 0, 4}, 2},
+    {"broadcast, empty outputs", false, 2, {67, 256}, {0, 1}, 4, {0, 63, 0, 4}, 2},
     /* Everything fits: one buffer, as before. */
-    {"broadcast, fits", 2, {48, 256}, {0, 1}, 3, {16, 16, 16}, 1},
+    {"broadcast, fits", false, 2, {48, 256}, {0, 1}, 3, {16, 16, 16}, 1},
+    /* The join's inputs, turned round: 4000 + 28000 + 33536 bytes into a 64 KiB output. */
+    {"join: inputs fill a buffer, uneven", true, 1, {16384}, {0}, 3, {1000, 7000, 8384}, 2},
+    /* Rows of 64 elements 256 apart: 12 rows span 11520 bytes; five fit in 64 KiB, then three. */
+    {"join: padded rows, 8 x 11.25 KiB", true, 2, {96, 64}, {256, 1}, 8, {12, 12, 12, 12, 12, 12, 12, 12}, 2},
+    /* 16 inputs of 5376 bytes (past the push constants: per-record arguments): 12, then 4. */
+    {"join: padded rows, 16 inputs",
+     true,
+     2,
+     {96, 64},
+     {256, 1},
+     16,
+     {6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6},
+     2},
+    /* Empty inputs take no room; 63744 bytes, then 3328. */
+    {"join: padded rows, empty inputs", true, 2, {67, 64}, {256, 1}, 4, {0, 63, 0, 4}, 2},
+    /* Everything fits: one buffer for the inputs. */
+    {"join: padded rows, fits", true, 2, {48, 64}, {256, 1}, 3, {16, 16, 16}, 1},
 };
 
-static vksplit_split_desc case_desc(const arena_case* c)
+/* The case as a split: a join's parts are this split's outputs, laid out with its strides. */
+static vksplit_split_desc case_split(const arena_case* c, const uint64_t* const* part_strides)
 {
+    bool strided = c->strides[0] || c->strides[1];
     vksplit_split_desc d;
     memset(&d, 0, sizeof d);
     d.element_size = 4;
     d.rank = c->rank;
     d.sizes = c->sizes;
-    d.input_strides = c->input_strides[0] || c->input_strides[1] ? c->input_strides : NULL;
+    d.input_strides = strided && !c->join ? c->strides : NULL;
     d.axis = 0;
-    d.output_count = c->output_count;
+    d.output_count = c->count;
     d.lengths = c->lengths;
+    d.output_strides = strided && c->join ? part_strides : NULL;
     return d;
 }
 
-/* Host memory as a run's io: the input from `input`, output i into outputs[i]. */
+static vksplit_join_desc case_join(const arena_case* c, const uint64_t* const* part_strides)
+{
+    vksplit_join_desc d;
+    memset(&d, 0, sizeof d);
+    d.element_size = 4;
+    d.rank = c->rank;
+    d.sizes = c->sizes;
+    d.axis = 0;
+    d.input_count = c->count;
+    d.lengths = c->lengths;
+    d.input_strides = c->strides[0] || c->strides[1] ? part_strides : NULL;
+    return d;
+}
+
+/* The plan of the case, on the runner's context. */
+static vksplit_plan* case_plan(vksplit_runner* runner, const arena_case* c)
+{
+    const uint64_t* part_strides[16];
+    for (uint32_t i = 0; i < 16; i++)
+        part_strides[i] = c->strides;
+    vksplit_split_desc s = case_split(c, part_strides);
+    vksplit_join_desc j = case_join(c, part_strides);
+    vksplit_plan* plan = NULL;
+    vksplit_error err;
+    vksplit_context* ctx = vksplit_runner_context(runner);
+    CHECK_RESULT(VKSPLIT_OK,
+                 c->join ? vksplit_plan_create_join(ctx, &j, NULL, &plan, &err)
+                         : vksplit_plan_create(ctx, &s, NULL, &plan, &err),
+                 &err);
+    return plan;
+}
+
+/* Host memory as a run's streams: the whole tensor (a split's input, a join's output) through
+ * a cursor, the parts each into or from parts[i]. */
 typedef struct memory_io {
-    const unsigned char* input;
-    unsigned char* const* outputs;
-    uint64_t written[16];
+    unsigned char* whole;
+    unsigned char* const* parts;
+    uint64_t done[16];
 } memory_io;
 
-static vksplit_result read_memory(void* user, void* dst, size_t bytes, vksplit_error* error)
+static vksplit_result read_whole(void* user, void* dst, size_t bytes, vksplit_error* error)
 {
     (void)error;
     memory_io* m = user;
-    memcpy(dst, m->input, bytes);
-    m->input += bytes;
+    memcpy(dst, m->whole, bytes);
+    m->whole += bytes;
     return VKSPLIT_OK;
 }
 
-static vksplit_result write_memory(void* user, uint32_t output, const void* src, size_t bytes, vksplit_error* error)
+static vksplit_result write_whole(void* user, const void* src, size_t bytes, vksplit_error* error)
 {
     (void)error;
     memory_io* m = user;
-    memcpy(m->outputs[output] + m->written[output], src, bytes);
-    m->written[output] += bytes;
+    memcpy(m->whole, src, bytes);
+    m->whole += bytes;
+    return VKSPLIT_OK;
+}
+
+static vksplit_result write_part(void* user, uint32_t part, const void* src, size_t bytes, vksplit_error* error)
+{
+    (void)error;
+    memory_io* m = user;
+    memcpy(m->parts[part] + m->done[part], src, bytes);
+    m->done[part] += bytes;
+    return VKSPLIT_OK;
+}
+
+static vksplit_result read_part(void* user, uint32_t part, void* dst, size_t bytes, vksplit_error* error)
+{
+    (void)error;
+    memory_io* m = user;
+    memcpy(dst, m->parts[part] + m->done[part], bytes);
+    m->done[part] += bytes;
     return VKSPLIT_OK;
 }
 
 static void run_arena_case(vksplit_runner* runner, const arena_case* c, const char* memory)
 {
-    vksplit_split_desc d = case_desc(c);
-    uint64_t input_bytes = ref_input_span_bytes(&d);
-    uint32_t* input = malloc(input_bytes);
-    for (uint64_t i = 0; i < input_bytes / 4; i++)
-        input[i] = (uint32_t)(i * 2654435761u + 12345u);
-    unsigned char* outputs[16];
+    const uint64_t* part_strides[16];
+    for (uint32_t i = 0; i < 16; i++)
+        part_strides[i] = c->strides;
+    vksplit_split_desc d = case_split(c, part_strides);
+    /* The split's input is the join's output: random words either way. */
+    uint64_t whole_bytes = ref_input_span_bytes(&d);
+    uint32_t* whole = malloc(whole_bytes);
+    unsigned char* result = malloc(whole_bytes); /* the join's output */
+    for (uint64_t i = 0; i < whole_bytes / 4; i++)
+        whole[i] = (uint32_t)(i * 2654435761u + 12345u);
+    memset(result, 0xEE, whole_bytes);
+    unsigned char* parts[16];
     void* expected[16];
-    for (uint32_t i = 0; i < c->output_count; i++) {
+    for (uint32_t i = 0; i < c->count; i++) {
         uint64_t bytes = ref_output_span_bytes(&d, i);
-        outputs[i] = bytes ? malloc(bytes) : NULL;
+        parts[i] = bytes ? malloc(bytes) : NULL;
         expected[i] = bytes ? malloc(bytes) : NULL;
-        if (bytes)
-            memset(outputs[i], 0xEE, bytes);
+        if (bytes) {
+            memset(parts[i], 0xEE, bytes); /* a join's inputs: what their strides skip stays 0xEE */
+            memset(expected[i], 0xEE, bytes);
+        }
     }
-    ref_split(&d, input, expected);
-    vksplit_plan* plan = NULL;
-    vksplit_error err;
-    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(vksplit_runner_context(runner), &d, NULL, &plan, &err), &err);
+    ref_split(&d, whole, c->join ? (void* const*)parts : expected);
+    vksplit_plan* plan = case_plan(runner, c);
     if (!plan)
         return;
     vksplit_plan_info info;
     vksplit_plan_get_info(plan, &info);
-    memory_io m = {(const unsigned char*)input, outputs, {0}};
-    vksplit_runner_io io = {read_memory, write_memory, &m};
+    memory_io m = {c->join ? result : (unsigned char*)whole, parts, {0}};
+    vksplit_runner_io io = {read_whole, write_part, &m};
+    vksplit_runner_join_io join_io = {read_part, write_whole, &m};
+    vksplit_error err;
     count_reset(); /* after the plan, which may make buffers of its own */
-    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_run_plan(runner, plan, &io, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK,
+                 c->join ? vksplit_runner_run_join_plan(runner, plan, &join_io, &err)
+                         : vksplit_runner_run_plan(runner, plan, &io, &err),
+                 &err);
     vksplit_plan_destroy(plan);
-    uint32_t wanted = 1 + c->output_buffers + (info.argument_bytes ? 1 : 0); /* input, arena, arguments */
+    uint32_t wanted = 1 + c->part_buffers + (info.argument_bytes ? 1 : 0); /* whole, arena, arguments */
     printf("%s (%s): %u buffers, the largest %llu bytes%s\n", c->name, memory, buffers_created,
            (unsigned long long)largest_buffer, info.argument_bytes ? ", per-record arguments" : "");
-    CHECK_MSG(buffers_created == wanted, "%s (%s): %u buffers, expected %u (input, %u for the outputs%s)", c->name,
-              memory, buffers_created, wanted, c->output_buffers, info.argument_bytes ? ", arguments" : "");
+    CHECK_MSG(buffers_created == wanted, "%s (%s): %u buffers, expected %u (1 + %u for the %s%s)", c->name, memory,
+              buffers_created, wanted, c->part_buffers, c->join ? "inputs" : "outputs",
+              info.argument_bytes ? ", arguments" : "");
     CHECK_MSG(largest_buffer <= LIMIT, "%s (%s): a buffer of %llu bytes, above the %u-byte limit", c->name, memory,
               (unsigned long long)largest_buffer, LIMIT);
-    for (uint32_t i = 0; i < c->output_count; i++) {
+    CHECK_MSG(!c->join || memcmp(result, whole, whole_bytes) == 0, "%s (%s): the output differs", c->name, memory);
+    for (uint32_t i = 0; i < c->count; i++) {
         uint64_t bytes = ref_output_span_bytes(&d, i);
-        CHECK_MSG(bytes == 0 || memcmp(outputs[i], expected[i], bytes) == 0, "%s (%s): output %u differs", c->name,
-                  memory, i);
-        free(outputs[i]);
+        CHECK_MSG(c->join || bytes == 0 || memcmp(parts[i], expected[i], bytes) == 0, "%s (%s): output %u differs",
+                  c->name, memory, i);
+        free(parts[i]);
         free(expected[i]);
     }
-    free(input);
+    free(result);
+    free(whole);
 }
 
 /* The io of a run that must be refused before it reads or writes anything. */
@@ -258,25 +351,39 @@ static vksplit_result read_nothing(void* user, void* dst, size_t bytes, vksplit_
     return VKSPLIT_OK;
 }
 
-static vksplit_result write_nothing(void* user, uint32_t output, const void* src, size_t bytes, vksplit_error* error)
+static vksplit_result write_nothing(void* user, const void* src, size_t bytes, vksplit_error* error)
 {
-    (void)user, (void)output, (void)src, (void)bytes, (void)error;
+    (void)user, (void)src, (void)bytes, (void)error;
     io_calls++;
     return VKSPLIT_OK;
 }
 
+static vksplit_result read_no_part(void* user, uint32_t part, void* dst, size_t bytes, vksplit_error* error)
+{
+    (void)part;
+    return read_nothing(user, dst, bytes, error);
+}
+
+static vksplit_result write_no_part(void* user, uint32_t part, const void* src, size_t bytes, vksplit_error* error)
+{
+    (void)part;
+    return write_nothing(user, src, bytes, error);
+}
+
 static void expect_refused_run(vksplit_runner* runner, const arena_case* c, vksplit_rule rule, const char* phrase)
 {
-    vksplit_split_desc d = case_desc(c);
-    vksplit_plan* plan = NULL;
-    vksplit_error err;
-    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(vksplit_runner_context(runner), &d, NULL, &plan, &err), &err);
+    vksplit_plan* plan = case_plan(runner, c);
     if (!plan)
         return;
-    vksplit_runner_io io = {read_nothing, write_nothing, NULL};
+    vksplit_runner_io io = {read_nothing, write_no_part, NULL};
+    vksplit_runner_join_io join_io = {read_no_part, write_nothing, NULL};
+    vksplit_error err;
     io_calls = 0;
     count_reset();
-    CHECK_RULE(rule, vksplit_runner_run_plan(runner, plan, &io, &err), &err);
+    CHECK_RULE(rule,
+               c->join ? vksplit_runner_run_join_plan(runner, plan, &join_io, &err)
+                       : vksplit_runner_run_plan(runner, plan, &io, &err),
+               &err);
     CHECK_MSG(strstr(err.message, phrase) != NULL, "%s: message '%s' lacks '%s'", c->name, err.message, phrase);
     CHECK_MSG(io_calls == 0 && buffers_created == 0, "%s: refused after %u io call(s) and %u buffer(s)", c->name,
               io_calls, buffers_created);
@@ -307,13 +414,24 @@ static void small_device(vksplit_runner_memory memory, const char* label)
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
         run_arena_case(runner, &cases[k], label);
 
-    static const arena_case big_input = {"input above the limit", 1, {16400}, {0}, 2, {8200, 8200}, 0};
+    static const arena_case big_input = {"input above the limit", false, 1, {16400}, {0}, 2, {8200, 8200}, 0};
     expect_refused_run(runner, &big_input, VKSPLIT_RULE_RUNNER_INPUT_TOO_LARGE,
                        "the input spans 65600 bytes, more than one buffer holds on this device: 65536 bytes "
                        "(vksplit_runner_desc.max_buffer_bytes)");
-    static const arena_case big_output = {"one output above the limit", 2, {96, 256}, {0, 1}, 2, {16, 80}, 0};
+    static const arena_case big_output = {"one output above the limit", false, 2, {96, 256}, {0, 1}, 2, {16, 80}, 0};
     expect_refused_run(runner, &big_output, VKSPLIT_RULE_RUNNER_OUTPUT_TOO_LARGE,
                        "output 1 spans 81920 bytes, more than one buffer holds on this device: 65536 bytes "
+                       "(vksplit_runner_desc.max_buffer_bytes)");
+    /* A join's: 80 rows 256 apart span 81152 bytes; a packed output of 65600 bytes. */
+    static const arena_case big_join_input = {
+        "join: one input above the limit", true, 2, {96, 64}, {256, 1}, 2, {16, 80}, 0};
+    expect_refused_run(runner, &big_join_input, VKSPLIT_RULE_RUNNER_JOIN_INPUT_TOO_LARGE,
+                       "input 1 spans 81152 bytes, more than one buffer holds on this device: 65536 bytes "
+                       "(vksplit_runner_desc.max_buffer_bytes)");
+    static const arena_case big_join_output = {
+        "join: output above the limit", true, 1, {16400}, {0}, 2, {8200, 8200}, 0};
+    expect_refused_run(runner, &big_join_output, VKSPLIT_RULE_RUNNER_JOIN_OUTPUT_TOO_LARGE,
+                       "the output spans 65600 bytes, more than one buffer holds on this device: 65536 bytes "
                        "(vksplit_runner_desc.max_buffer_bytes)");
     CHECK_MSG(vksplit_runner_validation_message_count(runner) == 0, "%s: validation messages", label);
     vksplit_runner_destroy(runner);

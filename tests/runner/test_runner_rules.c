@@ -1,7 +1,9 @@
 /* The runner's own rules, each asserted by id (vksplit/rules.h): required pointers, the
  * device index and memory kind of its desc, ranges outside a buffer, the NULL data of
- * vksplit_runner_split, a machine without the validation layer or without a Vulkan device
- * (VK_LAYER_PATH and VK_DRIVER_FILES pointed at nothing); plus the core's rules no other test
+ * vksplit_runner_split and vksplit_runner_join, a plan run by the other operation's function
+ * (a split's by vksplit_runner_run_join_plan, a join's by vksplit_runner_run_plan), a machine
+ * without the validation layer or without a Vulkan device (VK_LAYER_PATH and VK_DRIVER_FILES
+ * pointed at nothing); plus the core's rules no other test
  * reaches by name (the plan's path, the zero-copy query's output, the transfer path's region
  * count). Each refusal leaves its outputs as they were. */
 #define _POSIX_C_SOURCE 200112L /* setenv */
@@ -144,6 +146,86 @@ static void split_rules(vksplit_runner* runner)
     CHECK_MSG(refused == NULL, "a refused plan was returned");
 }
 
+static vksplit_result read_input_zeros(void* user, uint32_t input, void* dst, size_t bytes, vksplit_error* error)
+{
+    (void)input;
+    return produce_zeros(user, dst, bytes, error);
+}
+
+static vksplit_result write_output_nowhere(void* user, uint32_t output, const void* src, size_t bytes,
+                                           vksplit_error* error)
+{
+    (void)output;
+    return consume_nothing(user, src, bytes, error);
+}
+
+/* The one-shot join's and vksplit_runner_run_join_plan's rules, and a plan run by the other
+ * operation's function. */
+static void join_rules(vksplit_runner* runner)
+{
+    vksplit_error err;
+    uint64_t sizes[1] = {8}, lengths[2] = {4, 4}, lengths_with_empty[2] = {0, 8};
+    vksplit_join_desc d =
+        {.element_size = 4, .rank = 1, .sizes = sizes, .axis = 0, .input_count = 2, .lengths = lengths};
+    uint8_t a[32], b[32], output[32];
+    for (int i = 0; i < 32; i++) {
+        a[i] = (uint8_t)i;
+        b[i] = (uint8_t)(100 + i);
+    }
+    memset(output, 0, sizeof output);
+    const void* inputs[2] = {a, NULL};
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_JOIN_NULL, vksplit_runner_join(runner, &d, NULL, NULL, output, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_JOIN_NULL, vksplit_runner_join(NULL, &d, NULL, inputs, output, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_JOIN_NULL, vksplit_runner_join(runner, NULL, NULL, inputs, output, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_JOIN_INPUT_DATA_NULL, vksplit_runner_join(runner, &d, NULL, inputs, output, &err),
+               &err);
+    inputs[1] = b;
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_JOIN_OUTPUT_DATA_NULL, vksplit_runner_join(runner, &d, NULL, inputs, NULL, &err),
+               &err);
+    CHECK_MSG(output[0] == 0, "a refused join wrote the output");
+    CHECK_RULE(
+        VKSPLIT_RULE_JOIN_SUM,
+        vksplit_runner_join(
+            runner,
+            &(vksplit_join_desc){.element_size = 4, .rank = 1, .sizes = sizes, .input_count = 1, .lengths = lengths},
+            NULL, inputs, output, &err),
+        &err); /* the plan's own validation, passed on */
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_join(runner, &d, NULL, inputs, output, &err), &err);
+    CHECK_MSG(memcmp(output, a, 16) == 0 && memcmp(output + 16, b, 16) == 0, "the {4, 4} join differs");
+    /* An empty input needs no memory: {0, 8} takes all 32 bytes from inputs[1]. */
+    d.lengths = lengths_with_empty;
+    const void* one[2] = {NULL, a};
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_join(runner, &d, NULL, one, output, &err), &err);
+    CHECK_MSG(memcmp(output, a, 32) == 0, "the output of the {0, 8} join differs from inputs[1]");
+    d.lengths = lengths;
+
+    vksplit_context* ctx = vksplit_runner_context(runner);
+    vksplit_plan *join = NULL, *split = NULL;
+    uint64_t split_lengths[2] = {4, 4};
+    vksplit_split_desc s =
+        {.element_size = 4, .rank = 1, .sizes = sizes, .axis = 0, .output_count = 2, .lengths = split_lengths};
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create_join(ctx, &d, NULL, &join, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &s, NULL, &split, &err), &err);
+    vksplit_runner_join_io none = {NULL, NULL, NULL}, half = {read_input_zeros, NULL, NULL};
+    vksplit_runner_join_io join_io = {read_input_zeros, consume_nothing, NULL};
+    vksplit_runner_io split_io = {produce_zeros, write_output_nowhere, NULL};
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_RUN_JOIN_PLAN_NULL, vksplit_runner_run_join_plan(runner, join, &none, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_RUN_JOIN_PLAN_NULL, vksplit_runner_run_join_plan(runner, join, &half, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_RUN_JOIN_PLAN_NULL, vksplit_runner_run_join_plan(runner, join, NULL, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_RUN_JOIN_PLAN_NULL, vksplit_runner_run_join_plan(NULL, join, &join_io, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_RUN_JOIN_PLAN_NULL, vksplit_runner_run_join_plan(runner, NULL, &join_io, &err),
+               &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_PLAN_OPERATION, vksplit_runner_run_join_plan(runner, split, &join_io, &err), &err);
+    CHECK_MSG(strstr(err.message, "plan is a split plan: run it with vksplit_runner_run_plan") != NULL, "message: %s",
+              err.message);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_PLAN_OPERATION, vksplit_runner_run_plan(runner, join, &split_io, &err), &err);
+    CHECK_MSG(strstr(err.message, "plan is a join plan: run it with vksplit_runner_run_join_plan") != NULL,
+              "message: %s", err.message);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_run_join_plan(runner, join, &join_io, &err), &err);
+    vksplit_plan_destroy(join);
+    vksplit_plan_destroy(split);
+}
+
 int main(void)
 {
     desc_rules();
@@ -152,5 +234,6 @@ int main(void)
         return 1;
     buffer_rules(runner);
     split_rules(runner);
+    join_rules(runner);
     return test_finish(runner);
 }
