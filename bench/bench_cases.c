@@ -5,29 +5,87 @@
 #include <stdio.h>
 #include <string.h>
 
+#define SPLIT VKSPLIT_OPERATION_SPLIT
+#define JOIN VKSPLIT_OPERATION_JOIN
 const bench_case bench_cases[] = {
-    {"f32_inner1", "float32 [64, 3K, 1] axis 1, 3 outputs (odd rows: 4-byte words)", "f32", 4, SHAPE_ROWS, 1, 3, 0},
-    {"f32_inner64", "float32 [64, 3K, 64] axis 1, 3 outputs", "f32", 4, SHAPE_ROWS, 64, 3, 0},
-    {"f32_inner4096", "float32 [64, 3K, 4096] axis 1, 3 outputs", "f32", 4, SHAPE_ROWS, 4096, 3, 0},
-    {"f32_1d", "float32 [3M] axis 0, 3 outputs", "f32", 4, SHAPE_1D, 1, 3, 0},
-    {"i8_inner64", "int8 [64, 3K, 64] axis 1, 3 outputs", "i8", 1, SHAPE_ROWS, 64, 3, 0},
-    {"f16_inner64", "float16 [64, 3K, 64] axis 1, 3 outputs", "f16", 2, SHAPE_ROWS, 64, 3, 0},
-    {"f32_chunk256", "float32 [N, 3, 64] axis 1: 256-byte chunks", "f32", 4, SHAPE_CHUNKS, 64, 3, 0},
-    {"f32_chunk16", "float32 [N, 3, 4] axis 1: 16-byte chunks", "f32", 4, SHAPE_CHUNKS, 4, 3, 0},
-    {"f32_last3", "float32 [N, 3] last axis: 4-byte chunks", "f32", 4, SHAPE_LAST_AXIS, 1, 3, 0},
-    {"f32_uneven18", "float32 [64, 1000, M] axis 1, opset-18 num_outputs 3", "f32", 4, SHAPE_UNEVEN, 0, 3, 0},
-    {"f32_out96", "float32 [64, 96, M] axis 1, 96 outputs", "f32", 4, SHAPE_MANY, 0, 96, 0},
-    {"f32_out1024", "float32 [64, 1024, M] axis 1, 1024 outputs", "f32", 4, SHAPE_MANY, 0, 1024, 0},
-    {"f32_transposed", "float32 [N, N] column-major input, axis 0, 2 outputs", "f32", 4, SHAPE_TRANSPOSED, 0, 2, 0},
+    {"f32_inner1", "float32 [64, 3K, 1] axis 1, 3 outputs (odd rows: 4-byte words)", "f32", 4, SHAPE_ROWS, 1, 3, 0,
+     SPLIT, 0},
+    {"f32_inner64", "float32 [64, 3K, 64] axis 1, 3 outputs", "f32", 4, SHAPE_ROWS, 64, 3, 0, SPLIT, 0},
+    {"f32_inner4096", "float32 [64, 3K, 4096] axis 1, 3 outputs", "f32", 4, SHAPE_ROWS, 4096, 3, 0, SPLIT, 0},
+    {"f32_1d", "float32 [3M] axis 0, 3 outputs", "f32", 4, SHAPE_1D, 1, 3, 0, SPLIT, 0},
+    {"i8_inner64", "int8 [64, 3K, 64] axis 1, 3 outputs", "i8", 1, SHAPE_ROWS, 64, 3, 0, SPLIT, 0},
+    {"f16_inner64", "float16 [64, 3K, 64] axis 1, 3 outputs", "f16", 2, SHAPE_ROWS, 64, 3, 0, SPLIT, 0},
+    {"f32_chunk256", "float32 [N, 3, 64] axis 1: 256-byte chunks", "f32", 4, SHAPE_CHUNKS, 64, 3, 0, SPLIT, 0},
+    {"f32_chunk16", "float32 [N, 3, 4] axis 1: 16-byte chunks", "f32", 4, SHAPE_CHUNKS, 4, 3, 0, SPLIT, 0},
+    {"f32_last3", "float32 [N, 3] last axis: 4-byte chunks", "f32", 4, SHAPE_LAST_AXIS, 1, 3, 0, SPLIT, 0},
+    {"f32_uneven18", "float32 [64, 1000, M] axis 1, opset-18 num_outputs 3", "f32", 4, SHAPE_UNEVEN, 0, 3, 0, SPLIT, 0},
+    {"f32_out96", "float32 [64, 96, M] axis 1, 96 outputs", "f32", 4, SHAPE_MANY, 0, 96, 0, SPLIT, 0},
+    {"f32_out1024", "float32 [64, 1024, M] axis 1, 1024 outputs", "f32", 4, SHAPE_MANY, 0, 1024, 0, SPLIT, 0},
+    {"f32_transposed", "float32 [N, N] column-major input, axis 0, 2 outputs", "f32", 4, SHAPE_TRANSPOSED, 0, 2, 0,
+     SPLIT, 0},
     {"f16_qkv", "float16 [4, S, 3, 16, 64] axis 2 into q, k, v laid out [4, 16, S, 64] (a transformer's heads)", "f16",
-     2, SHAPE_QKV, 64, 3, 0},
-    {"f32_4k", "float32 [1024] axis 0, 2 outputs (4 KiB)", "f32", 4, SHAPE_FIXED, 0, 2, 4096},
-    {"f32_64k", "float32 [16384] axis 0, 2 outputs (64 KiB)", "f32", 4, SHAPE_FIXED, 0, 2, 65536},
+     2, SHAPE_QKV, 64, 3, 0, SPLIT, 0},
+    {"f32_4k", "float32 [1024] axis 0, 2 outputs (4 KiB)", "f32", 4, SHAPE_FIXED, 0, 2, 4096, SPLIT, 0},
+    {"f32_64k", "float32 [16384] axis 0, 2 outputs (64 KiB)", "f32", 4, SHAPE_FIXED, 0, 2, 65536, SPLIT, 0},
 };
 const uint32_t bench_case_count = sizeof bench_cases / sizeof bench_cases[0];
 
+/* The joins engines run, each a split's shape turned round. A timed run that names no case
+ * times the first, fourth and last (extra = 0): one of each kind a GPU plans differently (long
+ * rows, short chunks, latency) at about a split's cost each. */
+const bench_case bench_join_cases[] = {
+    {"join_f16_kv_append",
+     "float16 [4, 16, S+1, 64] axis 2 from the cache [4, 16, S, 64] and the new token [4, 16, 1, 64] (a KV-cache "
+     "append)",
+     "f16", 2, SHAPE_KV_APPEND, 64, 2, 0, JOIN, 0},
+    {"join_f16_heads", "float16 [4, S, 16, 64] axis 2 from 16 heads, slices of one [4, 16, S, 64] (heads merged)",
+     "f16", 2, SHAPE_HEADS, 64, 16, 0, JOIN, 1},
+    {"join_f32_inner64", "float32 [64, 3K, 64] axis 1 from 3 inputs (f32_inner64 turned round)", "f32", 4, SHAPE_ROWS,
+     64, 3, 0, JOIN, 1},
+    {"join_f32_last3", "float32 [N, 3] last axis from 3 inputs: 4-byte chunks (f32_last3 turned round)", "f32", 4,
+     SHAPE_LAST_AXIS, 1, 3, 0, JOIN, 0},
+    {"join_f32_out96", "float32 [64, 96, M] axis 1 from 96 inputs (f32_out96 turned round)", "f32", 4, SHAPE_MANY, 0,
+     96, 0, JOIN, 1},
+    {"join_f32_out1024", "float32 [64, 1024, M] axis 1 from 1024 inputs (f32_out1024 turned round)", "f32", 4,
+     SHAPE_MANY, 0, 1024, 0, JOIN, 1},
+    {"join_f32_transposed", "float32 [N, N] column-major output, axis 0, from 2 inputs (f32_transposed turned round)",
+     "f32", 4, SHAPE_TRANSPOSED, 0, 2, 0, JOIN, 1},
+    {"join_f32_4k", "float32 [1024] axis 0 from 2 inputs (4 KiB; f32_4k turned round)", "f32", 4, SHAPE_FIXED, 0, 2,
+     4096, JOIN, 0},
+};
+const uint32_t bench_join_case_count = sizeof bench_join_cases / sizeof bench_join_cases[0];
+
+const bench_case* bench_case_at(uint32_t i)
+{
+    return i < bench_case_count ? &bench_cases[i] : &bench_join_cases[i - bench_case_count];
+}
+
 static uint64_t at_least_one(double v) { return v < 1 ? 1 : (uint64_t)(v + 0.5); }
 static uint64_t odd(uint64_t v) { return v | 1; }
+
+/* [B, S, H, D] along H into H parts of 1, part h being head h of one [B, H, S, D] tensor: its
+ * strides, at h * S * D elements into one buffer (parts interleave there: a join reads them). */
+static void heads_setup(const bench_case* c, double target, bench_setup* s)
+{
+    uint64_t b = 4, h = c->outputs, d = c->inner;
+    uint64_t seq = at_least_one(target / ((double)b * h * d * c->element_size));
+    s->rank = 4;
+    s->sizes[0] = b;
+    s->sizes[1] = seq;
+    s->sizes[2] = h;
+    s->sizes[3] = d;
+    uint64_t* st = s->output_strides[0];
+    st[0] = h * seq * d;
+    st[1] = d;
+    st[2] = seq * d; /* size 1 */
+    st[3] = 1;
+    for (uint32_t k = 0; k < h; k++) {
+        s->output_stride_ptrs[k] = st;
+        s->output_offset[k] = k * seq * d * c->element_size;
+        s->output_span[k] = ((b - 1) * st[0] + (seq - 1) * st[1] + d) * c->element_size;
+    }
+    s->arena_bytes = b * h * seq * d * c->element_size;
+}
 
 void bench_setup_case(const bench_case* c, uint64_t target, bench_setup* s)
 {
@@ -105,30 +163,60 @@ void bench_setup_case(const bench_case* c, uint64_t target, bench_setup* s)
         s->sizes[0] = c->fixed_bytes / c->element_size;
         axis = 0;
         break;
+    case SHAPE_KV_APPEND: /* B = 4, H = 16, D = inner: the cache's S + the token's 1 */
+        s->rank = 4;
+        s->sizes[0] = 4;
+        s->sizes[1] = 16;
+        s->sizes[2] = at_least_one(t / (4.0 * 16 * c->inner * e) - 1) + 1;
+        s->sizes[3] = c->inner;
+        axis = 2;
+        break;
+    case SHAPE_HEADS: /* B = 4, H = outputs, D = inner; part h is head h of one [B, H, S, D] */
+        heads_setup(c, t, s);
+        axis = 2;
+        break;
     }
     uint64_t dim = s->sizes[axis];
-    uint64_t chunk = c->shape == SHAPE_UNEVEN ? (dim + c->outputs - 1) / c->outputs : dim / c->outputs;
+    uint64_t chunk = c->shape == SHAPE_UNEVEN      ? (dim + c->outputs - 1) / c->outputs
+                     : c->shape == SHAPE_KV_APPEND ? dim - 1
+                                                   : dim / c->outputs;
     for (uint32_t i = 0; i < c->outputs; i++)
         s->split[i] = i + 1 < c->outputs ? chunk : dim - chunk * (c->outputs - 1);
     s->desc.element_size = c->element_size;
     s->desc.rank = s->rank;
     s->desc.sizes = s->sizes;
     s->desc.input_strides = c->shape == SHAPE_TRANSPOSED ? s->input_strides : NULL;
-    s->desc.output_strides = c->shape == SHAPE_QKV ? s->output_stride_ptrs : NULL;
+    s->desc.output_strides = c->shape == SHAPE_QKV || c->shape == SHAPE_HEADS ? s->output_stride_ptrs : NULL;
     s->desc.axis = axis;
     s->desc.output_count = c->outputs;
     s->desc.lengths = s->split;
+    /* The mirror: the split's input is the join's output, its outputs the join's inputs. */
+    s->join.element_size = c->element_size;
+    s->join.rank = s->rank;
+    s->join.sizes = s->sizes;
+    s->join.output_strides = s->desc.input_strides;
+    s->join.axis = axis;
+    s->join.input_count = c->outputs;
+    s->join.lengths = s->split;
+    s->join.input_strides = s->desc.output_strides;
     /* Packed tensors: spans are element counts. Outputs share one buffer, each at a
-     * 256-byte boundary, as an engine would place them. */
+     * 256-byte boundary, as an engine would place them (SHAPE_HEADS: heads_setup's). */
     uint64_t elements = 1;
     for (uint32_t k = 0; k < s->rank; k++)
         elements *= s->sizes[k];
     s->input_span = elements * c->element_size;
-    for (uint32_t i = 0; i < c->outputs; i++) {
+    for (uint32_t i = 0; i < c->outputs && c->shape != SHAPE_HEADS; i++) {
         s->output_span[i] = elements / dim * s->split[i] * c->element_size;
         s->output_offset[i] = s->arena_bytes;
         s->arena_bytes += (s->output_span[i] + 255) & ~(uint64_t)255;
     }
+}
+
+vksplit_result bench_plan_create(vksplit_context* ctx, const bench_setup* s, const vksplit_plan_options* options,
+                                 vksplit_plan** plan, vksplit_error* error)
+{
+    return s->c->operation == VKSPLIT_OPERATION_JOIN ? vksplit_plan_create_join(ctx, &s->join, options, plan, error)
+                                                     : vksplit_plan_create(ctx, &s->desc, options, plan, error);
 }
 
 void bench_shape_text(const bench_setup* s, char* out, size_t size)
@@ -139,6 +227,7 @@ void bench_shape_text(const bench_setup* s, char* out, size_t size)
     snprintf(out + n, size - (size_t)n, "]%s",
              s->c->shape == SHAPE_TRANSPOSED ? "T"
              : s->c->shape == SHAPE_QKV      ? "->BHSD"
+             : s->c->shape == SHAPE_HEADS    ? "<-BHSD"
                                              : "");
 }
 
@@ -173,8 +262,9 @@ int bench_check(const bench_setup* s, const uint8_t* input, const uint8_t* arena
                 at += idx[k] * out_strides[k];
             }
             if (memcmp(out + at * d->element_size, input + in * d->element_size, width * d->element_size) != 0) {
-                fprintf(stderr, "split_bench: %s: output %u differs from the reference near element %llu\n", s->c->name,
-                        o, (unsigned long long)e);
+                fprintf(stderr, "split_bench: %s: %s %u differs from the reference near element %llu\n", s->c->name,
+                        s->c->operation == VKSPLIT_OPERATION_JOIN ? "the output, where input" : "output", o,
+                        (unsigned long long)e);
                 return 0;
             }
             for (uint32_t k = width > 1 ? last : d->rank; k-- > 0;) { /* skip the compared run */

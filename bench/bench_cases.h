@@ -1,5 +1,6 @@
-/* split_bench's cases: shapes scaled to a target size, their canonical splits, and an
- * independent CPU check of a split's bytes. */
+/* split_bench's cases: shapes scaled to a target size, their canonical splits, the joins that
+ * turn some of them round (Split's inverse: the split's input is the join's output, its outputs
+ * the join's inputs), and an independent CPU check of either's bytes. */
 #ifndef VKSPLIT_BENCH_CASES_H
 #define VKSPLIT_BENCH_CASES_H
 
@@ -18,7 +19,9 @@ typedef enum bench_shape {
     SHAPE_MANY,       /* [64, outputs, inner] */
     SHAPE_TRANSPOSED, /* [N, N] column-major input, axis 0, 2 outputs */
     SHAPE_QKV,        /* [B, S, 3, H, D] axis 2 into q, k, v laid out [B, H, S, D] (output strides) */
-    SHAPE_FIXED       /* latency: [elements], 2 outputs */
+    SHAPE_FIXED,      /* latency: [elements], 2 outputs */
+    SHAPE_KV_APPEND,  /* [B, H, S + 1, D] axis 2: S and 1 (a KV cache and its new token) */
+    SHAPE_HEADS       /* [B, S, H, D] axis 2: H parts of 1, slices of one [B, H, S, D] tensor (strides) */
 } bench_shape;
 
 typedef struct bench_case {
@@ -30,14 +33,23 @@ typedef struct bench_case {
     uint32_t inner; /* SHAPE_ROWS / CHUNKS: the inner size */
     uint32_t outputs;
     uint64_t fixed_bytes; /* SHAPE_FIXED: the tensor's bytes (a latency case) */
+    vksplit_operation operation;
+    int extra; /* left out of a timed run that names no case (--all times it; --plan-only plans it) */
 } bench_case;
 
+/* The splits (what tests/core/test_planner_choices.c pins), then the joins. */
 extern const bench_case bench_cases[];
 extern const uint32_t bench_case_count;
+extern const bench_case bench_join_cases[];
+extern const uint32_t bench_join_case_count;
+/* Every case, splits then joins: i in [0, bench_case_count + bench_join_case_count). */
+const bench_case* bench_case_at(uint32_t i);
 
-/* One case at one size: the split and where its outputs sit in one buffer. */
+/* One case at one size: the split and where its outputs sit in one buffer. A join runs its
+ * mirror, `join`: the split's input (`input_strides`, `input_span`) is the join's output, the
+ * split's outputs (`output_strides`, the arena) are the join's inputs. */
 #define BENCH_MAX_RANK 5u
-#define BENCH_MAX_STRIDED 3u /* outputs with strides of their own (SHAPE_QKV) */
+#define BENCH_MAX_STRIDED 16u /* outputs with strides of their own (SHAPE_QKV, SHAPE_HEADS) */
 
 typedef struct bench_setup {
     const bench_case* c;
@@ -48,6 +60,7 @@ typedef struct bench_setup {
     const uint64_t* output_stride_ptrs[BENCH_MAX_STRIDED];
     uint64_t split[BENCH_MAX_OUTPUTS];
     vksplit_split_desc desc;
+    vksplit_join_desc join;
     uint64_t input_span;
     uint64_t output_span[BENCH_MAX_OUTPUTS];
     uint64_t output_offset[BENCH_MAX_OUTPUTS];
@@ -56,10 +69,16 @@ typedef struct bench_setup {
 
 /* Sizes the case to about `target_bytes` of input (latency cases keep theirs). */
 void bench_setup_case(const bench_case* c, uint64_t target_bytes, bench_setup* s);
-/* "[64,262143,1]" (T for a transposed input, ->BHSD for outputs laid out [B, H, S, D]). */
+/* The case's plan: vksplit_plan_create of desc, or vksplit_plan_create_join of join. */
+vksplit_result bench_plan_create(vksplit_context* ctx, const bench_setup* s, const vksplit_plan_options* options,
+                                 vksplit_plan** plan, vksplit_error* error);
+/* "[64,262143,1]", a join's output's sizes (T for a column-major split input or join output,
+ * ->BHSD for split outputs laid out [B, H, S, D], <-BHSD for join inputs laid out so). */
 void bench_shape_text(const bench_setup* s, char* out, size_t size);
-/* Every output element against the input element it comes from, by the shapes alone (no
- * vksplit code); 1 if all match, else 0 with a message on stderr. */
+/* Every element of the split's outputs (the arena) against the element of the split's input
+ * it comes from, by the shapes alone (no vksplit code): a split's outputs against its input,
+ * or a join's output (`input`) against its inputs, which cover it. 1 if all match, else 0
+ * with a message on stderr. */
 int bench_check(const bench_setup* s, const uint8_t* input, const uint8_t* arena);
 
 #endif /* VKSPLIT_BENCH_CASES_H */

@@ -18,7 +18,7 @@ const char* bench_mapping_name(vksplit_mapping m) { return (unsigned)m < MAPPING
 void bench_usage(FILE* to)
 {
     fprintf(to,
-            "usage: split_bench [--size MiB[,MiB...]] [--case NAME[,NAME...]] [--device N] [--list-devices]\n"
+            "usage: split_bench [--size MiB[,MiB...]] [--case NAME[,NAME...]] [--all] [--device N] [--list-devices]\n"
             "                   [--path auto|compute|copy] [--mapping NAME] [--workgroup N] [--invocation-bytes N]\n"
             "                   [--band-bytes N|off] [--max-word N] [--staging] [--reps N] [--warmup-ms MS]\n"
             "                   [--batch-ms MS] [--batch-reps K] [--validate] [--json] [--list] [--plan-only]\n"
@@ -32,6 +32,9 @@ void bench_usage(FILE* to)
             "  is the same). The clock is measured around each batch (VK_KHR_shader_clock); a batch under\n"
             "  75%% of the run's highest clock is warmed again and re-run. The 4k/64k cases also run in\n"
             "  latency mode (a timestamp pair around each of 64 back-to-back repetitions).\n"
+            "  The join_ cases join a split's outputs back into its input (vksplit_plan_create_join), timed\n"
+            "  the same way; without --case a timed run takes every split and three joins (marked + by\n"
+            "  --list), --all every case, --plan-only every case.\n"
             "  --size: tensor size of the throughput cases (default 64 MiB); the 4k/64k cases keep theirs.\n"
             "  --device: index from --list-devices (default: the first discrete GPU, else the first device).\n"
             "  --mapping runs|interleaved|tiles|transpose|deinterleave|by-shape (the GPU default, also on lavapipe),\n"
@@ -156,9 +159,12 @@ int bench_parse_options(int argc, char** argv, bench_options* o)
             o->runner.memory = VKSPLIT_RUNNER_MEMORY_STAGING;
         } else if (!strcmp(a, "--list-devices")) {
             o->list_devices = 1;
-        } else if (!strcmp(a, "--list")) {
-            for (uint32_t c = 0; c < bench_case_count; c++)
-                printf("%-15s %s\n", bench_cases[c].name, bench_cases[c].what);
+        } else if (!strcmp(a, "--all")) {
+            o->all = 1;
+        } else if (!strcmp(a, "--list")) { /* "+": timed without --case */
+            for (uint32_t c = 0; c < bench_case_count + bench_join_case_count; c++)
+                printf("%-19s %s %s\n", bench_case_at(c)->name, bench_case_at(c)->extra ? " " : "+",
+                       bench_case_at(c)->what);
             exit(0);
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             bench_usage(stdout);
@@ -171,8 +177,8 @@ int bench_parse_options(int argc, char** argv, bench_options* o)
     }
     for (int k = 0; k < o->case_count; k++) {
         int found = 0;
-        for (uint32_t c = 0; c < bench_case_count; c++)
-            found |= !strcmp(o->cases[k], bench_cases[c].name);
+        for (uint32_t c = 0; c < bench_case_count + bench_join_case_count; c++)
+            found |= !strcmp(o->cases[k], bench_case_at(c)->name);
         if (!found) {
             fprintf(stderr, "split_bench: no case named %s (see --list)\n", o->cases[k]);
             return 0;
@@ -181,12 +187,12 @@ int bench_parse_options(int argc, char** argv, bench_options* o)
     return 1;
 }
 
-int bench_selected(const bench_options* o, const char* name)
+int bench_selected(const bench_options* o, const bench_case* c)
 {
     if (o->case_count == 0)
-        return 1;
+        return o->all || o->plan_only || !c->extra;
     for (int k = 0; k < o->case_count; k++)
-        if (!strcmp(o->cases[k], name))
+        if (!strcmp(o->cases[k], c->name))
             return 1;
     return 0;
 }

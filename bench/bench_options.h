@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "bench_cases.h"
 #include "vksplit/vksplit_runner.h"
 
 #define BENCH_MAX_SIZES 8
@@ -15,6 +16,7 @@ typedef struct bench_options {
     double sizes[BENCH_MAX_SIZES];
     int size_count;
     int json, list_devices, plan_only, shader_stats, validate;
+    int all;             /* --all: every case, the extra joins too */
     int batches;         /* --reps / --batches: timed rounds */
     double warmup_ms;    /* --warmup-ms */
     double batch_ms;     /* --batch-ms */
@@ -26,8 +28,9 @@ typedef struct bench_options {
 /* 0 on a bad command line (message on stderr); exits 0 itself for --help and --list. */
 int bench_parse_options(int argc, char** argv, bench_options* o);
 void bench_usage(FILE* to);
-/* Whether the command line selects the case (every case without --case). */
-int bench_selected(const bench_options* o, const char* name);
+/* Whether the command line selects the case: the named ones with --case; else every case with
+ * --all or --plan-only; else every case but the extra joins (bench_case.extra). */
+int bench_selected(const bench_options* o, const bench_case* c);
 /* --mapping's name of a vksplit_mapping. */
 const char* bench_mapping_name(vksplit_mapping m);
 

@@ -8,6 +8,19 @@
 static double gbps(uint64_t bytes, double seconds) { return seconds > 0 ? (double)bytes / seconds * 1e-9 : 0; }
 static double ratio(double a, double b) { return b > 0 ? a / b : 0; }
 
+static int is_join(const bench_case* c) { return c->operation == VKSPLIT_OPERATION_JOIN; }
+
+/* --json's operation and part counts, and its mapping: a join's pipelines are their own
+ * (specialized per direction), so a join's mapping is named join-MAPPING, which keeps the
+ * pipelines that tools label by mapping and word (the ISA tool, bench/isa_table.py) apart. */
+static void json_operation(const bench_case* c, const vksplit_plan_info* i, char* mapping, size_t size)
+{
+    snprintf(mapping, size, "%s%s", is_join(c) && i->path != VKSPLIT_PATH_TRANSFER ? "join-" : "",
+             bench_mapping_name(i->mapping));
+    printf("\"operation\": \"%s\", \"inputs\": %u, \"outputs\": %u, ", is_join(c) ? "join" : "split",
+           is_join(c) ? c->outputs : 1, is_join(c) ? 1 : c->outputs);
+}
+
 /* A JSON number, or null where there is none. */
 static const char* number_or_null(char* buffer, size_t size, const char* format, double value, int present)
 {
@@ -32,8 +45,8 @@ void bench_report_begin(const bench_options* o, const vksplit_runner_info* info,
                info->mapped_tensors, o->plan_only ? "true" : "false");
     } else if (o->plan_only) {
         printf("split_bench --plan-only on %s: each case's plan and its own account, nothing run\n\n"
-               "%-15s %-22s %-3s %5s %9s %-58s %6s %6s %8s %6s\n",
-               info->device_name, "case", "shape", "dt", "outs", "MiB", "plan", "flight", "fetch", "groups", "idle");
+               "%-19s %-22s %-3s %5s %9s %-58s %6s %6s %8s %6s\n",
+               info->device_name, "case", "shape", "dt", "parts", "MiB", "plan", "flight", "fetch", "groups", "idle");
     } else {
         printf("split_bench on %s (%s)\n"
                "Per repetition: a batch of K repetitions back to back in one submission between two timestamps\n"
@@ -43,10 +56,11 @@ void bench_report_begin(const bench_options* o, const vksplit_runner_info* info,
                "words, copy = one-region vkCmdCopyBuffer, memcpy = one host thread (timed before the warm-up).\n"
                "K = the split's repetitions per batch; clock = the split's batches' MHz, and relative to the run's\n"
                "highest (the last line says how it is measured); rr = rounds re-run after a batch fell under %.0f%%\n"
-               "of it.\n\n"
-               "%-15s %-19s %-3s %5s %9s %-52s %9s %9s %6s %9s %6s %8s %6s %7s %5s %-9s %2s\n",
+               "of it. join_ cases: a split's outputs joined back into its input (shape: the join's output's).\n"
+               "parts = a split's outputs, a join's inputs.\n\n"
+               "%-19s %-19s %-3s %5s %9s %-52s %9s %9s %6s %9s %6s %8s %6s %7s %5s %-9s %2s\n",
                info->device_name, info->driver_info, o->batch_ms, o->batch_reps ? ", or K fixed by --batch-reps" : "",
-               o->batches, o->warmup_ms, BENCH_LOW_CLOCK * 100, "case", "shape", "dt", "outs", "MiB", "plan", "GB/s",
+               o->batches, o->warmup_ms, BENCH_LOW_CLOCK * 100, "case", "shape", "dt", "parts", "MiB", "plan", "GB/s",
                "ceiling", "x ceil", "copy", "x copy", "memcpy", "x mem", "rec us", "K", "clock", "rr");
     }
 }
@@ -59,22 +73,24 @@ static void plan_row(const bench_options* o, const bench_row* r, int last)
     const bench_case* c = r->setup.c;
     const vksplit_plan_info* i = &r->info;
     if (!o->json) {
-        printf("%-15s %-22s %-3s %5u %9.1f %-58s %4u B %6.3f %8llu %6llu\n", c->name, shape, c->dtype, c->outputs,
+        printf("%-19s %-22s %-3s %5u %9.1f %-58s %4u B %6.3f %8llu %6llu\n", c->name, shape, c->dtype, c->outputs,
                (double)i->bytes_written / MIB, i->summary, i->bytes_in_flight, i->fetch_ratio,
                (unsigned long long)i->workgroup_count, (unsigned long long)i->idle_workgroups);
         return;
     }
+    char mapping[32];
+    printf("    {\"case\": \"%s\", \"what\": \"%s\", \"size_mib\": %.0f, \"shape\": \"%s\", \"dtype\": \"%s\", ",
+           c->name, c->what, (double)r->size_target / MIB, shape, c->dtype);
+    json_operation(c, i, mapping, sizeof mapping);
     printf(
-        "    {\"case\": \"%s\", \"what\": \"%s\", \"size_mib\": %.0f, \"shape\": \"%s\", \"dtype\": \"%s\", "
-        "\"outputs\": %u, \"bytes\": %llu, \"path\": \"%s\", \"mapping\": \"%s\", \"plan\": \"%s\", "
+        "\"bytes\": %llu, \"path\": \"%s\", \"mapping\": \"%s\", \"plan\": \"%s\", "
         "\"dispatches\": %u, \"windows\": %u, \"word_bytes\": %u, \"workgroup_size\": %u, \"workgroups\": %llu, "
         "\"idle_workgroups\": %llu, \"bytes_in_flight\": %u, \"invocation_bytes\": %u, \"fetch_ratio\": %.4f%s%s}%s\n",
-        c->name, c->what, (double)r->size_target / MIB, shape, c->dtype, c->outputs,
-        (unsigned long long)i->bytes_written, i->path == VKSPLIT_PATH_TRANSFER ? "copy" : "compute",
-        bench_mapping_name(i->mapping), i->summary, i->dispatch_count, i->window_count, i->word_bytes,
-        i->workgroup_size, (unsigned long long)i->workgroup_count, (unsigned long long)i->idle_workgroups,
-        i->bytes_in_flight, i->invocation_bytes, i->fetch_ratio, r->stats_json[0] ? ", \"shader_stats\": " : "",
-        r->stats_json, last ? "" : ",");
+        (unsigned long long)i->bytes_written, i->path == VKSPLIT_PATH_TRANSFER ? "copy" : "compute", mapping,
+        i->summary, i->dispatch_count, i->window_count, i->word_bytes, i->workgroup_size,
+        (unsigned long long)i->workgroup_count, (unsigned long long)i->idle_workgroups, i->bytes_in_flight,
+        i->invocation_bytes, i->fetch_ratio, r->stats_json[0] ? ", \"shader_stats\": " : "", r->stats_json,
+        last ? "" : ",");
 }
 
 static void text_row(const bench_row* r, const bench_clock* clock)
@@ -89,12 +105,12 @@ static void text_row(const bench_row* r, const bench_clock* clock)
     if (clock->available)
         snprintf(clock_text, sizeof clock_text, "%.0f %.2f", m->clock_mhz, m->clock_relative);
     if (c->shape == SHAPE_FIXED)
-        printf("%-15s %-19s %-3s %5u %9.3f %-52s %7.2fus %7.2fus %6.2f %7.2fus %6.2f %8.3f %6.3f %7.2f", c->name, shape,
+        printf("%-19s %-19s %-3s %5u %9.3f %-52s %7.2fus %7.2fus %6.2f %7.2fus %6.2f %8.3f %6.3f %7.2f", c->name, shape,
                c->dtype, c->outputs, (double)bytes / MIB, r->info.summary, split * 1e6, ceiling * 1e6,
                ratio(ceiling, split), copy * 1e6, ratio(copy, split), gbps(bytes, r->memcpy_s),
                ratio(r->memcpy_s, split), r->record_us);
     else
-        printf("%-15s %-19s %-3s %5u %9.1f %-52s %9.1f %9.1f %6.2f %9.1f %6.2f %8.1f %6.2f %7.2f", c->name, shape,
+        printf("%-19s %-19s %-3s %5u %9.1f %-52s %9.1f %9.1f %6.2f %9.1f %6.2f %8.1f %6.2f %7.2f", c->name, shape,
                c->dtype, c->outputs, (double)bytes / MIB, r->info.summary, gbps(bytes, split), gbps(bytes, ceiling),
                ratio(ceiling, split), gbps(bytes, copy), ratio(copy, split), gbps(bytes, r->memcpy_s),
                ratio(r->memcpy_s, split), r->record_us);
@@ -102,9 +118,10 @@ static void text_row(const bench_row* r, const bench_clock* clock)
     if (r->latency) {
         double ls = m->ops[BENCH_OP_SPLIT].latency_s, lc = r->has_ceiling ? m->ops[BENCH_OP_CEILING].latency_s : 0,
                ly = m->ops[BENCH_OP_COPY].latency_s;
-        printf("  %s latency (a timestamp pair around each of %u back-to-back repetitions, median): split %.2f us, "
+        printf("  %s latency (a timestamp pair around each of %u back-to-back repetitions, median): %s %.2f us, "
                "ceiling %.2f us (x %.2f), copy %.2f us (x %.2f)\n",
-               c->name, BENCH_LATENCY_REPS, ls * 1e6, lc * 1e6, ratio(lc, ls), ly * 1e6, ratio(ly, ls));
+               c->name, BENCH_LATENCY_REPS, is_join(c) ? "join" : "split", ls * 1e6, lc * 1e6, ratio(lc, ls), ly * 1e6,
+               ratio(ly, ls));
     }
     if (r->stats_text[0])
         printf("  %s: %s\n", c->name, r->stats_text);
@@ -120,12 +137,14 @@ static void json_row(const bench_row* r, const bench_clock* clock, int last)
     uint64_t bytes = i->bytes_written;
     double split = m->ops[BENCH_OP_SPLIT].rep_s, copy = m->ops[BENCH_OP_COPY].rep_s;
     double ceiling = r->has_ceiling ? m->ops[BENCH_OP_CEILING].rep_s : 0;
-    printf("    {\"case\": \"%s\", \"what\": \"%s\", \"size_mib\": %.0f, \"shape\": \"%s\", \"dtype\": \"%s\", "
-           "\"outputs\": %u, \"bytes\": %llu, \"path\": \"%s\", \"mapping\": \"%s\", \"plan\": \"%s\", "
+    char mapping[32];
+    printf("    {\"case\": \"%s\", \"what\": \"%s\", \"size_mib\": %.0f, \"shape\": \"%s\", \"dtype\": \"%s\", ",
+           c->name, c->what, (double)r->size_target / MIB, shape, c->dtype);
+    json_operation(c, i, mapping, sizeof mapping);
+    printf("\"bytes\": %llu, \"path\": \"%s\", \"mapping\": \"%s\", \"plan\": \"%s\", "
            "\"dispatches\": %u, \"windows\": %u, \"word_bytes\": %u, \"workgroup_size\": %u, \"workgroups\": %llu, "
            "\"idle_workgroups\": %llu, \"bytes_in_flight\": %u, \"invocation_bytes\": %u, \"fetch_ratio\": %.4f, ",
-           c->name, c->what, (double)r->size_target / MIB, shape, c->dtype, c->outputs, (unsigned long long)bytes,
-           i->path == VKSPLIT_PATH_TRANSFER ? "copy" : "compute", bench_mapping_name(i->mapping), i->summary,
+           (unsigned long long)bytes, i->path == VKSPLIT_PATH_TRANSFER ? "copy" : "compute", mapping, i->summary,
            i->dispatch_count, i->window_count, i->word_bytes, i->workgroup_size, (unsigned long long)i->workgroup_count,
            (unsigned long long)i->idle_workgroups, i->bytes_in_flight, i->invocation_bytes, i->fetch_ratio);
     printf("\"split_us\": %.3f, \"split_gbps\": %.3f, \"ceiling_us\": %.3f, \"ceiling_gbps\": %.3f, \"copy_us\": %.3f, "
@@ -173,7 +192,7 @@ void bench_report_end(const bench_options* o, const bench_clock* clock, uint32_t
         printf("  ],\n  \"clock_max_mhz\": %s,\n  \"reruns\": %u,\n  \"low_clock_batches\": %u\n}\n",
                number_or_null(mhz, sizeof mhz, "%.1f", clock->max_mhz, clock->available), reruns, low_batches);
     } else if (!o->plan_only) {
-        printf("\nlatency cases (4k, 64k) show microseconds per split and per reference instead of GB/s\n");
+        printf("\nlatency cases (4k, 64k) show microseconds per split or join and per reference instead of GB/s\n");
         if (clock->available)
             printf(
                 "clock: a fixed-cycle spin on the shader clock (VK_KHR_shader_clock) before and after each batch;\n"

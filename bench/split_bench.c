@@ -1,6 +1,8 @@
 /* split_bench: the honest measure of vksplit.
  *
- * For every case: plan the split, check its bytes once against a CPU reference, then time it
+ * For every case: plan the split (or the join: a split's shape turned round, its outputs
+ * joined back into its input; bench_cases.h), check its bytes once against a CPU reference,
+ * then time it
  * at a held clock (bench_measure.h: warm-up by GPU time, batches of K back-to-back
  * repetitions in one submission, the clock measured around each batch) next to references
  * timed the same way, their batches interleaved with the split's, on the same bytes:
@@ -69,8 +71,11 @@ typedef struct bench_env {
 
 /* ---- the timed operations ------------------------------------------------------------------- */
 
+/* A split reads `input` and writes `outputs`; a join reads `outputs` (its inputs, the arena)
+ * and writes `input` (its output). The references copy src to dst the same way round. */
 typedef struct op_args {
     const vksplit_plan* plan;
+    int join;
     vksplit_binding input;
     const vksplit_binding* outputs;
     vksplit_arguments arguments;
@@ -80,11 +85,18 @@ typedef struct op_args {
     const bench_ceiling* ceiling;
 } op_args;
 
+static vksplit_result record_plan(const op_args* a, VkCommandBuffer cmd, const vksplit_arguments* arguments,
+                                  vksplit_error* error)
+{
+    return a->join ? vksplit_cmd_join(a->plan, cmd, a->outputs, &a->input, arguments, error)
+                   : vksplit_cmd_split(a->plan, cmd, &a->input, a->outputs, arguments, error);
+}
+
 static int record_split(void* user, VkCommandBuffer cmd)
 {
     const op_args* a = user;
     vksplit_error error;
-    if (vksplit_cmd_split(a->plan, cmd, &a->input, a->outputs, &a->arguments, &error) == VKSPLIT_OK)
+    if (record_plan(a, cmd, &a->arguments, &error) == VKSPLIT_OK)
         return 1;
     fprintf(stderr, "split_bench: record: %s\n", error.message);
     return 0;
@@ -110,10 +122,10 @@ static int record_ceiling(void* user, VkCommandBuffer cmd)
 static vksplit_result record_first(void* user, VkCommandBuffer cmd, vksplit_error* error)
 {
     const op_args* a = user;
-    return vksplit_cmd_split(a->plan, cmd, &a->input, a->outputs, &a->arguments, error);
+    return record_plan(a, cmd, &a->arguments, error);
 }
 
-/* Host microseconds per vksplit_cmd_split (arguments written each time, the worst case),
+/* Host microseconds per vksplit_cmd_split or _join (arguments written each time, the worst case),
  * recording many into one never-submitted command buffer. */
 static double time_record(const bench_env* env, const op_args* a)
 {
@@ -134,7 +146,7 @@ static double time_record(const bench_env* env, const op_args* a)
         vksplit_error error;
         double t0 = now_seconds();
         for (int i = 0; i < calls; i++)
-            if (vksplit_cmd_split(a->plan, cmd, &a->input, a->outputs, &arguments, &error) != VKSPLIT_OK)
+            if (record_plan(a, cmd, &arguments, &error) != VKSPLIT_OK)
                 die("record", &error);
         per_call[round] = (now_seconds() - t0) / calls;
         vkEndCommandBuffer(cmd);
@@ -167,6 +179,18 @@ static void setup_fitted(const bench_env* env, const bench_case* c, uint64_t tar
                 (double)target / MIB);
 }
 
+/* Bytes that are not a constant: every byte must land right. */
+static void fill_random(uint8_t* p, uint64_t bytes)
+{
+    uint64_t seed = 0x9E3779B97F4A7C15ull ^ bytes;
+    for (uint64_t i = 0; i + 8 <= bytes; i += 8) {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        memcpy(p + i, &seed, 8);
+    }
+    for (uint64_t i = bytes & ~(uint64_t)7; i < bytes; i++)
+        p[i] = (uint8_t)(i * 131u);
+}
+
 /* Host memcpy of the split's bytes, median of the batch count: before the warm-up, never
  * between batches. */
 static double time_memcpy(void* dst, const void* src, uint64_t bytes, int reps)
@@ -190,7 +214,7 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, bench
     vksplit_error error;
     vksplit_plan_options options = {env->o->path};
     vksplit_plan* plan = NULL;
-    if (vksplit_plan_create(vksplit_runner_context(runner), &s->desc, &options, &plan, &error) != VKSPLIT_OK)
+    if (bench_plan_create(vksplit_runner_context(runner), s, &options, &plan, &error) != VKSPLIT_OK)
         die(c->name, &error);
     vksplit_plan_get_info(plan, &row->info);
     if (env->shader_stats)
@@ -204,7 +228,8 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, bench
 
     /* Device-local buffers: the input, one arena for the outputs (the references write there
      * too, after the split's bytes are checked: the same allocations for all), and the
-     * per-recording arguments where the plan has more outputs than push constants hold. */
+     * per-recording arguments where the plan has more outputs than push constants hold. A
+     * join reads the arena and writes the input buffer, and so do its references. */
     vksplit_runner_buffer input, arena, arguments;
     memset(&arguments, 0, sizeof arguments);
     if (vksplit_runner_buffer_create(runner, s->input_span, &input, &error) != VKSPLIT_OK ||
@@ -212,16 +237,16 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, bench
         (row->info.argument_bytes &&
          vksplit_runner_buffer_create(runner, row->info.argument_bytes, &arguments, &error) != VKSPLIT_OK))
         die(c->name, &error);
-    uint8_t* host_in = xmalloc(s->input_span);
+    int join = c->operation == VKSPLIT_OPERATION_JOIN;
+    uint8_t* host_in = xmalloc(s->input_span > bytes ? s->input_span : bytes);
     uint8_t* host_out = xmalloc(s->arena_bytes > bytes ? s->arena_bytes : bytes);
-    uint64_t seed = 0x9E3779B97F4A7C15ull ^ s->input_span;
-    for (uint64_t i = 0; i + 8 <= s->input_span; i += 8) { /* not a constant: every byte must land right */
-        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-        memcpy(host_in + i, &seed, 8);
+    if (join) { /* the data in the arena, the join's output zeroed */
+        fill_random(host_out, s->arena_bytes);
+        memset(host_in, 0, s->input_span);
+    } else {
+        fill_random(host_in, s->input_span);
+        memset(host_out, 0, s->arena_bytes);
     }
-    for (uint64_t i = s->input_span & ~(uint64_t)7; i < s->input_span; i++)
-        host_in[i] = (uint8_t)(i * 131u);
-    memset(host_out, 0, s->arena_bytes);
     if (vksplit_runner_upload(runner, &input, 0, host_in, s->input_span, &error) != VKSPLIT_OK ||
         vksplit_runner_upload(runner, &arena, 0, host_out, s->arena_bytes, &error) != VKSPLIT_OK)
         die(c->name, &error);
@@ -229,10 +254,19 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, bench
     vksplit_binding* bindings = xmalloc(sizeof *bindings * c->outputs);
     for (uint32_t i = 0; i < c->outputs; i++)
         bindings[i] = (vksplit_binding){arena.buffer, s->output_offset[i]};
-    op_args args = {plan, {input.buffer, 0}, bindings, {arguments.buffer, 0, 0}, &input, &arena, bytes, &env->ceiling};
+    op_args args = {plan,
+                    join,
+                    {input.buffer, 0},
+                    bindings,
+                    {arguments.buffer, 0, 0},
+                    join ? &arena : &input,
+                    join ? &input : &arena,
+                    bytes,
+                    &env->ceiling};
     if (vksplit_runner_submit(runner, record_first, &args, &error) != VKSPLIT_OK)
         die(c->name, &error);
-    if (vksplit_runner_download(runner, &arena, 0, host_out, s->arena_bytes, &error) != VKSPLIT_OK)
+    if (join ? vksplit_runner_download(runner, &input, 0, host_in, s->input_span, &error) != VKSPLIT_OK
+             : vksplit_runner_download(runner, &arena, 0, host_out, s->arena_bytes, &error) != VKSPLIT_OK)
         die(c->name, &error);
     if (!bench_check(s, host_in, host_out))
         exit(1);
@@ -344,14 +378,15 @@ int main(int argc, char** argv)
     open_env(&env, &o);
     bench_report_begin(&o, &env.info, &env.clock);
     int total = 0, printed = 0;
+    uint32_t cases = bench_case_count + bench_join_case_count;
     for (int z = 0; z < o.size_count; z++)
-        for (uint32_t c = 0; c < bench_case_count; c++)
-            total += bench_selected(&o, bench_cases[c].name) && (z == 0 || bench_cases[c].shape != SHAPE_FIXED);
+        for (uint32_t c = 0; c < cases; c++)
+            total += bench_selected(&o, bench_case_at(c)) && (z == 0 || bench_case_at(c)->shape != SHAPE_FIXED);
     for (int z = 0; z < o.size_count; z++) {
         uint64_t target = (uint64_t)(o.sizes[z] * MIB);
-        for (uint32_t c = 0; c < bench_case_count; c++) {
-            const bench_case* bc = &bench_cases[c];
-            if (!bench_selected(&o, bc->name) || (z > 0 && bc->shape == SHAPE_FIXED)) /* latency cases once */
+        for (uint32_t c = 0; c < cases; c++) {
+            const bench_case* bc = bench_case_at(c);
+            if (!bench_selected(&o, bc) || (z > 0 && bc->shape == SHAPE_FIXED)) /* latency cases once */
                 continue;
             static bench_row row;
             run_case(&env, bc, target, &row);

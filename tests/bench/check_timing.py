@@ -9,7 +9,8 @@ source, note and highest clock agree; per case, at least the run's warm-up of GP
 least one batch, the run's batch count, K >= 1 for the split and each reference (the ceiling
 where there is one), re-runs at
 most one a round, a clock and its ratio to the run's highest or none and why, latency mode's
-figures for the 4 KiB and 64 KiB cases only.
+figures for the 4 KiB and 64 KiB cases only (the 4 KiB join too), the operation ("join" for the
+join_ cases: their "split_" fields are the join's).
 
 Where a count log of count_layer.c is named, the JSON is held to it. The layer's lines are labelled by the first timestamp query each command buffer writes, which
 split_bench assigns per kind of batch (bench/bench_timing.h). Per case, in order, the JSON's
@@ -64,7 +65,8 @@ def check_fields(run):
             ok = ok and c["clock_mhz"] >= 0 and 0 <= c["clock_relative"] <= 1.0001 and c["clock_note"] is None
         else:
             ok = ok and c["clock_mhz"] is None and c["clock_relative"] is None and bool(c["clock_note"])
-        latency = c["case"] in ("f32_4k", "f32_64k")
+        latency = c["case"] in ("f32_4k", "f32_64k", "join_f32_4k")
+        ok = ok and c["operation"] == ("join" if c["case"].startswith("join_") else "split")
         ok = ok and (c["latency_reps"] == 64) == latency
         for k in ("latency_split_us", "latency_ceiling_us", "latency_copy_us"):
             if latency:  # no ceiling without device addresses

@@ -15,17 +15,20 @@ out=$work/out.json
 fail() { echo "bench_flags: $*" >&2; exit 1; }
 
 "$bench" --list | grep -q f32_transposed || fail "--list lacks f32_transposed"
+"$bench" --list | grep -Eq "^join_f16_kv_append +\+" || fail "--list lacks join_f16_kv_append in the default run"
 "$bench" --list-devices | grep -q "\[default\]" || fail "--list-devices marks no default device"
 device=${VKSPLIT_DEVICE:-0}
 
-# Small sizes, every kind of case, the device chosen explicitly, through the staging buffer.
+# Small sizes, every kind of case (joins: a split's outputs joined back), the device chosen
+# explicitly, through the staging buffer.
 cases=f32_inner1,f32_1d,f32_chunk16,f32_last3,f32_uneven18,f32_out96,f32_transposed,f32_4k
+cases=$cases,join_f16_heads,join_f32_last3,join_f32_4k
 "$bench" --size 1,2 --case "$cases" --device "$device" --staging --reps 1 --warmup-ms 5 --json > "$out"
 for field in '"ratio_ceiling"' '"ratio_copy"' '"ratio_memcpy"' '"ceiling_gbps"' '"size_mib": 2' '"bytes_in_flight"' \
-             '"fetch_ratio"' '"workgroups"' '"idle_workgroups"'; do
+             '"fetch_ratio"' '"workgroups"' '"idle_workgroups"' '"operation": "split"' '"operation": "join"'; do
   grep -q "$field" "$out" || fail "--json output lacks $field"
 done
-[ "$(grep -c '"case"' "$out")" -eq 15 ] || fail "expected 15 rows (7 cases at 2 sizes, the 4k case once)"
+[ "$(grep -c '"case"' "$out")" -eq 20 ] || fail "expected 20 rows (9 cases at 2 sizes, the 4k cases once)"
 cp "$out" "$work/staged.json" # its timing's fields: check_timing.py below
 
 # A batch is one submission of K back-to-back splits: counted outside the bench by the layer.
@@ -52,15 +55,15 @@ count_run() {
 count_run validated --size 1 --case f32_chunk16,f32_4k --reps 2 --warmup-ms 5 --validate
 
 # The GPU's defaults on this device (BY_SHAPE plans exactly as on a discrete GPU): every kind
-# of plan, its own account within issue 12's bars, bytes checked.
+# of plan, every case (--all: the joins too), its own account within issue 12's bars, bytes checked.
 # The bars hold for a device with device addresses, as the GPUs vksplit is tuned for; without
 # them (tests/min_device's push and minimal profiles) DEINTERLEAVE needs every output in one
 # dispatch, which a few descriptor slots do not give, and TILES then fetches shared sectors.
 # Under the counting layer, K fixed at 2 (--batch-reps), no warm-up: every plan's batches counted.
-count_run by_shape --size 2 --mapping by-shape --reps 1 --warmup-ms 0 --batch-reps 2
+count_run by_shape --size 2 --mapping by-shape --reps 1 --warmup-ms 0 --batch-reps 2 --all
 if grep -q '"plan": "compute bda' "$out"; then
-  [ "$(grep -c '"batch_reps": 2, "ceiling_batch_reps": 2, "copy_batch_reps": 2' "$out")" -eq 16 ] || fail "--batch-reps 2 did not fix K"
-  for mapping in tiles transpose deinterleave; do
+  [ "$(grep -c '"batch_reps": 2, "ceiling_batch_reps": 2, "copy_batch_reps": 2' "$out")" -eq 24 ] || fail "--batch-reps 2 did not fix K"
+  for mapping in tiles transpose deinterleave join-tiles join-transpose join-deinterleave; do
     grep -q "\"mapping\": \"$mapping\"" "$out" || fail "--mapping by-shape made no $mapping plan"
   done
   /usr/bin/env python3 - "$out" <<'PY' || fail "a GPU plan misses the bars of its own account"
@@ -80,12 +83,13 @@ fi
 /usr/bin/env python3 - "$out" <<'PY' || fail "--plan-only: a GPU plan misses the bars of its own account"
 import json, sys
 cases = json.load(open(sys.argv[1]))["cases"]
-assert len(cases) == 2 * 14 + 2, len(cases)  # 14 throughput cases at both sizes, 2 latency cases once
+assert len(cases) == 2 * 21 + 3, len(cases)  # 14 + 7 (joins) throughput cases at both sizes, 2 + 1 latency cases once
 for c in cases:
-    if c["plan"].startswith("compute bda"):
+    plan = c["plan"][len("join "):] if c["operation"] == "join" else c["plan"]  # a join's summary starts "join "
+    if plan.startswith("compute bda"):
         assert c["bytes_in_flight"] >= 64 and c["fetch_ratio"] <= 1.25 and c["idle_workgroups"] * 20 <= c["workgroups"], c
     else:
-        assert c["plan"].startswith("compute desc") and c["bytes_in_flight"] >= 16, c
+        assert plan.startswith("compute desc") and c["bytes_in_flight"] >= 16, c
 PY
 "$bench" --size 1 --case f16_qkv,f32_out96 --mapping tiles --workgroup 32 --invocation-bytes 128 --band-bytes 4096 \
          --reps 1 --warmup-ms 0 --batch-ms 0 --path compute > "$out"

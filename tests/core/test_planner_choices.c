@@ -1,4 +1,5 @@
-/* Pins the planner's choices for split_bench's cases (bench/bench_cases.c, the same shapes)
+/* Pins the planner's choices for split_bench's cases (bench/bench_cases.c, the same shapes: its
+ * splits and its joins)
  * at 64 MiB and 1 GiB, for the GPU defaults (vksplit_resolve_tuning(DISCRETE_GPU): what a GPU
  * runs, planned here on lavapipe's device with the compute path a GPU's AUTO takes) and for
  * lavapipe's own defaults (AUTO); and holds every GPU plan to its own account: 64 bytes in
@@ -66,15 +67,16 @@ int main(int argc, char** argv)
         if (!ctx)
             continue;
         for (unsigned z = 0; z < 2; z++)
-            for (uint32_t c = 0; c < bench_case_count; c++) {
-                if (z && bench_cases[c].shape == SHAPE_FIXED)
+            for (uint32_t c = 0; c < bench_case_count + bench_join_case_count; c++) {
+                const bench_case* bc = bench_case_at(c);
+                if (z && bc->shape == SHAPE_FIXED)
                     continue;
                 static bench_setup s;
-                bench_setup_case(&bench_cases[c], (uint64_t)sizes[z] << 20, &s);
+                bench_setup_case(bc, (uint64_t)sizes[z] << 20, &s);
                 vksplit_plan_options options = {classes[k].path};
                 vksplit_plan* plan = NULL;
                 vksplit_error err;
-                CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &s.desc, &options, &plan, &err), &err);
+                CHECK_RESULT(VKSPLIT_OK, bench_plan_create(ctx, &s, &options, &plan, &err), &err);
                 if (!plan)
                     continue;
                 vksplit_plan_info pi;
@@ -82,30 +84,30 @@ int main(int argc, char** argv)
                 vksplit_plan_destroy(plan);
                 if (print) {
                     printf("    {\"%s\", \"%s\", %u, \"%s\", %llu, %u}, /* %u B in flight, fetch %.3f, %llu idle */\n",
-                           classes[k].name, bench_cases[c].name, sizes[z], pi.summary,
-                           (unsigned long long)pi.workgroup_count, pi.dispatch_count, pi.bytes_in_flight,
-                           pi.fetch_ratio, (unsigned long long)pi.idle_workgroups);
+                           classes[k].name, bc->name, sizes[z], pi.summary, (unsigned long long)pi.workgroup_count,
+                           pi.dispatch_count, pi.bytes_in_flight, pi.fetch_ratio,
+                           (unsigned long long)pi.idle_workgroups);
                     continue;
                 }
                 /* The GPU plans' own account must meet issue 12's bars on every case: 64 bytes
                  * in flight per invocation per trip, at most 1.25 input bytes fetched per byte
                  * copied (whole 32-byte sectors). */
                 if (k == 0) {
-                    CHECK_MSG(pi.bytes_in_flight >= 64, "gpu %s %u MiB: %u bytes in flight per invocation",
-                              bench_cases[c].name, sizes[z], pi.bytes_in_flight);
+                    CHECK_MSG(pi.bytes_in_flight >= 64, "gpu %s %u MiB: %u bytes in flight per invocation", bc->name,
+                              sizes[z], pi.bytes_in_flight);
                     CHECK_MSG(pi.fetch_ratio <= 1.25, "gpu %s %u MiB: fetches %.3f input bytes per byte copied",
-                              bench_cases[c].name, sizes[z], pi.fetch_ratio);
+                              bc->name, sizes[z], pi.fetch_ratio);
                     CHECK_MSG(pi.idle_workgroups * 20 <= pi.workgroup_count,
-                              "gpu %s %u MiB: %llu of %llu workgroups idle", bench_cases[c].name, sizes[z],
+                              "gpu %s %u MiB: %llu of %llu workgroups idle", bc->name, sizes[z],
                               (unsigned long long)pi.idle_workgroups, (unsigned long long)pi.workgroup_count);
                 }
                 const pinned* p = NULL;
                 for (size_t i = 0; i < sizeof pins / sizeof pins[0] && !p; i++)
-                    if (!strcmp(pins[i].device_class, classes[k].name) && !strcmp(pins[i].name, bench_cases[c].name) &&
+                    if (!strcmp(pins[i].device_class, classes[k].name) && !strcmp(pins[i].name, bc->name) &&
                         pins[i].size_mib == sizes[z])
                         p = &pins[i];
-                CHECK_MSG(p != NULL, "%s %s %u MiB: no pinned plan (re-pin with --print)", classes[k].name,
-                          bench_cases[c].name, sizes[z]);
+                CHECK_MSG(p != NULL, "%s %s %u MiB: no pinned plan (re-pin with --print)", classes[k].name, bc->name,
+                          sizes[z]);
                 if (!p)
                     continue;
                 compared++;
@@ -113,7 +115,7 @@ int main(int argc, char** argv)
                               p->dispatches == pi.dispatch_count,
                           "%s %s %u MiB: the plan changed:\n    pinned: %s, %llu workgroups, %u dispatches\n"
                           "    now:    %s, %llu workgroups, %u dispatches",
-                          classes[k].name, bench_cases[c].name, sizes[z], p->summary, (unsigned long long)p->workgroups,
+                          classes[k].name, bc->name, sizes[z], p->summary, (unsigned long long)p->workgroups,
                           p->dispatches, pi.summary, (unsigned long long)pi.workgroup_count, pi.dispatch_count);
             }
         vksplit_context_destroy(ctx);
