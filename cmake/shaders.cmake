@@ -8,20 +8,27 @@ file(GLOB VKSPLIT_SHADER_INCLUDES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/
 set(VKSPLIT_SHADER_LIST ${CMAKE_CURRENT_SOURCE_DIR}/src/shader_variants.h)
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${VKSPLIT_SHADER_LIST})
 file(READ ${VKSPLIT_SHADER_LIST} _variant_text)
-string(REGEX MATCHALL "X\\((bda|desc), *[0-9]+, *[01]\\)" _variant_lines "${_variant_text}")
+string(REGEX MATCHALL "X\\((bda|desc), *[0-9]+, *[01], *(both|split|join)\\)" _variant_lines "${_variant_text}")
 if(NOT _variant_lines)
-  message(FATAL_ERROR "src/shader_variants.h lists no X(addressing, word_bytes, atomic_stores) line")
+  message(FATAL_ERROR "src/shader_variants.h lists no X(addressing, word_bytes, atomic_stores, direction) line")
 endif()
 
 set(VKSPLIT_SHADER_INCLUDE_DIR ${CMAKE_CURRENT_BINARY_DIR}/shaders)
 set(VKSPLIT_SHADER_SOURCES "")
 set(_decls "")
 foreach(line IN LISTS _variant_lines)
-  string(REGEX MATCH "X\\((bda|desc), *([0-9]+), *([01])\\)" _ "${line}")
+  string(REGEX MATCH "X\\((bda|desc), *([0-9]+), *([01]), *(both|split|join)\\)" _ "${line}")
   set(addressing ${CMAKE_MATCH_1})
   set(width ${CMAKE_MATCH_2})
   set(atomic ${CMAKE_MATCH_3})
-  set(name "${addressing}_w${width}_a${atomic}")
+  set(direction ${CMAKE_MATCH_4})
+  set(name "${addressing}_w${width}_a${atomic}_${direction}")
+  set(direction_define "")
+  if(direction STREQUAL "split")
+    set(direction_define -DDIRECTION_JOIN=0)
+  elseif(direction STREQUAL "join")
+    set(direction_define -DDIRECTION_JOIN=1)
+  endif()
   string(TOUPPER "${addressing}" ADDRESSING)
   if(addressing STREQUAL "bda")
     set(target_env vulkan1.2)
@@ -34,7 +41,7 @@ foreach(line IN LISTS _variant_lines)
     OUTPUT ${spv}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${VKSPLIT_SHADER_INCLUDE_DIR}
     COMMAND ${GLSLANG_VALIDATOR} -V --quiet --target-env ${target_env}
-            -DADDRESSING_${ADDRESSING}=1 -DWORD_BYTES=${width} -DATOMIC_STORES=${atomic}
+            -DADDRESSING_${ADDRESSING}=1 -DWORD_BYTES=${width} -DATOMIC_STORES=${atomic} ${direction_define}
             -I${CMAKE_CURRENT_SOURCE_DIR}/shaders -o ${spv} ${VKSPLIT_SHADER_SOURCE}
     COMMAND ${SPIRV_VAL} --target-env ${target_env} ${spv}
     DEPENDS ${VKSPLIT_SHADER_SOURCE} ${VKSPLIT_SHADER_INCLUDES} ${VKSPLIT_SHADER_LIST}

@@ -175,15 +175,26 @@ OUTPUT g_part;
 uint read_word() { return JOIN ? pc.output_words[g_part] : pc.input_word; }
 uint write_word(OUTPUT slot) { return JOIN ? pc.input_word : pc.output_words[slot]; }
 
-// Each binding is declared twice, as the side read (readonly) and as the side written, so that
-// a split's pipeline reads its whole readonly and writes its parts writeonly exactly as before
-// joins existed, and a join's the other way round; JOIN folds the unused declarations away.
+// Binding 1 is the whole, binding 2 the parts (an array of slots): a split reads the whole
+// (readonly) and writes its parts, a join the other way round. Each direction is its own module
+// (DIRECTION_JOIN) that declares each binding once, with the access its direction makes.
+#if DIRECTION_JOIN
+#define READ_SIDE parts[g_part]
+#define WRITE_SIDE(slot) whole
+#define WHOLE_ACCESS WRITTEN
+#define PARTS_ACCESS readonly
+#else
+#define READ_SIDE whole
+#define WRITE_SIDE(slot) parts[slot]
+#define WHOLE_ACCESS readonly
+#define PARTS_ACCESS WRITTEN
+#endif
 #if ATOMIC_STORES
-// A run is the byte offset of its first word within its binding.
-layout(set = 0, binding = 1, std430) readonly buffer WholeIn { uint w[]; } whole_in;
-layout(set = 0, binding = 1, std430) buffer WholeOut { uint w[]; } whole_out;
-layout(set = 0, binding = 2, std430) readonly buffer PartIn { uint w[]; } parts_in[OUTPUT_SLOTS];
-layout(set = 0, binding = 2, std430) buffer PartOut { uint w[]; } parts_out[OUTPUT_SLOTS];
+// A run is the byte offset of its first word within its binding; stores are atomics on the
+// 32-bit words that hold the bytes (read and written).
+#define WRITTEN
+layout(set = 0, binding = 1, std430) WHOLE_ACCESS buffer Whole { uint w[]; } whole;
+layout(set = 0, binding = 2, std430) PARTS_ACCESS buffer Parts { uint w[]; } parts[OUTPUT_SLOTS];
 struct Dst { uint slot; uint byte_offset; };
 #define SRC uint
 #define DST Dst
@@ -192,40 +203,27 @@ DST dst_at(OUTPUT slot, OFFSET word) { return Dst(slot, (write_word(slot) + word
 VALUE load(SRC s, uint i)
 {
     uint at = s + i * WORD_BYTES;
-    uint w = JOIN ? parts_in[g_part].w[at >> 2] : whole_in.w[at >> 2];
-    return (w >> ((at & 3u) * 8u)) & SMALL_MASK;
+    return (READ_SIDE.w[at >> 2] >> ((at & 3u) * 8u)) & SMALL_MASK;
 }
 void store(DST d, uint i, VALUE v)
 {
     uint at = d.byte_offset + i * WORD_BYTES;
     uint shift = (at & 3u) * 8u;
-    if (JOIN) {
-        atomicAnd(whole_out.w[at >> 2], ~(SMALL_MASK << shift));
-        atomicOr(whole_out.w[at >> 2], v << shift);
-    } else {
-        atomicAnd(parts_out[d.slot].w[at >> 2], ~(SMALL_MASK << shift));
-        atomicOr(parts_out[d.slot].w[at >> 2], v << shift);
-    }
+    atomicAnd(WRITE_SIDE(d.slot).w[at >> 2], ~(SMALL_MASK << shift));
+    atomicOr(WRITE_SIDE(d.slot).w[at >> 2], v << shift);
 }
 #else
 // A run is the index of its first word within its binding.
-layout(set = 0, binding = 1, std430) readonly buffer WholeIn { STORED w[]; } whole_in;
-layout(set = 0, binding = 1, std430) writeonly buffer WholeOut { STORED w[]; } whole_out;
-layout(set = 0, binding = 2, std430) readonly buffer PartIn { STORED w[]; } parts_in[OUTPUT_SLOTS];
-layout(set = 0, binding = 2, std430) writeonly buffer PartOut { STORED w[]; } parts_out[OUTPUT_SLOTS];
+#define WRITTEN writeonly
+layout(set = 0, binding = 1, std430) WHOLE_ACCESS buffer Whole { STORED w[]; } whole;
+layout(set = 0, binding = 2, std430) PARTS_ACCESS buffer Parts { STORED w[]; } parts[OUTPUT_SLOTS];
 struct Dst { uint slot; uint word; };
 #define SRC uint
 #define DST Dst
 SRC src_at(OFFSET word) { return read_word() + word; }
 DST dst_at(OUTPUT slot, OFFSET word) { return Dst(slot, write_word(slot) + word); }
-VALUE load(SRC s, uint i) { return JOIN ? VALUE(parts_in[g_part].w[s + i]) : VALUE(whole_in.w[s + i]); }
-void store(DST d, uint i, VALUE v)
-{
-    if (JOIN)
-        whole_out.w[d.word + i] = STORED(v);
-    else
-        parts_out[d.slot].w[d.word + i] = STORED(v);
-}
+VALUE load(SRC s, uint i) { return VALUE(READ_SIDE.w[s + i]); }
+void store(DST d, uint i, VALUE v) { WRITE_SIDE(d.slot).w[d.word + i] = STORED(v); }
 #endif
 #endif
 

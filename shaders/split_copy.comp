@@ -52,7 +52,15 @@ layout(constant_id = SPEC_OUTPUT_SLOTS) const uint OUTPUT_SLOTS = 1;
 layout(constant_id = SPEC_MAPPING) const uint MAPPING = MAPPING_RUNS;
 layout(constant_id = SPEC_TRIPS) const uint TRIPS = 1;
 layout(constant_id = SPEC_SHARED_WORDS) const uint SHARED_WORDS = 1;
+#if defined(DIRECTION_JOIN)
+// One module per direction (src/shader_variants.h): a pipeline's module then holds only the
+// accesses its direction makes, as the validation layer reads them (it does not fold
+// specialization constants). The descriptor variants do this: their bindings are the
+// synchronization validation's to track; a device address is not.
+const bool JOIN = DIRECTION_JOIN != 0; // a join: parts -> whole
+#else
 layout(constant_id = SPEC_JOIN) const bool JOIN = false; // a join: parts -> whole (split_abi.h)
+#endif
 
 #include "addressing.glsl"
 

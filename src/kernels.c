@@ -88,7 +88,7 @@ uint32_t vksplit__widest_variant_word(vksplit_bool32 bda)
 {
 #define VKSPLIT_IS_BDA_bda 1
 #define VKSPLIT_IS_BDA_desc 0
-#define VKSPLIT_X_WIDEST(addressing, word, atomic)                     \
+#define VKSPLIT_X_WIDEST(addressing, word, atomic, direction)          \
     if (VKSPLIT_IS_BDA_##addressing == (bda ? 1 : 0) && word > widest) \
         widest = word;
     uint32_t widest = 1;

@@ -16,15 +16,23 @@ typedef struct shader_variant {
     vksplit_bool32 bda;
     uint32_t word_bytes;
     vksplit_bool32 atomic_stores;
+    uint32_t directions; /* bit 0: splits, bit 1: joins */
     const uint32_t* code;
     const size_t* size; /* bytes; a pointer, since only the generated .c knows it */
 } shader_variant;
 
 #define VKSPLIT_IS_BDA_bda 1
 #define VKSPLIT_IS_BDA_desc 0
-#define VKSPLIT_X_VARIANT(addressing, word, atomic)                                              \
-    {VKSPLIT_IS_BDA_##addressing, word, atomic, vksplit__spv_##addressing##_w##word##_a##atomic, \
-     &vksplit__spv_##addressing##_w##word##_a##atomic##_size},
+#define VKSPLIT_DIRECTION_BITS_both 3u
+#define VKSPLIT_DIRECTION_BITS_split 1u
+#define VKSPLIT_DIRECTION_BITS_join 2u
+#define VKSPLIT_X_VARIANT(addressing, word, atomic, direction)      \
+    {VKSPLIT_IS_BDA_##addressing,                                   \
+     word,                                                          \
+     atomic,                                                        \
+     VKSPLIT_DIRECTION_BITS_##direction,                            \
+     vksplit__spv_##addressing##_w##word##_a##atomic##_##direction, \
+     &vksplit__spv_##addressing##_w##word##_a##atomic##_##direction##_size},
 /* A pipeline handle as the 64 bits its slot holds: VkPipeline is a pointer on 64-bit
  * platforms and a uint64_t elsewhere, 8 bytes either way. */
 _Static_assert(sizeof(VkPipeline) == sizeof(uint64_t), "a non-dispatchable handle is 64 bits");
@@ -45,10 +53,11 @@ static const shader_variant variants[] = {VKSPLIT_SHADER_VARIANTS(VKSPLIT_X_VARI
 #undef VKSPLIT_X_VARIANT
 #define VARIANT_COUNT (sizeof variants / sizeof variants[0])
 
-static const shader_variant* find_variant(vksplit_bool32 bda, uint32_t word_bytes, vksplit_bool32 atomic)
+static const shader_variant* find_variant(vksplit_bool32 bda, uint32_t word_bytes, vksplit_bool32 atomic, uint32_t join)
 {
     for (size_t i = 0; i < VARIANT_COUNT; i++)
-        if (variants[i].bda == bda && variants[i].word_bytes == word_bytes && variants[i].atomic_stores == atomic)
+        if (variants[i].bda == bda && variants[i].word_bytes == word_bytes && variants[i].atomic_stores == atomic &&
+            (variants[i].directions & (1u << join)))
             return &variants[i];
     return NULL;
 }
@@ -177,28 +186,27 @@ static void name_pipeline(const vksplit_context* ctx, VkPipeline pipeline, uint3
 
 vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* error)
 {
-    VkShaderModule modules[VKSPLIT_WORD_KINDS] = {VK_NULL_HANDLE};
+    /* A module per variant, made once for the pipelines that share it. */
+    VkShaderModule modules[VARIANT_COUNT] = {VK_NULL_HANDLE};
     VkComputePipelineCreateInfo infos[MAX_PIPELINES];
     pipeline_spec specs[MAX_PIPELINES];
     uint32_t slot[MAX_PIPELINES][3], count = 0;
     vksplit_result r = VKSPLIT_OK;
     for (uint32_t word = 1; r == VKSPLIT_OK && word <= ctx->caps.max_word_bytes; word *= 2) {
-        const shader_variant* variant = find_variant(ctx->bda, word, vksplit__atomic_stores(ctx, word));
-        if (!variant)
-            continue; /* this addressing has no such word */
         for (uint32_t n = 0; r == VKSPLIT_OK && n < VKSPLIT_DIRECTIONS * VKSPLIT_KERNEL_KINDS; n++) {
             uint32_t join = n / VKSPLIT_KERNEL_KINDS, m = n % VKSPLIT_KERNEL_KINDS;
-            if (m < MAPPING_RUNS || !context_uses(ctx, m, word, join))
-                continue;
-            uint32_t kind = word_kind(word);
-            if (!modules[kind])
-                r = create_module(ctx, variant, &modules[kind], error);
+            const shader_variant* variant = find_variant(ctx->bda, word, vksplit__atomic_stores(ctx, word), join);
+            if (!variant || m < MAPPING_RUNS || !context_uses(ctx, m, word, join))
+                continue; /* this addressing has no such word, or the tuning no such kernel */
+            size_t v = (size_t)(variant - variants);
+            if (!modules[v])
+                r = create_module(ctx, variant, &modules[v], error);
             if (r != VKSPLIT_OK)
                 break;
-            describe_pipeline(ctx, m, join, modules[kind], &specs[count], &infos[count]);
+            describe_pipeline(ctx, m, join, modules[v], &specs[count], &infos[count]);
             slot[count][0] = join;
             slot[count][1] = m;
-            slot[count][2] = kind;
+            slot[count][2] = word_kind(word);
             count++;
         }
     }
@@ -218,9 +226,9 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
         for (uint32_t i = 0; r == VKSPLIT_OK && i < count; i++)
             name_pipeline(ctx, pipelines[i], slot[i][1], 1u << slot[i][2], slot[i][0]);
     }
-    for (uint32_t k = 0; k < VKSPLIT_WORD_KINDS; k++)
-        if (modules[k])
-            ctx->vk.vkDestroyShaderModule(ctx->device, modules[k], ctx->callbacks);
+    for (size_t v = 0; v < VARIANT_COUNT; v++)
+        if (modules[v])
+            ctx->vk.vkDestroyShaderModule(ctx->device, modules[v], ctx->callbacks);
     return r;
 }
 
@@ -229,7 +237,8 @@ vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint
 {
     uint32_t direction = join ? 1 : 0;
     *out = VK_NULL_HANDLE;
-    const shader_variant* variant = find_variant(ctx->bda, word_bytes, vksplit__atomic_stores(ctx, word_bytes));
+    const shader_variant* variant =
+        find_variant(ctx->bda, word_bytes, vksplit__atomic_stores(ctx, word_bytes), direction);
     uint32_t kind = word_kind(word_bytes);
     if (!variant || kernel < MAPPING_RUNS || kernel >= VKSPLIT_KERNEL_KINDS ||
         !context_uses(ctx, kernel, word_bytes, direction))
