@@ -522,11 +522,18 @@ static void context_creation_phase(vksplit_runner* runner)
     memset(&s, 0, sizeof s);
     vksplit_runner_info info;
     vksplit_runner_get_info(runner, &info);
+    /* Contexts tuned to one-byte words: every call a context makes (its modules, one per
+     * variant and direction where they differ, its one vkCreateComputePipelines, a name per
+     * pipeline) with a split and a join pipeline, not two dozen; each failure point costs a
+     * context creation, and lavapipe compiles every pipeline of each. The full contexts are
+     * made in every other phase. */
     context_create_op op = {runner, hooked_context_desc(runner, 0), NULL};
+    op.desc.tuning.max_word_bytes = 1;
     fault_op f = {"vksplit_context_create (device addresses)", context_create_run, context_create_settle, NULL, &op};
     sweep_all(&f, 3, SWEEP_ALLOCATIONS, &s);
     if (info.enabled_features & VKSPLIT_FEATURE_PUSH_DESCRIPTOR) {
         op.desc = hooked_context_desc(runner, VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS);
+        op.desc.tuning.max_word_bytes = 1;
         f.name = "vksplit_context_create (push descriptors)";
         sweep_all(&f, 3, SWEEP_ALLOCATIONS, &s);
     }
