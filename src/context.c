@@ -201,6 +201,7 @@ vksplit_result vksplit_context_create(const vksplit_context_desc* desc, vksplit_
     if (r == VKSPLIT_OK)
         r = vksplit__create_layouts(ctx, error);
     ctx->defer_pipelines = desc->defer_pipelines != 0;
+    ctx->create_join_pipelines = desc->create_join_pipelines != 0;
     ctx->capture_statistics = desc->capture_pipeline_statistics != 0;
     ctx->pipeline_cache = desc->pipeline_cache;
     if (r == VKSPLIT_OK && !ctx->defer_pipelines)

@@ -43,12 +43,14 @@ struct vksplit_context {
     vksplit__planner_caps caps;
     VkDescriptorSetLayout set_layout; /* descriptor path only */
     VkPipelineLayout pipeline_layout;
-    /* Created with the context, or (defer_pipelines) by the first plan that needs one: plans
+    /* Created with the context, or (defer_pipelines; a join's unless create_join_pipelines) by
+     * the first plan that needs one: plans
      * are made from any thread, so a slot is claimed with a compare-and-swap. Each holds a
      * VkPipeline's 64 bits (a pointer or a uint64_t, by platform): src/pipelines.c. */
     vksplit__atomic_u64 pipelines[VKSPLIT_DIRECTIONS][VKSPLIT_KERNEL_KINDS][VKSPLIT_WORD_KINDS];
     vksplit_bool32 defer_pipelines;
-    vksplit_bool32 capture_statistics; /* pipelines created with CAPTURE_STATISTICS */
+    vksplit_bool32 create_join_pipelines; /* else each join pipeline is deferred */
+    vksplit_bool32 capture_statistics;    /* pipelines created with CAPTURE_STATISTICS */
     VkPipelineCache pipeline_cache;
 };
 

@@ -1,6 +1,7 @@
 /* The context's pipelines: the embedded SPIR-V variants (src/shader_variants.h), the
  * layouts, and one compute pipeline per direction (split, join), kernel and copy word the
- * context can use, all created at context creation (never on a plan or record path). */
+ * context can use, created with the context or, deferred, by the first plan that needs
+ * each (never on a record path). */
 #include <string.h>
 
 #include "pipelines.h"
@@ -120,6 +121,12 @@ static bool context_uses(const vksplit_context* ctx, uint32_t kernel, uint32_t w
            vksplit__kernel_takes_word(kernel, word_bytes, &caps) && (!join || vksplit__kernel_joins(kernel));
 }
 
+/* Whether a direction's pipelines wait for the first plan that needs each. */
+static bool deferred(const vksplit_context* ctx, uint32_t join)
+{
+    return ctx->defer_pipelines || (join && !ctx->create_join_pipelines);
+}
+
 #define SPEC_COUNT 6
 typedef struct pipeline_spec {
     uint32_t constants[SPEC_COUNT];
@@ -196,7 +203,7 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
         for (uint32_t n = 0; r == VKSPLIT_OK && n < VKSPLIT_DIRECTIONS * VKSPLIT_KERNEL_KINDS; n++) {
             uint32_t join = n / VKSPLIT_KERNEL_KINDS, m = n % VKSPLIT_KERNEL_KINDS;
             const shader_variant* variant = find_variant(ctx->bda, word, vksplit__atomic_stores(ctx, word), join);
-            if (!variant || m < MAPPING_RUNS || !context_uses(ctx, m, word, join))
+            if (!variant || m < MAPPING_RUNS || !context_uses(ctx, m, word, join) || deferred(ctx, join))
                 continue; /* this addressing has no such word, or the tuning no such kernel */
             size_t v = (size_t)(variant - variants);
             if (!modules[v])
@@ -245,7 +252,7 @@ vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint
         return VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, vksplit__kernel_name(kernel), word_bytes);
     vksplit__atomic_u64* slot = &ctx->pipelines[direction][kernel][kind];
     VkPipeline pipeline = pipeline_of(vksplit__load_u64(slot));
-    if (pipeline || !ctx->defer_pipelines) {
+    if (pipeline || !deferred(ctx, direction)) {
         *out = pipeline;
         return pipeline ? VKSPLIT_OK : VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, vksplit__kernel_name(kernel), word_bytes);
     }

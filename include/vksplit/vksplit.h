@@ -385,12 +385,19 @@ typedef struct vksplit_context_desc {
     PFN_vkGetDeviceProcAddr get_device_proc_addr;
     vksplit_features enabled_features; /* what the device was created with */
     VkPipelineCache pipeline_cache;    /* optional */
-    /* 0 (the default): vksplit_context_create creates every pipeline the tuning can use, so
-     * that no later call compiles anything (the cost lands at load time, once). 1: each
+    /* 0 (the default): vksplit_context_create creates every split pipeline the tuning can use
+     * (and the join pipelines with create_join_pipelines), so that no later call compiles
+     * anything (the cost lands at load time, once). 1: each
      * pipeline is created by the first vksplit_plan_create that needs it (still never while
      * recording): for tools that make a plan or two and exit, where compiling the others is
      * wasted (the convenience runner does this). */
     vksplit_bool32 defer_pipelines;
+    /* 0 (the default): the join pipelines are each created by the first
+     * vksplit_plan_create_join that needs it (as defer_pipelines does for all; still never
+     * while recording), so that a context that only splits compiles nothing for joins. 1: the
+     * context creates them too (unless defer_pipelines), for an engine that joins and wants
+     * no compile after load. */
+    vksplit_bool32 create_join_pipelines;
     const VkAllocationCallbacks* allocation_callbacks; /* optional: host allocations and Vulkan objects */
     vksplit_log_fn log;                                /* optional */
     void* log_user;
@@ -417,9 +424,9 @@ VKSPLIT_API vksplit_result vksplit_query_device_features(VkPhysicalDevice physic
                                                          VkInstance instance, vksplit_features* supported,
                                                          vksplit_error* error);
 
-/* Loads the functions vksplit calls into a private table and creates every pipeline it can
- * use (or, with desc.defer_pipelines, leaves each to the first plan that needs it; never to
- * a recording). Needs VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS or VKSPLIT_FEATURE_PUSH_DESCRIPTOR.
+/* Loads the functions vksplit calls into a private table and creates every split pipeline it
+ * can use, and every join pipeline with desc.create_join_pipelines (the others, and all with
+ * desc.defer_pipelines, are left to the first plan that needs each; never to a recording). Needs VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS or VKSPLIT_FEATURE_PUSH_DESCRIPTOR.
  * Thread-safety: safe; the device's own rules apply. */
 VKSPLIT_API vksplit_result vksplit_context_create(const vksplit_context_desc* desc, vksplit_context** out,
                                                   vksplit_error* error);

@@ -233,34 +233,51 @@ static void counted_run(vksplit_runner* runner, vksplit_context* ctx, vksplit_fe
     }
 }
 
-/* Pipelines: all of the tuning's with the context by default; with defer_pipelines none then,
- * one by the first plan that needs it, none by a second plan of the same word or any record. */
+/* Pipelines: by default the tuning's split pipelines with the context, each join pipeline by
+ * the first join plan that needs it; create_join_pipelines: the join pipelines with the
+ * context too; defer_pipelines: none with the context, each by the first plan that needs it.
+ * Never one by a second plan of the same direction and word, nor by any record. */
 static void deferred_pipelines(vksplit_runner* runner)
 {
     const uint64_t sizes[2] = {4, 6}, lengths[2] = {2, 4};
     vksplit_split_desc d = core_packed_desc(4, 2, sizes, 1, 2, lengths);
+    vksplit_join_desc j;
+    memset(&j, 0, sizeof j);
+    j.element_size = 4;
+    j.rank = 2;
+    j.sizes = sizes;
+    j.axis = 1;
+    j.input_count = 2;
+    j.lengths = lengths;
     vksplit_plan_options options = {VKSPLIT_PATH_COMPUTE};
     vksplit_error err;
-    for (int defer = 0; defer < 2; defer++) {
+    for (int m = 0; m < 4; m++) {
+        int defer = m & 1, joins = m >> 1;
         vksplit_context_desc cd = vkc_context_desc(runner);
         cd.defer_pipelines = (vksplit_bool32)defer;
+        cd.create_join_pipelines = (vksplit_bool32)joins;
         vksplit_context* ctx = NULL;
         vkc_reset();
         CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&cd, &ctx, &err), &err);
         uint64_t at_context = vkc_calls(VKC_vkCreateComputePipelines);
-        CHECK_MSG(defer ? at_context == 0 : at_context >= 1,
-                  "defer_pipelines %d: %llu vkCreateComputePipelines at "
-                  "context creation",
-                  defer, (unsigned long long)at_context);
-        vksplit_plan* plans[2] = {NULL, NULL};
-        for (int p = 0; p < 2; p++) {
+        CHECK_MSG(defer ? at_context == 0 : at_context == 1,
+                  "defer_pipelines %d, create_join_pipelines %d: %llu vkCreateComputePipelines at context creation",
+                  defer, joins, (unsigned long long)at_context);
+        vksplit_plan* plans[4] = {NULL, NULL, NULL, NULL};
+        for (int p = 0; p < 4; p++) {
+            int join = p >= 2, first = p % 2 == 0;
             vkc_reset();
-            CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &d, &options, &plans[p], &err), &err);
+            if (join)
+                CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create_join(ctx, &j, &options, &plans[p], &err), &err);
+            else
+                CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &d, &options, &plans[p], &err), &err);
             uint64_t made = vkc_calls(VKC_vkCreateComputePipelines);
-            CHECK_MSG(made == (uint64_t)(defer && p == 0), "defer_pipelines %d, plan %d: %llu pipelines created", defer,
-                      p, (unsigned long long)made);
+            int expected = first && (defer || (join && !joins));
+            CHECK_MSG(made == (uint64_t)expected,
+                      "defer_pipelines %d, create_join_pipelines %d, %s plan %d: %llu pipelines created", defer, joins,
+                      join ? "join" : "split", p % 2, (unsigned long long)made);
         }
-        for (int p = 0; p < 2; p++)
+        for (int p = 0; p < 4; p++)
             vksplit_plan_destroy(plans[p]);
         vksplit_context_destroy(ctx);
     }
