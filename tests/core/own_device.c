@@ -1,6 +1,8 @@
 /* A test's own device (own_device.h). */
 #include "own_device.h"
 
+#include "core_support.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,6 +126,9 @@ vksplit_context* own_device_context(const own_device* d, const vksplit_runner_in
     desc.log = log_line;
     if (tuning)
         desc.tuning = *tuning;
+    /* A test run as its joins (VKSPLIT_TEST_JOIN=1) uses no split pipeline: each pipeline is
+     * made by the first plan that needs it instead of every split one with the context. */
+    desc.defer_pipelines = (vksplit_bool32)core_join_all();
     vksplit_context* ctx = NULL;
     vksplit_error err;
     if (vksplit_context_create(&desc, &ctx, &err) != VKSPLIT_OK) {
