@@ -62,11 +62,12 @@ ctest --test-dir build-tsan -j "$jobs" -R core_threads --output-on-failure
 # lavapipe's JIT code (core_large, core_mappings, core_tuning, core_kernels, core_input_bounds,
 # the bench's flags, the second windows profile), and the tests whose host code the others
 # already run here at a fraction of their time (core_dispatch_count's 65536 one-output dispatches, two of
-# the four fallback feature sets, the thread tests, which ThreadSanitizer runs): all of them
-# run in the gcc build.
+# the four fallback feature sets, the thread tests, which ThreadSanitizer runs, and of the
+# joins all but core_join, core_join_random and the first windows profile's): all of them
+# run in the gcc build or on the minimum device.
 stage "tests: sanitizer build"
 VKSPLIT_TEST_SCALE=0.2 ctest --test-dir build-asan -j "$jobs" -LE e2e \
-      -E '^(core_large|core_mappings_.*|core_tuning_.*|core_kernels|core_input_bounds|core_windows_no_bda_minimal|core_join_mappings_.*|core_join_tuning_.*|core_join_kernels|core_join_input_bounds|core_join_windows_no_bda_minimal|bench_flags|core_dispatch_count|core_fallback_no_bda_no_dynidx|core_fallback_no_8_16bit|core_threads_.*)$' \
+      -E '^(core_large|core_mappings_.*|core_tuning_.*|core_kernels|core_input_bounds|core_windows_no_bda_minimal|core_join_mappings_.*|core_join_tuning_.*|core_join_kernels|core_join_input_bounds|core_join_windows_no_bda_minimal|core_join_sweep|core_join_fallback_.*|bench_flags|core_dispatch_count|core_fallback_no_bda_no_dynidx|core_fallback_no_8_16bit|core_threads_.*)$' \
       --output-on-failure
 stage "tests: gcc build on the minimum device (profiles bda, push and minimal)"
 VKSPLIT_TEST_JOBS="$tests" bash tests/min_device/run.sh build bda push minimal

@@ -559,7 +559,8 @@ STAGE_EXCLUDES = {  # stage: (the build folder of its ctest line, {excluded test
                        "core_fallback_no_8_16bit": "two of the four fallback feature sets",
                        "core_threads_.*": "the thread tests", "core_join_mappings_.*": "their joins",
                        "core_join_tuning_.*": "their joins", "core_join_kernels": "their joins",
-                       "core_join_input_bounds": "their joins", "core_join_windows_no_bda_minimal": "their joins"}),
+                       "core_join_input_bounds": "their joins", "core_join_windows_no_bda_minimal": "their joins",
+                       "core_join_sweep": "of the joins", "core_join_fallback_.*": "of the joins"}),
 }
 
 # Sentences once wrong, and what is true instead (src/portable.h: VKSPLIT_NO_C11_ATOMICS gives

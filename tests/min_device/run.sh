@@ -12,7 +12,9 @@
 # core_dispatch_count, core_push_constants, core_windows), the random splits and every mapping the profile's
 # addressing has, the fallbacks, and the bench's plans; in the profile minimal, which differs
 # from push only in outputs per dispatch, the tests of the descriptor path's dispatches
-# (random splits, fallbacks, windows, the 300 MiB CLI split). --all runs every core, CLI and
+# (random splits, fallbacks, windows, the 300 MiB CLI split). Joins: the random ones on every
+# profile, the forced mappings and kernels on bda and push, the fallbacks and windows on
+# minimal (their descriptor path's dispatches, one input each). --all runs every core, CLI and
 # bench test instead (about four times as long): the same tests the test command's gcc stage
 # runs on the default device.
 set -euo pipefail
@@ -60,7 +62,7 @@ for profile in "$@"; do
     elif [ "$profile" = minimal ]; then
         select=(-R '^(core_random_[0-9]+|core_(join_)?(fallback_.*|windows_.*)|core_join_random|cli_memory)$')
     else
-        select=(-R '^(core_large|core_random_[0-9]+|core_join_random|core_dispatch_count|core_push_constants|core_(join_)?(kernels|mappings_.*|fallback_.*|windows_.*)|cli_memory|bench_flags)$')
+        select=(-R '^(core_large|core_random_[0-9]+|core_join_random|core_dispatch_count|core_push_constants|core_(join_)?(kernels|mappings_.*)|core_(fallback_.*|windows_.*)|cli_memory|bench_flags)$')
     fi
     env "${layer_env[@]}" VKSPLIT_TEST_SCALE="${VKSPLIT_TEST_SCALE:-0.35}" \
         ctest --test-dir "$build" -j "$jobs" "${select[@]}" --output-on-failure
