@@ -3,8 +3,9 @@
 # default Vulkan device (lavapipe without a GPU), with the Khronos validation layer and its
 # synchronization validation on:
 #   1. gcc, Release (-O3), -Werror: the whole suite but fault injection (run in 2) and the
-#      binding-window, fallback, mapping and kernel tests and their joins (run in 5, on a GPU's
-#      least limits and where the device lacks what the fallbacks turn off); the core_join_*
+#      binding-window, fallback, mapping, kernel, dispatch-count and push-constant tests and
+#      their joins (run in 5, on a GPU's least limits and where the device lacks what the
+#      fallbacks turn off); the core_join_*
 #      entries run split tests' cases as joins (VKSPLIT_TEST_JOIN=1);
 #   2. clang + AddressSanitizer + UBSan (+ LeakSanitizer): every test whose host code the
 #      sanitizers can see (not the CLI end to end, not the shader-bound sweeps), fault
@@ -32,8 +33,7 @@ SECONDS=0
 jobs=$(nproc)
 # ctest runs one test more than there are cores: many tests wait part of their time (Vulkan
 # instance and layer start-up, a CLI's file I/O, cli_race's slowed renames), and a test that
-# asks for every core (PROCESSORS 2) can then share them with a small one. Not under the
-# sanitizers: there core_faults alone is the stage's longest path, and sharing slows it.
+# asks for every core (PROCESSORS 2) can then share them with a small one.
 tests=$((jobs + 1))
 export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-/tmp}"
 
@@ -62,12 +62,13 @@ ctest --test-dir build-tsan -j "$jobs" -R core_threads --output-on-failure
 # lavapipe's JIT code (core_large, core_mappings, core_tuning, core_kernels, core_input_bounds,
 # the bench's flags, the second windows profile), and the tests whose host code the others
 # already run here at a fraction of their time (core_dispatch_count's 65536 one-output dispatches, two of
-# the four fallback feature sets, the thread tests, which ThreadSanitizer runs, and of the
-# joins all but core_join, core_join_random and the first windows profile's): all of them
-# run in the gcc build or on the minimum device.
+# the four fallback feature sets, the thread tests, which ThreadSanitizer runs,
+# core_push_constants' record-only plans, whose planning the fuzzers' plan model runs here,
+# and of the joins all but core_join and core_join_random): all of them run in the gcc build
+# or on the minimum device.
 stage "tests: sanitizer build"
-VKSPLIT_TEST_SCALE=0.2 ctest --test-dir build-asan -j "$jobs" -LE e2e \
-      -E '^(core_large|core_mappings_.*|core_tuning_.*|core_kernels|core_input_bounds|core_windows_no_bda_minimal|core_join_mappings_.*|core_join_tuning_.*|core_join_kernels|core_join_input_bounds|core_join_windows_no_bda_minimal|core_join_sweep|core_join_fallback_.*|bench_flags|core_dispatch_count|core_fallback_no_bda_no_dynidx|core_fallback_no_8_16bit|core_threads_.*)$' \
+VKSPLIT_TEST_SCALE=0.2 ctest --test-dir build-asan -j "$tests" -LE e2e \
+      -E '^(core_large|core_mappings_.*|core_tuning_.*|core_kernels|core_input_bounds|core_windows_no_bda_minimal|core_join_mappings_.*|core_join_tuning_.*|core_join_kernels|core_join_input_bounds|core_join_windows_.*|core_join_sweep|core_join_fallback_.*|bench_flags|core_dispatch_count|core_push_constants|core_fallback_no_bda_no_dynidx|core_fallback_no_8_16bit|core_threads_.*)$' \
       --output-on-failure
 stage "tests: gcc build on the minimum device (profiles bda, push and minimal)"
 VKSPLIT_TEST_JOBS="$tests" bash tests/min_device/run.sh build bda push minimal
@@ -80,10 +81,11 @@ bash scripts/windows.sh >"$windows_log" 2>&1 &
 windows=$!
 # Fault injection ran under the sanitizers, which see more of what it provokes; the binding
 # windows and fallbacks ran on the minimum device's push and minimal profiles, where the
-# device lacks what they turn off; the forced mappings and kernels (core_mappings,
+# device lacks what they turn off; the dispatch counts and push constants on its bda and push
+# profiles, against the limits they are about; the forced mappings and kernels (core_mappings,
 # core_kernels) on its bda and push profiles, under a GPU's least limits.
 if ! ctest --test-dir build -j "$tests" \
-        -E '^(core_faults|cli_faults|core_windows_.*|core_fallback_.*|core_mappings_.*|core_kernels|core_join_windows_.*|core_join_fallback_.*|core_join_mappings_.*|core_join_kernels)$' --output-on-failure; then
+        -E '^(core_faults|cli_faults|core_dispatch_count|core_push_constants|core_windows_.*|core_fallback_.*|core_mappings_.*|core_kernels|core_join_windows_.*|core_join_fallback_.*|core_join_mappings_.*|core_join_kernels)$' --output-on-failure; then
     wait "$windows" || true
     exit 1
 fi

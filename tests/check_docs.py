@@ -553,13 +553,14 @@ STAGE_EXCLUDES = {  # stage: (the build folder of its ctest line, {excluded test
     1: ("build", {"core_faults": "fault injection", "cli_faults": "fault injection", "core_windows_.*": "binding-window",
                   "core_fallback_.*": "fallback", "core_mappings_.*": "mapping", "core_kernels": "kernel",
                   "core_join_windows_.*": "their joins", "core_join_fallback_.*": "their joins",
-                  "core_join_mappings_.*": "their joins", "core_join_kernels": "their joins"}),
+                  "core_join_mappings_.*": "their joins", "core_join_kernels": "their joins",
+                  "core_dispatch_count": "dispatch-count", "core_push_constants": "push-constant"}),
     2: ("build-asan", {"core_windows_no_bda_minimal": "the second windows profile", "bench_flags": "the bench's flags",
                        "core_fallback_no_bda_no_dynidx": "two of the four fallback feature sets",
                        "core_fallback_no_8_16bit": "two of the four fallback feature sets",
                        "core_threads_.*": "the thread tests", "core_join_mappings_.*": "their joins",
                        "core_join_tuning_.*": "their joins", "core_join_kernels": "their joins",
-                       "core_join_input_bounds": "their joins", "core_join_windows_no_bda_minimal": "their joins",
+                       "core_join_input_bounds": "their joins", "core_join_windows_.*": "of the joins",
                        "core_join_sweep": "of the joins", "core_join_fallback_.*": "of the joins"}),
 }
 
