@@ -187,30 +187,23 @@ void interleave_workgroup(uint wg)
             uint in_uints = d.nrows * chunk, in_words = in_uints / DI_SLOTS;
             CURSOR in0 = in_cursor(OFFSET(d.r0) * OFFSET(chunk) / OFFSET(DI_SLOTS));
             uint skip = row_uints - chunk; // from a row's chunk end to the next row's chunk
-            // Lane t's first word's place in the rows, then stepped by wgs words: one division
-            // per input, none per word (as the split's writer).
-            uint first = t * DI_SLOTS;
-            uint row = first / chunk, col = first - row * chunk;
-            uint step = wgs * DI_SLOTS, dq = step / chunk, dr = step - dq * chunk;
-            uint at = row * row_uints + at_in_row + col; // the word's first uint32 in workgroup memory
             for (uint base = t; base < in_words; base += DI_UNROLL * wgs) {
                 VALUE w[DI_UNROLL];
-                [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++) // every load before the first use
-                    w[j] = load_at(in0 + CURSOR(step_words(OFFSET(min(base + j * wgs, in_words - 1u)))));
+                uint wat[DI_UNROLL];
                 [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++) {
-                    if (base + j * wgs < in_words) { // a clamped load repeats a word another lane places
-                        uint a = at, c = col;
-                        [[unroll]] for (uint i = 0u; i < DI_SLOTS; i++) {
-                            smem[a] = slot_of(w[j], i);
-                            bool wrap = ++c == chunk;
-                            c = wrap ? 0u : c;
-                            a += wrap ? skip + 1u : 1u;
-                        }
+                    wat[j] = min(base + j * wgs, in_words - 1u);
+                    w[j] = load_at(in0 + CURSOR(step_words(OFFSET(wat[j]))));
+                }
+                [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++) {
+                    uint first = wat[j] * DI_SLOTS;
+                    uint row = first / chunk, col = first - row * chunk;
+                    uint a = row * row_uints + at_in_row + col; // the piece's place in the rows
+                    [[unroll]] for (uint i = 0u; i < DI_SLOTS; i++) {
+                        smem[a] = slot_of(w[j], i);
+                        bool wrap = ++col == chunk;
+                        col = wrap ? 0u : col;
+                        a += wrap ? skip + 1u : 1u;
                     }
-                    col += dr;
-                    bool wrap = col >= chunk;
-                    col -= wrap ? chunk : 0u;
-                    at += dq * row_uints + dr + (wrap ? skip : 0u);
                 }
             }
 #if DI_SLOTS > 1 && defined(ADDRESSING_BDA)
