@@ -231,4 +231,19 @@ static inline vksplit_split_desc core_packed_desc(uint32_t element_size, uint32_
     return d;
 }
 
+/* Its inverse: a join of packed inputs into a packed output (sizes are the output's). */
+static inline vksplit_join_desc core_packed_join_desc(uint32_t element_size, uint32_t rank, const uint64_t* sizes,
+                                                      uint32_t axis, uint32_t input_count, const uint64_t* lengths)
+{
+    vksplit_join_desc d;
+    memset(&d, 0, sizeof d);
+    d.element_size = element_size;
+    d.rank = rank;
+    d.sizes = sizes;
+    d.axis = axis;
+    d.input_count = input_count;
+    d.lengths = lengths;
+    return d;
+}
+
 #endif /* VKSPLIT_TESTS_CORE_SUPPORT_H */

@@ -241,14 +241,7 @@ static void deferred_pipelines(vksplit_runner* runner)
 {
     const uint64_t sizes[2] = {4, 6}, lengths[2] = {2, 4};
     vksplit_split_desc d = core_packed_desc(4, 2, sizes, 1, 2, lengths);
-    vksplit_join_desc j;
-    memset(&j, 0, sizeof j);
-    j.element_size = 4;
-    j.rank = 2;
-    j.sizes = sizes;
-    j.axis = 1;
-    j.input_count = 2;
-    j.lengths = lengths;
+    vksplit_join_desc j = core_packed_join_desc(4, 2, sizes, 1, 2, lengths);
     vksplit_plan_options options = {VKSPLIT_PATH_COMPUTE};
     vksplit_error err;
     for (int m = 0; m < 4; m++) {

@@ -61,15 +61,7 @@ static vksplit_join_desc base(void)
     static const uint64_t sizes[3] = {2, 6, 3}, lengths[3] = {1, 2, 3};
     memcpy(base_sizes, sizes, sizeof sizes);
     memcpy(base_lengths, lengths, sizeof lengths);
-    vksplit_join_desc d;
-    memset(&d, 0, sizeof d);
-    d.element_size = 4;
-    d.rank = 3;
-    d.sizes = base_sizes;
-    d.axis = 1;
-    d.input_count = 3;
-    d.lengths = base_lengths;
-    return d;
+    return core_packed_join_desc(4, 3, base_sizes, 1, 3, base_lengths);
 }
 
 static void rules(void)
