@@ -1,28 +1,52 @@
-# One GLSL source (split_copy.comp and the files it includes), compiled per variant into SPIR-V, validated with spirv-val, and embedded as
-# const uint32_t arrays. The variants are the X(...) lines of src/shader_variants.h, the one
-# list the C code expands too. Rebuilt when the source, the ABI or the list changes; nothing is
-# compiled at run time.
+# One GLSL source (split_copy.comp and the files it includes), compiled into one SPIR-V module
+# per variant and kernel, validated with spirv-val, and embedded as const uint32_t arrays. The
+# variants are the X(...) lines of src/shader_variants.h, the kernels those of
+# src/kernel_table.h: the two lists the C code expands too. A variant gets a module for each
+# kernel its addressing, word and direction take (the rules of src/kernels.c). Rebuilt when the
+# source, the ABI or a list changes; nothing is compiled at run time. VKSPLIT_SPIRV_DIR: the
+# modules another build of the same source compiled (its shaders/ folder), embedded as they
+# are (the test command's sanitizer, ThreadSanitizer and Windows builds take the gcc build's).
 set(VKSPLIT_SHADER_SOURCE ${CMAKE_CURRENT_SOURCE_DIR}/shaders/split_copy.comp)
 file(GLOB VKSPLIT_SHADER_INCLUDES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/shaders/*.glsl
      ${CMAKE_CURRENT_SOURCE_DIR}/shaders/*.h)
 set(VKSPLIT_SHADER_LIST ${CMAKE_CURRENT_SOURCE_DIR}/src/shader_variants.h)
-set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${VKSPLIT_SHADER_LIST})
+set(VKSPLIT_KERNEL_LIST ${CMAKE_CURRENT_SOURCE_DIR}/src/kernel_table.h)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${VKSPLIT_SHADER_LIST} ${VKSPLIT_KERNEL_LIST})
 file(READ ${VKSPLIT_SHADER_LIST} _variant_text)
 string(REGEX MATCHALL "X\\((bda|desc), *[0-9]+, *[01], *(both|split|join)\\)" _variant_lines "${_variant_text}")
 if(NOT _variant_lines)
   message(FATAL_ERROR "src/shader_variants.h lists no X(addressing, word_bytes, atomic_stores, direction) line")
 endif()
+set(_kernel_pattern "X\\((MAPPING_[A-Z0-9_]+), *VKSPLIT_MAPPING_[A-Z_]+, *\"[^\"]*\", *([0-9 |]+), *([0-9 |]+), *([01]), *([01])\\)")
+file(READ ${VKSPLIT_KERNEL_LIST} _kernel_text)
+string(REGEX MATCHALL "${_kernel_pattern}" _kernel_lines "${_kernel_text}")
+if(NOT _kernel_lines)
+  message(FATAL_ERROR "src/kernel_table.h lists no X(kernel, mapping, name, words, wide_words, bda_only, joins) line")
+endif()
+
+# Whether a mask of word sizes written as "1 | 2 | 4" holds a word.
+function(_vksplit_mask_has mask word out)
+  string(REPLACE "|" ";" _sizes "${mask}")
+  set(_has FALSE)
+  foreach(size IN LISTS _sizes)
+    string(STRIP "${size}" size)
+    if(size STREQUAL "${word}")
+      set(_has TRUE)
+    endif()
+  endforeach()
+  set(${out} ${_has} PARENT_SCOPE)
+endfunction()
 
 set(VKSPLIT_SHADER_INCLUDE_DIR ${CMAKE_CURRENT_BINARY_DIR}/shaders)
 set(VKSPLIT_SHADER_SOURCES "")
 set(_decls "")
+set(_table "")
 foreach(line IN LISTS _variant_lines)
   string(REGEX MATCH "X\\((bda|desc), *([0-9]+), *([01]), *(both|split|join)\\)" _ "${line}")
   set(addressing ${CMAKE_MATCH_1})
   set(width ${CMAKE_MATCH_2})
   set(atomic ${CMAKE_MATCH_3})
   set(direction ${CMAKE_MATCH_4})
-  set(name "${addressing}_w${width}_a${atomic}_${direction}")
   set(direction_define "")
   if(direction STREQUAL "split")
     set(direction_define -DDIRECTION_JOIN=0)
@@ -35,29 +59,63 @@ foreach(line IN LISTS _variant_lines)
   else()
     set(target_env vulkan1.1)
   endif()
-  set(spv ${VKSPLIT_SHADER_INCLUDE_DIR}/split_copy_${name}.spv)
-  set(csrc ${VKSPLIT_SHADER_INCLUDE_DIR}/split_copy_${name}.c)
-  add_custom_command(
-    OUTPUT ${spv}
-    COMMAND ${CMAKE_COMMAND} -E make_directory ${VKSPLIT_SHADER_INCLUDE_DIR}
-    COMMAND ${GLSLANG_VALIDATOR} -V --quiet --target-env ${target_env}
-            -DADDRESSING_${ADDRESSING}=1 -DWORD_BYTES=${width} -DATOMIC_STORES=${atomic} ${direction_define}
-            -I${CMAKE_CURRENT_SOURCE_DIR}/shaders -o ${spv} ${VKSPLIT_SHADER_SOURCE}
-    COMMAND ${SPIRV_VAL} --target-env ${target_env} ${spv}
-    DEPENDS ${VKSPLIT_SHADER_SOURCE} ${VKSPLIT_SHADER_INCLUDES} ${VKSPLIT_SHADER_LIST}
-    COMMENT "glslang + spirv-val: split_copy_${name}.spv"
-    VERBATIM)
+  set(variant_spvs "")
+  set(variant_symbols "")
+  foreach(kline IN LISTS _kernel_lines)
+    string(REGEX MATCH "${_kernel_pattern}" _ "${kline}")
+    set(kernel ${CMAKE_MATCH_1})
+    set(words "${CMAKE_MATCH_2}")
+    set(wide_words "${CMAKE_MATCH_3}")
+    set(bda_only ${CMAKE_MATCH_4})
+    set(joins ${CMAKE_MATCH_5})
+    # The rules of src/kernels.c: the word anywhere, or on device addresses as a wide word;
+    # device addresses where the kernel needs them; a join module only for a kernel that joins.
+    _vksplit_mask_has("${words}" ${width} takes)
+    if(addressing STREQUAL "bda" AND NOT takes)
+      _vksplit_mask_has("${wide_words}" ${width} takes)
+    endif()
+    if(NOT takes OR (bda_only AND NOT addressing STREQUAL "bda") OR (direction STREQUAL "join" AND NOT joins))
+      continue()
+    endif()
+    string(REGEX REPLACE "^MAPPING_" "" kname "${kernel}")
+    string(TOLOWER "${kname}" kname)
+    set(name "${addressing}_w${width}_a${atomic}_${direction}_${kname}")
+    if(VKSPLIT_SPIRV_DIR) # another build's modules: embedded as they are, not compiled again
+      set(spv ${VKSPLIT_SPIRV_DIR}/split_copy_${name}.spv)
+      if(NOT EXISTS ${spv})
+        message(FATAL_ERROR "VKSPLIT_SPIRV_DIR=${VKSPLIT_SPIRV_DIR} has no split_copy_${name}.spv: build that build first")
+      endif()
+    else()
+      set(spv ${VKSPLIT_SHADER_INCLUDE_DIR}/split_copy_${name}.spv)
+      add_custom_command(
+        OUTPUT ${spv}
+        COMMAND ${CMAKE_COMMAND} -E make_directory ${VKSPLIT_SHADER_INCLUDE_DIR}
+        COMMAND ${GLSLANG_VALIDATOR} -V --quiet --target-env ${target_env}
+                -DADDRESSING_${ADDRESSING}=1 -DWORD_BYTES=${width} -DATOMIC_STORES=${atomic} -DKERNEL=${kernel}
+                ${direction_define} -I${CMAKE_CURRENT_SOURCE_DIR}/shaders -o ${spv} ${VKSPLIT_SHADER_SOURCE}
+        COMMAND ${SPIRV_VAL} --target-env ${target_env} ${spv}
+        DEPENDS ${VKSPLIT_SHADER_SOURCE} ${VKSPLIT_SHADER_INCLUDES} ${VKSPLIT_SHADER_LIST} ${VKSPLIT_KERNEL_LIST}
+        COMMENT "glslang + spirv-val: split_copy_${name}.spv"
+        VERBATIM)
+    endif()
+    list(APPEND variant_spvs ${spv})
+    list(APPEND variant_symbols vksplit__spv_${name})
+    string(APPEND _decls "extern const uint32_t vksplit__spv_${name}[];\nextern const size_t vksplit__spv_${name}_size;\n")
+    string(APPEND _table " \\\n    X(${addressing}, ${width}, ${atomic}, ${direction}, ${kernel}, vksplit__spv_${name})")
+  endforeach()
+  # The variant's modules in one C file: one compiler run per variant, not per kernel.
+  set(variant "${addressing}_w${width}_a${atomic}_${direction}")
+  set(csrc ${VKSPLIT_SHADER_INCLUDE_DIR}/split_copy_${variant}.c)
   add_custom_command(
     OUTPUT ${csrc}
-    COMMAND ${CMAKE_COMMAND} -DINPUT=${spv} -DOUTPUT=${csrc} -DSYMBOL=vksplit__spv_${name}
+    COMMAND ${CMAKE_COMMAND} "-DINPUTS=${variant_spvs}" "-DSYMBOLS=${variant_symbols}" -DOUTPUT=${csrc}
             -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/embed_spirv.cmake
-    DEPENDS ${spv} ${CMAKE_CURRENT_SOURCE_DIR}/cmake/embed_spirv.cmake
-    COMMENT "embed: split_copy_${name}"
+    DEPENDS ${variant_spvs} ${CMAKE_CURRENT_SOURCE_DIR}/cmake/embed_spirv.cmake
+    COMMENT "embed: split_copy_${variant} (its kernels' modules)"
     VERBATIM)
   list(APPEND VKSPLIT_SHADER_SOURCES ${csrc})
-  string(APPEND _decls "extern const uint32_t vksplit__spv_${name}[];\nextern const size_t vksplit__spv_${name}_size;\n")
 endforeach()
 file(MAKE_DIRECTORY ${VKSPLIT_SHADER_INCLUDE_DIR})
 file(WRITE ${VKSPLIT_SHADER_INCLUDE_DIR}/embedded_shaders.h.tmp
-  "/* Generated by cmake/shaders.cmake from src/shader_variants.h: the embedded SPIR-V. */\n#pragma once\n#include <stddef.h>\n#include <stdint.h>\n${_decls}")
+  "/* Generated by cmake/shaders.cmake from src/shader_variants.h and src/kernel_table.h: the\n * embedded SPIR-V, one module per variant and kernel, and their list,\n *     X(addressing, word_bytes, atomic_stores, direction, kernel, symbol). */\n#pragma once\n#include <stddef.h>\n#include <stdint.h>\n${_decls}\n#define VKSPLIT_EMBEDDED_MODULES(X)${_table}\n")
 configure_file(${VKSPLIT_SHADER_INCLUDE_DIR}/embedded_shaders.h.tmp ${VKSPLIT_SHADER_INCLUDE_DIR}/embedded_shaders.h COPYONLY)

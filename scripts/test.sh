@@ -46,14 +46,18 @@ stage "build: gcc, Release (-O3: warnings only it shows fail here too), -Werror"
 CC=gcc cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DVKSPLIT_WERROR=ON >/dev/null
 cmake --build build -j "$jobs"
 
+# The later builds embed the SPIR-V modules this one compiled (one glslang run per module and
+# build saved; VKSPLIT_SPIRV_DIR, cmake/shaders.cmake).
+export VKSPLIT_SPIRV_DIR="$PWD/build/shaders"
+
 stage "build: clang, AddressSanitizer + UBSan, the fuzz harnesses, -Werror"
 CC=clang cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DVKSPLIT_SANITIZE=ON -DVKSPLIT_FUZZ=ON -DVKSPLIT_WERROR=ON \
-      -DVKSPLIT_FUZZ_RUNS=50000 >/dev/null
+      -DVKSPLIT_FUZZ_RUNS=50000 -DVKSPLIT_SPIRV_DIR="$VKSPLIT_SPIRV_DIR" >/dev/null
 cmake --build build-asan -j "$jobs"
 
 stage "build: clang, ThreadSanitizer (the thread tests), -Werror"
 CC=clang cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVKSPLIT_TSAN=ON -DVKSPLIT_NO_C11_ATOMICS=ON \
-      -DVKSPLIT_WERROR=ON >/dev/null
+      -DVKSPLIT_WERROR=ON -DVKSPLIT_SPIRV_DIR="$VKSPLIT_SPIRV_DIR" >/dev/null
 cmake --build build-tsan -j "$jobs" --target core_threads
 
 

@@ -7,6 +7,8 @@
 # loader takes no layers, so these runs have no validation layer (the Linux legs have it).
 #
 #   scripts/windows.sh [BUILD_DIR]        (default build-windows; scripts/setup.sh test installs what it needs)
+# With VKSPLIT_SPIRV_DIR set (the test command sets it), the build embeds that folder's SPIR-V
+# modules instead of compiling them again (cmake/shaders.cmake).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build-windows}
@@ -24,7 +26,8 @@ cp /usr/include/volk.h /usr/include/volk.c "$deps/volk/"
 echo "== build: mingw-w64, Release, the Interlocked atomics, -Werror"
 cmake -S . -B "$build" -G Ninja -DCMAKE_TOOLCHAIN_FILE=cmake/mingw-w64-x86_64.cmake -DCMAKE_BUILD_TYPE=Release \
       -DVKSPLIT_WERROR=ON -DVKSPLIT_NO_C11_ATOMICS=ON -DVKSPLIT_BUILD_TOOLS=OFF -DVKSPLIT_INSTALL=OFF \
-      -DVKSPLIT_VULKAN_INCLUDE_DIR="$PWD/$deps/vulkan/include" -DVKSPLIT_VOLK_DIR="$PWD/$deps/volk" >/dev/null
+      -DVKSPLIT_VULKAN_INCLUDE_DIR="$PWD/$deps/vulkan/include" -DVKSPLIT_VOLK_DIR="$PWD/$deps/volk" \
+      -DVKSPLIT_SPIRV_DIR="${VKSPLIT_SPIRV_DIR:-}" >/dev/null
 mapfile -t tests < <(bash scripts/wine_tests.sh --targets)
 cmake --build "$build" -j "$jobs" --target vksplit "${tests[@]}"
 

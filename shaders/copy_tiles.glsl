@@ -34,6 +34,7 @@ struct TileLine {
 // Lanes per group: a warp of 32 where the workgroup is made of them, else the workgroup.
 #define TG ((gl_WorkGroupSize.x % 32u) == 0u ? 32u : gl_WorkGroupSize.x)
 
+#if KERNEL != MAPPING_TILES_WIDE // the 32-bit cursors (TILES; the realigned kernel's helpers)
 #define TL_WIDE 0
 #define TL_OFF uint
 #define TL_POS uint
@@ -51,7 +52,8 @@ struct TileLine {
 #undef TL_POS
 #undef TL_STEPS
 #undef TL_NAME
-#if defined(ADDRESSING_BDA)
+#endif
+#if defined(ADDRESSING_BDA) && KERNEL == MAPPING_TILES_WIDE // the 64-bit cursors
 #define TL_WIDE 1
 #define TL_OFF uint64_t
 #define TL_POS uint64_t
@@ -143,11 +145,9 @@ void tiles_workgroup(uint k, uint band, uint unit)
         if (line != 0u)
             place_row(seg, line, 1u, l.in_off, l.out_off);
     }
-#if defined(ADDRESSING_BDA)
-    if (MAPPING == MAPPING_TILES_WIDE) {
-        tiles_wide_copy(l, first, end, stride, k);
-        return;
-    }
-#endif
+#if defined(ADDRESSING_BDA) && KERNEL == MAPPING_TILES_WIDE
+    tiles_wide_copy(l, first, end, stride, k);
+#else
     tiles_narrow_copy(l, first, end, stride, k);
+#endif
 }

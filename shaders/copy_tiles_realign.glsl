@@ -15,7 +15,6 @@
 // branch between them, as TILES does (a block past the tile's end repeats the trip's first).
 
 #if defined(ADDRESSING_BDA) && !ATOMIC_STORES && (WORD_BYTES == 4 || WORD_BYTES == 8)
-#define HAS_REALIGN 1
 #define RA_UNROLL 3 // output blocks per trip: 48 bytes, from 6 loads of 16 bytes (64 distinct), what
                     // NAK's six scoreboards hold in flight
 

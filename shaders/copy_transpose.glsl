@@ -64,8 +64,7 @@ void transpose_workgroup(uint seg, uint unit, OUTPUT dest)
 // (one padding column), then stores the 16 bytes of elements b..b+3 at a (8 neighbours write
 // 128 contiguous bytes), four a apart. The loads are unconditional (a lane outside a partial
 // tile reloads the tile's first block) and nothing branches between them.
-#if defined(ADDRESSING_BDA) && WORD_BYTES == 4 && !ATOMIC_STORES
-#define HAS_TRANSPOSE16 1
+#if defined(ADDRESSING_BDA) && WORD_BYTES == 4 && !ATOMIC_STORES && KERNEL == MAPPING_TRANSPOSE16
 #define T16_A TRANSPOSE16_TILE_A
 #define T16_B TRANSPOSE16_TILE_B
 #define T16_PITCH (T16_A + 1)

@@ -7,8 +7,11 @@
 //   ADDRESSING_DESC  tensors through push descriptors: an array of OUTPUT_SLOTS outputs
 //   ATOMIC_STORES    1- and 2-byte stores as 32-bit atomic AND/OR, for devices without
 //                    8/16-bit storage: neighbours sharing a 32-bit word stay intact
-// and specialized per pipeline by the MAPPING constant and the JOIN constant (src/pipelines.c
-// creates one pipeline per word, kernel and direction the context can use). A split reads the
+//   KERNEL           the kernel (a MAPPING_* of split_abi.h): one module per variant and
+//                    kernel (src/kernel_table.h), holding that kernel's code and no other's,
+//                    so that a driver parses and a validation layer checks a quarter of it
+// and specialized per pipeline by the JOIN constant where one module serves both directions
+// (src/pipelines.c creates one pipeline per word, kernel and direction the context can use). A split reads the
 // whole tensor and writes the parts, a join the other way: the views of addressing.glsl turn
 // round, each segment's base offsets the whole's side, and DEINTERLEAVE's join gathers each
 // part's chunks into whole rows.
@@ -49,7 +52,10 @@
 
 layout(local_size_x_id = SPEC_WORKGROUP_SIZE) in;
 layout(constant_id = SPEC_OUTPUT_SLOTS) const uint OUTPUT_SLOTS = 1;
-layout(constant_id = SPEC_MAPPING) const uint MAPPING = MAPPING_RUNS;
+#if !defined(KERNEL)
+#error "KERNEL: the kernel this module holds (cmake/shaders.cmake passes it)"
+#endif
+const uint MAPPING = KERNEL;
 layout(constant_id = SPEC_TRIPS) const uint TRIPS = 1;
 layout(constant_id = SPEC_SHARED_WORDS) const uint SHARED_WORDS = 1;
 #if defined(DIRECTION_JOIN)
@@ -86,12 +92,26 @@ void place_row(uint seg, uint row, uint first_dim, inout OFFSET in_off, inout OF
     }
 }
 
+// The kernel's own code, and what it builds on.
+#define KERNEL_TILES_FAMILY (KERNEL == MAPPING_TILES || KERNEL == MAPPING_TILES_WIDE || KERNEL == MAPPING_TILES_REALIGN)
+#if KERNEL == MAPPING_RUNS || KERNEL == MAPPING_INTERLEAVED
 #include "copy_runs.glsl"
+#endif
+#if KERNEL == MAPPING_INTERLEAVED
 #include "copy_interleaved.glsl"
+#endif
+#if KERNEL_TILES_FAMILY
 #include "copy_tiles.glsl"
+#endif
+#if KERNEL == MAPPING_TILES_REALIGN
 #include "copy_tiles_realign.glsl"
+#endif
+#if KERNEL == MAPPING_TRANSPOSE || KERNEL == MAPPING_TRANSPOSE16
 #include "copy_transpose.glsl"
+#endif
+#if KERNEL == MAPPING_DEINTERLEAVE
 #include "copy_deinterleave.glsl"
+#endif
 
 // ---- which segment, which unit -----------------------------------------------------------------
 
@@ -135,13 +155,12 @@ bool find_segment(uint wg, out uint k, out uint unit)
 void main()
 {
     uint wg = gl_WorkGroupID.y * pc_grid_x() + gl_WorkGroupID.x;
-    if (MAPPING == MAPPING_DEINTERLEAVE) {
-        if (JOIN)
-            interleave_workgroup(wg);
-        else
-            deinterleave_workgroup(wg);
-        return;
-    }
+#if KERNEL == MAPPING_DEINTERLEAVE
+    if (JOIN)
+        interleave_workgroup(wg);
+    else
+        deinterleave_workgroup(wg);
+#else
     uint band = 0u, k, unit;
     if (pc_flag(FLAG_GRID3)) { // segments of equal work: the grid is (units, segments, bands)
         unit = gl_WorkGroupID.x;
@@ -166,31 +185,24 @@ void main()
     }
     if (JOIN) // a join reads its part first: its address before anything else
         g_part = output_of(k);
-    if (MAPPING == MAPPING_TILES || MAPPING == MAPPING_TILES_WIDE) {
-        tiles_workgroup(k, band, unit);
-        return;
-    }
-#if defined(HAS_REALIGN)
-    if (MAPPING == MAPPING_TILES_REALIGN) {
-        realign_workgroup(k, band, unit);
-        return;
-    }
-#endif
+#if KERNEL == MAPPING_TILES || KERNEL == MAPPING_TILES_WIDE
+    tiles_workgroup(k, band, unit);
+#elif KERNEL == MAPPING_TILES_REALIGN
+    realign_workgroup(k, band, unit);
+#elif KERNEL == MAPPING_TRANSPOSE16
+    transpose16_workgroup(segment_at(k), unit, k);
+#else
     uint seg = segment_at(k);
     OUTPUT dest = part_of(k);
-#if defined(HAS_TRANSPOSE16)
-    if (MAPPING == MAPPING_TRANSPOSE16) {
-        transpose16_workgroup(seg, unit, k);
-        return;
-    }
+#if KERNEL == MAPPING_TRANSPOSE
+    transpose_workgroup(seg, unit, dest);
+#elif KERNEL == MAPPING_INTERLEAVED
+    interleaved_workgroup(seg, unit, band, dest);
+#else
+    uint inv = unit * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
+    if (inv < tbl(seg + SEG_UNITS))
+        runs_invocation(seg, inv, dest);
 #endif
-    if (MAPPING == MAPPING_TRANSPOSE) {
-        transpose_workgroup(seg, unit, dest);
-    } else if (MAPPING == MAPPING_INTERLEAVED) {
-        interleaved_workgroup(seg, unit, band, dest);
-    } else {
-        uint inv = unit * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
-        if (inv < tbl(seg + SEG_UNITS))
-            runs_invocation(seg, inv, dest);
-    }
+#endif
+#endif
 }

@@ -1,37 +1,25 @@
 /* The kernel table (kernels.h). */
 #include "kernels.h"
 
+#include "kernel_table.h"
 #include "shader_variants.h"
 #include "split_abi.h"
 
-/* Kernel, the mapping it serves, its name, and its words as a mask of word sizes (a word of
- * 4 bytes is the bit 4): those it takes anywhere, and those only on device addresses where
- * 16-byte words are allowed ("wide"). */
-#define WORDS_ALL (1u | 2u | 4u | 8u | 16u | 32u)
+/* A row of src/kernel_table.h. */
 typedef struct kernel_row {
     uint32_t kernel;
     vksplit_mapping mapping;
     const char* name;
-    uint32_t words;
-    uint32_t wide_words;
+    uint32_t words;      /* word sizes it takes anywhere (a word of 4 bytes is the bit 4) */
+    uint32_t wide_words; /* and only on device addresses where 16-byte words are allowed */
     vksplit_bool32 bda_only;
     vksplit_bool32 joins; /* has a join (JOIN in shaders/split_copy.comp) */
 } kernel_row;
 
-static const kernel_row kernels[] = {
-    {MAPPING_RUNS, VKSPLIT_MAPPING_RUNS, "runs", WORDS_ALL, 0, 0, 1},
-    {MAPPING_INTERLEAVED, VKSPLIT_MAPPING_INTERLEAVED, "interleaved", WORDS_ALL, 0, 0, 0},
-    {MAPPING_TILES, VKSPLIT_MAPPING_TILES, "tiles", WORDS_ALL, 0, 0, 1},
-    /* 16-byte loads and stores, realigned in registers, for 4- and 8-byte words */
-    {MAPPING_TILES_REALIGN, VKSPLIT_MAPPING_TILES, "tiles (realigned to 16 bytes)", 0, 4u | 8u, 1, 0},
-    /* 64-bit places: tiles spanning 2 GiB or more, reached through device addresses only */
-    {MAPPING_TILES_WIDE, VKSPLIT_MAPPING_TILES, "tiles (64-bit places)", WORDS_ALL, 0, 1, 1},
-    /* one element of at most 16 bytes per word */
-    {MAPPING_TRANSPOSE, VKSPLIT_MAPPING_TRANSPOSE, "transpose", 1u | 2u | 4u | 8u | 16u, 0, 0, 1},
-    {MAPPING_TRANSPOSE16, VKSPLIT_MAPPING_TRANSPOSE, "transpose (16-byte loads and stores)", 0, 4u, 1, 1},
-    /* uint32 pieces staged in workgroup memory, moved as 4-byte words, or 16-byte ones where allowed */
-    {MAPPING_DEINTERLEAVE, VKSPLIT_MAPPING_DEINTERLEAVE, "deinterleave", 4u, 16u, 0, 1},
-};
+#define VKSPLIT_X_KERNEL(kernel, mapping, name, words, wide_words, bda_only, joins) \
+    {kernel, mapping, name, words, wide_words, bda_only, joins},
+static const kernel_row kernels[] = {VKSPLIT_KERNEL_TABLE(VKSPLIT_X_KERNEL)};
+#undef VKSPLIT_X_KERNEL
 #define KERNEL_COUNT (sizeof kernels / sizeof kernels[0])
 
 static const kernel_row* row_of(uint32_t kernel)

@@ -1,7 +1,7 @@
-/* The context's pipelines: the embedded SPIR-V variants (src/shader_variants.h), the
- * layouts, and one compute pipeline per direction (split, join), kernel and copy word the
- * context can use, created with the context or, deferred, by the first plan that needs
- * each (never on a record path). */
+/* The context's pipelines: the embedded SPIR-V modules (each variant of src/shader_variants.h
+ * for each kernel of src/kernel_table.h it takes), the layouts, and one compute pipeline per
+ * direction (split, join), kernel and copy word the context can use, created with the context
+ * or, deferred, by the first plan that needs each (never on a record path). */
 #include <string.h>
 
 #include "pipelines.h"
@@ -9,31 +9,27 @@
 #include "debug_labels.h"
 #include "embedded_shaders.h"
 #include "kernels.h"
-#include "shader_variants.h"
 #include "split_abi.h"
 
-/* The embedded SPIR-V of every variant, expanded from src/shader_variants.h. */
-typedef struct shader_variant {
+/* The embedded SPIR-V: one module per variant (src/shader_variants.h) and kernel
+ * (src/kernel_table.h), as cmake/shaders.cmake lists them in embedded_shaders.h. */
+typedef struct shader_module {
     vksplit_bool32 bda;
     uint32_t word_bytes;
     vksplit_bool32 atomic_stores;
     uint32_t directions; /* bit 0: splits, bit 1: joins */
+    uint32_t kernel;
     const uint32_t* code;
     const size_t* size; /* bytes; a pointer, since only the generated .c knows it */
-} shader_variant;
+} shader_module;
 
 #define VKSPLIT_IS_BDA_bda 1
 #define VKSPLIT_IS_BDA_desc 0
 #define VKSPLIT_DIRECTION_BITS_both 3u
 #define VKSPLIT_DIRECTION_BITS_split 1u
 #define VKSPLIT_DIRECTION_BITS_join 2u
-#define VKSPLIT_X_VARIANT(addressing, word, atomic, direction)      \
-    {VKSPLIT_IS_BDA_##addressing,                                   \
-     word,                                                          \
-     atomic,                                                        \
-     VKSPLIT_DIRECTION_BITS_##direction,                            \
-     vksplit__spv_##addressing##_w##word##_a##atomic##_##direction, \
-     &vksplit__spv_##addressing##_w##word##_a##atomic##_##direction##_size},
+#define VKSPLIT_X_MODULE(addressing, word, atomic, direction, kernel, symbol) \
+    {VKSPLIT_IS_BDA_##addressing, word, atomic, VKSPLIT_DIRECTION_BITS_##direction, kernel, symbol, &symbol##_size},
 /* A pipeline handle as the 64 bits its slot holds: VkPipeline is a pointer on 64-bit
  * platforms and a uint64_t elsewhere, 8 bytes either way. */
 _Static_assert(sizeof(VkPipeline) == sizeof(uint64_t), "a non-dispatchable handle is 64 bits");
@@ -50,16 +46,17 @@ static VkPipeline pipeline_of(uint64_t bits)
     return pipeline;
 }
 
-static const shader_variant variants[] = {VKSPLIT_SHADER_VARIANTS(VKSPLIT_X_VARIANT)};
-#undef VKSPLIT_X_VARIANT
-#define VARIANT_COUNT (sizeof variants / sizeof variants[0])
+static const shader_module modules[] = {VKSPLIT_EMBEDDED_MODULES(VKSPLIT_X_MODULE)};
+#undef VKSPLIT_X_MODULE
+#define MODULE_COUNT (sizeof modules / sizeof modules[0])
 
-static const shader_variant* find_variant(vksplit_bool32 bda, uint32_t word_bytes, vksplit_bool32 atomic, uint32_t join)
+static const shader_module* find_module(vksplit_bool32 bda, uint32_t word_bytes, vksplit_bool32 atomic, uint32_t join,
+                                        uint32_t kernel)
 {
-    for (size_t i = 0; i < VARIANT_COUNT; i++)
-        if (variants[i].bda == bda && variants[i].word_bytes == word_bytes && variants[i].atomic_stores == atomic &&
-            (variants[i].directions & (1u << join)))
-            return &variants[i];
+    for (size_t i = 0; i < MODULE_COUNT; i++)
+        if (modules[i].bda == bda && modules[i].word_bytes == word_bytes && modules[i].atomic_stores == atomic &&
+            (modules[i].directions & (1u << join)) && modules[i].kernel == kernel)
+            return &modules[i];
     return NULL;
 }
 
@@ -127,7 +124,7 @@ static bool deferred(const vksplit_context* ctx, uint32_t join)
     return ctx->defer_pipelines || (join && !ctx->create_join_pipelines);
 }
 
-#define SPEC_COUNT 6
+#define SPEC_COUNT 5
 typedef struct pipeline_spec {
     uint32_t constants[SPEC_COUNT];
     VkSpecializationMapEntry entries[SPEC_COUNT];
@@ -142,10 +139,10 @@ static void specialize(const vksplit_context* ctx, uint32_t kernel, uint32_t joi
     else if (kernel == MAPPING_DEINTERLEAVE)
         shared = ctx->caps.shared_bytes / 4;
     bool transpose = kernel == MAPPING_TRANSPOSE || kernel == MAPPING_TRANSPOSE16;
-    uint32_t values[SPEC_COUNT] = {
-        transpose ? TRANSPOSE_WORKGROUP : ctx->caps.workgroup_size, ctx->output_slots, kernel, 1, shared, join};
-    static const uint32_t ids[SPEC_COUNT] = {SPEC_WORKGROUP_SIZE, SPEC_OUTPUT_SLOTS, SPEC_MAPPING,
-                                             SPEC_TRIPS,          SPEC_SHARED_WORDS, SPEC_JOIN};
+    uint32_t values[SPEC_COUNT] = {transpose ? TRANSPOSE_WORKGROUP : ctx->caps.workgroup_size, ctx->output_slots, 1,
+                                   shared, join};
+    static const uint32_t ids[SPEC_COUNT] = {SPEC_WORKGROUP_SIZE, SPEC_OUTPUT_SLOTS, SPEC_TRIPS, SPEC_SHARED_WORDS,
+                                             SPEC_JOIN};
     for (uint32_t i = 0; i < SPEC_COUNT; i++) {
         spec->constants[i] = values[i];
         spec->entries[i] = (VkSpecializationMapEntry){ids[i], i * 4, 4};
@@ -155,12 +152,12 @@ static void specialize(const vksplit_context* ctx, uint32_t kernel, uint32_t joi
 
 #define MAX_PIPELINES (VKSPLIT_DIRECTIONS * VKSPLIT_KERNEL_KINDS * VKSPLIT_WORD_KINDS)
 
-static vksplit_result create_module(const vksplit_context* ctx, const shader_variant* variant, VkShaderModule* out,
+static vksplit_result create_module(const vksplit_context* ctx, const shader_module* source, VkShaderModule* out,
                                     vksplit_error* error)
 {
     VkShaderModuleCreateInfo info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    info.codeSize = *variant->size;
-    info.pCode = variant->code;
+    info.codeSize = *source->size;
+    info.pCode = source->code;
     VkShaderModule module; /* undefined after a failure: kept only on success */
     VkResult vr = ctx->vk.vkCreateShaderModule(ctx->device, &info, ctx->callbacks, &module);
     if (vr != VK_SUCCESS)
@@ -193,8 +190,8 @@ static void name_pipeline(const vksplit_context* ctx, VkPipeline pipeline, uint3
 
 vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* error)
 {
-    /* A module per variant, made once for the pipelines that share it. */
-    VkShaderModule modules[VARIANT_COUNT] = {VK_NULL_HANDLE};
+    /* Each module made once, for the pipelines that share it (a split's and a join's). */
+    VkShaderModule made[MODULE_COUNT] = {VK_NULL_HANDLE};
     VkComputePipelineCreateInfo infos[MAX_PIPELINES];
     pipeline_spec specs[MAX_PIPELINES];
     uint32_t slot[MAX_PIPELINES][3], count = 0;
@@ -202,15 +199,15 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
     for (uint32_t word = 1; r == VKSPLIT_OK && word <= ctx->caps.max_word_bytes; word *= 2) {
         for (uint32_t n = 0; r == VKSPLIT_OK && n < VKSPLIT_DIRECTIONS * VKSPLIT_KERNEL_KINDS; n++) {
             uint32_t join = n / VKSPLIT_KERNEL_KINDS, m = n % VKSPLIT_KERNEL_KINDS;
-            const shader_variant* variant = find_variant(ctx->bda, word, vksplit__atomic_stores(ctx, word), join);
-            if (!variant || m < MAPPING_RUNS || !context_uses(ctx, m, word, join) || deferred(ctx, join))
+            const shader_module* source = find_module(ctx->bda, word, vksplit__atomic_stores(ctx, word), join, m);
+            if (!source || !context_uses(ctx, m, word, join) || deferred(ctx, join))
                 continue; /* this addressing has no such word, or the tuning no such kernel */
-            size_t v = (size_t)(variant - variants);
-            if (!modules[v])
-                r = create_module(ctx, variant, &modules[v], error);
+            size_t v = (size_t)(source - modules);
+            if (!made[v])
+                r = create_module(ctx, source, &made[v], error);
             if (r != VKSPLIT_OK)
                 break;
-            describe_pipeline(ctx, m, join, modules[v], &specs[count], &infos[count]);
+            describe_pipeline(ctx, m, join, made[v], &specs[count], &infos[count]);
             slot[count][0] = join;
             slot[count][1] = m;
             slot[count][2] = word_kind(word);
@@ -233,9 +230,9 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
         for (uint32_t i = 0; r == VKSPLIT_OK && i < count; i++)
             name_pipeline(ctx, pipelines[i], slot[i][1], 1u << slot[i][2], slot[i][0]);
     }
-    for (size_t v = 0; v < VARIANT_COUNT; v++)
-        if (modules[v])
-            ctx->vk.vkDestroyShaderModule(ctx->device, modules[v], ctx->callbacks);
+    for (size_t v = 0; v < MODULE_COUNT; v++)
+        if (made[v])
+            ctx->vk.vkDestroyShaderModule(ctx->device, made[v], ctx->callbacks);
     return r;
 }
 
@@ -244,11 +241,10 @@ vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint
 {
     uint32_t direction = join ? 1 : 0;
     *out = VK_NULL_HANDLE;
-    const shader_variant* variant =
-        find_variant(ctx->bda, word_bytes, vksplit__atomic_stores(ctx, word_bytes), direction);
+    const shader_module* source =
+        find_module(ctx->bda, word_bytes, vksplit__atomic_stores(ctx, word_bytes), direction, kernel);
     uint32_t kind = word_kind(word_bytes);
-    if (!variant || kernel < MAPPING_RUNS || kernel >= VKSPLIT_KERNEL_KINDS ||
-        !context_uses(ctx, kernel, word_bytes, direction))
+    if (!source || kernel >= VKSPLIT_KERNEL_KINDS || !context_uses(ctx, kernel, word_bytes, direction))
         return VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, vksplit__kernel_name(kernel), word_bytes);
     vksplit__atomic_u64* slot = &ctx->pipelines[direction][kernel][kind];
     VkPipeline pipeline = pipeline_of(vksplit__load_u64(slot));
@@ -259,7 +255,7 @@ vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint
     /* The first plan to need it creates it; two plans racing both create one, and the one
      * that loses the swap destroys its own. */
     VkShaderModule module = VK_NULL_HANDLE;
-    vksplit_result r = create_module(ctx, variant, &module, error);
+    vksplit_result r = create_module(ctx, source, &module, error);
     if (r != VKSPLIT_OK)
         return r;
     pipeline_spec spec;

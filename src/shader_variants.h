@@ -10,8 +10,9 @@
  *                   makes to each binding (the validation layer's synchronization checks read
  *                   the module as written, without folding specialization constants).
  * This list is the one source: cmake/shaders.cmake reads these lines to build and embed the
- * SPIR-V, src/pipelines.c expands them into its table of embedded variants, and the widest
- * word each addressing lists is the planner's limit (src/kernels.c). Keep one X(...) per line. */
+ * SPIR-V, one module per variant and kernel of src/kernel_table.h it takes (the generated
+ * embedded_shaders.h lists them for the pipeline set), and the widest word each addressing
+ * lists is the planner's limit (src/kernels.c). Keep one X(...) per line. */
 #ifndef VKSPLIT_SHADER_VARIANTS_H
 #define VKSPLIT_SHADER_VARIANTS_H
 
