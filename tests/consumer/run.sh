@@ -21,11 +21,17 @@ command -v ninja >/dev/null && generator=(-G Ninja)
 "$work/find/consumer"
 
 # Embedded twice: with the defaults (configured only: the checks of tests/consumer/CMakeLists.txt
-# run at configure time), and as shared libraries with the CLI, built and run.
+# run at configure time), and as shared libraries with the CLI, built and run. That build
+# embeds the SPIR-V modules the build under test compiled (VKSPLIT_SPIRV_DIR), where it has
+# them: compiling the same modules again would only repeat that build's glslang runs.
+spirv=()
+if compgen -G "$build_dir/shaders/split_copy_*.spv" >/dev/null; then
+  spirv=(-DVKSPLIT_SPIRV_DIR="$build_dir/shaders")
+fi
 for tools in OFF ON; do
   "$cmake" -S "$source_dir/tests/consumer" -B "$work/sub-$tools" "${generator[@]}" -DVKSPLIT_MODE=subdirectory \
            -DVKSPLIT_SOURCE="$source_dir" -DCMAKE_BUILD_TYPE=MinSizeRel -DVKSPLIT_BUILD_TOOLS=$tools \
-           -DBUILD_SHARED_LIBS=$tools >/dev/null
+           -DBUILD_SHARED_LIBS=$tools "${spirv[@]}" >/dev/null
   if [ "$tools" = ON ]; then
     # The consumer and the CLI (the bench is the same build of the same library).
     "$cmake" --build "$work/sub-$tools" --target consumer vksplit_cli >/dev/null
