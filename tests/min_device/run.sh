@@ -12,8 +12,8 @@
 # core_dispatch_count, core_push_constants, core_windows), the random splits and every mapping the profile's
 # addressing has, the fallbacks, and the bench's plans; in the profile minimal, which differs
 # from push only in outputs per dispatch, the tests of the descriptor path's dispatches
-# (random splits, fallbacks, windows, the 300 MiB CLI split). Joins: the random ones on every
-# profile, the forced mappings and kernels on bda and push, the fallbacks and windows on
+# (random splits, a fallback, windows, the 300 MiB CLI split). Joins: the random ones on every
+# profile, the forced mappings and kernels on bda and push, a fallback and windows on
 # minimal (their descriptor path's dispatches, one input each). --all runs every core, CLI and
 # bench test instead (about four times as long): the same tests the test command's gcc stage
 # runs on the default device.
@@ -57,15 +57,20 @@ for profile in "$@"; do
     # cli_memory runs in both: its 300 MiB split exceeds the minimum device's
     # maxStorageBufferRange (128 MiB), which the descriptor path windows. Random case counts
     # scaled like the sanitizer build's.
+    # A fallback or windows entry that turns off only what the profile lacks anyway runs the
+    # same as another: push lacks device addresses and 8/16-bit storage (no_bda ==
+    # no_8_16bit == no_bda_no_8_16bit there), minimal lacks dynamic indexing too (every
+    # fallback entry, and windows no_bda == no_bda_minimal). Each profile runs one of each set.
     if ((all)); then
         select=(-L '^(core|cli|bench)$' -E '^(core_faults|cli_faults|cli_dtypes|cli_errors|cli_files|cli_race|cli_kill)$')
     elif [ "$profile" = minimal ]; then
-        select=(-R '^(core_random_[0-9]+|core_(join_)?(fallback_.*|windows_.*)|core_join_random|cli_memory)$')
+        select=(-R '^(core_random_[0-9]+|core_(join_)?(fallback|windows)_no_bda|core_join_random|cli_memory)$')
     else
         # The bench's plans where it has them: without device addresses (push) it has no
         # ceiling and no clock, and its plans are the descriptor path the other tests run.
         bench=$([ "$profile" = push ] || echo '|bench_flags')
-        select=(-R "^(core_large|core_random_[0-9]+|core_join_random|core_dispatch_count|core_push_constants|core_(join_)?(kernels|mappings_.*)|core_(fallback_.*|windows_.*)|cli_memory$bench)\$")
+        fallbacks=$([ "$profile" = push ] && echo 'fallback_no_bda(_no_dynidx)?' || echo 'fallback_.*')
+        select=(-R "^(core_large|core_random_[0-9]+|core_join_random|core_dispatch_count|core_push_constants|core_(join_)?(kernels|mappings_.*)|core_($fallbacks|windows_.*)|cli_memory$bench)\$")
     fi
     env "${layer_env[@]}" VKSPLIT_TEST_SCALE="${VKSPLIT_TEST_SCALE:-0.35}" \
         ctest --test-dir "$build" -j "$jobs" "${select[@]}" --output-on-failure
