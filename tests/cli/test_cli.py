@@ -191,8 +191,13 @@ def group_dtypes():
     codes = ["|b1", "|i1", "|u1", "<i2", "<u2", "<f2", "<i4", "<u4", "<f4", "<i8", "<u8", "<f8", "<c8", "<c16"]
     variants = [(np.dtype(c), None) for c in codes]
     variants += [(np.dtype("V2"), "'<V2'"), (np.dtype("V2"), "'|V2'"), (np.dtype([("bf16", "V2")]), None)]
+    # Every dtype through the .npy reader and writer (a split and its join); the other options
+    # and front-ends once per element size, whose copy the dtype's name does not change.
+    sizes_seen = set()
     for dtype, descr in variants:
         label = descr or repr(np.lib.format.dtype_to_descr(dtype))
+        first_of_size = dtype.itemsize not in sizes_seen
+        sizes_seen.add(dtype.itemsize)
         x = special_bytes(dtype, 3 * 4 * 5).reshape(3, 4, 5)
         # ONNX Split-18, num_outputs 3 on axis 1: 2, 2, 0.
         case = Case()
@@ -207,6 +212,8 @@ def group_dtypes():
             expect_join("dtype %s join" % label, case.out, ["--axis", "-2", "--out-dir", case.out] + parts + [path],
                         [x[:, 0:2], x[:, 2:4], x[:, 4:4], x], -2, descr, keep=["out_0.npy", "out_1.npy", "out_2.npy"])
         case.close()
+        if not first_of_size:
+            continue
         # --split on the last axis.
         case = Case()
         path = case.input(x, descr)
