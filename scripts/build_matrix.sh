@@ -2,7 +2,7 @@
 # Builds the library and the tools the ways users build them, warnings as errors, each from
 # an empty build folder (tests off: the test command builds and runs those separately).
 #   scripts/build_matrix.sh          gcc and clang x Debug, Release, RelWithDebInfo, MinSizeRel
-#                                    x static and shared (16 builds, about 2.5 min on 2 cores)
+#                                    x static and shared (16 builds, about 4.5 min on 2 cores)
 #   scripts/build_matrix.sh quick    the one the test command adds to its own gcc Release build:
 #                                    Release with clang (shared), where -O3-only warnings show
 # Stops at the first build that fails, naming it; its log stays in build-matrix/.
