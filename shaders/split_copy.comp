@@ -1,6 +1,6 @@
 #version 460
 // The split (and its inverse, the join) as one strided copy. Built once per variant
-// (src/shader_variants.h):
+// (src/shader_variants.h) and kernel:
 //   WORD_BYTES       the copy word: 1, 2, 4, 8, 16 or 32 bytes (every chunk, stride and
 //                    offset of the plan is a multiple of it)
 //   ADDRESSING_BDA   tensors through buffer device addresses: any number of outputs
@@ -11,16 +11,16 @@
 //                    kernel (src/kernel_table.h), holding that kernel's code and no other's,
 //                    so that a driver parses and a validation layer checks a quarter of it
 // and specialized per pipeline by the JOIN constant where one module serves both directions
-// (src/pipelines.c creates one pipeline per word, kernel and direction the context can use). A split reads the
-// whole tensor and writes the parts, a join the other way: the views of addressing.glsl turn
-// round, each segment's base offsets the whole's side, and DEINTERLEAVE's join gathers each
-// part's chunks into whole rows.
+// (src/pipelines.c creates one pipeline per word, kernel and direction the context can use).
+// A split reads the whole tensor and writes the parts, a join the other way: the views of
+// addressing.glsl turn round, each segment's base offsets the whole's side, and
+// DEINTERLEAVE's join gathers each part's chunks into whole rows.
 //
 // The host plans everything (src/planner.c and src/mapping_*.c): every non-empty output is a
 // segment of rows, a row being one contiguous chunk of words in the input and in the output.
 // A workgroup finds its segment from the push constants alone when segments have equal work
 // or are at most three, else by a binary search over the plan's prefix table. The mappings
-// (one file each, included below):
+// (one file each, included below where KERNEL is theirs):
 //   RUNS          each invocation copies its own contiguous run (llvmpipe, lavapipe's JIT).
 //   INTERLEAVED   the earlier GPU mapping: tiles of 4 words per invocation; deprecated
 //                 (BY_SHAPE's kernels retired it), removed in 0.4.
