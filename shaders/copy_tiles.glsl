@@ -133,11 +133,9 @@ void tiles_workgroup(uint k, uint band, uint unit)
         l.rows = f4[SEG_LINE_ROWS - 4];
         l.in_stride = OFFSET(f4[SEG_IN_STRIDE32 - 4]);
         l.seg = seg;
-#if defined(ADDRESSING_BDA)
-        if (MAPPING == MAPPING_TILES_WIDE) { // 64-bit strides: dimension 0's own fields
-            l.in_stride = OFFSET(tbl64(seg + SEG_DIMS + DIM_IN_STRIDE));
-            l.out_stride = OFFSET(tbl64(seg + SEG_DIMS + DIM_OUT_STRIDE));
-        }
+#if defined(ADDRESSING_BDA) && KERNEL == MAPPING_TILES_WIDE // 64-bit strides: dimension 0's own fields
+        l.in_stride = OFFSET(tbl64(seg + SEG_DIMS + DIM_IN_STRIDE));
+        l.out_stride = OFFSET(tbl64(seg + SEG_DIMS + DIM_OUT_STRIDE));
 #endif
         tiles_range(unit, band, f0[SEG_UNITS], f0[SEG_TILES], f0[SEG_LINE_TILES], line, first, end, stride);
         if (first >= end) // a short last band's, or line's, spare unit

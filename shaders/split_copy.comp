@@ -55,7 +55,6 @@ layout(constant_id = SPEC_OUTPUT_SLOTS) const uint OUTPUT_SLOTS = 1;
 #if !defined(KERNEL)
 #error "KERNEL: the kernel this module holds (cmake/shaders.cmake passes it)"
 #endif
-const uint MAPPING = KERNEL;
 layout(constant_id = SPEC_TRIPS) const uint TRIPS = 1;
 layout(constant_id = SPEC_SHARED_WORDS) const uint SHARED_WORDS = 1;
 #if defined(DIRECTION_JOIN)
@@ -93,14 +92,13 @@ void place_row(uint seg, uint row, uint first_dim, inout OFFSET in_off, inout OF
 }
 
 // The kernel's own code, and what it builds on.
-#define KERNEL_TILES_FAMILY (KERNEL == MAPPING_TILES || KERNEL == MAPPING_TILES_WIDE || KERNEL == MAPPING_TILES_REALIGN)
 #if KERNEL == MAPPING_RUNS || KERNEL == MAPPING_INTERLEAVED
 #include "copy_runs.glsl"
 #endif
 #if KERNEL == MAPPING_INTERLEAVED
 #include "copy_interleaved.glsl"
 #endif
-#if KERNEL_TILES_FAMILY
+#if KERNEL == MAPPING_TILES || KERNEL == MAPPING_TILES_WIDE || KERNEL == MAPPING_TILES_REALIGN
 #include "copy_tiles.glsl"
 #endif
 #if KERNEL == MAPPING_TILES_REALIGN
