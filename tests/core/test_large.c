@@ -91,7 +91,9 @@ static void run_big(vksplit_runner* runner, const char* name, const vksplit_spli
     static const vksplit_path paths[] = {VKSPLIT_PATH_COMPUTE, VKSPLIT_PATH_AUTO};
     uint64_t in_span = ref_input_span_bytes(d);
     uint64_t in_hash = ranges ? 0 : hash_bytes(input, in_span);
-    uint64_t after_bytes = ranges ? (ranges->size[0] > ranges->size[1] ? ranges->size[0] : ranges->size[1]) : in_span;
+    uint64_t after_bytes = ranges ? 0 : in_span; /* the largest range read back */
+    for (uint32_t i = 0; ranges && i < ranges->count; i++)
+        after_bytes = ranges->size[i] > after_bytes ? ranges->size[i] : after_bytes;
     uint64_t spans[2] = {ref_output_span_bytes(d, 0), ref_output_span_bytes(d, 1)};
     uint8_t* host[2] = {malloc(spans[0] + GUARD), malloc(spans[1] + GUARD)};
     uint8_t* input_after = malloc(after_bytes);
