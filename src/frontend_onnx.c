@@ -70,16 +70,9 @@ static vksplit_result check_shape_and_axis(const vksplit_onnx_split_desc* node, 
     if (at < node->rank)
         return VKSPLIT__FAIL(error, ONNX_BYTE_COUNT_OVERFLOW, at, (long long)node->shape[at]);
     int64_t rank = node->rank, a = node->axis;
-    bool negative_ok = node->opset >= 11;
-    switch (vksplit__onnx_check_axis(a, node->rank, negative_ok, axis)) {
-    case VKSPLIT__ONNX_AXIS_NEGATIVE:
-        return VKSPLIT__FAIL(error, ONNX_AXIS_NEGATIVE_BEFORE_11, (long long)a, (long long)node->opset,
-                             (long long)(rank - 1), (long long)rank);
-    case VKSPLIT__ONNX_AXIS_RANGE:
-        return VKSPLIT__FAIL(error, ONNX_AXIS, (long long)a, negative_ok ? (long long)-rank : 0LL,
-                             (long long)(rank - 1), (long long)rank);
-    default: return VKSPLIT_OK;
-    }
+    if (!vksplit__onnx_normalise_axis(a, node->rank, axis))
+        return VKSPLIT__FAIL(error, ONNX_AXIS, (long long)a, (long long)-rank, (long long)(rank - 1), (long long)rank);
+    return VKSPLIT_OK;
 }
 
 /* Where the lengths come from, after the opset's rules on which sources exist. */

@@ -56,13 +56,11 @@ vksplit__onnx_type_check vksplit__onnx_check_type(uint32_t types, vksplit_onnx_d
     return vksplit__onnx_type_listed(types, data_type) ? VKSPLIT__ONNX_TYPE_OK : VKSPLIT__ONNX_TYPE_NOT_LISTED;
 }
 
-vksplit__onnx_axis_check vksplit__onnx_check_axis(int64_t axis, uint32_t rank, bool negative_ok, uint32_t* normalised)
+bool vksplit__onnx_normalise_axis(int64_t axis, uint32_t rank, uint32_t* normalised)
 {
     int64_t r = rank;
-    if (axis < 0 && !negative_ok)
-        return VKSPLIT__ONNX_AXIS_NEGATIVE;
     if (axis < -r || axis >= r)
-        return VKSPLIT__ONNX_AXIS_RANGE;
+        return false;
     *normalised = (uint32_t)(axis < 0 ? axis + r : axis);
-    return VKSPLIT__ONNX_AXIS_OK;
+    return true;
 }

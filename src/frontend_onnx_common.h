@@ -49,13 +49,12 @@ typedef enum vksplit__onnx_type_check {
 } vksplit__onnx_type_check;
 vksplit__onnx_type_check vksplit__onnx_check_type(uint32_t types, vksplit_onnx_data_type data_type);
 
-/* The 'axis' attribute of a rank-`rank` tensor: [0, rank-1] before version 11, [-rank, rank-1]
- * from it (negative_ok); *axis receives the normalised axis when it is OK. */
-typedef enum vksplit__onnx_axis_check {
-    VKSPLIT__ONNX_AXIS_OK,
-    VKSPLIT__ONNX_AXIS_NEGATIVE, /* negative where the version takes none */
-    VKSPLIT__ONNX_AXIS_RANGE     /* outside the range */
-} vksplit__onnx_axis_check;
-vksplit__onnx_axis_check vksplit__onnx_check_axis(int64_t axis, uint32_t rank, bool negative_ok, uint32_t* normalised);
+/* The 'axis' attribute of a rank-`rank` tensor, in [-rank, rank-1] at every version of both
+ * operators: Split-11 and Concat-11 wrote the negative half into their documents, and ONNX's own
+ * shape inference takes it at the earlier versions too, where their documents are silent
+ * (onnx/defs/tensor/old.cc normalises a negative axis at Split-2, "to compromise", for the
+ * exported models that carry one). *normalised receives axis, or axis + rank when negative,
+ * when it is in range; false when it is not. */
+bool vksplit__onnx_normalise_axis(int64_t axis, uint32_t rank, uint32_t* normalised);
 
 #endif /* VKSPLIT_FRONTEND_ONNX_COMMON_H */

@@ -109,21 +109,16 @@ static vksplit_result check_inputs(const vksplit_onnx_concat_desc* node, vksplit
     return r;
 }
 
-/* 'axis' (Concat-1's default 1 where not given): [0, r-1] before Concat-11, [-r, r-1] from it. */
+/* 'axis' (Concat-1's default 1 where not given), in [-r, r-1] at every version
+ * (vksplit__onnx_normalise_axis says why before Concat-11). */
 static vksplit_result check_axis(const vksplit_onnx_concat_desc* node, uint32_t* axis, vksplit_error* error)
 {
     uint32_t rank = node->inputs[0].rank;
     int64_t a = node->has_axis ? node->axis : CONCAT_1_DEFAULT_AXIS, r = rank;
-    bool negative_ok = node->opset >= 11;
-    switch (vksplit__onnx_check_axis(a, rank, negative_ok, axis)) {
-    case VKSPLIT__ONNX_AXIS_NEGATIVE:
-        return VKSPLIT__FAIL(error, ONNX_CONCAT_AXIS_NEGATIVE_BEFORE_11, (long long)a, (long long)node->opset,
-                             (long long)(r - 1), rank);
-    case VKSPLIT__ONNX_AXIS_RANGE:
+    if (!vksplit__onnx_normalise_axis(a, rank, axis))
         return VKSPLIT__FAIL(error, ONNX_CONCAT_AXIS, (long long)a, node->has_axis ? "" : " (Concat-1's default)",
-                             negative_ok ? (long long)-r : 0LL, (long long)(r - 1), rank);
-    default: return VKSPLIT_OK;
-    }
+                             (long long)-r, (long long)(r - 1), rank);
+    return VKSPLIT_OK;
 }
 
 /* The output's shape: input 0's, with the sum of the inputs' dimensions on the axis (each

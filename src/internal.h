@@ -22,7 +22,7 @@
 
 /* Every failure goes through VKSPLIT__FAIL(error, NAME, values...) (VKSPLIT__FAIL0 when the
  * message has no values): it fills *error (when not NULL) with the rule's code, its message
- * and VKSPLIT_RULE_NAME, and returns the code. The rule's format lives in vksplit/rules.h; the
+ * and VKSPLIT_RULE_<NAME>, and returns the code. The rule's format lives in vksplit/rules.h; the
  * sizeof below has the compiler check the values against it (unevaluated: no code, no data). */
 #define VKSPLIT_X_RULE_FORMAT(name, number, result, format) static const char vksplit__format_##name[] = format;
 VKSPLIT_RULE_LIST(VKSPLIT_X_RULE_FORMAT)

@@ -6,7 +6,8 @@ What is checked is the explicit table CLAIMS below (a quote in a document, the s
 in the code) and the rules after it: the tuning-defaults table of docs/performance.md is what
 `--write` generates from vksplit_resolve_tuning; the test command's stages as docs/testing.md
 tells them; every *.md/*.rst a comment cites and every repository path the prose names exists;
-a name cited with its file is in that file; and a few sentences that were once wrong stay gone.
+a name cited with its file is in that file; every rule id named is a rule; and a few sentences
+that were once wrong stay gone.
 
 The prose is README.md, docs/*.md, tests/README.md, fuzz/README.md and the comments of
 include/vksplit/*.h, plus the few comments of src/, shaders/ and tests/ a row names. A #define
@@ -279,6 +280,42 @@ def rule_numbers():
     return (len(numbers), max(numbers), frozenset(set(range(1, max(numbers) + 1)) - set(numbers))), "include/vksplit/rules.h"
 
 
+def onnx_negative_axis_versions(source, versions_table):
+    """The versions of an ONNX operator whose 'axis' takes a negative value: every version of the
+    source's version table (`{N, VKSPLIT_ONNX_TYPES_...}` rows) unless the function that checks
+    the axis reads the opset (`opset >= N` or `opset < N`)."""
+    text = read(source)
+    m = re.search(r"\b%s\[\]\s*=\s*\{(.*?)\};" % versions_table, text, re.S)
+    if not m:
+        raise Missing("%s has no %s[] table" % (source, versions_table))
+    versions = {int(v) for v in re.findall(r"\{(\d+),\s*VKSPLIT_ONNX_TYPES_\w+\}", m.group(1))}
+    body = re.search(r"\n(?:static\s+)?vksplit_result\s+check_\w*axis\w*\s*\([^)]*\)\s*\{(.*?)\n\}", text, re.S)
+    if not body or "vksplit__onnx_normalise_axis" not in body.group(1):
+        raise Missing("%s has no check_*axis* function that calls vksplit__onnx_normalise_axis" % source)
+    gate = re.search(r"opset\s*(>=|<)\s*(\d+)", body.group(1))
+    if gate:
+        versions = {v for v in versions if v >= int(gate.group(2))}
+    return frozenset(versions), "%s (%s, the axis check)" % (source, versions_table)
+
+
+def table_rows_with(m, negative):
+    """{opset} of a table's rows (the match's first group) whose text has `negative`."""
+    found = set()
+    for row in m.group(1).splitlines():
+        r = re.match(r"\s*\|?\s*(\d+)\s*(?:\|)?(.*)$", row)
+        if r and negative in r.group(2):
+            found.add(int(r.group(1)))
+    return frozenset(found)
+
+
+def onnx_runtime_differences():
+    """The places include/vksplit/onnx.h's policy says vksplit differs from ONNX Runtime."""
+    m = re.search(r"differs from ONNX Runtime in \w+ places[^:]*:(.*?)\*/", flat("include/vksplit/onnx.h"), re.S)
+    if not m:
+        raise Missing("include/vksplit/onnx.h no longer lists where vksplit differs from ONNX Runtime")
+    return frozenset(re.findall(r"^\s*- ([\w-]+):", m.group(1), re.M)), "include/vksplit/onnx.h's policy list"
+
+
 def header_names():
     return {os.path.basename(f) for f in files("include/vksplit/*.h")}, "include/vksplit/"
 
@@ -497,6 +534,21 @@ CLAIMS = [
           rule_numbers,
           Quote("docs/api.md", r"\((\d+) rules, numbers 1 to (\d+), ([\d, and]+?) retired",
                 parse=lambda m: (int(m.group(1)), int(m.group(2)), frozenset(int(n) for n in re.findall(r"\d+", m.group(3)))))),
+    # The ONNX front-end's axis: which versions take a negative one, in the code and the tables.
+    Claim("the ONNX Split versions that take a negative axis",
+          lambda: onnx_negative_axis_versions("src/frontend_onnx.c", "split_versions"),
+          Quote("include/vksplit/onnx.h", r"opset\s+axis\s+\(default\s+0\)[^\n]*\n((?:[ \t]*\d+[ \t]+\S[^\n]*\n)+)",
+                parse=lambda m: table_rows_with(m, "[-rank"))),
+    Claim("the ONNX Concat versions that take a negative axis",
+          lambda: onnx_negative_axis_versions("src/frontend_onnx_concat.c", "concat_versions"),
+          Quote("include/vksplit/onnx.h", r"opset\s+'axis'\s+T[^\n]*\n((?:[ \t]*\d+[ \t]+\S[^\n]*\n)+)",
+                parse=lambda m: table_rows_with(m, "[-r")),
+          Quote("docs/frontends-and-cli.md", r"\|\s*opset\s*\|\s*`axis`\s*\|\s*T\s*\|\n\|[-|]+\|\n((?:\|\s*\d+\s*\|[^\n]*\n)+)",
+                parse=lambda m: table_rows_with(m, "[-r"))),
+    Claim("where vksplit differs from ONNX Runtime",
+          onnx_runtime_differences,
+          Quote("docs/frontends-and-cli.md", r"\| case \| vksplit \(as ONNX's shape inference\) \| ONNX Runtime \|\n\|[-|]+\|\n((?:\|[^\n]*\n)+)",
+                parse=lambda m: frozenset(re.findall(r"^\|\s*([\w-]+):", m.group(1), re.M)))),
     Claim("the public headers",
           header_names,
           Quote("docs/api.md", r"Headers: (.*?)\. None links", parse=each_backticked)),
@@ -575,7 +627,10 @@ GONE = [
     ("docs/testing.md", r"the branch MSVC takes is raced",
      "the ThreadSanitizer build races the __atomic builtins; the Interlocked branch runs only under Wine"),
     ("shaders/split_copy.comp", r"until a GPU run retires it", "the H100 run retired INTERLEAVED (CHANGELOG.md)"),
-]
+] + [(where, pattern, "every ONNX Split and Concat version takes a negative axis in [-r, r-1] (docs/frontends-and-cli.md, "
+                       "\"ONNX: where the documents are silent\")")
+     for where in ("README.md", "docs/*.md", "include/vksplit/*.h", "tools/*.c", "tests/README.md")
+     for pattern in (r"negative (?:axes )?from (?:opset )?11", r"negative axes came with", r"refuses negative axes before")]
 
 # Paths the prose may name that are not files of the repository.
 NOT_FILES = {"bench/split_bench": "the bench's executable", "fuzz/findings": "made when a finding is kept"}
@@ -889,6 +944,23 @@ def check_references():
                     % (name, p, " (it is in %s)" % ", ".join(owners) if owners else ""))
 
 
+def check_rule_names():
+    """Every VKSPLIT_RULE_<NAME> the prose (and a comment of the code) names is a rule of
+    include/vksplit/rules.h's list, or a retired one on a line that says it is retired."""
+    live = set(re.findall(r"^\s*X\((\w+), \d+, ", read("include/vksplit/rules.h"), re.M)) | {"NONE", "UNKNOWN", "MAX_ENUM"}
+    texts = [(f, read(f)) for f in files(*PROSE) if f != "include/vksplit/rules.h"] + \
+            [(f, comments(f)) for f in files(*COMMENTED)]
+    for f, text in texts:
+        for m in re.finditer(r"\bVKSPLIT_RULE_(\w+)", text):
+            if m.group(1) in live:
+                continue
+            start, end = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
+            if "retired" in text[start:end if end >= 0 else len(text)]:
+                continue
+            problem("%s:%d" % (f, line_of(text, m.start())),
+                    "names VKSPLIT_RULE_%s, which is no rule of include/vksplit/rules.h" % m.group(1))
+
+
 SPEC_URLS = [  # the front-ends and the golden tests cite the published documents
     ("src/frontend_directml.c", "learn.microsoft.com/windows/win32/api/directml/ns-directml-dml_split_operator_desc"),
     ("src/frontend_onnx.c", "onnx.ai/onnx/operators/onnx__Split.html"),
@@ -914,6 +986,7 @@ def main():
     check_claims()
     check_stages()
     check_references()
+    check_rule_names()
     check_gone_and_urls()
     for p in problems:
         print(p)

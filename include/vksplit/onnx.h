@@ -3,14 +3,18 @@
  * operator document says, translated into the canonical vksplit_split_desc (and Concat, below).
  *
  *   opset  axis (default 0)   'split'                          without 'split'
- *   1      [0, rank-1]        attribute, or input of type T    equal split into the node's outputs
- *   2      [0, rank-1]        attribute                        equal split into the node's outputs
+ *   1      [-rank, rank-1]*   attribute, or input of type T    equal split into the node's outputs
+ *   2      [-rank, rank-1]*   attribute                        equal split into the node's outputs
  *   11     [-rank, rank-1]    attribute                        equal split into the node's outputs
  *   13     [-rank, rank-1]    input tensor(int64)              equal split into the node's outputs
  *   18     [-rank, rank-1]    input tensor(int64)              'num_outputs' (exactly one of the two):
  *                                                              chunk = ceil(dim / n) for the first n-1,
  *                                                              dim - chunk*(n-1) for the last (0 is
  *                                                              accepted, < 0 rejected)
+ *
+ *   * Split-1 and -2's documents do not say how a negative axis counts; ONNX's own shape
+ *     inference takes one in [-rank, rank-1] and counts it from the back, as Split-11 wrote
+ *     down (below: where the documents are silent).
  *
  * Types (T): opset 1 float16, float, double; opsets 2 and 11 add bool, int8..int64,
  * uint8..uint64, complex64, complex128; 13 and 18 add bfloat16. tensor(string) is in the
@@ -25,8 +29,8 @@
  * translated into the canonical vksplit_join_desc (vksplit_onnx_translate_concat):
  *
  *   opset  'axis'                          T
- *   1      optional, default 1; [0, r-1]   float16, float, double
- *   4      required; [0, r-1]              every type above but bfloat16 (string rejected)
+ *   1      optional, default 1; [-r, r-1]* float16, float, double
+ *   4      required; [-r, r-1]*            every type above but bfloat16 (string rejected)
  *   11     required; [-r, r-1]             as 4
  *   13     required; [-r, r-1]             as 4, and bfloat16
  *
@@ -35,6 +39,20 @@
  * >= 0, unlike DirectML's Join); the output's dimension on the axis is the sum of the inputs'.
  * The caller's vksplit_onnx_concat_storage receives the per-input lengths and the output's
  * sizes, which the resulting vksplit_join_desc points at.
+ *
+ *   * As at Split-1 and -2: Concat-1 and -4's documents are silent on a negative axis, and
+ *     ONNX's shape inference takes it.
+ *
+ * Policy: where the operator documents are silent, vksplit does what ONNX's own reference
+ * does (its schemas and shape inference; numpy.concatenate for Concat). So a negative axis is
+ * taken before version 11, as exported models carry it and ONNX Runtime runs them. vksplit
+ * differs from ONNX Runtime in two places, both where ONNX's shape inference decides otherwise:
+ *   - Concat: an input empty along the axis must still have input 0's shape off it
+ *     (ONNX_CONCAT_SHAPE_MISMATCH, as ONNX's shape inference says); ONNX Runtime takes an
+ *     empty input whatever its other dimensions;
+ *   - Split-18: 'num_outputs' above the dimension is taken while the last part's length,
+ *     dim - ceil(dim/n) * (n-1), is >= 0 (12 into 13: twelve parts of 1 and one of 0), as
+ *     ONNX's shape inference computes it; ONNX Runtime refuses num_outputs > dim.
  */
 #ifndef VKSPLIT_ONNX_H
 #define VKSPLIT_ONNX_H

@@ -241,9 +241,8 @@
       "shape[%u] is %lld; dimensions must be >= 0 (resolve dynamic dimensions first)")                                 \
     X(ONNX_BYTE_COUNT_OVERFLOW, 110, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                      \
       "the input's byte count overflows 64 bits at shape[%u] = %lld")                                                  \
-    X(ONNX_AXIS_NEGATIVE_BEFORE_11, 111, VKSPLIT_ERROR_AXIS,                                                           \
-      "axis %lld is negative; Split-%lld accepts [0, %lld] for a rank-%lld input (negative axes came with "            \
-      "Split-11)")                                                                                                     \
+    /* 111 (ONNX_AXIS_NEGATIVE_BEFORE_11, a negative axis at Split-1 or -2) is retired: ONNX's */                      \
+    /* shape inference takes that axis, so vksplit does (out of [-rank, rank-1]: ONNX_AXIS). */                        \
     X(ONNX_AXIS, 112, VKSPLIT_ERROR_AXIS, "axis %lld is out of range [%lld, %lld] for a rank-%lld input")              \
     X(ONNX_SPLIT_ATTRIBUTE_SINCE_13, 113, VKSPLIT_ERROR_ATTRIBUTE,                                                     \
       "Split-%lld has no 'split' attribute: since Split-13 'split' is the second input")                               \
@@ -314,8 +313,8 @@
     X(ONNX_CONCAT_SHAPE_NULL, 245, VKSPLIT_ERROR_NULL_ARGUMENT, "inputs[%u].shape is NULL")                            \
     X(ONNX_CONCAT_SHAPE_NEGATIVE, 246, VKSPLIT_ERROR_SHAPE_MISMATCH,                                                   \
       "inputs[%u].shape[%u] is %lld; dimensions must be >= 0 (resolve dynamic dimensions first)")                      \
-    X(ONNX_CONCAT_AXIS_NEGATIVE_BEFORE_11, 247, VKSPLIT_ERROR_AXIS,                                                    \
-      "axis %lld is negative; Concat-%lld accepts [0, %lld] for rank-%u inputs (negative axes came with Concat-11)")   \
+    /* 247 (ONNX_CONCAT_AXIS_NEGATIVE_BEFORE_11, at Concat-1 or -4) is retired as 111 is */                            \
+    /* (an axis out of [-r, r-1] is ONNX_CONCAT_AXIS). */                                                              \
     X(ONNX_CONCAT_AXIS, 248, VKSPLIT_ERROR_AXIS, "axis %lld%s is out of range [%lld, %lld] for rank-%u inputs")        \
     X(ONNX_CONCAT_SHAPE_MISMATCH, 249, VKSPLIT_ERROR_SHAPE_MISMATCH,                                                   \
       "inputs[%u].shape[%u] is %lld but inputs[0].shape[%u] is %lld; Concat's inputs have the same shape except on "   \
@@ -471,5 +470,10 @@ typedef enum vksplit_rule {
 #undef VKSPLIT_X_RULE_ENUM
         VKSPLIT_RULE_MAX_ENUM = 0x7fffffff
 } vksplit_rule;
+
+/* Retired rules that kept their names, so that code naming them still builds: never returned,
+ * their numbers never reused (CHANGELOG.md). */
+#define VKSPLIT_RULE_ONNX_AXIS_NEGATIVE_BEFORE_11 ((vksplit_rule)111)
+#define VKSPLIT_RULE_ONNX_CONCAT_AXIS_NEGATIVE_BEFORE_11 ((vksplit_rule)247)
 
 #endif /* VKSPLIT_RULES_H */

@@ -341,6 +341,52 @@ def group_success():
                  case.input(e2, name="e2.npy")], [e3, e2], 1)
     case.close()
 
+    # Negative axes before Split-11 and Concat-11, as ONNX's shape inference and ONNX Runtime take
+    # them: the PyTorch-exported Split-2 with axis -1 of ONNX's backend tests (the issue's own
+    # command), ONNX Runtime's SplitOperatorTest NegativeAxis, Uint8NegativeAxis and ZeroSizeInput
+    # (run at opset 7, so Split-2), the first at Split-1 too; its ConcatOpTest
+    # Concat1D_int32_negative_axis, Concat3D_1_negative_axis and Concat4D_1_negative_axis (Concat-4),
+    # the float ones at Concat-1 too. Each against the outputs those suites write out.
+    case = Case()
+    exported = np.arange(1, 9, dtype=np.float32).reshape(2, 4)
+    for opset in ["2", "1"]:
+        expect_outputs("Split-%s axis -1 (NegativeAxis)" % opset, case,
+                       ["--input", case.input(exported), "--axis", "-1", "--num-outputs", "2", "--opset", opset,
+                        "--out-dir", case.out], exported, [2, 2], -1)
+        outs = [os.path.join(case.out, "out_%d.npy" % i) for i in range(2)]
+        got = [np.load(f).tolist() if os.path.exists(f) else None for f in outs]
+        check(got == [[[1, 2], [5, 6]], [[3, 4], [7, 8]]], "Split-%s axis -1: not ONNX Runtime's outputs: %r" % (opset, got))
+        case.close()
+        case = Case()
+    u8 = np.arange(1, 9, dtype=np.uint8).reshape(2, 4)
+    expect_outputs("Split-2 uint8 axis -1 (Uint8NegativeAxis)", case,
+                   ["--input", case.input(u8), "--axis", "-1", "--num-outputs", "2", "--opset", "2", "--out-dir",
+                    case.out], u8, [2, 2], -1)
+    case.close()
+    case = Case()
+    empty = np.zeros((0, 2), dtype=np.float32)
+    expect_outputs("Split-2 axis -1 of a [0, 2] input (ZeroSizeInput)", case,
+                   ["--input", case.input(empty), "--axis", "-1", "--num-outputs", "2", "--opset", "2", "--out-dir",
+                    case.out], empty, [1, 1], -1)
+    case.close()
+    case = Case()
+    ints = [np.array([1], dtype=np.int32), np.array([2, 3], dtype=np.int32), np.array([4, 5, 6, 7], dtype=np.int32)]
+    paths = [case.input(t, name="i%d.npy" % k) for k, t in enumerate(ints)]
+    expect_join("join: Concat-4 int32 axis -1 (Concat1D_int32_negative_axis)", case.out,
+                ["--opset", "4", "--axis", "-1", "--out-dir", case.out] + paths, ints, -1)
+    joined = os.path.join(case.out, "out.npy")
+    got = np.load(joined).tolist() if os.path.exists(joined) else None
+    check(got == [1, 2, 3, 4, 5, 6, 7], "Concat1D_int32_negative_axis: not ONNX Runtime's output: %r" % got)
+    nine = [np.array([[100 * i + 10 * r + c for c in (1, 2, 3)] for r in (1, 2, 3)], dtype=np.float32)
+            for i in (1, 2, 3)]
+    for rank in (3, 4):
+        blocks = [b.reshape((1,) * (rank - 2) + (3, 3)) for b in nine]
+        paths = [case.input(b, name="b%d_%d.npy" % (rank, k)) for k, b in enumerate(blocks)]
+        for opset in ["4", "1"]:
+            expect_join("join: Concat-%s axis -3 of rank %d (Concat%dD_1_negative_axis)" % (opset, rank, rank), case.out,
+                        ["--opset", opset, "--axis", "-3", "--out-dir", case.out] + paths, blocks, -3)
+    case.close()
+
     # A version 2.0 header is read too.
     case = Case()
     big = np.zeros((3,) + (1,) * 7, dtype=np.float32)
@@ -404,8 +450,10 @@ def group_errors():
         ("opset 12", ["--input", good, "--opset", "12", "--num-outputs", "2"] + o, "VKSPLIT_RULE_ONNX_OPSET_IMPORT"),
         ("axis 3 of rank 3", ["--input", good, "--axis", "3", "--num-outputs", "1"] + o, "VKSPLIT_RULE_ONNX_AXIS"),
         ("axis -4 of rank 3", ["--input", good, "--axis", "-4", "--num-outputs", "1"] + o, "VKSPLIT_RULE_ONNX_AXIS"),
-        ("negative axis at opset 2", ["--input", good, "--axis", "-1", "--opset", "2", "--num-outputs", "2"] + o,
-         "VKSPLIT_RULE_ONNX_AXIS_NEGATIVE_BEFORE_11"),
+        ("axis -4 of rank 3 at opset 2", ["--input", good, "--axis", "-4", "--opset", "2", "--num-outputs", "1"] + o,
+         "VKSPLIT_RULE_ONNX_AXIS"),
+        ("axis -4 of rank 3 at opset 1", ["--input", good, "--axis", "-4", "--opset", "1", "--num-outputs", "1"] + o,
+         "VKSPLIT_RULE_ONNX_AXIS"),
         ("split sum", ["--input", good, "--axis", "2", "--split", "1,2"] + o, "VKSPLIT_RULE_ONNX_SPLIT_SUM"),
         ("negative split", ["--input", good, "--axis", "2", "--split", "5,-1"] + o, "VKSPLIT_RULE_ONNX_SPLIT_NEGATIVE"),
         ("empty split", ["--input", good, "--axis", "2", "--split", ""] + o, "VKSPLIT_RULE_ONNX_SPLIT_EMPTY"),
@@ -562,8 +610,10 @@ def group_errors():
             ("join: opset 0", j + ["--axis", "0", "--opset", "0", good], "VKSPLIT_RULE_ONNX_CONCAT_OPSET"),
             ("join: axis 3 of rank 3", j + ["--axis", "3", good, good], "VKSPLIT_RULE_ONNX_CONCAT_AXIS"),
             ("join: axis -4 of rank 3", j + ["--axis", "-4", good], "VKSPLIT_RULE_ONNX_CONCAT_AXIS"),
-            ("join: negative axis at opset 4", j + ["--axis", "-1", "--opset", "4", good],
-             "VKSPLIT_RULE_ONNX_CONCAT_AXIS_NEGATIVE_BEFORE_11")]:
+            ("join: axis -4 of rank 3 at opset 4", j + ["--axis", "-4", "--opset", "4", good],
+             "VKSPLIT_RULE_ONNX_CONCAT_AXIS"),
+            ("join: axis -4 of rank 3 at opset 1", j + ["--axis", "-4", "--opset", "1", good],
+             "VKSPLIT_RULE_ONNX_CONCAT_AXIS")]:
         expect_error(case, name, args, phrase)
     for name, args, culprit, rule in [
             ("join: a dtype differs", ["--axis", "0", good, good, f8], f8, "VKSPLIT_RULE_ONNX_CONCAT_TYPE_MISMATCH"),

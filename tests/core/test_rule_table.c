@@ -35,5 +35,15 @@ int main(void)
     /* Pinned: these numbers are in engines' code. */
     CHECK(VKSPLIT_RULE_OUT_NULL == 1 && VKSPLIT_RULE_SPLIT_AXIS == 6 && VKSPLIT_RULE_SPLIT_SUM == 11);
     CHECK(VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT == 45 && VKSPLIT_RULE_RUNNER_INPUT_DATA_NULL == 195);
+    /* Retired rules that kept their names: their numbers, in no row of the list (so never
+     * returned, nor taken by a new rule), and unknown to the table's readers. */
+    static const vksplit_rule retired[] = {VKSPLIT_RULE_ONNX_AXIS_NEGATIVE_BEFORE_11,
+                                           VKSPLIT_RULE_ONNX_CONCAT_AXIS_NEGATIVE_BEFORE_11};
+    CHECK(retired[0] == 111 && retired[1] == 247);
+    for (size_t i = 0; i < sizeof retired / sizeof retired[0]; i++) {
+        CHECK_MSG(!seen[retired[i]], "retired rule %d has a row in VKSPLIT_RULE_LIST", (int)retired[i]);
+        CHECK(strcmp(vksplit_rule_name(retired[i]), "VKSPLIT_RULE_UNKNOWN") == 0);
+        CHECK(vksplit_rule_result(retired[i]) == VKSPLIT_OK && vksplit_rule_format(retired[i]) == NULL);
+    }
     return test_finish(NULL);
 }

@@ -3,7 +3,7 @@
  * (validation layer on), on the compute path and on the one the planner picks.
  *
  * ONNX ("Concat", https://onnx.ai/onnx/operators/onnx__Concat.html): the document's "concat"
- * example, its 1d, 2d and 3d cases on every axis at every version that has that axis, against
+ * example, its 1d, 2d and 3d cases on every axis (negative ones too) at every version, against
  * the outputs numpy.concatenate gives (concat_examples.h, which frontend_concat_numpy checks
  * against numpy); then every fixed-width type at Concat-13 with an input empty along the axis
  * (ONNX allows it), data full of NaN payloads and -0.0 bit patterns, and Concat-1's default
@@ -137,15 +137,14 @@ static int onnx_run(vksplit_runner* runner, const char* name, const vksplit_onnx
     return run_join(runner, name, &j, &d, inputs, got);
 }
 
-/* The document's example at every version that has its axis (negative ones from 11). */
+/* The document's example at every version, negative axes too (before Concat-11 as ONNX's shape
+ * inference and ONNX Runtime take them). */
 static void onnx_examples(vksplit_runner* runner)
 {
     static const int64_t opsets[] = {1, 4, 11, 13};
     for (size_t v = 0; v < sizeof opsets / sizeof opsets[0]; v++)
         for (size_t x = 0; x < sizeof concat_examples / sizeof concat_examples[0]; x++) {
             const concat_example* ex = &concat_examples[x];
-            if (ex->axis < 0 && opsets[v] < 11)
-                continue; /* refused: frontend_onnx_concat_rules */
             vksplit_onnx_concat_input in[2] = {{VKSPLIT_ONNX_FLOAT, ex->rank, ex->shape},
                                                {VKSPLIT_ONNX_FLOAT, ex->rank, ex->shape}};
             vksplit_onnx_concat_desc node = {opsets[v], 2, in, 1, ex->axis};
@@ -157,6 +156,49 @@ static void onnx_examples(vksplit_runner* runner)
                                 (ex->rank > 2 ? ex->out_shape[2] : 1));
             if (onnx_run(runner, name, &node, 4, data, (unsigned char*)got))
                 CHECK_MSG(memcmp(got, ex->output, n * sizeof got[0]) == 0, "%s: not numpy.concatenate's output", name);
+        }
+}
+
+/* ONNX Runtime's ConcatOpTest cases with a negative axis, run there at opset 7 (Concat-4):
+ * Concat1D_int32_negative_axis ({1}, {2}, {4} on -1), Concat3D_1_negative_axis (three
+ * [1, 3, 3] on -3) and Concat4D_1_negative_axis (three [1, 1, 3, 3] on -3); the float ones at
+ * Concat-1 too. Against the outputs that suite expects (input i's element (r, c) is
+ * 100 i + 10 r + c, so its output is the inputs one after the other). */
+static void onnx_runtime_negative_axes(vksplit_runner* runner)
+{
+    static const int32_t a[1] = {1}, b[2] = {2, 3}, c[4] = {4, 5, 6, 7}, joined[7] = {1, 2, 3, 4, 5, 6, 7};
+    static const int64_t sa[1] = {1}, sb[1] = {2}, sc[1] = {4};
+    const unsigned char* ints[3] = {(const unsigned char*)a, (const unsigned char*)b, (const unsigned char*)c};
+    vksplit_onnx_concat_input in1[3] = {{VKSPLIT_ONNX_INT32, 1, sa},
+                                        {VKSPLIT_ONNX_INT32, 1, sb},
+                                        {VKSPLIT_ONNX_INT32, 1, sc}};
+    vksplit_onnx_concat_desc node1 = {4, 3, in1, 1, -1};
+    int32_t got1[7];
+    if (onnx_run(runner, "ONNX Runtime Concat1D_int32_negative_axis", &node1, 4, ints, (unsigned char*)got1))
+        CHECK(memcmp(got1, joined, sizeof joined) == 0);
+
+    float blocks[3][9], want[27];
+    for (int i = 0; i < 3; i++)
+        for (int r = 0; r < 3; r++)
+            for (int k = 0; k < 3; k++)
+                want[i * 9 + r * 3 + k] = blocks[i][r * 3 + k] = (float)(100 * (i + 1) + 10 * (r + 1) + k + 1);
+    const unsigned char* data[3] = {(const unsigned char*)blocks[0], (const unsigned char*)blocks[1],
+                                    (const unsigned char*)blocks[2]};
+    static const int64_t s3[3] = {1, 3, 3}, s4[4] = {1, 1, 3, 3};
+    static const int64_t opsets[2] = {4, 1};
+    for (uint32_t rank = 3; rank <= 4; rank++)
+        for (int v = 0; v < 2; v++) {
+            const int64_t* shape = rank == 3 ? s3 : s4;
+            vksplit_onnx_concat_input in[3] = {{VKSPLIT_ONNX_FLOAT, rank, shape},
+                                               {VKSPLIT_ONNX_FLOAT, rank, shape},
+                                               {VKSPLIT_ONNX_FLOAT, rank, shape}};
+            vksplit_onnx_concat_desc node = {opsets[v], 3, in, 1, -3};
+            char name[96];
+            snprintf(name, sizeof name, "ONNX Runtime Concat%uD_1_negative_axis at Concat-%lld", rank,
+                     (long long)opsets[v]);
+            float got[27];
+            if (onnx_run(runner, name, &node, 4, data, (unsigned char*)got))
+                CHECK_MSG(memcmp(got, want, sizeof want) == 0, "%s: not ONNX Runtime's output", name);
         }
 }
 
@@ -267,6 +309,7 @@ int main(void)
 {
     vksplit_runner* runner = test_runner_create();
     onnx_examples(runner);
+    onnx_runtime_negative_axes(runner);
     onnx_widths(runner);
     openvino_example(runner);
     return test_finish(runner);

@@ -8,8 +8,9 @@
  * the input's; every other byte (guards, holes between strided elements, a DirectML
  * tensor's TotalTensorSizeInBytes past its last element) must keep its guard value, and the
  * input must be unchanged. The documents' expected values are checked as well.
- * Also: DirectML inputs that broadcast (Strides entries of 0), the opset-18 grid, and every
- * ONNX element width with NaN payloads and -0.0 in the data. */
+ * Also: DirectML inputs that broadcast (Strides entries of 0), ONNX Runtime's negative-axis
+ * cases at Split-1 and -2, the opset-18 grid, and every ONNX element width with NaN payloads
+ * and -0.0 in the data. */
 #include "test_harness.h"
 #include "vksplit/directml.h"
 #include "vksplit/onnx.h"
@@ -747,6 +748,11 @@ static const onnx_example onnx_examples[] = {
     {"equal parts default axis", 1, {6}, 0, 0, 0, {0}, 3, {{1, 2}, {3, 4}, {5, 6}}},
     {"variable parts default axis", 1, {6}, 0, 0, 2, {2, 4}, 2, {{1, 2}, {3, 4, 5, 6}}},
     {"zero size splits", 1, {0}, 0, 0, 3, {0, 0, 0}, 3, {{0}}},
+    /* The 2d examples on their axis counted from the back, at every version (Split-1 and -2 as
+     * ONNX's shape inference takes a negative axis). */
+    {"equal parts 2d, axis -1", 2, {2, 6}, 1, -1, 0, {0}, 2, {{1, 2, 3, 7, 8, 9}, {4, 5, 6, 10, 11, 12}}},
+    {"variable parts 2d, axis -1", 2, {2, 6}, 1, -1, 2, {2, 4}, 2, {{1, 2, 7, 8}, {3, 4, 5, 6, 9, 10, 11, 12}}},
+    {"equal parts 2d, axis -2", 2, {2, 6}, 1, -2, 0, {0}, 2, {{1, 2, 3, 4, 5, 6}, {7, 8, 9, 10, 11, 12}}},
 };
 
 static void onnx_examples_at(vksplit_runner* runner, int64_t opset)
@@ -815,6 +821,52 @@ static void onnx_uneven(vksplit_runner* runner)
     CHECK(all_present(got, 3) && memcmp(got[0], a, sizeof a) == 0 && memcmp(got[1], b, sizeof b) == 0 &&
           memcmp(got[2], c, sizeof c) == 0);
     free_all(got, s.output_count);
+}
+
+/* ONNX Runtime's SplitOperatorTest cases with a negative axis, run there at opset 7 (Split-2)
+ * and expected to succeed: NegativeAxis ([2, 4] float on -1 into halves), the same in uint8
+ * (Uint8NegativeAxis) and ZeroSizeInput ([0, 2] on -1 into two [0, 1]); NegativeAxis at Split-1
+ * too, whose types are the float ones. Each against the outputs that suite expects. */
+static void onnx_runtime_negative_axes(vksplit_runner* runner)
+{
+    static const int64_t shape[2] = {2, 4}, empty[2] = {0, 2};
+    static const float f[8] = {1, 2, 3, 4, 5, 6, 7, 8}, f0[4] = {1, 2, 5, 6}, f1[4] = {3, 4, 7, 8};
+    static const uint8_t u[8] = {1, 2, 3, 4, 5, 6, 7, 8}, u0[4] = {1, 2, 5, 6}, u1[4] = {3, 4, 7, 8};
+    static const struct {
+        const char* name;
+        int64_t opset;
+        vksplit_onnx_data_type type;
+        const int64_t* shape;
+        const void *data, *want0, *want1;
+        uint64_t want_bytes;
+    } cases[] = {
+        {"ONNX Runtime NegativeAxis at Split-2", 2, VKSPLIT_ONNX_FLOAT, shape, f, f0, f1, sizeof f0},
+        {"ONNX Runtime NegativeAxis at Split-1", 1, VKSPLIT_ONNX_FLOAT, shape, f, f0, f1, sizeof f0},
+        {"ONNX Runtime Uint8NegativeAxis at Split-2", 2, VKSPLIT_ONNX_UINT8, shape, u, u0, u1, sizeof u0},
+        {"ONNX Runtime ZeroSizeInput at Split-2", 2, VKSPLIT_ONNX_FLOAT, empty, f, NULL, NULL, 0},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        vksplit_onnx_split_desc node;
+        memset(&node, 0, sizeof node);
+        node.opset = cases[c].opset;
+        node.data_type = cases[c].type;
+        node.rank = 2;
+        node.shape = cases[c].shape;
+        node.axis = -1;
+        node.output_count = 2;
+        unsigned char* got[MAX_OUTPUTS];
+        spec_split s;
+        if (!onnx_run(runner, cases[c].name, &node, cases[c].data, &s, got))
+            continue;
+        CHECK_MSG(s.axis == 1 && s.output_count == 2 && s.out_sizes[0][1] == (uint64_t)(cases[c].shape[1] / 2) &&
+                      s.out_bytes[0] == cases[c].want_bytes && s.out_bytes[1] == cases[c].want_bytes,
+                  "%s: not the outputs' shapes ONNX Runtime expects", cases[c].name);
+        if (cases[c].want_bytes)
+            CHECK_MSG(all_present(got, 2) && memcmp(got[0], cases[c].want0, cases[c].want_bytes) == 0 &&
+                          memcmp(got[1], cases[c].want1, cases[c].want_bytes) == 0,
+                      "%s: not ONNX Runtime's outputs", cases[c].name);
+        free_all(got, s.output_count);
+    }
 }
 
 /* Every accepted (dim, n) of the opset-18 grid, on a {2, dim, 3} uint16 tensor. */
@@ -940,6 +992,7 @@ int main(void)
     for (size_t i = 0; i < sizeof opsets / sizeof opsets[0]; i++)
         onnx_examples_at(runner, opsets[i]);
     onnx_uneven(runner);
+    onnx_runtime_negative_axes(runner);
     onnx_grid(runner);
     onnx_widths(runner);
     openvino_examples(runner);

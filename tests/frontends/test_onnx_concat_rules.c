@@ -33,7 +33,7 @@ typedef struct concat_case {
 } concat_case;
 
 static const concat_case cases[] = {
-    /* Accepted: every version, 'axis' given or (Concat-1) defaulted, negative from 11. */
+    /* Accepted: every version, 'axis' given or (Concat-1) defaulted, negative or not. */
     {"13: axis 0", 13, 1, 0, 2, 2, {{2, 3}, {4, 3}}, .want_sizes = {6, 3}, .want_lengths = {2, 4}},
     {"13: axis 1", 13, 1, 1, 2, 2, {{2, 3}, {2, 5}}, .want_axis = 1, .want_sizes = {2, 8}, .want_lengths = {3, 5}},
     {"13: axis -1", 13, 1, -1, 2, 2, {{2, 3}, {2, 5}}, .want_axis = 1, .want_sizes = {2, 8}, .want_lengths = {3, 5}},
@@ -109,7 +109,8 @@ static const concat_case cases[] = {
     {"opset 2", 2, 1, 0, 1, 1, {{2}}, .rule = VKSPLIT_RULE_ONNX_CONCAT_OPSET_IMPORT, .shows = "uses Concat-1"},
     {"opset 12", 12, 1, 0, 1, 1, {{2}}, .rule = VKSPLIT_RULE_ONNX_CONCAT_OPSET_IMPORT, .shows = "uses Concat-11"},
     {"opset 18", 18, 1, 0, 1, 1, {{2}}, .rule = VKSPLIT_RULE_ONNX_CONCAT_OPSET_IMPORT, .shows = "uses Concat-13"},
-    /* 'axis': required from 4, negative from 11, in range. */
+    /* 'axis': required from 4; in [-r, r-1] at every version (negative before 11 as ONNX's
+     * shape inference takes it, and ONNX Runtime's Concat*_negative_axis tests at Concat-4). */
     {"4: no axis",
      4,
      0,
@@ -121,16 +122,27 @@ static const concat_case cases[] = {
      .shows = "Concat-4"},
     {"11: no axis", 11, 0, 0, 2, 2, {{2, 3}, {2, 3}}, .rule = VKSPLIT_RULE_ONNX_CONCAT_AXIS_REQUIRED},
     {"13: no axis", 13, 0, 0, 2, 2, {{2, 3}, {2, 3}}, .rule = VKSPLIT_RULE_ONNX_CONCAT_AXIS_REQUIRED},
-    {"1: axis -1",
+    {"1: axis -1", 1, 1, -1, 2, 2, {{2, 3}, {2, 1}}, .want_axis = 1, .want_sizes = {2, 4}, .want_lengths = {3, 1}},
+    {"4: axis -1", 4, 1, -1, 2, 2, {{2, 3}, {2, 1}}, .want_axis = 1, .want_sizes = {2, 4}, .want_lengths = {3, 1}},
+    {"4: axis -2", 4, 1, -2, 2, 2, {{2, 3}, {1, 3}}, .want_axis = 0, .want_sizes = {3, 3}, .want_lengths = {2, 1}},
+    {"1: axis -3 of rank 2",
      1,
      1,
-     -1,
+     -3,
      2,
      2,
      {{2, 3}, {2, 3}},
-     .rule = VKSPLIT_RULE_ONNX_CONCAT_AXIS_NEGATIVE_BEFORE_11,
-     .shows = "Concat-1 accepts [0, 1] for rank-2 inputs"},
-    {"4: axis -1", 4, 1, -1, 2, 2, {{2, 3}, {2, 3}}, .rule = VKSPLIT_RULE_ONNX_CONCAT_AXIS_NEGATIVE_BEFORE_11},
+     .rule = VKSPLIT_RULE_ONNX_CONCAT_AXIS,
+     .shows = "axis -3 is out of range [-2, 1] for rank-2 inputs"},
+    {"4: axis -3 of rank 2",
+     4,
+     1,
+     -3,
+     2,
+     2,
+     {{2, 3}, {2, 3}},
+     .rule = VKSPLIT_RULE_ONNX_CONCAT_AXIS,
+     .shows = "[-2, 1]"},
     {"13: axis 2 of rank 2",
      13,
      1,
@@ -141,7 +153,7 @@ static const concat_case cases[] = {
      .rule = VKSPLIT_RULE_ONNX_CONCAT_AXIS,
      .shows = "axis 2 is out of range [-2, 1] for rank-2 inputs"},
     {"11: axis -3 of rank 2", 11, 1, -3, 2, 2, {{2, 3}, {2, 3}}, .rule = VKSPLIT_RULE_ONNX_CONCAT_AXIS},
-    {"4: axis 3 of rank 3", 4, 1, 3, 1, 3, {{2, 3, 4}}, .rule = VKSPLIT_RULE_ONNX_CONCAT_AXIS, .shows = "[0, 2]"},
+    {"4: axis 3 of rank 3", 4, 1, 3, 1, 3, {{2, 3, 4}}, .rule = VKSPLIT_RULE_ONNX_CONCAT_AXIS, .shows = "[-3, 2]"},
     {"1: default axis of rank 1",
      1,
      0,
@@ -150,7 +162,7 @@ static const concat_case cases[] = {
      1,
      {{2}, {3}},
      .rule = VKSPLIT_RULE_ONNX_CONCAT_AXIS,
-     .shows = "axis 1 (Concat-1's default) is out of range [0, 0]"},
+     .shows = "axis 1 (Concat-1's default) is out of range [-1, 0]"},
     /* Inputs. */
     {"13: no inputs", 13, 1, 0, 0, 1, {{2}}, .rule = VKSPLIT_RULE_ONNX_CONCAT_NO_INPUTS},
     {"13: inputs over the limit",
@@ -466,11 +478,6 @@ static void check_examples(void)
             vksplit_join_desc d;
             vksplit_error err;
             vksplit_result r = vksplit_onnx_translate_concat(&node, &storage, &d, &err);
-            if (ex->axis < 0 && opsets[v] < 11) {
-                CHECK_MSG(err.rule == VKSPLIT_RULE_ONNX_CONCAT_AXIS_NEGATIVE_BEFORE_11, "Concat-%lld %s: %s",
-                          (long long)opsets[v], ex->name, err.message);
-                continue;
-            }
             CHECK_MSG(r == VKSPLIT_OK, "Concat-%lld %s: %s", (long long)opsets[v], ex->name, err.message);
             if (r != VKSPLIT_OK)
                 continue;
@@ -484,7 +491,7 @@ static void check_examples(void)
                       (long long)opsets[v], ex->name);
             ran++;
         }
-    CHECK(ran == 4 * 12 - 2 * 6); /* the negative axes before Concat-11 are refused */
+    CHECK(ran == 4 * 12); /* every example at every version, negative axes too */
 }
 
 int main(void)
