@@ -11,7 +11,7 @@ process as the split, so runs compare by their ratios even when clocks or memory
 differ between processes. Every mapping is a column (a forced TRANSPOSE or DEINTERLEAVE plans
 TILES where a case does not fit it), so one run on a GPU says which mapping each case wants and
 whether INTERLEAVED can retire; the tuning columns vary BY_SHAPE's defaults, which is how
-src/tuning.c's GPU defaults are to be chosen (README, "On a GPU"). Each run holds and measures
+src/context/tuning.c's GPU defaults are to be chosen (README, "On a GPU"). Each run holds and measures
 the GPU's clock (docs/performance.md, "How it times"); the last line gives each column's highest
 clock and its re-runs, so that a column run at another clock shows. Raw JSON goes to --out.
 Standard library only.

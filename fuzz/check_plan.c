@@ -1,4 +1,4 @@
-/* See check_plan.h. The only file of the fuzzers that includes src/planner.h.
+/* See check_plan.h. The only file of the fuzzers that includes src/planner/planner.h.
  *
  * Besides the spans, it holds each mapping's plan to what its shader assumes (a model of the
  * shader's arithmetic, shaders/copy_*.glsl): every 32-bit index the shader computes stays
@@ -11,9 +11,9 @@
 #include <string.h>
 
 #include "check_split.h"
-#include "plan_grid.h"
-#include "planner.h"
-#include "split_rules.h"
+#include "plan/plan_grid.h"
+#include "planner/planner.h"
+#include "rules/split_rules.h"
 #include "split_abi.h"
 
 /* One planned copy: its last word on the side it reads and on the side it writes, within
@@ -316,7 +316,7 @@ static bool mirror_join(const vksplit_split_desc* split, vksplit__split* out)
 
 void fz_check_plan(const vksplit_split_desc* split, uint64_t input_span_bytes, const uint64_t* output_span_bytes)
 {
-    /* The defaults of src/tuning.c for a GPU and for lavapipe, every mapping forced, tiny
+    /* The defaults of src/context/tuning.c for a GPU and for lavapipe, every mapping forced, tiny
      * workgroups and bands (many), and the loop budget's extremes (1 x 64 KiB). */
 #define GPU_AT_LEAST(m, wg, bytes, band, least)                                                                 \
     {                                                                                                           \

@@ -12,7 +12,7 @@
 #      injection included, and every libFuzzer harness (fuzz/) for 50,000 runs (scripts/fuzz.sh
 #      runs them for as long as asked); random case counts at 0.2;
 #   3. clang + ThreadSanitizer: the thread tests, built with C11 atomics switched off (the
-#      __atomic builtins of src/portable.h: the fallback is compiled and raced too);
+#      __atomic builtins of src/base/portable.h: the fallback is compiled and raced too);
 #   4. (shared libraries: tests/consumer builds vksplit shared inside a parent project in stage
 #      1; all sixteen configurations a user may pick: scripts/build_matrix.sh);
 #   5. gcc: the tests a device's limits decide, again on a minimum device (tests/min_device:

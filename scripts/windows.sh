@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Windows leg of the test command: the library, the runner and the core, front-end and
 # README tests cross-built for 64-bit Windows with mingw-w64 (cmake/mingw-w64-x86_64.cmake,
-# -Werror, the Interlocked atomics of src/portable.h, the branch MSVC takes), then run under
+# -Werror, the Interlocked atomics of src/base/portable.h, the branch MSVC takes), then run under
 # Wine: Wine's winevulkan hands the Vulkan calls to this machine's loader, so the tests split
 # on lavapipe as the Linux ones do, inside Xvfb for Wine's display driver. Wine's own Vulkan
 # loader takes no layers, so these runs have no validation layer (the Linux legs have it).

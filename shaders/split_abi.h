@@ -1,8 +1,8 @@
-/* The contract between the host (src/planner*.c, src/record.c) and the shader
+/* The contract between the host (src/planner/, src/plan/, src/record/record.c) and the shader
  * (shaders/split_copy.comp and its copy_*.glsl): specialization constants, push-constant
  * layout, parameter-table layout. Plain #defines, valid in C and in GLSL: the shader places
  * every push constant with layout(offset = PC_...) and the C mirrors are checked field by
- * field with offsetof (src/push_constants.h), so neither side can drift.
+ * field with offsetof (src/record/push_constants.h), so neither side can drift.
  *
  * Parameter table (uint32 words, written once when the plan is created, never again):
  *   [TBL_BAND_ROWS]              INTERLEAVED with bands: rows of every segment per band

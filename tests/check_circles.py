@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
-"""No circles in src/: no room reaches itself through what its files include or call.
+"""No circles in src/, and dependencies that run one way through its stages: no room reaches
+itself through what its files include or call, and no room depends on a later stage's.
 
 A room is what a reader opens together: a .c file and the .h of the same name beside it
-(src/plan.c and src/plan.h are the room src/plan); a header without its .c is a room alone.
-Rooms are made of the files of src/ and src/runner/. A room depends on the room of every file
-its files include ("x.h" found beside it or in src/), and on the room of the .c file that
+(src/plan/plan.c and src/plan/plan.h are the room src/plan/plan); a header without its .c is a
+room alone. Rooms are made of the files of src/<stage>/, the stages of STAGES below in the
+order the data flows (docs/how-it-works.md draws them). A room depends on the room of every file
+its files include ("stage/x.h" found beside it or in src/), and on the room of the .c file that
 defines each vksplit_* or vksplit__* function its .c calls. A strongly connected group of two
-or more rooms is a circle; each is printed with the edges that close it, and the check fails.
+or more rooms is a circle; an edge to a later stage is a back-arrow. Each is printed with the
+edges that make it, and the check fails on a circle, on a back-arrow ALLOWED_BACK does not
+list with its reason, and on a file outside the stages.
 
     python3 tests/check_circles.py SOURCE_DIR"""
 import glob
@@ -16,7 +20,7 @@ import sys
 
 root = sys.argv[1] if len(sys.argv) > 1 else "."
 src = os.path.normpath(os.path.join(root, "src"))
-files = sorted(os.path.normpath(f) for f in glob.glob(os.path.join(src, "*.[ch]")) + glob.glob(os.path.join(src, "runner", "*.[ch]")))
+files = sorted(os.path.normpath(f) for f in glob.glob(os.path.join(src, "**", "*.[ch]"), recursive=True))
 text = {}
 for f in files:
     with open(f, encoding="utf-8") as fh:
@@ -93,6 +97,24 @@ for group in groups:
         for target, why in sorted(edges[f].items()):
             if target in group:
                 print("    %s -> %s (%s)" % (rel(f), rel(target), why))
-print("%d files in %d rooms, %d dependencies, %d circle(s)" % (len(files), len(rooms), sum(len(e) for e in edges.values()),
-                                                               len(groups)))
-sys.exit(1 if groups else 0)
+# The stages, in the order data flows: a room may depend on rooms of its own stage and the
+# stages before it. An edge to a later stage is a back-arrow; each one allowed is listed with
+# its reason, and any other fails the check (as does a file outside the stages).
+STAGES = ["base", "rules", "frontends", "planner", "context", "plan", "record", "runner"]
+ALLOWED_BACK = {}
+stage = lambda r: os.path.relpath(r, src).split(os.sep)[0]
+outside = sorted(rel(r) for r in rooms if stage(r) not in STAGES)
+for r in outside:
+    print("outside the stages: %s (src/<stage>/, one of %s)" % (r, ", ".join(STAGES)))
+backs = []
+for r in rooms:
+    for target, why in sorted(edges[r].items()):
+        if stage(r) in STAGES and stage(target) in STAGES and STAGES.index(stage(target)) > STAGES.index(stage(r)):
+            key = (rel(r), rel(target))
+            backs.append(key)
+            print("%s: %s -> %s (%s)" % ("back-arrow, allowed: " + ALLOWED_BACK[key] if key in ALLOWED_BACK
+                                         else "back-arrow", key[0], key[1], why))
+unexplained = [b for b in backs if b not in ALLOWED_BACK]
+print("%d files in %d rooms of %d stages, %d dependencies, %d circle(s), %d back-arrow(s)" %
+      (len(files), len(rooms), len(STAGES), sum(len(e) for e in edges.values()), len(groups), len(backs)))
+sys.exit(1 if groups or unexplained or outside else 0)

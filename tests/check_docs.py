@@ -222,12 +222,12 @@ def min_device_profiles():
 
 
 def mappings_reading(field):
-    """The mappings whose src/mapping_<name>.c reads caps-><field>."""
+    """The mappings whose src/planner/mapping_<name>.c reads caps-><field>."""
     names = {re.sub(r"^mapping_|\.c$", "", os.path.basename(f)).upper()
              for f in files("src/**/mapping_*.c") if re.search(r"\bcaps->%s\b" % field, read(f))}
     if not names:
-        raise Missing("no src/mapping_*.c reads caps->%s" % field)
-    return names, "src/mapping_*.c reading caps->%s" % field
+        raise Missing("no src/planner/mapping_*.c reads caps->%s" % field)
+    return names, "src/planner/mapping_*.c reading caps->%s" % field
 
 
 def users_of(name, pattern, exclude_define=True):
@@ -314,6 +314,18 @@ def onnx_runtime_differences():
     if not m:
         raise Missing("include/vksplit/onnx.h no longer lists where vksplit differs from ONNX Runtime")
     return frozenset(re.findall(r"^\s*- ([\w-]+):", m.group(1), re.M)), "include/vksplit/onnx.h's policy list"
+
+
+def source_stages():
+    """src/'s stage folders, in tests/check_circles.py's order (which must name every folder)."""
+    m = re.search(r"^STAGES = \[(.*?)\]", read("tests/check_circles.py"), re.M)
+    if not m:
+        raise Missing("tests/check_circles.py has no STAGES = [...] line")
+    stages = tuple(re.findall(r'"(\w+)"', m.group(1)))
+    folders = {f.split("/")[1] for f in files("src/**/*.[ch]") if f.count("/") >= 2}
+    if set(stages) != folders:
+        raise Missing("tests/check_circles.py's STAGES %s are not src/'s folders %s" % (stages, sorted(folders)))
+    return stages, "tests/check_circles.py's STAGES (src/'s folders)"
 
 
 def header_names():
@@ -507,25 +519,25 @@ CLAIMS = [
                 parse=lambda m: m.group(1), required=False),
           Quote("docs/how-it-works.md", r"deprecated \([^)]*\), removed in (\d+\.\d+)", parse=lambda m: m.group(1), required=False),
           Quote("docs/how-it-works.md", r"kept as it was until (\d+\.\d+)", parse=lambda m: m.group(1), required=False),
-          Quote("src/context.c", r"INTERLEAVED is deprecated and goes in (\d+\.\d+)", parse=lambda m: m.group(1)),
+          Quote("src/context/context.c", r"INTERLEAVED is deprecated and goes in (\d+\.\d+)", parse=lambda m: m.group(1)),
           Quote("shaders/split_copy.comp", r"INTERLEAVED the earlier GPU mapping[^;]*; deprecated[^;]*?(?:removed|goes) in (\d+\.\d+)",
                 parse=lambda m: m.group(1), required=False)),
     # Comments of src/ and shaders/ that name who does what.
     Claim("the files that expand the shader variants",
           lambda: users_of("VKSPLIT_SHADER_VARIANTS", "src/**/*.c"),
-          Quote("src/shader_variants.h", r"reads these lines to build and embed the SPIR-V(.*?)\. Keep one",
+          Quote("src/planner/shader_variants.h", r"reads these lines to build and embed the SPIR-V(.*?)\. Keep one",
                 parse=lambda m: set(re.findall(r"\b(\w+\.c)\b", m.group(1)))),
-          Quote("docs/how-it-works.md", r"whose widest word per addressing `src/(\w+\.c)` reads", parse=lambda m: {m.group(1)},
+          Quote("docs/how-it-works.md", r"whose widest word per addressing `src/(?:\w+/)*(\w+\.c)` reads", parse=lambda m: {m.group(1)},
                 subset=True)),
     Claim("the CMake file that compiles the shader variants",
           lambda: users_of("shader_variants", "cmake/*.cmake", exclude_define=False),
-          Quote("src/shader_variants.h", r"(cmake/[\w.]+) reads these lines", parse=lambda m: {m.group(1)})),
+          Quote("src/planner/shader_variants.h", r"(cmake/[\w.]+) reads these lines", parse=lambda m: {m.group(1)})),
     Claim("the mappings that read the tuning's invocation_bytes",
           lambda: mappings_reading("invocation_bytes"),
-          Quote("src/geometry.h", r"struct vksplit__planner_caps \{[^}]*?uint32_t invocation_bytes; /\*(.*?)\*/", parse=mapping_names)),
+          Quote("src/planner/geometry.h", r"struct vksplit__planner_caps \{[^}]*?uint32_t invocation_bytes; /\*(.*?)\*/", parse=mapping_names)),
     Claim("the mappings that read the tuning's band_bytes",
           lambda: mappings_reading("band_bytes"),
-          Quote("src/geometry.h", r"struct vksplit__planner_caps \{[^}]*?uint32_t band_bytes; /\*(.*?)\*/", parse=mapping_names)),
+          Quote("src/planner/geometry.h", r"struct vksplit__planner_caps \{[^}]*?uint32_t band_bytes; /\*(.*?)\*/", parse=mapping_names)),
     Claim("how the runner finds its loader once per process",
           once_calls,
           Quote("include/vksplit/vksplit_runner.h", r"((?:pthread_once|InitOnceExecuteOnce|call_once)\b[^.]*)",
@@ -536,11 +548,11 @@ CLAIMS = [
                 parse=lambda m: (int(m.group(1)), int(m.group(2)), frozenset(int(n) for n in re.findall(r"\d+", m.group(3)))))),
     # The ONNX front-end's axis: which versions take a negative one, in the code and the tables.
     Claim("the ONNX Split versions that take a negative axis",
-          lambda: onnx_negative_axis_versions("src/frontend_onnx.c", "split_versions"),
+          lambda: onnx_negative_axis_versions("src/frontends/frontend_onnx.c", "split_versions"),
           Quote("include/vksplit/onnx.h", r"opset\s+axis\s+\(default\s+0\)[^\n]*\n((?:[ \t]*\d+[ \t]+\S[^\n]*\n)+)",
                 parse=lambda m: table_rows_with(m, "[-rank"))),
     Claim("the ONNX Concat versions that take a negative axis",
-          lambda: onnx_negative_axis_versions("src/frontend_onnx_concat.c", "concat_versions"),
+          lambda: onnx_negative_axis_versions("src/frontends/frontend_onnx_concat.c", "concat_versions"),
           Quote("include/vksplit/onnx.h", r"opset\s+'axis'\s+T[^\n]*\n((?:[ \t]*\d+[ \t]+\S[^\n]*\n)+)",
                 parse=lambda m: table_rows_with(m, "[-r")),
           Quote("docs/frontends-and-cli.md", r"\|\s*opset\s*\|\s*`axis`\s*\|\s*T\s*\|\n\|[-|]+\|\n((?:\|\s*\d+\s*\|[^\n]*\n)+)",
@@ -549,6 +561,12 @@ CLAIMS = [
           onnx_runtime_differences,
           Quote("docs/frontends-and-cli.md", r"\| case \| vksplit \(as ONNX's shape inference\) \| ONNX Runtime \|\n\|[-|]+\|\n((?:\|[^\n]*\n)+)",
                 parse=lambda m: frozenset(re.findall(r"^\|\s*([\w-]+):", m.group(1), re.M)))),
+    Claim("src/'s stages, in order",
+          source_stages,
+          Quote("docs/how-it-works.md", r"## The source tree.*?```\n(.*?)```",
+                parse=lambda m: tuple(re.findall(r"^src/(\w+)/", m.group(1), re.M))),
+          Quote("CONTRIBUTING.md", r"\"The source tree\": ([\w, ]+)\)",
+                parse=lambda m: tuple(w.strip() for w in m.group(1).split(",")))),
     Claim("the public headers",
           header_names,
           Quote("docs/api.md", r"Headers: (.*?)\. None links", parse=each_backticked)),
@@ -617,7 +635,7 @@ STAGE_EXCLUDES = {  # stage: (the build folder of its ctest line, {excluded test
                        "core_join_sweep": "of the joins", "core_join_fallback_.*": "of the joins"}),
 }
 
-# Sentences once wrong, and what is true instead (src/portable.h: VKSPLIT_NO_C11_ATOMICS gives
+# Sentences once wrong, and what is true instead (src/base/portable.h: VKSPLIT_NO_C11_ATOMICS gives
 # the Interlocked intrinsics on Windows and the __atomic builtins with gcc and clang elsewhere).
 GONE = [
     ("README.md", r"VKSPLIT_NO_C11_ATOMICS=ON`? forces that fallback",
@@ -923,7 +941,7 @@ def check_references():
     for f, text in texts:
         text = re.sub(r"https?://\S+", lambda m: " " * len(m.group(0)), text)  # a URL's path is not ours
         for m in re.finditer(r"(?<![\w/.\-])(%s/(?:[\w./*\-]|<\w+>)*(?:\w|<\w+>))" % REPO_DIRS, text):
-            p = re.sub(r"<\w+>", "*", m.group(1))  # src/mapping_<name>.c: some src/mapping_*.c
+            p = re.sub(r"<\w+>", "*", m.group(1))  # src/planner/mapping_<name>.c: some src/planner/mapping_*.c
             if p in NOT_FILES or glob.glob(path(p)) or os.path.exists(path(p + ".c")):
                 continue
             if glob.glob(os.path.join(os.path.dirname(path(f)), p)):
@@ -962,9 +980,9 @@ def check_rule_names():
 
 
 SPEC_URLS = [  # the front-ends and the golden tests cite the published documents
-    ("src/frontend_directml.c", "learn.microsoft.com/windows/win32/api/directml/ns-directml-dml_split_operator_desc"),
-    ("src/frontend_onnx.c", "onnx.ai/onnx/operators/onnx__Split.html"),
-    ("src/frontend_openvino.c", "docs.openvino.ai"),
+    ("src/frontends/frontend_directml.c", "learn.microsoft.com/windows/win32/api/directml/ns-directml-dml_split_operator_desc"),
+    ("src/frontends/frontend_onnx.c", "onnx.ai/onnx/operators/onnx__Split.html"),
+    ("src/frontends/frontend_openvino.c", "docs.openvino.ai"),
     ("tests/core/test_golden.c", "learn.microsoft.com/windows/win32/api/directml/ns-directml-dml_split_operator_desc"),
     ("tests/core/test_golden.c", "onnx.ai/onnx/operators/onnx__Split.html"),
 ]

@@ -334,7 +334,7 @@ typedef enum vksplit_mapping {
     VKSPLIT_MAPPING_BY_SHAPE VKSPLIT_EXPERIMENTAL = 6
 } vksplit_mapping;
 
-/* Per-device tuning of the compute path. Zero fields take the defaults (src/tuning.c; the
+/* Per-device tuning of the compute path. Zero fields take the defaults (src/context/tuning.c; the
  * table in docs/performance.md is generated from it): a CPU device gets RUNS, workgroups of 8
  * (one llvmpipe batch), runs of 4096 bytes and words up to 32 bytes; a GPU gets BY_SHAPE,
  * workgroups of 256, up to 512 bytes per invocation (trips of 64), bands of 8 MiB and words up

@@ -2,7 +2,7 @@
 #ifndef VKSPLIT_RUNNER_LOADER_H
 #define VKSPLIT_RUNNER_LOADER_H
 
-#include "internal.h"
+#include "base/internal.h"
 
 /* The loader's vkGetInstanceProcAddr, found once per process; VKSPLIT_ERROR_UNSUPPORTED,
  * naming what to install, where there is none. */

@@ -11,11 +11,11 @@
 
 #include <vulkan/vulkan.h>
 
-#include "internal.h"
-#include "vulkan_function_list.h"
+#include "base/internal.h"
+#include "base/vulkan_function_list.h"
 #include "vksplit/vksplit_runner.h"
 
-/* The runner's lines of src/vulkan_function_list.h: those that need no instance and the
+/* The runner's lines of src/base/vulkan_function_list.h: those that need no instance and the
  * instance's, loaded through the runner's get_instance_proc_addr (the desc's, else the
  * loader's: loader.c). vkDestroyInstance and vkDestroyDevice are looked up when needed too,
  * so that an instance or device whose other functions failed to load still goes. */

@@ -1,4 +1,4 @@
-/* Binding windows (src/plan_windows.c): without device addresses a split beyond one binding's
+/* Binding windows (src/plan/plan_windows.c): without device addresses a split beyond one binding's
  * reach is copied through windows. Contexts lower the reach (vksplit_context_desc.
  * max_binding_bytes, 4 to 32 KiB) so that small splits take many windows; every case runs
  * against the CPU reference, guard bytes included, under the validation layer:

@@ -1,0 +1,223 @@
+/* The context: the caller's device, a private function table, the device's limits, the
+ * addressing chosen for it, and every pipeline vksplit will ever use (created here, never
+ * on a plan or record path). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "context/context_log.h"
+#include "context/context_state.h"
+#include "context/pipelines.h"
+#include "split_abi.h"
+#include "context/tuning.h"
+
+/* ---- feature query ----------------------------------------------------------------------- */
+
+static bool has_extension(const VkExtensionProperties* list, uint32_t count, const char* name)
+{
+    for (uint32_t i = 0; i < count; i++)
+        if (strcmp(list[i].extensionName, name) == 0)
+            return true;
+    return false;
+}
+
+vksplit_result vksplit_query_device_features(VkPhysicalDevice physical_device,
+                                             PFN_vkGetInstanceProcAddr get_instance_proc_addr, VkInstance instance,
+                                             vksplit_features* supported, vksplit_error* error)
+{
+    if (!physical_device || !get_instance_proc_addr || !instance || !supported)
+        return VKSPLIT__FAIL0(error, SUPPORT_QUERY_NULL);
+    *supported = 0;
+    vksplit__vk vk;
+    memset(&vk, 0, sizeof vk);
+    vksplit_result r = vksplit__load_instance_functions(&vk, instance, get_instance_proc_addr, error);
+    if (r != VKSPLIT_OK)
+        return r;
+
+    VkPhysicalDeviceProperties props;
+    vk.vkGetPhysicalDeviceProperties(physical_device, &props);
+    uint32_t count = 0;
+    /* A failed enumeration leaves count undefined: never read a list by it. */
+    VkResult vr = vk.vkEnumerateDeviceExtensionProperties(physical_device, NULL, &count, NULL);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkEnumerateDeviceExtensionProperties", vr);
+    /* On the heap: a few hundred extensions are ~100 KiB, too much for an engine thread's stack. */
+    VkExtensionProperties* exts = vksplit__alloc_array(NULL, count ? count : 1, sizeof *exts);
+    if (!exts)
+        return VKSPLIT__FAIL(error, HOST_ALLOCATION_EXTENSIONS, count);
+    vr = vk.vkEnumerateDeviceExtensionProperties(physical_device, NULL, &count, exts); /* VK_INCOMPLETE: what came */
+    if (vr < VK_SUCCESS) {
+        vksplit__free(NULL, exts);
+        return vksplit__vk_fail(error, "vkEnumerateDeviceExtensionProperties", vr);
+    }
+    uint32_t api = props.apiVersion;
+    bool has_bda = api >= VK_API_VERSION_1_2 || has_extension(exts, count, "VK_KHR_buffer_device_address");
+    bool has_8bit = api >= VK_API_VERSION_1_2 || has_extension(exts, count, "VK_KHR_8bit_storage");
+    bool has_16bit = api >= VK_API_VERSION_1_1 || has_extension(exts, count, "VK_KHR_16bit_storage");
+    if (has_extension(exts, count, "VK_KHR_push_descriptor"))
+        *supported |= VKSPLIT_FEATURE_PUSH_DESCRIPTOR;
+    vksplit__free(NULL, exts);
+
+    VkPhysicalDeviceFeatures core;
+    vk.vkGetPhysicalDeviceFeatures(physical_device, &core);
+    if (core.shaderStorageBufferArrayDynamicIndexing)
+        *supported |= VKSPLIT_FEATURE_STORAGE_BUFFER_ARRAY_DYNAMIC_INDEXING;
+    if (!vk.vkGetPhysicalDeviceFeatures2)
+        return vksplit__ok(error); /* a Vulkan 1.0 instance without the KHR query: core only */
+
+    /* Chain only the structs this device knows. */
+    VkPhysicalDeviceBufferDeviceAddressFeatures bda = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES,
+                                                       NULL, 0, 0, 0};
+    VkPhysicalDevice8BitStorageFeatures s8 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES, NULL, 0, 0, 0};
+    VkPhysicalDevice16BitStorageFeatures s16 = {
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES, NULL, 0, 0, 0, 0};
+    VkPhysicalDeviceFeatures2 features2 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, NULL, {0}};
+    void** tail = &features2.pNext;
+    if (has_bda) {
+        *tail = &bda;
+        tail = &bda.pNext;
+    }
+    if (has_8bit) {
+        *tail = &s8;
+        tail = &s8.pNext;
+    }
+    if (has_16bit) {
+        *tail = &s16;
+        tail = &s16.pNext;
+    }
+    vk.vkGetPhysicalDeviceFeatures2(physical_device, &features2);
+    if (bda.bufferDeviceAddress && features2.features.shaderInt64)
+        *supported |= VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS;
+    if (s8.storageBuffer8BitAccess)
+        *supported |= VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT;
+    if (s16.storageBuffer16BitAccess)
+        *supported |= VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT;
+    return vksplit__ok(error);
+}
+
+/* ---- creation ---------------------------------------------------------------------------- */
+
+static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
+
+/* Device limits, addressing and tuning. */
+static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_desc* desc, vksplit_error* error)
+{
+    VkPhysicalDeviceProperties props;
+    ctx->vk.vkGetPhysicalDeviceProperties(ctx->physical_device, &props);
+    ctx->vk.vkGetPhysicalDeviceMemoryProperties(ctx->physical_device, &ctx->memory);
+    const VkPhysicalDeviceLimits* limits = &props.limits;
+    ctx->device_type = props.deviceType;
+    ctx->max_group_count[0] = limits->maxComputeWorkGroupCount[0];
+    ctx->max_group_count[1] = limits->maxComputeWorkGroupCount[1];
+    ctx->max_group_count[2] = limits->maxComputeWorkGroupCount[2];
+    ctx->max_storage_buffer_range = limits->maxStorageBufferRange;
+    if (desc->max_binding_bytes && desc->max_binding_bytes < 4096)
+        return VKSPLIT__FAIL(error, CONTEXT_MAX_BINDING_BYTES, (unsigned long long)desc->max_binding_bytes);
+    if (desc->max_binding_bytes && desc->max_binding_bytes < ctx->max_storage_buffer_range)
+        ctx->max_storage_buffer_range = (uint32_t)desc->max_binding_bytes;
+    ctx->min_storage_offset_alignment = (uint32_t)limits->minStorageBufferOffsetAlignment;
+
+    if (props.apiVersion >= VK_API_VERSION_1_3 && ctx->vk.vkGetPhysicalDeviceProperties2) {
+        VkPhysicalDeviceMaintenance4Properties m4 = {.sType =
+                                                         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_PROPERTIES};
+        VkPhysicalDeviceProperties2 props2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &m4};
+        ctx->vk.vkGetPhysicalDeviceProperties2(ctx->physical_device, &props2);
+        ctx->max_buffer_size = m4.maxBufferSize;
+    }
+
+    ctx->bda = (ctx->features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
+    if (ctx->bda && !ctx->vk.vkGetBufferDeviceAddress)
+        return VKSPLIT__FAIL0(error, CONTEXT_NO_DEVICE_ADDRESS_FUNCTION);
+    if (!ctx->bda) {
+        if (!(ctx->features & VKSPLIT_FEATURE_PUSH_DESCRIPTOR) || !ctx->vk.vkCmdPushDescriptorSetKHR)
+            return VKSPLIT__FAIL0(error, CONTEXT_NO_ADDRESSING);
+        uint32_t push_max = 32; /* the extension's guaranteed minimum */
+        if (ctx->vk.vkGetPhysicalDeviceProperties2) {
+            VkPhysicalDevicePushDescriptorPropertiesKHR push = {
+                VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PUSH_DESCRIPTOR_PROPERTIES_KHR, NULL, 32};
+            VkPhysicalDeviceProperties2 props2 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &push, {0}};
+            ctx->vk.vkGetPhysicalDeviceProperties2(ctx->physical_device, &props2);
+            push_max = push.maxPushDescriptors;
+        }
+        /* Table + input + outputs within every per-stage and per-set limit. */
+        uint32_t slots = min_u32(
+            push_max, min_u32(limits->maxPerStageDescriptorStorageBuffers, limits->maxDescriptorSetStorageBuffers));
+        slots = slots > 2 ? min_u32(slots - 2, ABI_MAX_SLOTS) : 1;
+        if (!(ctx->features & VKSPLIT_FEATURE_STORAGE_BUFFER_ARRAY_DYNAMIC_INDEXING))
+            slots = 1; /* one output per dispatch: the array index is then a constant 0 */
+        ctx->output_slots = slots;
+    } else {
+        ctx->output_slots = 1;
+    }
+
+    vksplit__tuning_device fit = {props.deviceType,
+                                  min_u32(limits->maxComputeWorkGroupSize[0], limits->maxComputeWorkGroupInvocations),
+                                  limits->maxComputeSharedMemorySize, ctx->bda, ctx->output_slots};
+    vksplit_tuning tuning;
+    vksplit_result r = vksplit__tune(&desc->tuning, &fit, &ctx->caps, &tuning, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    vksplit__log(ctx, VKSPLIT_LOG_INFO,
+                 "vksplit: %s, %s addressing, %u output slot(s) per dispatch, mapping %s, workgroups of %u, %u bytes "
+                 "per invocation, bands of %u bytes, words up to %u bytes",
+                 props.deviceName, ctx->bda ? "device-address" : "push-descriptor", ctx->output_slots,
+                 vksplit__mapping_name(tuning.mapping), tuning.workgroup_size, tuning.invocation_bytes,
+                 ctx->caps.band_bytes, ctx->caps.max_word_bytes);
+    if (tuning.mapping == VKSPLIT_MAPPING_INTERLEAVED) /* once per context, where the caller asked for it */
+        vksplit__log(ctx, VKSPLIT_LOG_WARNING,
+                     "vksplit: VKSPLIT_MAPPING_INTERLEAVED is deprecated and goes in 0.4 (CHANGELOG.md): "
+                     "VKSPLIT_MAPPING_BY_SHAPE, the GPU default, is faster on every measured split");
+    return VKSPLIT_OK;
+}
+
+vksplit_result vksplit_context_create(const vksplit_context_desc* desc, vksplit_context** out, vksplit_error* error)
+{
+    if (!out)
+        return VKSPLIT__FAIL0(error, OUT_NULL);
+    *out = NULL;
+    if (!desc)
+        return VKSPLIT__FAIL0(error, CONTEXT_DESC_NULL);
+    if (!desc->instance || !desc->physical_device || !desc->device || !desc->get_instance_proc_addr)
+        return VKSPLIT__FAIL0(error, CONTEXT_DESC_HANDLES);
+    vksplit_context* ctx = vksplit__alloc(desc->allocation_callbacks, sizeof *ctx);
+    if (!ctx)
+        return VKSPLIT__FAIL0(error, HOST_ALLOCATION_CONTEXT);
+    if (desc->allocation_callbacks) {
+        ctx->callbacks_storage = *desc->allocation_callbacks;
+        ctx->callbacks = &ctx->callbacks_storage;
+    }
+    ctx->instance = desc->instance;
+    ctx->physical_device = desc->physical_device;
+    ctx->device = desc->device;
+    ctx->log = desc->log;
+    ctx->log_user = desc->log_user;
+    ctx->features = desc->enabled_features;
+
+    vksplit_result r = vksplit__load_instance_functions(&ctx->vk, desc->instance, desc->get_instance_proc_addr, error);
+    if (r == VKSPLIT_OK)
+        r = vksplit__load_device_functions(&ctx->vk, desc->device, desc->get_device_proc_addr, error);
+    if (r == VKSPLIT_OK)
+        r = read_device(ctx, desc, error);
+    if (r == VKSPLIT_OK)
+        r = vksplit__create_layouts(ctx, error);
+    ctx->defer_pipelines = desc->defer_pipelines != 0;
+    ctx->create_join_pipelines = desc->create_join_pipelines != 0;
+    ctx->capture_statistics = desc->capture_pipeline_statistics != 0;
+    ctx->pipeline_cache = desc->pipeline_cache;
+    if (r == VKSPLIT_OK && !ctx->defer_pipelines)
+        r = vksplit__create_pipelines(ctx, error);
+    if (r != VKSPLIT_OK) {
+        vksplit_context_destroy(ctx);
+        return r;
+    }
+    *out = ctx;
+    return vksplit__ok(error);
+}
+
+void vksplit_context_destroy(vksplit_context* ctx)
+{
+    if (!ctx)
+        return;
+    vksplit__destroy_pipelines(ctx);
+    vksplit__free(ctx->callbacks, ctx);
+}

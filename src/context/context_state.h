@@ -1,0 +1,64 @@
+/* The context's state: what every step after context creation reads (the device's limits,
+ * the addressing, the tuned caps, the pipelines). Data only, and the few inline questions
+ * asked of it: the functions that fill it live with their jobs (context.c creates it,
+ * tuning.c fits the tuning, pipelines.c makes the pipelines, context_log.c logs), and none
+ * of them is declared here, so that every file that reads the state depends on this header
+ * and it on none of them. */
+#ifndef VKSPLIT_CONTEXT_STATE_H
+#define VKSPLIT_CONTEXT_STATE_H
+
+#include "planner/geometry.h"
+#include "base/internal.h"
+#include "base/vulkan_functions.h"
+
+/* Pipelines by direction (0 split, 1 join: SPEC_JOIN), kernel (split_abi.h's MAPPING_*: the
+ * mappings 1 .. 5, then TILES' realigned and wide kernels, 7 and 8) and copy word (index
+ * log2(word bytes), 1 .. 32 bytes). */
+#define VKSPLIT_DIRECTIONS 2
+#define VKSPLIT_WORD_KINDS 6
+#define VKSPLIT_KERNEL_KINDS 10
+
+struct vksplit_context {
+    vksplit__vk vk;
+    VkInstance instance;
+    VkPhysicalDevice physical_device;
+    VkDevice device;
+    VkAllocationCallbacks callbacks_storage;
+    const VkAllocationCallbacks* callbacks; /* NULL or &callbacks_storage */
+    vksplit_log_fn log;
+    void* log_user;
+    vksplit_features features;
+
+    /* What the device allows. */
+    VkPhysicalDeviceType device_type;
+    uint32_t max_group_count[3];
+    uint32_t max_storage_buffer_range;
+    uint32_t min_storage_offset_alignment;
+    uint64_t max_buffer_size; /* Vulkan 1.3 maintenance4; 0 where the device does not say */
+    VkPhysicalDeviceMemoryProperties memory;
+
+    /* Chosen once: addressing, tuning, and the pipelines for it. */
+    vksplit_bool32 bda;    /* else the push-descriptor fallback */
+    uint32_t output_slots; /* outputs per dispatch on the descriptor path */
+    vksplit__planner_caps caps;
+    VkDescriptorSetLayout set_layout; /* descriptor path only */
+    VkPipelineLayout pipeline_layout;
+    /* Created with the context, or (defer_pipelines; a join's unless create_join_pipelines) by
+     * the first plan that needs one: plans
+     * are made from any thread, so a slot is claimed with a compare-and-swap. Each holds a
+     * VkPipeline's 64 bits (a pointer or a uint64_t, by platform): src/context/pipelines.c. */
+    vksplit__atomic_u64 pipelines[VKSPLIT_DIRECTIONS][VKSPLIT_KERNEL_KINDS][VKSPLIT_WORD_KINDS];
+    vksplit_bool32 defer_pipelines;
+    vksplit_bool32 create_join_pipelines; /* else each join pipeline is deferred */
+    vksplit_bool32 capture_statistics;    /* pipelines created with CAPTURE_STATISTICS */
+    VkPipelineCache pipeline_cache;
+};
+
+/* Does this word store through 32-bit atomics on this context (no 8/16-bit storage)? */
+static inline vksplit_bool32 vksplit__atomic_stores(const vksplit_context* ctx, uint32_t word_bytes)
+{
+    return (word_bytes == 1 && !(ctx->features & VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT)) ||
+           (word_bytes == 2 && !(ctx->features & VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT));
+}
+
+#endif /* VKSPLIT_CONTEXT_STATE_H */

@@ -1,0 +1,294 @@
+/* The context's pipelines: the embedded SPIR-V modules (each variant of src/planner/shader_variants.h
+ * for each kernel of src/planner/kernel_table.h it takes), the layouts, and one compute pipeline per
+ * direction (split, join), kernel and copy word the context can use, created with the context
+ * or, deferred, by the first plan that needs each (never on a record path). */
+#include <string.h>
+
+#include "context/pipelines.h"
+
+#include "context/debug_labels.h"
+#include "embedded_shaders.h"
+#include "planner/kernels.h"
+#include "split_abi.h"
+
+/* The embedded SPIR-V: one module per variant (src/planner/shader_variants.h) and kernel
+ * (src/planner/kernel_table.h), as cmake/shaders.cmake lists them in embedded_shaders.h. */
+typedef struct shader_module {
+    vksplit_bool32 bda;
+    uint32_t word_bytes;
+    vksplit_bool32 atomic_stores;
+    uint32_t directions; /* bit 0: splits, bit 1: joins */
+    uint32_t kernel;
+    const uint32_t* code;
+    const size_t* size; /* bytes; a pointer, since only the generated .c knows it */
+} shader_module;
+
+#define VKSPLIT_IS_BDA_bda 1
+#define VKSPLIT_IS_BDA_desc 0
+#define VKSPLIT_DIRECTION_BITS_both 3u
+#define VKSPLIT_DIRECTION_BITS_split 1u
+#define VKSPLIT_DIRECTION_BITS_join 2u
+#define VKSPLIT_X_MODULE(addressing, word, atomic, direction, kernel, symbol) \
+    {VKSPLIT_IS_BDA_##addressing, word, atomic, VKSPLIT_DIRECTION_BITS_##direction, kernel, symbol, &symbol##_size},
+/* A pipeline handle as the 64 bits its slot holds: VkPipeline is a pointer on 64-bit
+ * platforms and a uint64_t elsewhere, 8 bytes either way. */
+_Static_assert(sizeof(VkPipeline) == sizeof(uint64_t), "a non-dispatchable handle is 64 bits");
+static uint64_t pipeline_bits(VkPipeline pipeline)
+{
+    uint64_t bits;
+    memcpy(&bits, &pipeline, sizeof bits);
+    return bits;
+}
+static VkPipeline pipeline_of(uint64_t bits)
+{
+    VkPipeline pipeline;
+    memcpy(&pipeline, &bits, sizeof pipeline);
+    return pipeline;
+}
+
+static const shader_module modules[] = {VKSPLIT_EMBEDDED_MODULES(VKSPLIT_X_MODULE)};
+#undef VKSPLIT_X_MODULE
+#define MODULE_COUNT (sizeof modules / sizeof modules[0])
+
+static const shader_module* find_module(vksplit_bool32 bda, uint32_t word_bytes, vksplit_bool32 atomic, uint32_t join,
+                                        uint32_t kernel)
+{
+    for (size_t i = 0; i < MODULE_COUNT; i++)
+        if (modules[i].bda == bda && modules[i].word_bytes == word_bytes && modules[i].atomic_stores == atomic &&
+            (modules[i].directions & (1u << join)) && modules[i].kernel == kernel)
+            return &modules[i];
+    return NULL;
+}
+
+static uint32_t word_kind(uint32_t word_bytes)
+{
+    uint32_t kind = 0;
+    while ((1u << kind) < word_bytes)
+        kind++;
+    return kind;
+}
+
+vksplit_result vksplit__create_layouts(vksplit_context* ctx, vksplit_error* error)
+{
+    VkResult vr;
+    if (!ctx->bda) {
+        VkDescriptorSetLayoutBinding bindings[3];
+        memset(bindings, 0, sizeof bindings);
+        for (uint32_t b = 0; b < 3; b++) {
+            bindings[b].binding = b;
+            bindings[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+            bindings[b].descriptorCount = b == 2 ? ctx->output_slots : 1;
+            bindings[b].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+        }
+        VkDescriptorSetLayoutCreateInfo info = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+        info.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
+        info.bindingCount = 3;
+        info.pBindings = bindings;
+        VkDescriptorSetLayout set_layout; /* undefined after a failure: kept only on success */
+        vr = ctx->vk.vkCreateDescriptorSetLayout(ctx->device, &info, ctx->callbacks, &set_layout);
+        if (vr != VK_SUCCESS)
+            return vksplit__vk_fail(error, "vkCreateDescriptorSetLayout", vr);
+        ctx->set_layout = set_layout;
+        vksplit__name_object(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, (uint64_t)set_layout,
+                             "vksplit: push-descriptor set layout (table, input, %u outputs)", ctx->output_slots);
+    }
+    VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, PUSH_BYTES};
+    VkPipelineLayoutCreateInfo info = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+    info.setLayoutCount = ctx->bda ? 0 : 1;
+    info.pSetLayouts = ctx->bda ? NULL : &ctx->set_layout;
+    info.pushConstantRangeCount = 1;
+    info.pPushConstantRanges = &range;
+    VkPipelineLayout layout;
+    vr = ctx->vk.vkCreatePipelineLayout(ctx->device, &info, ctx->callbacks, &layout);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkCreatePipelineLayout", vr);
+    ctx->pipeline_layout = layout;
+    vksplit__name_object(ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, (uint64_t)layout, "vksplit: pipeline layout (%s)",
+                         ctx->bda ? "device addresses" : "push descriptors");
+    return VKSPLIT_OK;
+}
+
+/* Whether the context plans with a kernel and word, splitting or joining (the table of
+ * src/planner/kernels.c: the one the planner's mapping steps read). */
+static bool context_uses(const vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes, uint32_t join)
+{
+    vksplit__kernel_caps caps = {ctx->caps.bda, ctx->caps.max_word_bytes};
+    vksplit_mapping tuned = join ? vksplit__join_mapping(ctx->caps.mapping) : ctx->caps.mapping;
+    return vksplit__mapping_allowed(tuned, vksplit__kernel_mapping(kernel)) &&
+           vksplit__kernel_takes_word(kernel, word_bytes, &caps) && (!join || vksplit__kernel_joins(kernel));
+}
+
+/* Whether a direction's pipelines wait for the first plan that needs each. */
+static bool deferred(const vksplit_context* ctx, uint32_t join)
+{
+    return ctx->defer_pipelines || (join && !ctx->create_join_pipelines);
+}
+
+#define SPEC_COUNT 5
+typedef struct pipeline_spec {
+    uint32_t constants[SPEC_COUNT];
+    VkSpecializationMapEntry entries[SPEC_COUNT];
+    VkSpecializationInfo info;
+} pipeline_spec;
+
+static void specialize(const vksplit_context* ctx, uint32_t kernel, uint32_t join, pipeline_spec* spec)
+{
+    uint32_t shared = 1;
+    if (kernel == MAPPING_TRANSPOSE || kernel == MAPPING_TRANSPOSE16)
+        shared = TRANSPOSE_SHARED_WORDS;
+    else if (kernel == MAPPING_DEINTERLEAVE)
+        shared = ctx->caps.shared_bytes / 4;
+    bool transpose = kernel == MAPPING_TRANSPOSE || kernel == MAPPING_TRANSPOSE16;
+    uint32_t values[SPEC_COUNT] = {transpose ? TRANSPOSE_WORKGROUP : ctx->caps.workgroup_size, ctx->output_slots, 1,
+                                   shared, join};
+    static const uint32_t ids[SPEC_COUNT] = {SPEC_WORKGROUP_SIZE, SPEC_OUTPUT_SLOTS, SPEC_TRIPS, SPEC_SHARED_WORDS,
+                                             SPEC_JOIN};
+    for (uint32_t i = 0; i < SPEC_COUNT; i++) {
+        spec->constants[i] = values[i];
+        spec->entries[i] = (VkSpecializationMapEntry){ids[i], i * 4, 4};
+    }
+    spec->info = (VkSpecializationInfo){SPEC_COUNT, spec->entries, sizeof spec->constants, spec->constants};
+}
+
+#define MAX_PIPELINES (VKSPLIT_DIRECTIONS * VKSPLIT_KERNEL_KINDS * VKSPLIT_WORD_KINDS)
+
+static vksplit_result create_module(const vksplit_context* ctx, const shader_module* source, VkShaderModule* out,
+                                    vksplit_error* error)
+{
+    VkShaderModuleCreateInfo info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+    info.codeSize = *source->size;
+    info.pCode = source->code;
+    VkShaderModule module; /* undefined after a failure: kept only on success */
+    VkResult vr = ctx->vk.vkCreateShaderModule(ctx->device, &info, ctx->callbacks, &module);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkCreateShaderModule", vr);
+    *out = module;
+    return VKSPLIT_OK;
+}
+
+static void describe_pipeline(const vksplit_context* ctx, uint32_t kernel, uint32_t join, VkShaderModule module,
+                              pipeline_spec* spec, VkComputePipelineCreateInfo* info)
+{
+    specialize(ctx, kernel, join, spec);
+    *info = (VkComputePipelineCreateInfo){.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+    info->stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+    info->stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+    info->stage.module = module;
+    info->stage.pName = "main";
+    info->stage.pSpecializationInfo = &spec->info;
+    info->layout = ctx->pipeline_layout;
+    if (ctx->capture_statistics)
+        info->flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
+}
+
+static void name_pipeline(const vksplit_context* ctx, VkPipeline pipeline, uint32_t kernel, uint32_t word,
+                          uint32_t join)
+{
+    vksplit__name_object(ctx, VK_OBJECT_TYPE_PIPELINE, (uint64_t)pipeline, "vksplit: %s %s, %u-byte words",
+                         join ? "join" : "split", vksplit__kernel_name(kernel), word);
+}
+
+vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* error)
+{
+    /* Each module made once, for the pipelines that share it (a split's and a join's). */
+    VkShaderModule made[MODULE_COUNT] = {VK_NULL_HANDLE};
+    VkComputePipelineCreateInfo infos[MAX_PIPELINES];
+    pipeline_spec specs[MAX_PIPELINES];
+    uint32_t slot[MAX_PIPELINES][3], count = 0;
+    vksplit_result r = VKSPLIT_OK;
+    for (uint32_t word = 1; r == VKSPLIT_OK && word <= ctx->caps.max_word_bytes; word *= 2) {
+        for (uint32_t n = 0; r == VKSPLIT_OK && n < VKSPLIT_DIRECTIONS * VKSPLIT_KERNEL_KINDS; n++) {
+            uint32_t join = n / VKSPLIT_KERNEL_KINDS, m = n % VKSPLIT_KERNEL_KINDS;
+            const shader_module* source = find_module(ctx->bda, word, vksplit__atomic_stores(ctx, word), join, m);
+            if (!source || !context_uses(ctx, m, word, join) || deferred(ctx, join))
+                continue; /* this addressing has no such word, or the tuning no such kernel */
+            size_t v = (size_t)(source - modules);
+            if (!made[v])
+                r = create_module(ctx, source, &made[v], error);
+            if (r != VKSPLIT_OK)
+                break;
+            describe_pipeline(ctx, m, join, made[v], &specs[count], &infos[count]);
+            slot[count][0] = join;
+            slot[count][1] = m;
+            slot[count][2] = word_kind(word);
+            count++;
+        }
+    }
+    if (r == VKSPLIT_OK && count) {
+        /* One call for every pipeline: a failure names no pipeline, and leaves the handles of
+         * those it created (the others VK_NULL_HANDLE), which the context destroys. */
+        VkPipeline pipelines[MAX_PIPELINES];
+        for (uint32_t i = 0; i < count; i++)
+            pipelines[i] = VK_NULL_HANDLE;
+        VkResult vr =
+            ctx->vk.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, count, infos, ctx->callbacks, pipelines);
+        for (uint32_t i = 0; i < count; i++)
+            vksplit__store_u64(&ctx->pipelines[slot[i][0]][slot[i][1]][slot[i][2]],
+                               pipeline_bits(vr == VK_SUCCESS || vr < 0 ? pipelines[i] : VK_NULL_HANDLE));
+        if (vr != VK_SUCCESS)
+            r = vksplit__vk_fail(error, "vkCreateComputePipelines", vr);
+        for (uint32_t i = 0; r == VKSPLIT_OK && i < count; i++)
+            name_pipeline(ctx, pipelines[i], slot[i][1], 1u << slot[i][2], slot[i][0]);
+    }
+    for (size_t v = 0; v < MODULE_COUNT; v++)
+        if (made[v])
+            ctx->vk.vkDestroyShaderModule(ctx->device, made[v], ctx->callbacks);
+    return r;
+}
+
+vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes, vksplit_bool32 join,
+                                     VkPipeline* out, vksplit_error* error)
+{
+    uint32_t direction = join ? 1 : 0;
+    *out = VK_NULL_HANDLE;
+    const shader_module* source =
+        find_module(ctx->bda, word_bytes, vksplit__atomic_stores(ctx, word_bytes), direction, kernel);
+    uint32_t kind = word_kind(word_bytes);
+    if (!source || kernel >= VKSPLIT_KERNEL_KINDS || !context_uses(ctx, kernel, word_bytes, direction))
+        return VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, vksplit__kernel_name(kernel), word_bytes);
+    vksplit__atomic_u64* slot = &ctx->pipelines[direction][kernel][kind];
+    VkPipeline pipeline = pipeline_of(vksplit__load_u64(slot));
+    if (pipeline || !deferred(ctx, direction)) {
+        *out = pipeline;
+        return pipeline ? VKSPLIT_OK : VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, vksplit__kernel_name(kernel), word_bytes);
+    }
+    /* The first plan to need it creates it; two plans racing both create one, and the one
+     * that loses the swap destroys its own. */
+    VkShaderModule module = VK_NULL_HANDLE;
+    vksplit_result r = create_module(ctx, source, &module, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    pipeline_spec spec;
+    VkComputePipelineCreateInfo info;
+    describe_pipeline(ctx, kernel, direction, module, &spec, &info);
+    VkPipeline created = VK_NULL_HANDLE;
+    VkResult vr =
+        ctx->vk.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, 1, &info, ctx->callbacks, &created);
+    ctx->vk.vkDestroyShaderModule(ctx->device, module, ctx->callbacks);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkCreateComputePipelines", vr);
+    uint64_t expected = 0;
+    if (vksplit__swap_u64(slot, &expected, pipeline_bits(created))) {
+        name_pipeline(ctx, created, kernel, word_bytes, direction);
+        *out = created;
+    } else {
+        ctx->vk.vkDestroyPipeline(ctx->device, created, ctx->callbacks);
+        *out = pipeline_of(expected);
+    }
+    return VKSPLIT_OK;
+}
+
+void vksplit__destroy_pipelines(vksplit_context* ctx)
+{
+    for (uint32_t d = 0; d < VKSPLIT_DIRECTIONS; d++)
+        for (uint32_t m = 0; m < VKSPLIT_KERNEL_KINDS; m++)
+            for (uint32_t k = 0; k < VKSPLIT_WORD_KINDS; k++) {
+                VkPipeline pipeline = pipeline_of(vksplit__load_u64(&ctx->pipelines[d][m][k]));
+                if (pipeline)
+                    ctx->vk.vkDestroyPipeline(ctx->device, pipeline, ctx->callbacks);
+            }
+    if (ctx->pipeline_layout)
+        ctx->vk.vkDestroyPipelineLayout(ctx->device, ctx->pipeline_layout, ctx->callbacks);
+    if (ctx->set_layout)
+        ctx->vk.vkDestroyDescriptorSetLayout(ctx->device, ctx->set_layout, ctx->callbacks);
+}

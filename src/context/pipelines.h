@@ -1,0 +1,20 @@
+/* The context's pipelines (src/context/pipelines.c). */
+#ifndef VKSPLIT_PIPELINES_H
+#define VKSPLIT_PIPELINES_H
+
+#include "context/context_state.h"
+
+/* The pipeline layout (and, on the descriptor path, the push-descriptor set layout). */
+vksplit_result vksplit__create_layouts(vksplit_context* ctx, vksplit_error* error);
+/* Every pipeline of the context's directions, mappings and words, specialized by its tuning (unless the
+ * context defers them: vksplit__pipeline_for, context.h, then makes each when first needed). */
+vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* error);
+/* The pipeline for a plan's kernel (split_abi.h MAPPING_*), copy word and direction (a join's
+ * or a split's): created now where the context defers its pipelines and this one does not
+ * exist yet. */
+vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes, vksplit_bool32 join,
+                                     VkPipeline* out, vksplit_error* error);
+/* Pipelines and layouts; accepts a context whose creation stopped half-way. */
+void vksplit__destroy_pipelines(vksplit_context* ctx);
+
+#endif /* VKSPLIT_PIPELINES_H */

@@ -1,0 +1,111 @@
+/* The tuning defaults per device class, in the one place the context and callers read them.
+ * Measured on lavapipe with bench/split_bench (docs/performance.md); the GPU defaults are
+ * derived from the earlier H100 run of the shader (64 bytes in flight per invocation kept
+ * the plain copy at 0.93-1.03x, 4 bytes at 0.29-0.40x) and wait for a GPU run of
+ * bench/sweep.py to be confirmed. */
+#include "context/tuning.h"
+
+#include "planner/kernels.h"
+#include "split_abi.h"
+
+/* llvmpipe (lavapipe) runs an 8-lane batch to completion before the next and pays per load,
+ * per store and per loop trip: each invocation takes its own contiguous run of about 4 KiB,
+ * workgroups are one batch (a small output then fills its workgroup with long runs instead
+ * of leaving lanes idle). */
+#define CPU_WORKGROUP 8u
+#define CPU_RUN_BYTES 4096u
+#define CPU_MAX_WORD 32u
+#define CPU_MIN_WORKGROUPS 8u
+/* A GPU wants neighbouring invocations on neighbouring words (coalesced), 64 bytes of loads
+ * in flight per invocation, and the workgroups running at one time on nearby memory:
+ * workgroups of 256, up to 512 bytes per invocation (TILES: up to eight trips of 64 bytes, so
+ * that the prologue's memory round trips are paid once per 512 bytes; a small split takes
+ * fewer, src/planner/mapping_tiles.c), bands of 8 MiB, words of at most 16 bytes (a 32-byte word is
+ * two 16-byte loads anyway). */
+#define GPU_WORKGROUP 256u
+#define GPU_INVOCATION_BYTES 512u
+#define GPU_BAND_BYTES (8u << 20)
+#define GPU_MAX_WORD 16u
+/* Workgroups a plan keeps at least, fewer trips per invocation where a split is small: about
+ * two per slot of a large GPU (an H100 holds 1056 workgroups of 256 at once, an MI300X 2432). */
+#define GPU_MIN_WORKGROUPS 2048u
+
+void vksplit_resolve_tuning(VkPhysicalDeviceType device_type, vksplit_tuning* tuning)
+{
+    if (!tuning)
+        return;
+    if (tuning->mapping == VKSPLIT_MAPPING_DEFAULT)
+        tuning->mapping = device_type == VK_PHYSICAL_DEVICE_TYPE_CPU ? VKSPLIT_MAPPING_RUNS : VKSPLIT_MAPPING_BY_SHAPE;
+    bool runs = tuning->mapping == VKSPLIT_MAPPING_RUNS;
+    bool interleaved = tuning->mapping == VKSPLIT_MAPPING_INTERLEAVED;
+    if (!tuning->workgroup_size)
+        tuning->workgroup_size = runs ? CPU_WORKGROUP : GPU_WORKGROUP;
+    if (!tuning->invocation_bytes)
+        tuning->invocation_bytes = runs ? CPU_RUN_BYTES : GPU_INVOCATION_BYTES;
+    if (!tuning->band_bytes)
+        tuning->band_bytes = runs ? UINT32_MAX : GPU_BAND_BYTES;
+    if (!tuning->max_word_bytes)
+        tuning->max_word_bytes = runs || interleaved ? CPU_MAX_WORD : GPU_MAX_WORD;
+    if (!tuning->min_workgroups)
+        tuning->min_workgroups =
+            runs && device_type == VK_PHYSICAL_DEVICE_TYPE_CPU ? CPU_MIN_WORKGROUPS : GPU_MIN_WORKGROUPS;
+}
+
+static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
+
+vksplit_result vksplit__tune(const vksplit_tuning* asked, const vksplit__tuning_device* device,
+                             vksplit__planner_caps* caps, vksplit_tuning* resolved, vksplit_error* error)
+{
+    vksplit_tuning tuning = *asked;
+    vksplit_resolve_tuning(device->type, &tuning);
+    bool runs = tuning.mapping == VKSPLIT_MAPPING_RUNS;
+    uint32_t wg = tuning.workgroup_size, bytes = tuning.invocation_bytes;
+    uint32_t wg_max = min_u32(device->max_workgroup_size, 1024);
+    /* A default is fitted to the device (a device may report as few as 128 invocations, the
+     * Vulkan minimum): the largest power of two within its limit. A size the caller asked for
+     * is kept, and refused below when the device cannot run it. */
+    if (!asked->workgroup_size)
+        while (wg > wg_max && wg > 1)
+            wg /= 2;
+    tuning.workgroup_size = wg;
+    if (tuning.mapping < VKSPLIT_MAPPING_RUNS || tuning.mapping > VKSPLIT_MAPPING_BY_SHAPE)
+        return VKSPLIT__FAIL(error, TUNING_MAPPING, (int)tuning.mapping);
+    if (!vksplit__is_pow2(tuning.max_word_bytes) || tuning.max_word_bytes > 32)
+        return VKSPLIT__FAIL(error, TUNING_MAX_WORD_BYTES, tuning.max_word_bytes);
+    if (wg < 1 || wg > wg_max)
+        return VKSPLIT__FAIL(error, TUNING_WORKGROUP_SIZE, wg, wg_max);
+    if (bytes > 65536)
+        return VKSPLIT__FAIL(error, TUNING_INVOCATION_BYTES, bytes);
+    if (tuning.min_workgroups < 1 || tuning.min_workgroups > (1u << 24))
+        return VKSPLIT__FAIL(error, TUNING_MIN_WORKGROUPS, tuning.min_workgroups);
+    memset(caps, 0, sizeof *caps);
+    /* The tuning's widest word, within what the addressing's shader variants have. */
+    caps->max_word_bytes = min_u32(tuning.max_word_bytes, vksplit__widest_variant_word(device->bda));
+    caps->bda = device->bda;
+    caps->mapping = tuning.mapping;
+    caps->workgroup_size = wg;
+    caps->invocation_bytes = bytes ? bytes : 1;
+    /* Small splits get shorter runs (RUNS) or fewer trips (the GPU mappings) so that this many
+     * workgroups share them. Bands need one dispatch for every output (addresses). */
+    caps->min_workgroups = tuning.min_workgroups;
+    caps->band_bytes = !runs && device->bda && tuning.band_bytes != UINT32_MAX ? tuning.band_bytes : 0;
+    caps->segments_per_dispatch = device->bda ? UINT32_MAX : device->output_slots;
+    /* Workgroup memory: DEINTERLEAVE stages rows in up to 16 KiB, the Vulkan minimum of
+     * maxComputeSharedMemorySize (TRANSPOSE's 8.25 KiB tile fits every device). */
+    caps->shared_bytes = min_u32(DEINTERLEAVE_SHARED_WORDS * 4, device->shared_bytes);
+    *resolved = tuning;
+    return VKSPLIT_OK;
+}
+
+const char* vksplit__mapping_name(vksplit_mapping mapping)
+{
+    switch (mapping) {
+    case VKSPLIT_MAPPING_RUNS: return "runs";
+    case VKSPLIT_MAPPING_INTERLEAVED: return "interleaved";
+    case VKSPLIT_MAPPING_TILES: return "tiles";
+    case VKSPLIT_MAPPING_TRANSPOSE: return "transpose";
+    case VKSPLIT_MAPPING_DEINTERLEAVE: return "deinterleave";
+    case VKSPLIT_MAPPING_BY_SHAPE: return "by-shape";
+    default: return "default";
+    }
+}

@@ -1,0 +1,594 @@
+/* Plans: validate, plan the geometry, choose the path, and put the parameter table in a
+ * small host-visible buffer (written through a mapping: no queue, no submit). Everything a
+ * record needs is computed here, so that recording only copies numbers. */
+#include <stdio.h>
+#include <string.h>
+
+#include "context/debug_labels.h"
+#include "plan/plan.h"
+#include "context/pipelines.h"
+#include "plan/plan_grid.h"
+#include "plan/plan_windows.h"
+#include "split_abi.h"
+#include "rules/split_layout.h"
+#include "rules/split_rules.h"
+#include "context/tuning.h"
+
+/* Regions one transfer plan may hold (24 bytes each on the host). */
+#define VKSPLIT_MAX_TRANSFER_REGIONS (1u << 22)
+
+/* ---- the compute path ---------------------------------------------------------------------- */
+
+/* Bytes a descriptor's range may add to a tensor's span: its offset rounded down to
+ * minStorageBufferOffsetAlignment, its end rounded up to 4 bytes (atomic stores). */
+static uint64_t descriptor_slack(const vksplit_context* ctx)
+{
+    return ctx->min_storage_offset_alignment > 16 ? ctx->min_storage_offset_alignment : 16;
+}
+
+/* The descriptor path addresses words with 32-bit signed indices inside one binding each, and
+ * a binding reaches maxStorageBufferRange (or the context's max_binding_bytes). */
+static bool descriptor_ranges_fit(const vksplit_plan* plan)
+{
+    const vksplit_context* ctx = plan->ctx;
+    uint64_t limit = ctx->max_storage_buffer_range;
+    if (limit > ((uint64_t)1 << 31) * plan->geo.word_bytes)
+        limit = ((uint64_t)1 << 31) * plan->geo.word_bytes;
+    uint64_t slack = descriptor_slack(ctx);
+    if (plan->whole_span + slack > limit)
+        return false;
+    for (uint32_t i = 0; i < plan->part_count; i++)
+        if (plan->part_spans[i] + slack > limit)
+            return false;
+    return true;
+}
+
+/* What one window's tensors may span: within any word's 32-bit indices (2^31 bytes). */
+static uint64_t window_limit(const vksplit_context* ctx)
+{
+    uint64_t limit =
+        ctx->max_storage_buffer_range < ((uint64_t)1 << 31) ? ctx->max_storage_buffer_range : ((uint64_t)1 << 31);
+    return limit - descriptor_slack(ctx); /* the range is at least 2^27 (4096 when a context lowers it) */
+}
+
+/* No tensor may span more than one buffer can hold (where the device says how much). */
+static vksplit_result check_buffer_sizes(const vksplit_plan* plan, vksplit_error* error)
+{
+    uint64_t limit = plan->ctx->max_buffer_size;
+    if (!limit)
+        return VKSPLIT_OK;
+    if (plan->whole_span > limit)
+        return VKSPLIT__FAIL(error, PLAN_INPUT_BUFFER_SIZE, plan->join ? "the output" : "the input",
+                             (unsigned long long)plan->whole_span, (unsigned long long)limit);
+    for (uint32_t i = 0; i < plan->part_count; i++)
+        if (plan->part_spans[i] > limit)
+            return VKSPLIT__FAIL(error, PLAN_OUTPUT_BUFFER_SIZE, plan->join ? "inputs" : "outputs", i,
+                                 (unsigned long long)plan->part_spans[i], (unsigned long long)limit);
+    return VKSPLIT_OK;
+}
+
+/* Where each table goes in the buffer: a plan's own at 0; a windowed plan's windows' one
+ * after another, each at a descriptor's offset alignment. Returns the buffer's size. */
+static uint64_t place_tables(vksplit_plan* plan)
+{
+    if (!plan->window_count)
+        return plan->table_bytes;
+    uint64_t align = descriptor_slack(plan->ctx), at = 0;
+    for (uint32_t w = 0; w < plan->window_count; w++) {
+        vksplit_plan* part = plan->windows[w].plan;
+        part->table_offset = at;
+        at += (part->table_bytes + align - 1) / align * align;
+    }
+    return at;
+}
+
+static void write_tables(const vksplit_plan* plan, uint8_t* mapped)
+{
+    if (!plan->window_count) {
+        vksplit__write_table(&plan->geo, &plan->table, (uint32_t*)mapped);
+        return;
+    }
+    for (uint32_t w = 0; w < plan->window_count; w++) {
+        const vksplit_plan* part = plan->windows[w].plan;
+        vksplit__write_table(&part->geo, &part->table, (uint32_t*)(mapped + part->table_offset));
+    }
+}
+
+static vksplit_result create_table_buffer(vksplit_plan* plan, vksplit_error* error)
+{
+    vksplit_context* ctx = plan->ctx;
+    const vksplit__vk* vk = &ctx->vk;
+    uint64_t bytes = place_tables(plan);
+
+    VkBufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+    info.size = bytes;
+    info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | (ctx->bda ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0);
+    info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+    /* A failed call leaves its output undefined: handles are kept only on success, so that
+     * vksplit_plan_destroy never sees one. */
+    VkBuffer buffer;
+    VkResult vr = vk->vkCreateBuffer(ctx->device, &info, ctx->callbacks, &buffer);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkCreateBuffer (parameter table)", vr);
+    plan->table_buffer = buffer;
+    VkMemoryRequirements req;
+    vk->vkGetBufferMemoryRequirements(ctx->device, plan->table_buffer, &req);
+    /* Host-visible so the table is written without a submit; device-local where the device
+     * has such a heap (resizable BAR, integrated GPUs, lavapipe): every workgroup reads it. */
+    uint32_t type =
+        vksplit__find_memory_type(&ctx->memory, req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT,
+                                  VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0);
+    if (type == UINT32_MAX)
+        return VKSPLIT__FAIL0(error, PLAN_NO_HOST_VISIBLE_MEMORY);
+    VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO};
+    flags.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
+    VkMemoryAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    alloc.pNext = ctx->bda ? &flags : NULL;
+    alloc.allocationSize = req.size;
+    alloc.memoryTypeIndex = type;
+    VkDeviceMemory memory;
+    vr = vk->vkAllocateMemory(ctx->device, &alloc, ctx->callbacks, &memory);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkAllocateMemory (parameter table)", vr);
+    plan->table_memory = memory;
+    vr = vk->vkBindBufferMemory(ctx->device, plan->table_buffer, plan->table_memory, 0);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkBindBufferMemory (parameter table)", vr);
+    void* mapped;
+    vr = vk->vkMapMemory(ctx->device, plan->table_memory, 0, VK_WHOLE_SIZE, 0, &mapped);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkMapMemory (parameter table)", vr);
+    write_tables(plan, mapped);
+    if (!(ctx->memory.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)) {
+        VkMappedMemoryRange range = {VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, NULL, plan->table_memory, 0, VK_WHOLE_SIZE};
+        vr = vk->vkFlushMappedMemoryRanges(ctx->device, 1, &range);
+    }
+    vk->vkUnmapMemory(ctx->device, plan->table_memory);
+    if (vr != VK_SUCCESS) /* an unflushed table is not on the device */
+        return vksplit__vk_fail(error, "vkFlushMappedMemoryRanges (parameter table)", vr);
+    if (ctx->bda) {
+        VkBufferDeviceAddressInfo address = {VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, NULL, plan->table_buffer};
+        plan->table_address = vk->vkGetBufferDeviceAddress(ctx->device, &address);
+    }
+    for (uint32_t w = 0; w < plan->window_count; w++) { /* the windows read the one buffer */
+        vksplit_plan* part = plan->windows[w].plan;
+        part->table_buffer = plan->table_buffer;
+        part->table_memory = plan->table_memory;
+        part->borrowed_table = VK_TRUE;
+    }
+    plan->table_bytes = bytes;
+    return VKSPLIT_OK;
+}
+
+/* ---- the transfer path --------------------------------------------------------------------- */
+
+/* Every row of every segment as a region relative to the bindings' offsets. */
+static vksplit_result plan_regions(vksplit_plan* plan, vksplit_error* error)
+{
+    const vksplit__geometry* g = &plan->geo;
+    const VkAllocationCallbacks* callbacks = plan->ctx->callbacks;
+    uint64_t total = 0;
+    for (uint32_t r = 0; r < g->segment_count; r++)
+        total += g->segments[r].rows;
+    if (total > VKSPLIT_MAX_TRANSFER_REGIONS)
+        return VKSPLIT__FAIL(error, PLAN_TRANSFER_REGIONS, (unsigned long long)total, VKSPLIT_MAX_TRANSFER_REGIONS);
+    plan->regions = vksplit__alloc_array(callbacks, (size_t)total, sizeof *plan->regions);
+    plan->region_first = vksplit__alloc_array(callbacks, (size_t)g->segment_count + 1, sizeof *plan->region_first);
+    if (!plan->regions || !plan->region_first)
+        return VKSPLIT__FAIL(error, HOST_ALLOCATION_REGIONS, (unsigned long long)total);
+    uint64_t word = g->count_bytes, n = 0;
+    for (uint32_t r = 0; r < g->segment_count; r++) {
+        const vksplit__segment* seg = &g->segments[r];
+        const vksplit__row_dim* dims = g->row_dims ? &g->dims[(size_t)r * g->row_dims] : NULL;
+        uint64_t idx[ABI_MAX_ROW_DIMS] = {0};
+        plan->region_first[r] = (uint32_t)n;
+        for (uint64_t row = 0; row < seg->rows; row++) {
+            uint64_t in = vksplit__read_base(g, seg), out = vksplit__write_base(g, seg);
+            for (uint32_t d = 0; d < g->row_dims; d++) {
+                in += idx[d] * dims[d].in_stride;
+                out += idx[d] * dims[d].out_stride;
+            }
+            plan->regions[n++] = (VkBufferCopy){in * word, out * word, seg->chunk_words * word};
+            for (uint32_t d = 0; d < g->row_dims && ++idx[d] == dims[d].size; d++)
+                idx[d] = 0;
+        }
+    }
+    plan->region_first[g->segment_count] = (uint32_t)n;
+    for (uint32_t r = 0; r < g->segment_count; r++)
+        plan->copy_command_count += (g->segments[r].rows + VKSPLIT_REGION_BATCH - 1) / VKSPLIT_REGION_BATCH;
+    return VKSPLIT_OK;
+}
+
+/* ---- choosing a path ----------------------------------------------------------------------- */
+
+/* On a CPU device (lavapipe) vkCmdCopyBuffer is one memcpy per region (about 1x a host
+ * memcpy on long rows) plus about 0.3 us per region to execute and 0.1 us to record, while
+ * the compute path runs at 0.15-0.3x memcpy (llvmpipe loads and stores lane by lane). Measured
+ * with bench/split_bench (docs/performance.md): the copy wins from about 2 KiB per row; past about a
+ * thousand regions its recording cost (0.66 ms for 6144 regions) outweighs it, and the
+ * one-dispatch compute path keeps recording in microseconds. GPUs keep the compute path. */
+#define VKSPLIT_TRANSFER_MIN_CHUNK_BYTES 2048u
+#define VKSPLIT_TRANSFER_MAX_AUTO_REGIONS 1024u
+
+static vksplit_path choose_path(const vksplit_plan* plan, vksplit_path asked)
+{
+    if (asked != VKSPLIT_PATH_AUTO)
+        return asked;
+    const vksplit__geometry* g = &plan->geo;
+    if (plan->ctx->device_type != VK_PHYSICAL_DEVICE_TYPE_CPU || !g->rows_contiguous || g->segment_count == 0)
+        return VKSPLIT_PATH_COMPUTE;
+    uint64_t rows = 0;
+    for (uint32_t r = 0; r < g->segment_count; r++)
+        rows += g->segments[r].rows;
+    return rows <= VKSPLIT_TRANSFER_MAX_AUTO_REGIONS && g->bytes_written / rows >= VKSPLIT_TRANSFER_MIN_CHUNK_BYTES
+               ? VKSPLIT_PATH_TRANSFER
+               : VKSPLIT_PATH_COMPUTE;
+}
+
+static void describe(vksplit_plan* plan)
+{
+    vksplit_plan_info* info = &plan->info;
+    const vksplit__geometry* g = &plan->geo;
+    bool compute = plan->path == VKSPLIT_PATH_COMPUTE && g->segment_count;
+    memset(info, 0, sizeof *info);
+    info->operation = plan->join ? VKSPLIT_OPERATION_JOIN : VKSPLIT_OPERATION_SPLIT;
+    info->path = plan->path;
+    info->word_bytes = g->word_bytes;
+    info->dispatch_count = compute ? plan->grid.dispatch_count : 0;
+    info->copy_command_count = plan->path == VKSPLIT_PATH_TRANSFER ? plan->copy_command_count : 0;
+    info->row_dims = g->row_dims;
+    info->workgroup_size = g->workgroup_size;
+    info->workgroup_count = compute ? plan->grid.workgroups : 0;
+    info->offset_alignment = plan->offset_alignment;
+    info->input_count = plan->join ? plan->part_count : 1;
+    info->output_count = plan->join ? 1 : plan->part_count;
+    info->input_span_bytes = plan->join ? 0 : plan->whole_span;
+    info->output_span_bytes = plan->join ? plan->whole_span : 0;
+    info->bytes_written = g->bytes_written;
+    info->table_bytes = plan->table_bytes;
+    info->argument_bytes = plan->argument_bytes;
+    info->mapping = compute ? g->mapping : VKSPLIT_MAPPING_DEFAULT;
+    if (compute) {
+        info->bytes_in_flight = g->bytes_in_flight;
+        info->invocation_bytes = g->invocation_bytes;
+        info->sectors_read = g->sectors_read;
+        info->fetch_ratio = g->bytes_written ? (double)g->sectors_read * 32.0 / (double)g->bytes_written : 0.0;
+        info->idle_workgroups = plan->grid.workgroups - g->busy_workgroups;
+    }
+    uint64_t rows = 0, chunk = 0;
+    for (uint32_t r = 0; r < g->segment_count; r++) {
+        rows += g->segments[r].rows;
+        chunk = g->segments[r].chunk_words * g->count_bytes;
+    }
+    const char* join = plan->join ? "join " : ""; /* a split's summary has no word for it */
+    if (g->segment_count == 0)
+        snprintf(info->summary, sizeof info->summary, "%sempty: nothing to copy", join);
+    else if (plan->path == VKSPLIT_PATH_TRANSFER)
+        snprintf(info->summary, sizeof info->summary, "%stransfer %llu regions", join, (unsigned long long)rows);
+    else
+        snprintf(info->summary, sizeof info->summary,
+                 "%scompute %s %s%s w%u rows=%llu chunk=%lluB dims=%u bands=%llu trips=%u", join,
+                 plan->ctx->bda ? "bda" : "desc", vksplit__mapping_name(g->mapping),
+                 g->kernel == MAPPING_TILES_REALIGN ? " realigned"
+                 : g->kernel == MAPPING_TILES_WIDE  ? " wide"
+                 : g->kernel == MAPPING_TRANSPOSE16 ? " 16-byte"
+                                                    : "",
+                 g->word_bytes, (unsigned long long)rows, (unsigned long long)chunk, g->row_dims,
+                 (unsigned long long)g->bands, g->trips);
+}
+
+/* A windowed plan: its windows' figures, summed (or the first's where they are per plan). */
+static void describe_windows(vksplit_plan* plan)
+{
+    vksplit_plan_info* info = &plan->info;
+    const vksplit_plan_info* first = &plan->windows[0].plan->info;
+    info->word_bytes = first->word_bytes;
+    info->workgroup_size = first->workgroup_size;
+    info->mapping = first->mapping;
+    info->bytes_in_flight = first->bytes_in_flight;
+    info->window_count = plan->window_count;
+    info->dispatch_count = 0;
+    info->workgroup_count = info->sectors_read = info->idle_workgroups = 0;
+    info->invocation_bytes = 0;
+    for (uint32_t w = 0; w < plan->window_count; w++) {
+        const vksplit_plan_info* part = &plan->windows[w].plan->info;
+        info->dispatch_count += part->dispatch_count;
+        info->workgroup_count += part->workgroup_count;
+        info->sectors_read += part->sectors_read;
+        info->idle_workgroups += part->idle_workgroups;
+        if (part->bytes_in_flight < info->bytes_in_flight)
+            info->bytes_in_flight = part->bytes_in_flight;
+        if (part->invocation_bytes > info->invocation_bytes)
+            info->invocation_bytes = part->invocation_bytes;
+    }
+    info->fetch_ratio = info->bytes_written ? (double)info->sectors_read * 32.0 / (double)info->bytes_written : 0.0;
+    snprintf(info->summary, sizeof info->summary, "%scompute desc %s w%u windows=%u dispatches=%u",
+             plan->join ? "join " : "", vksplit__mapping_name(info->mapping), info->word_bytes, plan->window_count,
+             info->dispatch_count);
+}
+
+/* "vksplit: 4-byte [64,3072,64] axis 1 -> 3 (tiles w16)", "vksplit: join 3 -> 4-byte
+ * [64,3072,64] axis 1 (tiles w16)": what the split or join is and how it runs. */
+static void write_label(vksplit_plan* plan, const vksplit__split* split)
+{
+    char* out = plan->label;
+    size_t left = sizeof plan->label, n;
+    if (split->join) {
+        n = (size_t)snprintf(out, left, "vksplit: join %u -> %u-byte [", split->part_count, split->element_size);
+        for (uint32_t k = 0; k < split->rank && n < left; k++)
+            n += (size_t)snprintf(out + n, left - n, k ? ",%llu" : "%llu", (unsigned long long)split->sizes[k]);
+        const vksplit__geometry* g = &plan->geo;
+        if (n < left && (plan->path == VKSPLIT_PATH_TRANSFER || !g->segment_count))
+            snprintf(out + n, left - n, "] axis %u (%s)", split->axis, g->segment_count ? "transfer" : "empty");
+        else if (n < left)
+            snprintf(out + n, left - n, "] axis %u (%s w%u)", split->axis, vksplit__mapping_name(g->mapping),
+                     g->word_bytes);
+        return;
+    }
+    n = (size_t)snprintf(out, left, "vksplit: %u-byte [", split->element_size);
+    for (uint32_t k = 0; k < split->rank && n < left; k++)
+        n += (size_t)snprintf(out + n, left - n, k ? ",%llu" : "%llu", (unsigned long long)split->sizes[k]);
+    if (n < left) {
+        const vksplit__geometry* g = &plan->geo;
+        if (plan->path == VKSPLIT_PATH_TRANSFER || !g->segment_count)
+            snprintf(out + n, left - n, "] axis %u -> %u (%s)", split->axis, split->part_count,
+                     g->segment_count ? "transfer" : "empty");
+        else
+            snprintf(out + n, left - n, "] axis %u -> %u (%s w%u)", split->axis, split->part_count,
+                     vksplit__mapping_name(g->mapping), g->word_bytes);
+    }
+}
+
+/* Byte spans of every tensor, and the device's buffer limit. */
+static vksplit_result plan_spans(vksplit_plan* plan, const vksplit__split* split, vksplit_error* error)
+{
+    const vksplit_context* ctx = plan->ctx;
+    plan->part_spans = vksplit__alloc_array(ctx->callbacks, split->part_count, sizeof *plan->part_spans);
+    if (!plan->part_spans)
+        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, split->part_count, vksplit__parts_name(split));
+    plan->whole_span = vksplit__whole_span_bytes(split);
+    for (uint32_t i = 0; i < split->part_count; i++)
+        plan->part_spans[i] = vksplit__part_span_bytes(split, i);
+    return check_buffer_sizes(plan, error);
+}
+
+/* The compute path but for the table's buffer: its layout is known here, the buffer made once
+ * the plan (or, for windows, its parent) is complete. */
+static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
+{
+    vksplit_context* ctx = plan->ctx;
+    plan->atomic_stores = vksplit__atomic_stores(ctx, plan->geo.word_bytes);
+    /* Beyond the inline ones, the parts' addresses are per-recording arguments in the caller's memory. */
+    if (ctx->bda && plan->geo.segment_count > ABI_INLINE_OUTPUTS)
+        plan->argument_bytes = (uint64_t)plan->geo.segment_count * sizeof(uint64_t);
+    vksplit__grid_caps grid = {{ctx->max_group_count[0], ctx->max_group_count[1], ctx->max_group_count[2]},
+                               ctx->bda,
+                               ctx->output_slots,
+                               plan->argument_bytes != 0};
+    vksplit_result r = vksplit__plan_grid(&plan->geo, &grid, ctx->callbacks, &plan->grid, error);
+    if (r == VKSPLIT_OK)
+        r = vksplit__pipeline_for(ctx, plan->geo.kernel, plan->geo.word_bytes, plan->geo.join, &plan->pipeline, error);
+    plan->table = vksplit__table_layout_for(&plan->geo);
+    plan->table_bytes = plan->table.total_words * sizeof(uint32_t);
+    return r;
+}
+
+/* A new plan of a validated split: spans, geometry, path, and the path's regions or
+ * dispatches; the table's buffer is left to the caller. windows: a split that one
+ * descriptor binding cannot reach gets windows (or, chosen automatically, the transfer path
+ * where its rows are contiguous and few); a window's own part always fits. */
+static vksplit_result plan_windows(vksplit_plan* plan, const vksplit__split* split, vksplit_error* error);
+
+static vksplit_result plan_split(vksplit_context* ctx, const vksplit__split* split, vksplit_path asked,
+                                 const vksplit__planner_caps* caps, bool windows, vksplit_plan** out,
+                                 vksplit_error* error)
+{
+    vksplit_plan* plan = vksplit__alloc(ctx->callbacks, sizeof *plan);
+    *out = plan;
+    if (!plan)
+        return VKSPLIT__FAIL0(error, HOST_ALLOCATION_PLAN);
+    plan->ctx = ctx;
+    plan->join = split->join;
+    plan->part_count = split->part_count;
+    vksplit_result r = plan_spans(plan, split, error);
+    if (r == VKSPLIT_OK)
+        r = vksplit__plan_geometry(split, caps, ctx->callbacks, &plan->geo, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    const vksplit__geometry* g = &plan->geo;
+    plan->path = choose_path(plan, asked);
+    if (plan->path == VKSPLIT_PATH_TRANSFER && g->segment_count && !g->rows_contiguous)
+        return VKSPLIT__FAIL0(error, PLAN_TRANSFER_ROWS);
+    bool beyond = plan->path == VKSPLIT_PATH_COMPUTE && g->segment_count && !ctx->bda && !descriptor_ranges_fit(plan);
+    if (beyond && windows && asked == VKSPLIT_PATH_AUTO && g->rows_contiguous) {
+        /* Long contiguous rows: vkCmdCopyBuffer reaches any offset, a few regions do it all. */
+        uint64_t rows = 0;
+        for (uint32_t s = 0; s < g->segment_count; s++)
+            rows += g->segments[s].rows;
+        if (rows <= VKSPLIT_TRANSFER_MAX_AUTO_REGIONS) {
+            plan->path = VKSPLIT_PATH_TRANSFER;
+            beyond = false;
+        }
+    }
+    plan->offset_alignment = plan->path == VKSPLIT_PATH_TRANSFER ? 1 /* vkCmdCopyBuffer takes any offset */
+                             : g->aligned16                      ? 16
+                                                                 : vksplit__offset_alignment(g->word_bytes, ctx->bda);
+    if (!g->segment_count)
+        return VKSPLIT_OK;
+    if (plan->path == VKSPLIT_PATH_TRANSFER)
+        return plan_regions(plan, error);
+    if (beyond && windows)
+        return plan_windows(plan, split, error);
+    if (beyond) /* a window's part: never, by construction (src/plan/plan_windows.c) */
+        return VKSPLIT__FAIL(error, PLAN_WINDOWS, split->join ? "join" : "split", 1u,
+                             (unsigned long long)window_limit(ctx));
+    return plan_compute(plan, error);
+}
+
+static void finish(vksplit_plan* plan, const vksplit__split* split)
+{
+    describe(plan);
+    if (plan->window_count)
+        describe_windows(plan);
+    write_label(plan, split);
+}
+
+/* One window (src/plan/plan_windows.c cuts them): its part planned as a split of its own, path
+ * COMPUTE, the table's layout but not its buffer (the parent's holds every window's). */
+static vksplit_result plan_window(void* user, const vksplit__window_cut* cut, vksplit_error* error)
+{
+    vksplit_plan* plan = user;
+    vksplit_context* ctx = plan->ctx;
+    if (cut->index >= plan->window_count) /* the cutter cuts the same windows twice */
+        return VKSPLIT__FAIL(error, PLAN_WINDOWS, plan->join ? "join" : "split", plan->window_count,
+                             (unsigned long long)window_limit(ctx));
+    vksplit__window* win = &plan->windows[cut->index];
+    uint32_t outputs = cut->part->part_count;
+    win->part_offsets = vksplit__alloc_array(ctx->callbacks, outputs, sizeof *win->part_offsets);
+    if (!win->part_offsets)
+        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, outputs, plan->join ? "inputs" : "outputs");
+    memcpy(win->part_offsets, cut->part_offsets, outputs * sizeof *win->part_offsets);
+    win->whole_offset = cut->whole_offset;
+    win->part_first = cut->part_first;
+    vksplit__planner_caps caps = ctx->caps;
+    if (cut->max_word_bytes < caps.max_word_bytes)
+        caps.max_word_bytes = cut->max_word_bytes;
+    vksplit_result r = plan_split(ctx, cut->part, VKSPLIT_PATH_COMPUTE, &caps, false, &win->plan, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    finish(win->plan, cut->part);
+    if (win->plan->offset_alignment > plan->offset_alignment)
+        plan->offset_alignment = win->plan->offset_alignment;
+    return VKSPLIT_OK;
+}
+
+/* The windows of a split that no single binding reaches: counted, then planned, into
+ * plan->windows (destroying the plan frees what was made, should a window fail). */
+static vksplit_result plan_windows(vksplit_plan* plan, const vksplit__split* split, vksplit_error* error)
+{
+    const VkAllocationCallbacks* callbacks = plan->ctx->callbacks;
+    uint64_t limit = window_limit(plan->ctx);
+    uint32_t count = 0;
+    vksplit_result r = vksplit__cut_windows(split, limit, callbacks, NULL, NULL, &count, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    plan->windows = vksplit__alloc_array(callbacks, count, sizeof *plan->windows);
+    if (!plan->windows)
+        return VKSPLIT__FAIL0(error, HOST_ALLOCATION_PLAN);
+    plan->window_count = count;
+    plan->offset_alignment = 1;
+    return vksplit__cut_windows(split, limit, callbacks, plan_window, plan, &count, error);
+}
+
+/* A plan of a validated split or join: planned, its table written, named. */
+static vksplit_result create_plan(vksplit_context* ctx, const vksplit__split* split, vksplit_path asked,
+                                  vksplit_plan** out, vksplit_error* error)
+{
+    vksplit_plan* plan = NULL;
+    vksplit_result r = plan_split(ctx, split, asked, &ctx->caps, true, &plan, error);
+    if (r == VKSPLIT_OK && plan->path == VKSPLIT_PATH_COMPUTE && plan->geo.segment_count)
+        r = create_table_buffer(plan, error);
+    if (r != VKSPLIT_OK) {
+        vksplit_plan_destroy(plan);
+        return r;
+    }
+    finish(plan, split);
+    if (plan->table_buffer) {
+        vksplit__name_object(ctx, VK_OBJECT_TYPE_BUFFER, (uint64_t)plan->table_buffer, "%s: parameter table",
+                             plan->label);
+        vksplit__name_object(ctx, VK_OBJECT_TYPE_DEVICE_MEMORY, (uint64_t)plan->table_memory, "%s: parameter table",
+                             plan->label);
+    }
+    *out = plan;
+    return vksplit__ok(error);
+}
+
+/* The arguments every plan creation checks first; *asked receives the path. */
+static vksplit_result check_create(vksplit_context* ctx, const vksplit_plan_options* options, vksplit_plan** out,
+                                   vksplit_path* asked, vksplit_error* error)
+{
+    if (!out)
+        return VKSPLIT__FAIL0(error, OUT_NULL);
+    *out = NULL;
+    if (!ctx)
+        return VKSPLIT__FAIL0(error, PLAN_CONTEXT_NULL);
+    *asked = options ? options->path : VKSPLIT_PATH_AUTO;
+    if (*asked != VKSPLIT_PATH_AUTO && *asked != VKSPLIT_PATH_COMPUTE && *asked != VKSPLIT_PATH_TRANSFER)
+        return VKSPLIT__FAIL(error, PLAN_PATH, (int)*asked);
+    return VKSPLIT_OK;
+}
+
+vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_desc* desc,
+                                   const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error)
+{
+    vksplit_path asked = VKSPLIT_PATH_AUTO;
+    vksplit_result r = check_create(ctx, options, out, &asked, error);
+    vksplit__split split; /* the one validation; everything below works on its result */
+    if (r == VKSPLIT_OK)
+        r = vksplit__split_check(desc, &split, error);
+    return r == VKSPLIT_OK ? create_plan(ctx, &split, asked, out, error) : r;
+}
+
+vksplit_result vksplit_plan_create_join(vksplit_context* ctx, const vksplit_join_desc* desc,
+                                        const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error)
+{
+    vksplit_path asked = VKSPLIT_PATH_AUTO;
+    vksplit_result r = check_create(ctx, options, out, &asked, error);
+    vksplit__split join; /* the same type, turned round: the output the whole, the inputs the parts */
+    if (r == VKSPLIT_OK)
+        r = vksplit__join_check(desc, &join, error);
+    return r == VKSPLIT_OK ? create_plan(ctx, &join, asked, out, error) : r;
+}
+
+void vksplit_plan_destroy(vksplit_plan* plan)
+{
+    if (!plan)
+        return;
+    vksplit_context* ctx = plan->ctx;
+    for (uint32_t w = 0; plan->windows && w < plan->window_count; w++) {
+        vksplit_plan_destroy(plan->windows[w].plan);
+        vksplit__free(ctx->callbacks, plan->windows[w].part_offsets);
+    }
+    vksplit__free(ctx->callbacks, plan->windows);
+    if (plan->table_buffer && !plan->borrowed_table)
+        ctx->vk.vkDestroyBuffer(ctx->device, plan->table_buffer, ctx->callbacks);
+    if (plan->table_memory && !plan->borrowed_table)
+        ctx->vk.vkFreeMemory(ctx->device, plan->table_memory, ctx->callbacks);
+    vksplit__geometry_free(ctx->callbacks, &plan->geo);
+    vksplit__grid_free(ctx->callbacks, &plan->grid);
+    vksplit__free(ctx->callbacks, plan->regions);
+    vksplit__free(ctx->callbacks, plan->region_first);
+    vksplit__free(ctx->callbacks, plan->part_spans);
+    vksplit__free(ctx->callbacks, plan);
+}
+
+void vksplit_plan_get_info(const vksplit_plan* plan, vksplit_plan_info* info)
+{
+    if (plan && info)
+        *info = plan->info;
+}
+
+VkPipeline vksplit_plan_pipeline(const vksplit_plan* plan)
+{
+    if (plan && plan->window_count)
+        return plan->windows[0].plan->pipeline;
+    return plan ? plan->pipeline : VK_NULL_HANDLE;
+}
+
+uint64_t vksplit_plan_output_span_bytes(const vksplit_plan* plan, uint32_t output_index)
+{
+    if (!plan)
+        return 0;
+    if (plan->join)
+        return output_index == 0 ? plan->whole_span : 0;
+    return output_index < plan->part_count ? plan->part_spans[output_index] : 0;
+}
+
+uint64_t vksplit_plan_input_span_bytes(const vksplit_plan* plan, uint32_t input_index)
+{
+    if (!plan)
+        return 0;
+    if (!plan->join)
+        return input_index == 0 ? plan->whole_span : 0;
+    return input_index < plan->part_count ? plan->part_spans[input_index] : 0;
+}

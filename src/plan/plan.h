@@ -1,0 +1,63 @@
+/* The plan's insides, shared by plan.c, arguments.c and record.c. Immutable once created:
+ * nothing after vksplit_plan_create writes into it, host or device side. */
+#ifndef VKSPLIT_PLAN_H
+#define VKSPLIT_PLAN_H
+
+#include "context/context_state.h"
+#include "plan/plan_grid.h"
+#include "planner/planner.h"
+#include "plan/table.h"
+
+/* Regions per vkCmdCopyBuffer on the transfer path (a stack array while recording). */
+#define VKSPLIT_REGION_BATCH 256u
+
+typedef struct vksplit__window vksplit__window;
+
+struct vksplit_plan {
+    vksplit_context* ctx;
+    vksplit_path path;
+    vksplit_bool32 join;  /* a join: parts -> whole (the copy's sides turned round) */
+    uint32_t part_count;  /* a split's outputs, a join's inputs */
+    uint64_t whole_span;  /* bytes the whole's binding must cover: a split's input, a join's output */
+    uint64_t* part_spans; /* [part_count] */
+    uint32_t offset_alignment;
+    vksplit__geometry geo;
+
+    /* compute path */
+    VkPipeline pipeline;          /* borrowed from the context */
+    vksplit_bool32 atomic_stores; /* 1/2-byte words through 32-bit atomics (no 8/16-bit storage) */
+    vksplit__table_layout table;
+    VkBuffer table_buffer;
+    VkDeviceMemory table_memory;
+    VkDeviceAddress table_address;
+    uint64_t table_bytes;
+    uint64_t table_offset;         /* in table_buffer: a window's table lies in its plan's buffer */
+    vksplit_bool32 borrowed_table; /* a window's plan: table_buffer and table_memory are its parent's */
+    uint64_t argument_bytes;       /* per recording: output addresses beyond the inline ones */
+    vksplit__grid grid;            /* its dispatches (src/plan/plan_grid.c) */
+
+    /* transfer path: the regions of segment s are [region_first[s], region_first[s+1]) */
+    VkBufferCopy* regions;
+    uint32_t* region_first;
+    uint32_t copy_command_count;
+
+    /* descriptor path, a split beyond one binding: its windows (src/plan/plan_windows.c), each a
+     * plan of its own; this plan then records theirs and has no dispatches of its own */
+    uint32_t window_count;
+    vksplit__window* windows; /* [window_count] */
+
+    vksplit_plan_info info;
+    /* What a recording is labelled in a capture ("vksplit: 4-byte [64,3072,64] axis 1 -> 3
+     * (tiles w16)"): written at plan creation, so recording formats nothing. */
+    char label[128];
+};
+
+/* One binding window: part of the split, every tensor of it within one binding's reach. */
+struct vksplit__window {
+    vksplit_plan* plan;     /* that part, planned as a split of its own */
+    uint64_t whole_offset;  /* bytes from the whole's binding offset */
+    uint32_t part_first;    /* the window's part j is the plan's part part_first + j */
+    uint64_t* part_offsets; /* [plan->part_count]: bytes from those parts' binding offsets */
+};
+
+#endif /* VKSPLIT_PLAN_H */

@@ -1,0 +1,127 @@
+/* The planner's shared vocabulary, below the planner and its mappings: the device's caps as
+ * the planner sees them, the geometry of a split (segments of rows along row dimensions), the
+ * shader's loop budget, and the few operations every step uses (src/planner/geometry.c). The planner
+ * (src/planner/planner.c) and each mapping (src/planner/mapping_*.c) work on these and never call each other
+ * back. */
+#ifndef VKSPLIT_GEOMETRY_H
+#define VKSPLIT_GEOMETRY_H
+
+#include "rules/split.h"
+
+/* What the planner needs to know about the device and the context's tuning. */
+typedef struct vksplit__planner_caps {
+    uint32_t max_word_bytes;        /* the widest word: the shader variants' and the tuning's */
+    vksplit_bool32 bda;             /* binding addresses need min(word, 16) alignment, else word */
+    vksplit_mapping mapping;        /* as tuned: RUNS, INTERLEAVED, TILES, TRANSPOSE, DEINTERLEAVE or BY_SHAPE */
+    uint32_t workgroup_size;        /* every mapping's but TRANSPOSE's (TRANSPOSE_WORKGROUP) */
+    uint32_t invocation_bytes;      /* bytes one invocation aims to copy: RUNS its run, INTERLEAVED its share
+                                    * of a tile, TILES, TRANSPOSE16 and DEINTERLEAVE their trips of 64 bytes */
+    uint32_t min_workgroups;        /* small splits: shorter runs (RUNS), fewer trips (the GPU mappings) until
+                                    * this many workgroups exist */
+    uint32_t band_bytes;            /* TILES and INTERLEAVED with two segments or more and one dispatch
+                                    * (device addresses): input bytes per band; 0: no bands */
+    uint32_t segments_per_dispatch; /* UINT32_MAX with device addresses; the descriptor path's output slots */
+    uint32_t shared_bytes;          /* workgroup memory DEINTERLEAVE may stage rows in */
+} vksplit__planner_caps;
+
+/* One row dimension of one segment, in words. "in" is the side the copy reads, "out" the side
+ * it writes: for a split the whole and its part, for a join the part and the whole. */
+typedef struct vksplit__row_dim {
+    uint64_t size;
+    uint64_t in_stride;
+    uint64_t out_stride;
+} vksplit__row_dim;
+
+/* One non-empty part (a split's output, a join's input): rows of chunk_words contiguous words.
+ * A unit is one invocation (RUNS) or one workgroup (the other mappings); shaders/split_abi.h
+ * says what each copies. */
+typedef struct vksplit__segment {
+    uint32_t part_index;  /* the output (a join: the input) it copies */
+    uint64_t chunk_words; /* DEINTERLEAVE: chunk, base and strides in uint32 words */
+    uint64_t rows;
+    uint64_t base_words;      /* the part's first element in the whole: the read side's offset for a
+                           * split, the write side's for a join (vksplit__read_base) */
+    uint64_t units;           /* per band */
+    uint64_t first_workgroup; /* prefix over segments (per band) */
+    /* RUNS, INTERLEAVED */
+    uint32_t pieces; /* per row; > 1 only when rows_per_unit == 1 */
+    uint32_t piece_words;
+    uint32_t rows_per_unit;
+    uint32_t row_magic; /* INTERLEAVED tiles of rows: ceil(2^32 / chunk_words), 0 for 1 */
+    /* TILES */
+    uint64_t line_tiles; /* units per line */
+    uint64_t tiles;      /* units in all (units is per band) */
+    /* TRANSPOSE */
+    uint64_t tiles_a, tiles_b;
+    /* DEINTERLEAVE */
+    uint32_t row_offset_uints; /* the chunk's first uint32 within an input row */
+} vksplit__segment;
+
+typedef struct vksplit__geometry {
+    vksplit_bool32 join; /* parts -> whole: the base lies on the write side */
+    uint32_t word_bytes;
+    /* What chunk_words, base_words and the strides count: words of this many bytes.
+     * word_bytes, except DEINTERLEAVE's 4 (its word is the width of its loads and stores,
+     * not of a chunk). */
+    uint32_t count_bytes;
+    vksplit_mapping mapping;        /* what this plan runs: never BY_SHAPE */
+    uint32_t kernel;                /* the shader's kernel (split_abi.h MAPPING_*): the mapping's, or
+                                    * for TILES the realigned (4- and 8-byte words) or the wide one */
+    uint32_t workgroup_size;        /* of that mapping's pipeline */
+    uint32_t trips;                 /* TILES: trips per invocation (PC_*_TRIPS) */
+    vksplit_bool32 aligned16;       /* the realigned TILES where the split promises 16-byte aligned
+                                    * bindings: the plan then asks for them (FLAG_ALIGNED) */
+    uint32_t row_dims;              /* per segment; dimension order is the mapping's (see split_abi.h) */
+    vksplit_bool32 rows_contiguous; /* chunks are contiguous in every tensor: vkCmdCopyBuffer can do it */
+    uint32_t segment_count;
+    vksplit__segment* segments; /* [segment_count] */
+    vksplit__row_dim* dims;     /* [segment_count * row_dims] */
+    uint64_t band_rows;         /* INTERLEAVED: rows of every segment per band; 0: no bands */
+    uint64_t bands;             /* 1: no bands */
+    uint64_t band_workgroups;   /* workgroups of one band: the prefix's total */
+    uint64_t total_workgroups;  /* bands * band_workgroups */
+    uint64_t busy_workgroups;   /* of those, the ones that copy at least one word */
+    uint64_t equal_units;       /* units of every segment (per band) when equal, else 0 */
+    uint32_t tile_rows;         /* DEINTERLEAVE: input rows per workgroup */
+    uint32_t row_uints;         /* DEINTERLEAVE: uint32 words of an input row */
+    uint64_t bytes_written;
+    /* The plan's own account (src/planner/plan_traffic.c). */
+    uint32_t bytes_in_flight;  /* loaded per invocation before its stores, per trip */
+    uint32_t invocation_bytes; /* copied by one invocation, at most */
+    uint64_t sectors_read;     /* 32-byte input sectors its workgroups fetch */
+} vksplit__geometry;
+
+/* Where a segment's base offsets the copy: the read side (a split's whole) or the write side
+ * (a join's whole); the other side starts at its part's binding. */
+static inline uint64_t vksplit__read_base(const vksplit__geometry* g, const vksplit__segment* seg)
+{
+    return g->join ? 0 : seg->base_words;
+}
+static inline uint64_t vksplit__write_base(const vksplit__geometry* g, const vksplit__segment* seg)
+{
+    return g->join ? seg->base_words : 0;
+}
+
+/* Loop trips one invocation of the shader makes at most; the planner keeps it <= this,
+ * four times under llvmpipe's silent 65535-iteration limit per 8-lane batch. */
+#define VKSPLIT_LOOP_BUDGET 16384u
+/* Loop trips the shader spends outside the copy: segment search (<= 17), row placement
+ * (<= 8 dimensions) and the loops' exits. */
+#define VKSPLIT_FIXED_TRIPS 64u
+
+/* Moves row dimension `from` to position `to` of every segment (or of segment s), the others
+ * keeping their order. */
+void vksplit__move_row_dim(vksplit__geometry* g, uint32_t from, uint32_t to);
+void vksplit__move_segment_row_dim(vksplit__geometry* g, uint32_t s, uint32_t from, uint32_t to);
+
+/* Words one invocation of RUNS or INTERLEAVED copies at most: four per trip within the loop
+ * budget. */
+#define VKSPLIT_MAX_INVOCATION_WORDS (4u * (VKSPLIT_LOOP_BUDGET - VKSPLIT_FIXED_TRIPS))
+
+/* A unit of work copies a piece of one row: the segment's rows cut into balanced pieces of at
+ * most `most` words (RUNS, INTERLEAVED). */
+void vksplit__cut_rows(vksplit__segment* seg, uint64_t most);
+/* A unit of work copies `rows` whole rows. */
+void vksplit__gather_rows(vksplit__segment* seg, uint64_t rows);
+
+#endif /* VKSPLIT_GEOMETRY_H */

@@ -1,0 +1,44 @@
+/* The kernels of the one shader (shaders/split_abi.h MAPPING_*): which public mapping each
+ * serves, which mappings a tuning may plan with, and which copy words each kernel is planned
+ * with. The one table both the planner's mapping steps (which kernel and word a split gets)
+ * and the pipeline set (which pipelines a context makes) read, so that every plan's kernel
+ * and word has its pipeline. Pure. */
+#ifndef VKSPLIT_KERNELS_H
+#define VKSPLIT_KERNELS_H
+
+#include "planner/geometry.h"
+
+/* What a kernel's words depend on: the addressing, and the widest word the tuning allows. */
+typedef struct vksplit__kernel_caps {
+    vksplit_bool32 bda;
+    uint32_t max_word_bytes;
+} vksplit__kernel_caps;
+
+/* Whether a tuning's mapping may plan with `mapping` (BY_SHAPE chooses among TILES, TRANSPOSE
+ * and DEINTERLEAVE; a forced TRANSPOSE or DEINTERLEAVE falls back to TILES). */
+bool vksplit__mapping_allowed(vksplit_mapping tuned, vksplit_mapping mapping);
+/* The mapping a tuning plans a join with: the tuned one, but TILES for the deprecated
+ * INTERLEAVED, which has no join. */
+vksplit_mapping vksplit__join_mapping(vksplit_mapping tuned);
+/* Whether a kernel copies joins too (every kernel but INTERLEAVED's and the realigned TILES,
+ * which counts its output's blocks from the binding). */
+bool vksplit__kernel_joins(uint32_t kernel);
+/* Whether a kernel is planned with a word under these caps (MAPPING_TILES_REALIGN: 4- and
+ * 8-byte words on device addresses where 16-byte words are allowed; MAPPING_TRANSPOSE16:
+ * 4-byte words, the same; DEINTERLEAVE: 16-byte words there, 4-byte ones anywhere; ...). */
+bool vksplit__kernel_takes_word(uint32_t kernel, uint32_t word_bytes, const vksplit__kernel_caps* caps);
+/* The kernel table's view of a planner's caps: whether a mapping step may choose this kernel
+ * for this word. */
+static inline bool vksplit__plans_kernel(const vksplit__planner_caps* caps, uint32_t kernel, uint32_t word_bytes)
+{
+    vksplit__kernel_caps k = {caps->bda, caps->max_word_bytes};
+    return vksplit__kernel_takes_word(kernel, word_bytes, &k);
+}
+/* The public mapping a kernel serves (TILES for its realigned and wide kernels). */
+vksplit_mapping vksplit__kernel_mapping(uint32_t kernel);
+/* "tiles (realigned to 16 bytes)": for pipeline names and messages. */
+const char* vksplit__kernel_name(uint32_t kernel);
+/* The widest word src/planner/shader_variants.h compiles for an addressing: the planner's limit. */
+uint32_t vksplit__widest_variant_word(vksplit_bool32 bda);
+
+#endif /* VKSPLIT_KERNELS_H */

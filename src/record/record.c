@@ -1,0 +1,228 @@
+/* Recording a plan into the caller's command buffer: the bindings checked and resolved, the
+ * arguments written, then bind, push numbers and dispatch (or copy). A split and a join
+ * record alike: the whole (a split's input, a join's output) and the parts (a split's
+ * outputs, a join's inputs) take the same places; the pipeline knows which way to copy. Nothing is allocated,
+ * created or submitted, and nothing is written into the plan; on any error nothing at all is
+ * recorded, because every check runs before the first vkCmd call. */
+#include "record/arguments.h"
+#include "context/debug_labels.h"
+#include "record/push_constants.h"
+
+static void put_u64(uint32_t* at, uint64_t value)
+{
+    at[0] = (uint32_t)value;
+    at[1] = (uint32_t)(value >> 32);
+}
+
+/* Device addresses: one dispatch for every part, its numbers in push constants (the whole's
+ * address in the input's field, the parts' in the outputs': split_abi.h). */
+static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit__bound* bound)
+{
+    const vksplit_context* ctx = plan->ctx;
+    const vksplit__geometry* g = &plan->geo;
+    const vksplit__dispatch* d = &plan->grid.dispatches[0];
+    vksplit__push_bda push;
+    memset(&push, 0, sizeof push);
+    push.table = plan->table_address;
+    push.input = bound->whole;
+    if (plan->argument_bytes)
+        put_u64(&push.outputs[0], bound->arguments);
+    else
+        for (uint32_t k = 0; k < g->segment_count; k++)
+            put_u64(&push.outputs[2 * k], bound->parts[k]);
+    push.segments = d->seg_count;
+    push.shape = d->shape;
+    push.band_groups = (uint32_t)g->band_workgroups;
+    push.bands = (uint32_t)g->bands;
+    push.equal_units = d->equal_units;
+    if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE) { /* its numbers in the band and prefix fields (split_abi.h) */
+        push.band_groups = g->tile_rows;
+        push.bands = (uint32_t)g->segments[0].rows;
+        push.equal_units = g->row_uints;
+    }
+    push.prefix1 = plan->grid.prefix1;
+    push.prefix2 = plan->grid.prefix2;
+    push.trips = g->trips;
+    if (d->shape >> SHAPE_FLAGS_SHIFT & FLAG_INLINE) { /* the segments themselves, after their addresses */
+        for (uint32_t k = 0; k < g->segment_count; k++) {
+            uint32_t* at = &push.outputs[INLINE_AT + k * INLINE_FIELDS];
+            put_u64(at + INLINE_BASE, g->segments[k].base_words);
+            at[INLINE_CHUNK] = (uint32_t)g->segments[k].chunk_words;
+            at[INLINE_UNITS] = (uint32_t)g->segments[k].units;
+        }
+    }
+    ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->pipeline);
+    ctx->vk.vkCmdPushConstants(cmd, ctx->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
+    ctx->vk.vkCmdDispatch(cmd, d->grid_x, d->grid_y, d->grid_z);
+}
+
+/* A binding as a descriptor: the offset rounded down to what descriptors allow, the rest
+ * in words for the shader. */
+static VkDescriptorBufferInfo descriptor_for(const vksplit_plan* plan, const vksplit_binding* b, uint64_t span,
+                                             uint32_t* first_word)
+{
+    uint64_t align = plan->ctx->min_storage_offset_alignment ? plan->ctx->min_storage_offset_alignment : 1;
+    uint64_t word = plan->geo.word_bytes;
+    while (align < word || align < 4)
+        align *= 2;
+    uint64_t base = b->offset / align * align;
+    uint64_t range = b->offset - base + span;
+    if (plan->atomic_stores)
+        range = (range + 3) & ~(uint64_t)3; /* the shader views the bytes as whole 32-bit words */
+    *first_word = (uint32_t)((b->offset - base) / word);
+    return (VkDescriptorBufferInfo){b->buffer, base, range};
+}
+
+/* Later writes wait for earlier ones: descriptor ranges start at offsets rounded down to
+ * minStorageBufferOffsetAlignment, so one dispatch's ranges may reach into bytes an earlier
+ * one wrote (a fallback path: one barrier per group of outputs, per window). */
+static void order_dispatches(const vksplit_context* ctx, VkCommandBuffer cmd)
+{
+    VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+    barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+    ctx->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
+                                 &barrier, 0, NULL, 0, NULL);
+}
+
+/* Push descriptors: one dispatch per group of output_slots parts (binding 1 the whole,
+ * binding 2 the parts). With a window, the plan is the window's piece: its bindings move to
+ * the window's first bytes, its part j is the plan's part part_first + j, and its first
+ * dispatch waits for the windows before it. */
+static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* whole,
+                               const vksplit_binding* parts, const vksplit__window* window, bool after_another)
+{
+    const vksplit_context* ctx = plan->ctx;
+    const vksplit__geometry* g = &plan->geo;
+    VkDescriptorBufferInfo infos[2 + ABI_MAX_SLOTS];
+    vksplit__push_desc push;
+    memset(&push, 0, sizeof push);
+    vksplit_binding moved = *whole;
+    if (window)
+        moved.offset += window->whole_offset;
+    infos[0] = (VkDescriptorBufferInfo){plan->table_buffer, plan->table_offset, plan->table_bytes};
+    infos[1] = descriptor_for(plan, &moved, plan->whole_span, &push.input_word);
+    VkWriteDescriptorSet writes[3];
+    for (uint32_t b = 0; b < 3; b++) {
+        writes[b] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+        writes[b].dstBinding = b;
+        writes[b].descriptorCount = b == 2 ? ctx->output_slots : 1;
+        writes[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        writes[b].pBufferInfo = &infos[b];
+    }
+    push.segments_at = plan->table.segments_offset;
+    push.trips = g->trips;
+    ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->pipeline);
+    for (uint32_t i = 0; i < plan->grid.dispatch_count; i++) {
+        const vksplit__dispatch* d = &plan->grid.dispatches[i];
+        for (uint32_t s = 0; s < ctx->output_slots; s++) {
+            if (s < d->seg_count) {
+                uint32_t o = g->segments[d->seg_first + s].part_index;
+                moved = parts[window ? window->part_first + o : o];
+                if (window)
+                    moved.offset += window->part_offsets[o];
+                infos[2 + s] = descriptor_for(plan, &moved, plan->part_spans[o], &push.output_words[s]);
+            } else {
+                /* Unused slots still need a valid descriptor: this dispatch's first part,
+                 * never the table or the whole. */
+                infos[2 + s] = infos[2];
+            }
+        }
+        if (i > 0 || after_another)
+            order_dispatches(ctx, cmd);
+        push.seg_first = d->seg_first;
+        push.segments = d->seg_count;
+        push.wg_base = d->wg_base;
+        push.shape = d->shape;
+        push.equal_units = d->equal_units;
+        ctx->vk.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ctx->pipeline_layout, 0, 3, writes);
+        ctx->vk.vkCmdPushConstants(cmd, ctx->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
+        ctx->vk.vkCmdDispatch(cmd, d->grid_x, d->grid_y, d->grid_z);
+    }
+}
+
+/* A split or join beyond one binding: its windows in turn. */
+static void record_windows(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* whole,
+                           const vksplit_binding* parts)
+{
+    for (uint32_t w = 0; w < plan->window_count; w++)
+        record_descriptors(plan->windows[w].plan, cmd, whole, parts, &plan->windows[w], w > 0);
+}
+
+/* vkCmdCopyBuffer: the plan's regions (from the side it reads to the side it writes) shifted
+ * by the bindings' offsets. */
+static void record_transfer(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* whole,
+                            const vksplit_binding* parts)
+{
+    const vksplit_context* ctx = plan->ctx;
+    VkBufferCopy batch[VKSPLIT_REGION_BATCH];
+    for (uint32_t r = 0; r < plan->geo.segment_count; r++) {
+        const vksplit_binding* part = &parts[plan->geo.segments[r].part_index];
+        const vksplit_binding* src = plan->join ? part : whole;
+        const vksplit_binding* dst = plan->join ? whole : part;
+        uint32_t end = plan->region_first[r + 1];
+        for (uint32_t first = plan->region_first[r]; first < end; first += VKSPLIT_REGION_BATCH) {
+            uint32_t n = end - first < VKSPLIT_REGION_BATCH ? end - first : VKSPLIT_REGION_BATCH;
+            for (uint32_t i = 0; i < n; i++) {
+                batch[i] = plan->regions[first + i];
+                batch[i].srcOffset += src->offset;
+                batch[i].dstOffset += dst->offset;
+            }
+            ctx->vk.vkCmdCopyBuffer(cmd, src->buffer, dst->buffer, n, batch);
+        }
+    }
+}
+
+/* A recording, in three steps that hand their results forward: the bindings checked and
+ * resolved (src/record/record_bindings.c), the arguments written (src/record/arguments.c), the copy
+ * recorded (here). Nothing is recorded until the first step has passed. */
+static vksplit_result record(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* whole,
+                             const vksplit_binding* parts, const vksplit_arguments* arguments, vksplit_error* error)
+{
+    vksplit__bound bound;
+    vksplit_result r = vksplit__bind(plan, VKSPLIT__BIND_RECORDING, whole, parts, arguments, &bound, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    vksplit__begin_label(plan->ctx, cmd, plan->label);
+    if (plan->argument_bytes)
+        vksplit__record_arguments(plan, cmd, parts, arguments);
+    if (plan->path == VKSPLIT_PATH_TRANSFER)
+        record_transfer(plan, cmd, whole, parts);
+    else if (plan->ctx->bda)
+        record_bda(plan, cmd, &bound);
+    else if (plan->window_count)
+        record_windows(plan, cmd, whole, parts);
+    else
+        record_descriptors(plan, cmd, whole, parts, NULL, false);
+    vksplit__end_label(plan->ctx, cmd);
+    return vksplit__ok(error);
+}
+
+vksplit_result vksplit_cmd_split(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* input,
+                                 const vksplit_binding* outputs, const vksplit_arguments* arguments,
+                                 vksplit_error* error)
+{
+    if (!plan || !cmd)
+        return VKSPLIT__FAIL0(error, RECORD_NULL);
+    if (plan->join)
+        return VKSPLIT__FAIL(error, RECORD_OPERATION, "join", "vksplit_cmd_join");
+    if (plan->geo.segment_count == 0)
+        return vksplit__ok(error); /* every output is empty: nothing to record */
+    if (!input || !outputs)
+        return VKSPLIT__FAIL0(error, RECORD_BINDINGS_NULL);
+    return record(plan, cmd, input, outputs, arguments, error);
+}
+
+vksplit_result vksplit_cmd_join(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* inputs,
+                                const vksplit_binding* output, const vksplit_arguments* arguments, vksplit_error* error)
+{
+    if (!plan || !cmd)
+        return VKSPLIT__FAIL0(error, RECORD_NULL);
+    if (!plan->join)
+        return VKSPLIT__FAIL(error, RECORD_OPERATION, "split", "vksplit_cmd_split");
+    if (plan->geo.segment_count == 0)
+        return vksplit__ok(error); /* every input is empty: nothing to record */
+    if (!inputs || !output)
+        return VKSPLIT__FAIL0(error, RECORD_JOIN_BINDINGS_NULL);
+    return record(plan, cmd, output, inputs, arguments, error);
+}

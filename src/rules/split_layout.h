@@ -1,0 +1,29 @@
+/* Layout arithmetic: strides, spans and per-part sizes, on raw arrays and on a validated
+ * split or join (where nothing can overflow any more, so nothing can fail). */
+#ifndef VKSPLIT_SPLIT_LAYOUT_H
+#define VKSPLIT_SPLIT_LAYOUT_H
+
+#include "rules/split.h"
+
+/* C-order strides in elements; false if the element count overflows 64 bits. */
+bool vksplit__packed_strides(uint32_t rank, const uint64_t* sizes, uint64_t* strides);
+bool vksplit__is_empty(uint32_t rank, const uint64_t* sizes);
+/* Elements from the first to one past the last (0 when empty); false on overflow. */
+bool vksplit__span_elements(uint32_t rank, const uint64_t* sizes, const uint64_t* strides, uint64_t* span);
+
+/* Part i's sizes: the whole's, with lengths[i] on the axis. */
+void vksplit__part_sizes(const vksplit__split* s, uint32_t part_index, uint64_t* sizes);
+/* Part i's strides in elements, packed where not given. */
+void vksplit__part_strides(const vksplit__split* s, uint32_t part_index, uint64_t* strides);
+/* Bytes a tensor spans from its binding offset (0 when empty). */
+uint64_t vksplit__whole_span_bytes(const vksplit__split* s);
+uint64_t vksplit__part_span_bytes(const vksplit__split* s, uint32_t part_index);
+/* What the rules and messages call the whole and the parts: "input"/"outputs" for a split,
+ * "output"/"inputs" for a join. */
+const char* vksplit__whole_name(const vksplit__split* s);
+const char* vksplit__parts_name(const vksplit__split* s);
+
+/* "{1, 2, 3}" */
+void vksplit__format_u64s(char* buffer, size_t capacity, const uint64_t* values, uint32_t count);
+
+#endif /* VKSPLIT_SPLIT_LAYOUT_H */

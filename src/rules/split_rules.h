@@ -1,0 +1,25 @@
+/* The rules of the canonical split and join, and the type that carries the proof that they hold. */
+#ifndef VKSPLIT_SPLIT_RULES_H
+#define VKSPLIT_SPLIT_RULES_H
+
+#include "rules/split.h"
+
+/* Every rule, each with its own code and message; fills *out only on success. */
+vksplit_result vksplit__split_check(const vksplit_split_desc* desc, vksplit__split* out, vksplit_error* error);
+/* The join's rules (src/rules/join_rules.c): the same type, the output the whole, the inputs the parts. */
+vksplit_result vksplit__join_check(const vksplit_join_desc* desc, vksplit__split* out, vksplit_error* error);
+
+/* Where the no-overlap rule fails: dimension `dim` steps by `stride`, which does not exceed
+ * `reach`, the farthest element the dimensions with smaller strides address. */
+typedef struct vksplit__overlap {
+    uint32_t dim;
+    uint64_t stride;
+    uint64_t reach;
+} vksplit__overlap;
+
+/* The one check of the no-overlap rule (front-ends word its message in their own fields).
+ * Sorted by stride, each dimension of size > 1 must step past everything the smaller ones
+ * reach: sufficient for distinct addresses, and cheap. True and *found filled on overlap. */
+bool vksplit__find_overlap(uint32_t rank, const uint64_t* sizes, const uint64_t* strides, vksplit__overlap* found);
+
+#endif /* VKSPLIT_SPLIT_RULES_H */
