@@ -1,6 +1,8 @@
-/* The rules of the canonical split (vksplit_validate_split), each checked once, with its own
- * code and a message naming the field and the values. What passes becomes a vksplit__split,
- * the form every later step works on. Pure CPU, no Vulkan. */
+/* The rules of the canonical split and join (vksplit_validate_split, vksplit_validate_join):
+ * one rule set for both directions. Each rule is checked once, fails with the id of the
+ * request's direction (SPLIT_* or JOIN_*: one rule, a stable number per direction) and a
+ * message naming that desc's fields and the values. What passes becomes a vksplit__split, the
+ * form every later step works on. Pure CPU, no Vulkan. */
 #include "rules/split_layout.h"
 #include "rules/split_rules.h"
 
@@ -33,86 +35,122 @@ bool vksplit__find_overlap(uint32_t rank, const uint64_t* sizes, const uint64_t*
     return false;
 }
 
-static vksplit_result check_no_overlap(uint32_t rank, uint32_t output_index, const uint64_t* sizes,
-                                       const uint64_t* strides, vksplit_error* error)
+/* A desc as the rules read it: the whole tensor, its parts along the axis, the direction. */
+typedef struct request {
+    vksplit_bool32 join; /* 0: a vksplit_split_desc (whole = input), 1: a vksplit_join_desc (whole = output) */
+    uint32_t element_size;
+    uint32_t rank;
+    uint32_t axis;
+    uint32_t part_count;
+    uint32_t base_alignment;
+    const uint64_t* sizes;               /* the whole's */
+    const uint64_t* whole_strides;       /* as given: NULL = packed */
+    const uint64_t* lengths;             /* [part_count] */
+    const uint64_t* const* part_strides; /* as given */
+} request;
+
+/* The request's direction's rule NAME: SPLIT_NAME or JOIN_NAME, both rows' formats checked
+ * against the values at compile time. */
+#define FAIL_AS(q, error, NAME, ...) \
+    ((q)->join ? VKSPLIT__FAIL(error, JOIN_##NAME, __VA_ARGS__) : VKSPLIT__FAIL(error, SPLIT_##NAME, __VA_ARGS__))
+#define FAIL0_AS(q, error, NAME) ((q)->join ? VKSPLIT__FAIL0(error, JOIN_##NAME) : VKSPLIT__FAIL0(error, SPLIT_##NAME))
+
+/* The desc's name for the whole and for part i ("input", "outputs[2]"; a join the other way). */
+static const char* whole_name(const request* q) { return q->join ? "output" : "input"; }
+static void part_name(const request* q, uint32_t i, char* name, size_t size)
 {
-    vksplit__overlap o;
-    if (!vksplit__find_overlap(rank, sizes, strides, &o))
-        return VKSPLIT_OK;
-    char s[160], z[160];
-    vksplit__format_u64s(s, sizeof s, strides, rank);
-    vksplit__format_u64s(z, sizeof z, sizes, rank);
-    return VKSPLIT__FAIL(error, SPLIT_OVERLAPPING_STRIDES, output_index, s, z, o.dim, (unsigned long long)o.stride,
-                         (unsigned long long)o.reach);
+    snprintf(name, size, "%s[%u]", q->join ? "inputs" : "outputs", i);
 }
 
-static vksplit_result check_tensor_span(const char* what, uint32_t rank, const uint64_t* sizes, const uint64_t* strides,
-                                        uint32_t element_size, vksplit_error* error)
+static vksplit_result check_span(const request* q, const char* what, const uint64_t* sizes, const uint64_t* strides,
+                                 vksplit_error* error)
 {
     uint64_t span, bytes;
-    if (!vksplit__span_elements(rank, sizes, strides, &span) || !vksplit__mul_u64(span, element_size, &bytes)) {
+    if (!vksplit__span_elements(q->rank, sizes, strides, &span) || !vksplit__mul_u64(span, q->element_size, &bytes)) {
         char z[160];
-        vksplit__format_u64s(z, sizeof z, sizes, rank);
-        return VKSPLIT__FAIL(error, SPLIT_SPAN_OVERFLOW, what, z);
+        vksplit__format_u64s(z, sizeof z, sizes, q->rank);
+        return FAIL_AS(q, error, SPAN_OVERFLOW, what, z);
     }
     return VKSPLIT_OK;
 }
 
-/* The scalar fields and the split lengths. */
-static vksplit_result check_header(const vksplit_split_desc* d, vksplit_error* error)
+/* The side the copy writes holds no two elements at one address: a split's parts (part i's
+ * strides), a join's whole (part UINT32_MAX). The two rules word it in their own fields. */
+static vksplit_result check_no_overlap(const request* q, uint32_t part, const uint64_t* sizes, const uint64_t* strides,
+                                       vksplit_error* error)
 {
-    if (!d)
-        return VKSPLIT__FAIL0(error, SPLIT_NULL);
-    if (d->element_size < 1 || d->element_size > VKSPLIT_MAX_ELEMENT_SIZE)
-        return VKSPLIT__FAIL(error, SPLIT_ELEMENT_SIZE, d->element_size, VKSPLIT_MAX_ELEMENT_SIZE);
-    if (d->rank < 1 || d->rank > VKSPLIT_MAX_RANK)
-        return VKSPLIT__FAIL(error, SPLIT_RANK, d->rank, VKSPLIT_MAX_RANK);
-    if (!d->sizes)
-        return VKSPLIT__FAIL0(error, SPLIT_SIZES_NULL);
-    if (d->axis >= d->rank)
-        return VKSPLIT__FAIL(error, SPLIT_AXIS, d->axis, d->rank - 1, d->rank);
-    if (d->output_count < 1 || d->output_count > VKSPLIT_MAX_OUTPUTS)
-        return VKSPLIT__FAIL(error, SPLIT_OUTPUT_COUNT, d->output_count, VKSPLIT_MAX_OUTPUTS);
-    if (!d->lengths)
-        return VKSPLIT__FAIL0(error, SPLIT_LENGTHS_NULL);
-    if (d->base_alignment != 0 && !vksplit__is_pow2(d->base_alignment))
-        return VKSPLIT__FAIL(error, SPLIT_BASE_ALIGNMENT, d->base_alignment);
+    vksplit__overlap o;
+    if (vksplit__is_empty(q->rank, sizes) || !vksplit__find_overlap(q->rank, sizes, strides, &o))
+        return VKSPLIT_OK;
+    char s[160], z[160];
+    vksplit__format_u64s(s, sizeof s, strides, q->rank);
+    vksplit__format_u64s(z, sizeof z, sizes, q->rank);
+    if (q->join)
+        return VKSPLIT__FAIL(error, JOIN_OVERLAPPING_STRIDES, s, z, o.dim, (unsigned long long)o.stride,
+                             (unsigned long long)o.reach);
+    return VKSPLIT__FAIL(error, SPLIT_OVERLAPPING_STRIDES, part, s, z, o.dim, (unsigned long long)o.stride,
+                         (unsigned long long)o.reach);
+}
+
+/* The scalar fields and the lengths. */
+static vksplit_result check_header(const request* q, vksplit_error* error)
+{
+    if (q->element_size < 1 || q->element_size > VKSPLIT_MAX_ELEMENT_SIZE)
+        return FAIL_AS(q, error, ELEMENT_SIZE, q->element_size, VKSPLIT_MAX_ELEMENT_SIZE);
+    if (q->rank < 1 || q->rank > VKSPLIT_MAX_RANK)
+        return FAIL_AS(q, error, RANK, q->rank, VKSPLIT_MAX_RANK);
+    if (!q->sizes)
+        return FAIL0_AS(q, error, SIZES_NULL);
+    if (q->axis >= q->rank)
+        return FAIL_AS(q, error, AXIS, q->axis, q->rank - 1, q->rank);
+    if (q->join && (q->part_count < 1 || q->part_count > VKSPLIT_MAX_INPUTS))
+        return VKSPLIT__FAIL(error, JOIN_INPUT_COUNT, q->part_count, VKSPLIT_MAX_INPUTS);
+    if (!q->join && (q->part_count < 1 || q->part_count > VKSPLIT_MAX_OUTPUTS))
+        return VKSPLIT__FAIL(error, SPLIT_OUTPUT_COUNT, q->part_count, VKSPLIT_MAX_OUTPUTS);
+    if (!q->lengths)
+        return FAIL0_AS(q, error, LENGTHS_NULL);
+    if (q->base_alignment != 0 && !vksplit__is_pow2(q->base_alignment))
+        return FAIL_AS(q, error, BASE_ALIGNMENT, q->base_alignment);
     uint64_t sum = 0;
-    for (uint32_t i = 0; i < d->output_count; i++)
-        if (!vksplit__add_u64(sum, d->lengths[i], &sum))
-            return VKSPLIT__FAIL(error, SPLIT_SUM_OVERFLOW, i, (unsigned long long)d->lengths[i]);
-    if (sum != d->sizes[d->axis])
-        return VKSPLIT__FAIL(error, SPLIT_SUM, (unsigned long long)sum, d->axis, (unsigned long long)d->sizes[d->axis]);
+    for (uint32_t i = 0; i < q->part_count; i++)
+        if (!vksplit__add_u64(sum, q->lengths[i], &sum))
+            return FAIL_AS(q, error, SUM_OVERFLOW, i, (unsigned long long)q->lengths[i]);
+    if (sum != q->sizes[q->axis])
+        return FAIL_AS(q, error, SUM, (unsigned long long)sum, q->axis, (unsigned long long)q->sizes[q->axis]);
     return VKSPLIT_OK;
 }
 
-vksplit_result vksplit__split_check(const vksplit_split_desc* d, vksplit__split* out, vksplit_error* error)
+static vksplit_result check_request(const request* q, vksplit__split* out, vksplit_error* error)
 {
-    vksplit_result r = check_header(d, error);
+    vksplit_result r = check_header(q, error);
     if (r != VKSPLIT_OK)
         return r;
     vksplit__split s;
     memset(&s, 0, sizeof s);
-    s.element_size = d->element_size;
-    s.rank = d->rank;
-    s.axis = d->axis;
-    s.part_count = d->output_count;
-    s.base_alignment = d->base_alignment ? d->base_alignment : 16;
-    memcpy(s.sizes, d->sizes, d->rank * sizeof s.sizes[0]);
-    s.lengths = d->lengths;
-    s.part_strides = d->output_strides;
+    s.element_size = q->element_size;
+    s.rank = q->rank;
+    s.axis = q->axis;
+    s.part_count = q->part_count;
+    s.base_alignment = q->base_alignment ? q->base_alignment : 16;
+    s.join = q->join;
+    memcpy(s.sizes, q->sizes, q->rank * sizeof s.sizes[0]);
+    s.lengths = q->lengths;
+    s.part_strides = q->part_strides;
 
     uint64_t packed[VKSPLIT_MAX_RANK];
     if (!vksplit__packed_strides(s.rank, s.sizes, packed)) {
         char z[160];
         vksplit__format_u64s(z, sizeof z, s.sizes, s.rank);
-        return VKSPLIT__FAIL(error, SPLIT_ELEMENT_COUNT_OVERFLOW, z);
+        return FAIL_AS(q, error, ELEMENT_COUNT_OVERFLOW, z);
     }
-    memcpy(s.whole_strides, d->input_strides ? d->input_strides : packed, s.rank * sizeof s.whole_strides[0]);
-    r = check_tensor_span("input", s.rank, s.sizes, s.whole_strides, s.element_size, error);
+    memcpy(s.whole_strides, q->whole_strides ? q->whole_strides : packed, s.rank * sizeof s.whole_strides[0]);
+    r = check_span(q, whole_name(q), s.sizes, s.whole_strides, error);
+    if (r == VKSPLIT_OK && q->join && q->whole_strides)
+        r = check_no_overlap(q, UINT32_MAX, s.sizes, s.whole_strides, error);
 
-    /* Packed outputs are no larger than the packed input, which fits: only given strides
-     * need their span and their addresses checked. */
+    /* Packed parts are no larger than the packed whole, which fits: only given strides need
+     * their span checked, and on the written side (a split's parts) their addresses. A join's
+     * parts are only read: they may broadcast and overlap. */
     for (uint32_t i = 0; r == VKSPLIT_OK && s.part_strides && i < s.part_count; i++) {
         const uint64_t* given = s.part_strides[i];
         if (!given)
@@ -120,10 +158,10 @@ vksplit_result vksplit__split_check(const vksplit_split_desc* d, vksplit__split*
         uint64_t sizes[VKSPLIT_MAX_RANK];
         vksplit__part_sizes(&s, i, sizes);
         char name[48];
-        snprintf(name, sizeof name, "outputs[%u]", i);
-        r = check_tensor_span(name, s.rank, sizes, given, s.element_size, error);
-        if (r == VKSPLIT_OK && !vksplit__is_empty(s.rank, sizes))
-            r = check_no_overlap(s.rank, i, sizes, given, error);
+        part_name(q, i, name, sizeof name);
+        r = check_span(q, name, sizes, given, error);
+        if (r == VKSPLIT_OK && !q->join)
+            r = check_no_overlap(q, i, sizes, given, error);
     }
     if (r != VKSPLIT_OK)
         return r;
@@ -131,8 +169,32 @@ vksplit_result vksplit__split_check(const vksplit_split_desc* d, vksplit__split*
     return vksplit__ok(error);
 }
 
+vksplit_result vksplit__split_check(const vksplit_split_desc* d, vksplit__split* out, vksplit_error* error)
+{
+    if (!d)
+        return VKSPLIT__FAIL0(error, SPLIT_NULL);
+    request q = {0,        d->element_size,  d->rank,    d->axis,          d->output_count, d->base_alignment,
+                 d->sizes, d->input_strides, d->lengths, d->output_strides};
+    return check_request(&q, out, error);
+}
+
+vksplit_result vksplit__join_check(const vksplit_join_desc* d, vksplit__split* out, vksplit_error* error)
+{
+    if (!d)
+        return VKSPLIT__FAIL0(error, JOIN_NULL);
+    request q = {1,        d->element_size,   d->rank,    d->axis,         d->input_count, d->base_alignment,
+                 d->sizes, d->output_strides, d->lengths, d->input_strides};
+    return check_request(&q, out, error);
+}
+
 vksplit_result vksplit_validate_split(const vksplit_split_desc* split, vksplit_error* error)
 {
     vksplit__split s;
     return vksplit__split_check(split, &s, error);
+}
+
+vksplit_result vksplit_validate_join(const vksplit_join_desc* join, vksplit_error* error)
+{
+    vksplit__split s;
+    return vksplit__join_check(join, &s, error);
 }

@@ -1,12 +1,13 @@
-/* The rules of the canonical split and join, and the type that carries the proof that they hold. */
+/* The rules of the canonical split and join (one rule set, src/rules/split_rules.c), and the
+ * type that carries the proof that they hold. */
 #ifndef VKSPLIT_SPLIT_RULES_H
 #define VKSPLIT_SPLIT_RULES_H
 
 #include "rules/split.h"
 
-/* Every rule, each with its own code and message; fills *out only on success. */
+/* Every rule, each with its own code and message; fills *out only on success. A join's rules
+ * are the same checks with the JOIN_* ids: the output is the whole, the inputs the parts. */
 vksplit_result vksplit__split_check(const vksplit_split_desc* desc, vksplit__split* out, vksplit_error* error);
-/* The join's rules (src/rules/join_rules.c): the same type, the output the whole, the inputs the parts. */
 vksplit_result vksplit__join_check(const vksplit_join_desc* desc, vksplit__split* out, vksplit_error* error);
 
 /* Where the no-overlap rule fails: dimension `dim` steps by `stride`, which does not exceed
