@@ -468,8 +468,18 @@ int main(int argc, char** argv)
         volkLoadDevice(d.device);
     core_rng rng;
     core_rng_seed(&rng, core_seed(0x1B0D5));
+    VkPhysicalDeviceProperties props;
+    vkGetPhysicalDeviceProperties(info.physical_device, &props);
+    uint32_t most_invocations = props.limits.maxComputeWorkGroupSize[0] < props.limits.maxComputeWorkGroupInvocations
+                                    ? props.limits.maxComputeWorkGroupSize[0]
+                                    : props.limits.maxComputeWorkGroupInvocations;
     for (size_t k = 0; ok && k < (overrun ? 1 : sizeof tunings / sizeof tunings[0]); k++) {
         const tuning* t = &tunings[k];
+        if (t->workgroup_size > most_invocations) { /* a minimum device's workgroups stop at 128 */
+            printf("%-45s skipped: this device's workgroups stop at %u (TUNING_WORKGROUP_SIZE, core_push_constants)\n",
+                   t->name, most_invocations);
+            continue;
+        }
         vksplit_tuning knobs;
         memset(&knobs, 0, sizeof knobs);
         knobs.mapping = t->mapping;
