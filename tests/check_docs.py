@@ -469,10 +469,12 @@ CLAIMS = [
           lambda: ((define("VKSPLIT_TRANSFER_MIN_CHUNK_BYTES")[0], define("VKSPLIT_TRANSFER_MAX_AUTO_REGIONS")[0]),
                    "VKSPLIT_TRANSFER_MIN_CHUNK_BYTES, VKSPLIT_TRANSFER_MAX_AUTO_REGIONS"),
           Quote("docs/how-it-works.md", r"`vkCmdCopyBuffer` for rows of (\d+ KiB) and more \(at most (\d+) regions\)")),
-    Claim("limits of the canonical split: element size, rank, outputs",
-          lambda: ((define("VKSPLIT_MAX_ELEMENT_SIZE")[0], define("VKSPLIT_MAX_RANK")[0], define("VKSPLIT_MAX_OUTPUTS")[0]),
-                   "VKSPLIT_MAX_ELEMENT_SIZE, VKSPLIT_MAX_RANK, VKSPLIT_MAX_OUTPUTS (include/vksplit/vksplit.h)"),
-          Quote("README.md", r"\*\*Element sizes\*\* 1 to (\d+) bytes.*?\*\*Rank\*\* 1 to (\d+); \*\*outputs\*\* 1 to (\d+)")),
+    Claim("limits of the canonical split and join: element size, rank, a split's outputs, a join's inputs",
+          lambda: ((define("VKSPLIT_MAX_ELEMENT_SIZE")[0], define("VKSPLIT_MAX_RANK")[0], define("VKSPLIT_MAX_OUTPUTS")[0],
+                    define("VKSPLIT_MAX_INPUTS")[0]),
+                   "VKSPLIT_MAX_ELEMENT_SIZE, VKSPLIT_MAX_RANK, VKSPLIT_MAX_OUTPUTS, VKSPLIT_MAX_INPUTS (include/vksplit/vksplit.h)"),
+          Quote("README.md", r"\*\*Element sizes\*\* 1 to (\d+) bytes.*?\*\*Rank\*\* 1 to (\d+); \*\*outputs\*\* of a split 1 to (\d+), "
+                             r"\*\*inputs\*\* of a join 1 to (\d+)")),
     Claim("DirectML: the alignment GuaranteedBaseOffsetAlignment 0 means, the most elements a tensor holds",
           lambda: ((define("DML_MINIMUM_ALIGNMENT")[0], define("DML_MAX_ELEMENTS")[0]), "DML_MINIMUM_ALIGNMENT, DML_MAX_ELEMENTS"),
           Quote("docs/frontends-and-cli.md", r"<= (2\^\d+-1) elements; GuaranteedBaseOffsetAlignment 0 \(=(\d+)\)",
@@ -534,10 +536,12 @@ CLAIMS = [
           Quote("src/planner/shader_variants.h", r"(cmake/[\w.]+) reads these lines", parse=lambda m: {m.group(1)})),
     Claim("the mappings that read the tuning's invocation_bytes",
           lambda: mappings_reading("invocation_bytes"),
-          Quote("src/planner/geometry.h", r"struct vksplit__planner_caps \{[^}]*?uint32_t invocation_bytes; /\*(.*?)\*/", parse=mapping_names)),
+          Quote("src/planner/geometry.h", r"struct vksplit__planner_caps \{[^}]*?uint32_t invocation_bytes; /\*(.*?)\*/", parse=mapping_names),
+          Quote("include/vksplit/vksplit.h", r"Bytes one invocation copies, 1\.\.65536: (.*?)\*/", parse=mapping_names)),
     Claim("the mappings that read the tuning's band_bytes",
           lambda: mappings_reading("band_bytes"),
-          Quote("src/planner/geometry.h", r"struct vksplit__planner_caps \{[^}]*?uint32_t band_bytes; /\*(.*?)\*/", parse=mapping_names)),
+          Quote("src/planner/geometry.h", r"struct vksplit__planner_caps \{[^}]*?uint32_t band_bytes; /\*(.*?)\*/", parse=mapping_names),
+          Quote("include/vksplit/vksplit.h", r"\b([A-Z, ]+(?:and [A-Z]+)?) with device addresses: the workgroups walk", parse=mapping_names)),
     Claim("how the runner finds its loader once per process",
           once_calls,
           Quote("include/vksplit/vksplit_runner.h", r"((?:pthread_once|InitOnceExecuteOnce|call_once)\b[^.]*)",
@@ -652,6 +656,10 @@ GONE = [
 
 # Paths the prose may name that are not files of the repository.
 NOT_FILES = {"bench/split_bench": "the bench's executable", "fuzz/findings": "made when a finding is kept"}
+# Bare file names the prose and comments may name that are not files of the repository: the C
+# library's and the Vulkan SDK's headers, volk's, and what the build generates.
+NOT_OURS = {"stdio.h", "stddef.h", "stdint.h", "stdatomic.h", "threads.h", "vulkan.h", "volk.h",
+            "embedded_shaders.h"}  # the last one cmake/shaders.cmake writes
 
 
 # --------------------------------------------------------------------------------------------
@@ -933,8 +941,9 @@ def comments(rel):
 
 
 def check_references():
-    """Paths the prose names exist; *.md/*.rst a comment cites are in the repository; a name
-    cited with its file (`NAME, src/x.h`) is in that file."""
+    """Paths the prose names exist, and bare file names (plan.h) are some file's; *.md/*.rst a
+    comment cites are in the repository; a name cited with its file (`NAME, src/x.h`) is in
+    that file."""
     every = set(files("**/*"))
     basenames = {os.path.basename(f) for f in every}
     texts = [(f, read(f)) for f in files(*PROSE)] + [(f, comments(f)) for f in files(*COMMENTED)]
@@ -947,6 +956,10 @@ def check_references():
             if glob.glob(os.path.join(os.path.dirname(path(f)), p)):
                 continue
             problem("%s:%d" % (f, line_of(text, m.start())), "names %s, which is not in the repository" % p)
+        for m in re.finditer(r"(?<![\w/.\-<>*])([A-Za-z_][\w\-]*\.(?:c|h|glsl|comp|py|sh|cmake|inc))\b(?![\w(])", text):
+            if m.group(1) not in basenames and m.group(1) not in NOT_OURS:
+                problem("%s:%d" % (f, line_of(text, m.start())), "names %s, which no file of the repository is "
+                        "(a bare name counts too: rename it, or list it in tests/check_docs.py's NOT_OURS)" % m.group(1))
         for m in re.finditer(r"(?<![\w/.\-])([\w./\-]*[\w\-]\.(?:md|rst))\b", text):
             p = m.group(1)
             if p in every or os.path.basename(p) in basenames:

@@ -1,16 +1,21 @@
 /*
- * vksplit: the tensor Split operator as Vulkan compute, recorded into your command buffer.
+ * vksplit: the tensor Split operator and its inverse, Join, as Vulkan compute, recorded into
+ * your command buffer.
  *
- * One input tensor is split along one axis into N outputs by a strided-copy compute shader
- * that writes all N outputs in one vkCmdDispatch. This header is the convention-free core.
- * Data flows one way:
+ * One whole tensor and N parts along one axis: a split copies the whole (its input) into the
+ * parts (its outputs), a join the parts (its inputs) into the whole (its output), by one
+ * strided-copy compute shader that moves all N parts in one vkCmdDispatch (with buffer device
+ * addresses; the descriptor path records the fewest its bindings allow). This header is the
+ * convention-free core. Data flows one way:
  *
  *     vksplit_split_desc           what to split (front-ends translate into it)
+ *       or vksplit_join_desc       what to join
  *       -> vksplit_plan_create     validates it once, plans it, uploads an immutable table
- *       -> per-recording arguments where this recording's outputs are (only above
- *                                  VKSPLIT_INLINE_OUTPUTS outputs; in memory you own)
+ *          (_join)
+ *       -> per-recording arguments where this recording's parts are (only above
+ *                                  VKSPLIT_INLINE_OUTPUTS parts; in memory you own)
  *       -> vksplit_cmd_split       records push constants and one dispatch; allocates,
- *                                  creates and submits nothing
+ *          (vksplit_cmd_join)      creates and submits nothing
  *
  *     vksplit_context* ctx;   vksplit_context_create(&ctx_desc, &ctx, &err);
  *     vksplit_plan* plan;     vksplit_plan_create(ctx, &split, NULL, &plan, &err);
@@ -20,7 +25,7 @@
  * number of command buffers for any queue, with different bindings each time.
  *
  * Front-ends for DirectML, ONNX and OpenVINO descriptors live in their own headers and
- * translate into vksplit_split_desc. The convenience runner (vksplit_runner.h) owns an
+ * translate into vksplit_split_desc (their joins into vksplit_join_desc). The convenience runner (vksplit_runner.h) owns an
  * instance and device for tools and tests.
  *
  * Conventions: functions return vksplit_result (VKSPLIT_OK = 0, errors negative, stable
@@ -315,18 +320,23 @@ typedef enum vksplit_mapping {
      * (both at the idle clock, docs/gpu.md). A context tuned to it logs a warning once. */
     VKSPLIT_MAPPING_INTERLEAVED VKSPLIT_DEPRECATED(
         "VKSPLIT_MAPPING_INTERLEAVED goes in 0.4: use VKSPLIT_MAPPING_BY_SHAPE") = 2,
-    /* A workgroup copies invocation_bytes x workgroup_size consecutive words of one line of
-     * rows, rows crossed freely; each invocation issues 64 bytes of loads (16 x 4, 8 x 8,
-     * 4 x 16 bytes) before its stores; indices are stepped, never divided per word. */
+    /* A workgroup copies invocation_bytes x workgroup_size consecutive bytes of one line of
+     * rows (invocation_bytes per invocation), rows crossed freely; each invocation issues 64
+     * bytes of loads (16 x 4, 8 x 8, 4 x 16 bytes) before its stores; indices are stepped,
+     * never divided per word. */
     VKSPLIT_MAPPING_TILES VKSPLIT_EXPERIMENTAL = 3,
-    /* Outputs whose contiguous dimension is not the input's (a transposing split): tiles of
-     * 32 x 64 elements through workgroup memory, reads and writes both coalesced; workgroups
-     * of 128. Where a split has no such layout, TILES. */
+    /* Parts whose contiguous dimension is not the whole's (a transposing split or join):
+     * tiles through workgroup memory, 32 words along the read side's contiguous dimension by
+     * 64 words of up to 4 bytes (32 of 8, 16 of 16 bytes) along the written side's, or with
+     * device addresses 64 x 32 four-byte words moved 16 bytes at a time; reads and writes both
+     * coalesced; workgroups of 128. Where a split has no such layout, TILES. */
     VKSPLIT_MAPPING_TRANSPOSE VKSPLIT_EXPERIMENTAL = 4,
     /* Short chunks (e.g. splitting the last axis of [N, 3]): a workgroup stages whole input
-     * rows in workgroup memory (at most 16 KiB) with 16-byte loads and writes every output's
-     * part with 16-byte stores, so each input byte leaves memory once. Needs chunks of whole
-     * 32-bit words and contiguous input and output rows; elsewhere TILES. */
+     * rows in workgroup memory (at most 16 KiB) and writes every output's part, so each input
+     * byte leaves memory once; a join gathers each input's chunks into whole output rows and
+     * stores each output byte once. Loads and stores of 16 bytes with device addresses and
+     * 16-byte aligned rows, of 4 bytes otherwise. Needs chunks of whole 32-bit words and
+     * contiguous input and output rows; elsewhere TILES. */
     VKSPLIT_MAPPING_DEINTERLEAVE VKSPLIT_EXPERIMENTAL = 5,
     /* Per split: TRANSPOSE for transposing layouts, DEINTERLEAVE where rows of TILES would
      * fetch more than 1.25 input bytes per byte copied, TILES otherwise. The GPU default; on
@@ -347,7 +357,8 @@ typedef struct vksplit_tuning {
                                     * is fitted to the device (halved until it fits), a set value refused.
                                     * TRANSPOSE always uses 128. */
     /* Bytes one invocation copies, 1..65536: RUNS its run, INTERLEAVED its share of a tile,
-     * TILES its share of a tile in trips of 64 bytes (within the shader's loop budget). */
+     * TILES, TRANSPOSE and DEINTERLEAVE their share in trips of 64 bytes (within the shader's
+     * loop budget). */
     VKSPLIT_EXPERIMENTAL uint32_t invocation_bytes;
     /* INTERLEAVED and TILES with device addresses: the workgroups walk the outputs in bands of
      * about this many bytes, every output in turn, so that the workgroups running at one time
@@ -499,7 +510,8 @@ typedef struct vksplit_plan_info {
     uint64_t argument_bytes;
     /* The compute path's mapping (never BY_SHAPE); DEFAULT for TRANSFER. */
     VKSPLIT_EXPERIMENTAL vksplit_mapping mapping;
-    char summary[96]; /* e.g. "compute bda tiles w16 rows=64 chunk=512B dims=1 bands=1" */
+    /* e.g. "compute bda tiles w16 rows=64 chunk=512B dims=1 bands=1 trips=8"; a join's starts "join " */
+    char summary[96];
     /* EXPERIMENTAL: the plan's own account of its memory traffic (compute path), which
      * split_bench prints next to what it measures: */
     VKSPLIT_EXPERIMENTAL uint32_t bytes_in_flight; /* bytes an invocation loads before its first store, per trip */

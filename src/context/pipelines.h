@@ -7,7 +7,7 @@
 /* The pipeline layout (and, on the descriptor path, the push-descriptor set layout). */
 vksplit_result vksplit__create_layouts(vksplit_context* ctx, vksplit_error* error);
 /* Every pipeline of the context's directions, mappings and words, specialized by its tuning (unless the
- * context defers them: vksplit__pipeline_for, context.h, then makes each when first needed). */
+ * context defers them: vksplit__pipeline_for, below, then makes each when first needed). */
 vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* error);
 /* The pipeline for a plan's kernel (split_abi.h MAPPING_*), copy word and direction (a join's
  * or a split's): created now where the context defers its pipelines and this one does not
