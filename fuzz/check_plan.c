@@ -37,13 +37,13 @@ static void check_segment(const vksplit__geometry* g, uint32_t s, uint64_t whole
          !__builtin_add_overflow(out_end, seg->chunk_words, &out_end) &&
          !__builtin_mul_overflow(in_end, g->count_bytes, &in_end) &&
          !__builtin_mul_overflow(out_end, g->count_bytes, &out_end);
-    uint64_t in_span = g->join ? part_span_bytes[seg->part_index] : whole_span_bytes;
-    uint64_t out_span = g->join ? whole_span_bytes : part_span_bytes[seg->part_index];
+    uint64_t in_span = vksplit__writes_whole(g->direction) ? part_span_bytes[seg->part_index] : whole_span_bytes;
+    uint64_t out_span = vksplit__writes_whole(g->direction) ? whole_span_bytes : part_span_bytes[seg->part_index];
     if (!ok || in_end > in_span || out_end > out_span)
         fz_fail("%s %s plan, segment %u (part %u): %s; reads to byte %llu of %llu, writes to byte %llu of %llu", device,
-                g->join ? "join" : "split", s, seg->part_index, ok ? "out of span" : "inconsistent segment",
-                (unsigned long long)in_end, (unsigned long long)in_span, (unsigned long long)out_end,
-                (unsigned long long)out_span);
+                vksplit__words(g->direction)->operation, s, seg->part_index,
+                ok ? "out of span" : "inconsistent segment", (unsigned long long)in_end, (unsigned long long)in_span,
+                (unsigned long long)out_end, (unsigned long long)out_span);
 }
 
 /* RUNS and INTERLEAVED: pieces cover a row; bands hold whole units and cover the rows. */
@@ -157,7 +157,7 @@ static bool deinterleave_ok(const vksplit__geometry* g, const vksplit__planner_c
      * trip of loads, and its tail), the whole rows written (slots + 2 per word). */
     uint64_t unroll = ABI_UNROLL(g->word_bytes), slots = g->word_bytes / 4, wg = caps->workgroup_size;
     uint64_t whole_words = tile * row_bytes / g->word_bytes, per_tile;
-    if (g->join) {
+    if (vksplit__writes_whole(g->direction)) {
         per_tile = 4 + (whole_words + wg - 1) / wg * (slots + 2);
         for (uint32_t s = 0; s < g->segment_count; s++)
             per_tile += (tile * g->segments[s].chunk_words * 4 / g->word_bytes + unroll * wg - 1) / (unroll * wg) *
@@ -200,7 +200,7 @@ static bool deinterleave_reads_ok(const vksplit__geometry* g, uint64_t whole_spa
                                   const uint64_t* part_span_bytes)
 {
     uint64_t rows = g->segments[0].rows, tile = g->tile_rows;
-    if (!g->join)
+    if (!vksplit__writes_whole(g->direction))
         return tile_reads_ok(rows, tile, g->row_uints, g->word_bytes, whole_span_bytes, true);
     for (uint32_t s = 0; s < g->segment_count; s++)
         if (!tile_reads_ok(rows, tile, g->segments[s].chunk_words, g->word_bytes,
@@ -268,7 +268,8 @@ static void check_mapping(const vksplit__geometry* g, const vksplit__planner_cap
 {
     if (caps->mapping != VKSPLIT_MAPPING_BY_SHAPE && g->mapping != caps->mapping && g->mapping != VKSPLIT_MAPPING_TILES)
         fz_fail("%s plan: mapping %d, tuned %d", device, (int)g->mapping, (int)caps->mapping);
-    if (g->join && (g->mapping == VKSPLIT_MAPPING_INTERLEAVED || g->kernel == MAPPING_TILES_REALIGN))
+    if (g->direction == VKSPLIT__JOIN &&
+        (g->mapping == VKSPLIT_MAPPING_INTERLEAVED || g->kernel == MAPPING_TILES_REALIGN))
         fz_fail("%s join plan: kernel %u, which has no join", device, g->kernel);
     if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE) {
         if (!deinterleave_ok(g, caps))
@@ -277,7 +278,7 @@ static void check_mapping(const vksplit__geometry* g, const vksplit__planner_cap
         if (!deinterleave_reads_ok(g, whole_span_bytes, part_span_bytes))
             fz_fail("%s %s plan: DEINTERLEAVE tiles of %u rows of %u uint32 over %llu rows: a tile holds no whole "
                     "%u-byte word, or loads leave the span they read",
-                    device, g->join ? "join" : "split", g->tile_rows, g->row_uints,
+                    device, vksplit__words(g->direction)->operation, g->tile_rows, g->row_uints,
                     (unsigned long long)g->segments[0].rows, g->word_bytes);
         return;
     }
@@ -291,7 +292,7 @@ static void check_mapping(const vksplit__geometry* g, const vksplit__planner_cap
                                                             : pieces_ok(g, seg, caps);
         if (!ok)
             fz_fail("%s %s plan, segment %u (part %u), mapping %d: the shader's assumptions do not hold", device,
-                    g->join ? "join" : "split", s, seg->part_index, (int)g->mapping);
+                    vksplit__words(g->direction)->operation, s, seg->part_index, (int)g->mapping);
     }
 }
 
@@ -385,8 +386,8 @@ void fz_check_plan(const vksplit_split_desc* split, uint64_t input_span_bytes, c
             if (r != VKSPLIT_OK)
                 fz_fail("%s plan of a valid %s failed: %s (%s)", name, j ? "join" : "split", error.message,
                         vksplit_result_name(r));
-            if (g.join != (j == 1))
-                fz_fail("%s plan of a %s says join=%u", name, j ? "join" : "split", g.join);
+            if (g.direction != (j == 1 ? VKSPLIT__JOIN : VKSPLIT__SPLIT))
+                fz_fail("%s plan of a %s says direction %u", name, j ? "join" : "split", (unsigned)g.direction);
             uint64_t written = 0, segment_bytes;
             for (uint32_t i = 0; i < g.segment_count; i++) {
                 if (g.segments[i].part_index >= split->output_count ||

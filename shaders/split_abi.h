@@ -30,7 +30,7 @@
 #define SPEC_WORKGROUP_SIZE 0
 #define SPEC_OUTPUT_SLOTS 1
 /* 2 was the kernel (MAPPING); each module now holds one kernel (KERNEL, cmake/shaders.cmake) */
-#define SPEC_TRIPS 3            /* unused (trips travel in push constants: PC_*_TRIPS) */
+/* 3 was TRIPS, never read: trips travel in push constants (PC_*_TRIPS) */
 #define SPEC_SHARED_WORDS 4     /* uint32 words of workgroup memory (TRANSPOSE, DEINTERLEAVE; else 1) */
 #define SPEC_JOIN 5             /* 0: a split (reads the whole, writes the parts); 1: a join (the other way) */
 

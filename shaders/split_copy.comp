@@ -56,7 +56,6 @@ layout(constant_id = SPEC_OUTPUT_SLOTS) const uint OUTPUT_SLOTS = 1;
 #if !defined(KERNEL)
 #error "KERNEL: the kernel this module holds (cmake/shaders.cmake passes it)"
 #endif
-layout(constant_id = SPEC_TRIPS) const uint TRIPS = 1;
 layout(constant_id = SPEC_SHARED_WORDS) const uint SHARED_WORDS = 1;
 #if defined(DIRECTION_JOIN)
 // One module per direction (src/planner/shader_variants.h): a pipeline's module then holds only the

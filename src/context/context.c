@@ -200,11 +200,12 @@ vksplit_result vksplit_context_create(const vksplit_context_desc* desc, vksplit_
         r = read_device(ctx, desc, error);
     if (r == VKSPLIT_OK)
         r = vksplit__create_layouts(ctx, error);
-    ctx->defer_pipelines = desc->defer_pipelines != 0;
-    ctx->create_join_pipelines = desc->create_join_pipelines != 0;
+    /* The splits' pipelines with the context and the joins' on first use, unless told otherwise. */
+    ctx->create_pipelines =
+        desc->defer_pipelines ? 0u : (1u << VKSPLIT__SPLIT) | (desc->create_join_pipelines ? 1u << VKSPLIT__JOIN : 0u);
     ctx->capture_statistics = desc->capture_pipeline_statistics != 0;
     ctx->pipeline_cache = desc->pipeline_cache;
-    if (r == VKSPLIT_OK && !ctx->defer_pipelines)
+    if (r == VKSPLIT_OK && ctx->create_pipelines)
         r = vksplit__create_pipelines(ctx, error);
     if (r != VKSPLIT_OK) {
         vksplit_context_destroy(ctx);

@@ -11,7 +11,7 @@
 #include "base/internal.h"
 #include "base/vulkan_functions.h"
 
-/* Pipelines by direction (0 split, 1 join: SPEC_JOIN), kernel (split_abi.h's MAPPING_*: the
+/* Pipelines by direction (vksplit__direction: SPEC_JOIN), kernel (split_abi.h's MAPPING_*: the
  * mappings 1 .. 5, then TILES' realigned and wide kernels, 7 and 8) and copy word (index
  * log2(word bytes), 1 .. 32 bytes). */
 #define VKSPLIT_DIRECTIONS 2
@@ -43,14 +43,13 @@ struct vksplit_context {
     vksplit__planner_caps caps;
     VkDescriptorSetLayout set_layout; /* descriptor path only */
     VkPipelineLayout pipeline_layout;
-    /* Created with the context, or (defer_pipelines; a join's unless create_join_pipelines) by
-     * the first plan that needs one: plans
-     * are made from any thread, so a slot is claimed with a compare-and-swap. Each holds a
-     * VkPipeline's 64 bits (a pointer or a uint64_t, by platform): src/context/pipelines.c. */
+    /* Created with the context (the directions create_pipelines names), or by the first plan
+     * that needs one: plans are made from any thread, so a slot is claimed with a
+     * compare-and-swap. Each holds a VkPipeline's 64 bits (a pointer or a uint64_t, by
+     * platform): src/context/pipelines.c. */
     vksplit__atomic_u64 pipelines[VKSPLIT_DIRECTIONS][VKSPLIT_KERNEL_KINDS][VKSPLIT_WORD_KINDS];
-    vksplit_bool32 defer_pipelines;
-    vksplit_bool32 create_join_pipelines; /* else each join pipeline is deferred */
-    vksplit_bool32 capture_statistics;    /* pipelines created with CAPTURE_STATISTICS */
+    uint32_t create_pipelines;         /* bit d: direction d's pipelines made with the context */
+    vksplit_bool32 capture_statistics; /* pipelines created with CAPTURE_STATISTICS */
     VkPipelineCache pipeline_cache;
 };
 

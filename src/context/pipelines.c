@@ -50,12 +50,12 @@ static const shader_module modules[] = {VKSPLIT_EMBEDDED_MODULES(VKSPLIT_X_MODUL
 #undef VKSPLIT_X_MODULE
 #define MODULE_COUNT (sizeof modules / sizeof modules[0])
 
-static const shader_module* find_module(vksplit_bool32 bda, uint32_t word_bytes, vksplit_bool32 atomic, uint32_t join,
-                                        uint32_t kernel)
+static const shader_module* find_module(vksplit_bool32 bda, uint32_t word_bytes, vksplit_bool32 atomic,
+                                        vksplit__direction direction, uint32_t kernel)
 {
     for (size_t i = 0; i < MODULE_COUNT; i++)
         if (modules[i].bda == bda && modules[i].word_bytes == word_bytes && modules[i].atomic_stores == atomic &&
-            (modules[i].directions & (1u << join)) && modules[i].kernel == kernel)
+            (modules[i].directions & (1u << direction)) && modules[i].kernel == kernel)
             return &modules[i];
     return NULL;
 }
@@ -108,30 +108,30 @@ vksplit_result vksplit__create_layouts(vksplit_context* ctx, vksplit_error* erro
     return VKSPLIT_OK;
 }
 
-/* Whether the context plans with a kernel and word, splitting or joining (the table of
+/* Whether the context plans with a kernel and word in a direction (the table of
  * src/planner/kernels.c: the one the planner's mapping steps read). */
-static bool context_uses(const vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes, uint32_t join)
+static bool context_uses(const vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes, vksplit__direction direction)
 {
-    vksplit__kernel_caps caps = {ctx->caps.bda, ctx->caps.max_word_bytes};
-    vksplit_mapping tuned = join ? vksplit__join_mapping(ctx->caps.mapping) : ctx->caps.mapping;
+    vksplit__kernel_caps caps = {ctx->caps.bda, ctx->caps.max_word_bytes, direction};
+    vksplit_mapping tuned = vksplit__direction_mapping(ctx->caps.mapping, direction);
     return vksplit__mapping_allowed(tuned, vksplit__kernel_mapping(kernel)) &&
-           vksplit__kernel_takes_word(kernel, word_bytes, &caps) && (!join || vksplit__kernel_joins(kernel));
+           vksplit__kernel_takes_word(kernel, word_bytes, &caps);
 }
 
 /* Whether a direction's pipelines wait for the first plan that needs each. */
-static bool deferred(const vksplit_context* ctx, uint32_t join)
+static bool deferred(const vksplit_context* ctx, vksplit__direction direction)
 {
-    return ctx->defer_pipelines || (join && !ctx->create_join_pipelines);
+    return !(ctx->create_pipelines & (1u << direction));
 }
 
-#define SPEC_COUNT 5
+#define SPEC_COUNT 4
 typedef struct pipeline_spec {
     uint32_t constants[SPEC_COUNT];
     VkSpecializationMapEntry entries[SPEC_COUNT];
     VkSpecializationInfo info;
 } pipeline_spec;
 
-static void specialize(const vksplit_context* ctx, uint32_t kernel, uint32_t join, pipeline_spec* spec)
+static void specialize(const vksplit_context* ctx, uint32_t kernel, vksplit__direction direction, pipeline_spec* spec)
 {
     uint32_t shared = 1;
     if (kernel == MAPPING_TRANSPOSE || kernel == MAPPING_TRANSPOSE16)
@@ -139,10 +139,9 @@ static void specialize(const vksplit_context* ctx, uint32_t kernel, uint32_t joi
     else if (kernel == MAPPING_DEINTERLEAVE)
         shared = ctx->caps.shared_bytes / 4;
     bool transpose = kernel == MAPPING_TRANSPOSE || kernel == MAPPING_TRANSPOSE16;
-    uint32_t values[SPEC_COUNT] = {transpose ? TRANSPOSE_WORKGROUP : ctx->caps.workgroup_size, ctx->output_slots, 1,
-                                   shared, join};
-    static const uint32_t ids[SPEC_COUNT] = {SPEC_WORKGROUP_SIZE, SPEC_OUTPUT_SLOTS, SPEC_TRIPS, SPEC_SHARED_WORDS,
-                                             SPEC_JOIN};
+    uint32_t values[SPEC_COUNT] = {transpose ? TRANSPOSE_WORKGROUP : ctx->caps.workgroup_size, ctx->output_slots,
+                                   shared, vksplit__writes_whole(direction)};
+    static const uint32_t ids[SPEC_COUNT] = {SPEC_WORKGROUP_SIZE, SPEC_OUTPUT_SLOTS, SPEC_SHARED_WORDS, SPEC_JOIN};
     for (uint32_t i = 0; i < SPEC_COUNT; i++) {
         spec->constants[i] = values[i];
         spec->entries[i] = (VkSpecializationMapEntry){ids[i], i * 4, 4};
@@ -166,10 +165,10 @@ static vksplit_result create_module(const vksplit_context* ctx, const shader_mod
     return VKSPLIT_OK;
 }
 
-static void describe_pipeline(const vksplit_context* ctx, uint32_t kernel, uint32_t join, VkShaderModule module,
-                              pipeline_spec* spec, VkComputePipelineCreateInfo* info)
+static void describe_pipeline(const vksplit_context* ctx, uint32_t kernel, vksplit__direction direction,
+                              VkShaderModule module, pipeline_spec* spec, VkComputePipelineCreateInfo* info)
 {
-    specialize(ctx, kernel, join, spec);
+    specialize(ctx, kernel, direction, spec);
     *info = (VkComputePipelineCreateInfo){.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
     info->stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
     info->stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
@@ -182,10 +181,10 @@ static void describe_pipeline(const vksplit_context* ctx, uint32_t kernel, uint3
 }
 
 static void name_pipeline(const vksplit_context* ctx, VkPipeline pipeline, uint32_t kernel, uint32_t word,
-                          uint32_t join)
+                          vksplit__direction direction)
 {
     vksplit__name_object(ctx, VK_OBJECT_TYPE_PIPELINE, (uint64_t)pipeline, "vksplit: %s %s, %u-byte words",
-                         join ? "join" : "split", vksplit__kernel_name(kernel), word);
+                         vksplit__words(direction)->operation, vksplit__kernel_name(kernel), word);
 }
 
 vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* error)
@@ -198,17 +197,18 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
     vksplit_result r = VKSPLIT_OK;
     for (uint32_t word = 1; r == VKSPLIT_OK && word <= ctx->caps.max_word_bytes; word *= 2) {
         for (uint32_t n = 0; r == VKSPLIT_OK && n < VKSPLIT_DIRECTIONS * VKSPLIT_KERNEL_KINDS; n++) {
-            uint32_t join = n / VKSPLIT_KERNEL_KINDS, m = n % VKSPLIT_KERNEL_KINDS;
-            const shader_module* source = find_module(ctx->bda, word, vksplit__atomic_stores(ctx, word), join, m);
-            if (!source || !context_uses(ctx, m, word, join) || deferred(ctx, join))
+            vksplit__direction direction = (vksplit__direction)(n / VKSPLIT_KERNEL_KINDS);
+            uint32_t m = n % VKSPLIT_KERNEL_KINDS;
+            const shader_module* source = find_module(ctx->bda, word, vksplit__atomic_stores(ctx, word), direction, m);
+            if (!source || !context_uses(ctx, m, word, direction) || deferred(ctx, direction))
                 continue; /* this addressing has no such word, or the tuning no such kernel */
             size_t v = (size_t)(source - modules);
             if (!made[v])
                 r = create_module(ctx, source, &made[v], error);
             if (r != VKSPLIT_OK)
                 break;
-            describe_pipeline(ctx, m, join, made[v], &specs[count], &infos[count]);
-            slot[count][0] = join;
+            describe_pipeline(ctx, m, direction, made[v], &specs[count], &infos[count]);
+            slot[count][0] = direction;
             slot[count][1] = m;
             slot[count][2] = word_kind(word);
             count++;
@@ -228,7 +228,7 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
         if (vr != VK_SUCCESS)
             r = vksplit__vk_fail(error, "vkCreateComputePipelines", vr);
         for (uint32_t i = 0; r == VKSPLIT_OK && i < count; i++)
-            name_pipeline(ctx, pipelines[i], slot[i][1], 1u << slot[i][2], slot[i][0]);
+            name_pipeline(ctx, pipelines[i], slot[i][1], 1u << slot[i][2], (vksplit__direction)slot[i][0]);
     }
     for (size_t v = 0; v < MODULE_COUNT; v++)
         if (made[v])
@@ -236,10 +236,9 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
     return r;
 }
 
-vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes, vksplit_bool32 join,
-                                     VkPipeline* out, vksplit_error* error)
+vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes,
+                                     vksplit__direction direction, VkPipeline* out, vksplit_error* error)
 {
-    uint32_t direction = join ? 1 : 0;
     *out = VK_NULL_HANDLE;
     const shader_module* source =
         find_module(ctx->bda, word_bytes, vksplit__atomic_stores(ctx, word_bytes), direction, kernel);

@@ -12,8 +12,8 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
 /* The pipeline for a plan's kernel (split_abi.h MAPPING_*), copy word and direction (a join's
  * or a split's): created now where the context defers its pipelines and this one does not
  * exist yet. */
-vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes, vksplit_bool32 join,
-                                     VkPipeline* out, vksplit_error* error);
+vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes,
+                                     vksplit__direction direction, VkPipeline* out, vksplit_error* error);
 /* Pipelines and layouts; accepts a context whose creation stopped half-way. */
 void vksplit__destroy_pipelines(vksplit_context* ctx);
 

@@ -57,12 +57,14 @@ static vksplit_result check_buffer_sizes(const vksplit_plan* plan, vksplit_error
     uint64_t limit = plan->ctx->max_buffer_size;
     if (!limit)
         return VKSPLIT_OK;
+    char whole[16]; /* "the input", a join's "the output": the whole */
+    snprintf(whole, sizeof whole, "the %s", vksplit__words(plan->direction)->whole);
     if (plan->whole_span > limit)
-        return VKSPLIT__FAIL(error, PLAN_INPUT_BUFFER_SIZE, plan->join ? "the output" : "the input",
-                             (unsigned long long)plan->whole_span, (unsigned long long)limit);
+        return VKSPLIT__FAIL(error, PLAN_INPUT_BUFFER_SIZE, whole, (unsigned long long)plan->whole_span,
+                             (unsigned long long)limit);
     for (uint32_t i = 0; i < plan->part_count; i++)
         if (plan->part_spans[i] > limit)
-            return VKSPLIT__FAIL(error, PLAN_OUTPUT_BUFFER_SIZE, plan->join ? "inputs" : "outputs", i,
+            return VKSPLIT__FAIL(error, PLAN_OUTPUT_BUFFER_SIZE, vksplit__words(plan->direction)->parts, i,
                                  (unsigned long long)plan->part_spans[i], (unsigned long long)limit);
     return VKSPLIT_OK;
 }
@@ -231,7 +233,7 @@ static void describe(vksplit_plan* plan)
     const vksplit__geometry* g = &plan->geo;
     bool compute = plan->path == VKSPLIT_PATH_COMPUTE && g->segment_count;
     memset(info, 0, sizeof *info);
-    info->operation = plan->join ? VKSPLIT_OPERATION_JOIN : VKSPLIT_OPERATION_SPLIT;
+    info->operation = (vksplit_operation)plan->direction; /* the same values */
     info->path = plan->path;
     info->word_bytes = g->word_bytes;
     info->dispatch_count = compute ? plan->grid.dispatch_count : 0;
@@ -240,10 +242,13 @@ static void describe(vksplit_plan* plan)
     info->workgroup_size = g->workgroup_size;
     info->workgroup_count = compute ? plan->grid.workgroups : 0;
     info->offset_alignment = plan->offset_alignment;
-    info->input_count = plan->join ? plan->part_count : 1;
-    info->output_count = plan->join ? 1 : plan->part_count;
-    info->input_span_bytes = plan->join ? 0 : plan->whole_span;
-    info->output_span_bytes = plan->join ? plan->whole_span : 0;
+    /* The whole is the input or the output, the parts the others; the per-part spans are
+     * vksplit_plan_input_span_bytes's and _output_span_bytes'. */
+    bool whole_out = vksplit__writes_whole(plan->direction);
+    info->input_count = whole_out ? plan->part_count : 1;
+    info->output_count = whole_out ? 1 : plan->part_count;
+    info->input_span_bytes = whole_out ? 0 : plan->whole_span;
+    info->output_span_bytes = whole_out ? plan->whole_span : 0;
     info->bytes_written = g->bytes_written;
     info->table_bytes = plan->table_bytes;
     info->argument_bytes = plan->argument_bytes;
@@ -260,14 +265,14 @@ static void describe(vksplit_plan* plan)
         rows += g->segments[r].rows;
         chunk = g->segments[r].chunk_words * g->count_bytes;
     }
-    const char* join = plan->join ? "join " : ""; /* a split's summary has no word for it */
+    const char* op = plan->direction == VKSPLIT__JOIN ? "join " : ""; /* a split's summary has no word for it */
     if (g->segment_count == 0)
-        snprintf(info->summary, sizeof info->summary, "%sempty: nothing to copy", join);
+        snprintf(info->summary, sizeof info->summary, "%sempty: nothing to copy", op);
     else if (plan->path == VKSPLIT_PATH_TRANSFER)
-        snprintf(info->summary, sizeof info->summary, "%stransfer %llu regions", join, (unsigned long long)rows);
+        snprintf(info->summary, sizeof info->summary, "%stransfer %llu regions", op, (unsigned long long)rows);
     else
         snprintf(info->summary, sizeof info->summary,
-                 "%scompute %s %s%s w%u rows=%llu chunk=%lluB dims=%u bands=%llu trips=%u", join,
+                 "%scompute %s %s%s w%u rows=%llu chunk=%lluB dims=%u bands=%llu trips=%u", op,
                  plan->ctx->bda ? "bda" : "desc", vksplit__mapping_name(g->mapping),
                  g->kernel == MAPPING_TILES_REALIGN ? " realigned"
                  : g->kernel == MAPPING_TILES_WIDE  ? " wide"
@@ -303,8 +308,8 @@ static void describe_windows(vksplit_plan* plan)
     }
     info->fetch_ratio = info->bytes_written ? (double)info->sectors_read * 32.0 / (double)info->bytes_written : 0.0;
     snprintf(info->summary, sizeof info->summary, "%scompute desc %s w%u windows=%u dispatches=%u",
-             plan->join ? "join " : "", vksplit__mapping_name(info->mapping), info->word_bytes, plan->window_count,
-             info->dispatch_count);
+             plan->direction == VKSPLIT__JOIN ? "join " : "", vksplit__mapping_name(info->mapping), info->word_bytes,
+             plan->window_count, info->dispatch_count);
 }
 
 /* "vksplit: 4-byte [64,3072,64] axis 1 -> 3 (tiles w16)", "vksplit: join 3 -> 4-byte
@@ -313,7 +318,7 @@ static void write_label(vksplit_plan* plan, const vksplit__split* split)
 {
     char* out = plan->label;
     size_t left = sizeof plan->label, n;
-    if (split->join) {
+    if (split->direction == VKSPLIT__JOIN) {
         n = (size_t)snprintf(out, left, "vksplit: join %u -> %u-byte [", split->part_count, split->element_size);
         for (uint32_t k = 0; k < split->rank && n < left; k++)
             n += (size_t)snprintf(out + n, left - n, k ? ",%llu" : "%llu", (unsigned long long)split->sizes[k]);
@@ -345,7 +350,8 @@ static vksplit_result plan_spans(vksplit_plan* plan, const vksplit__split* split
     const vksplit_context* ctx = plan->ctx;
     plan->part_spans = vksplit__alloc_array(ctx->callbacks, split->part_count, sizeof *plan->part_spans);
     if (!plan->part_spans)
-        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, split->part_count, vksplit__parts_name(split));
+        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, split->part_count,
+                             vksplit__words(split->direction)->parts);
     plan->whole_span = vksplit__whole_span_bytes(split);
     for (uint32_t i = 0; i < split->part_count; i++)
         plan->part_spans[i] = vksplit__part_span_bytes(split, i);
@@ -367,7 +373,8 @@ static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
                                plan->argument_bytes != 0};
     vksplit_result r = vksplit__plan_grid(&plan->geo, &grid, ctx->callbacks, &plan->grid, error);
     if (r == VKSPLIT_OK)
-        r = vksplit__pipeline_for(ctx, plan->geo.kernel, plan->geo.word_bytes, plan->geo.join, &plan->pipeline, error);
+        r = vksplit__pipeline_for(ctx, plan->geo.kernel, plan->geo.word_bytes, plan->geo.direction, &plan->pipeline,
+                                  error);
     plan->table = vksplit__table_layout_for(&plan->geo);
     plan->table_bytes = plan->table.total_words * sizeof(uint32_t);
     return r;
@@ -388,7 +395,7 @@ static vksplit_result plan_split(vksplit_context* ctx, const vksplit__split* spl
     if (!plan)
         return VKSPLIT__FAIL0(error, HOST_ALLOCATION_PLAN);
     plan->ctx = ctx;
-    plan->join = split->join;
+    plan->direction = split->direction;
     plan->part_count = split->part_count;
     vksplit_result r = plan_spans(plan, split, error);
     if (r == VKSPLIT_OK)
@@ -420,7 +427,7 @@ static vksplit_result plan_split(vksplit_context* ctx, const vksplit__split* spl
     if (beyond && windows)
         return plan_windows(plan, split, error);
     if (beyond) /* a window's part: never, by construction (src/plan/plan_windows.c) */
-        return VKSPLIT__FAIL(error, PLAN_WINDOWS, split->join ? "join" : "split", 1u,
+        return VKSPLIT__FAIL(error, PLAN_WINDOWS, vksplit__words(split->direction)->operation, 1u,
                              (unsigned long long)window_limit(ctx));
     return plan_compute(plan, error);
 }
@@ -440,13 +447,13 @@ static vksplit_result plan_window(void* user, const vksplit__window_cut* cut, vk
     vksplit_plan* plan = user;
     vksplit_context* ctx = plan->ctx;
     if (cut->index >= plan->window_count) /* the cutter cuts the same windows twice */
-        return VKSPLIT__FAIL(error, PLAN_WINDOWS, plan->join ? "join" : "split", plan->window_count,
+        return VKSPLIT__FAIL(error, PLAN_WINDOWS, vksplit__words(plan->direction)->operation, plan->window_count,
                              (unsigned long long)window_limit(ctx));
     vksplit__window* win = &plan->windows[cut->index];
     uint32_t outputs = cut->part->part_count;
     win->part_offsets = vksplit__alloc_array(ctx->callbacks, outputs, sizeof *win->part_offsets);
     if (!win->part_offsets)
-        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, outputs, plan->join ? "inputs" : "outputs");
+        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, outputs, vksplit__words(plan->direction)->parts);
     memcpy(win->part_offsets, cut->part_offsets, outputs * sizeof *win->part_offsets);
     win->whole_offset = cut->whole_offset;
     win->part_first = cut->part_first;
@@ -534,10 +541,10 @@ vksplit_result vksplit_plan_create_join(vksplit_context* ctx, const vksplit_join
 {
     vksplit_path asked = VKSPLIT_PATH_AUTO;
     vksplit_result r = check_create(ctx, options, out, &asked, error);
-    vksplit__split join; /* the same type, turned round: the output the whole, the inputs the parts */
+    vksplit__split request; /* the same type, turned round: the output the whole, the inputs the parts */
     if (r == VKSPLIT_OK)
-        r = vksplit__join_check(desc, &join, error);
-    return r == VKSPLIT_OK ? create_plan(ctx, &join, asked, out, error) : r;
+        r = vksplit__join_check(desc, &request, error);
+    return r == VKSPLIT_OK ? create_plan(ctx, &request, asked, out, error) : r;
 }
 
 void vksplit_plan_destroy(vksplit_plan* plan)
@@ -579,7 +586,7 @@ uint64_t vksplit_plan_output_span_bytes(const vksplit_plan* plan, uint32_t outpu
 {
     if (!plan)
         return 0;
-    if (plan->join)
+    if (vksplit__writes_whole(plan->direction))
         return output_index == 0 ? plan->whole_span : 0;
     return output_index < plan->part_count ? plan->part_spans[output_index] : 0;
 }
@@ -588,7 +595,7 @@ uint64_t vksplit_plan_input_span_bytes(const vksplit_plan* plan, uint32_t input_
 {
     if (!plan)
         return 0;
-    if (!plan->join)
+    if (!vksplit__writes_whole(plan->direction))
         return input_index == 0 ? plan->whole_span : 0;
     return input_index < plan->part_count ? plan->part_spans[input_index] : 0;
 }

@@ -77,8 +77,8 @@ static vksplit_result fill_dispatches(const vksplit__geometry* g, const vksplit_
         uint64_t y = groups ? (groups + max_x - 1) / max_x : 0;
         uint64_t x = y ? (groups + y - 1) / y : 0;
         if (y > caps->max_group_count[1])
-            return VKSPLIT__FAIL(error, PLAN_WORKGROUP_COUNT, g->join ? "join" : "split", (unsigned long long)groups,
-                                 (unsigned long long)max_x, caps->max_group_count[1]);
+            return VKSPLIT__FAIL(error, PLAN_WORKGROUP_COUNT, vksplit__words(g->direction)->operation,
+                                 (unsigned long long)groups, (unsigned long long)max_x, caps->max_group_count[1]);
         dispatch->seg_first = first;
         dispatch->seg_count = end - first;
         dispatch->wg_base = (uint32_t)begin_wg;

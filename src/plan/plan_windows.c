@@ -69,7 +69,7 @@ static void box_to_split(const walker* w, const box* b, box_split* out, uint64_t
     }
     c->element_size = s->element_size;
     c->rank = rank;
-    c->join = s->join;
+    c->direction = s->direction;
     out->in_offset = in * s->element_size;
     uint32_t outputs = b->out_end - b->out_first;
     for (uint32_t j = 0; j < outputs; j++) {
@@ -139,7 +139,7 @@ static vksplit_result emit(walker* w, const box* b)
 {
     uint32_t n = w->count;
     if (n >= VKSPLIT_MAX_WINDOWS)
-        return VKSPLIT__FAIL(w->error, PLAN_WINDOWS, w->s->join ? "join" : "split", VKSPLIT_MAX_WINDOWS,
+        return VKSPLIT__FAIL(w->error, PLAN_WINDOWS, vksplit__words(w->s->direction)->operation, VKSPLIT_MAX_WINDOWS,
                              (unsigned long long)w->limit);
     if (!w->take) {
         w->count++;
@@ -216,12 +216,12 @@ static vksplit_result walk_range(walker* w, const uint32_t* order, uint32_t leve
     bool whole = good != 0;
     if (!whole) {
         if (level + 1 >= w->s->rank) /* one element spans element_size bytes: always fits */
-            return VKSPLIT__FAIL(w->error, PLAN_WINDOWS, w->s->join ? "join" : "split", 0u,
+            return VKSPLIT__FAIL(w->error, PLAN_WINDOWS, vksplit__words(w->s->direction)->operation, 0u,
                                  (unsigned long long)w->limit);
         set_later(w, &b, order, level + 1, true);
         good = widest_range(w, &b, d, lo, hi);
         if (!good) /* the earlier dimensions' ranges were chosen to leave room for one index */
-            return VKSPLIT__FAIL(w->error, PLAN_WINDOWS, w->s->join ? "join" : "split", 0u,
+            return VKSPLIT__FAIL(w->error, PLAN_WINDOWS, vksplit__words(w->s->direction)->operation, 0u,
                                  (unsigned long long)w->limit);
     }
     uint64_t n = hi - lo, pieces = (n + good - 1) / good, step = (n + pieces - 1) / pieces;
@@ -353,7 +353,7 @@ vksplit_result vksplit__cut_windows(const vksplit__split* split, uint64_t limit,
     w.scratch_offsets = vksplit__alloc_array(callbacks, n, sizeof *w.scratch_offsets);
     vksplit_result r = VKSPLIT_OK;
     if (!w.out_starts || !w.out_strides || !w.box_strides || !w.stride_ptrs || !w.scratch_offsets)
-        r = VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, n, vksplit__parts_name(split));
+        r = VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, n, vksplit__words(split->direction)->parts);
     uint64_t start = 0;
     for (uint32_t k = 0; r == VKSPLIT_OK && k < n; k++) {
         w.out_starts[k] = start;

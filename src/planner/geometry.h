@@ -58,7 +58,7 @@ typedef struct vksplit__segment {
 } vksplit__segment;
 
 typedef struct vksplit__geometry {
-    vksplit_bool32 join; /* parts -> whole: the base lies on the write side */
+    vksplit__direction direction; /* a join's base lies on the written side, the whole */
     uint32_t word_bytes;
     /* What chunk_words, base_words and the strides count: words of this many bytes.
      * word_bytes, except DEINTERLEAVE's 4 (its word is the width of its loads and stores,
@@ -95,11 +95,11 @@ typedef struct vksplit__geometry {
  * (a join's whole); the other side starts at its part's binding. */
 static inline uint64_t vksplit__read_base(const vksplit__geometry* g, const vksplit__segment* seg)
 {
-    return g->join ? 0 : seg->base_words;
+    return vksplit__writes_whole(g->direction) ? 0 : seg->base_words;
 }
 static inline uint64_t vksplit__write_base(const vksplit__geometry* g, const vksplit__segment* seg)
 {
-    return g->join ? seg->base_words : 0;
+    return vksplit__writes_whole(g->direction) ? seg->base_words : 0;
 }
 
 /* Loop trips one invocation of the shader makes at most; the planner keeps it <= this,

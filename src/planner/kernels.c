@@ -43,21 +43,21 @@ bool vksplit__mapping_allowed(vksplit_mapping tuned, vksplit_mapping mapping)
 bool vksplit__kernel_takes_word(uint32_t kernel, uint32_t word_bytes, const vksplit__kernel_caps* caps)
 {
     const kernel_row* row = row_of(kernel);
-    if (!row || (row->bda_only && !caps->bda) || word_bytes > caps->max_word_bytes)
+    if (!row || (row->bda_only && !caps->bda) || word_bytes > caps->max_word_bytes ||
+        (caps->direction == VKSPLIT__JOIN && !row->joins))
         return false;
     bool wide = caps->bda && caps->max_word_bytes >= 16;
     return vksplit__is_pow2(word_bytes) && ((row->words | (wide ? row->wide_words : 0)) & word_bytes) != 0;
 }
 
-vksplit_mapping vksplit__join_mapping(vksplit_mapping tuned)
+vksplit_mapping vksplit__direction_mapping(vksplit_mapping tuned, vksplit__direction direction)
 {
-    return tuned == VKSPLIT_MAPPING_INTERLEAVED ? VKSPLIT_MAPPING_TILES : tuned;
-}
-
-bool vksplit__kernel_joins(uint32_t kernel)
-{
-    const kernel_row* row = row_of(kernel);
-    return row && row->joins;
+    if (direction != VKSPLIT__JOIN || tuned == VKSPLIT_MAPPING_BY_SHAPE || tuned == VKSPLIT_MAPPING_DEFAULT)
+        return tuned;
+    for (size_t i = 0; i < KERNEL_COUNT; i++)
+        if (kernels[i].mapping == tuned && kernels[i].joins)
+            return tuned;
+    return VKSPLIT_MAPPING_TILES;
 }
 
 vksplit_mapping vksplit__kernel_mapping(uint32_t kernel)

@@ -8,30 +8,32 @@
 
 #include "planner/geometry.h"
 
-/* What a kernel's words depend on: the addressing, and the widest word the tuning allows. */
+/* What a kernel's words depend on: the addressing, the widest word the tuning allows, and the
+ * direction (a kernel without a join takes no word for one). */
 typedef struct vksplit__kernel_caps {
     vksplit_bool32 bda;
     uint32_t max_word_bytes;
+    vksplit__direction direction;
 } vksplit__kernel_caps;
 
 /* Whether a tuning's mapping may plan with `mapping` (BY_SHAPE chooses among TILES, TRANSPOSE
  * and DEINTERLEAVE; a forced TRANSPOSE or DEINTERLEAVE falls back to TILES). */
 bool vksplit__mapping_allowed(vksplit_mapping tuned, vksplit_mapping mapping);
-/* The mapping a tuning plans a join with: the tuned one, but TILES for the deprecated
- * INTERLEAVED, which has no join. */
-vksplit_mapping vksplit__join_mapping(vksplit_mapping tuned);
-/* Whether a kernel copies joins too (every kernel but INTERLEAVED's and the realigned TILES,
- * which counts its output's blocks from the binding). */
-bool vksplit__kernel_joins(uint32_t kernel);
+/* The mapping a tuning plans a direction with: the tuned one where one of its kernels copies
+ * that direction (the table's joins column), else TILES (a join tuned to the deprecated
+ * INTERLEAVED, which has none). BY_SHAPE and DEFAULT stay as they are. */
+vksplit_mapping vksplit__direction_mapping(vksplit_mapping tuned, vksplit__direction direction);
 /* Whether a kernel is planned with a word under these caps (MAPPING_TILES_REALIGN: 4- and
- * 8-byte words on device addresses where 16-byte words are allowed; MAPPING_TRANSPOSE16:
- * 4-byte words, the same; DEINTERLEAVE: 16-byte words there, 4-byte ones anywhere; ...). */
+ * 8-byte words on device addresses where 16-byte words are allowed, splits only;
+ * MAPPING_TRANSPOSE16: 4-byte words, the same, both directions; DEINTERLEAVE: 16-byte words
+ * there, 4-byte ones anywhere; ...): the table's word, addressing and joins columns. */
 bool vksplit__kernel_takes_word(uint32_t kernel, uint32_t word_bytes, const vksplit__kernel_caps* caps);
 /* The kernel table's view of a planner's caps: whether a mapping step may choose this kernel
- * for this word. */
-static inline bool vksplit__plans_kernel(const vksplit__planner_caps* caps, uint32_t kernel, uint32_t word_bytes)
+ * for this word and direction. */
+static inline bool vksplit__plans_kernel(const vksplit__planner_caps* caps, vksplit__direction direction,
+                                         uint32_t kernel, uint32_t word_bytes)
 {
-    vksplit__kernel_caps k = {caps->bda, caps->max_word_bytes};
+    vksplit__kernel_caps k = {caps->bda, caps->max_word_bytes, direction};
     return vksplit__kernel_takes_word(kernel, word_bytes, &k);
 }
 /* The public mapping a kernel serves (TILES for its realigned and wide kernels). */

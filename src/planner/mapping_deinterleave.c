@@ -11,9 +11,10 @@
 /* 16-byte loads and stores where the kernel table gives them (src/planner/kernels.c: device addresses
  * where 16-byte words are allowed) and the bindings promise that alignment; 4-byte ones
  * otherwise. */
-static uint32_t deinterleave_word(const vksplit__planner_caps* caps, uint32_t base_alignment)
+static uint32_t deinterleave_word(const vksplit__geometry* g, const vksplit__planner_caps* caps,
+                                  uint32_t base_alignment)
 {
-    return base_alignment >= 16 && vksplit__plans_kernel(caps, MAPPING_DEINTERLEAVE, 16) ? 16 : 4;
+    return base_alignment >= 16 && vksplit__plans_kernel(caps, g->direction, MAPPING_DEINTERLEAVE, 16) ? 16 : 4;
 }
 
 /* Loop trips one invocation makes per tile of `rows` rows (nothing unrolled, as on llvmpipe):
@@ -24,12 +25,15 @@ static uint64_t tile_trips(const vksplit__geometry* g, uint32_t word, uint32_t w
                            uint64_t rows)
 {
     uint64_t unroll = ABI_UNROLL(word), slots = word / 4;
-    uint64_t whole = vksplit__div_up(rows * row_bytes / word, g->join ? workgroup : unroll * workgroup);
-    uint64_t trips = whole * (g->join ? slots + 2 : 2 * unroll + 2) + (g->join ? 4 : 2);
+    uint64_t whole =
+        vksplit__div_up(rows * row_bytes / word, vksplit__writes_whole(g->direction) ? workgroup : unroll * workgroup);
+    uint64_t trips = whole * (vksplit__writes_whole(g->direction) ? slots + 2 : 2 * unroll + 2) +
+                     (vksplit__writes_whole(g->direction) ? 4 : 2);
     for (uint32_t s = 0; s < g->segment_count; s++) {
         uint64_t part_words = rows * g->segments[s].chunk_words * g->word_bytes / word;
-        trips += g->join ? vksplit__div_up(part_words, unroll * workgroup) * (unroll * (slots + 3) + 2) + 6
-                         : vksplit__div_up(part_words, workgroup) * (slots + 3) + 4;
+        trips += vksplit__writes_whole(g->direction)
+                     ? vksplit__div_up(part_words, unroll * workgroup) * (unroll * (slots + 3) + 2) + 6
+                     : vksplit__div_up(part_words, workgroup) * (slots + 3) + 4;
     }
     return trips;
 }
@@ -88,11 +92,11 @@ static uint32_t choose_trips(const vksplit__geometry* g, const vksplit__planner_
 /* A row dimension's stride in the whole (a split's input, a join's output) and in the part. */
 static uint64_t whole_stride(const vksplit__geometry* g, const vksplit__row_dim* dim)
 {
-    return g->join ? dim->out_stride : dim->in_stride;
+    return vksplit__writes_whole(g->direction) ? dim->out_stride : dim->in_stride;
 }
 static uint64_t part_stride(const vksplit__geometry* g, const vksplit__row_dim* dim)
 {
-    return g->join ? dim->in_stride : dim->out_stride;
+    return vksplit__writes_whole(g->direction) ? dim->in_stride : dim->out_stride;
 }
 
 /* Bytes of a row of the whole, when its rows are contiguous and hold every chunk in turn. */
@@ -119,12 +123,12 @@ bool vksplit__deinterleave_fits(const vksplit__geometry* g, const vksplit__plann
     if (caps->segments_per_dispatch < g->segment_count || base_alignment < 4 || caps->max_word_bytes < 4)
         return false;
     uint64_t row_bytes = packed_row_bytes(g);
-    return row_bytes && choose_tile_rows(g, caps, deinterleave_word(caps, base_alignment), row_bytes) != 0;
+    return row_bytes && choose_tile_rows(g, caps, deinterleave_word(g, caps, base_alignment), row_bytes) != 0;
 }
 
 void vksplit__plan_deinterleave(vksplit__geometry* g, const vksplit__planner_caps* caps, uint32_t base_alignment)
 {
-    uint32_t word = deinterleave_word(caps, base_alignment);
+    uint32_t word = deinterleave_word(g, caps, base_alignment);
     uint64_t row_bytes = packed_row_bytes(g);
     g->tile_rows = choose_tile_rows(g, caps, word, row_bytes);
     g->row_uints = (uint32_t)(row_bytes / 4);
@@ -140,8 +144,9 @@ void vksplit__plan_deinterleave(vksplit__geometry* g, const vksplit__planner_cap
     }
     for (uint32_t s = 0; s < g->segment_count; s++) {
         vksplit__row_dim* dim = &g->dims[s];
-        *(g->join ? &dim->out_stride : &dim->in_stride) = row_bytes / 4; /* the whole's rows */
-        *(g->join ? &dim->in_stride : &dim->out_stride) = g->segments[s].chunk_words;
+        *(vksplit__writes_whole(g->direction) ? &dim->out_stride : &dim->in_stride) =
+            row_bytes / 4; /* the whole's rows */
+        *(vksplit__writes_whole(g->direction) ? &dim->in_stride : &dim->out_stride) = g->segments[s].chunk_words;
     }
     g->word_bytes = word;
     g->count_bytes = 4;

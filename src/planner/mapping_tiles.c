@@ -175,9 +175,10 @@ vksplit_result vksplit__plan_tiles(vksplit__geometry* g, const vksplit__planner_
     /* The realigned kernel is tried with its largest tiles (its 32-bit bound holds for fewer trips too). */
     uint64_t most_blocks = (uint64_t)vksplit__tiles_max_trips(caps->invocation_bytes, g->word_bytes, 1) *
                            REALIGN_UNROLL * caps->workgroup_size;
-    /* A join's lines are written in place inside the whole: the realigned kernel assumes each
-     * line's output starts at its binding (its 16-byte blocks counted from there). */
-    bool realign = !g->join && vksplit__plans_kernel(caps, MAPPING_TILES_REALIGN, g->word_bytes);
+    /* The kernel table says whether the realigned kernel copies this direction (not a join's:
+     * it counts its 16-byte blocks from the written part's binding, and a join writes in place
+     * inside the whole). */
+    bool realign = vksplit__plans_kernel(caps, g->direction, MAPPING_TILES_REALIGN, g->word_bytes);
     g->trips = choose_trips(g, caps, realign);
     uint64_t tile_words = (uint64_t)g->trips * ABI_UNROLL(g->word_bytes) * caps->workgroup_size;
     if (g->row_dims > 1)
@@ -194,7 +195,7 @@ vksplit_result vksplit__plan_tiles(vksplit__geometry* g, const vksplit__planner_
             g->trips /= 2;
             tile_words = (uint64_t)g->trips * ABI_UNROLL(g->word_bytes) * caps->workgroup_size;
         }
-        if (vksplit__plans_kernel(caps, MAPPING_TILES_WIDE, g->word_bytes) &&
+        if (vksplit__plans_kernel(caps, g->direction, MAPPING_TILES_WIDE, g->word_bytes) &&
             !tiles_span_fits(g, tile_words, g->word_bytes))
             g->kernel = MAPPING_TILES_WIDE;
     }
@@ -210,11 +211,12 @@ vksplit_result vksplit__plan_tiles(vksplit__geometry* g, const vksplit__planner_
         seg->line_tiles = line_words ? vksplit__div_up(line_words, tile_words) : 1;
         seg->tiles = seg->rows / line_rows * seg->line_tiles;
         if (seg->tiles > UINT32_MAX || seg->rows / line_rows > UINT32_MAX)
-            return VKSPLIT__FAIL(error, PLAN_TILES_WORKGROUPS_LIMIT, g->join ? "inputs" : "outputs", seg->part_index,
-                                 (unsigned long long)seg->tiles, (unsigned long long)tile_words);
+            return VKSPLIT__FAIL(error, PLAN_TILES_WORKGROUPS_LIMIT, vksplit__words(g->direction)->parts,
+                                 seg->part_index, (unsigned long long)seg->tiles, (unsigned long long)tile_words);
         one_line = one_line && seg->tiles == seg->line_tiles;
         /* The narrow kernel's positions within a line (a tile's start + a lane's) stay below 2^32. */
-        if (g->kernel == MAPPING_TILES && vksplit__plans_kernel(caps, MAPPING_TILES_WIDE, g->word_bytes) &&
+        if (g->kernel == MAPPING_TILES &&
+            vksplit__plans_kernel(caps, g->direction, MAPPING_TILES_WIDE, g->word_bytes) &&
             line_words + tile_words > UINT32_MAX)
             g->kernel = MAPPING_TILES_WIDE;
     }

@@ -46,7 +46,7 @@ bool vksplit__transpose_fits(const vksplit__geometry* g, bool worth_it)
  * dimensions as TRANSPOSE orders them. */
 static bool transpose16_fits(const vksplit__geometry* g, const vksplit__planner_caps* caps, uint32_t base_alignment)
 {
-    if (!vksplit__plans_kernel(caps, MAPPING_TRANSPOSE16, g->word_bytes) || base_alignment < 16)
+    if (!vksplit__plans_kernel(caps, g->direction, MAPPING_TRANSPOSE16, g->word_bytes) || base_alignment < 16)
         return false;
     for (uint32_t s = 0; s < g->segment_count; s++) {
         const vksplit__row_dim* dims = &g->dims[(size_t)s * g->row_dims];

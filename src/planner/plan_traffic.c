@@ -89,7 +89,7 @@ typedef enum side { SIDE_READ, SIDE_WHOLE } side;
 
 static uint64_t side_stride(const vksplit__geometry* g, const vksplit__row_dim* dim, side at)
 {
-    return at == SIDE_WHOLE && g->join ? dim->out_stride : dim->in_stride;
+    return at == SIDE_WHOLE && vksplit__writes_whole(g->direction) ? dim->out_stride : dim->in_stride;
 }
 
 /* Starts of the lines of segment s over row dimensions first.. (byte residues). */
@@ -160,7 +160,7 @@ static uint64_t deinterleave_span_sectors(const vksplit__geometry* g, uint64_t r
  * each part's share of them, a span of each part. */
 static uint64_t deinterleave_sectors(const vksplit__geometry* g)
 {
-    if (!g->join)
+    if (!vksplit__writes_whole(g->direction))
         return deinterleave_span_sectors(g, g->row_uints);
     uint64_t sectors = 0;
     for (uint32_t s = 0; s < g->segment_count; s++)

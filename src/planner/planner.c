@@ -89,7 +89,7 @@ static vksplit_result find_active_outputs(const vksplit__split* split, const VkA
     w->chunk_bytes = vksplit__alloc_array(callbacks, n, sizeof *w->chunk_bytes);
     w->base_bytes = vksplit__alloc_array(callbacks, n, sizeof *w->base_bytes);
     if (!w->active_index || !w->extent || !w->start || !w->out_stride || !w->chunk_bytes || !w->base_bytes)
-        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, w->active, vksplit__parts_name(split));
+        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, w->active, vksplit__words(split->direction)->parts);
     uint64_t start = 0;
     for (uint32_t o = 0, a = 0; o < split->part_count; o++) {
         if (split->lengths[o] != 0) {
@@ -211,7 +211,7 @@ static vksplit_result fill_segments(const vksplit__split* split, dims_work* w, c
     g->segments = vksplit__alloc_array(callbacks, w->active, sizeof *g->segments);
     g->dims = g->row_dims ? vksplit__alloc_array(callbacks, (size_t)w->active * g->row_dims, sizeof *g->dims) : NULL;
     if (!g->segments || (g->row_dims && !g->dims))
-        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, w->active, vksplit__parts_name(split));
+        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, w->active, vksplit__words(split->direction)->parts);
     for (uint32_t a = 0; a < w->active; a++) {
         vksplit__segment* seg = &g->segments[a];
         seg->part_index = w->active_index[a];
@@ -228,13 +228,14 @@ static vksplit_result fill_segments(const vksplit__split* split, dims_work* w, c
             /* The side the copy reads, and the side it writes: a split's whole and part, a join's
              * part and whole. */
             uint64_t whole = tensor_stride(w, j, -1), part = tensor_stride(w, j, (int)a);
-            dim->in_stride = split->join ? part : whole;
-            dim->out_stride = split->join ? whole : part;
+            bool writes_whole = vksplit__writes_whole(split->direction);
+            dim->in_stride = writes_whole ? part : whole;
+            dim->out_stride = writes_whole ? whole : part;
             rows *= dim->size; /* the output's element count fits: no overflow */
         }
         seg->rows = rows;
         if (rows > UINT32_MAX)
-            return VKSPLIT__FAIL(error, PLAN_ROWS_LIMIT, vksplit__parts_name(split), seg->part_index,
+            return VKSPLIT__FAIL(error, PLAN_ROWS_LIMIT, vksplit__words(split->direction)->parts, seg->part_index,
                                  (unsigned long long)rows);
     }
     return VKSPLIT_OK;
@@ -279,7 +280,7 @@ static vksplit_result choose_word(const vksplit__split* split, const vksplit__pl
         vksplit__segment* seg = &g->segments[s];
         seg->chunk_words = w->chunk_bytes[s] / g->word_bytes;
         if (seg->chunk_words > UINT32_MAX)
-            return VKSPLIT__FAIL(error, PLAN_ROW_WORDS_LIMIT, vksplit__parts_name(split), seg->part_index,
+            return VKSPLIT__FAIL(error, PLAN_ROW_WORDS_LIMIT, vksplit__words(split->direction)->parts, seg->part_index,
                                  (unsigned long long)seg->chunk_words, g->word_bytes);
         seg->base_words = w->base_bytes[s] / g->word_bytes;
         g->bytes_written += w->chunk_bytes[s] * seg->rows;
@@ -303,7 +304,7 @@ static vksplit_mapping choose_mapping(const vksplit__split* split, const vksplit
                                       const vksplit__geometry* g)
 {
     /* which mappings it allows: the kernel table's (src/planner/kernels.c) */
-    vksplit_mapping m = g->join ? vksplit__join_mapping(caps->mapping) : caps->mapping;
+    vksplit_mapping m = vksplit__direction_mapping(caps->mapping, g->direction);
     if (m == VKSPLIT_MAPPING_RUNS || m == VKSPLIT_MAPPING_INTERLEAVED || m == VKSPLIT_MAPPING_TILES)
         return m;
     bool by_shape = m == VKSPLIT_MAPPING_BY_SHAPE;
@@ -347,7 +348,7 @@ static vksplit_result plan_prefix(const vksplit__planner_caps* caps, vksplit__ge
         /* RUNS: the shader's invocation index (workgroup * size + lane) stays below 2^32. */
         uint64_t limit = per_invocation ? UINT32_MAX - caps->workgroup_size : UINT32_MAX;
         if (seg->units > limit)
-            return VKSPLIT__FAIL(error, PLAN_UNITS_LIMIT, g->join ? "inputs" : "outputs", seg->part_index,
+            return VKSPLIT__FAIL(error, PLAN_UNITS_LIMIT, vksplit__words(g->direction)->parts, seg->part_index,
                                  (unsigned long long)seg->units, unit, (unsigned long long)limit);
         uint64_t groups = per_invocation ? vksplit__div_up(seg->units, caps->workgroup_size) : seg->units;
         g->equal_units = g->equal_units == UINT64_MAX || g->equal_units == groups ? groups : 0;
@@ -360,8 +361,8 @@ static vksplit_result plan_prefix(const vksplit__planner_caps* caps, vksplit__ge
     }
     if (g->band_workgroups > UINT32_MAX || !vksplit__mul_u64(g->band_workgroups, g->bands, &g->total_workgroups) ||
         g->total_workgroups > UINT32_MAX)
-        return VKSPLIT__FAIL(error, PLAN_GRID_LIMIT, g->join ? "join" : "split", (unsigned long long)g->bands,
-                             (unsigned long long)g->band_workgroups);
+        return VKSPLIT__FAIL(error, PLAN_GRID_LIMIT, vksplit__words(g->direction)->operation,
+                             (unsigned long long)g->bands, (unsigned long long)g->band_workgroups);
     return VKSPLIT_OK;
 }
 
@@ -372,13 +373,12 @@ vksplit_result vksplit__plan_geometry(const vksplit__split* split, const vksplit
                                       vksplit_error* error)
 {
     memset(g, 0, sizeof *g);
-    g->join = split->join;
+    g->direction = split->direction;
     g->word_bytes = 1;
     g->count_bytes = 1;
     g->bands = 1;
     g->mapping = caps->mapping == VKSPLIT_MAPPING_BY_SHAPE ? VKSPLIT_MAPPING_TILES : caps->mapping;
-    if (g->join)
-        g->mapping = vksplit__join_mapping(g->mapping);
+    g->mapping = vksplit__direction_mapping(g->mapping, g->direction);
     g->workgroup_size = caps->workgroup_size;
     dims_work w;
     memset(&w, 0, sizeof w);

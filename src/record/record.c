@@ -158,8 +158,9 @@ static void record_transfer(const vksplit_plan* plan, VkCommandBuffer cmd, const
     VkBufferCopy batch[VKSPLIT_REGION_BATCH];
     for (uint32_t r = 0; r < plan->geo.segment_count; r++) {
         const vksplit_binding* part = &parts[plan->geo.segments[r].part_index];
-        const vksplit_binding* src = plan->join ? part : whole;
-        const vksplit_binding* dst = plan->join ? whole : part;
+        bool whole_out = vksplit__writes_whole(plan->direction);
+        const vksplit_binding* src = whole_out ? part : whole;
+        const vksplit_binding* dst = whole_out ? whole : part;
         uint32_t end = plan->region_first[r + 1];
         for (uint32_t first = plan->region_first[r]; first < end; first += VKSPLIT_REGION_BATCH) {
             uint32_t n = end - first < VKSPLIT_REGION_BATCH ? end - first : VKSPLIT_REGION_BATCH;
@@ -204,8 +205,9 @@ vksplit_result vksplit_cmd_split(const vksplit_plan* plan, VkCommandBuffer cmd, 
 {
     if (!plan || !cmd)
         return VKSPLIT__FAIL0(error, RECORD_NULL);
-    if (plan->join)
-        return VKSPLIT__FAIL(error, RECORD_OPERATION, "join", "vksplit_cmd_join");
+    if (plan->direction != VKSPLIT__SPLIT)
+        return VKSPLIT__FAIL(error, RECORD_OPERATION, vksplit__words(plan->direction)->operation,
+                             vksplit__words(plan->direction)->record);
     if (plan->geo.segment_count == 0)
         return vksplit__ok(error); /* every output is empty: nothing to record */
     if (!input || !outputs)
@@ -218,8 +220,9 @@ vksplit_result vksplit_cmd_join(const vksplit_plan* plan, VkCommandBuffer cmd, c
 {
     if (!plan || !cmd)
         return VKSPLIT__FAIL0(error, RECORD_NULL);
-    if (!plan->join)
-        return VKSPLIT__FAIL(error, RECORD_OPERATION, "split", "vksplit_cmd_split");
+    if (plan->direction != VKSPLIT__JOIN)
+        return VKSPLIT__FAIL(error, RECORD_OPERATION, vksplit__words(plan->direction)->operation,
+                             vksplit__words(plan->direction)->record);
     if (plan->geo.segment_count == 0)
         return vksplit__ok(error); /* every input is empty: nothing to record */
     if (!inputs || !output)

@@ -5,9 +5,10 @@
  * "outputs[part]" (a join's "inputs[part]"). */
 static const char* tensor_name(const vksplit_plan* plan, char* buffer, size_t size, int part)
 {
+    const vksplit__direction_words* words = vksplit__words(plan->direction);
     if (part < 0)
-        return plan->join ? "output" : "input";
-    snprintf(buffer, size, plan->join ? "inputs[%d]" : "outputs[%d]", part);
+        return words->whole;
+    snprintf(buffer, size, "%s[%d]", words->parts, part);
     return buffer;
 }
 
@@ -57,7 +58,7 @@ static vksplit_result arguments_address(const vksplit_plan* plan, const vksplit_
                                         VkDeviceAddress* address, vksplit_error* error)
 {
     if (!arguments)
-        return VKSPLIT__FAIL(error, ARGUMENTS_NULL, plan->geo.segment_count, plan->join ? "inputs" : "outputs",
+        return VKSPLIT__FAIL(error, ARGUMENTS_NULL, plan->geo.segment_count, vksplit__words(plan->direction)->parts,
                              (unsigned long long)plan->argument_bytes);
     if (!arguments->buffer)
         return VKSPLIT__FAIL0(error, ARGUMENTS_BUFFER_NULL);

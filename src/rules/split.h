@@ -12,13 +12,33 @@
  * that every rule of vksplit_validate_split (vksplit_validate_join) holds: everything that
  * takes this type checks nothing again. It copies the small arrays and points at the
  * caller's per-part arrays (lengths, part_strides), so it is valid while the desc's are. */
+/* Which way the bytes go: a split copies the whole into its parts, a join the parts into the
+ * whole. The values are vksplit_operation's. Read it only where the behaviour differs;
+ * messages take their words from vksplit__words. */
+typedef enum vksplit__direction {
+    VKSPLIT__SPLIT = VKSPLIT_OPERATION_SPLIT, /* whole -> parts: reads the whole, writes the parts */
+    VKSPLIT__JOIN = VKSPLIT_OPERATION_JOIN    /* parts -> whole: reads the parts, writes the whole */
+} vksplit__direction;
+
+/* A direction's words, the one place messages and labels take them from. */
+typedef struct vksplit__direction_words {
+    const char* operation; /* "split", "join" */
+    const char* whole;     /* "input", "output": the whole as the desc calls it */
+    const char* parts;     /* "outputs", "inputs" */
+    const char* record;    /* "vksplit_cmd_split", "vksplit_cmd_join": the call that records it */
+} vksplit__direction_words;
+extern const vksplit__direction_words vksplit__words_of[2];
+/* Whether the copy writes the whole (a join) rather than reads it (a split). */
+static inline bool vksplit__writes_whole(vksplit__direction d) { return d == VKSPLIT__JOIN; }
+static inline const vksplit__direction_words* vksplit__words(vksplit__direction d) { return &vksplit__words_of[d]; }
+
 typedef struct vksplit__split {
     uint32_t element_size;
     uint32_t rank;
     uint32_t axis;
     uint32_t part_count;                      /* a split's outputs, a join's inputs */
     uint32_t base_alignment;                  /* 16 where the desc says 0 */
-    vksplit_bool32 join;                      /* 0: whole -> parts (a split); 1: parts -> whole (a join) */
+    vksplit__direction direction;             /* a split: whole -> parts; a join: parts -> whole */
     uint64_t sizes[VKSPLIT_MAX_RANK];         /* the whole's */
     uint64_t whole_strides[VKSPLIT_MAX_RANK]; /* packed where the desc gives none */
     const uint64_t* lengths;                  /* [part_count]: each part's extent on the axis */

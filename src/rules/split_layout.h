@@ -18,11 +18,6 @@ void vksplit__part_strides(const vksplit__split* s, uint32_t part_index, uint64_
 /* Bytes a tensor spans from its binding offset (0 when empty). */
 uint64_t vksplit__whole_span_bytes(const vksplit__split* s);
 uint64_t vksplit__part_span_bytes(const vksplit__split* s, uint32_t part_index);
-/* What the rules and messages call the whole and the parts: "input"/"outputs" for a split,
- * "output"/"inputs" for a join. */
-const char* vksplit__whole_name(const vksplit__split* s);
-const char* vksplit__parts_name(const vksplit__split* s);
-
 /* "{1, 2, 3}" */
 void vksplit__format_u64s(char* buffer, size_t capacity, const uint64_t* values, uint32_t count);
 

@@ -37,7 +37,7 @@ bool vksplit__find_overlap(uint32_t rank, const uint64_t* sizes, const uint64_t*
 
 /* A desc as the rules read it: the whole tensor, its parts along the axis, the direction. */
 typedef struct request {
-    vksplit_bool32 join; /* 0: a vksplit_split_desc (whole = input), 1: a vksplit_join_desc (whole = output) */
+    vksplit__direction direction; /* a vksplit_split_desc (whole = input) or a vksplit_join_desc (whole = output) */
     uint32_t element_size;
     uint32_t rank;
     uint32_t axis;
@@ -51,16 +51,11 @@ typedef struct request {
 
 /* The request's direction's rule NAME: SPLIT_NAME or JOIN_NAME, both rows' formats checked
  * against the values at compile time. */
-#define FAIL_AS(q, error, NAME, ...) \
-    ((q)->join ? VKSPLIT__FAIL(error, JOIN_##NAME, __VA_ARGS__) : VKSPLIT__FAIL(error, SPLIT_##NAME, __VA_ARGS__))
-#define FAIL0_AS(q, error, NAME) ((q)->join ? VKSPLIT__FAIL0(error, JOIN_##NAME) : VKSPLIT__FAIL0(error, SPLIT_##NAME))
-
-/* The desc's name for the whole and for part i ("input", "outputs[2]"; a join the other way). */
-static const char* whole_name(const request* q) { return q->join ? "output" : "input"; }
-static void part_name(const request* q, uint32_t i, char* name, size_t size)
-{
-    snprintf(name, size, "%s[%u]", q->join ? "inputs" : "outputs", i);
-}
+#define FAIL_AS(q, error, NAME, ...)                                                  \
+    ((q)->direction == VKSPLIT__JOIN ? VKSPLIT__FAIL(error, JOIN_##NAME, __VA_ARGS__) \
+                                     : VKSPLIT__FAIL(error, SPLIT_##NAME, __VA_ARGS__))
+#define FAIL0_AS(q, error, NAME) \
+    ((q)->direction == VKSPLIT__JOIN ? VKSPLIT__FAIL0(error, JOIN_##NAME) : VKSPLIT__FAIL0(error, SPLIT_##NAME))
 
 static vksplit_result check_span(const request* q, const char* what, const uint64_t* sizes, const uint64_t* strides,
                                  vksplit_error* error)
@@ -85,7 +80,7 @@ static vksplit_result check_no_overlap(const request* q, uint32_t part, const ui
     char s[160], z[160];
     vksplit__format_u64s(s, sizeof s, strides, q->rank);
     vksplit__format_u64s(z, sizeof z, sizes, q->rank);
-    if (q->join)
+    if (q->direction == VKSPLIT__JOIN)
         return VKSPLIT__FAIL(error, JOIN_OVERLAPPING_STRIDES, s, z, o.dim, (unsigned long long)o.stride,
                              (unsigned long long)o.reach);
     return VKSPLIT__FAIL(error, SPLIT_OVERLAPPING_STRIDES, part, s, z, o.dim, (unsigned long long)o.stride,
@@ -103,10 +98,10 @@ static vksplit_result check_header(const request* q, vksplit_error* error)
         return FAIL0_AS(q, error, SIZES_NULL);
     if (q->axis >= q->rank)
         return FAIL_AS(q, error, AXIS, q->axis, q->rank - 1, q->rank);
-    if (q->join && (q->part_count < 1 || q->part_count > VKSPLIT_MAX_INPUTS))
-        return VKSPLIT__FAIL(error, JOIN_INPUT_COUNT, q->part_count, VKSPLIT_MAX_INPUTS);
-    if (!q->join && (q->part_count < 1 || q->part_count > VKSPLIT_MAX_OUTPUTS))
-        return VKSPLIT__FAIL(error, SPLIT_OUTPUT_COUNT, q->part_count, VKSPLIT_MAX_OUTPUTS);
+    uint32_t most_parts = q->direction == VKSPLIT__JOIN ? VKSPLIT_MAX_INPUTS : VKSPLIT_MAX_OUTPUTS;
+    if (q->part_count < 1 || q->part_count > most_parts) /* the count's own name per desc */
+        return q->direction == VKSPLIT__JOIN ? VKSPLIT__FAIL(error, JOIN_INPUT_COUNT, q->part_count, most_parts)
+                                             : VKSPLIT__FAIL(error, SPLIT_OUTPUT_COUNT, q->part_count, most_parts);
     if (!q->lengths)
         return FAIL0_AS(q, error, LENGTHS_NULL);
     if (q->base_alignment != 0 && !vksplit__is_pow2(q->base_alignment))
@@ -132,7 +127,7 @@ static vksplit_result check_request(const request* q, vksplit__split* out, vkspl
     s.axis = q->axis;
     s.part_count = q->part_count;
     s.base_alignment = q->base_alignment ? q->base_alignment : 16;
-    s.join = q->join;
+    s.direction = q->direction;
     memcpy(s.sizes, q->sizes, q->rank * sizeof s.sizes[0]);
     s.lengths = q->lengths;
     s.part_strides = q->part_strides;
@@ -144,8 +139,10 @@ static vksplit_result check_request(const request* q, vksplit__split* out, vkspl
         return FAIL_AS(q, error, ELEMENT_COUNT_OVERFLOW, z);
     }
     memcpy(s.whole_strides, q->whole_strides ? q->whole_strides : packed, s.rank * sizeof s.whole_strides[0]);
-    r = check_span(q, whole_name(q), s.sizes, s.whole_strides, error);
-    if (r == VKSPLIT_OK && q->join && q->whole_strides)
+    const vksplit__direction_words* words = vksplit__words(q->direction);
+    r = check_span(q, words->whole, s.sizes, s.whole_strides, error);
+    bool writes_whole = q->direction == VKSPLIT__JOIN;
+    if (r == VKSPLIT_OK && writes_whole && q->whole_strides)
         r = check_no_overlap(q, UINT32_MAX, s.sizes, s.whole_strides, error);
 
     /* Packed parts are no larger than the packed whole, which fits: only given strides need
@@ -158,9 +155,9 @@ static vksplit_result check_request(const request* q, vksplit__split* out, vkspl
         uint64_t sizes[VKSPLIT_MAX_RANK];
         vksplit__part_sizes(&s, i, sizes);
         char name[48];
-        part_name(q, i, name, sizeof name);
+        snprintf(name, sizeof name, "%s[%u]", words->parts, i);
         r = check_span(q, name, sizes, given, error);
-        if (r == VKSPLIT_OK && !q->join)
+        if (r == VKSPLIT_OK && !writes_whole)
             r = check_no_overlap(q, i, sizes, given, error);
     }
     if (r != VKSPLIT_OK)
@@ -173,8 +170,8 @@ vksplit_result vksplit__split_check(const vksplit_split_desc* d, vksplit__split*
 {
     if (!d)
         return VKSPLIT__FAIL0(error, SPLIT_NULL);
-    request q = {0,        d->element_size,  d->rank,    d->axis,          d->output_count, d->base_alignment,
-                 d->sizes, d->input_strides, d->lengths, d->output_strides};
+    request q = {VKSPLIT__SPLIT,    d->element_size, d->rank,          d->axis,    d->output_count,
+                 d->base_alignment, d->sizes,        d->input_strides, d->lengths, d->output_strides};
     return check_request(&q, out, error);
 }
 
@@ -182,8 +179,8 @@ vksplit_result vksplit__join_check(const vksplit_join_desc* d, vksplit__split* o
 {
     if (!d)
         return VKSPLIT__FAIL0(error, JOIN_NULL);
-    request q = {1,        d->element_size,   d->rank,    d->axis,         d->input_count, d->base_alignment,
-                 d->sizes, d->output_strides, d->lengths, d->input_strides};
+    request q = {VKSPLIT__JOIN,     d->element_size, d->rank,           d->axis,    d->input_count,
+                 d->base_alignment, d->sizes,        d->output_strides, d->lengths, d->input_strides};
     return check_request(&q, out, error);
 }
 
