@@ -195,12 +195,22 @@ VKSPLIT_API vksplit_result vksplit_validate_split(const vksplit_split_desc* spli
 VKSPLIT_API vksplit_result vksplit_split_spans(const vksplit_split_desc* split, uint64_t* input_span_bytes,
                                                uint64_t* output_span_bytes, vksplit_error* error);
 
-/* Zero-copy query: an engine can alias instead of copying when every non-empty output, in
- * its own layout, is one contiguous byte range of the input. That holds when the input and
- * the outputs are packed and every dimension before the axis has size 1 (or an output is
- * the whole input). Sets *aliasable and, when it is true, output_byte_offsets[i] (may be
- * NULL) = output i's offset from the input's binding offset (0 for an empty output).
- * Validates first. Thread-safety: safe (pure). */
+/* Zero-copy query, per output: output i, in its own layout, is one contiguous byte range of
+ * the input in its own order, so an engine can alias it instead of copying it. Exactly:
+ * output i is packed, and the input's strides over output i's sizes are packed too (every
+ * dimension where output i has two or more indices has the stride a packed tensor of output
+ * i's sizes would have): packed tensors whose dimensions before the axis have size 1, for one,
+ * or an output that is the whole input; and every empty output. The same criterion as
+ * vksplit_query_join_zero_copy's, the whole and its parts the other way round.
+ * aliasable[i] (required, [output_count]) says it; output_byte_offsets[i] (may be NULL) is
+ * then output i's offset from the input's binding offset (0 for an empty output, and where
+ * aliasable[i] is 0). Validates first. Thread-safety: safe (pure). */
+VKSPLIT_API vksplit_result vksplit_query_zero_copy_outputs(const vksplit_split_desc* split, vksplit_bool32* aliasable,
+                                                           uint64_t* output_byte_offsets, vksplit_error* error);
+
+/* Zero-copy query, every output at once: *aliasable is 1 when vksplit_query_zero_copy_outputs
+ * says every output is (an engine then copies nothing), and only then output_byte_offsets[i]
+ * (may be NULL) receives output i's offset. Validates first. Thread-safety: safe (pure). */
 VKSPLIT_API vksplit_result vksplit_query_zero_copy(const vksplit_split_desc* split, vksplit_bool32* aliasable,
                                                    uint64_t* output_byte_offsets, vksplit_error* error);
 

@@ -1,7 +1,8 @@
-/* The zero-copy queries: vksplit_query_zero_copy, whether every output of a split is one
- * contiguous byte range of its input (an engine aliases instead of copying), and
- * vksplit_query_join_zero_copy, which inputs of a join are contiguous ranges of its output
- * (an engine lets their producers write there). */
+/* The zero-copy queries, one criterion for both directions (part_in_place): which parts are
+ * contiguous byte ranges of the whole in their own order. vksplit_query_zero_copy_outputs
+ * answers per output of a split (an engine aliases those instead of copying them),
+ * vksplit_query_zero_copy for every output at once, and vksplit_query_join_zero_copy per
+ * input of a join (an engine lets their producers write there). */
 #include "rules/split_layout.h"
 #include "rules/split_rules.h"
 
@@ -16,30 +17,42 @@ static bool is_packed(uint32_t rank, const uint64_t* sizes, const uint64_t* stri
     return true;
 }
 
-/* Offsets are written in a second pass (write set), so a "no" leaves them untouched. */
-static bool query(const vksplit__split* s, uint64_t* output_byte_offsets, bool write)
+/* Part i lies in the whole as one contiguous byte range, in its own order, exactly when it is
+ * packed and the whole's strides over part i's sizes are packed too: then element k of part i
+ * (C order) sits k elements after part i's first element in the whole. An empty part does,
+ * trivially (offset 0). `start` is part i's first index along the axis. The one criterion of
+ * both queries, whichever way the bytes go. */
+static bool part_in_place(const vksplit__split* s, uint32_t i, uint64_t start, uint64_t* byte_offset)
 {
-    if (!is_packed(s->rank, s->sizes, s->whole_strides))
+    uint64_t sizes[VKSPLIT_MAX_RANK], strides[VKSPLIT_MAX_RANK];
+    vksplit__part_sizes(s, i, sizes);
+    vksplit__part_strides(s, i, strides);
+    *byte_offset = 0;
+    if (vksplit__is_empty(s->rank, sizes))
+        return true;
+    if (!is_packed(s->rank, sizes, strides) || !is_packed(s->rank, sizes, s->whole_strides))
         return false;
-    uint64_t outer = 1, inner = 1;
-    for (uint32_t k = 0; k < s->axis; k++)
-        outer *= s->sizes[k]; /* validated: the element count fits */
-    for (uint32_t k = s->axis + 1; k < s->rank; k++)
-        inner *= s->sizes[k];
+    *byte_offset = start * s->whole_strides[s->axis] * s->element_size; /* validated: within the whole's span */
+    return true;
+}
+
+/* Every part's answer into in_place[] and byte_offsets[] (each may be NULL, the offset 0 where
+ * a part is not in place); true when every part is. */
+static bool parts_in_place(const vksplit__split* s, vksplit_bool32* in_place, uint64_t* byte_offsets)
+{
+    bool all = true;
     uint64_t start = 0;
     for (uint32_t i = 0; i < s->part_count; i++) {
-        uint64_t sizes[VKSPLIT_MAX_RANK], strides[VKSPLIT_MAX_RANK];
-        vksplit__part_sizes(s, i, sizes);
-        vksplit__part_strides(s, i, strides);
-        bool empty = vksplit__is_empty(s->rank, sizes);
-        /* With rows before the axis, an output is one range only if it is the whole input. */
-        if (!empty && (!is_packed(s->rank, sizes, strides) || (outer > 1 && s->lengths[i] != s->sizes[s->axis])))
-            return false;
-        if (write)
-            output_byte_offsets[i] = empty ? 0 : start * inner * s->element_size;
+        uint64_t offset;
+        bool here = part_in_place(s, i, start, &offset);
+        all = all && here;
+        if (in_place)
+            in_place[i] = here;
+        if (byte_offsets)
+            byte_offsets[i] = here ? offset : 0;
         start += s->lengths[i];
     }
-    return true;
+    return all;
 }
 
 vksplit_result vksplit_query_zero_copy(const vksplit_split_desc* split, vksplit_bool32* aliasable,
@@ -52,17 +65,26 @@ vksplit_result vksplit_query_zero_copy(const vksplit_split_desc* split, vksplit_
     vksplit_result r = vksplit__split_check(split, &s, error);
     if (r != VKSPLIT_OK)
         return r;
-    if (query(&s, NULL, false)) {
-        if (output_byte_offsets)
-            query(&s, output_byte_offsets, true);
-        *aliasable = 1;
-    }
+    /* All or nothing: the offsets are written only when every output is in place. */
+    *aliasable = parts_in_place(&s, NULL, NULL);
+    if (*aliasable && output_byte_offsets)
+        parts_in_place(&s, NULL, output_byte_offsets);
     return VKSPLIT_OK;
 }
 
-/* Input i of a join lies in the output as one contiguous range, in its own order, exactly when
- * it is packed and the output's strides, over input i's sizes, are packed too: then element k
- * of input i (C order) sits k elements after input i's first element in the output. */
+vksplit_result vksplit_query_zero_copy_outputs(const vksplit_split_desc* split, vksplit_bool32* aliasable,
+                                               uint64_t* output_byte_offsets, vksplit_error* error)
+{
+    if (!aliasable)
+        return VKSPLIT__FAIL0(error, ZERO_COPY_ALIASABLE_NULL);
+    vksplit__split s;
+    vksplit_result r = vksplit__split_check(split, &s, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    parts_in_place(&s, aliasable, output_byte_offsets);
+    return VKSPLIT_OK;
+}
+
 vksplit_result vksplit_query_join_zero_copy(const vksplit_join_desc* join, vksplit_bool32* aliasable,
                                             uint64_t* input_byte_offsets, vksplit_error* error)
 {
@@ -72,17 +94,6 @@ vksplit_result vksplit_query_join_zero_copy(const vksplit_join_desc* join, vkspl
     vksplit_result r = vksplit__join_check(join, &s, error);
     if (r != VKSPLIT_OK)
         return r;
-    uint64_t start = 0;
-    for (uint32_t i = 0; i < s.part_count; i++) {
-        uint64_t sizes[VKSPLIT_MAX_RANK], strides[VKSPLIT_MAX_RANK];
-        vksplit__part_sizes(&s, i, sizes);
-        vksplit__part_strides(&s, i, strides);
-        bool empty = vksplit__is_empty(s.rank, sizes);
-        bool in_place = empty || (is_packed(s.rank, sizes, strides) && is_packed(s.rank, sizes, s.whole_strides));
-        aliasable[i] = in_place;
-        if (input_byte_offsets) /* validated: the output's span, which holds this, fits */
-            input_byte_offsets[i] = in_place && !empty ? start * s.whole_strides[s.axis] * s.element_size : 0;
-        start += s.lengths[i];
-    }
+    parts_in_place(&s, aliasable, input_byte_offsets);
     return vksplit__ok(error);
 }
