@@ -69,8 +69,8 @@ typedef struct vksplit__geometry {
                                     * for TILES the realigned (4- and 8-byte words) or the wide one */
     uint32_t workgroup_size;        /* of that mapping's pipeline */
     uint32_t trips;                 /* TILES: trips per invocation (PC_*_TRIPS) */
-    vksplit_bool32 aligned16;       /* the realigned TILES where the split promises 16-byte aligned
-                                    * bindings: the plan then asks for them (FLAG_ALIGNED) */
+    vksplit_bool32 aligned16;       /* TRANSPOSE16, and the realigned TILES where the split promises
+                                    * 16-byte aligned bindings: the plan asks for them (FLAG_ALIGNED) */
     uint32_t row_dims;              /* per segment; dimension order is the mapping's (see split_abi.h) */
     vksplit_bool32 rows_contiguous; /* chunks are contiguous in every tensor: vkCmdCopyBuffer can do it */
     uint32_t segment_count;

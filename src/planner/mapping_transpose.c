@@ -74,8 +74,7 @@ void vksplit__plan_transpose(vksplit__geometry* g, const vksplit__planner_caps* 
         vksplit__move_segment_row_dim(g, s, b, 1);
     }
     if (transpose16_fits(g, caps, base_alignment)) {
-        g->kernel = MAPPING_TRANSPOSE16;
-        g->aligned16 = 1;
+        g->kernel = MAPPING_TRANSPOSE16; /* its 16-byte bindings: the planner asks for them (aligned16) */
         tile_a = TRANSPOSE16_TILE_A;
         tile_b = TRANSPOSE16_TILE_B;
     }

@@ -391,8 +391,11 @@ vksplit_result vksplit__plan_geometry(const vksplit__split* split, const vksplit
             r = choose_word(split, caps, &w, g, error);
         if (r == VKSPLIT_OK)
             r = plan_mapping(split, caps, g, error);
-        if (r == VKSPLIT_OK && g->kernel == MAPPING_TILES_REALIGN)
-            g->aligned16 = split->base_alignment >= 16;
+        /* The one place that asks for 16-byte aligned bindings: TRANSPOSE16 always (it is
+         * planned only where the split promises them), the realigned TILES where promised. */
+        if (r == VKSPLIT_OK)
+            g->aligned16 =
+                g->kernel == MAPPING_TRANSPOSE16 || (g->kernel == MAPPING_TILES_REALIGN && split->base_alignment >= 16);
         if (r == VKSPLIT_OK)
             r = plan_prefix(caps, g, error);
         if (r == VKSPLIT_OK)
