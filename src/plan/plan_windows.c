@@ -11,7 +11,8 @@
  * cut along the next dimension the same way (a transposing split becomes tiles). At the axis,
  * runs of whole outputs where they fit, else one output at a time, its later dimensions then
  * ordered by its own strides. A tensor's span only grows with a box's extents, so the widest
- * range (or run of outputs) that fits is found by bisection. */
+ * range (or run of outputs) that fits is found by galloping, then bisection (widest_fit): the
+ * cost of a window grows with what it holds, and cutting stays linear in windows and parts. */
 #include "plan/plan_windows.h"
 
 #include "rules/split_layout.h"
@@ -180,6 +181,46 @@ static void set_later(const walker* w, box* b, const uint32_t* order, uint32_t f
     }
 }
 
+/* A probe of `count` (1 <= count <= most): set the box to it and ask whether it fits. */
+typedef bool (*probe_fn)(const walker* w, box* b, uint64_t count, void* at);
+
+/* The largest count in [1, most] whose probe fits, given that 1 does: galloping (2, 4, 8, ...)
+ * until one does not, then bisection between the last two. A probe's cost grows with its
+ * count (the box's outputs), so a window of n costs O(n) probed outputs, not O(most): cutting
+ * stays linear in the windows and the parts (65,536 inputs: well under a second). */
+static uint64_t widest_fit(const walker* w, box* b, uint64_t most, probe_fn probe, void* at)
+{
+    uint64_t good = 1, bad = 0; /* counts of `good` fit; `bad` (0: none yet) does not */
+    while (good < most) {
+        uint64_t next = good <= most / 2 ? good * 2 : most;
+        if (!probe(w, b, next, at)) {
+            bad = next;
+            break;
+        }
+        good = next;
+    }
+    while (bad && bad - good > 1) {
+        uint64_t mid = good + (bad - good) / 2;
+        if (probe(w, b, mid, at))
+            good = mid;
+        else
+            bad = mid;
+    }
+    return good;
+}
+
+typedef struct range_at {
+    uint32_t d;
+    uint64_t lo;
+} range_at;
+
+static bool probe_range(const walker* w, box* b, uint64_t count, void* at)
+{
+    const range_at* r = at;
+    b->hi[r->d] = r->lo + count;
+    return box_fits(w, b);
+}
+
 /* The most indices from lo (before end) along d that fit; 0 when one does not. */
 static uint64_t widest_range(const walker* w, box* b, uint32_t d, uint64_t lo, uint64_t end)
 {
@@ -187,19 +228,8 @@ static uint64_t widest_range(const walker* w, box* b, uint32_t d, uint64_t lo, u
     b->hi[d] = lo + 1;
     if (!box_fits(w, b))
         return 0;
-    b->hi[d] = end;
-    if (box_fits(w, b))
-        return end - lo;
-    uint64_t good = 1, bad = end - lo; /* ranges of `good` indices fit, of `bad` not */
-    while (bad - good > 1) {
-        uint64_t mid = good + (bad - good) / 2;
-        b->hi[d] = lo + mid;
-        if (box_fits(w, b))
-            good = mid;
-        else
-            bad = mid;
-    }
-    return good;
+    range_at at = {d, lo};
+    return widest_fit(w, b, end - lo, probe_range, &at);
 }
 
 static vksplit_result walk(walker* w, const uint32_t* order, uint32_t level, box b);
@@ -274,27 +304,53 @@ static void set_run(const walker* w, box* b, uint32_t first, uint32_t count)
     b->hi[s->axis] = b->out_end < s->part_count ? w->out_starts[b->out_end] : s->sizes[s->axis];
 }
 
+/* Bytes a tensor spans over a box's extents with its strides (elements); a box lies inside
+ * the split's tensors, whose spans were validated, so nothing overflows. */
+static uint64_t span_over(const walker* w, const uint64_t* extents, const uint64_t* strides)
+{
+    uint64_t span = 0;
+    return vksplit__span_elements(w->s->rank, extents, strides, &span) ? span * w->s->element_size : UINT64_MAX;
+}
+
+/* A run's probe: the parts [first, checked) are known to fit one by one; bad_part (UINT32_MAX:
+ * none yet) is the first that does not. A whole part's span does not depend on the run it is
+ * in, so each is checked once however often the run is probed, and the whole's span costs
+ * O(rank) a probe: a window of n outputs costs O(n + log n), not O(n log n). */
+typedef struct run_at {
+    uint32_t first, checked, bad_part;
+} run_at;
+
+static bool probe_run(const walker* w, box* b, uint64_t count, void* at)
+{
+    run_at* r = at;
+    const vksplit__split* s = w->s;
+    uint64_t end = r->first + count;
+    uint64_t extents[VKSPLIT_MAX_RANK];
+    for (uint32_t d = 0; d < s->rank; d++)
+        extents[d] = b->hi[d] - b->lo[d];
+    while (r->bad_part == UINT32_MAX && r->checked < end) {
+        extents[s->axis] = s->lengths[r->checked];
+        if (span_over(w, extents, w->out_strides[r->checked]) > w->limit)
+            r->bad_part = r->checked;
+        else
+            r->checked++;
+    }
+    if (r->bad_part < end)
+        return false;
+    set_run(w, b, r->first, (uint32_t)count);
+    extents[s->axis] = b->hi[s->axis] - b->lo[s->axis];
+    return span_over(w, extents, s->whole_strides) <= w->limit;
+}
+
 /* The most outputs from `first` whole along the axis that fit, every later dimension whole;
  * 0 when output first alone does not. */
 static uint32_t widest_run(const walker* w, box* b, uint32_t first)
 {
-    uint32_t end = w->s->part_count;
     set_run(w, b, first, 1);
     if (!box_fits(w, b))
         return 0;
-    set_run(w, b, first, end - first);
-    if (box_fits(w, b))
-        return end - first;
-    uint32_t good = 1, bad = end - first; /* runs of `good` outputs fit, of `bad` not */
-    while (bad - good > 1) {
-        uint32_t mid = good + (bad - good) / 2;
-        set_run(w, b, first, mid);
-        if (box_fits(w, b))
-            good = mid;
-        else
-            bad = mid;
-    }
-    return good;
+    run_at at = {first, first + 1, UINT32_MAX};
+    return (uint32_t)widest_fit(w, b, w->s->part_count - first, probe_run, &at);
 }
 
 static vksplit_result walk(walker* w, const uint32_t* order, uint32_t level, box b)

@@ -195,6 +195,46 @@ static void directed_cases(vksplit_runner* runner, const test_mode* m)
                   "PLAN_WINDOWS names the count and the limit: %s", err.message);
         core_case_free(&c);
     }
+    /* 65,536 parts, planned as a split and as a join: [65536, 256] along axis 0 needs 16,384
+     * windows of four rows (refused, PLAN_WINDOWS); [16, 65536] along axis 1 is 1040 windows
+     * of about 1008 columns. Window cutting is linear in windows and parts (galloping searches,
+     * each part's span checked once): the times are printed, not held (speed is the bench's). */
+    {
+        static uint64_t ones[65536];
+        for (uint32_t k = 0; k < 65536; k++)
+            ones[k] = 1;
+        const uint64_t rows[2] = {65536, 256}, columns[2] = {16, 65536};
+        for (int join = 0; join < 2; join++)
+            for (int shape = 0; shape < 2; shape++) {
+                const uint64_t* sizes = shape ? columns : rows;
+                vksplit_plan* plan = NULL;
+                vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
+                double t0 = core_now();
+                vksplit_result r;
+                if (join) {
+                    vksplit_join_desc j = {4, 2, sizes, NULL, (uint32_t)shape, 65536, ones, NULL, 0};
+                    r = vksplit_plan_create_join(ctx, &j, &compute, &plan, &err);
+                } else {
+                    vksplit_split_desc s = core_packed_desc(4, 2, sizes, (uint32_t)shape, 65536, ones);
+                    r = vksplit_plan_create(ctx, &s, &compute, &plan, &err);
+                }
+                double seconds = core_now() - t0;
+                if (!shape) {
+                    CHECK_RULE(VKSPLIT_RULE_PLAN_WINDOWS, r, &err);
+                } else {
+                    CHECK_RESULT(VKSPLIT_OK, r, &err);
+                    vksplit_plan_info info;
+                    memset(&info, 0, sizeof info);
+                    if (plan)
+                        vksplit_plan_get_info(plan, &info);
+                    CHECK_MSG(info.window_count == 1040, "%s 65536 columns: %u windows, expected 1040",
+                              join ? "join" : "split", info.window_count);
+                }
+                printf("%s: a %s of 65536 parts %s in %.3f s\n", m->name, join ? "join" : "split",
+                       shape ? "planned" : "refused", seconds);
+                vksplit_plan_destroy(plan);
+            }
+    }
     vksplit_context_destroy(ctx);
     /* CONTEXT_MAX_BINDING_BYTES: below the smallest window. */
     vksplit_context* low = reach_context(runner, 4095, &result, &err);
