@@ -28,9 +28,8 @@ static double host_seconds(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-int bench_timer_create(const vksplit_runner_info* info, bench_timer* t)
+uint32_t bench_timestamp_bits(const vksplit_runner_info* info)
 {
-    *t = (bench_timer){info->device, info->queue, VK_NULL_HANDLE, VK_NULL_HANDLE, VK_NULL_HANDLE, 0, 0};
     uint32_t families = 0;
     vkGetPhysicalDeviceQueueFamilyProperties(info->physical_device, &families, NULL);
     VkQueueFamilyProperties* props = calloc(families ? families : 1, sizeof *props);
@@ -39,6 +38,13 @@ int bench_timer_create(const vksplit_runner_info* info, bench_timer* t)
     vkGetPhysicalDeviceQueueFamilyProperties(info->physical_device, &families, props);
     uint32_t bits = info->queue_family_index < families ? props[info->queue_family_index].timestampValidBits : 0;
     free(props);
+    return bits;
+}
+
+int bench_timer_create(const vksplit_runner_info* info, bench_timer* t)
+{
+    *t = (bench_timer){info->device, info->queue, VK_NULL_HANDLE, VK_NULL_HANDLE, VK_NULL_HANDLE, 0, 0};
+    uint32_t bits = bench_timestamp_bits(info);
     if (bits == 0) {
         fprintf(stderr,
                 "split_bench: the queue family has no timestamps (timestampValidBits 0): nothing to time with\n");

@@ -53,6 +53,8 @@ typedef struct bench_timer {
     uint64_t tick_mask; /* timestampValidBits */
 } bench_timer;
 
+/* The runner's queue family's timestampValidBits: 0 when it has no timestamps. */
+uint32_t bench_timestamp_bits(const vksplit_runner_info* info);
 /* 0 on failure (message on stderr), e.g. a queue without timestamps. */
 int bench_timer_create(const vksplit_runner_info* info, bench_timer* t);
 void bench_timer_destroy(bench_timer* t);

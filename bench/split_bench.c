@@ -343,11 +343,21 @@ static void open_env(bench_env* env, bench_options* o)
                 "split_bench: --shader-stats: %s has no VK_KHR_pipeline_executable_properties "
                 "(pipelineExecutableInfo); no statistics\n",
                 env->info.device_name);
-    if (!bench_timer_create(&env->info, &env->timer) ||
-        (!o->plan_only && !bench_clock_create(env->runner, &env->info, &env->timer, &env->clock)))
-        exit(1);
-    if (o->plan_only)
+    /* Planning needs no timer: a device without timestamps (PanVK 25.0's queue, say) still
+     * plans and prints every case, as --plan-only does, and says why nothing is timed. */
+    if (!o->plan_only && bench_timestamp_bits(&env->info) == 0) {
+        fprintf(stderr,
+                "split_bench: %s's queue family has no timestamps (timestampValidBits 0): timing is unavailable "
+                "on this device; each case is planned and printed, as --plan-only does\n",
+                env->info.device_name);
+        o->plan_only = 1;
+        env->clock.note = "not run (the device has no timestamps: timing is unavailable)";
+    } else if (o->plan_only) {
         env->clock.note = "not run (--plan-only)";
+    } else if (!bench_timer_create(&env->info, &env->timer) ||
+               !bench_clock_create(env->runner, &env->info, &env->timer, &env->clock)) {
+        exit(1);
+    }
     env->has_ceiling = (env->info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) &&
                        bench_ceiling_create(&env->info, &env->ceiling);
 }

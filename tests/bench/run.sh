@@ -74,6 +74,18 @@ PY
 else
   echo "SKIP: the bars of BY_SHAPE's own account: the device has no buffer device address (its plans ran, bytes checked)"
 fi
+# A device without timestamps (PanVK 25.0's queue): the layer hides lavapipe's. --plan-only
+# plans every case; a timed run says that timing is unavailable and plans and prints instead.
+no_stamps=(env VKSPLIT_BENCH_COUNT=1 VKSPLIT_BENCH_NO_TIMESTAMPS=1 XDG_CONFIG_DIRS="$layer_dir:${XDG_CONFIG_DIRS:-/etc/xdg}")
+"${no_stamps[@]}" "$bench" --plan-only --size 1 --json > "$out" 2> "$work/stamps.err" ||
+  fail "--plan-only on a device without timestamps failed: $(cat "$work/stamps.err")"
+[ "$(grep -c '"case"' "$out")" -ge 20 ] || fail "--plan-only without timestamps planned too few cases"
+"${no_stamps[@]}" "$bench" --size 1 --case f32_chunk16,join_f32_last3 --json > "$out" 2> "$work/stamps.err" ||
+  fail "a timed run on a device without timestamps failed: $(cat "$work/stamps.err")"
+grep -q "timing is unavailable" "$work/stamps.err" || fail "without timestamps split_bench did not say that timing is unavailable"
+grep -q '"plan_only": true' "$out" && grep -q '"clock_note": "not run (the device has no timestamps' "$out" &&
+  [ "$(grep -c '"case"' "$out")" -eq 2 ] || fail "without timestamps the JSON does not say what was planned and why"
+
 # The timing's fields in every --json run above, and the batches the layer counted.
 # shellcheck disable=SC2086 # $checks: one argument per file
 /usr/bin/env python3 "$here/check_timing.py" $checks > /dev/null || fail "the timing's fields or the layer's counts"
