@@ -16,9 +16,15 @@ extern const size_t bench_clock_spin_spv_size;
 #define SPIN_MAX_ITERATIONS 60000u
 
 typedef struct spin_push {
-    uint64_t result, cycles;
+    uint64_t result, cycles, mask, simulate;
     uint32_t max_iterations, pad;
 } spin_push;
+
+/* The two probes' result slots, after the spins': reading the width, and the empty spin. */
+#define PROBE_WIDTH BENCH_CLOCK_SLOTS
+#define PROBE_EMPTY (BENCH_CLOCK_SLOTS + 1u)
+#define RESULT_SLOTS (BENCH_CLOCK_SLOTS + 2u)
+#define EMPTY_RUNS 5
 
 /* VK_KHR_shader_clock is enabled by the runner (vksplit_runner_desc.enable_shader_clock). */
 void bench_clock_request(vksplit_runner_desc* desc) { desc->enable_shader_clock = 1; }
@@ -30,15 +36,35 @@ static const char* missing(const vksplit_runner_info* info)
     return info->shader_clock ? NULL : "the device has no VK_KHR_shader_clock (shaderSubgroupClock)";
 }
 
+/* What one recorded spin does: its result slot and the cycles it counts (the width probe
+ * counts until its iterations run out, the empty one none). */
+typedef struct spin_args {
+    const bench_clock* clock;
+    uint32_t result_slot;
+    uint64_t cycles;
+} spin_args;
+
 static int record_spin(void* user, VkCommandBuffer cmd)
 {
-    const bench_clock_slot* slot = user;
-    const bench_clock* c = slot->clock;
-    spin_push push = {c->results.address + 16u * slot->index, c->spin_cycles, SPIN_MAX_ITERATIONS, 0};
+    const spin_args* a = user;
+    const bench_clock* c = a->clock;
+    spin_push push = {c->results.address + BENCH_CLOCK_RESULT_BYTES * a->result_slot,
+                      a->cycles,
+                      c->mask,
+                      c->simulate,
+                      SPIN_MAX_ITERATIONS,
+                      0};
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipeline);
     vkCmdPushConstants(cmd, c->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
     vkCmdDispatch(cmd, 1, 1, 1);
     return 1;
+}
+
+static int record_slot(void* user, VkCommandBuffer cmd)
+{
+    const bench_clock_slot* slot = user;
+    spin_args a = {slot->clock, slot->index, slot->clock->spin_cycles};
+    return record_spin(&a, cmd);
 }
 
 static int create_pipeline(bench_clock* c)
@@ -66,23 +92,76 @@ static int create_pipeline(bench_clock* c)
     return vr == VK_SUCCESS;
 }
 
-int bench_clock_create(vksplit_runner* runner, const vksplit_runner_info* info, bench_timer* t, bench_clock* c)
+/* Runs a one-off spin `runs` times: the median seconds, and its result; < 0 on failure. */
+static double probe(bench_clock* c, bench_timer* t, vksplit_runner* runner, uint32_t slot, uint64_t cycles, int runs,
+                    uint64_t result[4])
+{
+    spin_args a = {c, slot, cycles};
+    bench_op op = {"clock probe", record_spin, &a, BENCH_SLOT_CLOCK, BENCH_SLOT_CLOCK, 0};
+    bench_batch b;
+    memset(&b, 0, sizeof b);
+    double seconds[EMPTY_RUNS];
+    int ok = bench_batch_record(t, &b, &op, 1, BENCH_SLOT_CLOCK);
+    for (int i = 0; ok && i < runs && i < EMPTY_RUNS; i++)
+        ok = (seconds[i] = bench_batch_run(t, &b)) >= 0;
+    bench_batch_free(t, &b);
+    vksplit_error error;
+    if (!ok || vksplit_runner_download(runner, &c->results, BENCH_CLOCK_RESULT_BYTES * slot, result,
+                                       BENCH_CLOCK_RESULT_BYTES, &error) != VKSPLIT_OK)
+        return -1;
+    return bench_median(seconds, runs < EMPTY_RUNS ? runs : EMPTY_RUNS);
+}
+
+static uint32_t bit_length(uint64_t v)
+{
+    uint32_t n = 0;
+    while (v) {
+        n++;
+        v >>= 1;
+    }
+    return n;
+}
+
+int bench_clock_create(vksplit_runner* runner, const vksplit_runner_info* info, bench_timer* t, uint32_t simulate_bits,
+                       bench_clock* c)
 {
     memset(c, 0, sizeof *c);
     c->device = info->device;
     c->spin_cycles = info->device_type == VK_PHYSICAL_DEVICE_TYPE_CPU ? SPIN_CYCLES_CPU : SPIN_CYCLES;
+    c->mask = UINT64_MAX;
+    c->simulate = simulate_bits && simulate_bits < 64 ? ((uint64_t)1 << simulate_bits) - 1 : UINT64_MAX;
     c->note = missing(info);
     if (c->note)
         return 1;
     vksplit_error error;
-    if (!create_pipeline(c) ||
-        vksplit_runner_buffer_create(runner, 16u * BENCH_CLOCK_SLOTS, &c->results, &error) != VKSPLIT_OK) {
+    if (!create_pipeline(c) || vksplit_runner_buffer_create(runner, BENCH_CLOCK_RESULT_BYTES * RESULT_SLOTS,
+                                                            &c->results, &error) != VKSPLIT_OK) {
         fprintf(stderr, "split_bench: the clock's spin could not be set up\n");
+        return 0;
+    }
+    /* The counter's width: every reading of a spin as long as its iterations allow, ORed. A
+     * narrower mask than the true period still sums short steps right (a power of two divides
+     * the next), so a width read short is harmless. */
+    uint64_t result[4];
+    if (probe(c, t, runner, PROBE_WIDTH, UINT64_MAX, 1, result) < 0) {
+        fprintf(stderr, "split_bench: the clock's width probe failed\n");
+        return 0;
+    }
+    if (!result[2]) {
+        c->note = "the shader clock reads 0";
+        return 1;
+    }
+    c->counter_bits = bit_length(result[2]);
+    c->mask = c->counter_bits >= 64 ? UINT64_MAX : ((uint64_t)1 << c->counter_bits) - 1;
+    /* The launch: an empty spin's time between its timestamps, taken off every spin's. */
+    c->launch_s = probe(c, t, runner, PROBE_EMPTY, 0, EMPTY_RUNS, result);
+    if (c->launch_s < 0) {
+        fprintf(stderr, "split_bench: timing the clock's empty spin failed\n");
         return 0;
     }
     for (uint32_t i = 0; i < BENCH_CLOCK_SLOTS; i++) {
         c->slots[i] = (bench_clock_slot){c, i};
-        c->ops[i] = (bench_op){"clock", record_spin, &c->slots[i], BENCH_SLOT_CLOCK, BENCH_SLOT_CLOCK, 0};
+        c->ops[i] = (bench_op){"clock", record_slot, &c->slots[i], BENCH_SLOT_CLOCK, BENCH_SLOT_CLOCK, 0};
         if (!bench_batch_record(t, &c->spins[i], &c->ops[i], 1, BENCH_SLOT_CLOCK)) {
             fprintf(stderr, "split_bench: recording the clock's spin failed\n");
             return 0;
@@ -118,13 +197,32 @@ int bench_clock_spin(bench_clock* c, bench_timer* t)
 
 uint32_t bench_clock_collect(bench_clock* c, vksplit_runner* runner, double* mhz)
 {
-    uint64_t counted[2 * BENCH_CLOCK_SLOTS];
+    uint64_t counted[BENCH_CLOCK_RESULT_BYTES / 8 * BENCH_CLOCK_SLOTS];
     uint32_t n = c->used;
     vksplit_error error;
     c->used = 0;
-    if (!n || vksplit_runner_download(runner, &c->results, 0, counted, 16u * n, &error) != VKSPLIT_OK)
+    if (!n ||
+        vksplit_runner_download(runner, &c->results, 0, counted, BENCH_CLOCK_RESULT_BYTES * n, &error) != VKSPLIT_OK)
         return 0;
-    for (uint32_t i = 0; i < n; i++) /* a spin that counted no iteration reads 0: low */
-        mhz[i] = c->seconds[i] > 0 && counted[2 * i + 1] ? (double)counted[2 * i] / c->seconds[i] * 1e-6 : 0;
+    for (uint32_t i = 0; i < n; i++) { /* a spin that counted no iteration reads 0: low */
+        const uint64_t* r = counted + BENCH_CLOCK_RESULT_BYTES / 8 * i;
+        /* The launch off the spin's time, where the spin outlasts it (it does by far: 100 us
+         * against a few on a GPU, 1 ms against 50-150 us on lavapipe). */
+        double seconds = c->seconds[i] > 2 * c->launch_s ? c->seconds[i] - c->launch_s : c->seconds[i];
+        mhz[i] = seconds > 0 && r[1] ? (double)r[0] / seconds * 1e-6 : 0;
+    }
     return n;
+}
+
+double bench_clock_now(bench_clock* c, bench_timer* t, vksplit_runner* runner)
+{
+    double mhz[BENCH_CLOCK_SLOTS];
+    if (!c->available || c->used)
+        return 0;
+    for (int i = 0; i < BENCH_CLOCK_NOW_SPINS; i++)
+        if (!bench_clock_spin(c, t))
+            return 0;
+    if (bench_clock_collect(c, runner, mhz) != BENCH_CLOCK_NOW_SPINS)
+        return 0;
+    return bench_median(mhz, BENCH_CLOCK_NOW_SPINS);
 }

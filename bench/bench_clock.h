@@ -1,14 +1,18 @@
 /* split_bench's clock: the clock the GPU runs at, measured, not assumed. A fixed-cycle spin
  * (bench/clock_spin.comp: one invocation counts 200,000 cycles of the shader clock,
- * VK_KHR_shader_clock; a CPU device 1,000,000) timed between two timestamps in a submission of its own; cycles /
- * seconds is the clock. split_bench runs one before and after each batch. Where the device or
- * the runner cannot give the shader clock, or device addresses are off, it says why. */
+ * VK_KHR_shader_clock; a CPU device 1,000,000) timed between two timestamps in a submission of
+ * its own; cycles / (seconds - an empty spin's seconds, the launch) is the clock. split_bench
+ * runs one before and after each batch. The counter's width is read off the counter itself
+ * (every reading of a long spin ORed), and the spin sums its steps modulo that period, so a
+ * narrow counter (RADV's 20 bits) wraps harmlessly. Where the device or the runner cannot give
+ * the shader clock, or device addresses are off, it says why. */
 #ifndef VKSPLIT_BENCH_CLOCK_H
 #define VKSPLIT_BENCH_CLOCK_H
 
 #include "bench_timing.h"
 
 #define BENCH_CLOCK_SLOTS 8u
+#define BENCH_CLOCK_RESULT_BYTES 32u /* a spin's result: cycles, iterations, readings ORed, unused */
 
 typedef struct bench_clock bench_clock;
 
@@ -23,8 +27,14 @@ struct bench_clock {
     VkDevice device;
     VkPipelineLayout layout;
     VkPipeline pipeline;
-    vksplit_runner_buffer results; /* 16 bytes a slot: cycles counted, loop iterations */
+    vksplit_runner_buffer results; /* BENCH_CLOCK_RESULT_BYTES a slot, and the two probes' */
     uint64_t spin_cycles;
+    uint64_t mask;         /* the counter's period - 1, as read off it */
+    uint64_t simulate;     /* ANDed into every reading: all ones, or --clock-bits' period - 1 */
+    uint32_t counter_bits; /* the counter's width, as read off it */
+    double launch_s;       /* an empty spin's seconds: the launch, subtracted from every spin */
+    double reference_mhz;  /* the clock at the end of the first case's warm-up: the 75% bar's */
+    double end_mhz;        /* the clock after the last case: the reference re-checked */
     bench_clock_slot slots[BENCH_CLOCK_SLOTS];
     bench_op ops[BENCH_CLOCK_SLOTS];
     bench_batch spins[BENCH_CLOCK_SLOTS]; /* one recorded spin per slot */
@@ -36,9 +46,16 @@ struct bench_clock {
 /* Asks the runner for the shader clock (before vksplit_runner_create). */
 void bench_clock_request(vksplit_runner_desc* desc);
 /* Sets up the spin where the runner enabled the shader clock and device addresses are on;
- * otherwise available = 0 and note says why. 0 only on a failure to set up what was offered
- * (message on stderr). c must stay where it is until destroyed. */
-int bench_clock_create(vksplit_runner* runner, const vksplit_runner_info* info, bench_timer* t, bench_clock* c);
+ * otherwise available = 0 and note says why. simulate_bits (1..63; 0: off) masks every
+ * reading to that many bits, a narrow counter on any device (--clock-bits, for the tests).
+ * Reads the counter's width and times the launch. 0 only on a failure to set up what was
+ * offered (message on stderr). c must stay where it is until destroyed. */
+int bench_clock_create(vksplit_runner* runner, const vksplit_runner_info* info, bench_timer* t, uint32_t simulate_bits,
+                       bench_clock* c);
+#define BENCH_CLOCK_NOW_SPINS 3
+/* The clock now: the median MHz of BENCH_CLOCK_NOW_SPINS spins, each a submission of its own
+ * (0 on failure or without a clock). Call it between collects. */
+double bench_clock_now(bench_clock* c, bench_timer* t, vksplit_runner* runner);
 void bench_clock_destroy(bench_clock* c, bench_timer* t, vksplit_runner* runner);
 /* Times one spin, a submission of its own, into the next slot; 0 on failure. */
 int bench_clock_spin(bench_clock* c, bench_timer* t);

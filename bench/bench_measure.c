@@ -41,10 +41,15 @@ static int run_round(span* s, int r)
     return 1;
 }
 
+double bench_low_clock_bar(const bench_clock* clock)
+{
+    return BENCH_LOW_CLOCK * (clock->reference_mhz > 0 ? clock->reference_mhz : clock->max_mhz);
+}
+
 static int low_round(const span* s, int r)
 {
     for (uint32_t i = 0; i < s->op_count; i++)
-        if (s->mhz[i][r] < BENCH_LOW_CLOCK * s->clock->max_mhz)
+        if (s->mhz[i][r] < bench_low_clock_bar(s->clock))
             return 1;
     return 0;
 }
@@ -67,7 +72,7 @@ static int rerun_low_rounds(span* s, const bench_measure_options* o, bench_measu
     }
     for (int r = 0; r < o->batches; r++)
         for (uint32_t i = 0; i < s->op_count; i++)
-            m->low_batches += s->mhz[i][r] < BENCH_LOW_CLOCK * s->clock->max_mhz;
+            m->low_batches += s->mhz[i][r] < bench_low_clock_bar(s->clock);
     return 1;
 }
 
@@ -75,6 +80,11 @@ static int measure(span* s, const bench_measure_options* o, bench_measurement* m
 {
     m->warmup_s = bench_warm(s->t, &s->warm[0], &s->ops[0], &o->sizing, o->warmup_s, &m->warmup_batches);
     if (m->warmup_s < 0)
+        return 0;
+    /* The reference clock: held at the end of the run's first warm-up (re-checked after the
+     * last case, bench_report_end). */
+    if (s->clock->available && s->clock->reference_mhz == 0 &&
+        (s->clock->reference_mhz = bench_clock_now(s->clock, s->t, s->runner)) <= 0)
         return 0;
     for (uint32_t i = 0; i < s->op_count; i++) { /* each reference's K, on the warm GPU; the timed batches */
         uint32_t sized;
@@ -87,15 +97,24 @@ static int measure(span* s, const bench_measure_options* o, bench_measurement* m
             return 0;
     if (!rerun_low_rounds(s, o, m))
         return 0;
+    int clock = s->clock->available, latency_clock = clock && o->latency;
+    if (latency_clock && !bench_clock_spin(s->clock, s->t))
+        return 0;
     for (uint32_t i = 0; i < s->op_count; i++) {
         m->ops[i].reps = s->batches[i].reps;
         m->ops[i].rep_s = bench_median(s->rep_s[i], o->batches);
         if (o->latency && (m->ops[i].latency_s = bench_latency(s->t, &s->ops[i])) < 0)
             return 0;
     }
-    if (s->clock->available) {
+    if (latency_clock) { /* the lower of the spins before and after latency mode */
+        double mhz[BENCH_CLOCK_SLOTS];
+        if (!bench_clock_spin(s->clock, s->t) || bench_clock_collect(s->clock, s->runner, mhz) != 2)
+            return 0;
+        m->latency_clock_mhz = mhz[0] < mhz[1] ? mhz[0] : mhz[1];
+    }
+    if (clock) {
         m->clock_mhz = bench_median(s->mhz[0], o->batches);
-        m->clock_relative = s->clock->max_mhz > 0 ? m->clock_mhz / s->clock->max_mhz : 0;
+        m->clock_relative = s->clock->reference_mhz > 0 ? m->clock_mhz / s->clock->reference_mhz : 0;
     }
     return 1;
 }

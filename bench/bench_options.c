@@ -22,16 +22,18 @@ void bench_usage(FILE* to)
             "                   [--path auto|compute|copy] [--mapping NAME] [--workgroup N] [--invocation-bytes N]\n"
             "                   [--band-bytes N|off] [--max-word N] [--staging] [--reps N] [--warmup-ms MS]\n"
             "                   [--batch-ms MS] [--batch-reps K] [--validate] [--json] [--list] [--plan-only]\n"
-            "                   [--shader-stats]\n"
+            "                   [--shader-stats] [--clock-bits N]\n"
             "  Times each case against three references of the same bytes in the same run: a plain compute\n"
             "  copy (the ceiling), one-region vkCmdCopyBuffer and host memcpy, at a held clock: the split\n"
             "  back to back for --warmup-ms of GPU time first (default 200); then batches of K repetitions\n"
             "  back to back in one submission between two timestamps, K so that a batch lasts --batch-ms\n"
             "  (default 1; --batch-reps fixes K), the split's and the references' batches interleaved;\n"
             "  per-repetition time = batch time / K, the median of --reps batches (default 7; --batches\n"
-            "  is the same). The clock is measured around each batch (VK_KHR_shader_clock); a batch under\n"
-            "  75%% of the run's highest clock is warmed again and re-run. The 4k/64k cases also run in\n"
-            "  latency mode (a timestamp pair around each of 64 back-to-back repetitions).\n"
+            "  is the same). The clock is measured around each batch (VK_KHR_shader_clock, any counter\n"
+            "  width; the spin's launch subtracted); a batch under 75%% of the reference clock, held at\n"
+            "  the end of the first warm-up and re-checked after the last case, is warmed again and re-run.\n"
+            "  The 4k/64k cases also run in latency mode (a timestamp pair around each of 64 back-to-back\n"
+            "  repetitions), the clock read around it too.\n"
             "  The join_ cases join a split's outputs back into its input (vksplit_plan_create_join), timed\n"
             "  the same way; without --case a timed run takes every split and three joins (marked + by\n"
             "  --list), --all every case, --plan-only every case.\n"
@@ -45,7 +47,9 @@ void bench_usage(FILE* to)
             "  fetched per byte copied, workgroups, idle ones) without allocating or timing anything: what a\n"
             "  device would run, at any --size, on any device (--mapping by-shape: a discrete GPU's plans).\n"
             "  --shader-stats: per case, what the driver reports about the plan's pipeline (registers,\n"
-            "  instructions, spills... through VK_KHR_pipeline_executable_properties; one line where it lacks it).\n");
+            "  instructions, spills... through VK_KHR_pipeline_executable_properties; one line where it lacks it).\n"
+            "  --clock-bits N: mask the shader clock's readings to N bits (8..63), a narrow counter such as\n"
+            "  RADV's 20-bit one on any device (for the tests).\n");
 }
 
 /* "a,b,c" into out (at most max entries); 0 on a malformed list. */
@@ -127,6 +131,10 @@ static int parse_valued(const char* a, char* v, bench_options* o)
         if (!number(a, v, 1, BENCH_MAX_BATCH_REPS, &x))
             return 0;
         o->batch_reps = (unsigned)x;
+    } else if (!strcmp(a, "--clock-bits")) {
+        if (!number(a, v, 8, 63, &x))
+            return 0;
+        o->clock_bits = (unsigned)x;
     } else {
         return 0;
     }

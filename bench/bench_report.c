@@ -36,13 +36,14 @@ void bench_report_begin(const bench_options* o, const vksplit_runner_info* info,
         printf("{\n  \"device\": \"%s\",\n  \"driver\": \"%s\",\n  \"reps\": %d,\n  \"batches\": %d,\n"
                "  \"warmup_ms\": %g,\n  \"batch_ms\": %g,\n  \"fixed_batch_reps\": %u,\n  \"latency_reps\": %u,\n"
                "  \"low_clock_bar\": %.2f,\n  \"clock_source\": %s,\n  \"clock_note\": %s%s%s,\n"
+               "  \"clock_counter_bits\": %u,\n  \"clock_launch_us\": %.3f,\n"
                "  \"mapped_tensors\": %u,\n  \"plan_only\": %s,\n  \"cases\": [\n",
                info->device_name, info->driver_info, o->batches, o->batches, o->warmup_ms, o->batch_ms, o->batch_reps,
                BENCH_LATENCY_REPS, BENCH_LOW_CLOCK,
                clock->available ? "\"VK_KHR_shader_clock: a fixed-cycle spin timed before and after each batch\""
                                 : "null",
                clock->note ? "\"" : "", clock->note ? clock->note : "null", clock->note ? "\"" : "",
-               info->mapped_tensors, o->plan_only ? "true" : "false");
+               clock->counter_bits, clock->launch_s * 1e6, info->mapped_tensors, o->plan_only ? "true" : "false");
     } else if (o->plan_only) {
         printf("split_bench --plan-only on %s: each case's plan and its own account, nothing run\n\n"
                "%-19s %-22s %-3s %5s %9s %-58s %6s %6s %8s %6s\n",
@@ -119,9 +120,12 @@ static void text_row(const bench_row* r, const bench_clock* clock)
         double ls = m->ops[BENCH_OP_SPLIT].latency_s, lc = r->has_ceiling ? m->ops[BENCH_OP_CEILING].latency_s : 0,
                ly = m->ops[BENCH_OP_COPY].latency_s;
         printf("  %s latency (a timestamp pair around each of %u back-to-back repetitions, median): %s %.2f us, "
-               "ceiling %.2f us (x %.2f), copy %.2f us (x %.2f)\n",
+               "ceiling %.2f us (x %.2f), copy %.2f us (x %.2f)",
                c->name, BENCH_LATENCY_REPS, is_join(c) ? "join" : "split", ls * 1e6, lc * 1e6, ratio(lc, ls), ly * 1e6,
                ratio(ly, ls));
+        if (clock->available)
+            printf(", at %.0f MHz", m->latency_clock_mhz);
+        printf("\n");
     }
     if (r->stats_text[0])
         printf("  %s: %s\n", c->name, r->stats_text);
@@ -162,14 +166,16 @@ static void json_row(const bench_row* r, const bench_clock* clock, int last)
         number_or_null(mhz, sizeof mhz, "%.1f", m->clock_mhz, clock->available),
         number_or_null(rel, sizeof rel, "%.4f", m->clock_relative, clock->available), clock->note ? "\"" : "",
         clock->note ? clock->note : "null", clock->note ? "\"" : "", m->reruns, m->low_batches);
-    printf(
-        "\"latency_reps\": %u, \"latency_split_us\": %s, \"latency_ceiling_us\": %s, \"latency_copy_us\": %s%s%s}%s\n",
-        r->latency ? BENCH_LATENCY_REPS : 0,
-        number_or_null(lat[0], sizeof lat[0], "%.3f", m->ops[BENCH_OP_SPLIT].latency_s * 1e6, r->latency),
-        number_or_null(lat[1], sizeof lat[1], "%.3f", m->ops[BENCH_OP_CEILING].latency_s * 1e6,
-                       r->latency && r->has_ceiling),
-        number_or_null(lat[2], sizeof lat[2], "%.3f", m->ops[BENCH_OP_COPY].latency_s * 1e6, r->latency),
-        r->stats_json[0] ? ", \"shader_stats\": " : "", r->stats_json, last ? "" : ",");
+    char lat_mhz[32];
+    printf("\"latency_reps\": %u, \"latency_clock_mhz\": %s, \"latency_split_us\": %s, \"latency_ceiling_us\": %s, "
+           "\"latency_copy_us\": %s%s%s}%s\n",
+           r->latency ? BENCH_LATENCY_REPS : 0,
+           number_or_null(lat_mhz, sizeof lat_mhz, "%.1f", m->latency_clock_mhz, r->latency && clock->available),
+           number_or_null(lat[0], sizeof lat[0], "%.3f", m->ops[BENCH_OP_SPLIT].latency_s * 1e6, r->latency),
+           number_or_null(lat[1], sizeof lat[1], "%.3f", m->ops[BENCH_OP_CEILING].latency_s * 1e6,
+                          r->latency && r->has_ceiling),
+           number_or_null(lat[2], sizeof lat[2], "%.3f", m->ops[BENCH_OP_COPY].latency_s * 1e6, r->latency),
+           r->stats_json[0] ? ", \"shader_stats\": " : "", r->stats_json, last ? "" : ",");
 }
 
 void bench_report_row(const bench_options* o, const bench_row* r, const bench_clock* clock, int last)
@@ -187,19 +193,31 @@ void bench_report_row(const bench_options* o, const bench_row* r, const bench_cl
 
 void bench_report_end(const bench_options* o, const bench_clock* clock, uint32_t reruns, uint32_t low_batches)
 {
-    char mhz[32];
+    char mhz[32], ref[32], end[32];
+    int sagged = clock->available && clock->end_mhz < BENCH_CLOCK_SAG * clock->reference_mhz;
     if (o->json) {
-        printf("  ],\n  \"clock_max_mhz\": %s,\n  \"reruns\": %u,\n  \"low_clock_batches\": %u\n}\n",
-               number_or_null(mhz, sizeof mhz, "%.1f", clock->max_mhz, clock->available), reruns, low_batches);
+        printf("  ],\n  \"clock_max_mhz\": %s,\n  \"clock_reference_mhz\": %s,\n  \"clock_end_mhz\": %s,\n"
+               "  \"clock_sagged\": %s,\n  \"reruns\": %u,\n  \"low_clock_batches\": %u\n}\n",
+               number_or_null(mhz, sizeof mhz, "%.1f", clock->max_mhz, clock->available),
+               number_or_null(ref, sizeof ref, "%.1f", clock->reference_mhz, clock->available),
+               number_or_null(end, sizeof end, "%.1f", clock->end_mhz, clock->available), sagged ? "true" : "false",
+               reruns, low_batches);
     } else if (!o->plan_only) {
         printf("\nlatency cases (4k, 64k) show microseconds per split or join and per reference instead of GB/s\n");
         if (clock->available)
             printf(
-                "clock: a fixed-cycle spin on the shader clock (VK_KHR_shader_clock) before and after each batch;\n"
-                "highest %.0f MHz in the run; %u rounds re-run after a batch fell under %.0f%% of it; %u batches still "
-                "under\n",
-                clock->max_mhz, reruns, BENCH_LOW_CLOCK * 100, low_batches);
+                "clock: a fixed-cycle spin on the shader clock (VK_KHR_shader_clock, %u bits; the %.1f us launch\n"
+                "subtracted) before and after each batch; reference %.0f MHz (held at the end of the first warm-up),\n"
+                "%.0f MHz after the last case, highest %.0f MHz; %u rounds re-run after a batch fell under %.0f%% of\n"
+                "the reference; %u batches still under\n",
+                clock->counter_bits, clock->launch_s * 1e6, clock->reference_mhz, clock->end_mhz, clock->max_mhz,
+                reruns, BENCH_LOW_CLOCK * 100, low_batches);
         else
             printf("clock: not measured: %s\n", clock->note);
     }
+    if (sagged)
+        fprintf(stderr,
+                "split_bench: warning: the clock sagged from %.0f MHz (the reference, after the first warm-up) to "
+                "%.0f MHz by the end of the run: the later cases ran slower than the first\n",
+                clock->reference_mhz, clock->end_mhz);
 }

@@ -355,7 +355,7 @@ static void open_env(bench_env* env, bench_options* o)
     } else if (o->plan_only) {
         env->clock.note = "not run (--plan-only)";
     } else if (!bench_timer_create(&env->info, &env->timer) ||
-               !bench_clock_create(env->runner, &env->info, &env->timer, &env->clock)) {
+               !bench_clock_create(env->runner, &env->info, &env->timer, o->clock_bits, &env->clock)) {
         exit(1);
     }
     env->has_ceiling = (env->info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) &&
@@ -403,6 +403,9 @@ int main(int argc, char** argv)
             bench_report_row(&o, &row, &env.clock, ++printed == total);
         }
     }
+    /* The reference re-checked: the clock the GPU holds after the last case. */
+    if (env.clock.available && env.clock.reference_mhz > 0)
+        env.clock.end_mhz = bench_clock_now(&env.clock, &env.timer, env.runner);
     bench_report_end(&o, &env.clock, env.reruns, env.low_batches);
     return close_env(&env) ? 0 : 1;
 }

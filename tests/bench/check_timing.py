@@ -52,8 +52,10 @@ def expect(line, what, **want):
 
 def check_fields(run):
     clocked = run["clock_source"] is not None
-    if not (clocked == (run["clock_note"] is None) == (run["clock_max_mhz"] is not None)):
-        fail("the run's clock_source, clock_note and clock_max_mhz disagree: %s" % run)
+    if not (clocked == (run["clock_note"] is None) == (run["clock_max_mhz"] is not None) ==
+            (run["clock_reference_mhz"] is not None) == (run["clock_end_mhz"] is not None) ==
+            (run["clock_counter_bits"] > 0)):
+        fail("the run's clock_source, clock_note, clock_max_mhz, the reference, the end and the width disagree: %s" % run)
     if run["batches"] != run["reps"] or not isinstance(run["reruns"], int) or run["low_clock_bar"] != 0.75:
         fail("the run's batches, reps, reruns, low_clock_bar: %s" % run)
     for c in run["cases"]:
@@ -61,10 +63,13 @@ def check_fields(run):
               and min(c["batch_reps"], c["copy_batch_reps"]) >= 1 and min(c["split_us"], c["copy_us"]) > 0
               and (c["ceiling_us"] > 0) == (c["ceiling_batch_reps"] >= 1)  # no ceiling without device addresses
               and 0 <= c["reruns"] <= c["batches"] and 0 <= c["low_clock_batches"])
-        if clocked:
-            ok = ok and c["clock_mhz"] >= 0 and 0 <= c["clock_relative"] <= 1.0001 and c["clock_note"] is None
+        if clocked:  # relative to the reference, held at the end of the first warm-up: a GPU may run above it
+            ok = ok and c["clock_mhz"] >= 0 and c["clock_relative"] >= 0 and c["clock_note"] is None
+            ok = ok and abs(c["clock_relative"] * run["clock_reference_mhz"] - c["clock_mhz"]) <= 0.01 * c["clock_mhz"] + 0.1
+            ok = ok and (c["latency_clock_mhz"] is not None) == (c["latency_reps"] > 0)
         else:
             ok = ok and c["clock_mhz"] is None and c["clock_relative"] is None and bool(c["clock_note"])
+            ok = ok and c["latency_clock_mhz"] is None
         latency = c["case"] in ("f32_4k", "f32_64k", "join_f32_4k")
         ok = ok and c["operation"] == ("join" if c["case"].startswith("join_") else "split")
         ok = ok and (c["latency_reps"] == 64) == latency
@@ -113,7 +118,7 @@ def check_counts(data, lines):
         case_start = rounds[count - 1][-1]["submit"]
         del rounds[:count]
         if case["clock_mhz"] is not None:
-            clock_expected += 4 * count
+            clock_expected += 4 * count + (2 if case["latency_reps"] else 0)  # latency mode's: one before, one after
         if case["latency_reps"]:
             line = latency.pop(0) if latency else fail("%s: no latency command buffer" % name)
             expect(line, name + " latency", cbs=1, stamps=2 * case["latency_reps"], gap_work=0, outside_work=0,
@@ -123,11 +128,20 @@ def check_counts(data, lines):
             case_start = line["submit"]
     if rounds or latency:
         fail("the log has %d timed rounds and %d latency buffers more than the JSON" % (len(rounds), len(latency)))
+    if data["clock_source"] is not None:
+        # set up: the width probe, five empty spins (the launch); the reference after the first
+        # warm-up, and the end's re-check: three spins each
+        clock_expected += 1 + 5 + 3 + 3
     spins = [line for line in lines if line["first_query"] == CLOCK]
     if len(spins) != clock_expected:
-        fail("%d clock spins in the log, %d expected (4 a round where the clock was measured)" % (len(spins), clock_expected))
+        fail("%d clock spins in the log, %d expected (the set-up's 6, 4 a round where the clock was measured, 2 around "
+             "latency mode, 3 for the reference and 3 at the end)" % (len(spins), clock_expected))
     for line in spins:
         expect(line, "clock spin", cbs=1, stamps=2, pair_dispatches=1, gap_work=0, outside_work=0)
+    # The spins' order: the set-up's six before any case's first batch.
+    first_batch = min((line["submit"] for line in lines if line["first_query"] != CLOCK), default=None)
+    if first_batch is not None and sum(line["submit"] < first_batch for line in spins) < 6:
+        fail("the clock's set-up (its width and launch probes) did not come before the first case")
 
 
 def main():
