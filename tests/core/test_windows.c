@@ -196,8 +196,8 @@ static void directed_cases(vksplit_runner* runner, const test_mode* m)
         core_case_free(&c);
     }
     /* 65,536 parts, planned as a split and as a join: [65536, 256] along axis 0 needs 16,384
-     * windows of four rows (refused, PLAN_WINDOWS); [16, 65536] along axis 1 is 1040 windows
-     * of about 1008 columns. Window cutting is linear in windows and parts (galloping searches,
+     * windows of four rows (refused, PLAN_WINDOWS); [16, 65536] along axis 1 is about a
+     * thousand windows of about a thousand columns. Window cutting is linear in windows and parts (galloping searches,
      * each part's span checked once): the times are printed, not held (speed is the bench's). */
     {
         static uint64_t ones[65536];
@@ -227,8 +227,12 @@ static void directed_cases(vksplit_runner* runner, const test_mode* m)
                     memset(&info, 0, sizeof info);
                     if (plan)
                         vksplit_plan_get_info(plan, &info);
-                    CHECK_MSG(info.window_count == 1040, "%s 65536 columns: %u windows, expected 1040",
-                              join ? "join" : "split", info.window_count);
+                    /* 4 MiB through bindings of at most 4 KiB: 1024 windows at least; the
+                     * device's offset alignment trims them (1040 on lavapipe, 1104 on the
+                     * minimum device), never to half. */
+                    CHECK_MSG(info.window_count >= 1024 && info.window_count <= 2048,
+                              "%s 65536 columns: %u windows, expected 1024 to 2048", join ? "join" : "split",
+                              info.window_count);
                 }
                 printf("%s: a %s of 65536 parts %s in %.3f s\n", m->name, join ? "join" : "split",
                        shape ? "planned" : "refused", seconds);
