@@ -63,6 +63,9 @@
       "vksplit needs bufferDeviceAddress+shaderInt64 (VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) or "                      \
       "VK_KHR_push_descriptor (VKSPLIT_FEATURE_PUSH_DESCRIPTOR) enabled on the device")                                \
     X(CONTEXT_MISSING_FUNCTION, 21, VKSPLIT_ERROR_UNSUPPORTED, "%s returned NULL for %s")                              \
+    X(CONTEXT_ADDRESSING_NOT_BUILT, 278, VKSPLIT_ERROR_UNSUPPORTED,                                                    \
+      "this build of vksplit embeds no shaders for %s (it was built with VKSPLIT_ADDRESSING=%s), which this "          \
+      "device needs: %s")                                                                                              \
     X(CONTEXT_MAX_BINDING_BYTES, 198, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                  \
       "max_binding_bytes %llu is below 4096, the smallest binding window")                                             \
     X(TUNING_MAPPING, 22, VKSPLIT_ERROR_INVALID_ARGUMENT, "tuning.mapping %d is not a vksplit_mapping")                \

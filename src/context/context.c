@@ -125,12 +125,20 @@ static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_de
         ctx->max_buffer_size = m4.maxBufferSize;
     }
 
-    ctx->bda = (ctx->features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
+    /* Device addresses where the device has them and the build embeds their shaders, else push
+     * descriptors (VKSPLIT_ADDRESSING: a build may embed only one). */
+    bool device_bda = (ctx->features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
+    ctx->bda = device_bda && vksplit__embeds_addressing(1);
     if (ctx->bda && !ctx->vk.vkGetBufferDeviceAddress)
         return VKSPLIT__FAIL0(error, CONTEXT_NO_DEVICE_ADDRESS_FUNCTION);
     if (!ctx->bda) {
         if (!(ctx->features & VKSPLIT_FEATURE_PUSH_DESCRIPTOR) || !ctx->vk.vkCmdPushDescriptorSetKHR)
-            return VKSPLIT__FAIL0(error, CONTEXT_NO_ADDRESSING);
+            return device_bda ? VKSPLIT__FAIL(error, CONTEXT_ADDRESSING_NOT_BUILT, "buffer device addresses", "desc",
+                                              "it has no VK_KHR_push_descriptor enabled")
+                              : VKSPLIT__FAIL0(error, CONTEXT_NO_ADDRESSING);
+        if (!vksplit__embeds_addressing(0))
+            return VKSPLIT__FAIL(error, CONTEXT_ADDRESSING_NOT_BUILT, "push descriptors", "bda",
+                                 "it has no buffer device addresses enabled (VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS)");
         uint32_t push_max = 32; /* the extension's guaranteed minimum */
         if (ctx->vk.vkGetPhysicalDeviceProperties2) {
             VkPhysicalDevicePushDescriptorPropertiesKHR push = {

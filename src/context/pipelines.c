@@ -60,6 +60,14 @@ static const shader_module* find_module(vksplit_bool32 bda, uint32_t word_bytes,
     return NULL;
 }
 
+bool vksplit__embeds_addressing(vksplit_bool32 bda)
+{
+    for (size_t i = 0; i < MODULE_COUNT; i++)
+        if (modules[i].bda == bda)
+            return true;
+    return false;
+}
+
 static uint32_t word_kind(uint32_t word_bytes)
 {
     uint32_t kind = 0;

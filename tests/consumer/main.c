@@ -1,6 +1,10 @@
 /* A consumer: splits {1,1,6,2} float32 1..12 along axis 2 into {2,1,3} (DirectML's example)
- * on the first device and checks the bytes. Exit 0 on success. */
+ * on the first device and checks the bytes. With VKSPLIT_CONSUMER_ADDRESSING=bda (run.sh's
+ * build with -DVKSPLIT_ADDRESSING=bda, device-address shaders only) a context on a device
+ * without device addresses must be refused by VKSPLIT_RULE_CONTEXT_ADDRESSING_NOT_BUILT.
+ * Exit 0 on success. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <vksplit/vksplit_runner.h>
@@ -26,6 +30,28 @@ int main(void)
     desc.lengths = lengths;
     void* outputs[3] = {a, b, c};
     vksplit_result r = vksplit_runner_split(runner, &desc, NULL, in, outputs, &err);
+    const char* only = getenv("VKSPLIT_CONSUMER_ADDRESSING");
+    if (r == VKSPLIT_OK && only && !strcmp(only, "bda")) {
+        vksplit_runner_info info;
+        vksplit_runner_get_info(runner, &info);
+        vksplit_context_desc d = {0};
+        d.instance = info.instance;
+        d.physical_device = info.physical_device;
+        d.device = info.device;
+        d.get_instance_proc_addr = info.get_instance_proc_addr;
+        d.enabled_features = info.enabled_features & ~VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS;
+        vksplit_context* ctx = NULL;
+        vksplit_error refused;
+        vksplit_result c = vksplit_context_create(&d, &ctx, &refused);
+        if (c != VKSPLIT_ERROR_UNSUPPORTED || refused.rule != VKSPLIT_RULE_CONTEXT_ADDRESSING_NOT_BUILT || ctx) {
+            fprintf(stderr, "consumer: a device-address-only build made a context without them: %s %s\n",
+                    vksplit_result_name(c), refused.message);
+            vksplit_context_destroy(ctx);
+            vksplit_runner_destroy(runner);
+            return 1;
+        }
+        printf("consumer: without device addresses: %s\n", refused.message);
+    }
     vksplit_runner_destroy(runner);
     if (r != VKSPLIT_OK || memcmp(a, in, sizeof a) || memcmp(b, in + 4, sizeof b) || memcmp(c, in + 6, sizeof c)) {
         fprintf(stderr, "consumer: %s %s\n", vksplit_result_name(r), err.message);

@@ -28,14 +28,19 @@ spirv=()
 if compgen -G "$build_dir/shaders/split_copy_*.spv" >/dev/null; then
   spirv=(-DVKSPLIT_SPIRV_DIR="$build_dir/shaders")
 fi
+# The shared build embeds the device-address shaders only (VKSPLIT_ADDRESSING=bda), as an engine
+# that runs only where they are would: the consumer then checks that a context without them is
+# refused by name.
 for tools in OFF ON; do
+  addressing=()
+  [ "$tools" = ON ] && addressing=(-DVKSPLIT_ADDRESSING=bda)
   "$cmake" -S "$source_dir/tests/consumer" -B "$work/sub-$tools" "${generator[@]}" -DVKSPLIT_MODE=subdirectory \
            -DVKSPLIT_SOURCE="$source_dir" -DCMAKE_BUILD_TYPE=MinSizeRel -DVKSPLIT_BUILD_TOOLS=$tools \
-           -DBUILD_SHARED_LIBS=$tools "${spirv[@]}" >/dev/null
+           -DBUILD_SHARED_LIBS=$tools "${addressing[@]}" "${spirv[@]}" >/dev/null
   if [ "$tools" = ON ]; then
     # The consumer and the CLI (the bench is the same build of the same library).
     "$cmake" --build "$work/sub-$tools" --target consumer vksplit_cli >/dev/null
-    "$work/sub-$tools/consumer"
+    VKSPLIT_CONSUMER_ADDRESSING=bda "$work/sub-$tools/consumer"
     if [ ! -x "$work/sub-$tools/vksplit/vksplit" ]; then
       echo "consumer: vksplit's CLI is not at vksplit/vksplit in the parent's build folder" >&2
       exit 1
