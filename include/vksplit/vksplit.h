@@ -454,6 +454,17 @@ VKSPLIT_API vksplit_result vksplit_context_create(const vksplit_context_desc* de
 /* Accepts NULL. Destroy every plan first. Thread-safety: external sync on ctx. */
 VKSPLIT_API void vksplit_context_destroy(vksplit_context* ctx);
 
+/* The pipelines a context's plans can use (its addressing, tuning and both directions),
+ * numbered 0 .. count - 1; 0 for NULL. Thread-safety: safe. */
+VKSPLIT_API uint32_t vksplit_context_pipeline_count(const vksplit_context* ctx);
+/* Creates pipeline `index` of the context now, unless it exists (then nothing: VKSPLIT_OK).
+ * Safe from several threads at once, on the same or different indices (a slot is claimed with
+ * a compare-and-swap; two racing on one both compile, one keeps its pipeline), so an engine
+ * with defer_pipelines spreads a context's pipelines over its own threads and its plans find
+ * theirs made: no plan creation compiles, and no recording ever does. The context's
+ * pipeline_cache applies (a warm cache makes each a lookup). Thread-safety: safe. */
+VKSPLIT_API vksplit_result vksplit_context_create_pipeline(vksplit_context* ctx, uint32_t index, vksplit_error* error);
+
 /* ---------------------------------------------------------------------------------------
  * Plans: the validated, planned split, with its parameter table on the device.
  * ------------------------------------------------------------------------------------- */

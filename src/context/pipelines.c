@@ -244,23 +244,13 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
     return r;
 }
 
-vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes,
-                                     vksplit__direction direction, VkPipeline* out, vksplit_error* error)
+/* Makes the pipeline of a slot that has none: the first caller to need it creates it; two
+ * racing both create one, and the one that loses the swap destroys its own. */
+static vksplit_result create_missing(vksplit_context* ctx, const shader_module* source, uint32_t kernel,
+                                     uint32_t word_bytes, vksplit__direction direction, VkPipeline* out,
+                                     vksplit_error* error)
 {
-    *out = VK_NULL_HANDLE;
-    const shader_module* source =
-        find_module(ctx->bda, word_bytes, vksplit__atomic_stores(ctx, word_bytes), direction, kernel);
-    uint32_t kind = word_kind(word_bytes);
-    if (!source || kernel >= VKSPLIT_KERNEL_KINDS || !context_uses(ctx, kernel, word_bytes, direction))
-        return VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, vksplit__kernel_name(kernel), word_bytes);
-    vksplit__atomic_u64* slot = &ctx->pipelines[direction][kernel][kind];
-    VkPipeline pipeline = pipeline_of(vksplit__load_u64(slot));
-    if (pipeline || !deferred(ctx, direction)) {
-        *out = pipeline;
-        return pipeline ? VKSPLIT_OK : VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, vksplit__kernel_name(kernel), word_bytes);
-    }
-    /* The first plan to need it creates it; two plans racing both create one, and the one
-     * that loses the swap destroys its own. */
+    vksplit__atomic_u64* slot = &ctx->pipelines[direction][kernel][word_kind(word_bytes)];
     VkShaderModule module = VK_NULL_HANDLE;
     vksplit_result r = create_module(ctx, source, &module, error);
     if (r != VKSPLIT_OK)
@@ -283,6 +273,71 @@ vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint
         *out = pipeline_of(expected);
     }
     return VKSPLIT_OK;
+}
+
+vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes,
+                                     vksplit__direction direction, VkPipeline* out, vksplit_error* error)
+{
+    *out = VK_NULL_HANDLE;
+    const shader_module* source =
+        find_module(ctx->bda, word_bytes, vksplit__atomic_stores(ctx, word_bytes), direction, kernel);
+    if (!source || kernel >= VKSPLIT_KERNEL_KINDS || !context_uses(ctx, kernel, word_bytes, direction))
+        return VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, vksplit__kernel_name(kernel), word_bytes);
+    VkPipeline pipeline = pipeline_of(vksplit__load_u64(&ctx->pipelines[direction][kernel][word_kind(word_bytes)]));
+    if (pipeline || !deferred(ctx, direction)) {
+        *out = pipeline;
+        return pipeline ? VKSPLIT_OK : VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, vksplit__kernel_name(kernel), word_bytes);
+    }
+    return create_missing(ctx, source, kernel, word_bytes, direction, out, error);
+}
+
+/* The context's pipelines, numbered: by word, then direction, then kernel, as
+ * vksplit__create_pipelines walks them. Fills the i-th's key; false past the last. */
+static bool nth_pipeline(const vksplit_context* ctx, uint32_t index, uint32_t* count, uint32_t* kernel,
+                         uint32_t* word_bytes, vksplit__direction* direction, const shader_module** source)
+{
+    uint32_t n = 0;
+    for (uint32_t word = 1; word <= ctx->caps.max_word_bytes; word *= 2)
+        for (uint32_t d = 0; d < VKSPLIT_DIRECTIONS; d++)
+            for (uint32_t m = 0; m < VKSPLIT_KERNEL_KINDS; m++) {
+                const shader_module* s =
+                    find_module(ctx->bda, word, vksplit__atomic_stores(ctx, word), (vksplit__direction)d, m);
+                if (!s || !context_uses(ctx, m, word, (vksplit__direction)d))
+                    continue;
+                if (n++ == index) {
+                    *kernel = m;
+                    *word_bytes = word;
+                    *direction = (vksplit__direction)d;
+                    *source = s;
+                    return true;
+                }
+            }
+    *count = n;
+    return false;
+}
+
+uint32_t vksplit_context_pipeline_count(const vksplit_context* ctx)
+{
+    uint32_t count = 0, kernel, word;
+    vksplit__direction direction;
+    const shader_module* source;
+    if (ctx)
+        nth_pipeline(ctx, UINT32_MAX, &count, &kernel, &word, &direction, &source);
+    return count;
+}
+
+vksplit_result vksplit_context_create_pipeline(vksplit_context* ctx, uint32_t index, vksplit_error* error)
+{
+    if (!ctx)
+        return VKSPLIT__FAIL0(error, CONTEXT_NULL);
+    uint32_t count = 0, kernel = 0, word = 0;
+    vksplit__direction direction = VKSPLIT__SPLIT;
+    const shader_module* source = NULL;
+    if (!nth_pipeline(ctx, index, &count, &kernel, &word, &direction, &source))
+        return VKSPLIT__FAIL(error, CONTEXT_PIPELINE_INDEX, index, count);
+    VkPipeline pipeline = pipeline_of(vksplit__load_u64(&ctx->pipelines[direction][kernel][word_kind(word)]));
+    vksplit_result r = pipeline ? VKSPLIT_OK : create_missing(ctx, source, kernel, word, direction, &pipeline, error);
+    return r == VKSPLIT_OK ? vksplit__ok(error) : r;
 }
 
 void vksplit__destroy_pipelines(vksplit_context* ctx)

@@ -19,6 +19,12 @@
  *                         under the mutex and compared byte for byte. Repeated in rounds.
  *   core_threads runners  4 threads each list the devices, create a runner (validated), run a
  *                         one-shot split on it and destroy it, all at once.
+ *   core_threads pipelines  a context that defers its pipelines; 8 threads, released together,
+ *                         create them with vksplit_context_create_pipeline (thread t takes
+ *                         indices t, t + 8, ..., and every thread index 0 and the last, so
+ *                         that some race on one slot), then each again (nothing to do), and
+ *                         one past the last (CONTEXT_PIPELINE_INDEX); then a split and a join
+ *                         plan find their pipelines made.
  * The validation layer (its thread-safety checks included) must stay silent. Worker threads
  * keep their own counts; only the main thread touches the harness's counters.
  *
@@ -358,6 +364,91 @@ static void runners_at_once(void)
            core_now() - start);
 }
 
+/* ---- pipelines created on demand from several threads --------------------------------------- */
+
+typedef struct pipeline_worker {
+    vksplit_context* ctx;
+    int index;
+    uint32_t count;
+    atomic_int* go;
+    unsigned checks, failures;
+} pipeline_worker;
+
+static void* pipeline_thread(void* arg)
+{
+    pipeline_worker* pw = arg;
+    worker w; /* for check() */
+    memset(&w, 0, sizeof w);
+    w.index = pw->index;
+    while (!atomic_load(pw->go))
+        sched_yield();
+    vksplit_error err;
+    for (int round = 0; round < 2; round++) { /* the second: every one exists, nothing to do */
+        check(&w, vksplit_context_create_pipeline(pw->ctx, 0, &err) == VKSPLIT_OK, "pipeline 0: %s", err.message);
+        for (uint32_t i = (uint32_t)pw->index; i < pw->count; i += THREADS)
+            check(&w, vksplit_context_create_pipeline(pw->ctx, i, &err) == VKSPLIT_OK, "pipeline %u: %s", i,
+                  err.message);
+        check(&w, vksplit_context_create_pipeline(pw->ctx, pw->count - 1, &err) == VKSPLIT_OK, "the last: %s",
+              err.message);
+    }
+    check(&w,
+          vksplit_context_create_pipeline(pw->ctx, pw->count, &err) == VKSPLIT_ERROR_INVALID_ARGUMENT &&
+              err.rule == VKSPLIT_RULE_CONTEXT_PIPELINE_INDEX,
+          "one past the last: %s", err.message);
+    pw->checks = w.checks;
+    pw->failures = w.failures;
+    return NULL;
+}
+
+static void pipelines_on_demand(const vksplit_runner_info* info)
+{
+    vksplit_context_desc desc = {0};
+    desc.instance = info->instance;
+    desc.physical_device = info->physical_device;
+    desc.device = info->device;
+    desc.get_instance_proc_addr = info->get_instance_proc_addr;
+    desc.enabled_features = info->enabled_features;
+    desc.defer_pipelines = 1;
+    vksplit_context* ctx = NULL;
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&desc, &ctx, &err), &err);
+    if (!ctx)
+        return;
+    uint32_t count = vksplit_context_pipeline_count(ctx);
+    CHECK_MSG(count >= 4, "a context with %u pipelines", count);
+    CHECK(vksplit_context_pipeline_count(NULL) == 0);
+    CHECK_RULE(VKSPLIT_RULE_CONTEXT_NULL, vksplit_context_create_pipeline(NULL, 0, &err), &err);
+    pipeline_worker workers[THREADS];
+    pthread_t threads[THREADS];
+    atomic_int go = 0;
+    double start = core_now();
+    for (int t = 0; t < THREADS; t++) {
+        workers[t] = (pipeline_worker){ctx, t, count, &go, 0, 0};
+        CHECK(pthread_create(&threads[t], NULL, pipeline_thread, &workers[t]) == 0);
+    }
+    atomic_store(&go, 1);
+    for (int t = 0; t < THREADS; t++) {
+        pthread_join(threads[t], NULL);
+        test_checks += workers[t].checks;
+        test_failures += workers[t].failures;
+    }
+    double seconds = core_now() - start;
+    /* A split and a join plan: their pipelines are among those made. */
+    static const uint64_t sizes[2] = {64, 12}, lengths[3] = {4, 4, 4};
+    vksplit_split_desc split = core_packed_desc(4, 2, sizes, 1, 3, lengths);
+    vksplit_join_desc join = {4, 2, sizes, NULL, 1, 3, lengths, NULL, 0};
+    vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
+    vksplit_plan *a = NULL, *b = NULL;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &split, &compute, &a, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create_join(ctx, &join, &compute, &b, &err), &err);
+    CHECK(a && b && vksplit_plan_pipeline(a) && vksplit_plan_pipeline(b));
+    vksplit_plan_destroy(a);
+    vksplit_plan_destroy(b);
+    vksplit_context_destroy(ctx);
+    printf("%u pipelines created on demand by %d threads at once: %.2f s of wall time, %.1f ms a pipeline\n", count,
+           THREADS, seconds, seconds * 1e3 / count);
+}
+
 /* ---- main ------------------------------------------------------------------------------------ */
 
 static void run_workers(shared* s, void* (*fn)(void*), const char* label)
@@ -460,6 +551,8 @@ int main(int argc, char** argv)
     s.rounds = core_scaled(6);
     if (strcmp(which, "plans") == 0 || strcmp(which, "all") == 0)
         run_workers(&s, plans_thread, "plans created, recorded and destroyed by every thread");
+    if (strcmp(which, "pipelines") == 0 || strcmp(which, "all") == 0)
+        pipelines_on_demand(&s.info);
     if (strcmp(which, "record") == 0 || strcmp(which, "all") == 0) {
         same_plans(&s, "the same plans recorded by every thread at once (device addresses)",
                    (s.info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0);
