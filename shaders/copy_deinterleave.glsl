@@ -163,13 +163,26 @@ void deinterleave_workgroup(uint wg)
     }
 }
 
+// n / d for n, d <= DEINTERLEAVE_SHARED_WORDS (a tile's pieces and a chunk both fit workgroup
+// memory) by a multiply: magic = ceil(2^32 / d) (the table's SEG_ROW_MAGIC, written by the
+// host), the high half of n * magic, exact while n * (magic * d - 2^32) < 2^32, which n, d <=
+// 4096 keep far inside. d = 1 has no 32-bit magic (0 stands for it). A select between plain
+// values: no branch.
+uint di_div(uint n, uint magic)
+{
+    uint hi, lo;
+    umulExtended(n, magic, hi, lo);
+    return magic == 0u ? n : hi;
+}
+
 // DEINTERLEAVE's inverse, a join's: each input's part of TBL_TILE_ROWS output rows is read
 // with WORD_BYTES loads (DI_UNROLL of them in flight per invocation) and scattered, 32-bit
 // piece by piece, into the rows' places in workgroup memory; then the whole rows are written
 // with WORD_BYTES stores, each output byte once. A workgroup copies tiles wg, wg + units, ...
 // Each part's tile is contiguous (its rows are) and starts on a word (r0 is a multiple of 4
 // rows); its loads are clamped to its last whole word inside a loop that runs only where it
-// has one, so no clamp wraps.
+// has one, so no clamp wraps. A piece's row within the tile is a multiply by the chunk's
+// reciprocal (di_div), not a division per word.
 void interleave_workgroup(uint wg)
 {
     uint tile_rows, rows, row_uints, tiles, units;
@@ -183,7 +196,8 @@ void interleave_workgroup(uint wg)
         for (uint k = 0u; k < pc.segments; k++) {
             uint seg = segment_at(k);
             uint chunk = tbl(seg + SEG_CHUNK_WORDS), at_in_row = tbl(seg + SEG_ROW_OFFSET);
-            g_part = output_of(k); // this input, the side read
+            uint magic = tbl(seg + SEG_ROW_MAGIC); // read with the chunk: no division here
+            g_part = output_of(k);                 // this input, the side read
             uint in_uints = d.nrows * chunk, in_words = in_uints / DI_SLOTS;
             CURSOR in0 = in_cursor(OFFSET(d.r0) * OFFSET(chunk) / OFFSET(DI_SLOTS));
             uint skip = row_uints - chunk; // from a row's chunk end to the next row's chunk
@@ -194,21 +208,18 @@ void interleave_workgroup(uint wg)
                     wat[j] = min(base + j * wgs, in_words - 1u);
                     w[j] = load_at(in0 + CURSOR(step_words(OFFSET(wat[j]))));
                 }
-                [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++) {
-                    uint first = wat[j] * DI_SLOTS;
-                    uint row = first / chunk, col = first - row * chunk;
-                    uint a = row * row_uints + at_in_row + col; // the piece's place in the rows
+                [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++)
                     [[unroll]] for (uint i = 0u; i < DI_SLOTS; i++) {
-                        smem[a] = slot_of(w[j], i);
-                        bool wrap = ++col == chunk;
-                        col = wrap ? 0u : col;
-                        a += wrap ? skip + 1u : 1u;
+                        // Each piece's place in the rows from its own index: a multiply, no
+                        // carry from one piece to the next (which NAK turned into branches).
+                        uint piece = wat[j] * DI_SLOTS + i;
+                        uint row = di_div(piece, magic);
+                        smem[row * skip + at_in_row + piece] = slot_of(w[j], i);
                     }
-                }
             }
 #if DI_SLOTS > 1 && defined(ADDRESSING_BDA)
             for (uint u = in_words * DI_SLOTS + t; u < in_uints; u += wgs) { // the tail: fewer than DI_SLOTS
-                uint r = u / chunk;
+                uint r = di_div(u, magic);
                 smem[r * row_uints + at_in_row + (u - r * chunk)] = load_u32(uint64_t(d.r0) * chunk + u);
             }
 #endif

@@ -91,7 +91,7 @@
 #define SEG_BASE 4           /* uint64: word offset of the output's first element in the input */
 #define SEG_ROWS_PER_UNIT 6     /* RUNS, INTERLEAVED: whole rows one unit copies (pieces == 1) */
 #define SEG_ROWS 7              /* RUNS, INTERLEAVED: rows of this output */
-#define SEG_ROW_MAGIC 8         /* INTERLEAVED tiles: ceil(2^32 / chunk_words), 0 for 1-word chunks */
+#define SEG_ROW_MAGIC 8         /* INTERLEAVED tiles, DEINTERLEAVE: ceil(2^32 / chunk_words), 0 for 1-word chunks */
 #define SEG_DIMS 9              /* then per row dimension, innermost first: */
 #define DIM_SIZE 0              /*   size */
 #define DIM_IN_STRIDE 1         /*   uint64 input stride in words */

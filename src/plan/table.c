@@ -44,7 +44,10 @@ static void put_mapping_fields(const vksplit__geometry* g, const vksplit__segmen
         out[SEG_TILES_A] = (uint32_t)seg->tiles_a;
         out[SEG_TILES_B] = (uint32_t)seg->tiles_b;
         break;
-    case VKSPLIT_MAPPING_DEINTERLEAVE: out[SEG_ROW_OFFSET] = seg->row_offset_uints; break;
+    case VKSPLIT_MAPPING_DEINTERLEAVE:
+        out[SEG_ROW_OFFSET] = seg->row_offset_uints;
+        out[SEG_ROW_MAGIC] = seg->row_magic;
+        break;
     default: /* RUNS, INTERLEAVED */
         out[SEG_PIECES] = seg->pieces;
         out[SEG_PIECE_WORDS] = seg->piece_words;

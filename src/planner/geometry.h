@@ -47,7 +47,7 @@ typedef struct vksplit__segment {
     uint32_t pieces; /* per row; > 1 only when rows_per_unit == 1 */
     uint32_t piece_words;
     uint32_t rows_per_unit;
-    uint32_t row_magic; /* INTERLEAVED tiles of rows: ceil(2^32 / chunk_words), 0 for 1 */
+    uint32_t row_magic; /* INTERLEAVED tiles of rows, DEINTERLEAVE: ceil(2^32 / chunk_words), 0 for 1 */
     /* TILES */
     uint64_t line_tiles; /* units per line */
     uint64_t tiles;      /* units in all (units is per band) */
