@@ -80,6 +80,18 @@ OUTPUT output_of(uint segment)
         return AddressRef(pc_word64(0u)).a[segment];
     return pc_word64(2u * segment);
 }
+// The same address read without depending on the branch, for a join to read its part's address
+// together with the segment's fields: both places are read, each at an index that is always
+// valid (the arguments' where there are none: the table's first word), and the right one kept.
+// ACO then issues it with the fields (one round trip before the first copy load, as a split's);
+// NAK turns the first ?: into a branch and still takes two.
+OUTPUT output_of_unbranched(uint segment)
+{
+    bool arguments = (pc.shape >> SHAPE_FLAGS_SHIFT & FLAG_ARGUMENTS) != 0u;
+    uint64_t from_arguments = AddressRef(arguments ? pc_word64(0u) : pc.table).a[arguments ? segment : 0u];
+    uint64_t from_push = pc_word64(2u * min(segment, ABI_INLINE_OUTPUTS - 1u));
+    return arguments ? from_arguments : from_push;
+}
 // A split reads the whole (pc.input_addr) and writes its part; a join (JOIN) reads its part,
 // g_part, set once its segment is known (main(): before anything is read), and writes the whole.
 OUTPUT g_part;
@@ -169,6 +181,7 @@ uint pc_prefix1() { return 0u; } // FLAG_PREFIX is never set here
 uint pc_prefix2() { return 0u; }
 uint pc_segments_at() { return pc.segments_at; }
 OUTPUT output_of(uint segment) { return segment - pc.seg_first; }
+OUTPUT output_of_unbranched(uint segment) { return output_of(segment); }
 // A split reads the whole (binding 1) and writes its part's slot (binding 2); a join (JOIN)
 // reads its part's slot, g_part (set in main()), and writes the whole.
 OUTPUT g_part;

@@ -112,6 +112,8 @@ void tiles_workgroup(uint k, uint band, uint unit)
     l.seg = 0xFFFFFFFFu;
 #if defined(ADDRESSING_BDA)
     if (pc_flag(FLAG_INLINE)) { // a small split: every field in push constants, no table read
+        if (JOIN)
+            g_part = output_of_unbranched(k);
         l.chunk = inline_field(k, INLINE_CHUNK);
         base_offsets(word64(inline_field(k, INLINE_BASE), inline_field(k, INLINE_BASE + 1)), l.in_off, l.out_off);
         l.rows = 1u;
@@ -128,6 +130,8 @@ void tiles_workgroup(uint k, uint band, uint unit)
         // places these fields so); the output's stride is read later, with its address.
         uvec4 f0, f4;
         segment_head(seg, f0, f4);
+        if (JOIN) // a join's part, the side it reads: its address in flight with the fields
+            g_part = output_of_unbranched(k);
         l.chunk = f0[SEG_CHUNK_WORDS];
         base_offsets(OFFSET(word64(f4[SEG_BASE - 4], f4[SEG_BASE - 3])), l.in_off, l.out_off);
         l.rows = f4[SEG_LINE_ROWS - 4];
