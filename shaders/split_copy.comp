@@ -30,8 +30,8 @@
 //                 workgroup memory, read and written coalesced.
 //   DEINTERLEAVE  short chunks: a workgroup stages whole input rows in workgroup memory and
 //                 writes every output's part with wide stores; each input byte is read once.
-// No table read inside any loop that copies words; no division there either, but in
-// DEINTERLEAVE's join (a division per gathered word finds its input row and column).
+// No division and no table read inside any loop that copies words (DEINTERLEAVE's join finds a
+// piece's row by a multiply with the chunk's reciprocal, SEG_ROW_MAGIC).
 //
 // llvmpipe stops loops silently after 65535 iterations per 8-lane batch; the host bounds
 // every invocation's trip count (VKSPLIT_LOOP_BUDGET, src/planner/geometry.h) far below that.
