@@ -72,28 +72,26 @@ vksplit_result vksplit_query_zero_copy(const vksplit_split_desc* split, vksplit_
     return VKSPLIT_OK;
 }
 
+/* Per part, both directions: the desc's rules (after its own NULL rule for aliasable), then
+ * every part's answer. */
 vksplit_result vksplit_query_zero_copy_outputs(const vksplit_split_desc* split, vksplit_bool32* aliasable,
                                                uint64_t* output_byte_offsets, vksplit_error* error)
 {
-    if (!aliasable)
-        return VKSPLIT__FAIL0(error, ZERO_COPY_ALIASABLE_NULL);
     vksplit__split s;
-    vksplit_result r = vksplit__split_check(split, &s, error);
-    if (r != VKSPLIT_OK)
-        return r;
-    parts_in_place(&s, aliasable, output_byte_offsets);
-    return VKSPLIT_OK;
+    vksplit_result r =
+        aliasable ? vksplit__split_check(split, &s, error) : VKSPLIT__FAIL0(error, ZERO_COPY_ALIASABLE_NULL);
+    if (r == VKSPLIT_OK)
+        parts_in_place(&s, aliasable, output_byte_offsets);
+    return r;
 }
 
 vksplit_result vksplit_query_join_zero_copy(const vksplit_join_desc* join, vksplit_bool32* aliasable,
                                             uint64_t* input_byte_offsets, vksplit_error* error)
 {
-    if (!aliasable)
-        return VKSPLIT__FAIL0(error, JOIN_ZERO_COPY_ALIASABLE_NULL);
     vksplit__split s;
-    vksplit_result r = vksplit__join_check(join, &s, error);
-    if (r != VKSPLIT_OK)
-        return r;
-    parts_in_place(&s, aliasable, input_byte_offsets);
-    return vksplit__ok(error);
+    vksplit_result r =
+        aliasable ? vksplit__join_check(join, &s, error) : VKSPLIT__FAIL0(error, JOIN_ZERO_COPY_ALIASABLE_NULL);
+    if (r == VKSPLIT_OK)
+        parts_in_place(&s, aliasable, input_byte_offsets);
+    return r;
 }
