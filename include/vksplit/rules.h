@@ -64,6 +64,7 @@
       "VK_KHR_push_descriptor (VKSPLIT_FEATURE_PUSH_DESCRIPTOR) enabled on the device")                                \
     X(CONTEXT_MISSING_FUNCTION, 21, VKSPLIT_ERROR_UNSUPPORTED, "%s returned NULL for %s")                              \
     X(CONTEXT_NULL, 279, VKSPLIT_ERROR_NULL_ARGUMENT, "ctx is NULL")                                                   \
+    X(CONTEXT_PIPELINES, 281, VKSPLIT_ERROR_INVALID_ARGUMENT, "desc.pipelines %d is not a vksplit_pipelines")          \
     X(CONTEXT_PIPELINE_INDEX, 280, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                     \
       "pipeline index %u is out of range: this context has %u (vksplit_context_pipeline_count)")                       \
     X(CONTEXT_ADDRESSING_NOT_BUILT, 278, VKSPLIT_ERROR_UNSUPPORTED,                                                    \

@@ -396,6 +396,23 @@ VKSPLIT_API VKSPLIT_EXPERIMENTAL VkPipeline vksplit_plan_pipeline(const vksplit_
 
 /* ---- end of the experimental section ------------------------------------------------- */
 
+/* When a context's pipelines are made (vksplit_context_desc.pipelines), splits and joins
+ * alike. None is ever made while recording; vksplit_context_create_pipeline makes any of them
+ * now, from any thread. */
+typedef enum vksplit_pipelines {
+    /* Every split pipeline the tuning can use with the context; each join pipeline by the first
+     * join plan that needs it, so that a context that only splits compiles nothing for joins.
+     * (Or as the earlier defer_pipelines and create_join_pipelines say, where they are set.) */
+    VKSPLIT_PIPELINES_DEFAULT = 0,
+    /* Every pipeline of both directions with the context: nothing compiles after load. */
+    VKSPLIT_PIPELINES_WITH_CONTEXT = 1,
+    /* None with the context: each by the first plan that needs it, or by the engine's own
+     * threads through vksplit_context_create_pipeline (tools that make a plan or two, engines
+     * that spread the compiles). */
+    VKSPLIT_PIPELINES_ON_DEMAND = 2,
+    VKSPLIT_PIPELINES_MAX_ENUM = 0x7fffffff
+} vksplit_pipelines;
+
 typedef struct vksplit_context_desc {
     VkInstance instance;                              /* required */
     VkPhysicalDevice physical_device;                 /* required */
@@ -406,18 +423,10 @@ typedef struct vksplit_context_desc {
     PFN_vkGetDeviceProcAddr get_device_proc_addr;
     vksplit_features enabled_features; /* what the device was created with */
     VkPipelineCache pipeline_cache;    /* optional */
-    /* 0 (the default): vksplit_context_create creates every split pipeline the tuning can use
-     * (and the join pipelines with create_join_pipelines), so that no later call compiles
-     * anything (the cost lands at load time, once). 1: each
-     * pipeline is created by the first vksplit_plan_create that needs it (still never while
-     * recording): for tools that make a plan or two and exit, where compiling the others is
-     * wasted (the convenience runner does this). */
+    /* The earlier two settings of when pipelines are made, still honoured where `pipelines`
+     * (below) is VKSPLIT_PIPELINES_DEFAULT: defer_pipelines 1 is VKSPLIT_PIPELINES_ON_DEMAND;
+     * create_join_pipelines 1 (without defer_pipelines) is VKSPLIT_PIPELINES_WITH_CONTEXT. */
     vksplit_bool32 defer_pipelines;
-    /* 0 (the default): the join pipelines are each created by the first
-     * vksplit_plan_create_join that needs it (as defer_pipelines does for all; still never
-     * while recording), so that a context that only splits compiles nothing for joins. 1: the
-     * context creates them too (unless defer_pipelines), for an engine that joins and wants
-     * no compile after load. */
     vksplit_bool32 create_join_pipelines;
     const VkAllocationCallbacks* allocation_callbacks; /* optional: host allocations and Vulkan objects */
     vksplit_log_fn log;                                /* optional */
@@ -434,6 +443,9 @@ typedef struct vksplit_context_desc {
      * tensor beyond it is copied through several windows, a dispatch or more each; tests use it
      * to reach windows without gigabytes. */
     VKSPLIT_EXPERIMENTAL uint64_t max_binding_bytes;
+    /* When the pipelines are made, splits' and joins' alike (vksplit_pipelines; 0: the default,
+     * or what defer_pipelines and create_join_pipelines say). */
+    vksplit_pipelines pipelines;
 } vksplit_context_desc;
 
 typedef struct vksplit_context vksplit_context;

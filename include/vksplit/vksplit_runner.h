@@ -155,7 +155,7 @@ typedef struct vksplit_runner_info {
 /* Thread-safety: safe. */
 VKSPLIT_API void vksplit_runner_get_info(const vksplit_runner* runner, vksplit_runner_info* info);
 /* The context the runner created on its device (its pipelines deferred: each compiled by the
- * first plan that needs it, vksplit_context_desc.defer_pipelines). Thread-safety: safe. */
+ * first plan that needs it, VKSPLIT_PIPELINES_ON_DEMAND). Thread-safety: safe. */
 VKSPLIT_API vksplit_context* vksplit_runner_context(vksplit_runner* runner);
 /* Messages the validation layer has sent so far (0 without validation). Thread-safety: safe. */
 VKSPLIT_API uint32_t vksplit_runner_validation_message_count(const vksplit_runner* runner);

@@ -187,6 +187,8 @@ vksplit_result vksplit_context_create(const vksplit_context_desc* desc, vksplit_
         return VKSPLIT__FAIL0(error, CONTEXT_DESC_NULL);
     if (!desc->instance || !desc->physical_device || !desc->device || !desc->get_instance_proc_addr)
         return VKSPLIT__FAIL0(error, CONTEXT_DESC_HANDLES);
+    if ((uint32_t)desc->pipelines > VKSPLIT_PIPELINES_ON_DEMAND)
+        return VKSPLIT__FAIL(error, CONTEXT_PIPELINES, (int)desc->pipelines);
     vksplit_context* ctx = vksplit__alloc(desc->allocation_callbacks, sizeof *ctx);
     if (!ctx)
         return VKSPLIT__FAIL0(error, HOST_ALLOCATION_CONTEXT);
@@ -208,9 +210,15 @@ vksplit_result vksplit_context_create(const vksplit_context_desc* desc, vksplit_
         r = read_device(ctx, desc, error);
     if (r == VKSPLIT_OK)
         r = vksplit__create_layouts(ctx, error);
-    /* The splits' pipelines with the context and the joins' on first use, unless told otherwise. */
-    ctx->create_pipelines =
-        desc->defer_pipelines ? 0u : (1u << VKSPLIT__SPLIT) | (desc->create_join_pipelines ? 1u << VKSPLIT__JOIN : 0u);
+    /* Which directions' pipelines are made with the context (vksplit_pipelines; its DEFAULT as
+     * the two earlier fields say). */
+    uint32_t both = (1u << VKSPLIT__SPLIT) | (1u << VKSPLIT__JOIN);
+    if (desc->pipelines == VKSPLIT_PIPELINES_WITH_CONTEXT)
+        ctx->create_pipelines = both;
+    else if (desc->pipelines == VKSPLIT_PIPELINES_ON_DEMAND || desc->defer_pipelines)
+        ctx->create_pipelines = 0;
+    else
+        ctx->create_pipelines = desc->create_join_pipelines ? both : 1u << VKSPLIT__SPLIT;
     ctx->capture_statistics = desc->capture_pipeline_statistics != 0;
     ctx->pipeline_cache = desc->pipeline_cache;
     if (r == VKSPLIT_OK && ctx->create_pipelines)

@@ -583,7 +583,7 @@ vksplit_result vksplit_runner_create(const vksplit_runner_desc* desc, vksplit_ru
         ctx.tuning = desc->tuning;
         /* Tools and tests make a plan or a few per runner: each pipeline compiled when a plan
          * first needs it, not every one the tuning could use. */
-        ctx.defer_pipelines = 1;
+        ctx.pipelines = VKSPLIT_PIPELINES_ON_DEMAND;
         ctx.capture_pipeline_statistics = runner->pipeline_statistics;
         r = vksplit_context_create(&ctx, &runner->ctx, error);
     }

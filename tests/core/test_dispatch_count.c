@@ -234,9 +234,11 @@ static void counted_run(vksplit_runner* runner, vksplit_context* ctx, vksplit_fe
 }
 
 /* Pipelines: by default the tuning's split pipelines with the context, each join pipeline by
- * the first join plan that needs it; create_join_pipelines: the join pipelines with the
- * context too; defer_pipelines: none with the context, each by the first plan that needs it.
- * Never one by a second plan of the same direction and word, nor by any record. */
+ * the first join plan that needs it; VKSPLIT_PIPELINES_WITH_CONTEXT (or the earlier
+ * create_join_pipelines): the join pipelines with the context too; VKSPLIT_PIPELINES_ON_DEMAND
+ * (or defer_pipelines): none with the context, each by the first plan that needs it. Never
+ * one by a second plan of the same direction and word, nor by any record. A value past the
+ * enum is refused (CONTEXT_PIPELINES). */
 static void deferred_pipelines(vksplit_runner* runner)
 {
     const uint64_t sizes[2] = {4, 6}, lengths[2] = {2, 4};
@@ -244,11 +246,15 @@ static void deferred_pipelines(vksplit_runner* runner)
     vksplit_join_desc j = core_packed_join_desc(4, 2, sizes, 1, 2, lengths);
     vksplit_plan_options options = {VKSPLIT_PATH_COMPUTE};
     vksplit_error err;
-    for (int m = 0; m < 4; m++) {
-        int defer = m & 1, joins = m >> 1;
+    for (int m = 0; m < 6; m++) { /* the four of the earlier fields, then the enum's two */
+        int defer = m < 4 ? m & 1 : m == 5, joins = m < 4 ? m >> 1 : m == 4;
         vksplit_context_desc cd = vkc_context_desc(runner);
-        cd.defer_pipelines = (vksplit_bool32)defer;
-        cd.create_join_pipelines = (vksplit_bool32)joins;
+        if (m < 4) {
+            cd.defer_pipelines = (vksplit_bool32)defer;
+            cd.create_join_pipelines = (vksplit_bool32)joins;
+        } else {
+            cd.pipelines = m == 4 ? VKSPLIT_PIPELINES_WITH_CONTEXT : VKSPLIT_PIPELINES_ON_DEMAND;
+        }
         vksplit_context* ctx = NULL;
         vkc_reset();
         CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&cd, &ctx, &err), &err);
@@ -274,6 +280,21 @@ static void deferred_pipelines(vksplit_runner* runner)
             vksplit_plan_destroy(plans[p]);
         vksplit_context_destroy(ctx);
     }
+    /* (Not through vkc_context_desc: it re-installs the counting wrapper, which only a context
+     * that loads its functions fills again.) */
+    vksplit_runner_info info;
+    vksplit_runner_get_info(runner, &info);
+    vksplit_context_desc bad;
+    memset(&bad, 0, sizeof bad);
+    bad.instance = info.instance;
+    bad.physical_device = info.physical_device;
+    bad.device = info.device;
+    bad.get_instance_proc_addr = info.get_instance_proc_addr;
+    bad.enabled_features = info.enabled_features;
+    bad.pipelines = (vksplit_pipelines)3;
+    vksplit_context* none = NULL;
+    CHECK_RULE(VKSPLIT_RULE_CONTEXT_PIPELINES, vksplit_context_create(&bad, &none, &err), &err);
+    CHECK(none == NULL && strstr(err.message, "desc.pipelines 3"));
 }
 
 /* The plan's parameter table carries the plan's label as its name. */
