@@ -457,9 +457,10 @@ VKSPLIT_API vksplit_result vksplit_query_device_features(VkPhysicalDevice physic
                                                          VkInstance instance, vksplit_features* supported,
                                                          vksplit_error* error);
 
-/* Loads the functions vksplit calls into a private table and creates every split pipeline it
- * can use, and every join pipeline with desc.create_join_pipelines (the others, and all with
- * desc.defer_pipelines, are left to the first plan that needs each; never to a recording). Needs VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS or VKSPLIT_FEATURE_PUSH_DESCRIPTOR.
+/* Loads the functions vksplit calls into a private table and creates the pipelines
+ * desc.pipelines says (by default every split pipeline it can use; the others are left to the
+ * first plan that needs each, or to vksplit_context_create_pipeline; never to a recording).
+ * Needs VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS or VKSPLIT_FEATURE_PUSH_DESCRIPTOR.
  * Thread-safety: safe; the device's own rules apply. */
 VKSPLIT_API vksplit_result vksplit_context_create(const vksplit_context_desc* desc, vksplit_context** out,
                                                   vksplit_error* error);
@@ -472,7 +473,7 @@ VKSPLIT_API uint32_t vksplit_context_pipeline_count(const vksplit_context* ctx);
 /* Creates pipeline `index` of the context now, unless it exists (then nothing: VKSPLIT_OK).
  * Safe from several threads at once, on the same or different indices (a slot is claimed with
  * a compare-and-swap; two racing on one both compile, one keeps its pipeline), so an engine
- * with defer_pipelines spreads a context's pipelines over its own threads and its plans find
+ * with VKSPLIT_PIPELINES_ON_DEMAND spreads a context's pipelines over its own threads and its plans find
  * theirs made: no plan creation compiles, and no recording ever does. The context's
  * pipeline_cache applies (a warm cache makes each a lookup). Thread-safety: safe. */
 VKSPLIT_API vksplit_result vksplit_context_create_pipeline(vksplit_context* ctx, uint32_t index, vksplit_error* error);
