@@ -195,6 +195,38 @@ static void name_pipeline(const vksplit_context* ctx, VkPipeline pipeline, uint3
                          vksplit__words(direction)->operation, vksplit__kernel_name(kernel), word);
 }
 
+/* A pipeline the context may use: its direction, kernel and word, and the module it is made of. */
+typedef struct pipeline_key {
+    uint32_t word_bytes; /* 0: before the first */
+    uint32_t direction;
+    uint32_t kernel;
+    const shader_module* source;
+} pipeline_key;
+
+/* The context's pipelines in one order, by word, then direction, then kernel: from a zeroed
+ * key, each call moves *k to the next one the addressing has a module for and the tuning uses;
+ * false past the last. The one walk both the context's creation and the public numbering take. */
+static bool next_pipeline(const vksplit_context* ctx, pipeline_key* k)
+{
+    if (!k->word_bytes)
+        *k = (pipeline_key){1, 0, UINT32_MAX, NULL};
+    for (;;) {
+        if (++k->kernel == VKSPLIT_KERNEL_KINDS) {
+            k->kernel = 0;
+            if (++k->direction == VKSPLIT_DIRECTIONS) {
+                k->direction = 0;
+                k->word_bytes *= 2;
+            }
+        }
+        if (k->word_bytes > ctx->caps.max_word_bytes)
+            return false;
+        vksplit__direction d = (vksplit__direction)k->direction;
+        k->source = find_module(ctx->bda, k->word_bytes, vksplit__atomic_stores(ctx, k->word_bytes), d, k->kernel);
+        if (k->source && context_uses(ctx, k->kernel, k->word_bytes, d))
+            return true;
+    }
+}
+
 vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* error)
 {
     /* Each module made once, for the pipelines that share it (a split's and a join's). */
@@ -203,24 +235,20 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
     pipeline_spec specs[MAX_PIPELINES];
     uint32_t slot[MAX_PIPELINES][3], count = 0;
     vksplit_result r = VKSPLIT_OK;
-    for (uint32_t word = 1; r == VKSPLIT_OK && word <= ctx->caps.max_word_bytes; word *= 2) {
-        for (uint32_t n = 0; r == VKSPLIT_OK && n < VKSPLIT_DIRECTIONS * VKSPLIT_KERNEL_KINDS; n++) {
-            vksplit__direction direction = (vksplit__direction)(n / VKSPLIT_KERNEL_KINDS);
-            uint32_t m = n % VKSPLIT_KERNEL_KINDS;
-            const shader_module* source = find_module(ctx->bda, word, vksplit__atomic_stores(ctx, word), direction, m);
-            if (!source || !context_uses(ctx, m, word, direction) || deferred(ctx, direction))
-                continue; /* this addressing has no such word, or the tuning no such kernel */
-            size_t v = (size_t)(source - modules);
-            if (!made[v])
-                r = create_module(ctx, source, &made[v], error);
-            if (r != VKSPLIT_OK)
-                break;
-            describe_pipeline(ctx, m, direction, made[v], &specs[count], &infos[count]);
-            slot[count][0] = direction;
-            slot[count][1] = m;
-            slot[count][2] = word_kind(word);
-            count++;
-        }
+    pipeline_key k = {0, 0, 0, NULL};
+    while (r == VKSPLIT_OK && next_pipeline(ctx, &k)) {
+        if (deferred(ctx, (vksplit__direction)k.direction))
+            continue; /* made by the first plan that needs it */
+        size_t v = (size_t)(k.source - modules);
+        if (!made[v])
+            r = create_module(ctx, k.source, &made[v], error);
+        if (r != VKSPLIT_OK)
+            break;
+        describe_pipeline(ctx, k.kernel, (vksplit__direction)k.direction, made[v], &specs[count], &infos[count]);
+        slot[count][0] = k.direction;
+        slot[count][1] = k.kernel;
+        slot[count][2] = word_kind(k.word_bytes);
+        count++;
     }
     if (r == VKSPLIT_OK && count) {
         /* One call for every pipeline: a failure names no pipeline, and leaves the handles of
@@ -291,38 +319,12 @@ vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint
     return create_missing(ctx, source, kernel, word_bytes, direction, out, error);
 }
 
-/* The context's pipelines, numbered: by word, then direction, then kernel, as
- * vksplit__create_pipelines walks them. Fills the i-th's key; false past the last. */
-static bool nth_pipeline(const vksplit_context* ctx, uint32_t index, uint32_t* count, uint32_t* kernel,
-                         uint32_t* word_bytes, vksplit__direction* direction, const shader_module** source)
-{
-    uint32_t n = 0;
-    for (uint32_t word = 1; word <= ctx->caps.max_word_bytes; word *= 2)
-        for (uint32_t d = 0; d < VKSPLIT_DIRECTIONS; d++)
-            for (uint32_t m = 0; m < VKSPLIT_KERNEL_KINDS; m++) {
-                const shader_module* s =
-                    find_module(ctx->bda, word, vksplit__atomic_stores(ctx, word), (vksplit__direction)d, m);
-                if (!s || !context_uses(ctx, m, word, (vksplit__direction)d))
-                    continue;
-                if (n++ == index) {
-                    *kernel = m;
-                    *word_bytes = word;
-                    *direction = (vksplit__direction)d;
-                    *source = s;
-                    return true;
-                }
-            }
-    *count = n;
-    return false;
-}
-
 uint32_t vksplit_context_pipeline_count(const vksplit_context* ctx)
 {
-    uint32_t count = 0, kernel, word;
-    vksplit__direction direction;
-    const shader_module* source;
-    if (ctx)
-        nth_pipeline(ctx, UINT32_MAX, &count, &kernel, &word, &direction, &source);
+    uint32_t count = 0;
+    pipeline_key k = {0, 0, 0, NULL};
+    while (ctx && next_pipeline(ctx, &k))
+        count++;
     return count;
 }
 
@@ -330,13 +332,17 @@ vksplit_result vksplit_context_create_pipeline(vksplit_context* ctx, uint32_t in
 {
     if (!ctx)
         return VKSPLIT__FAIL0(error, CONTEXT_NULL);
-    uint32_t count = 0, kernel = 0, word = 0;
-    vksplit__direction direction = VKSPLIT__SPLIT;
-    const shader_module* source = NULL;
-    if (!nth_pipeline(ctx, index, &count, &kernel, &word, &direction, &source))
-        return VKSPLIT__FAIL(error, CONTEXT_PIPELINE_INDEX, index, count);
-    VkPipeline pipeline = pipeline_of(vksplit__load_u64(&ctx->pipelines[direction][kernel][word_kind(word)]));
-    vksplit_result r = pipeline ? VKSPLIT_OK : create_missing(ctx, source, kernel, word, direction, &pipeline, error);
+    pipeline_key k = {0, 0, 0, NULL};
+    uint32_t n = 0;
+    bool found;
+    while ((found = next_pipeline(ctx, &k)) && n < index)
+        n++;
+    if (!found)
+        return VKSPLIT__FAIL(error, CONTEXT_PIPELINE_INDEX, index, n);
+    vksplit__direction d = (vksplit__direction)k.direction;
+    VkPipeline pipeline = pipeline_of(vksplit__load_u64(&ctx->pipelines[d][k.kernel][word_kind(k.word_bytes)]));
+    vksplit_result r =
+        pipeline ? VKSPLIT_OK : create_missing(ctx, k.source, k.kernel, k.word_bytes, d, &pipeline, error);
     return r == VKSPLIT_OK ? vksplit__ok(error) : r;
 }
 

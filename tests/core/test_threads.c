@@ -19,12 +19,14 @@
  *                         under the mutex and compared byte for byte. Repeated in rounds.
  *   core_threads runners  4 threads each list the devices, create a runner (validated), run a
  *                         one-shot split on it and destroy it, all at once.
- *   core_threads pipelines  a context that defers its pipelines; 8 threads, released together,
- *                         create them with vksplit_context_create_pipeline (thread t takes
- *                         indices t, t + 8, ..., and every thread index 0 and the last, so
- *                         that some race on one slot), then each again (nothing to do), and
- *                         one past the last (CONTEXT_PIPELINE_INDEX); then a split and a join
- *                         plan find their pipelines made.
+ *   core_threads pipelines  a context that makes its pipelines on demand (none with it,
+ *                         counted through vk_count.c); 8 threads, released together, create
+ *                         them with vksplit_context_create_pipeline (thread t takes indices t,
+ *                         t + 8, ..., and every thread index 0 and the last, so that some race
+ *                         on one slot), then each again (nothing to do), and one past the last
+ *                         (CONTEXT_PIPELINE_INDEX); at least one vkCreateComputePipelines per
+ *                         pipeline; then a split and a join plan find theirs made and create
+ *                         none.
  * The validation layer (its thread-safety checks included) must stay silent. Worker threads
  * keep their own counts; only the main thread touches the harness's counters.
  *
@@ -43,6 +45,7 @@
 #include "core_support.h"
 #include "host_buffer.h"
 #include "reference.h"
+#include "vk_count.h"
 #include "test_harness.h"
 
 #define THREADS 8
@@ -400,20 +403,17 @@ static void* pipeline_thread(void* arg)
     return NULL;
 }
 
-static void pipelines_on_demand(const vksplit_runner_info* info)
+static void pipelines_on_demand(vksplit_runner* runner)
 {
-    vksplit_context_desc desc = {0};
-    desc.instance = info->instance;
-    desc.physical_device = info->physical_device;
-    desc.device = info->device;
-    desc.get_instance_proc_addr = info->get_instance_proc_addr;
-    desc.enabled_features = info->enabled_features;
-    desc.defer_pipelines = 1;
+    vksplit_context_desc desc = vkc_context_desc(runner); /* its device functions counted */
+    desc.pipelines = VKSPLIT_PIPELINES_ON_DEMAND;
     vksplit_context* ctx = NULL;
     vksplit_error err;
+    vkc_reset();
     CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&desc, &ctx, &err), &err);
     if (!ctx)
         return;
+    CHECK_MSG(vkc_calls(VKC_vkCreateComputePipelines) == 0, "an on-demand context made pipelines");
     uint32_t count = vksplit_context_pipeline_count(ctx);
     CHECK_MSG(count >= 4, "a context with %u pipelines", count);
     CHECK(vksplit_context_pipeline_count(NULL) == 0);
@@ -433,7 +433,10 @@ static void pipelines_on_demand(const vksplit_runner_info* info)
         test_failures += workers[t].failures;
     }
     double seconds = core_now() - start;
-    /* A split and a join plan: their pipelines are among those made. */
+    uint64_t made = vkc_calls(VKC_vkCreateComputePipelines);
+    CHECK_MSG(made >= count, "%llu vkCreateComputePipelines for %u pipelines", (unsigned long long)made, count);
+    /* A split and a join plan: their pipelines are among those made, so they make none. */
+    vkc_reset();
     static const uint64_t sizes[2] = {64, 12}, lengths[3] = {4, 4, 4};
     vksplit_split_desc split = core_packed_desc(4, 2, sizes, 1, 3, lengths);
     vksplit_join_desc join = {4, 2, sizes, NULL, 1, 3, lengths, NULL, 0};
@@ -442,6 +445,7 @@ static void pipelines_on_demand(const vksplit_runner_info* info)
     CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &split, &compute, &a, &err), &err);
     CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create_join(ctx, &join, &compute, &b, &err), &err);
     CHECK(a && b && vksplit_plan_pipeline(a) && vksplit_plan_pipeline(b));
+    CHECK_MSG(vkc_calls(VKC_vkCreateComputePipelines) == 0, "a plan compiled a pipeline the threads had made");
     vksplit_plan_destroy(a);
     vksplit_plan_destroy(b);
     vksplit_context_destroy(ctx);
@@ -552,7 +556,7 @@ int main(int argc, char** argv)
     if (strcmp(which, "plans") == 0 || strcmp(which, "all") == 0)
         run_workers(&s, plans_thread, "plans created, recorded and destroyed by every thread");
     if (strcmp(which, "pipelines") == 0 || strcmp(which, "all") == 0)
-        pipelines_on_demand(&s.info);
+        pipelines_on_demand(runner);
     if (strcmp(which, "record") == 0 || strcmp(which, "all") == 0) {
         same_plans(&s, "the same plans recorded by every thread at once (device addresses)",
                    (s.info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0);

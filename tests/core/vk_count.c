@@ -548,6 +548,7 @@ static struct {
     char name[160];
 } named[VKC_MAX_NAMES];
 static uint32_t named_count;
+static atomic_flag named_lock = ATOMIC_FLAG_INIT; /* names come from any thread (plans made on several) */
 static char labels[VKC_MAX_LABELS][160];
 static uint32_t label_count;
 static int32_t label_depth;
@@ -556,12 +557,15 @@ static VKAPI_ATTR VkResult VKAPI_CALL w_vkSetDebugUtilsObjectNameEXT(VkDevice a,
 {
     COUNT(vkSetDebugUtilsObjectNameEXT);
     FALLIBLE(vkSetDebugUtilsObjectNameEXT, NO_POISON);
+    while (atomic_flag_test_and_set(&named_lock))
+        ;
     if (named_count < VKC_MAX_NAMES) {
         named[named_count].type = b->objectType;
         named[named_count].handle = b->objectHandle;
         snprintf(named[named_count].name, sizeof named[0].name, "%s", b->pObjectName ? b->pObjectName : "");
         named_count++;
     }
+    atomic_flag_clear(&named_lock);
     return REAL(vkSetDebugUtilsObjectNameEXT)(a, b);
 }
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdBeginDebugUtilsLabelEXT(VkCommandBuffer a, const VkDebugUtilsLabelEXT* b)
