@@ -9,6 +9,7 @@
 #include "context/debug_labels.h"
 #include "embedded_shaders.h"
 #include "planner/kernels.h"
+#include "planner/shader_variants.h"
 #include "split_abi.h"
 
 /* The embedded SPIR-V: one module per variant (src/planner/shader_variants.h) and kernel
@@ -17,7 +18,7 @@ typedef struct shader_module {
     vksplit_bool32 bda;
     uint32_t word_bytes;
     vksplit_bool32 atomic_stores;
-    uint32_t directions; /* bit 0: splits, bit 1: joins */
+    uint32_t directions; /* bit 1 << vksplit__direction: the directions it copies */
     uint32_t kernel;
     const uint32_t* code;
     const size_t* size; /* bytes; a pointer, since only the generated .c knows it */
@@ -25,11 +26,8 @@ typedef struct shader_module {
 
 #define VKSPLIT_IS_BDA_bda 1
 #define VKSPLIT_IS_BDA_desc 0
-#define VKSPLIT_DIRECTION_BITS_both 3u
-#define VKSPLIT_DIRECTION_BITS_split 1u
-#define VKSPLIT_DIRECTION_BITS_join 2u
 #define VKSPLIT_X_MODULE(addressing, word, atomic, direction, kernel, symbol) \
-    {VKSPLIT_IS_BDA_##addressing, word, atomic, VKSPLIT_DIRECTION_BITS_##direction, kernel, symbol, &symbol##_size},
+    {VKSPLIT_IS_BDA_##addressing, word, atomic, VKSPLIT__DIRECTION_BITS_##direction, kernel, symbol, &symbol##_size},
 /* A pipeline handle as the 64 bits its slot holds: VkPipeline is a pointer on 64-bit
  * platforms and a uint64_t elsewhere, 8 bytes either way. */
 _Static_assert(sizeof(VkPipeline) == sizeof(uint64_t), "a non-dispatchable handle is 64 bits");

@@ -38,13 +38,10 @@ void vksplit__write_packed_join(uint32_t element_size, uint32_t rank, const uint
                                 vksplit_join_desc* out)
 {
     memcpy(storage_sizes, sizes, rank * sizeof sizes[0]);
-    vksplit_join_desc join;
-    memset(&join, 0, sizeof join);
-    join.element_size = element_size;
-    join.rank = rank;
-    join.sizes = storage_sizes;
-    join.axis = axis;
-    join.input_count = input_count;
-    join.lengths = storage_lengths;
-    *out = join;
+    *out = (vksplit_join_desc){.element_size = element_size,
+                               .rank = rank,
+                               .sizes = storage_sizes,
+                               .axis = axis,
+                               .input_count = input_count,
+                               .lengths = storage_lengths};
 }

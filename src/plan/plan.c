@@ -525,26 +525,28 @@ static vksplit_result check_create(vksplit_context* ctx, const vksplit_plan_opti
     return VKSPLIT_OK;
 }
 
-vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_desc* desc,
-                                   const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error)
+/* Both directions: the one validation, then everything below works on its result. */
+static vksplit_result check_and_create(vksplit_context* ctx, vksplit__direction direction, const void* desc,
+                                       const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error)
 {
     vksplit_path asked = VKSPLIT_PATH_AUTO;
     vksplit_result r = check_create(ctx, options, out, &asked, error);
-    vksplit__split split; /* the one validation; everything below works on its result */
+    vksplit__split request;
     if (r == VKSPLIT_OK)
-        r = vksplit__split_check(desc, &split, error);
-    return r == VKSPLIT_OK ? create_plan(ctx, &split, asked, out, error) : r;
+        r = vksplit__check(direction, desc, &request, error);
+    return r == VKSPLIT_OK ? create_plan(ctx, &request, asked, out, error) : r;
+}
+
+vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_desc* desc,
+                                   const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error)
+{
+    return check_and_create(ctx, VKSPLIT__SPLIT, desc, options, out, error);
 }
 
 vksplit_result vksplit_plan_create_join(vksplit_context* ctx, const vksplit_join_desc* desc,
                                         const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error)
 {
-    vksplit_path asked = VKSPLIT_PATH_AUTO;
-    vksplit_result r = check_create(ctx, options, out, &asked, error);
-    vksplit__split request; /* the same type, turned round: the output the whole, the inputs the parts */
-    if (r == VKSPLIT_OK)
-        r = vksplit__join_check(desc, &request, error);
-    return r == VKSPLIT_OK ? create_plan(ctx, &request, asked, out, error) : r;
+    return check_and_create(ctx, VKSPLIT__JOIN, desc, options, out, error);
 }
 
 void vksplit_plan_destroy(vksplit_plan* plan)

@@ -13,11 +13,11 @@ typedef struct kernel_row {
     uint32_t words;      /* word sizes it takes anywhere (a word of 4 bytes is the bit 4) */
     uint32_t wide_words; /* and only on device addresses where 16-byte words are allowed */
     vksplit_bool32 bda_only;
-    vksplit_bool32 joins; /* has a join (JOIN in shaders/split_copy.comp) */
+    uint32_t directions; /* 1 << vksplit__direction for each it copies */
 } kernel_row;
 
-#define VKSPLIT_X_KERNEL(kernel, mapping, name, words, wide_words, bda_only, joins) \
-    {kernel, mapping, name, words, wide_words, bda_only, joins},
+#define VKSPLIT_X_KERNEL(kernel, mapping, name, words, wide_words, bda_only, directions) \
+    {kernel, mapping, name, words, wide_words, bda_only, VKSPLIT__DIRECTION_BITS_##directions},
 static const kernel_row kernels[] = {VKSPLIT_KERNEL_TABLE(VKSPLIT_X_KERNEL)};
 #undef VKSPLIT_X_KERNEL
 #define KERNEL_COUNT (sizeof kernels / sizeof kernels[0])
@@ -44,7 +44,7 @@ bool vksplit__kernel_takes_word(uint32_t kernel, uint32_t word_bytes, const vksp
 {
     const kernel_row* row = row_of(kernel);
     if (!row || (row->bda_only && !caps->bda) || word_bytes > caps->max_word_bytes ||
-        (caps->direction == VKSPLIT__JOIN && !row->joins))
+        !(row->directions & 1u << caps->direction))
         return false;
     bool wide = caps->bda && caps->max_word_bytes >= 16;
     return vksplit__is_pow2(word_bytes) && ((row->words | (wide ? row->wide_words : 0)) & word_bytes) != 0;
@@ -52,10 +52,10 @@ bool vksplit__kernel_takes_word(uint32_t kernel, uint32_t word_bytes, const vksp
 
 vksplit_mapping vksplit__direction_mapping(vksplit_mapping tuned, vksplit__direction direction)
 {
-    if (direction != VKSPLIT__JOIN || tuned == VKSPLIT_MAPPING_BY_SHAPE || tuned == VKSPLIT_MAPPING_DEFAULT)
+    if (tuned == VKSPLIT_MAPPING_BY_SHAPE || tuned == VKSPLIT_MAPPING_DEFAULT)
         return tuned;
     for (size_t i = 0; i < KERNEL_COUNT; i++)
-        if (kernels[i].mapping == tuned && kernels[i].joins)
+        if (kernels[i].mapping == tuned && kernels[i].directions & 1u << direction)
             return tuned;
     return VKSPLIT_MAPPING_TILES;
 }

@@ -16,6 +16,12 @@
 #ifndef VKSPLIT_SHADER_VARIANTS_H
 #define VKSPLIT_SHADER_VARIANTS_H
 
+/* The directions each word names, as a mask of 1 << vksplit__direction (bit 0 split, bit 1
+ * join); src/planner/kernel_table.h's directions column takes the same words. */
+#define VKSPLIT__DIRECTION_BITS_both 3u
+#define VKSPLIT__DIRECTION_BITS_split 1u
+#define VKSPLIT__DIRECTION_BITS_join 2u
+
 #define VKSPLIT_SHADER_VARIANTS(X) \
     X(bda, 1, 0, both)             \
     X(bda, 2, 0, both)             \

@@ -199,33 +199,34 @@ static vksplit_result record(const vksplit_plan* plan, VkCommandBuffer cmd, cons
     return vksplit__ok(error);
 }
 
+/* Both calls: the plan's direction must be the call's; `whole` is a split's input or a join's
+ * output, `parts` the other side. */
+static vksplit_result record_checked(const vksplit_plan* plan, vksplit__direction direction, VkCommandBuffer cmd,
+                                     const vksplit_binding* whole, const vksplit_binding* parts,
+                                     const vksplit_arguments* arguments, vksplit_error* error)
+{
+    if (!plan || !cmd)
+        return VKSPLIT__FAIL0(error, RECORD_NULL);
+    if (plan->direction != direction)
+        return VKSPLIT__FAIL(error, RECORD_OPERATION, vksplit__words(plan->direction)->operation,
+                             vksplit__words(plan->direction)->record);
+    if (plan->geo.segment_count == 0)
+        return vksplit__ok(error); /* every part is empty: nothing to record */
+    if (!whole || !parts)          /* the rule names the call's own fields */
+        return direction == VKSPLIT__JOIN ? VKSPLIT__FAIL0(error, RECORD_JOIN_BINDINGS_NULL)
+                                          : VKSPLIT__FAIL0(error, RECORD_BINDINGS_NULL);
+    return record(plan, cmd, whole, parts, arguments, error);
+}
+
 vksplit_result vksplit_cmd_split(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* input,
                                  const vksplit_binding* outputs, const vksplit_arguments* arguments,
                                  vksplit_error* error)
 {
-    if (!plan || !cmd)
-        return VKSPLIT__FAIL0(error, RECORD_NULL);
-    if (plan->direction != VKSPLIT__SPLIT)
-        return VKSPLIT__FAIL(error, RECORD_OPERATION, vksplit__words(plan->direction)->operation,
-                             vksplit__words(plan->direction)->record);
-    if (plan->geo.segment_count == 0)
-        return vksplit__ok(error); /* every output is empty: nothing to record */
-    if (!input || !outputs)
-        return VKSPLIT__FAIL0(error, RECORD_BINDINGS_NULL);
-    return record(plan, cmd, input, outputs, arguments, error);
+    return record_checked(plan, VKSPLIT__SPLIT, cmd, input, outputs, arguments, error);
 }
 
 vksplit_result vksplit_cmd_join(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* inputs,
                                 const vksplit_binding* output, const vksplit_arguments* arguments, vksplit_error* error)
 {
-    if (!plan || !cmd)
-        return VKSPLIT__FAIL0(error, RECORD_NULL);
-    if (plan->direction != VKSPLIT__JOIN)
-        return VKSPLIT__FAIL(error, RECORD_OPERATION, vksplit__words(plan->direction)->operation,
-                             vksplit__words(plan->direction)->record);
-    if (plan->geo.segment_count == 0)
-        return vksplit__ok(error); /* every input is empty: nothing to record */
-    if (!inputs || !output)
-        return VKSPLIT__FAIL0(error, RECORD_JOIN_BINDINGS_NULL);
-    return record(plan, cmd, output, inputs, arguments, error);
+    return record_checked(plan, VKSPLIT__JOIN, cmd, output, inputs, arguments, error);
 }

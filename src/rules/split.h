@@ -8,7 +8,7 @@
 
 /* A validated canonical split or join: one whole tensor and N parts along one axis, and which
  * way the bytes go (a split reads the whole and writes the parts, a join the other way).
- * Only vksplit__split_check and vksplit__join_check build one, so holding one is the proof
+ * Only vksplit__check builds one, so holding one is the proof
  * that every rule of vksplit_validate_split (vksplit_validate_join) holds: everything that
  * takes this type checks nothing again. It copies the small arrays and points at the
  * caller's per-part arrays (lengths, part_strides), so it is valid while the desc's are. */

@@ -166,32 +166,30 @@ static vksplit_result check_request(const request* q, vksplit__split* out, vkspl
     return vksplit__ok(error);
 }
 
-vksplit_result vksplit__split_check(const vksplit_split_desc* d, vksplit__split* out, vksplit_error* error)
+vksplit_result vksplit__check(vksplit__direction direction, const void* desc, vksplit__split* out, vksplit_error* error)
 {
-    if (!d)
-        return VKSPLIT__FAIL0(error, SPLIT_NULL);
-    request q = {VKSPLIT__SPLIT,    d->element_size, d->rank,          d->axis,    d->output_count,
-                 d->base_alignment, d->sizes,        d->input_strides, d->lengths, d->output_strides};
-    return check_request(&q, out, error);
-}
-
-vksplit_result vksplit__join_check(const vksplit_join_desc* d, vksplit__split* out, vksplit_error* error)
-{
-    if (!d)
-        return VKSPLIT__FAIL0(error, JOIN_NULL);
-    request q = {VKSPLIT__JOIN,     d->element_size, d->rank,           d->axis,    d->input_count,
-                 d->base_alignment, d->sizes,        d->output_strides, d->lengths, d->input_strides};
-    return check_request(&q, out, error);
+    request q = {.direction = direction};
+    if (!desc)
+        return FAIL0_AS(&q, error, NULL);
+    if (direction == VKSPLIT__JOIN) {
+        const vksplit_join_desc* d = desc;
+        q = (request){direction,         d->element_size, d->rank,           d->axis,    d->input_count,
+                      d->base_alignment, d->sizes,        d->output_strides, d->lengths, d->input_strides};
+    } else {
+        const vksplit_split_desc* d = desc;
+        q = (request){direction,         d->element_size, d->rank,          d->axis,    d->output_count,
+                      d->base_alignment, d->sizes,        d->input_strides, d->lengths, d->output_strides};
+    }
+    vksplit__split s;
+    return check_request(&q, out ? out : &s, error);
 }
 
 vksplit_result vksplit_validate_split(const vksplit_split_desc* split, vksplit_error* error)
 {
-    vksplit__split s;
-    return vksplit__split_check(split, &s, error);
+    return vksplit__check(VKSPLIT__SPLIT, split, NULL, error);
 }
 
 vksplit_result vksplit_validate_join(const vksplit_join_desc* join, vksplit_error* error)
 {
-    vksplit__split s;
-    return vksplit__join_check(join, &s, error);
+    return vksplit__check(VKSPLIT__JOIN, join, NULL, error);
 }

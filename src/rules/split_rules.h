@@ -5,10 +5,22 @@
 
 #include "rules/split.h"
 
-/* Every rule, each with its own code and message; fills *out only on success. A join's rules
- * are the same checks with the JOIN_* ids: the output is the whole, the inputs the parts. */
-vksplit_result vksplit__split_check(const vksplit_split_desc* desc, vksplit__split* out, vksplit_error* error);
-vksplit_result vksplit__join_check(const vksplit_join_desc* desc, vksplit__split* out, vksplit_error* error);
+/* Every rule, each with its own code and message; fills *out (which may be NULL) only on
+ * success. `desc` is the direction's desc: a vksplit_split_desc (its input the whole) or a
+ * vksplit_join_desc (its output the whole); a join fails with the JOIN_* ids. The typed
+ * wrappers below are what callers with one desc type use. */
+vksplit_result vksplit__check(vksplit__direction direction, const void* desc, vksplit__split* out,
+                              vksplit_error* error);
+static inline vksplit_result vksplit__split_check(const vksplit_split_desc* desc, vksplit__split* out,
+                                                  vksplit_error* error)
+{
+    return vksplit__check(VKSPLIT__SPLIT, desc, out, error);
+}
+static inline vksplit_result vksplit__join_check(const vksplit_join_desc* desc, vksplit__split* out,
+                                                 vksplit_error* error)
+{
+    return vksplit__check(VKSPLIT__JOIN, desc, out, error);
+}
 
 /* Where the no-overlap rule fails: dimension `dim` steps by `stride`, which does not exceed
  * `reach`, the farthest element the dimensions with smaller strides address. */

@@ -74,24 +74,27 @@ vksplit_result vksplit_query_zero_copy(const vksplit_split_desc* split, vksplit_
 
 /* Per part, both directions: the desc's rules (after its own NULL rule for aliasable), then
  * every part's answer. */
+static vksplit_result query_parts(vksplit__direction direction, const void* desc, vksplit_bool32* aliasable,
+                                  uint64_t* byte_offsets, vksplit_error* error)
+{
+    vksplit__split s;
+    if (!aliasable) /* its NULL rule is the direction's own */
+        return direction == VKSPLIT__JOIN ? VKSPLIT__FAIL0(error, JOIN_ZERO_COPY_ALIASABLE_NULL)
+                                          : VKSPLIT__FAIL0(error, ZERO_COPY_ALIASABLE_NULL);
+    vksplit_result r = vksplit__check(direction, desc, &s, error);
+    if (r == VKSPLIT_OK)
+        parts_in_place(&s, aliasable, byte_offsets);
+    return r;
+}
+
 vksplit_result vksplit_query_zero_copy_outputs(const vksplit_split_desc* split, vksplit_bool32* aliasable,
                                                uint64_t* output_byte_offsets, vksplit_error* error)
 {
-    vksplit__split s;
-    vksplit_result r =
-        aliasable ? vksplit__split_check(split, &s, error) : VKSPLIT__FAIL0(error, ZERO_COPY_ALIASABLE_NULL);
-    if (r == VKSPLIT_OK)
-        parts_in_place(&s, aliasable, output_byte_offsets);
-    return r;
+    return query_parts(VKSPLIT__SPLIT, split, aliasable, output_byte_offsets, error);
 }
 
 vksplit_result vksplit_query_join_zero_copy(const vksplit_join_desc* join, vksplit_bool32* aliasable,
                                             uint64_t* input_byte_offsets, vksplit_error* error)
 {
-    vksplit__split s;
-    vksplit_result r =
-        aliasable ? vksplit__join_check(join, &s, error) : VKSPLIT__FAIL0(error, JOIN_ZERO_COPY_ALIASABLE_NULL);
-    if (r == VKSPLIT_OK)
-        parts_in_place(&s, aliasable, input_byte_offsets);
-    return r;
+    return query_parts(VKSPLIT__JOIN, join, aliasable, input_byte_offsets, error);
 }

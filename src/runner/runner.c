@@ -300,39 +300,33 @@ static vksplit_result load_device_functions(vksplit_runner* runner, vksplit_erro
 
 static vksplit_result has_extension(const vksplit_runner* runner, const char* name, bool* found, vksplit_error* error);
 
-/* Whether the device offers VK_KHR_pipeline_executable_properties with pipelineExecutableInfo. */
-static vksplit_result pipeline_statistics_supported(const vksplit_runner* runner, bool* supported, vksplit_error* error)
+/* An optional extension of one feature bit (pipeline executable properties, the shader clock):
+ * where the device offers the extension and the bit, the extension is named, `features` (its
+ * features struct, sType set; every member after sType and pNext a VkBool32) is chained into
+ * `chain` with that bit alone on, and *taken is true. */
+static vksplit_result take_optional(const vksplit_runner* runner, const char* extension, void* features,
+                                    size_t features_size, VkBool32* bit, VkPhysicalDeviceFeatures2* chain,
+                                    const char** extensions, uint32_t* extension_count, bool* taken,
+                                    vksplit_error* error)
 {
-    *supported = false;
+    *taken = false;
     bool found = false;
-    vksplit_result r = runner->props.apiVersion >= VK_API_VERSION_1_1
-                           ? has_extension(runner, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME, &found, error)
-                           : VKSPLIT_OK;
+    vksplit_result r =
+        runner->props.apiVersion >= VK_API_VERSION_1_1 ? has_extension(runner, extension, &found, error) : VKSPLIT_OK;
     if (r != VKSPLIT_OK || !found)
         return r;
-    VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR pe = {
-        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
-    VkPhysicalDeviceFeatures2 features = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &pe};
-    runner->ivk.vkGetPhysicalDeviceFeatures2(runner->physical_device, &features);
-    *supported = pe.pipelineExecutableInfo == VK_TRUE;
-    return VKSPLIT_OK;
-}
-
-/* Whether the device offers VK_KHR_shader_clock with shaderSubgroupClock. */
-static vksplit_result shader_clock_supported(const vksplit_runner* runner, bool* supported, vksplit_error* error)
-{
-    *supported = false;
-    bool found = false;
-    vksplit_result r = runner->props.apiVersion >= VK_API_VERSION_1_1
-                           ? has_extension(runner, VK_KHR_SHADER_CLOCK_EXTENSION_NAME, &found, error)
-                           : VKSPLIT_OK;
-    if (r != VKSPLIT_OK || !found)
-        return r;
-    VkPhysicalDeviceShaderClockFeaturesKHR clock = {.sType =
-                                                        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR};
-    VkPhysicalDeviceFeatures2 features = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &clock};
-    runner->ivk.vkGetPhysicalDeviceFeatures2(runner->physical_device, &features);
-    *supported = clock.shaderSubgroupClock == VK_TRUE;
+    VkBaseOutStructure* head = features;
+    VkPhysicalDeviceFeatures2 query = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = head};
+    head->pNext = NULL;
+    runner->ivk.vkGetPhysicalDeviceFeatures2(runner->physical_device, &query);
+    if (*bit != VK_TRUE)
+        return VKSPLIT_OK;
+    memset(head + 1, 0, features_size - sizeof *head); /* the other bits off: only what vksplit uses */
+    *bit = VK_TRUE;
+    head->pNext = chain->pNext;
+    chain->pNext = head;
+    extensions[(*extension_count)++] = extension;
+    *taken = true;
     return VKSPLIT_OK;
 }
 
@@ -369,36 +363,23 @@ static vksplit_result create_device(vksplit_runner* runner, vksplit_features dis
     uint32_t extension_count = 0;
     if (f & VKSPLIT_FEATURE_PUSH_DESCRIPTOR)
         extensions[extension_count++] = VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME;
-    bool capture = false;
-    if (statistics) {
-        r = pipeline_statistics_supported(runner, &capture, error);
-        if (r != VKSPLIT_OK)
-            return r;
-    }
     VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR pe = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
-    if (capture) {
-        extensions[extension_count++] = VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME;
-        pe.pipelineExecutableInfo = VK_TRUE;
-        pe.pNext = features.pNext;
-        features.pNext = &pe;
-        runner->pipeline_statistics = 1;
+    VkPhysicalDeviceShaderClockFeaturesKHR clock = {.sType =
+                                                        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR};
+    bool taken = false;
+    if (statistics) {
+        r = take_optional(runner, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME, &pe, sizeof pe,
+                          &pe.pipelineExecutableInfo, &features, extensions, &extension_count, &taken, error);
+        runner->pipeline_statistics = taken;
     }
-    bool clock = false;
-    if (shader_clock) {
-        r = shader_clock_supported(runner, &clock, error);
-        if (r != VKSPLIT_OK)
-            return r;
+    if (r == VKSPLIT_OK && shader_clock) {
+        r = take_optional(runner, VK_KHR_SHADER_CLOCK_EXTENSION_NAME, &clock, sizeof clock, &clock.shaderSubgroupClock,
+                          &features, extensions, &extension_count, &taken, error);
+        runner->shader_clock = taken;
     }
-    VkPhysicalDeviceShaderClockFeaturesKHR clock_features = {
-        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR};
-    if (clock) {
-        extensions[extension_count++] = VK_KHR_SHADER_CLOCK_EXTENSION_NAME;
-        clock_features.shaderSubgroupClock = VK_TRUE;
-        clock_features.pNext = features.pNext;
-        features.pNext = &clock_features;
-        runner->shader_clock = 1;
-    }
+    if (r != VKSPLIT_OK)
+        return r;
     float priority = 1.0f;
     VkDeviceQueueCreateInfo queue = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
     queue.queueFamilyIndex = runner->queue_family;

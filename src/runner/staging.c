@@ -8,7 +8,7 @@
 /* ---- transfers -------------------------------------------------------------------------------- */
 
 static vksplit_result check_range(const vksplit_runner* runner, const vksplit_runner_buffer* buffer,
-                                  VkDeviceSize offset, VkDeviceSize size, const void* callback, vksplit_error* error)
+                                  VkDeviceSize offset, VkDeviceSize size, bool callback, vksplit_error* error)
 {
     if (!runner || !buffer || !callback)
         return VKSPLIT__FAIL0(error, RUNNER_STAGING_NULL);
@@ -59,52 +59,55 @@ static vksplit_result record_copy(void* user, VkCommandBuffer cmd, vksplit_error
     return VKSPLIT_OK;
 }
 
-vksplit_result vksplit_runner_write(vksplit_runner* runner, const vksplit_runner_buffer* buffer, VkDeviceSize offset,
-                                    VkDeviceSize size, vksplit_runner_produce_fn produce, void* user,
-                                    vksplit_error* error)
+/* Either way in pieces of the staging buffer's size: to the device (produce fills each piece)
+ * or from it (consume takes each piece); straight through the mapping where the buffer is
+ * host-cached device memory. */
+static vksplit_result transfer(vksplit_runner* runner, const vksplit_runner_buffer* buffer, VkDeviceSize offset,
+                               VkDeviceSize size, vksplit_runner_produce_fn produce, vksplit_runner_consume_fn consume,
+                               void* user, vksplit_error* error)
 {
-    vksplit_result r = check_range(runner, buffer, offset, size, (const void*)produce, error);
+    bool to_device = produce != NULL; /* neither: check_range's NULL rule */
+    vksplit_result r = check_range(runner, buffer, offset, size, produce || consume, error);
     if (r == VKSPLIT_OK && !buffer->mapped)
         r = ensure_staging(runner, error);
     for (VkDeviceSize done = 0; r == VKSPLIT_OK && done < size;) {
         size_t piece = (size_t)vksplit__min_u64(size - done, runner->staging_bytes);
-        if (buffer->mapped) { /* host-cached device memory: no copy needed */
-            r = produce(user, (unsigned char*)buffer->mapped + offset + done, piece, error);
-        } else {
+        VkDeviceSize at = offset + done;
+        done += piece;
+        if (buffer->mapped) {
+            r = to_device ? produce(user, (unsigned char*)buffer->mapped + at, piece, error)
+                          : consume(user, (const unsigned char*)buffer->mapped + at, piece, error);
+            continue;
+        }
+        copy_job job = to_device ? (copy_job){runner, runner->staging.buffer, buffer->buffer, {0, at, piece}}
+                                 : (copy_job){runner, buffer->buffer, runner->staging.buffer, {at, 0, piece}};
+        if (to_device) {
             r = produce(user, runner->staging.mapped, piece, error);
             if (r == VKSPLIT_OK)
                 r = sync_staging(runner, piece, true, error);
-            copy_job job = {runner, runner->staging.buffer, buffer->buffer, {0, offset + done, piece}};
-            if (r == VKSPLIT_OK)
-                r = vksplit_runner_submit(runner, record_copy, &job, error);
         }
-        done += piece;
+        if (r == VKSPLIT_OK)
+            r = vksplit_runner_submit(runner, record_copy, &job, error);
+        if (r == VKSPLIT_OK && !to_device)
+            r = sync_staging(runner, piece, false, error);
+        if (r == VKSPLIT_OK && !to_device)
+            r = consume(user, runner->staging.mapped, piece, error);
     }
     return r;
+}
+
+vksplit_result vksplit_runner_write(vksplit_runner* runner, const vksplit_runner_buffer* buffer, VkDeviceSize offset,
+                                    VkDeviceSize size, vksplit_runner_produce_fn produce, void* user,
+                                    vksplit_error* error)
+{
+    return transfer(runner, buffer, offset, size, produce, NULL, user, error);
 }
 
 vksplit_result vksplit_runner_read(vksplit_runner* runner, const vksplit_runner_buffer* buffer, VkDeviceSize offset,
                                    VkDeviceSize size, vksplit_runner_consume_fn consume, void* user,
                                    vksplit_error* error)
 {
-    vksplit_result r = check_range(runner, buffer, offset, size, (const void*)consume, error);
-    if (r == VKSPLIT_OK && !buffer->mapped)
-        r = ensure_staging(runner, error);
-    for (VkDeviceSize done = 0; r == VKSPLIT_OK && done < size;) {
-        size_t piece = (size_t)vksplit__min_u64(size - done, runner->staging_bytes);
-        if (buffer->mapped) {
-            r = consume(user, (const unsigned char*)buffer->mapped + offset + done, piece, error);
-        } else {
-            copy_job job = {runner, buffer->buffer, runner->staging.buffer, {offset + done, 0, piece}};
-            r = vksplit_runner_submit(runner, record_copy, &job, error);
-            if (r == VKSPLIT_OK)
-                r = sync_staging(runner, piece, false, error);
-            if (r == VKSPLIT_OK)
-                r = consume(user, runner->staging.mapped, piece, error);
-        }
-        done += piece;
-    }
-    return r;
+    return transfer(runner, buffer, offset, size, NULL, consume, user, error);
 }
 
 vksplit_result vksplit__produce_from_memory(void* user, void* dst, size_t bytes, vksplit_error* error)
