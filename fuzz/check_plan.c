@@ -27,9 +27,9 @@ static void check_segment(const vksplit__geometry* g, uint32_t s, uint64_t whole
     for (uint32_t d = 0; ok && d < g->row_dims; d++) {
         const vksplit__row_dim* dim = &g->dims[(size_t)s * g->row_dims + d];
         ok = dim->size >= 1 && !__builtin_mul_overflow(rows, dim->size, &rows) &&
-             !__builtin_mul_overflow(dim->size - 1, dim->in_stride, &reach) &&
+             !__builtin_mul_overflow(dim->size - 1, vksplit__read_stride(g, dim), &reach) &&
              !__builtin_add_overflow(in_end, reach, &in_end) &&
-             !__builtin_mul_overflow(dim->size - 1, dim->out_stride, &reach) &&
+             !__builtin_mul_overflow(dim->size - 1, vksplit__write_stride(g, dim), &reach) &&
              !__builtin_add_overflow(out_end, reach, &out_end);
     }
     /* in_end and out_end become one past the last unit, then bytes. */
@@ -86,16 +86,20 @@ static bool tiles_ok(const vksplit__geometry* g, const vksplit__segment* seg, ui
               g->trips * loop + VKSPLIT_FIXED_TRIPS <= VKSPLIT_LOOP_BUDGET && seg->rows % line_rows == 0;
     if (realign) { /* 4- and 8-byte words, rows of 32 bytes or more, contiguous lines, no broadcast */
         uint64_t chunk_bytes = seg->chunk_words * g->word_bytes, line_bytes = line_rows * chunk_bytes;
-        ok = ok && caps->bda && (g->word_bytes == 4 || g->word_bytes == 8) && chunk_bytes >= 32 &&
-             (!dim0 || dim0->size == 1 ||
-              (dim0->out_stride == seg->chunk_words && dim0->in_stride >= seg->chunk_words &&
-               dim0->in_stride * g->word_bytes < ((uint64_t)1 << 31))) &&
-             line_bytes + 16 * tile * g->trips <= UINT32_MAX;
+        ok =
+            ok && caps->bda && (g->word_bytes == 4 || g->word_bytes == 8) && chunk_bytes >= 32 &&
+            (!dim0 || dim0->size == 1 ||
+             (vksplit__write_stride(g, dim0) == seg->chunk_words && vksplit__read_stride(g, dim0) >= seg->chunk_words &&
+              vksplit__read_stride(g, dim0) * g->word_bytes < ((uint64_t)1 << 31))) &&
+            line_bytes + 16 * tile * g->trips <= UINT32_MAX;
         line_words = line_bytes / 16;
     } else if (!wide) { /* 32-bit positions in a line, 32-bit offsets within a trip (with
                           * descriptors, plan.c refuses bindings of 2^31 words or more) */
         ok = ok && (!caps->bda || line_words + tile <= UINT32_MAX);
-        uint64_t stride = dim0 ? (dim0->in_stride > dim0->out_stride ? dim0->in_stride : dim0->out_stride) : 0;
+        uint64_t stride =
+            dim0 ? (vksplit__read_stride(g, dim0) > vksplit__write_stride(g, dim0) ? vksplit__read_stride(g, dim0)
+                                                                                   : vksplit__write_stride(g, dim0))
+                 : 0;
         uint64_t rows =
             dim0 ? (dim0->size < tile * g->trips / seg->chunk_words + 2 ? dim0->size
                                                                         : tile * g->trips / seg->chunk_words + 2)
@@ -127,15 +131,16 @@ static bool transpose_ok(const vksplit__geometry* g, const vksplit__segment* seg
     bool t16 = g->kernel == MAPPING_TRANSPOSE16;
     uint64_t tile_a = t16 ? TRANSPOSE16_TILE_A : TRANSPOSE_TILE_A;
     uint64_t tile_b = t16 ? TRANSPOSE16_TILE_B : TRANSPOSE_TILE_B(g->word_bytes);
-    bool ok = g->row_dims >= 2 && seg->chunk_words == 1 && g->word_bytes <= 16 && dims[0].in_stride == 1 &&
-              dims[1].out_stride == 1 && seg->tiles_a == (dims[0].size + tile_a - 1) / tile_a &&
+    bool ok = g->row_dims >= 2 && seg->chunk_words == 1 && g->word_bytes <= 16 &&
+              vksplit__read_stride(g, &dims[0]) == 1 && vksplit__write_stride(g, &dims[1]) == 1 &&
+              seg->tiles_a == (dims[0].size + tile_a - 1) / tile_a &&
               seg->tiles_b == (dims[1].size + tile_b - 1) / tile_b && g->workgroup_size == TRANSPOSE_WORKGROUP;
     uint64_t per_line = seg->tiles_a * seg->tiles_b, lines = seg->rows / (dims[0].size * dims[1].size);
     if (!t16)
         return ok && g->trips == 1 && seg->units == lines * per_line;
     return ok && g->word_bytes == 4 && dims[0].size % 4 == 0 && dims[1].size % 4 == 0 && seg->base_words % 4 == 0 &&
-           dims[1].in_stride < ((uint64_t)1 << 31) / (4 * TRANSPOSE16_TILE_B) &&
-           dims[0].out_stride < ((uint64_t)1 << 31) / (4 * TRANSPOSE16_TILE_A) && g->trips >= 1 &&
+           vksplit__read_stride(g, &dims[1]) < ((uint64_t)1 << 31) / (4 * TRANSPOSE16_TILE_B) &&
+           vksplit__write_stride(g, &dims[0]) < ((uint64_t)1 << 31) / (4 * TRANSPOSE16_TILE_A) && g->trips >= 1 &&
            g->trips <= per_line && seg->tiles == lines * per_line &&
            seg->units == lines * ((per_line + g->trips - 1) / g->trips);
 }

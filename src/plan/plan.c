@@ -57,7 +57,7 @@ static vksplit_result check_buffer_sizes(const vksplit_plan* plan, vksplit_error
     uint64_t limit = plan->ctx->max_buffer_size;
     if (!limit)
         return VKSPLIT_OK;
-    char whole[16]; /* "the input", a join's "the output": the whole */
+    char whole[16]; /* the whole as the desc calls it ("the input" or "the output") */
     snprintf(whole, sizeof whole, "the %s", vksplit__words(plan->direction)->whole);
     if (plan->whole_span > limit)
         return VKSPLIT__FAIL(error, PLAN_INPUT_BUFFER_SIZE, whole, (unsigned long long)plan->whole_span,
@@ -187,8 +187,8 @@ static vksplit_result plan_regions(vksplit_plan* plan, vksplit_error* error)
         for (uint64_t row = 0; row < seg->rows; row++) {
             uint64_t in = vksplit__read_base(g, seg), out = vksplit__write_base(g, seg);
             for (uint32_t d = 0; d < g->row_dims; d++) {
-                in += idx[d] * dims[d].in_stride;
-                out += idx[d] * dims[d].out_stride;
+                in += idx[d] * vksplit__read_stride(g, &dims[d]);
+                out += idx[d] * vksplit__write_stride(g, &dims[d]);
             }
             plan->regions[n++] = (VkBufferCopy){in * word, out * word, seg->chunk_words * word};
             for (uint32_t d = 0; d < g->row_dims && ++idx[d] == dims[d].size; d++)
@@ -265,7 +265,7 @@ static void describe(vksplit_plan* plan)
         rows += g->segments[r].rows;
         chunk = g->segments[r].chunk_words * g->count_bytes;
     }
-    const char* op = plan->direction == VKSPLIT__JOIN ? "join " : ""; /* a split's summary has no word for it */
+    const char* op = vksplit__words(plan->direction)->summary;
     if (g->segment_count == 0)
         snprintf(info->summary, sizeof info->summary, "%sempty: nothing to copy", op);
     else if (plan->path == VKSPLIT_PATH_TRANSFER)
@@ -308,7 +308,7 @@ static void describe_windows(vksplit_plan* plan)
     }
     info->fetch_ratio = info->bytes_written ? (double)info->sectors_read * 32.0 / (double)info->bytes_written : 0.0;
     snprintf(info->summary, sizeof info->summary, "%scompute desc %s w%u windows=%u dispatches=%u",
-             plan->direction == VKSPLIT__JOIN ? "join " : "", vksplit__mapping_name(info->mapping), info->word_bytes,
+             vksplit__words(plan->direction)->summary, vksplit__mapping_name(info->mapping), info->word_bytes,
              plan->window_count, info->dispatch_count);
 }
 

@@ -16,10 +16,10 @@ typedef struct vksplit__window vksplit__window;
 struct vksplit_plan {
     vksplit_context* ctx;
     vksplit_path path;
-    vksplit__direction direction; /* a join: parts -> whole (the copy's sides turned round) */
-    uint32_t part_count;          /* a split's outputs, a join's inputs */
-    uint64_t whole_span;          /* bytes the whole's binding must cover: a split's input, a join's output */
-    uint64_t* part_spans;         /* [part_count] */
+    vksplit__direction direction; /* which way the bytes go (rules/split.h) */
+    uint32_t part_count;
+    uint64_t whole_span;  /* bytes the whole's binding must cover */
+    uint64_t* part_spans; /* [part_count] */
     uint32_t offset_alignment;
     vksplit__geometry geo;
 

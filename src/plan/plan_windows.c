@@ -29,12 +29,12 @@ typedef struct box {
 typedef struct walker {
     const vksplit__split* s;
     uint64_t limit;
-    uint64_t* out_starts;                      /* [output_count]: each output's first index on the axis */
-    uint64_t (*out_strides)[VKSPLIT_MAX_RANK]; /* [output_count]: the split's, in elements */
-    uint64_t (*box_strides)[VKSPLIT_MAX_RANK]; /* [output_count]: scratch, a box's outputs' strides */
-    const uint64_t** stride_ptrs;              /* [output_count]: scratch, pointing at box_strides */
-    uint64_t* scratch_offsets;                 /* [output_count]: a probed or emitted box's outputs' starts */
-    vksplit__window_fn take;                   /* NULL: counting */
+    uint64_t* part_starts;                      /* [part_count]: each part's first index on the axis */
+    uint64_t (*part_strides)[VKSPLIT_MAX_RANK]; /* [part_count]: each part's, in elements */
+    uint64_t (*box_strides)[VKSPLIT_MAX_RANK];  /* [output_count]: scratch, a box's outputs' strides */
+    const uint64_t** stride_ptrs;               /* [output_count]: scratch, pointing at box_strides */
+    uint64_t* scratch_offsets;                  /* [output_count]: a probed or emitted box's outputs' starts */
+    vksplit__window_fn take;                    /* NULL: counting */
     void* user;
     uint32_t count;
     vksplit_error* error;
@@ -76,14 +76,14 @@ static void box_to_split(const walker* w, const box* b, box_split* out, uint64_t
     for (uint32_t j = 0; j < outputs; j++) {
         uint32_t k = b->out_first + j;
         for (uint32_t i = 0; i < rank; i++)
-            w->box_strides[j][i] = w->out_strides[k][keep[i]];
+            w->box_strides[j][i] = w->part_strides[k][keep[i]];
         w->stride_ptrs[j] = w->box_strides[j];
         uint64_t o = 0;
         for (uint32_t d = 0; d < s->rank; d++)
             if (d != s->axis)
-                o += b->lo[d] * w->out_strides[k][d];
+                o += b->lo[d] * w->part_strides[k][d];
             else if (b->part) /* a run of whole outputs starts each at its own first index */
-                o += (b->lo[d] - w->out_starts[k]) * w->out_strides[k][d];
+                o += (b->lo[d] - w->part_starts[k]) * w->part_strides[k][d];
         out_offsets[j] = o * s->element_size;
     }
     c->part_count = outputs;
@@ -127,8 +127,8 @@ static bool box_fits(const walker* w, const box* b)
             continue;
         one.out_first = k;
         one.out_end = k + 1;
-        one.lo[w->s->axis] = w->out_starts[k];
-        one.hi[w->s->axis] = w->out_starts[k] + 1;
+        one.lo[w->s->axis] = w->part_starts[k];
+        one.hi[w->s->axis] = w->part_starts[k] + 1;
         if (!box_fits_as_is(w, &one))
             return false;
     }
@@ -282,8 +282,8 @@ static void order_dimensions(const walker* w, uint32_t* order, uint32_t from, ui
         key[d] = s->sizes[d] > 1 ? s->whole_strides[d] + 1 : 0;
         for (uint32_t k = first; k < end && s->sizes[d] > 1; k++) {
             uint64_t extent = d == s->axis ? s->lengths[k] : s->sizes[d];
-            if (extent > 1 && w->out_strides[k][d] + 1 > key[d])
-                key[d] = w->out_strides[k][d] + 1;
+            if (extent > 1 && w->part_strides[k][d] + 1 > key[d])
+                key[d] = w->part_strides[k][d] + 1;
         }
     }
     for (uint32_t i = from + 1; i < s->rank; i++)
@@ -300,8 +300,8 @@ static void set_run(const walker* w, box* b, uint32_t first, uint32_t count)
     const vksplit__split* s = w->s;
     b->out_first = first;
     b->out_end = first + count;
-    b->lo[s->axis] = w->out_starts[first];
-    b->hi[s->axis] = b->out_end < s->part_count ? w->out_starts[b->out_end] : s->sizes[s->axis];
+    b->lo[s->axis] = w->part_starts[first];
+    b->hi[s->axis] = b->out_end < s->part_count ? w->part_starts[b->out_end] : s->sizes[s->axis];
 }
 
 /* Bytes a tensor spans over a box's extents with its strides (elements); a box lies inside
@@ -330,7 +330,7 @@ static bool probe_run(const walker* w, box* b, uint64_t count, void* at)
         extents[d] = b->hi[d] - b->lo[d];
     while (r->bad_part == UINT32_MAX && r->checked < end) {
         extents[s->axis] = s->lengths[r->checked];
-        if (span_over(w, extents, w->out_strides[r->checked]) > w->limit)
+        if (span_over(w, extents, w->part_strides[r->checked]) > w->limit)
             r->bad_part = r->checked;
         else
             r->checked++;
@@ -383,7 +383,7 @@ static vksplit_result walk(walker* w, const uint32_t* order, uint32_t level, box
         uint32_t mine[VKSPLIT_MAX_RANK];
         memcpy(mine, order, sizeof mine);
         order_dimensions(w, mine, level + 1, k, k + 1);
-        vksplit_result r = walk_range(w, mine, level, mine_box, w->out_starts[k], w->out_starts[k] + s->lengths[k]);
+        vksplit_result r = walk_range(w, mine, level, mine_box, w->part_starts[k], w->part_starts[k] + s->lengths[k]);
         if (r != VKSPLIT_OK)
             return r;
         k++;
@@ -402,19 +402,19 @@ vksplit_result vksplit__cut_windows(const vksplit__split* split, uint64_t limit,
     w.take = take;
     w.user = user;
     w.error = error;
-    w.out_starts = vksplit__alloc_array(callbacks, n, sizeof *w.out_starts);
-    w.out_strides = vksplit__alloc_array(callbacks, n, sizeof *w.out_strides);
+    w.part_starts = vksplit__alloc_array(callbacks, n, sizeof *w.part_starts);
+    w.part_strides = vksplit__alloc_array(callbacks, n, sizeof *w.part_strides);
     w.box_strides = vksplit__alloc_array(callbacks, n, sizeof *w.box_strides);
     w.stride_ptrs = vksplit__alloc_array(callbacks, n, sizeof *w.stride_ptrs);
     w.scratch_offsets = vksplit__alloc_array(callbacks, n, sizeof *w.scratch_offsets);
     vksplit_result r = VKSPLIT_OK;
-    if (!w.out_starts || !w.out_strides || !w.box_strides || !w.stride_ptrs || !w.scratch_offsets)
+    if (!w.part_starts || !w.part_strides || !w.box_strides || !w.stride_ptrs || !w.scratch_offsets)
         r = VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, n, vksplit__words(split->direction)->parts);
     uint64_t start = 0;
     for (uint32_t k = 0; r == VKSPLIT_OK && k < n; k++) {
-        w.out_starts[k] = start;
+        w.part_starts[k] = start;
         start += split->lengths[k];
-        vksplit__part_strides(split, k, w.out_strides[k]);
+        vksplit__part_strides(split, k, w.part_strides[k]);
     }
     uint32_t order[VKSPLIT_MAX_RANK];
     for (uint32_t d = 0; d < VKSPLIT_MAX_RANK; d++)
@@ -427,8 +427,8 @@ vksplit_result vksplit__cut_windows(const vksplit__split* split, uint64_t limit,
         r = walk(&w, order, 0, all);
     }
     *count = w.count;
-    vksplit__free(callbacks, w.out_starts);
-    vksplit__free(callbacks, w.out_strides);
+    vksplit__free(callbacks, w.part_starts);
+    vksplit__free(callbacks, w.part_strides);
     vksplit__free(callbacks, w.box_strides);
     vksplit__free(callbacks, w.stride_ptrs);
     vksplit__free(callbacks, w.scratch_offsets);

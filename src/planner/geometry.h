@@ -24,19 +24,20 @@ typedef struct vksplit__planner_caps {
     uint32_t shared_bytes;          /* workgroup memory DEINTERLEAVE may stage rows in */
 } vksplit__planner_caps;
 
-/* One row dimension of one segment, in words. "in" is the side the copy reads, "out" the side
- * it writes: for a split the whole and its part, for a join the part and the whole. */
+/* One row dimension of one segment, in words: its stride in the whole and in the part. Which
+ * of the two the copy reads and which it writes is the direction's: vksplit__read_stride and
+ * vksplit__write_stride below turn them round, the one place that does. */
 typedef struct vksplit__row_dim {
     uint64_t size;
-    uint64_t in_stride;
-    uint64_t out_stride;
+    uint64_t whole_stride;
+    uint64_t part_stride;
 } vksplit__row_dim;
 
 /* One non-empty part (a split's output, a join's input): rows of chunk_words contiguous words.
  * A unit is one invocation (RUNS) or one workgroup (the other mappings); shaders/split_abi.h
  * says what each copies. */
 typedef struct vksplit__segment {
-    uint32_t part_index;  /* the output (a join: the input) it copies */
+    uint32_t part_index;  /* the part it copies */
     uint64_t chunk_words; /* DEINTERLEAVE: chunk, base and strides in uint32 words */
     uint64_t rows;
     uint64_t base_words;      /* the part's first element in the whole: the read side's offset for a
@@ -58,7 +59,7 @@ typedef struct vksplit__segment {
 } vksplit__segment;
 
 typedef struct vksplit__geometry {
-    vksplit__direction direction; /* a join's base lies on the written side, the whole */
+    vksplit__direction direction; /* the base lies on the whole's side, read or written */
     uint32_t word_bytes;
     /* What chunk_words, base_words and the strides count: words of this many bytes.
      * word_bytes, except DEINTERLEAVE's 4 (its word is the width of its loads and stores,
@@ -100,6 +101,17 @@ static inline uint64_t vksplit__read_base(const vksplit__geometry* g, const vksp
 static inline uint64_t vksplit__write_base(const vksplit__geometry* g, const vksplit__segment* seg)
 {
     return vksplit__writes_whole(g->direction) ? seg->base_words : 0;
+}
+
+/* A row dimension's stride on the side the copy reads (a split's whole, a join's part) and on
+ * the side it writes: what coalescing, the mappings' choices and the shader's table are about. */
+static inline uint64_t vksplit__read_stride(const vksplit__geometry* g, const vksplit__row_dim* dim)
+{
+    return vksplit__writes_whole(g->direction) ? dim->part_stride : dim->whole_stride;
+}
+static inline uint64_t vksplit__write_stride(const vksplit__geometry* g, const vksplit__row_dim* dim)
+{
+    return vksplit__writes_whole(g->direction) ? dim->whole_stride : dim->part_stride;
 }
 
 /* Loop trips one invocation of the shader makes at most; the planner keeps it <= this,

@@ -89,16 +89,6 @@ static uint32_t choose_trips(const vksplit__geometry* g, const vksplit__planner_
     return trips ? (uint32_t)trips : 1;
 }
 
-/* A row dimension's stride in the whole (a split's input, a join's output) and in the part. */
-static uint64_t whole_stride(const vksplit__geometry* g, const vksplit__row_dim* dim)
-{
-    return vksplit__writes_whole(g->direction) ? dim->out_stride : dim->in_stride;
-}
-static uint64_t part_stride(const vksplit__geometry* g, const vksplit__row_dim* dim)
-{
-    return vksplit__writes_whole(g->direction) ? dim->in_stride : dim->out_stride;
-}
-
 /* Bytes of a row of the whole, when its rows are contiguous and hold every chunk in turn. */
 static uint64_t packed_row_bytes(const vksplit__geometry* g)
 {
@@ -110,12 +100,12 @@ static uint64_t packed_row_bytes(const vksplit__geometry* g)
         const vksplit__segment* seg = &g->segments[s];
         const vksplit__row_dim* dim = &g->dims[s];
         uint64_t chunk_bytes = seg->chunk_words * g->word_bytes;
-        if (chunk_bytes % 4 || seg->rows != first->rows || whole_stride(g, dim) != whole_stride(g, &g->dims[0]) ||
-            part_stride(g, dim) != seg->chunk_words || seg->base_words * g->word_bytes != row_bytes)
+        if (chunk_bytes % 4 || seg->rows != first->rows || dim->whole_stride != g->dims[0].whole_stride ||
+            dim->part_stride != seg->chunk_words || seg->base_words * g->word_bytes != row_bytes)
             return 0;
         row_bytes += chunk_bytes;
     }
-    return whole_stride(g, &g->dims[0]) * g->word_bytes == row_bytes ? row_bytes : 0;
+    return g->dims[0].whole_stride * g->word_bytes == row_bytes ? row_bytes : 0;
 }
 
 bool vksplit__deinterleave_fits(const vksplit__geometry* g, const vksplit__planner_caps* caps, uint32_t base_alignment)
@@ -148,9 +138,8 @@ void vksplit__plan_deinterleave(vksplit__geometry* g, const vksplit__planner_cap
     }
     for (uint32_t s = 0; s < g->segment_count; s++) {
         vksplit__row_dim* dim = &g->dims[s];
-        *(vksplit__writes_whole(g->direction) ? &dim->out_stride : &dim->in_stride) =
-            row_bytes / 4; /* the whole's rows */
-        *(vksplit__writes_whole(g->direction) ? &dim->in_stride : &dim->out_stride) = g->segments[s].chunk_words;
+        dim->whole_stride = row_bytes / 4; /* the whole's rows */
+        dim->part_stride = g->segments[s].chunk_words;
     }
     g->word_bytes = word;
     g->count_bytes = 4;

@@ -48,9 +48,10 @@ static uint32_t choose_line_dim(const vksplit__geometry* g, uint64_t tile_words,
     for (uint32_t d = 0; d < g->row_dims; d++) {
         const vksplit__row_dim* dim = &g->dims[d];
         uint64_t fills = line_fill(dim->size * seg->chunk_words, tile_words) >= 0.75;
-        uint64_t contiguous = dim->out_stride == seg->chunk_words;
+        uint64_t contiguous = vksplit__write_stride(g, dim) == seg->chunk_words;
         uint64_t score = (realign ? contiguous << 62 | fills << 61 : fills << 62 | contiguous << 61) |
-                         (uint64_t)(dim->in_stride == seg->chunk_words) << 60 | (dim->size & (((uint64_t)1 << 60) - 1));
+                         (uint64_t)(vksplit__read_stride(g, dim) == seg->chunk_words) << 60 |
+                         (dim->size & (((uint64_t)1 << 60) - 1));
         if (d == 0 || score > best_score) {
             best = d;
             best_score = score;
@@ -131,7 +132,7 @@ static bool tiles_span_fits(const vksplit__geometry* g, uint64_t tile_words, uin
         const vksplit__segment* seg = &g->segments[s];
         const vksplit__row_dim* dim = g->row_dims ? &g->dims[(size_t)s * g->row_dims] : NULL;
         uint64_t rows = dim ? vksplit__min_u64(dim->size, tile_words / seg->chunk_words + 2) : 1;
-        uint64_t stride = dim ? (dim->in_stride > dim->out_stride ? dim->in_stride : dim->out_stride) : 0;
+        uint64_t stride = dim ? (dim->whole_stride > dim->part_stride ? dim->whole_stride : dim->part_stride) : 0;
         uint64_t span, reach;
         if (!vksplit__mul_u64(rows, stride, &span) || (span += seg->chunk_words + tile_words) >= limit ||
             !vksplit__mul_u64(span, word_bytes, &reach) || reach >= limit)
@@ -152,7 +153,8 @@ static bool realign_fits(const vksplit__geometry* g, uint64_t tile_blocks)
         uint64_t chunk_bytes = seg->chunk_words * g->word_bytes;
         uint64_t line_bytes = (dim ? dim->size : 1) * chunk_bytes;
         if (chunk_bytes < 32 ||
-            (dim && dim->size > 1 && (dim->out_stride != seg->chunk_words || dim->in_stride < seg->chunk_words)) ||
+            (dim && dim->size > 1 &&
+             (vksplit__write_stride(g, dim) != seg->chunk_words || vksplit__read_stride(g, dim) < seg->chunk_words)) ||
             line_bytes + 16 * tile_blocks > UINT32_MAX)
             return false;
     }

@@ -14,9 +14,9 @@ static bool find_axes(const vksplit__geometry* g, uint32_t s, uint32_t* a, uint3
     const vksplit__row_dim* dims = &g->dims[(size_t)s * g->row_dims];
     *a = *b = UINT32_MAX;
     for (uint32_t d = 0; d < g->row_dims; d++) {
-        if (dims[d].size > 1 && dims[d].in_stride == 1 && *a == UINT32_MAX)
+        if (dims[d].size > 1 && vksplit__read_stride(g, &dims[d]) == 1 && *a == UINT32_MAX)
             *a = d;
-        else if (dims[d].size > 1 && dims[d].out_stride == 1 && *b == UINT32_MAX)
+        else if (dims[d].size > 1 && vksplit__write_stride(g, &dims[d]) == 1 && *b == UINT32_MAX)
             *b = d;
     }
     return *a != UINT32_MAX && *b != UINT32_MAX;
@@ -52,11 +52,11 @@ static bool transpose16_fits(const vksplit__geometry* g, const vksplit__planner_
         const vksplit__row_dim* dims = &g->dims[(size_t)s * g->row_dims];
         /* The shader places a tile's loads by 32-bit byte offsets: 32 rows of dimension 1. */
         if (dims[0].size % 4 || dims[1].size % 4 || g->segments[s].base_words % 4 ||
-            dims[1].in_stride >= ((uint64_t)1 << 31) / (4 * TRANSPOSE16_TILE_B) ||
-            dims[0].out_stride >= ((uint64_t)1 << 31) / (4 * TRANSPOSE16_TILE_A))
+            vksplit__read_stride(g, &dims[1]) >= ((uint64_t)1 << 31) / (4 * TRANSPOSE16_TILE_B) ||
+            vksplit__write_stride(g, &dims[0]) >= ((uint64_t)1 << 31) / (4 * TRANSPOSE16_TILE_A))
             return false;
         for (uint32_t d = 0; d < g->row_dims; d++)
-            if ((d != 0 && dims[d].in_stride % 4) || (d != 1 && dims[d].out_stride % 4))
+            if ((d != 0 && vksplit__read_stride(g, &dims[d]) % 4) || (d != 1 && vksplit__write_stride(g, &dims[d]) % 4))
                 return false;
     }
     return true;

@@ -89,7 +89,7 @@ typedef enum side { SIDE_READ, SIDE_WHOLE } side;
 
 static uint64_t side_stride(const vksplit__geometry* g, const vksplit__row_dim* dim, side at)
 {
-    return at == SIDE_WHOLE && vksplit__writes_whole(g->direction) ? dim->out_stride : dim->in_stride;
+    return at == SIDE_WHOLE ? dim->whole_stride : vksplit__read_stride(g, dim);
 }
 
 /* Starts of the lines of segment s over row dimensions first.. (byte residues). */
@@ -134,7 +134,7 @@ static uint64_t transpose_sectors(const vksplit__geometry* g, uint32_t s)
     residues lines = segment_lines(g, s, 2, word, SIDE_READ); /* a tile's first run: TILE_A x word, a multiple of 32 */
     uint64_t tile_a = g->kernel == MAPPING_TRANSPOSE16 ? TRANSPOSE16_TILE_A : TRANSPOSE_TILE_A;
     uint64_t full = dims[0].size / tile_a, part = dims[0].size % tile_a;
-    uint64_t b_stride = stride_bytes(dims[1].in_stride, word);
+    uint64_t b_stride = stride_bytes(vksplit__read_stride(g, &dims[1]), word);
     return full * line_sectors(&lines, dims[1].size, b_stride, tile_a * word, false) +
            line_sectors(&lines, dims[1].size, b_stride, part * word, false);
 }

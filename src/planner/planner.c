@@ -26,16 +26,16 @@ typedef struct dims_work {
     uint32_t count;
     uint64_t size[VKSPLIT_MAX_RANK]; /* non-axis dims: the common size */
     vksplit_bool32 is_axis[VKSPLIT_MAX_RANK];
-    uint64_t in_stride[VKSPLIT_MAX_RANK]; /* elements */
-    uint64_t* out_stride;                 /* [active * VKSPLIT_MAX_RANK] elements */
-    uint32_t active;                      /* outputs with at least one element */
-    uint32_t* active_index;               /* [active] their output indices */
-    uint64_t* extent;                     /* [active] each active output's axis size */
-    uint64_t* start;                      /* [active] where each starts along the axis */
-    uint64_t input_extent;                /* the input's axis size */
-    uint64_t axis_scale;                  /* product of the dims merged into the axis */
-    uint64_t* chunk_bytes;                /* [active] */
-    uint64_t* base_bytes;                 /* [active] */
+    uint64_t whole_stride[VKSPLIT_MAX_RANK]; /* elements */
+    uint64_t* part_stride;                   /* [active * VKSPLIT_MAX_RANK] elements */
+    uint32_t active;                         /* outputs with at least one element */
+    uint32_t* active_index;                  /* [active] their output indices */
+    uint64_t* extent;                        /* [active] each active output's axis size */
+    uint64_t* start;                         /* [active] where each starts along the axis */
+    uint64_t input_extent;                   /* the input's axis size */
+    uint64_t axis_scale;                     /* product of the dims merged into the axis */
+    uint64_t* chunk_bytes;                   /* [active] */
+    uint64_t* base_bytes;                    /* [active] */
 } dims_work;
 
 /* Size of dimension j in tensor t (t = active index, or -1 for the input). */
@@ -48,20 +48,20 @@ static uint64_t tensor_size(const dims_work* w, uint32_t j, int t)
 
 static uint64_t tensor_stride(const dims_work* w, uint32_t j, int t)
 {
-    return t < 0 ? w->in_stride[j] : w->out_stride[(size_t)t * VKSPLIT_MAX_RANK + j];
+    return t < 0 ? w->whole_stride[j] : w->part_stride[(size_t)t * VKSPLIT_MAX_RANK + j];
 }
 
 static void set_tensor_stride(dims_work* w, uint32_t j, int t, uint64_t stride)
 {
     if (t < 0)
-        w->in_stride[j] = stride;
+        w->whole_stride[j] = stride;
     else
-        w->out_stride[(size_t)t * VKSPLIT_MAX_RANK + j] = stride;
+        w->part_stride[(size_t)t * VKSPLIT_MAX_RANK + j] = stride;
 }
 
 static void free_work(const VkAllocationCallbacks* callbacks, dims_work* w)
 {
-    vksplit__free(callbacks, w->out_stride);
+    vksplit__free(callbacks, w->part_stride);
     vksplit__free(callbacks, w->active_index);
     vksplit__free(callbacks, w->extent);
     vksplit__free(callbacks, w->start);
@@ -85,10 +85,10 @@ static vksplit_result find_active_outputs(const vksplit__split* split, const VkA
     w->active_index = vksplit__alloc_array(callbacks, n, sizeof *w->active_index);
     w->extent = vksplit__alloc_array(callbacks, n, sizeof *w->extent);
     w->start = vksplit__alloc_array(callbacks, n, sizeof *w->start);
-    w->out_stride = vksplit__alloc_array(callbacks, n * VKSPLIT_MAX_RANK, sizeof *w->out_stride);
+    w->part_stride = vksplit__alloc_array(callbacks, n * VKSPLIT_MAX_RANK, sizeof *w->part_stride);
     w->chunk_bytes = vksplit__alloc_array(callbacks, n, sizeof *w->chunk_bytes);
     w->base_bytes = vksplit__alloc_array(callbacks, n, sizeof *w->base_bytes);
-    if (!w->active_index || !w->extent || !w->start || !w->out_stride || !w->chunk_bytes || !w->base_bytes)
+    if (!w->active_index || !w->extent || !w->start || !w->part_stride || !w->chunk_bytes || !w->base_bytes)
         return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, w->active, vksplit__words(split->direction)->parts);
     uint64_t start = 0;
     for (uint32_t o = 0, a = 0; o < split->part_count; o++) {
@@ -113,14 +113,14 @@ static void keep_dims(const vksplit__split* split, dims_work* w)
         uint32_t j = w->count++;
         w->size[j] = split->sizes[k];
         w->is_axis[j] = k == split->axis;
-        w->in_stride[j] = split->whole_strides[k];
+        w->whole_stride[j] = split->whole_strides[k];
     }
     for (uint32_t a = 0; a < w->active; a++) {
-        uint64_t out_strides[VKSPLIT_MAX_RANK];
-        vksplit__part_strides(split, w->active_index[a], out_strides);
+        uint64_t part_strides[VKSPLIT_MAX_RANK];
+        vksplit__part_strides(split, w->active_index[a], part_strides);
         for (uint32_t k = 0, j = 0; k < split->rank; k++)
             if (k == split->axis || split->sizes[k] != 1)
-                set_tensor_stride(w, j++, (int)a, out_strides[k]);
+                set_tensor_stride(w, j++, (int)a, part_strides[k]);
     }
 }
 
@@ -225,12 +225,8 @@ static vksplit_result fill_segments(const vksplit__split* split, dims_work* w, c
                 continue;
             vksplit__row_dim* dim = &g->dims[(size_t)a * g->row_dims + d++];
             dim->size = tensor_size(w, j, (int)a);
-            /* The side the copy reads, and the side it writes: a split's whole and part, a join's
-             * part and whole. */
-            uint64_t whole = tensor_stride(w, j, -1), part = tensor_stride(w, j, (int)a);
-            bool writes_whole = vksplit__writes_whole(split->direction);
-            dim->in_stride = writes_whole ? part : whole;
-            dim->out_stride = writes_whole ? whole : part;
+            dim->whole_stride = tensor_stride(w, j, -1);
+            dim->part_stride = tensor_stride(w, j, (int)a);
             rows *= dim->size; /* the output's element count fits: no overflow */
         }
         seg->rows = rows;
@@ -256,7 +252,8 @@ static bool word_fits(uint64_t word, const vksplit__geometry* g, const dims_work
             return false;
         for (uint32_t d = 0; d < g->row_dims; d++) {
             const vksplit__row_dim* dim = &g->dims[(size_t)s * g->row_dims + d];
-            if (dim->size > 1 && ((dim->in_stride * element_size) % word || (dim->out_stride * element_size) % word))
+            if (dim->size > 1 &&
+                ((dim->whole_stride * element_size) % word || (dim->part_stride * element_size) % word))
                 return false;
         }
     }
@@ -286,8 +283,8 @@ static vksplit_result choose_word(const vksplit__split* split, const vksplit__pl
         g->bytes_written += w->chunk_bytes[s] * seg->rows;
         for (uint32_t d = 0; d < g->row_dims; d++) {
             vksplit__row_dim* dim = &g->dims[(size_t)s * g->row_dims + d];
-            dim->in_stride = dim->in_stride * split->element_size / g->word_bytes;
-            dim->out_stride = dim->out_stride * split->element_size / g->word_bytes;
+            dim->whole_stride = dim->whole_stride * split->element_size / g->word_bytes;
+            dim->part_stride = dim->part_stride * split->element_size / g->word_bytes;
         }
     }
     return VKSPLIT_OK;

@@ -22,10 +22,11 @@ typedef enum vksplit__direction {
 
 /* A direction's words, the one place messages and labels take them from. */
 typedef struct vksplit__direction_words {
-    const char* operation; /* "split", "join" */
+    const char* operation; /* the operation's name */
     const char* whole;     /* "input", "output": the whole as the desc calls it */
     const char* parts;     /* "outputs", "inputs" */
-    const char* record;    /* "vksplit_cmd_split", "vksplit_cmd_join": the call that records it */
+    const char* record;    /* the call that records it */
+    const char* summary;   /* what vksplit_plan_info.summary starts with ("" for a split) */
 } vksplit__direction_words;
 extern const vksplit__direction_words vksplit__words_of[2];
 /* Whether the copy writes the whole (a join) rather than reads it (a split). */
@@ -36,9 +37,9 @@ typedef struct vksplit__split {
     uint32_t element_size;
     uint32_t rank;
     uint32_t axis;
-    uint32_t part_count;                      /* a split's outputs, a join's inputs */
-    uint32_t base_alignment;                  /* 16 where the desc says 0 */
-    vksplit__direction direction;             /* a split: whole -> parts; a join: parts -> whole */
+    uint32_t part_count;
+    uint32_t base_alignment; /* 16 where the desc says 0 */
+    vksplit__direction direction;
     uint64_t sizes[VKSPLIT_MAX_RANK];         /* the whole's */
     uint64_t whole_strides[VKSPLIT_MAX_RANK]; /* packed where the desc gives none */
     const uint64_t* lengths;                  /* [part_count]: each part's extent on the axis */

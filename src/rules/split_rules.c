@@ -37,7 +37,7 @@ bool vksplit__find_overlap(uint32_t rank, const uint64_t* sizes, const uint64_t*
 
 /* A desc as the rules read it: the whole tensor, its parts along the axis, the direction. */
 typedef struct request {
-    vksplit__direction direction; /* a vksplit_split_desc (whole = input) or a vksplit_join_desc (whole = output) */
+    vksplit__direction direction; /* and so whose desc: the whole is its input or its output */
     uint32_t element_size;
     uint32_t rank;
     uint32_t axis;
@@ -141,7 +141,7 @@ static vksplit_result check_request(const request* q, vksplit__split* out, vkspl
     memcpy(s.whole_strides, q->whole_strides ? q->whole_strides : packed, s.rank * sizeof s.whole_strides[0]);
     const vksplit__direction_words* words = vksplit__words(q->direction);
     r = check_span(q, words->whole, s.sizes, s.whole_strides, error);
-    bool writes_whole = q->direction == VKSPLIT__JOIN;
+    bool writes_whole = vksplit__writes_whole(q->direction);
     if (r == VKSPLIT_OK && writes_whole && q->whole_strides)
         r = check_no_overlap(q, UINT32_MAX, s.sizes, s.whole_strides, error);
 
