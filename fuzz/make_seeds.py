@@ -4,6 +4,7 @@ cases, in each harness's input format (fuzz_input.h and the comment atop each ha
 Run it after changing a decoder, or add a seed here: python3 fuzz/make_seeds.py"""
 import os
 import struct
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 EDGES = [256, 1000, 65535, 65536, 65537, 2**31 - 1, 2**31, 2**32 - 1, 2**32, 2**32 + 1, 2**53, 2**62,
@@ -239,6 +240,23 @@ npy_seeds = {
 }
 
 
+def deflated(data, strategy=zlib.Z_DEFAULT_STRATEGY, level=9):
+    """fuzz_inflate's input: the decoded size (2 bytes, little-endian), then the raw stream."""
+    c = zlib.compressobj(level, zlib.DEFLATED, -15, 9, strategy)
+    return struct.pack("<H", len(data)) + c.compress(data) + c.flush()
+
+
+MESSAGE = b"vksplit: split and join, byte for byte. " * 3 + b"a" * 32
+WORDS = b"".join(struct.pack("<I", 0x07230203 if i == 0 else (i * 2654435761) % 97) for i in range(1000))
+inflate_seeds = {
+    "stored": deflated(MESSAGE, level=0),
+    "fixed": deflated(MESSAGE, zlib.Z_FIXED),
+    "dynamic": deflated(MESSAGE * 8),
+    "run258": deflated(b"x" * 600 + b"!", zlib.Z_FIXED),
+    "words": deflated(WORDS),
+}
+
+
 def write(harness, seeds):
     folder = os.path.join(HERE, "corpus", harness)
     os.makedirs(folder, exist_ok=True)
@@ -256,3 +274,4 @@ write("fuzz_openvino", openvino)
 write("fuzz_npy", npy_seeds)
 write("fuzz_onnx_concat", onnx_concat_seeds)
 write("fuzz_openvino_concat", openvino_concat)
+write("fuzz_inflate", inflate_seeds)

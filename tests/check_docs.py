@@ -657,9 +657,11 @@ GONE = [
 # Paths the prose may name that are not files of the repository.
 NOT_FILES = {"bench/split_bench": "the bench's executable", "fuzz/findings": "made when a finding is kept"}
 # Bare file names the prose and comments may name that are not files of the repository: the C
-# library's and the Vulkan SDK's headers, volk's, and what the build generates.
+# library's and the Vulkan SDK's headers, volk's, what the build generates, and zlib's decoder
+# that src/base/inflate.c is modelled on.
 NOT_OURS = {"stdio.h", "stddef.h", "stdint.h", "stdatomic.h", "threads.h", "vulkan.h", "volk.h",
-            "embedded_shaders.h"}  # the last one cmake/shaders.cmake writes
+            "embedded_shaders.h",  # cmake/shaders.cmake writes it
+            "puff.c"}  # zlib's contrib/puff
 
 
 # --------------------------------------------------------------------------------------------

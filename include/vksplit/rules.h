@@ -65,6 +65,8 @@
     X(CONTEXT_MISSING_FUNCTION, 21, VKSPLIT_ERROR_UNSUPPORTED, "%s returned NULL for %s")                              \
     X(CONTEXT_NULL, 279, VKSPLIT_ERROR_NULL_ARGUMENT, "ctx is NULL")                                                   \
     X(CONTEXT_PIPELINES, 281, VKSPLIT_ERROR_INVALID_ARGUMENT, "desc.pipelines %d is not a vksplit_pipelines")          \
+    X(CONTEXT_SPIRV_DAMAGED, 283, VKSPLIT_ERROR_IO,                                                                    \
+      "embedded SPIR-V module %s does not unpack to its %llu bytes with CRC-32 0x%08x: the library's data is damaged") \
     X(CONTEXT_PIPELINE_INDEX, 280, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                     \
       "pipeline index %u is out of range: this context has %u (vksplit_context_pipeline_count)")                       \
     X(CONTEXT_ADDRESSING_NOT_BUILT, 278, VKSPLIT_ERROR_UNSUPPORTED,                                                    \
@@ -145,6 +147,8 @@
     X(HOST_ALLOCATION_OUTPUTS, 57, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u %s failed")                    \
     X(HOST_ALLOCATION_DISPATCHES, 58, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u dispatches failed")         \
     X(HOST_ALLOCATION_REGIONS, 59, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %llu copy regions failed")        \
+    X(HOST_ALLOCATION_SPIRV, 282, VKSPLIT_ERROR_OUT_OF_MEMORY,                                                         \
+      "host allocation of %llu bytes to unpack SPIR-V module %s failed")                                               \
     X(VULKAN_OUT_OF_MEMORY, 60, VKSPLIT_ERROR_OUT_OF_MEMORY, "%s returned VkResult %d")                                \
     X(VULKAN_DEVICE_LOST, 61, VKSPLIT_ERROR_DEVICE_LOST, "%s returned VkResult %d")                                    \
     X(VULKAN_CALL, 62, VKSPLIT_ERROR_VULKAN, "%s returned VkResult %d")                                                \

@@ -2,6 +2,7 @@
  * for each kernel of src/planner/kernel_table.h it takes), the layouts, and one compute pipeline per
  * direction (split, join), kernel and copy word the context can use, created with the context
  * or, deferred, by the first plan that needs each (never on a record path). */
+#include <stdio.h>
 #include <string.h>
 
 #include "context/pipelines.h"
@@ -20,14 +21,13 @@ typedef struct shader_module {
     vksplit_bool32 atomic_stores;
     uint32_t directions; /* bit 1 << vksplit__direction: the directions it copies */
     uint32_t kernel;
-    const uint32_t* code;
-    const size_t* size; /* bytes; a pointer, since only the generated .c knows it */
+    const vksplit__spirv_blob* spirv; /* deflated; unpacked only while its module is made */
 } shader_module;
 
 #define VKSPLIT_IS_BDA_bda 1
 #define VKSPLIT_IS_BDA_desc 0
 #define VKSPLIT_X_MODULE(addressing, word, atomic, direction, kernel, symbol) \
-    {VKSPLIT_IS_BDA_##addressing, word, atomic, VKSPLIT__DIRECTION_BITS_##direction, kernel, symbol, &symbol##_size},
+    {VKSPLIT_IS_BDA_##addressing, word, atomic, VKSPLIT__DIRECTION_BITS_##direction, kernel, &symbol},
 /* A pipeline handle as the 64 bits its slot holds: VkPipeline is a pointer on 64-bit
  * platforms and a uint64_t elsewhere, 8 bytes either way. */
 _Static_assert(sizeof(VkPipeline) == sizeof(uint64_t), "a non-dispatchable handle is 64 bits");
@@ -160,11 +160,19 @@ static void specialize(const vksplit_context* ctx, uint32_t kernel, vksplit__dir
 static vksplit_result create_module(const vksplit_context* ctx, const shader_module* source, VkShaderModule* out,
                                     vksplit_error* error)
 {
+    char name[64];
+    snprintf(name, sizeof name, "%s %u-byte %s%s", source->bda ? "bda" : "desc", source->word_bytes,
+             vksplit__kernel_name(source->kernel), source->atomic_stores ? " (atomic stores)" : "");
+    uint32_t* code;
+    vksplit_result r = vksplit__unpack_spirv(source->spirv, name, ctx->callbacks, &code, error);
+    if (r != VKSPLIT_OK)
+        return r;
     VkShaderModuleCreateInfo info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    info.codeSize = *source->size;
-    info.pCode = source->code;
+    info.codeSize = source->spirv->size;
+    info.pCode = code;
     VkShaderModule module; /* undefined after a failure: kept only on success */
     VkResult vr = ctx->vk.vkCreateShaderModule(ctx->device, &info, ctx->callbacks, &module);
+    vksplit__free(ctx->callbacks, code); /* the driver keeps what it needs */
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkCreateShaderModule", vr);
     *out = module;
