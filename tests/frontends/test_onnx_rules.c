@@ -11,14 +11,12 @@
 
 typedef struct onnx_case {
     const char* name;
-    struct {
-        int64_t opset;
-        vksplit_onnx_data_type type; /* 0: FLOAT */
-        uint32_t rank;
-        int64_t shape[9];
-        int64_t axis;
-        uint32_t output_count;
-    } node;
+    int64_t opset;
+    vksplit_onnx_data_type type; /* 0: FLOAT */
+    uint32_t rank;
+    int64_t shape[9];
+    int64_t axis;
+    uint32_t output_count;
     int attr;       /* 'split' attribute given */
     int input;      /* 'split' input given (int64 unless input_type) */
     uint32_t count; /* entries of the given list */
@@ -33,8 +31,12 @@ typedef struct onnx_case {
     const char* shows; /* values the message must show (the rule is told by id) */
 } onnx_case;
 
-/* Short forms of the fields after the node, so that a row is a line or two and the table
- * reads as one. */
+/* Short forms for a row's lists and groups of fields: with no braces of its own, a row that
+ * overflows a line wraps onto a second, so that the table reads as one. */
+#define DIMS(...)   \
+    {               \
+        __VA_ARGS__ \
+    }
 #define NUM(n) .num = 1, .num_outputs = (n)
 #define ATTR(n, ...) .attr = 1, .count = (n), .list = {__VA_ARGS__}
 #define INPUT(n, ...) .input = 1, .count = (n), .list = {__VA_ARGS__}
@@ -46,178 +48,125 @@ typedef struct onnx_case {
 #define F VKSPLIT_ONNX_FLOAT
 static const onnx_case cases[] = {
     /* Equal splits into the node's outputs (opsets 1, 2, 11, 13) and num_outputs (18). */
-    {"1: equal", {1, F, 1, {6}, 0, 3}, GIVES(0, 3, 2, 2, 2)},
-    {"2: equal", {2, F, 1, {6}, 0, 3}, GIVES(0, 3, 2, 2, 2)},
-    {"11: equal", {11, F, 1, {6}, 0, 3}, GIVES(0, 3, 2, 2, 2)},
-    {"13: equal", {13, F, 1, {6}, 0, 3}, GIVES(0, 3, 2, 2, 2)},
-    {"18: num_outputs 3", {18, F, 1, {6}, 0, 0}, NUM(3), GIVES(0, 3, 2, 2, 2)},
-    {"18: num_outputs with matching output_count", {18, F, 1, {6}, 0, 3}, NUM(3), GIVES(0, 3, 2, 2, 2)},
-    {"18: uneven 2d", {18, F, 2, {2, 8}, 1, 0}, NUM(3), GIVES(1, 3, 3, 3, 2)},
-    {"18: last chunk 0", {18, F, 1, {6}, 0, 0}, NUM(4), GIVES(0, 4, 2, 2, 2, 0)},
-    {"13: equal, dim 0", {13, F, 1, {0}, 0, 3}, GIVES(0, 3, 0, 0, 0)},
-    {"13: not divisible",
-     {13, F, 1, {6}, 0, 4},
+    {"1: equal", 1, F, 1, DIMS(6), 0, 3, GIVES(0, 3, 2, 2, 2)},
+    {"2: equal", 2, F, 1, DIMS(6), 0, 3, GIVES(0, 3, 2, 2, 2)},
+    {"11: equal", 11, F, 1, DIMS(6), 0, 3, GIVES(0, 3, 2, 2, 2)},
+    {"13: equal", 13, F, 1, DIMS(6), 0, 3, GIVES(0, 3, 2, 2, 2)},
+    {"18: num_outputs 3", 18, F, 1, DIMS(6), 0, 0, NUM(3), GIVES(0, 3, 2, 2, 2)},
+    {"18: num_outputs with matching output_count", 18, F, 1, DIMS(6), 0, 3, NUM(3), GIVES(0, 3, 2, 2, 2)},
+    {"18: uneven 2d", 18, F, 2, DIMS(2, 8), 1, 0, NUM(3), GIVES(1, 3, 3, 3, 2)},
+    {"18: last chunk 0", 18, F, 1, DIMS(6), 0, 0, NUM(4), GIVES(0, 4, 2, 2, 2, 0)},
+    {"13: equal, dim 0", 13, F, 1, DIMS(0), 0, 3, GIVES(0, 3, 0, 0, 0)},
+    {"13: not divisible", 13, F, 1, DIMS(6), 0, 4,
      REFUSED(VKSPLIT_RULE_ONNX_NOT_DIVISIBLE, "dimension 6 on axis 0 is not divisible by the node's 4 outputs")},
-    {"2: not divisible", {2, F, 2, {2, 5}, 1, 2}, REFUSED(VKSPLIT_RULE_ONNX_NOT_DIVISIBLE, "5 % 2 = 1")},
-    {"13: equal without output count",
-     {13, F, 1, {6}, 0, 0},
+    {"2: not divisible", 2, F, 2, DIMS(2, 5), 1, 2, REFUSED(VKSPLIT_RULE_ONNX_NOT_DIVISIBLE, "5 % 2 = 1")},
+    {"13: equal without output count", 13, F, 1, DIMS(6), 0, 0,
      REFUSED(VKSPLIT_RULE_ONNX_OUTPUT_COUNT_ZERO, "output_count is 0")},
-    {"1: equal without output count",
-     {1, F, 1, {6}, 0, 0},
+    {"1: equal without output count", 1, F, 1, DIMS(6), 0, 0,
      REFUSED(VKSPLIT_RULE_ONNX_OUTPUT_COUNT_ZERO, "Split-1 without 'split'")},
-    {"13: output count over the limit",
-     {13, F, 1, {6}, 0, VKSPLIT_MAX_OUTPUTS + 1},
+    {"13: output count over the limit", 13, F, 1, DIMS(6), 0, VKSPLIT_MAX_OUTPUTS + 1,
      REFUSED(VKSPLIT_RULE_ONNX_OUTPUT_COUNT_LIMIT, NULL)},
     /* Default axis 0; negative axes in [-rank, rank-1] at every version: Split-11's document
      * gave them, ONNX's shape inference takes them at 1 and 2 too (exported models carry them;
      * ONNX Runtime's SplitOperatorTest.NegativeAxis runs one at Split-2). */
-    {"13: default axis", {13, F, 2, {4, 6}, 0, 2}, GIVES(0, 2, 2, 2)},
-    {"11: axis -1", {11, F, 2, {2, 6}, -1, 2}, GIVES(1, 2, 3, 3)},
-    {"13: axis -2", {13, F, 2, {2, 6}, -2, 2}, GIVES(0, 2, 1, 1)},
-    {"18: axis -1", {18, F, 2, {2, 6}, -1, 0}, NUM(2), GIVES(1, 2, 3, 3)},
-    {"1: axis -1", {1, F, 2, {2, 6}, -1, 2}, GIVES(1, 2, 3, 3)},
-    {"2: axis -1", {2, F, 2, {2, 6}, -1, 2}, GIVES(1, 2, 3, 3)},
-    {"1: axis -2", {1, F, 2, {4, 6}, -2, 2}, GIVES(0, 2, 2, 2)},
-    {"2: axis -2, split attribute", {2, F, 2, {4, 6}, -2, 0}, ATTR(2, 1, 3), GIVES(0, 2, 1, 3)},
-    {"2: axis -1 of an empty input", {2, F, 2, {0, 2}, -1, 2}, GIVES(1, 2, 1, 1)},
-    {"1: axis -3 of rank 2",
-     {1, F, 2, {2, 6}, -3, 2},
+    {"13: default axis", 13, F, 2, DIMS(4, 6), 0, 2, GIVES(0, 2, 2, 2)},
+    {"11: axis -1", 11, F, 2, DIMS(2, 6), -1, 2, GIVES(1, 2, 3, 3)},
+    {"13: axis -2", 13, F, 2, DIMS(2, 6), -2, 2, GIVES(0, 2, 1, 1)},
+    {"18: axis -1", 18, F, 2, DIMS(2, 6), -1, 0, NUM(2), GIVES(1, 2, 3, 3)},
+    {"1: axis -1", 1, F, 2, DIMS(2, 6), -1, 2, GIVES(1, 2, 3, 3)},
+    {"2: axis -1", 2, F, 2, DIMS(2, 6), -1, 2, GIVES(1, 2, 3, 3)},
+    {"1: axis -2", 1, F, 2, DIMS(4, 6), -2, 2, GIVES(0, 2, 2, 2)},
+    {"2: axis -2, split attribute", 2, F, 2, DIMS(4, 6), -2, 0, ATTR(2, 1, 3), GIVES(0, 2, 1, 3)},
+    {"2: axis -1 of an empty input", 2, F, 2, DIMS(0, 2), -1, 2, GIVES(1, 2, 1, 1)},
+    {"1: axis -3 of rank 2", 1, F, 2, DIMS(2, 6), -3, 2,
      REFUSED(VKSPLIT_RULE_ONNX_AXIS, "axis -3 is out of range [-2, 1] for a rank-2 input")},
-    {"2: axis -3 of rank 2",
-     {2, F, 2, {2, 6}, -3, 2},
+    {"2: axis -3 of rank 2", 2, F, 2, DIMS(2, 6), -3, 2,
      REFUSED(VKSPLIT_RULE_ONNX_AXIS, "axis -3 is out of range [-2, 1] for a rank-2 input")},
-    {"13: axis 2 of rank 2",
-     {13, F, 2, {2, 6}, 2, 2},
+    {"13: axis 2 of rank 2", 13, F, 2, DIMS(2, 6), 2, 2,
      REFUSED(VKSPLIT_RULE_ONNX_AXIS, "axis 2 is out of range [-2, 1] for a rank-2 input")},
-    {"18: axis -5 of rank 4",
-     {18, F, 4, {2, 2, 2, 2}, -5, 0},
-     NUM(2),
+    {"18: axis -5 of rank 4", 18, F, 4, DIMS(2, 2, 2, 2), -5, 0, NUM(2),
      REFUSED(VKSPLIT_RULE_ONNX_AXIS, "axis -5 is out of range [-4, 3] for a rank-4 input")},
-    {"2: axis 4 of rank 4", {2, F, 4, {2, 2, 2, 2}, 4, 2}, REFUSED(VKSPLIT_RULE_ONNX_AXIS, "[-4, 3]")},
+    {"2: axis 4 of rank 4", 2, F, 4, DIMS(2, 2, 2, 2), 4, 2, REFUSED(VKSPLIT_RULE_ONNX_AXIS, "[-4, 3]")},
     /* 'split' as an attribute (1, 2, 11) or an input (1, 13, 18). */
-    {"1: split attribute", {1, F, 1, {6}, 0, 0}, ATTR(2, 2, 4), GIVES(0, 2, 2, 4)},
-    {"2: split attribute", {2, F, 1, {6}, 0, 0}, ATTR(2, 2, 4), GIVES(0, 2, 2, 4)},
-    {"11: split attribute", {11, F, 2, {2, 6}, 1, 2}, ATTR(2, 2, 4), GIVES(1, 2, 2, 4)},
-    {"13: split input", {13, F, 1, {6}, 0, 0}, INPUT(2, 2, 4), GIVES(0, 2, 2, 4)},
-    {"18: split input", {18, F, 1, {6}, 0, 2}, INPUT(2, 2, 4), GIVES(0, 2, 2, 4)},
-    {"13: zero-size splits", {13, F, 1, {0}, 0, 3}, INPUT(3, 0, 0, 0), GIVES(0, 3, 0, 0, 0)},
-    {"18: zero-length part", {18, F, 1, {6}, 0, 0}, INPUT(3, 0, 6, 0), GIVES(0, 3, 0, 6, 0)},
-    {"13: split attribute",
-     {13, F, 1, {6}, 0, 0},
-     ATTR(2, 2, 4),
+    {"1: split attribute", 1, F, 1, DIMS(6), 0, 0, ATTR(2, 2, 4), GIVES(0, 2, 2, 4)},
+    {"2: split attribute", 2, F, 1, DIMS(6), 0, 0, ATTR(2, 2, 4), GIVES(0, 2, 2, 4)},
+    {"11: split attribute", 11, F, 2, DIMS(2, 6), 1, 2, ATTR(2, 2, 4), GIVES(1, 2, 2, 4)},
+    {"13: split input", 13, F, 1, DIMS(6), 0, 0, INPUT(2, 2, 4), GIVES(0, 2, 2, 4)},
+    {"18: split input", 18, F, 1, DIMS(6), 0, 2, INPUT(2, 2, 4), GIVES(0, 2, 2, 4)},
+    {"13: zero-size splits", 13, F, 1, DIMS(0), 0, 3, INPUT(3, 0, 0, 0), GIVES(0, 3, 0, 0, 0)},
+    {"18: zero-length part", 18, F, 1, DIMS(6), 0, 0, INPUT(3, 0, 6, 0), GIVES(0, 3, 0, 6, 0)},
+    {"13: split attribute", 13, F, 1, DIMS(6), 0, 0, ATTR(2, 2, 4),
      REFUSED(VKSPLIT_RULE_ONNX_SPLIT_ATTRIBUTE_SINCE_13, "Split-13 has no 'split' attribute")},
-    {"18: split attribute",
-     {18, F, 1, {6}, 0, 0},
-     ATTR(2, 2, 4),
+    {"18: split attribute", 18, F, 1, DIMS(6), 0, 0, ATTR(2, 2, 4),
      REFUSED(VKSPLIT_RULE_ONNX_SPLIT_ATTRIBUTE_SINCE_13, NULL)},
-    {"2: split input",
-     {2, F, 1, {6}, 0, 0},
-     INPUT(2, 2, 4),
+    {"2: split input", 2, F, 1, DIMS(6), 0, 0, INPUT(2, 2, 4),
      REFUSED(VKSPLIT_RULE_ONNX_SPLIT_INPUT_BEFORE_13, "Split-2 has no 'split' input")},
-    {"11: split input", {11, F, 1, {6}, 0, 0}, INPUT(2, 2, 4), REFUSED(VKSPLIT_RULE_ONNX_SPLIT_INPUT_BEFORE_13, NULL)},
-    {"1: attribute and input",
-     {1, F, 1, {6}, 0, 0},
-     ATTR_AND_INPUT_AS(F, 2, 2, 4),
+    {"11: split input", 11, F, 1, DIMS(6), 0, 0, INPUT(2, 2, 4),
+     REFUSED(VKSPLIT_RULE_ONNX_SPLIT_INPUT_BEFORE_13, NULL)},
+    {"1: attribute and input", 1, F, 1, DIMS(6), 0, 0, ATTR_AND_INPUT_AS(F, 2, 2, 4),
      REFUSED(VKSPLIT_RULE_ONNX_SPLIT_TWICE, "both the 'split' attribute and the 'split' input")},
-    {"13: num_outputs",
-     {13, F, 1, {6}, 0, 0},
-     NUM(3),
+    {"13: num_outputs", 13, F, 1, DIMS(6), 0, 0, NUM(3),
      REFUSED(VKSPLIT_RULE_ONNX_NUM_OUTPUTS_BEFORE_18, "Split-13 has no 'num_outputs'")},
-    {"1: num_outputs", {1, F, 1, {6}, 0, 3}, NUM(3), REFUSED(VKSPLIT_RULE_ONNX_NUM_OUTPUTS_BEFORE_18, NULL)},
-    {"18: split and num_outputs",
-     {18, F, 1, {6}, 0, 0},
-     INPUT(2, 2, 4),
-     NUM(2),
+    {"1: num_outputs", 1, F, 1, DIMS(6), 0, 3, NUM(3), REFUSED(VKSPLIT_RULE_ONNX_NUM_OUTPUTS_BEFORE_18, NULL)},
+    {"18: split and num_outputs", 18, F, 1, DIMS(6), 0, 0, INPUT(2, 2, 4), NUM(2),
      REFUSED(VKSPLIT_RULE_ONNX_SPLIT_AND_NUM_OUTPUTS, "exactly one")},
-    {"18: neither",
-     {18, F, 1, {6}, 0, 3},
+    {"18: neither", 18, F, 1, DIMS(6), 0, 3,
      REFUSED(VKSPLIT_RULE_ONNX_NO_SPLIT_NOR_NUM_OUTPUTS, "neither the 'split' input nor the 'num_outputs' attribute")},
-    {"11: negative length",
-     {11, F, 1, {6}, 0, 0},
-     ATTR(3, 4, -2, 4),
+    {"11: negative length", 11, F, 1, DIMS(6), 0, 0, ATTR(3, 4, -2, 4),
      REFUSED(VKSPLIT_RULE_ONNX_SPLIT_NEGATIVE, "'split' attribute entry 1 is -2")},
-    {"13: negative length",
-     {13, F, 1, {6}, 0, 0},
-     INPUT(2, 7, -1),
+    {"13: negative length", 13, F, 1, DIMS(6), 0, 0, INPUT(2, 7, -1),
      REFUSED(VKSPLIT_RULE_ONNX_SPLIT_NEGATIVE, "'split' input entry 1 is -1")},
-    {"2: sum short",
-     {2, F, 1, {6}, 0, 0},
-     ATTR(2, 2, 3),
+    {"2: sum short", 2, F, 1, DIMS(6), 0, 0, ATTR(2, 2, 3),
      REFUSED(VKSPLIT_RULE_ONNX_SPLIT_SUM, "sums to 5 but the input's dimension on axis 0 is 6")},
-    {"18: sum long", {18, F, 1, {6}, 0, 0}, INPUT(2, 3, 4), REFUSED(VKSPLIT_RULE_ONNX_SPLIT_SUM, NULL)},
-    {"13: sum overflows",
-     {13, F, 1, {6}, 0, 0},
-     INPUT(3, INT64_MAX, INT64_MAX, 8),
+    {"18: sum long", 18, F, 1, DIMS(6), 0, 0, INPUT(2, 3, 4), REFUSED(VKSPLIT_RULE_ONNX_SPLIT_SUM, NULL)},
+    {"13: sum overflows", 13, F, 1, DIMS(6), 0, 0, INPUT(3, INT64_MAX, INT64_MAX, 8),
      REFUSED(VKSPLIT_RULE_ONNX_SPLIT_SUM_OVERFLOW, "overflows")},
-    {"11: list vs outputs",
-     {11, F, 1, {6}, 0, 3},
-     ATTR(2, 2, 4),
+    {"11: list vs outputs", 11, F, 1, DIMS(6), 0, 3, ATTR(2, 2, 4),
      REFUSED(VKSPLIT_RULE_ONNX_SPLIT_OUTPUT_MISMATCH, "has 2 entries but the node has 3 outputs")},
-    {"18: list vs outputs",
-     {18, F, 1, {6}, 0, 1},
-     INPUT(2, 2, 4),
+    {"18: list vs outputs", 18, F, 1, DIMS(6), 0, 1, INPUT(2, 2, 4),
      REFUSED(VKSPLIT_RULE_ONNX_SPLIT_OUTPUT_MISMATCH, NULL)},
-    {"13: empty split", {13, F, 1, {0}, 0, 0}, INPUT(0, 0), REFUSED(VKSPLIT_RULE_ONNX_SPLIT_EMPTY, "is empty")},
-    {"13: split input int32",
-     {13, F, 1, {6}, 0, 0},
-     INPUT_AS(VKSPLIT_ONNX_INT32, 2, 2, 4),
+    {"13: empty split", 13, F, 1, DIMS(0), 0, 0, INPUT(0, 0), REFUSED(VKSPLIT_RULE_ONNX_SPLIT_EMPTY, "is empty")},
+    {"13: split input int32", 13, F, 1, DIMS(6), 0, 0, INPUT_AS(VKSPLIT_ONNX_INT32, 2, 2, 4),
      REFUSED(VKSPLIT_RULE_ONNX_SPLIT_INPUT_TYPE, "tensor(int32); Split-13 takes tensor(int64)")},
-    {"1: split input int64",
-     {1, F, 1, {6}, 0, 0},
-     INPUT_AS(VKSPLIT_ONNX_INT64, 2, 2, 4),
+    {"1: split input int64", 1, F, 1, DIMS(6), 0, 0, INPUT_AS(VKSPLIT_ONNX_INT64, 2, 2, 4),
      REFUSED(VKSPLIT_RULE_ONNX_SPLIT_INPUT_TYPE, "Split-1 takes tensor(float)")},
     /* num_outputs (18). */
-    {"18: num_outputs 0",
-     {18, F, 1, {6}, 0, 0},
-     NUM(0),
+    {"18: num_outputs 0", 18, F, 1, DIMS(6), 0, 0, NUM(0),
      REFUSED(VKSPLIT_RULE_ONNX_NUM_OUTPUTS_BELOW_ONE, "'num_outputs' is 0")},
-    {"18: num_outputs -1", {18, F, 1, {6}, 0, 0}, NUM(-1), REFUSED(VKSPLIT_RULE_ONNX_NUM_OUTPUTS_BELOW_ONE, NULL)},
-    {"18: num_outputs over the limit",
-     {18, F, 1, {6}, 0, 0},
-     NUM(70000),
+    {"18: num_outputs -1", 18, F, 1, DIMS(6), 0, 0, NUM(-1), REFUSED(VKSPLIT_RULE_ONNX_NUM_OUTPUTS_BELOW_ONE, NULL)},
+    {"18: num_outputs over the limit", 18, F, 1, DIMS(6), 0, 0, NUM(70000),
      REFUSED(VKSPLIT_RULE_ONNX_NUM_OUTPUTS_LIMIT, NULL)},
-    {"18: num_outputs vs outputs",
-     {18, F, 1, {6}, 0, 4},
-     NUM(3),
+    {"18: num_outputs vs outputs", 18, F, 1, DIMS(6), 0, 4, NUM(3),
      REFUSED(VKSPLIT_RULE_ONNX_NUM_OUTPUTS_MISMATCH, "'num_outputs' is 3 but the node has 4 outputs")},
-    {"18: negative last chunk",
-     {18, F, 1, {5}, 0, 0},
-     NUM(4),
+    {"18: negative last chunk", 18, F, 1, DIMS(5), 0, 0, NUM(4),
      REFUSED(
          VKSPLIT_RULE_ONNX_NUM_OUTPUTS_TOO_MANY,
          "'num_outputs' 4 cannot split dimension 5 (axis 0): chunk ceil(5/4) = 2 for the first 3 outputs leaves 5 - 6 = -1")},
     /* Ranks, shapes, opsets. */
-    {"13: rank 0", {13, F, 0, {0}, 0, 1}, REFUSED(VKSPLIT_RULE_ONNX_SCALAR, "scalar (rank 0)")},
-    {"18: rank 0", {18, F, 0, {0}, 0, 0}, NUM(1), REFUSED(VKSPLIT_RULE_ONNX_SCALAR, NULL)},
-    {"13: rank 9", {13, F, 9, {1, 1, 1, 1, 1, 1, 1, 1, 2}, 0, 1}, REFUSED(VKSPLIT_RULE_ONNX_RANK_LIMIT, NULL)},
-    {"13: rank 8", {13, F, 8, {1, 1, 1, 1, 1, 1, 1, 2}, 7, 2}, GIVES(7, 2, 1, 1)},
-    {"13: negative dimension", {13, F, 2, {2, -1}, 0, 2}, REFUSED(VKSPLIT_RULE_ONNX_SHAPE_NEGATIVE, "shape[1] is -1")},
-    {"13: element count overflows",
-     {13, F, 3, {1ll << 32, 1ll << 32, 2}, 2, 2},
+    {"13: rank 0", 13, F, 0, DIMS(0), 0, 1, REFUSED(VKSPLIT_RULE_ONNX_SCALAR, "scalar (rank 0)")},
+    {"18: rank 0", 18, F, 0, DIMS(0), 0, 0, NUM(1), REFUSED(VKSPLIT_RULE_ONNX_SCALAR, NULL)},
+    {"13: rank 9", 13, F, 9, DIMS(1, 1, 1, 1, 1, 1, 1, 1, 2), 0, 1, REFUSED(VKSPLIT_RULE_ONNX_RANK_LIMIT, NULL)},
+    {"13: rank 8", 13, F, 8, DIMS(1, 1, 1, 1, 1, 1, 1, 2), 7, 2, GIVES(7, 2, 1, 1)},
+    {"13: negative dimension", 13, F, 2, DIMS(2, -1), 0, 2,
+     REFUSED(VKSPLIT_RULE_ONNX_SHAPE_NEGATIVE, "shape[1] is -1")},
+    {"13: element count overflows", 13, F, 3, DIMS(1ll << 32, 1ll << 32, 2), 2, 2,
      REFUSED(VKSPLIT_RULE_ONNX_BYTE_COUNT_OVERFLOW, "shape[1]")},
-    {"13: huge but empty", {13, F, 3, {1ll << 40, 0, 1ll << 20}, 2, 2}, GIVES(2, 2, 1ll << 19, 1ll << 19)},
-    {"opset 0", {0, F, 1, {6}, 0, 3}, REFUSED(VKSPLIT_RULE_ONNX_OPSET, NULL)},
-    {"opset 12",
-     {12, F, 1, {6}, 0, 3},
+    {"13: huge but empty", 13, F, 3, DIMS(1ll << 40, 0, 1ll << 20), 2, 2, GIVES(2, 2, 1ll << 19, 1ll << 19)},
+    {"opset 0", 0, F, 1, DIMS(6), 0, 3, REFUSED(VKSPLIT_RULE_ONNX_OPSET, NULL)},
+    {"opset 12", 12, F, 1, DIMS(6), 0, 3,
      REFUSED(VKSPLIT_RULE_ONNX_OPSET_IMPORT, "a model importing opset 12 uses Split-11")},
-    {"opset 19", {19, F, 1, {6}, 0, 3}, REFUSED(VKSPLIT_RULE_ONNX_OPSET_IMPORT, NULL)},
-    {"opset -1", {-1, F, 1, {6}, 0, 3}, REFUSED(VKSPLIT_RULE_ONNX_OPSET, NULL)},
-    {"13: float8",
-     {13, VKSPLIT_ONNX_FLOAT8E4M3FN, 1, {6}, 0, 3},
+    {"opset 19", 19, F, 1, DIMS(6), 0, 3, REFUSED(VKSPLIT_RULE_ONNX_OPSET_IMPORT, NULL)},
+    {"opset -1", -1, F, 1, DIMS(6), 0, 3, REFUSED(VKSPLIT_RULE_ONNX_OPSET, NULL)},
+    {"13: float8", 13, VKSPLIT_ONNX_FLOAT8E4M3FN, 1, DIMS(6), 0, 3,
      REFUSED(VKSPLIT_RULE_ONNX_DATA_TYPE_VERSION, "tensor(float8e4m3fn) is not in Split-13's type list")},
-    {"13: type 99",
-     {13, (vksplit_onnx_data_type)99, 1, {6}, 0, 3},
+    {"13: type 99", 13, (vksplit_onnx_data_type)99, 1, DIMS(6), 0, 3,
      REFUSED(VKSPLIT_RULE_ONNX_DATA_TYPE, "data_type 99")},
-    {"1: int32",
-     {1, VKSPLIT_ONNX_INT32, 1, {6}, 0, 3},
+    {"1: int32", 1, VKSPLIT_ONNX_INT32, 1, DIMS(6), 0, 3,
      REFUSED(VKSPLIT_RULE_ONNX_DATA_TYPE_VERSION,
              "tensor(int32) is not in Split-1's type list (float16, float, double)")},
-    {"11: bfloat16",
-     {11, VKSPLIT_ONNX_BFLOAT16, 1, {6}, 0, 3},
+    {"11: bfloat16", 11, VKSPLIT_ONNX_BFLOAT16, 1, DIMS(6), 0, 3,
      REFUSED(VKSPLIT_RULE_ONNX_DATA_TYPE_VERSION, "bfloat16 came with Split-13")},
-    {"18: string",
-     {18, VKSPLIT_ONNX_STRING, 1, {6}, 0, 0},
-     NUM(3),
+    {"18: string", 18, VKSPLIT_ONNX_STRING, 1, DIMS(6), 0, 0, NUM(3),
      REFUSED(VKSPLIT_RULE_ONNX_STRING_TYPE, "ONNX strings are variable-length")},
 };
 
@@ -226,12 +175,12 @@ static const onnx_case cases[] = {
 static void fill_node(const onnx_case* c, vksplit_onnx_split_desc* node)
 {
     memset(node, 0, sizeof *node);
-    node->opset = c->node.opset;
-    node->data_type = c->node.type;
-    node->rank = c->node.rank;
-    node->shape = c->node.shape;
-    node->axis = c->node.axis;
-    node->output_count = c->node.output_count;
+    node->opset = c->opset;
+    node->data_type = c->type;
+    node->rank = c->rank;
+    node->shape = c->shape;
+    node->axis = c->axis;
+    node->output_count = c->output_count;
     if (c->attr) {
         node->has_split_attribute = 1;
         node->split_attribute = c->list;
@@ -271,13 +220,13 @@ static void run_case(const onnx_case* c)
         CHECK_MSG(lengths[0] == SENTINEL, "%s: storage written on error", c->name);
         return;
     }
-    CHECK_MSG(out.axis == c->want_axis && out.output_count == c->want_count && out.rank == c->node.rank,
+    CHECK_MSG(out.axis == c->want_axis && out.output_count == c->want_count && out.rank == c->rank,
               "%s: axis %u count %u rank %u", c->name, out.axis, out.output_count, out.rank);
     for (uint32_t i = 0; i < c->want_count && i < MAXN; i++)
         CHECK_MSG(lengths[i] == c->want[i], "%s: lengths[%u] = %llu, expected %llu", c->name, i,
                   (unsigned long long)lengths[i], (unsigned long long)c->want[i]);
-    for (uint32_t k = 0; k < c->node.rank; k++)
-        CHECK_MSG(out.sizes[k] == (uint64_t)c->node.shape[k], "%s: sizes[%u]", c->name, k);
+    for (uint32_t k = 0; k < c->rank; k++)
+        CHECK_MSG(out.sizes[k] == (uint64_t)c->shape[k], "%s: sizes[%u]", c->name, k);
     CHECK_MSG(out.lengths == lengths && out.sizes == storage.sizes && !out.input_strides && !out.output_strides,
               "%s: desc does not point into storage", c->name);
     CHECK_MSG(out.element_size == 4, "%s: element_size %u", c->name, out.element_size);
