@@ -171,25 +171,25 @@ static inline void m_round_up_ok(dml_fixture* f)
     m_round_up_to_4(f);
     f->whole_buf.TotalTensorSizeInBytes = 4;
 }
+static inline void dml_set_whole_strides(dml_fixture* f, const uint32_t strides[4], uint64_t total)
+{
+    dml_set_strides(&f->whole_buf, f->whole_strides, strides);
+    f->whole_buf.TotalTensorSizeInBytes = total;
+}
 /* The whole with a padded row stride 4 on {1,1,6,2}: (5*4 + 1 + 1) * 4 = 88 bytes, not the
- * packed 48. */
-static inline void m_whole_strides_padded(dml_fixture* f)
+ * packed 48; fewer are refused. */
+static inline void dml_pad_whole(dml_fixture* f, uint64_t total)
 {
     static const uint32_t s[4] = {24, 24, 4, 1};
-    dml_set_strides(&f->whole_buf, f->whole_strides, s);
-    f->whole_buf.TotalTensorSizeInBytes = 88;
+    dml_set_whole_strides(f, s, total);
 }
-static inline void m_whole_strides_padded_small(dml_fixture* f)
-{
-    m_whole_strides_padded(f);
-    f->whole_buf.TotalTensorSizeInBytes = 84;
-}
+static inline void m_whole_strides_padded(dml_fixture* f) { dml_pad_whole(f, 88); }
+static inline void m_whole_strides_padded_small(dml_fixture* f) { dml_pad_whole(f, 84); }
 /* Stride 0 on the axis: DMLCalc needs only (1 + 1) * 4 = 8 bytes. */
 static inline void m_whole_broadcast(dml_fixture* f)
 {
     static const uint32_t s[4] = {0, 0, 0, 1};
-    dml_set_strides(&f->whole_buf, f->whole_strides, s);
-    f->whole_buf.TotalTensorSizeInBytes = 8;
+    dml_set_whole_strides(f, s, 8);
 }
 /* Row stride 4 on a {1,1,2,2} part: (4 + 1 + 1) * 4 = 24 bytes. */
 static inline void dml_pad_part(dml_fixture* f, int i)

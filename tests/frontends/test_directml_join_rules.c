@@ -3,6 +3,7 @@
  * stay untouched. Join's own rules (DML_JOIN_*) and the buffer tensor rules it shares with
  * Split (DML_*), seen from Join's fields. No device: pure translation. */
 #include "dml_fixture.h"
+#include "frontend_support.h"
 
 #define MAX_IN DML_MAX_PARTS
 
@@ -377,10 +378,8 @@ static void check_support_query(void)
 
 int main(void)
 {
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        run_case(&cases[i]);
+    FRONTEND_RUN_CASES(cases, run_case);
     check_translation();
     check_support_query();
-    printf("%zu rule cases\n", sizeof cases / sizeof cases[0]);
     return test_finish(NULL);
 }

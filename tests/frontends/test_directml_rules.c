@@ -2,6 +2,7 @@
  * code, and for the failures that the storage and *out stay untouched. No device: pure
  * translation. */
 #include "dml_fixture.h"
+#include "frontend_support.h"
 
 #define F32 VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32
 #define MAX_OUT DML_MAX_PARTS
@@ -364,11 +365,9 @@ static void check_calc(void)
 
 int main(void)
 {
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        run_case(&cases[i]);
+    FRONTEND_RUN_CASES(cases, run_case);
     check_translation();
     check_support_query();
     check_calc();
-    printf("%zu rule cases\n", sizeof cases / sizeof cases[0]);
     return test_finish(NULL);
 }

@@ -4,6 +4,7 @@
  * document's examples, translated and applied on the host as the canonical join defines it,
  * against numpy.concatenate's outputs (concat_examples.h). No device. */
 #include "concat_case.h"
+#include "frontend_support.h"
 #include "concat_examples.h"
 #include "vksplit/onnx.h"
 
@@ -496,11 +497,9 @@ static void check_examples(void)
 
 int main(void)
 {
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        run_case(&cases[i]);
+    FRONTEND_RUN_CASES(cases, run_case);
     check_type_lists();
     check_versions_and_storage();
     check_examples();
-    printf("%zu rule cases\n", sizeof cases / sizeof cases[0]);
     return test_finish(NULL);
 }

@@ -3,7 +3,7 @@
  * No device. */
 #if defined(__GNUC__) || defined(__clang__)
 #endif
-#include "test_harness.h"
+#include "frontend_support.h"
 #include "vksplit/onnx.h"
 
 #define OK VKSPLIT_RULE_NONE
@@ -405,11 +405,9 @@ static void check_versions_and_storage(void)
 
 int main(void)
 {
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        run_case(&cases[i]);
+    FRONTEND_RUN_CASES(cases, run_case);
     check_opset1_typed_input();
     check_type_lists();
     check_versions_and_storage();
-    printf("%zu rule cases\n", sizeof cases / sizeof cases[0]);
     return test_finish(NULL);
 }

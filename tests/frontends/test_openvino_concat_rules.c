@@ -4,6 +4,7 @@
  * example: [1,8,50,50], [1,16,50,50], [1,32,50,50] on axis 1 (or -3) give [1,56,50,50].
  * No device. */
 #include "concat_case.h"
+#include "frontend_support.h"
 #include "vksplit/openvino.h"
 
 #define OK VKSPLIT_RULE_NONE
@@ -308,10 +309,8 @@ static void check_pointers_and_storage(void)
 
 int main(void)
 {
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        run_case(&cases[i]);
+    FRONTEND_RUN_CASES(cases, run_case);
     check_element_types();
     check_pointers_and_storage();
-    printf("%zu rule cases\n", sizeof cases / sizeof cases[0]);
     return test_finish(NULL);
 }

@@ -3,7 +3,7 @@
  * *out. The spec's example shape (6,12,10,24) axis 1 num_splits 3 -> three (6,4,10,24). No device. */
 #if defined(__GNUC__) || defined(__clang__)
 #endif
-#include "test_harness.h"
+#include "frontend_support.h"
 #include "vksplit/openvino.h"
 
 #define OK VKSPLIT_RULE_NONE
@@ -290,9 +290,7 @@ static void check_example_shapes(void)
 
 int main(void)
 {
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        run_case(&cases[i]);
+    FRONTEND_RUN_CASES(cases, run_case);
     check_example_shapes();
-    printf("%zu rule cases\n", sizeof cases / sizeof cases[0]);
     return test_finish(NULL);
 }

@@ -1,0 +1,16 @@
+/* What the front-end rules tests share beyond test_harness.h. */
+#ifndef VKSPLIT_TESTS_FRONTEND_SUPPORT_H
+#define VKSPLIT_TESTS_FRONTEND_SUPPORT_H
+
+#include "test_harness.h"
+
+/* Every row of a rules test's table through its run function, then how many there were (the
+ * log shows that a table did not come out empty). */
+#define FRONTEND_RUN_CASES(cases, run_case)                                                           \
+    do {                                                                                              \
+        for (size_t frontend_i_ = 0; frontend_i_ < sizeof(cases) / sizeof((cases)[0]); frontend_i_++) \
+            run_case(&(cases)[frontend_i_]);                                                          \
+        printf("%zu rule cases\n", sizeof(cases) / sizeof((cases)[0]));                               \
+    } while (0)
+
+#endif
