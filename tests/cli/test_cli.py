@@ -454,6 +454,13 @@ def group_errors():
     ]
     for name, args, phrase in usage:
         expect_error(case, name, args, phrase)
+    # OpenVINO's two operators on --axis AXIS with their one option.
+    def ov_split(axis, num_splits):
+        return ["--axis", axis, "--openvino", "split", "--num-splits", num_splits]
+
+    def ov_variadic(axis, lengths):
+        return ["--axis", axis, "--openvino", "variadic", "--split-lengths", lengths]
+
     # The front-ends' rules on good.npy: each row's options between --input and --out-dir.
     rules = [
         # ONNX
@@ -481,30 +488,20 @@ def group_errors():
         ("openvino bogus", ["--axis", "1", "--openvino", "slice"], "expected 'split' or 'variadic'"),
         ("openvino without axis", ["--openvino", "split", "--num-splits", "3"], "needs --axis"),
         ("openvino without num-splits", ["--axis", "1", "--openvino", "split"], "--num-splits N"),
-        ("openvino with --split", ["--axis", "1", "--openvino", "split", "--num-splits", "3", "--split", "1,2"],
-         "--split is an ONNX option"),
-        ("openvino with --opset", ["--axis", "1", "--openvino", "variadic", "--split-lengths", "3", "--opset", "13"],
-         "--opset is an ONNX option"),
-        ("num-splits with variadic", ["--axis", "1", "--openvino", "variadic", "--split-lengths", "3",
-                                      "--num-splits", "3"],
+        ("openvino with --split", ov_split("1", "3") + ["--split", "1,2"], "--split is an ONNX option"),
+        ("openvino with --opset", ov_variadic("1", "3") + ["--opset", "13"], "--opset is an ONNX option"),
+        ("num-splits with variadic", ov_variadic("1", "3") + ["--num-splits", "3"],
          "--num-splits goes with --openvino split"),
         ("split-lengths without openvino", ["--split-lengths", "3"], "belongs to --openvino"),
-        ("num_splits not dividing", ["--axis", "2", "--openvino", "split", "--num-splits", "3"],
-         "VKSPLIT_RULE_OV_NOT_DIVISIBLE"),
-        ("num_splits 0", ["--axis", "2", "--openvino", "split", "--num-splits", "0"],
-         "VKSPLIT_RULE_OV_NUM_SPLITS_ZERO"),
-        ("num_splits > dim", ["--axis", "1", "--openvino", "split", "--num-splits", "6"],
-         "VKSPLIT_RULE_OV_NUM_SPLITS_RANGE"),
-        ("num_splits negative", ["--axis", "1", "--openvino", "split", "--num-splits", "-3"], "negative"),
-        ("two -1", ["--axis", "2", "--openvino", "variadic", "--split-lengths", "-1,2,-1"],
-         "VKSPLIT_RULE_OV_SPLIT_LENGTH_TWO_INFERRED"),
-        ("-2 length", ["--axis", "2", "--openvino", "variadic", "--split-lengths", "-2,6"],
-         "VKSPLIT_RULE_OV_SPLIT_LENGTH_NEGATIVE"),
-        ("lengths sum", ["--axis", "2", "--openvino", "variadic", "--split-lengths", "1,2"],
-         "VKSPLIT_RULE_OV_SPLIT_LENGTHS_SUM"),
-        ("openvino axis", ["--axis", "3", "--openvino", "split", "--num-splits", "1"], "VKSPLIT_RULE_OV_AXIS_RANGE"),
-        ("split-lengths with split", ["--axis", "1", "--openvino", "split", "--num-splits", "3", "--split-lengths",
-                                      "3"],
+        ("num_splits not dividing", ov_split("2", "3"), "VKSPLIT_RULE_OV_NOT_DIVISIBLE"),
+        ("num_splits 0", ov_split("2", "0"), "VKSPLIT_RULE_OV_NUM_SPLITS_ZERO"),
+        ("num_splits > dim", ov_split("1", "6"), "VKSPLIT_RULE_OV_NUM_SPLITS_RANGE"),
+        ("num_splits negative", ov_split("1", "-3"), "negative"),
+        ("two -1", ov_variadic("2", "-1,2,-1"), "VKSPLIT_RULE_OV_SPLIT_LENGTH_TWO_INFERRED"),
+        ("-2 length", ov_variadic("2", "-2,6"), "VKSPLIT_RULE_OV_SPLIT_LENGTH_NEGATIVE"),
+        ("lengths sum", ov_variadic("2", "1,2"), "VKSPLIT_RULE_OV_SPLIT_LENGTHS_SUM"),
+        ("openvino axis", ov_split("3", "1"), "VKSPLIT_RULE_OV_AXIS_RANGE"),
+        ("split-lengths with split", ov_split("1", "3") + ["--split-lengths", "3"],
          "--split-lengths goes with --openvino variadic"),
         ("variadic without lengths", ["--axis", "1", "--openvino", "variadic"],
          "--openvino variadic needs --split-lengths"),
