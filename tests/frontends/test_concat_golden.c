@@ -145,15 +145,16 @@ static void onnx_examples(vksplit_runner* runner)
     for (size_t v = 0; v < sizeof opsets / sizeof opsets[0]; v++)
         for (size_t x = 0; x < sizeof concat_examples / sizeof concat_examples[0]; x++) {
             const concat_example* ex = &concat_examples[x];
-            vksplit_onnx_concat_input in[2] = {{VKSPLIT_ONNX_FLOAT, ex->rank, ex->shape},
-                                               {VKSPLIT_ONNX_FLOAT, ex->rank, ex->shape}};
+            vksplit_onnx_concat_input in[2] = {{VKSPLIT_ONNX_FLOAT, ex->values->rank, ex->values->shape},
+                                               {VKSPLIT_ONNX_FLOAT, ex->values->rank, ex->values->shape}};
             vksplit_onnx_concat_desc node = {opsets[v], 2, in, 1, ex->axis};
-            const unsigned char* data[2] = {(const unsigned char*)ex->inputs[0], (const unsigned char*)ex->inputs[1]};
+            const unsigned char* data[2] = {(const unsigned char*)ex->values->inputs[0],
+                                            (const unsigned char*)ex->values->inputs[1]};
             char name[96];
             snprintf(name, sizeof name, "ONNX Concat-%lld %s", (long long)opsets[v], ex->name);
             float got[16];
-            size_t n = (size_t)(ex->out_shape[0] * (ex->rank > 1 ? ex->out_shape[1] : 1) *
-                                (ex->rank > 2 ? ex->out_shape[2] : 1));
+            size_t n = (size_t)(ex->out_shape[0] * (ex->values->rank > 1 ? ex->out_shape[1] : 1) *
+                                (ex->values->rank > 2 ? ex->out_shape[2] : 1));
             if (onnx_run(runner, name, &node, 4, data, (unsigned char*)got))
                 CHECK_MSG(memcmp(got, ex->output, n * sizeof got[0]) == 0, "%s: not numpy.concatenate's output", name);
         }

@@ -472,7 +472,8 @@ static void check_examples(void)
     for (size_t v = 0; v < sizeof opsets / sizeof opsets[0]; v++)
         for (size_t x = 0; x < sizeof concat_examples / sizeof concat_examples[0]; x++) {
             const concat_example* ex = &concat_examples[x];
-            vksplit_onnx_concat_input inputs[2] = {{F, ex->rank, ex->shape}, {F, ex->rank, ex->shape}};
+            vksplit_onnx_concat_input inputs[2] = {{F, ex->values->rank, ex->values->shape},
+                                                   {F, ex->values->rank, ex->values->shape}};
             vksplit_onnx_concat_desc node = {opsets[v], 2, inputs, 1, ex->axis};
             uint64_t lengths[2];
             vksplit_onnx_concat_storage storage = {lengths, 2, {0}};
@@ -482,11 +483,11 @@ static void check_examples(void)
             CHECK_MSG(r == VKSPLIT_OK, "Concat-%lld %s: %s", (long long)opsets[v], ex->name, err.message);
             if (r != VKSPLIT_OK)
                 continue;
-            for (uint32_t k = 0; k < ex->rank; k++)
+            for (uint32_t k = 0; k < ex->values->rank; k++)
                 CHECK_MSG(d.sizes[k] == (uint64_t)ex->out_shape[k], "%s: output shape[%u]", ex->name, k);
             float got[16];
             memset(got, 0, sizeof got);
-            const float* in[2] = {ex->inputs[0], ex->inputs[1]};
+            const float* in[2] = {ex->values->inputs[0], ex->values->inputs[1]};
             join_on_host(&d, in, got);
             CHECK_MSG(memcmp(got, ex->output, sizeof got) == 0, "Concat-%lld %s: not numpy.concatenate's output",
                       (long long)opsets[v], ex->name);
