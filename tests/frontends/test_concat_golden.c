@@ -124,10 +124,7 @@ static int onnx_run(vksplit_runner* runner, const char* name, const vksplit_onnx
     CHECK_MSG(r == VKSPLIT_OK, "%s: %s: %s", name, vksplit_result_name(r), err.message);
     if (r != VKSPLIT_OK)
         return 0;
-    described_join j;
-    memset(&j, 0, sizeof j);
-    j.element_size = element_size;
-    j.rank = node->inputs[0].rank;
+    described_join j = {.element_size = element_size, .rank = node->inputs[0].rank};
     int64_t axis = node->has_axis ? node->axis : 1; /* Concat-1's default */
     j.axis = (uint32_t)(axis < 0 ? axis + (int64_t)j.rank : axis);
     j.count = node->input_count;
@@ -283,10 +280,7 @@ static void openvino_example(vksplit_runner* runner)
         vksplit_error err;
         CHECK_RESULT(VKSPLIT_OK, vksplit_ov_translate_concat(&op, &storage, &d, &err), &err);
         CHECK(d.rank == 4 && d.sizes[0] == 1 && d.sizes[1] == 56 && d.sizes[2] == 50 && d.sizes[3] == 50);
-        described_join j;
-        memset(&j, 0, sizeof j);
-        j.element_size = 4;
-        j.rank = 4;
+        described_join j = {.element_size = 4, .rank = 4};
         j.axis = 1; /* 1, and -3 + 4 */
         j.count = 3;
         for (uint32_t i = 0; i < 3; i++)

@@ -240,12 +240,12 @@ static void run_case(const dml_case* c)
     dml_apply(&f, c);
     uint64_t lengths[MAX_IN], strides[MAX_IN * VKSPLIT_MAX_RANK];
     const uint64_t* table[MAX_IN];
-    vksplit_dml_join_storage storage;
-    memset(&storage, 0xab, sizeof storage);
-    storage.capacity = MAX_IN;
-    storage.lengths = lengths;
-    storage.input_strides = strides;
-    storage.input_stride_table = table;
+    vksplit_dml_join_storage storage = {.capacity = MAX_IN,
+                                        .lengths = lengths,
+                                        .input_strides = strides,
+                                        .input_stride_table = table};
+    memset(storage.sizes, 0xab, sizeof storage.sizes); /* what the translation fills */
+    memset(storage.output_strides, 0xab, sizeof storage.output_strides);
     vksplit_join_desc out, before;
     vksplit_error err;
     dml_poison(lengths, &out, &before, sizeof out, &err);
@@ -282,10 +282,7 @@ static void check_translation(void)
     dml_fixture f;
     fixture_init(&f);
     uint64_t lengths[3];
-    vksplit_dml_join_storage storage;
-    memset(&storage, 0, sizeof storage);
-    storage.capacity = 3;
-    storage.lengths = lengths;
+    vksplit_dml_join_storage storage = {.capacity = 3, .lengths = lengths};
     vksplit_join_desc out;
     vksplit_error err;
     CHECK_RESULT(VKSPLIT_OK, vksplit_dml_translate_join(&f.join, VKSPLIT_DML_FEATURE_LEVEL_1_0, &storage, &out, &err),

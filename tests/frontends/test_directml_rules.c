@@ -169,12 +169,10 @@ static void run_case(const dml_case* c)
     dml_apply(&f, c);
     uint64_t lengths[MAX_OUT], strides[MAX_OUT * VKSPLIT_MAX_RANK];
     const uint64_t* table[MAX_OUT];
-    vksplit_dml_split_storage storage;
-    memset(&storage, 0, sizeof storage);
-    storage.capacity = MAX_OUT;
-    storage.lengths = lengths;
-    storage.output_strides = strides;
-    storage.output_stride_table = table;
+    vksplit_dml_split_storage storage = {.capacity = MAX_OUT,
+                                         .lengths = lengths,
+                                         .output_strides = strides,
+                                         .output_stride_table = table};
     vksplit_split_desc out, before;
     vksplit_error err;
     dml_poison(lengths, &out, &before, sizeof out, &err);
@@ -192,10 +190,7 @@ static void check_translation(void)
     dml_fixture f;
     fixture_init(&f);
     uint64_t lengths[3];
-    vksplit_dml_split_storage storage;
-    memset(&storage, 0, sizeof storage);
-    storage.capacity = 3;
-    storage.lengths = lengths;
+    vksplit_dml_split_storage storage = {.capacity = 3, .lengths = lengths};
     vksplit_split_desc out;
     vksplit_error err;
     CHECK_RESULT(VKSPLIT_OK, vksplit_dml_translate_split(&f.split, VKSPLIT_DML_FEATURE_LEVEL_1_0, &storage, &out, &err),

@@ -365,10 +365,7 @@ static vksplit_result device_run(vksplit_runner* runner, const vksplit_split_des
         if (info->argument_bytes)
             r = vksplit_runner_buffer_create(runner, info->argument_bytes, &arguments, err);
     }
-    split_run run;
-    memset(&run, 0, sizeof run);
-    run.plan = plan;
-    run.input = (vksplit_binding){buffer.buffer, in_offset};
+    split_run run = {.plan = plan, .input = (vksplit_binding){buffer.buffer, in_offset}};
     for (uint32_t i = 0; i < d->output_count; i++)
         run.outputs[i] = (vksplit_binding){buffer.buffer, out_offset[i]};
     run.arguments = (vksplit_arguments){arguments.buffer, 0, 0};
@@ -465,12 +462,10 @@ static void dml_run(vksplit_runner* runner, const char* name, const vksplit_dml_
 {
     uint64_t lengths[MAX_OUTPUTS], rows[MAX_OUTPUTS * VKSPLIT_MAX_RANK];
     const uint64_t* table[MAX_OUTPUTS];
-    vksplit_dml_split_storage storage;
-    memset(&storage, 0, sizeof storage);
-    storage.capacity = MAX_OUTPUTS;
-    storage.lengths = lengths;
-    storage.output_strides = rows;
-    storage.output_stride_table = table;
+    vksplit_dml_split_storage storage = {.capacity = MAX_OUTPUTS,
+                                         .lengths = lengths,
+                                         .output_strides = rows,
+                                         .output_stride_table = table};
     vksplit_split_desc d;
     vksplit_error err;
     vksplit_result r = vksplit_dml_translate_split(op, level, &storage, &d, &err);
@@ -760,13 +755,11 @@ static void onnx_examples_at(vksplit_runner* runner, int64_t opset)
     static const float data[12] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
     for (size_t x = 0; x < sizeof onnx_examples / sizeof onnx_examples[0]; x++) {
         const onnx_example* ex = &onnx_examples[x];
-        vksplit_onnx_split_desc node;
-        memset(&node, 0, sizeof node);
-        node.opset = opset;
-        node.data_type = VKSPLIT_ONNX_FLOAT;
-        node.rank = ex->rank;
-        node.shape = ex->shape;
-        node.axis = ex->has_axis ? ex->axis : 0;
+        vksplit_onnx_split_desc node = {.opset = opset,
+                                        .data_type = VKSPLIT_ONNX_FLOAT,
+                                        .rank = ex->rank,
+                                        .shape = ex->shape,
+                                        .axis = ex->has_axis ? ex->axis : 0};
         if (ex->count && opset <= 11) {
             node.has_split_attribute = 1;
             node.split_attribute = ex->lengths;
@@ -803,15 +796,13 @@ static void onnx_uneven(vksplit_runner* runner)
     for (int i = 0; i < 16; i++)
         data[i] = (float)(i + 1);
     static const int64_t shape[2] = {2, 8};
-    vksplit_onnx_split_desc node;
-    memset(&node, 0, sizeof node);
-    node.opset = 18;
-    node.data_type = VKSPLIT_ONNX_FLOAT;
-    node.rank = 2;
-    node.shape = shape;
-    node.axis = 1;
-    node.has_num_outputs = 1;
-    node.num_outputs = 3;
+    vksplit_onnx_split_desc node = {.opset = 18,
+                                    .data_type = VKSPLIT_ONNX_FLOAT,
+                                    .rank = 2,
+                                    .shape = shape,
+                                    .axis = 1,
+                                    .has_num_outputs = 1,
+                                    .num_outputs = 3};
     unsigned char* got[MAX_OUTPUTS];
     spec_split s;
     if (!onnx_run(runner, "ONNX Split-18 2d uneven", &node, data, &s, got))
@@ -846,14 +837,12 @@ static void onnx_runtime_negative_axes(vksplit_runner* runner)
         {"ONNX Runtime ZeroSizeInput at Split-2", 2, VKSPLIT_ONNX_FLOAT, empty, f, NULL, NULL, 0},
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        vksplit_onnx_split_desc node;
-        memset(&node, 0, sizeof node);
-        node.opset = cases[c].opset;
-        node.data_type = cases[c].type;
-        node.rank = 2;
-        node.shape = cases[c].shape;
-        node.axis = -1;
-        node.output_count = 2;
+        vksplit_onnx_split_desc node = {.opset = cases[c].opset,
+                                        .data_type = cases[c].type,
+                                        .rank = 2,
+                                        .shape = cases[c].shape,
+                                        .axis = -1,
+                                        .output_count = 2};
         unsigned char* got[MAX_OUTPUTS];
         spec_split s;
         if (!onnx_run(runner, cases[c].name, &node, cases[c].data, &s, got))
@@ -879,15 +868,13 @@ static void onnx_grid(vksplit_runner* runner)
     for (int64_t dim = 0; dim <= 12; dim++)
         for (int64_t n = 1; n <= 13; n++) {
             int64_t shape[3] = {2, dim, 3};
-            vksplit_onnx_split_desc node;
-            memset(&node, 0, sizeof node);
-            node.opset = 18;
-            node.data_type = VKSPLIT_ONNX_UINT16;
-            node.rank = 3;
-            node.shape = shape;
-            node.axis = 1;
-            node.has_num_outputs = 1;
-            node.num_outputs = n;
+            vksplit_onnx_split_desc node = {.opset = 18,
+                                            .data_type = VKSPLIT_ONNX_UINT16,
+                                            .rank = 3,
+                                            .shape = shape,
+                                            .axis = 1,
+                                            .has_num_outputs = 1,
+                                            .num_outputs = n};
             uint64_t lengths[16];
             vksplit_onnx_split_storage storage = {lengths, 16, {0}};
             vksplit_split_desc d;
@@ -924,15 +911,13 @@ static void onnx_widths(vksplit_runner* runner)
     static const int64_t shape[2] = {5, 7};
     for (size_t t = 0; t < sizeof types / sizeof types[0]; t++)
         for (int64_t axis = -2; axis <= 1; axis++) {
-            vksplit_onnx_split_desc node;
-            memset(&node, 0, sizeof node);
-            node.opset = 18;
-            node.data_type = types[t];
-            node.rank = 2;
-            node.shape = shape;
-            node.axis = axis;
-            node.has_num_outputs = 1;
-            node.num_outputs = 3;
+            vksplit_onnx_split_desc node = {.opset = 18,
+                                            .data_type = types[t],
+                                            .rank = 2,
+                                            .shape = shape,
+                                            .axis = axis,
+                                            .has_num_outputs = 1,
+                                            .num_outputs = 3};
             char name[64];
             snprintf(name, sizeof name, "tensor(%s) axis %lld", vksplit_onnx_data_type_name(types[t]), (long long)axis);
             spec_split s;

@@ -203,10 +203,7 @@ static void run_case(const onnx_case* c)
     uint64_t lengths[MAXN];
     for (int i = 0; i < MAXN; i++)
         lengths[i] = SENTINEL;
-    vksplit_onnx_split_storage storage;
-    memset(&storage, 0, sizeof storage);
-    storage.lengths = lengths;
-    storage.lengths_capacity = MAXN;
+    vksplit_onnx_split_storage storage = {.lengths = lengths, .lengths_capacity = MAXN};
     vksplit_split_desc out, before;
     memset(&out, 0xab, sizeof out);
     before = out;
@@ -236,12 +233,7 @@ static void run_case(const onnx_case* c)
 static void check_opset1_typed_input(void)
 {
     static const int64_t shape[1] = {6};
-    vksplit_onnx_split_desc node;
-    memset(&node, 0, sizeof node);
-    node.opset = 1;
-    node.rank = 1;
-    node.shape = shape;
-    node.has_split_input = 1;
+    vksplit_onnx_split_desc node = {.opset = 1, .rank = 1, .shape = shape, .has_split_input = 1};
     uint64_t lengths[4];
     vksplit_onnx_split_storage storage = {lengths, 4, {0}};
     vksplit_split_desc out;
@@ -330,13 +322,11 @@ static void check_type_lists(void)
             int listed = strcmp(name, "unknown") != 0 && strstr(list, padded) != NULL;
             CHECK_MSG(vksplit_onnx_type_in_opset(opset, (vksplit_onnx_data_type)t) == (vksplit_bool32)listed,
                       "opset %lld type %s: listed %d", (long long)opset, name, listed);
-            vksplit_onnx_split_desc node;
-            memset(&node, 0, sizeof node);
-            node.opset = opset;
-            node.data_type = (vksplit_onnx_data_type)t;
-            node.rank = 1;
-            node.shape = shape;
-            node.output_count = 2;
+            vksplit_onnx_split_desc node = {.opset = opset,
+                                            .data_type = (vksplit_onnx_data_type)t,
+                                            .rank = 1,
+                                            .shape = shape,
+                                            .output_count = 2};
             if (opset == 18) {
                 node.output_count = 0;
                 node.has_num_outputs = 1;
@@ -372,13 +362,7 @@ static void check_versions_and_storage(void)
         CHECK_MSG(vksplit_onnx_split_version(map[i][0]) == map[i][1], "model opset %lld", (long long)map[i][0]);
 
     static const int64_t shape[1] = {6};
-    vksplit_onnx_split_desc node;
-    memset(&node, 0, sizeof node);
-    node.opset = 13;
-    node.data_type = F;
-    node.rank = 1;
-    node.shape = shape;
-    node.output_count = 3;
+    vksplit_onnx_split_desc node = {.opset = 13, .data_type = F, .rank = 1, .shape = shape, .output_count = 3};
     uint64_t lengths[3];
     vksplit_onnx_split_storage storage = {lengths, 2, {0}};
     vksplit_split_desc out;
