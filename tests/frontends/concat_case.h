@@ -31,6 +31,26 @@ typedef struct concat_want {
     const uint64_t* lengths; /* [count] */
 } concat_want;
 
+/* Short forms for the rows of the two tests' tables (whose cases have the same fields): with
+ * no braces of its own, a row that overflows a line wraps onto a second, so that the table
+ * reads as one. */
+#define SHAPES(...) \
+    {               \
+        __VA_ARGS__ \
+    }
+#define SIZES(...)  \
+    {               \
+        __VA_ARGS__ \
+    }
+#define LENGTHS(...) \
+    {                \
+        __VA_ARGS__  \
+    }
+#define ODD_RANK(input, r) .odd = (input), .odd_rank_given = 1, .odd_rank = (r)
+#define ODD_TYPE(input, t) .odd = (input), .odd_type_given = 1, .odd_type = (t)
+#define JOINED(axis, sizes, lengths) .want_axis = (axis), .want_sizes = sizes, .want_lengths = lengths
+#define REFUSED(id, message) .rule = (id), .shows = (message)
+
 /* Before the call: storage (the front-end's struct, storage_bytes) filled with the
  * sentinel's bytes, which the test then points at c->lengths with capacity CONCAT_MAXIN. */
 static inline void concat_begin(concat_call* c, void* storage, size_t storage_bytes)

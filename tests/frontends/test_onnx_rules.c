@@ -174,13 +174,12 @@ static const onnx_case cases[] = {
 
 static void fill_node(const onnx_case* c, vksplit_onnx_split_desc* node)
 {
-    memset(node, 0, sizeof *node);
-    node->opset = c->opset;
-    node->data_type = c->type;
-    node->rank = c->rank;
-    node->shape = c->shape;
-    node->axis = c->axis;
-    node->output_count = c->output_count;
+    *node = (vksplit_onnx_split_desc){.opset = c->opset,
+                                      .data_type = c->type,
+                                      .rank = c->rank,
+                                      .shape = c->shape,
+                                      .axis = c->axis,
+                                      .output_count = c->output_count};
     if (c->attr) {
         node->has_split_attribute = 1;
         node->split_attribute = c->list;
