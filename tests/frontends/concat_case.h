@@ -52,8 +52,10 @@ typedef struct concat_want {
 #define REFUSED(id, message) .rule = (id), .shows = (message)
 
 /* Before the call: storage (the front-end's struct, storage_bytes) filled with the
- * sentinel's bytes, which the test then points at c->lengths with capacity CONCAT_MAXIN. */
-static inline void concat_begin(concat_call* c, void* storage, size_t storage_bytes)
+ * sentinel's bytes, then its lengths pointed at c->lengths with capacity CONCAT_MAXIN, and
+ * what must stay as it is on a failure copied. */
+static inline void concat_begin(concat_call* c, void* storage, size_t storage_bytes, uint64_t** lengths,
+                                uint32_t* capacity)
 {
     for (int i = 0; i < CONCAT_MAXIN; i++)
         c->lengths[i] = CONCAT_SENTINEL;
@@ -63,10 +65,10 @@ static inline void concat_begin(concat_call* c, void* storage, size_t storage_by
     memset(&c->err, 0, sizeof c->err);
     c->storage = storage;
     c->storage_bytes = storage_bytes < CONCAT_STORAGE_BYTES ? storage_bytes : CONCAT_STORAGE_BYTES;
+    *lengths = c->lengths;
+    *capacity = CONCAT_MAXIN;
+    memcpy(c->storage_before, c->storage, c->storage_bytes);
 }
-
-/* Once the test has set the storage's lengths and capacity: what must stay as it is. */
-static inline void concat_snapshot(concat_call* c) { memcpy(c->storage_before, c->storage, c->storage_bytes); }
 
 static inline void concat_end(const char* name, const concat_call* c, vksplit_result r, const uint64_t* storage_sizes,
                               const concat_want* want)

@@ -129,12 +129,11 @@ static void fill_node(const concat_case* c, vksplit_onnx_concat_input* inputs, v
         inputs[i].rank = c->odd == i + 1 && c->odd_rank_given ? c->odd_rank : c->rank;
         inputs[i].shape = c->shapes[i];
     }
-    memset(node, 0, sizeof *node);
-    node->opset = c->opset;
-    node->input_count = c->count;
-    node->inputs = inputs;
-    node->has_axis = (vksplit_bool32)c->has_axis;
-    node->axis = c->axis;
+    *node = (vksplit_onnx_concat_desc){.opset = c->opset,
+                                       .input_count = c->count,
+                                       .inputs = inputs,
+                                       .has_axis = (vksplit_bool32)c->has_axis,
+                                       .axis = c->axis};
 }
 
 static void run_case(const concat_case* c)
@@ -144,10 +143,7 @@ static void run_case(const concat_case* c)
     fill_node(c, inputs, &node);
     concat_call call;
     vksplit_onnx_concat_storage storage;
-    concat_begin(&call, &storage, sizeof storage);
-    storage.lengths = call.lengths;
-    storage.lengths_capacity = MAXIN;
-    concat_snapshot(&call);
+    concat_begin(&call, &storage, sizeof storage, &storage.lengths, &storage.lengths_capacity);
     vksplit_result r = vksplit_onnx_translate_concat(&node, &storage, &call.out, &call.err);
     concat_want want = {c->rule,       c->shows,       c->count,
                         c->rank,       c->want_axis,   vksplit_onnx_data_type_size(inputs[0].data_type),

@@ -101,11 +101,7 @@ static void fill_op(const ov_concat_case* c, vksplit_ov_concat_input* inputs, vk
         inputs[i].rank = c->odd == i + 1 && c->odd_rank_given ? c->odd_rank : c->rank;
         inputs[i].shape = c->shapes[i];
     }
-    memset(op, 0, sizeof *op);
-    op->input_count = c->count;
-    op->inputs = inputs;
-    op->has_axis = !c->no_axis;
-    op->axis = c->axis;
+    *op = (vksplit_ov_concat_desc){.input_count = c->count, .inputs = inputs, .has_axis = !c->no_axis, .axis = c->axis};
 }
 
 static void run_case(const ov_concat_case* c)
@@ -115,10 +111,7 @@ static void run_case(const ov_concat_case* c)
     fill_op(c, inputs, &op);
     concat_call call;
     vksplit_ov_concat_storage storage;
-    concat_begin(&call, &storage, sizeof storage);
-    storage.lengths = call.lengths;
-    storage.lengths_capacity = MAXIN;
-    concat_snapshot(&call);
+    concat_begin(&call, &storage, sizeof storage, &storage.lengths, &storage.lengths_capacity);
     vksplit_result r = vksplit_ov_translate_concat(&op, &storage, &call.out, &call.err);
     concat_want want = {c->rule,       c->shows,       c->count,
                         c->rank,       c->want_axis,   vksplit_ov_element_type_size(inputs[0].element_type),
