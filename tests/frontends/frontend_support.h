@@ -13,4 +13,11 @@
         printf("%zu rule cases\n", sizeof(cases) / sizeof((cases)[0]));                               \
     } while (0)
 
+/* A list in a table's row, written without braces of its own: a row that overflows a line then
+ * wraps onto a second instead of one field a line, so that the table reads as one. */
+#define DIMS(...)   \
+    {               \
+        __VA_ARGS__ \
+    }
+
 #endif

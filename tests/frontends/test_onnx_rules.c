@@ -31,12 +31,7 @@ typedef struct onnx_case {
     const char* shows; /* values the message must show (the rule is told by id) */
 } onnx_case;
 
-/* Short forms for a row's lists and groups of fields: with no braces of its own, a row that
- * overflows a line wraps onto a second, so that the table reads as one. */
-#define DIMS(...)   \
-    {               \
-        __VA_ARGS__ \
-    }
+/* Short forms for a row's groups of fields, with no braces of their own (as DIMS). */
 #define NUM(n) .num = 1, .num_outputs = (n)
 #define ATTR(n, ...) .attr = 1, .count = (n), .list = {__VA_ARGS__}
 #define INPUT(n, ...) .input = 1, .count = (n), .list = {__VA_ARGS__}

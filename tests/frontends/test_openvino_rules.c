@@ -31,12 +31,7 @@ typedef struct ov_case {
     const char* shows; /* values the message must show (the rule is told by id) */
 } ov_case;
 
-/* Short forms for a row's lists and groups of fields: with no braces of its own, a row that
- * overflows a line wraps onto a second, so that the table reads as one. */
-#define DIMS(...)   \
-    {               \
-        __VA_ARGS__ \
-    }
+/* Short forms for a row's groups of fields, with no braces of their own (as DIMS). */
 #define AXIS(v) .axis = (v)
 #define AXIS_AS(type, v) .axis_type = (type), .axis = (v)
 #define AXIS_1D(length, v) .axis_rank = 1, .axis_length = (length), .axis = (v)
