@@ -13,6 +13,17 @@
         printf("%zu rule cases\n", sizeof(cases) / sizeof((cases)[0]));                               \
     } while (0)
 
+/* Whether `name` is one of the space-separated words of `list` (a type list as a document
+ * writes it). */
+static inline int frontend_listed(const char* list, const char* name)
+{
+    size_t n = strlen(name);
+    for (const char* p = list; n && (p = strstr(p, name)) != NULL; p += n)
+        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+            return 1;
+    return 0;
+}
+
 /* A list in a table's row, written without braces of its own: a row that overflows a line then
  * wraps onto a second instead of one field a line, so that the table reads as one. */
 #define DIMS(...)   \

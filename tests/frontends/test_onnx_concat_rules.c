@@ -168,10 +168,7 @@ static void check_type_lists(void)
         int64_t opset = atoi(lists[v][0]);
         for (uint32_t t = 0; t <= 30; t++) {
             const char* name = vksplit_onnx_data_type_name((vksplit_onnx_data_type)t);
-            char padded[32], list[256];
-            snprintf(padded, sizeof padded, " %s ", name);
-            snprintf(list, sizeof list, " %s ", lists[v][1]);
-            int listed = strcmp(name, "unknown") != 0 && strstr(list, padded) != NULL;
+            int listed = strcmp(name, "unknown") != 0 && frontend_listed(lists[v][1], name);
             CHECK_MSG(vksplit_onnx_concat_type_in_opset(opset, (vksplit_onnx_data_type)t) == (vksplit_bool32)listed,
                       "Concat-%lld type %s: listed %d", (long long)opset, name, listed);
             vksplit_onnx_concat_input inputs[2] = {{(vksplit_onnx_data_type)t, 1, shape[0]},

@@ -237,38 +237,48 @@ static void check_opset1_typed_input(void)
     static const double d_ok[3] = {1.0, 2.0, 3.0};
     static const uint16_t h_ok[2] = {0x4000, 0x4400} /* 2.0, 4.0 */, h_inf[2] = {0x7c00, 0}, h_nan[2] = {0x7e00, 0},
                           h_half[2] = {0x3800, 0x4580} /* 0.5, 5.5 */;
-    node.data_type = node.split_input_type = VKSPLIT_ONNX_FLOAT;
-    node.split_input = f_ok;
-    node.split_input_count = 2;
-    CHECK_RESULT(VKSPLIT_OK, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
-    CHECK(lengths[0] == 2 && lengths[1] == 4 && out.element_size == 4);
-    node.split_input = f_frac;
-    CHECK_RULE(VKSPLIT_RULE_ONNX_SPLIT_NOT_WHOLE, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
-    CHECK(strstr(err.message, "'split' input entry 0 is 2.5") != NULL); /* the value, as given */
-    node.split_input = f_neg;
-    CHECK_RULE(VKSPLIT_RULE_ONNX_SPLIT_NOT_WHOLE, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
+    static const struct {
+        vksplit_onnx_data_type type; /* the data's and the 'split' input's */
+        const void* values;
+        uint32_t count;
+        vksplit_rule rule; /* VKSPLIT_RULE_NONE: accepted with lengths want, element_size */
+        uint64_t want[3];
+        uint32_t element_size;
+        const char* shows;
+    } typed[] = {
+        {VKSPLIT_ONNX_FLOAT, f_ok, 2, OK, {2, 4}, 4, NULL},
+        /* The message shows the value as given. */
+        {VKSPLIT_ONNX_FLOAT, f_frac, 2, VKSPLIT_RULE_ONNX_SPLIT_NOT_WHOLE, {0}, 0, "'split' input entry 0 is 2.5"},
+        {VKSPLIT_ONNX_FLOAT, f_neg, 2, VKSPLIT_RULE_ONNX_SPLIT_NOT_WHOLE, {0}, 0, NULL},
+        {VKSPLIT_ONNX_DOUBLE, d_ok, 3, OK, {1, 2, 3}, 8, NULL},
+        {VKSPLIT_ONNX_FLOAT16, h_ok, 2, OK, {2, 4}, 2, NULL},
+        {VKSPLIT_ONNX_FLOAT16, h_inf, 2, VKSPLIT_RULE_ONNX_SPLIT_NOT_WHOLE, {0}, 0, NULL},
+        {VKSPLIT_ONNX_FLOAT16, h_nan, 2, VKSPLIT_RULE_ONNX_SPLIT_NOT_WHOLE, {0}, 0, NULL},
+        {VKSPLIT_ONNX_FLOAT16, h_half, 2, VKSPLIT_RULE_ONNX_SPLIT_NOT_WHOLE, {0}, 0, NULL},
+        {VKSPLIT_ONNX_FLOAT16, NULL, 2, VKSPLIT_RULE_ONNX_SPLIT_DATA_NULL, {0}, 0, NULL},
+    };
+    for (size_t i = 0; i < sizeof typed / sizeof typed[0]; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "Split-1 typed input %zu", i);
+        node.data_type = node.split_input_type = typed[i].type;
+        node.split_input = typed[i].values;
+        node.split_input_count = typed[i].count;
+        vksplit_result r = vksplit_onnx_translate_split(&node, &storage, &out, &err);
+        test_expect_rule(name, r, &err, typed[i].rule, typed[i].shows);
+        if (r != VKSPLIT_OK)
+            continue;
+        CHECK_MSG(out.element_size == typed[i].element_size, "%s: element_size %u", name, out.element_size);
+        for (uint32_t k = 0; k < typed[i].count; k++)
+            CHECK_MSG(lengths[k] == typed[i].want[k], "%s: lengths[%u] = %llu", name, k,
+                      (unsigned long long)lengths[k]);
+    }
     node.data_type = node.split_input_type = VKSPLIT_ONNX_DOUBLE;
     node.split_input = d_ok;
     node.split_input_count = 3;
-    CHECK_RESULT(VKSPLIT_OK, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
-    CHECK(lengths[0] == 1 && lengths[1] == 2 && lengths[2] == 3 && out.element_size == 8);
     node.output_count = 2; /* the node's outputs must match the list */
     CHECK_RULE(VKSPLIT_RULE_ONNX_SPLIT_OUTPUT_MISMATCH, vksplit_onnx_translate_split(&node, &storage, &out, &err),
                &err);
     node.output_count = 0;
-    node.data_type = node.split_input_type = VKSPLIT_ONNX_FLOAT16;
-    node.split_input = h_ok;
-    node.split_input_count = 2;
-    CHECK_RESULT(VKSPLIT_OK, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
-    CHECK(lengths[0] == 2 && lengths[1] == 4 && out.element_size == 2);
-    node.split_input = h_inf;
-    CHECK_RULE(VKSPLIT_RULE_ONNX_SPLIT_NOT_WHOLE, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
-    node.split_input = h_nan;
-    CHECK_RULE(VKSPLIT_RULE_ONNX_SPLIT_NOT_WHOLE, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
-    node.split_input = h_half;
-    CHECK_RULE(VKSPLIT_RULE_ONNX_SPLIT_NOT_WHOLE, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
-    node.split_input = NULL;
-    CHECK_RULE(VKSPLIT_RULE_ONNX_SPLIT_DATA_NULL, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
 
     /* An int64 'split' input need not be 8-byte aligned (raw tensor data). */
     unsigned char raw[1 + 16];
@@ -278,6 +288,7 @@ static void check_opset1_typed_input(void)
     node.data_type = VKSPLIT_ONNX_FLOAT;
     node.split_input_type = VKSPLIT_ONNX_INT64;
     node.split_input = raw + 1;
+    node.split_input_count = 2;
     CHECK_RESULT(VKSPLIT_OK, vksplit_onnx_translate_split(&node, &storage, &out, &err), &err);
     CHECK(lengths[0] == 1 && lengths[1] == 5);
 }
@@ -309,11 +320,7 @@ static void check_type_lists(void)
         int64_t opset = atoi(lists[v][0]);
         for (uint32_t t = 0; t <= 30; t++) {
             const char* name = vksplit_onnx_data_type_name((vksplit_onnx_data_type)t);
-            char padded[32];
-            snprintf(padded, sizeof padded, " %s ", name);
-            char list[256];
-            snprintf(list, sizeof list, " %s ", lists[v][1]);
-            int listed = strcmp(name, "unknown") != 0 && strstr(list, padded) != NULL;
+            int listed = strcmp(name, "unknown") != 0 && frontend_listed(lists[v][1], name);
             CHECK_MSG(vksplit_onnx_type_in_opset(opset, (vksplit_onnx_data_type)t) == (vksplit_bool32)listed,
                       "opset %lld type %s: listed %d", (long long)opset, name, listed);
             vksplit_onnx_split_desc node = {.opset = opset,
