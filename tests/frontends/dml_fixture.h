@@ -240,6 +240,31 @@ static inline void m_whole_type_invalid(dml_fixture* f) { f->whole.Type = VKSPLI
 static inline void m_part_desc_null(dml_fixture* f) { f->part[0].Desc = NULL; }
 static inline void m_whole_sizes_null(dml_fixture* f) { f->whole_buf.Sizes = NULL; }
 
+/* The arrays a translation's storage points at, for DML_MAX_PARTS parts. */
+typedef struct dml_arrays {
+    uint64_t lengths[DML_MAX_PARTS];
+    uint64_t strides[DML_MAX_PARTS * VKSPLIT_MAX_RANK];
+    const uint64_t* table[DML_MAX_PARTS];
+} dml_arrays;
+
+static inline vksplit_dml_split_storage dml_split_storage(dml_arrays* a)
+{
+    vksplit_dml_split_storage s = {.capacity = DML_MAX_PARTS,
+                                   .lengths = a->lengths,
+                                   .output_strides = a->strides,
+                                   .output_stride_table = a->table};
+    return s;
+}
+
+static inline vksplit_dml_join_storage dml_join_storage(dml_arrays* a)
+{
+    vksplit_dml_join_storage s = {.capacity = DML_MAX_PARTS,
+                                  .lengths = a->lengths,
+                                  .input_strides = a->strides,
+                                  .input_stride_table = a->table};
+    return s;
+}
+
 /* Before a translation: the lengths all DML_SENTINEL, *out and its copy `before` poisoned, the
  * error cleared. */
 static inline void dml_poison(uint64_t* lengths, void* out, void* before, size_t out_size, vksplit_error* err)

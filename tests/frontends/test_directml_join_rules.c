@@ -238,19 +238,15 @@ static void run_case(const dml_case* c)
     dml_fixture f;
     fixture_init(&f);
     dml_apply(&f, c);
-    uint64_t lengths[MAX_IN], strides[MAX_IN * VKSPLIT_MAX_RANK];
-    const uint64_t* table[MAX_IN];
-    vksplit_dml_join_storage storage = {.capacity = MAX_IN,
-                                        .lengths = lengths,
-                                        .input_strides = strides,
-                                        .input_stride_table = table};
+    dml_arrays a;
+    vksplit_dml_join_storage storage = dml_join_storage(&a);
     memset(storage.sizes, 0xab, sizeof storage.sizes); /* what the translation fills */
     memset(storage.output_strides, 0xab, sizeof storage.output_strides);
     vksplit_join_desc out, before;
     vksplit_error err;
-    dml_poison(lengths, &out, &before, sizeof out, &err);
+    dml_poison(a.lengths, &out, &before, sizeof out, &err);
     vksplit_result r = vksplit_dml_translate_join(&f.join, f.level, &storage, &out, &err);
-    if (!dml_expect(c, r, &err, &out, &before, sizeof out, lengths)) {
+    if (!dml_expect(c, r, &err, &out, &before, sizeof out, a.lengths)) {
         unsigned char pattern[sizeof storage.sizes];
         memset(pattern, 0xab, sizeof pattern);
         CHECK_MSG(memcmp(storage.sizes, pattern, sizeof pattern) == 0 &&

@@ -167,17 +167,13 @@ static void run_case(const dml_case* c)
     dml_fixture f;
     fixture_init(&f);
     dml_apply(&f, c);
-    uint64_t lengths[MAX_OUT], strides[MAX_OUT * VKSPLIT_MAX_RANK];
-    const uint64_t* table[MAX_OUT];
-    vksplit_dml_split_storage storage = {.capacity = MAX_OUT,
-                                         .lengths = lengths,
-                                         .output_strides = strides,
-                                         .output_stride_table = table};
+    dml_arrays a;
+    vksplit_dml_split_storage storage = dml_split_storage(&a);
     vksplit_split_desc out, before;
     vksplit_error err;
-    dml_poison(lengths, &out, &before, sizeof out, &err);
+    dml_poison(a.lengths, &out, &before, sizeof out, &err);
     vksplit_result r = vksplit_dml_translate_split(&f.split, f.level, &storage, &out, &err);
-    if (dml_expect(c, r, &err, &out, &before, sizeof out, lengths)) {
+    if (dml_expect(c, r, &err, &out, &before, sizeof out, a.lengths)) {
         CHECK_MSG(vksplit_validate_split(&out, NULL) == VKSPLIT_OK, "%s: the result is not a valid split", c->name);
         CHECK_MSG(out.sizes == storage.sizes && out.lengths == storage.lengths, "%s: desc must point into storage",
                   c->name);

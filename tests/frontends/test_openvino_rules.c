@@ -143,31 +143,42 @@ static const ov_case cases[] = {
      REFUSED(VKSPLIT_RULE_OV_PACKED_TYPE, NULL)},
 };
 
-static void store(vksplit_ov_element_type t, int64_t v, unsigned char* p)
+/* The bytes a constant's entries take here: the cases' integer and float types at their width,
+ * any other as 8. */
+static uint32_t stored_width(vksplit_ov_element_type t)
 {
     switch (t) {
     case VKSPLIT_OV_I8:
-    case VKSPLIT_OV_U8: {
-        uint8_t x = (uint8_t)v;
-        memcpy(p, &x, 1);
-        break;
-    }
+    case VKSPLIT_OV_U8: return 1;
     case VKSPLIT_OV_I16:
     case VKSPLIT_OV_U16:
-    case VKSPLIT_OV_F16: {
-        uint16_t x = (uint16_t)v;
-        memcpy(p, &x, 2);
-        break;
-    }
+    case VKSPLIT_OV_F16: return 2;
     case VKSPLIT_OV_I32:
     case VKSPLIT_OV_U32:
-    case VKSPLIT_OV_F32: {
-        uint32_t x = (uint32_t)v;
-        memcpy(p, &x, 4);
-        break;
+    case VKSPLIT_OV_F32: return 4;
+    default: return 8;
     }
-    default: memcpy(p, &v, 8); break;
-    }
+}
+
+/* v truncated to stored_width(t) bytes, in the host's byte order, at p. */
+static void store(vksplit_ov_element_type t, int64_t v, unsigned char* p)
+{
+    union {
+        uint8_t u8;
+        uint16_t u16;
+        uint32_t u32;
+        uint64_t u64;
+    } x;
+    uint32_t width = stored_width(t);
+    if (width == 1)
+        x.u8 = (uint8_t)v;
+    else if (width == 2)
+        x.u16 = (uint16_t)v;
+    else if (width == 4)
+        x.u32 = (uint32_t)v;
+    else
+        x.u64 = (uint64_t)v;
+    memcpy(p, &x, width);
 }
 
 static void run_case(const ov_case* c)
@@ -179,12 +190,7 @@ static void run_case(const ov_case* c)
     store(axis.element_type, c->axis, axis_bytes + 1);
     vksplit_ov_constant split_lengths = {c->lengths_type ? c->lengths_type : VKSPLIT_OV_I64,
                                          c->lengths_rank_set ? c->lengths_rank : 1, c->count, length_bytes + 1};
-    uint32_t width = split_lengths.element_type == VKSPLIT_OV_I8 || split_lengths.element_type == VKSPLIT_OV_U8 ? 1
-                     : split_lengths.element_type == VKSPLIT_OV_U16                                             ? 2
-                     : split_lengths.element_type == VKSPLIT_OV_I32 || split_lengths.element_type == VKSPLIT_OV_U32 ||
-                             split_lengths.element_type == VKSPLIT_OV_F32
-                         ? 4
-                         : 8;
+    uint32_t width = stored_width(split_lengths.element_type);
     for (uint32_t i = 0; i < c->count && i < 8; i++) /* a longer list is refused before it is read */
         store(split_lengths.element_type, c->lengths[i], length_bytes + 1 + i * width);
     uint64_t lengths[8];
