@@ -247,21 +247,13 @@ typedef struct dml_arrays {
     const uint64_t* table[DML_MAX_PARTS];
 } dml_arrays;
 
+/* A Split storage over a's arrays (Join's names its stride arrays after its inputs). */
 static inline vksplit_dml_split_storage dml_split_storage(dml_arrays* a)
 {
     vksplit_dml_split_storage s = {.capacity = DML_MAX_PARTS,
                                    .lengths = a->lengths,
                                    .output_strides = a->strides,
                                    .output_stride_table = a->table};
-    return s;
-}
-
-static inline vksplit_dml_join_storage dml_join_storage(dml_arrays* a)
-{
-    vksplit_dml_join_storage s = {.capacity = DML_MAX_PARTS,
-                                  .lengths = a->lengths,
-                                  .input_strides = a->strides,
-                                  .input_stride_table = a->table};
     return s;
 }
 

@@ -239,7 +239,10 @@ static void run_case(const dml_case* c)
     fixture_init(&f);
     dml_apply(&f, c);
     dml_arrays a;
-    vksplit_dml_join_storage storage = dml_join_storage(&a);
+    vksplit_dml_join_storage storage = {.capacity = MAX_IN,
+                                        .lengths = a.lengths,
+                                        .input_strides = a.strides,
+                                        .input_stride_table = a.table};
     memset(storage.sizes, 0xab, sizeof storage.sizes); /* what the translation fills */
     memset(storage.output_strides, 0xab, sizeof storage.output_strides);
     vksplit_join_desc out, before;
