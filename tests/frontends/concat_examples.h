@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+#include "vksplit/onnx.h"
+
 /* One of the document's test cases: its two inputs. */
 typedef struct concat_values {
     uint32_t rank;      /* of both inputs and the output */
@@ -43,5 +45,15 @@ static const concat_example concat_examples[] = {
     {"test_concat_3d_axis_negative_1", &in_3d, -1, {2, 2, 4}, {1, 2, 9, 10, 3, 4, 11, 12, 5, 6, 13, 14, 7, 8, 15, 16}},
 };
 /* concat-examples-end */
+
+/* The example as a Concat-`opset` node of two float inputs, in the caller's inputs[2]. */
+static inline vksplit_onnx_concat_desc concat_example_node(const concat_example* ex, int64_t opset,
+                                                           vksplit_onnx_concat_input inputs[2])
+{
+    for (int i = 0; i < 2; i++)
+        inputs[i] = (vksplit_onnx_concat_input){VKSPLIT_ONNX_FLOAT, ex->values->rank, ex->values->shape};
+    vksplit_onnx_concat_desc node = {opset, 2, inputs, 1, ex->axis};
+    return node;
+}
 
 #endif /* VKSPLIT_TESTS_CONCAT_EXAMPLES_H */

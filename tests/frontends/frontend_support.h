@@ -24,6 +24,18 @@ static inline int frontend_listed(const char* list, const char* name)
     return 0;
 }
 
+/* A type-list check's verdict on one translation at `opset` (told as prefix and number): a type
+ * is accepted exactly when listed and not string (variable-length), else refused with
+ * VKSPLIT_ERROR_DATA_TYPE. Returns whether it was accepted. */
+static inline int frontend_expect_listed(const char* prefix, int64_t opset, const char* type, uint32_t t, int listed,
+                                         vksplit_result r, const vksplit_error* err)
+{
+    int accepted = listed && strcmp(type, "string") != 0;
+    CHECK_MSG((r == VKSPLIT_OK) == accepted && (accepted || r == VKSPLIT_ERROR_DATA_TYPE),
+              "%s%lld type %s (%u): %s (%s)", prefix, (long long)opset, type, t, vksplit_result_name(r), err->message);
+    return accepted;
+}
+
 /* A list in a table's row, written without braces of its own: a row that overflows a line then
  * wraps onto a second instead of one field a line, so that the table reads as one. */
 #define DIMS(...)   \

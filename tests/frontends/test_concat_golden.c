@@ -142,9 +142,8 @@ static void onnx_examples(vksplit_runner* runner)
     for (size_t v = 0; v < sizeof opsets / sizeof opsets[0]; v++)
         for (size_t x = 0; x < sizeof concat_examples / sizeof concat_examples[0]; x++) {
             const concat_example* ex = &concat_examples[x];
-            vksplit_onnx_concat_input in[2] = {{VKSPLIT_ONNX_FLOAT, ex->values->rank, ex->values->shape},
-                                               {VKSPLIT_ONNX_FLOAT, ex->values->rank, ex->values->shape}};
-            vksplit_onnx_concat_desc node = {opsets[v], 2, in, 1, ex->axis};
+            vksplit_onnx_concat_input in[2];
+            vksplit_onnx_concat_desc node = concat_example_node(ex, opsets[v], in);
             const unsigned char* data[2] = {(const unsigned char*)ex->values->inputs[0],
                                             (const unsigned char*)ex->values->inputs[1]};
             char name[96];
