@@ -51,6 +51,16 @@ typedef struct concat_want {
 #define JOINED(axis, sizes, lengths) .want_axis = (axis), .want_sizes = sizes, .want_lengths = lengths
 #define REFUSED(id, message) .rule = (id), .shows = (message)
 
+/* For either test's case struct (the fields have the same names): input i's value of a field
+ * that every input shares but the odd one, and what the case expects of a translation whose
+ * elements are element_size bytes. */
+#define CONCAT_ODD(c, i, given, odd_value, value) ((c)->odd == (i) + 1 && (c)->given ? (c)->odd_value : (value))
+#define CONCAT_WANT(c, element_size)                                                                   \
+    {                                                                                                  \
+        (c)->rule, (c)->shows, (c)->count, (c)->rank, (c)->want_axis, (element_size), (c)->want_sizes, \
+            (c)->want_lengths                                                                          \
+    }
+
 /* Before the call: storage (the front-end's struct, storage_bytes) filled with the
  * sentinel's bytes, then its lengths pointed at c->lengths with capacity CONCAT_MAXIN, and
  * what must stay as it is on a failure copied. */

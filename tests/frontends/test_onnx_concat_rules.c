@@ -125,8 +125,8 @@ static const concat_case cases[] = {
 static void fill_node(const concat_case* c, vksplit_onnx_concat_input* inputs, vksplit_onnx_concat_desc* node)
 {
     for (uint32_t i = 0; i < MAXIN; i++) {
-        inputs[i].data_type = c->odd == i + 1 && c->odd_type_given ? c->odd_type : c->type ? c->type : F;
-        inputs[i].rank = c->odd == i + 1 && c->odd_rank_given ? c->odd_rank : c->rank;
+        inputs[i].data_type = CONCAT_ODD(c, i, odd_type_given, odd_type, c->type ? c->type : F);
+        inputs[i].rank = CONCAT_ODD(c, i, odd_rank_given, odd_rank, c->rank);
         inputs[i].shape = c->shapes[i];
     }
     *node = (vksplit_onnx_concat_desc){.opset = c->opset,
@@ -145,9 +145,7 @@ static void run_case(const concat_case* c)
     vksplit_onnx_concat_storage storage;
     concat_begin(&call, &storage, sizeof storage, &storage.lengths, &storage.lengths_capacity);
     vksplit_result r = vksplit_onnx_translate_concat(&node, &storage, &call.out, &call.err);
-    concat_want want = {c->rule,       c->shows,       c->count,
-                        c->rank,       c->want_axis,   vksplit_onnx_data_type_size(inputs[0].data_type),
-                        c->want_sizes, c->want_lengths};
+    concat_want want = CONCAT_WANT(c, vksplit_onnx_data_type_size(inputs[0].data_type));
     concat_end(c->name, &call, r, storage.sizes, &want);
 }
 

@@ -95,10 +95,8 @@ static const ov_concat_case cases[] = {
 static void fill_op(const ov_concat_case* c, vksplit_ov_concat_input* inputs, vksplit_ov_concat_desc* op)
 {
     for (uint32_t i = 0; i < MAXIN; i++) {
-        inputs[i].element_type = c->odd == i + 1 && c->odd_type_given ? c->odd_type
-                                 : c->type                            ? c->type
-                                                                      : VKSPLIT_OV_F32;
-        inputs[i].rank = c->odd == i + 1 && c->odd_rank_given ? c->odd_rank : c->rank;
+        inputs[i].element_type = CONCAT_ODD(c, i, odd_type_given, odd_type, c->type ? c->type : VKSPLIT_OV_F32);
+        inputs[i].rank = CONCAT_ODD(c, i, odd_rank_given, odd_rank, c->rank);
         inputs[i].shape = c->shapes[i];
     }
     *op = (vksplit_ov_concat_desc){.input_count = c->count, .inputs = inputs, .has_axis = !c->no_axis, .axis = c->axis};
@@ -113,9 +111,7 @@ static void run_case(const ov_concat_case* c)
     vksplit_ov_concat_storage storage;
     concat_begin(&call, &storage, sizeof storage, &storage.lengths, &storage.lengths_capacity);
     vksplit_result r = vksplit_ov_translate_concat(&op, &storage, &call.out, &call.err);
-    concat_want want = {c->rule,       c->shows,       c->count,
-                        c->rank,       c->want_axis,   vksplit_ov_element_type_size(inputs[0].element_type),
-                        c->want_sizes, c->want_lengths};
+    concat_want want = CONCAT_WANT(c, vksplit_ov_element_type_size(inputs[0].element_type));
     concat_end(c->name, &call, r, storage.sizes, &want);
 }
 
