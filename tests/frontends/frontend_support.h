@@ -3,6 +3,7 @@
 #define VKSPLIT_TESTS_FRONTEND_SUPPORT_H
 
 #include "test_harness.h"
+#include "vksplit/onnx.h"
 
 /* Every row of a rules test's table through its run function, then how many there were (the
  * log shows that a table did not come out empty). */
@@ -34,6 +35,30 @@ static inline int frontend_expect_listed(const char* prefix, int64_t opset, cons
     CHECK_MSG((r == VKSPLIT_OK) == accepted && (accepted || r == VKSPLIT_ERROR_DATA_TYPE),
               "%s%lld type %s (%u): %s (%s)", prefix, (long long)opset, type, t, vksplit_result_name(r), err->message);
     return accepted;
+}
+
+/* One opset's type list, as its document writes it. */
+typedef struct frontend_type_list {
+    int64_t opset;
+    const char* types; /* vksplit_onnx_data_type_name()s, space-separated */
+} frontend_type_list;
+
+/* Every ONNX data type (0..30) at each listed opset: in_opset must say what the list says, and
+ * translate (the operator's translation of a node of that type, with its checks) is told the
+ * type, its name and whether the list has it. */
+static inline void frontend_onnx_type_lists(const char* prefix, const frontend_type_list* lists, size_t count,
+                                            vksplit_bool32 (*in_opset)(int64_t, vksplit_onnx_data_type),
+                                            void (*translate)(int64_t, vksplit_onnx_data_type, const char*, int))
+{
+    for (size_t v = 0; v < count; v++)
+        for (uint32_t t = 0; t <= 30; t++) {
+            vksplit_onnx_data_type type = (vksplit_onnx_data_type)t;
+            const char* name = vksplit_onnx_data_type_name(type);
+            int listed = strcmp(name, "unknown") != 0 && frontend_listed(lists[v].types, name);
+            CHECK_MSG(in_opset(lists[v].opset, type) == (vksplit_bool32)listed, "%s%lld type %s: listed %d", prefix,
+                      (long long)lists[v].opset, name, listed);
+            translate(lists[v].opset, type, name, listed);
+        }
 }
 
 /* A list in a table's row, written without braces of its own: a row that overflows a line then

@@ -149,41 +149,36 @@ static void run_case(const concat_case* c)
     concat_end(c->name, &call, r, storage.sizes, &want);
 }
 
+/* One data type at one opset, from check_type_lists: refused when its opset's list lacks it or
+ * it is a string, else accepted at its width. */
+static void translate_typed(int64_t opset, vksplit_onnx_data_type t, const char* name, int listed)
+{
+    static const int64_t shape[2][1] = {{2}, {3}};
+    vksplit_onnx_concat_input inputs[2] = {{t, 1, shape[0]}, {t, 1, shape[1]}};
+    vksplit_onnx_concat_desc node = {opset, 2, inputs, 1, 0};
+    uint64_t lengths[2];
+    vksplit_onnx_concat_storage storage = {lengths, 2, {0}};
+    vksplit_join_desc out;
+    vksplit_error err;
+    vksplit_result r = vksplit_onnx_translate_concat(&node, &storage, &out, &err);
+    if (frontend_expect_listed("Concat-", opset, name, t, listed, r, &err))
+        CHECK_MSG(out.element_size == vksplit_onnx_data_type_size(inputs[0].data_type) && out.element_size >= 1 &&
+                      out.sizes[0] == 5,
+                  "Concat-%lld %s: element_size %u", (long long)opset, name, out.element_size);
+}
+
 /* Each opset's type list, transcribed from the documents, against the translation. */
 static void check_type_lists(void)
 {
-    static const char* const lists[4][2] = {
-        {"1", "float16 float double"},
-        {"4",
-         "uint8 uint16 uint32 uint64 int8 int16 int32 int64 float16 float double string bool complex64 complex128"},
-        {"11",
-         "uint8 uint16 uint32 uint64 int8 int16 int32 int64 float16 float double string bool complex64 complex128"},
-        {"13", "uint8 uint16 uint32 uint64 int8 int16 int32 int64 bfloat16 float16 float double string bool "
-               "complex64 complex128"},
+    static const frontend_type_list lists[] = {
+        {1, "float16 float double"},
+        {4, "uint8 uint16 uint32 uint64 int8 int16 int32 int64 float16 float double string bool complex64 complex128"},
+        {11, "uint8 uint16 uint32 uint64 int8 int16 int32 int64 float16 float double string bool complex64 complex128"},
+        {13, "uint8 uint16 uint32 uint64 int8 int16 int32 int64 bfloat16 float16 float double string bool "
+             "complex64 complex128"},
     };
-    static const int64_t shape[2][1] = {{2}, {3}};
-    for (int v = 0; v < 4; v++) {
-        int64_t opset = atoi(lists[v][0]);
-        for (uint32_t t = 0; t <= 30; t++) {
-            const char* name = vksplit_onnx_data_type_name((vksplit_onnx_data_type)t);
-            int listed = strcmp(name, "unknown") != 0 && frontend_listed(lists[v][1], name);
-            CHECK_MSG(vksplit_onnx_concat_type_in_opset(opset, (vksplit_onnx_data_type)t) == (vksplit_bool32)listed,
-                      "Concat-%lld type %s: listed %d", (long long)opset, name, listed);
-            vksplit_onnx_concat_input inputs[2] = {{(vksplit_onnx_data_type)t, 1, shape[0]},
-                                                   {(vksplit_onnx_data_type)t, 1, shape[1]}};
-            vksplit_onnx_concat_desc node = {opset, 2, inputs, 1, 0};
-            uint64_t lengths[2];
-            vksplit_onnx_concat_storage storage = {lengths, 2, {0}};
-            vksplit_join_desc out;
-            vksplit_error err;
-            vksplit_result r = vksplit_onnx_translate_concat(&node, &storage, &out, &err);
-            int accepted = frontend_expect_listed("Concat-", opset, name, t, listed, r, &err);
-            if (accepted)
-                CHECK_MSG(out.element_size == vksplit_onnx_data_type_size(inputs[0].data_type) &&
-                              out.element_size >= 1 && out.sizes[0] == 5,
-                          "Concat-%lld %s: element_size %u", (long long)opset, name, out.element_size);
-        }
-    }
+    frontend_onnx_type_lists("Concat-", lists, sizeof lists / sizeof lists[0], vksplit_onnx_concat_type_in_opset,
+                             translate_typed);
 }
 
 static void check_versions_and_storage(void)

@@ -293,20 +293,10 @@ static void check_opset1_typed_input(void)
     CHECK(lengths[0] == 1 && lengths[1] == 5);
 }
 
-/* Each opset's type list, transcribed from the documents, against the translation. */
-static void check_type_lists(void)
+/* One data type at one opset, from check_type_lists: refused when its opset's list lacks it or
+ * it is a string, else accepted at the width ONNX gives it. */
+static void translate_typed(int64_t opset, vksplit_onnx_data_type t, const char* name, int listed)
 {
-    static const char* const lists[5][2] = {
-        {"1", "float16 float double"},
-        {"2",
-         "bool int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float double complex64 complex128 string"},
-        {"11",
-         "bool int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float double complex64 complex128 string"},
-        {"13",
-         "bool int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float double complex64 complex128 string bfloat16"},
-        {"18",
-         "bool int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float double complex64 complex128 string bfloat16"},
-    };
     static const struct {
         const char* name;
         uint32_t size;
@@ -316,39 +306,42 @@ static void check_type_lists(void)
         {"int64", 8},   {"uint64", 8},   {"double", 8}, {"complex64", 8}, {"complex128", 16},
     };
     static const int64_t shape[1] = {4};
-    for (int v = 0; v < 5; v++) {
-        int64_t opset = atoi(lists[v][0]);
-        for (uint32_t t = 0; t <= 30; t++) {
-            const char* name = vksplit_onnx_data_type_name((vksplit_onnx_data_type)t);
-            int listed = strcmp(name, "unknown") != 0 && frontend_listed(lists[v][1], name);
-            CHECK_MSG(vksplit_onnx_type_in_opset(opset, (vksplit_onnx_data_type)t) == (vksplit_bool32)listed,
-                      "opset %lld type %s: listed %d", (long long)opset, name, listed);
-            vksplit_onnx_split_desc node = {.opset = opset,
-                                            .data_type = (vksplit_onnx_data_type)t,
-                                            .rank = 1,
-                                            .shape = shape,
-                                            .output_count = 2};
-            if (opset == 18) {
-                node.output_count = 0;
-                node.has_num_outputs = 1;
-                node.num_outputs = 2;
-            }
-            uint64_t lengths[2];
-            vksplit_onnx_split_storage storage = {lengths, 2, {0}};
-            vksplit_split_desc out;
-            vksplit_error err;
-            vksplit_result r = vksplit_onnx_translate_split(&node, &storage, &out, &err);
-            int accepted = frontend_expect_listed("opset ", opset, name, t, listed, r, &err);
-            if (t == VKSPLIT_ONNX_STRING && opset > 1)
-                CHECK_MSG(err.rule == VKSPLIT_RULE_ONNX_STRING_TYPE, "string refused by %s: %s",
-                          vksplit_rule_name(err.rule), err.message);
-            for (size_t w = 0; accepted && w < sizeof widths / sizeof widths[0]; w++)
-                if (strcmp(widths[w].name, name) == 0)
-                    CHECK_MSG(out.element_size == widths[w].size &&
-                                  vksplit_onnx_data_type_size(node.data_type) == widths[w].size,
-                              "%s: element_size %u", name, out.element_size);
-        }
+    vksplit_onnx_split_desc node = {.opset = opset, .data_type = t, .rank = 1, .shape = shape, .output_count = 2};
+    if (opset == 18) {
+        node.output_count = 0;
+        node.has_num_outputs = 1;
+        node.num_outputs = 2;
     }
+    uint64_t lengths[2];
+    vksplit_onnx_split_storage storage = {lengths, 2, {0}};
+    vksplit_split_desc out;
+    vksplit_error err;
+    vksplit_result r = vksplit_onnx_translate_split(&node, &storage, &out, &err);
+    int accepted = frontend_expect_listed("opset ", opset, name, t, listed, r, &err);
+    if (t == VKSPLIT_ONNX_STRING && opset > 1)
+        CHECK_MSG(err.rule == VKSPLIT_RULE_ONNX_STRING_TYPE, "string refused by %s: %s", vksplit_rule_name(err.rule),
+                  err.message);
+    for (size_t w = 0; accepted && w < sizeof widths / sizeof widths[0]; w++)
+        if (strcmp(widths[w].name, name) == 0)
+            CHECK_MSG(out.element_size == widths[w].size &&
+                          vksplit_onnx_data_type_size(node.data_type) == widths[w].size,
+                      "%s: element_size %u", name, out.element_size);
+}
+
+/* Each opset's type list, transcribed from the documents, against the translation. */
+static void check_type_lists(void)
+{
+    static const frontend_type_list lists[] = {
+        {1, "float16 float double"},
+        {2, "bool int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float double complex64 complex128 string"},
+        {11, "bool int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float double complex64 complex128 string"},
+        {13, "bool int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float double complex64 complex128 string "
+             "bfloat16"},
+        {18, "bool int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float double complex64 complex128 string "
+             "bfloat16"},
+    };
+    frontend_onnx_type_lists("opset ", lists, sizeof lists / sizeof lists[0], vksplit_onnx_type_in_opset,
+                             translate_typed);
     CHECK(vksplit_onnx_data_type_size(VKSPLIT_ONNX_STRING) == 0);
 }
 
