@@ -488,6 +488,26 @@ static int all_present(unsigned char** got, uint32_t n)
     return 1;
 }
 
+/* DirectML example 1's outputs, packed FLOAT32 {1,channels,2,2}, {1,channels,1,2} and
+ * {1,channels,3,2}, in the caller's arrays. */
+static void dml_example1_outputs(uint32_t channels, uint32_t sizes[3][4], vksplit_dml_buffer_tensor_desc ob[3],
+                                 vksplit_dml_tensor_desc outs[3])
+{
+    static const uint32_t heads[3] = {2, 1, 3};
+    for (uint32_t i = 0; i < 3; i++) {
+        const uint32_t s[4] = {1, channels, heads[i], 2};
+        memcpy(sizes[i], s, sizeof s);
+        ob[i] = (vksplit_dml_buffer_tensor_desc){VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32,
+                                                 VKSPLIT_DML_TENSOR_FLAG_NONE,
+                                                 4,
+                                                 sizes[i],
+                                                 NULL,
+                                                 4ull * channels * heads[i] * 2,
+                                                 0};
+        outs[i] = (vksplit_dml_tensor_desc){VKSPLIT_DML_TENSOR_TYPE_BUFFER, &ob[i]};
+    }
+}
+
 static void directml_examples(vksplit_runner* runner)
 {
     float input[12];
@@ -500,14 +520,10 @@ static void directml_examples(vksplit_runner* runner)
     unsigned char* got[3];
 
     /* Example 1: axis 2 into {1,1,2,2}, {1,1,1,2}, {1,1,3,2}. */
-    static const uint32_t s0[4] = {1, 1, 2, 2}, s1[4] = {1, 1, 1, 2}, s2[4] = {1, 1, 3, 2};
-    vksplit_dml_buffer_tensor_desc ob[3] = {
-        {VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, s0, NULL, 16, 0},
-        {VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, s1, NULL, 8, 0},
-        {VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, s2, NULL, 24, 0}};
-    vksplit_dml_tensor_desc outs[3] = {{VKSPLIT_DML_TENSOR_TYPE_BUFFER, &ob[0]},
-                                       {VKSPLIT_DML_TENSOR_TYPE_BUFFER, &ob[1]},
-                                       {VKSPLIT_DML_TENSOR_TYPE_BUFFER, &ob[2]}};
+    uint32_t sizes[3][4];
+    vksplit_dml_buffer_tensor_desc ob[3];
+    vksplit_dml_tensor_desc outs[3];
+    dml_example1_outputs(1, sizes, ob, outs);
     vksplit_dml_split_operator_desc op = {&in, 3, outs, 2};
     dml_run(runner, "DirectML example 1", &op, VKSPLIT_DML_FEATURE_LEVEL_1_0, input, got);
     static const float e0[4] = {1, 2, 3, 4}, e1[2] = {5, 6}, e2[6] = {7, 8, 9, 10, 11, 12};
@@ -636,14 +652,10 @@ static void directml_broadcast(vksplit_runner* runner)
     const dml_broadcast_case* c = &cases[5];
     vksplit_dml_buffer_tensor_desc in_buf = {c->type, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, c->sizes, c->strides, 48, 0};
     vksplit_dml_tensor_desc in = {VKSPLIT_DML_TENSOR_TYPE_BUFFER, &in_buf};
-    static const uint32_t s0[4] = {1, 3, 2, 2}, s1[4] = {1, 3, 1, 2}, s2[4] = {1, 3, 3, 2};
-    vksplit_dml_buffer_tensor_desc ob[3] = {
-        {VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, s0, NULL, 48, 0},
-        {VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, s1, NULL, 24, 0},
-        {VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, s2, NULL, 72, 0}};
-    vksplit_dml_tensor_desc outs[3] = {{VKSPLIT_DML_TENSOR_TYPE_BUFFER, &ob[0]},
-                                       {VKSPLIT_DML_TENSOR_TYPE_BUFFER, &ob[1]},
-                                       {VKSPLIT_DML_TENSOR_TYPE_BUFFER, &ob[2]}};
+    uint32_t sizes[3][4];
+    vksplit_dml_buffer_tensor_desc ob[3];
+    vksplit_dml_tensor_desc outs[3];
+    dml_example1_outputs(3, sizes, ob, outs);
     vksplit_dml_split_operator_desc op = {&in, 3, outs, 2};
     unsigned char* got[3];
     dml_run(runner, "DirectML broadcast: example 1 over 3 channels", &op, VKSPLIT_DML_FEATURE_LEVEL_1_0, data, got);
