@@ -247,16 +247,6 @@ typedef struct dml_arrays {
     const uint64_t* table[DML_MAX_PARTS];
 } dml_arrays;
 
-/* A Split storage over a's arrays (Join's names its stride arrays after its inputs). */
-static inline vksplit_dml_split_storage dml_split_storage(dml_arrays* a)
-{
-    vksplit_dml_split_storage s = {.capacity = DML_MAX_PARTS,
-                                   .lengths = a->lengths,
-                                   .output_strides = a->strides,
-                                   .output_stride_table = a->table};
-    return s;
-}
-
 /* Before a translation: the lengths all DML_SENTINEL, *out and its copy `before` poisoned, the
  * error cleared. */
 static inline void dml_poison(uint64_t* lengths, void* out, void* before, size_t out_size, vksplit_error* err)

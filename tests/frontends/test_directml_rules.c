@@ -168,7 +168,10 @@ static void run_case(const dml_case* c)
     fixture_init(&f);
     dml_apply(&f, c);
     dml_arrays a;
-    vksplit_dml_split_storage storage = dml_split_storage(&a);
+    vksplit_dml_split_storage storage = {.capacity = MAX_OUT,
+                                         .lengths = a.lengths,
+                                         .output_strides = a.strides,
+                                         .output_stride_table = a.table};
     vksplit_split_desc out, before;
     vksplit_error err;
     dml_poison(a.lengths, &out, &before, sizeof out, &err);
