@@ -6,7 +6,7 @@
 #ifndef VKSPLIT_TESTS_CONCAT_CASE_H
 #define VKSPLIT_TESTS_CONCAT_CASE_H
 
-#include "test_harness.h"
+#include "frontend_support.h"
 
 #define CONCAT_MAXIN 4 /* inputs of a case */
 #define CONCAT_SENTINEL 0x5a5a5a5a5a5a5a5aull
@@ -31,21 +31,8 @@ typedef struct concat_want {
     const uint64_t* lengths; /* [count] */
 } concat_want;
 
-/* Short forms for the rows of the two tests' tables (whose cases have the same fields): with
- * no braces of its own, a row that overflows a line wraps onto a second, so that the table
- * reads as one. */
-#define SHAPES(...) \
-    {               \
-        __VA_ARGS__ \
-    }
-#define SIZES(...)  \
-    {               \
-        __VA_ARGS__ \
-    }
-#define LENGTHS(...) \
-    {                \
-        __VA_ARGS__  \
-    }
+/* Short forms for the rows of the two tests' tables (whose cases have the same fields), with
+ * no braces of their own (as DIMS). */
 #define ODD_RANK(input, r) .odd = (input), .odd_rank_given = 1, .odd_rank = (r)
 #define ODD_TYPE(input, t) .odd = (input), .odd_type_given = 1, .odd_type = (t)
 #define JOINED(axis, sizes, lengths) .want_axis = (axis), .want_sizes = sizes, .want_lengths = lengths

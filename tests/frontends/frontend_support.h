@@ -1,4 +1,4 @@
-/* What the front-end rules tests share beyond test_harness.h. */
+/* What the front-end tests share beyond test_harness.h. */
 #ifndef VKSPLIT_TESTS_FRONTEND_SUPPORT_H
 #define VKSPLIT_TESTS_FRONTEND_SUPPORT_H
 

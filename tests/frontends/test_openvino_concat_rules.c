@@ -4,7 +4,6 @@
  * example: [1,8,50,50], [1,16,50,50], [1,32,50,50] on axis 1 (or -3) give [1,56,50,50].
  * No device. */
 #include "concat_case.h"
-#include "frontend_support.h"
 #include "vksplit/openvino.h"
 
 #define OK VKSPLIT_RULE_NONE
@@ -30,65 +29,64 @@ typedef struct ov_concat_case {
     const char* shows; /* values the message must show (the rule is told by id) */
 } ov_concat_case;
 
-#define EXAMPLE SHAPES({1, 8, 50, 50}, {1, 16, 50, 50}, {1, 32, 50, 50})
+#define EXAMPLE DIMS({1, 8, 50, 50}, {1, 16, 50, 50}, {1, 32, 50, 50})
 static const ov_concat_case cases[] = {
     /* The specification's example, and what else it allows. */
-    {"example", 0, 1, 3, 4, EXAMPLE, JOINED(1, SIZES(1, 56, 50, 50), LENGTHS(8, 16, 32))},
-    {"example, axis -3", 0, -3, 3, 4, EXAMPLE, JOINED(1, SIZES(1, 56, 50, 50), LENGTHS(8, 16, 32))},
-    {"axis -1", 0, -1, 2, 2, SHAPES({2, 3}, {2, 1}), JOINED(1, SIZES(2, 4), LENGTHS(3, 1))},
-    {"axis -2", 0, -2, 2, 2, SHAPES({2, 3}, {1, 3}), JOINED(0, SIZES(3, 3), LENGTHS(2, 1))},
-    {"one input", 0, 0, 1, 1, SHAPES({5}), JOINED(0, SIZES(5), LENGTHS(5))},
-    {"empty input", 0, 0, 3, 2, SHAPES({2, 3}, {0, 3}, {1, 3}), JOINED(0, SIZES(3, 3), LENGTHS(2, 0, 1))},
-    {"empty off the axis", 0, 1, 2, 2, SHAPES({0, 3}, {0, 1}), JOINED(1, SIZES(0, 4), LENGTHS(3, 1))},
-    {"i8", 0, 0, 2, 1, SHAPES({2}, {3}), VKSPLIT_OV_I8, JOINED(0, SIZES(5), LENGTHS(2, 3))},
-    {"f8e4m3", 0, 0, 2, 1, SHAPES({2}, {3}), VKSPLIT_OV_F8E4M3, JOINED(0, SIZES(5), LENGTHS(2, 3))},
-    {"rank 8", 0, 7, 2, 8, SHAPES({1, 1, 1, 1, 1, 1, 2, 3}, {1, 1, 1, 1, 1, 1, 2, 1}),
-     JOINED(7, SIZES(1, 1, 1, 1, 1, 1, 2, 4), LENGTHS(3, 1))},
-    {"huge but empty", 0, 0, 2, 3, SHAPES({1ull << 40, 0, 1ull << 20}, {1ull << 40, 0, 1ull << 20}),
-     JOINED(0, SIZES(1ull << 41, 0, 1ull << 20), LENGTHS(1ull << 40, 1ull << 40))},
+    {"example", 0, 1, 3, 4, EXAMPLE, JOINED(1, DIMS(1, 56, 50, 50), DIMS(8, 16, 32))},
+    {"example, axis -3", 0, -3, 3, 4, EXAMPLE, JOINED(1, DIMS(1, 56, 50, 50), DIMS(8, 16, 32))},
+    {"axis -1", 0, -1, 2, 2, DIMS({2, 3}, {2, 1}), JOINED(1, DIMS(2, 4), DIMS(3, 1))},
+    {"axis -2", 0, -2, 2, 2, DIMS({2, 3}, {1, 3}), JOINED(0, DIMS(3, 3), DIMS(2, 1))},
+    {"one input", 0, 0, 1, 1, DIMS({5}), JOINED(0, DIMS(5), DIMS(5))},
+    {"empty input", 0, 0, 3, 2, DIMS({2, 3}, {0, 3}, {1, 3}), JOINED(0, DIMS(3, 3), DIMS(2, 0, 1))},
+    {"empty off the axis", 0, 1, 2, 2, DIMS({0, 3}, {0, 1}), JOINED(1, DIMS(0, 4), DIMS(3, 1))},
+    {"i8", 0, 0, 2, 1, DIMS({2}, {3}), VKSPLIT_OV_I8, JOINED(0, DIMS(5), DIMS(2, 3))},
+    {"f8e4m3", 0, 0, 2, 1, DIMS({2}, {3}), VKSPLIT_OV_F8E4M3, JOINED(0, DIMS(5), DIMS(2, 3))},
+    {"rank 8", 0, 7, 2, 8, DIMS({1, 1, 1, 1, 1, 1, 2, 3}, {1, 1, 1, 1, 1, 1, 2, 1}),
+     JOINED(7, DIMS(1, 1, 1, 1, 1, 1, 2, 4), DIMS(3, 1))},
+    {"huge but empty", 0, 0, 2, 3, DIMS({1ull << 40, 0, 1ull << 20}, {1ull << 40, 0, 1ull << 20}),
+     JOINED(0, DIMS(1ull << 41, 0, 1ull << 20), DIMS(1ull << 40, 1ull << 40))},
     /* Inputs: at least one. */
-    {"no inputs", 0, 0, 0, 1, SHAPES({1}),
-     REFUSED(VKSPLIT_RULE_OV_CONCAT_NO_INPUTS, "At least one argument required.")},
-    {"inputs over the limit", 0, 0, VKSPLIT_MAX_INPUTS + 1, 1, SHAPES({1}),
+    {"no inputs", 0, 0, 0, 1, DIMS({1}), REFUSED(VKSPLIT_RULE_OV_CONCAT_NO_INPUTS, "At least one argument required.")},
+    {"inputs over the limit", 0, 0, VKSPLIT_MAX_INPUTS + 1, 1, DIMS({1}),
      REFUSED(VKSPLIT_RULE_OV_CONCAT_INPUT_LIMIT, "65537 inputs")},
     /* axis: required, in [-R, R-1]. */
-    {"no axis", 1, 0, 2, 1, SHAPES({2}, {3}), REFUSED(VKSPLIT_RULE_OV_CONCAT_AXIS_REQUIRED, NULL)},
+    {"no axis", 1, 0, 2, 1, DIMS({2}, {3}), REFUSED(VKSPLIT_RULE_OV_CONCAT_AXIS_REQUIRED, NULL)},
     {"axis 4 of rank 4", 0, 4, 3, 4, EXAMPLE,
      REFUSED(VKSPLIT_RULE_OV_CONCAT_AXIS_RANGE,
              "Concatenation axis (4) is out of bounds [-4, 3] for argument 0, which has shape {1, 8, 50, 50}.")},
     {"axis -5 of rank 4", 0, -5, 3, 4, EXAMPLE, REFUSED(VKSPLIT_RULE_OV_CONCAT_AXIS_RANGE, "(-5)")},
-    {"axis past a later argument's rank", 0, 1, 2, 2, SHAPES({2, 3}, {2}), ODD_RANK(2, 1),
+    {"axis past a later argument's rank", 0, 1, 2, 2, DIMS({2, 3}, {2}), ODD_RANK(2, 1),
      REFUSED(VKSPLIT_RULE_OV_CONCAT_AXIS_RANGE,
              "Concatenation axis (1) is out of bounds [-1, 0] for argument 1, which has shape {2}.")},
     /* Types: all match, T any numeric type, whole bytes. */
-    {"f32 and f16", 0, 0, 3, 1, SHAPES({2}, {2}, {2}), ODD_TYPE(3, VKSPLIT_OV_F16),
+    {"f32 and f16", 0, 0, 3, 1, DIMS({2}, {2}, {2}), ODD_TYPE(3, VKSPLIT_OV_F16),
      REFUSED(VKSPLIT_RULE_OV_CONCAT_TYPE_MISMATCH,
              "Argument element types are inconsistent: inputs[2] is f16 but inputs[0] is f32")},
-    {"boolean", 0, 0, 2, 1, SHAPES({2}, {2}), VKSPLIT_OV_BOOLEAN,
+    {"boolean", 0, 0, 2, 1, DIMS({2}, {2}), VKSPLIT_OV_BOOLEAN,
      REFUSED(VKSPLIT_RULE_OV_CONCAT_NOT_NUMERIC, "inputs[0]: element type boolean is not a numeric type")},
-    {"string", 0, 0, 1, 1, SHAPES({2}), VKSPLIT_OV_STRING, REFUSED(VKSPLIT_RULE_OV_CONCAT_NOT_NUMERIC, NULL)},
-    {"u4", 0, 0, 1, 1, SHAPES({2}), VKSPLIT_OV_U4, REFUSED(VKSPLIT_RULE_OV_CONCAT_PACKED_TYPE, "u4")},
-    {"dynamic second", 0, 0, 2, 1, SHAPES({2}, {2}), ODD_TYPE(2, VKSPLIT_OV_DYNAMIC),
+    {"string", 0, 0, 1, 1, DIMS({2}), VKSPLIT_OV_STRING, REFUSED(VKSPLIT_RULE_OV_CONCAT_NOT_NUMERIC, NULL)},
+    {"u4", 0, 0, 1, 1, DIMS({2}), VKSPLIT_OV_U4, REFUSED(VKSPLIT_RULE_OV_CONCAT_PACKED_TYPE, "u4")},
+    {"dynamic second", 0, 0, 2, 1, DIMS({2}, {2}), ODD_TYPE(2, VKSPLIT_OV_DYNAMIC),
      REFUSED(VKSPLIT_RULE_OV_CONCAT_DYNAMIC_TYPE, "inputs[1]: element type dynamic")},
-    {"undefined", 0, 0, 1, 1, SHAPES({2}), ODD_TYPE(1, VKSPLIT_OV_UNDEFINED),
+    {"undefined", 0, 0, 1, 1, DIMS({2}), ODD_TYPE(1, VKSPLIT_OV_UNDEFINED),
      REFUSED(VKSPLIT_RULE_OV_CONCAT_DYNAMIC_TYPE, NULL)},
-    {"type 99", 0, 0, 1, 1, SHAPES({2}), ODD_TYPE(1, (vksplit_ov_element_type)99),
+    {"type 99", 0, 0, 1, 1, DIMS({2}), ODD_TYPE(1, (vksplit_ov_element_type)99),
      REFUSED(VKSPLIT_RULE_OV_CONCAT_ELEMENT_TYPE, "element type 99")},
     /* Ranks: positive, all alike; shapes alike off the axis. */
-    {"scalar", 0, 0, 1, 0, SHAPES({0}), REFUSED(VKSPLIT_RULE_OV_CONCAT_SCALAR, "scalars as inputs are not allowed")},
-    {"a scalar second", 0, 0, 2, 1, SHAPES({2}, {0}), ODD_RANK(2, 0),
+    {"scalar", 0, 0, 1, 0, DIMS({0}), REFUSED(VKSPLIT_RULE_OV_CONCAT_SCALAR, "scalars as inputs are not allowed")},
+    {"a scalar second", 0, 0, 2, 1, DIMS({2}, {0}), ODD_RANK(2, 0),
      REFUSED(VKSPLIT_RULE_OV_CONCAT_SCALAR, "inputs[1]")},
-    {"rank 9", 0, 0, 1, 9, SHAPES({1, 1, 1, 1, 1, 1, 1, 1, 2}), REFUSED(VKSPLIT_RULE_OV_CONCAT_RANK_LIMIT, NULL)},
-    {"ranks 2 and 3", 0, 1, 2, 2, SHAPES({2, 3}, {2, 3, 4}), ODD_RANK(2, 3),
+    {"rank 9", 0, 0, 1, 9, DIMS({1, 1, 1, 1, 1, 1, 1, 1, 2}), REFUSED(VKSPLIT_RULE_OV_CONCAT_RANK_LIMIT, NULL)},
+    {"ranks 2 and 3", 0, 1, 2, 2, DIMS({2, 3}, {2, 3, 4}), ODD_RANK(2, 3),
      REFUSED(VKSPLIT_RULE_OV_CONCAT_RANK_MISMATCH, "(axis 1): inputs[1] has rank 3, inputs[0] rank 2")},
-    {"shapes differ off the axis", 0, 1, 3, 4, SHAPES({1, 8, 50, 50}, {1, 16, 50, 50}, {1, 32, 50, 49}),
+    {"shapes differ off the axis", 0, 1, 3, 4, DIMS({1, 8, 50, 50}, {1, 16, 50, 50}, {1, 32, 50, 49}),
      REFUSED(VKSPLIT_RULE_OV_CONCAT_SHAPE_MISMATCH, "Argument shapes are inconsistent")},
-    {"shapes differ on axis 0 given -1", 0, -1, 2, 2, SHAPES({2, 3}, {3, 3}),
+    {"shapes differ on axis 0 given -1", 0, -1, 2, 2, DIMS({2, 3}, {3, 3}),
      REFUSED(VKSPLIT_RULE_OV_CONCAT_SHAPE_MISMATCH, "(axis 1): inputs[1].shape[0] is 3, inputs[0].shape[0] is 2")},
     /* Sizes. */
-    {"the axis sum overflows", 0, 0, 3, 1, SHAPES({1ull << 63}, {1ull << 62}, {1ull << 63}), VKSPLIT_OV_U8,
+    {"the axis sum overflows", 0, 0, 3, 1, DIMS({1ull << 63}, {1ull << 62}, {1ull << 63}), VKSPLIT_OV_U8,
      REFUSED(VKSPLIT_RULE_OV_CONCAT_AXIS_SUM_OVERFLOW, "at inputs[2]")},
-    {"the output's bytes overflow", 0, 0, 2, 2, SHAPES({1ull << 40, 1ull << 22}, {1ull << 40, 1ull << 22}),
+    {"the output's bytes overflow", 0, 0, 2, 2, DIMS({1ull << 40, 1ull << 22}, {1ull << 40, 1ull << 22}),
      REFUSED(VKSPLIT_RULE_OV_CONCAT_BYTE_COUNT_OVERFLOW, "dimension 1")},
 };
 
