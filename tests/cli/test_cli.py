@@ -446,58 +446,6 @@ def group_errors():
         ("input is a folder", ["--input", case.tmp] + o, "cannot read"),
         ("out dir is a file", ["--input", good, "--out-dir", good], "is not a directory"),
         ("out dir parent missing", ["--input", good, "--out-dir", os.path.join(case.tmp, "a", "b")], "does not exist"),
-        # ONNX rules
-        ("opset 12", ["--input", good, "--opset", "12", "--num-outputs", "2"] + o, "VKSPLIT_RULE_ONNX_OPSET_IMPORT"),
-        ("axis 3 of rank 3", ["--input", good, "--axis", "3", "--num-outputs", "1"] + o, "VKSPLIT_RULE_ONNX_AXIS"),
-        ("axis -4 of rank 3", ["--input", good, "--axis", "-4", "--num-outputs", "1"] + o, "VKSPLIT_RULE_ONNX_AXIS"),
-        ("axis -4 of rank 3 at opset 2", ["--input", good, "--axis", "-4", "--opset", "2", "--num-outputs", "1"] + o,
-         "VKSPLIT_RULE_ONNX_AXIS"),
-        ("axis -4 of rank 3 at opset 1", ["--input", good, "--axis", "-4", "--opset", "1", "--num-outputs", "1"] + o,
-         "VKSPLIT_RULE_ONNX_AXIS"),
-        ("split sum", ["--input", good, "--axis", "2", "--split", "1,2"] + o, "VKSPLIT_RULE_ONNX_SPLIT_SUM"),
-        ("negative split", ["--input", good, "--axis", "2", "--split", "5,-1"] + o, "VKSPLIT_RULE_ONNX_SPLIT_NEGATIVE"),
-        ("empty split", ["--input", good, "--axis", "2", "--split", ""] + o, "VKSPLIT_RULE_ONNX_SPLIT_EMPTY"),
-        ("not divisible", ["--input", good, "--axis", "1", "--num-outputs", "2", "--opset", "13"] + o,
-         "VKSPLIT_RULE_ONNX_NOT_DIVISIBLE"),
-        ("count vs split", ["--input", good, "--axis", "2", "--split", "2,2", "--num-outputs", "3", "--opset", "11"] + o,
-         "VKSPLIT_RULE_ONNX_SPLIT_OUTPUT_MISMATCH"),
-        ("equal without count", ["--input", good, "--axis", "2", "--opset", "13"] + o, "give --num-outputs"),
-        ("num-outputs 0 before 18", ["--input", good, "--num-outputs", "0", "--opset", "2"] + o, "--num-outputs 0"),
-        ("both at 18", ["--input", good, "--axis", "2", "--split", "2,2", "--num-outputs", "2"] + o, "VKSPLIT_RULE_ONNX_SPLIT_AND_NUM_OUTPUTS"),
-        ("neither at 18", ["--input", good, "--axis", "2"] + o, "VKSPLIT_RULE_ONNX_NO_SPLIT_NOR_NUM_OUTPUTS"),
-        ("num_outputs 0 at 18", ["--input", good, "--num-outputs", "0"] + o, "VKSPLIT_RULE_ONNX_NUM_OUTPUTS_BELOW_ONE"),
-        ("too many outputs", ["--input", good, "--num-outputs", "70000"] + o, "VKSPLIT_RULE_ONNX_NUM_OUTPUTS_LIMIT"),
-        # OpenVINO rules
-        ("openvino bogus", ["--input", good, "--axis", "1", "--openvino", "slice"] + o, "expected 'split' or 'variadic'"),
-        ("openvino without axis", ["--input", good, "--openvino", "split", "--num-splits", "3"] + o, "needs --axis"),
-        ("openvino without num-splits", ["--input", good, "--axis", "1", "--openvino", "split"] + o, "--num-splits N"),
-        ("openvino with --split", ["--input", good, "--axis", "1", "--openvino", "split", "--num-splits", "3",
-                                   "--split", "1,2"] + o, "--split is an ONNX option"),
-        ("openvino with --opset", ["--input", good, "--axis", "1", "--openvino", "variadic", "--split-lengths", "3",
-                                   "--opset", "13"] + o, "--opset is an ONNX option"),
-        ("num-splits with variadic", ["--input", good, "--axis", "1", "--openvino", "variadic", "--split-lengths", "3",
-                                      "--num-splits", "3"] + o, "--num-splits goes with --openvino split"),
-        ("split-lengths without openvino", ["--input", good, "--split-lengths", "3"] + o, "belongs to --openvino"),
-        ("num_splits not dividing", ["--input", good, "--axis", "2", "--openvino", "split", "--num-splits", "3"] + o,
-         "VKSPLIT_RULE_OV_NOT_DIVISIBLE"),
-        ("num_splits 0", ["--input", good, "--axis", "2", "--openvino", "split", "--num-splits", "0"] + o,
-         "VKSPLIT_RULE_OV_NUM_SPLITS_ZERO"),
-        ("num_splits > dim", ["--input", good, "--axis", "1", "--openvino", "split", "--num-splits", "6"] + o,
-         "VKSPLIT_RULE_OV_NUM_SPLITS_RANGE"),
-        ("num_splits negative", ["--input", good, "--axis", "1", "--openvino", "split", "--num-splits", "-3"] + o,
-         "negative"),
-        ("two -1", ["--input", good, "--axis", "2", "--openvino", "variadic", "--split-lengths", "-1,2,-1"] + o,
-         "VKSPLIT_RULE_OV_SPLIT_LENGTH_TWO_INFERRED"),
-        ("-2 length", ["--input", good, "--axis", "2", "--openvino", "variadic", "--split-lengths", "-2,6"] + o,
-         "VKSPLIT_RULE_OV_SPLIT_LENGTH_NEGATIVE"),
-        ("lengths sum", ["--input", good, "--axis", "2", "--openvino", "variadic", "--split-lengths", "1,2"] + o,
-         "VKSPLIT_RULE_OV_SPLIT_LENGTHS_SUM"),
-        ("openvino axis", ["--input", good, "--axis", "3", "--openvino", "split", "--num-splits", "1"] + o,
-         "VKSPLIT_RULE_OV_AXIS_RANGE"),
-        ("split-lengths with split", ["--input", good, "--axis", "1", "--openvino", "split", "--num-splits", "3",
-                                      "--split-lengths", "3"] + o, "--split-lengths goes with --openvino variadic"),
-        ("variadic without lengths", ["--input", good, "--axis", "1", "--openvino", "variadic"] + o,
-         "--openvino variadic needs --split-lengths"),
         ("long unknown option", ["--input", good, "--" + "x" * 40] + o, "unknown option"),
         ("too many entries", ["--input", good, "--split", "," * 65537] + o, "65538 entries, more than"),
         ("empty out dir", ["--input", good, "--num-outputs", "1", "--out-dir", ""], "--out-dir is empty"),
@@ -506,6 +454,60 @@ def group_errors():
     ]
     for name, args, phrase in usage:
         expect_error(case, name, args, phrase)
+    # OpenVINO's two operators on --axis AXIS with their one option.
+    def ov_split(axis, num_splits):
+        return ["--axis", axis, "--openvino", "split", "--num-splits", num_splits]
+
+    def ov_variadic(axis, lengths):
+        return ["--axis", axis, "--openvino", "variadic", "--split-lengths", lengths]
+
+    # The front-ends' rules on good.npy: each row's options between --input and --out-dir.
+    rules = [
+        # ONNX
+        ("opset 12", ["--opset", "12", "--num-outputs", "2"], "VKSPLIT_RULE_ONNX_OPSET_IMPORT"),
+        ("axis 3 of rank 3", ["--axis", "3", "--num-outputs", "1"], "VKSPLIT_RULE_ONNX_AXIS"),
+        ("axis -4 of rank 3", ["--axis", "-4", "--num-outputs", "1"], "VKSPLIT_RULE_ONNX_AXIS"),
+        ("axis -4 of rank 3 at opset 2", ["--axis", "-4", "--opset", "2", "--num-outputs", "1"],
+         "VKSPLIT_RULE_ONNX_AXIS"),
+        ("axis -4 of rank 3 at opset 1", ["--axis", "-4", "--opset", "1", "--num-outputs", "1"],
+         "VKSPLIT_RULE_ONNX_AXIS"),
+        ("split sum", ["--axis", "2", "--split", "1,2"], "VKSPLIT_RULE_ONNX_SPLIT_SUM"),
+        ("negative split", ["--axis", "2", "--split", "5,-1"], "VKSPLIT_RULE_ONNX_SPLIT_NEGATIVE"),
+        ("empty split", ["--axis", "2", "--split", ""], "VKSPLIT_RULE_ONNX_SPLIT_EMPTY"),
+        ("not divisible", ["--axis", "1", "--num-outputs", "2", "--opset", "13"], "VKSPLIT_RULE_ONNX_NOT_DIVISIBLE"),
+        ("count vs split", ["--axis", "2", "--split", "2,2", "--num-outputs", "3", "--opset", "11"],
+         "VKSPLIT_RULE_ONNX_SPLIT_OUTPUT_MISMATCH"),
+        ("equal without count", ["--axis", "2", "--opset", "13"], "give --num-outputs"),
+        ("num-outputs 0 before 18", ["--num-outputs", "0", "--opset", "2"], "--num-outputs 0"),
+        ("both at 18", ["--axis", "2", "--split", "2,2", "--num-outputs", "2"],
+         "VKSPLIT_RULE_ONNX_SPLIT_AND_NUM_OUTPUTS"),
+        ("neither at 18", ["--axis", "2"], "VKSPLIT_RULE_ONNX_NO_SPLIT_NOR_NUM_OUTPUTS"),
+        ("num_outputs 0 at 18", ["--num-outputs", "0"], "VKSPLIT_RULE_ONNX_NUM_OUTPUTS_BELOW_ONE"),
+        ("too many outputs", ["--num-outputs", "70000"], "VKSPLIT_RULE_ONNX_NUM_OUTPUTS_LIMIT"),
+        # OpenVINO
+        ("openvino bogus", ["--axis", "1", "--openvino", "slice"], "expected 'split' or 'variadic'"),
+        ("openvino without axis", ["--openvino", "split", "--num-splits", "3"], "needs --axis"),
+        ("openvino without num-splits", ["--axis", "1", "--openvino", "split"], "--num-splits N"),
+        ("openvino with --split", ov_split("1", "3") + ["--split", "1,2"], "--split is an ONNX option"),
+        ("openvino with --opset", ov_variadic("1", "3") + ["--opset", "13"], "--opset is an ONNX option"),
+        ("num-splits with variadic", ov_variadic("1", "3") + ["--num-splits", "3"],
+         "--num-splits goes with --openvino split"),
+        ("split-lengths without openvino", ["--split-lengths", "3"], "belongs to --openvino"),
+        ("num_splits not dividing", ov_split("2", "3"), "VKSPLIT_RULE_OV_NOT_DIVISIBLE"),
+        ("num_splits 0", ov_split("2", "0"), "VKSPLIT_RULE_OV_NUM_SPLITS_ZERO"),
+        ("num_splits > dim", ov_split("1", "6"), "VKSPLIT_RULE_OV_NUM_SPLITS_RANGE"),
+        ("num_splits negative", ov_split("1", "-3"), "negative"),
+        ("two -1", ov_variadic("2", "-1,2,-1"), "VKSPLIT_RULE_OV_SPLIT_LENGTH_TWO_INFERRED"),
+        ("-2 length", ov_variadic("2", "-2,6"), "VKSPLIT_RULE_OV_SPLIT_LENGTH_NEGATIVE"),
+        ("lengths sum", ov_variadic("2", "1,2"), "VKSPLIT_RULE_OV_SPLIT_LENGTHS_SUM"),
+        ("openvino axis", ov_split("3", "1"), "VKSPLIT_RULE_OV_AXIS_RANGE"),
+        ("split-lengths with split", ov_split("1", "3") + ["--split-lengths", "3"],
+         "--split-lengths goes with --openvino variadic"),
+        ("variadic without lengths", ["--axis", "1", "--openvino", "variadic"],
+         "--openvino variadic needs --split-lengths"),
+    ]
+    for name, args, phrase in rules:
+        expect_error(case, name, ["--input", good] + args + o, phrase)
     check(not os.path.exists(os.path.join(case.tmp, "a")), "out dir parent missing: something was created")
 
     # The negative last chunk names dim, n and the chunk: dim 5, n 4 -> chunk 2 leaves -1.

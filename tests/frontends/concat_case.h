@@ -6,7 +6,7 @@
 #ifndef VKSPLIT_TESTS_CONCAT_CASE_H
 #define VKSPLIT_TESTS_CONCAT_CASE_H
 
-#include "test_harness.h"
+#include "frontend_support.h"
 
 #define CONCAT_MAXIN 4 /* inputs of a case */
 #define CONCAT_SENTINEL 0x5a5a5a5a5a5a5a5aull
@@ -31,9 +31,28 @@ typedef struct concat_want {
     const uint64_t* lengths; /* [count] */
 } concat_want;
 
+/* Short forms for the rows of the two tests' tables (whose cases have the same fields), with
+ * no braces of their own (as DIMS). */
+#define ODD_RANK(input, r) .odd = (input), .odd_rank_given = 1, .odd_rank = (r)
+#define ODD_TYPE(input, t) .odd = (input), .odd_type_given = 1, .odd_type = (t)
+#define JOINED(axis, sizes, lengths) .want_axis = (axis), .want_sizes = sizes, .want_lengths = lengths
+#define REFUSED(id, message) .rule = (id), .shows = (message)
+
+/* For either test's case struct (the fields have the same names): input i's value of a field
+ * that every input shares but the odd one, and what the case expects of a translation whose
+ * elements are element_size bytes. */
+#define CONCAT_ODD(c, i, given, odd_value, value) ((c)->odd == (i) + 1 && (c)->given ? (c)->odd_value : (value))
+#define CONCAT_WANT(c, element_size)                                                                   \
+    {                                                                                                  \
+        (c)->rule, (c)->shows, (c)->count, (c)->rank, (c)->want_axis, (element_size), (c)->want_sizes, \
+            (c)->want_lengths                                                                          \
+    }
+
 /* Before the call: storage (the front-end's struct, storage_bytes) filled with the
- * sentinel's bytes, which the test then points at c->lengths with capacity CONCAT_MAXIN. */
-static inline void concat_begin(concat_call* c, void* storage, size_t storage_bytes)
+ * sentinel's bytes, then its lengths pointed at c->lengths with capacity CONCAT_MAXIN, and
+ * what must stay as it is on a failure copied. */
+static inline void concat_begin(concat_call* c, void* storage, size_t storage_bytes, uint64_t** lengths,
+                                uint32_t* capacity)
 {
     for (int i = 0; i < CONCAT_MAXIN; i++)
         c->lengths[i] = CONCAT_SENTINEL;
@@ -43,10 +62,10 @@ static inline void concat_begin(concat_call* c, void* storage, size_t storage_by
     memset(&c->err, 0, sizeof c->err);
     c->storage = storage;
     c->storage_bytes = storage_bytes < CONCAT_STORAGE_BYTES ? storage_bytes : CONCAT_STORAGE_BYTES;
+    *lengths = c->lengths;
+    *capacity = CONCAT_MAXIN;
+    memcpy(c->storage_before, c->storage, c->storage_bytes);
 }
-
-/* Once the test has set the storage's lengths and capacity: what must stay as it is. */
-static inline void concat_snapshot(concat_call* c) { memcpy(c->storage_before, c->storage, c->storage_bytes); }
 
 static inline void concat_end(const char* name, const concat_call* c, vksplit_result r, const uint64_t* storage_sizes,
                               const concat_want* want)

@@ -2,73 +2,58 @@
  * "concat" example of the operator's document (https://onnx.ai/onnx/operators/onnx__Concat.html),
  * each case on every axis, with the output numpy.concatenate(values, axis) gives, which the
  * document's expect() takes as the truth. float32 inputs holding whole numbers. Regenerate with
- * --write, never by hand; frontend_concat_numpy checks it against numpy. */
+ * --write, never by hand (the table between the markers; the rest is written by hand);
+ * frontend_concat_numpy checks it against numpy. */
 #ifndef VKSPLIT_TESTS_CONCAT_EXAMPLES_H
 #define VKSPLIT_TESTS_CONCAT_EXAMPLES_H
 
 #include <stdint.h>
 
-typedef struct concat_example {
-    const char* name;   /* as the document names the case */
+#include "vksplit/onnx.h"
+
+/* One of the document's test cases: its two inputs. */
+typedef struct concat_values {
     uint32_t rank;      /* of both inputs and the output */
-    int64_t axis;       /* the node's 'axis' */
     int64_t shape[3];   /* each input's shape (the two are alike) */
     float inputs[2][8]; /* value0, value1, in C order */
+} concat_values;
+
+typedef struct concat_example {
+    const char* name; /* as the document names the case */
+    const concat_values* values;
+    int64_t axis; /* the node's 'axis' */
     int64_t out_shape[3];
     float output[16]; /* numpy.concatenate(values, axis), in C order */
 } concat_example;
 
 /* concat-examples-begin */
+static const concat_values in_1d = {1, {2}, {{1, 2}, {3, 4}}};
+static const concat_values in_2d = {2, {2, 2}, {{1, 2, 3, 4}, {5, 6, 7, 8}}};
+static const concat_values in_3d = {3, {2, 2, 2}, {{1, 2, 3, 4, 5, 6, 7, 8}, {9, 10, 11, 12, 13, 14, 15, 16}}};
 static const concat_example concat_examples[] = {
-    {"test_concat_1d_axis_0", 1, 0, {2}, {{1, 2}, {3, 4}}, {4}, {1, 2, 3, 4}},
-    {"test_concat_1d_axis_negative_1", 1, -1, {2}, {{1, 2}, {3, 4}}, {4}, {1, 2, 3, 4}},
-    {"test_concat_2d_axis_0", 2, 0, {2, 2}, {{1, 2, 3, 4}, {5, 6, 7, 8}}, {4, 2}, {1, 2, 3, 4, 5, 6, 7, 8}},
-    {"test_concat_2d_axis_1", 2, 1, {2, 2}, {{1, 2, 3, 4}, {5, 6, 7, 8}}, {2, 4}, {1, 2, 5, 6, 3, 4, 7, 8}},
-    {"test_concat_2d_axis_negative_2", 2, -2, {2, 2}, {{1, 2, 3, 4}, {5, 6, 7, 8}}, {4, 2}, {1, 2, 3, 4, 5, 6, 7, 8}},
-    {"test_concat_2d_axis_negative_1", 2, -1, {2, 2}, {{1, 2, 3, 4}, {5, 6, 7, 8}}, {2, 4}, {1, 2, 5, 6, 3, 4, 7, 8}},
-    {"test_concat_3d_axis_0",
-     3,
-     0,
-     {2, 2, 2},
-     {{1, 2, 3, 4, 5, 6, 7, 8}, {9, 10, 11, 12, 13, 14, 15, 16}},
-     {4, 2, 2},
-     {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}},
-    {"test_concat_3d_axis_1",
-     3,
-     1,
-     {2, 2, 2},
-     {{1, 2, 3, 4, 5, 6, 7, 8}, {9, 10, 11, 12, 13, 14, 15, 16}},
-     {2, 4, 2},
-     {1, 2, 3, 4, 9, 10, 11, 12, 5, 6, 7, 8, 13, 14, 15, 16}},
-    {"test_concat_3d_axis_2",
-     3,
-     2,
-     {2, 2, 2},
-     {{1, 2, 3, 4, 5, 6, 7, 8}, {9, 10, 11, 12, 13, 14, 15, 16}},
-     {2, 2, 4},
-     {1, 2, 9, 10, 3, 4, 11, 12, 5, 6, 13, 14, 7, 8, 15, 16}},
-    {"test_concat_3d_axis_negative_3",
-     3,
-     -3,
-     {2, 2, 2},
-     {{1, 2, 3, 4, 5, 6, 7, 8}, {9, 10, 11, 12, 13, 14, 15, 16}},
-     {4, 2, 2},
-     {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}},
-    {"test_concat_3d_axis_negative_2",
-     3,
-     -2,
-     {2, 2, 2},
-     {{1, 2, 3, 4, 5, 6, 7, 8}, {9, 10, 11, 12, 13, 14, 15, 16}},
-     {2, 4, 2},
-     {1, 2, 3, 4, 9, 10, 11, 12, 5, 6, 7, 8, 13, 14, 15, 16}},
-    {"test_concat_3d_axis_negative_1",
-     3,
-     -1,
-     {2, 2, 2},
-     {{1, 2, 3, 4, 5, 6, 7, 8}, {9, 10, 11, 12, 13, 14, 15, 16}},
-     {2, 2, 4},
-     {1, 2, 9, 10, 3, 4, 11, 12, 5, 6, 13, 14, 7, 8, 15, 16}},
+    {"test_concat_1d_axis_0", &in_1d, 0, {4}, {1, 2, 3, 4}},
+    {"test_concat_1d_axis_negative_1", &in_1d, -1, {4}, {1, 2, 3, 4}},
+    {"test_concat_2d_axis_0", &in_2d, 0, {4, 2}, {1, 2, 3, 4, 5, 6, 7, 8}},
+    {"test_concat_2d_axis_1", &in_2d, 1, {2, 4}, {1, 2, 5, 6, 3, 4, 7, 8}},
+    {"test_concat_2d_axis_negative_2", &in_2d, -2, {4, 2}, {1, 2, 3, 4, 5, 6, 7, 8}},
+    {"test_concat_2d_axis_negative_1", &in_2d, -1, {2, 4}, {1, 2, 5, 6, 3, 4, 7, 8}},
+    {"test_concat_3d_axis_0", &in_3d, 0, {4, 2, 2}, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}},
+    {"test_concat_3d_axis_1", &in_3d, 1, {2, 4, 2}, {1, 2, 3, 4, 9, 10, 11, 12, 5, 6, 7, 8, 13, 14, 15, 16}},
+    {"test_concat_3d_axis_2", &in_3d, 2, {2, 2, 4}, {1, 2, 9, 10, 3, 4, 11, 12, 5, 6, 13, 14, 7, 8, 15, 16}},
+    {"test_concat_3d_axis_negative_3", &in_3d, -3, {4, 2, 2}, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}},
+    {"test_concat_3d_axis_negative_2", &in_3d, -2, {2, 4, 2}, {1, 2, 3, 4, 9, 10, 11, 12, 5, 6, 7, 8, 13, 14, 15, 16}},
+    {"test_concat_3d_axis_negative_1", &in_3d, -1, {2, 2, 4}, {1, 2, 9, 10, 3, 4, 11, 12, 5, 6, 13, 14, 7, 8, 15, 16}},
 };
 /* concat-examples-end */
+
+/* The example as a Concat-`opset` node of two float inputs, in the caller's inputs[2]. */
+static inline vksplit_onnx_concat_desc concat_example_node(const concat_example* ex, int64_t opset,
+                                                           vksplit_onnx_concat_input inputs[2])
+{
+    for (int i = 0; i < 2; i++)
+        inputs[i] = (vksplit_onnx_concat_input){VKSPLIT_ONNX_FLOAT, ex->values->rank, ex->values->shape};
+    vksplit_onnx_concat_desc node = {opset, 2, inputs, 1, ex->axis};
+    return node;
+}
 
 #endif /* VKSPLIT_TESTS_CONCAT_EXAMPLES_H */

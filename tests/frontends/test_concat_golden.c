@@ -124,10 +124,7 @@ static int onnx_run(vksplit_runner* runner, const char* name, const vksplit_onnx
     CHECK_MSG(r == VKSPLIT_OK, "%s: %s: %s", name, vksplit_result_name(r), err.message);
     if (r != VKSPLIT_OK)
         return 0;
-    described_join j;
-    memset(&j, 0, sizeof j);
-    j.element_size = element_size;
-    j.rank = node->inputs[0].rank;
+    described_join j = {.element_size = element_size, .rank = node->inputs[0].rank};
     int64_t axis = node->has_axis ? node->axis : 1; /* Concat-1's default */
     j.axis = (uint32_t)(axis < 0 ? axis + (int64_t)j.rank : axis);
     j.count = node->input_count;
@@ -145,15 +142,15 @@ static void onnx_examples(vksplit_runner* runner)
     for (size_t v = 0; v < sizeof opsets / sizeof opsets[0]; v++)
         for (size_t x = 0; x < sizeof concat_examples / sizeof concat_examples[0]; x++) {
             const concat_example* ex = &concat_examples[x];
-            vksplit_onnx_concat_input in[2] = {{VKSPLIT_ONNX_FLOAT, ex->rank, ex->shape},
-                                               {VKSPLIT_ONNX_FLOAT, ex->rank, ex->shape}};
-            vksplit_onnx_concat_desc node = {opsets[v], 2, in, 1, ex->axis};
-            const unsigned char* data[2] = {(const unsigned char*)ex->inputs[0], (const unsigned char*)ex->inputs[1]};
+            vksplit_onnx_concat_input in[2];
+            vksplit_onnx_concat_desc node = concat_example_node(ex, opsets[v], in);
+            const unsigned char* data[2] = {(const unsigned char*)ex->values->inputs[0],
+                                            (const unsigned char*)ex->values->inputs[1]};
             char name[96];
             snprintf(name, sizeof name, "ONNX Concat-%lld %s", (long long)opsets[v], ex->name);
             float got[16];
-            size_t n = (size_t)(ex->out_shape[0] * (ex->rank > 1 ? ex->out_shape[1] : 1) *
-                                (ex->rank > 2 ? ex->out_shape[2] : 1));
+            size_t n = (size_t)(ex->out_shape[0] * (ex->values->rank > 1 ? ex->out_shape[1] : 1) *
+                                (ex->values->rank > 2 ? ex->out_shape[2] : 1));
             if (onnx_run(runner, name, &node, 4, data, (unsigned char*)got))
                 CHECK_MSG(memcmp(got, ex->output, n * sizeof got[0]) == 0, "%s: not numpy.concatenate's output", name);
         }
@@ -282,10 +279,7 @@ static void openvino_example(vksplit_runner* runner)
         vksplit_error err;
         CHECK_RESULT(VKSPLIT_OK, vksplit_ov_translate_concat(&op, &storage, &d, &err), &err);
         CHECK(d.rank == 4 && d.sizes[0] == 1 && d.sizes[1] == 56 && d.sizes[2] == 50 && d.sizes[3] == 50);
-        described_join j;
-        memset(&j, 0, sizeof j);
-        j.element_size = 4;
-        j.rank = 4;
+        described_join j = {.element_size = 4, .rank = 4};
         j.axis = 1; /* 1, and -3 + 4 */
         j.count = 3;
         for (uint32_t i = 0; i < 3; i++)

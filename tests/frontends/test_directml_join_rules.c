@@ -2,299 +2,121 @@
  * asserting the rule (by id) and its code, and for the failures that the storage and *out
  * stay untouched. Join's own rules (DML_JOIN_*) and the buffer tensor rules it shares with
  * Split (DML_*), seen from Join's fields. No device: pure translation. */
-#include "test_harness.h"
-#include "vksplit/directml.h"
+#include "dml_fixture.h"
+#include "frontend_support.h"
 
-#define F32 VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32
-#define MAX_IN 4
+#define MAX_IN DML_MAX_PARTS
 
 /* The page's example 2 joined on axis 2 (three FLOAT32 inputs {1,1,2,2} into {1,1,6,2}),
  * mutable by each case. InputTensors[3] is a spare, used by the cases that need four. */
-typedef struct fixture {
-    uint32_t in_sizes[MAX_IN][8], in_strides[MAX_IN][8];
-    uint32_t out_sizes[8], out_strides[8];
-    vksplit_dml_buffer_tensor_desc in_buf[MAX_IN], out_buf;
-    vksplit_dml_tensor_desc in[MAX_IN], out;
-    vksplit_dml_join_operator_desc op;
-    vksplit_dml_feature_level level;
-} fixture;
-
-static uint64_t packed_bytes(const uint32_t* sizes, uint32_t rank, uint32_t element_size)
+static void fixture_init(dml_fixture* f)
 {
-    uint64_t n = element_size;
-    for (uint32_t k = 0; k < rank; k++)
-        n *= sizes[k];
-    return (n + 3) / 4 * 4;
-}
-
-static void set_buffer(vksplit_dml_buffer_tensor_desc* b, uint32_t* sizes, const uint32_t* values, uint32_t rank)
-{
-    memset(b, 0, sizeof *b);
-    b->DataType = F32;
-    b->DimensionCount = rank;
-    memcpy(sizes, values, rank * sizeof values[0]);
-    b->Sizes = sizes;
-    b->TotalTensorSizeInBytes = packed_bytes(values, rank, 4);
-}
-
-static void fixture_init(fixture* f)
-{
-    memset(f, 0, sizeof *f);
     static const uint32_t part[4] = {1, 1, 2, 2}, whole[4] = {1, 1, 6, 2};
-    for (int i = 0; i < MAX_IN; i++) {
-        set_buffer(&f->in_buf[i], f->in_sizes[i], part, 4);
-        f->in[i].Type = VKSPLIT_DML_TENSOR_TYPE_BUFFER;
-        f->in[i].Desc = &f->in_buf[i];
-    }
-    set_buffer(&f->out_buf, f->out_sizes, whole, 4);
-    f->out.Type = VKSPLIT_DML_TENSOR_TYPE_BUFFER;
-    f->out.Desc = &f->out_buf;
-    f->op.InputCount = 3;
-    f->op.InputTensors = f->in;
-    f->op.OutputTensor = &f->out;
-    f->op.Axis = 2;
-    f->level = VKSPLIT_DML_FEATURE_LEVEL_NEWEST;
+    static const uint32_t* const parts[MAX_IN] = {part, part, part, part};
+    dml_fixture_init(f, whole, parts, 3, 2);
 }
 
-/* Sets every tensor to `type` with TotalTensorSizeInBytes recomputed for its packed size. */
-static void set_type(fixture* f, vksplit_dml_tensor_data_type type, uint32_t size)
-{
-    for (int i = 0; i < MAX_IN; i++) {
-        f->in_buf[i].DataType = type;
-        f->in_buf[i].TotalTensorSizeInBytes = packed_bytes(f->in_sizes[i], f->in_buf[i].DimensionCount, size);
-    }
-    f->out_buf.DataType = type;
-    f->out_buf.TotalTensorSizeInBytes = packed_bytes(f->out_sizes, f->out_buf.DimensionCount, size);
-}
-
-/* Reshapes every tensor to `rank` dimensions: inputs 2, 1, 3 on axis 0 into {6, 1, 1...}. */
-static void set_rank(fixture* f, uint32_t rank)
-{
-    static const uint32_t heads[3] = {2, 1, 3};
-    uint32_t whole[8] = {6, 1, 1, 1, 1, 1, 1, 1}, part[8] = {1, 1, 1, 1, 1, 1, 1, 1};
-    for (int i = 0; i < 3; i++) {
-        part[0] = heads[i];
-        set_buffer(&f->in_buf[i], f->in_sizes[i], part, rank);
-    }
-    set_buffer(&f->out_buf, f->out_sizes, whole, rank);
-    f->op.Axis = 0;
-}
-
-/* A case: the fixture at a feature level, reshaped to a rank and retyped, then mutated. */
-typedef void (*mutate_fn)(fixture*);
-typedef struct join_case {
-    const char* name;
-    vksplit_rule rule;                 /* VKSPLIT_RULE_NONE: accepted */
-    const char* shows;                 /* values the message must show (the rule is told by id) */
-    vksplit_dml_feature_level level;   /* 0: NEWEST */
-    uint32_t rank;                     /* 0: the fixture's 4 */
-    vksplit_dml_tensor_data_type type; /* 0: the fixture's FLOAT32 */
-    mutate_fn mutate;                  /* NULL: none */
-} join_case;
-
+/* Join's own mutations; those it shares with Split are in dml_fixture.h. */
 /* The page's example 1: {1,1,2,3} and {1,1,2,4} on axis 3 into {1,1,2,7}. */
-static void m_example1(fixture* f)
+static void m_example1(dml_fixture* f)
 {
     static const uint32_t a[4] = {1, 1, 2, 3}, b[4] = {1, 1, 2, 4}, whole[4] = {1, 1, 2, 7};
-    set_buffer(&f->in_buf[0], f->in_sizes[0], a, 4);
-    set_buffer(&f->in_buf[1], f->in_sizes[1], b, 4);
-    set_buffer(&f->out_buf, f->out_sizes, whole, 4);
-    f->op.InputCount = 2;
-    f->op.Axis = 3;
+    dml_set_part(f, 0, a, 4);
+    dml_set_part(f, 1, b, 4);
+    dml_set_whole(f, whole, 4);
+    dml_set_parts(f, 2, 3);
 }
 /* Example 1 on any other axis: "Joining any other axis is not possible". */
-static void m_example1_axis2(fixture* f)
+static void m_example1_axis2(dml_fixture* f)
 {
     m_example1(f);
-    f->op.Axis = 2;
+    dml_set_axis(f, 2);
 }
-static void m_example2_axis(fixture* f, uint32_t axis, const uint32_t* whole)
+static void m_example2_axis(dml_fixture* f, uint32_t axis, const uint32_t* whole)
 {
-    set_buffer(&f->out_buf, f->out_sizes, whole, 4);
-    f->op.Axis = axis;
+    dml_set_whole(f, whole, 4);
+    dml_set_axis(f, axis);
 }
-static void m_example2_axis1(fixture* f)
+static void m_example2_axis1(dml_fixture* f)
 {
     static const uint32_t whole[4] = {1, 3, 2, 2};
     m_example2_axis(f, 1, whole);
 }
-static void m_example2_axis3(fixture* f)
+static void m_example2_axis3(dml_fixture* f)
 {
     static const uint32_t whole[4] = {1, 1, 2, 6};
     m_example2_axis(f, 3, whole);
 }
-static void m_one_input(fixture* f)
+static void m_four_inputs(dml_fixture* f)
 {
-    f->op.InputCount = 1;
-    f->in_sizes[0][2] = 6;
-    f->in_buf[0].TotalTensorSizeInBytes = 48;
+    f->join.InputCount = 4;
+    f->whole_sizes[2] = 8;
+    f->whole_buf.TotalTensorSizeInBytes = 64;
 }
-static void m_four_inputs(fixture* f)
+static void m_input_count_0(dml_fixture* f) { f->join.InputCount = 0; }
+static void m_input_count_huge(dml_fixture* f) { f->join.InputCount = VKSPLIT_MAX_INPUTS + 1; }
+static void m_in_size_off_axis(dml_fixture* f)
 {
-    f->op.InputCount = 4;
-    f->out_sizes[2] = 8;
-    f->out_buf.TotalTensorSizeInBytes = 64;
-}
-static void m_input_count_0(fixture* f) { f->op.InputCount = 0; }
-static void m_input_count_huge(fixture* f) { f->op.InputCount = VKSPLIT_MAX_INPUTS + 1; }
-static void m_axis_4(fixture* f) { f->op.Axis = 4; }
-static void m_axis_huge(fixture* f) { f->op.Axis = 0xffffffffu; }
-static void m_rank_0(fixture* f) { f->out_buf.DimensionCount = 0; }
-static void m_rank_9(fixture* f) { f->out_buf.DimensionCount = 9; }
-static void m_type_0(fixture* f) { set_type(f, VKSPLIT_DML_TENSOR_DATA_TYPE_UNKNOWN, 4); }
-static void m_in_type(fixture* f) { f->in_buf[1].DataType = VKSPLIT_DML_TENSOR_DATA_TYPE_INT32; }
-static void m_in_rank(fixture* f) { f->in_buf[2].DimensionCount = 3; }
-static void m_in_size_off_axis(fixture* f)
-{
-    f->in_sizes[2][3] = 3;
-    f->in_buf[2].TotalTensorSizeInBytes = 24;
+    f->part_sizes[2][3] = 3;
+    f->part_buf[2].TotalTensorSizeInBytes = 24;
 }
 /* An input empty along the axis: ONNX Concat takes it, DirectML's page does not. */
-static void m_in_axis_zero(fixture* f)
+static void m_in_axis_zero(dml_fixture* f)
 {
-    f->in_sizes[1][2] = 0;
-    f->out_sizes[2] = 4;
-    f->out_buf.TotalTensorSizeInBytes = 32;
+    f->part_sizes[1][2] = 0;
+    f->whole_sizes[2] = 4;
+    f->whole_buf.TotalTensorSizeInBytes = 32;
 }
-static void m_in_size_zero_off_axis(fixture* f) { f->in_sizes[0][3] = 0; }
-static void m_out_size_zero(fixture* f) { f->out_sizes[1] = 0; }
-static void m_sum_short(fixture* f) { f->in_sizes[2][2] = 1; }
-static void m_sum_long(fixture* f)
+static void m_in_size_zero_off_axis(dml_fixture* f) { f->part_sizes[0][3] = 0; }
+static void m_out_size_zero(dml_fixture* f) { f->whole_sizes[1] = 0; }
+static void m_sum_short(dml_fixture* f) { f->part_sizes[2][2] = 1; }
+static void m_sum_long(dml_fixture* f)
 {
-    f->in_sizes[2][2] = 3;
-    f->in_buf[2].TotalTensorSizeInBytes = 24;
+    f->part_sizes[2][2] = 3;
+    f->part_buf[2].TotalTensorSizeInBytes = 24;
 }
-static void m_in_total_small(fixture* f) { f->in_buf[2].TotalTensorSizeInBytes = 12; }
-static void m_out_total_small(fixture* f) { f->out_buf.TotalTensorSizeInBytes = 44; }
-static void m_total_large(fixture* f) { f->out_buf.TotalTensorSizeInBytes = 4096; }
-/* uint8 {1} + {2} into {3}: 3 bytes round up to 4. */
-static void m_round_up_to_4(fixture* f)
-{
-    static const uint32_t whole[1] = {3}, one[1] = {1}, two[1] = {2};
-    set_buffer(&f->out_buf, f->out_sizes, whole, 1);
-    set_buffer(&f->in_buf[0], f->in_sizes[0], one, 1);
-    set_buffer(&f->in_buf[1], f->in_sizes[1], two, 1);
-    set_type(f, VKSPLIT_DML_TENSOR_DATA_TYPE_UINT8, 1);
-    f->out_buf.TotalTensorSizeInBytes = 3;
-    f->op.InputCount = 2;
-    f->op.Axis = 0;
-}
-static void m_round_up_ok(fixture* f)
-{
-    m_round_up_to_4(f);
-    f->out_buf.TotalTensorSizeInBytes = 4;
-}
-/* The output with a padded row stride 4 on {1,1,6,2}: (5*4 + 1 + 1) * 4 = 88 bytes. */
-static void m_out_strides_padded(fixture* f)
-{
-    static const uint32_t s[4] = {24, 24, 4, 1};
-    memcpy(f->out_strides, s, sizeof s);
-    f->out_buf.Strides = f->out_strides;
-    f->out_buf.TotalTensorSizeInBytes = 88;
-}
-static void m_out_strides_padded_small(fixture* f)
-{
-    m_out_strides_padded(f);
-    f->out_buf.TotalTensorSizeInBytes = 84;
-}
-static void m_out_broadcast(fixture* f)
-{
-    static const uint32_t s[4] = {0, 0, 0, 1};
-    memcpy(f->out_strides, s, sizeof s);
-    f->out_buf.Strides = f->out_strides;
-}
-static void m_out_interleaved(fixture* f)
+static void m_in_total_small(dml_fixture* f) { f->part_buf[2].TotalTensorSizeInBytes = 12; }
+static void m_out_interleaved(dml_fixture* f)
 {
     static const uint32_t s[4] = {12, 12, 1, 1};
-    memcpy(f->out_strides, s, sizeof s);
-    f->out_buf.Strides = f->out_strides;
+    dml_set_strides(&f->whole_buf, f->whole_strides, s);
 }
 /* A broadcast input (stride 0 on the axis): DMLCalc needs only (1 + 1) * 4 = 8 bytes. */
-static void m_in_broadcast(fixture* f)
+static void m_in_broadcast(dml_fixture* f)
 {
     static const uint32_t s[4] = {0, 0, 0, 1};
-    memcpy(f->in_strides[1], s, sizeof s);
-    f->in_buf[1].Strides = f->in_strides[1];
-    f->in_buf[1].TotalTensorSizeInBytes = 8;
+    dml_set_strides(&f->part_buf[1], f->part_strides[1], s);
+    f->part_buf[1].TotalTensorSizeInBytes = 8;
 }
 /* Inputs are only read: strides that let elements share an address are fine. */
-static void m_in_interleaved(fixture* f)
+static void m_in_interleaved(dml_fixture* f)
 {
     static const uint32_t s[4] = {2, 2, 1, 1};
-    memcpy(f->in_strides[0], s, sizeof s);
-    f->in_buf[0].Strides = f->in_strides[0];
+    dml_set_strides(&f->part_buf[0], f->part_strides[0], s);
 }
-static void m_in_padded(fixture* f)
+static void m_in_padded(dml_fixture* f) { dml_pad_part(f, 2); }
+static void m_align_4_and_256(dml_fixture* f)
 {
-    static const uint32_t s[4] = {16, 16, 4, 1};
-    memcpy(f->in_strides[2], s, sizeof s);
-    f->in_buf[2].Strides = f->in_strides[2];
-    f->in_buf[2].TotalTensorSizeInBytes = 24; /* (4 + 1 + 1) * 4 */
+    f->whole_buf.GuaranteedBaseOffsetAlignment = 256;
+    f->part_buf[0].GuaranteedBaseOffsetAlignment = 256;
+    f->part_buf[1].GuaranteedBaseOffsetAlignment = 4;
+    f->part_buf[2].GuaranteedBaseOffsetAlignment = 256;
 }
-static void m_elements_2_32(fixture* f)
-{
-    static const uint32_t whole[2] = {65536, 65537};
-    set_buffer(&f->out_buf, f->out_sizes, whole, 2);
-    set_buffer(&f->in_buf[0], f->in_sizes[0], whole, 2);
-    f->out_buf.DataType = f->in_buf[0].DataType = VKSPLIT_DML_TENSOR_DATA_TYPE_UINT8;
-    f->op.InputCount = 1;
-    f->op.Axis = 0;
-}
-static void m_elements_2_32_minus_1(fixture* f)
-{
-    static const uint32_t whole[2] = {65535, 65537}; /* 2^32 - 1 elements */
-    set_buffer(&f->out_buf, f->out_sizes, whole, 2);
-    set_buffer(&f->in_buf[0], f->in_sizes[0], whole, 2);
-    f->out_buf.DataType = f->in_buf[0].DataType = VKSPLIT_DML_TENSOR_DATA_TYPE_UINT8;
-    f->out_buf.TotalTensorSizeInBytes = f->in_buf[0].TotalTensorSizeInBytes = 1ull << 32;
-    f->op.InputCount = 1;
-    f->op.Axis = 0;
-}
-static void m_overflow_64(fixture* f)
-{
-    static const uint32_t whole[8] = {0xffffffffu, 0xffffffffu, 0xffffffffu, 1, 1, 1, 1, 1};
-    set_buffer(&f->out_buf, f->out_sizes, whole, 8);
-    f->out_buf.TotalTensorSizeInBytes = UINT64_MAX;
-}
-static void m_align_12(fixture* f) { f->out_buf.GuaranteedBaseOffsetAlignment = 12; }
-static void m_align_2(fixture* f) { f->in_buf[1].GuaranteedBaseOffsetAlignment = 2; }
-static void m_align_4_and_256(fixture* f)
-{
-    f->out_buf.GuaranteedBaseOffsetAlignment = 256;
-    f->in_buf[0].GuaranteedBaseOffsetAlignment = 256;
-    f->in_buf[1].GuaranteedBaseOffsetAlignment = 4;
-    f->in_buf[2].GuaranteedBaseOffsetAlignment = 256;
-}
-static void m_align_256(fixture* f)
-{
-    f->out_buf.GuaranteedBaseOffsetAlignment = 256;
-    for (int i = 0; i < 3; i++)
-        f->in_buf[i].GuaranteedBaseOffsetAlignment = 256;
-}
-static void m_align_mixed(fixture* f)
-{
-    f->out_buf.GuaranteedBaseOffsetAlignment = 64;
-    f->in_buf[0].GuaranteedBaseOffsetAlignment = 32;
-}
-static void m_owned_inputs(fixture* f)
+static void m_owned_inputs(dml_fixture* f)
 {
     for (int i = 0; i < 3; i++)
-        f->in_buf[i].Flags = VKSPLIT_DML_TENSOR_FLAG_OWNED_BY_DML;
+        f->part_buf[i].Flags = VKSPLIT_DML_TENSOR_FLAG_OWNED_BY_DML;
 }
-static void m_owned_output(fixture* f) { f->out_buf.Flags = VKSPLIT_DML_TENSOR_FLAG_OWNED_BY_DML; }
-static void m_unknown_flag(fixture* f) { f->in_buf[2].Flags = (vksplit_dml_tensor_flags)0x5; }
-static void m_out_type_invalid(fixture* f) { f->out.Type = VKSPLIT_DML_TENSOR_TYPE_INVALID; }
-static void m_in_type_invalid(fixture* f) { f->in[1].Type = (vksplit_dml_tensor_type)2; }
-static void m_in_desc_null(fixture* f) { f->in[0].Desc = NULL; }
-static void m_out_desc_null(fixture* f) { f->out.Desc = NULL; }
-static void m_output_null(fixture* f) { f->op.OutputTensor = NULL; }
-static void m_inputs_null(fixture* f) { f->op.InputTensors = NULL; }
-static void m_out_sizes_null(fixture* f) { f->out_buf.Sizes = NULL; }
-static void m_in_sizes_null(fixture* f) { f->in_buf[2].Sizes = NULL; }
+static void m_unknown_flag(dml_fixture* f) { f->part_buf[2].Flags = (vksplit_dml_tensor_flags)0x5; }
+static void m_in_type_invalid(dml_fixture* f) { f->part[1].Type = (vksplit_dml_tensor_type)2; }
+static void m_out_desc_null(dml_fixture* f) { f->whole.Desc = NULL; }
+static void m_output_null(dml_fixture* f) { f->join.OutputTensor = NULL; }
+static void m_inputs_null(dml_fixture* f) { f->join.InputTensors = NULL; }
+static void m_in_sizes_null(dml_fixture* f) { f->part_buf[2].Sizes = NULL; }
 
 #define L(level) VKSPLIT_DML_FEATURE_LEVEL_##level
 #define T(type) VKSPLIT_DML_TENSOR_DATA_TYPE_##type
-static const join_case cases[] = {
+static const dml_case cases[] = {
     /* The page's examples, and what it says of them. */
     {"example 2 joining axis 2", VKSPLIT_RULE_NONE, NULL, .mutate = NULL},
     {"example 1 joining axis 3", VKSPLIT_RULE_NONE, NULL, .mutate = m_example1},
@@ -303,7 +125,7 @@ static const join_case cases[] = {
      .mutate = m_example1_axis2},
     {"example 2 joining axis 1", VKSPLIT_RULE_NONE, NULL, .mutate = m_example2_axis1},
     {"example 2 joining axis 3", VKSPLIT_RULE_NONE, NULL, .mutate = m_example2_axis3},
-    {"one input: a copy", VKSPLIT_RULE_NONE, NULL, .mutate = m_one_input},
+    {"one input: a copy", VKSPLIT_RULE_NONE, NULL, .mutate = m_one_part},
     {"four inputs", VKSPLIT_RULE_NONE, NULL, .mutate = m_four_inputs},
     /* InputCount, the tensors, Axis. */
     {"InputCount 0", VKSPLIT_RULE_DML_JOIN_INPUT_COUNT_ZERO, "InputCount is 0", .mutate = m_input_count_0},
@@ -311,10 +133,11 @@ static const join_case cases[] = {
      .mutate = m_input_count_huge},
     {"OutputTensor NULL", VKSPLIT_RULE_DML_JOIN_OUTPUT_TENSOR_NULL, "OutputTensor is NULL", .mutate = m_output_null},
     {"InputTensors NULL", VKSPLIT_RULE_DML_JOIN_INPUT_TENSORS_NULL, "InputTensors is NULL", .mutate = m_inputs_null},
-    {"output Type INVALID", VKSPLIT_RULE_DML_JOIN_TENSOR_TYPE, "OutputTensor.Type is 0", .mutate = m_out_type_invalid},
+    {"output Type INVALID", VKSPLIT_RULE_DML_JOIN_TENSOR_TYPE, "OutputTensor.Type is 0",
+     .mutate = m_whole_type_invalid},
     {"input Type 2", VKSPLIT_RULE_DML_JOIN_TENSOR_TYPE, "InputTensors[1].Type is 2", .mutate = m_in_type_invalid},
     {"output Desc NULL", VKSPLIT_RULE_DML_TENSOR_DESC_NULL, "OutputTensor.Desc is NULL", .mutate = m_out_desc_null},
-    {"input Desc NULL", VKSPLIT_RULE_DML_TENSOR_DESC_NULL, "InputTensors[0].Desc is NULL", .mutate = m_in_desc_null},
+    {"input Desc NULL", VKSPLIT_RULE_DML_TENSOR_DESC_NULL, "InputTensors[0].Desc is NULL", .mutate = m_part_desc_null},
     {"Axis 4", VKSPLIT_RULE_DML_JOIN_AXIS, "Axis 4 is out of range [0, 3] for OutputTensor.DimensionCount 4",
      .mutate = m_axis_4},
     {"Axis 2^32-1", VKSPLIT_RULE_DML_JOIN_AXIS, "Axis 4294967295", .mutate = m_axis_huge},
@@ -355,9 +178,9 @@ static const join_case cases[] = {
     {"UINT64 at 5_0", VKSPLIT_RULE_NONE, NULL, .level = L(5_0), .type = T(UINT64)},
     /* Every input against the output. */
     {"input DataType differs", VKSPLIT_RULE_DML_JOIN_DATA_TYPE_MISMATCH,
-     "InputTensors[1].DataType is INT32 (6) but OutputTensor.DataType is FLOAT32 (1)", .mutate = m_in_type},
+     "InputTensors[1].DataType is INT32 (6) but OutputTensor.DataType is FLOAT32 (1)", .mutate = m_part_type},
     {"input DimensionCount differs", VKSPLIT_RULE_DML_JOIN_DIMENSION_COUNT_MISMATCH,
-     "InputTensors[2].DimensionCount is 3 but OutputTensor.DimensionCount is 4", .mutate = m_in_rank},
+     "InputTensors[2].DimensionCount is 3 but OutputTensor.DimensionCount is 4", .mutate = m_part_rank},
     {"input size off the axis differs", VKSPLIT_RULE_DML_JOIN_SIZES_MISMATCH,
      "InputTensors[2].Sizes[3] is 3 but OutputTensor.Sizes[3] is 2", .mutate = m_in_size_off_axis},
     {"input empty along the axis", VKSPLIT_RULE_DML_JOIN_AXIS_SIZE_ZERO,
@@ -373,16 +196,16 @@ static const join_case cases[] = {
      "InputTensors[2].TotalTensorSizeInBytes is 12 but Sizes {1, 1, 2, 2} and Strides (packed) need 16",
      .mutate = m_in_total_small},
     {"output TotalTensorSizeInBytes small", VKSPLIT_RULE_DML_TOTAL_TENSOR_SIZE,
-     "OutputTensor.TotalTensorSizeInBytes is 44", .mutate = m_out_total_small},
+     "OutputTensor.TotalTensorSizeInBytes is 44", .mutate = m_whole_total_small},
     {"TotalTensorSizeInBytes larger", VKSPLIT_RULE_NONE, NULL, .mutate = m_total_large},
     {"3 bytes round up to 4", VKSPLIT_RULE_DML_TOTAL_TENSOR_SIZE, "need 4", .mutate = m_round_up_to_4},
     {"4 bytes for 3 uint8", VKSPLIT_RULE_NONE, NULL, .mutate = m_round_up_ok},
-    {"padded output strides", VKSPLIT_RULE_NONE, NULL, .mutate = m_out_strides_padded},
+    {"padded output strides", VKSPLIT_RULE_NONE, NULL, .mutate = m_whole_strides_padded},
     {"padded output strides, packed size", VKSPLIT_RULE_DML_TOTAL_TENSOR_SIZE, "need 88",
-     .mutate = m_out_strides_padded_small},
+     .mutate = m_whole_strides_padded_small},
     {"broadcast output", VKSPLIT_RULE_DML_OVERLAPPING_STRIDES,
      "OutputTensor.Strides {0, 0, 0, 1} with Sizes {1, 1, 6, 2} let two elements share an address",
-     .mutate = m_out_broadcast},
+     .mutate = m_whole_broadcast},
     {"interleaved output", VKSPLIT_RULE_DML_OVERLAPPING_STRIDES, "OutputTensor.Strides {12, 12, 1, 1}",
      .mutate = m_out_interleaved},
     {"broadcast input", VKSPLIT_RULE_NONE, NULL, .mutate = m_in_broadcast},
@@ -392,7 +215,7 @@ static const join_case cases[] = {
      .mutate = m_elements_2_32},
     {"2^32 - 1 elements", VKSPLIT_RULE_NONE, NULL, .mutate = m_elements_2_32_minus_1},
     {"size overflows 64 bits", VKSPLIT_RULE_DML_BUFFER_SIZE_OVERFLOW, "overflows 64 bits", .mutate = m_overflow_64},
-    {"output Sizes NULL", VKSPLIT_RULE_DML_SIZES_NULL, "OutputTensor.Sizes is NULL", .mutate = m_out_sizes_null},
+    {"output Sizes NULL", VKSPLIT_RULE_DML_SIZES_NULL, "OutputTensor.Sizes is NULL", .mutate = m_whole_sizes_null},
     {"input Sizes NULL", VKSPLIT_RULE_DML_SIZES_NULL, "InputTensors[2].Sizes is NULL", .mutate = m_in_sizes_null},
     /* Alignment and flags. */
     {"alignment 12", VKSPLIT_RULE_DML_ALIGNMENT_POWER_OF_TWO,
@@ -405,50 +228,33 @@ static const join_case cases[] = {
     {"alignment 64, 32 and 0", VKSPLIT_RULE_NONE, NULL, .mutate = m_align_mixed},
     {"OWNED_BY_DML inputs", VKSPLIT_RULE_NONE, NULL, .mutate = m_owned_inputs},
     {"OWNED_BY_DML output", VKSPLIT_RULE_DML_FLAGS_OWNED_BY_DML, "OutputTensor.Flags has DML_TENSOR_FLAG_OWNED_BY_DML",
-     .mutate = m_owned_output},
+     .mutate = m_whole_owned},
     {"unknown flag", VKSPLIT_RULE_DML_FLAGS_UNKNOWN, "InputTensors[2].Flags 0x5 has unknown bits 0x4",
      .mutate = m_unknown_flag},
 };
 
-#define SENTINEL 0x5a5a5a5a5a5a5a5aull
-
-static void run_case(const join_case* c)
+static void run_case(const dml_case* c)
 {
-    fixture f;
+    dml_fixture f;
     fixture_init(&f);
-    f.level = c->level;
-    if (c->rank)
-        set_rank(&f, c->rank);
-    if (c->type)
-        set_type(&f, c->type, vksplit_dml_data_type_size(c->type));
-    if (c->mutate)
-        c->mutate(&f);
-    uint64_t lengths[MAX_IN], strides[MAX_IN * VKSPLIT_MAX_RANK];
-    const uint64_t* table[MAX_IN];
-    for (int i = 0; i < MAX_IN; i++)
-        lengths[i] = SENTINEL;
-    vksplit_dml_join_storage storage;
-    memset(&storage, 0xab, sizeof storage);
-    storage.capacity = MAX_IN;
-    storage.lengths = lengths;
-    storage.input_strides = strides;
-    storage.input_stride_table = table;
-    vksplit_join_desc out;
-    memset(&out, 0xab, sizeof out);
-    vksplit_join_desc before = out;
+    dml_apply(&f, c);
+    dml_arrays a;
+    vksplit_dml_join_storage storage = {.capacity = MAX_IN,
+                                        .lengths = a.lengths,
+                                        .input_strides = a.strides,
+                                        .input_stride_table = a.table};
+    memset(storage.sizes, 0xab, sizeof storage.sizes); /* what the translation fills */
+    memset(storage.output_strides, 0xab, sizeof storage.output_strides);
+    vksplit_join_desc out, before;
     vksplit_error err;
-    memset(&err, 0, sizeof err);
-    vksplit_result r = vksplit_dml_translate_join(&f.op, f.level, &storage, &out, &err);
-    test_expect_rule(c->name, r, &err, c->rule, c->shows);
-    CHECK_MSG(err.code == r, "%s: error.code %d differs from the result %d", c->name, err.code, r);
-    if (r != VKSPLIT_OK) {
-        CHECK_MSG(memcmp(&out, &before, sizeof out) == 0, "%s: *out was written on error", c->name);
-        CHECK_MSG(strchr(err.message, '\n') == NULL && err.message[0], "%s: not one line", c->name);
+    dml_poison(a.lengths, &out, &before, sizeof out, &err);
+    vksplit_result r = vksplit_dml_translate_join(&f.join, f.level, &storage, &out, &err);
+    if (!dml_expect(c, r, &err, &out, &before, sizeof out, a.lengths)) {
         unsigned char pattern[sizeof storage.sizes];
         memset(pattern, 0xab, sizeof pattern);
-        CHECK_MSG(lengths[0] == SENTINEL && memcmp(storage.sizes, pattern, sizeof pattern) == 0 &&
+        CHECK_MSG(memcmp(storage.sizes, pattern, sizeof pattern) == 0 &&
                       memcmp(storage.output_strides, pattern, sizeof pattern) == 0,
-                  "%s: storage written on error", c->name); /* all checked first */
+                  "%s: storage written on error", c->name);
         return;
     }
     vksplit_error verr;
@@ -457,14 +263,14 @@ static void run_case(const join_case* c)
     CHECK_MSG(out.sizes == storage.sizes && out.lengths == storage.lengths, "%s: desc must point into storage",
               c->name);
     /* The desc says what the struct says: the output's sizes, each input's axis size. */
-    const vksplit_dml_buffer_tensor_desc* whole = f.op.OutputTensor->Desc;
-    CHECK_MSG(out.rank == whole->DimensionCount && out.axis == f.op.Axis && out.input_count == f.op.InputCount,
+    const vksplit_dml_buffer_tensor_desc* whole = f.join.OutputTensor->Desc;
+    CHECK_MSG(out.rank == whole->DimensionCount && out.axis == f.join.Axis && out.input_count == f.join.InputCount,
               "%s: rank %u axis %u inputs %u", c->name, out.rank, out.axis, out.input_count);
     for (uint32_t k = 0; k < out.rank; k++)
         CHECK_MSG(out.sizes[k] == whole->Sizes[k], "%s: sizes[%u] = %llu", c->name, k,
                   (unsigned long long)out.sizes[k]);
     for (uint32_t i = 0; i < out.input_count; i++)
-        CHECK_MSG(out.lengths[i] == f.in_sizes[i][f.op.Axis], "%s: lengths[%u] = %llu", c->name, i,
+        CHECK_MSG(out.lengths[i] == f.part_sizes[i][f.join.Axis], "%s: lengths[%u] = %llu", c->name, i,
                   (unsigned long long)out.lengths[i]);
 }
 
@@ -472,16 +278,13 @@ static void run_case(const join_case* c)
  * alignment cases. */
 static void check_translation(void)
 {
-    fixture f;
+    dml_fixture f;
     fixture_init(&f);
     uint64_t lengths[3];
-    vksplit_dml_join_storage storage;
-    memset(&storage, 0, sizeof storage);
-    storage.capacity = 3;
-    storage.lengths = lengths;
+    vksplit_dml_join_storage storage = {.capacity = 3, .lengths = lengths};
     vksplit_join_desc out;
     vksplit_error err;
-    CHECK_RESULT(VKSPLIT_OK, vksplit_dml_translate_join(&f.op, VKSPLIT_DML_FEATURE_LEVEL_1_0, &storage, &out, &err),
+    CHECK_RESULT(VKSPLIT_OK, vksplit_dml_translate_join(&f.join, VKSPLIT_DML_FEATURE_LEVEL_1_0, &storage, &out, &err),
                  &err);
     CHECK(err.rule == VKSPLIT_RULE_NONE && err.code == VKSPLIT_OK);
     CHECK(out.element_size == 4 && out.rank == 4 && out.axis == 2 && out.input_count == 3);
@@ -492,48 +295,48 @@ static void check_translation(void)
 
     /* Capacity below InputCount, no lengths array, no storage, no out, no op. */
     storage.capacity = 2;
-    CHECK_RULE(VKSPLIT_RULE_DML_JOIN_STORAGE_CAPACITY, vksplit_dml_translate_join(&f.op, 0, &storage, &out, &err),
+    CHECK_RULE(VKSPLIT_RULE_DML_JOIN_STORAGE_CAPACITY, vksplit_dml_translate_join(&f.join, 0, &storage, &out, &err),
                &err);
     storage.capacity = 3;
     storage.lengths = NULL;
-    CHECK_RULE(VKSPLIT_RULE_STORAGE_NULL, vksplit_dml_translate_join(&f.op, 0, &storage, &out, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_STORAGE_NULL, vksplit_dml_translate_join(&f.join, 0, &storage, &out, &err), &err);
     storage.lengths = lengths;
-    CHECK_RULE(VKSPLIT_RULE_STORAGE_NULL, vksplit_dml_translate_join(&f.op, 0, NULL, &out, &err), &err);
-    CHECK_RULE(VKSPLIT_RULE_OUT_NULL, vksplit_dml_translate_join(&f.op, 0, &storage, NULL, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_STORAGE_NULL, vksplit_dml_translate_join(&f.join, 0, NULL, &out, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_OUT_NULL, vksplit_dml_translate_join(&f.join, 0, &storage, NULL, &err), &err);
     CHECK_RULE(VKSPLIT_RULE_DML_JOIN_OPERATOR_NULL, vksplit_dml_translate_join(NULL, 0, &storage, &out, &err), &err);
     /* An input with Strides needs the stride arrays; an output with Strides needs none. */
-    m_out_strides_padded(&f);
-    CHECK_RESULT(VKSPLIT_OK, vksplit_dml_translate_join(&f.op, 0, &storage, &out, &err), &err);
+    m_whole_strides_padded(&f);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_dml_translate_join(&f.join, 0, &storage, &out, &err), &err);
     CHECK(out.output_strides == storage.output_strides && out.output_strides[2] == 4 && out.output_strides[0] == 24);
     CHECK(out.input_strides == NULL);
     m_in_padded(&f);
-    CHECK_RULE(VKSPLIT_RULE_DML_JOIN_STORAGE_STRIDES_NULL, vksplit_dml_translate_join(&f.op, 0, &storage, &out, &err),
+    CHECK_RULE(VKSPLIT_RULE_DML_JOIN_STORAGE_STRIDES_NULL, vksplit_dml_translate_join(&f.join, 0, &storage, &out, &err),
                &err);
     uint64_t rows[3 * VKSPLIT_MAX_RANK];
     const uint64_t* table[3];
     storage.input_strides = rows;
-    CHECK_RULE(VKSPLIT_RULE_DML_JOIN_STORAGE_STRIDES_NULL, vksplit_dml_translate_join(&f.op, 0, &storage, &out, &err),
+    CHECK_RULE(VKSPLIT_RULE_DML_JOIN_STORAGE_STRIDES_NULL, vksplit_dml_translate_join(&f.join, 0, &storage, &out, &err),
                &err);
     storage.input_stride_table = table;
     m_align_mixed(&f);
-    CHECK_RESULT(VKSPLIT_OK, vksplit_dml_translate_join(&f.op, 0, &storage, &out, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_dml_translate_join(&f.join, 0, &storage, &out, &err), &err);
     CHECK(out.input_strides == (const uint64_t* const*)table && table[0] == NULL && table[1] == NULL);
     CHECK(table[2] == rows + 2 * VKSPLIT_MAX_RANK && table[2][0] == 16 && table[2][2] == 4 && table[2][3] == 1);
     CHECK(out.base_alignment == 16); /* min(64, 32, 0 -> 16) */
     fixture_init(&f);
     m_align_256(&f);
-    CHECK_RESULT(VKSPLIT_OK, vksplit_dml_translate_join(&f.op, 0, &storage, &out, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_dml_translate_join(&f.join, 0, &storage, &out, &err), &err);
     CHECK(out.base_alignment == 256);
     fixture_init(&f);
     m_align_4_and_256(&f);
-    CHECK_RESULT(VKSPLIT_OK, vksplit_dml_translate_join(&f.op, 0, &storage, &out, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_dml_translate_join(&f.join, 0, &storage, &out, &err), &err);
     CHECK(out.base_alignment == 4);
     /* Element sizes follow the data type, every one the page lists (FLOAT32 = 1 .. INT64 = 11). */
     for (uint32_t type = 1; type <= 11; type++) {
         uint32_t size = vksplit_dml_data_type_size((vksplit_dml_tensor_data_type)type);
         fixture_init(&f);
-        set_type(&f, (vksplit_dml_tensor_data_type)type, size);
-        CHECK_RESULT(VKSPLIT_OK, vksplit_dml_translate_join(&f.op, 0, &storage, &out, &err), &err);
+        dml_set_type(&f, (vksplit_dml_tensor_data_type)type, size);
+        CHECK_RESULT(VKSPLIT_OK, vksplit_dml_translate_join(&f.join, 0, &storage, &out, &err), &err);
         CHECK_MSG(size != 0 && out.element_size == size, "DataType %u: element_size %u", type, out.element_size);
     }
 }
@@ -571,10 +374,8 @@ static void check_support_query(void)
 
 int main(void)
 {
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        run_case(&cases[i]);
+    FRONTEND_RUN_CASES(cases, run_case);
     check_translation();
     check_support_query();
-    printf("%zu rule cases\n", sizeof cases / sizeof cases[0]);
     return test_finish(NULL);
 }

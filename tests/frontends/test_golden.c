@@ -11,7 +11,7 @@
  * Also: DirectML inputs that broadcast (Strides entries of 0), ONNX Runtime's negative-axis
  * cases at Split-1 and -2, the opset-18 grid, and every ONNX element width with NaN payloads
  * and -0.0 in the data. */
-#include "test_harness.h"
+#include "frontend_support.h"
 #include "vksplit/directml.h"
 #include "vksplit/onnx.h"
 #include "vksplit/openvino.h"
@@ -365,10 +365,7 @@ static vksplit_result device_run(vksplit_runner* runner, const vksplit_split_des
         if (info->argument_bytes)
             r = vksplit_runner_buffer_create(runner, info->argument_bytes, &arguments, err);
     }
-    split_run run;
-    memset(&run, 0, sizeof run);
-    run.plan = plan;
-    run.input = (vksplit_binding){buffer.buffer, in_offset};
+    split_run run = {.plan = plan, .input = (vksplit_binding){buffer.buffer, in_offset}};
     for (uint32_t i = 0; i < d->output_count; i++)
         run.outputs[i] = (vksplit_binding){buffer.buffer, out_offset[i]};
     run.arguments = (vksplit_arguments){arguments.buffer, 0, 0};
@@ -465,12 +462,10 @@ static void dml_run(vksplit_runner* runner, const char* name, const vksplit_dml_
 {
     uint64_t lengths[MAX_OUTPUTS], rows[MAX_OUTPUTS * VKSPLIT_MAX_RANK];
     const uint64_t* table[MAX_OUTPUTS];
-    vksplit_dml_split_storage storage;
-    memset(&storage, 0, sizeof storage);
-    storage.capacity = MAX_OUTPUTS;
-    storage.lengths = lengths;
-    storage.output_strides = rows;
-    storage.output_stride_table = table;
+    vksplit_dml_split_storage storage = {.capacity = MAX_OUTPUTS,
+                                         .lengths = lengths,
+                                         .output_strides = rows,
+                                         .output_stride_table = table};
     vksplit_split_desc d;
     vksplit_error err;
     vksplit_result r = vksplit_dml_translate_split(op, level, &storage, &d, &err);
@@ -493,6 +488,26 @@ static int all_present(unsigned char** got, uint32_t n)
     return 1;
 }
 
+/* DirectML example 1's outputs, packed FLOAT32 {1,channels,2,2}, {1,channels,1,2} and
+ * {1,channels,3,2}, in the caller's arrays. */
+static void dml_example1_outputs(uint32_t channels, uint32_t sizes[3][4], vksplit_dml_buffer_tensor_desc ob[3],
+                                 vksplit_dml_tensor_desc outs[3])
+{
+    static const uint32_t heads[3] = {2, 1, 3};
+    for (uint32_t i = 0; i < 3; i++) {
+        const uint32_t s[4] = {1, channels, heads[i], 2};
+        memcpy(sizes[i], s, sizeof s);
+        ob[i] = (vksplit_dml_buffer_tensor_desc){VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32,
+                                                 VKSPLIT_DML_TENSOR_FLAG_NONE,
+                                                 4,
+                                                 sizes[i],
+                                                 NULL,
+                                                 4ull * channels * heads[i] * 2,
+                                                 0};
+        outs[i] = (vksplit_dml_tensor_desc){VKSPLIT_DML_TENSOR_TYPE_BUFFER, &ob[i]};
+    }
+}
+
 static void directml_examples(vksplit_runner* runner)
 {
     float input[12];
@@ -505,14 +520,10 @@ static void directml_examples(vksplit_runner* runner)
     unsigned char* got[3];
 
     /* Example 1: axis 2 into {1,1,2,2}, {1,1,1,2}, {1,1,3,2}. */
-    static const uint32_t s0[4] = {1, 1, 2, 2}, s1[4] = {1, 1, 1, 2}, s2[4] = {1, 1, 3, 2};
-    vksplit_dml_buffer_tensor_desc ob[3] = {
-        {VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, s0, NULL, 16, 0},
-        {VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, s1, NULL, 8, 0},
-        {VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, s2, NULL, 24, 0}};
-    vksplit_dml_tensor_desc outs[3] = {{VKSPLIT_DML_TENSOR_TYPE_BUFFER, &ob[0]},
-                                       {VKSPLIT_DML_TENSOR_TYPE_BUFFER, &ob[1]},
-                                       {VKSPLIT_DML_TENSOR_TYPE_BUFFER, &ob[2]}};
+    uint32_t sizes[3][4];
+    vksplit_dml_buffer_tensor_desc ob[3];
+    vksplit_dml_tensor_desc outs[3];
+    dml_example1_outputs(1, sizes, ob, outs);
     vksplit_dml_split_operator_desc op = {&in, 3, outs, 2};
     dml_run(runner, "DirectML example 1", &op, VKSPLIT_DML_FEATURE_LEVEL_1_0, input, got);
     static const float e0[4] = {1, 2, 3, 4}, e1[2] = {5, 6}, e2[6] = {7, 8, 9, 10, 11, 12};
@@ -584,66 +595,18 @@ static uint64_t dml_calc_bytes(uint32_t element_size, uint32_t rank, const uint3
 static void directml_broadcast(vksplit_runner* runner)
 {
     static const dml_broadcast_case cases[] = {
-        {"DirectML broadcast: dim 0 of {2,3,4}, split on it",
-         VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32,
-         VKSPLIT_DML_FEATURE_LEVEL_NEWEST,
-         3,
-         {2, 3, 4},
-         {0, 4, 1},
-         0,
-         2,
-         {1, 1},
-         0},
-        {"DirectML broadcast: dim 0 of {2,3,4}, split on dim 1",
-         VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT16,
-         VKSPLIT_DML_FEATURE_LEVEL_NEWEST,
-         3,
-         {2, 3, 4},
-         {0, 4, 1},
-         1,
-         2,
-         {1, 2},
-         0},
-        {"DirectML broadcast along the split axis",
-         VKSPLIT_DML_TENSOR_DATA_TYPE_INT32,
-         VKSPLIT_DML_FEATURE_LEVEL_NEWEST,
-         2,
-         {3, 4},
-         {0, 1},
-         0,
-         2,
-         {2, 1},
-         0},
-        {"DirectML broadcast of one element everywhere",
-         VKSPLIT_DML_TENSOR_DATA_TYPE_UINT8,
-         VKSPLIT_DML_FEATURE_LEVEL_NEWEST,
-         3,
-         {2, 2, 3},
-         {0, 0, 0},
-         2,
-         2,
-         {1, 2},
-         0},
-        {"DirectML broadcast innermost, padded output",
-         VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT64,
-         VKSPLIT_DML_FEATURE_LEVEL_NEWEST,
-         2,
-         {4, 3},
-         {1, 0},
-         1,
-         2,
-         {2, 1},
-         1},
-        {"DirectML broadcast over channels, 4-D at 1_0",
-         VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32,
-         VKSPLIT_DML_FEATURE_LEVEL_1_0,
-         4,
-         {1, 3, 6, 2},
-         {12, 0, 2, 1},
-         2,
-         3,
-         {2, 1, 3},
-         0},
+        {"DirectML broadcast: dim 0 of {2,3,4}, split on it", VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32,
+         VKSPLIT_DML_FEATURE_LEVEL_NEWEST, 3, DIMS(2, 3, 4), DIMS(0, 4, 1), 0, 2, DIMS(1, 1), 0},
+        {"DirectML broadcast: dim 0 of {2,3,4}, split on dim 1", VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT16,
+         VKSPLIT_DML_FEATURE_LEVEL_NEWEST, 3, DIMS(2, 3, 4), DIMS(0, 4, 1), 1, 2, DIMS(1, 2), 0},
+        {"DirectML broadcast along the split axis", VKSPLIT_DML_TENSOR_DATA_TYPE_INT32,
+         VKSPLIT_DML_FEATURE_LEVEL_NEWEST, 2, DIMS(3, 4), DIMS(0, 1), 0, 2, DIMS(2, 1), 0},
+        {"DirectML broadcast of one element everywhere", VKSPLIT_DML_TENSOR_DATA_TYPE_UINT8,
+         VKSPLIT_DML_FEATURE_LEVEL_NEWEST, 3, DIMS(2, 2, 3), DIMS(0, 0, 0), 2, 2, DIMS(1, 2), 0},
+        {"DirectML broadcast innermost, padded output", VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT64,
+         VKSPLIT_DML_FEATURE_LEVEL_NEWEST, 2, DIMS(4, 3), DIMS(1, 0), 1, 2, DIMS(2, 1), 1},
+        {"DirectML broadcast over channels, 4-D at 1_0", VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32,
+         VKSPLIT_DML_FEATURE_LEVEL_1_0, 4, DIMS(1, 3, 6, 2), DIMS(12, 0, 2, 1), 2, 3, DIMS(2, 1, 3), 0},
     };
     unsigned char input[64];
     for (int i = 0; i < 64; i++)
@@ -689,14 +652,10 @@ static void directml_broadcast(vksplit_runner* runner)
     const dml_broadcast_case* c = &cases[5];
     vksplit_dml_buffer_tensor_desc in_buf = {c->type, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, c->sizes, c->strides, 48, 0};
     vksplit_dml_tensor_desc in = {VKSPLIT_DML_TENSOR_TYPE_BUFFER, &in_buf};
-    static const uint32_t s0[4] = {1, 3, 2, 2}, s1[4] = {1, 3, 1, 2}, s2[4] = {1, 3, 3, 2};
-    vksplit_dml_buffer_tensor_desc ob[3] = {
-        {VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, s0, NULL, 48, 0},
-        {VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, s1, NULL, 24, 0},
-        {VKSPLIT_DML_TENSOR_DATA_TYPE_FLOAT32, VKSPLIT_DML_TENSOR_FLAG_NONE, 4, s2, NULL, 72, 0}};
-    vksplit_dml_tensor_desc outs[3] = {{VKSPLIT_DML_TENSOR_TYPE_BUFFER, &ob[0]},
-                                       {VKSPLIT_DML_TENSOR_TYPE_BUFFER, &ob[1]},
-                                       {VKSPLIT_DML_TENSOR_TYPE_BUFFER, &ob[2]}};
+    uint32_t sizes[3][4];
+    vksplit_dml_buffer_tensor_desc ob[3];
+    vksplit_dml_tensor_desc outs[3];
+    dml_example1_outputs(3, sizes, ob, outs);
     vksplit_dml_split_operator_desc op = {&in, 3, outs, 2};
     unsigned char* got[3];
     dml_run(runner, "DirectML broadcast: example 1 over 3 channels", &op, VKSPLIT_DML_FEATURE_LEVEL_1_0, data, got);
@@ -760,13 +719,11 @@ static void onnx_examples_at(vksplit_runner* runner, int64_t opset)
     static const float data[12] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
     for (size_t x = 0; x < sizeof onnx_examples / sizeof onnx_examples[0]; x++) {
         const onnx_example* ex = &onnx_examples[x];
-        vksplit_onnx_split_desc node;
-        memset(&node, 0, sizeof node);
-        node.opset = opset;
-        node.data_type = VKSPLIT_ONNX_FLOAT;
-        node.rank = ex->rank;
-        node.shape = ex->shape;
-        node.axis = ex->has_axis ? ex->axis : 0;
+        vksplit_onnx_split_desc node = {.opset = opset,
+                                        .data_type = VKSPLIT_ONNX_FLOAT,
+                                        .rank = ex->rank,
+                                        .shape = ex->shape,
+                                        .axis = ex->has_axis ? ex->axis : 0};
         if (ex->count && opset <= 11) {
             node.has_split_attribute = 1;
             node.split_attribute = ex->lengths;
@@ -803,15 +760,13 @@ static void onnx_uneven(vksplit_runner* runner)
     for (int i = 0; i < 16; i++)
         data[i] = (float)(i + 1);
     static const int64_t shape[2] = {2, 8};
-    vksplit_onnx_split_desc node;
-    memset(&node, 0, sizeof node);
-    node.opset = 18;
-    node.data_type = VKSPLIT_ONNX_FLOAT;
-    node.rank = 2;
-    node.shape = shape;
-    node.axis = 1;
-    node.has_num_outputs = 1;
-    node.num_outputs = 3;
+    vksplit_onnx_split_desc node = {.opset = 18,
+                                    .data_type = VKSPLIT_ONNX_FLOAT,
+                                    .rank = 2,
+                                    .shape = shape,
+                                    .axis = 1,
+                                    .has_num_outputs = 1,
+                                    .num_outputs = 3};
     unsigned char* got[MAX_OUTPUTS];
     spec_split s;
     if (!onnx_run(runner, "ONNX Split-18 2d uneven", &node, data, &s, got))
@@ -846,14 +801,12 @@ static void onnx_runtime_negative_axes(vksplit_runner* runner)
         {"ONNX Runtime ZeroSizeInput at Split-2", 2, VKSPLIT_ONNX_FLOAT, empty, f, NULL, NULL, 0},
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        vksplit_onnx_split_desc node;
-        memset(&node, 0, sizeof node);
-        node.opset = cases[c].opset;
-        node.data_type = cases[c].type;
-        node.rank = 2;
-        node.shape = cases[c].shape;
-        node.axis = -1;
-        node.output_count = 2;
+        vksplit_onnx_split_desc node = {.opset = cases[c].opset,
+                                        .data_type = cases[c].type,
+                                        .rank = 2,
+                                        .shape = cases[c].shape,
+                                        .axis = -1,
+                                        .output_count = 2};
         unsigned char* got[MAX_OUTPUTS];
         spec_split s;
         if (!onnx_run(runner, cases[c].name, &node, cases[c].data, &s, got))
@@ -879,15 +832,13 @@ static void onnx_grid(vksplit_runner* runner)
     for (int64_t dim = 0; dim <= 12; dim++)
         for (int64_t n = 1; n <= 13; n++) {
             int64_t shape[3] = {2, dim, 3};
-            vksplit_onnx_split_desc node;
-            memset(&node, 0, sizeof node);
-            node.opset = 18;
-            node.data_type = VKSPLIT_ONNX_UINT16;
-            node.rank = 3;
-            node.shape = shape;
-            node.axis = 1;
-            node.has_num_outputs = 1;
-            node.num_outputs = n;
+            vksplit_onnx_split_desc node = {.opset = 18,
+                                            .data_type = VKSPLIT_ONNX_UINT16,
+                                            .rank = 3,
+                                            .shape = shape,
+                                            .axis = 1,
+                                            .has_num_outputs = 1,
+                                            .num_outputs = n};
             uint64_t lengths[16];
             vksplit_onnx_split_storage storage = {lengths, 16, {0}};
             vksplit_split_desc d;
@@ -924,15 +875,13 @@ static void onnx_widths(vksplit_runner* runner)
     static const int64_t shape[2] = {5, 7};
     for (size_t t = 0; t < sizeof types / sizeof types[0]; t++)
         for (int64_t axis = -2; axis <= 1; axis++) {
-            vksplit_onnx_split_desc node;
-            memset(&node, 0, sizeof node);
-            node.opset = 18;
-            node.data_type = types[t];
-            node.rank = 2;
-            node.shape = shape;
-            node.axis = axis;
-            node.has_num_outputs = 1;
-            node.num_outputs = 3;
+            vksplit_onnx_split_desc node = {.opset = 18,
+                                            .data_type = types[t],
+                                            .rank = 2,
+                                            .shape = shape,
+                                            .axis = axis,
+                                            .has_num_outputs = 1,
+                                            .num_outputs = 3};
             char name[64];
             snprintf(name, sizeof name, "tensor(%s) axis %lld", vksplit_onnx_data_type_name(types[t]), (long long)axis);
             spec_split s;

@@ -34,297 +34,88 @@ typedef struct concat_case {
 
 static const concat_case cases[] = {
     /* Accepted: every version, 'axis' given or (Concat-1) defaulted, negative or not. */
-    {"13: axis 0", 13, 1, 0, 2, 2, {{2, 3}, {4, 3}}, .want_sizes = {6, 3}, .want_lengths = {2, 4}},
-    {"13: axis 1", 13, 1, 1, 2, 2, {{2, 3}, {2, 5}}, .want_axis = 1, .want_sizes = {2, 8}, .want_lengths = {3, 5}},
-    {"13: axis -1", 13, 1, -1, 2, 2, {{2, 3}, {2, 5}}, .want_axis = 1, .want_sizes = {2, 8}, .want_lengths = {3, 5}},
-    {"11: axis -2", 11, 1, -2, 2, 2, {{2, 3}, {4, 3}}, .want_sizes = {6, 3}, .want_lengths = {2, 4}},
-    {"4: axis 2",
-     4,
-     1,
-     2,
-     2,
-     3,
-     {{1, 2, 3}, {1, 2, 1}},
-     .want_axis = 2,
-     .want_sizes = {1, 2, 4},
-     .want_lengths = {3, 1}},
-    {"1: default axis 1",
-     1,
-     0,
-     0,
-     2,
-     2,
-     {{2, 3}, {2, 4}},
-     .want_axis = 1,
-     .want_sizes = {2, 7},
-     .want_lengths = {3, 4}},
-    {"1: axis 0 given", 1, 1, 0, 2, 2, {{2, 3}, {1, 3}}, .want_sizes = {3, 3}, .want_lengths = {2, 1}},
-    {"13: one input", 13, 1, 0, 1, 2, {{2, 3}}, .want_sizes = {2, 3}, .want_lengths = {2}},
-    {"13: four inputs",
-     13,
-     1,
-     1,
-     4,
-     4,
-     {{1, 8, 5, 5}, {1, 16, 5, 5}, {1, 32, 5, 5}, {1, 0, 5, 5}},
-     .want_axis = 1,
-     .want_sizes = {1, 56, 5, 5},
-     .want_lengths = {8, 16, 32, 0}},
+    {"13: axis 0", 13, 1, 0, 2, 2, DIMS({2, 3}, {4, 3}), JOINED(0, DIMS(6, 3), DIMS(2, 4))},
+    {"13: axis 1", 13, 1, 1, 2, 2, DIMS({2, 3}, {2, 5}), JOINED(1, DIMS(2, 8), DIMS(3, 5))},
+    {"13: axis -1", 13, 1, -1, 2, 2, DIMS({2, 3}, {2, 5}), JOINED(1, DIMS(2, 8), DIMS(3, 5))},
+    {"11: axis -2", 11, 1, -2, 2, 2, DIMS({2, 3}, {4, 3}), JOINED(0, DIMS(6, 3), DIMS(2, 4))},
+    {"4: axis 2", 4, 1, 2, 2, 3, DIMS({1, 2, 3}, {1, 2, 1}), JOINED(2, DIMS(1, 2, 4), DIMS(3, 1))},
+    {"1: default axis 1", 1, 0, 0, 2, 2, DIMS({2, 3}, {2, 4}), JOINED(1, DIMS(2, 7), DIMS(3, 4))},
+    {"1: axis 0 given", 1, 1, 0, 2, 2, DIMS({2, 3}, {1, 3}), JOINED(0, DIMS(3, 3), DIMS(2, 1))},
+    {"13: one input", 13, 1, 0, 1, 2, DIMS({2, 3}), JOINED(0, DIMS(2, 3), DIMS(2))},
+    {"13: four inputs", 13, 1, 1, 4, 4, DIMS({1, 8, 5, 5}, {1, 16, 5, 5}, {1, 32, 5, 5}, {1, 0, 5, 5}),
+     JOINED(1, DIMS(1, 56, 5, 5), DIMS(8, 16, 32, 0))},
     /* Zero-length inputs along the axis: ONNX's dimensions are >= 0 (DirectML's are not). */
-    {"13: empty input", 13, 1, 1, 2, 2, {{2, 0}, {2, 3}}, .want_axis = 1, .want_sizes = {2, 3}, .want_lengths = {0, 3}},
-    {"4: all empty on the axis", 4, 1, 0, 2, 2, {{0, 3}, {0, 3}}, .want_sizes = {0, 3}, .want_lengths = {0, 0}},
-    {"13: empty off the axis",
-     13,
-     1,
-     1,
-     2,
-     2,
-     {{0, 2}, {0, 3}},
-     .want_axis = 1,
-     .want_sizes = {0, 5},
-     .want_lengths = {2, 3}},
-    {"13: rank 8",
-     13,
-     1,
-     7,
-     2,
-     8,
-     {{1, 1, 1, 1, 1, 1, 2, 3}, {1, 1, 1, 1, 1, 1, 2, 1}},
-     .want_axis = 7,
-     .want_sizes = {1, 1, 1, 1, 1, 1, 2, 4},
-     .want_lengths = {3, 1}},
-    {"13: huge but empty",
-     13,
-     1,
-     2,
-     2,
-     3,
-     {{1ll << 40, 0, 1ll << 20}, {1ll << 40, 0, 1ll << 20}},
-     .want_axis = 2,
-     .want_sizes = {1ull << 40, 0, 1ull << 21},
-     .want_lengths = {1ull << 20, 1ull << 20}},
+    {"13: empty input", 13, 1, 1, 2, 2, DIMS({2, 0}, {2, 3}), JOINED(1, DIMS(2, 3), DIMS(0, 3))},
+    {"4: all empty on the axis", 4, 1, 0, 2, 2, DIMS({0, 3}, {0, 3}), JOINED(0, DIMS(0, 3), DIMS(0, 0))},
+    {"13: empty off the axis", 13, 1, 1, 2, 2, DIMS({0, 2}, {0, 3}), JOINED(1, DIMS(0, 5), DIMS(2, 3))},
+    {"13: rank 8", 13, 1, 7, 2, 8, DIMS({1, 1, 1, 1, 1, 1, 2, 3}, {1, 1, 1, 1, 1, 1, 2, 1}),
+     JOINED(7, DIMS(1, 1, 1, 1, 1, 1, 2, 4), DIMS(3, 1))},
+    {"13: huge but empty", 13, 1, 2, 2, 3, DIMS({1ll << 40, 0, 1ll << 20}, {1ll << 40, 0, 1ll << 20}),
+     JOINED(2, DIMS(1ull << 40, 0, 1ull << 21), DIMS(1ull << 20, 1ull << 20))},
     /* Versions. */
-    {"opset 0", 0, 1, 0, 1, 1, {{2}}, .rule = VKSPLIT_RULE_ONNX_CONCAT_OPSET, .shows = "opset 0"},
-    {"opset -1", -1, 1, 0, 1, 1, {{2}}, .rule = VKSPLIT_RULE_ONNX_CONCAT_OPSET},
-    {"opset 2", 2, 1, 0, 1, 1, {{2}}, .rule = VKSPLIT_RULE_ONNX_CONCAT_OPSET_IMPORT, .shows = "uses Concat-1"},
-    {"opset 12", 12, 1, 0, 1, 1, {{2}}, .rule = VKSPLIT_RULE_ONNX_CONCAT_OPSET_IMPORT, .shows = "uses Concat-11"},
-    {"opset 18", 18, 1, 0, 1, 1, {{2}}, .rule = VKSPLIT_RULE_ONNX_CONCAT_OPSET_IMPORT, .shows = "uses Concat-13"},
+    {"opset 0", 0, 1, 0, 1, 1, DIMS({2}), REFUSED(VKSPLIT_RULE_ONNX_CONCAT_OPSET, "opset 0")},
+    {"opset -1", -1, 1, 0, 1, 1, DIMS({2}), REFUSED(VKSPLIT_RULE_ONNX_CONCAT_OPSET, NULL)},
+    {"opset 2", 2, 1, 0, 1, 1, DIMS({2}), REFUSED(VKSPLIT_RULE_ONNX_CONCAT_OPSET_IMPORT, "uses Concat-1")},
+    {"opset 12", 12, 1, 0, 1, 1, DIMS({2}), REFUSED(VKSPLIT_RULE_ONNX_CONCAT_OPSET_IMPORT, "uses Concat-11")},
+    {"opset 18", 18, 1, 0, 1, 1, DIMS({2}), REFUSED(VKSPLIT_RULE_ONNX_CONCAT_OPSET_IMPORT, "uses Concat-13")},
     /* 'axis': required from 4; in [-r, r-1] at every version (negative before 11 as ONNX's
      * shape inference takes it, and ONNX Runtime's Concat*_negative_axis tests at Concat-4). */
-    {"4: no axis",
-     4,
-     0,
-     0,
-     2,
-     2,
-     {{2, 3}, {2, 3}},
-     .rule = VKSPLIT_RULE_ONNX_CONCAT_AXIS_REQUIRED,
-     .shows = "Concat-4"},
-    {"11: no axis", 11, 0, 0, 2, 2, {{2, 3}, {2, 3}}, .rule = VKSPLIT_RULE_ONNX_CONCAT_AXIS_REQUIRED},
-    {"13: no axis", 13, 0, 0, 2, 2, {{2, 3}, {2, 3}}, .rule = VKSPLIT_RULE_ONNX_CONCAT_AXIS_REQUIRED},
-    {"1: axis -1", 1, 1, -1, 2, 2, {{2, 3}, {2, 1}}, .want_axis = 1, .want_sizes = {2, 4}, .want_lengths = {3, 1}},
-    {"4: axis -1", 4, 1, -1, 2, 2, {{2, 3}, {2, 1}}, .want_axis = 1, .want_sizes = {2, 4}, .want_lengths = {3, 1}},
-    {"4: axis -2", 4, 1, -2, 2, 2, {{2, 3}, {1, 3}}, .want_axis = 0, .want_sizes = {3, 3}, .want_lengths = {2, 1}},
-    {"1: axis -3 of rank 2",
-     1,
-     1,
-     -3,
-     2,
-     2,
-     {{2, 3}, {2, 3}},
-     .rule = VKSPLIT_RULE_ONNX_CONCAT_AXIS,
-     .shows = "axis -3 is out of range [-2, 1] for rank-2 inputs"},
-    {"4: axis -3 of rank 2",
-     4,
-     1,
-     -3,
-     2,
-     2,
-     {{2, 3}, {2, 3}},
-     .rule = VKSPLIT_RULE_ONNX_CONCAT_AXIS,
-     .shows = "[-2, 1]"},
-    {"13: axis 2 of rank 2",
-     13,
-     1,
-     2,
-     2,
-     2,
-     {{2, 3}, {2, 3}},
-     .rule = VKSPLIT_RULE_ONNX_CONCAT_AXIS,
-     .shows = "axis 2 is out of range [-2, 1] for rank-2 inputs"},
-    {"11: axis -3 of rank 2", 11, 1, -3, 2, 2, {{2, 3}, {2, 3}}, .rule = VKSPLIT_RULE_ONNX_CONCAT_AXIS},
-    {"4: axis 3 of rank 3", 4, 1, 3, 1, 3, {{2, 3, 4}}, .rule = VKSPLIT_RULE_ONNX_CONCAT_AXIS, .shows = "[-3, 2]"},
-    {"1: default axis of rank 1",
-     1,
-     0,
-     0,
-     2,
-     1,
-     {{2}, {3}},
-     .rule = VKSPLIT_RULE_ONNX_CONCAT_AXIS,
-     .shows = "axis 1 (Concat-1's default) is out of range [-1, 0]"},
+    {"4: no axis", 4, 0, 0, 2, 2, DIMS({2, 3}, {2, 3}), REFUSED(VKSPLIT_RULE_ONNX_CONCAT_AXIS_REQUIRED, "Concat-4")},
+    {"11: no axis", 11, 0, 0, 2, 2, DIMS({2, 3}, {2, 3}), REFUSED(VKSPLIT_RULE_ONNX_CONCAT_AXIS_REQUIRED, NULL)},
+    {"13: no axis", 13, 0, 0, 2, 2, DIMS({2, 3}, {2, 3}), REFUSED(VKSPLIT_RULE_ONNX_CONCAT_AXIS_REQUIRED, NULL)},
+    {"1: axis -1", 1, 1, -1, 2, 2, DIMS({2, 3}, {2, 1}), JOINED(1, DIMS(2, 4), DIMS(3, 1))},
+    {"4: axis -1", 4, 1, -1, 2, 2, DIMS({2, 3}, {2, 1}), JOINED(1, DIMS(2, 4), DIMS(3, 1))},
+    {"4: axis -2", 4, 1, -2, 2, 2, DIMS({2, 3}, {1, 3}), JOINED(0, DIMS(3, 3), DIMS(2, 1))},
+    {"1: axis -3 of rank 2", 1, 1, -3, 2, 2, DIMS({2, 3}, {2, 3}),
+     REFUSED(VKSPLIT_RULE_ONNX_CONCAT_AXIS, "axis -3 is out of range [-2, 1] for rank-2 inputs")},
+    {"4: axis -3 of rank 2", 4, 1, -3, 2, 2, DIMS({2, 3}, {2, 3}), REFUSED(VKSPLIT_RULE_ONNX_CONCAT_AXIS, "[-2, 1]")},
+    {"13: axis 2 of rank 2", 13, 1, 2, 2, 2, DIMS({2, 3}, {2, 3}),
+     REFUSED(VKSPLIT_RULE_ONNX_CONCAT_AXIS, "axis 2 is out of range [-2, 1] for rank-2 inputs")},
+    {"11: axis -3 of rank 2", 11, 1, -3, 2, 2, DIMS({2, 3}, {2, 3}), REFUSED(VKSPLIT_RULE_ONNX_CONCAT_AXIS, NULL)},
+    {"4: axis 3 of rank 3", 4, 1, 3, 1, 3, DIMS({2, 3, 4}), REFUSED(VKSPLIT_RULE_ONNX_CONCAT_AXIS, "[-3, 2]")},
+    {"1: default axis of rank 1", 1, 0, 0, 2, 1, DIMS({2}, {3}),
+     REFUSED(VKSPLIT_RULE_ONNX_CONCAT_AXIS, "axis 1 (Concat-1's default) is out of range [-1, 0]")},
     /* Inputs. */
-    {"13: no inputs", 13, 1, 0, 0, 1, {{2}}, .rule = VKSPLIT_RULE_ONNX_CONCAT_NO_INPUTS},
-    {"13: inputs over the limit",
-     13,
-     1,
-     0,
-     VKSPLIT_MAX_INPUTS + 1,
-     1,
-     {{2}},
-     .rule = VKSPLIT_RULE_ONNX_CONCAT_INPUT_LIMIT,
-     .shows = "65537 inputs"},
+    {"13: no inputs", 13, 1, 0, 0, 1, DIMS({2}), REFUSED(VKSPLIT_RULE_ONNX_CONCAT_NO_INPUTS, NULL)},
+    {"13: inputs over the limit", 13, 1, 0, VKSPLIT_MAX_INPUTS + 1, 1, DIMS({2}),
+     REFUSED(VKSPLIT_RULE_ONNX_CONCAT_INPUT_LIMIT, "65537 inputs")},
     /* Types: T per version, one T for all inputs. */
-    {"1: int32",
-     1,
-     1,
-     0,
-     2,
-     1,
-     {{2}, {2}},
-     VKSPLIT_ONNX_INT32,
-     .rule = VKSPLIT_RULE_ONNX_CONCAT_DATA_TYPE_VERSION,
-     .shows = "inputs[0] is tensor(int32), which is not in Concat-1's type list (float16, float, double)"},
-    {"11: bfloat16",
-     11,
-     1,
-     0,
-     2,
-     1,
-     {{2}, {2}},
-     VKSPLIT_ONNX_BFLOAT16,
-     .rule = VKSPLIT_RULE_ONNX_CONCAT_DATA_TYPE_VERSION,
-     .shows = "(bfloat16 came with Concat-13)"},
-    {"13: float8",
-     13,
-     1,
-     0,
-     1,
-     1,
-     {{2}},
-     VKSPLIT_ONNX_FLOAT8E4M3FN,
-     .rule = VKSPLIT_RULE_ONNX_CONCAT_DATA_TYPE_VERSION},
-    {"13: string", 13, 1, 0, 2, 1, {{2}, {2}}, VKSPLIT_ONNX_STRING, .rule = VKSPLIT_RULE_ONNX_CONCAT_STRING_TYPE},
-    {"1: string", 1, 1, 0, 1, 1, {{2}}, VKSPLIT_ONNX_STRING, .rule = VKSPLIT_RULE_ONNX_CONCAT_STRING_TYPE},
-    {"13: type 99",
-     13,
-     1,
-     0,
-     2,
-     1,
-     {{2}, {2}},
-     .odd = 2,
-     .odd_type = (vksplit_onnx_data_type)99,
-     .odd_type_given = 1,
-     .rule = VKSPLIT_RULE_ONNX_CONCAT_DATA_TYPE,
-     .shows = "inputs[1].data_type 99"},
-    {"13: undefined",
-     13,
-     1,
-     0,
-     2,
-     1,
-     {{2}, {2}},
-     .odd = 1,
-     .odd_type = VKSPLIT_ONNX_UNDEFINED,
-     .odd_type_given = 1,
-     .rule = VKSPLIT_RULE_ONNX_CONCAT_DATA_TYPE},
-    {"13: float and double",
-     13,
-     1,
-     0,
-     3,
-     1,
-     {{2}, {2}, {2}},
-     .odd = 3,
-     .odd_type = VKSPLIT_ONNX_DOUBLE,
-     .odd_type_given = 1,
-     .rule = VKSPLIT_RULE_ONNX_CONCAT_TYPE_MISMATCH,
-     .shows = "inputs[2] is tensor(double) but inputs[0] is tensor(float)"},
-    {"13: float and string",
-     13,
-     1,
-     0,
-     2,
-     1,
-     {{2}, {2}},
-     .odd = 2,
-     .odd_type = VKSPLIT_ONNX_STRING,
-     .odd_type_given = 1,
-     .rule = VKSPLIT_RULE_ONNX_CONCAT_TYPE_MISMATCH},
+    {"1: int32", 1, 1, 0, 2, 1, DIMS({2}, {2}), VKSPLIT_ONNX_INT32,
+     REFUSED(VKSPLIT_RULE_ONNX_CONCAT_DATA_TYPE_VERSION,
+             "inputs[0] is tensor(int32), which is not in Concat-1's type list (float16, float, double)")},
+    {"11: bfloat16", 11, 1, 0, 2, 1, DIMS({2}, {2}), VKSPLIT_ONNX_BFLOAT16,
+     REFUSED(VKSPLIT_RULE_ONNX_CONCAT_DATA_TYPE_VERSION, "(bfloat16 came with Concat-13)")},
+    {"13: float8", 13, 1, 0, 1, 1, DIMS({2}), VKSPLIT_ONNX_FLOAT8E4M3FN,
+     REFUSED(VKSPLIT_RULE_ONNX_CONCAT_DATA_TYPE_VERSION, NULL)},
+    {"13: string", 13, 1, 0, 2, 1, DIMS({2}, {2}), VKSPLIT_ONNX_STRING,
+     REFUSED(VKSPLIT_RULE_ONNX_CONCAT_STRING_TYPE, NULL)},
+    {"1: string", 1, 1, 0, 1, 1, DIMS({2}), VKSPLIT_ONNX_STRING, REFUSED(VKSPLIT_RULE_ONNX_CONCAT_STRING_TYPE, NULL)},
+    {"13: type 99", 13, 1, 0, 2, 1, DIMS({2}, {2}), ODD_TYPE(2, (vksplit_onnx_data_type)99),
+     REFUSED(VKSPLIT_RULE_ONNX_CONCAT_DATA_TYPE, "inputs[1].data_type 99")},
+    {"13: undefined", 13, 1, 0, 2, 1, DIMS({2}, {2}), ODD_TYPE(1, VKSPLIT_ONNX_UNDEFINED),
+     REFUSED(VKSPLIT_RULE_ONNX_CONCAT_DATA_TYPE, NULL)},
+    {"13: float and double", 13, 1, 0, 3, 1, DIMS({2}, {2}, {2}), ODD_TYPE(3, VKSPLIT_ONNX_DOUBLE),
+     REFUSED(VKSPLIT_RULE_ONNX_CONCAT_TYPE_MISMATCH, "inputs[2] is tensor(double) but inputs[0] is tensor(float)")},
+    {"13: float and string", 13, 1, 0, 2, 1, DIMS({2}, {2}), ODD_TYPE(2, VKSPLIT_ONNX_STRING),
+     REFUSED(VKSPLIT_RULE_ONNX_CONCAT_TYPE_MISMATCH, NULL)},
     /* Ranks and shapes. */
-    {"13: scalar", 13, 1, 0, 1, 0, {{0}}, .rule = VKSPLIT_RULE_ONNX_CONCAT_SCALAR, .shows = "inputs[0] is a scalar"},
-    {"13: a scalar second",
-     13,
-     1,
-     0,
-     2,
-     1,
-     {{2}, {0}},
-     .odd = 2,
-     .odd_rank_given = 1,
-     .odd_rank = 0,
-     .rule = VKSPLIT_RULE_ONNX_CONCAT_SCALAR,
-     .shows = "inputs[1]"},
-    {"13: ranks 2 and 3",
-     13,
-     1,
-     0,
-     2,
-     2,
-     {{2, 3}, {2, 3, 1}},
-     .odd = 2,
-     .odd_rank_given = 1,
-     .odd_rank = 3,
-     .rule = VKSPLIT_RULE_ONNX_CONCAT_RANK_MISMATCH,
-     .shows = "Input 1 has rank 3 != 2"},
-    {"4: rank 9", 4, 1, 0, 1, 9, {{1, 1, 1, 1, 1, 1, 1, 1, 2}}, .rule = VKSPLIT_RULE_ONNX_CONCAT_RANK_LIMIT},
-    {"13: negative dimension",
-     13,
-     1,
-     0,
-     2,
-     2,
-     {{2, 3}, {2, -1}},
-     .rule = VKSPLIT_RULE_ONNX_CONCAT_SHAPE_NEGATIVE,
-     .shows = "inputs[1].shape[1] is -1"},
-    {"13: shapes differ off the axis",
-     13,
-     1,
-     1,
-     3,
-     3,
-     {{2, 3, 4}, {2, 1, 4}, {2, 3, 5}},
-     .rule = VKSPLIT_RULE_ONNX_CONCAT_SHAPE_MISMATCH,
-     .shows = "inputs[2].shape[2] is 5 but inputs[0].shape[2] is 4"},
-    {"11: shapes differ on axis 0 given -1",
-     11,
-     1,
-     -1,
-     2,
-     2,
-     {{2, 3}, {3, 3}},
-     .rule = VKSPLIT_RULE_ONNX_CONCAT_SHAPE_MISMATCH,
-     .shows = "except on the axis, 1"},
+    {"13: scalar", 13, 1, 0, 1, 0, DIMS({0}), REFUSED(VKSPLIT_RULE_ONNX_CONCAT_SCALAR, "inputs[0] is a scalar")},
+    {"13: a scalar second", 13, 1, 0, 2, 1, DIMS({2}, {0}), ODD_RANK(2, 0),
+     REFUSED(VKSPLIT_RULE_ONNX_CONCAT_SCALAR, "inputs[1]")},
+    {"13: ranks 2 and 3", 13, 1, 0, 2, 2, DIMS({2, 3}, {2, 3, 1}), ODD_RANK(2, 3),
+     REFUSED(VKSPLIT_RULE_ONNX_CONCAT_RANK_MISMATCH, "Input 1 has rank 3 != 2")},
+    {"4: rank 9", 4, 1, 0, 1, 9, DIMS({1, 1, 1, 1, 1, 1, 1, 1, 2}), REFUSED(VKSPLIT_RULE_ONNX_CONCAT_RANK_LIMIT, NULL)},
+    {"13: negative dimension", 13, 1, 0, 2, 2, DIMS({2, 3}, {2, -1}),
+     REFUSED(VKSPLIT_RULE_ONNX_CONCAT_SHAPE_NEGATIVE, "inputs[1].shape[1] is -1")},
+    {"13: shapes differ off the axis", 13, 1, 1, 3, 3, DIMS({2, 3, 4}, {2, 1, 4}, {2, 3, 5}),
+     REFUSED(VKSPLIT_RULE_ONNX_CONCAT_SHAPE_MISMATCH, "inputs[2].shape[2] is 5 but inputs[0].shape[2] is 4")},
+    {"11: shapes differ on axis 0 given -1", 11, 1, -1, 2, 2, DIMS({2, 3}, {3, 3}),
+     REFUSED(VKSPLIT_RULE_ONNX_CONCAT_SHAPE_MISMATCH, "except on the axis, 1")},
     /* Sizes. */
-    {"13: the axis sum passes int64",
-     13,
-     1,
-     0,
-     3,
-     1,
-     {{1ll << 62}, {1ll << 62}, {1}},
-     .rule = VKSPLIT_RULE_ONNX_CONCAT_AXIS_SUM_OVERFLOW,
-     .shows = "at inputs[1]"},
-    {"13: the output's bytes overflow",
-     13,
-     1,
-     0,
-     2,
-     3,
-     {{1ll << 31, 1ll << 32, 1}, {1ll << 31, 1ll << 32, 1}},
-     .rule = VKSPLIT_RULE_ONNX_CONCAT_BYTE_COUNT_OVERFLOW,
-     .shows = "dimension 1"},
+    {"13: the axis sum passes int64", 13, 1, 0, 3, 1, DIMS({1ll << 62}, {1ll << 62}, {1}),
+     REFUSED(VKSPLIT_RULE_ONNX_CONCAT_AXIS_SUM_OVERFLOW, "at inputs[1]")},
+    {"13: the output's bytes overflow", 13, 1, 0, 2, 3, DIMS({1ll << 31, 1ll << 32, 1}, {1ll << 31, 1ll << 32, 1}),
+     REFUSED(VKSPLIT_RULE_ONNX_CONCAT_BYTE_COUNT_OVERFLOW, "dimension 1")},
 };
 
 /* The node a case describes; inputs[] holds one row per input (MAXIN; more only for the
@@ -332,16 +123,15 @@ static const concat_case cases[] = {
 static void fill_node(const concat_case* c, vksplit_onnx_concat_input* inputs, vksplit_onnx_concat_desc* node)
 {
     for (uint32_t i = 0; i < MAXIN; i++) {
-        inputs[i].data_type = c->odd == i + 1 && c->odd_type_given ? c->odd_type : c->type ? c->type : F;
-        inputs[i].rank = c->odd == i + 1 && c->odd_rank_given ? c->odd_rank : c->rank;
+        inputs[i].data_type = CONCAT_ODD(c, i, odd_type_given, odd_type, c->type ? c->type : F);
+        inputs[i].rank = CONCAT_ODD(c, i, odd_rank_given, odd_rank, c->rank);
         inputs[i].shape = c->shapes[i];
     }
-    memset(node, 0, sizeof *node);
-    node->opset = c->opset;
-    node->input_count = c->count;
-    node->inputs = inputs;
-    node->has_axis = (vksplit_bool32)c->has_axis;
-    node->axis = c->axis;
+    *node = (vksplit_onnx_concat_desc){.opset = c->opset,
+                                       .input_count = c->count,
+                                       .inputs = inputs,
+                                       .has_axis = (vksplit_bool32)c->has_axis,
+                                       .axis = c->axis};
 }
 
 static void run_case(const concat_case* c)
@@ -351,58 +141,42 @@ static void run_case(const concat_case* c)
     fill_node(c, inputs, &node);
     concat_call call;
     vksplit_onnx_concat_storage storage;
-    concat_begin(&call, &storage, sizeof storage);
-    storage.lengths = call.lengths;
-    storage.lengths_capacity = MAXIN;
-    concat_snapshot(&call);
+    concat_begin(&call, &storage, sizeof storage, &storage.lengths, &storage.lengths_capacity);
     vksplit_result r = vksplit_onnx_translate_concat(&node, &storage, &call.out, &call.err);
-    concat_want want = {c->rule,       c->shows,       c->count,
-                        c->rank,       c->want_axis,   vksplit_onnx_data_type_size(inputs[0].data_type),
-                        c->want_sizes, c->want_lengths};
+    concat_want want = CONCAT_WANT(c, vksplit_onnx_data_type_size(inputs[0].data_type));
     concat_end(c->name, &call, r, storage.sizes, &want);
+}
+
+/* One data type at one opset, from check_type_lists: refused when its opset's list lacks it or
+ * it is a string, else accepted at its width. */
+static void translate_typed(int64_t opset, vksplit_onnx_data_type t, const char* name, int listed)
+{
+    static const int64_t shape[2][1] = {{2}, {3}};
+    vksplit_onnx_concat_input inputs[2] = {{t, 1, shape[0]}, {t, 1, shape[1]}};
+    vksplit_onnx_concat_desc node = {opset, 2, inputs, 1, 0};
+    uint64_t lengths[2];
+    vksplit_onnx_concat_storage storage = {lengths, 2, {0}};
+    vksplit_join_desc out;
+    vksplit_error err;
+    vksplit_result r = vksplit_onnx_translate_concat(&node, &storage, &out, &err);
+    if (frontend_expect_listed("Concat-", opset, name, t, listed, r, &err))
+        CHECK_MSG(out.element_size == vksplit_onnx_data_type_size(inputs[0].data_type) && out.element_size >= 1 &&
+                      out.sizes[0] == 5,
+                  "Concat-%lld %s: element_size %u", (long long)opset, name, out.element_size);
 }
 
 /* Each opset's type list, transcribed from the documents, against the translation. */
 static void check_type_lists(void)
 {
-    static const char* const lists[4][2] = {
-        {"1", "float16 float double"},
-        {"4",
-         "uint8 uint16 uint32 uint64 int8 int16 int32 int64 float16 float double string bool complex64 complex128"},
-        {"11",
-         "uint8 uint16 uint32 uint64 int8 int16 int32 int64 float16 float double string bool complex64 complex128"},
-        {"13", "uint8 uint16 uint32 uint64 int8 int16 int32 int64 bfloat16 float16 float double string bool "
-               "complex64 complex128"},
+    static const frontend_type_list lists[] = {
+        {1, "float16 float double"},
+        {4, "uint8 uint16 uint32 uint64 int8 int16 int32 int64 float16 float double string bool complex64 complex128"},
+        {11, "uint8 uint16 uint32 uint64 int8 int16 int32 int64 float16 float double string bool complex64 complex128"},
+        {13, "uint8 uint16 uint32 uint64 int8 int16 int32 int64 bfloat16 float16 float double string bool "
+             "complex64 complex128"},
     };
-    static const int64_t shape[2][1] = {{2}, {3}};
-    for (int v = 0; v < 4; v++) {
-        int64_t opset = atoi(lists[v][0]);
-        for (uint32_t t = 0; t <= 30; t++) {
-            const char* name = vksplit_onnx_data_type_name((vksplit_onnx_data_type)t);
-            char padded[32], list[256];
-            snprintf(padded, sizeof padded, " %s ", name);
-            snprintf(list, sizeof list, " %s ", lists[v][1]);
-            int listed = strcmp(name, "unknown") != 0 && strstr(list, padded) != NULL;
-            CHECK_MSG(vksplit_onnx_concat_type_in_opset(opset, (vksplit_onnx_data_type)t) == (vksplit_bool32)listed,
-                      "Concat-%lld type %s: listed %d", (long long)opset, name, listed);
-            vksplit_onnx_concat_input inputs[2] = {{(vksplit_onnx_data_type)t, 1, shape[0]},
-                                                   {(vksplit_onnx_data_type)t, 1, shape[1]}};
-            vksplit_onnx_concat_desc node = {opset, 2, inputs, 1, 0};
-            uint64_t lengths[2];
-            vksplit_onnx_concat_storage storage = {lengths, 2, {0}};
-            vksplit_join_desc out;
-            vksplit_error err;
-            vksplit_result r = vksplit_onnx_translate_concat(&node, &storage, &out, &err);
-            int accepted = listed && strcmp(name, "string") != 0;
-            CHECK_MSG((r == VKSPLIT_OK) == accepted && (accepted || r == VKSPLIT_ERROR_DATA_TYPE),
-                      "Concat-%lld type %s (%u): %s (%s)", (long long)opset, name, t, vksplit_result_name(r),
-                      err.message);
-            if (accepted)
-                CHECK_MSG(out.element_size == vksplit_onnx_data_type_size(inputs[0].data_type) &&
-                              out.element_size >= 1 && out.sizes[0] == 5,
-                          "Concat-%lld %s: element_size %u", (long long)opset, name, out.element_size);
-        }
-    }
+    frontend_onnx_type_lists("Concat-", lists, sizeof lists / sizeof lists[0], vksplit_onnx_concat_type_in_opset,
+                             translate_typed);
 }
 
 static void check_versions_and_storage(void)
@@ -471,8 +245,8 @@ static void check_examples(void)
     for (size_t v = 0; v < sizeof opsets / sizeof opsets[0]; v++)
         for (size_t x = 0; x < sizeof concat_examples / sizeof concat_examples[0]; x++) {
             const concat_example* ex = &concat_examples[x];
-            vksplit_onnx_concat_input inputs[2] = {{F, ex->rank, ex->shape}, {F, ex->rank, ex->shape}};
-            vksplit_onnx_concat_desc node = {opsets[v], 2, inputs, 1, ex->axis};
+            vksplit_onnx_concat_input inputs[2];
+            vksplit_onnx_concat_desc node = concat_example_node(ex, opsets[v], inputs);
             uint64_t lengths[2];
             vksplit_onnx_concat_storage storage = {lengths, 2, {0}};
             vksplit_join_desc d;
@@ -481,11 +255,11 @@ static void check_examples(void)
             CHECK_MSG(r == VKSPLIT_OK, "Concat-%lld %s: %s", (long long)opsets[v], ex->name, err.message);
             if (r != VKSPLIT_OK)
                 continue;
-            for (uint32_t k = 0; k < ex->rank; k++)
+            for (uint32_t k = 0; k < ex->values->rank; k++)
                 CHECK_MSG(d.sizes[k] == (uint64_t)ex->out_shape[k], "%s: output shape[%u]", ex->name, k);
             float got[16];
             memset(got, 0, sizeof got);
-            const float* in[2] = {ex->inputs[0], ex->inputs[1]};
+            const float* in[2] = {ex->values->inputs[0], ex->values->inputs[1]};
             join_on_host(&d, in, got);
             CHECK_MSG(memcmp(got, ex->output, sizeof got) == 0, "Concat-%lld %s: not numpy.concatenate's output",
                       (long long)opsets[v], ex->name);
@@ -496,11 +270,9 @@ static void check_examples(void)
 
 int main(void)
 {
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        run_case(&cases[i]);
+    FRONTEND_RUN_CASES(cases, run_case);
     check_type_lists();
     check_versions_and_storage();
     check_examples();
-    printf("%zu rule cases\n", sizeof cases / sizeof cases[0]);
     return test_finish(NULL);
 }

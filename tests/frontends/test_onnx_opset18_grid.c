@@ -21,15 +21,13 @@ static void check_one(int64_t dim, int64_t n, uint32_t rank, int64_t axis, int a
     int64_t shape[3] = {2, 3, 2};
     uint32_t axis_index = (uint32_t)(axis < 0 ? axis + (int64_t)rank : axis);
     shape[axis_index] = dim;
-    vksplit_onnx_split_desc node;
-    memset(&node, 0, sizeof node);
-    node.opset = 18;
-    node.data_type = VKSPLIT_ONNX_UINT16;
-    node.rank = rank;
-    node.shape = shape;
-    node.axis = axis;
-    node.has_num_outputs = 1;
-    node.num_outputs = n;
+    vksplit_onnx_split_desc node = {.opset = 18,
+                                    .data_type = VKSPLIT_ONNX_UINT16,
+                                    .rank = rank,
+                                    .shape = shape,
+                                    .axis = axis,
+                                    .has_num_outputs = 1,
+                                    .num_outputs = n};
     uint64_t lengths[16];
     vksplit_onnx_split_storage storage = {lengths, 16, {0}};
     vksplit_split_desc out;

@@ -29,202 +29,75 @@ typedef struct ov_concat_case {
     const char* shows; /* values the message must show (the rule is told by id) */
 } ov_concat_case;
 
-#define EXAMPLE                                            \
-    {                                                      \
-        {1, 8, 50, 50}, {1, 16, 50, 50}, { 1, 32, 50, 50 } \
-    }
+#define EXAMPLE DIMS({1, 8, 50, 50}, {1, 16, 50, 50}, {1, 32, 50, 50})
 static const ov_concat_case cases[] = {
     /* The specification's example, and what else it allows. */
-    {"example", 0, 1, 3, 4, EXAMPLE, .want_axis = 1, .want_sizes = {1, 56, 50, 50}, .want_lengths = {8, 16, 32}},
-    {"example, axis -3", 0, -3, 3, 4, EXAMPLE, .want_axis = 1, .want_sizes = {1, 56, 50, 50},
-     .want_lengths = {8, 16, 32}},
-    {"axis -1", 0, -1, 2, 2, {{2, 3}, {2, 1}}, .want_axis = 1, .want_sizes = {2, 4}, .want_lengths = {3, 1}},
-    {"axis -2", 0, -2, 2, 2, {{2, 3}, {1, 3}}, .want_sizes = {3, 3}, .want_lengths = {2, 1}},
-    {"one input", 0, 0, 1, 1, {{5}}, .want_sizes = {5}, .want_lengths = {5}},
-    {"empty input", 0, 0, 3, 2, {{2, 3}, {0, 3}, {1, 3}}, .want_sizes = {3, 3}, .want_lengths = {2, 0, 1}},
-    {"empty off the axis", 0, 1, 2, 2, {{0, 3}, {0, 1}}, .want_axis = 1, .want_sizes = {0, 4}, .want_lengths = {3, 1}},
-    {"i8", 0, 0, 2, 1, {{2}, {3}}, VKSPLIT_OV_I8, .want_sizes = {5}, .want_lengths = {2, 3}},
-    {"f8e4m3", 0, 0, 2, 1, {{2}, {3}}, VKSPLIT_OV_F8E4M3, .want_sizes = {5}, .want_lengths = {2, 3}},
-    {"rank 8",
-     0,
-     7,
-     2,
-     8,
-     {{1, 1, 1, 1, 1, 1, 2, 3}, {1, 1, 1, 1, 1, 1, 2, 1}},
-     .want_axis = 7,
-     .want_sizes = {1, 1, 1, 1, 1, 1, 2, 4},
-     .want_lengths = {3, 1}},
-    {"huge but empty",
-     0,
-     0,
-     2,
-     3,
-     {{1ull << 40, 0, 1ull << 20}, {1ull << 40, 0, 1ull << 20}},
-     .want_sizes = {1ull << 41, 0, 1ull << 20},
-     .want_lengths = {1ull << 40, 1ull << 40}},
+    {"example", 0, 1, 3, 4, EXAMPLE, JOINED(1, DIMS(1, 56, 50, 50), DIMS(8, 16, 32))},
+    {"example, axis -3", 0, -3, 3, 4, EXAMPLE, JOINED(1, DIMS(1, 56, 50, 50), DIMS(8, 16, 32))},
+    {"axis -1", 0, -1, 2, 2, DIMS({2, 3}, {2, 1}), JOINED(1, DIMS(2, 4), DIMS(3, 1))},
+    {"axis -2", 0, -2, 2, 2, DIMS({2, 3}, {1, 3}), JOINED(0, DIMS(3, 3), DIMS(2, 1))},
+    {"one input", 0, 0, 1, 1, DIMS({5}), JOINED(0, DIMS(5), DIMS(5))},
+    {"empty input", 0, 0, 3, 2, DIMS({2, 3}, {0, 3}, {1, 3}), JOINED(0, DIMS(3, 3), DIMS(2, 0, 1))},
+    {"empty off the axis", 0, 1, 2, 2, DIMS({0, 3}, {0, 1}), JOINED(1, DIMS(0, 4), DIMS(3, 1))},
+    {"i8", 0, 0, 2, 1, DIMS({2}, {3}), VKSPLIT_OV_I8, JOINED(0, DIMS(5), DIMS(2, 3))},
+    {"f8e4m3", 0, 0, 2, 1, DIMS({2}, {3}), VKSPLIT_OV_F8E4M3, JOINED(0, DIMS(5), DIMS(2, 3))},
+    {"rank 8", 0, 7, 2, 8, DIMS({1, 1, 1, 1, 1, 1, 2, 3}, {1, 1, 1, 1, 1, 1, 2, 1}),
+     JOINED(7, DIMS(1, 1, 1, 1, 1, 1, 2, 4), DIMS(3, 1))},
+    {"huge but empty", 0, 0, 2, 3, DIMS({1ull << 40, 0, 1ull << 20}, {1ull << 40, 0, 1ull << 20}),
+     JOINED(0, DIMS(1ull << 41, 0, 1ull << 20), DIMS(1ull << 40, 1ull << 40))},
     /* Inputs: at least one. */
-    {"no inputs",
-     0,
-     0,
-     0,
-     1,
-     {{1}},
-     .rule = VKSPLIT_RULE_OV_CONCAT_NO_INPUTS,
-     .shows = "At least one argument required."},
-    {"inputs over the limit",
-     0,
-     0,
-     VKSPLIT_MAX_INPUTS + 1,
-     1,
-     {{1}},
-     .rule = VKSPLIT_RULE_OV_CONCAT_INPUT_LIMIT,
-     .shows = "65537 inputs"},
+    {"no inputs", 0, 0, 0, 1, DIMS({1}), REFUSED(VKSPLIT_RULE_OV_CONCAT_NO_INPUTS, "At least one argument required.")},
+    {"inputs over the limit", 0, 0, VKSPLIT_MAX_INPUTS + 1, 1, DIMS({1}),
+     REFUSED(VKSPLIT_RULE_OV_CONCAT_INPUT_LIMIT, "65537 inputs")},
     /* axis: required, in [-R, R-1]. */
-    {"no axis", 1, 0, 2, 1, {{2}, {3}}, .rule = VKSPLIT_RULE_OV_CONCAT_AXIS_REQUIRED},
-    {"axis 4 of rank 4", 0, 4, 3, 4, EXAMPLE, .rule = VKSPLIT_RULE_OV_CONCAT_AXIS_RANGE,
-     .shows = "Concatenation axis (4) is out of bounds [-4, 3] for argument 0, which has shape {1, 8, 50, 50}."},
-    {"axis -5 of rank 4", 0, -5, 3, 4, EXAMPLE, .rule = VKSPLIT_RULE_OV_CONCAT_AXIS_RANGE, .shows = "(-5)"},
-    {"axis past a later argument's rank",
-     0,
-     1,
-     2,
-     2,
-     {{2, 3}, {2}},
-     .odd = 2,
-     .odd_rank_given = 1,
-     .odd_rank = 1,
-     .rule = VKSPLIT_RULE_OV_CONCAT_AXIS_RANGE,
-     .shows = "Concatenation axis (1) is out of bounds [-1, 0] for argument 1, which has shape {2}."},
+    {"no axis", 1, 0, 2, 1, DIMS({2}, {3}), REFUSED(VKSPLIT_RULE_OV_CONCAT_AXIS_REQUIRED, NULL)},
+    {"axis 4 of rank 4", 0, 4, 3, 4, EXAMPLE,
+     REFUSED(VKSPLIT_RULE_OV_CONCAT_AXIS_RANGE,
+             "Concatenation axis (4) is out of bounds [-4, 3] for argument 0, which has shape {1, 8, 50, 50}.")},
+    {"axis -5 of rank 4", 0, -5, 3, 4, EXAMPLE, REFUSED(VKSPLIT_RULE_OV_CONCAT_AXIS_RANGE, "(-5)")},
+    {"axis past a later argument's rank", 0, 1, 2, 2, DIMS({2, 3}, {2}), ODD_RANK(2, 1),
+     REFUSED(VKSPLIT_RULE_OV_CONCAT_AXIS_RANGE,
+             "Concatenation axis (1) is out of bounds [-1, 0] for argument 1, which has shape {2}.")},
     /* Types: all match, T any numeric type, whole bytes. */
-    {"f32 and f16",
-     0,
-     0,
-     3,
-     1,
-     {{2}, {2}, {2}},
-     .odd = 3,
-     .odd_type_given = 1,
-     .odd_type = VKSPLIT_OV_F16,
-     .rule = VKSPLIT_RULE_OV_CONCAT_TYPE_MISMATCH,
-     .shows = "Argument element types are inconsistent: inputs[2] is f16 but inputs[0] is f32"},
-    {"boolean",
-     0,
-     0,
-     2,
-     1,
-     {{2}, {2}},
-     VKSPLIT_OV_BOOLEAN,
-     .rule = VKSPLIT_RULE_OV_CONCAT_NOT_NUMERIC,
-     .shows = "inputs[0]: element type boolean is not a numeric type"},
-    {"string", 0, 0, 1, 1, {{2}}, VKSPLIT_OV_STRING, .rule = VKSPLIT_RULE_OV_CONCAT_NOT_NUMERIC},
-    {"u4", 0, 0, 1, 1, {{2}}, VKSPLIT_OV_U4, .rule = VKSPLIT_RULE_OV_CONCAT_PACKED_TYPE, .shows = "u4"},
-    {"dynamic second",
-     0,
-     0,
-     2,
-     1,
-     {{2}, {2}},
-     .odd = 2,
-     .odd_type_given = 1,
-     .odd_type = VKSPLIT_OV_DYNAMIC,
-     .rule = VKSPLIT_RULE_OV_CONCAT_DYNAMIC_TYPE,
-     .shows = "inputs[1]: element type dynamic"},
-    {"undefined",
-     0,
-     0,
-     1,
-     1,
-     {{2}},
-     .odd = 1,
-     .odd_type_given = 1,
-     .odd_type = VKSPLIT_OV_UNDEFINED,
-     .rule = VKSPLIT_RULE_OV_CONCAT_DYNAMIC_TYPE},
-    {"type 99",
-     0,
-     0,
-     1,
-     1,
-     {{2}},
-     .odd = 1,
-     .odd_type_given = 1,
-     .odd_type = (vksplit_ov_element_type)99,
-     .rule = VKSPLIT_RULE_OV_CONCAT_ELEMENT_TYPE,
-     .shows = "element type 99"},
+    {"f32 and f16", 0, 0, 3, 1, DIMS({2}, {2}, {2}), ODD_TYPE(3, VKSPLIT_OV_F16),
+     REFUSED(VKSPLIT_RULE_OV_CONCAT_TYPE_MISMATCH,
+             "Argument element types are inconsistent: inputs[2] is f16 but inputs[0] is f32")},
+    {"boolean", 0, 0, 2, 1, DIMS({2}, {2}), VKSPLIT_OV_BOOLEAN,
+     REFUSED(VKSPLIT_RULE_OV_CONCAT_NOT_NUMERIC, "inputs[0]: element type boolean is not a numeric type")},
+    {"string", 0, 0, 1, 1, DIMS({2}), VKSPLIT_OV_STRING, REFUSED(VKSPLIT_RULE_OV_CONCAT_NOT_NUMERIC, NULL)},
+    {"u4", 0, 0, 1, 1, DIMS({2}), VKSPLIT_OV_U4, REFUSED(VKSPLIT_RULE_OV_CONCAT_PACKED_TYPE, "u4")},
+    {"dynamic second", 0, 0, 2, 1, DIMS({2}, {2}), ODD_TYPE(2, VKSPLIT_OV_DYNAMIC),
+     REFUSED(VKSPLIT_RULE_OV_CONCAT_DYNAMIC_TYPE, "inputs[1]: element type dynamic")},
+    {"undefined", 0, 0, 1, 1, DIMS({2}), ODD_TYPE(1, VKSPLIT_OV_UNDEFINED),
+     REFUSED(VKSPLIT_RULE_OV_CONCAT_DYNAMIC_TYPE, NULL)},
+    {"type 99", 0, 0, 1, 1, DIMS({2}), ODD_TYPE(1, (vksplit_ov_element_type)99),
+     REFUSED(VKSPLIT_RULE_OV_CONCAT_ELEMENT_TYPE, "element type 99")},
     /* Ranks: positive, all alike; shapes alike off the axis. */
-    {"scalar", 0, 0, 1, 0, {{0}}, .rule = VKSPLIT_RULE_OV_CONCAT_SCALAR, .shows = "scalars as inputs are not allowed"},
-    {"a scalar second",
-     0,
-     0,
-     2,
-     1,
-     {{2}, {0}},
-     .odd = 2,
-     .odd_rank_given = 1,
-     .odd_rank = 0,
-     .rule = VKSPLIT_RULE_OV_CONCAT_SCALAR,
-     .shows = "inputs[1]"},
-    {"rank 9", 0, 0, 1, 9, {{1, 1, 1, 1, 1, 1, 1, 1, 2}}, .rule = VKSPLIT_RULE_OV_CONCAT_RANK_LIMIT},
-    {"ranks 2 and 3",
-     0,
-     1,
-     2,
-     2,
-     {{2, 3}, {2, 3, 4}},
-     .odd = 2,
-     .odd_rank_given = 1,
-     .odd_rank = 3,
-     .rule = VKSPLIT_RULE_OV_CONCAT_RANK_MISMATCH,
-     .shows = "(axis 1): inputs[1] has rank 3, inputs[0] rank 2"},
-    {"shapes differ off the axis",
-     0,
-     1,
-     3,
-     4,
-     {{1, 8, 50, 50}, {1, 16, 50, 50}, {1, 32, 50, 49}},
-     .rule = VKSPLIT_RULE_OV_CONCAT_SHAPE_MISMATCH,
-     .shows = "Argument shapes are inconsistent"},
-    {"shapes differ on axis 0 given -1",
-     0,
-     -1,
-     2,
-     2,
-     {{2, 3}, {3, 3}},
-     .rule = VKSPLIT_RULE_OV_CONCAT_SHAPE_MISMATCH,
-     .shows = "(axis 1): inputs[1].shape[0] is 3, inputs[0].shape[0] is 2"},
+    {"scalar", 0, 0, 1, 0, DIMS({0}), REFUSED(VKSPLIT_RULE_OV_CONCAT_SCALAR, "scalars as inputs are not allowed")},
+    {"a scalar second", 0, 0, 2, 1, DIMS({2}, {0}), ODD_RANK(2, 0),
+     REFUSED(VKSPLIT_RULE_OV_CONCAT_SCALAR, "inputs[1]")},
+    {"rank 9", 0, 0, 1, 9, DIMS({1, 1, 1, 1, 1, 1, 1, 1, 2}), REFUSED(VKSPLIT_RULE_OV_CONCAT_RANK_LIMIT, NULL)},
+    {"ranks 2 and 3", 0, 1, 2, 2, DIMS({2, 3}, {2, 3, 4}), ODD_RANK(2, 3),
+     REFUSED(VKSPLIT_RULE_OV_CONCAT_RANK_MISMATCH, "(axis 1): inputs[1] has rank 3, inputs[0] rank 2")},
+    {"shapes differ off the axis", 0, 1, 3, 4, DIMS({1, 8, 50, 50}, {1, 16, 50, 50}, {1, 32, 50, 49}),
+     REFUSED(VKSPLIT_RULE_OV_CONCAT_SHAPE_MISMATCH, "Argument shapes are inconsistent")},
+    {"shapes differ on axis 0 given -1", 0, -1, 2, 2, DIMS({2, 3}, {3, 3}),
+     REFUSED(VKSPLIT_RULE_OV_CONCAT_SHAPE_MISMATCH, "(axis 1): inputs[1].shape[0] is 3, inputs[0].shape[0] is 2")},
     /* Sizes. */
-    {"the axis sum overflows",
-     0,
-     0,
-     3,
-     1,
-     {{1ull << 63}, {1ull << 62}, {1ull << 63}},
-     VKSPLIT_OV_U8,
-     .rule = VKSPLIT_RULE_OV_CONCAT_AXIS_SUM_OVERFLOW,
-     .shows = "at inputs[2]"},
-    {"the output's bytes overflow",
-     0,
-     0,
-     2,
-     2,
-     {{1ull << 40, 1ull << 22}, {1ull << 40, 1ull << 22}},
-     .rule = VKSPLIT_RULE_OV_CONCAT_BYTE_COUNT_OVERFLOW,
-     .shows = "dimension 1"},
+    {"the axis sum overflows", 0, 0, 3, 1, DIMS({1ull << 63}, {1ull << 62}, {1ull << 63}), VKSPLIT_OV_U8,
+     REFUSED(VKSPLIT_RULE_OV_CONCAT_AXIS_SUM_OVERFLOW, "at inputs[2]")},
+    {"the output's bytes overflow", 0, 0, 2, 2, DIMS({1ull << 40, 1ull << 22}, {1ull << 40, 1ull << 22}),
+     REFUSED(VKSPLIT_RULE_OV_CONCAT_BYTE_COUNT_OVERFLOW, "dimension 1")},
 };
 
 static void fill_op(const ov_concat_case* c, vksplit_ov_concat_input* inputs, vksplit_ov_concat_desc* op)
 {
     for (uint32_t i = 0; i < MAXIN; i++) {
-        inputs[i].element_type = c->odd == i + 1 && c->odd_type_given ? c->odd_type
-                                 : c->type                            ? c->type
-                                                                      : VKSPLIT_OV_F32;
-        inputs[i].rank = c->odd == i + 1 && c->odd_rank_given ? c->odd_rank : c->rank;
+        inputs[i].element_type = CONCAT_ODD(c, i, odd_type_given, odd_type, c->type ? c->type : VKSPLIT_OV_F32);
+        inputs[i].rank = CONCAT_ODD(c, i, odd_rank_given, odd_rank, c->rank);
         inputs[i].shape = c->shapes[i];
     }
-    memset(op, 0, sizeof *op);
-    op->input_count = c->count;
-    op->inputs = inputs;
-    op->has_axis = !c->no_axis;
-    op->axis = c->axis;
+    *op = (vksplit_ov_concat_desc){.input_count = c->count, .inputs = inputs, .has_axis = !c->no_axis, .axis = c->axis};
 }
 
 static void run_case(const ov_concat_case* c)
@@ -234,14 +107,9 @@ static void run_case(const ov_concat_case* c)
     fill_op(c, inputs, &op);
     concat_call call;
     vksplit_ov_concat_storage storage;
-    concat_begin(&call, &storage, sizeof storage);
-    storage.lengths = call.lengths;
-    storage.lengths_capacity = MAXIN;
-    concat_snapshot(&call);
+    concat_begin(&call, &storage, sizeof storage, &storage.lengths, &storage.lengths_capacity);
     vksplit_result r = vksplit_ov_translate_concat(&op, &storage, &call.out, &call.err);
-    concat_want want = {c->rule,       c->shows,       c->count,
-                        c->rank,       c->want_axis,   vksplit_ov_element_type_size(inputs[0].element_type),
-                        c->want_sizes, c->want_lengths};
+    concat_want want = CONCAT_WANT(c, vksplit_ov_element_type_size(inputs[0].element_type));
     concat_end(c->name, &call, r, storage.sizes, &want);
 }
 
@@ -308,10 +176,8 @@ static void check_pointers_and_storage(void)
 
 int main(void)
 {
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        run_case(&cases[i]);
+    FRONTEND_RUN_CASES(cases, run_case);
     check_element_types();
     check_pointers_and_storage();
-    printf("%zu rule cases\n", sizeof cases / sizeof cases[0]);
     return test_finish(NULL);
 }
