@@ -69,29 +69,31 @@ static bool pieces_ok(const vksplit__geometry* g, const vksplit__segment* seg, c
 }
 
 /* TILES: lines cut into tiles of one trip (TILES_UNROLL x workgroup words; the realigned
- * kernel's of 3 x workgroup 16-byte blocks of a line's body); a unit copies `trips` tiles a
+ * kernel's of 3 (a join's 4) x workgroup 16-byte blocks of a line's body); a unit copies `trips` tiles a
  * stride apart within its band (one line per segment) or its line; each kernel's positions
  * and offsets within its integer widths (the shaders' copy_tiles*.glsl). */
 static bool tiles_ok(const vksplit__geometry* g, const vksplit__segment* seg, uint32_t s,
                      const vksplit__planner_caps* caps, bool one_line)
 {
     bool realign = g->kernel == MAPPING_TILES_REALIGN, wide = g->kernel == MAPPING_TILES_WIDE;
-    uint64_t unroll = realign ? 3 : ABI_UNROLL(g->word_bytes);
+    bool join = g->direction == VKSPLIT__JOIN;
+    uint64_t unroll = realign ? (join ? 4 : 3) : ABI_UNROLL(g->word_bytes);
     uint64_t tile = unroll * caps->workgroup_size;
     const vksplit__row_dim* dim0 = g->row_dims ? &g->dims[(size_t)s * g->row_dims] : NULL;
     uint64_t line_rows = dim0 ? dim0->size : 1;
     uint64_t line_words = line_rows * seg->chunk_words, lines = seg->rows / line_rows;
-    uint64_t loop = realign ? 8 * 3 + 2 : 3 * unroll + 2;
+    uint64_t loop = realign ? 8 * unroll + 2 : 3 * unroll + 2;
     bool ok = (g->kernel == MAPPING_TILES || realign || wide) && g->trips >= 1 &&
               g->trips * loop + VKSPLIT_FIXED_TRIPS <= VKSPLIT_LOOP_BUDGET && seg->rows % line_rows == 0;
-    if (realign) { /* 4- and 8-byte words, rows of 32 bytes or more, contiguous lines, no broadcast */
+    if (realign) { /* 4- and 8-byte words, rows of 32 bytes or more, lines contiguous in the part,
+                    * no broadcast; a join's places in the whole within 32 bits */
         uint64_t chunk_bytes = seg->chunk_words * g->word_bytes, line_bytes = line_rows * chunk_bytes;
-        ok =
-            ok && caps->bda && (g->word_bytes == 4 || g->word_bytes == 8) && chunk_bytes >= 32 &&
-            (!dim0 || dim0->size == 1 ||
-             (vksplit__write_stride(g, dim0) == seg->chunk_words && vksplit__read_stride(g, dim0) >= seg->chunk_words &&
-              vksplit__read_stride(g, dim0) * g->word_bytes < ((uint64_t)1 << 31))) &&
-            line_bytes + 16 * tile * g->trips <= UINT32_MAX;
+        ok = ok && caps->bda && (g->word_bytes == 4 || g->word_bytes == 8) && chunk_bytes >= 32 &&
+             (!dim0 || dim0->size == 1 ||
+              (dim0->part_stride == seg->chunk_words && dim0->whole_stride >= seg->chunk_words &&
+               dim0->whole_stride * g->word_bytes < ((uint64_t)1 << 31))) &&
+             line_bytes + 16 * tile * g->trips <= UINT32_MAX &&
+             (!join || !dim0 || (dim0->size - 1) * dim0->whole_stride * g->word_bytes + chunk_bytes <= UINT32_MAX);
         line_words = line_bytes / 16;
     } else if (!wide) { /* 32-bit positions in a line, 32-bit offsets within a trip (with
                           * descriptors, plan.c refuses bindings of 2^31 words or more) */
@@ -273,8 +275,7 @@ static void check_mapping(const vksplit__geometry* g, const vksplit__planner_cap
 {
     if (caps->mapping != VKSPLIT_MAPPING_BY_SHAPE && g->mapping != caps->mapping && g->mapping != VKSPLIT_MAPPING_TILES)
         fz_fail("%s plan: mapping %d, tuned %d", device, (int)g->mapping, (int)caps->mapping);
-    if (g->direction == VKSPLIT__JOIN &&
-        (g->mapping == VKSPLIT_MAPPING_INTERLEAVED || g->kernel == MAPPING_TILES_REALIGN))
+    if (g->direction == VKSPLIT__JOIN && g->mapping == VKSPLIT_MAPPING_INTERLEAVED)
         fz_fail("%s join plan: kernel %u, which has no join", device, g->kernel);
     if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE) {
         if (!deinterleave_ok(g, caps))

@@ -14,9 +14,16 @@
 // 4 bytes at a time. Every trip issues 2 x RA_UNROLL loads before its first store, without a
 // branch between them, as TILES does (a block past the tile's end repeats the trip's first).
 
+//
+// A join (JOIN) turns this round: the part's line, contiguous, is the side read, and its rows
+// land in the whole RJ_UNROLL blocks at a time: aligned 16-byte loads of the part's bytes
+// (never outside them), each block stored as four 4-byte words at their places in the whole,
+// a word past a row's end carried into the next row (realign_join_copy).
+
 #if defined(ADDRESSING_BDA) && !ATOMIC_STORES && (WORD_BYTES == 4 || WORD_BYTES == 8)
-#define RA_UNROLL 3 // output blocks per trip: 48 bytes, from 6 loads of 16 bytes (64 distinct), what
-                    // NAK's six scoreboards hold in flight
+#define RA_UNROLL ABI_REALIGN_UNROLL_SPLIT // a split's output blocks per trip: 48 bytes, from 6 loads of
+                                        // 16 bytes (64 distinct), what NAK's six scoreboards hold
+#define RJ_UNROLL ABI_REALIGN_UNROLL_JOIN //   a join's blocks per trip: 4 loads of 16 bytes, 64 in flight
 
 layout(buffer_reference, std430, buffer_reference_align = 16) buffer Block { uvec4 b; };
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer Word32 { uint u; };
@@ -179,15 +186,103 @@ void realign_copy(uint64_t s, uint k, uint64_t out_off, uint dmod, uint rows, ui
     }
 }
 
+// A block's four words at their places in the whole: `to` is where its first byte goes, at
+// column col of a row of c bytes (c >= 32: a block crosses one row's end at most); a word past
+// the row's end goes `carry` bytes further on, into the next row.
+void scatter_block(uint64_t to, uvec4 v, uint col, uint c, uint carry)
+{
+    [[unroll]] for (uint i = 0u; i < 4u; i++) {
+        uint more = col + 4u * i >= c ? carry : 0u;
+        Word32(to + uint64_t(4u * i + more)).u = v[i];
+    }
+}
+
+// A join's line: rows of c bytes, contiguous in the part from s (the side read), row r written
+// at d + r * out_row in the whole (out_row < 2^31 and every place of the line within 32 bits:
+// the host's bound, as for the split). The part's bytes from its first 16-byte boundary are
+// blocks; lane t of a trip takes blocks g, g + TG, ... (RJ_UNROLL of them), loaded together
+// (a block past the line's end reloads the trip's first, so that no branch comes between the
+// loads), then stored word by word. Each block's place is stepped from the one before, one
+// carried row at most; one division per invocation. The line's first tile copies the head
+// (before the first boundary) and the tail (after the last whole block), 4 bytes at a time.
+void realign_join_copy(uint64_t s, uint64_t d, uint rows, uint c, uint out_row, uint first, uint end, uint stride)
+{
+    uint t = gl_LocalInvocationID.x, wgs = gl_WorkGroupSize.x, tile = RJ_UNROLL * wgs;
+    uint bytes = rows * c;
+    uint head = (16u - (uint(s) & 15u)) & 15u;
+    uint blocks = (bytes - head) >> 4;
+    uint64_t body = s + head;
+    uint g = first * tile + (t / TG * (TG * RJ_UNROLL) + t % TG);
+    if (first < end && g < blocks) {
+        uint lane = 16u * TG, step = 16u * stride * tile; // bytes of the line between blocks, trips
+        uint o = head + 16u * g, row = 0u, col = o;
+        uint dq_lane = 0u, dr_lane = lane, dq_trip = 0u, dr_trip = step;
+        if (rows != 1u) { // else one row: no step crosses a row (past it, the loop ends)
+            row = o / c;
+            col = o - row * c;
+            dq_lane = lane / c;
+            dr_lane = lane - dq_lane * c;
+            dq_trip = step / c;
+            dr_trip = step - dq_trip * c;
+        }
+        uint carry = out_row - c;
+        uint jump_lane = dq_lane * out_row + dr_lane, jump_trip = dq_trip * out_row + dr_trip;
+        uint place = row * out_row + col; // block g's first byte, from d
+        for (uint tl = first; tl < end; tl += stride) {
+            uvec4 x[RJ_UNROLL];
+            [[unroll]] for (uint j = 0u; j < RJ_UNROLL; j++) {
+                uint b = g + j * TG;
+                x[j] = Block(body + uint64_t(16u * (b < blocks ? b : g))).b;
+            }
+            uint cj = col, pj = place;
+            [[unroll]] for (uint j = 0u; j < RJ_UNROLL; j++) {
+                if (g + j * TG < blocks)
+                    scatter_block(d + uint64_t(pj), x[j], cj, c, carry);
+                cj += dr_lane;
+                pj += jump_lane;
+                bool wrap = cj >= c;
+                cj -= wrap ? c : 0u;
+                pj += wrap ? carry : 0u;
+            }
+            g += stride * tile;
+            if (g >= blocks)
+                break;
+            col += dr_trip;
+            place += jump_trip;
+            bool wrap = col >= c;
+            col -= wrap ? c : 0u;
+            place += wrap ? carry : 0u;
+        }
+    }
+    if (first == 0u && t < 6u) {
+        for (uint e = t; e < 6u; e += wgs) {
+            uint i = e < 3u ? e : e - 3u;
+            uint o = e < 3u ? 4u * i : head + 16u * blocks + 4u * i;
+            uint stop = e < 3u ? head : bytes;
+            if (o < stop) {
+                uint row = o / c;
+                Word32(d + uint64_t(row * out_row + (o - row * c))).u = Word32(s + uint64_t(o)).u;
+            }
+        }
+    }
+}
+
 // k: the segment; unit: the workgroup's unit in it (within its band).
 void realign_workgroup(uint k, uint band, uint unit)
 {
     uint seg = segment_at(k);
-    // The fields TILES reads, in two 16-byte loads.
+    // The fields TILES reads, in two 16-byte loads (a join's part address and the whole's row
+    // stride issued with them).
     uvec4 f0, f4;
     segment_head(seg, f0, f4);
+    uint out_row = 0u;
+    if (JOIN) {
+        g_part = output_of_unbranched(k);
+        out_row = tbl(seg + SEG_OUT_STRIDE32) * WORD_BYTES;
+    }
     uint chunk = f0[SEG_CHUNK_WORDS];
-    OFFSET in_off = OFFSET(word64(f4[SEG_BASE - 4], f4[SEG_BASE - 3])), out_off = OFFSET(0u);
+    OFFSET in_off, out_off;
+    base_offsets(OFFSET(word64(f4[SEG_BASE - 4], f4[SEG_BASE - 3])), in_off, out_off);
     uint rows = f4[SEG_LINE_ROWS - 4];
     uint64_t in_row = uint64_t(f4[SEG_IN_STRIDE32 - 4]) * WORD_BYTES;
     uint line, first, end, stride;
@@ -196,6 +291,11 @@ void realign_workgroup(uint k, uint band, uint unit)
         return;
     if (line != 0u)
         place_row(seg, line, 1u, in_off, out_off);
+    if (JOIN) {
+        realign_join_copy(in_cursor(in_off), out_cursor(g_part, out_off), rows, chunk * WORD_BYTES, out_row, first,
+                          end, stride);
+        return;
+    }
     // Where the output starts mod 16: from its offset alone where bindings are 16-byte aligned.
     uint dmod = uint(out_off * WORD_BYTES) & 15u;
     if (!pc_flag(FLAG_ALIGNED))

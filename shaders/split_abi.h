@@ -50,6 +50,10 @@
  * 1- and 2-byte words keep 16 loads (16 and 32 bytes): more would cost more registers than
  * the bytes are worth, and such words only arise from odd byte counts. */
 #define ABI_UNROLL(word) ((word) >= 4 ? 64 / (word) : 16)
+/* The realigned TILES kernel's 16-byte blocks per trip: a split's 3 (six 16-byte loads), a
+ * join's 4 (four). */
+#define ABI_REALIGN_UNROLL_SPLIT 3u
+#define ABI_REALIGN_UNROLL_JOIN 4u
 
 /* TRANSPOSE: workgroups of 128 invocations (every device runs 128) copy a tile of
  * TRANSPOSE_TILE_A elements along the input's contiguous dimension by 4 * ABI_UNROLL(word)

@@ -181,11 +181,11 @@ void main()
         if (!find_segment(wg, k, unit))
             return;
     }
-#if KERNEL != MAPPING_TILES && KERNEL != MAPPING_TILES_WIDE
+#if KERNEL != MAPPING_TILES && KERNEL != MAPPING_TILES_WIDE && KERNEL != MAPPING_TILES_REALIGN
     if (JOIN) // a join reads its part first: its address before anything else
         g_part = output_of(k);
 #endif
-#if KERNEL == MAPPING_TILES || KERNEL == MAPPING_TILES_WIDE // (TILES reads it with the segment's fields)
+#if KERNEL == MAPPING_TILES || KERNEL == MAPPING_TILES_WIDE // (the TILES kernels read it with the segment's fields)
     tiles_workgroup(k, band, unit);
 #elif KERNEL == MAPPING_TILES_REALIGN
     realign_workgroup(k, band, unit);

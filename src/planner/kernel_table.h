@@ -18,7 +18,7 @@
     X(MAPPING_RUNS, VKSPLIT_MAPPING_RUNS, "runs", 1 | 2 | 4 | 8 | 16 | 32, 0, 0, both)                         \
     X(MAPPING_INTERLEAVED, VKSPLIT_MAPPING_INTERLEAVED, "interleaved", 1 | 2 | 4 | 8 | 16 | 32, 0, 0, split)   \
     X(MAPPING_TILES, VKSPLIT_MAPPING_TILES, "tiles", 1 | 2 | 4 | 8 | 16 | 32, 0, 0, both)                      \
-    X(MAPPING_TILES_REALIGN, VKSPLIT_MAPPING_TILES, "tiles (realigned to 16 bytes)", 0, 4 | 8, 1, split)       \
+    X(MAPPING_TILES_REALIGN, VKSPLIT_MAPPING_TILES, "tiles (realigned to 16 bytes)", 0, 4 | 8, 1, both)        \
     X(MAPPING_TILES_WIDE, VKSPLIT_MAPPING_TILES, "tiles (64-bit places)", 1 | 2 | 4 | 8 | 16 | 32, 0, 1, both) \
     X(MAPPING_TRANSPOSE, VKSPLIT_MAPPING_TRANSPOSE, "transpose", 1 | 2 | 4 | 8 | 16, 0, 0, both)               \
     X(MAPPING_TRANSPOSE16, VKSPLIT_MAPPING_TRANSPOSE, "transpose (16-byte loads and stores)", 0, 4, 1, both)   \

@@ -3,30 +3,34 @@
  * tiles of trips x ABI_UNROLL x workgroup words, one per workgroup. Tiles cross rows inside a
  * line, so short rows leave no lane idle; only a line's last tile may be partial.
  *
- * With 4- and 8-byte words on device addresses, where every line's output is contiguous, the
- * realigned kernel (shaders/copy_tiles_realign.glsl) copies the same lines with 16-byte loads
- * and stores; its tiles are counted in 16-byte output blocks (RA_UNROLL of them per trip). */
+ * With 4- and 8-byte words on device addresses, where every line is contiguous in its part, the
+ * realigned kernel (shaders/copy_tiles_realign.glsl) copies the same lines 16 bytes at a time:
+ * a split's with 16-byte loads and stores, a join's with 16-byte loads of the part and 4-byte
+ * stores into the whole; its tiles are counted in 16-byte blocks of the part's line
+ * (ABI_REALIGN_UNROLL of them per trip). */
 #include "planner/mapping_tiles.h"
 
 #include "planner/kernels.h"
 #include "split_abi.h"
 
-/* Output blocks of 16 bytes per trip of the realigned kernel (RA_UNROLL in its shader): three,
- * six loads of 16 bytes in flight, what NAK's six scoreboards hold. */
-#define REALIGN_UNROLL 3u
 /* Loop trips per trip, nothing unrolled (llvmpipe): the word-by-word kernel steps, loads and
  * stores ABI_UNROLL words; the realigned one steps, loads, realigns, may redo (4 words each)
- * and stores 4 blocks. */
+ * and stores its blocks. */
 #define TILES_LOOP_TRIPS(unroll) (3 * (unroll) + 2)
-#define REALIGN_LOOP_TRIPS (8 * REALIGN_UNROLL + 2)
+#define REALIGN_LOOP_TRIPS(unroll) (8 * (unroll) + 2)
 
-uint32_t vksplit__tiles_max_trips(uint32_t invocation_bytes, uint32_t word_bytes, vksplit_bool32 realign)
+uint32_t vksplit__realign_unroll(vksplit__direction direction)
+{
+    return vksplit__writes_whole(direction) ? ABI_REALIGN_UNROLL_JOIN : ABI_REALIGN_UNROLL_SPLIT;
+}
+
+uint32_t vksplit__tiles_max_trips(uint32_t invocation_bytes, uint32_t word_bytes, uint32_t realign_unroll)
 {
     uint32_t unroll = ABI_UNROLL(word_bytes);
-    uint32_t per_trip = realign ? REALIGN_UNROLL * 16 : unroll * word_bytes;
+    uint32_t per_trip = realign_unroll ? realign_unroll * 16 : unroll * word_bytes;
     uint32_t trips = invocation_bytes / per_trip;
-    uint32_t most =
-        (VKSPLIT_LOOP_BUDGET - VKSPLIT_FIXED_TRIPS) / (realign ? REALIGN_LOOP_TRIPS : TILES_LOOP_TRIPS(unroll));
+    uint32_t most = (VKSPLIT_LOOP_BUDGET - VKSPLIT_FIXED_TRIPS) /
+                    (realign_unroll ? REALIGN_LOOP_TRIPS(realign_unroll) : TILES_LOOP_TRIPS(unroll));
     return trips < 1 ? 1 : trips < most ? trips : most;
 }
 
@@ -38,7 +42,8 @@ static double line_fill(uint64_t line_words, uint64_t tile_words)
 
 /* The row dimension lines run along: one that fills its tiles (at least 3/4), then one whose
  * rows are contiguous in the output (long coalesced writes), then in the input, then the
- * longest; where the realigned kernel may run, contiguous output first (it needs it). Decided
+ * longest; where the realigned kernel may run, rows contiguous in the part first (it needs
+ * them). Decided
  * on segment 0; every segment has the same dimensions. */
 static uint32_t choose_line_dim(const vksplit__geometry* g, uint64_t tile_words, bool realign)
 {
@@ -48,7 +53,8 @@ static uint32_t choose_line_dim(const vksplit__geometry* g, uint64_t tile_words,
     for (uint32_t d = 0; d < g->row_dims; d++) {
         const vksplit__row_dim* dim = &g->dims[d];
         uint64_t fills = line_fill(dim->size * seg->chunk_words, tile_words) >= 0.75;
-        uint64_t contiguous = vksplit__write_stride(g, dim) == seg->chunk_words;
+        /* TILES: the output's rows; the realigned kernel: the part's (its 16-byte blocks). */
+        uint64_t contiguous = (realign ? dim->part_stride : vksplit__write_stride(g, dim)) == seg->chunk_words;
         uint64_t score = (realign ? contiguous << 62 | fills << 61 : fills << 62 | contiguous << 61) |
                          (uint64_t)(vksplit__read_stride(g, dim) == seg->chunk_words) << 60 |
                          (dim->size & (((uint64_t)1 << 60) - 1));
@@ -142,9 +148,11 @@ static bool tiles_span_fits(const vksplit__geometry* g, uint64_t tile_words, uin
 }
 
 /* The realigned kernel, where the kernel table gives it the word (src/planner/kernels.c: 4- and
- * 8-byte words on device addresses where 16-byte words are allowed): every row at least 32 bytes (a line's input then holds a whole aligned 16-byte
- * block), every line's output contiguous and its input rows apart (no broadcast), and a
- * line's bytes (and its tiles' blocks) within 32 bits. */
+ * 8-byte words on device addresses where 16-byte words are allowed): every row at least 32
+ * bytes (a line's whole side then holds a whole aligned 16-byte block, and a block crosses one
+ * row's end at most), every line contiguous in its part and its rows apart in the whole (no
+ * broadcast), and a line's bytes (and its tiles' blocks) within 32 bits; a join's places in
+ * the whole too (its 32-bit cursor from the line's first byte there). */
 static bool realign_fits(const vksplit__geometry* g, uint64_t tile_blocks)
 {
     for (uint32_t s = 0; s < g->segment_count; s++) {
@@ -152,10 +160,14 @@ static bool realign_fits(const vksplit__geometry* g, uint64_t tile_blocks)
         const vksplit__row_dim* dim = g->row_dims ? &g->dims[(size_t)s * g->row_dims] : NULL;
         uint64_t chunk_bytes = seg->chunk_words * g->word_bytes;
         uint64_t line_bytes = (dim ? dim->size : 1) * chunk_bytes;
+        uint64_t whole_reach = 0;
         if (chunk_bytes < 32 ||
-            (dim && dim->size > 1 &&
-             (vksplit__write_stride(g, dim) != seg->chunk_words || vksplit__read_stride(g, dim) < seg->chunk_words)) ||
+            (dim && dim->size > 1 && (dim->part_stride != seg->chunk_words || dim->whole_stride < seg->chunk_words)) ||
             line_bytes + 16 * tile_blocks > UINT32_MAX)
+            return false;
+        if (dim && vksplit__writes_whole(g->direction) &&
+            (!vksplit__mul_u64(dim->size - 1, dim->whole_stride * g->word_bytes, &whole_reach) ||
+             whole_reach + chunk_bytes > UINT32_MAX || dim->whole_stride * g->word_bytes > UINT32_MAX))
             return false;
     }
     return tiles_span_fits(g, tile_blocks * 16 / g->word_bytes, g->word_bytes);
@@ -165,8 +177,9 @@ static bool realign_fits(const vksplit__geometry* g, uint64_t tile_blocks)
  * min_workgroups would share the split. */
 static uint32_t choose_trips(const vksplit__geometry* g, const vksplit__planner_caps* caps, bool realign)
 {
-    uint32_t most = vksplit__tiles_max_trips(caps->invocation_bytes, g->word_bytes, realign);
-    uint64_t trip_bytes = realign ? REALIGN_UNROLL * 16 : (uint64_t)ABI_UNROLL(g->word_bytes) * g->word_bytes;
+    uint32_t unroll = realign ? vksplit__realign_unroll(g->direction) : 0;
+    uint32_t most = vksplit__tiles_max_trips(caps->invocation_bytes, g->word_bytes, unroll);
+    uint64_t trip_bytes = realign ? unroll * 16 : (uint64_t)ABI_UNROLL(g->word_bytes) * g->word_bytes;
     uint64_t workgroup_trips = g->bytes_written / (trip_bytes * caps->workgroup_size);
     uint64_t trips = workgroup_trips / (caps->min_workgroups ? caps->min_workgroups : 1);
     return trips < 1 ? 1 : trips < most ? (uint32_t)trips : most;
@@ -175,11 +188,9 @@ static uint32_t choose_trips(const vksplit__geometry* g, const vksplit__planner_
 vksplit_result vksplit__plan_tiles(vksplit__geometry* g, const vksplit__planner_caps* caps, vksplit_error* error)
 {
     /* The realigned kernel is tried with its largest tiles (its 32-bit bound holds for fewer trips too). */
-    uint64_t most_blocks = (uint64_t)vksplit__tiles_max_trips(caps->invocation_bytes, g->word_bytes, 1) *
-                           REALIGN_UNROLL * caps->workgroup_size;
-    /* The kernel table says whether the realigned kernel copies this direction (not a join's:
-     * it counts its 16-byte blocks from the written part's binding, and a join writes in place
-     * inside the whole). */
+    uint32_t realign_unroll = vksplit__realign_unroll(g->direction);
+    uint64_t most_blocks = (uint64_t)vksplit__tiles_max_trips(caps->invocation_bytes, g->word_bytes, realign_unroll) *
+                           realign_unroll * caps->workgroup_size;
     bool realign = vksplit__plans_kernel(caps, g->direction, MAPPING_TILES_REALIGN, g->word_bytes);
     g->trips = choose_trips(g, caps, realign);
     uint64_t tile_words = (uint64_t)g->trips * ABI_UNROLL(g->word_bytes) * caps->workgroup_size;
@@ -187,7 +198,7 @@ vksplit_result vksplit__plan_tiles(vksplit__geometry* g, const vksplit__planner_
         vksplit__move_row_dim(g, choose_line_dim(g, tile_words, realign), 0);
     if (realign && realign_fits(g, most_blocks)) {
         g->kernel = MAPPING_TILES_REALIGN;
-        tile_words = (uint64_t)g->trips * REALIGN_UNROLL * caps->workgroup_size; /* in 16-byte blocks */
+        tile_words = (uint64_t)g->trips * realign_unroll * caps->workgroup_size; /* in 16-byte blocks */
     } else {
         g->trips = choose_trips(g, caps, false);
         tile_words = (uint64_t)g->trips * ABI_UNROLL(g->word_bytes) * caps->workgroup_size;

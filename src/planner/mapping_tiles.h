@@ -10,8 +10,11 @@
 /* Lines of rows cut into tiles of TRIPS x ABI_UNROLL x workgroup words; bands. Fails when a
  * segment needs more than 2^32-1 tiles. */
 vksplit_result vksplit__plan_tiles(vksplit__geometry* g, const vksplit__planner_caps* caps, vksplit_error* error);
-/* The most trips per invocation for a word: invocation_bytes / 64, at least 1, within the
- * loop budget; a plan takes fewer where its split is small. */
-uint32_t vksplit__tiles_max_trips(uint32_t invocation_bytes, uint32_t word_bytes, vksplit_bool32 realign);
+/* The most trips per invocation for a word (realign_unroll: the realigned kernel's blocks per
+ * trip, 0 for the word-by-word kernels): invocation_bytes / a trip's bytes, at least 1, within
+ * the loop budget; a plan takes fewer where its split is small. */
+uint32_t vksplit__tiles_max_trips(uint32_t invocation_bytes, uint32_t word_bytes, uint32_t realign_unroll);
+/* The realigned kernel's 16-byte blocks per trip in this direction (split_abi.h). */
+uint32_t vksplit__realign_unroll(vksplit__direction direction);
 
 #endif /* VKSPLIT_MAPPING_TILES_H */

@@ -51,10 +51,6 @@ static void run(core_case* c, const char* kernel, const char* what)
     snprintf(label, sizeof label, "%s: %s", current->name, what);
     o.label = label;
     o.case_index = case_index++;
-    /* A join copies the realigned kernel's rows word by word: that kernel has no join
-     * (src/planner/kernels.c). */
-    if (kernel && core_join_all() && strcmp(kernel, "realigned") == 0)
-        kernel = "tiles w";
     core_verdict v = core_run_case(runner, c, &o);
     CORE_ACCOUNT(v);
     if (kernel && v.info.bytes_written)
