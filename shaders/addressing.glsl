@@ -3,9 +3,11 @@
 //
 // STORED is a word in memory, VALUE the same word in registers (8/16-bit storage gives no
 // 8/16-bit registers, so those words travel as uint). Each addressing defines OFFSET (a word
-// offset), OUTPUT (what names an output), tbl/tbl64 (the table), output_of(segment), and the
-// views: SRC src_at(word), DST dst_at(output, word), VALUE load(SRC, i), store(DST, i, VALUE),
-// plus the push-constant accessors pc_*() the mappings read.
+// offset), PART (what names a part: an address, or a descriptor slot), tbl/tbl64 (the table),
+// segment_part(segment), and the views: SRC src_at(word), DST dst_at(part, word), VALUE
+// load(SRC, i), store(DST, i, VALUE), plus the push-constant accessors pc_*() the mappings
+// read. The push constants and the table speak of the whole and its parts; the views turn
+// them into the side read and the side written by the direction.
 
 #if ATOMIC_STORES
 #define VALUE uint
@@ -33,10 +35,10 @@
 
 #if defined(ADDRESSING_BDA)
 #define OFFSET uint64_t
-#define OUTPUT uint64_t
+#define PART uint64_t
 layout(push_constant, std430) uniform Push {
     layout(offset = PC_BDA_TABLE) uint64_t table;
-    layout(offset = PC_BDA_INPUT) uint64_t input_addr;
+    layout(offset = PC_BDA_WHOLE) uint64_t whole_addr;
     layout(offset = PC_BDA_SEGMENTS) uint segments;
     layout(offset = PC_BDA_SHAPE) uint shape;
     layout(offset = PC_BDA_BAND_GROUPS) uint band_groups;
@@ -45,7 +47,7 @@ layout(push_constant, std430) uniform Push {
     layout(offset = PC_BDA_PREFIX1) uint prefix1;
     layout(offset = PC_BDA_PREFIX2) uint prefix2;
     layout(offset = PC_BDA_TRIPS) uint trips;
-    layout(offset = PC_BDA_OUTPUTS) uint outputs[2 * ABI_INLINE_OUTPUTS]; // uint64 pairs, or inline segments
+    layout(offset = PC_BDA_PARTS) uint parts[2 * ABI_INLINE_OUTPUTS]; // uint64 pairs, or inline segments
 } pc;
 layout(buffer_reference, std430, buffer_reference_align = 4) readonly buffer TableRef { uint t[]; };
 layout(buffer_reference, std430, buffer_reference_align = 8) readonly buffer AddressRef { uint64_t a[]; };
@@ -64,7 +66,7 @@ void segment_head(uint seg, out uvec4 f0, out uvec4 f4)
 }
 uint64_t word64(uint lo, uint hi) { return packUint2x32(uvec2(lo, hi)); }
 uint64_t tbl64(uint i) { return uint64_t(tbl(i)) | (uint64_t(tbl(i + 1u)) << 32); }
-uint64_t pc_word64(uint i) { return uint64_t(pc.outputs[i]) | (uint64_t(pc.outputs[i + 1u]) << 32); }
+uint64_t pc_word64(uint i) { return uint64_t(pc.parts[i]) | (uint64_t(pc.parts[i + 1u]) << 32); }
 uint pc_first_segment() { return 0u; }
 uint pc_wg_base() { return 0u; }
 uint pc_shape() { return pc.shape; }
@@ -74,29 +76,44 @@ uint pc_prefix2() { return pc.prefix2; }
 uint pc_segments_at() { return TBL_SEGMENTS_AT(pc.segments); } // one dispatch: every segment
 // Up to ABI_INLINE_OUTPUTS addresses travel in push constants, more in the caller's arguments.
 // They are the parts': a split's outputs, a join's inputs.
-OUTPUT output_of(uint segment)
+PART segment_part(uint segment)
 {
     if ((pc.shape >> SHAPE_FLAGS_SHIFT & FLAG_ARGUMENTS) != 0u)
         return AddressRef(pc_word64(0u)).a[segment];
     return pc_word64(2u * segment);
 }
 // The same address read without depending on the branch, for a join to read its part's address
-// together with the segment's fields: both places are read, each at an index that is always
-// valid (the arguments' where there are none: the table's first word), and the right one kept.
-// ACO then issues it with the fields (one round trip before the first copy load, as a split's);
-// NAK turns the first ?: into a branch and still takes two.
-OUTPUT output_of_unbranched(uint segment)
+// together with the segment's fields: both places are read (part_address_issue), each at an
+// index that is always valid (the arguments' where there are none: the table's first word),
+// and the right one kept (part_address_pick). A kernel issues the two reads, then the fields',
+// and picks after: NAK issues loads in the order written and waits at the first use (or at a
+// branch) for every load in flight, so picking before the fields are asked for costs a second
+// round trip. ACO issues them together either way.
+// The pushed address stays two words until the pick: an indexed push-constant read is a
+// memory read too, and joining its words at once would wait for it there.
+struct PartAddress {
+    uint64_t from_arguments;
+    uvec2 from_push;
+};
+PartAddress part_address_issue(uint segment)
 {
     bool arguments = (pc.shape >> SHAPE_FLAGS_SHIFT & FLAG_ARGUMENTS) != 0u;
-    uint64_t from_arguments = AddressRef(arguments ? pc_word64(0u) : pc.table).a[arguments ? segment : 0u];
-    uint64_t from_push = pc_word64(2u * min(segment, ABI_INLINE_OUTPUTS - 1u));
-    return arguments ? from_arguments : from_push;
+    PartAddress a;
+    a.from_arguments = AddressRef(arguments ? pc_word64(0u) : pc.table).a[arguments ? segment : 0u];
+    uint i = 2u * min(segment, ABI_INLINE_OUTPUTS - 1u);
+    a.from_push = uvec2(pc.parts[i], pc.parts[i + 1u]);
+    return a;
 }
-// A split reads the whole (pc.input_addr) and writes its part; a join (JOIN) reads its part,
+PART part_address_pick(PartAddress a)
+{
+    return (pc.shape >> SHAPE_FLAGS_SHIFT & FLAG_ARGUMENTS) != 0u ? a.from_arguments : packUint2x32(a.from_push);
+}
+PART segment_part_unbranched(uint segment) { return part_address_pick(part_address_issue(segment)); }
+// A split reads the whole (pc.whole_addr) and writes its part; a join (JOIN) reads its part,
 // g_part, set once its segment is known (main(): before anything is read), and writes the whole.
-OUTPUT g_part;
-uint64_t read_address() { return JOIN ? g_part : pc.input_addr; }
-uint64_t write_address(OUTPUT dest) { return JOIN ? pc.input_addr : dest; }
+PART g_part;
+uint64_t read_address() { return JOIN ? g_part : pc.whole_addr; }
+uint64_t write_address(PART dest) { return JOIN ? pc.whole_addr : dest; }
 
 #if ATOMIC_STORES
 // A run is the byte address of its first word.
@@ -104,7 +121,7 @@ uint64_t write_address(OUTPUT dest) { return JOIN ? pc.input_addr : dest; }
 #define DST uint64_t
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer AtomicRef { uint v; };
 SRC src_at(OFFSET word) { return read_address() + word * WORD_BYTES; }
-DST dst_at(OUTPUT dest, OFFSET word) { return write_address(dest) + word * WORD_BYTES; }
+DST dst_at(PART dest, OFFSET word) { return write_address(dest) + word * WORD_BYTES; }
 VALUE load(SRC s, uint i)
 {
     uint64_t at = s + uint64_t(i * WORD_BYTES);
@@ -131,7 +148,7 @@ layout(buffer_reference, std430, buffer_reference_align = WORD_ALIGN) buffer Wor
 #define SRC Words
 #define DST Words
 SRC src_at(OFFSET word) { return Words(read_address() + word * WORD_BYTES); }
-DST dst_at(OUTPUT dest, OFFSET word) { return Words(write_address(dest) + word * WORD_BYTES); }
+DST dst_at(PART dest, OFFSET word) { return Words(write_address(dest) + word * WORD_BYTES); }
 VALUE load(SRC s, uint i) { return VALUE(s.w[i]); }
 void store(DST d, uint i, VALUE v) { d.w[i] = STORED(v); }
 #if WORD_BYTES == 16
@@ -147,11 +164,11 @@ void run_store(DST d, uint i, RUN_VALUE v) { Words64x2(uint64_t(d)).w[i] = v; }
 // 32-bit views (DEINTERLEAVE's tails), index in uint32 from the binding: the side read, the
 // side written.
 uint load_u32(uint64_t i) { return U32Ref(read_address() + i * 4ul).v[0]; }
-void store_u32(OUTPUT dest, uint64_t i, uint v) { U32Ref(write_address(dest) + i * 4ul).v[0] = v; }
+void store_u32(PART dest, uint64_t i, uint v) { U32Ref(write_address(dest) + i * 4ul).v[0] = v; }
 
 #else // ADDRESSING_DESC
 #define OFFSET uint
-#define OUTPUT uint // the output's slot in this dispatch
+#define PART uint // the output's slot in this dispatch
 layout(push_constant, std430) uniform Push {
     layout(offset = PC_DESC_SEG_FIRST) uint seg_first;
     layout(offset = PC_DESC_SEGMENTS) uint segments;
@@ -160,8 +177,8 @@ layout(push_constant, std430) uniform Push {
     layout(offset = PC_DESC_EQUAL_UNITS) uint equal_units;
     layout(offset = PC_DESC_SEGMENTS_AT) uint segments_at;
     layout(offset = PC_DESC_TRIPS) uint trips;
-    layout(offset = PC_DESC_INPUT_WORD) uint input_word;
-    layout(offset = PC_DESC_OUTPUT_WORDS) uint output_words[ABI_MAX_SLOTS];
+    layout(offset = PC_DESC_WHOLE_WORD) uint whole_word;
+    layout(offset = PC_DESC_PART_WORDS) uint part_words[ABI_MAX_SLOTS];
 } pc;
 layout(set = 0, binding = 0, std430) readonly buffer TableBuffer { uint t[]; } table;
 uint tbl(uint i) { return table.t[i]; }
@@ -180,13 +197,18 @@ uint pc_equal_units() { return pc.equal_units; }
 uint pc_prefix1() { return 0u; } // FLAG_PREFIX is never set here
 uint pc_prefix2() { return 0u; }
 uint pc_segments_at() { return pc.segments_at; }
-OUTPUT output_of(uint segment) { return segment - pc.seg_first; }
-OUTPUT output_of_unbranched(uint segment) { return output_of(segment); }
+PART segment_part(uint segment) { return segment - pc.seg_first; }
+PART segment_part_unbranched(uint segment) { return segment_part(segment); }
+struct PartAddress {
+    uint slot;
+};
+PartAddress part_address_issue(uint segment) { return PartAddress(segment_part(segment)); }
+PART part_address_pick(PartAddress a) { return a.slot; }
 // A split reads the whole (binding 1) and writes its part's slot (binding 2); a join (JOIN)
 // reads its part's slot, g_part (set in main()), and writes the whole.
-OUTPUT g_part;
-uint read_word() { return JOIN ? pc.output_words[g_part] : pc.input_word; }
-uint write_word(OUTPUT slot) { return JOIN ? pc.input_word : pc.output_words[slot]; }
+PART g_part;
+uint read_word() { return JOIN ? pc.part_words[g_part] : pc.whole_word; }
+uint write_word(PART slot) { return JOIN ? pc.whole_word : pc.part_words[slot]; }
 
 // Binding 1 is the whole, binding 2 the parts (an array of slots): a split reads the whole
 // (readonly) and writes its parts, a join the other way round. Each direction is its own module
@@ -212,7 +234,7 @@ struct Dst { uint slot; uint byte_offset; };
 #define SRC uint
 #define DST Dst
 SRC src_at(OFFSET word) { return (read_word() + word) * WORD_BYTES; }
-DST dst_at(OUTPUT slot, OFFSET word) { return Dst(slot, (write_word(slot) + word) * WORD_BYTES); }
+DST dst_at(PART slot, OFFSET word) { return Dst(slot, (write_word(slot) + word) * WORD_BYTES); }
 VALUE load(SRC s, uint i)
 {
     uint at = s + i * WORD_BYTES;
@@ -234,7 +256,7 @@ struct Dst { uint slot; uint word; };
 #define SRC uint
 #define DST Dst
 SRC src_at(OFFSET word) { return read_word() + word; }
-DST dst_at(OUTPUT slot, OFFSET word) { return Dst(slot, write_word(slot) + word); }
+DST dst_at(PART slot, OFFSET word) { return Dst(slot, write_word(slot) + word); }
 VALUE load(SRC s, uint i) { return VALUE(READ_SIDE.w[s + i]); }
 void store(DST d, uint i, VALUE v) { WRITE_SIDE(d.slot).w[d.word + i] = STORED(v); }
 #endif
@@ -249,29 +271,29 @@ void store(DST d, uint i, VALUE v) { WRITE_SIDE(d.slot).w[d.word + i] = STORED(v
 #define CURSOR uint64_t
 #define STEP uint64_t
 CURSOR in_cursor(OFFSET word) { return read_address() + word * uint64_t(WORD_BYTES); }
-CURSOR out_cursor(OUTPUT dest, OFFSET word) { return write_address(dest) + word * uint64_t(WORD_BYTES); }
+CURSOR out_cursor(PART dest, OFFSET word) { return write_address(dest) + word * uint64_t(WORD_BYTES); }
 STEP step_words(OFFSET words) { return words * uint64_t(WORD_BYTES); }
 #if ATOMIC_STORES
 VALUE load_at(CURSOR c) { return load(c, 0u); }
-void store_at(OUTPUT dest, CURSOR c, VALUE v) { store(c, 0u, v); }
+void store_at(PART dest, CURSOR c, VALUE v) { store(c, 0u, v); }
 #else
 VALUE load_at(CURSOR c) { return load(Words(c), 0u); }
-void store_at(OUTPUT dest, CURSOR c, VALUE v) { store(Words(c), 0u, v); }
+void store_at(PART dest, CURSOR c, VALUE v) { store(Words(c), 0u, v); }
 #endif
 #else
 #define CURSOR uint
 #define STEP uint
 #if ATOMIC_STORES
 CURSOR in_cursor(OFFSET word) { return (read_word() + word) * WORD_BYTES; }
-CURSOR out_cursor(OUTPUT slot, OFFSET word) { return (write_word(slot) + word) * WORD_BYTES; }
+CURSOR out_cursor(PART slot, OFFSET word) { return (write_word(slot) + word) * WORD_BYTES; }
 STEP step_words(OFFSET words) { return words * WORD_BYTES; }
 #else
 CURSOR in_cursor(OFFSET word) { return read_word() + word; }
-CURSOR out_cursor(OUTPUT slot, OFFSET word) { return write_word(slot) + word; }
+CURSOR out_cursor(PART slot, OFFSET word) { return write_word(slot) + word; }
 STEP step_words(OFFSET words) { return words; }
 #endif
 VALUE load_at(CURSOR c) { return load(c, 0u); }
-void store_at(OUTPUT slot, CURSOR c, VALUE v) { store(Dst(slot, c), 0u, v); }
+void store_at(PART slot, CURSOR c, VALUE v) { store(Dst(slot, c), 0u, v); }
 #endif
 
 uint pc_grid_x() { return pc_shape() & SHAPE_GRID_X_MASK; }
@@ -285,7 +307,7 @@ uint pc_row_dims() { return (pc_shape() >> SHAPE_ROW_DIMS_SHIFT) & SHAPE_ROW_DIM
 bool pc_flag(uint flag) { return ((pc_shape() >> SHAPE_FLAGS_SHIFT) & flag) != 0u; }
 
 // A segment's part as the kernels pass it to the store side: a join's was read in main().
-OUTPUT part_of(uint segment) { return JOIN ? g_part : output_of(segment); }
+PART part_of(uint segment) { return JOIN ? g_part : segment_part(segment); }
 // A segment's base (the whole's first element of its part) offsets the side that is the whole:
 // the one read in a split, the one written in a join; the part's side starts at its binding.
 void base_offsets(OFFSET base, out OFFSET in_off, out OFFSET out_off)

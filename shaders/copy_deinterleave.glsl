@@ -126,7 +126,7 @@ void deinterleave_workgroup(uint wg)
         for (uint k = 0u; k < pc.segments; k++) {
             uint seg = segment_at(k);
             uint chunk = tbl(seg + SEG_CHUNK_WORDS), at_in_row = tbl(seg + SEG_ROW_OFFSET);
-            OUTPUT dest = output_of(k);
+            PART dest = segment_part(k);
             uint out_uints = d.nrows * chunk, out_words = out_uints / DI_SLOTS;
             CURSOR out0 = out_cursor(dest, OFFSET(d.r0) * OFFSET(chunk) / OFFSET(DI_SLOTS));
             uint first = t * DI_SLOTS;
@@ -197,7 +197,7 @@ void interleave_workgroup(uint wg)
             uint seg = segment_at(k);
             uint chunk = tbl(seg + SEG_CHUNK_WORDS), at_in_row = tbl(seg + SEG_ROW_OFFSET);
             uint magic = tbl(seg + SEG_ROW_MAGIC); // read with the chunk: no division here
-            g_part = output_of(k);                 // this input, the side read
+            g_part = segment_part(k);                 // this input, the side read
             uint in_uints = d.nrows * chunk, in_words = in_uints / DI_SLOTS;
             CURSOR in0 = in_cursor(OFFSET(d.r0) * OFFSET(chunk) / OFFSET(DI_SLOTS));
             uint skip = row_uints - chunk; // from a row's chunk end to the next row's chunk
@@ -226,7 +226,7 @@ void interleave_workgroup(uint wg)
         }
         barrier(); // every input's part of the rows is in place
         // The whole rows, span uint32 words, whole words first.
-        OUTPUT dest = g_part; // unused: the side written is the whole
+        PART dest = g_part; // unused: the side written is the whole
         CURSOR out0 = out_cursor(dest, OFFSET(d.r0) * OFFSET(row_uints) / OFFSET(DI_SLOTS));
         for (uint w = t; w < d.words; w += wgs) {
             uint s[4];

@@ -26,7 +26,7 @@ void tile_word(uint seg, uint f, uint chunk, uint magic, uint row0, OFFSET in_ro
 }
 
 // unit: the workgroup's unit within its segment and band.
-void interleaved_workgroup(uint seg, uint unit, uint band, OUTPUT dest)
+void interleaved_workgroup(uint seg, uint unit, uint band, PART dest)
 {
     uint t = gl_LocalInvocationID.x, step = gl_WorkGroupSize.x;
     uint chunk = tbl(seg + SEG_CHUNK_WORDS);
@@ -64,8 +64,8 @@ void interleaved_workgroup(uint seg, uint unit, uint band, OUTPUT dest)
     place_row(seg, row0, 0u, in_off, out_off);
     OFFSET in_step = OFFSET(0u), out_step = OFFSET(0u);
     if (pc_row_dims() > 0u) {
-        in_step = OFFSET(tbl64(seg + SEG_DIMS + DIM_IN_STRIDE));
-        out_step = OFFSET(tbl64(seg + SEG_DIMS + DIM_OUT_STRIDE));
+        in_step = OFFSET(tbl64(seg + SEG_DIMS + DIM_READ_STRIDE));
+        out_step = OFFSET(tbl64(seg + SEG_DIMS + DIM_WRITE_STRIDE));
     }
     uint f = t;
     for (; f + 3u * step < total; f += 4u * step) {

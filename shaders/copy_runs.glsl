@@ -26,7 +26,7 @@ void copy_run(SRC s, DST d, uint count, uint step)
 }
 
 // nrows rows of count words, src and dst stepping by in_step / out_step words per row.
-void copy_rows(OFFSET src, OFFSET in_step, OFFSET dst, OFFSET out_step, uint nrows, uint count, OUTPUT dest)
+void copy_rows(OFFSET src, OFFSET in_step, OFFSET dst, OFFSET out_step, uint nrows, uint count, PART dest)
 {
     if (count == 1u) { // one-word rows: four per loop trip, and no inner loop at all
         for (; nrows >= 4u; nrows -= 4u, src += 4u * in_step, dst += 4u * out_step) {
@@ -45,7 +45,7 @@ void copy_rows(OFFSET src, OFFSET in_step, OFFSET dst, OFFSET out_step, uint nro
         copy_run(src_at(src), dst_at(dest, dst), count, 1u);
 }
 
-void runs_invocation(uint seg, uint inv, OUTPUT dest)
+void runs_invocation(uint seg, uint inv, PART dest)
 {
     uint chunk = tbl(seg + SEG_CHUNK_WORDS);
     uint pieces = tbl(seg + SEG_PIECES);
@@ -76,8 +76,8 @@ void runs_invocation(uint seg, uint inv, OUTPUT dest)
     OFFSET in0 = OFFSET(0u), out0 = OFFSET(0u);
     if (row_dims > 0u) {
         size0 = tbl(dims + DIM_SIZE);
-        in0 = OFFSET(tbl64(dims + DIM_IN_STRIDE));
-        out0 = OFFSET(tbl64(dims + DIM_OUT_STRIDE));
+        in0 = OFFSET(tbl64(dims + DIM_READ_STRIDE));
+        out0 = OFFSET(tbl64(dims + DIM_WRITE_STRIDE));
     }
     // Place the first row (as place_row, keeping the indices for the odometer below).
     uint idx[ABI_MAX_ROW_DIMS];
@@ -88,8 +88,8 @@ void runs_invocation(uint seg, uint inv, OUTPUT dest)
         uint q = r / size;
         idx[k] = r - q * size;
         r = q;
-        in_off += OFFSET(idx[k]) * OFFSET(tbl64(field + DIM_IN_STRIDE));
-        out_off += OFFSET(idx[k]) * OFFSET(tbl64(field + DIM_OUT_STRIDE));
+        in_off += OFFSET(idx[k]) * OFFSET(tbl64(field + DIM_READ_STRIDE));
+        out_off += OFFSET(idx[k]) * OFFSET(tbl64(field + DIM_WRITE_STRIDE));
     }
     uint idx0 = row_dims > 0u ? idx[0] : 0u;
     // Walk dimension 0 with the tight loop; the odometer only runs when it wraps.
@@ -104,8 +104,8 @@ void runs_invocation(uint seg, uint inv, OUTPUT dest)
         idx0 = 0u;
         for (uint k = 1u; k < row_dims; k++) { // carry into the outer dimensions
             uint field = dims + k * DIM_FIELDS;
-            OFFSET ik = OFFSET(tbl64(field + DIM_IN_STRIDE));
-            OFFSET ok = OFFSET(tbl64(field + DIM_OUT_STRIDE));
+            OFFSET ik = OFFSET(tbl64(field + DIM_READ_STRIDE));
+            OFFSET ok = OFFSET(tbl64(field + DIM_WRITE_STRIDE));
             in_off += ik;
             out_off += ok;
             uint size = tbl(field + DIM_SIZE);

@@ -27,7 +27,7 @@ struct TileLine {
     OFFSET in_off;      // the line's first word on the side read (the segment's base included
     OFFSET out_off;     // on the whole's side: base_offsets) and on the side written
     OFFSET in_stride;   // row to row within the line
-    OFFSET out_stride;  // (narrow kernel: read with the output's address, SEG_OUT_STRIDE32 of
+    OFFSET out_stride;  // (narrow kernel: read with the output's address, SEG_WRITE_STRIDE32 of
     uint seg;           //  table segment `seg`; 0xFFFFFFFF for an inline segment)
 };
 
@@ -96,8 +96,8 @@ void tiles_range(uint unit, uint band, uint units, uint tiles, uint line_tiles, 
 #if defined(ADDRESSING_BDA)
 uint inline_field(uint k, const uint f)
 {
-    uint a = pc.outputs[INLINE_AT + f], b = pc.outputs[INLINE_AT + INLINE_FIELDS + f];
-    uint c = pc.outputs[INLINE_AT + 2 * INLINE_FIELDS + f];
+    uint a = pc.parts[INLINE_AT + f], b = pc.parts[INLINE_AT + INLINE_FIELDS + f];
+    uint c = pc.parts[INLINE_AT + 2 * INLINE_FIELDS + f];
     uint bc = k == 1u ? b : c;
     return k == 0u ? a : bc;
 }
@@ -113,7 +113,7 @@ void tiles_workgroup(uint k, uint band, uint unit)
 #if defined(ADDRESSING_BDA)
     if (pc_flag(FLAG_INLINE)) { // a small split: every field in push constants, no table read
         if (JOIN)
-            g_part = output_of_unbranched(k);
+            g_part = segment_part_unbranched(k);
         l.chunk = inline_field(k, INLINE_CHUNK);
         base_offsets(word64(inline_field(k, INLINE_BASE), inline_field(k, INLINE_BASE + 1)), l.in_off, l.out_off);
         l.rows = 1u;
@@ -126,20 +126,25 @@ void tiles_workgroup(uint k, uint band, uint unit)
 #endif
     {
         uint seg = segment_at(k);
+        // A join's part, the side it reads: its address in flight with the fields (asked for
+        // first, picked after them: part_address_issue).
+        PartAddress part;
+        if (JOIN)
+            part = part_address_issue(k);
         // What the input's side needs, in two 16-byte loads in flight together (split_abi.h
         // places these fields so); the output's stride is read later, with its address.
         uvec4 f0, f4;
         segment_head(seg, f0, f4);
-        if (JOIN) // a join's part, the side it reads: its address in flight with the fields
-            g_part = output_of_unbranched(k);
+        if (JOIN)
+            g_part = part_address_pick(part);
         l.chunk = f0[SEG_CHUNK_WORDS];
         base_offsets(OFFSET(word64(f4[SEG_BASE - 4], f4[SEG_BASE - 3])), l.in_off, l.out_off);
         l.rows = f4[SEG_LINE_ROWS - 4];
-        l.in_stride = OFFSET(f4[SEG_IN_STRIDE32 - 4]);
+        l.in_stride = OFFSET(f4[SEG_READ_STRIDE32 - 4]);
         l.seg = seg;
 #if defined(ADDRESSING_BDA) && KERNEL == MAPPING_TILES_WIDE // 64-bit strides: dimension 0's own fields
-        l.in_stride = OFFSET(tbl64(seg + SEG_DIMS + DIM_IN_STRIDE));
-        l.out_stride = OFFSET(tbl64(seg + SEG_DIMS + DIM_OUT_STRIDE));
+        l.in_stride = OFFSET(tbl64(seg + SEG_DIMS + DIM_READ_STRIDE));
+        l.out_stride = OFFSET(tbl64(seg + SEG_DIMS + DIM_WRITE_STRIDE));
 #endif
         tiles_range(unit, band, f0[SEG_UNITS], f0[SEG_TILES], f0[SEG_LINE_TILES], line, first, end, stride);
         if (first >= end) // a short last band's, or line's, spare unit

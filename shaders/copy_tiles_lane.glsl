@@ -59,7 +59,7 @@ void TL_NAME(_load)(TL_STEPS k, CURSOR from, uint col, TL_POS g, TL_POS words, c
 
 // Its stores, stepping again on the output's side (keeping the loads' offsets instead would
 // hold registers that NAK then lacks for the loaded words).
-void TL_NAME(_store)(TL_STEPS k, CURSOR to, OUTPUT dest, uint col, TL_POS g, TL_POS words, const bool fast,
+void TL_NAME(_store)(TL_STEPS k, CURSOR to, PART dest, uint col, TL_POS g, TL_POS words, const bool fast,
                      const bool clamp, VALUE v[TILES_UNROLL])
 {
     if (fast) {
@@ -118,7 +118,7 @@ void TL_NAME(_copy)(TileLine l, uint first, uint end, uint stride, uint seg)
     k.in_trip = CURSOR(step_words(OFFSET(sq) * l.in_stride + OFFSET(k.dr_trip)));
     CURSOR from = in_cursor(l.in_off + OFFSET(row) * l.in_stride + OFFSET(col)), to;
     VALUE v[TILES_UNROLL];
-    OUTPUT dest;
+    PART dest;
     for (uint tl = first;;) {
         // A trip in one row, whole (the usual), copies from its first word at fixed distances;
         // one that crosses a row's end steps; one that reaches the line's end clamps.
@@ -134,7 +134,7 @@ void TL_NAME(_copy)(TileLine l, uint first, uint end, uint stride, uint seg)
             dest = part_of(seg);
 #if !TL_WIDE
             if (l.seg != 0xFFFFFFFFu)
-                l.out_stride = OFFSET(tbl(l.seg + SEG_OUT_STRIDE32));
+                l.out_stride = OFFSET(tbl(l.seg + SEG_WRITE_STRIDE32));
 #endif
             k.out_lane = TL_OFF(step_words(OFFSET(q) * l.out_stride + OFFSET(k.dr_lane)));
             k.out_carry = TL_OFF(step_words(l.out_stride - OFFSET(l.chunk)));

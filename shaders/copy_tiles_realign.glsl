@@ -147,7 +147,7 @@ void realign_copy(uint64_t s, uint k, uint64_t out_off, uint dmod, uint rows, ui
         bool fast = realign_fast(L);
         if (fast)
             realign_load(L, x, y);
-        d = out_cursor(output_of(k), out_off); // after the first loads: its latency hides behind theirs
+        d = out_cursor(segment_part(k), out_off); // after the first loads: its latency hides behind theirs
         if (fast)
             realign_store(d + o, x, y, L.mis >> 2);
         else
@@ -174,7 +174,7 @@ void realign_copy(uint64_t s, uint k, uint64_t out_off, uint dmod, uint rows, ui
     // The line's first tile copies its head's and tail's 4-byte words.
     if (first == 0u && t < 6u) {
         if (!started)
-            d = out_cursor(output_of(k), out_off);
+            d = out_cursor(segment_part(k), out_off);
         for (uint e = t; e < 6u; e += wgs) {
             uint i = e < 3u ? e : e - 3u;
             uint o = e < 3u ? 4u * i : head + 16u * L.blocks + 4u * i;
@@ -271,20 +271,23 @@ void realign_join_copy(uint64_t s, uint64_t d, uint rows, uint c, uint out_row, 
 void realign_workgroup(uint k, uint band, uint unit)
 {
     uint seg = segment_at(k);
-    // The fields TILES reads, in two 16-byte loads (a join's part address and the whole's row
-    // stride issued with them).
+    // The fields TILES reads, in two 16-byte loads; a join's part address (asked for first,
+    // picked after them: part_address_issue) and the whole's row stride, issued with them.
+    uint out_row = 0u;
+    PartAddress part;
+    if (JOIN)
+        part = part_address_issue(k);
     uvec4 f0, f4;
     segment_head(seg, f0, f4);
-    uint out_row = 0u;
     if (JOIN) {
-        g_part = output_of_unbranched(k);
-        out_row = tbl(seg + SEG_OUT_STRIDE32) * WORD_BYTES;
+        out_row = tbl(seg + SEG_WRITE_STRIDE32) * WORD_BYTES;
+        g_part = part_address_pick(part);
     }
     uint chunk = f0[SEG_CHUNK_WORDS];
     OFFSET in_off, out_off;
     base_offsets(OFFSET(word64(f4[SEG_BASE - 4], f4[SEG_BASE - 3])), in_off, out_off);
     uint rows = f4[SEG_LINE_ROWS - 4];
-    uint64_t in_row = uint64_t(f4[SEG_IN_STRIDE32 - 4]) * WORD_BYTES;
+    uint64_t in_row = uint64_t(f4[SEG_READ_STRIDE32 - 4]) * WORD_BYTES;
     uint line, first, end, stride;
     tiles_range(unit, band, f0[SEG_UNITS], f0[SEG_TILES], f0[SEG_LINE_TILES], line, first, end, stride);
     if (first >= end) // a short last band's, or line's, spare unit
@@ -299,7 +302,7 @@ void realign_workgroup(uint k, uint band, uint unit)
     // Where the output starts mod 16: from its offset alone where bindings are 16-byte aligned.
     uint dmod = uint(out_off * WORD_BYTES) & 15u;
     if (!pc_flag(FLAG_ALIGNED))
-        dmod = uint(out_cursor(output_of(k), out_off)) & 15u;
+        dmod = uint(out_cursor(segment_part(k), out_off)) & 15u;
     realign_copy(in_cursor(in_off), k, out_off, dmod, rows, chunk * WORD_BYTES, in_row, first, end, stride);
 }
 #endif

@@ -11,13 +11,13 @@
 #define TR_B TRANSPOSE_TILE_B(WORD_BYTES)
 #define TR_SLOTS TRANSPOSE_SLOTS(WORD_BYTES)
 
-void transpose_workgroup(uint seg, uint unit, OUTPUT dest)
+void transpose_workgroup(uint seg, uint unit, PART dest)
 {
     uint t = gl_LocalInvocationID.x;
     uint dims = seg + SEG_DIMS;
     uint size_a = tbl(dims + DIM_SIZE), size_b = tbl(dims + DIM_FIELDS + DIM_SIZE);
-    OFFSET in_b = OFFSET(tbl64(dims + DIM_FIELDS + DIM_IN_STRIDE)); // dimension 0 has input stride 1
-    OFFSET out_a = OFFSET(tbl64(dims + DIM_OUT_STRIDE));              // dimension 1 has output stride 1
+    OFFSET in_b = OFFSET(tbl64(dims + DIM_FIELDS + DIM_READ_STRIDE)); // dimension 0 has input stride 1
+    OFFSET out_a = OFFSET(tbl64(dims + DIM_WRITE_STRIDE));              // dimension 1 has output stride 1
     uint tiles_a = tbl(seg + SEG_TILES_A), tiles_b = tbl(seg + SEG_TILES_B);
     uint per_line = tiles_a * tiles_b;
     uint line = unit / per_line, rest = unit - line * per_line;
@@ -81,7 +81,7 @@ void transpose16_workgroup(uint seg, uint unit, uint k)
     // The input's side in one round trip: two 16-byte loads and one 4-byte one, in flight together.
     uvec4 f0, f4;
     segment_head(seg, f0, f4);
-    uint in_b = tbl(seg + SEG_IN_B32);        // dimension 1's input stride (dimension 0's is 1)
+    uint in_b = tbl(seg + SEG_READ_B32);        // dimension 1's input stride (dimension 0's is 1)
     OFFSET in_off, out_off;
     base_offsets(OFFSET(word64(f4[SEG_BASE - 4], f4[SEG_BASE - 3])), in_off, out_off);
     uint size_a = f4[SEG_SIZE_A - 4], size_b = f4[SEG_SIZE_B - 4];
@@ -104,7 +104,7 @@ void transpose16_workgroup(uint seg, uint unit, uint k)
     // The output's side, now that the first loads are on their way. Stores: elements sb..sb+3
     // at a = sa + 16 j, clamped likewise; a's stride times a tile fits 31 bits (the host's bound).
     uint sb = 4u * (t % 8u), sa = t / 8u;
-    uint out_a = uint(tbl64(seg + SEG_DIMS + DIM_OUT_STRIDE)); // dimension 1's output stride is 1
+    uint out_a = uint(tbl64(seg + SEG_DIMS + DIM_WRITE_STRIDE)); // dimension 1's output stride is 1
     uint64_t tile_out = out_cursor(part_of(k), out_off + OFFSET(b0) + OFFSET(a0) * OFFSET(out_a));
     uint64_t out_a_step = uint64_t(T16_A) * out_a * 4ul, out_b_step = uint64_t(T16_B) * 4ul;
     for (;;) {

@@ -92,14 +92,14 @@
 #define SEG_CHUNK_WORDS 1       /* words in one row's contiguous chunk */
 #define SEG_PIECES 2            /* RUNS, INTERLEAVED: pieces a row is cut into (1: whole rows) */
 #define SEG_PIECE_WORDS 3       /* RUNS, INTERLEAVED: words per piece (the last may be shorter) */
-#define SEG_BASE 4           /* uint64: word offset of the output's first element in the input */
+#define SEG_BASE 4              /* uint64: word offset of the part's first element in the whole */
 #define SEG_ROWS_PER_UNIT 6     /* RUNS, INTERLEAVED: whole rows one unit copies (pieces == 1) */
 #define SEG_ROWS 7              /* RUNS, INTERLEAVED: rows of this output */
 #define SEG_ROW_MAGIC 8         /* INTERLEAVED tiles, DEINTERLEAVE: ceil(2^32 / chunk_words), 0 for 1-word chunks */
 #define SEG_DIMS 9              /* then per row dimension, innermost first: */
 #define DIM_SIZE 0              /*   size */
-#define DIM_IN_STRIDE 1         /*   uint64 input stride in words */
-#define DIM_OUT_STRIDE 3        /*   uint64 output stride in words */
+#define DIM_READ_STRIDE 1       /*   uint64 stride in words on the side read (a split's whole, a join's part) */
+#define DIM_WRITE_STRIDE 3      /*   uint64 stride in words on the side written */
 #define DIM_FIELDS 5
 #define TBL_ALIGN4(x) (((x) + 3u) & ~3u)
 #define TBL_SEGMENTS_AT(segments) TBL_ALIGN4(TBL_PREFIX + (segments) + 1u)
@@ -108,15 +108,15 @@
 #define SEG_LINE_TILES SEG_PIECES       /* TILES: units per line (lines: rows / dimension 0's size) */
 #define SEG_TILES SEG_PIECE_WORDS       /* TILES: units of the whole output (SEG_UNITS is per band) */
 #define SEG_LINE_ROWS SEG_ROWS_PER_UNIT /* TILES: dimension 0's size (1 without row dimensions) */
-#define SEG_IN_STRIDE32 SEG_ROWS        /* TILES: dimension 0's strides in words, where they fit */
-#define SEG_OUT_STRIDE32 SEG_ROW_MAGIC  /*        32 bits (not the wide kernel's plans) */
+#define SEG_READ_STRIDE32 SEG_ROWS      /* TILES: dimension 0's strides in words, where they fit */
+#define SEG_WRITE_STRIDE32 SEG_ROW_MAGIC /*        32 bits (read, written; not the wide kernel's plans) */
 #define SEG_TILES_A SEG_PIECES          /* TRANSPOSE: tiles along dimension 0 */
 #define SEG_TILES_B SEG_PIECE_WORDS     /* TRANSPOSE: tiles along dimension 1 */
 #define SEG_ROW_OFFSET SEG_PIECE_WORDS  /* DEINTERLEAVE: the chunk's first uint32 within an input row */
 #define SEG_T16_TILES SEG_PIECES        /* TRANSPOSE16: tiles of the whole output (a unit copies `trips`) */
 #define SEG_SIZE_A SEG_ROWS_PER_UNIT    /* TRANSPOSE16: dimension 0's size */
 #define SEG_SIZE_B SEG_ROWS             /* TRANSPOSE16: dimension 1's size */
-#define SEG_IN_B32 SEG_ROW_MAGIC        /* TRANSPOSE16: dimension 1's input stride in words (32 bits) */
+#define SEG_READ_B32 SEG_ROW_MAGIC      /* TRANSPOSE16: dimension 1's stride on the side read, in words (32 bits) */
 
 /* Push constants, byte offsets; 128 bytes on both paths (the Vulkan minimum for
  * maxPushConstantsSize). PC_*_SHAPE packs the grid's width (bits 0-15), the row dimensions
@@ -133,7 +133,7 @@
 #define FLAG_ALIGNED 16u        /* every binding 16-byte aligned (the realigned TILES: the plan asks it) */
 /* Device addresses: */
 #define PC_BDA_TABLE 0          /* uint64: the plan's parameter table */
-#define PC_BDA_INPUT 8          /* uint64: the whole's binding (a split's input, a join's output) */
+#define PC_BDA_WHOLE 8          /* uint64: the whole's binding (a split's input, a join's output) */
 #define PC_BDA_SEGMENTS 16      /* uint: segments (all of them: one dispatch) */
 #define PC_BDA_SHAPE 20         /* uint: grid width | row dims | flags */
 #define PC_BDA_BAND_GROUPS 24   /* uint: workgroups of one band (of the dispatch without bands); DEINTERLEAVE: tile rows */
@@ -142,7 +142,7 @@
 #define PC_BDA_PREFIX1 36       /* uint: FLAG_PREFIX: first workgroup of segment 1; DEINTERLEAVE: tiles */
 #define PC_BDA_PREFIX2 40       /* uint: FLAG_PREFIX: of segment 2 (0xFFFFFFFF with 2 segments); DEINTERLEAVE: units */
 #define PC_BDA_TRIPS 44         /* uint: TILES: trips per invocation */
-#define PC_BDA_OUTPUTS 48       /* uint64[ABI_INLINE_OUTPUTS]: the parts' addresses (a join's inputs), or [0] the
+#define PC_BDA_PARTS 48         /* uint64[ABI_INLINE_OUTPUTS]: the parts' addresses (a join's inputs), or [0] the
                                  * arguments' address (FLAG_ARGUMENTS); FLAG_INLINE: then per
                                  * segment INLINE_FIELDS uint32 from uint32 INLINE_AT on, at
                                  * fixed places, so that the shader reads them without indexing */
@@ -161,8 +161,8 @@
 #define PC_DESC_EQUAL_UNITS 16
 #define PC_DESC_SEGMENTS_AT 20  /* uint: segment 0's first word in the table */
 #define PC_DESC_TRIPS 24        /* uint: TILES: trips per invocation */
-#define PC_DESC_INPUT_WORD 28   /* uint: the input's first word within its descriptor */
-#define PC_DESC_OUTPUT_WORDS 32 /* uint[ABI_MAX_SLOTS]: each slot's first word within its descriptor */
+#define PC_DESC_WHOLE_WORD 28   /* uint: the whole's first word within its descriptor */
+#define PC_DESC_PART_WORDS 32   /* uint[ABI_MAX_SLOTS]: each slot's part's first word within its descriptor */
 #define PUSH_BYTES 128
 
 #endif /* VKSPLIT_SPLIT_ABI_H */

@@ -86,8 +86,8 @@ void place_row(uint seg, uint row, uint first_dim, inout OFFSET in_off, inout OF
         uint q = row / size;
         uint idx = row - q * size;
         row = q;
-        in_off += OFFSET(idx) * OFFSET(tbl64(field + DIM_IN_STRIDE));
-        out_off += OFFSET(idx) * OFFSET(tbl64(field + DIM_OUT_STRIDE));
+        in_off += OFFSET(idx) * OFFSET(tbl64(field + DIM_READ_STRIDE));
+        out_off += OFFSET(idx) * OFFSET(tbl64(field + DIM_WRITE_STRIDE));
     }
 }
 
@@ -183,7 +183,7 @@ void main()
     }
 #if KERNEL != MAPPING_TILES && KERNEL != MAPPING_TILES_WIDE && KERNEL != MAPPING_TILES_REALIGN
     if (JOIN) // a join reads its part first: its address before anything else
-        g_part = output_of(k);
+        g_part = segment_part(k);
 #endif
 #if KERNEL == MAPPING_TILES || KERNEL == MAPPING_TILES_WIDE // (the TILES kernels read it with the segment's fields)
     tiles_workgroup(k, band, unit);
@@ -193,7 +193,7 @@ void main()
     transpose16_workgroup(segment_at(k), unit, k);
 #else
     uint seg = segment_at(k);
-    OUTPUT dest = part_of(k);
+    PART dest = part_of(k);
 #if KERNEL == MAPPING_TRANSPOSE
     transpose_workgroup(seg, unit, dest);
 #elif KERNEL == MAPPING_INTERLEAVED

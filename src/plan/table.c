@@ -28,8 +28,8 @@ static void put_mapping_fields(const vksplit__geometry* g, const vksplit__segmen
         out[SEG_TILES] = (uint32_t)seg->tiles;
         out[SEG_LINE_ROWS] = dim ? (uint32_t)dim->size : 1;
         /* Truncated on the wide kernel's plans, which read dimension 0's 64-bit strides. */
-        out[SEG_IN_STRIDE32] = dim ? (uint32_t)vksplit__read_stride(g, dim) : 0;
-        out[SEG_OUT_STRIDE32] = dim ? (uint32_t)vksplit__write_stride(g, dim) : 0;
+        out[SEG_READ_STRIDE32] = dim ? (uint32_t)vksplit__read_stride(g, dim) : 0;
+        out[SEG_WRITE_STRIDE32] = dim ? (uint32_t)vksplit__write_stride(g, dim) : 0;
         break;
     }
     case VKSPLIT_MAPPING_TRANSPOSE:
@@ -38,7 +38,7 @@ static void put_mapping_fields(const vksplit__geometry* g, const vksplit__segmen
             out[SEG_T16_TILES] = (uint32_t)seg->tiles;
             out[SEG_SIZE_A] = (uint32_t)dims[0].size;
             out[SEG_SIZE_B] = (uint32_t)dims[1].size;
-            out[SEG_IN_B32] = (uint32_t)vksplit__read_stride(g, &dims[1]);
+            out[SEG_READ_B32] = (uint32_t)vksplit__read_stride(g, &dims[1]);
             break;
         }
         out[SEG_TILES_A] = (uint32_t)seg->tiles_a;
@@ -78,8 +78,8 @@ void vksplit__write_table(const vksplit__geometry* g, const vksplit__table_layou
             const vksplit__row_dim* dim = &g->dims[(size_t)s * g->row_dims + d];
             uint32_t* f = out + SEG_DIMS + d * DIM_FIELDS;
             f[DIM_SIZE] = (uint32_t)dim->size;
-            put_u64(f + DIM_IN_STRIDE, vksplit__read_stride(g, dim));
-            put_u64(f + DIM_OUT_STRIDE, vksplit__write_stride(g, dim));
+            put_u64(f + DIM_READ_STRIDE, vksplit__read_stride(g, dim));
+            put_u64(f + DIM_WRITE_STRIDE, vksplit__write_stride(g, dim));
         }
     }
     table[TBL_PREFIX + g->segment_count] = (uint32_t)g->band_workgroups;

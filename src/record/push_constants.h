@@ -11,21 +11,21 @@
 
 typedef struct vksplit__push_bda {
     uint64_t table;
-    uint64_t input;
+    uint64_t whole;
     uint32_t segments, shape, band_groups, bands, equal_units, prefix1, prefix2, trips;
-    /* Output addresses as uint32 pairs (or the arguments' address), then inline segments. */
-    uint32_t outputs[2 * ABI_INLINE_OUTPUTS];
+    /* The parts' addresses as uint32 pairs (or the arguments' address), then inline segments. */
+    uint32_t parts[2 * ABI_INLINE_OUTPUTS];
 } vksplit__push_bda;
 
 typedef struct vksplit__push_desc {
-    uint32_t seg_first, segments, wg_base, shape, equal_units, segments_at, trips, input_word;
-    uint32_t output_words[ABI_MAX_SLOTS];
+    uint32_t seg_first, segments, wg_base, shape, equal_units, segments_at, trips, whole_word;
+    uint32_t part_words[ABI_MAX_SLOTS];
 } vksplit__push_desc;
 
 #define VKSPLIT_CHECK_FIELD(type, field, offset) \
     _Static_assert(offsetof(type, field) == (offset), #type "." #field " must sit at " #offset " as in split_abi.h")
 VKSPLIT_CHECK_FIELD(vksplit__push_bda, table, PC_BDA_TABLE);
-VKSPLIT_CHECK_FIELD(vksplit__push_bda, input, PC_BDA_INPUT);
+VKSPLIT_CHECK_FIELD(vksplit__push_bda, whole, PC_BDA_WHOLE);
 VKSPLIT_CHECK_FIELD(vksplit__push_bda, segments, PC_BDA_SEGMENTS);
 VKSPLIT_CHECK_FIELD(vksplit__push_bda, shape, PC_BDA_SHAPE);
 VKSPLIT_CHECK_FIELD(vksplit__push_bda, band_groups, PC_BDA_BAND_GROUPS);
@@ -34,7 +34,7 @@ VKSPLIT_CHECK_FIELD(vksplit__push_bda, equal_units, PC_BDA_EQUAL_UNITS);
 VKSPLIT_CHECK_FIELD(vksplit__push_bda, prefix1, PC_BDA_PREFIX1);
 VKSPLIT_CHECK_FIELD(vksplit__push_bda, prefix2, PC_BDA_PREFIX2);
 VKSPLIT_CHECK_FIELD(vksplit__push_bda, trips, PC_BDA_TRIPS);
-VKSPLIT_CHECK_FIELD(vksplit__push_bda, outputs, PC_BDA_OUTPUTS);
+VKSPLIT_CHECK_FIELD(vksplit__push_bda, parts, PC_BDA_PARTS);
 VKSPLIT_CHECK_FIELD(vksplit__push_desc, seg_first, PC_DESC_SEG_FIRST);
 VKSPLIT_CHECK_FIELD(vksplit__push_desc, segments, PC_DESC_SEGMENTS);
 VKSPLIT_CHECK_FIELD(vksplit__push_desc, wg_base, PC_DESC_WG_BASE);
@@ -42,14 +42,14 @@ VKSPLIT_CHECK_FIELD(vksplit__push_desc, shape, PC_DESC_SHAPE);
 VKSPLIT_CHECK_FIELD(vksplit__push_desc, equal_units, PC_DESC_EQUAL_UNITS);
 VKSPLIT_CHECK_FIELD(vksplit__push_desc, segments_at, PC_DESC_SEGMENTS_AT);
 VKSPLIT_CHECK_FIELD(vksplit__push_desc, trips, PC_DESC_TRIPS);
-VKSPLIT_CHECK_FIELD(vksplit__push_desc, input_word, PC_DESC_INPUT_WORD);
-VKSPLIT_CHECK_FIELD(vksplit__push_desc, output_words, PC_DESC_OUTPUT_WORDS);
+VKSPLIT_CHECK_FIELD(vksplit__push_desc, whole_word, PC_DESC_WHOLE_WORD);
+VKSPLIT_CHECK_FIELD(vksplit__push_desc, part_words, PC_DESC_PART_WORDS);
 #undef VKSPLIT_CHECK_FIELD
 _Static_assert(sizeof(vksplit__push_bda) == PUSH_BYTES, "push constants must be the 128 bytes Vulkan guarantees");
 _Static_assert(sizeof(vksplit__push_desc) == PUSH_BYTES, "push constants must be the 128 bytes Vulkan guarantees");
 _Static_assert(ABI_INLINE_OUTPUTS == VKSPLIT_INLINE_OUTPUTS, "the public header and the shader ABI disagree");
 _Static_assert(INLINE_AT + INLINE_MAX_SEGMENTS * INLINE_FIELDS <= 2 * ABI_INLINE_OUTPUTS,
-               "inline segments must fit the outputs area of the push constants");
+               "inline segments must fit the parts area of the push constants");
 _Static_assert(MAPPING_RUNS == VKSPLIT_MAPPING_RUNS && MAPPING_INTERLEAVED == VKSPLIT_MAPPING_INTERLEAVED &&
                    MAPPING_TILES == VKSPLIT_MAPPING_TILES && MAPPING_TRANSPOSE == VKSPLIT_MAPPING_TRANSPOSE &&
                    MAPPING_DEINTERLEAVE == VKSPLIT_MAPPING_DEINTERLEAVE,

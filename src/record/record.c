@@ -24,12 +24,12 @@ static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksp
     vksplit__push_bda push;
     memset(&push, 0, sizeof push);
     push.table = plan->table_address;
-    push.input = bound->whole;
+    push.whole = bound->whole;
     if (plan->argument_bytes)
-        put_u64(&push.outputs[0], bound->arguments);
+        put_u64(&push.parts[0], bound->arguments);
     else
         for (uint32_t k = 0; k < g->segment_count; k++)
-            put_u64(&push.outputs[2 * k], bound->parts[k]);
+            put_u64(&push.parts[2 * k], bound->parts[k]);
     push.segments = d->seg_count;
     push.shape = d->shape;
     push.band_groups = (uint32_t)g->band_workgroups;
@@ -45,7 +45,7 @@ static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksp
     push.trips = g->trips;
     if (d->shape >> SHAPE_FLAGS_SHIFT & FLAG_INLINE) { /* the segments themselves, after their addresses */
         for (uint32_t k = 0; k < g->segment_count; k++) {
-            uint32_t* at = &push.outputs[INLINE_AT + k * INLINE_FIELDS];
+            uint32_t* at = &push.parts[INLINE_AT + k * INLINE_FIELDS];
             put_u64(at + INLINE_BASE, g->segments[k].base_words);
             at[INLINE_CHUNK] = (uint32_t)g->segments[k].chunk_words;
             at[INLINE_UNITS] = (uint32_t)g->segments[k].units;
@@ -101,7 +101,7 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
     if (window)
         moved.offset += window->whole_offset;
     infos[0] = (VkDescriptorBufferInfo){plan->table_buffer, plan->table_offset, plan->table_bytes};
-    infos[1] = descriptor_for(plan, &moved, plan->whole_span, &push.input_word);
+    infos[1] = descriptor_for(plan, &moved, plan->whole_span, &push.whole_word);
     VkWriteDescriptorSet writes[3];
     for (uint32_t b = 0; b < 3; b++) {
         writes[b] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
@@ -121,7 +121,7 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
                 moved = parts[window ? window->part_first + o : o];
                 if (window)
                     moved.offset += window->part_offsets[o];
-                infos[2 + s] = descriptor_for(plan, &moved, plan->part_spans[o], &push.output_words[s]);
+                infos[2 + s] = descriptor_for(plan, &moved, plan->part_spans[o], &push.part_words[s]);
             } else {
                 /* Unused slots still need a valid descriptor: this dispatch's first part,
                  * never the table or the whole. */

@@ -113,8 +113,8 @@ static void check_bda(const expectation* e)
     uint32_t segments = u32_at(p, PC_BDA_SEGMENTS), shape = u32_at(p, PC_BDA_SHAPE);
     CHECK_MSG(segments == e->segments, "%s: %u segments pushed, %u outputs hold elements", e->label, segments,
               e->segments);
-    CHECK_MSG(u64_at(p, PC_BDA_INPUT) == e->buffer_address, "%s: the input's address 0x%llx, the binding's 0x%llx",
-              e->label, (unsigned long long)u64_at(p, PC_BDA_INPUT), (unsigned long long)e->buffer_address);
+    CHECK_MSG(u64_at(p, PC_BDA_WHOLE) == e->buffer_address, "%s: the input's address 0x%llx, the binding's 0x%llx",
+              e->label, (unsigned long long)u64_at(p, PC_BDA_WHOLE), (unsigned long long)e->buffer_address);
     uint32_t flags = check_shape(e, d, shape, segments, 0);
     uint64_t cells = (uint64_t)d->x * d->y * d->z;
     CHECK_MSG(cells == e->info->workgroup_count, "%s: grid %u x %u x %u, the plan counts %llu workgroups", e->label,
@@ -129,13 +129,12 @@ static void check_bda(const expectation* e)
     else
         check_covers(e, d, (uint64_t)u32_at(p, PC_BDA_BAND_GROUPS) * u32_at(p, PC_BDA_BANDS), 0);
     if (flags & FLAG_ARGUMENTS) {
-        CHECK_MSG(u64_at(p, PC_BDA_OUTPUTS) == e->arguments_address,
-                  "%s: the arguments' address 0x%llx, expected 0x%llx", e->label,
-                  (unsigned long long)u64_at(p, PC_BDA_OUTPUTS), (unsigned long long)e->arguments_address);
+        CHECK_MSG(u64_at(p, PC_BDA_PARTS) == e->arguments_address, "%s: the arguments' address 0x%llx, expected 0x%llx",
+                  e->label, (unsigned long long)u64_at(p, PC_BDA_PARTS), (unsigned long long)e->arguments_address);
         return;
     }
     for (uint32_t k = 0; k < segments && k < ABI_INLINE_OUTPUTS; k++) {
-        uint64_t want = output_address(e, e->nonempty[k]), got = u64_at(p, PC_BDA_OUTPUTS + 8 * k);
+        uint64_t want = output_address(e, e->nonempty[k]), got = u64_at(p, PC_BDA_PARTS + 8 * k);
         CHECK_MSG(got == want, "%s: segment %u's output address 0x%llx, output %u's binding 0x%llx", e->label, k,
                   (unsigned long long)got, e->nonempty[k], (unsigned long long)want);
     }
