@@ -110,20 +110,7 @@ void core_case_print(FILE* f, const core_case* c)
     }
 }
 
-void core_join_of(const core_case* c, vksplit_join_desc* join)
-{
-    const vksplit_split_desc* d = &c->desc;
-    memset(join, 0, sizeof *join);
-    join->element_size = d->element_size;
-    join->rank = d->rank;
-    join->sizes = d->sizes;
-    join->output_strides = d->input_strides;
-    join->axis = d->axis;
-    join->input_count = d->output_count;
-    join->lengths = d->lengths;
-    join->input_strides = d->output_strides;
-    join->base_alignment = d->base_alignment;
-}
+void core_join_of(const core_case* c, vksplit_join_desc* join) { *join = core_join_of_split(&c->desc); }
 
 uint32_t core_case_overlap_parts(core_case* c, core_rng* rng, unsigned percent)
 {

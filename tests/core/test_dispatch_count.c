@@ -282,15 +282,7 @@ static void deferred_pipelines(vksplit_runner* runner)
     }
     /* (Not through vkc_context_desc: it re-installs the counting wrapper, which only a context
      * that loads its functions fills again.) */
-    vksplit_runner_info info;
-    vksplit_runner_get_info(runner, &info);
-    vksplit_context_desc bad;
-    memset(&bad, 0, sizeof bad);
-    bad.instance = info.instance;
-    bad.physical_device = info.physical_device;
-    bad.device = info.device;
-    bad.get_instance_proc_addr = info.get_instance_proc_addr;
-    bad.enabled_features = info.enabled_features;
+    vksplit_context_desc bad = core_runner_context_desc(runner);
     bad.pipelines = (vksplit_pipelines)3;
     vksplit_context* none = NULL;
     CHECK_RULE(VKSPLIT_RULE_CONTEXT_PIPELINES, vksplit_context_create(&bad, &none, &err), &err);
@@ -466,14 +458,7 @@ static void record_errors(void)
     }
     /* 16-byte elements, 16-byte base alignment: a wide word, so offsets must be aligned. */
     const uint64_t sizes[] = {4, 6, 8}, lengths[] = {1, 2, 3}, lengths_empty[] = {1, 0, 5};
-    vksplit_split_desc d;
-    memset(&d, 0, sizeof d);
-    d.element_size = 16;
-    d.rank = 3;
-    d.sizes = sizes;
-    d.axis = 1;
-    d.output_count = 3;
-    d.lengths = lengths;
+    vksplit_split_desc d = core_packed_desc(16, 3, sizes, 1, 3, lengths);
     vksplit_plan* plan = NULL;
     vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
     vksplit_error err;

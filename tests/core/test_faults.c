@@ -482,16 +482,10 @@ typedef struct context_create_op {
 
 static vksplit_context_desc hooked_context_desc(vksplit_runner* runner, vksplit_features without)
 {
-    vksplit_runner_info info;
-    vksplit_runner_get_info(runner, &info);
-    vksplit_context_desc d;
-    memset(&d, 0, sizeof d);
-    d.instance = info.instance;
-    d.physical_device = info.physical_device;
-    d.device = info.device;
+    vksplit_context_desc d = core_runner_context_desc(runner);
     d.get_instance_proc_addr = vkc_get_instance_proc_addr;
     d.get_device_proc_addr = vkc_get_device_proc_addr;
-    d.enabled_features = info.enabled_features & ~without;
+    d.enabled_features &= ~without;
     d.allocation_callbacks = vkc_allocator();
     return d;
 }

@@ -242,17 +242,7 @@ static void run_join_case(const own_device* d, vksplit_context* ctx, const vkspl
                           uint64_t overrun, const char* label)
 {
     current_case = label;
-    vksplit_join_desc join;
-    memset(&join, 0, sizeof join);
-    join.element_size = desc->element_size;
-    join.rank = desc->rank;
-    join.sizes = desc->sizes;
-    join.output_strides = desc->input_strides;
-    join.axis = desc->axis;
-    join.input_count = desc->output_count;
-    join.lengths = desc->lengths;
-    join.input_strides = desc->output_strides;
-    join.base_alignment = desc->base_alignment;
+    vksplit_join_desc join = core_join_of_split(desc);
     vksplit_plan_options options = {VKSPLIT_PATH_COMPUTE};
     vksplit_plan* plan = NULL;
     vksplit_error err;

@@ -348,14 +348,7 @@ static void round_trip_case(vksplit_runner* runner, vksplit_context* ctx, const 
                             const uint64_t* lengths, core_rng* rng)
 {
     vksplit_split_desc split = core_packed_desc(element_size, rank, sizes, axis, count, lengths);
-    vksplit_join_desc join;
-    memset(&join, 0, sizeof join);
-    join.element_size = element_size;
-    join.rank = rank;
-    join.sizes = sizes;
-    join.axis = axis;
-    join.input_count = count;
-    join.lengths = lengths;
+    vksplit_join_desc join = core_join_of_split(&split);
     char label[160];
     int at = snprintf(label, sizeof label, "%s: round trip, %u-byte [", tuning, element_size);
     for (uint32_t k = 0; k < rank; k++)
@@ -435,15 +428,7 @@ static void round_trip_case(vksplit_runner* runner, vksplit_context* ctx, const 
 /* A context with the GPU's tuning (BY_SHAPE), or with one mapping forced, on the runner's device. */
 static vksplit_context* tuned_context(vksplit_runner* runner, vksplit_mapping mapping)
 {
-    vksplit_runner_info info;
-    vksplit_runner_get_info(runner, &info);
-    vksplit_context_desc d;
-    memset(&d, 0, sizeof d);
-    d.instance = info.instance;
-    d.physical_device = info.physical_device;
-    d.device = info.device;
-    d.get_instance_proc_addr = info.get_instance_proc_addr;
-    d.enabled_features = info.enabled_features;
+    vksplit_context_desc d = core_runner_context_desc(runner);
     d.defer_pipelines = 1;
     d.tuning.mapping = mapping;
     vksplit_context* ctx = NULL;

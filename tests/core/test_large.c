@@ -175,14 +175,7 @@ static uint8_t* random_input(vksplit_runner* runner, vksplit_runner_buffer* buff
 static void beyond_128_mib_packed(vksplit_runner* runner)
 {
     uint64_t sizes[2] = {11, 1ull << 21}, lengths[2] = {9, 2};
-    vksplit_split_desc d;
-    memset(&d, 0, sizeof d);
-    d.element_size = 8;
-    d.rank = 2;
-    d.sizes = sizes;
-    d.axis = 0;
-    d.output_count = 2;
-    d.lengths = lengths;
+    vksplit_split_desc d = core_packed_desc(8, 2, sizes, 0, 2, lengths);
     vksplit_runner_buffer in_buf, out0, out1;
     vksplit_error err;
     uint64_t in_span = ref_input_span_bytes(&d);
@@ -211,15 +204,8 @@ static void beyond_128_mib_permuted(vksplit_runner* runner)
 {
     uint64_t sizes[3] = {4096, 3, 4096}, lengths[2] = {1, 2};
     uint64_t strides[3] = {4096, 4096ull * 4096, 1};
-    vksplit_split_desc d;
-    memset(&d, 0, sizeof d);
-    d.element_size = 4;
-    d.rank = 3;
-    d.sizes = sizes;
+    vksplit_split_desc d = core_packed_desc(4, 3, sizes, 1, 2, lengths);
     d.input_strides = strides;
-    d.axis = 1;
-    d.output_count = 2;
-    d.lengths = lengths;
     uint64_t in_span = ref_input_span_bytes(&d);
     uint64_t span0 = ref_output_span_bytes(&d, 0), span1 = ref_output_span_bytes(&d, 1);
     const uint64_t offsets[2] = {0, span0 + GUARD};

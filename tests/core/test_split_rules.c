@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core_support.h"
 #include "test_harness.h"
 
 static void expect(const char* name, const vksplit_split_desc* d, vksplit_rule rule, const char* field)
@@ -53,15 +54,7 @@ static vksplit_split_desc base(void)
     base_split[0] = 1;
     base_split[1] = 2;
     base_split[2] = 3;
-    vksplit_split_desc d;
-    memset(&d, 0, sizeof d);
-    d.element_size = 4;
-    d.rank = 3;
-    d.sizes = base_sizes;
-    d.axis = 1;
-    d.output_count = 3;
-    d.lengths = base_split;
-    return d;
+    return core_packed_desc(4, 3, base_sizes, 1, 3, base_split);
 }
 
 static void rule_null(void)

@@ -24,15 +24,7 @@ static const test_mode modes[] = {
 static vksplit_context* reach_context(vksplit_runner* runner, uint64_t reach, vksplit_result* result,
                                       vksplit_error* err)
 {
-    vksplit_runner_info info;
-    vksplit_runner_get_info(runner, &info);
-    vksplit_context_desc d;
-    memset(&d, 0, sizeof d);
-    d.instance = info.instance;
-    d.physical_device = info.physical_device;
-    d.device = info.device;
-    d.get_instance_proc_addr = info.get_instance_proc_addr;
-    d.enabled_features = info.enabled_features;
+    vksplit_context_desc d = core_runner_context_desc(runner);
     d.defer_pipelines = 1; /* a few kernels per context here */
     d.max_binding_bytes = reach;
     vksplit_context* ctx = NULL;

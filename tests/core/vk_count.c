@@ -1,6 +1,7 @@
 /* Counting wrappers for the Vulkan functions a vksplit context calls. See vk_count.h. */
 #define _GNU_SOURCE /* dladdr */
 #include "vk_count.h"
+#include "core_support.h"
 
 #if defined(_WIN32)
 #    define WIN32_LEAN_AND_MEAN
@@ -953,13 +954,8 @@ vksplit_context_desc vkc_context_desc(vksplit_runner* runner)
     vksplit_runner_info info;
     vksplit_runner_get_info(runner, &info);
     vkc_install(info.get_instance_proc_addr, info.get_device_proc_addr);
-    vksplit_context_desc d;
-    memset(&d, 0, sizeof d);
-    d.instance = info.instance;
-    d.physical_device = info.physical_device;
-    d.device = info.device;
+    vksplit_context_desc d = core_runner_context_desc(runner);
     d.get_instance_proc_addr = vkc_get_instance_proc_addr;
     d.get_device_proc_addr = vkc_get_device_proc_addr;
-    d.enabled_features = info.enabled_features;
     return d;
 }
