@@ -100,6 +100,24 @@ static inline void test_expect_recording(vksplit_runner* runner, test_recording*
     test_expect_rule(name, r->result, &r->error, rule, NULL);
 }
 
+/* Plans the split, or where split is NULL the join, checking that it was accepted; *info
+ * describes the plan (zeroes where it was refused and NULL is returned). */
+static inline vksplit_plan* test_plan_create(vksplit_context* ctx, const vksplit_split_desc* split,
+                                             const vksplit_join_desc* join, const vksplit_plan_options* options,
+                                             vksplit_plan_info* info)
+{
+    vksplit_plan* plan = NULL;
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_OK,
+                 split ? vksplit_plan_create(ctx, split, options, &plan, &err)
+                       : vksplit_plan_create_join(ctx, join, options, &plan, &err),
+                 &err);
+    memset(info, 0, sizeof *info);
+    if (plan)
+        vksplit_plan_get_info(plan, info);
+    return plan;
+}
+
 static inline void test_log(void* user, vksplit_log_level level, const char* message)
 {
     (void)user;

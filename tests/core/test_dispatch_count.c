@@ -149,19 +149,17 @@ static void counted_run(vksplit_runner* runner, vksplit_context* ctx, vksplit_fe
     core_rng_seed(&rng, 0xD15C + c->desc.output_count);
     count_hooks hooks;
     memset(&hooks, 0, sizeof hooks);
-    core_run_options o;
-    memset(&o, 0, sizeof o);
-    o.context = ctx;
-    o.plan.path = path;
-    o.layout = c->desc.output_count > 200 ? CORE_LAYOUT_SHARED : CORE_LAYOUT_RANDOM;
-    o.rng = &rng;
-    o.null_empty_bindings = -1;
-    o.records = records;
-    o.before_record = before_record;
-    o.after_record = after_record;
-    o.hook_user = &hooks;
-    o.label = label;
-    o.case_index = -1;
+    core_run_options o = {.context = ctx,
+                          .plan.path = path,
+                          .layout = c->desc.output_count > 200 ? CORE_LAYOUT_SHARED : CORE_LAYOUT_RANDOM,
+                          .rng = &rng,
+                          .null_empty_bindings = -1,
+                          .records = records,
+                          .before_record = before_record,
+                          .after_record = after_record,
+                          .hook_user = &hooks,
+                          .label = label,
+                          .case_index = -1};
     core_verdict v = core_run_case(runner, c, &o);
     CORE_ACCOUNT(v);
     if (v.skipped || v.failures)

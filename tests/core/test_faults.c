@@ -680,13 +680,11 @@ static void recording_phase(vksplit_runner* runner, vksplit_context* ctx)
     double start = core_now();
     split_case many;
     case_init(&many, "16 outputs", 3, 5, 16, VKSPLIT_PATH_COMPUTE);
-    vksplit_plan* plan = NULL;
-    vksplit_error err;
-    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &many.desc, NULL, &plan, &err), &err);
+    vksplit_plan_info info;
+    vksplit_plan* plan = test_plan_create(ctx, &many.desc, NULL, NULL, &info);
     if (!plan)
         return;
-    vksplit_plan_info info;
-    vksplit_plan_get_info(plan, &info);
+    vksplit_error err;
     CHECK_MSG(info.argument_bytes > 0, "16 outputs: no per-record arguments");
     vksplit_runner_buffer in, out, args;
     CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, info.input_span_bytes, &in, &err), &err);

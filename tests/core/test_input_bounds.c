@@ -183,13 +183,11 @@ static void run_split_case(const own_device* d, vksplit_context* ctx, const vksp
 {
     current_case = label;
     vksplit_plan_options options = {VKSPLIT_PATH_COMPUTE};
-    vksplit_plan* plan = NULL;
-    vksplit_error err;
-    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, desc, &options, &plan, &err), &err);
+    vksplit_plan_info info;
+    vksplit_plan* plan = test_plan_create(ctx, desc, NULL, &options, &info);
     if (!plan)
         return;
-    vksplit_plan_info info;
-    vksplit_plan_get_info(plan, &info);
+    vksplit_error err;
     uint64_t span = ref_input_span_bytes(desc), out_bytes = 0;
     uint32_t n = desc->output_count;
     uint64_t* offsets = core_calloc(n, sizeof *offsets);
@@ -244,13 +242,11 @@ static void run_join_case(const own_device* d, vksplit_context* ctx, const vkspl
     current_case = label;
     vksplit_join_desc join = core_join_of_split(desc);
     vksplit_plan_options options = {VKSPLIT_PATH_COMPUTE};
-    vksplit_plan* plan = NULL;
-    vksplit_error err;
-    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create_join(ctx, &join, &options, &plan, &err), &err);
+    vksplit_plan_info info;
+    vksplit_plan* plan = test_plan_create(ctx, NULL, &join, &options, &info);
     if (!plan)
         return;
-    vksplit_plan_info info;
-    vksplit_plan_get_info(plan, &info);
+    vksplit_error err;
     uint32_t n = desc->output_count;
     uint64_t whole_span = ref_input_span_bytes(desc);
     guarded* parts = core_calloc(n, sizeof *parts);

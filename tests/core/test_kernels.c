@@ -41,12 +41,10 @@ static long case_index;
 /* Runs a case; `kernel` is a word of the plan's summary it must hold (NULL: any). */
 static void run(core_case* c, const char* kernel, const char* what)
 {
-    core_run_options o;
-    memset(&o, 0, sizeof o);
-    o.plan.path = VKSPLIT_PATH_COMPUTE;
-    o.layout = CORE_LAYOUT_RANDOM;
-    o.rng = &rng;
-    o.null_empty_bindings = -1;
+    core_run_options o = {.plan.path = VKSPLIT_PATH_COMPUTE,
+                          .layout = CORE_LAYOUT_RANDOM,
+                          .rng = &rng,
+                          .null_empty_bindings = -1};
     char label[192];
     snprintf(label, sizeof label, "%s: %s", current->name, what);
     o.label = label;

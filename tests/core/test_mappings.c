@@ -97,12 +97,10 @@ static void check_mapping(const core_verdict* v, expect e, const char* what)
 
 static void run(core_case* c, expect e, const char* what)
 {
-    core_run_options o;
-    memset(&o, 0, sizeof o);
-    o.plan.path = VKSPLIT_PATH_COMPUTE;
-    o.layout = CORE_LAYOUT_RANDOM;
-    o.rng = &rng;
-    o.null_empty_bindings = -1;
+    core_run_options o = {.plan.path = VKSPLIT_PATH_COMPUTE,
+                          .layout = CORE_LAYOUT_RANDOM,
+                          .rng = &rng,
+                          .null_empty_bindings = -1};
     char label[160];
     snprintf(label, sizeof label, "%s, %s, %s", mode, current->name, what);
     o.label = label;
