@@ -145,25 +145,6 @@ static void rules(void)
 
 /* ---- spans and zero-copy against the reference ----------------------------------------------- */
 
-typedef struct contiguity {
-    uint32_t element_size;
-    uint64_t count;    /* elements visited so far */
-    uint64_t first_in; /* the first element's byte in the output (the split's input) */
-    int contiguous;    /* every element k at part byte k * size and output byte first_in + k * size */
-} contiguity;
-
-static void visit_contiguity(void* user, uint64_t input_byte, uint64_t output_byte, const uint64_t* index)
-{
-    contiguity* c = user;
-    (void)index;
-    if (c->count == 0)
-        c->first_in = input_byte;
-    uint64_t at = c->count * c->element_size;
-    if (output_byte != at || input_byte != c->first_in + at)
-        c->contiguous = 0;
-    c->count++;
-}
-
 static void spans_and_zero_copy(void)
 {
     uint64_t seed = core_seed(0x701A5);
@@ -199,16 +180,14 @@ static void spans_and_zero_copy(void)
                       index, i, (unsigned long long)spans[i], (unsigned long long)ref_output_span_bytes(d, i));
         CHECK_RESULT(VKSPLIT_OK, vksplit_query_join_zero_copy(&join, aliasable, offsets, &err), &err);
         for (uint32_t i = 0; i < n; i++) {
-            contiguity c = {d->element_size, 0, 0, 1};
-            ref_visit_output(d, i, visit_contiguity, &c);
-            int want = c.count == 0 || c.contiguous;
-            uint64_t want_offset = c.count ? c.first_in : 0;
+            uint64_t want_offset = 0;
+            int want = ref_output_contiguous(d, i, &want_offset);
             CHECK_MSG(aliasable[i] == (vksplit_bool32)want && (!want || offsets[i] == want_offset),
                       "case %u: input %u: aliasable %u at %llu, but its elements %s the output's bytes from %llu in "
                       "its own order",
                       index, i, aliasable[i], (unsigned long long)offsets[i], want ? "are" : "are not",
                       (unsigned long long)want_offset);
-            if (c.count) {
+            if (ref_output_span_bytes(d, i)) {
                 aliasable_seen += want;
                 refused_seen += !want;
             }
@@ -226,10 +205,12 @@ static void spans_and_zero_copy(void)
 
 /* ---- recording --------------------------------------------------------------------------------- */
 
+/* test_recording's join. */
 typedef struct join_recording {
     const vksplit_plan* plan;
     const vksplit_binding* inputs;
     const vksplit_binding* output;
+    const vksplit_arguments* arguments; /* NULL: none */
     vksplit_result result;
     vksplit_error error;
 } join_recording;
@@ -238,7 +219,7 @@ static vksplit_result record_join(void* user, VkCommandBuffer cmd, vksplit_error
 {
     join_recording* r = user;
     (void)error;
-    r->result = vksplit_cmd_join(r->plan, cmd, r->inputs, r->output, NULL, &r->error);
+    r->result = vksplit_cmd_join(r->plan, cmd, r->inputs, r->output, r->arguments, &r->error);
     return VKSPLIT_OK;
 }
 
@@ -283,7 +264,7 @@ static void recording_rules(vksplit_runner* runner)
     vksplit_binding inputs[3] = {{buffer.buffer, 0}, {buffer.buffer, 256}, {buffer.buffer, 512}};
     vksplit_binding output = {buffer.buffer, 1024};
 
-    join_recording r = {joining, inputs, &output, VKSPLIT_OK, {0}};
+    join_recording r = {joining, inputs, &output, NULL, VKSPLIT_OK, {0}};
     expect_join_recording(runner, &r, "a join plan, recorded", VKSPLIT_RULE_NONE, NULL);
     r.plan = splitting;
     expect_join_recording(runner, &r, "a split plan given to vksplit_cmd_join", VKSPLIT_RULE_RECORD_OPERATION,
@@ -314,31 +295,25 @@ static void recording_rules(vksplit_runner* runner)
 
 /* ---- round trips on the device ---------------------------------------------------------------- */
 
+/* The split into the parts, then their join; the arguments recorded by vksplit (prewritten 0). */
 typedef struct round_trip {
-    const vksplit_plan* split;
-    const vksplit_plan* join;
-    vksplit_binding input, output;
-    vksplit_binding* parts;
-    vksplit_arguments split_arguments, join_arguments; /* recorded by vksplit (prewritten 0) */
-    vksplit_result result;
-    vksplit_error error;
+    test_recording split;
+    join_recording join;
 } round_trip;
 
 /* The split, a barrier (its writes before the join's reads), the join. */
 static vksplit_result record_round_trip(void* user, VkCommandBuffer cmd, vksplit_error* error)
 {
     round_trip* t = user;
-    (void)error;
-    t->result = vksplit_cmd_split(t->split, cmd, &t->input, t->parts, &t->split_arguments, &t->error);
-    if (t->result != VKSPLIT_OK)
+    test_record_split(&t->split, cmd, error);
+    if (t->split.result != VKSPLIT_OK)
         return VKSPLIT_OK;
     VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
     barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
     barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_TRANSFER_READ_BIT;
     VkPipelineStageFlags stages = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
     vkCmdPipelineBarrier(cmd, stages, stages, 0, 1, &barrier, 0, NULL, 0, NULL);
-    t->result = vksplit_cmd_join(t->join, cmd, t->parts, &t->output, &t->join_arguments, &t->error);
-    return VKSPLIT_OK;
+    return record_join(&t->join, cmd, error);
 }
 
 /* Splits a random packed tensor and joins its parts back into a second tensor, on ctx, in one
@@ -394,17 +369,13 @@ static void round_trip_case(vksplit_runner* runner, vksplit_context* ctx, const 
     if (ok) {
         for (uint32_t i = 0; i < count; i++)
             bindings[i].buffer = parts.buffer;
-        round_trip t = {sp,
-                        jp,
-                        {in.buffer, 0},
-                        {out.buffer, 0},
-                        bindings,
-                        {args.buffer, 0, 0},
-                        {args.buffer, join_args_at, 0},
-                        VKSPLIT_OK,
-                        {0}};
+        vksplit_binding output = {out.buffer, 0};
+        vksplit_arguments split_arguments = {args.buffer, 0, 0}, join_arguments = {args.buffer, join_args_at, 0};
+        round_trip t = {{sp, {in.buffer, 0}, bindings, &split_arguments, VKSPLIT_OK, {0}},
+                        {jp, bindings, &output, &join_arguments, VKSPLIT_OK, {0}}};
         CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(runner, record_round_trip, &t, &err), &err);
-        CHECK_RESULT(VKSPLIT_OK, t.result, &t.error);
+        CHECK_RESULT(VKSPLIT_OK, t.split.result, &t.split.error);
+        CHECK_RESULT(VKSPLIT_OK, t.join.result, &t.join.error);
         CHECK_RESULT(VKSPLIT_OK, vksplit_runner_download(runner, &out, 0, back, bytes, &err), &err);
         uint64_t bad = 0;
         for (uint64_t b = 0; b < bytes; b++)
@@ -491,12 +462,7 @@ static void engine_shapes(vksplit_runner* runner)
 {
     core_rng rng;
     core_rng_seed(&rng, core_seed(0x701A7));
-    core_run_options o;
-    memset(&o, 0, sizeof o);
-    o.join = 1;
-    o.layout = CORE_LAYOUT_RANDOM;
-    o.rng = &rng;
-    o.null_empty_bindings = -1;
+    core_run_options o = {.join = 1, .layout = CORE_LAYOUT_RANDOM, .rng = &rng, .null_empty_bindings = -1};
     long index = 0;
     /* The KV-cache append: [B, H, S, D] float16 and the new token [B, H, 1, D] along S. */
     uint64_t kv[4] = {1, 8, 129, 64}, kv_parts[2] = {128, 1};
