@@ -8,56 +8,58 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "test_log.h"
 #include "vksplit/vksplit_runner.h"
 
 static int test_failures = 0;
 static int test_checks = 0;
 
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        test_checks++;                                                               \
-        if (!(cond)) {                                                               \
-            test_failures++;                                                         \
-            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-        }                                                                            \
-    } while (0)
+/* Counts a check; a failed one is counted and reported at file:line by its condition's text,
+ * followed by ": " where the caller prints a message after it. Returns whether it held. */
+static inline int test_check(int ok, const char* file, int line, const char* cond, int message_follows)
+{
+    test_checks++;
+    if (ok)
+        return 1;
+    test_failures++;
+    fprintf(stderr, "%s:%d: CHECK failed: %s%s", file, line, cond, message_follows ? ": " : "\n");
+    return 0;
+}
 
-#define CHECK_MSG(cond, ...)                                                         \
-    do {                                                                             \
-        test_checks++;                                                               \
-        if (!(cond)) {                                                               \
-            test_failures++;                                                         \
-            fprintf(stderr, "%s:%d: CHECK failed: %s: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                                            \
-            fputc('\n', stderr);                                                     \
-        }                                                                            \
+/* CHECK_RESULT's and CHECK_RULE's verdict on what `call` returned. */
+static inline void test_check_call(const char* file, int line, const char* call, vksplit_result got,
+                                   vksplit_result want, const vksplit_error* err, int by_rule, vksplit_rule rule)
+{
+    test_checks++;
+    if (got == want && (!by_rule || err->rule == rule))
+        return;
+    test_failures++;
+    if (by_rule)
+        fprintf(stderr, "%s:%d: %s returned %s by %s, expected %s (%s)\n", file, line, call, vksplit_result_name(got),
+                vksplit_rule_name(err->rule), vksplit_rule_name(rule), err->message);
+    else
+        fprintf(stderr, "%s:%d: %s returned %s, expected %s (%s)\n", file, line, call, vksplit_result_name(got),
+                vksplit_result_name(want), err->message);
+}
+
+#define CHECK(cond) ((void)test_check(!!(cond), __FILE__, __LINE__, #cond, 0))
+
+#define CHECK_MSG(cond, ...)                                       \
+    do {                                                           \
+        if (!test_check(!!(cond), __FILE__, __LINE__, #cond, 1)) { \
+            fprintf(stderr, __VA_ARGS__);                          \
+            fputc('\n', stderr);                                   \
+        }                                                          \
     } while (0)
 
 /* Asserts a call returned `expected`, printing the error message when it did not. */
-#define CHECK_RESULT(expected, call, err)                                                           \
-    do {                                                                                            \
-        vksplit_result check_r_ = (call);                                                           \
-        test_checks++;                                                                              \
-        if (check_r_ != (expected)) {                                                               \
-            test_failures++;                                                                        \
-            fprintf(stderr, "%s:%d: %s returned %s, expected %s (%s)\n", __FILE__, __LINE__, #call, \
-                    vksplit_result_name(check_r_), vksplit_result_name(expected), (err)->message);  \
-        }                                                                                           \
-    } while (0)
+#define CHECK_RESULT(expected, call, err) \
+    test_check_call(__FILE__, __LINE__, #call, (call), (expected), (err), 0, VKSPLIT_RULE_NONE)
 
 /* Asserts a call failed by `rule` (vksplit/rules.h), with that rule's result code: tests tell
  * rules apart by id, never by message text. */
-#define CHECK_RULE(want_rule, call, err)                                                                         \
-    do {                                                                                                         \
-        vksplit_result check_r_ = (call);                                                                        \
-        test_checks++;                                                                                           \
-        if (check_r_ != vksplit_rule_result(want_rule) || (err)->rule != (want_rule)) {                          \
-            test_failures++;                                                                                     \
-            fprintf(stderr, "%s:%d: %s returned %s by %s, expected %s (%s)\n", __FILE__, __LINE__, #call,        \
-                    vksplit_result_name(check_r_), vksplit_rule_name((err)->rule), vksplit_rule_name(want_rule), \
-                    (err)->message);                                                                             \
-        }                                                                                                        \
-    } while (0)
+#define CHECK_RULE(want_rule, call, err) \
+    test_check_call(__FILE__, __LINE__, #call, (call), vksplit_rule_result(want_rule), (err), 1, (want_rule))
 
 /* A case table's verdict: `result` came by `rule` (VKSPLIT_RULE_NONE: accepted), and a
  * failure's message shows `shows` when given (its values: the rule is told by id). */
@@ -116,16 +118,6 @@ static inline vksplit_plan* test_plan_create(vksplit_context* ctx, const vksplit
     if (plan)
         vksplit_plan_get_info(plan, info);
     return plan;
-}
-
-static inline void test_log(void* user, vksplit_log_level level, const char* message)
-{
-    (void)user;
-    fprintf(stderr, "[vksplit %s] %s\n",
-            level == VKSPLIT_LOG_ERROR     ? "error"
-            : level == VKSPLIT_LOG_WARNING ? "warning"
-                                           : "info",
-            message);
 }
 
 /* The runner every test uses: the default device (the first discrete GPU, else the first
