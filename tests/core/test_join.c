@@ -21,6 +21,7 @@
 
 #include "core_support.h"
 #include "reference.h"
+#include "rule_expect.h"
 #include "test_harness.h"
 #include "test_vulkan.h"
 
@@ -28,29 +29,7 @@
 
 static void expect(const char* name, const vksplit_join_desc* d, vksplit_rule rule, const char* field)
 {
-    vksplit_result want = vksplit_rule_result(rule);
-    vksplit_error err;
-    memset(&err, 0x7F, sizeof err); /* garbage: the call must overwrite it */
-    err.message[VKSPLIT_MESSAGE_CAPACITY - 1] = '\0';
-    vksplit_result r = vksplit_validate_join(d, &err);
-    CHECK_MSG(r == want && err.rule == rule, "%s: returned %s by %s, expected %s by %s (%s)", name,
-              vksplit_result_name(r), vksplit_rule_name(err.rule), vksplit_result_name(want), vksplit_rule_name(rule),
-              r ? err.message : "");
-    CHECK_MSG(err.code == r, "%s: error.code %d differs from the result %d", name, (int)err.code, (int)r);
-    if (want == VKSPLIT_OK)
-        CHECK_MSG(err.message[0] == '\0', "%s: success left a message: %s", name, err.message);
-    else
-        CHECK_MSG(err.message[0] != '\0' && (!field || strstr(err.message, field)),
-                  "%s: message \"%s\" does not mention \"%s\"", name, err.message, field ? field : "");
-    CHECK_MSG(vksplit_validate_join(d, NULL) == want, "%s: different result without an error struct", name);
-    uint64_t span = 0;
-    vksplit_result s = vksplit_join_spans(d, &span, NULL, &err);
-    CHECK_MSG(s == want && err.rule == rule, "%s: vksplit_join_spans returned %s by %s, expected %s", name,
-              vksplit_result_name(s), vksplit_rule_name(err.rule), vksplit_rule_name(rule));
-    vksplit_bool32 aliasable[4] = {7, 7, 7, 7};
-    vksplit_result z = vksplit_query_join_zero_copy(d, aliasable, NULL, &err);
-    CHECK_MSG(z == want && err.rule == rule, "%s: vksplit_query_join_zero_copy returned %s by %s, expected %s", name,
-              vksplit_result_name(z), vksplit_rule_name(err.rule), vksplit_rule_name(rule));
+    expect_rule(name, (rule_subject){1, NULL, d}, rule, field);
 }
 
 /* A valid base: float32 {2, 6, 3} joined along axis 1 from {1, 2, 3}. */
