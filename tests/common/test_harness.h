@@ -228,17 +228,22 @@ static inline const char* test_unrunnable_with(vksplit_features disable)
                : "the device offers neither device addresses nor VK_KHR_push_descriptor";
 }
 
+static inline void test_print_skip(const char* fmt, va_list args)
+{
+    printf("SKIP: ");
+    vprintf(fmt, args);
+    printf("\n");
+    fflush(stdout);
+}
+
 /* Says that a part of the test is skipped, and why; the test goes on. */
 static inline void test_skip_part(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 static inline void test_skip_part(const char* fmt, ...)
 {
     va_list args;
     va_start(args, fmt);
-    printf("SKIP: ");
-    vprintf(fmt, args);
-    printf("\n");
+    test_print_skip(fmt, args);
     va_end(args);
-    fflush(stdout);
 }
 
 /* Ends a test the device cannot run: prints why and returns TEST_SKIPPED, unless something
@@ -258,9 +263,7 @@ static inline int test_skip(vksplit_runner* runner, const char* fmt, ...)
     }
     va_list args;
     va_start(args, fmt);
-    printf("SKIP: ");
-    vprintf(fmt, args);
-    printf("\n");
+    test_print_skip(fmt, args);
     va_end(args);
     return TEST_SKIPPED;
 }

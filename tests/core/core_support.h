@@ -63,6 +63,9 @@ typedef struct core_case {
 /* Packed input and outputs, base_alignment 0. lengths is copied. */
 void core_case_init(core_case* c, uint32_t element_size, uint32_t rank, const uint64_t* sizes, uint32_t axis,
                     uint32_t output_count, const uint64_t* lengths);
+/* [rows, sum(lengths)] split along its last axis, packed. */
+void core_case_init_rows(core_case* c, uint32_t element_size, uint64_t rows, uint32_t output_count,
+                         const uint64_t* lengths);
 void core_case_set_input_strides(core_case* c, const uint64_t* strides);
 void core_case_set_output_strides(core_case* c, uint32_t output_index, const uint64_t* strides);
 void core_case_free(core_case* c);
