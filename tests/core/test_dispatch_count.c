@@ -337,42 +337,39 @@ static void count_mode(const mode* m)
             core_case_free(&c);
         }
     }
-    /* Long rows: AUTO picks the transfer path on a CPU device; force it too. */
-    {
-        const uint64_t sizes[] = {4, 6, 4096}, lengths[] = {1, 2, 3};
+    /* Directed shapes, each on the paths it is for, recorded `records` times in one command
+     * buffer (0 ends a shape's runs). */
+    static const char* const path_names[] = {"auto", "compute", "transfer"};
+    static const struct {
+        const char* name;
+        uint32_t element_size, output_count;
+        uint64_t sizes[3], lengths[3];
+        struct {
+            vksplit_path path;
+            uint32_t records;
+        } runs[2];
+    } shapes[] = {
+        /* Long rows: AUTO picks the transfer path on a CPU device; force it too. */
+        {"long rows", 4, 3, {4, 6, 4096}, {1, 2, 3}, {{VKSPLIT_PATH_AUTO, 1}, {VKSPLIT_PATH_TRANSFER, 2}}},
+        /* Every output empty: along the axis, and through a zero elsewhere. */
+        {"all empty (axis)", 4, 3, {3, 0, 5}, {0, 0, 0}, {{VKSPLIT_PATH_COMPUTE, 1}, {VKSPLIT_PATH_AUTO, 1}}},
+        {"all empty (zero off the axis)", 2, 2, {3, 6, 0}, {2, 4}, {{VKSPLIT_PATH_COMPUTE, 1}}},
+        /* Empty, yet with sizes whose products would overflow if anything multiplied them. */
+        {"empty with huge sizes",
+         256,
+         3,
+         {0, 1ull << 40, 1ull << 22},
+         {1ull << 39, 0, 1ull << 39},
+         {{VKSPLIT_PATH_AUTO, 1}}},
+    };
+    for (unsigned k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
         core_case c;
-        core_case_init(&c, 4, 3, sizes, 1, 3, lengths);
-        char label[128];
-        snprintf(label, sizeof label, "%s, long rows auto", m->name);
-        counted_run(runner, ctx, features, &c, VKSPLIT_PATH_AUTO, 1, label);
-        snprintf(label, sizeof label, "%s, long rows transfer", m->name);
-        counted_run(runner, ctx, features, &c, VKSPLIT_PATH_TRANSFER, 2, label);
-        core_case_free(&c);
-    }
-    /* Every output empty: along the axis, and through a zero elsewhere. */
-    {
-        const uint64_t sizes[] = {3, 0, 5}, lengths[] = {0, 0, 0};
-        core_case c;
-        core_case_init(&c, 4, 3, sizes, 1, 3, lengths);
-        char label[128];
-        snprintf(label, sizeof label, "%s, all empty (axis)", m->name);
-        counted_run(runner, ctx, features, &c, VKSPLIT_PATH_COMPUTE, 1, label);
-        counted_run(runner, ctx, features, &c, VKSPLIT_PATH_AUTO, 1, label);
-        core_case_free(&c);
-        const uint64_t sizes2[] = {3, 6, 0}, lengths2[] = {2, 4};
-        core_case_init(&c, 2, 3, sizes2, 1, 2, lengths2);
-        snprintf(label, sizeof label, "%s, all empty (zero off the axis)", m->name);
-        counted_run(runner, ctx, features, &c, VKSPLIT_PATH_COMPUTE, 1, label);
-        core_case_free(&c);
-    }
-    /* Empty, yet with sizes whose products would overflow if anything multiplied them. */
-    {
-        const uint64_t sizes[] = {0, 1ull << 40, 1ull << 22}, lengths[] = {1ull << 39, 0, 1ull << 39};
-        core_case c;
-        core_case_init(&c, 256, 3, sizes, 1, 3, lengths);
-        char label[128];
-        snprintf(label, sizeof label, "%s, empty with huge sizes", m->name);
-        counted_run(runner, ctx, features, &c, VKSPLIT_PATH_AUTO, 1, label);
+        core_case_init(&c, shapes[k].element_size, 3, shapes[k].sizes, 1, shapes[k].output_count, shapes[k].lengths);
+        for (unsigned r = 0; r < 2 && shapes[k].runs[r].records; r++) {
+            char label[128];
+            snprintf(label, sizeof label, "%s, %s %s", m->name, shapes[k].name, path_names[shapes[k].runs[r].path]);
+            counted_run(runner, ctx, features, &c, shapes[k].runs[r].path, shapes[k].runs[r].records, label);
+        }
         core_case_free(&c);
     }
     /* The most outputs a split may have, on the one-dispatch path. */

@@ -176,6 +176,17 @@ typedef struct fault_op {
     void* self;
 } fault_op;
 
+/* A creation's settle, first: a failure must leave *out NULL (the run sets it to 0xBAD before
+ * the call). Returns whether the creation succeeded, the object then the caller's to check
+ * and release. */
+static int settle_created(vksplit_result r, const void* out, const char* label)
+{
+    if (r == VKSPLIT_OK)
+        return 1;
+    CHECK_MSG(out == NULL, "%s: *out is %p after a failure", label, out);
+    return 0;
+}
+
 /* The rules failures were reported by, over the whole run: fault injection is where the rules
  * of failed host allocations and Vulkan calls are held (tests/README.md). */
 #define RULES_SEEN_CAPACITY 1024
@@ -442,11 +453,7 @@ static vksplit_result runner_create_run(void* self, vksplit_error* error)
 static void runner_create_settle(void* self, vksplit_result r, const char* label)
 {
     runner_create_op* op = self;
-    if (r != VKSPLIT_OK) {
-        CHECK_MSG(op->out == NULL, "%s: *out is %p after a failure", label, (void*)op->out);
-        return;
-    }
-    if (op->out && op->out != (vksplit_runner*)(uintptr_t)0xBAD)
+    if (settle_created(r, op->out, label) && op->out && op->out != (vksplit_runner*)(uintptr_t)0xBAD)
         vksplit_runner_destroy(op->out);
 }
 
@@ -500,10 +507,8 @@ static vksplit_result context_create_run(void* self, vksplit_error* error)
 static void context_create_settle(void* self, vksplit_result r, const char* label)
 {
     context_create_op* op = self;
-    if (r != VKSPLIT_OK) {
-        CHECK_MSG(op->out == NULL, "%s: *out is %p after a failure", label, (void*)op->out);
+    if (!settle_created(r, op->out, label))
         return;
-    }
     split_case c;
     case_init(&c, "context check", 2, 4, 3, VKSPLIT_PATH_COMPUTE);
     context_works(op->runner, op->out, &c, label); /* allocates and frees only through the context */
@@ -589,10 +594,8 @@ static vksplit_result plan_create_run(void* self, vksplit_error* error)
 static void plan_create_settle(void* self, vksplit_result r, const char* label)
 {
     plan_create_op* op = self;
-    if (r != VKSPLIT_OK) {
-        CHECK_MSG(op->out == NULL, "%s: *out is %p after a failure", label, (void*)op->out);
+    if (!settle_created(r, op->out, label))
         return;
-    }
     plan_works(op->runner, op->out, op->c, label, NULL);
     vksplit_plan_destroy(op->out);
 }
