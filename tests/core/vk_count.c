@@ -284,36 +284,21 @@ static VKAPI_ATTR void VKAPI_CALL w_vkCmdWriteTimestamp(VkCommandBuffer a, VkPip
     FORWARD_CMD(vkCmdWriteTimestamp)(a, b, c, d);
 }
 
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateBuffer(VkDevice a, const VkBufferCreateInfo* b,
-                                                       const VkAllocationCallbacks* c, VkBuffer* d)
-{
-    COUNT(vkCreateBuffer);
-    FALLIBLE(vkCreateBuffer, POISON(VkBuffer, d));
-    return REAL(vkCreateBuffer)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateShaderModule(VkDevice a, const VkShaderModuleCreateInfo* b,
-                                                             const VkAllocationCallbacks* c, VkShaderModule* d)
-{
-    COUNT(vkCreateShaderModule);
-    FALLIBLE(vkCreateShaderModule, POISON(VkShaderModule, d));
-    return REAL(vkCreateShaderModule)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreatePipelineLayout(VkDevice a, const VkPipelineLayoutCreateInfo* b,
-                                                               const VkAllocationCallbacks* c, VkPipelineLayout* d)
-{
-    COUNT(vkCreatePipelineLayout);
-    FALLIBLE(vkCreatePipelineLayout, POISON(VkPipelineLayout, d));
-    return REAL(vkCreatePipelineLayout)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateDescriptorSetLayout(VkDevice a,
-                                                                    const VkDescriptorSetLayoutCreateInfo* b,
-                                                                    const VkAllocationCallbacks* c,
-                                                                    VkDescriptorSetLayout* d)
-{
-    COUNT(vkCreateDescriptorSetLayout);
-    FALLIBLE(vkCreateDescriptorSetLayout, POISON(VkDescriptorSetLayout, d));
-    return REAL(vkCreateDescriptorSetLayout)(a, b, c, d);
-}
+/* A wrapper of the common vkCreate* shape (device, create info, allocator, one handle out):
+ * counted, fallible (the handle poisoned when a fault is injected), forwarded. */
+#define WRAP_CREATE(name, Info, Handle)                                                                       \
+    static VKAPI_ATTR VkResult VKAPI_CALL w_##name(VkDevice a, const Info* b, const VkAllocationCallbacks* c, \
+                                                   Handle* d)                                                 \
+    {                                                                                                         \
+        COUNT(name);                                                                                          \
+        FALLIBLE(name, POISON(Handle, d));                                                                    \
+        return REAL(name)(a, b, c, d);                                                                        \
+    }
+
+WRAP_CREATE(vkCreateBuffer, VkBufferCreateInfo, VkBuffer)
+WRAP_CREATE(vkCreateShaderModule, VkShaderModuleCreateInfo, VkShaderModule)
+WRAP_CREATE(vkCreatePipelineLayout, VkPipelineLayoutCreateInfo, VkPipelineLayout)
+WRAP_CREATE(vkCreateDescriptorSetLayout, VkDescriptorSetLayoutCreateInfo, VkDescriptorSetLayout)
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateComputePipelines(VkDevice a, VkPipelineCache b, uint32_t c,
                                                                  const VkComputePipelineCreateInfo* d,
                                                                  const VkAllocationCallbacks* e, VkPipeline* f)
@@ -322,86 +307,17 @@ static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateComputePipelines(VkDevice a, VkP
     FALLIBLE(vkCreateComputePipelines, memset(f, 0, c * sizeof *f));
     return REAL(vkCreateComputePipelines)(a, b, c, d, e, f);
 }
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateDescriptorPool(VkDevice a, const VkDescriptorPoolCreateInfo* b,
-                                                               const VkAllocationCallbacks* c, VkDescriptorPool* d)
-{
-    COUNT(vkCreateDescriptorPool);
-    FALLIBLE(vkCreateDescriptorPool, POISON(VkDescriptorPool, d));
-    return REAL(vkCreateDescriptorPool)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateDescriptorUpdateTemplate(VkDevice a,
-                                                                         const VkDescriptorUpdateTemplateCreateInfo* b,
-                                                                         const VkAllocationCallbacks* c,
-                                                                         VkDescriptorUpdateTemplate* d)
-{
-    COUNT(vkCreateDescriptorUpdateTemplate);
-    FALLIBLE(vkCreateDescriptorUpdateTemplate, POISON(VkDescriptorUpdateTemplate, d));
-    return REAL(vkCreateDescriptorUpdateTemplate)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL
-w_vkCreateDescriptorUpdateTemplateKHR(VkDevice a, const VkDescriptorUpdateTemplateCreateInfo* b,
-                                      const VkAllocationCallbacks* c, VkDescriptorUpdateTemplate* d)
-{
-    COUNT(vkCreateDescriptorUpdateTemplateKHR);
-    FALLIBLE(vkCreateDescriptorUpdateTemplateKHR, POISON(VkDescriptorUpdateTemplate, d));
-    return REAL(vkCreateDescriptorUpdateTemplateKHR)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreatePipelineCache(VkDevice a, const VkPipelineCacheCreateInfo* b,
-                                                              const VkAllocationCallbacks* c, VkPipelineCache* d)
-{
-    COUNT(vkCreatePipelineCache);
-    FALLIBLE(vkCreatePipelineCache, POISON(VkPipelineCache, d));
-    return REAL(vkCreatePipelineCache)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateFence(VkDevice a, const VkFenceCreateInfo* b,
-                                                      const VkAllocationCallbacks* c, VkFence* d)
-{
-    COUNT(vkCreateFence);
-    FALLIBLE(vkCreateFence, POISON(VkFence, d));
-    return REAL(vkCreateFence)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateSemaphore(VkDevice a, const VkSemaphoreCreateInfo* b,
-                                                          const VkAllocationCallbacks* c, VkSemaphore* d)
-{
-    COUNT(vkCreateSemaphore);
-    FALLIBLE(vkCreateSemaphore, POISON(VkSemaphore, d));
-    return REAL(vkCreateSemaphore)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateEvent(VkDevice a, const VkEventCreateInfo* b,
-                                                      const VkAllocationCallbacks* c, VkEvent* d)
-{
-    COUNT(vkCreateEvent);
-    FALLIBLE(vkCreateEvent, POISON(VkEvent, d));
-    return REAL(vkCreateEvent)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateQueryPool(VkDevice a, const VkQueryPoolCreateInfo* b,
-                                                          const VkAllocationCallbacks* c, VkQueryPool* d)
-{
-    COUNT(vkCreateQueryPool);
-    FALLIBLE(vkCreateQueryPool, POISON(VkQueryPool, d));
-    return REAL(vkCreateQueryPool)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateCommandPool(VkDevice a, const VkCommandPoolCreateInfo* b,
-                                                            const VkAllocationCallbacks* c, VkCommandPool* d)
-{
-    COUNT(vkCreateCommandPool);
-    FALLIBLE(vkCreateCommandPool, POISON(VkCommandPool, d));
-    return REAL(vkCreateCommandPool)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateBufferView(VkDevice a, const VkBufferViewCreateInfo* b,
-                                                           const VkAllocationCallbacks* c, VkBufferView* d)
-{
-    COUNT(vkCreateBufferView);
-    FALLIBLE(vkCreateBufferView, POISON(VkBufferView, d));
-    return REAL(vkCreateBufferView)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkAllocateMemory(VkDevice a, const VkMemoryAllocateInfo* b,
-                                                         const VkAllocationCallbacks* c, VkDeviceMemory* d)
-{
-    COUNT(vkAllocateMemory);
-    FALLIBLE(vkAllocateMemory, POISON(VkDeviceMemory, d));
-    return REAL(vkAllocateMemory)(a, b, c, d);
-}
+WRAP_CREATE(vkCreateDescriptorPool, VkDescriptorPoolCreateInfo, VkDescriptorPool)
+WRAP_CREATE(vkCreateDescriptorUpdateTemplate, VkDescriptorUpdateTemplateCreateInfo, VkDescriptorUpdateTemplate)
+WRAP_CREATE(vkCreateDescriptorUpdateTemplateKHR, VkDescriptorUpdateTemplateCreateInfo, VkDescriptorUpdateTemplate)
+WRAP_CREATE(vkCreatePipelineCache, VkPipelineCacheCreateInfo, VkPipelineCache)
+WRAP_CREATE(vkCreateFence, VkFenceCreateInfo, VkFence)
+WRAP_CREATE(vkCreateSemaphore, VkSemaphoreCreateInfo, VkSemaphore)
+WRAP_CREATE(vkCreateEvent, VkEventCreateInfo, VkEvent)
+WRAP_CREATE(vkCreateQueryPool, VkQueryPoolCreateInfo, VkQueryPool)
+WRAP_CREATE(vkCreateCommandPool, VkCommandPoolCreateInfo, VkCommandPool)
+WRAP_CREATE(vkCreateBufferView, VkBufferViewCreateInfo, VkBufferView)
+WRAP_CREATE(vkAllocateMemory, VkMemoryAllocateInfo, VkDeviceMemory)
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkAllocateDescriptorSets(VkDevice a, const VkDescriptorSetAllocateInfo* b,
                                                                  VkDescriptorSet* c)
 {
