@@ -137,11 +137,15 @@ static uint8_t pushed[VKC_PUSH_BYTES];
 static vkc_dispatch dispatches[VKC_MAX_DISPATCHES];
 static uint32_t dispatch_count;
 
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdBindPipeline(VkCommandBuffer a, VkPipelineBindPoint b, VkPipeline c)
-{
-    COUNT(vkCmdBindPipeline);
-    FORWARD_CMD(vkCmdBindPipeline)(a, b, c);
-}
+/* A command wrapper that only counts, then forwards (FORWARD_CMD). */
+#define WRAP_CMD(name, params, args)                  \
+    static VKAPI_ATTR void VKAPI_CALL w_##name params \
+    {                                                 \
+        COUNT(name);                                  \
+        FORWARD_CMD(name) args;                       \
+    }
+
+WRAP_CMD(vkCmdBindPipeline, (VkCommandBuffer a, VkPipelineBindPoint b, VkPipeline c), (a, b, c))
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdPushConstants(VkCommandBuffer a, VkPipelineLayout b, VkShaderStageFlags c,
                                                        uint32_t d, uint32_t e, const void* f)
 {
@@ -163,23 +167,12 @@ static VKAPI_ATTR void VKAPI_CALL w_vkCmdDispatch(VkCommandBuffer a, uint32_t x,
     dispatch_count++;
     FORWARD_CMD(vkCmdDispatch)(a, x, y, z);
 }
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdDispatchBase(VkCommandBuffer a, uint32_t b, uint32_t c, uint32_t d, uint32_t x,
-                                                      uint32_t y, uint32_t z)
-{
-    COUNT(vkCmdDispatchBase);
-    FORWARD_CMD(vkCmdDispatchBase)(a, b, c, d, x, y, z);
-}
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdDispatchBaseKHR(VkCommandBuffer a, uint32_t b, uint32_t c, uint32_t d,
-                                                         uint32_t x, uint32_t y, uint32_t z)
-{
-    COUNT(vkCmdDispatchBaseKHR);
-    FORWARD_CMD(vkCmdDispatchBaseKHR)(a, b, c, d, x, y, z);
-}
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdDispatchIndirect(VkCommandBuffer a, VkBuffer b, VkDeviceSize c)
-{
-    COUNT(vkCmdDispatchIndirect);
-    FORWARD_CMD(vkCmdDispatchIndirect)(a, b, c);
-}
+WRAP_CMD(vkCmdDispatchBase, (VkCommandBuffer a, uint32_t b, uint32_t c, uint32_t d, uint32_t x, uint32_t y, uint32_t z),
+         (a, b, c, d, x, y, z))
+WRAP_CMD(vkCmdDispatchBaseKHR,
+         (VkCommandBuffer a, uint32_t b, uint32_t c, uint32_t d, uint32_t x, uint32_t y, uint32_t z),
+         (a, b, c, d, x, y, z))
+WRAP_CMD(vkCmdDispatchIndirect, (VkCommandBuffer a, VkBuffer b, VkDeviceSize c), (a, b, c))
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdPushDescriptorSetKHR(VkCommandBuffer a, VkPipelineBindPoint b,
                                                               VkPipelineLayout c, uint32_t d, uint32_t e,
                                                               const VkWriteDescriptorSet* f)
@@ -189,20 +182,13 @@ static VKAPI_ATTR void VKAPI_CALL w_vkCmdPushDescriptorSetKHR(VkCommandBuffer a,
         push_hook(push_hook_user, e, f);
     FORWARD_CMD(vkCmdPushDescriptorSetKHR)(a, b, c, d, e, f);
 }
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdPushDescriptorSetWithTemplateKHR(VkCommandBuffer a,
-                                                                          VkDescriptorUpdateTemplate b,
-                                                                          VkPipelineLayout c, uint32_t d, const void* e)
-{
-    COUNT(vkCmdPushDescriptorSetWithTemplateKHR);
-    FORWARD_CMD(vkCmdPushDescriptorSetWithTemplateKHR)(a, b, c, d, e);
-}
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdBindDescriptorSets(VkCommandBuffer a, VkPipelineBindPoint b,
-                                                            VkPipelineLayout c, uint32_t d, uint32_t e,
-                                                            const VkDescriptorSet* f, uint32_t g, const uint32_t* h)
-{
-    COUNT(vkCmdBindDescriptorSets);
-    FORWARD_CMD(vkCmdBindDescriptorSets)(a, b, c, d, e, f, g, h);
-}
+WRAP_CMD(vkCmdPushDescriptorSetWithTemplateKHR,
+         (VkCommandBuffer a, VkDescriptorUpdateTemplate b, VkPipelineLayout c, uint32_t d, const void* e),
+         (a, b, c, d, e))
+WRAP_CMD(vkCmdBindDescriptorSets,
+         (VkCommandBuffer a, VkPipelineBindPoint b, VkPipelineLayout c, uint32_t d, uint32_t e,
+          const VkDescriptorSet* f, uint32_t g, const uint32_t* h),
+         (a, b, c, d, e, f, g, h))
 /* What vksplit recorded as barriers and buffer updates, since vkc_reset (vk_count.h). */
 static vkc_barrier barriers[VKC_MAX_BARRIERS];
 static uint32_t barrier_count;
@@ -218,28 +204,11 @@ static VKAPI_ATTR void VKAPI_CALL w_vkCmdUpdateBuffer(VkCommandBuffer a, VkBuffe
     update_count++;
     FORWARD_CMD(vkCmdUpdateBuffer)(a, b, c, d, e);
 }
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdFillBuffer(VkCommandBuffer a, VkBuffer b, VkDeviceSize c, VkDeviceSize d,
-                                                    uint32_t e)
-{
-    COUNT(vkCmdFillBuffer);
-    FORWARD_CMD(vkCmdFillBuffer)(a, b, c, d, e);
-}
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdCopyBuffer(VkCommandBuffer a, VkBuffer b, VkBuffer c, uint32_t d,
-                                                    const VkBufferCopy* e)
-{
-    COUNT(vkCmdCopyBuffer);
-    FORWARD_CMD(vkCmdCopyBuffer)(a, b, c, d, e);
-}
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdCopyBuffer2(VkCommandBuffer a, const VkCopyBufferInfo2* b)
-{
-    COUNT(vkCmdCopyBuffer2);
-    FORWARD_CMD(vkCmdCopyBuffer2)(a, b);
-}
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdCopyBuffer2KHR(VkCommandBuffer a, const VkCopyBufferInfo2* b)
-{
-    COUNT(vkCmdCopyBuffer2KHR);
-    FORWARD_CMD(vkCmdCopyBuffer2KHR)(a, b);
-}
+WRAP_CMD(vkCmdFillBuffer, (VkCommandBuffer a, VkBuffer b, VkDeviceSize c, VkDeviceSize d, uint32_t e), (a, b, c, d, e))
+WRAP_CMD(vkCmdCopyBuffer, (VkCommandBuffer a, VkBuffer b, VkBuffer c, uint32_t d, const VkBufferCopy* e),
+         (a, b, c, d, e))
+WRAP_CMD(vkCmdCopyBuffer2, (VkCommandBuffer a, const VkCopyBufferInfo2* b), (a, b))
+WRAP_CMD(vkCmdCopyBuffer2KHR, (VkCommandBuffer a, const VkCopyBufferInfo2* b), (a, b))
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdPipelineBarrier(VkCommandBuffer a, VkPipelineStageFlags b,
                                                          VkPipelineStageFlags c, VkDependencyFlags d, uint32_t e,
                                                          const VkMemoryBarrier* f, uint32_t g,
@@ -267,22 +236,9 @@ static VKAPI_ATTR void VKAPI_CALL w_vkCmdPipelineBarrier(VkCommandBuffer a, VkPi
     barrier_count++;
     FORWARD_CMD(vkCmdPipelineBarrier)(a, b, c, d, e, f, g, h, i, j);
 }
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdPipelineBarrier2(VkCommandBuffer a, const VkDependencyInfo* b)
-{
-    COUNT(vkCmdPipelineBarrier2);
-    FORWARD_CMD(vkCmdPipelineBarrier2)(a, b);
-}
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdPipelineBarrier2KHR(VkCommandBuffer a, const VkDependencyInfo* b)
-{
-    COUNT(vkCmdPipelineBarrier2KHR);
-    FORWARD_CMD(vkCmdPipelineBarrier2KHR)(a, b);
-}
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdWriteTimestamp(VkCommandBuffer a, VkPipelineStageFlagBits b, VkQueryPool c,
-                                                        uint32_t d)
-{
-    COUNT(vkCmdWriteTimestamp);
-    FORWARD_CMD(vkCmdWriteTimestamp)(a, b, c, d);
-}
+WRAP_CMD(vkCmdPipelineBarrier2, (VkCommandBuffer a, const VkDependencyInfo* b), (a, b))
+WRAP_CMD(vkCmdPipelineBarrier2KHR, (VkCommandBuffer a, const VkDependencyInfo* b), (a, b))
+WRAP_CMD(vkCmdWriteTimestamp, (VkCommandBuffer a, VkPipelineStageFlagBits b, VkQueryPool c, uint32_t d), (a, b, c, d))
 
 /* A wrapper of the common vkCreate* shape (device, create info, allocator, one handle out):
  * counted, fallible (the handle poisoned when a fault is injected), forwarded. */
