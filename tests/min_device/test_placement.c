@@ -91,16 +91,22 @@ static VkDescriptorSetLayout storage_layout(const probe_vk* vk, uint32_t count)
     return layout;
 }
 
+static VkPipelineLayout pipeline_layout(const probe_vk* vk, VkDescriptorSetLayout set_layout)
+{
+    VkPipelineLayoutCreateInfo info = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                       .setLayoutCount = 1,
+                                       .pSetLayouts = &set_layout};
+    VkPipelineLayout layout = VK_NULL_HANDLE;
+    CHECK(vk->vkCreatePipelineLayout(vk->device, &info, NULL, &layout) == VK_SUCCESS);
+    return layout;
+}
+
 /* Five storage buffers in one stage: maxPerStageDescriptorStorageBuffers is 4 at the minimum. */
 static void probe_storage_buffers(vksplit_runner* runner, const probe_vk* vk)
 {
     (void)runner;
     VkDescriptorSetLayout set_layout = storage_layout(vk, 5);
-    VkPipelineLayoutCreateInfo info = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-    info.setLayoutCount = 1;
-    info.pSetLayouts = &set_layout;
-    VkPipelineLayout layout = VK_NULL_HANDLE;
-    CHECK(vk->vkCreatePipelineLayout(vk->device, &info, NULL, &layout) == VK_SUCCESS);
+    VkPipelineLayout layout = pipeline_layout(vk, set_layout);
     vk->vkDestroyPipelineLayout(vk->device, layout, NULL);
     vk->vkDestroyDescriptorSetLayout(vk->device, set_layout, NULL);
 }
@@ -108,11 +114,7 @@ static void probe_storage_buffers(vksplit_runner* runner, const probe_vk* vk)
 static void compute_pipeline(const probe_vk* vk, const uint32_t* code, size_t size, uint32_t workgroup)
 {
     VkDescriptorSetLayout set_layout = storage_layout(vk, 1);
-    VkPipelineLayoutCreateInfo layout_info = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-    layout_info.setLayoutCount = 1;
-    layout_info.pSetLayouts = &set_layout;
-    VkPipelineLayout layout = VK_NULL_HANDLE;
-    CHECK(vk->vkCreatePipelineLayout(vk->device, &layout_info, NULL, &layout) == VK_SUCCESS);
+    VkPipelineLayout layout = pipeline_layout(vk, set_layout);
     VkShaderModuleCreateInfo module_info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
     module_info.codeSize = size;
     module_info.pCode = code;
