@@ -24,6 +24,8 @@
 #include <vulkan/vk_layer.h>
 #include <vulkan/vulkan.h>
 
+#include "../common/layer_support.h"
+
 #define LAYER_NAME "VK_LAYER_VKSPLIT_bench_count"
 #define MAX_OBJECTS 16
 #define MAX_BUFFERS 4096
@@ -31,8 +33,6 @@
 #define MAX_LISTED 8
 
 #define EXPORT __attribute__((visibility("default")))
-
-static void* dispatch_key(const void* handle) { return *(void* const*)handle; }
 
 typedef struct count_instance {
     void* key;
@@ -66,9 +66,12 @@ typedef struct buffer_count {
     uint32_t pipelines[MAX_LISTED], pipeline_count; /* pipelines inside pairs */
 } buffer_count;
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER; /* the counts */
+static pthread_mutex_t objects_lock = PTHREAD_MUTEX_INITIALIZER;
 static count_instance instances[MAX_OBJECTS];
 static count_device devices[MAX_OBJECTS];
+static const layer_table instance_table = {&objects_lock, instances, sizeof instances[0], MAX_OBJECTS};
+static const layer_table device_table = {&objects_lock, devices, sizeof devices[0], MAX_OBJECTS};
 static buffer_count buffers[MAX_BUFFERS];
 static VkPipeline pipelines[MAX_PIPELINES];
 static uint32_t pipeline_total, submits;
@@ -81,22 +84,18 @@ static void broken(const char* what)
 
 static count_instance* find_instance(const void* handle)
 {
-    void* key = dispatch_key(handle);
-    for (int i = 0; i < MAX_OBJECTS; i++)
-        if (instances[i].key == key)
-            return &instances[i];
-    broken("a handle of an instance this layer did not create");
-    return NULL;
+    count_instance* found = layer_find(&instance_table, handle);
+    if (!found)
+        broken("a handle of an instance this layer did not create");
+    return found;
 }
 
 static count_device* find_device(const void* handle)
 {
-    void* key = dispatch_key(handle);
-    for (int i = 0; i < MAX_OBJECTS; i++)
-        if (devices[i].key == key)
-            return &devices[i];
-    broken("a handle of a device this layer did not create");
-    return NULL;
+    count_device* found = layer_find(&device_table, handle);
+    if (!found)
+        broken("a handle of a device this layer did not create");
+    return found;
 }
 
 /* The command buffer's count; with `fresh`, emptied (vkBeginCommandBuffer). Under lock. */
@@ -259,38 +258,23 @@ static VKAPI_ATTR void VKAPI_CALL count_DestroyDevice(VkDevice device, const VkA
 {
     count_device* d = find_device(device);
     PFN_vkDestroyDevice destroy = d->DestroyDevice;
-    pthread_mutex_lock(&lock);
-    memset(d, 0, sizeof *d);
-    pthread_mutex_unlock(&lock);
+    layer_forget(&device_table, d);
     destroy(device, allocator);
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL count_CreateDevice(VkPhysicalDevice pd, const VkDeviceCreateInfo* info,
                                                          const VkAllocationCallbacks* allocator, VkDevice* out)
 {
-    VkLayerDeviceCreateInfo* chain = (VkLayerDeviceCreateInfo*)info->pNext;
-    while (chain &&
-           !(chain->sType == VK_STRUCTURE_TYPE_LOADER_DEVICE_CREATE_INFO && chain->function == VK_LAYER_LINK_INFO))
-        chain = (VkLayerDeviceCreateInfo*)chain->pNext;
-    if (!chain)
+    PFN_vkGetDeviceProcAddr gdpa = NULL;
+    PFN_vkGetInstanceProcAddr gipa = layer_link_device(info, &gdpa);
+    if (!gipa)
         return VK_ERROR_INITIALIZATION_FAILED;
-    PFN_vkGetInstanceProcAddr gipa = chain->u.pLayerInfo->pfnNextGetInstanceProcAddr;
-    PFN_vkGetDeviceProcAddr gdpa = chain->u.pLayerInfo->pfnNextGetDeviceProcAddr;
-    chain->u.pLayerInfo = chain->u.pLayerInfo->pNext;
     PFN_vkCreateDevice create = (PFN_vkCreateDevice)gipa(VK_NULL_HANDLE, "vkCreateDevice");
     VkResult r = create(pd, info, allocator, out);
     if (r != VK_SUCCESS)
         return r;
-    pthread_mutex_lock(&lock);
-    count_device* d = NULL;
-    for (int i = 0; i < MAX_OBJECTS && !d; i++)
-        if (!devices[i].key)
-            d = &devices[i];
-    if (!d)
-        broken("more devices than the layer keeps");
-    d->key = dispatch_key(*out);
-    d->next_gdpa = gdpa;
-#define LOAD(fn) d->fn = (PFN_vk##fn)gdpa(*out, "vk" #fn);
+    count_device d = {.key = layer_dispatch_key(*out), .next_gdpa = gdpa};
+#define LOAD(fn) d.fn = (PFN_vk##fn)gdpa(*out, "vk" #fn);
     LOAD(DestroyDevice)
     LOAD(BeginCommandBuffer)
     LOAD(CmdWriteTimestamp)
@@ -299,7 +283,8 @@ static VKAPI_ATTR VkResult VKAPI_CALL count_CreateDevice(VkPhysicalDevice pd, co
     LOAD(CmdCopyBuffer)
     LOAD(QueueSubmit)
 #undef LOAD
-    pthread_mutex_unlock(&lock);
+    if (!layer_store(&device_table, &d))
+        broken("more devices than the layer keeps");
     return VK_SUCCESS;
 }
 
@@ -357,44 +342,30 @@ static VKAPI_ATTR void VKAPI_CALL count_DestroyInstance(VkInstance instance, con
 {
     count_instance* inst = find_instance(instance);
     PFN_vkDestroyInstance destroy = inst->DestroyInstance;
-    pthread_mutex_lock(&lock);
-    memset(inst, 0, sizeof *inst);
-    pthread_mutex_unlock(&lock);
+    layer_forget(&instance_table, inst);
     destroy(instance, allocator);
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL count_CreateInstance(const VkInstanceCreateInfo* info,
                                                            const VkAllocationCallbacks* allocator, VkInstance* out)
 {
-    VkLayerInstanceCreateInfo* chain = (VkLayerInstanceCreateInfo*)info->pNext;
-    while (chain &&
-           !(chain->sType == VK_STRUCTURE_TYPE_LOADER_INSTANCE_CREATE_INFO && chain->function == VK_LAYER_LINK_INFO))
-        chain = (VkLayerInstanceCreateInfo*)chain->pNext;
-    if (!chain)
+    PFN_vkGetInstanceProcAddr gipa = layer_link_instance(info);
+    if (!gipa)
         return VK_ERROR_INITIALIZATION_FAILED;
-    PFN_vkGetInstanceProcAddr gipa = chain->u.pLayerInfo->pfnNextGetInstanceProcAddr;
-    chain->u.pLayerInfo = chain->u.pLayerInfo->pNext;
     PFN_vkCreateInstance create = (PFN_vkCreateInstance)gipa(VK_NULL_HANDLE, "vkCreateInstance");
     VkResult r = create(info, allocator, out);
     if (r != VK_SUCCESS)
         return r;
-    pthread_mutex_lock(&lock);
-    count_instance* inst = NULL;
-    for (int i = 0; i < MAX_OBJECTS && !inst; i++)
-        if (!instances[i].key)
-            inst = &instances[i];
-    if (!inst)
-        broken("more instances than the layer keeps");
-    inst->key = dispatch_key(*out);
-    inst->next_gipa = gipa;
-    inst->DestroyInstance = (PFN_vkDestroyInstance)gipa(*out, "vkDestroyInstance");
-#define LOAD(fn) inst->fn = (PFN_vk##fn)gipa(*out, "vk" #fn);
+    count_instance inst = {.key = layer_dispatch_key(*out), .next_gipa = gipa};
+#define LOAD(fn) inst.fn = (PFN_vk##fn)gipa(*out, "vk" #fn);
+    LOAD(DestroyInstance)
     LOAD(GetPhysicalDeviceQueueFamilyProperties)
     LOAD(GetPhysicalDeviceQueueFamilyProperties2)
     LOAD(GetPhysicalDeviceProperties)
     LOAD(GetPhysicalDeviceProperties2)
 #undef LOAD
-    pthread_mutex_unlock(&lock);
+    if (!layer_store(&instance_table, &inst))
+        broken("more instances than the layer keeps");
     return VK_SUCCESS;
 }
 

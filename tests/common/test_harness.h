@@ -8,56 +8,58 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "test_log.h"
 #include "vksplit/vksplit_runner.h"
 
 static int test_failures = 0;
 static int test_checks = 0;
 
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        test_checks++;                                                               \
-        if (!(cond)) {                                                               \
-            test_failures++;                                                         \
-            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-        }                                                                            \
-    } while (0)
+/* Counts a check; a failed one is counted and reported at file:line by its condition's text,
+ * followed by ": " where the caller prints a message after it. Returns whether it held. */
+static inline int test_check(int ok, const char* file, int line, const char* cond, int message_follows)
+{
+    test_checks++;
+    if (ok)
+        return 1;
+    test_failures++;
+    fprintf(stderr, "%s:%d: CHECK failed: %s%s", file, line, cond, message_follows ? ": " : "\n");
+    return 0;
+}
 
-#define CHECK_MSG(cond, ...)                                                         \
-    do {                                                                             \
-        test_checks++;                                                               \
-        if (!(cond)) {                                                               \
-            test_failures++;                                                         \
-            fprintf(stderr, "%s:%d: CHECK failed: %s: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                                            \
-            fputc('\n', stderr);                                                     \
-        }                                                                            \
+/* CHECK_RESULT's and CHECK_RULE's verdict on what `call` returned. */
+static inline void test_check_call(const char* file, int line, const char* call, vksplit_result got,
+                                   vksplit_result want, const vksplit_error* err, int by_rule, vksplit_rule rule)
+{
+    test_checks++;
+    if (got == want && (!by_rule || err->rule == rule))
+        return;
+    test_failures++;
+    if (by_rule)
+        fprintf(stderr, "%s:%d: %s returned %s by %s, expected %s (%s)\n", file, line, call, vksplit_result_name(got),
+                vksplit_rule_name(err->rule), vksplit_rule_name(rule), err->message);
+    else
+        fprintf(stderr, "%s:%d: %s returned %s, expected %s (%s)\n", file, line, call, vksplit_result_name(got),
+                vksplit_result_name(want), err->message);
+}
+
+#define CHECK(cond) ((void)test_check(!!(cond), __FILE__, __LINE__, #cond, 0))
+
+#define CHECK_MSG(cond, ...)                                       \
+    do {                                                           \
+        if (!test_check(!!(cond), __FILE__, __LINE__, #cond, 1)) { \
+            fprintf(stderr, __VA_ARGS__);                          \
+            fputc('\n', stderr);                                   \
+        }                                                          \
     } while (0)
 
 /* Asserts a call returned `expected`, printing the error message when it did not. */
-#define CHECK_RESULT(expected, call, err)                                                           \
-    do {                                                                                            \
-        vksplit_result check_r_ = (call);                                                           \
-        test_checks++;                                                                              \
-        if (check_r_ != (expected)) {                                                               \
-            test_failures++;                                                                        \
-            fprintf(stderr, "%s:%d: %s returned %s, expected %s (%s)\n", __FILE__, __LINE__, #call, \
-                    vksplit_result_name(check_r_), vksplit_result_name(expected), (err)->message);  \
-        }                                                                                           \
-    } while (0)
+#define CHECK_RESULT(expected, call, err) \
+    test_check_call(__FILE__, __LINE__, #call, (call), (expected), (err), 0, VKSPLIT_RULE_NONE)
 
 /* Asserts a call failed by `rule` (vksplit/rules.h), with that rule's result code: tests tell
  * rules apart by id, never by message text. */
-#define CHECK_RULE(want_rule, call, err)                                                                         \
-    do {                                                                                                         \
-        vksplit_result check_r_ = (call);                                                                        \
-        test_checks++;                                                                                           \
-        if (check_r_ != vksplit_rule_result(want_rule) || (err)->rule != (want_rule)) {                          \
-            test_failures++;                                                                                     \
-            fprintf(stderr, "%s:%d: %s returned %s by %s, expected %s (%s)\n", __FILE__, __LINE__, #call,        \
-                    vksplit_result_name(check_r_), vksplit_rule_name((err)->rule), vksplit_rule_name(want_rule), \
-                    (err)->message);                                                                             \
-        }                                                                                                        \
-    } while (0)
+#define CHECK_RULE(want_rule, call, err) \
+    test_check_call(__FILE__, __LINE__, #call, (call), vksplit_rule_result(want_rule), (err), 1, (want_rule))
 
 /* A case table's verdict: `result` came by `rule` (VKSPLIT_RULE_NONE: accepted), and a
  * failure's message shows `shows` when given (its values: the rule is told by id). */
@@ -100,14 +102,22 @@ static inline void test_expect_recording(vksplit_runner* runner, test_recording*
     test_expect_rule(name, r->result, &r->error, rule, NULL);
 }
 
-static inline void test_log(void* user, vksplit_log_level level, const char* message)
+/* Plans the split, or where split is NULL the join, checking that it was accepted; *info
+ * describes the plan (zeroes where it was refused and NULL is returned). */
+static inline vksplit_plan* test_plan_create(vksplit_context* ctx, const vksplit_split_desc* split,
+                                             const vksplit_join_desc* join, const vksplit_plan_options* options,
+                                             vksplit_plan_info* info)
 {
-    (void)user;
-    fprintf(stderr, "[vksplit %s] %s\n",
-            level == VKSPLIT_LOG_ERROR     ? "error"
-            : level == VKSPLIT_LOG_WARNING ? "warning"
-                                           : "info",
-            message);
+    vksplit_plan* plan = NULL;
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_OK,
+                 split ? vksplit_plan_create(ctx, split, options, &plan, &err)
+                       : vksplit_plan_create_join(ctx, join, options, &plan, &err),
+                 &err);
+    memset(info, 0, sizeof *info);
+    if (plan)
+        vksplit_plan_get_info(plan, info);
+    return plan;
 }
 
 /* The runner every test uses: the default device (the first discrete GPU, else the first
@@ -218,17 +228,22 @@ static inline const char* test_unrunnable_with(vksplit_features disable)
                : "the device offers neither device addresses nor VK_KHR_push_descriptor";
 }
 
+static inline void test_print_skip(const char* fmt, va_list args)
+{
+    printf("SKIP: ");
+    vprintf(fmt, args);
+    printf("\n");
+    fflush(stdout);
+}
+
 /* Says that a part of the test is skipped, and why; the test goes on. */
 static inline void test_skip_part(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 static inline void test_skip_part(const char* fmt, ...)
 {
     va_list args;
     va_start(args, fmt);
-    printf("SKIP: ");
-    vprintf(fmt, args);
-    printf("\n");
+    test_print_skip(fmt, args);
     va_end(args);
-    fflush(stdout);
 }
 
 /* Ends a test the device cannot run: prints why and returns TEST_SKIPPED, unless something
@@ -248,9 +263,7 @@ static inline int test_skip(vksplit_runner* runner, const char* fmt, ...)
     }
     va_list args;
     va_start(args, fmt);
-    printf("SKIP: ");
-    vprintf(fmt, args);
-    printf("\n");
+    test_print_skip(fmt, args);
     va_end(args);
     return TEST_SKIPPED;
 }

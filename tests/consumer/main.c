@@ -21,25 +21,19 @@ int main(void)
     for (int i = 0; i < 12; i++)
         in[i] = (float)(i + 1);
     uint64_t sizes[4] = {1, 1, 6, 2}, lengths[3] = {2, 1, 3};
-    vksplit_split_desc desc = {0};
-    desc.element_size = 4;
-    desc.rank = 4;
-    desc.sizes = sizes;
-    desc.axis = 2;
-    desc.output_count = 3;
-    desc.lengths = lengths;
+    vksplit_split_desc desc =
+        {.element_size = 4, .rank = 4, .sizes = sizes, .axis = 2, .output_count = 3, .lengths = lengths};
     void* outputs[3] = {a, b, c};
     vksplit_result r = vksplit_runner_split(runner, &desc, NULL, in, outputs, &err);
     const char* only = getenv("VKSPLIT_CONSUMER_ADDRESSING");
     if (r == VKSPLIT_OK && only && !strcmp(only, "bda")) {
         vksplit_runner_info info;
         vksplit_runner_get_info(runner, &info);
-        vksplit_context_desc d = {0};
-        d.instance = info.instance;
-        d.physical_device = info.physical_device;
-        d.device = info.device;
-        d.get_instance_proc_addr = info.get_instance_proc_addr;
-        d.enabled_features = info.enabled_features & ~VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS;
+        vksplit_context_desc d = {.instance = info.instance,
+                                  .physical_device = info.physical_device,
+                                  .device = info.device,
+                                  .get_instance_proc_addr = info.get_instance_proc_addr,
+                                  .enabled_features = info.enabled_features & ~VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS};
         vksplit_context* ctx = NULL;
         vksplit_error refused;
         vksplit_result c = vksplit_context_create(&d, &ctx, &refused);

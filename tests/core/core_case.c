@@ -15,17 +15,18 @@ void core_case_init(core_case* c, uint32_t element_size, uint32_t rank, const ui
     memcpy(c->lengths, lengths, output_count * sizeof lengths[0]);
     c->output_strides = core_calloc(output_count, sizeof c->output_strides[0]);
     c->output_stride_ptrs = core_calloc(output_count, sizeof c->output_stride_ptrs[0]);
-    c->desc.element_size = element_size;
-    c->desc.rank = rank;
-    c->desc.sizes = c->sizes;
-    c->desc.input_strides = NULL;
-    c->desc.axis = axis;
-    c->desc.output_count = output_count;
-    c->desc.lengths = c->lengths;
-    c->desc.output_strides = NULL;
-    c->desc.base_alignment = 0;
+    c->desc = core_packed_desc(element_size, rank, c->sizes, axis, output_count, c->lengths);
     snprintf(c->input_layout, sizeof c->input_layout, "packed(NULL)");
     snprintf(c->output_layout, sizeof c->output_layout, "packed(NULL)");
+}
+
+void core_case_init_rows(core_case* c, uint32_t element_size, uint64_t rows, uint32_t output_count,
+                         const uint64_t* lengths)
+{
+    uint64_t sizes[2] = {rows, 0};
+    for (uint32_t i = 0; i < output_count; i++)
+        sizes[1] += lengths[i];
+    core_case_init(c, element_size, 2, sizes, 1, output_count, lengths);
 }
 
 void core_case_set_input_strides(core_case* c, const uint64_t* strides)
@@ -110,20 +111,7 @@ void core_case_print(FILE* f, const core_case* c)
     }
 }
 
-void core_join_of(const core_case* c, vksplit_join_desc* join)
-{
-    const vksplit_split_desc* d = &c->desc;
-    memset(join, 0, sizeof *join);
-    join->element_size = d->element_size;
-    join->rank = d->rank;
-    join->sizes = d->sizes;
-    join->output_strides = d->input_strides;
-    join->axis = d->axis;
-    join->input_count = d->output_count;
-    join->lengths = d->lengths;
-    join->input_strides = d->output_strides;
-    join->base_alignment = d->base_alignment;
-}
+void core_join_of(const core_case* c, vksplit_join_desc* join) { *join = core_join_of_split(&c->desc); }
 
 uint32_t core_case_overlap_parts(core_case* c, core_rng* rng, unsigned percent)
 {

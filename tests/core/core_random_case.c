@@ -195,20 +195,15 @@ int core_transfer_possible(const vksplit_split_desc* d)
     return dims_with_rows == 0; /* single elements only */
 }
 
+/* Layout modes 0 to 5, with the percentages 35, 12, 17, 16, 15 and 5. */
 static uint32_t random_layout_mode(core_rng* rng)
 {
+    static const uint64_t below[] = {35, 47, 64, 80, 95}; /* mode m when the draw is under below[m] */
     uint64_t r = core_rng_below(rng, 100);
-    if (r < 35)
-        return 0;
-    if (r < 47)
-        return 1;
-    if (r < 64)
-        return 2;
-    if (r < 80)
-        return 3;
-    if (r < 95)
-        return 4;
-    return 5;
+    uint32_t mode = 0;
+    while (mode < 5 && r >= below[mode])
+        mode++;
+    return mode;
 }
 
 void core_case_random(core_case* c, core_rng* rng, const core_gen_params* params)

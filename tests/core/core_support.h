@@ -63,6 +63,9 @@ typedef struct core_case {
 /* Packed input and outputs, base_alignment 0. lengths is copied. */
 void core_case_init(core_case* c, uint32_t element_size, uint32_t rank, const uint64_t* sizes, uint32_t axis,
                     uint32_t output_count, const uint64_t* lengths);
+/* [rows, sum(lengths)] split along its last axis, packed. */
+void core_case_init_rows(core_case* c, uint32_t element_size, uint64_t rows, uint32_t output_count,
+                         const uint64_t* lengths);
 void core_case_set_input_strides(core_case* c, const uint64_t* strides);
 void core_case_set_output_strides(core_case* c, uint32_t output_index, const uint64_t* strides);
 void core_case_free(core_case* c);
@@ -98,8 +101,7 @@ void core_case_random(core_case* c, core_rng* rng, const core_gen_params* params
  * changing nothing, when fewer than two dimensions qualify. */
 int core_overlap_strides(core_rng* rng, uint32_t rank, const uint64_t* sizes, uint64_t* strides);
 
-/* The case's inverse: a join with the case's input as its output (sizes, strides, base
- * alignment) and the case's outputs as its inputs (lengths, strides); it points into c. */
+/* The case's inverse (core_join_of_split of its desc); it points into c. */
 void core_join_of(const core_case* c, vksplit_join_desc* join);
 /* Makes some of the case's outputs, as a join's inputs, read overlapping windows or broadcast
  * (stride 0 on a dimension of two or more indices), about `percent` % of them: legal for a
@@ -220,29 +222,51 @@ uint32_t core_base_alignment(const vksplit_split_desc* split);
 static inline vksplit_split_desc core_packed_desc(uint32_t element_size, uint32_t rank, const uint64_t* sizes,
                                                   uint32_t axis, uint32_t output_count, const uint64_t* lengths)
 {
-    vksplit_split_desc d;
-    memset(&d, 0, sizeof d);
-    d.element_size = element_size;
-    d.rank = rank;
-    d.sizes = sizes;
-    d.axis = axis;
-    d.output_count = output_count;
-    d.lengths = lengths;
+    vksplit_split_desc d = {.element_size = element_size,
+                            .rank = rank,
+                            .sizes = sizes,
+                            .axis = axis,
+                            .output_count = output_count,
+                            .lengths = lengths};
     return d;
 }
 
-/* Its inverse: a join of packed inputs into a packed output (sizes are the output's). */
+/* The split's inverse: a join with the split's input as its output (sizes, strides, base
+ * alignment) and the split's outputs as its inputs (lengths, strides); it points into split's
+ * arrays. */
+static inline vksplit_join_desc core_join_of_split(const vksplit_split_desc* split)
+{
+    vksplit_join_desc join = {.element_size = split->element_size,
+                              .rank = split->rank,
+                              .sizes = split->sizes,
+                              .output_strides = split->input_strides,
+                              .axis = split->axis,
+                              .input_count = split->output_count,
+                              .lengths = split->lengths,
+                              .input_strides = split->output_strides,
+                              .base_alignment = split->base_alignment};
+    return join;
+}
+
+/* A join of packed inputs into a packed output (sizes are the output's). */
 static inline vksplit_join_desc core_packed_join_desc(uint32_t element_size, uint32_t rank, const uint64_t* sizes,
                                                       uint32_t axis, uint32_t input_count, const uint64_t* lengths)
 {
-    vksplit_join_desc d;
-    memset(&d, 0, sizeof d);
-    d.element_size = element_size;
-    d.rank = rank;
-    d.sizes = sizes;
-    d.axis = axis;
-    d.input_count = input_count;
-    d.lengths = lengths;
+    vksplit_split_desc split = core_packed_desc(element_size, rank, sizes, axis, input_count, lengths);
+    return core_join_of_split(&split);
+}
+
+/* A context on the runner's device as the runner made it (its instance, device, loader and
+ * enabled features), nothing optional set: the tests add what they vary. */
+static inline vksplit_context_desc core_runner_context_desc(vksplit_runner* runner)
+{
+    vksplit_runner_info info;
+    vksplit_runner_get_info(runner, &info);
+    vksplit_context_desc d = {.instance = info.instance,
+                              .physical_device = info.physical_device,
+                              .device = info.device,
+                              .get_instance_proc_addr = info.get_instance_proc_addr,
+                              .enabled_features = info.enabled_features};
     return d;
 }
 

@@ -2,6 +2,7 @@
 #include "own_device.h"
 
 #include "core_support.h"
+#include "test_log.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,31 +105,19 @@ void own_device_destroy(own_device* d)
     memset(d, 0, sizeof *d);
 }
 
-static void log_line(void* user, vksplit_log_level level, const char* message)
-{
-    (void)user;
-    fprintf(stderr, "[vksplit %s] %s\n",
-            level == VKSPLIT_LOG_ERROR     ? "error"
-            : level == VKSPLIT_LOG_WARNING ? "warning"
-                                           : "info",
-            message);
-}
-
 vksplit_context* own_device_context(const own_device* d, const vksplit_runner_info* info, const vksplit_tuning* tuning)
 {
-    vksplit_context_desc desc;
-    memset(&desc, 0, sizeof desc);
-    desc.instance = info->instance;
-    desc.physical_device = d->gpu;
-    desc.device = d->device;
-    desc.get_instance_proc_addr = info->get_instance_proc_addr;
-    desc.enabled_features = d->features;
-    desc.log = log_line;
-    if (tuning)
-        desc.tuning = *tuning;
     /* A test run as its joins (VKSPLIT_TEST_JOIN=1) uses no split pipeline: each pipeline is
      * made by the first plan that needs it instead of every split one with the context. */
-    desc.defer_pipelines = (vksplit_bool32)core_join_all();
+    vksplit_context_desc desc = {.instance = info->instance,
+                                 .physical_device = d->gpu,
+                                 .device = d->device,
+                                 .get_instance_proc_addr = info->get_instance_proc_addr,
+                                 .enabled_features = d->features,
+                                 .defer_pipelines = (vksplit_bool32)core_join_all(),
+                                 .log = test_log};
+    if (tuning)
+        desc.tuning = *tuning;
     vksplit_context* ctx = NULL;
     vksplit_error err;
     if (vksplit_context_create(&desc, &ctx, &err) != VKSPLIT_OK) {

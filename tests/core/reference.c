@@ -114,42 +114,32 @@ void ref_visit_output(const vksplit_split_desc* split, uint32_t output_index, re
     }
 }
 
+/* A split's copy, or with `join` its inverse: the same visit, its two offsets the other way round. */
 typedef struct copy_state {
-    const uint8_t* input;
-    uint8_t* output;
+    const uint8_t* from;
+    uint8_t* to;
     uint32_t element_size;
+    int join; /* from the part (the split's output) to the whole (its input) */
 } copy_state;
 
 static void copy_element(void* user, uint64_t input_byte, uint64_t output_byte, const uint64_t* index)
 {
     copy_state* s = user;
     (void)index;
-    memcpy(s->output + output_byte, s->input + input_byte, s->element_size);
+    uint64_t from = s->join ? output_byte : input_byte, to = s->join ? input_byte : output_byte;
+    memcpy(s->to + to, s->from + from, s->element_size);
 }
 
 void ref_split_output(const vksplit_split_desc* split, uint32_t output_index, const void* input, void* output)
 {
-    copy_state s = {input, output, split->element_size};
+    copy_state s = {input, output, split->element_size, 0};
     ref_visit_output(split, output_index, copy_element, &s);
-}
-
-typedef struct join_state {
-    const uint8_t* part;
-    uint8_t* whole;
-    uint32_t element_size;
-} join_state;
-
-static void join_element(void* user, uint64_t input_byte, uint64_t output_byte, const uint64_t* index)
-{
-    join_state* s = user;
-    (void)index;
-    memcpy(s->whole + input_byte, s->part + output_byte, s->element_size);
 }
 
 void ref_join_part(const vksplit_split_desc* split, uint32_t output_index, const void* part, void* whole)
 {
-    join_state s = {part, whole, split->element_size};
-    ref_visit_output(split, output_index, join_element, &s);
+    copy_state s = {part, whole, split->element_size, 1};
+    ref_visit_output(split, output_index, copy_element, &s);
 }
 
 void ref_split(const vksplit_split_desc* split, const void* input, void* const* outputs)
@@ -186,6 +176,34 @@ uint64_t ref_compare_output(const vksplit_split_desc* split, uint32_t output_ind
     if (first_bad)
         *first_bad = s.first_bad;
     return s.bad;
+}
+
+/* The zero-copy oracle: the output's k-th element must be at its byte k * element_size and at
+ * the input's byte base + k * element_size, base the first element's. */
+typedef struct contiguity_state {
+    uint64_t next;
+    uint64_t base;
+    uint32_t element_size;
+    int contiguous;
+} contiguity_state;
+
+static void contiguity_element(void* user, uint64_t input_byte, uint64_t output_byte, const uint64_t* index)
+{
+    contiguity_state* s = user;
+    (void)index;
+    if (s->next == 0)
+        s->base = input_byte;
+    if (output_byte != s->next || input_byte != s->base + s->next)
+        s->contiguous = 0;
+    s->next += s->element_size;
+}
+
+int ref_output_contiguous(const vksplit_split_desc* split, uint32_t output_index, uint64_t* base)
+{
+    contiguity_state s = {0, 0, split->element_size, 1};
+    ref_visit_output(split, output_index, contiguity_element, &s);
+    *base = s.base;
+    return s.contiguous;
 }
 
 typedef struct mark_state {

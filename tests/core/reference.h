@@ -45,6 +45,10 @@ void ref_split(const vksplit_split_desc* split, const void* input, void* const* 
  * the output byte offset of the first one (UINT64_MAX when none). */
 uint64_t ref_compare_output(const vksplit_split_desc* split, uint32_t output_index, const void* input,
                             const void* output, uint64_t* first_bad);
+/* Whether output i is one contiguous range of the input in its own packed order (an empty
+ * output is, trivially), element by element; *base gets the range's first input byte (0 when
+ * empty). The oracle of zero-copy queries, a join's (input i of the case's join) as a split's. */
+int ref_output_contiguous(const vksplit_split_desc* split, uint32_t output_index, uint64_t* base);
 /* Sets mask[b] = value for every byte b (from output i's first byte) that output i writes. */
 void ref_mark_output(const vksplit_split_desc* split, uint32_t output_index, uint8_t* mask, uint8_t value);
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core_support.h"
 #include "test_harness.h"
 
 #define OUTPUTS 12u
@@ -23,9 +24,7 @@ static int untouched(const uint8_t* bytes, size_t n)
 
 int main(void)
 {
-    vksplit_runner* runner = test_runner_create();
-    if (!runner)
-        return 1;
+    vksplit_runner* runner = test_runner_create(); /* exits where it cannot */
     vksplit_runner_info info;
     vksplit_runner_get_info(runner, &info);
     if (!(info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS))
@@ -35,17 +34,14 @@ int main(void)
     uint64_t lengths[OUTPUTS];
     for (uint32_t i = 0; i < OUTPUTS; i++)
         lengths[i] = 8;
-    vksplit_split_desc d =
-        {.element_size = 4, .rank = 2, .sizes = sizes, .axis = 1, .output_count = OUTPUTS, .lengths = lengths};
+    vksplit_split_desc d = core_packed_desc(4, 2, sizes, 1, OUTPUTS, lengths);
     vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
-    vksplit_plan* plan = NULL;
-    vksplit_error err;
-    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(vksplit_runner_context(runner), &d, &compute, &plan, &err), &err);
     vksplit_plan_info pinfo;
-    vksplit_plan_get_info(plan, &pinfo);
+    vksplit_plan* plan = test_plan_create(vksplit_runner_context(runner), &d, NULL, &compute, &pinfo);
     CHECK_MSG(pinfo.argument_bytes == OUTPUTS * sizeof(uint64_t), "%u outputs need %llu bytes of arguments", OUTPUTS,
               (unsigned long long)pinfo.argument_bytes);
 
+    vksplit_error err;
     vksplit_runner_buffer in, out, args;
     CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, 4096, &in, &err), &err);
     CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, 4096, &out, &err), &err);

@@ -18,6 +18,7 @@
  * Each recording is submitted and its bytes compared with the input. */
 #include <string.h>
 
+#include "core_support.h"
 #include "test_harness.h"
 #include "vk_count.h"
 
@@ -38,17 +39,13 @@ static vksplit_plan_info record_split(vksplit_runner* runner, vksplit_context* c
     uint64_t sizes[1] = {16ull * outputs}, lengths[MAX_OUTPUTS];
     for (uint32_t i = 0; i < outputs; i++)
         lengths[i] = 16;
-    vksplit_split_desc d =
-        {.element_size = 4, .rank = 1, .sizes = sizes, .axis = 0, .output_count = outputs, .lengths = lengths};
+    vksplit_split_desc d = core_packed_desc(4, 1, sizes, 0, outputs, lengths);
     vksplit_plan_options options = {path};
-    vksplit_plan* plan = NULL;
-    vksplit_error err;
     vksplit_plan_info info;
-    memset(&info, 0, sizeof info);
-    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &d, &options, &plan, &err), &err);
+    vksplit_plan* plan = test_plan_create(ctx, &d, NULL, &options, &info);
     if (!plan)
         return info;
-    vksplit_plan_get_info(plan, &info);
+    vksplit_error err;
     vksplit_binding bindings[MAX_OUTPUTS];
     for (uint32_t i = 0; i < outputs; i++)
         bindings[i] = (vksplit_binding){out->buffer, 128ull * i};
@@ -139,9 +136,7 @@ static void expect_arguments_barrier(const vksplit_arguments* a, uint64_t argume
 
 int main(void)
 {
-    vksplit_runner* runner = test_runner_create();
-    if (!runner)
-        return 1;
+    vksplit_runner* runner = test_runner_create(); /* exits where it cannot */
     vksplit_runner_info info;
     vksplit_runner_get_info(runner, &info);
     vksplit_error err;

@@ -149,19 +149,17 @@ static void counted_run(vksplit_runner* runner, vksplit_context* ctx, vksplit_fe
     core_rng_seed(&rng, 0xD15C + c->desc.output_count);
     count_hooks hooks;
     memset(&hooks, 0, sizeof hooks);
-    core_run_options o;
-    memset(&o, 0, sizeof o);
-    o.context = ctx;
-    o.plan.path = path;
-    o.layout = c->desc.output_count > 200 ? CORE_LAYOUT_SHARED : CORE_LAYOUT_RANDOM;
-    o.rng = &rng;
-    o.null_empty_bindings = -1;
-    o.records = records;
-    o.before_record = before_record;
-    o.after_record = after_record;
-    o.hook_user = &hooks;
-    o.label = label;
-    o.case_index = -1;
+    core_run_options o = {.context = ctx,
+                          .plan.path = path,
+                          .layout = c->desc.output_count > 200 ? CORE_LAYOUT_SHARED : CORE_LAYOUT_RANDOM,
+                          .rng = &rng,
+                          .null_empty_bindings = -1,
+                          .records = records,
+                          .before_record = before_record,
+                          .after_record = after_record,
+                          .hook_user = &hooks,
+                          .label = label,
+                          .case_index = -1};
     core_verdict v = core_run_case(runner, c, &o);
     CORE_ACCOUNT(v);
     if (v.skipped || v.failures)
@@ -282,15 +280,7 @@ static void deferred_pipelines(vksplit_runner* runner)
     }
     /* (Not through vkc_context_desc: it re-installs the counting wrapper, which only a context
      * that loads its functions fills again.) */
-    vksplit_runner_info info;
-    vksplit_runner_get_info(runner, &info);
-    vksplit_context_desc bad;
-    memset(&bad, 0, sizeof bad);
-    bad.instance = info.instance;
-    bad.physical_device = info.physical_device;
-    bad.device = info.device;
-    bad.get_instance_proc_addr = info.get_instance_proc_addr;
-    bad.enabled_features = info.enabled_features;
+    vksplit_context_desc bad = core_runner_context_desc(runner);
     bad.pipelines = (vksplit_pipelines)3;
     vksplit_context* none = NULL;
     CHECK_RULE(VKSPLIT_RULE_CONTEXT_PIPELINES, vksplit_context_create(&bad, &none, &err), &err);
@@ -347,42 +337,39 @@ static void count_mode(const mode* m)
             core_case_free(&c);
         }
     }
-    /* Long rows: AUTO picks the transfer path on a CPU device; force it too. */
-    {
-        const uint64_t sizes[] = {4, 6, 4096}, lengths[] = {1, 2, 3};
+    /* Directed shapes, each on the paths it is for, recorded `records` times in one command
+     * buffer (0 ends a shape's runs). */
+    static const char* const path_names[] = {"auto", "compute", "transfer"};
+    static const struct {
+        const char* name;
+        uint32_t element_size, output_count;
+        uint64_t sizes[3], lengths[3];
+        struct {
+            vksplit_path path;
+            uint32_t records;
+        } runs[2];
+    } shapes[] = {
+        /* Long rows: AUTO picks the transfer path on a CPU device; force it too. */
+        {"long rows", 4, 3, {4, 6, 4096}, {1, 2, 3}, {{VKSPLIT_PATH_AUTO, 1}, {VKSPLIT_PATH_TRANSFER, 2}}},
+        /* Every output empty: along the axis, and through a zero elsewhere. */
+        {"all empty (axis)", 4, 3, {3, 0, 5}, {0, 0, 0}, {{VKSPLIT_PATH_COMPUTE, 1}, {VKSPLIT_PATH_AUTO, 1}}},
+        {"all empty (zero off the axis)", 2, 2, {3, 6, 0}, {2, 4}, {{VKSPLIT_PATH_COMPUTE, 1}}},
+        /* Empty, yet with sizes whose products would overflow if anything multiplied them. */
+        {"empty with huge sizes",
+         256,
+         3,
+         {0, 1ull << 40, 1ull << 22},
+         {1ull << 39, 0, 1ull << 39},
+         {{VKSPLIT_PATH_AUTO, 1}}},
+    };
+    for (unsigned k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
         core_case c;
-        core_case_init(&c, 4, 3, sizes, 1, 3, lengths);
-        char label[128];
-        snprintf(label, sizeof label, "%s, long rows auto", m->name);
-        counted_run(runner, ctx, features, &c, VKSPLIT_PATH_AUTO, 1, label);
-        snprintf(label, sizeof label, "%s, long rows transfer", m->name);
-        counted_run(runner, ctx, features, &c, VKSPLIT_PATH_TRANSFER, 2, label);
-        core_case_free(&c);
-    }
-    /* Every output empty: along the axis, and through a zero elsewhere. */
-    {
-        const uint64_t sizes[] = {3, 0, 5}, lengths[] = {0, 0, 0};
-        core_case c;
-        core_case_init(&c, 4, 3, sizes, 1, 3, lengths);
-        char label[128];
-        snprintf(label, sizeof label, "%s, all empty (axis)", m->name);
-        counted_run(runner, ctx, features, &c, VKSPLIT_PATH_COMPUTE, 1, label);
-        counted_run(runner, ctx, features, &c, VKSPLIT_PATH_AUTO, 1, label);
-        core_case_free(&c);
-        const uint64_t sizes2[] = {3, 6, 0}, lengths2[] = {2, 4};
-        core_case_init(&c, 2, 3, sizes2, 1, 2, lengths2);
-        snprintf(label, sizeof label, "%s, all empty (zero off the axis)", m->name);
-        counted_run(runner, ctx, features, &c, VKSPLIT_PATH_COMPUTE, 1, label);
-        core_case_free(&c);
-    }
-    /* Empty, yet with sizes whose products would overflow if anything multiplied them. */
-    {
-        const uint64_t sizes[] = {0, 1ull << 40, 1ull << 22}, lengths[] = {1ull << 39, 0, 1ull << 39};
-        core_case c;
-        core_case_init(&c, 256, 3, sizes, 1, 3, lengths);
-        char label[128];
-        snprintf(label, sizeof label, "%s, empty with huge sizes", m->name);
-        counted_run(runner, ctx, features, &c, VKSPLIT_PATH_AUTO, 1, label);
+        core_case_init(&c, shapes[k].element_size, 3, shapes[k].sizes, 1, shapes[k].output_count, shapes[k].lengths);
+        for (unsigned r = 0; r < 2 && shapes[k].runs[r].records; r++) {
+            char label[128];
+            snprintf(label, sizeof label, "%s, %s %s", m->name, shapes[k].name, path_names[shapes[k].runs[r].path]);
+            counted_run(runner, ctx, features, &c, shapes[k].runs[r].path, shapes[k].runs[r].records, label);
+        }
         core_case_free(&c);
     }
     /* The most outputs a split may have, on the one-dispatch path. */
@@ -466,14 +453,7 @@ static void record_errors(void)
     }
     /* 16-byte elements, 16-byte base alignment: a wide word, so offsets must be aligned. */
     const uint64_t sizes[] = {4, 6, 8}, lengths[] = {1, 2, 3}, lengths_empty[] = {1, 0, 5};
-    vksplit_split_desc d;
-    memset(&d, 0, sizeof d);
-    d.element_size = 16;
-    d.rank = 3;
-    d.sizes = sizes;
-    d.axis = 1;
-    d.output_count = 3;
-    d.lengths = lengths;
+    vksplit_split_desc d = core_packed_desc(16, 3, sizes, 1, 3, lengths);
     vksplit_plan* plan = NULL;
     vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
     vksplit_error err;

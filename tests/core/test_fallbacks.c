@@ -79,14 +79,12 @@ static void atomic_neighbours(vksplit_runner* runner, const test_mode* m)
         core_case c;
         core_case_init(&c, element_size, 2, sizes, axis, n, lengths);
         c.desc.base_alignment = t % 4 == 3 ? 2 : 1;
-        core_run_options o;
-        memset(&o, 0, sizeof o);
-        o.plan.path = VKSPLIT_PATH_COMPUTE;
-        o.layout = t % 5 == 4 ? CORE_LAYOUT_SHARED_WITH_INPUT : CORE_LAYOUT_TIGHT;
-        o.rng = &rng;
-        o.null_empty_bindings = 0;
-        o.label = "atomic neighbours";
-        o.case_index = (long)t;
+        core_run_options o = {.plan.path = VKSPLIT_PATH_COMPUTE,
+                              .layout = t % 5 == 4 ? CORE_LAYOUT_SHARED_WITH_INPUT : CORE_LAYOUT_TIGHT,
+                              .rng = &rng,
+                              .null_empty_bindings = 0,
+                              .label = "atomic neighbours",
+                              .case_index = (long)t};
         /* Twice in one command buffer: the second run rewrites every word the first wrote. A
          * join (VKSPLIT_TEST_JOIN=1) runs once: its inputs are the neighbours, writing one
          * output's words side by side. */
@@ -190,22 +188,6 @@ static void raw_buffer_destroy(const raw_vk* vk, raw_buffer* b)
     memset(b, 0, sizeof *b);
 }
 
-typedef struct exact_job {
-    const vksplit_plan* plan;
-    vksplit_binding input;
-    vksplit_binding outputs[2];
-    vksplit_result result;
-    vksplit_error error;
-} exact_job;
-
-static vksplit_result record_exact(void* user, VkCommandBuffer cmd, vksplit_error* error)
-{
-    exact_job* job = user;
-    (void)error;
-    job->result = vksplit_cmd_split(job->plan, cmd, &job->input, job->outputs, NULL, &job->error);
-    return VKSPLIT_OK;
-}
-
 /* Every storage-buffer descriptor the library pushes must lie inside its buffer
  * (VUID-VkDescriptorBufferInfo-range-00342); the installed layer does not check pushed
  * descriptors, so the counting wrapper does, for the buffers registered here. */
@@ -283,14 +265,12 @@ static void exact_size_buffers(vksplit_runner* runner, const test_mode* m)
             d.output_count = n;
             d.lengths = lengths;
             d.base_alignment = element_size;
-            vksplit_plan* plan = NULL;
             vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
-            vksplit_error err;
-            CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &d, &compute, &plan, &err), &err);
+            vksplit_plan_info info;
+            vksplit_plan* plan = test_plan_create(ctx, &d, NULL, &compute, &info);
             if (!plan)
                 continue;
-            vksplit_plan_info info;
-            vksplit_plan_get_info(plan, &info);
+            vksplit_error err;
             printf("%s: exact-size buffers of %llu bytes: %s\n", m->name, (unsigned long long)(len * element_size),
                    info.summary);
             raw_buffer in, out[2];
@@ -311,14 +291,10 @@ static void exact_size_buffers(vksplit_runner* runner, const test_mode* m)
                     in.mapped[b] = (uint8_t)(0x30 + b);
                 for (uint32_t i = 0; i < n; i++)
                     memset(out[i].mapped, 0xEE, lengths[i] * element_size);
-                exact_job job;
-                memset(&job, 0, sizeof job);
-                job.plan = plan;
-                job.input = (vksplit_binding){in.buffer, 0};
-                for (uint32_t i = 0; i < n; i++)
-                    job.outputs[i] = (vksplit_binding){out[i].buffer, 0};
+                vksplit_binding outputs[2] = {{out[0].buffer, 0}, {out[1].buffer, 0}};
+                test_recording job = {plan, {in.buffer, 0}, outputs, NULL, VKSPLIT_OK, {0}};
                 uint32_t before = vksplit_runner_validation_message_count(runner);
-                CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(runner, record_exact, &job, &err), &err);
+                CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(runner, test_record_split, &job, &err), &err);
                 CHECK_MSG(job.result == VKSPLIT_OK, "%s: exact-size buffers: %s", m->name, job.error.message);
                 uint32_t after = vksplit_runner_validation_message_count(runner);
                 CHECK_MSG(audit.violations == 0,

@@ -176,6 +176,17 @@ typedef struct fault_op {
     void* self;
 } fault_op;
 
+/* A creation's settle, first: a failure must leave *out NULL (the run sets it to 0xBAD before
+ * the call). Returns whether the creation succeeded, the object then the caller's to check
+ * and release. */
+static int settle_created(vksplit_result r, const void* out, const char* label)
+{
+    if (r == VKSPLIT_OK)
+        return 1;
+    CHECK_MSG(out == NULL, "%s: *out is %p after a failure", label, out);
+    return 0;
+}
+
 /* The rules failures were reported by, over the whole run: fault injection is where the rules
  * of failed host allocations and Vulkan calls are held (tests/README.md). */
 #define RULES_SEEN_CAPACITY 1024
@@ -442,11 +453,7 @@ static vksplit_result runner_create_run(void* self, vksplit_error* error)
 static void runner_create_settle(void* self, vksplit_result r, const char* label)
 {
     runner_create_op* op = self;
-    if (r != VKSPLIT_OK) {
-        CHECK_MSG(op->out == NULL, "%s: *out is %p after a failure", label, (void*)op->out);
-        return;
-    }
-    if (op->out && op->out != (vksplit_runner*)(uintptr_t)0xBAD)
+    if (settle_created(r, op->out, label) && op->out && op->out != (vksplit_runner*)(uintptr_t)0xBAD)
         vksplit_runner_destroy(op->out);
 }
 
@@ -482,16 +489,10 @@ typedef struct context_create_op {
 
 static vksplit_context_desc hooked_context_desc(vksplit_runner* runner, vksplit_features without)
 {
-    vksplit_runner_info info;
-    vksplit_runner_get_info(runner, &info);
-    vksplit_context_desc d;
-    memset(&d, 0, sizeof d);
-    d.instance = info.instance;
-    d.physical_device = info.physical_device;
-    d.device = info.device;
+    vksplit_context_desc d = core_runner_context_desc(runner);
     d.get_instance_proc_addr = vkc_get_instance_proc_addr;
     d.get_device_proc_addr = vkc_get_device_proc_addr;
-    d.enabled_features = info.enabled_features & ~without;
+    d.enabled_features &= ~without;
     d.allocation_callbacks = vkc_allocator();
     return d;
 }
@@ -506,10 +507,8 @@ static vksplit_result context_create_run(void* self, vksplit_error* error)
 static void context_create_settle(void* self, vksplit_result r, const char* label)
 {
     context_create_op* op = self;
-    if (r != VKSPLIT_OK) {
-        CHECK_MSG(op->out == NULL, "%s: *out is %p after a failure", label, (void*)op->out);
+    if (!settle_created(r, op->out, label))
         return;
-    }
     split_case c;
     case_init(&c, "context check", 2, 4, 3, VKSPLIT_PATH_COMPUTE);
     context_works(op->runner, op->out, &c, label); /* allocates and frees only through the context */
@@ -595,10 +594,8 @@ static vksplit_result plan_create_run(void* self, vksplit_error* error)
 static void plan_create_settle(void* self, vksplit_result r, const char* label)
 {
     plan_create_op* op = self;
-    if (r != VKSPLIT_OK) {
-        CHECK_MSG(op->out == NULL, "%s: *out is %p after a failure", label, (void*)op->out);
+    if (!settle_created(r, op->out, label))
         return;
-    }
     plan_works(op->runner, op->out, op->c, label, NULL);
     vksplit_plan_destroy(op->out);
 }
@@ -686,13 +683,11 @@ static void recording_phase(vksplit_runner* runner, vksplit_context* ctx)
     double start = core_now();
     split_case many;
     case_init(&many, "16 outputs", 3, 5, 16, VKSPLIT_PATH_COMPUTE);
-    vksplit_plan* plan = NULL;
-    vksplit_error err;
-    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &many.desc, NULL, &plan, &err), &err);
+    vksplit_plan_info info;
+    vksplit_plan* plan = test_plan_create(ctx, &many.desc, NULL, NULL, &info);
     if (!plan)
         return;
-    vksplit_plan_info info;
-    vksplit_plan_get_info(plan, &info);
+    vksplit_error err;
     CHECK_MSG(info.argument_bytes > 0, "16 outputs: no per-record arguments");
     vksplit_runner_buffer in, out, args;
     CHECK_RESULT(VKSPLIT_OK, vksplit_runner_buffer_create(runner, info.input_span_bytes, &in, &err), &err);

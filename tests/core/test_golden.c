@@ -204,14 +204,12 @@ int main(void)
                     core_case c;
                     core_case_init(&c, encoding_size[e], g->rank, g->sizes, g->axis, g->output_count, g->lengths);
                     c.desc.base_alignment = alignments[(unsigned)layout % 3];
-                    core_run_options o;
-                    memset(&o, 0, sizeof o);
-                    o.plan.path = paths[p];
-                    o.layout = (core_layout)layout;
-                    o.rng = &rng;
-                    o.null_empty_bindings = -1;
-                    o.label = g->name;
-                    o.case_index = -1;
+                    core_run_options o = {.plan.path = paths[p],
+                                          .layout = (core_layout)layout,
+                                          .rng = &rng,
+                                          .null_empty_bindings = -1,
+                                          .label = g->name,
+                                          .case_index = -1};
                     core_verdict v = core_run_case(runner, &c, &o);
                     CORE_ACCOUNT(v);
                     core_case_free(&c);

@@ -19,15 +19,13 @@ static core_verdict run(vksplit_runner* runner, core_case* c, core_layout layout
 {
     core_rng rng;
     core_rng_seed(&rng, seed_counter++);
-    core_run_options o;
-    memset(&o, 0, sizeof o);
-    o.plan.path = path;
-    o.layout = layout;
-    o.rng = &rng;
-    o.null_empty_bindings = 0;
-    o.label = label;
-    o.seed = seed_counter - 1;
-    o.case_index = -1;
+    core_run_options o = {.plan.path = path,
+                          .layout = layout,
+                          .rng = &rng,
+                          .null_empty_bindings = 0,
+                          .label = label,
+                          .seed = seed_counter - 1,
+                          .case_index = -1};
     core_verdict v = core_run_case(runner, c, &o);
     CORE_ACCOUNT(v);
     return v;
@@ -45,13 +43,11 @@ static void checker_self_test(vksplit_runner* runner)
         core_case_set_output_strides(&c, 0, padded);
         core_rng rng;
         core_rng_seed(&rng, 99);
-        core_run_options o;
-        memset(&o, 0, sizeof o);
-        o.layout = CORE_LAYOUT_SHARED_WITH_INPUT;
-        o.rng = &rng;
-        o.label = "checker self-test (this FAIL is expected)";
-        o.case_index = -1;
-        o.inject = kind;
+        core_run_options o = {.layout = CORE_LAYOUT_SHARED_WITH_INPUT,
+                              .rng = &rng,
+                              .label = "checker self-test (this FAIL is expected)",
+                              .case_index = -1,
+                              .inject = kind};
         fprintf(stderr, "--- injecting a fault into %s: the FAIL below is expected ---\n", kinds[kind]);
         core_verdict v = core_run_case(runner, &c, &o);
         CHECK_MSG(v.injected, "could not inject a fault into %s", kinds[kind]);
@@ -168,12 +164,10 @@ static void random_shared(vksplit_runner* runner)
         params.max_elements = 1024;
         core_case c;
         core_case_random(&c, &rng, &params);
-        core_run_options o;
-        memset(&o, 0, sizeof o);
-        o.layout = t % 2 ? CORE_LAYOUT_SHARED_WITH_INPUT : CORE_LAYOUT_TIGHT;
-        o.rng = &rng;
-        o.null_empty_bindings = -1;
-        o.label = "guard-random";
+        core_run_options o = {.layout = t % 2 ? CORE_LAYOUT_SHARED_WITH_INPUT : CORE_LAYOUT_TIGHT,
+                              .rng = &rng,
+                              .null_empty_bindings = -1,
+                              .label = "guard-random"};
         o.seed = seed; /* the case's RNG is seeded with seed + index */
         o.case_index = (long)t;
         core_verdict v = core_run_case(runner, &c, &o);

@@ -183,13 +183,11 @@ static void run_split_case(const own_device* d, vksplit_context* ctx, const vksp
 {
     current_case = label;
     vksplit_plan_options options = {VKSPLIT_PATH_COMPUTE};
-    vksplit_plan* plan = NULL;
-    vksplit_error err;
-    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, desc, &options, &plan, &err), &err);
+    vksplit_plan_info info;
+    vksplit_plan* plan = test_plan_create(ctx, desc, NULL, &options, &info);
     if (!plan)
         return;
-    vksplit_plan_info info;
-    vksplit_plan_get_info(plan, &info);
+    vksplit_error err;
     uint64_t span = ref_input_span_bytes(desc), out_bytes = 0;
     uint32_t n = desc->output_count;
     uint64_t* offsets = core_calloc(n, sizeof *offsets);
@@ -242,25 +240,13 @@ static void run_join_case(const own_device* d, vksplit_context* ctx, const vkspl
                           uint64_t overrun, const char* label)
 {
     current_case = label;
-    vksplit_join_desc join;
-    memset(&join, 0, sizeof join);
-    join.element_size = desc->element_size;
-    join.rank = desc->rank;
-    join.sizes = desc->sizes;
-    join.output_strides = desc->input_strides;
-    join.axis = desc->axis;
-    join.input_count = desc->output_count;
-    join.lengths = desc->lengths;
-    join.input_strides = desc->output_strides;
-    join.base_alignment = desc->base_alignment;
+    vksplit_join_desc join = core_join_of_split(desc);
     vksplit_plan_options options = {VKSPLIT_PATH_COMPUTE};
-    vksplit_plan* plan = NULL;
-    vksplit_error err;
-    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create_join(ctx, &join, &options, &plan, &err), &err);
+    vksplit_plan_info info;
+    vksplit_plan* plan = test_plan_create(ctx, NULL, &join, &options, &info);
     if (!plan)
         return;
-    vksplit_plan_info info;
-    vksplit_plan_get_info(plan, &info);
+    vksplit_error err;
     uint32_t n = desc->output_count;
     uint64_t whole_span = ref_input_span_bytes(desc);
     guarded* parts = core_calloc(n, sizeof *parts);

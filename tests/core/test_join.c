@@ -21,6 +21,7 @@
 
 #include "core_support.h"
 #include "reference.h"
+#include "rule_expect.h"
 #include "test_harness.h"
 #include "test_vulkan.h"
 
@@ -28,29 +29,7 @@
 
 static void expect(const char* name, const vksplit_join_desc* d, vksplit_rule rule, const char* field)
 {
-    vksplit_result want = vksplit_rule_result(rule);
-    vksplit_error err;
-    memset(&err, 0x7F, sizeof err); /* garbage: the call must overwrite it */
-    err.message[VKSPLIT_MESSAGE_CAPACITY - 1] = '\0';
-    vksplit_result r = vksplit_validate_join(d, &err);
-    CHECK_MSG(r == want && err.rule == rule, "%s: returned %s by %s, expected %s by %s (%s)", name,
-              vksplit_result_name(r), vksplit_rule_name(err.rule), vksplit_result_name(want), vksplit_rule_name(rule),
-              r ? err.message : "");
-    CHECK_MSG(err.code == r, "%s: error.code %d differs from the result %d", name, (int)err.code, (int)r);
-    if (want == VKSPLIT_OK)
-        CHECK_MSG(err.message[0] == '\0', "%s: success left a message: %s", name, err.message);
-    else
-        CHECK_MSG(err.message[0] != '\0' && (!field || strstr(err.message, field)),
-                  "%s: message \"%s\" does not mention \"%s\"", name, err.message, field ? field : "");
-    CHECK_MSG(vksplit_validate_join(d, NULL) == want, "%s: different result without an error struct", name);
-    uint64_t span = 0;
-    vksplit_result s = vksplit_join_spans(d, &span, NULL, &err);
-    CHECK_MSG(s == want && err.rule == rule, "%s: vksplit_join_spans returned %s by %s, expected %s", name,
-              vksplit_result_name(s), vksplit_rule_name(err.rule), vksplit_rule_name(rule));
-    vksplit_bool32 aliasable[4] = {7, 7, 7, 7};
-    vksplit_result z = vksplit_query_join_zero_copy(d, aliasable, NULL, &err);
-    CHECK_MSG(z == want && err.rule == rule, "%s: vksplit_query_join_zero_copy returned %s by %s, expected %s", name,
-              vksplit_result_name(z), vksplit_rule_name(err.rule), vksplit_rule_name(rule));
+    expect_rule(name, (rule_subject){1, NULL, d}, rule, field);
 }
 
 /* A valid base: float32 {2, 6, 3} joined along axis 1 from {1, 2, 3}. */
@@ -145,25 +124,6 @@ static void rules(void)
 
 /* ---- spans and zero-copy against the reference ----------------------------------------------- */
 
-typedef struct contiguity {
-    uint32_t element_size;
-    uint64_t count;    /* elements visited so far */
-    uint64_t first_in; /* the first element's byte in the output (the split's input) */
-    int contiguous;    /* every element k at part byte k * size and output byte first_in + k * size */
-} contiguity;
-
-static void visit_contiguity(void* user, uint64_t input_byte, uint64_t output_byte, const uint64_t* index)
-{
-    contiguity* c = user;
-    (void)index;
-    if (c->count == 0)
-        c->first_in = input_byte;
-    uint64_t at = c->count * c->element_size;
-    if (output_byte != at || input_byte != c->first_in + at)
-        c->contiguous = 0;
-    c->count++;
-}
-
 static void spans_and_zero_copy(void)
 {
     uint64_t seed = core_seed(0x701A5);
@@ -199,16 +159,14 @@ static void spans_and_zero_copy(void)
                       index, i, (unsigned long long)spans[i], (unsigned long long)ref_output_span_bytes(d, i));
         CHECK_RESULT(VKSPLIT_OK, vksplit_query_join_zero_copy(&join, aliasable, offsets, &err), &err);
         for (uint32_t i = 0; i < n; i++) {
-            contiguity c = {d->element_size, 0, 0, 1};
-            ref_visit_output(d, i, visit_contiguity, &c);
-            int want = c.count == 0 || c.contiguous;
-            uint64_t want_offset = c.count ? c.first_in : 0;
+            uint64_t want_offset = 0;
+            int want = ref_output_contiguous(d, i, &want_offset);
             CHECK_MSG(aliasable[i] == (vksplit_bool32)want && (!want || offsets[i] == want_offset),
                       "case %u: input %u: aliasable %u at %llu, but its elements %s the output's bytes from %llu in "
                       "its own order",
                       index, i, aliasable[i], (unsigned long long)offsets[i], want ? "are" : "are not",
                       (unsigned long long)want_offset);
-            if (c.count) {
+            if (ref_output_span_bytes(d, i)) {
                 aliasable_seen += want;
                 refused_seen += !want;
             }
@@ -226,10 +184,12 @@ static void spans_and_zero_copy(void)
 
 /* ---- recording --------------------------------------------------------------------------------- */
 
+/* test_recording's join. */
 typedef struct join_recording {
     const vksplit_plan* plan;
     const vksplit_binding* inputs;
     const vksplit_binding* output;
+    const vksplit_arguments* arguments; /* NULL: none */
     vksplit_result result;
     vksplit_error error;
 } join_recording;
@@ -238,7 +198,7 @@ static vksplit_result record_join(void* user, VkCommandBuffer cmd, vksplit_error
 {
     join_recording* r = user;
     (void)error;
-    r->result = vksplit_cmd_join(r->plan, cmd, r->inputs, r->output, NULL, &r->error);
+    r->result = vksplit_cmd_join(r->plan, cmd, r->inputs, r->output, r->arguments, &r->error);
     return VKSPLIT_OK;
 }
 
@@ -283,7 +243,7 @@ static void recording_rules(vksplit_runner* runner)
     vksplit_binding inputs[3] = {{buffer.buffer, 0}, {buffer.buffer, 256}, {buffer.buffer, 512}};
     vksplit_binding output = {buffer.buffer, 1024};
 
-    join_recording r = {joining, inputs, &output, VKSPLIT_OK, {0}};
+    join_recording r = {joining, inputs, &output, NULL, VKSPLIT_OK, {0}};
     expect_join_recording(runner, &r, "a join plan, recorded", VKSPLIT_RULE_NONE, NULL);
     r.plan = splitting;
     expect_join_recording(runner, &r, "a split plan given to vksplit_cmd_join", VKSPLIT_RULE_RECORD_OPERATION,
@@ -314,31 +274,25 @@ static void recording_rules(vksplit_runner* runner)
 
 /* ---- round trips on the device ---------------------------------------------------------------- */
 
+/* The split into the parts, then their join; the arguments recorded by vksplit (prewritten 0). */
 typedef struct round_trip {
-    const vksplit_plan* split;
-    const vksplit_plan* join;
-    vksplit_binding input, output;
-    vksplit_binding* parts;
-    vksplit_arguments split_arguments, join_arguments; /* recorded by vksplit (prewritten 0) */
-    vksplit_result result;
-    vksplit_error error;
+    test_recording split;
+    join_recording join;
 } round_trip;
 
 /* The split, a barrier (its writes before the join's reads), the join. */
 static vksplit_result record_round_trip(void* user, VkCommandBuffer cmd, vksplit_error* error)
 {
     round_trip* t = user;
-    (void)error;
-    t->result = vksplit_cmd_split(t->split, cmd, &t->input, t->parts, &t->split_arguments, &t->error);
-    if (t->result != VKSPLIT_OK)
+    test_record_split(&t->split, cmd, error);
+    if (t->split.result != VKSPLIT_OK)
         return VKSPLIT_OK;
     VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
     barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
     barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_TRANSFER_READ_BIT;
     VkPipelineStageFlags stages = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
     vkCmdPipelineBarrier(cmd, stages, stages, 0, 1, &barrier, 0, NULL, 0, NULL);
-    t->result = vksplit_cmd_join(t->join, cmd, t->parts, &t->output, &t->join_arguments, &t->error);
-    return VKSPLIT_OK;
+    return record_join(&t->join, cmd, error);
 }
 
 /* Splits a random packed tensor and joins its parts back into a second tensor, on ctx, in one
@@ -348,14 +302,7 @@ static void round_trip_case(vksplit_runner* runner, vksplit_context* ctx, const 
                             const uint64_t* lengths, core_rng* rng)
 {
     vksplit_split_desc split = core_packed_desc(element_size, rank, sizes, axis, count, lengths);
-    vksplit_join_desc join;
-    memset(&join, 0, sizeof join);
-    join.element_size = element_size;
-    join.rank = rank;
-    join.sizes = sizes;
-    join.axis = axis;
-    join.input_count = count;
-    join.lengths = lengths;
+    vksplit_join_desc join = core_join_of_split(&split);
     char label[160];
     int at = snprintf(label, sizeof label, "%s: round trip, %u-byte [", tuning, element_size);
     for (uint32_t k = 0; k < rank; k++)
@@ -401,17 +348,13 @@ static void round_trip_case(vksplit_runner* runner, vksplit_context* ctx, const 
     if (ok) {
         for (uint32_t i = 0; i < count; i++)
             bindings[i].buffer = parts.buffer;
-        round_trip t = {sp,
-                        jp,
-                        {in.buffer, 0},
-                        {out.buffer, 0},
-                        bindings,
-                        {args.buffer, 0, 0},
-                        {args.buffer, join_args_at, 0},
-                        VKSPLIT_OK,
-                        {0}};
+        vksplit_binding output = {out.buffer, 0};
+        vksplit_arguments split_arguments = {args.buffer, 0, 0}, join_arguments = {args.buffer, join_args_at, 0};
+        round_trip t = {{sp, {in.buffer, 0}, bindings, &split_arguments, VKSPLIT_OK, {0}},
+                        {jp, bindings, &output, &join_arguments, VKSPLIT_OK, {0}}};
         CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(runner, record_round_trip, &t, &err), &err);
-        CHECK_RESULT(VKSPLIT_OK, t.result, &t.error);
+        CHECK_RESULT(VKSPLIT_OK, t.split.result, &t.split.error);
+        CHECK_RESULT(VKSPLIT_OK, t.join.result, &t.join.error);
         CHECK_RESULT(VKSPLIT_OK, vksplit_runner_download(runner, &out, 0, back, bytes, &err), &err);
         uint64_t bad = 0;
         for (uint64_t b = 0; b < bytes; b++)
@@ -435,15 +378,7 @@ static void round_trip_case(vksplit_runner* runner, vksplit_context* ctx, const 
 /* A context with the GPU's tuning (BY_SHAPE), or with one mapping forced, on the runner's device. */
 static vksplit_context* tuned_context(vksplit_runner* runner, vksplit_mapping mapping)
 {
-    vksplit_runner_info info;
-    vksplit_runner_get_info(runner, &info);
-    vksplit_context_desc d;
-    memset(&d, 0, sizeof d);
-    d.instance = info.instance;
-    d.physical_device = info.physical_device;
-    d.device = info.device;
-    d.get_instance_proc_addr = info.get_instance_proc_addr;
-    d.enabled_features = info.enabled_features;
+    vksplit_context_desc d = core_runner_context_desc(runner);
     d.defer_pipelines = 1;
     d.tuning.mapping = mapping;
     vksplit_context* ctx = NULL;
@@ -506,12 +441,7 @@ static void engine_shapes(vksplit_runner* runner)
 {
     core_rng rng;
     core_rng_seed(&rng, core_seed(0x701A7));
-    core_run_options o;
-    memset(&o, 0, sizeof o);
-    o.join = 1;
-    o.layout = CORE_LAYOUT_RANDOM;
-    o.rng = &rng;
-    o.null_empty_bindings = -1;
+    core_run_options o = {.join = 1, .layout = CORE_LAYOUT_RANDOM, .rng = &rng, .null_empty_bindings = -1};
     long index = 0;
     /* The KV-cache append: [B, H, S, D] float16 and the new token [B, H, 1, D] along S. */
     uint64_t kv[4] = {1, 8, 129, 64}, kv_parts[2] = {128, 1};

@@ -41,12 +41,10 @@ static long case_index;
 /* Runs a case; `kernel` is a word of the plan's summary it must hold (NULL: any). */
 static void run(core_case* c, const char* kernel, const char* what)
 {
-    core_run_options o;
-    memset(&o, 0, sizeof o);
-    o.plan.path = VKSPLIT_PATH_COMPUTE;
-    o.layout = CORE_LAYOUT_RANDOM;
-    o.rng = &rng;
-    o.null_empty_bindings = -1;
+    core_run_options o = {.plan.path = VKSPLIT_PATH_COMPUTE,
+                          .layout = CORE_LAYOUT_RANDOM,
+                          .rng = &rng,
+                          .null_empty_bindings = -1};
     char label[192];
     snprintf(label, sizeof label, "%s: %s", current->name, what);
     o.label = label;
@@ -65,16 +63,12 @@ static void run(core_case* c, const char* kernel, const char* what)
 static void rows_case(uint32_t element, uint64_t rows, uint32_t outputs, const uint64_t* parts, uint32_t align,
                       const char* kernel)
 {
-    uint64_t sum = 0;
-    for (uint32_t o = 0; o < outputs; o++)
-        sum += parts[o];
-    uint64_t sizes[2] = {rows, sum};
     core_case c;
-    core_case_init(&c, element, 2, sizes, 1, outputs, parts);
+    core_case_init_rows(&c, element, rows, outputs, parts);
     c.desc.base_alignment = align;
     char what[128];
     snprintf(what, sizeof what, "%u-byte [%llu, %llu] into %u, alignment %u", element, (unsigned long long)rows,
-             (unsigned long long)sum, outputs, align);
+             (unsigned long long)c.sizes[1], outputs, align);
     run(&c, kernel, what);
 }
 

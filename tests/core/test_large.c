@@ -33,22 +33,6 @@ static uint64_t hash_bytes(const uint8_t* p, uint64_t n)
     return h;
 }
 
-typedef struct big_job {
-    const vksplit_plan* plan;
-    vksplit_binding input;
-    vksplit_binding outputs[2];
-    vksplit_result result;
-    vksplit_error error;
-} big_job;
-
-static vksplit_result record_big(void* user, VkCommandBuffer cmd, vksplit_error* error)
-{
-    big_job* job = user;
-    (void)error;
-    job->result = vksplit_cmd_split(job->plan, cmd, &job->input, job->outputs, NULL, &job->error);
-    return VKSPLIT_OK;
-}
-
 #define GUARD 64u
 
 /* The parts of an input the split reads, where they are a few ranges of a sparse span (the
@@ -105,28 +89,22 @@ static void run_big(vksplit_runner* runner, const char* name, const vksplit_spli
         return;
     }
     for (unsigned p = 0; p < 2; p++) {
-        vksplit_plan* plan = NULL;
         vksplit_plan_options options = {paths[p]};
-        vksplit_error err;
-        CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(vksplit_runner_context(runner), d, &options, &plan, &err), &err);
+        vksplit_plan_info info;
+        vksplit_plan* plan = test_plan_create(vksplit_runner_context(runner), d, NULL, &options, &info);
         if (!plan)
             continue;
-        vksplit_plan_info info;
-        vksplit_plan_get_info(plan, &info);
+        vksplit_error err;
         for (uint32_t i = 0; i < 2; i++) {
             memset(host[i], 0xA5, spans[i] + GUARD);
             CHECK_RESULT(VKSPLIT_OK,
                          vksplit_runner_upload(runner, out_bufs[i], out_offsets[i], host[i], spans[i] + GUARD, &err),
                          &err);
         }
-        big_job job;
-        memset(&job, 0, sizeof job);
-        job.plan = plan;
-        job.input = (vksplit_binding){in_buf->buffer, in_offset};
-        for (uint32_t i = 0; i < 2; i++)
-            job.outputs[i] = (vksplit_binding){out_bufs[i]->buffer, out_offsets[i]};
+        vksplit_binding outputs[2] = {{out_bufs[0]->buffer, out_offsets[0]}, {out_bufs[1]->buffer, out_offsets[1]}};
+        test_recording job = {plan, {in_buf->buffer, in_offset}, outputs, NULL, VKSPLIT_OK, {0}};
         double t0 = core_now();
-        CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(runner, record_big, &job, &err), &err);
+        CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(runner, test_record_split, &job, &err), &err);
         double t1 = core_now();
         CHECK_MSG(job.result == VKSPLIT_OK, "%s: %s", name, job.error.message);
         for (uint32_t i = 0; i < 2; i++) {
@@ -175,14 +153,7 @@ static uint8_t* random_input(vksplit_runner* runner, vksplit_runner_buffer* buff
 static void beyond_128_mib_packed(vksplit_runner* runner)
 {
     uint64_t sizes[2] = {11, 1ull << 21}, lengths[2] = {9, 2};
-    vksplit_split_desc d;
-    memset(&d, 0, sizeof d);
-    d.element_size = 8;
-    d.rank = 2;
-    d.sizes = sizes;
-    d.axis = 0;
-    d.output_count = 2;
-    d.lengths = lengths;
+    vksplit_split_desc d = core_packed_desc(8, 2, sizes, 0, 2, lengths);
     vksplit_runner_buffer in_buf, out0, out1;
     vksplit_error err;
     uint64_t in_span = ref_input_span_bytes(&d);
@@ -211,15 +182,8 @@ static void beyond_128_mib_permuted(vksplit_runner* runner)
 {
     uint64_t sizes[3] = {4096, 3, 4096}, lengths[2] = {1, 2};
     uint64_t strides[3] = {4096, 4096ull * 4096, 1};
-    vksplit_split_desc d;
-    memset(&d, 0, sizeof d);
-    d.element_size = 4;
-    d.rank = 3;
-    d.sizes = sizes;
+    vksplit_split_desc d = core_packed_desc(4, 3, sizes, 1, 2, lengths);
     d.input_strides = strides;
-    d.axis = 1;
-    d.output_count = 2;
-    d.lengths = lengths;
     uint64_t in_span = ref_input_span_bytes(&d);
     uint64_t span0 = ref_output_span_bytes(&d, 0), span1 = ref_output_span_bytes(&d, 1);
     const uint64_t offsets[2] = {0, span0 + GUARD};
@@ -249,12 +213,10 @@ static void loop_case(vksplit_runner* runner, const char* mode, const char* name
     c.desc.base_alignment = 1;
     core_rng rng;
     core_rng_seed(&rng, 0x100B);
-    core_run_options o;
-    memset(&o, 0, sizeof o);
-    o.plan.path = VKSPLIT_PATH_COMPUTE;
-    o.layout = CORE_LAYOUT_TIGHT;
-    o.rng = &rng;
-    o.null_empty_bindings = 0;
+    core_run_options o = {.plan.path = VKSPLIT_PATH_COMPUTE,
+                          .layout = CORE_LAYOUT_TIGHT,
+                          .rng = &rng,
+                          .null_empty_bindings = 0};
     char label[160];
     snprintf(label, sizeof label, "%s: %s", mode, name);
     o.label = label;
@@ -308,11 +270,7 @@ static void loop_limit(vksplit_features disable, const char* mode, int all_cases
         c8.desc.base_alignment = 1;
         core_rng rng;
         core_rng_seed(&rng, 0x8D);
-        core_run_options o;
-        memset(&o, 0, sizeof o);
-        o.plan.path = VKSPLIT_PATH_COMPUTE;
-        o.layout = CORE_LAYOUT_SEPARATE;
-        o.rng = &rng;
+        core_run_options o = {.plan.path = VKSPLIT_PATH_COMPUTE, .layout = CORE_LAYOUT_SEPARATE, .rng = &rng};
         char label[160];
         snprintf(label, sizeof label, "%s: rank 8 element-wise", mode);
         o.label = label;

@@ -97,12 +97,10 @@ static void check_mapping(const core_verdict* v, expect e, const char* what)
 
 static void run(core_case* c, expect e, const char* what)
 {
-    core_run_options o;
-    memset(&o, 0, sizeof o);
-    o.plan.path = VKSPLIT_PATH_COMPUTE;
-    o.layout = CORE_LAYOUT_RANDOM;
-    o.rng = &rng;
-    o.null_empty_bindings = -1;
+    core_run_options o = {.plan.path = VKSPLIT_PATH_COMPUTE,
+                          .layout = CORE_LAYOUT_RANDOM,
+                          .rng = &rng,
+                          .null_empty_bindings = -1};
     char label[160];
     snprintf(label, sizeof label, "%s, %s, %s", mode, current->name, what);
     o.label = label;
@@ -170,15 +168,11 @@ static void qkv(uint64_t b, uint64_t s, uint64_t h, uint64_t d)
 /* [rows, sum(parts)] of `element`-byte elements along the last axis. */
 static void last_axis(uint32_t element, uint64_t rows, uint32_t outputs, const uint64_t* parts, expect e)
 {
-    uint64_t sum = 0;
-    for (uint32_t o = 0; o < outputs; o++)
-        sum += parts[o];
-    uint64_t sizes[2] = {rows, sum};
     core_case c;
-    core_case_init(&c, element, 2, sizes, 1, outputs, parts);
+    core_case_init_rows(&c, element, rows, outputs, parts);
     char what[96];
     snprintf(what, sizeof what, "last axis %u-byte [%llu, %llu] into %u", element, (unsigned long long)rows,
-             (unsigned long long)sum, outputs);
+             (unsigned long long)c.sizes[1], outputs);
     run(&c, e, what);
 }
 

@@ -138,13 +138,10 @@ static void share_plan(const own_device* d, vksplit_context* ctx, const char* la
     const uint64_t sizes[3] = {3, total, inner};
     vksplit_split_desc desc = core_packed_desc(4, 3, sizes, 1, outputs, lengths);
     vksplit_plan_options options = {path};
-    vksplit_plan* plan = NULL;
-    vksplit_error err;
-    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &desc, &options, &plan, &err), &err);
+    vksplit_plan_info info;
+    vksplit_plan* plan = test_plan_create(ctx, &desc, NULL, &options, &info);
     if (!plan)
         return;
-    vksplit_plan_info info;
-    vksplit_plan_get_info(plan, &info);
 
     /* Outputs of A and B in one buffer, A's first, each 256-byte aligned with guard gaps. */
     uint64_t offsets[2][MAX_OUTPUTS], end = 0;

@@ -350,13 +350,11 @@ static void run_transfer_rule(vksplit_runner* runner)
         for (unsigned p = 0; p < 2; p++) {
             core_rng rng;
             core_rng_seed(&rng, 0x7A5F + t);
-            core_run_options o;
-            memset(&o, 0, sizeof o);
-            o.plan.path = paths[p];
-            o.layout = CORE_LAYOUT_SEPARATE;
-            o.rng = &rng;
-            o.label = k->name;
-            o.case_index = -1;
+            core_run_options o = {.plan.path = paths[p],
+                                  .layout = CORE_LAYOUT_SEPARATE,
+                                  .rng = &rng,
+                                  .label = k->name,
+                                  .case_index = -1};
             core_verdict v = core_run_case(runner, &c, &o);
             CORE_ACCOUNT(v);
             if (paths[p] == VKSPLIT_PATH_TRANSFER) {

@@ -192,115 +192,108 @@ static void block_split(const vksplit_split_desc* d, const uint8_t* in, uint8_t*
     }
 }
 
-static void test_random_packed_against_blocks(void)
+/* Random cases drawn by core_case_random from params, each checked by `check` (which may
+ * draw from rng too: the cases follow one another on it). */
+typedef void (*random_check)(const core_case* c, core_rng* rng, unsigned t);
+
+static void random_cases(uint64_t default_seed, unsigned count, const core_gen_params* params, random_check check)
 {
     core_rng rng;
-    core_rng_seed(&rng, core_seed(0x5EF5EF));
-    core_gen_params params;
-    memset(&params, 0, sizeof params);
-    params.packed_only = 1;
-    params.max_elements = 4096;
-    unsigned cases = core_scaled(400);
+    core_rng_seed(&rng, core_seed(default_seed));
+    unsigned cases = core_scaled(count);
     for (unsigned t = 0; t < cases; t++) {
         core_case c;
-        core_case_random(&c, &rng, &params);
-        const vksplit_split_desc* d = &c.desc;
-        uint64_t in_bytes = ref_input_span_bytes(d);
-        uint8_t* in = malloc(in_bytes + 1);
-        core_rng_fill(&rng, in, in_bytes);
-        uint8_t** a = calloc(d->output_count, sizeof *a);
-        uint8_t** b = calloc(d->output_count, sizeof *b);
-        for (uint32_t i = 0; i < d->output_count; i++) {
-            uint64_t span = ref_output_span_bytes(d, i);
-            a[i] = calloc(span + 1, 1);
-            b[i] = calloc(span + 1, 1);
-        }
-        ref_split(d, in, (void* const*)a);
-        block_split(d, in, b);
-        int same = 1;
-        for (uint32_t i = 0; i < d->output_count; i++)
-            same &= memcmp(a[i], b[i], ref_output_span_bytes(d, i)) == 0;
-        CHECK_MSG(same, "packed case %u: the odometer and the block formulation disagree", t);
-        if (!same)
-            core_case_print(stderr, &c);
-        for (uint32_t i = 0; i < d->output_count; i++) {
-            free(a[i]);
-            free(b[i]);
-        }
-        free(a);
-        free(b);
-        free(in);
+        core_case_random(&c, &rng, params);
+        check(&c, &rng, t);
         core_case_free(&c);
     }
 }
 
+static void packed_against_blocks(const core_case* c, core_rng* rng, unsigned t)
+{
+    const vksplit_split_desc* d = &c->desc;
+    uint64_t in_bytes = ref_input_span_bytes(d);
+    uint8_t* in = malloc(in_bytes + 1);
+    core_rng_fill(rng, in, in_bytes);
+    uint8_t** a = calloc(d->output_count, sizeof *a);
+    uint8_t** b = calloc(d->output_count, sizeof *b);
+    for (uint32_t i = 0; i < d->output_count; i++) {
+        uint64_t span = ref_output_span_bytes(d, i);
+        a[i] = calloc(span + 1, 1);
+        b[i] = calloc(span + 1, 1);
+    }
+    ref_split(d, in, (void* const*)a);
+    block_split(d, in, b);
+    int same = 1;
+    for (uint32_t i = 0; i < d->output_count; i++)
+        same &= memcmp(a[i], b[i], ref_output_span_bytes(d, i)) == 0;
+    CHECK_MSG(same, "packed case %u: the odometer and the block formulation disagree", t);
+    if (!same)
+        core_case_print(stderr, c);
+    for (uint32_t i = 0; i < d->output_count; i++) {
+        free(a[i]);
+        free(b[i]);
+    }
+    free(a);
+    free(b);
+    free(in);
+}
+
+/* Element `linear` (C order) of a tensor of `sizes` with `strides`: its offset in elements,
+ * by division, independent of the reference's odometer. */
+static uint64_t strided_offset(uint32_t rank, const uint64_t* sizes, const uint64_t* strides, uint64_t linear)
+{
+    uint64_t off = 0;
+    for (uint32_t k = rank; k-- > 0;) {
+        off += (linear % sizes[k]) * strides[k];
+        linear /= sizes[k];
+    }
+    return off;
+}
+
 /* Strided cases: the reference against copying through explicit multi-index arithmetic
  * on the packed equivalent (gather the input into packed form, split, scatter). */
-static void test_random_strided_roundtrip(void)
+static void strided_roundtrip(const core_case* c, core_rng* rng, unsigned t)
 {
-    core_rng rng;
-    core_rng_seed(&rng, core_seed(0xAB5EED));
-    core_gen_params params;
-    memset(&params, 0, sizeof params);
-    params.max_elements = 2048;
-    unsigned cases = core_scaled(300);
-    for (unsigned t = 0; t < cases; t++) {
-        core_case c;
-        core_case_random(&c, &rng, &params);
-        const vksplit_split_desc* d = &c.desc;
-        CHECK_MSG(vksplit_validate_split(d, NULL) == VKSPLIT_OK, "generated case %u must be valid", t);
-        uint32_t es = d->element_size;
-        uint64_t in_span = ref_input_span_bytes(d);
-        uint8_t* in = malloc(in_span + 1);
-        core_rng_fill(&rng, in, in_span);
-        /* Gather to packed with its own loop (linear index -> multi-index by division). */
-        uint64_t count = ref_element_count(d->rank, d->sizes);
-        uint8_t* packed = malloc(count * es + 1);
-        uint64_t in_strides[VKSPLIT_MAX_RANK];
-        ref_tensor_strides(d, -1, in_strides);
-        for (uint64_t e = 0; e < count; e++) {
-            uint64_t rest = e, off = 0;
-            for (uint32_t k = d->rank; k-- > 0;) {
-                off += (rest % d->sizes[k]) * in_strides[k];
-                rest /= d->sizes[k];
-            }
-            memcpy(packed + e * es, in + off * es, es);
-        }
-        vksplit_split_desc pd = *d;
-        pd.input_strides = NULL;
-        pd.output_strides = NULL;
-        int same = 1;
-        for (uint32_t i = 0; i < d->output_count; i++) {
-            uint64_t span = ref_output_span_bytes(d, i);
-            uint64_t osizes[VKSPLIT_MAX_RANK], ostrides[VKSPLIT_MAX_RANK];
-            ref_output_sizes(d, i, osizes);
-            ref_tensor_strides(d, (int)i, ostrides);
-            uint64_t ocount = ref_element_count(d->rank, osizes);
-            uint8_t* direct = calloc(span + 1, 1);
-            uint8_t* via = calloc(span + 1, 1);
-            uint8_t* packed_out = malloc(ocount * es + 1);
-            ref_split_output(d, i, in, direct);
-            ref_split_output(&pd, i, packed, packed_out);
-            for (uint64_t e = 0; e < ocount; e++) { /* scatter packed_out into the strided layout */
-                uint64_t rest = e, off = 0;
-                for (uint32_t k = d->rank; k-- > 0;) {
-                    off += (rest % osizes[k]) * ostrides[k];
-                    rest /= osizes[k];
-                }
-                memcpy(via + off * es, packed_out + e * es, es);
-            }
-            same &= memcmp(direct, via, span) == 0;
-            free(direct);
-            free(via);
-            free(packed_out);
-        }
-        CHECK_MSG(same, "strided case %u: direct and gather/split/scatter disagree", t);
-        if (!same)
-            core_case_print(stderr, &c);
-        free(packed);
-        free(in);
-        core_case_free(&c);
+    const vksplit_split_desc* d = &c->desc;
+    CHECK_MSG(vksplit_validate_split(d, NULL) == VKSPLIT_OK, "generated case %u must be valid", t);
+    uint32_t es = d->element_size;
+    uint64_t in_span = ref_input_span_bytes(d);
+    uint8_t* in = malloc(in_span + 1);
+    core_rng_fill(rng, in, in_span);
+    uint64_t count = ref_element_count(d->rank, d->sizes);
+    uint8_t* packed = malloc(count * es + 1);
+    uint64_t in_strides[VKSPLIT_MAX_RANK];
+    ref_tensor_strides(d, -1, in_strides);
+    for (uint64_t e = 0; e < count; e++)
+        memcpy(packed + e * es, in + strided_offset(d->rank, d->sizes, in_strides, e) * es, es);
+    vksplit_split_desc pd = *d;
+    pd.input_strides = NULL;
+    pd.output_strides = NULL;
+    int same = 1;
+    for (uint32_t i = 0; i < d->output_count; i++) {
+        uint64_t span = ref_output_span_bytes(d, i);
+        uint64_t osizes[VKSPLIT_MAX_RANK], ostrides[VKSPLIT_MAX_RANK];
+        ref_output_sizes(d, i, osizes);
+        ref_tensor_strides(d, (int)i, ostrides);
+        uint64_t ocount = ref_element_count(d->rank, osizes);
+        uint8_t* direct = calloc(span + 1, 1);
+        uint8_t* via = calloc(span + 1, 1);
+        uint8_t* packed_out = malloc(ocount * es + 1);
+        ref_split_output(d, i, in, direct);
+        ref_split_output(&pd, i, packed, packed_out);
+        for (uint64_t e = 0; e < ocount; e++) /* scatter packed_out into the strided layout */
+            memcpy(via + strided_offset(d->rank, osizes, ostrides, e) * es, packed_out + e * es, es);
+        same &= memcmp(direct, via, span) == 0;
+        free(direct);
+        free(via);
+        free(packed_out);
     }
+    CHECK_MSG(same, "strided case %u: direct and gather/split/scatter disagree", t);
+    if (!same)
+        core_case_print(stderr, c);
+    free(packed);
+    free(in);
 }
 
 int main(void)
@@ -315,7 +308,8 @@ int main(void)
     test_permuted_3d();
     test_empty();
     test_spans();
-    test_random_packed_against_blocks();
-    test_random_strided_roundtrip();
+    core_gen_params packed = {.max_elements = 4096, .packed_only = 1}, strided = {.max_elements = 2048};
+    random_cases(0x5EF5EF, 400, &packed, packed_against_blocks);
+    random_cases(0xAB5EED, 300, &strided, strided_roundtrip);
     return test_finish(NULL);
 }

@@ -6,39 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core_support.h"
+#include "rule_expect.h"
 #include "test_harness.h"
 
 static void expect(const char* name, const vksplit_split_desc* d, vksplit_rule rule, const char* field)
 {
-    vksplit_result want = vksplit_rule_result(rule);
-    vksplit_error err;
-    memset(&err, 0x7F, sizeof err); /* garbage: the call must overwrite it */
-    err.message[VKSPLIT_MESSAGE_CAPACITY - 1] = '\0';
-    vksplit_result r = vksplit_validate_split(d, &err);
-    CHECK_MSG(r == want && err.rule == rule, "%s: returned %s by %s, expected %s by %s (%s)", name,
-              vksplit_result_name(r), vksplit_rule_name(err.rule), vksplit_result_name(want), vksplit_rule_name(rule),
-              r ? err.message : "");
-    CHECK_MSG(err.code == r, "%s: error.code %d differs from the result %d", name, (int)err.code, (int)r);
-    CHECK_MSG(memchr(err.message, '\0', sizeof err.message) != NULL, "%s: message not terminated", name);
-    if (want == VKSPLIT_OK) {
-        CHECK_MSG(err.message[0] == '\0', "%s: success left a message: %s", name, err.message);
-    } else {
-        CHECK_MSG(err.message[0] != '\0', "%s: empty message", name);
-        CHECK_MSG(field == NULL || strstr(err.message, field) != NULL, "%s: message \"%s\" does not mention \"%s\"",
-                  name, err.message, field);
-    }
-    CHECK_MSG(vksplit_validate_split(d, NULL) == want, "%s: different result without an error struct", name);
-
-    uint64_t in_span = 0;
-    vksplit_result s = vksplit_split_spans(d, &in_span, NULL, &err);
-    CHECK_MSG(s == want && err.rule == rule, "%s: vksplit_split_spans returned %s by %s, expected %s", name,
-              vksplit_result_name(s), vksplit_rule_name(err.rule), vksplit_rule_name(rule));
-    vksplit_bool32 aliasable = 7;
-    vksplit_result z = vksplit_query_zero_copy(d, &aliasable, NULL, &err);
-    CHECK_MSG(z == want && err.rule == rule, "%s: vksplit_query_zero_copy returned %s by %s, expected %s", name,
-              vksplit_result_name(z), vksplit_rule_name(err.rule), vksplit_rule_name(rule));
-    if (want != VKSPLIT_OK)
-        CHECK_MSG(aliasable == 0, "%s: zero-copy said aliasable=%u for an invalid split", name, aliasable);
+    expect_rule(name, (rule_subject){0, d, NULL}, rule, field);
 }
 
 /* A valid base: float32 {2, 6, 3} split along axis 1 into {1, 2, 3}. */
@@ -53,15 +27,7 @@ static vksplit_split_desc base(void)
     base_split[0] = 1;
     base_split[1] = 2;
     base_split[2] = 3;
-    vksplit_split_desc d;
-    memset(&d, 0, sizeof d);
-    d.element_size = 4;
-    d.rank = 3;
-    d.sizes = base_sizes;
-    d.axis = 1;
-    d.output_count = 3;
-    d.lengths = base_split;
-    return d;
+    return core_packed_desc(4, 3, base_sizes, 1, 3, base_split);
 }
 
 static void rule_null(void)

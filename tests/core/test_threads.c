@@ -312,9 +312,7 @@ typedef struct runner_worker {
 static void* runner_thread(void* arg)
 {
     runner_worker* rw = arg;
-    worker w; /* for check() */
-    memset(&w, 0, sizeof w);
-    w.index = rw->index;
+    worker w = {.index = rw->index}; /* for check() */
     vksplit_runner_device devices[4];
     uint32_t count = 0;
     vksplit_error err;
@@ -380,9 +378,7 @@ typedef struct pipeline_worker {
 static void* pipeline_thread(void* arg)
 {
     pipeline_worker* pw = arg;
-    worker w; /* for check() */
-    memset(&w, 0, sizeof w);
-    w.index = pw->index;
+    worker w = {.index = pw->index}; /* for check() */
     while (!atomic_load(pw->go))
         sched_yield();
     vksplit_error err;

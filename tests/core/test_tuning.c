@@ -51,13 +51,11 @@ static void many_workgroups(vksplit_runner* runner, const char* label)
     c.desc.base_alignment = 1;
     core_rng rng;
     core_rng_seed(&rng, 0x6E1D);
-    core_run_options o;
-    memset(&o, 0, sizeof o);
-    o.plan.path = VKSPLIT_PATH_COMPUTE;
-    o.layout = CORE_LAYOUT_SHARED;
-    o.rng = &rng;
-    o.label = label;
-    o.case_index = -1;
+    core_run_options o = {.plan.path = VKSPLIT_PATH_COMPUTE,
+                          .layout = CORE_LAYOUT_SHARED,
+                          .rng = &rng,
+                          .label = label,
+                          .case_index = -1};
     core_verdict v = core_run_case(runner, &c, &o);
     CORE_ACCOUNT(v);
     printf("%s: many workgroups: %s, %llu workgroups of %u\n", label, v.info.summary,

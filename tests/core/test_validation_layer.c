@@ -268,12 +268,7 @@ static void clean_run_is_silent(void)
     core_case_init(&c, 4, 4, sizes, 2, 3, lengths);
     core_rng rng;
     core_rng_seed(&rng, 1);
-    core_run_options o;
-    memset(&o, 0, sizeof o);
-    o.layout = CORE_LAYOUT_SHARED_WITH_INPUT;
-    o.rng = &rng;
-    o.label = "clean";
-    o.case_index = -1;
+    core_run_options o = {.layout = CORE_LAYOUT_SHARED_WITH_INPUT, .rng = &rng, .label = "clean", .case_index = -1};
     core_verdict v = core_run_case(runner, &c, &o);
     CORE_ACCOUNT(v);
     core_case_free(&c);

@@ -24,15 +24,7 @@ static const test_mode modes[] = {
 static vksplit_context* reach_context(vksplit_runner* runner, uint64_t reach, vksplit_result* result,
                                       vksplit_error* err)
 {
-    vksplit_runner_info info;
-    vksplit_runner_get_info(runner, &info);
-    vksplit_context_desc d;
-    memset(&d, 0, sizeof d);
-    d.instance = info.instance;
-    d.physical_device = info.physical_device;
-    d.device = info.device;
-    d.get_instance_proc_addr = info.get_instance_proc_addr;
-    d.enabled_features = info.enabled_features;
+    vksplit_context_desc d = core_runner_context_desc(runner);
     d.defer_pipelines = 1; /* a few kernels per context here */
     d.max_binding_bytes = reach;
     vksplit_context* ctx = NULL;
@@ -63,15 +55,13 @@ static uint32_t run_counted(vksplit_runner* runner, const core_case* c, const co
 static uint32_t run_one(vksplit_runner* runner, vksplit_context* ctx, const core_case* c, vksplit_path path,
                         core_rng* rng, const char* label, long index, tally* t)
 {
-    core_run_options o;
-    memset(&o, 0, sizeof o);
-    o.context = ctx;
-    o.plan.path = path;
-    o.layout = CORE_LAYOUT_RANDOM;
-    o.rng = rng;
-    o.null_empty_bindings = -1;
-    o.label = label;
-    o.case_index = index;
+    core_run_options o = {.context = ctx,
+                          .plan.path = path,
+                          .layout = CORE_LAYOUT_RANDOM,
+                          .rng = rng,
+                          .null_empty_bindings = -1,
+                          .label = label,
+                          .case_index = index};
     return run_counted(runner, c, &o, t);
 }
 
@@ -256,12 +246,10 @@ static void past_device_reach(vksplit_runner* runner, const test_mode* m)
     core_case_init(&c, 1, 1, sizes, 0, 2, lengths);
     core_rng rng;
     core_rng_seed(&rng, 0x3A11D2);
-    core_run_options o;
-    memset(&o, 0, sizeof o);
-    o.plan.path = VKSPLIT_PATH_COMPUTE;
-    o.layout = CORE_LAYOUT_SEPARATE;
-    o.rng = &rng;
-    o.label = m->name;
+    core_run_options o = {.plan.path = VKSPLIT_PATH_COMPUTE,
+                          .layout = CORE_LAYOUT_SEPARATE,
+                          .rng = &rng,
+                          .label = m->name};
     core_verdict v = core_run_case(runner, &c, &o);
     CORE_ACCOUNT(v);
     if (test_default_device()->limits.maxStorageBufferRange < sizes[0])

@@ -177,34 +177,6 @@ static void spans_table(void)
     CHECK(vksplit_split_spans(&d, &in, NULL, &err) == VKSPLIT_ERROR_SPLIT_SUM && err.code == VKSPLIT_ERROR_SPLIT_SUM);
 }
 
-/* The address oracle for output i: 1 and *base (bytes) when it is one contiguous range of
- * the input in its own packed order; empty outputs are trivially aliasable. */
-typedef struct oracle_state {
-    uint64_t next;
-    uint64_t base;
-    uint32_t element_size;
-    int contiguous;
-} oracle_state;
-
-static void oracle_element(void* user, uint64_t input_byte, uint64_t output_byte, const uint64_t* index)
-{
-    oracle_state* s = user;
-    (void)index;
-    if (s->next == 0)
-        s->base = input_byte;
-    if (output_byte != s->next || input_byte != s->base + s->next)
-        s->contiguous = 0;
-    s->next += s->element_size;
-}
-
-static int oracle_output(const vksplit_split_desc* d, uint32_t i, uint64_t* base)
-{
-    oracle_state s = {0, 0, d->element_size, 1};
-    ref_visit_output(d, i, oracle_element, &s);
-    *base = s.base;
-    return s.contiguous;
-}
-
 static int input_packed(const vksplit_split_desc* d)
 {
     uint64_t packed[VKSPLIT_MAX_RANK], strides[VKSPLIT_MAX_RANK];
@@ -260,7 +232,7 @@ static void random_against_oracles(void)
         int all_each = 1;
         for (uint32_t i = 0; i < n; i++) {
             uint64_t base = 0;
-            int contiguous = ref_output_span_bytes(d, i) == 0 || oracle_output(d, i, &base);
+            int contiguous = ref_output_span_bytes(d, i) == 0 || ref_output_contiguous(d, i, &base);
             all_each = all_each && each[i];
             if ((each[i] != 0) != (contiguous != 0) || (each[i] && each_offsets[i] != base) ||
                 (!each[i] && each_offsets[i] != 0)) {
@@ -282,7 +254,7 @@ static void random_against_oracles(void)
             uint64_t base = 0;
             if (ref_output_span_bytes(d, i) == 0)
                 continue;
-            if (!oracle_output(d, i, &base))
+            if (!ref_output_contiguous(d, i, &base))
                 oracle = 0;
             else if (aliasable && offsets[i] != base)
                 offsets_match = 0;

@@ -1,6 +1,7 @@
 /* Counting wrappers for the Vulkan functions a vksplit context calls. See vk_count.h. */
 #define _GNU_SOURCE /* dladdr */
 #include "vk_count.h"
+#include "core_support.h"
 
 #if defined(_WIN32)
 #    define WIN32_LEAN_AND_MEAN
@@ -136,11 +137,15 @@ static uint8_t pushed[VKC_PUSH_BYTES];
 static vkc_dispatch dispatches[VKC_MAX_DISPATCHES];
 static uint32_t dispatch_count;
 
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdBindPipeline(VkCommandBuffer a, VkPipelineBindPoint b, VkPipeline c)
-{
-    COUNT(vkCmdBindPipeline);
-    FORWARD_CMD(vkCmdBindPipeline)(a, b, c);
-}
+/* A command wrapper that only counts, then forwards (FORWARD_CMD). */
+#define WRAP_CMD(name, params, args)                  \
+    static VKAPI_ATTR void VKAPI_CALL w_##name params \
+    {                                                 \
+        COUNT(name);                                  \
+        FORWARD_CMD(name) args;                       \
+    }
+
+WRAP_CMD(vkCmdBindPipeline, (VkCommandBuffer a, VkPipelineBindPoint b, VkPipeline c), (a, b, c))
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdPushConstants(VkCommandBuffer a, VkPipelineLayout b, VkShaderStageFlags c,
                                                        uint32_t d, uint32_t e, const void* f)
 {
@@ -162,23 +167,12 @@ static VKAPI_ATTR void VKAPI_CALL w_vkCmdDispatch(VkCommandBuffer a, uint32_t x,
     dispatch_count++;
     FORWARD_CMD(vkCmdDispatch)(a, x, y, z);
 }
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdDispatchBase(VkCommandBuffer a, uint32_t b, uint32_t c, uint32_t d, uint32_t x,
-                                                      uint32_t y, uint32_t z)
-{
-    COUNT(vkCmdDispatchBase);
-    FORWARD_CMD(vkCmdDispatchBase)(a, b, c, d, x, y, z);
-}
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdDispatchBaseKHR(VkCommandBuffer a, uint32_t b, uint32_t c, uint32_t d,
-                                                         uint32_t x, uint32_t y, uint32_t z)
-{
-    COUNT(vkCmdDispatchBaseKHR);
-    FORWARD_CMD(vkCmdDispatchBaseKHR)(a, b, c, d, x, y, z);
-}
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdDispatchIndirect(VkCommandBuffer a, VkBuffer b, VkDeviceSize c)
-{
-    COUNT(vkCmdDispatchIndirect);
-    FORWARD_CMD(vkCmdDispatchIndirect)(a, b, c);
-}
+WRAP_CMD(vkCmdDispatchBase, (VkCommandBuffer a, uint32_t b, uint32_t c, uint32_t d, uint32_t x, uint32_t y, uint32_t z),
+         (a, b, c, d, x, y, z))
+WRAP_CMD(vkCmdDispatchBaseKHR,
+         (VkCommandBuffer a, uint32_t b, uint32_t c, uint32_t d, uint32_t x, uint32_t y, uint32_t z),
+         (a, b, c, d, x, y, z))
+WRAP_CMD(vkCmdDispatchIndirect, (VkCommandBuffer a, VkBuffer b, VkDeviceSize c), (a, b, c))
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdPushDescriptorSetKHR(VkCommandBuffer a, VkPipelineBindPoint b,
                                                               VkPipelineLayout c, uint32_t d, uint32_t e,
                                                               const VkWriteDescriptorSet* f)
@@ -188,20 +182,13 @@ static VKAPI_ATTR void VKAPI_CALL w_vkCmdPushDescriptorSetKHR(VkCommandBuffer a,
         push_hook(push_hook_user, e, f);
     FORWARD_CMD(vkCmdPushDescriptorSetKHR)(a, b, c, d, e, f);
 }
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdPushDescriptorSetWithTemplateKHR(VkCommandBuffer a,
-                                                                          VkDescriptorUpdateTemplate b,
-                                                                          VkPipelineLayout c, uint32_t d, const void* e)
-{
-    COUNT(vkCmdPushDescriptorSetWithTemplateKHR);
-    FORWARD_CMD(vkCmdPushDescriptorSetWithTemplateKHR)(a, b, c, d, e);
-}
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdBindDescriptorSets(VkCommandBuffer a, VkPipelineBindPoint b,
-                                                            VkPipelineLayout c, uint32_t d, uint32_t e,
-                                                            const VkDescriptorSet* f, uint32_t g, const uint32_t* h)
-{
-    COUNT(vkCmdBindDescriptorSets);
-    FORWARD_CMD(vkCmdBindDescriptorSets)(a, b, c, d, e, f, g, h);
-}
+WRAP_CMD(vkCmdPushDescriptorSetWithTemplateKHR,
+         (VkCommandBuffer a, VkDescriptorUpdateTemplate b, VkPipelineLayout c, uint32_t d, const void* e),
+         (a, b, c, d, e))
+WRAP_CMD(vkCmdBindDescriptorSets,
+         (VkCommandBuffer a, VkPipelineBindPoint b, VkPipelineLayout c, uint32_t d, uint32_t e,
+          const VkDescriptorSet* f, uint32_t g, const uint32_t* h),
+         (a, b, c, d, e, f, g, h))
 /* What vksplit recorded as barriers and buffer updates, since vkc_reset (vk_count.h). */
 static vkc_barrier barriers[VKC_MAX_BARRIERS];
 static uint32_t barrier_count;
@@ -217,28 +204,11 @@ static VKAPI_ATTR void VKAPI_CALL w_vkCmdUpdateBuffer(VkCommandBuffer a, VkBuffe
     update_count++;
     FORWARD_CMD(vkCmdUpdateBuffer)(a, b, c, d, e);
 }
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdFillBuffer(VkCommandBuffer a, VkBuffer b, VkDeviceSize c, VkDeviceSize d,
-                                                    uint32_t e)
-{
-    COUNT(vkCmdFillBuffer);
-    FORWARD_CMD(vkCmdFillBuffer)(a, b, c, d, e);
-}
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdCopyBuffer(VkCommandBuffer a, VkBuffer b, VkBuffer c, uint32_t d,
-                                                    const VkBufferCopy* e)
-{
-    COUNT(vkCmdCopyBuffer);
-    FORWARD_CMD(vkCmdCopyBuffer)(a, b, c, d, e);
-}
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdCopyBuffer2(VkCommandBuffer a, const VkCopyBufferInfo2* b)
-{
-    COUNT(vkCmdCopyBuffer2);
-    FORWARD_CMD(vkCmdCopyBuffer2)(a, b);
-}
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdCopyBuffer2KHR(VkCommandBuffer a, const VkCopyBufferInfo2* b)
-{
-    COUNT(vkCmdCopyBuffer2KHR);
-    FORWARD_CMD(vkCmdCopyBuffer2KHR)(a, b);
-}
+WRAP_CMD(vkCmdFillBuffer, (VkCommandBuffer a, VkBuffer b, VkDeviceSize c, VkDeviceSize d, uint32_t e), (a, b, c, d, e))
+WRAP_CMD(vkCmdCopyBuffer, (VkCommandBuffer a, VkBuffer b, VkBuffer c, uint32_t d, const VkBufferCopy* e),
+         (a, b, c, d, e))
+WRAP_CMD(vkCmdCopyBuffer2, (VkCommandBuffer a, const VkCopyBufferInfo2* b), (a, b))
+WRAP_CMD(vkCmdCopyBuffer2KHR, (VkCommandBuffer a, const VkCopyBufferInfo2* b), (a, b))
 static VKAPI_ATTR void VKAPI_CALL w_vkCmdPipelineBarrier(VkCommandBuffer a, VkPipelineStageFlags b,
                                                          VkPipelineStageFlags c, VkDependencyFlags d, uint32_t e,
                                                          const VkMemoryBarrier* f, uint32_t g,
@@ -266,53 +236,25 @@ static VKAPI_ATTR void VKAPI_CALL w_vkCmdPipelineBarrier(VkCommandBuffer a, VkPi
     barrier_count++;
     FORWARD_CMD(vkCmdPipelineBarrier)(a, b, c, d, e, f, g, h, i, j);
 }
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdPipelineBarrier2(VkCommandBuffer a, const VkDependencyInfo* b)
-{
-    COUNT(vkCmdPipelineBarrier2);
-    FORWARD_CMD(vkCmdPipelineBarrier2)(a, b);
-}
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdPipelineBarrier2KHR(VkCommandBuffer a, const VkDependencyInfo* b)
-{
-    COUNT(vkCmdPipelineBarrier2KHR);
-    FORWARD_CMD(vkCmdPipelineBarrier2KHR)(a, b);
-}
-static VKAPI_ATTR void VKAPI_CALL w_vkCmdWriteTimestamp(VkCommandBuffer a, VkPipelineStageFlagBits b, VkQueryPool c,
-                                                        uint32_t d)
-{
-    COUNT(vkCmdWriteTimestamp);
-    FORWARD_CMD(vkCmdWriteTimestamp)(a, b, c, d);
-}
+WRAP_CMD(vkCmdPipelineBarrier2, (VkCommandBuffer a, const VkDependencyInfo* b), (a, b))
+WRAP_CMD(vkCmdPipelineBarrier2KHR, (VkCommandBuffer a, const VkDependencyInfo* b), (a, b))
+WRAP_CMD(vkCmdWriteTimestamp, (VkCommandBuffer a, VkPipelineStageFlagBits b, VkQueryPool c, uint32_t d), (a, b, c, d))
 
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateBuffer(VkDevice a, const VkBufferCreateInfo* b,
-                                                       const VkAllocationCallbacks* c, VkBuffer* d)
-{
-    COUNT(vkCreateBuffer);
-    FALLIBLE(vkCreateBuffer, POISON(VkBuffer, d));
-    return REAL(vkCreateBuffer)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateShaderModule(VkDevice a, const VkShaderModuleCreateInfo* b,
-                                                             const VkAllocationCallbacks* c, VkShaderModule* d)
-{
-    COUNT(vkCreateShaderModule);
-    FALLIBLE(vkCreateShaderModule, POISON(VkShaderModule, d));
-    return REAL(vkCreateShaderModule)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreatePipelineLayout(VkDevice a, const VkPipelineLayoutCreateInfo* b,
-                                                               const VkAllocationCallbacks* c, VkPipelineLayout* d)
-{
-    COUNT(vkCreatePipelineLayout);
-    FALLIBLE(vkCreatePipelineLayout, POISON(VkPipelineLayout, d));
-    return REAL(vkCreatePipelineLayout)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateDescriptorSetLayout(VkDevice a,
-                                                                    const VkDescriptorSetLayoutCreateInfo* b,
-                                                                    const VkAllocationCallbacks* c,
-                                                                    VkDescriptorSetLayout* d)
-{
-    COUNT(vkCreateDescriptorSetLayout);
-    FALLIBLE(vkCreateDescriptorSetLayout, POISON(VkDescriptorSetLayout, d));
-    return REAL(vkCreateDescriptorSetLayout)(a, b, c, d);
-}
+/* A wrapper of the common vkCreate* shape (device, create info, allocator, one handle out):
+ * counted, fallible (the handle poisoned when a fault is injected), forwarded. */
+#define WRAP_CREATE(name, Info, Handle)                                                                       \
+    static VKAPI_ATTR VkResult VKAPI_CALL w_##name(VkDevice a, const Info* b, const VkAllocationCallbacks* c, \
+                                                   Handle* d)                                                 \
+    {                                                                                                         \
+        COUNT(name);                                                                                          \
+        FALLIBLE(name, POISON(Handle, d));                                                                    \
+        return REAL(name)(a, b, c, d);                                                                        \
+    }
+
+WRAP_CREATE(vkCreateBuffer, VkBufferCreateInfo, VkBuffer)
+WRAP_CREATE(vkCreateShaderModule, VkShaderModuleCreateInfo, VkShaderModule)
+WRAP_CREATE(vkCreatePipelineLayout, VkPipelineLayoutCreateInfo, VkPipelineLayout)
+WRAP_CREATE(vkCreateDescriptorSetLayout, VkDescriptorSetLayoutCreateInfo, VkDescriptorSetLayout)
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateComputePipelines(VkDevice a, VkPipelineCache b, uint32_t c,
                                                                  const VkComputePipelineCreateInfo* d,
                                                                  const VkAllocationCallbacks* e, VkPipeline* f)
@@ -321,86 +263,17 @@ static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateComputePipelines(VkDevice a, VkP
     FALLIBLE(vkCreateComputePipelines, memset(f, 0, c * sizeof *f));
     return REAL(vkCreateComputePipelines)(a, b, c, d, e, f);
 }
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateDescriptorPool(VkDevice a, const VkDescriptorPoolCreateInfo* b,
-                                                               const VkAllocationCallbacks* c, VkDescriptorPool* d)
-{
-    COUNT(vkCreateDescriptorPool);
-    FALLIBLE(vkCreateDescriptorPool, POISON(VkDescriptorPool, d));
-    return REAL(vkCreateDescriptorPool)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateDescriptorUpdateTemplate(VkDevice a,
-                                                                         const VkDescriptorUpdateTemplateCreateInfo* b,
-                                                                         const VkAllocationCallbacks* c,
-                                                                         VkDescriptorUpdateTemplate* d)
-{
-    COUNT(vkCreateDescriptorUpdateTemplate);
-    FALLIBLE(vkCreateDescriptorUpdateTemplate, POISON(VkDescriptorUpdateTemplate, d));
-    return REAL(vkCreateDescriptorUpdateTemplate)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL
-w_vkCreateDescriptorUpdateTemplateKHR(VkDevice a, const VkDescriptorUpdateTemplateCreateInfo* b,
-                                      const VkAllocationCallbacks* c, VkDescriptorUpdateTemplate* d)
-{
-    COUNT(vkCreateDescriptorUpdateTemplateKHR);
-    FALLIBLE(vkCreateDescriptorUpdateTemplateKHR, POISON(VkDescriptorUpdateTemplate, d));
-    return REAL(vkCreateDescriptorUpdateTemplateKHR)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreatePipelineCache(VkDevice a, const VkPipelineCacheCreateInfo* b,
-                                                              const VkAllocationCallbacks* c, VkPipelineCache* d)
-{
-    COUNT(vkCreatePipelineCache);
-    FALLIBLE(vkCreatePipelineCache, POISON(VkPipelineCache, d));
-    return REAL(vkCreatePipelineCache)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateFence(VkDevice a, const VkFenceCreateInfo* b,
-                                                      const VkAllocationCallbacks* c, VkFence* d)
-{
-    COUNT(vkCreateFence);
-    FALLIBLE(vkCreateFence, POISON(VkFence, d));
-    return REAL(vkCreateFence)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateSemaphore(VkDevice a, const VkSemaphoreCreateInfo* b,
-                                                          const VkAllocationCallbacks* c, VkSemaphore* d)
-{
-    COUNT(vkCreateSemaphore);
-    FALLIBLE(vkCreateSemaphore, POISON(VkSemaphore, d));
-    return REAL(vkCreateSemaphore)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateEvent(VkDevice a, const VkEventCreateInfo* b,
-                                                      const VkAllocationCallbacks* c, VkEvent* d)
-{
-    COUNT(vkCreateEvent);
-    FALLIBLE(vkCreateEvent, POISON(VkEvent, d));
-    return REAL(vkCreateEvent)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateQueryPool(VkDevice a, const VkQueryPoolCreateInfo* b,
-                                                          const VkAllocationCallbacks* c, VkQueryPool* d)
-{
-    COUNT(vkCreateQueryPool);
-    FALLIBLE(vkCreateQueryPool, POISON(VkQueryPool, d));
-    return REAL(vkCreateQueryPool)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateCommandPool(VkDevice a, const VkCommandPoolCreateInfo* b,
-                                                            const VkAllocationCallbacks* c, VkCommandPool* d)
-{
-    COUNT(vkCreateCommandPool);
-    FALLIBLE(vkCreateCommandPool, POISON(VkCommandPool, d));
-    return REAL(vkCreateCommandPool)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateBufferView(VkDevice a, const VkBufferViewCreateInfo* b,
-                                                           const VkAllocationCallbacks* c, VkBufferView* d)
-{
-    COUNT(vkCreateBufferView);
-    FALLIBLE(vkCreateBufferView, POISON(VkBufferView, d));
-    return REAL(vkCreateBufferView)(a, b, c, d);
-}
-static VKAPI_ATTR VkResult VKAPI_CALL w_vkAllocateMemory(VkDevice a, const VkMemoryAllocateInfo* b,
-                                                         const VkAllocationCallbacks* c, VkDeviceMemory* d)
-{
-    COUNT(vkAllocateMemory);
-    FALLIBLE(vkAllocateMemory, POISON(VkDeviceMemory, d));
-    return REAL(vkAllocateMemory)(a, b, c, d);
-}
+WRAP_CREATE(vkCreateDescriptorPool, VkDescriptorPoolCreateInfo, VkDescriptorPool)
+WRAP_CREATE(vkCreateDescriptorUpdateTemplate, VkDescriptorUpdateTemplateCreateInfo, VkDescriptorUpdateTemplate)
+WRAP_CREATE(vkCreateDescriptorUpdateTemplateKHR, VkDescriptorUpdateTemplateCreateInfo, VkDescriptorUpdateTemplate)
+WRAP_CREATE(vkCreatePipelineCache, VkPipelineCacheCreateInfo, VkPipelineCache)
+WRAP_CREATE(vkCreateFence, VkFenceCreateInfo, VkFence)
+WRAP_CREATE(vkCreateSemaphore, VkSemaphoreCreateInfo, VkSemaphore)
+WRAP_CREATE(vkCreateEvent, VkEventCreateInfo, VkEvent)
+WRAP_CREATE(vkCreateQueryPool, VkQueryPoolCreateInfo, VkQueryPool)
+WRAP_CREATE(vkCreateCommandPool, VkCommandPoolCreateInfo, VkCommandPool)
+WRAP_CREATE(vkCreateBufferView, VkBufferViewCreateInfo, VkBufferView)
+WRAP_CREATE(vkAllocateMemory, VkMemoryAllocateInfo, VkDeviceMemory)
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkAllocateDescriptorSets(VkDevice a, const VkDescriptorSetAllocateInfo* b,
                                                                  VkDescriptorSet* c)
 {
@@ -953,13 +826,8 @@ vksplit_context_desc vkc_context_desc(vksplit_runner* runner)
     vksplit_runner_info info;
     vksplit_runner_get_info(runner, &info);
     vkc_install(info.get_instance_proc_addr, info.get_device_proc_addr);
-    vksplit_context_desc d;
-    memset(&d, 0, sizeof d);
-    d.instance = info.instance;
-    d.physical_device = info.physical_device;
-    d.device = info.device;
+    vksplit_context_desc d = core_runner_context_desc(runner);
     d.get_instance_proc_addr = vkc_get_instance_proc_addr;
     d.get_device_proc_addr = vkc_get_device_proc_addr;
-    d.enabled_features = info.enabled_features;
     return d;
 }

@@ -12,15 +12,13 @@
 #include <vulkan/vk_layer.h>
 #include <vulkan/vulkan.h>
 
+#include "../common/layer_support.h"
 #include "advertise.h"
 
 #define LAYER_NAME "VK_LAYER_VKSPLIT_min_device"
 #define MAX_OBJECTS 64
 
 #define EXPORT __attribute__((visibility("default")))
-
-/* The loader's dispatch table pointer: the same for an instance and its physical devices. */
-static void* dispatch_key(const void* handle) { return *(void* const*)handle; }
 
 typedef struct md_instance {
     void* key;
@@ -49,19 +47,11 @@ typedef struct md_device {
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static md_instance instances[MAX_OBJECTS];
 static md_device devices[MAX_OBJECTS];
+static const layer_table instance_table = {&lock, instances, sizeof instances[0], MAX_OBJECTS};
+static const layer_table device_table = {&lock, devices, sizeof devices[0], MAX_OBJECTS};
 
 /* NULL when this layer did not create it. */
-static md_instance* lookup_instance(const void* handle)
-{
-    void* key = dispatch_key(handle);
-    md_instance* found = NULL;
-    pthread_mutex_lock(&lock);
-    for (int i = 0; i < MAX_OBJECTS && !found; i++)
-        if (instances[i].key == key)
-            found = &instances[i];
-    pthread_mutex_unlock(&lock);
-    return found;
-}
+static md_instance* lookup_instance(const void* handle) { return layer_find(&instance_table, handle); }
 
 static md_instance* find_instance(const void* handle)
 {
@@ -75,13 +65,7 @@ static md_instance* find_instance(const void* handle)
 
 static md_device* find_device(VkDevice device)
 {
-    void* key = dispatch_key(device);
-    md_device* found = NULL;
-    pthread_mutex_lock(&lock);
-    for (int i = 0; i < MAX_OBJECTS && !found; i++)
-        if (devices[i].key == key)
-            found = &devices[i];
-    pthread_mutex_unlock(&lock);
+    md_device* found = layer_find(&device_table, device);
     if (!found) {
         fprintf(stderr, LAYER_NAME ": a handle of a device this layer did not create\n");
         abort();
@@ -195,14 +179,9 @@ static VKAPI_ATTR VkResult VKAPI_CALL md_EnumerateDeviceExtensionProperties(VkPh
 static VKAPI_ATTR VkResult VKAPI_CALL md_CreateInstance(const VkInstanceCreateInfo* info,
                                                         const VkAllocationCallbacks* allocator, VkInstance* out)
 {
-    VkLayerInstanceCreateInfo* chain = (VkLayerInstanceCreateInfo*)info->pNext;
-    while (chain &&
-           !(chain->sType == VK_STRUCTURE_TYPE_LOADER_INSTANCE_CREATE_INFO && chain->function == VK_LAYER_LINK_INFO))
-        chain = (VkLayerInstanceCreateInfo*)chain->pNext;
-    if (!chain)
+    PFN_vkGetInstanceProcAddr gipa = layer_link_instance(info);
+    if (!gipa)
         return VK_ERROR_INITIALIZATION_FAILED;
-    PFN_vkGetInstanceProcAddr gipa = chain->u.pLayerInfo->pfnNextGetInstanceProcAddr;
-    chain->u.pLayerInfo = chain->u.pLayerInfo->pNext; /* the next layer's link */
 
     md_profile profile;
     char why[256];
@@ -215,7 +194,7 @@ static VKAPI_ATTR VkResult VKAPI_CALL md_CreateInstance(const VkInstanceCreateIn
     if (r != VK_SUCCESS)
         return r;
 
-    md_instance inst = {.key = dispatch_key(*out), .handle = *out, .profile = profile, .next_gipa = gipa};
+    md_instance inst = {.key = layer_dispatch_key(*out), .handle = *out, .profile = profile, .next_gipa = gipa};
 #define LOAD(name) inst.name = (PFN_vk##name)gipa(*out, "vk" #name)
     LOAD(DestroyInstance);
     LOAD(GetPhysicalDeviceProperties);
@@ -228,15 +207,7 @@ static VKAPI_ATTR VkResult VKAPI_CALL md_CreateInstance(const VkInstanceCreateIn
         (PFN_vkGetPhysicalDeviceFeatures2)gipa(*out, "vkGetPhysicalDeviceFeatures2KHR");
     LOAD(EnumerateDeviceExtensionProperties);
 #undef LOAD
-    bool stored = false;
-    pthread_mutex_lock(&lock);
-    for (int i = 0; i < MAX_OBJECTS && !stored; i++)
-        if (!instances[i].key) {
-            instances[i] = inst;
-            stored = true;
-        }
-    pthread_mutex_unlock(&lock);
-    if (!stored) {
+    if (!layer_store(&instance_table, &inst)) {
         inst.DestroyInstance(*out, allocator);
         return VK_ERROR_OUT_OF_HOST_MEMORY;
     }
@@ -249,9 +220,7 @@ static VKAPI_ATTR void VKAPI_CALL md_DestroyInstance(VkInstance instance, const 
         return;
     md_instance* inst = find_instance(instance);
     PFN_vkDestroyInstance destroy = inst->DestroyInstance;
-    pthread_mutex_lock(&lock);
-    memset(inst, 0, sizeof *inst);
-    pthread_mutex_unlock(&lock);
+    layer_forget(&instance_table, inst);
     destroy(instance, allocator);
 }
 
@@ -261,15 +230,10 @@ static VKAPI_ATTR VkResult VKAPI_CALL md_CreateDevice(VkPhysicalDevice pd, const
                                                       const VkAllocationCallbacks* allocator, VkDevice* out)
 {
     md_instance* inst = find_instance(pd);
-    VkLayerDeviceCreateInfo* chain = (VkLayerDeviceCreateInfo*)info->pNext;
-    while (chain &&
-           !(chain->sType == VK_STRUCTURE_TYPE_LOADER_DEVICE_CREATE_INFO && chain->function == VK_LAYER_LINK_INFO))
-        chain = (VkLayerDeviceCreateInfo*)chain->pNext;
-    if (!chain)
+    PFN_vkGetDeviceProcAddr gdpa = NULL;
+    PFN_vkGetInstanceProcAddr gipa = layer_link_device(info, &gdpa);
+    if (!gipa)
         return VK_ERROR_INITIALIZATION_FAILED;
-    PFN_vkGetInstanceProcAddr gipa = chain->u.pLayerInfo->pfnNextGetInstanceProcAddr;
-    PFN_vkGetDeviceProcAddr gdpa = chain->u.pLayerInfo->pfnNextGetDeviceProcAddr;
-    chain->u.pLayerInfo = chain->u.pLayerInfo->pNext;
 
     char why[256];
     VkResult r = md_check_device_create(&inst->profile, info, why, sizeof why);
@@ -281,19 +245,11 @@ static VKAPI_ATTR VkResult VKAPI_CALL md_CreateDevice(VkPhysicalDevice pd, const
     r = create(pd, info, allocator, out);
     if (r != VK_SUCCESS)
         return r;
-    md_device dev = {.key = dispatch_key(*out), .next_gdpa = gdpa};
+    md_device dev = {.key = layer_dispatch_key(*out), .next_gdpa = gdpa};
     dev.DestroyDevice = (PFN_vkDestroyDevice)gdpa(*out, "vkDestroyDevice");
     dev.AllocateMemory = (PFN_vkAllocateMemory)gdpa(*out, "vkAllocateMemory");
     dev.CreateBuffer = (PFN_vkCreateBuffer)gdpa(*out, "vkCreateBuffer");
-    bool stored = false;
-    pthread_mutex_lock(&lock);
-    for (int i = 0; i < MAX_OBJECTS && !stored; i++)
-        if (!devices[i].key) {
-            devices[i] = dev;
-            stored = true;
-        }
-    pthread_mutex_unlock(&lock);
-    if (!stored) {
+    if (!layer_store(&device_table, &dev)) {
         dev.DestroyDevice(*out, allocator);
         return VK_ERROR_OUT_OF_HOST_MEMORY;
     }
@@ -306,9 +262,7 @@ static VKAPI_ATTR void VKAPI_CALL md_DestroyDevice(VkDevice device, const VkAllo
         return;
     md_device* dev = find_device(device);
     PFN_vkDestroyDevice destroy = dev->DestroyDevice;
-    pthread_mutex_lock(&lock);
-    memset(dev, 0, sizeof *dev);
-    pthread_mutex_unlock(&lock);
+    layer_forget(&device_table, dev);
     destroy(device, allocator);
 }
 

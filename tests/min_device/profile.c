@@ -1,6 +1,7 @@
 /* VKSPLIT_MIN_DEVICE_PROFILE: a profile name, or a comma-separated list of tokens. */
 #include "profile.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -19,6 +20,22 @@ static const struct {
     {"minimal", "discrete,push"},
 };
 
+/* The feature tokens, in the order describe() lists them, and the flag each sets. */
+static const struct {
+    const char* token;
+    size_t flag; /* offsetof the bool in md_profile */
+} features[] = {
+    {"bda", offsetof(md_profile, bda)},
+    {"int64", offsetof(md_profile, int64)},
+    {"push", offsetof(md_profile, push)},
+    {"storage8", offsetof(md_profile, storage8)},
+    {"storage16", offsetof(md_profile, storage16)},
+    {"dynidx", offsetof(md_profile, dynidx)},
+};
+#define FEATURE_COUNT (sizeof features / sizeof features[0])
+
+static bool* feature_flag(md_profile* p, size_t feature) { return (bool*)((char*)p + features[feature].flag); }
+
 static bool apply_token(md_profile* p, const char* token, size_t len)
 {
 #define IS(word) (len == sizeof(word) - 1 && strncmp(token, word, len) == 0)
@@ -28,22 +45,14 @@ static bool apply_token(md_profile* p, const char* token, size_t len)
                          : IS("integrated") ? VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU
                          : IS("cpu")        ? VK_PHYSICAL_DEVICE_TYPE_CPU
                                             : VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU;
-    } else if (IS("bda")) {
-        p->bda = true;
-    } else if (IS("int64")) {
-        p->int64 = true;
-    } else if (IS("push")) {
-        p->push = true;
-    } else if (IS("storage8")) {
-        p->storage8 = true;
-    } else if (IS("storage16")) {
-        p->storage16 = true;
-    } else if (IS("dynidx")) {
-        p->dynidx = true;
-    } else {
-        return false;
+        return true;
     }
-    return true;
+    for (size_t f = 0; f < FEATURE_COUNT; f++)
+        if (len == strlen(features[f].token) && strncmp(token, features[f].token, len) == 0) {
+            *feature_flag(p, f) = true;
+            return true;
+        }
+    return false;
 #undef IS
 }
 
@@ -51,22 +60,13 @@ static bool apply_token(md_profile* p, const char* token, size_t len)
 static void describe(md_profile* p)
 {
     static const char* const types[] = {"other", "integrated", "discrete", "virtual", "cpu"};
-    const char* parts[7];
+    const char* parts[1 + FEATURE_COUNT];
     int n = 0;
     if (p->set_device_type)
         parts[n++] = (unsigned)p->device_type < 5 ? types[p->device_type] : "other";
-    if (p->bda)
-        parts[n++] = "bda";
-    if (p->int64)
-        parts[n++] = "int64";
-    if (p->push)
-        parts[n++] = "push";
-    if (p->storage8)
-        parts[n++] = "storage8";
-    if (p->storage16)
-        parts[n++] = "storage16";
-    if (p->dynidx)
-        parts[n++] = "dynidx";
+    for (size_t f = 0; f < FEATURE_COUNT; f++)
+        if (*feature_flag(p, f))
+            parts[n++] = features[f].token;
     size_t used = 0;
     p->tokens[0] = '\0';
     for (int i = 0; i < n; i++)
