@@ -1024,6 +1024,7 @@ int main(void)
                                                VKSPLIT_RULE_HOST_ALLOCATION_OUTPUTS,
                                                VKSPLIT_RULE_HOST_ALLOCATION_DISPATCHES,
                                                VKSPLIT_RULE_HOST_ALLOCATION_REGIONS,
+                                               VKSPLIT_RULE_HOST_ALLOCATION_SPIRV,
                                                VKSPLIT_RULE_HOST_ALLOCATION_RUNNER,
                                                VKSPLIT_RULE_HOST_ALLOCATION_LAYERS,
                                                VKSPLIT_RULE_VULKAN_OUT_OF_MEMORY,
