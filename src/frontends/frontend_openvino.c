@@ -13,60 +13,34 @@
 
 static bool is_integer(vksplit_ov_element_type t) { return vksplit__ov_check_type(t) == VKSPLIT__OV_TYPE_INTEGER; }
 
-/* Element i of an integer constant; false for a u64 beyond int64 (stored in *big). */
+/* Element i of an integer constant; false for a u64 beyond int64 (stored in *big). Its bytes
+ * are copied into the union and read back as the element's type (C11 6.5.2.3). */
 static bool read_integer(const vksplit_ov_constant* c, uint64_t i, int64_t* value, uint64_t* big)
 {
-    const unsigned char* p = (const unsigned char*)c->data + i * vksplit_ov_element_type_size(c->element_type);
+    uint32_t size = vksplit_ov_element_type_size(c->element_type);
+    union {
+        int8_t i8;
+        int16_t i16;
+        int32_t i32;
+        int64_t i64;
+        uint8_t u8;
+        uint16_t u16;
+        uint32_t u32;
+        uint64_t u64;
+    } v = {0};
+    memcpy(&v, (const unsigned char*)c->data + i * size, size); /* an integer type: at most 8 bytes */
     switch (c->element_type) {
-    case VKSPLIT_OV_I8: {
-        int8_t v;
-        memcpy(&v, p, 1);
-        *value = v;
-        return true;
-    }
-    case VKSPLIT_OV_I16: {
-        int16_t v;
-        memcpy(&v, p, 2);
-        *value = v;
-        return true;
-    }
-    case VKSPLIT_OV_I32: {
-        int32_t v;
-        memcpy(&v, p, 4);
-        *value = v;
-        return true;
-    }
-    case VKSPLIT_OV_I64: {
-        int64_t v;
-        memcpy(&v, p, 8);
-        *value = v;
-        return true;
-    }
-    case VKSPLIT_OV_U8: {
-        uint8_t v;
-        memcpy(&v, p, 1);
-        *value = v;
-        return true;
-    }
-    case VKSPLIT_OV_U16: {
-        uint16_t v;
-        memcpy(&v, p, 2);
-        *value = v;
-        return true;
-    }
-    case VKSPLIT_OV_U32: {
-        uint32_t v;
-        memcpy(&v, p, 4);
-        *value = v;
-        return true;
-    }
-    default: {
-        uint64_t v;
-        memcpy(&v, p, 8);
-        *big = v;
-        *value = (int64_t)(v & INT64_MAX);
-        return v <= INT64_MAX;
-    }
+    case VKSPLIT_OV_I8: *value = v.i8; return true;
+    case VKSPLIT_OV_I16: *value = v.i16; return true;
+    case VKSPLIT_OV_I32: *value = v.i32; return true;
+    case VKSPLIT_OV_I64: *value = v.i64; return true;
+    case VKSPLIT_OV_U8: *value = v.u8; return true;
+    case VKSPLIT_OV_U16: *value = v.u16; return true;
+    case VKSPLIT_OV_U32: *value = v.u32; return true;
+    default:
+        *big = v.u64;
+        *value = (int64_t)(v.u64 & INT64_MAX);
+        return v.u64 <= INT64_MAX;
     }
 }
 
