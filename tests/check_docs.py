@@ -994,6 +994,36 @@ def check_rule_names():
                     "names VKSPLIT_RULE_%s, which is no rule of include/vksplit/rules.h" % m.group(1))
 
 
+def code_text(rel):
+    """A file's code with its comments blanked (C, GLSL; CMake, shell and Python by '#')."""
+    text = read(rel)
+    if rel.endswith((".c", ".h", ".glsl", ".comp")):
+        return re.sub(r"/\*.*?\*/|//[^\n]*", " ", text, flags=re.S)
+    return re.sub(r"(?m)#[^\n]*", " ", text) if rel.endswith((".cmake", ".txt", ".sh", ".py")) else text
+
+
+def check_public_names():
+    """Every VKSPLIT_<NAME> the prose (and a comment of the code) names, a macro, enumerator,
+    CMake option or environment variable, is one the code spells outside its comments (so a
+    renamed or removed name leaves no reader pointed at nothing). CHANGELOG.md is history."""
+    code = set()
+    for f in files(*CODE, "tests/**/*.[ch]", "tests/**/*.py", "tests/**/*.sh", "tests/**/*.cmake",
+                   "tests/**/CMakeLists.txt", "fuzz/**/*.[ch]", "fuzz/**/*.py", "bench/**/*.[ch]",
+                   "bench/**/*.py", "bench/**/CMakeLists.txt", "tools/**/*.[ch]", "tools/**/CMakeLists.txt",
+                   "cmake/*.cmake", "CMakeLists.txt", "scripts/*.sh", ".ci/run"):
+        code |= set(re.findall(r"VKSPLIT_[A-Z0-9_]*[A-Z0-9]\b", code_text(f)))
+    texts = [(f, read(f)) for f in files(*PROSE)] + [(f, comments(f)) for f in files(*COMMENTED)]
+    for f, text in texts:
+        for m in re.finditer(r"(?:\b|(?<=-D))VKSPLIT_[A-Z0-9_]*[A-Z0-9]\b", text):  # -DVKSPLIT_...: an option
+            name = m.group(0)
+            if name in code or name.startswith("VKSPLIT_RULE_"):  # rules: check_rule_names
+                continue
+            start, end = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
+            if re.search(r"retired|removed|was ", text[start:end if end >= 0 else len(text)]):
+                continue
+            problem("%s:%d" % (f, line_of(text, m.start())), "names %s, which no code of the repository spells" % name)
+
+
 SPEC_URLS = [  # the front-ends and the golden tests cite the published documents
     ("src/frontends/frontend_directml.c", "learn.microsoft.com/windows/win32/api/directml/ns-directml-dml_split_operator_desc"),
     ("src/frontends/frontend_onnx.c", "onnx.ai/onnx/operators/onnx__Split.html"),
@@ -1020,6 +1050,7 @@ def main():
     check_stages()
     check_references()
     check_rule_names()
+    check_public_names()
     check_gone_and_urls()
     for p in problems:
         print(p)
