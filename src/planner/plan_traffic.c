@@ -10,6 +10,7 @@
  * starts over the 32 residues, exactly, in time independent of the sizes. */
 #include "planner/plan_traffic.h"
 
+#include "planner/mapping_tiles.h"
 #include "split_abi.h"
 
 #define SECTOR 32u
@@ -212,15 +213,14 @@ void vksplit__plan_traffic(vksplit__geometry* g)
     bool interleaved = g->mapping == VKSPLIT_MAPPING_INTERLEAVED;
     g->bytes_in_flight = g->mapping == VKSPLIT_MAPPING_RUNS || interleaved ? 4 * word : ABI_UNROLL(word) * word;
     g->invocation_bytes = g->bytes_in_flight;
-    /* The realigned kernel's blocks per trip: a split's 3 from 6 loads of 16 bytes (64 distinct),
-     * a join's 4 from 4. */
-    bool join = vksplit__writes_whole(g->direction);
-    uint32_t realign_blocks = join ? ABI_REALIGN_UNROLL_JOIN : ABI_REALIGN_UNROLL_SPLIT;
+    /* The realigned kernel's 16-byte blocks per trip: a split's loaded as twice as many 16-byte
+     * loads (3 blocks from 6 loads, 64 distinct bytes), a join's as as many (4 from 4). */
+    uint32_t realign_blocks = vksplit__realign_unroll(g->direction);
     if (g->mapping == VKSPLIT_MAPPING_TILES) /* its trips */
         g->invocation_bytes =
             g->trips * (g->kernel == MAPPING_TILES_REALIGN ? 16 * realign_blocks : ABI_UNROLL(word) * word);
     if (g->kernel == MAPPING_TILES_REALIGN)
-        g->bytes_in_flight = 16 * (join ? realign_blocks : 2 * realign_blocks);
+        g->bytes_in_flight = 16 * realign_blocks * (vksplit__writes_whole(g->direction) ? 1 : 2);
     if (g->kernel == MAPPING_TRANSPOSE16) /* one tile of 16-byte loads per trip */
         g->invocation_bytes = g->trips * 64;
     if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE) /* the rows a workgroup stages, per invocation */
