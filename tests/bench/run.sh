@@ -114,13 +114,16 @@ fi
 grep -q "bands=1 " "$out" || fail "--band-bytes off made no plan"
 ! grep -Eq "bands=([2-9]|[1-9][0-9]+)" "$out" || fail "--band-bytes off still made bands"
 
-# Bad requests: exit 2.
-for bad in "--size 0" "--case nope" "--path sideways" "--mapping diagonal" "--reps 0" "--frobnicate" "--max-word 12" \
-           "--warmup-ms -1" "--batch-ms x" "--batch-reps 0" "--batches 65"; do
+# Bad requests: exit 2 (--mapping interleaved: the mapping removed in 0.4, refused by name).
+for bad in "--size 0" "--case nope" "--path sideways" "--mapping diagonal" "--mapping interleaved" "--reps 0" \
+           "--frobnicate" "--max-word 12" "--warmup-ms -1" "--batch-ms x" "--batch-reps 0" "--batches 65"; do
   set +e
-  "$bench" $bad > /dev/null 2>&1
+  "$bench" $bad > /dev/null 2> "$work/bad.err"
   rc=$?
   set -e
   [ $rc -eq 2 ] || fail "split_bench $bad exited $rc, expected 2"
+  case $bad in
+  --mapping*) grep -q "is not a mapping" "$work/bad.err" || fail "split_bench $bad did not say it is not a mapping" ;;
+  esac
 done
 echo "bench_flags: ok"
