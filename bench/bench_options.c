@@ -8,12 +8,14 @@
 #include "bench_clock.h"
 #include "bench_measure.h"
 
-/* --mapping's names, in vksplit_mapping's order. */
-static const char* const mapping_names[] = {"-",         "runs",         "interleaved", "tiles",
-                                            "transpose", "deinterleave", "by-shape"};
+/* --mapping's names, in vksplit_mapping's order (NULL: 2, a retired value, has none). */
+static const char* const mapping_names[] = {"-", "runs", NULL, "tiles", "transpose", "deinterleave", "by-shape"};
 #define MAPPING_NAMES (sizeof mapping_names / sizeof mapping_names[0])
 
-const char* bench_mapping_name(vksplit_mapping m) { return (unsigned)m < MAPPING_NAMES ? mapping_names[m] : "?"; }
+const char* bench_mapping_name(vksplit_mapping m)
+{
+    return (unsigned)m < MAPPING_NAMES && mapping_names[m] ? mapping_names[m] : "?";
+}
 
 void bench_usage(FILE* to)
 {
@@ -39,7 +41,7 @@ void bench_usage(FILE* to)
             "  --list), --all every case, --plan-only every case.\n"
             "  --size: tensor size of the throughput cases (default 64 MiB); the 4k/64k cases keep theirs.\n"
             "  --device: index from --list-devices (default: the first discrete GPU, else the first device).\n"
-            "  --mapping runs|interleaved|tiles|transpose|deinterleave|by-shape (the GPU default, also on lavapipe),\n"
+            "  --mapping runs|tiles|transpose|deinterleave|by-shape (the GPU default, also on lavapipe),\n"
             "  --workgroup/--invocation-bytes/--band-bytes/--max-word: override the device's tuning (vksplit_tuning).\n"
             "  --staging: move data through the staging buffer even where memory is host-cached.\n"
             "  --validate: run under the Khronos validation layer (synchronization too); exit 1 on any message.\n"
@@ -101,10 +103,12 @@ static int parse_valued(const char* a, char* v, bench_options* o)
         return (int)o->path >= 0;
     } else if (!strcmp(a, "--mapping")) {
         for (unsigned m = 1; m < MAPPING_NAMES; m++)
-            if (!strcmp(v, mapping_names[m])) {
+            if (mapping_names[m] && !strcmp(v, mapping_names[m])) {
                 o->runner.tuning.mapping = (vksplit_mapping)m;
                 return 1;
             }
+        fprintf(stderr,
+                "split_bench: --mapping %s is not a mapping: runs, tiles, transpose, deinterleave or by-shape\n", v);
         return 0;
     } else if (!strcmp(a, "--max-word")) {
         uint32_t word = (uint32_t)strtoul(v, NULL, 10);

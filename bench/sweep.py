@@ -9,8 +9,8 @@ and pipelines), all on the same device, and prints, per case, x ceiling (referen
 time: higher is better) for every column, the best marked. The ceiling is measured in the same
 process as the split, so runs compare by their ratios even when clocks or memory placement
 differ between processes. Every mapping is a column (a forced TRANSPOSE or DEINTERLEAVE plans
-TILES where a case does not fit it), so one run on a GPU says which mapping each case wants and
-whether INTERLEAVED can retire; the tuning columns vary BY_SHAPE's defaults, which is how
+TILES where a case does not fit it), so one run on a GPU says which mapping each case wants;
+the tuning columns vary BY_SHAPE's defaults, which is how
 src/context/tuning.c's GPU defaults are to be chosen (README, "On a GPU"). Each run holds and measures
 the GPU's clock (docs/performance.md, "How it times"); the last line gives each column's highest
 clock and its re-runs, so that a column run at another clock shows. Raw JSON goes to --out.
@@ -26,7 +26,6 @@ COLUMNS = [
     ("tiles", ["--mapping", "tiles"]),
     ("transpose", ["--mapping", "transpose"]),
     ("deinterl", ["--mapping", "deinterleave"]),
-    ("interleav", ["--mapping", "interleaved"]),
     ("inv128", ["--mapping", "by-shape", "--invocation-bytes", "128"]),
     ("inv256", ["--mapping", "by-shape", "--invocation-bytes", "256"]),
     ("wg128", ["--mapping", "by-shape", "--workgroup", "128"]),
@@ -89,7 +88,7 @@ def main(argv):
                 cells.append(f"{'':>10}")
                 continue
             used = plans[(case, mib)][n]
-            tag = "" if not n.startswith(("tiles", "transpose", "deinterl", "interleav")) or used.startswith(n[:5]) \
+            tag = "" if not n.startswith(("tiles", "transpose", "deinterl")) or used.startswith(n[:5]) \
                 else f"[{used[:2]}]"
             cells.append(f"{tag:>4}{v:5.2f}{'*' if n == best else ' '}")
         print(f"{case:16} {mib:5.0f} " + " ".join(cells))

@@ -46,23 +46,12 @@ static void check_segment(const vksplit__geometry* g, uint32_t s, uint64_t whole
                 (unsigned long long)out_end, (unsigned long long)out_span);
 }
 
-/* RUNS and INTERLEAVED: pieces cover a row; bands hold whole units and cover the rows. */
+/* RUNS: pieces cover a row. */
 static bool pieces_ok(const vksplit__geometry* g, const vksplit__segment* seg, const vksplit__planner_caps* caps)
 {
     bool ok = seg->pieces >= 1 && seg->piece_words >= 1 && seg->rows_per_unit >= 1 &&
               (uint64_t)(seg->pieces - 1) * seg->piece_words < seg->chunk_words &&
               (uint64_t)seg->pieces * seg->piece_words >= seg->chunk_words;
-    if (g->band_rows)
-        ok = ok && g->band_rows % seg->rows_per_unit == 0 && g->bands * g->band_rows >= seg->rows &&
-             (g->bands - 1) * g->band_rows < seg->rows && g->band_rows <= UINT32_MAX;
-    if (g->mapping == VKSPLIT_MAPPING_INTERLEAVED && seg->rows_per_unit > 1) {
-        /* A tile of rows: the multiply-high stays exact, and placing each word's row (two row
-         * dimensions or more) stays within the budget. */
-        uint64_t words = (uint64_t)seg->rows_per_unit * seg->chunk_words;
-        uint64_t per_invocation = (words + caps->workgroup_size - 1) / caps->workgroup_size;
-        ok = ok && seg->pieces == 1 && words <= 65536 &&
-             (g->row_dims <= 1 || per_invocation * (g->row_dims + 1) + VKSPLIT_FIXED_TRIPS <= VKSPLIT_LOOP_BUDGET);
-    }
     if (g->mapping == VKSPLIT_MAPPING_RUNS) /* invocation index: workgroup * size + lane */
         ok = ok && seg->units <= (uint64_t)UINT32_MAX - caps->workgroup_size;
     return ok;
@@ -275,8 +264,6 @@ static void check_mapping(const vksplit__geometry* g, const vksplit__planner_cap
 {
     if (caps->mapping != VKSPLIT_MAPPING_BY_SHAPE && g->mapping != caps->mapping && g->mapping != VKSPLIT_MAPPING_TILES)
         fz_fail("%s plan: mapping %d, tuned %d", device, (int)g->mapping, (int)caps->mapping);
-    if (g->direction == VKSPLIT__JOIN && g->mapping == VKSPLIT_MAPPING_INTERLEAVED)
-        fz_fail("%s join plan: kernel %u, which has no join", device, g->kernel);
     if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE) {
         if (!deinterleave_ok(g, caps))
             fz_fail("%s plan: DEINTERLEAVE tiles of %u rows of %u uint32 do not hold", device, g->tile_rows,
@@ -345,8 +332,6 @@ void fz_check_plan(const vksplit_split_desc* split, uint64_t input_span_bytes, c
         {"deinterleave 1 x 4 B", GPU(VKSPLIT_MAPPING_DEINTERLEAVE, 1, 4, 0)},
         {"deinterleave 1024 x 512 B", GPU(VKSPLIT_MAPPING_DEINTERLEAVE, 1024, 512, 0)},
         {"GPU-like, workgroups of 512", GPU_AT_LEAST(VKSPLIT_MAPPING_BY_SHAPE, 512, 512, 8u << 20, 2048)},
-        {"interleaved, tiny bands", GPU(VKSPLIT_MAPPING_INTERLEAVED, 32, 16, 64)},
-        {"interleaved 1 x 64 KiB", GPU(VKSPLIT_MAPPING_INTERLEAVED, 1, 65536, 0)},
         {"descriptors, by shape",
          {.max_word_bytes = 16,
           .mapping = VKSPLIT_MAPPING_BY_SHAPE,

@@ -60,7 +60,7 @@ directml = {
                                  [dml_output(2), dml_output(2)]),
     "outputs_128": dml(4, 1, 0, 128, dml_tensor(UINT8, [1]), [dml_output(1)]),
     "output_count_0": dml(0, 0, 0, 0, dml_tensor(FLOAT32, [4]), [dml_output(4)]),
-    # issue 12: a column-major uint8 [512, 256] (INTERLEAVED placed every word's row: over budget)
+    # a transposing uint8 split, issue 12's column-major [512, 256] (a loop budget's worst case)
     "column_major_uint8": dml(0, 0, 1, 2, dml_tensor(UINT8, [512, 256], strides=[1, 512], alignment=1),
                               [dml_output(100), dml_output(156)]),
     # a transposing float32 split (TRANSPOSE)

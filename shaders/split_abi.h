@@ -5,7 +5,7 @@
  * field with offsetof (src/record/push_constants.h), so neither side can drift.
  *
  * Parameter table (uint32 words, written once when the plan is created, never again):
- *   [TBL_BAND_ROWS]              INTERLEAVED with bands: rows of every segment per band
+ *   [0]                          unused (was the retired mapping 2's rows per band)
  *   [TBL_TILE_ROWS], [TBL_ROWS], [TBL_ROW_UINTS]   DEINTERLEAVE: rows per workgroup, rows of
  *                                every output, uint32 words of one input row
  *   [TBL_PREFIX + 0 .. segments] first workgroup of each segment (per band), then the total
@@ -37,7 +37,7 @@
 /* Kernels: the public mappings (== vksplit_mapping), then the kernels some plans of a
  * public mapping run instead of its word-by-word one. */
 #define MAPPING_RUNS 1
-#define MAPPING_INTERLEAVED 2
+/* 2 is retired (the earlier GPU mapping, removed in 0.4): never reused */
 #define MAPPING_TILES 3
 #define MAPPING_TRANSPOSE 4
 #define MAPPING_DEINTERLEAVE 5
@@ -73,7 +73,7 @@
 #define DEINTERLEAVE_SHARED_WORDS 4096
 
 /* Table header. */
-#define TBL_BAND_ROWS 0
+/* word 0 unused (the retired mapping 2's rows per band): the others keep their places */
 #define TBL_TILE_ROWS 1
 #define TBL_ROWS 2
 #define TBL_ROW_UINTS 3
@@ -81,8 +81,6 @@
 
 /* Segment fields (uint32 index within a segment). Per mapping, a unit is:
  *   RUNS:         one invocation: one piece of a row, or several whole rows;
- *   INTERLEAVED:  one workgroup: one piece of a row (invocation i takes words i, i + workgroup
- *                 size, ...), or a tile of whole rows;
  *   TILES:        one workgroup: TRIPS * ABI_UNROLL * workgroup size consecutive words of a
  *                 line (dimension 0's rows x chunk), crossing rows within the line;
  *   TRANSPOSE:    one workgroup: one tile of dimensions 0 (input-contiguous) and 1
@@ -90,12 +88,12 @@
  *   DEINTERLEAVE: one workgroup for every segment: TBL_TILE_ROWS whole input rows. */
 #define SEG_UNITS 0             /* units of this output (per band) */
 #define SEG_CHUNK_WORDS 1       /* words in one row's contiguous chunk */
-#define SEG_PIECES 2            /* RUNS, INTERLEAVED: pieces a row is cut into (1: whole rows) */
-#define SEG_PIECE_WORDS 3       /* RUNS, INTERLEAVED: words per piece (the last may be shorter) */
+#define SEG_PIECES 2            /* RUNS: pieces a row is cut into (1: whole rows) */
+#define SEG_PIECE_WORDS 3       /* RUNS: words per piece (the last may be shorter) */
 #define SEG_BASE 4              /* uint64: word offset of the part's first element in the whole */
-#define SEG_ROWS_PER_UNIT 6     /* RUNS, INTERLEAVED: whole rows one unit copies (pieces == 1) */
-#define SEG_ROWS 7              /* RUNS, INTERLEAVED: rows of this output */
-#define SEG_ROW_MAGIC 8         /* INTERLEAVED tiles, DEINTERLEAVE: ceil(2^32 / chunk_words), 0 for 1-word chunks */
+#define SEG_ROWS_PER_UNIT 6     /* RUNS: whole rows one unit copies (pieces == 1) */
+#define SEG_ROWS 7              /* RUNS: rows of this output */
+#define SEG_ROW_MAGIC 8         /* DEINTERLEAVE: ceil(2^32 / chunk_words), 0 for 1-word chunks */
 #define SEG_DIMS 9              /* then per row dimension, innermost first: */
 #define DIM_SIZE 0              /*   size */
 #define DIM_READ_STRIDE 1       /*   uint64 stride in words on the side read (a split's whole, a join's part) */

@@ -22,8 +22,6 @@
 // or are at most three, else by a binary search over the plan's prefix table. The mappings
 // (one file each, included below where KERNEL is theirs):
 //   RUNS          each invocation copies its own contiguous run (llvmpipe, lavapipe's JIT).
-//   INTERLEAVED   the earlier GPU mapping: tiles of 4 words per invocation; deprecated
-//                 (BY_SHAPE's kernels retired it), removed in 0.4.
 //   TILES         the GPU mapping for rows: a workgroup copies TRIPS x ABI_UNROLL x workgroup
 //                 words of a line, 64 bytes in flight per invocation, indices stepped.
 //   TRANSPOSE     outputs whose contiguous dimension is not the input's: a tile through
@@ -92,11 +90,8 @@ void place_row(uint seg, uint row, uint first_dim, inout OFFSET in_off, inout OF
 }
 
 // The kernel's own code, and what it builds on.
-#if KERNEL == MAPPING_RUNS || KERNEL == MAPPING_INTERLEAVED
+#if KERNEL == MAPPING_RUNS
 #include "copy_runs.glsl"
-#endif
-#if KERNEL == MAPPING_INTERLEAVED
-#include "copy_interleaved.glsl"
 #endif
 #if KERNEL == MAPPING_TILES || KERNEL == MAPPING_TILES_WIDE || KERNEL == MAPPING_TILES_REALIGN
 #include "copy_tiles.glsl"
@@ -196,8 +191,6 @@ void main()
     PART dest = part_of(k);
 #if KERNEL == MAPPING_TRANSPOSE
     transpose_workgroup(seg, unit, dest);
-#elif KERNEL == MAPPING_INTERLEAVED
-    interleaved_workgroup(seg, unit, band, dest);
 #else
     uint inv = unit * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
     if (inv < tbl(seg + SEG_UNITS))

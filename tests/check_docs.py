@@ -221,6 +221,33 @@ def min_device_profiles():
     raise Missing("scripts/test.sh does not run tests/min_device/run.sh")
 
 
+# The mapping removed in 0.4: the files that may still name it, and how a name of it reads.
+REMOVED_MAPPING_KEEPS = {"CHANGELOG.md": "its history",
+                         "tests/check_docs.py": "this check",
+                         "tests/frontends/check_headers.cmake": "the check that the name no longer compiles"}
+REMOVED_MAPPING_NAME = re.compile(r"\b(?:VKSPLIT_)?MAPPING_INTERLEAVED\b")
+REMOVED_MAPPING_IN_CODE = re.compile(r"\b(?:VKSPLIT_)?MAPPING_INTERLEAVED\b|\bINTERLEAVED\b")
+
+
+def removed_mapping():
+    """The release CHANGELOG.md's Removed entry says took VKSPLIT_MAPPING_INTERLEAVED out; and
+    a problem for every file outside REMOVED_MAPPING_KEEPS and bench/results/ (data of runs
+    before it) that names it, or the shader's MAPPING_INTERLEAVED, or (src/, include/,
+    shaders/) calls a mapping INTERLEAVED."""
+    for f in files("**/*"):
+        if f in REMOVED_MAPPING_KEEPS or f.startswith("bench/results/"):
+            continue
+        try:
+            text = read(f)
+        except (UnicodeDecodeError, OSError):
+            continue  # binary: seeds, data
+        code = f.startswith(("src/", "include/", "shaders/"))
+        for m in (REMOVED_MAPPING_IN_CODE if code else REMOVED_MAPPING_NAME).finditer(text):
+            problem("%s:%d" % (f, line_of(text, m.start())),
+                    "names %s, the mapping removed in 0.4 (CHANGELOG.md): its value 2 is retired" % m.group(0))
+    return found_in("CHANGELOG.md", r"### Removed\s+- `VKSPLIT_MAPPING_INTERLEAVED`[^.]*?removed in\W*(\d+\.\d+)", convert=str)
+
+
 def mappings_reading(field):
     """The mappings whose src/planner/mapping_<name>.c reads caps-><field>."""
     names = {re.sub(r"^mapping_|\.c$", "", os.path.basename(f)).upper()
@@ -418,7 +445,7 @@ class Claim:
 
 def mapping_names(m):
     """The mappings the match's first group names (a kernel as its mapping: TRANSPOSE16 is TRANSPOSE)."""
-    return {re.sub(r"\d+$", "", w) for w in re.findall(r"\b(RUNS|INTERLEAVED|TILES|TRANSPOSE\d*|DEINTERLEAVE)\b", m.group(1))}
+    return {re.sub(r"\d+$", "", w) for w in re.findall(r"\b(RUNS|TILES|TRANSPOSE\d*|DEINTERLEAVE)\b", m.group(1))}
 
 
 def each_backticked(m):
@@ -514,16 +541,14 @@ CLAIMS = [
           lambda: ((tuning("gpu", "BY_SHAPE")["invocation_bytes"], tuning("gpu", "BY_SHAPE")["min_workgroups"]),
                    "vksplit_resolve_tuning"),
           Quote("docs/gpu.md", r"\((\d+) by default\) while at least `tuning.min_workgroups` \((\d+)\)", required=False)),
-    Claim("when VKSPLIT_MAPPING_INTERLEAVED goes",
-          lambda: found_in("CHANGELOG.md", r"`VKSPLIT_MAPPING_INTERLEAVED`[^.]*?(?:goes|removed) in\W*(\d+\.\d+)", convert=str),
-          Quote("include/vksplit/vksplit.h", r"DEPRECATED, (?:to be )?removed in (\d+\.\d+)", parse=lambda m: m.group(1)),
-          Quote("include/vksplit/vksplit.h", r"VKSPLIT_DEPRECATED\(\"VKSPLIT_MAPPING_INTERLEAVED goes in (\d+\.\d+)",
-                parse=lambda m: m.group(1), required=False),
-          Quote("docs/how-it-works.md", r"deprecated \([^)]*\), removed in (\d+\.\d+)", parse=lambda m: m.group(1), required=False),
-          Quote("docs/how-it-works.md", r"kept as it was until (\d+\.\d+)", parse=lambda m: m.group(1), required=False),
-          Quote("src/context/context.c", r"INTERLEAVED is deprecated and goes in (\d+\.\d+)", parse=lambda m: m.group(1)),
-          Quote("shaders/split_copy.comp", r"INTERLEAVED the earlier GPU mapping[^;]*; deprecated[^;]*?(?:removed|goes) in (\d+\.\d+)",
-                parse=lambda m: m.group(1), required=False)),
+    Claim("the release that removed VKSPLIT_MAPPING_INTERLEAVED (value 2), which nothing names any more",
+          lambda: removed_mapping(),
+          Quote("CHANGELOG.md", r"`VKSPLIT_MAPPING_INTERLEAVED`, the GPU default before BY_SHAPE, is \*\*removed in (\d+\.\d+)\*\*",
+                parse=lambda m: m.group(1)),
+          Quote("include/vksplit/vksplit.h", r"2 is retired: the earlier GPU mapping, deprecated in 0\.3 and removed in (\d+\.\d+)",
+                parse=lambda m: m.group(1)),
+          Quote("shaders/split_abi.h", r"2 is retired \(the earlier GPU mapping, removed in (\d+\.\d+)\)",
+                parse=lambda m: m.group(1))),
     # Comments of src/ and shaders/ that name who does what.
     Claim("the files that expand the shader variants",
           lambda: users_of("VKSPLIT_SHADER_VARIANTS", "src/**/*.c"),
@@ -648,7 +673,6 @@ GONE = [
      "with gcc and clang VKSPLIT_NO_C11_ATOMICS selects the __atomic builtins, not MSVC's branch"),
     ("docs/testing.md", r"the branch MSVC takes is raced",
      "the ThreadSanitizer build races the __atomic builtins; the Interlocked branch runs only under Wine"),
-    ("shaders/split_copy.comp", r"until a GPU run retires it", "the H100 run retired INTERLEAVED (CHANGELOG.md)"),
 ] + [(where, pattern, "every ONNX Split and Concat version takes a negative axis in [-r, r-1] (docs/frontends-and-cli.md, "
                        "\"ONNX: where the documents are silent\")")
      for where in ("README.md", "docs/*.md", "include/vksplit/*.h", "tools/*.c", "tests/README.md")
@@ -667,7 +691,7 @@ NOT_OURS = {"stdio.h", "stddef.h", "stdint.h", "stdatomic.h", "threads.h", "vulk
 # --------------------------------------------------------------------------------------------
 # The tuning defaults: vksplit_resolve_tuning evaluated per device class and mapping.
 
-MAPPINGS = ["RUNS", "INTERLEAVED", "TILES", "TRANSPOSE", "DEINTERLEAVE", "BY_SHAPE"]
+MAPPINGS = ["RUNS", "TILES", "TRANSPOSE", "DEINTERLEAVE", "BY_SHAPE"]
 _resolve = None
 
 

@@ -323,13 +323,9 @@ typedef enum vksplit_mapping {
     /* Each invocation copies its own contiguous run of words (or several whole short rows).
      * Right for llvmpipe, which runs an 8-lane batch to completion before the next. */
     VKSPLIT_MAPPING_RUNS VKSPLIT_EXPERIMENTAL = 1,
-    /* DEPRECATED, removed in 0.4 (CHANGELOG.md): the earlier GPU mapping, a workgroup copies a
-     * tile and invocation i takes words i, i + workgroup_size, ..., four loads in flight. By
-     * design it has 4 words in flight per invocation where BY_SHAPE's kernels have 64 bytes;
-     * on an H100 it measured 0.13-0.85 of a plain copy where BY_SHAPE measured 0.72-0.92
-     * (both at the idle clock, docs/gpu.md). A context tuned to it logs a warning once. */
-    VKSPLIT_MAPPING_INTERLEAVED VKSPLIT_DEPRECATED(
-        "VKSPLIT_MAPPING_INTERLEAVED goes in 0.4: use VKSPLIT_MAPPING_BY_SHAPE") = 2,
+    /* 2 is retired: the earlier GPU mapping, deprecated in 0.3 and removed in 0.4 (CHANGELOG.md).
+     * The value is never reused; a tuning with mapping 2 fails context creation by
+     * VKSPLIT_RULE_TUNING_MAPPING, as any value outside this enum does. */
     /* A workgroup copies invocation_bytes x workgroup_size consecutive bytes of one line of
      * rows (invocation_bytes per invocation), rows crossed freely; each invocation issues 64
      * bytes of loads (16 x 4, 8 x 8, 4 x 16 bytes) before its stores; indices are stepped,
@@ -366,13 +362,12 @@ typedef struct vksplit_tuning {
         workgroup_size; /* invocations per workgroup, 1..1024 and the device's limit; a default
                                     * is fitted to the device (halved until it fits), a set value refused.
                                     * TRANSPOSE always uses 128. */
-    /* Bytes one invocation copies, 1..65536: RUNS its run, INTERLEAVED its share of a tile,
-     * TILES, TRANSPOSE and DEINTERLEAVE their share in trips of 64 bytes (within the shader's
-     * loop budget). */
+    /* Bytes one invocation copies, 1..65536: RUNS its run, TILES, TRANSPOSE and DEINTERLEAVE
+     * their share in trips of 64 bytes (within the shader's loop budget). */
     VKSPLIT_EXPERIMENTAL uint32_t invocation_bytes;
-    /* INTERLEAVED and TILES with device addresses: the workgroups walk the outputs in bands of
-     * about this many bytes, every output in turn, so that the workgroups running at one time
-     * read nearby input. UINT32_MAX: no bands, one output after another. */
+    /* TILES with device addresses: the workgroups walk the outputs in bands of about this many
+     * bytes, every output in turn, so that the workgroups running at one time read nearby
+     * input. UINT32_MAX: no bands, one output after another. */
     VKSPLIT_EXPERIMENTAL uint32_t band_bytes;
     /* The widest copy word: 1, 2, 4, 8, 16 or 32 bytes (32 only with device addresses). */
     VKSPLIT_EXPERIMENTAL uint32_t max_word_bytes;

@@ -171,10 +171,6 @@ static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_de
                  props.deviceName, ctx->bda ? "device-address" : "push-descriptor", ctx->output_slots,
                  vksplit__mapping_name(tuning.mapping), tuning.workgroup_size, tuning.invocation_bytes,
                  ctx->caps.band_bytes, ctx->caps.max_word_bytes);
-    if (tuning.mapping == VKSPLIT_MAPPING_INTERLEAVED) /* once per context, where the caller asked for it */
-        vksplit__log(ctx, VKSPLIT_LOG_WARNING,
-                     "vksplit: VKSPLIT_MAPPING_INTERLEAVED is deprecated and goes in 0.4 (CHANGELOG.md): "
-                     "VKSPLIT_MAPPING_BY_SHAPE, the GPU default, is faster on every measured split");
     return VKSPLIT_OK;
 }
 

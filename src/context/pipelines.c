@@ -119,8 +119,7 @@ vksplit_result vksplit__create_layouts(vksplit_context* ctx, vksplit_error* erro
 static bool context_uses(const vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes, vksplit__direction direction)
 {
     vksplit__kernel_caps caps = {ctx->caps.bda, ctx->caps.max_word_bytes, direction};
-    vksplit_mapping tuned = vksplit__direction_mapping(ctx->caps.mapping, direction);
-    return vksplit__mapping_allowed(tuned, vksplit__kernel_mapping(kernel)) &&
+    return vksplit__mapping_allowed(ctx->caps.mapping, vksplit__kernel_mapping(kernel)) &&
            vksplit__kernel_takes_word(kernel, word_bytes, &caps);
 }
 

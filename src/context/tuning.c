@@ -37,7 +37,6 @@ void vksplit_resolve_tuning(VkPhysicalDeviceType device_type, vksplit_tuning* tu
     if (tuning->mapping == VKSPLIT_MAPPING_DEFAULT)
         tuning->mapping = device_type == VK_PHYSICAL_DEVICE_TYPE_CPU ? VKSPLIT_MAPPING_RUNS : VKSPLIT_MAPPING_BY_SHAPE;
     bool runs = tuning->mapping == VKSPLIT_MAPPING_RUNS;
-    bool interleaved = tuning->mapping == VKSPLIT_MAPPING_INTERLEAVED;
     if (!tuning->workgroup_size)
         tuning->workgroup_size = runs ? CPU_WORKGROUP : GPU_WORKGROUP;
     if (!tuning->invocation_bytes)
@@ -45,13 +44,27 @@ void vksplit_resolve_tuning(VkPhysicalDeviceType device_type, vksplit_tuning* tu
     if (!tuning->band_bytes)
         tuning->band_bytes = runs ? UINT32_MAX : GPU_BAND_BYTES;
     if (!tuning->max_word_bytes)
-        tuning->max_word_bytes = runs || interleaved ? CPU_MAX_WORD : GPU_MAX_WORD;
+        tuning->max_word_bytes = runs ? CPU_MAX_WORD : GPU_MAX_WORD;
     if (!tuning->min_workgroups)
         tuning->min_workgroups =
             runs && device_type == VK_PHYSICAL_DEVICE_TYPE_CPU ? CPU_MIN_WORKGROUPS : GPU_MIN_WORKGROUPS;
 }
 
 static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
+
+/* Whether a (resolved) mapping is one of vksplit_mapping's: 2, the retired mapping's value
+ * (vksplit.h), is not, nor is any value past BY_SHAPE. */
+static bool mapping_exists(vksplit_mapping mapping)
+{
+    switch (mapping) {
+    case VKSPLIT_MAPPING_RUNS:
+    case VKSPLIT_MAPPING_TILES:
+    case VKSPLIT_MAPPING_TRANSPOSE:
+    case VKSPLIT_MAPPING_DEINTERLEAVE:
+    case VKSPLIT_MAPPING_BY_SHAPE: return true;
+    default: return false;
+    }
+}
 
 vksplit_result vksplit__tune(const vksplit_tuning* asked, const vksplit__tuning_device* device,
                              vksplit__planner_caps* caps, vksplit_tuning* resolved, vksplit_error* error)
@@ -68,7 +81,7 @@ vksplit_result vksplit__tune(const vksplit_tuning* asked, const vksplit__tuning_
         while (wg > wg_max && wg > 1)
             wg /= 2;
     tuning.workgroup_size = wg;
-    if (tuning.mapping < VKSPLIT_MAPPING_RUNS || tuning.mapping > VKSPLIT_MAPPING_BY_SHAPE)
+    if (!mapping_exists(tuning.mapping))
         return VKSPLIT__FAIL(error, TUNING_MAPPING, (int)tuning.mapping);
     if (!vksplit__is_pow2(tuning.max_word_bytes) || tuning.max_word_bytes > 32)
         return VKSPLIT__FAIL(error, TUNING_MAX_WORD_BYTES, tuning.max_word_bytes);
@@ -101,7 +114,6 @@ const char* vksplit__mapping_name(vksplit_mapping mapping)
 {
     switch (mapping) {
     case VKSPLIT_MAPPING_RUNS: return "runs";
-    case VKSPLIT_MAPPING_INTERLEAVED: return "interleaved";
     case VKSPLIT_MAPPING_TILES: return "tiles";
     case VKSPLIT_MAPPING_TRANSPOSE: return "transpose";
     case VKSPLIT_MAPPING_DEINTERLEAVE: return "deinterleave";

@@ -48,11 +48,10 @@ static void put_mapping_fields(const vksplit__geometry* g, const vksplit__segmen
         out[SEG_ROW_OFFSET] = seg->row_offset_uints;
         out[SEG_ROW_MAGIC] = seg->row_magic;
         break;
-    default: /* RUNS, INTERLEAVED */
+    default: /* RUNS */
         out[SEG_PIECES] = seg->pieces;
         out[SEG_PIECE_WORDS] = seg->piece_words;
         out[SEG_ROWS_PER_UNIT] = seg->rows_per_unit;
-        out[SEG_ROW_MAGIC] = seg->row_magic;
         break;
     }
 }
@@ -60,7 +59,6 @@ static void put_mapping_fields(const vksplit__geometry* g, const vksplit__segmen
 void vksplit__write_table(const vksplit__geometry* g, const vksplit__table_layout* t, uint32_t* table)
 {
     memset(table, 0, t->total_words * sizeof *table);
-    table[TBL_BAND_ROWS] = (uint32_t)g->band_rows;
     table[TBL_TILE_ROWS] = g->tile_rows;
     table[TBL_ROWS] = g->segment_count ? (uint32_t)g->segments[0].rows : 0;
     table[TBL_ROW_UINTS] = g->row_uints;

@@ -12,14 +12,14 @@
 typedef struct vksplit__planner_caps {
     uint32_t max_word_bytes;        /* the widest word: the shader variants' and the tuning's */
     vksplit_bool32 bda;             /* binding addresses need min(word, 16) alignment, else word */
-    vksplit_mapping mapping;        /* as tuned: RUNS, INTERLEAVED, TILES, TRANSPOSE, DEINTERLEAVE or BY_SHAPE */
+    vksplit_mapping mapping;        /* as tuned: RUNS, TILES, TRANSPOSE, DEINTERLEAVE or BY_SHAPE */
     uint32_t workgroup_size;        /* every mapping's but TRANSPOSE's (TRANSPOSE_WORKGROUP) */
-    uint32_t invocation_bytes;      /* bytes one invocation aims to copy: RUNS its run, INTERLEAVED its share
-                                    * of a tile, TILES, TRANSPOSE16 and DEINTERLEAVE their trips of 64 bytes */
+    uint32_t invocation_bytes;      /* bytes one invocation aims to copy: RUNS its run, TILES,
+                                    * TRANSPOSE16 and DEINTERLEAVE their trips of 64 bytes */
     uint32_t min_workgroups;        /* small splits: shorter runs (RUNS), fewer trips (the GPU mappings) until
                                     * this many workgroups exist */
-    uint32_t band_bytes;            /* TILES and INTERLEAVED with two segments or more and one dispatch
-                                    * (device addresses): input bytes per band; 0: no bands */
+    uint32_t band_bytes;            /* TILES with two segments or more and one dispatch (device
+                                    * addresses): input bytes per band; 0: no bands */
     uint32_t segments_per_dispatch; /* UINT32_MAX with device addresses; the descriptor path's output slots */
     uint32_t shared_bytes;          /* workgroup memory DEINTERLEAVE may stage rows in */
 } vksplit__planner_caps;
@@ -44,11 +44,11 @@ typedef struct vksplit__segment {
                            * split, the write side's for a join (vksplit__read_base) */
     uint64_t units;           /* per band */
     uint64_t first_workgroup; /* prefix over segments (per band) */
-    /* RUNS, INTERLEAVED */
+    /* RUNS */
     uint32_t pieces; /* per row; > 1 only when rows_per_unit == 1 */
     uint32_t piece_words;
     uint32_t rows_per_unit;
-    uint32_t row_magic; /* INTERLEAVED tiles of rows, DEINTERLEAVE: ceil(2^32 / chunk_words), 0 for 1 */
+    uint32_t row_magic; /* DEINTERLEAVE: ceil(2^32 / chunk_words), 0 for 1 */
     /* TILES */
     uint64_t line_tiles; /* units per line */
     uint64_t tiles;      /* units in all (units is per band) */
@@ -77,7 +77,6 @@ typedef struct vksplit__geometry {
     uint32_t segment_count;
     vksplit__segment* segments; /* [segment_count] */
     vksplit__row_dim* dims;     /* [segment_count * row_dims] */
-    uint64_t band_rows;         /* INTERLEAVED: rows of every segment per band; 0: no bands */
     uint64_t bands;             /* 1: no bands */
     uint64_t band_workgroups;   /* workgroups of one band: the prefix's total */
     uint64_t total_workgroups;  /* bands * band_workgroups */
@@ -126,12 +125,11 @@ static inline uint64_t vksplit__write_stride(const vksplit__geometry* g, const v
 void vksplit__move_row_dim(vksplit__geometry* g, uint32_t from, uint32_t to);
 void vksplit__move_segment_row_dim(vksplit__geometry* g, uint32_t s, uint32_t from, uint32_t to);
 
-/* Words one invocation of RUNS or INTERLEAVED copies at most: four per trip within the loop
- * budget. */
+/* Words one invocation of RUNS copies at most: four per trip within the loop budget. */
 #define VKSPLIT_MAX_INVOCATION_WORDS (4u * (VKSPLIT_LOOP_BUDGET - VKSPLIT_FIXED_TRIPS))
 
 /* A unit of work copies a piece of one row: the segment's rows cut into balanced pieces of at
- * most `most` words (RUNS, INTERLEAVED). */
+ * most `most` words (RUNS). */
 void vksplit__cut_rows(vksplit__segment* seg, uint64_t most);
 /* A unit of work copies `rows` whole rows. */
 void vksplit__gather_rows(vksplit__segment* seg, uint64_t rows);

@@ -6,7 +6,9 @@
  * wide_words: those it takes only on device addresses where 16-byte words are allowed
  * bda_only:   device addresses only
  * directions: both, or split only (the shader's kernel has no JOIN path): the words of
- *             src/planner/shader_variants.h
+ *             src/planner/shader_variants.h. Only a mapping's other kernels may be split only
+ *             (a join then plans with one that is not): a join plans with the tuned
+ *             mapping's own kernel, so that one copies both directions.
  * This list is the one source: src/planner/kernels.c expands it into the table the planner and the
  * pipeline set read, and cmake/shaders.cmake reads these lines to build one SPIR-V module per
  * variant (src/planner/shader_variants.h) and kernel that variant's addressing, word and direction
@@ -16,7 +18,6 @@
 
 #define VKSPLIT_KERNEL_TABLE(X)                                                                                \
     X(MAPPING_RUNS, VKSPLIT_MAPPING_RUNS, "runs", 1 | 2 | 4 | 8 | 16 | 32, 0, 0, both)                         \
-    X(MAPPING_INTERLEAVED, VKSPLIT_MAPPING_INTERLEAVED, "interleaved", 1 | 2 | 4 | 8 | 16 | 32, 0, 0, split)   \
     X(MAPPING_TILES, VKSPLIT_MAPPING_TILES, "tiles", 1 | 2 | 4 | 8 | 16 | 32, 0, 0, both)                      \
     X(MAPPING_TILES_REALIGN, VKSPLIT_MAPPING_TILES, "tiles (realigned to 16 bytes)", 0, 4 | 8, 1, both)        \
     X(MAPPING_TILES_WIDE, VKSPLIT_MAPPING_TILES, "tiles (64-bit places)", 1 | 2 | 4 | 8 | 16 | 32, 0, 1, both) \

@@ -50,16 +50,6 @@ bool vksplit__kernel_takes_word(uint32_t kernel, uint32_t word_bytes, const vksp
     return vksplit__is_pow2(word_bytes) && ((row->words | (wide ? row->wide_words : 0)) & word_bytes) != 0;
 }
 
-vksplit_mapping vksplit__direction_mapping(vksplit_mapping tuned, vksplit__direction direction)
-{
-    if (tuned == VKSPLIT_MAPPING_BY_SHAPE || tuned == VKSPLIT_MAPPING_DEFAULT)
-        return tuned;
-    for (size_t i = 0; i < KERNEL_COUNT; i++)
-        if (kernels[i].mapping == tuned && kernels[i].directions & 1u << direction)
-            return tuned;
-    return VKSPLIT_MAPPING_TILES;
-}
-
 vksplit_mapping vksplit__kernel_mapping(uint32_t kernel)
 {
     const kernel_row* row = row_of(kernel);

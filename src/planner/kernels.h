@@ -19,10 +19,6 @@ typedef struct vksplit__kernel_caps {
 /* Whether a tuning's mapping may plan with `mapping` (BY_SHAPE chooses among TILES, TRANSPOSE
  * and DEINTERLEAVE; a forced TRANSPOSE or DEINTERLEAVE falls back to TILES). */
 bool vksplit__mapping_allowed(vksplit_mapping tuned, vksplit_mapping mapping);
-/* The mapping a tuning plans a direction with: the tuned one where one of its kernels copies
- * that direction (the table's directions column), else TILES (a join tuned to the deprecated
- * INTERLEAVED, which has none). BY_SHAPE and DEFAULT stay as they are. */
-vksplit_mapping vksplit__direction_mapping(vksplit_mapping tuned, vksplit__direction direction);
 /* Whether a kernel is planned with a word under these caps (MAPPING_TILES_REALIGN: 4- and
  * 8-byte words on device addresses where 16-byte words are allowed, splits only;
  * MAPPING_TRANSPOSE16: 4-byte words, the same, both directions; DEINTERLEAVE: 16-byte words

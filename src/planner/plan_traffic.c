@@ -189,29 +189,10 @@ static uint64_t tiles_busy(const vksplit__geometry* g, const vksplit__segment* s
     return full * units + (first + last) * rest / 2;
 }
 
-/* INTERLEAVED with bands: the last band holds fewer rows than the others. */
-static uint64_t interleaved_busy(const vksplit__geometry* g)
-{
-    uint64_t busy = 0;
-    for (uint32_t s = 0; s < g->segment_count; s++) {
-        const vksplit__segment* seg = &g->segments[s];
-        if (g->bands < 2) {
-            busy += seg->units;
-            continue;
-        }
-        uint64_t last_rows = seg->rows - (g->bands - 1) * g->band_rows;
-        uint64_t last =
-            seg->rows_per_unit == 1 ? last_rows * seg->pieces : vksplit__div_up(last_rows, seg->rows_per_unit);
-        busy += (g->bands - 1) * seg->units + last;
-    }
-    return busy;
-}
-
 void vksplit__plan_traffic(vksplit__geometry* g)
 {
     uint32_t word = g->word_bytes;
-    bool interleaved = g->mapping == VKSPLIT_MAPPING_INTERLEAVED;
-    g->bytes_in_flight = g->mapping == VKSPLIT_MAPPING_RUNS || interleaved ? 4 * word : ABI_UNROLL(word) * word;
+    g->bytes_in_flight = g->mapping == VKSPLIT_MAPPING_RUNS ? 4 * word : ABI_UNROLL(word) * word;
     g->invocation_bytes = g->bytes_in_flight;
     /* The realigned kernel's 16-byte blocks per trip: a split's loaded as twice as many 16-byte
      * loads (3 blocks from 6 loads, 64 distinct bytes), a join's as as many (4 from 4). */
@@ -241,6 +222,4 @@ void vksplit__plan_traffic(vksplit__geometry* g)
     }
     if (g->mapping == VKSPLIT_MAPPING_RUNS)
         g->busy_workgroups = g->total_workgroups;
-    else if (interleaved)
-        g->busy_workgroups = interleaved_busy(g);
 }

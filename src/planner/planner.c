@@ -13,7 +13,6 @@
 
 #include "planner/kernels.h"
 #include "planner/mapping_deinterleave.h"
-#include "planner/mapping_interleaved.h"
 #include "planner/mapping_runs.h"
 #include "planner/mapping_tiles.h"
 #include "planner/mapping_transpose.h"
@@ -296,13 +295,13 @@ static vksplit_result choose_word(const vksplit__split* split, const vksplit__pl
  * input's, DEINTERLEAVE where rows of TILES would fetch more than 1.25 input bytes per byte
  * copied (chunks shorter than a 32-byte sector share sectors between outputs), else TILES.
  * A forced TRANSPOSE or DEINTERLEAVE applies where the split allows it, else TILES. A join
- * plans as its split would, but TILES for the deprecated INTERLEAVED, which has no join. */
+ * plans as its split would. */
 static vksplit_mapping choose_mapping(const vksplit__split* split, const vksplit__planner_caps* caps,
                                       const vksplit__geometry* g)
 {
     /* which mappings it allows: the kernel table's (src/planner/kernels.c) */
-    vksplit_mapping m = vksplit__direction_mapping(caps->mapping, g->direction);
-    if (m == VKSPLIT_MAPPING_RUNS || m == VKSPLIT_MAPPING_INTERLEAVED || m == VKSPLIT_MAPPING_TILES)
+    vksplit_mapping m = caps->mapping;
+    if (m == VKSPLIT_MAPPING_RUNS || m == VKSPLIT_MAPPING_TILES)
         return m;
     bool by_shape = m == VKSPLIT_MAPPING_BY_SHAPE;
     if (vksplit__mapping_allowed(m, VKSPLIT_MAPPING_TRANSPOSE) && vksplit__transpose_fits(g, by_shape))
@@ -322,7 +321,6 @@ static vksplit_result plan_mapping(const vksplit__split* split, const vksplit__p
     g->workgroup_size = caps->workgroup_size;
     switch (g->mapping) {
     case VKSPLIT_MAPPING_RUNS: vksplit__plan_runs(g, caps); return VKSPLIT_OK;
-    case VKSPLIT_MAPPING_INTERLEAVED: vksplit__plan_interleaved(g, caps); return VKSPLIT_OK;
     case VKSPLIT_MAPPING_TRANSPOSE:
         g->workgroup_size = TRANSPOSE_WORKGROUP;
         vksplit__plan_transpose(g, caps, split->base_alignment);
@@ -375,7 +373,6 @@ vksplit_result vksplit__plan_geometry(const vksplit__split* split, const vksplit
     g->count_bytes = 1;
     g->bands = 1;
     g->mapping = caps->mapping == VKSPLIT_MAPPING_BY_SHAPE ? VKSPLIT_MAPPING_TILES : caps->mapping;
-    g->mapping = vksplit__direction_mapping(g->mapping, g->direction);
     g->workgroup_size = caps->workgroup_size;
     dims_work w;
     memset(&w, 0, sizeof w);

@@ -50,8 +50,8 @@ _Static_assert(sizeof(vksplit__push_desc) == PUSH_BYTES, "push constants must be
 _Static_assert(ABI_INLINE_OUTPUTS == VKSPLIT_INLINE_OUTPUTS, "the public header and the shader ABI disagree");
 _Static_assert(INLINE_AT + INLINE_MAX_SEGMENTS * INLINE_FIELDS <= 2 * ABI_INLINE_OUTPUTS,
                "inline segments must fit the parts area of the push constants");
-_Static_assert(MAPPING_RUNS == VKSPLIT_MAPPING_RUNS && MAPPING_INTERLEAVED == VKSPLIT_MAPPING_INTERLEAVED &&
-                   MAPPING_TILES == VKSPLIT_MAPPING_TILES && MAPPING_TRANSPOSE == VKSPLIT_MAPPING_TRANSPOSE &&
+_Static_assert(MAPPING_RUNS == VKSPLIT_MAPPING_RUNS && MAPPING_TILES == VKSPLIT_MAPPING_TILES &&
+                   MAPPING_TRANSPOSE == VKSPLIT_MAPPING_TRANSPOSE &&
                    MAPPING_DEINTERLEAVE == VKSPLIT_MAPPING_DEINTERLEAVE,
                "the public mapping values and the shader's disagree");
 

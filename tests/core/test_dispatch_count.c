@@ -68,7 +68,7 @@ static void after_record(void* user, vksplit_result result)
 
 static const char* mapping_text(vksplit_mapping m)
 {
-    static const char* const names[] = {"default", "runs", "interleaved", "tiles", "transpose", "deinterleave"};
+    static const char* const names[] = {"default", "runs", "?" /* 2: retired */, "tiles", "transpose", "deinterleave"};
     return (unsigned)m < sizeof names / sizeof names[0] ? names[m] : "?";
 }
 
@@ -659,6 +659,11 @@ static void record_errors(void)
     r = vksplit_context_create(&cd, &c2, &err);
     CHECK_MSG(r == VKSPLIT_ERROR_INVALID_ARGUMENT && c2 == NULL && err.rule == VKSPLIT_RULE_TUNING_MAPPING,
               "mapping 7: %s %s", vksplit_result_name(r), err.message);
+    /* 2, the retired mapping's value (vksplit.h), fails by the same rule and message. */
+    cd.tuning.mapping = (vksplit_mapping)2;
+    CHECK_RULE(VKSPLIT_RULE_TUNING_MAPPING, vksplit_context_create(&cd, &c2, &err), &err);
+    CHECK_MSG(c2 == NULL && strstr(err.message, "tuning.mapping 2 is not a vksplit_mapping") != NULL, "mapping 2: %s",
+              err.message);
     cd.tuning.mapping = VKSPLIT_MAPPING_DEFAULT;
     cd.tuning.max_word_bytes = 12;
     r = vksplit_context_create(&cd, &c2, &err);

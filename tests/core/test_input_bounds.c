@@ -8,8 +8,8 @@
  * handler names the case. Every output is compared byte for byte with the CPU reference.
  *
  * The kernels, on device addresses: BY_SHAPE (TILES, realigned TILES, TRANSPOSE16, TRANSPOSE,
- * DEINTERLEAVE) at workgroups of 256 (a GPU's default), 512, 1024, 32 and 7, and RUNS,
- * INTERLEAVED and TILES forced; DEINTERLEAVE at input rows of 8, 12 and 16 bytes over row
+ * DEINTERLEAVE) at workgroups of 256 (a GPU's default), 512, 1024, 32 and 7, and RUNS and
+ * TILES forced; DEINTERLEAVE at input rows of 8, 12 and 16 bytes over row
  * counts one past a multiple of its tiles' rows; random splits of every layout. First the
  * guard itself is tested: a child process reads 64 bytes past an input placed at the upper
  * page and must die by that fault. Under VKSPLIT_TEST_JOIN=1 (core_join_input_bounds) every
@@ -322,7 +322,6 @@ static const tuning tunings[] = {
     {"DEINTERLEAVE forced, workgroups of 7", VKSPLIT_MAPPING_DEINTERLEAVE, 7, 1},
     {"TILES forced", VKSPLIT_MAPPING_TILES, 0, 1},
     {"RUNS forced", VKSPLIT_MAPPING_RUNS, 0, 0},
-    {"INTERLEAVED forced (deprecated)", VKSPLIT_MAPPING_INTERLEAVED, 64, 0},
 };
 
 static void run_packed(const own_device* d, vksplit_context* ctx, const tuning* t, uint32_t element, uint32_t rank,

@@ -208,7 +208,7 @@ int main(void)
         current = &tunings[t];
         double t0 = core_now();
         /* TILES for the rows (BY_SHAPE would take DEINTERLEAVE for the short ones), then the
-         * GPU's BY_SHAPE for the transposing and interleaved splits. */
+         * GPU's BY_SHAPE for the transposing and short-chunk splits. */
         static const vksplit_mapping mappings[2] = {VKSPLIT_MAPPING_TILES, VKSPLIT_MAPPING_BY_SHAPE};
         for (unsigned m = 0; m < 2; m++) {
             vksplit_runner_desc desc = test_runner_desc(0);

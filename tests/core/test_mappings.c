@@ -10,9 +10,7 @@
  *     below 32-byte chunks) must be the plan's mapping, and 1- and 2-byte chunks, where it
  *     must not;
  *   - small one-dimensional splits (TILES' segments in push constants), broadcast and
- *     overlapping-window inputs, strided outputs of several row dimensions;
- *   - issue 12's INTERLEAVED defect: int8 [512, 256] column-major, workgroups of 1 and 64 KiB
- *     per invocation, which llvmpipe's loop limit used to cut short without an error.
+ *     overlapping-window inputs, strided outputs of several row dimensions.
  * Each tuning runs the lot, on device addresses or descriptors, as splits or (VKSPLIT_TEST_JOIN=1,
  * the core_join_mappings_* entries) as their joins:
  *
@@ -41,8 +39,6 @@ static const tuning tunings[] = {
     {"deinterleave 1 x 4 B", VKSPLIT_MAPPING_DEINTERLEAVE, 1, 4, 0},
     {"deinterleave 96 x 256 B", VKSPLIT_MAPPING_DEINTERLEAVE, 96, 256, 0},
     {"by shape (the GPU default)", VKSPLIT_MAPPING_BY_SHAPE, 0, 0, 0},
-    {"interleaved 1 x 64 KiB", VKSPLIT_MAPPING_INTERLEAVED, 1, 65536, 0},
-    {"interleaved, bands of 256 B", VKSPLIT_MAPPING_INTERLEAVED, 64, 16, 256},
     {"runs", VKSPLIT_MAPPING_RUNS, 0, 0, 0},
 };
 
@@ -66,8 +62,6 @@ static void check_mapping(const core_verdict* v, expect e, const char* what)
     if (!v->info.bytes_written || v->info.path != VKSPLIT_PATH_COMPUTE)
         return;
     vksplit_mapping asked = current->mapping, got = v->info.mapping;
-    if (core_join_all() && asked == VKSPLIT_MAPPING_INTERLEAVED) /* the deprecated mapping has no join */
-        asked = VKSPLIT_MAPPING_TILES;
     bool bda = strcmp(mode, "bda") == 0;
     switch (e) {
     case EXPECT_TRANSPOSE:
@@ -229,18 +223,6 @@ static void small_and_strided(void)
     run(&c, EXPECT_ANY, "strided outputs, three row dimensions");
 }
 
-/* Issue 12: INTERLEAVED tiles of rows placed every word's row with two row dimensions, more
- * loop trips than llvmpipe allows at 1 x 64 KiB; now planned within the budget. */
-static void interleaved_defect(void)
-{
-    uint64_t sizes[2] = {512, 256}, strides[2] = {1, 512}, lengths[2] = {100, 156};
-    core_case c;
-    core_case_init(&c, 1, 2, sizes, 1, 2, lengths);
-    core_case_set_input_strides(&c, strides);
-    c.desc.base_alignment = 1;
-    run(&c, EXPECT_ANY, "int8 [512, 256] column-major");
-}
-
 int main(int argc, char** argv)
 {
     mode = argc > 1 ? argv[1] : "bda";
@@ -265,7 +247,6 @@ int main(int argc, char** argv)
         qkv(1, 300, 2, 64);
         short_chunks();
         small_and_strided();
-        interleaved_defect();
         fprintf(stderr, "%s, %s: %.2f s\n", mode, current->name, core_now() - t0);
         (void)test_finish(runner);
     }

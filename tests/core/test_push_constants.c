@@ -297,7 +297,6 @@ static const tuning_case tunings[] = {
     {"TILES, tiny bands", VKSPLIT_MAPPING_TILES, 32, 64, 1, 4096},
     {"DEINTERLEAVE, workgroups of 1024", VKSPLIT_MAPPING_DEINTERLEAVE, 1024, 0, 0, 0},
     {"RUNS", VKSPLIT_MAPPING_RUNS, 0, 0, 0, 0},
-    {"INTERLEAVED, bands", VKSPLIT_MAPPING_INTERLEAVED, 64, 64, 0, 4096},
 };
 
 int main(void)

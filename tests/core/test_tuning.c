@@ -1,6 +1,6 @@
-/* The planner under other tunings than lavapipe's default, on both addressings and both
- * mappings: the GPU's default (INTERLEAVED, 256 invocations x 64 bytes) and other
- * interleaved shapes, RUNS with one invocation per workgroup copying one word (so a few
+/* The planner under other tunings than lavapipe's default, on both addressings and every
+ * mapping: TILES at the GPU's shape (256 invocations x 64 bytes) and others, TRANSPOSE,
+ * DEINTERLEAVE and BY_SHAPE, RUNS with one invocation per workgroup copying one word (so a few
  * hundred KiB need more than the 65535 workgroups one grid dimension holds), odd sizes
  * (7 invocations, 3-byte runs), and the largest (1024 x 64 KiB). Random cases against the
  * reference under each, plus a deterministic split that needs a two-dimensional grid.
@@ -22,11 +22,6 @@ typedef struct tuning_case {
 } tuning_case;
 
 static const tuning_case tunings[] = {
-    {"interleaved 256 x 64 B (the GPU default)", VKSPLIT_MAPPING_INTERLEAVED, 256, 64, 0, 400},
-    {"interleaved 32 x 1 word, bands of 64 B", VKSPLIT_MAPPING_INTERLEAVED, 32, 1, 64, 200},
-    {"interleaved 7 x 3 bytes, bands of 1 KiB", VKSPLIT_MAPPING_INTERLEAVED, 7, 3, 1024, 200},
-    {"interleaved 64 x 16 B, no bands", VKSPLIT_MAPPING_INTERLEAVED, 64, 16, UINT32_MAX, 200},
-    {"interleaved 1 x 64 KiB", VKSPLIT_MAPPING_INTERLEAVED, 1, 65536, 0, 100},
     {"tiles 256 x 64 B (the GPU default for rows)", VKSPLIT_MAPPING_TILES, 256, 64, 0, 300},
     {"tiles 7 x 3 bytes, bands of 1 KiB", VKSPLIT_MAPPING_TILES, 7, 3, 1024, 150},
     {"tiles 32 x 256 B, bands of 64 B", VKSPLIT_MAPPING_TILES, 32, 256, 64, 150},
@@ -121,8 +116,6 @@ int main(int argc, char** argv)
                 /* A forced TRANSPOSE or DEINTERLEAVE applies where the split fits it, else TILES;
                  * BY_SHAPE chooses among the three. TRANSPOSE's workgroups are always 128. */
                 vksplit_mapping asked = tunings[t].mapping, got = v.info.mapping;
-                if (core_join_all() && asked == VKSPLIT_MAPPING_INTERLEAVED) /* it has no join: TILES */
-                    asked = VKSPLIT_MAPPING_TILES;
                 bool chooses = asked == VKSPLIT_MAPPING_TRANSPOSE || asked == VKSPLIT_MAPPING_DEINTERLEAVE ||
                                asked == VKSPLIT_MAPPING_BY_SHAPE;
                 CHECK_MSG(got == asked ||
@@ -138,9 +131,9 @@ int main(int argc, char** argv)
             core_case_free(&s.c);
         }
         fprintf(stderr,
-                "%s: many-workgroups case %.2f s, %u random cases %.2f s (compute plans: runs %u, interleaved %u, "
-                "tiles %u, transpose %u, deinterleave %u)\n",
-                label, t1 - t0, cases, core_now() - t1, mapped[1], mapped[2], mapped[3], mapped[4], mapped[5]);
+                "%s: many-workgroups case %.2f s, %u random cases %.2f s (compute plans: runs %u, tiles %u, "
+                "transpose %u, deinterleave %u)\n",
+                label, t1 - t0, cases, core_now() - t1, mapped[1], mapped[3], mapped[4], mapped[5]);
         (void)test_finish(runner);
     }
     return test_finish(NULL);

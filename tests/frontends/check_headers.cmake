@@ -22,7 +22,8 @@ endforeach()
 
 # What the compiler says of vksplit.h's marks: VKSPLIT_DEPRECATED always warns at a use,
 # VKSPLIT_EXPERIMENTAL only where the includer defines VKSPLIT_WARN_EXPERIMENTAL, and the
-# header itself never does (a stable use compiles clean with the warnings on).
+# header itself never does (a stable use compiles clean with the warnings on); a name removed
+# from the headers fails to compile (`fails NAME`: an error that names it).
 function(expect_compile name expect code)
   file(WRITE ${OUT}/marks_${name}.c "${code}")
   execute_process(COMMAND ${CC} -std=c11 -Wall -Wextra -Werror -fsyntax-only -I${INCLUDE} -I${VULKAN_INCLUDE}
@@ -32,11 +33,17 @@ function(expect_compile name expect code)
     message(FATAL_ERROR "vksplit.h marks, ${name}: expected a clean compile:\n${out}")
   elseif(expect STREQUAL "warns" AND (rc EQUAL 0 OR NOT out MATCHES "deprecated"))
     message(FATAL_ERROR "vksplit.h marks, ${name}: expected a deprecation warning, got (${rc}):\n${out}")
+  elseif(expect STREQUAL "fails" AND (rc EQUAL 0 OR NOT out MATCHES "${ARGV3}"))
+    message(FATAL_ERROR "vksplit.h marks, ${name}: expected an error naming ${ARGV3}, got (${rc}):\n${out}")
   endif()
   message(STATUS "vksplit.h marks, ${name}: ${expect}")
 endfunction()
-expect_compile(deprecated_interleaved warns
-  "#include \"vksplit/vksplit.h\"\nint use(void) { return (int)VKSPLIT_MAPPING_INTERLEAVED; }\n")
+expect_compile(deprecated_record_fn warns
+  "#include \"vksplit/vksplit_runner.h\"\nvksplit_record_fn use;\n")
+# The mapping removed in 0.4 (value 2, retired): its name is gone, not deprecated.
+expect_compile(removed_mapping fails
+  "#include \"vksplit/vksplit.h\"\nint use(void) { return (int)VKSPLIT_MAPPING_INTERLEAVED; }\n"
+  VKSPLIT_MAPPING_INTERLEAVED)
 expect_compile(experimental_quiet clean
   "#include \"vksplit/vksplit.h\"\nint use(const vksplit_plan_info* i) { return (int)i->bytes_in_flight; }\n")
 expect_compile(experimental_warns warns
