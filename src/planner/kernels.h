@@ -20,8 +20,8 @@ typedef struct vksplit__kernel_caps {
  * and DEINTERLEAVE; a forced TRANSPOSE or DEINTERLEAVE falls back to TILES). */
 bool vksplit__mapping_allowed(vksplit_mapping tuned, vksplit_mapping mapping);
 /* Whether a kernel is planned with a word under these caps (MAPPING_TILES_REALIGN: 4- and
- * 8-byte words on device addresses where 16-byte words are allowed, splits only;
- * MAPPING_TRANSPOSE16: 4-byte words, the same, both directions; DEINTERLEAVE: 16-byte words
+ * 8-byte words on device addresses where 16-byte words are allowed, both directions;
+ * MAPPING_TRANSPOSE16: 4-byte words, the same; DEINTERLEAVE: 16-byte words
  * there, 4-byte ones anywhere; ...): the table's word, addressing and directions columns. */
 bool vksplit__kernel_takes_word(uint32_t kernel, uint32_t word_bytes, const vksplit__kernel_caps* caps);
 /* The kernel table's view of a planner's caps: whether a mapping step may choose this kernel
