@@ -204,8 +204,6 @@ VKSPLIT_API vksplit_result vksplit_runner_download(vksplit_runner* runner, const
 
 /* Called between vkBeginCommandBuffer and vkEndCommandBuffer; return VKSPLIT_OK to submit. */
 typedef vksplit_result (*vksplit_runner_record_fn)(void* user, VkCommandBuffer cmd, vksplit_error* error);
-/* The earlier name, until 0.4. */
-typedef vksplit_runner_record_fn vksplit_record_fn VKSPLIT_DEPRECATED("renamed vksplit_runner_record_fn");
 
 /* Begins the runner's command buffer, calls record, adds a full memory barrier to transfer
  * and host reads, submits, waits for the fence. Thread-safety: external sync on runner. */

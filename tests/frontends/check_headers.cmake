@@ -38,8 +38,12 @@ function(expect_compile name expect code)
   endif()
   message(STATUS "vksplit.h marks, ${name}: ${expect}")
 endfunction()
-expect_compile(deprecated_record_fn warns
-  "#include \"vksplit/vksplit_runner.h\"\nvksplit_record_fn use;\n")
+# The mark itself, on a declaration of the test's own (nothing in the headers is deprecated today).
+expect_compile(deprecated_warns warns
+  "#include \"vksplit/vksplit.h\"\ntypedef int old_name VKSPLIT_DEPRECATED(\"renamed\");\nold_name use;\n")
+# What 0.4 removes: the runner's old callback name, and the mapping (value 2, retired).
+expect_compile(removed_record_fn fails
+  "#include \"vksplit/vksplit_runner.h\"\nvksplit_record_fn use;\n" vksplit_record_fn)
 # The mapping removed in 0.4 (value 2, retired): its name is gone, not deprecated.
 expect_compile(removed_mapping fails
   "#include \"vksplit/vksplit.h\"\nint use(void) { return (int)VKSPLIT_MAPPING_INTERLEAVED; }\n"
