@@ -43,8 +43,7 @@ static double line_fill(uint64_t line_words, uint64_t tile_words)
 /* The row dimension lines run along: one that fills its tiles (at least 3/4), then one whose
  * rows are contiguous in the output (long coalesced writes), then in the input, then the
  * longest; where the realigned kernel may run, rows contiguous in the part first (it needs
- * them). Decided
- * on segment 0; every segment has the same dimensions. */
+ * them). Decided on segment 0; every segment has the same dimensions. */
 static uint32_t choose_line_dim(const vksplit__geometry* g, uint64_t tile_words, bool realign)
 {
     const vksplit__segment* seg = &g->segments[0];

@@ -195,7 +195,7 @@ void vksplit__plan_traffic(vksplit__geometry* g)
     g->bytes_in_flight = g->mapping == VKSPLIT_MAPPING_RUNS ? 4 * word : ABI_UNROLL(word) * word;
     g->invocation_bytes = g->bytes_in_flight;
     /* The realigned kernel's 16-byte blocks per trip: a split's loaded as twice as many 16-byte
-     * loads (3 blocks from 6 loads, 64 distinct bytes), a join's as as many (4 from 4). */
+     * loads (3 blocks from 6 loads, 64 distinct bytes), a join's from as many (4 from 4). */
     uint32_t realign_blocks = vksplit__realign_unroll(g->direction);
     if (g->mapping == VKSPLIT_MAPPING_TILES) /* its trips */
         g->invocation_bytes =

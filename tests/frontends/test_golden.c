@@ -12,6 +12,7 @@
  * cases at Split-1 and -2, the opset-18 grid, and every ONNX element width with NaN payloads
  * and -0.0 in the data. */
 #include "frontend_support.h"
+#include "reference.h"
 #include "vksplit/directml.h"
 #include "vksplit/onnx.h"
 #include "vksplit/openvino.h"
@@ -36,17 +37,6 @@ static uint64_t product(uint32_t rank, const uint64_t* sizes)
     for (uint32_t k = 0; k < rank; k++)
         n *= sizes[k];
     return n;
-}
-
-/* Bytes from the first element to one past the last, 0 for an empty tensor. */
-static uint64_t span_bytes(uint32_t rank, const uint64_t* sizes, const uint64_t* strides, uint32_t element_size)
-{
-    if (product(rank, sizes) == 0)
-        return 0;
-    uint64_t last = 0;
-    for (uint32_t k = 0; k < rank; k++)
-        last += (sizes[k] - 1) * strides[k];
-    return (last + 1) * element_size;
 }
 
 /* The split as a spec document describes it: every tensor's sizes and strides in elements,
@@ -299,7 +289,7 @@ static int spans_match(const char* name, const spec_split* s, const vksplit_spli
     if (r != VKSPLIT_OK)
         return 0;
     int ok = 1;
-    uint64_t want = span_bytes(s->rank, s->in_sizes, s->in_strides, s->element_size);
+    uint64_t want = ref_span_bytes(s->rank, s->in_sizes, s->in_strides, s->element_size);
     CHECK_MSG(want <= s->in_bytes, "%s: the test's input tensor is too small", name);
     if (in_span != want) {
         ok = 0;
@@ -307,7 +297,7 @@ static int spans_match(const char* name, const spec_split* s, const vksplit_spli
                   (unsigned long long)in_span, (unsigned long long)want);
     }
     for (uint32_t i = 0; ok && i < s->output_count; i++) {
-        want = span_bytes(s->rank, s->out_sizes[i], s->out_strides[i], s->element_size);
+        want = ref_span_bytes(s->rank, s->out_sizes[i], s->out_strides[i], s->element_size);
         CHECK_MSG(want <= s->out_bytes[i], "%s: the test's output %u is too small", name, i);
         if (out_spans[i] != want) {
             ok = 0;
@@ -589,7 +579,7 @@ static uint64_t dml_calc_bytes(uint32_t element_size, uint32_t rank, const uint3
     }
     if (!strides)
         packed(rank, s64, st);
-    return round_up(span_bytes(rank, s64, st, element_size), 4);
+    return round_up(ref_span_bytes(rank, s64, st, element_size), 4);
 }
 
 static void directml_broadcast(vksplit_runner* runner)
