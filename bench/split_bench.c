@@ -212,7 +212,7 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, bench
     row->size_target = target;
     vksplit_runner* runner = env->runner;
     vksplit_error error;
-    vksplit_plan_options options = {env->o->path};
+    vksplit_plan_options options = {.path = env->o->path};
     vksplit_plan* plan = NULL;
     if (bench_plan_create(vksplit_runner_context(runner), s, &options, &plan, &error) != VKSPLIT_OK)
         die(c->name, &error);

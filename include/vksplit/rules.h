@@ -116,12 +116,28 @@
       "%s[%u] needs %llu workgroups of %llu words; vksplit handles at most 2^32-1 per tensor")                         \
     X(PLAN_SHAPE_FIELDS, 199, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                             \
       "a dispatch's shape word cannot hold grid width %llu, %u row dimensions and flags 0x%x")                         \
+    X(PLAN_TABLE_PLACEMENT, 284, VKSPLIT_ERROR_INVALID_ARGUMENT, "options.table %d is not a vksplit_table_placement")  \
+    /* The caller's table (vksplit_plan_write_table, vksplit_plan_bind_table) */                                       \
+    X(TABLE_DATA_NULL, 285, VKSPLIT_ERROR_NULL_ARGUMENT, "data is NULL for a table of %llu bytes")                     \
+    X(TABLE_DATA_ALIGNMENT, 286, VKSPLIT_ERROR_ALIGNMENT,                                                              \
+      "data is %u bytes past a 4-byte boundary: it must be aligned")                                                   \
+    X(TABLE_BIND_PLACEMENT, 287, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                       \
+      "this plan's table is in the context's pool (options.table VKSPLIT_TABLE_POOL): there is nothing to bind")       \
+    X(TABLE_BIND_TWICE, 288, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                           \
+      "the plan's table is already bound (at offset %llu): bind it once, before the first recording")                  \
+    X(TABLE_BIND_BUFFER_NULL, 289, VKSPLIT_ERROR_BINDING, "buffer is VK_NULL_HANDLE for a table of %llu bytes")        \
+    X(TABLE_BIND_OFFSET, 290, VKSPLIT_ERROR_ALIGNMENT,                                                                 \
+      "offset %llu is not a multiple of the table's alignment %u (vksplit_plan_info.table_alignment)")                 \
+    X(TABLE_BIND_ADDRESS, 291, VKSPLIT_ERROR_ALIGNMENT,                                                                \
+      "the table's device address 0x%llx (the buffer's, plus offset %llu) is not a multiple of %u")                    \
     X(PLAN_NO_PIPELINE, 41, VKSPLIT_ERROR_UNSUPPORTED, "no pipeline for the %s mapping and %u-byte words")             \
     /* Recording: bindings and per-recording arguments */                                                              \
     X(RECORD_NULL, 42, VKSPLIT_ERROR_NULL_ARGUMENT, "plan and cmd are required")                                       \
     X(RECORD_BINDINGS_NULL, 43, VKSPLIT_ERROR_NULL_ARGUMENT, "input and outputs are required")                         \
     X(RECORD_JOIN_BINDINGS_NULL, 214, VKSPLIT_ERROR_NULL_ARGUMENT, "inputs and output are required")                   \
     X(RECORD_OPERATION, 215, VKSPLIT_ERROR_INVALID_ARGUMENT, "this plan is a %s: record it with %s")                   \
+    X(RECORD_TABLE_UNBOUND, 292, VKSPLIT_ERROR_BINDING,                                                                \
+      "the plan's table is the caller's (VKSPLIT_TABLE_CALLER) and not bound: vksplit_plan_bind_table first")          \
     X(BINDING_BUFFER_NULL, 44, VKSPLIT_ERROR_BINDING, "%s.buffer is VK_NULL_HANDLE")                                   \
     X(BINDING_OFFSET_ALIGNMENT, 45, VKSPLIT_ERROR_ALIGNMENT,                                                           \
       "%s.offset %llu is not a multiple of %u, the alignment this plan's %u-byte copy word needs (set "                \
@@ -147,6 +163,8 @@
     X(HOST_ALLOCATION_OUTPUTS, 57, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u %s failed")                    \
     X(HOST_ALLOCATION_DISPATCHES, 58, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %u dispatches failed")         \
     X(HOST_ALLOCATION_REGIONS, 59, VKSPLIT_ERROR_OUT_OF_MEMORY, "host allocation for %llu copy regions failed")        \
+    X(HOST_ALLOCATION_TABLE_POOL, 293, VKSPLIT_ERROR_OUT_OF_MEMORY,                                                    \
+      "host allocation for a table block of %llu bytes failed")                                                        \
     X(HOST_ALLOCATION_SPIRV, 282, VKSPLIT_ERROR_OUT_OF_MEMORY,                                                         \
       "host allocation of %llu bytes to unpack SPIR-V module %s failed")                                               \
     X(VULKAN_OUT_OF_MEMORY, 60, VKSPLIT_ERROR_OUT_OF_MEMORY, "%s returned VkResult %d")                                \

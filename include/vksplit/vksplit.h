@@ -10,7 +10,7 @@
  *
  *     vksplit_split_desc           what to split (front-ends translate into it)
  *       or vksplit_join_desc       what to join
- *       -> vksplit_plan_create     validates it once, plans it, uploads an immutable table
+ *       -> vksplit_plan_create     validates it once, plans it, writes an immutable table
  *          (_join)
  *       -> per-recording arguments where this recording's parts are (only above
  *                                  VKSPLIT_INLINE_OUTPUTS parts; in memory you own)
@@ -482,15 +482,39 @@ typedef enum vksplit_path {
     VKSPLIT_PATH_TRANSFER = 2 /* vkCmdCopyBuffer regions (needs contiguous chunks) */
 } vksplit_path;
 
+/* Where a plan's parameter table lives (vksplit_plan_options.table). A compute plan reads a
+ * table of a few hundred bytes (vksplit_plan_info.table_bytes; a transfer plan, or one with
+ * nothing to copy, has none). */
+typedef enum vksplit_table_placement {
+    /* In the context's pool: a few host-visible allocations the context owns and all its plans
+     * share, written at plan creation (never an allocation per plan: Vulkan promises only 4096,
+     * maxMemoryAllocationCount; 10,000 plans take at most 16). The default. */
+    VKSPLIT_TABLE_POOL = 0,
+    /* In a range of the engine's own buffer: the plan is created without one. The engine reads
+     * what the range needs from vksplit_plan_info (table_bytes, table_alignment, table_usage),
+     * places it in its own heap, fills it with vksplit_plan_write_table (straight into its
+     * mapping, or into staging memory it then copies), and binds it with
+     * vksplit_plan_bind_table, once, before the plan's first recording. The bytes must be
+     * visible to the compute shader when a recording runs: a host write before the submit
+     * (host-coherent memory, or flushed), or a copy followed by a barrier TRANSFER/
+     * TRANSFER_WRITE -> COMPUTE_SHADER/SHADER_READ. The range must outlive the plan's
+     * recordings; vksplit_plan_destroy leaves it alone. */
+    VKSPLIT_TABLE_CALLER = 1,
+    VKSPLIT_TABLE_MAX_ENUM = 0x7fffffff
+} vksplit_table_placement;
+
 typedef struct vksplit_plan_options {
-    vksplit_path path; /* default AUTO */
+    vksplit_path path;             /* default AUTO */
+    vksplit_table_placement table; /* default POOL */
 } vksplit_plan_options;
 
 typedef struct vksplit_plan vksplit_plan;
 
 /* Validates the split (once: the planner works on the validated form), plans it, and writes
- * the plan's parameter table into a small host-visible buffer it allocates (no queue
- * submission). The plan is immutable from here on. options may be NULL.
+ * the plan's parameter table into the context's table pool (a few shared host-visible blocks;
+ * no queue submission), or, with options.table = VKSPLIT_TABLE_CALLER, leaves it to a range of
+ * your memory (vksplit_plan_bind_table). The plan is immutable from here on (but for that
+ * one bind). options may be NULL.
  * Thread-safety: safe; any number of threads may create plans on one context at once (the
  * context's allocation callbacks and log are then called from those threads concurrently,
  * so they must be thread-safe). */
@@ -531,7 +555,7 @@ typedef struct vksplit_plan_info {
     uint64_t
         output_span_bytes; /* a join: bytes the output binding must cover; a split: 0 (vksplit_plan_output_span_bytes) */
     uint64_t bytes_written; /* sum of output elements * element size */
-    uint64_t table_bytes;   /* device memory the plan holds (immutable) */
+    uint64_t table_bytes;   /* the parameter table's bytes (below: where it lies) */
     /* Bytes of per-recording arguments one recording needs (the addresses of a split's outputs,
      * or of a join's inputs), or 0 when they travel in push constants (at most
      * VKSPLIT_INLINE_OUTPUTS non-empty outputs, or inputs, with device addresses) or are not
@@ -554,7 +578,28 @@ typedef struct vksplit_plan_info {
      * more, each window's part of the split is its own dispatches over bindings that reach
      * at most maxStorageBufferRange (or the context's max_binding_bytes), ordered by barriers. */
     uint32_t window_count;
+    /* The parameter table (table_bytes above; 0 on the transfer path): where it is, and what a
+     * range of the engine's buffer must give it (VKSPLIT_TABLE_CALLER). */
+    vksplit_table_placement table_placement;
+    uint32_t table_alignment; /* the range's offset, and its device address, are multiples of this */
+    /* The usage its buffer needs: STORAGE_BUFFER, and SHADER_DEVICE_ADDRESS with device
+     * addresses (its memory then allocated with VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT). */
+    VkBufferUsageFlags table_usage;
 } vksplit_plan_info;
+
+/* Writes the plan's table, table_bytes of it, into data (4-byte aligned host memory: the
+ * engine's mapping of the range it binds, or staging memory it copies from). Works for any
+ * plan (a pooled plan's table is the same bytes); a no-op for one whose table_bytes is 0.
+ * Thread-safety: safe (reads the plan). */
+VKSPLIT_API vksplit_result vksplit_plan_write_table(const vksplit_plan* plan, void* data, vksplit_error* error);
+/* Binds a VKSPLIT_TABLE_CALLER plan's table to bytes [offset, offset + table_bytes) of buffer
+ * (created with info.table_usage; offset a multiple of info.table_alignment), once, before the
+ * plan's first recording; recording an unbound plan fails (RECORD_TABLE_UNBOUND). A no-op for
+ * a plan whose table_bytes is 0. Thread-safety: external sync on plan: no thread may be
+ * recording it, and the recordings after it must happen after it (the thread that binds, or
+ * one that synchronised with it). */
+VKSPLIT_API vksplit_result vksplit_plan_bind_table(vksplit_plan* plan, VkBuffer buffer, VkDeviceSize offset,
+                                                   vksplit_error* error);
 
 /* Thread-safety: safe (reads the immutable plan). */
 VKSPLIT_API void vksplit_plan_get_info(const vksplit_plan* plan, vksplit_plan_info* info);

@@ -8,6 +8,7 @@
 #include "context/context_log.h"
 #include "context/context_state.h"
 #include "context/pipelines.h"
+#include "context/table_pool.h"
 #include "split_abi.h"
 #include "context/tuning.h"
 
@@ -116,6 +117,7 @@ static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_de
     if (desc->max_binding_bytes && desc->max_binding_bytes < ctx->max_storage_buffer_range)
         ctx->max_storage_buffer_range = (uint32_t)desc->max_binding_bytes;
     ctx->min_storage_offset_alignment = (uint32_t)limits->minStorageBufferOffsetAlignment;
+    ctx->non_coherent_atom_size = limits->nonCoherentAtomSize;
 
     if (props.apiVersion >= VK_API_VERSION_1_3 && ctx->vk.vkGetPhysicalDeviceProperties2) {
         VkPhysicalDeviceMaintenance4Properties m4 = {.sType =
@@ -231,6 +233,7 @@ void vksplit_context_destroy(vksplit_context* ctx)
 {
     if (!ctx)
         return;
+    vksplit__pool_destroy(ctx);
     vksplit__destroy_pipelines(ctx);
     vksplit__free(ctx->callbacks, ctx);
 }

@@ -18,6 +18,17 @@
 #define VKSPLIT_WORD_KINDS 6
 #define VKSPLIT_KERNEL_KINDS 10
 
+/* The parameter tables' blocks (src/context/table_pool.c): a spin lock, the blocks, and the
+ * size of the next. */
+typedef struct vksplit__table_block vksplit__table_block;
+typedef struct vksplit__table_pool {
+    vksplit__atomic_u64 lock;
+    vksplit__table_block** blocks; /* [block_count] of [block_capacity] */
+    uint32_t block_count;
+    uint32_t block_capacity;
+    uint64_t next_block_bytes;
+} vksplit__table_pool;
+
 struct vksplit_context {
     vksplit__vk vk;
     VkInstance instance;
@@ -35,6 +46,7 @@ struct vksplit_context {
     uint32_t max_storage_buffer_range;
     uint32_t min_storage_offset_alignment;
     uint64_t max_buffer_size; /* Vulkan 1.3 maintenance4; 0 where the device does not say */
+    uint64_t non_coherent_atom_size;
     VkPhysicalDeviceMemoryProperties memory;
 
     /* Chosen once: addressing, tuning, and the pipelines for it. */
@@ -51,6 +63,7 @@ struct vksplit_context {
     uint32_t create_pipelines;         /* bit d: direction d's pipelines made with the context */
     vksplit_bool32 capture_statistics; /* pipelines created with CAPTURE_STATISTICS */
     VkPipelineCache pipeline_cache;
+    vksplit__table_pool pool; /* every plan's table that the engine does not place itself */
 };
 
 /* Does this word store through 32-bit atomics on this context (no 8/16-bit storage)? */

@@ -1,13 +1,15 @@
-/* Plans: validate, plan the geometry, choose the path, and put the parameter table in a
- * small host-visible buffer (written through a mapping: no queue, no submit). Everything a
- * record needs is computed here, so that recording only copies numbers. */
+/* Plans: validate, plan the geometry, choose the path, and put the parameter table in the
+ * context's pool (written through its mapping: no queue, no submit) or leave it to the
+ * engine's memory (src/plan/plan_table.c). Everything a record needs is computed here, so that
+ * recording only copies numbers. */
 #include <stdio.h>
 #include <string.h>
 
 #include "context/debug_labels.h"
-#include "plan/plan.h"
+#include "plan/plan_state.h"
 #include "context/pipelines.h"
 #include "plan/plan_grid.h"
+#include "plan/plan_table.h"
 #include "plan/plan_windows.h"
 #include "split_abi.h"
 #include "rules/split_layout.h"
@@ -66,99 +68,6 @@ static vksplit_result check_buffer_sizes(const vksplit_plan* plan, vksplit_error
         if (plan->part_spans[i] > limit)
             return VKSPLIT__FAIL(error, PLAN_OUTPUT_BUFFER_SIZE, vksplit__words(plan->direction)->parts, i,
                                  (unsigned long long)plan->part_spans[i], (unsigned long long)limit);
-    return VKSPLIT_OK;
-}
-
-/* Where each table goes in the buffer: a plan's own at 0; a windowed plan's windows' one
- * after another, each at a descriptor's offset alignment. Returns the buffer's size. */
-static uint64_t place_tables(vksplit_plan* plan)
-{
-    if (!plan->window_count)
-        return plan->table_bytes;
-    uint64_t align = descriptor_slack(plan->ctx), at = 0;
-    for (uint32_t w = 0; w < plan->window_count; w++) {
-        vksplit_plan* part = plan->windows[w].plan;
-        part->table_offset = at;
-        at += (part->table_bytes + align - 1) / align * align;
-    }
-    return at;
-}
-
-static void write_tables(const vksplit_plan* plan, uint8_t* mapped)
-{
-    if (!plan->window_count) {
-        vksplit__write_table(&plan->geo, &plan->table, (uint32_t*)mapped);
-        return;
-    }
-    for (uint32_t w = 0; w < plan->window_count; w++) {
-        const vksplit_plan* part = plan->windows[w].plan;
-        vksplit__write_table(&part->geo, &part->table, (uint32_t*)(mapped + part->table_offset));
-    }
-}
-
-static vksplit_result create_table_buffer(vksplit_plan* plan, vksplit_error* error)
-{
-    vksplit_context* ctx = plan->ctx;
-    const vksplit__vk* vk = &ctx->vk;
-    uint64_t bytes = place_tables(plan);
-
-    VkBufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
-    info.size = bytes;
-    info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | (ctx->bda ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0);
-    info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
-    /* A failed call leaves its output undefined: handles are kept only on success, so that
-     * vksplit_plan_destroy never sees one. */
-    VkBuffer buffer;
-    VkResult vr = vk->vkCreateBuffer(ctx->device, &info, ctx->callbacks, &buffer);
-    if (vr != VK_SUCCESS)
-        return vksplit__vk_fail(error, "vkCreateBuffer (parameter table)", vr);
-    plan->table_buffer = buffer;
-    VkMemoryRequirements req;
-    vk->vkGetBufferMemoryRequirements(ctx->device, plan->table_buffer, &req);
-    /* Host-visible so the table is written without a submit; device-local where the device
-     * has such a heap (resizable BAR, integrated GPUs, lavapipe): every workgroup reads it. */
-    uint32_t type =
-        vksplit__find_memory_type(&ctx->memory, req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT,
-                                  VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0);
-    if (type == UINT32_MAX)
-        return VKSPLIT__FAIL0(error, PLAN_NO_HOST_VISIBLE_MEMORY);
-    VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO};
-    flags.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
-    VkMemoryAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-    alloc.pNext = ctx->bda ? &flags : NULL;
-    alloc.allocationSize = req.size;
-    alloc.memoryTypeIndex = type;
-    VkDeviceMemory memory;
-    vr = vk->vkAllocateMemory(ctx->device, &alloc, ctx->callbacks, &memory);
-    if (vr != VK_SUCCESS)
-        return vksplit__vk_fail(error, "vkAllocateMemory (parameter table)", vr);
-    plan->table_memory = memory;
-    vr = vk->vkBindBufferMemory(ctx->device, plan->table_buffer, plan->table_memory, 0);
-    if (vr != VK_SUCCESS)
-        return vksplit__vk_fail(error, "vkBindBufferMemory (parameter table)", vr);
-    void* mapped;
-    vr = vk->vkMapMemory(ctx->device, plan->table_memory, 0, VK_WHOLE_SIZE, 0, &mapped);
-    if (vr != VK_SUCCESS)
-        return vksplit__vk_fail(error, "vkMapMemory (parameter table)", vr);
-    write_tables(plan, mapped);
-    if (!(ctx->memory.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)) {
-        VkMappedMemoryRange range = {VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, NULL, plan->table_memory, 0, VK_WHOLE_SIZE};
-        vr = vk->vkFlushMappedMemoryRanges(ctx->device, 1, &range);
-    }
-    vk->vkUnmapMemory(ctx->device, plan->table_memory);
-    if (vr != VK_SUCCESS) /* an unflushed table is not on the device */
-        return vksplit__vk_fail(error, "vkFlushMappedMemoryRanges (parameter table)", vr);
-    if (ctx->bda) {
-        VkBufferDeviceAddressInfo address = {VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, NULL, plan->table_buffer};
-        plan->table_address = vk->vkGetBufferDeviceAddress(ctx->device, &address);
-    }
-    for (uint32_t w = 0; w < plan->window_count; w++) { /* the windows read the one buffer */
-        vksplit_plan* part = plan->windows[w].plan;
-        part->table_buffer = plan->table_buffer;
-        part->table_memory = plan->table_memory;
-        part->borrowed_table = VK_TRUE;
-    }
-    plan->table_bytes = bytes;
     return VKSPLIT_OK;
 }
 
@@ -251,6 +160,10 @@ static void describe(vksplit_plan* plan)
     info->output_span_bytes = whole_out ? plan->whole_span : 0;
     info->bytes_written = g->bytes_written;
     info->table_bytes = plan->table_bytes;
+    info->table_placement = plan->table_placement;
+    info->table_alignment = vksplit__table_alignment(plan->ctx);
+    info->table_usage =
+        VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | (plan->ctx->bda ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0);
     info->argument_bytes = plan->argument_bytes;
     info->mapping = compute ? g->mapping : VKSPLIT_MAPPING_DEFAULT;
     if (compute) {
@@ -358,7 +271,7 @@ static vksplit_result plan_spans(vksplit_plan* plan, const vksplit__split* split
     return check_buffer_sizes(plan, error);
 }
 
-/* The compute path but for the table's buffer: its layout is known here, the buffer made once
+/* The compute path but for the table's place: its layout is known here, its range taken once
  * the plan (or, for windows, its parent) is complete. */
 static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
 {
@@ -381,7 +294,7 @@ static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
 }
 
 /* A new plan of a validated split: spans, geometry, path, and the path's regions or
- * dispatches; the table's buffer is left to the caller. windows: a split that one
+ * dispatches; the table's place is left to the caller. windows: a split that one
  * descriptor binding cannot reach gets windows (or, chosen automatically, the transfer path
  * where its rows are contiguous and few); a window's own part always fits. */
 static vksplit_result plan_windows(vksplit_plan* plan, const vksplit__split* split, vksplit_error* error);
@@ -489,30 +402,29 @@ static vksplit_result plan_windows(vksplit_plan* plan, const vksplit__split* spl
 
 /* A plan of a validated split or join: planned, its table written, named. */
 static vksplit_result create_plan(vksplit_context* ctx, const vksplit__split* split, vksplit_path asked,
-                                  vksplit_plan** out, vksplit_error* error)
+                                  vksplit_table_placement placement, vksplit_plan** out, vksplit_error* error)
 {
     vksplit_plan* plan = NULL;
     vksplit_result r = plan_split(ctx, split, asked, &ctx->caps, true, &plan, error);
-    if (r == VKSPLIT_OK && plan->path == VKSPLIT_PATH_COMPUTE && plan->geo.segment_count)
-        r = create_table_buffer(plan, error);
+    if (r == VKSPLIT_OK && plan->path == VKSPLIT_PATH_COMPUTE && plan->geo.segment_count) {
+        plan->table_placement = placement;
+        vksplit__place_tables(plan);
+        if (placement == VKSPLIT_TABLE_POOL)
+            r = vksplit__pool_table(plan, error);
+    }
     if (r != VKSPLIT_OK) {
         vksplit_plan_destroy(plan);
         return r;
     }
     finish(plan, split);
-    if (plan->table_buffer) {
-        vksplit__name_object(ctx, VK_OBJECT_TYPE_BUFFER, (uint64_t)plan->table_buffer, "%s: parameter table",
-                             plan->label);
-        vksplit__name_object(ctx, VK_OBJECT_TYPE_DEVICE_MEMORY, (uint64_t)plan->table_memory, "%s: parameter table",
-                             plan->label);
-    }
     *out = plan;
     return vksplit__ok(error);
 }
 
-/* The arguments every plan creation checks first; *asked receives the path. */
+/* The arguments every plan creation checks first; *asked receives the path, *placement where
+ * the table goes. */
 static vksplit_result check_create(vksplit_context* ctx, const vksplit_plan_options* options, vksplit_plan** out,
-                                   vksplit_path* asked, vksplit_error* error)
+                                   vksplit_path* asked, vksplit_table_placement* placement, vksplit_error* error)
 {
     if (!out)
         return VKSPLIT__FAIL0(error, OUT_NULL);
@@ -522,6 +434,9 @@ static vksplit_result check_create(vksplit_context* ctx, const vksplit_plan_opti
     *asked = options ? options->path : VKSPLIT_PATH_AUTO;
     if (*asked != VKSPLIT_PATH_AUTO && *asked != VKSPLIT_PATH_COMPUTE && *asked != VKSPLIT_PATH_TRANSFER)
         return VKSPLIT__FAIL(error, PLAN_PATH, (int)*asked);
+    *placement = options ? options->table : VKSPLIT_TABLE_POOL;
+    if (*placement != VKSPLIT_TABLE_POOL && *placement != VKSPLIT_TABLE_CALLER)
+        return VKSPLIT__FAIL(error, PLAN_TABLE_PLACEMENT, (int)*placement);
     return VKSPLIT_OK;
 }
 
@@ -530,11 +445,12 @@ static vksplit_result check_and_create(vksplit_context* ctx, vksplit__direction 
                                        const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error)
 {
     vksplit_path asked = VKSPLIT_PATH_AUTO;
-    vksplit_result r = check_create(ctx, options, out, &asked, error);
+    vksplit_table_placement placement = VKSPLIT_TABLE_POOL;
+    vksplit_result r = check_create(ctx, options, out, &asked, &placement, error);
     vksplit__split request;
     if (r == VKSPLIT_OK)
         r = vksplit__check(direction, desc, &request, error);
-    return r == VKSPLIT_OK ? create_plan(ctx, &request, asked, out, error) : r;
+    return r == VKSPLIT_OK ? create_plan(ctx, &request, asked, placement, out, error) : r;
 }
 
 vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_desc* desc,
@@ -559,10 +475,7 @@ void vksplit_plan_destroy(vksplit_plan* plan)
         vksplit__free(ctx->callbacks, plan->windows[w].part_offsets);
     }
     vksplit__free(ctx->callbacks, plan->windows);
-    if (plan->table_buffer && !plan->borrowed_table)
-        ctx->vk.vkDestroyBuffer(ctx->device, plan->table_buffer, ctx->callbacks);
-    if (plan->table_memory && !plan->borrowed_table)
-        ctx->vk.vkFreeMemory(ctx->device, plan->table_memory, ctx->callbacks);
+    vksplit__release_table(plan);
     vksplit__geometry_free(ctx->callbacks, &plan->geo);
     vksplit__grid_free(ctx->callbacks, &plan->grid);
     vksplit__free(ctx->callbacks, plan->regions);

@@ -212,7 +212,9 @@ static vksplit_result record_checked(const vksplit_plan* plan, vksplit__directio
                              vksplit__words(plan->direction)->record);
     if (plan->geo.segment_count == 0)
         return vksplit__ok(error); /* every part is empty: nothing to record */
-    if (!whole || !parts)          /* the rule names the call's own fields */
+    if (plan->table_bytes && !plan->table_bound)
+        return VKSPLIT__FAIL0(error, RECORD_TABLE_UNBOUND);
+    if (!whole || !parts) /* the rule names the call's own fields */
         return direction == VKSPLIT__JOIN ? VKSPLIT__FAIL0(error, RECORD_JOIN_BINDINGS_NULL)
                                           : VKSPLIT__FAIL0(error, RECORD_BINDINGS_NULL);
     return record(plan, cmd, whole, parts, arguments, error);

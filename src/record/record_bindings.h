@@ -6,7 +6,7 @@
 #ifndef VKSPLIT_RECORD_BINDINGS_H
 #define VKSPLIT_RECORD_BINDINGS_H
 
-#include "plan/plan.h"
+#include "plan/plan_state.h"
 #include "split_abi.h"
 
 typedef struct vksplit__bound {

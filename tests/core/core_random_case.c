@@ -320,6 +320,9 @@ void core_seeded_case_begin(core_seeded_case* s, const char* label, uint64_t see
     s->options.seed = seed;
     s->options.case_index = index;
     s->options.join_overlap_percent = 15; /* where the case runs as a join */
+    /* Every fourth case keeps its table in memory of the test's own (by index, not the RNG:
+     * the draws stay what they were). */
+    s->options.plan.table = index % 4 == 3 ? VKSPLIT_TABLE_CALLER : VKSPLIT_TABLE_POOL;
 }
 
 void core_seeded_case_draw(core_seeded_case* s) { core_case_random(&s->c, &s->rng, &s->params); }

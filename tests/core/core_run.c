@@ -29,7 +29,8 @@ typedef struct case_run {
     uint64_t in_span;
     uint64_t* out_span; /* the reference's, [output_count] */
     uint64_t bytes_written;
-    uint8_t* input_copy; /* the input's bytes as uploaded */
+    uint8_t* input_copy;         /* the input's bytes as uploaded */
+    vksplit_runner_buffer table; /* a VKSPLIT_TABLE_CALLER plan's table, in memory of the test's */
     run_state s;
 } case_run;
 
@@ -207,6 +208,43 @@ static int plan_case(case_run* k)
     return 1;
 }
 
+/* A plan made with VKSPLIT_TABLE_CALLER: its table written on the host, copied into a
+ * device-local buffer of the test's own at a random multiple of the table's alignment (the
+ * engine's staging path), and bound; the plan must refuse to record before that. Returns 0 on
+ * failure. */
+static int bind_caller_table(case_run* k)
+{
+    const vksplit_plan_info* info = &k->v.info;
+    if (info->table_placement != VKSPLIT_TABLE_CALLER || !info->table_bytes)
+        return 1;
+    vksplit_error err;
+    k->v.checks++;
+    VkCommandBuffer none = (VkCommandBuffer)(uintptr_t)1; /* refused before any use */
+    vksplit_binding whole = {0};
+    vksplit_result r = k->join ? vksplit_cmd_join(k->plan, none, k->s.bindings, &whole, NULL, &err)
+                               : vksplit_cmd_split(k->plan, none, &whole, k->s.bindings, NULL, &err);
+    if (r != VKSPLIT_ERROR_BINDING || err.rule != VKSPLIT_RULE_RECORD_TABLE_UNBOUND) {
+        fail_case(k, "recording an unbound caller's table: %s (%s), want RECORD_TABLE_UNBOUND", vksplit_result_name(r),
+                  vksplit_rule_name(err.rule));
+        return 0;
+    }
+    uint64_t offset = info->table_alignment * core_rng_below(k->o->rng, 4);
+    uint8_t* bytes = core_calloc(info->table_bytes, 1);
+    k->v.checks++;
+    r = vksplit_plan_write_table(k->plan, bytes, &err);
+    if (r == VKSPLIT_OK)
+        r = vksplit_runner_buffer_create(k->runner, offset + info->table_bytes, &k->table, &err);
+    if (r == VKSPLIT_OK)
+        r = vksplit_runner_upload(k->runner, &k->table, offset, bytes, info->table_bytes, &err);
+    if (r == VKSPLIT_OK)
+        r = vksplit_plan_bind_table(k->plan, k->table.buffer, offset, &err);
+    free(bytes);
+    if (r != VKSPLIT_OK)
+        fail_case(k, "the caller's table (%llu bytes at %llu): %s", (unsigned long long)info->table_bytes,
+                  (unsigned long long)offset, err.message);
+    return r == VKSPLIT_OK;
+}
+
 /* Lays the input and every recording's outputs out in buffers (not created yet). */
 static void place_tensors(case_run* k)
 {
@@ -366,6 +404,7 @@ static void release(case_run* k)
         free(s->buffers[b].got);
     }
     vksplit_runner_buffer_destroy(k->runner, &s->arguments);
+    vksplit_runner_buffer_destroy(k->runner, &k->table);
     free(s->buffers);
     free(s->outputs);
     free(s->bindings);
@@ -412,7 +451,7 @@ core_verdict core_run_case(vksplit_runner* runner, const core_case* split, const
 
     if (plan_case(&k)) {
         place_tensors(&k);
-        if (fill_buffers(&k) && run_split(&k)) {
+        if (fill_buffers(&k) && bind_caller_table(&k) && run_split(&k)) {
             if (o->inject)
                 k.v.injected = core__inject_fault(&k.s, c, o->inject);
             compare_bytes(&k);

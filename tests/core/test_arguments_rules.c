@@ -35,7 +35,7 @@ int main(void)
     for (uint32_t i = 0; i < OUTPUTS; i++)
         lengths[i] = 8;
     vksplit_split_desc d = core_packed_desc(4, 2, sizes, 1, OUTPUTS, lengths);
-    vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
+    vksplit_plan_options compute = {.path = VKSPLIT_PATH_COMPUTE};
     vksplit_plan_info pinfo;
     vksplit_plan* plan = test_plan_create(vksplit_runner_context(runner), &d, NULL, &compute, &pinfo);
     CHECK_MSG(pinfo.argument_bytes == OUTPUTS * sizeof(uint64_t), "%u outputs need %llu bytes of arguments", OUTPUTS,

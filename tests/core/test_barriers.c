@@ -40,7 +40,7 @@ static vksplit_plan_info record_split(vksplit_runner* runner, vksplit_context* c
     for (uint32_t i = 0; i < outputs; i++)
         lengths[i] = 16;
     vksplit_split_desc d = core_packed_desc(4, 1, sizes, 0, outputs, lengths);
-    vksplit_plan_options options = {path};
+    vksplit_plan_options options = {.path = path};
     vksplit_plan_info info;
     vksplit_plan* plan = test_plan_create(ctx, &d, NULL, &options, &info);
     if (!plan)
@@ -192,7 +192,7 @@ int main(void)
                                     .sizes = sizes,
                                     .output_count = 12,
                                     .lengths = lengths};
-            vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE}; /* the plan record_split makes */
+            vksplit_plan_options compute = {.path = VKSPLIT_PATH_COMPUTE}; /* the plan record_split makes */
             CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &d, &compute, &plan, &err), &err);
             CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, bindings, addresses, &err), &err);
             CHECK_RESULT(VKSPLIT_OK, vksplit_runner_upload(runner, &args, 512, addresses, sizeof addresses, &err),

@@ -94,7 +94,7 @@ static void run_mode(const mode* m)
     uint64_t sizes[1] = {96}, lengths[3] = {16, 32, 48}, chunk_bytes[3] = {64, 128, 192};
     vksplit_split_desc d =
         {.element_size = 4, .rank = 1, .sizes = sizes, .axis = 0, .output_count = 3, .lengths = lengths};
-    vksplit_plan_options options = {m->path};
+    vksplit_plan_options options = {.path = m->path};
     vksplit_plan* plan = NULL;
     CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(vksplit_runner_context(f.runner), &d, &options, &plan, &err), &err);
     if (!plan) {

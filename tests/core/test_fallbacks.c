@@ -265,7 +265,7 @@ static void exact_size_buffers(vksplit_runner* runner, const test_mode* m)
             d.output_count = n;
             d.lengths = lengths;
             d.base_alignment = element_size;
-            vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
+            vksplit_plan_options compute = {.path = VKSPLIT_PATH_COMPUTE};
             vksplit_plan_info info;
             vksplit_plan* plan = test_plan_create(ctx, &d, NULL, &compute, &info);
             if (!plan)

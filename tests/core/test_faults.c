@@ -6,7 +6,7 @@
  * host / device memory, DEVICE_LOST for submits and waits, MEMORY_MAP_FAILED, ...) in turn.
  * Phases: runner creation, the feature query, context creation (device addresses, push
  * descriptors), plan creation (compute, transfer, descriptor fallback, > 10 outputs,
- * non-coherent table memory), recording (vksplit_cmd_split, vksplit_write_arguments: nothing
+ * non-coherent table memory, a context's first plan: the table pool's first block), recording (vksplit_cmd_split, vksplit_write_arguments: nothing
  * fallible in them, asserted), and the runner's buffers, uploads, downloads, submit, run_plan
  * and one-shot split, staged and mapped.
  *
@@ -607,6 +607,58 @@ static void plan_create_still_works(void* self, vksplit_result r, const char* la
         context_works(op->runner, op->ctx, op->c, label); /* the context is unharmed */
 }
 
+/* A context's first plan makes the table pool's first block (src/context/table_pool.c): later
+ * plans find one, so this op makes its context each time too (pipelines on demand: the plan
+ * compiles only its own). */
+typedef struct first_plan_op {
+    vksplit_runner* runner;
+    vksplit_context_desc desc;
+    const split_case* c;
+    vksplit_context* ctx;
+    vksplit_plan* out;
+} first_plan_op;
+
+static vksplit_result first_plan_run(void* self, vksplit_error* error)
+{
+    first_plan_op* op = self;
+    op->out = NULL;
+    vksplit_result r = vksplit_context_create(&op->desc, &op->ctx, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    op->out = (vksplit_plan*)(uintptr_t)0xBAD;
+    return vksplit_plan_create(op->ctx, &op->c->desc, &op->c->options, &op->out, error);
+}
+
+static void first_plan_settle(void* self, vksplit_result r, const char* label)
+{
+    first_plan_op* op = self;
+    if (settle_created(r, op->out, label)) {
+        plan_works(op->runner, op->out, op->c, label, NULL);
+        vksplit_plan_destroy(op->out);
+    } else if (op->ctx) {
+        context_works(op->runner, op->ctx, op->c, label); /* the context is unharmed */
+    }
+    vksplit_context_destroy(op->ctx);
+    op->ctx = NULL;
+}
+
+static void first_plan_phase(vksplit_runner* runner, vksplit_features without)
+{
+    split_case compute;
+    case_init(&compute, "compute", 4, 8, 3, VKSPLIT_PATH_COMPUTE);
+    first_plan_op op = {runner, hooked_context_desc(runner, without), &compute, NULL, NULL};
+    op.desc.pipelines = VKSPLIT_PIPELINES_ON_DEMAND;
+    const char* name = without ? "vksplit_plan_create (a descriptor context's first plan)"
+                               : "vksplit_plan_create (a context's first plan)";
+    phase_stats s;
+    memset(&s, 0, sizeof s);
+    fault_op f = {name, first_plan_run, first_plan_settle, NULL, &op};
+    /* Not the driver's allocations: the context's creation is in the op, and lavapipe crashes
+     * on its own failed allocation in vkCreatePipelineLayout (above). */
+    sweep_all(&f, 3, SWEEP_ALLOCATIONS, &s);
+    report(name, &s);
+}
+
 static void plan_creation_phase(vksplit_runner* runner, vksplit_context* bda, vksplit_context* desc,
                                 vksplit_context* noncoherent)
 {
@@ -992,6 +1044,9 @@ int main(void)
     vksplit_context* noncoherent = make_context(runner, 0, 1);
     CHECK_MSG(vkc_unwrapped()[0] == '\0', "functions looked up but not wrapped: %s", vkc_unwrapped());
     plan_creation_phase(runner, bda ? bda : noncoherent, descriptors, noncoherent);
+    first_plan_phase(runner, 0);
+    if (descriptors && bda)
+        first_plan_phase(runner, VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS);
     if (bda)
         recording_phase(runner, bda);
     vksplit_context_destroy(bda);
@@ -1025,6 +1080,7 @@ int main(void)
                                                VKSPLIT_RULE_HOST_ALLOCATION_DISPATCHES,
                                                VKSPLIT_RULE_HOST_ALLOCATION_REGIONS,
                                                VKSPLIT_RULE_HOST_ALLOCATION_SPIRV,
+                                               VKSPLIT_RULE_HOST_ALLOCATION_TABLE_POOL,
                                                VKSPLIT_RULE_HOST_ALLOCATION_RUNNER,
                                                VKSPLIT_RULE_HOST_ALLOCATION_LAYERS,
                                                VKSPLIT_RULE_VULKAN_OUT_OF_MEMORY,

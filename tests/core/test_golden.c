@@ -131,7 +131,7 @@ static void run_golden(vksplit_runner* runner, const golden* g, encoding e, uint
                   g->name, i, (unsigned long long)spans[i], g->element_counts[i]);
 
     /* The device, through the one-shot runner. */
-    vksplit_plan_options options = {path};
+    vksplit_plan_options options = {.path = path};
     vksplit_result r = vksplit_runner_split(runner, &d, &options, input, out_ptrs, &err);
     if (path == VKSPLIT_PATH_TRANSFER && r == VKSPLIT_ERROR_UNSUPPORTED) {
         /* Element-wise rows have no transfer plan (the compute paths cover them): refused

@@ -182,7 +182,7 @@ static void run_split_case(const own_device* d, vksplit_context* ctx, const vksp
                            uint64_t overrun, const char* label)
 {
     current_case = label;
-    vksplit_plan_options options = {VKSPLIT_PATH_COMPUTE};
+    vksplit_plan_options options = {.path = VKSPLIT_PATH_COMPUTE};
     vksplit_plan_info info;
     vksplit_plan* plan = test_plan_create(ctx, desc, NULL, &options, &info);
     if (!plan)
@@ -241,7 +241,7 @@ static void run_join_case(const own_device* d, vksplit_context* ctx, const vkspl
 {
     current_case = label;
     vksplit_join_desc join = core_join_of_split(desc);
-    vksplit_plan_options options = {VKSPLIT_PATH_COMPUTE};
+    vksplit_plan_options options = {.path = VKSPLIT_PATH_COMPUTE};
     vksplit_plan_info info;
     vksplit_plan* plan = test_plan_create(ctx, NULL, &join, &options, &info);
     if (!plan)

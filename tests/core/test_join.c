@@ -310,7 +310,7 @@ static void round_trip_case(vksplit_runner* runner, vksplit_context* ctx, const 
     snprintf(label + at, sizeof label - (size_t)at, "] axis %u, %u parts", axis, count);
     vksplit_plan *sp = NULL, *jp = NULL;
     vksplit_error err;
-    vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
+    vksplit_plan_options compute = {.path = VKSPLIT_PATH_COMPUTE};
     CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &split, &compute, &sp, &err), &err);
     CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create_join(ctx, &join, &compute, &jp, &err), &err);
     uint64_t bytes = ref_input_span_bytes(&split);

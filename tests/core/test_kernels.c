@@ -181,7 +181,7 @@ static void plan_pipeline(void)
     vksplit_runner_get_info(r, &info);
     uint64_t sizes[2] = {8, 64}, lengths[2] = {32, 32};
     vksplit_split_desc d = core_packed_desc(4, 2, sizes, 1, 2, lengths);
-    vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE}, transfer = {VKSPLIT_PATH_TRANSFER};
+    vksplit_plan_options compute = {.path = VKSPLIT_PATH_COMPUTE}, transfer = {.path = VKSPLIT_PATH_TRANSFER};
     vksplit_plan *pc = NULL, *pt = NULL;
     vksplit_error err;
     CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(vksplit_runner_context(r), &d, &compute, &pc, &err), &err);

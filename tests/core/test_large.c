@@ -89,7 +89,7 @@ static void run_big(vksplit_runner* runner, const char* name, const vksplit_spli
         return;
     }
     for (unsigned p = 0; p < 2; p++) {
-        vksplit_plan_options options = {paths[p]};
+        vksplit_plan_options options = {.path = paths[p]};
         vksplit_plan_info info;
         vksplit_plan* plan = test_plan_create(vksplit_runner_context(runner), d, NULL, &options, &info);
         if (!plan)
@@ -331,7 +331,7 @@ static void wide_tiles(void)
     }
     if (input) {
         vksplit_plan* plan = NULL;
-        vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
+        vksplit_plan_options compute = {.path = VKSPLIT_PATH_COMPUTE};
         CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(vksplit_runner_context(runner), &d, &compute, &plan, &err), &err);
         vksplit_plan_info info;
         vksplit_plan_get_info(plan, &info);

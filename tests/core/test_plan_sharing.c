@@ -137,7 +137,7 @@ static void share_plan(const own_device* d, vksplit_context* ctx, const char* la
         total += lengths[i] = 1 + (i * 5) % 3;
     const uint64_t sizes[3] = {3, total, inner};
     vksplit_split_desc desc = core_packed_desc(4, 3, sizes, 1, outputs, lengths);
-    vksplit_plan_options options = {path};
+    vksplit_plan_options options = {.path = path};
     vksplit_plan_info info;
     vksplit_plan* plan = test_plan_create(ctx, &desc, NULL, &options, &info);
     if (!plan)

@@ -73,7 +73,7 @@ int main(int argc, char** argv)
                     continue;
                 static bench_setup s;
                 bench_setup_case(bc, (uint64_t)sizes[z] << 20, &s);
-                vksplit_plan_options options = {classes[k].path};
+                vksplit_plan_options options = {.path = classes[k].path};
                 vksplit_plan* plan = NULL;
                 vksplit_error err;
                 CHECK_RESULT(VKSPLIT_OK, bench_plan_create(ctx, &s, &options, &plan, &err), &err);

@@ -185,7 +185,7 @@ typedef struct setup {
 
 static void record_case(setup* s, vksplit_context* ctx, const vksplit_split_desc* desc, const char* label)
 {
-    vksplit_plan_options options = {VKSPLIT_PATH_COMPUTE};
+    vksplit_plan_options options = {.path = VKSPLIT_PATH_COMPUTE};
     vksplit_plan* plan = NULL;
     vksplit_error err;
     vksplit_result r = vksplit_plan_create(ctx, desc, &options, &plan, &err);

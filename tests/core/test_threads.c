@@ -249,7 +249,7 @@ static void* plans_thread(void* arg)
         uint64_t inner = path == VKSPLIT_PATH_TRANSFER ? 512 + 64 * (it % 3) : 1 + (it * 13 + w->index) % 40;
         const uint64_t sizes[3] = {1 + it % 3, total, inner};
         vksplit_split_desc d = core_packed_desc(element, 3, sizes, 1, outputs, lengths);
-        vksplit_plan_options options = {path};
+        vksplit_plan_options options = {.path = path};
         vksplit_plan* plan = NULL;
         enter(s);
         /* The pure queries, at the same time as every other thread's. */
@@ -436,7 +436,7 @@ static void pipelines_on_demand(vksplit_runner* runner)
     static const uint64_t sizes[2] = {64, 12}, lengths[3] = {4, 4, 4};
     vksplit_split_desc split = core_packed_desc(4, 2, sizes, 1, 3, lengths);
     vksplit_join_desc join = {4, 2, sizes, NULL, 1, 3, lengths, NULL, 0};
-    vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
+    vksplit_plan_options compute = {.path = VKSPLIT_PATH_COMPUTE};
     vksplit_plan *a = NULL, *b = NULL;
     CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &split, &compute, &a, &err), &err);
     CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create_join(ctx, &join, &compute, &b, &err), &err);
@@ -517,7 +517,7 @@ static void same_plans(shared* s, const char* label, int expect_arguments)
         sizes[p][1] = total;
         sizes[p][2] = inner[p];
         s->descs[p] = core_packed_desc(4, 3, sizes[p], 1, counts[p], splits[p]);
-        vksplit_plan_options options = {paths[p]};
+        vksplit_plan_options options = {.path = paths[p]};
         vksplit_error err;
         CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(s->ctx, &s->descs[p], &options, &plans[p], &err), &err);
         s->plans[p] = plans[p];

@@ -181,7 +181,7 @@ static void twice(vksplit_runner* runner, const char* label, uint32_t outputs, u
         total += lengths[i] = 1 + i % 3;
     const uint64_t sizes[3] = {2, total, inner};
     vksplit_split_desc d = core_packed_desc(4, 3, sizes, 1, outputs, lengths);
-    vksplit_plan_options options = {path};
+    vksplit_plan_options options = {.path = path};
     vksplit_context* ctx = vksplit_runner_context(runner);
     vksplit_runner_info rinfo;
     vksplit_runner_get_info(runner, &rinfo);

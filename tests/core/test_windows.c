@@ -178,7 +178,7 @@ static void directed_cases(vksplit_runner* runner, const test_mode* m)
         core_case_init(&c, 4, 2, sizes, 0, 2, lengths);
         core_case_set_input_strides(&c, in_strides);
         vksplit_plan* plan = NULL;
-        vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
+        vksplit_plan_options compute = {.path = VKSPLIT_PATH_COMPUTE};
         CHECK_RULE(VKSPLIT_RULE_PLAN_WINDOWS, vksplit_plan_create(ctx, &c.desc, &compute, &plan, &err), &err);
         CHECK_MSG(!plan, "a refused plan was returned");
         CHECK_MSG(strstr(err.message, "4096 binding windows") && strstr(err.message, "maxStorageBufferRange"),
@@ -198,7 +198,7 @@ static void directed_cases(vksplit_runner* runner, const test_mode* m)
             for (int shape = 0; shape < 2; shape++) {
                 const uint64_t* sizes = shape ? columns : rows;
                 vksplit_plan* plan = NULL;
-                vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
+                vksplit_plan_options compute = {.path = VKSPLIT_PATH_COMPUTE};
                 double t0 = core_now();
                 vksplit_result r;
                 if (join) {
@@ -266,7 +266,7 @@ static void past_device_reach(vksplit_runner* runner, const test_mode* m)
     core_case_init(&c, 4, 2, small, 1, 1, whole);
     core_case_set_output_strides(&c, 0, wide);
     vksplit_plan* plan = NULL;
-    vksplit_plan_options compute = {VKSPLIT_PATH_COMPUTE};
+    vksplit_plan_options compute = {.path = VKSPLIT_PATH_COMPUTE};
     vksplit_error err;
     CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(vksplit_runner_context(runner), &c.desc, &compute, &plan, &err), &err);
     vksplit_plan_info info;

@@ -59,6 +59,7 @@ static unsigned fault_variant;
 static VkResult fault_result_value;
 static const char* fault_site_name = "";
 static int hide_host_coherent;
+static uint64_t address_skew; /* added to every buffer device address (vkc_set_address_skew) */
 
 /* What the specification lets each fallible function return, the primary error first. */
 static unsigned errors_of(vkc_function f, VkResult* out)
@@ -382,16 +383,22 @@ static VKAPI_ATTR VkResult VKAPI_CALL w_vkInvalidateMappedMemoryRanges(VkDevice 
     FALLIBLE(vkInvalidateMappedMemoryRanges, NO_POISON);
     return REAL(vkInvalidateMappedMemoryRanges)(a, b, c);
 }
+/* Counted, so that a test can tell the allocations live (vkAllocateMemory less these). */
+static VKAPI_ATTR void VKAPI_CALL w_vkFreeMemory(VkDevice a, VkDeviceMemory b, const VkAllocationCallbacks* c)
+{
+    COUNT(vkFreeMemory);
+    REAL(vkFreeMemory)(a, b, c);
+}
 static VKAPI_ATTR VkDeviceAddress VKAPI_CALL w_vkGetBufferDeviceAddress(VkDevice a, const VkBufferDeviceAddressInfo* b)
 {
     COUNT(vkGetBufferDeviceAddress);
-    return REAL(vkGetBufferDeviceAddress)(a, b);
+    return REAL(vkGetBufferDeviceAddress)(a, b) + address_skew;
 }
 static VKAPI_ATTR VkDeviceAddress VKAPI_CALL w_vkGetBufferDeviceAddressKHR(VkDevice a,
                                                                            const VkBufferDeviceAddressInfo* b)
 {
     COUNT(vkGetBufferDeviceAddressKHR);
-    return REAL(vkGetBufferDeviceAddressKHR)(a, b);
+    return REAL(vkGetBufferDeviceAddressKHR)(a, b) + address_skew;
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkEnumerateDeviceExtensionProperties(VkPhysicalDevice a, const char* b,
@@ -519,7 +526,6 @@ static const char* const infallible[] = {
     "vkGetDeviceQueue",
     "vkGetBufferMemoryRequirements",
     "vkGetBufferDeviceAddressEXT",
-    "vkFreeMemory",
     "vkUnmapMemory",
     "vkFreeCommandBuffers",
 };
@@ -819,6 +825,7 @@ uint64_t vkc_fault_events(void) { return atomic_load(&fault_events); }
 int vkc_fault_fired(void) { return atomic_load(&fault_fired); }
 VkResult vkc_fault_result(void) { return fault_result_value; }
 const char* vkc_fault_site(void) { return fault_site_name; }
+void vkc_set_address_skew(uint64_t skew) { address_skew = skew; }
 void vkc_set_hide_host_coherent(int hide) { hide_host_coherent = hide; }
 
 vksplit_context_desc vkc_context_desc(vksplit_runner* runner)

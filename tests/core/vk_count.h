@@ -83,6 +83,7 @@ typedef enum vkc_category {
     X(vkFlushMappedMemoryRanges, VKC_FORBIDDEN)           \
     X(vkInvalidateMappedMemoryRanges, VKC_FORBIDDEN)      \
     X(vkGetBufferDeviceAddress, VKC_OTHER)                \
+    X(vkFreeMemory, VKC_OTHER)                            \
     X(vkGetBufferDeviceAddressKHR, VKC_OTHER)             \
     X(vkEnumerateDeviceExtensionProperties, VKC_OTHER)    \
     X(vkGetPhysicalDeviceMemoryProperties, VKC_OTHER)     \
@@ -232,6 +233,10 @@ const char* vkc_fault_site(void);
  * HOST_COHERENT from every memory type, so that the library takes its non-coherent path
  * (vkFlushMappedMemoryRanges) on a device whose memory is all coherent. */
 void vkc_set_hide_host_coherent(int hide);
+/* When not 0, vkGetBufferDeviceAddress (and its KHR alias) returns the device's address plus
+ * skew: a buffer whose address breaks an alignment the library checks (never passed to a
+ * shader: the test only binds). */
+void vkc_set_address_skew(uint64_t skew);
 
 /* Installs the counting wrappers over the runner's loader and returns a context desc on
  * the runner's device whose get_*_proc_addr are the counting ones. */

@@ -82,7 +82,7 @@ static int run_join(vksplit_runner* runner, const char* name, const described_jo
     for (int p = 0; p < 2; p++) {
         for (uint64_t b = 0; b < bytes + TAIL; b++)
             output[b] = tail_byte(b);
-        vksplit_plan_options options = {paths[p]};
+        vksplit_plan_options options = {.path = paths[p]};
         vksplit_error err;
         vksplit_result r = vksplit_runner_join(runner, d, &options, (const void* const*)inputs, output, &err);
         CHECK_MSG(r == VKSPLIT_OK, "%s (path %d): %s: %s", name, (int)paths[p], vksplit_result_name(r), err.message);

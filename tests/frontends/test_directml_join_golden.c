@@ -142,7 +142,7 @@ static unsigned char* run_join(vksplit_runner* runner, const join_case* c)
     unsigned char* got = malloc(n * e);
     unsigned char* output = malloc(out_span);
     for (size_t p = 0; p < sizeof paths / sizeof paths[0]; p++) {
-        vksplit_plan_options options = {paths[p]};
+        vksplit_plan_options options = {.path = paths[p]};
         memset(output, 0xa5, out_span);
         memset(&err, 0, sizeof err);
         r = vksplit_runner_join(runner, &d, &options, (const void* const*)c->inputs, output, &err);

@@ -344,7 +344,7 @@ static vksplit_result device_run(vksplit_runner* runner, const vksplit_split_des
     memset(&arguments, 0, sizeof arguments);
     memset(info, 0, sizeof *info);
     vksplit_plan* plan = NULL;
-    vksplit_plan_options options = {path};
+    vksplit_plan_options options = {.path = path};
     vksplit_result r = vksplit_runner_buffer_create(runner, total, &buffer, err);
     if (r == VKSPLIT_OK)
         r = vksplit_runner_upload(runner, &buffer, 0, initial, total, err);

@@ -130,7 +130,7 @@ static void split_rules(vksplit_runner* runner)
     vksplit_plan_destroy(plan);
 
     /* The core's rules that need no device state. */
-    vksplit_plan_options bad_path = {(vksplit_path)9};
+    vksplit_plan_options bad_path = {.path = (vksplit_path)9};
     vksplit_plan* refused = NULL;
     CHECK_RULE(VKSPLIT_RULE_PLAN_PATH,
                vksplit_plan_create(vksplit_runner_context(runner), &d, &bad_path, &refused, &err), &err);
@@ -140,7 +140,7 @@ static void split_rules(vksplit_runner* runner)
     uint64_t tall[2] = {(1u << 21) + 1, 4}, halves[2] = {2, 2};
     vksplit_split_desc t =
         {.element_size = 4, .rank = 2, .sizes = tall, .axis = 1, .output_count = 2, .lengths = halves};
-    vksplit_plan_options transfer = {VKSPLIT_PATH_TRANSFER};
+    vksplit_plan_options transfer = {.path = VKSPLIT_PATH_TRANSFER};
     CHECK_RULE(VKSPLIT_RULE_PLAN_TRANSFER_REGIONS,
                vksplit_plan_create(vksplit_runner_context(runner), &t, &transfer, &refused, &err), &err);
     CHECK_MSG(refused == NULL, "a refused plan was returned");

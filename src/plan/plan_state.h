@@ -1,9 +1,11 @@
-/* The plan's insides, shared by plan.c, arguments.c and record.c. Immutable once created:
- * nothing after vksplit_plan_create writes into it, host or device side. */
-#ifndef VKSPLIT_PLAN_H
-#define VKSPLIT_PLAN_H
+/* The plan's insides, shared by plan.c, plan_table.c, arguments.c and record.c: data only.
+ * Immutable once created (and, for a table the engine places, bound): nothing after that
+ * writes into it, host or device side. */
+#ifndef VKSPLIT_PLAN_STATE_H
+#define VKSPLIT_PLAN_STATE_H
 
 #include "context/context_state.h"
+#include "context/table_pool.h"
 #include "plan/plan_grid.h"
 #include "planner/planner.h"
 #include "plan/table.h"
@@ -27,14 +29,17 @@ struct vksplit_plan {
     VkPipeline pipeline;          /* borrowed from the context */
     vksplit_bool32 atomic_stores; /* 1/2-byte words through 32-bit atomics (no 8/16-bit storage) */
     vksplit__table_layout table;
+    /* Where the table lies (src/plan/plan_table.c): a range of the context's pool, or of the
+     * engine's buffer once bound; a window's table lies in its parent's range. */
+    vksplit_table_placement table_placement;
+    vksplit__table_range table_range; /* the pool's range (its block NULL otherwise) */
+    vksplit_bool32 table_bound;       /* buffer, offset and address below are set */
     VkBuffer table_buffer;
-    VkDeviceMemory table_memory;
+    uint64_t table_offset; /* in table_buffer */
     VkDeviceAddress table_address;
-    uint64_t table_bytes;
-    uint64_t table_offset;         /* in table_buffer: a window's table lies in its plan's buffer */
-    vksplit_bool32 borrowed_table; /* a window's plan: table_buffer and table_memory are its parent's */
-    uint64_t argument_bytes;       /* per recording: output addresses beyond the inline ones */
-    vksplit__grid grid;            /* its dispatches (src/plan/plan_grid.c) */
+    uint64_t table_bytes;    /* a windowed plan: its windows' tables, each at a descriptor's alignment */
+    uint64_t argument_bytes; /* per recording: output addresses beyond the inline ones */
+    vksplit__grid grid;      /* its dispatches (src/plan/plan_grid.c) */
 
     /* transfer path: the regions of segment s are [region_first[s], region_first[s+1]) */
     VkBufferCopy* regions;
@@ -58,6 +63,7 @@ struct vksplit__window {
     uint64_t whole_offset;  /* bytes from the whole's binding offset */
     uint32_t part_first;    /* the window's part j is the plan's part part_first + j */
     uint64_t* part_offsets; /* [plan->part_count]: bytes from those parts' binding offsets */
+    uint64_t table_at;      /* its table's bytes from the start of the parent's */
 };
 
-#endif /* VKSPLIT_PLAN_H */
+#endif /* VKSPLIT_PLAN_STATE_H */
