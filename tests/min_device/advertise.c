@@ -31,7 +31,7 @@ static void lower_limits(VkPhysicalDeviceLimits* l)
     AT_MOST(l->maxUniformBufferRange, 16384u);
     AT_MOST(l->maxStorageBufferRange, 1u << 27);
     AT_MOST(l->maxPushConstantsSize, 128u);
-    AT_MOST(l->maxMemoryAllocationCount, 4096u);
+    AT_MOST(l->maxMemoryAllocationCount, MD_MAX_MEMORY_ALLOCATION_COUNT);
     AT_MOST(l->maxSamplerAllocationCount, 4000u);
     AT_LEAST(l->bufferImageGranularity, 131072u);
     AT_MOST(l->sparseAddressSpaceSize, 1ull << 31);

@@ -9,6 +9,7 @@
 /* The limits vksplit and the tests meet most, named once. */
 #define MD_MAX_WORKGROUP_INVOCATIONS 128u
 #define MD_MAX_MEMORY_ALLOCATION_SIZE (1ull << 30)
+#define MD_MAX_MEMORY_ALLOCATION_COUNT 4096u
 #define MD_MAX_BUFFER_SIZE (1ull << 30)
 
 /* VkPhysicalDeviceProperties: limits, device type, and the profile in the device name. */

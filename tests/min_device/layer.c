@@ -1,9 +1,9 @@
 /* VK_LAYER_VKSPLIT_min_device: the loader's layer interface (version 2) around advertise.c.
  * It answers the physical-device queries with Vulkan's required limits and the profile's
  * features and extensions, refuses a device that enables what the profile hides, and fails an
- * allocation above maxMemoryAllocationSize or a buffer above maxBufferSize. Everything else passes
- * through. It sits under the validation layer (README.md), which then checks every call
- * against what this layer advertises. */
+ * allocation above maxMemoryAllocationSize or past maxMemoryAllocationCount live ones, and a
+ * buffer above maxBufferSize. Everything else passes through. It sits under the validation layer
+ * (README.md), which then checks every call against what this layer advertises. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,10 +40,13 @@ typedef struct md_device {
     PFN_vkGetDeviceProcAddr next_gdpa;
     PFN_vkDestroyDevice DestroyDevice;
     PFN_vkAllocateMemory AllocateMemory;
+    PFN_vkFreeMemory FreeMemory;
     PFN_vkCreateBuffer CreateBuffer;
+    uint32_t live_allocations; /* VkDeviceMemory allocated and not yet freed; under `lock` */
 } md_device;
 
-/* Instances and devices by dispatch key; a test may create them from several threads. */
+/* Instances and devices by dispatch key, and the devices' allocation counts; a test may create
+ * and use them from several threads. */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static md_instance instances[MAX_OBJECTS];
 static md_device devices[MAX_OBJECTS];
@@ -248,6 +251,7 @@ static VKAPI_ATTR VkResult VKAPI_CALL md_CreateDevice(VkPhysicalDevice pd, const
     md_device dev = {.key = layer_dispatch_key(*out), .next_gdpa = gdpa};
     dev.DestroyDevice = (PFN_vkDestroyDevice)gdpa(*out, "vkDestroyDevice");
     dev.AllocateMemory = (PFN_vkAllocateMemory)gdpa(*out, "vkAllocateMemory");
+    dev.FreeMemory = (PFN_vkFreeMemory)gdpa(*out, "vkFreeMemory");
     dev.CreateBuffer = (PFN_vkCreateBuffer)gdpa(*out, "vkCreateBuffer");
     if (!layer_store(&device_table, &dev)) {
         dev.DestroyDevice(*out, allocator);
@@ -277,6 +281,12 @@ static VkResult refuse(const char* call, VkDeviceSize size, const char* limit, V
     return VK_ERROR_OUT_OF_DEVICE_MEMORY;
 }
 
+/* A third: at most maxMemoryAllocationCount allocations live at once per device, the 4096 Vulkan
+ * promises (lavapipe allows far more). The validation layer above reports the one past it
+ * (VUID-vkAllocateMemory-maxMemoryAllocationCount-04101) and still calls down; this device then
+ * fails it with VK_ERROR_TOO_MANY_OBJECTS, as a device at its count does, and says so on stderr.
+ * The slot is taken before the call down, so that threads allocating at once cannot pass the
+ * limit together, and given back when the call fails. */
 static VKAPI_ATTR VkResult VKAPI_CALL md_AllocateMemory(VkDevice device, const VkMemoryAllocateInfo* info,
                                                         const VkAllocationCallbacks* allocator, VkDeviceMemory* out)
 {
@@ -284,7 +294,40 @@ static VKAPI_ATTR VkResult VKAPI_CALL md_AllocateMemory(VkDevice device, const V
     if (info->allocationSize > MD_MAX_MEMORY_ALLOCATION_SIZE)
         return refuse("vkAllocateMemory", info->allocationSize, "maxMemoryAllocationSize",
                       MD_MAX_MEMORY_ALLOCATION_SIZE);
-    return dev->AllocateMemory(device, info, allocator, out);
+    pthread_mutex_lock(&lock);
+    uint32_t live = dev->live_allocations;
+    int room = live < MD_MAX_MEMORY_ALLOCATION_COUNT;
+    if (room)
+        dev->live_allocations = live + 1;
+    pthread_mutex_unlock(&lock);
+    if (!room) {
+        fprintf(stderr,
+                LAYER_NAME ": vkAllocateMemory of %llu bytes would make %llu allocations live, above "
+                           "maxMemoryAllocationCount (%u): VK_ERROR_TOO_MANY_OBJECTS\n",
+                (unsigned long long)info->allocationSize, (unsigned long long)live + 1, MD_MAX_MEMORY_ALLOCATION_COUNT);
+        return VK_ERROR_TOO_MANY_OBJECTS;
+    }
+    VkResult r = dev->AllocateMemory(device, info, allocator, out);
+    if (r != VK_SUCCESS) {
+        pthread_mutex_lock(&lock);
+        dev->live_allocations--;
+        pthread_mutex_unlock(&lock);
+    }
+    return r;
+}
+
+/* Freeing VK_NULL_HANDLE frees nothing and leaves the count. */
+static VKAPI_ATTR void VKAPI_CALL md_FreeMemory(VkDevice device, VkDeviceMemory memory,
+                                                const VkAllocationCallbacks* allocator)
+{
+    md_device* dev = find_device(device);
+    dev->FreeMemory(device, memory, allocator);
+    if (memory == VK_NULL_HANDLE)
+        return;
+    pthread_mutex_lock(&lock);
+    if (dev->live_allocations > 0)
+        dev->live_allocations--;
+    pthread_mutex_unlock(&lock);
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL md_CreateBuffer(VkDevice device, const VkBufferCreateInfo* info,
@@ -310,10 +353,7 @@ static const struct {
     {                                             \
         "vk" #name, (PFN_vkVoidFunction)md_##name \
     }
-        HOOK(GetDeviceProcAddr),
-        HOOK(DestroyDevice),
-        HOOK(AllocateMemory),
-        HOOK(CreateBuffer),
+        HOOK(GetDeviceProcAddr), HOOK(DestroyDevice), HOOK(AllocateMemory), HOOK(FreeMemory), HOOK(CreateBuffer),
 },
   instance_hooks[] = {
       HOOK(DestroyInstance),

@@ -5,7 +5,8 @@
  * min-device layer in the chain (README.md). Also checks that the profile's features and
  * device type reach vksplit, that a device enabling a hidden extension or feature is refused, and
  * that the layer fails an allocation above maxMemoryAllocationSize and a buffer above
- * maxBufferSize itself (the validation layer does not check those here).
+ * maxBufferSize itself (the validation layer does not check those here), and an allocation past
+ * maxMemoryAllocationCount live ones (the validation layer reports that one too).
  *
  *   min_device_placement    (VKSPLIT_MIN_DEVICE_PROFILE and the loader's search path set by ctest) */
 #define _POSIX_C_SOURCE 200809L /* setenv */
@@ -240,6 +241,10 @@ static void run_probes(vksplit_runner* runner, const int* usable, uint32_t* drew
     }
 }
 
+/* maxMemoryAllocationCount as the min-device advertises it (Vulkan's minimum). */
+#define ALLOCATION_COUNT 4096u
+#define ALLOCATION_COUNT_RULE "VUID-vkAllocateMemory-maxMemoryAllocationCount-04101"
+
 /* ---- the profile reaches vksplit ----------------------------------------------------------------- */
 
 static void check_profile(const test_device* d, const char* profile)
@@ -263,7 +268,8 @@ static void check_profile(const test_device* d, const char* profile)
               d->name);
     CHECK(d->limits.maxComputeWorkGroupInvocations == 128 && d->limits.maxComputeSharedMemorySize == 16384 &&
           d->limits.maxPerStageDescriptorStorageBuffers == 4 && d->limits.minStorageBufferOffsetAlignment == 256 &&
-          d->limits.maxStorageBufferRange == (1u << 27) && d->limits.maxPushConstantsSize == 128);
+          d->limits.maxStorageBufferRange == (1u << 27) && d->limits.maxPushConstantsSize == 128 &&
+          d->limits.maxMemoryAllocationCount == ALLOCATION_COUNT);
     for (unsigned i = 0; i < sizeof expected / sizeof expected[0]; i++)
         if (strcmp(profile, expected[i].name) == 0) {
             CHECK_MSG(d->type == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU, "profile %s: device type %d", profile,
@@ -312,6 +318,76 @@ static void check_layer_limits(vksplit_runner* runner, int layered)
     expect_over_limit(where, layered, "vkCreateBuffer of 2^30 + 256 bytes", r);
     if (r == VK_SUCCESS)
         vk.vkDestroyBuffer(vk.device, buffer, NULL);
+}
+
+/* The third limit the layer enforces: ALLOCATION_COUNT allocations of 256 bytes live at once
+ * succeed, one more fails with VK_ERROR_TOO_MANY_OBJECTS (freeing VK_NULL_HANDLE just before
+ * frees nothing), and after one is freed, another succeeds (the one that failed did not count).
+ * The runner holds no allocation here (it has one per vksplit_runner_buffer only, and the probes
+ * destroyed theirs), so the test's are all the device's. The validation layer above the layer
+ * must report the one past the count, once (ALLOCATION_COUNT_RULE), and nothing else. The plain
+ * device must allow that one too and draw no message; where its own maxMemoryAllocationCount
+ * (`device_count`) does not allow it, the check proves nothing there and is skipped. Returns the
+ * validation messages that one call drew, which are wanted. */
+static uint32_t check_allocation_count(vksplit_runner* runner, int layered, uint32_t device_count)
+{
+    static VkDeviceMemory allocations[ALLOCATION_COUNT + 1];
+    probe_vk vk;
+    if (!load(runner, &vk))
+        return 0;
+    const char* where = layered ? "min-device" : "plain device";
+    if (!layered && device_count <= ALLOCATION_COUNT) {
+        test_skip_part("%s: its own maxMemoryAllocationCount (%u) does not allow %u allocations", where, device_count,
+                       ALLOCATION_COUNT + 1);
+        return 0;
+    }
+    VkMemoryAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    alloc.allocationSize = 256;
+    alloc.memoryTypeIndex = 0;
+    uint32_t live = 0;
+    VkResult r = VK_SUCCESS;
+    while (live < ALLOCATION_COUNT) {
+        allocations[live] = VK_NULL_HANDLE;
+        r = vk.vkAllocateMemory(vk.device, &alloc, NULL, &allocations[live]);
+        if (r != VK_SUCCESS)
+            break;
+        live++;
+    }
+    CHECK_MSG(live == ALLOCATION_COUNT, "%s: allocation %u of 256 bytes (of %u) returned %d", where, live + 1,
+              ALLOCATION_COUNT, (int)r);
+    uint32_t drew = 0;
+    if (live == ALLOCATION_COUNT) {
+        vk.vkFreeMemory(vk.device, VK_NULL_HANDLE, NULL);
+        uint32_t before = vksplit_runner_validation_message_count(runner);
+        last_message[0] = '\0';
+        expecting = layered;
+        allocations[live] = VK_NULL_HANDLE;
+        r = vk.vkAllocateMemory(vk.device, &alloc, NULL, &allocations[live]);
+        expecting = 0;
+        drew = vksplit_runner_validation_message_count(runner) - before;
+        const char* rule = strstr(last_message, "VUID-");
+        printf("%s: vkAllocateMemory with %u allocations live: %d, %u validation message(s) %.*s\n", where, live,
+               (int)r, drew, drew && rule ? (int)strcspn(rule, " ]") : 4, drew && rule ? rule : "none");
+        if (layered) {
+            CHECK_MSG(r == VK_ERROR_TOO_MANY_OBJECTS, "min-device: allocation %u of 256 bytes returned %d, expected %d",
+                      live + 1, (int)r, (int)VK_ERROR_TOO_MANY_OBJECTS);
+            CHECK_MSG(drew == 1 && strstr(last_message, ALLOCATION_COUNT_RULE),
+                      "min-device: allocation %u drew %u validation message(s), expected one, %s", live + 1, drew,
+                      ALLOCATION_COUNT_RULE);
+        } else {
+            CHECK_MSG(r == VK_SUCCESS, "plain device: allocation %u of 256 bytes returned %d", live + 1, (int)r);
+        }
+        if (r == VK_SUCCESS)
+            live++;
+        /* One freed, one more fits. */
+        vk.vkFreeMemory(vk.device, allocations[0], NULL);
+        allocations[0] = VK_NULL_HANDLE;
+        r = vk.vkAllocateMemory(vk.device, &alloc, NULL, &allocations[0]);
+        CHECK_MSG(r == VK_SUCCESS, "%s: an allocation after one of %u was freed returned %d", where, live, (int)r);
+    }
+    for (uint32_t i = 0; i < live; i++)
+        vk.vkFreeMemory(vk.device, allocations[i], NULL);
+    return layered ? drew : 0;
 }
 
 /* A device that enables what the profile hides is refused, as a device without it would. */
@@ -392,6 +468,7 @@ int main(void)
                       "plain device: %s drew %u validation message(s): the probe is not within %s's limits",
                       probes[p].name, drew[p], plain_device.name);
     check_layer_limits(plain, 0);
+    (void)check_allocation_count(plain, 0, plain_device.limits.maxMemoryAllocationCount);
     (void)test_finish(plain); /* the plain device: no message at all */
 
     /* The min-device layer under the validation layer. */
@@ -418,6 +495,7 @@ int main(void)
         expected += drew[p];
     }
     check_layer_limits(layered, 1);
+    expected += check_allocation_count(layered, 1, device.limits.maxMemoryAllocationCount);
     /* The validation layer may report the refused devices' hidden extension or feature too. */
     uint32_t before_refusals = vksplit_runner_validation_message_count(layered);
     expecting = 1;
