@@ -44,6 +44,8 @@
 #define MAPPING_TILES_REALIGN 7 /* TILES with 4- or 8-byte words, copied with 16-byte loads and stores */
 #define MAPPING_TILES_WIDE 8    /* TILES whose tiles span 2 GiB or more: 64-bit places (device addresses) */
 #define MAPPING_TRANSPOSE16 9   /* TRANSPOSE of 4-byte elements with 16-byte loads and stores */
+#define MAPPING_DEVICE 10       /* a plan for capacities: the lengths and offsets the GPU wrote (below) */
+#define MAPPING_DEVICE_CHECK 11 /* its one-workgroup pass: checks them, writes what the copy reads */
 
 /* Words one invocation loads before it stores (TILES, TRANSPOSE, DEINTERLEAVE's loads): 64
  * bytes in flight per trip for words of 4 bytes and more (16 x 4, 8 x 8, 4 x 16, 2 x 32);
@@ -116,6 +118,40 @@
 #define SEG_SIZE_B SEG_ROWS             /* TRANSPOSE16: dimension 1's size */
 #define SEG_READ_B32 SEG_ROW_MAGIC      /* TRANSPOSE16: dimension 1's stride on the side read, in words (32 bits) */
 
+/* MAPPING_DEVICE: a plan made for capacities (each part's largest length along the axis, the
+ * whole's too) that reads the lengths and offsets along the axis, when it runs, from device
+ * parameters the engine's GPU work wrote (vksplit.h: VKSPLIT_PARAMETERS_*). Every part is
+ * rows (the dimensions before the axis) of one contiguous chunk: its length times the words of
+ * one step along the axis (the dimensions after it, packed in every tensor). A unit is one
+ * workgroup: one tile of TILE words (the workgroup size times ABI_UNROLL) of one row's chunk;
+ * the grid holds the capacity's tiles, and a tile past a row's actual chunk copies nothing.
+ * The check pass (MAPPING_DEVICE_CHECK, one workgroup, before it) reads the engine's values,
+ * checks them against the capacities, and writes the lengths and offsets the copy uses (all
+ * lengths 0 when a value breaks a rule) and the status. */
+#define TBL_DEV_STEP 1             /* words of one step along the axis */
+#define TBL_DEV_PARTS 2            /* parts (N of the device parameters) */
+#define TBL_DEV_CAPS_AT 3          /* the table's word where [N] capacities start, then the whole's */
+#define SEG_DEV_TILES SEG_PIECES   /* tiles per row (of the capacity's chunk) */
+#define SEG_DEV_PART SEG_PIECE_WORDS /* the part the segment copies: its index in the parameters */
+/* Device parameters, uint32 words (the layout is vksplit.h's VKSPLIT_PARAMETERS_*): the engine's
+ * values first, then the status and what the check writes for the copy. */
+#define DEV_WHOLE_LENGTH 0
+#define DEV_LENGTH(n, i) (1u + (i))
+#define DEV_OFFSET(n, i) (1u + (n) + (i))
+#define DEV_STATUS(n) (1u + 2u * (n)) /* [4]: the rule, then three values for its message */
+#define DEV_USED_LENGTH(n, i) (5u + 2u * (n) + (i))
+#define DEV_USED_OFFSET(n, i) (5u + 3u * (n) + (i))
+#define DEV_WORDS(n) (5u + 4u * (n))
+#define DEV_OFFSETS_PACKED 1u      /* the parts one after another from the whole's start */
+#define DEV_OFFSETS_GIVEN 2u       /* each part's offset in the parameters */
+/* The rules the check writes (vksplit/rules.h's numbers: src/record/push_constants.h checks
+ * them against VKSPLIT_RULE_*). */
+#define DEV_RULE_LENGTH 294        /* a length over its capacity: part, length, capacity */
+#define DEV_RULE_WHOLE_LENGTH 295  /* PACKED: the whole's length over its capacity: length, capacity, 0 */
+#define DEV_RULE_SUM 296           /* PACKED: the lengths' sum is not the whole's length: sum, length, 0 */
+#define DEV_RULE_OFFSET 297        /* GIVEN: offset + length past the whole's capacity: part, offset, capacity */
+#define DEV_RULE_ORDER 298         /* GIVEN, a join: a part starts before the one before it ends: part, offset, end */
+
 /* Push constants, byte offsets; 128 bytes on both paths (the Vulkan minimum for
  * maxPushConstantsSize). PC_*_SHAPE packs the grid's width (bits 0-15), the row dimensions
  * (bits 16-19) and the flags (bits 20-): */
@@ -144,6 +180,12 @@
                                  * arguments' address (FLAG_ARGUMENTS); FLAG_INLINE: then per
                                  * segment INLINE_FIELDS uint32 from uint32 INLINE_AT on, at
                                  * fixed places, so that the shader reads them without indexing */
+#define PC_BDA_PARAMETERS (PC_BDA_PARTS + 8 * (ABI_INLINE_OUTPUTS - 1)) /* uint64: MAPPING_DEVICE and its check:
+                                 * the device parameters, in the tenth part's place (such a plan
+                                 * pushes 9 parts' addresses, DEVICE_INLINE_OUTPUTS) */
+#define DEVICE_INLINE_OUTPUTS (ABI_INLINE_OUTPUTS - 1)
+#define PC_BDA_DEV_MODE PC_BDA_TRIPS /* uint: MAPPING_DEVICE_CHECK: DEV_OFFSETS_*; a join's check also the bit 4 */
+#define DEV_MODE_JOIN 4u
 #define INLINE_BASE 0        /*   uint64 */
 #define INLINE_CHUNK 2
 #define INLINE_UNITS 3          /*   units (TILES: a unit's stride in tiles) */

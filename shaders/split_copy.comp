@@ -28,6 +28,8 @@
 //                 workgroup memory, read and written coalesced.
 //   DEINTERLEAVE  short chunks: a workgroup stages whole input rows in workgroup memory and
 //                 writes every output's part with wide stores; each input byte is read once.
+//   DEVICE        a plan for capacities: lengths and offsets the GPU wrote, checked first by
+//                 its one-workgroup pass (DEVICE_CHECK).
 // No division and no table read inside any loop that copies words (DEINTERLEAVE's join finds a
 // piece's row by a multiply with the chunk's reciprocal, SEG_ROW_MAGIC).
 //
@@ -105,6 +107,9 @@ void place_row(uint seg, uint row, uint first_dim, inout OFFSET in_off, inout OF
 #if KERNEL == MAPPING_DEINTERLEAVE
 #include "copy_deinterleave.glsl"
 #endif
+#if KERNEL == MAPPING_DEVICE || KERNEL == MAPPING_DEVICE_CHECK
+#include "copy_device.glsl"
+#endif
 
 // ---- which segment, which unit -----------------------------------------------------------------
 
@@ -148,7 +153,9 @@ bool find_segment(uint wg, out uint k, out uint unit)
 void main()
 {
     uint wg = gl_WorkGroupID.y * pc_grid_x() + gl_WorkGroupID.x;
-#if KERNEL == MAPPING_DEINTERLEAVE
+#if KERNEL == MAPPING_DEVICE_CHECK
+    check_parameters();
+#elif KERNEL == MAPPING_DEINTERLEAVE
     if (JOIN)
         interleave_workgroup(wg);
     else
@@ -186,6 +193,8 @@ void main()
     realign_workgroup(k, band, unit);
 #elif KERNEL == MAPPING_TRANSPOSE16
     transpose16_workgroup(segment_at(k), unit, k);
+#elif KERNEL == MAPPING_DEVICE
+    device_workgroup(k, unit);
 #else
     uint seg = segment_at(k);
     PART dest = part_of(k);

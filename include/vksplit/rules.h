@@ -117,6 +117,19 @@
     X(PLAN_SHAPE_FIELDS, 199, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                             \
       "a dispatch's shape word cannot hold grid width %llu, %u row dimensions and flags 0x%x")                         \
     X(PLAN_TABLE_PLACEMENT, 284, VKSPLIT_ERROR_INVALID_ARGUMENT, "options.table %d is not a vksplit_table_placement")  \
+    X(PLAN_DEVICE_PARAMETERS, 299, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                     \
+      "options.device_parameters %d is not a vksplit_device_parameters")                                               \
+    X(PLAN_DEVICE_ADDRESSING, 300, VKSPLIT_ERROR_UNSUPPORTED,                                                          \
+      "device parameters need device addresses (VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS)")                               \
+    X(PLAN_DEVICE_PATH, 301, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                           \
+      "device parameters run on the compute path: options.path is VKSPLIT_PATH_TRANSFER")                              \
+    X(PLAN_DEVICE_LAYOUT, 302, VKSPLIT_ERROR_UNSUPPORTED,                                                              \
+      "device parameters need the axis and the dimensions after it packed: %s has stride %llu at dimension %u, not "   \
+      "%llu")                                                                                                          \
+    X(PLAN_DEVICE_STEP, 303, VKSPLIT_ERROR_UNSUPPORTED,                                                                \
+      "device parameters copy whole 4-byte words: a step along the axis is %llu bytes, base_alignment %u")             \
+    X(PLAN_DEVICE_CAPACITY, 304, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                          \
+      "device parameters count in 32 bits: %s's capacity %llu along the axis of %llu words a step is too large")       \
     /* The caller's table (vksplit_plan_write_table, vksplit_plan_bind_table) */                                       \
     X(TABLE_DATA_NULL, 285, VKSPLIT_ERROR_NULL_ARGUMENT, "data is NULL for a table of %llu bytes")                     \
     X(TABLE_DATA_ALIGNMENT, 286, VKSPLIT_ERROR_ALIGNMENT,                                                              \
@@ -136,6 +149,25 @@
     X(RECORD_BINDINGS_NULL, 43, VKSPLIT_ERROR_NULL_ARGUMENT, "input and outputs are required")                         \
     X(RECORD_JOIN_BINDINGS_NULL, 214, VKSPLIT_ERROR_NULL_ARGUMENT, "inputs and output are required")                   \
     X(RECORD_OPERATION, 215, VKSPLIT_ERROR_INVALID_ARGUMENT, "this plan is a %s: record it with %s")                   \
+    X(RECORD_DEVICE_PARAMETERS, 305, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                   \
+      "this plan reads device parameters: record it with %s")                                                          \
+    X(RECORD_NO_DEVICE_PARAMETERS, 306, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                \
+      "this plan reads no device parameters: record it with %s")                                                       \
+    X(RECORD_PARAMETERS_NULL, 307, VKSPLIT_ERROR_NULL_ARGUMENT, "parameters and its buffer are required")              \
+    X(RECORD_PARAMETERS_ALIGNMENT, 308, VKSPLIT_ERROR_ALIGNMENT,                                                       \
+      "parameters: offset %llu (device address 0x%llx) is not a multiple of 16")                                       \
+    /* What the check of device parameters writes (vksplit_parameters_status) */                                       \
+    X(PARAMETERS_STATUS_NULL, 309, VKSPLIT_ERROR_NULL_ARGUMENT, "plan and words are required")                         \
+    X(PARAMETERS_STATUS_PLAN, 310, VKSPLIT_ERROR_INVALID_ARGUMENT, "this plan reads no device parameters")             \
+    X(PARAMETERS_STATUS_UNKNOWN, 311, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                  \
+      "status %u is no rule the check writes: the block was not written by a recording of this plan")                  \
+    X(DEVICE_LENGTH, 294, VKSPLIT_ERROR_SPLIT_LENGTH, "the device's lengths[%u] = %u is over its capacity %u")         \
+    X(DEVICE_WHOLE_LENGTH, 295, VKSPLIT_ERROR_SPLIT_SUM, "the device's whole length %u is over its capacity %u")       \
+    X(DEVICE_SUM, 296, VKSPLIT_ERROR_SPLIT_SUM, "the device's lengths sum to %u, but its whole length is %u")          \
+    X(DEVICE_OFFSET, 297, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                              \
+      "the device's offsets[%u] = %u plus its length is past the whole's capacity %u")                                 \
+    X(DEVICE_ORDER, 298, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                               \
+      "the device's offsets[%u] = %u starts before the part before it ends (%u): a join's parts lie in order")         \
     X(RECORD_TABLE_UNBOUND, 292, VKSPLIT_ERROR_BINDING,                                                                \
       "the plan's table is the caller's (VKSPLIT_TABLE_CALLER) and not bound: vksplit_plan_bind_table first")          \
     X(BINDING_BUFFER_NULL, 44, VKSPLIT_ERROR_BINDING, "%s.buffer is VK_NULL_HANDLE")                                   \

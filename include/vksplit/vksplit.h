@@ -503,9 +503,55 @@ typedef enum vksplit_table_placement {
     VKSPLIT_TABLE_MAX_ENUM = 0x7fffffff
 } vksplit_table_placement;
 
+/* Lengths and offsets the GPU writes (vksplit_plan_options.device_parameters). The plan is
+ * then made for CAPACITIES: the desc's lengths are each part's largest length along the axis,
+ * and sizes[axis] the whole's. When a recording runs (vksplit_cmd_split_device,
+ * vksplit_cmd_join_device) it reads the actual lengths, and offsets, from a small block of
+ * device memory, the device parameters, that the engine's own GPU work wrote before it: under
+ * graph capture, the tokens per expert of a mixture-of-experts layer, the position of a
+ * KV-cache append. One command buffer recorded once is exact for every value within the
+ * capacities, replay after replay. Part i's elements at axis positions [0, length_i) move
+ * between its binding (laid out for its capacity) and the whole's positions
+ * [offset_i, offset_i + length_i); the rest of every tensor is left as it is.
+ *
+ * A plan with device parameters runs on device addresses, on the compute path, and needs the
+ * axis and the dimensions after it packed in every tensor (the axis's stride is their extent),
+ * with a step along the axis of a multiple of 4 bytes: the KV cache [B, H, S, D] with its new
+ * token [B, H, 1, D] along S, the tokens [T, D] along T. */
+typedef enum vksplit_device_parameters {
+    VKSPLIT_DEVICE_PARAMETERS_NONE = 0, /* the desc's lengths, the parts one after another (the default) */
+    /* The parts one after another from the whole's start (offset_i = the lengths before it):
+     * the engine writes the whole's length and each part's; they must sum to it. */
+    VKSPLIT_DEVICE_PARAMETERS_PACKED = 1,
+    /* Each part at the offset the engine writes beside its length (the whole's length is not
+     * read): offset_i + length_i within the whole's capacity; a join's parts in order, each
+     * starting where the one before it ends or later (a split's may overlap: they are read). */
+    VKSPLIT_DEVICE_PARAMETERS_GIVEN = 2,
+    VKSPLIT_DEVICE_PARAMETERS_MAX_ENUM = 0x7fffffff
+} vksplit_device_parameters;
+
+/* The device parameters' layout, version 1: uint32 words of a block of
+ * VKSPLIT_PARAMETERS_WORDS(n) words (vksplit_plan_info.parameter_bytes) for a plan of n parts,
+ * at a multiple of VKSPLIT_PARAMETERS_ALIGNMENT bytes in a buffer with device addresses. The
+ * engine writes the first words; the rest are vksplit's. A recording first runs a check (one
+ * workgroup) that holds the engine's values to the capacities and writes the status: 0, or the
+ * id of the first rule they break (a part's length before the whole's), then three values for
+ * its message; vksplit_parameters_status turns the words read back into that error. When a
+ * rule is broken the copy writes nothing at all. */
+#define VKSPLIT_PARAMETERS_VERSION 1u
+#define VKSPLIT_PARAMETERS_ALIGNMENT 16u
+#define VKSPLIT_PARAMETERS_WHOLE_LENGTH 0u               /* PACKED: the whole's length along the axis */
+#define VKSPLIT_PARAMETERS_LENGTH(n, i) (1u + (i))       /* part i's length along the axis */
+#define VKSPLIT_PARAMETERS_OFFSET(n, i) (1u + (n) + (i)) /* GIVEN: part i's first position in the whole */
+#define VKSPLIT_PARAMETERS_STATUS(n) (1u + 2u * (n))     /* vksplit's: the rule, then 3 values */
+#define VKSPLIT_PARAMETERS_WORDS(n) (5u + 4u * (n))      /* in all, vksplit's working words included */
+
 typedef struct vksplit_plan_options {
     vksplit_path path;             /* default AUTO */
     vksplit_table_placement table; /* default POOL */
+    /* default NONE; PACKED or GIVEN: the desc gives capacities, a recording reads the device's
+     * lengths (and offsets) */
+    vksplit_device_parameters device_parameters;
 } vksplit_plan_options;
 
 typedef struct vksplit_plan vksplit_plan;
@@ -585,6 +631,10 @@ typedef struct vksplit_plan_info {
     /* The usage its buffer needs: STORAGE_BUFFER, and SHADER_DEVICE_ADDRESS with device
      * addresses (its memory then allocated with VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT). */
     VkBufferUsageFlags table_usage;
+    /* Device parameters (NONE, PACKED, GIVEN), and the bytes of their block (0 for NONE). The
+     * other figures are the capacities': bytes_written is the most a recording writes. */
+    vksplit_device_parameters device_parameters;
+    uint64_t parameter_bytes;
 } vksplit_plan_info;
 
 /* Writes the plan's table, table_bytes of it, into data (4-byte aligned host memory: the
@@ -736,6 +786,36 @@ VKSPLIT_API vksplit_result vksplit_cmd_split(const vksplit_plan* plan, VkCommand
 VKSPLIT_API vksplit_result vksplit_cmd_join(const vksplit_plan* plan, VkCommandBuffer cmd,
                                             const vksplit_binding* inputs, const vksplit_binding* output,
                                             const vksplit_arguments* arguments, vksplit_error* error);
+
+/* Records a plan with device parameters (vksplit_plan_options.device_parameters) into cmd:
+ * the check of the parameters (one workgroup), a barrier (COMPUTE_SHADER/SHADER_WRITE ->
+ * COMPUTE_SHADER/SHADER_READ), and the copy, one dispatch for the capacities, whose workgroups
+ * past the actual lengths return at once. parameters (required) is the block's binding: its
+ * buffer created with SHADER_DEVICE_ADDRESS usage, offset a multiple of
+ * VKSPLIT_PARAMETERS_ALIGNMENT, parameter_bytes long; one block per recording that may be in
+ * flight at once. Everything else as vksplit_cmd_split (vksplit_cmd_join); with device
+ * parameters a plan pushes up to 9 parts' addresses (the tenth place holds the parameters'),
+ * so 10 non-empty parts need per-recording arguments (vksplit_plan_info.argument_bytes).
+ * Barriers the caller owes, beyond vksplit_cmd_split's: before, the writes of the engine's
+ * values -> COMPUTE_SHADER/SHADER_READ, and earlier reads of the block (the status read back) ->
+ * COMPUTE_SHADER (an execution dependency); after, COMPUTE_SHADER/SHADER_WRITE -> whoever
+ * reads the status. The plain calls refuse a plan with device parameters
+ * (RECORD_DEVICE_PARAMETERS), these a plan without (RECORD_NO_DEVICE_PARAMETERS).
+ * Thread-safety: as vksplit_cmd_split. */
+VKSPLIT_API vksplit_result vksplit_cmd_split_device(const vksplit_plan* plan, VkCommandBuffer cmd,
+                                                    const vksplit_binding* input, const vksplit_binding* outputs,
+                                                    const vksplit_arguments* arguments,
+                                                    const vksplit_binding* parameters, vksplit_error* error);
+VKSPLIT_API vksplit_result vksplit_cmd_join_device(const vksplit_plan* plan, VkCommandBuffer cmd,
+                                                   const vksplit_binding* inputs, const vksplit_binding* output,
+                                                   const vksplit_arguments* arguments,
+                                                   const vksplit_binding* parameters, vksplit_error* error);
+/* The status a recording of a plan with device parameters wrote, from the block's words read
+ * back (at least VKSPLIT_PARAMETERS_WORDS(n)): VKSPLIT_OK, or the broken rule's code, with
+ * *error naming the part and the values ("the device's lengths[2] = 9 is over its capacity
+ * 8"). Thread-safety: safe (pure). */
+VKSPLIT_API vksplit_result vksplit_parameters_status(const vksplit_plan* plan, const uint32_t* words,
+                                                     vksplit_error* error);
 
 /* Writes one recording's arguments (argument_bytes: the device addresses of a split's
  * outputs, or of a join's inputs: `outputs` is then the join's inputs) on the

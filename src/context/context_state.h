@@ -12,11 +12,12 @@
 #include "base/vulkan_functions.h"
 
 /* Pipelines by direction (vksplit__direction: SPEC_JOIN), kernel (split_abi.h's MAPPING_*: the
- * mappings 1 .. 5, then TILES' realigned and wide kernels, 7 and 8) and copy word (index
+ * mappings 1 .. 5, then TILES' realigned and wide kernels, 7 and 8, TRANSPOSE16 9, and the
+ * device parameters' copy and check, 10 and 11) and copy word (index
  * log2(word bytes), 1 .. 32 bytes). */
 #define VKSPLIT_DIRECTIONS 2
 #define VKSPLIT_WORD_KINDS 6
-#define VKSPLIT_KERNEL_KINDS 10
+#define VKSPLIT_KERNEL_KINDS 12
 
 /* The parameter tables' blocks (src/context/table_pool.c): a spin lock, the blocks, and the
  * size of the next. */

@@ -119,13 +119,19 @@ vksplit_result vksplit__create_layouts(vksplit_context* ctx, vksplit_error* erro
 static bool context_uses(const vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes, vksplit__direction direction)
 {
     vksplit__kernel_caps caps = {ctx->caps.bda, ctx->caps.max_word_bytes, direction};
-    return vksplit__mapping_allowed(ctx->caps.mapping, vksplit__kernel_mapping(kernel)) &&
+    bool device = kernel == MAPPING_DEVICE || kernel == MAPPING_DEVICE_CHECK; /* whatever the tuning */
+    return (device || vksplit__mapping_allowed(ctx->caps.mapping, vksplit__kernel_mapping(kernel))) &&
            vksplit__kernel_takes_word(kernel, word_bytes, &caps);
 }
 
-/* Whether a direction's pipelines wait for the first plan that needs each. */
-static bool deferred(const vksplit_context* ctx, vksplit__direction direction)
+/* Whether a pipeline waits for the first plan that needs it: its direction's are deferred, or
+ * it serves device parameters, which only VKSPLIT_PIPELINES_WITH_CONTEXT makes up front (most
+ * contexts never plan one). */
+static bool deferred_kernel(const vksplit_context* ctx, vksplit__direction direction, uint32_t kernel)
 {
+    uint32_t both = (1u << VKSPLIT__SPLIT) | (1u << VKSPLIT__JOIN);
+    if ((kernel == MAPPING_DEVICE || kernel == MAPPING_DEVICE_CHECK) && ctx->create_pipelines != both)
+        return true;
     return !(ctx->create_pipelines & (1u << direction));
 }
 
@@ -143,6 +149,8 @@ static void specialize(const vksplit_context* ctx, uint32_t kernel, vksplit__dir
         shared = TRANSPOSE_SHARED_WORDS;
     else if (kernel == MAPPING_DEINTERLEAVE)
         shared = ctx->caps.shared_bytes / 4;
+    else if (kernel == MAPPING_DEVICE_CHECK)
+        shared = 3 * ctx->caps.workgroup_size; /* per invocation: its parts' sum, first broken rule, its part */
     bool transpose = kernel == MAPPING_TRANSPOSE || kernel == MAPPING_TRANSPOSE16;
     uint32_t values[SPEC_COUNT] = {transpose ? TRANSPOSE_WORKGROUP : ctx->caps.workgroup_size, ctx->output_slots,
                                    shared, vksplit__writes_whole(direction)};
@@ -242,7 +250,7 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
     vksplit_result r = VKSPLIT_OK;
     pipeline_key k = {0, 0, 0, NULL};
     while (r == VKSPLIT_OK && next_pipeline(ctx, &k)) {
-        if (deferred(ctx, (vksplit__direction)k.direction))
+        if (deferred_kernel(ctx, (vksplit__direction)k.direction, k.kernel))
             continue; /* made by the first plan that needs it */
         size_t v = (size_t)(k.source - modules);
         if (!made[v])
@@ -317,7 +325,7 @@ vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint
     if (!source || kernel >= VKSPLIT_KERNEL_KINDS || !context_uses(ctx, kernel, word_bytes, direction))
         return VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, vksplit__kernel_name(kernel), word_bytes);
     VkPipeline pipeline = pipeline_of(vksplit__load_u64(&ctx->pipelines[direction][kernel][word_kind(word_bytes)]));
-    if (pipeline || !deferred(ctx, direction)) {
+    if (pipeline || !deferred_kernel(ctx, direction, kernel)) {
         *out = pipeline;
         return pipeline ? VKSPLIT_OK : VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, vksplit__kernel_name(kernel), word_bytes);
     }

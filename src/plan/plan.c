@@ -11,6 +11,7 @@
 #include "plan/plan_grid.h"
 #include "plan/plan_table.h"
 #include "plan/plan_windows.h"
+#include "planner/mapping_device.h"
 #include "split_abi.h"
 #include "rules/split_layout.h"
 #include "rules/split_rules.h"
@@ -136,6 +137,12 @@ static vksplit_path choose_path(const vksplit_plan* plan, vksplit_path asked)
                : VKSPLIT_PATH_COMPUTE;
 }
 
+/* What the summary and the label call the plan's mapping: its kernel's for device parameters. */
+static const char* plan_mapping_name(const vksplit__geometry* g)
+{
+    return g->kernel == MAPPING_DEVICE ? "device" : vksplit__mapping_name(g->mapping);
+}
+
 static void describe(vksplit_plan* plan)
 {
     vksplit_plan_info* info = &plan->info;
@@ -164,8 +171,10 @@ static void describe(vksplit_plan* plan)
     info->table_alignment = vksplit__table_alignment(plan->ctx);
     info->table_usage =
         VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | (plan->ctx->bda ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0);
+    info->device_parameters = plan->device_parameters;
+    info->parameter_bytes = plan->parameter_bytes;
     info->argument_bytes = plan->argument_bytes;
-    info->mapping = compute ? g->mapping : VKSPLIT_MAPPING_DEFAULT;
+    info->mapping = compute && g->kernel != MAPPING_DEVICE ? g->mapping : VKSPLIT_MAPPING_DEFAULT;
     if (compute) {
         info->bytes_in_flight = g->bytes_in_flight;
         info->invocation_bytes = g->invocation_bytes;
@@ -186,7 +195,7 @@ static void describe(vksplit_plan* plan)
     else
         snprintf(info->summary, sizeof info->summary,
                  "%scompute %s %s%s w%u rows=%llu chunk=%lluB dims=%u bands=%llu trips=%u", op,
-                 plan->ctx->bda ? "bda" : "desc", vksplit__mapping_name(g->mapping),
+                 plan->ctx->bda ? "bda" : "desc", plan_mapping_name(g),
                  g->kernel == MAPPING_TILES_REALIGN ? " realigned"
                  : g->kernel == MAPPING_TILES_WIDE  ? " wide"
                  : g->kernel == MAPPING_TRANSPOSE16 ? " 16-byte"
@@ -239,8 +248,7 @@ static void write_label(vksplit_plan* plan, const vksplit__split* split)
         if (n < left && (plan->path == VKSPLIT_PATH_TRANSFER || !g->segment_count))
             snprintf(out + n, left - n, "] axis %u (%s)", split->axis, g->segment_count ? "transfer" : "empty");
         else if (n < left)
-            snprintf(out + n, left - n, "] axis %u (%s w%u)", split->axis, vksplit__mapping_name(g->mapping),
-                     g->word_bytes);
+            snprintf(out + n, left - n, "] axis %u (%s w%u)", split->axis, plan_mapping_name(g), g->word_bytes);
         return;
     }
     n = (size_t)snprintf(out, left, "vksplit: %u-byte [", split->element_size);
@@ -253,7 +261,7 @@ static void write_label(vksplit_plan* plan, const vksplit__split* split)
                      g->segment_count ? "transfer" : "empty");
         else
             snprintf(out + n, left - n, "] axis %u -> %u (%s w%u)", split->axis, split->part_count,
-                     vksplit__mapping_name(g->mapping), g->word_bytes);
+                     plan_mapping_name(g), g->word_bytes);
     }
 }
 
@@ -277,8 +285,10 @@ static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
 {
     vksplit_context* ctx = plan->ctx;
     plan->atomic_stores = vksplit__atomic_stores(ctx, plan->geo.word_bytes);
-    /* Beyond the inline ones, the parts' addresses are per-recording arguments in the caller's memory. */
-    if (ctx->bda && plan->geo.segment_count > ABI_INLINE_OUTPUTS)
+    /* Beyond the inline ones, the parts' addresses are per-recording arguments in the caller's
+     * memory (device parameters take the tenth place). */
+    uint32_t inline_parts = plan->device_parameters ? DEVICE_INLINE_OUTPUTS : ABI_INLINE_OUTPUTS;
+    if (ctx->bda && plan->geo.segment_count > inline_parts)
         plan->argument_bytes = (uint64_t)plan->geo.segment_count * sizeof(uint64_t);
     vksplit__grid_caps grid = {{ctx->max_group_count[0], ctx->max_group_count[1], ctx->max_group_count[2]},
                                ctx->bda,
@@ -288,6 +298,8 @@ static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
     if (r == VKSPLIT_OK)
         r = vksplit__pipeline_for(ctx, plan->geo.kernel, plan->geo.word_bytes, plan->geo.direction, &plan->pipeline,
                                   error);
+    if (r == VKSPLIT_OK && plan->device_parameters) /* the check: one pipeline for both directions */
+        r = vksplit__pipeline_for(ctx, MAPPING_DEVICE_CHECK, 4, VKSPLIT__SPLIT, &plan->check_pipeline, error);
     plan->table = vksplit__table_layout_for(&plan->geo);
     plan->table_bytes = plan->table.total_words * sizeof(uint32_t);
     return r;
@@ -300,8 +312,8 @@ static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
 static vksplit_result plan_windows(vksplit_plan* plan, const vksplit__split* split, vksplit_error* error);
 
 static vksplit_result plan_split(vksplit_context* ctx, const vksplit__split* split, vksplit_path asked,
-                                 const vksplit__planner_caps* caps, bool windows, vksplit_plan** out,
-                                 vksplit_error* error)
+                                 const vksplit__planner_caps* caps, bool windows, vksplit_device_parameters device,
+                                 vksplit_plan** out, vksplit_error* error)
 {
     vksplit_plan* plan = vksplit__alloc(ctx->callbacks, sizeof *plan);
     *out = plan;
@@ -310,12 +322,21 @@ static vksplit_result plan_split(vksplit_context* ctx, const vksplit__split* spl
     plan->ctx = ctx;
     plan->direction = split->direction;
     plan->part_count = split->part_count;
+    plan->device_parameters = device;
     vksplit_result r = plan_spans(plan, split, error);
-    if (r == VKSPLIT_OK)
+    if (r == VKSPLIT_OK && device) /* a plan for capacities: its own geometry, on device addresses */
+        r = !ctx->bda                        ? VKSPLIT__FAIL0(error, PLAN_DEVICE_ADDRESSING)
+            : asked == VKSPLIT_PATH_TRANSFER ? VKSPLIT__FAIL0(error, PLAN_DEVICE_PATH)
+                                             : vksplit__plan_device(split, caps, ctx->callbacks, &plan->geo, error);
+    else if (r == VKSPLIT_OK)
         r = vksplit__plan_geometry(split, caps, ctx->callbacks, &plan->geo, error);
     if (r != VKSPLIT_OK)
         return r;
     const vksplit__geometry* g = &plan->geo;
+    if (device) {
+        plan->parameter_bytes = (uint64_t)DEV_WORDS(split->part_count) * sizeof(uint32_t);
+        asked = VKSPLIT_PATH_COMPUTE;
+    }
     plan->path = choose_path(plan, asked);
     if (plan->path == VKSPLIT_PATH_TRANSFER && g->segment_count && !g->rows_contiguous)
         return VKSPLIT__FAIL0(error, PLAN_TRANSFER_ROWS);
@@ -373,7 +394,8 @@ static vksplit_result plan_window(void* user, const vksplit__window_cut* cut, vk
     vksplit__planner_caps caps = ctx->caps;
     if (cut->max_word_bytes < caps.max_word_bytes)
         caps.max_word_bytes = cut->max_word_bytes;
-    vksplit_result r = plan_split(ctx, cut->part, VKSPLIT_PATH_COMPUTE, &caps, false, &win->plan, error);
+    vksplit_result r = plan_split(ctx, cut->part, VKSPLIT_PATH_COMPUTE, &caps, false, VKSPLIT_DEVICE_PARAMETERS_NONE,
+                                  &win->plan, error);
     if (r != VKSPLIT_OK)
         return r;
     finish(win->plan, cut->part);
@@ -401,11 +423,12 @@ static vksplit_result plan_windows(vksplit_plan* plan, const vksplit__split* spl
 }
 
 /* A plan of a validated split or join: planned, its table written, named. */
-static vksplit_result create_plan(vksplit_context* ctx, const vksplit__split* split, vksplit_path asked,
-                                  vksplit_table_placement placement, vksplit_plan** out, vksplit_error* error)
+static vksplit_result create_plan(vksplit_context* ctx, const vksplit__split* split, const vksplit_plan_options* o,
+                                  vksplit_plan** out, vksplit_error* error)
 {
     vksplit_plan* plan = NULL;
-    vksplit_result r = plan_split(ctx, split, asked, &ctx->caps, true, &plan, error);
+    vksplit_table_placement placement = o->table;
+    vksplit_result r = plan_split(ctx, split, o->path, &ctx->caps, true, o->device_parameters, &plan, error);
     if (r == VKSPLIT_OK && plan->path == VKSPLIT_PATH_COMPUTE && plan->geo.segment_count) {
         plan->table_placement = placement;
         vksplit__place_tables(plan);
@@ -421,22 +444,23 @@ static vksplit_result create_plan(vksplit_context* ctx, const vksplit__split* sp
     return vksplit__ok(error);
 }
 
-/* The arguments every plan creation checks first; *asked receives the path, *placement where
- * the table goes. */
+/* The arguments every plan creation checks first; *o receives the options (zero: the defaults). */
 static vksplit_result check_create(vksplit_context* ctx, const vksplit_plan_options* options, vksplit_plan** out,
-                                   vksplit_path* asked, vksplit_table_placement* placement, vksplit_error* error)
+                                   vksplit_plan_options* o, vksplit_error* error)
 {
     if (!out)
         return VKSPLIT__FAIL0(error, OUT_NULL);
     *out = NULL;
     if (!ctx)
         return VKSPLIT__FAIL0(error, PLAN_CONTEXT_NULL);
-    *asked = options ? options->path : VKSPLIT_PATH_AUTO;
-    if (*asked != VKSPLIT_PATH_AUTO && *asked != VKSPLIT_PATH_COMPUTE && *asked != VKSPLIT_PATH_TRANSFER)
-        return VKSPLIT__FAIL(error, PLAN_PATH, (int)*asked);
-    *placement = options ? options->table : VKSPLIT_TABLE_POOL;
-    if (*placement != VKSPLIT_TABLE_POOL && *placement != VKSPLIT_TABLE_CALLER)
-        return VKSPLIT__FAIL(error, PLAN_TABLE_PLACEMENT, (int)*placement);
+    if (options)
+        *o = *options;
+    if (o->path != VKSPLIT_PATH_AUTO && o->path != VKSPLIT_PATH_COMPUTE && o->path != VKSPLIT_PATH_TRANSFER)
+        return VKSPLIT__FAIL(error, PLAN_PATH, (int)o->path);
+    if (o->table != VKSPLIT_TABLE_POOL && o->table != VKSPLIT_TABLE_CALLER)
+        return VKSPLIT__FAIL(error, PLAN_TABLE_PLACEMENT, (int)o->table);
+    if ((uint32_t)o->device_parameters > VKSPLIT_DEVICE_PARAMETERS_GIVEN)
+        return VKSPLIT__FAIL(error, PLAN_DEVICE_PARAMETERS, (int)o->device_parameters);
     return VKSPLIT_OK;
 }
 
@@ -444,13 +468,13 @@ static vksplit_result check_create(vksplit_context* ctx, const vksplit_plan_opti
 static vksplit_result check_and_create(vksplit_context* ctx, vksplit__direction direction, const void* desc,
                                        const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error)
 {
-    vksplit_path asked = VKSPLIT_PATH_AUTO;
-    vksplit_table_placement placement = VKSPLIT_TABLE_POOL;
-    vksplit_result r = check_create(ctx, options, out, &asked, &placement, error);
+    vksplit_plan_options o = {VKSPLIT_PATH_AUTO, VKSPLIT_TABLE_POOL, VKSPLIT_DEVICE_PARAMETERS_NONE};
+    vksplit_result r = check_create(ctx, options, out, &o, error);
     vksplit__split request;
     if (r == VKSPLIT_OK)
-        r = vksplit__check(direction, desc, &request, error);
-    return r == VKSPLIT_OK ? create_plan(ctx, &request, asked, placement, out, error) : r;
+        r = vksplit__check_capacities(direction, desc, o.device_parameters != VKSPLIT_DEVICE_PARAMETERS_NONE, &request,
+                                      error);
+    return r == VKSPLIT_OK ? create_plan(ctx, &request, &o, out, error) : r;
 }
 
 vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_desc* desc,

@@ -39,7 +39,12 @@ struct vksplit_plan {
     VkDeviceAddress table_address;
     uint64_t table_bytes;    /* a windowed plan: its windows' tables, each at a descriptor's alignment */
     uint64_t argument_bytes; /* per recording: output addresses beyond the inline ones */
-    vksplit__grid grid;      /* its dispatches (src/plan/plan_grid.c) */
+    /* device parameters (vksplit_plan_options.device_parameters): the mode, the check's
+     * pipeline (borrowed from the context), the parameters' block */
+    vksplit_device_parameters device_parameters;
+    VkPipeline check_pipeline;
+    uint64_t parameter_bytes;
+    vksplit__grid grid; /* its dispatches (src/plan/plan_grid.c) */
 
     /* transfer path: the regions of segment s are [region_first[s], region_first[s+1]) */
     VkBufferCopy* regions;

@@ -9,6 +9,8 @@ vksplit__table_layout vksplit__table_layout_for(const vksplit__geometry* g)
     t.segments_offset = TBL_SEGMENTS_AT(g->segment_count);
     t.segment_stride = TBL_SEGMENT_STRIDE(g->row_dims);
     t.total_words = (uint64_t)t.segments_offset + (uint64_t)g->segment_count * t.segment_stride;
+    if (g->kernel == MAPPING_DEVICE) /* then the capacities, the whole's last */
+        t.total_words += (uint64_t)g->device_parts + 1;
     return t;
 }
 
@@ -81,4 +83,11 @@ void vksplit__write_table(const vksplit__geometry* g, const vksplit__table_layou
         }
     }
     table[TBL_PREFIX + g->segment_count] = (uint32_t)g->band_workgroups;
+    if (g->kernel == MAPPING_DEVICE) {
+        uint32_t caps_at = t->segments_offset + g->segment_count * t->segment_stride;
+        table[TBL_DEV_STEP] = g->device_step_words;
+        table[TBL_DEV_PARTS] = g->device_parts;
+        table[TBL_DEV_CAPS_AT] = caps_at;
+        memcpy(table + caps_at, g->device_caps, ((size_t)g->device_parts + 1) * sizeof *table);
+    }
 }

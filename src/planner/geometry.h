@@ -85,6 +85,11 @@ typedef struct vksplit__geometry {
     uint32_t tile_rows;         /* DEINTERLEAVE: input rows per workgroup */
     uint32_t row_uints;         /* DEINTERLEAVE: uint32 words of an input row */
     uint64_t bytes_written;
+    /* MAPPING_DEVICE (src/planner/mapping_device.c): words of one step along the axis, the
+     * parts, and [device_parts + 1] capacities along the axis (the whole's last) for the table. */
+    uint32_t device_step_words;
+    uint32_t device_parts;
+    uint32_t* device_caps;
     /* The plan's own account (src/planner/plan_traffic.c). */
     uint32_t bytes_in_flight;  /* loaded per invocation before its stores, per trip */
     uint32_t invocation_bytes; /* copied by one invocation, at most */

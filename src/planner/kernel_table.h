@@ -1,7 +1,8 @@
 /* The kernels of shaders/split_copy.comp, one line each:
  *     X(kernel, mapping, name, words, wide_words, bda_only, directions)
  * kernel:     its id (shaders/split_abi.h MAPPING_*), and the KERNEL each module is built for
- * mapping:    the public mapping it serves
+ * mapping:    the public mapping it serves (DEFAULT: none; a plan with device parameters
+ *             takes it whatever the tuning)
  * words:      the copy words it takes anywhere, as a mask of word sizes (4 bytes: the bit 4)
  * wide_words: those it takes only on device addresses where 16-byte words are allowed
  * bda_only:   device addresses only
@@ -23,6 +24,8 @@
     X(MAPPING_TILES_WIDE, VKSPLIT_MAPPING_TILES, "tiles (64-bit places)", 1 | 2 | 4 | 8 | 16 | 32, 0, 1, both) \
     X(MAPPING_TRANSPOSE, VKSPLIT_MAPPING_TRANSPOSE, "transpose", 1 | 2 | 4 | 8 | 16, 0, 0, both)               \
     X(MAPPING_TRANSPOSE16, VKSPLIT_MAPPING_TRANSPOSE, "transpose (16-byte loads and stores)", 0, 4, 1, both)   \
-    X(MAPPING_DEINTERLEAVE, VKSPLIT_MAPPING_DEINTERLEAVE, "deinterleave", 4, 16, 0, both)
+    X(MAPPING_DEINTERLEAVE, VKSPLIT_MAPPING_DEINTERLEAVE, "deinterleave", 4, 16, 0, both)                      \
+    X(MAPPING_DEVICE, VKSPLIT_MAPPING_DEFAULT, "device parameters", 4 | 8 | 16, 0, 1, both)                    \
+    X(MAPPING_DEVICE_CHECK, VKSPLIT_MAPPING_DEFAULT, "device parameters' check", 4, 0, 1, split)
 
 #endif /* VKSPLIT_KERNEL_TABLE_H */

@@ -405,7 +405,9 @@ void vksplit__geometry_free(const VkAllocationCallbacks* callbacks, vksplit__geo
 {
     vksplit__free(callbacks, g->segments);
     vksplit__free(callbacks, g->dims);
+    vksplit__free(callbacks, g->device_caps);
     g->segments = NULL;
     g->dims = NULL;
+    g->device_caps = NULL;
     g->segment_count = 0;
 }

@@ -54,5 +54,23 @@ _Static_assert(MAPPING_RUNS == VKSPLIT_MAPPING_RUNS && MAPPING_TILES == VKSPLIT_
                    MAPPING_TRANSPOSE == VKSPLIT_MAPPING_TRANSPOSE &&
                    MAPPING_DEINTERLEAVE == VKSPLIT_MAPPING_DEINTERLEAVE,
                "the public mapping values and the shader's disagree");
+/* Device parameters: the public layout is the shader's, and the rules the check writes are
+ * vksplit/rules.h's. */
+_Static_assert(VKSPLIT_PARAMETERS_WHOLE_LENGTH == DEV_WHOLE_LENGTH &&
+                   VKSPLIT_PARAMETERS_LENGTH(7, 3) == DEV_LENGTH(7, 3) &&
+                   VKSPLIT_PARAMETERS_OFFSET(7, 3) == DEV_OFFSET(7, 3) &&
+                   VKSPLIT_PARAMETERS_STATUS(7) == DEV_STATUS(7) && VKSPLIT_PARAMETERS_WORDS(7) == DEV_WORDS(7) &&
+                   DEV_USED_OFFSET(7, 6) + 1 == DEV_WORDS(7),
+               "the device parameters' layout in vksplit.h and split_abi.h disagree");
+_Static_assert(DEV_RULE_LENGTH == VKSPLIT_RULE_DEVICE_LENGTH &&
+                   DEV_RULE_WHOLE_LENGTH == VKSPLIT_RULE_DEVICE_WHOLE_LENGTH &&
+                   DEV_RULE_SUM == VKSPLIT_RULE_DEVICE_SUM && DEV_RULE_OFFSET == VKSPLIT_RULE_DEVICE_OFFSET &&
+                   DEV_RULE_ORDER == VKSPLIT_RULE_DEVICE_ORDER,
+               "the rules the check writes (split_abi.h) are not vksplit/rules.h's");
+_Static_assert(PC_BDA_PARAMETERS + 8 == PUSH_BYTES && DEVICE_INLINE_OUTPUTS + 1 == ABI_INLINE_OUTPUTS,
+               "the device parameters' address takes the last part's place");
+_Static_assert((VKSPLIT_DEVICE_PARAMETERS_PACKED == DEV_OFFSETS_PACKED) &&
+                   (VKSPLIT_DEVICE_PARAMETERS_GIVEN == DEV_OFFSETS_GIVEN),
+               "the public modes and the shader's disagree");
 
 #endif /* VKSPLIT_PUSH_CONSTANTS_H */

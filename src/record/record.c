@@ -16,7 +16,8 @@ static void put_u64(uint32_t* at, uint64_t value)
 
 /* Device addresses: one dispatch for every part, its numbers in push constants (the whole's
  * address in the input's field, the parts' in the outputs': split_abi.h). */
-static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit__bound* bound)
+static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit__bound* bound,
+                       VkDeviceAddress parameters)
 {
     const vksplit_context* ctx = plan->ctx;
     const vksplit__geometry* g = &plan->geo;
@@ -50,6 +51,24 @@ static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksp
             at[INLINE_CHUNK] = (uint32_t)g->segments[k].chunk_words;
             at[INLINE_UNITS] = (uint32_t)g->segments[k].units;
         }
+    }
+    if (plan->device_parameters) {
+        /* The parameters in the tenth part's place; the check reads its mode from the trips' (the
+         * copy reads none), so that one push serves both dispatches. */
+        put_u64(&push.parts[2 * DEVICE_INLINE_OUTPUTS], parameters);
+        push.trips = (uint32_t)plan->device_parameters | (vksplit__writes_whole(plan->direction) ? DEV_MODE_JOIN : 0);
+        ctx->vk.vkCmdPushConstants(cmd, ctx->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
+        ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->check_pipeline);
+        ctx->vk.vkCmdDispatch(cmd, 1, 1, 1);
+        /* The copy reads what the check wrote. */
+        VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+        barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+        barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
+        ctx->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0,
+                                     1, &barrier, 0, NULL, 0, NULL);
+        ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->pipeline);
+        ctx->vk.vkCmdDispatch(cmd, d->grid_x, d->grid_y, d->grid_z);
+        return;
     }
     ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->pipeline);
     ctx->vk.vkCmdPushConstants(cmd, ctx->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
@@ -178,19 +197,28 @@ static void record_transfer(const vksplit_plan* plan, VkCommandBuffer cmd, const
  * resolved (src/record/record_bindings.c), the arguments written (src/record/arguments.c), the copy
  * recorded (here). Nothing is recorded until the first step has passed. */
 static vksplit_result record(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* whole,
-                             const vksplit_binding* parts, const vksplit_arguments* arguments, vksplit_error* error)
+                             const vksplit_binding* parts, const vksplit_arguments* arguments,
+                             const vksplit_binding* parameters, vksplit_error* error)
 {
     vksplit__bound bound;
     vksplit_result r = vksplit__bind(plan, VKSPLIT__BIND_RECORDING, whole, parts, arguments, &bound, error);
     if (r != VKSPLIT_OK)
         return r;
+    VkDeviceAddress parameter_address = 0;
+    if (plan->device_parameters) {
+        VkBufferDeviceAddressInfo info = {VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, NULL, parameters->buffer};
+        parameter_address = plan->ctx->vk.vkGetBufferDeviceAddress(plan->ctx->device, &info) + parameters->offset;
+        if (parameters->offset % VKSPLIT_PARAMETERS_ALIGNMENT || parameter_address % VKSPLIT_PARAMETERS_ALIGNMENT)
+            return VKSPLIT__FAIL(error, RECORD_PARAMETERS_ALIGNMENT, (unsigned long long)parameters->offset,
+                                 (unsigned long long)parameter_address);
+    }
     vksplit__begin_label(plan->ctx, cmd, plan->label);
     if (plan->argument_bytes)
         vksplit__record_arguments(plan, cmd, parts, arguments);
     if (plan->path == VKSPLIT_PATH_TRANSFER)
         record_transfer(plan, cmd, whole, parts);
     else if (plan->ctx->bda)
-        record_bda(plan, cmd, &bound);
+        record_bda(plan, cmd, &bound, parameter_address);
     else if (plan->window_count)
         record_windows(plan, cmd, whole, parts);
     else
@@ -199,17 +227,29 @@ static vksplit_result record(const vksplit_plan* plan, VkCommandBuffer cmd, cons
     return vksplit__ok(error);
 }
 
-/* Both calls: the plan's direction must be the call's; `whole` is a split's input or a join's
- * output, `parts` the other side. */
-static vksplit_result record_checked(const vksplit_plan* plan, vksplit__direction direction, VkCommandBuffer cmd,
-                                     const vksplit_binding* whole, const vksplit_binding* parts,
-                                     const vksplit_arguments* arguments, vksplit_error* error)
+/* The record calls with device parameters, by direction. */
+static const char* const device_record[2] = {"vksplit_cmd_split_device", "vksplit_cmd_join_device"};
+
+/* Every call: the plan's direction must be the call's, and its device parameters too
+ * (`device`: the call is a _device one); `whole` is a split's input or a join's output,
+ * `parts` the other side. */
+static vksplit_result record_checked(const vksplit_plan* plan, vksplit__direction direction, bool device,
+                                     VkCommandBuffer cmd, const vksplit_binding* whole, const vksplit_binding* parts,
+                                     const vksplit_arguments* arguments, const vksplit_binding* parameters,
+                                     vksplit_error* error)
 {
     if (!plan || !cmd)
         return VKSPLIT__FAIL0(error, RECORD_NULL);
     if (plan->direction != direction)
         return VKSPLIT__FAIL(error, RECORD_OPERATION, vksplit__words(plan->direction)->operation,
-                             vksplit__words(plan->direction)->record);
+                             plan->device_parameters ? device_record[plan->direction]
+                                                     : vksplit__words(plan->direction)->record);
+    if (plan->device_parameters && !device)
+        return VKSPLIT__FAIL(error, RECORD_DEVICE_PARAMETERS, device_record[plan->direction]);
+    if (!plan->device_parameters && device)
+        return VKSPLIT__FAIL(error, RECORD_NO_DEVICE_PARAMETERS, vksplit__words(plan->direction)->record);
+    if (device && (!parameters || !parameters->buffer))
+        return VKSPLIT__FAIL0(error, RECORD_PARAMETERS_NULL);
     if (plan->geo.segment_count == 0)
         return vksplit__ok(error); /* every part is empty: nothing to record */
     if (plan->table_bytes && !plan->table_bound)
@@ -217,18 +257,50 @@ static vksplit_result record_checked(const vksplit_plan* plan, vksplit__directio
     if (!whole || !parts) /* the rule names the call's own fields */
         return direction == VKSPLIT__JOIN ? VKSPLIT__FAIL0(error, RECORD_JOIN_BINDINGS_NULL)
                                           : VKSPLIT__FAIL0(error, RECORD_BINDINGS_NULL);
-    return record(plan, cmd, whole, parts, arguments, error);
+    return record(plan, cmd, whole, parts, arguments, parameters, error);
 }
 
 vksplit_result vksplit_cmd_split(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* input,
                                  const vksplit_binding* outputs, const vksplit_arguments* arguments,
                                  vksplit_error* error)
 {
-    return record_checked(plan, VKSPLIT__SPLIT, cmd, input, outputs, arguments, error);
+    return record_checked(plan, VKSPLIT__SPLIT, false, cmd, input, outputs, arguments, NULL, error);
 }
 
 vksplit_result vksplit_cmd_join(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* inputs,
                                 const vksplit_binding* output, const vksplit_arguments* arguments, vksplit_error* error)
 {
-    return record_checked(plan, VKSPLIT__JOIN, cmd, output, inputs, arguments, error);
+    return record_checked(plan, VKSPLIT__JOIN, false, cmd, output, inputs, arguments, NULL, error);
+}
+
+vksplit_result vksplit_cmd_split_device(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* input,
+                                        const vksplit_binding* outputs, const vksplit_arguments* arguments,
+                                        const vksplit_binding* parameters, vksplit_error* error)
+{
+    return record_checked(plan, VKSPLIT__SPLIT, true, cmd, input, outputs, arguments, parameters, error);
+}
+
+vksplit_result vksplit_cmd_join_device(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* inputs,
+                                       const vksplit_binding* output, const vksplit_arguments* arguments,
+                                       const vksplit_binding* parameters, vksplit_error* error)
+{
+    return record_checked(plan, VKSPLIT__JOIN, true, cmd, output, inputs, arguments, parameters, error);
+}
+
+vksplit_result vksplit_parameters_status(const vksplit_plan* plan, const uint32_t* words, vksplit_error* error)
+{
+    if (!plan || !words)
+        return VKSPLIT__FAIL0(error, PARAMETERS_STATUS_NULL);
+    if (!plan->device_parameters)
+        return VKSPLIT__FAIL0(error, PARAMETERS_STATUS_PLAN);
+    const uint32_t* status = words + DEV_STATUS(plan->part_count);
+    switch (status[0]) {
+    case 0: return vksplit__ok(error);
+    case DEV_RULE_LENGTH: return VKSPLIT__FAIL(error, DEVICE_LENGTH, status[1], status[2], status[3]);
+    case DEV_RULE_WHOLE_LENGTH: return VKSPLIT__FAIL(error, DEVICE_WHOLE_LENGTH, status[1], status[2]);
+    case DEV_RULE_SUM: return VKSPLIT__FAIL(error, DEVICE_SUM, status[1], status[2]);
+    case DEV_RULE_OFFSET: return VKSPLIT__FAIL(error, DEVICE_OFFSET, status[1], status[2], status[3]);
+    case DEV_RULE_ORDER: return VKSPLIT__FAIL(error, DEVICE_ORDER, status[1], status[2], status[3]);
+    default: return VKSPLIT__FAIL(error, PARAMETERS_STATUS_UNKNOWN, status[0]);
+    }
 }

@@ -47,6 +47,7 @@ typedef struct request {
     const uint64_t* whole_strides;       /* as given: NULL = packed */
     const uint64_t* lengths;             /* [part_count] */
     const uint64_t* const* part_strides; /* as given */
+    bool capacities;                     /* lengths and sizes[axis] are capacities: no sum rule */
 } request;
 
 /* The request's direction's rule NAME: SPLIT_NAME or JOIN_NAME, both rows' formats checked
@@ -110,7 +111,7 @@ static vksplit_result check_header(const request* q, vksplit_error* error)
     for (uint32_t i = 0; i < q->part_count; i++)
         if (!vksplit__add_u64(sum, q->lengths[i], &sum))
             return FAIL_AS(q, error, SUM_OVERFLOW, i, (unsigned long long)q->lengths[i]);
-    if (sum != q->sizes[q->axis])
+    if (!q->capacities && sum != q->sizes[q->axis])
         return FAIL_AS(q, error, SUM, (unsigned long long)sum, q->axis, (unsigned long long)q->sizes[q->axis]);
     return VKSPLIT_OK;
 }
@@ -168,18 +169,26 @@ static vksplit_result check_request(const request* q, vksplit__split* out, vkspl
 
 vksplit_result vksplit__check(vksplit__direction direction, const void* desc, vksplit__split* out, vksplit_error* error)
 {
+    return vksplit__check_capacities(direction, desc, false, out, error);
+}
+
+vksplit_result vksplit__check_capacities(vksplit__direction direction, const void* desc, bool capacities,
+                                         vksplit__split* out, vksplit_error* error)
+{
     request q = {.direction = direction};
     if (!desc)
         return FAIL0_AS(&q, error, NULL);
     if (direction == VKSPLIT__JOIN) {
         const vksplit_join_desc* d = desc;
-        q = (request){direction,         d->element_size, d->rank,           d->axis,    d->input_count,
-                      d->base_alignment, d->sizes,        d->output_strides, d->lengths, d->input_strides};
+        q = (request){direction, d->element_size,   d->rank,    d->axis,          d->input_count, d->base_alignment,
+                      d->sizes,  d->output_strides, d->lengths, d->input_strides, false};
     } else {
         const vksplit_split_desc* d = desc;
-        q = (request){direction,         d->element_size, d->rank,          d->axis,    d->output_count,
-                      d->base_alignment, d->sizes,        d->input_strides, d->lengths, d->output_strides};
+        q = (request){direction,       d->element_size,   d->rank,  d->axis,
+                      d->output_count, d->base_alignment, d->sizes, d->input_strides,
+                      d->lengths,      d->output_strides, false};
     }
+    q.capacities = capacities;
     vksplit__split s;
     return check_request(&q, out ? out : &s, error);
 }

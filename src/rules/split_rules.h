@@ -11,6 +11,11 @@
  * wrappers below are what callers with one desc type use. */
 vksplit_result vksplit__check(vksplit__direction direction, const void* desc, vksplit__split* out,
                               vksplit_error* error);
+/* The same for a plan with device parameters, where the lengths and sizes[axis] are
+ * capacities (capacities true): every rule but the lengths' sum (the lengths must still not
+ * overflow 64 bits together). */
+vksplit_result vksplit__check_capacities(vksplit__direction direction, const void* desc, bool capacities,
+                                         vksplit__split* out, vksplit_error* error);
 static inline vksplit_result vksplit__split_check(const vksplit_split_desc* desc, vksplit__split* out,
                                                   vksplit_error* error)
 {

@@ -1,0 +1,576 @@
+/* Plans whose lengths and offsets the GPU writes (vksplit_plan_options.device_parameters).
+ *
+ * Each case records ONE command buffer: the test's own compute pass (shaders/device_producer.comp)
+ * writes the plan's device parameters from a step counter it keeps on the GPU, a barrier, then
+ * vksplit_cmd_split_device (or _join_device), then a barrier to the host. It is submitted 64
+ * times without being recorded again; before each submission the host fills every tensor the
+ * plan writes with guard bytes, after it compares every byte (written and guard alike) with the
+ * test's own CPU reference of the same values, and reads the status back.
+ *
+ *   replay        the engine cases: a KV-cache append at a GPU-resident position (a join, one
+ *                 token at t = step), a mixture-of-experts dispatch (a split by GPU-written
+ *                 counts) and its combine (the join back), a concat of dynamic-length inputs,
+ *                 overlapping GIVEN parts of a split, 24 parts (per-recording arguments), a
+ *                 padded cache; status 0 every time.
+ *   bad values    the producer plants a length over its capacity, lengths that do not sum to
+ *                 the whole, a whole past its capacity, an offset past the whole, a join's part
+ *                 before the one before it ends: the status names the rule and the values
+ *                 (vksplit_parameters_status), and not one byte is written.
+ *   rules         the plan and record rules of device parameters, by id.
+ * The validation layer must stay silent. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_vulkan.h"
+
+#include "core_support.h"
+#include "device_producer.h"
+#include "host_buffer.h"
+#include "test_harness.h"
+#include "vk_count.h"
+
+#define MAX_PARTS 32u
+#define REPLAYS 64u
+#define GUARD 0xA5u
+
+typedef struct dev_case {
+    const char* name;
+    int join;
+    vksplit_device_parameters mode;
+    uint32_t element_size, rank, axis, parts;
+    uint64_t sizes[4]; /* the whole's capacity */
+    uint64_t caps[MAX_PARTS];
+    uint64_t whole_strides[4]; /* all 0: packed */
+} dev_case;
+
+/* ---- the producer's values, on the host (shaders/device_producer.comp) ------------------------ */
+
+static uint32_t hash(uint32_t a, uint32_t b)
+{
+    uint32_t h = a * 0x9E3779B1u ^ (b + 0x7F4A7C15u) * 0x85EBCA77u;
+    h ^= h >> 15;
+    h *= 0x2C1B3C6Du;
+    h ^= h >> 12;
+    return h;
+}
+
+enum { FAULT_NONE, FAULT_LENGTH, FAULT_SUM, FAULT_WHOLE, FAULT_OFFSET, FAULT_ORDER };
+
+typedef struct values {
+    uint32_t whole;
+    uint32_t length[MAX_PARTS], offset[MAX_PARTS];
+} values;
+
+static void producer_values(const dev_case* c, uint32_t step, int fault, values* v)
+{
+    uint32_t n = c->parts, whole_cap = (uint32_t)c->sizes[c->axis], sum = 0, at = 0;
+    int given = c->mode == VKSPLIT_DEVICE_PARAMETERS_GIVEN, append = given && n == 1;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t cap = (uint32_t)c->caps[i];
+        uint32_t len = append ? cap : hash(step, i) % (cap + 1);
+        v->length[i] = len;
+        v->offset[i] = append  ? step % (whole_cap - cap + 1)
+                       : given ? at + hash(step, i + 1000) % (cap - len + 1)
+                               : 0xDEAD;
+        at += cap;
+        sum += len;
+    }
+    v->whole = given ? 0xBEEF : sum;
+    for (uint32_t i = 0, next = 0; !given && i < n; next += v->length[i++])
+        v->offset[i] = next; /* PACKED: one after another */
+    uint32_t k = step % (n ? n : 1);
+    if (fault == FAULT_LENGTH)
+        v->length[k] = (uint32_t)c->caps[k] + 1 + step % 3;
+    else if (fault == FAULT_SUM)
+        v->whole = sum + 1;
+    else if (fault == FAULT_WHOLE)
+        v->whole = whole_cap + 1;
+    else if (fault == FAULT_OFFSET)
+        v->offset[k] = whole_cap - v->length[k] + 1;
+    else if (fault == FAULT_ORDER && k > 0)
+        v->offset[k] = v->offset[k - 1] + v->length[k - 1] - 1;
+}
+
+/* The rule these values break, as vksplit.h states them (0: none), and its three values. */
+static uint32_t expected_rule(const dev_case* c, const values* v, uint32_t* out)
+{
+    uint32_t n = c->parts, whole_cap = (uint32_t)c->sizes[c->axis];
+    int given = c->mode == VKSPLIT_DEVICE_PARAMETERS_GIVEN;
+    uint64_t sum = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t cap = (uint32_t)c->caps[i];
+        if (v->length[i] > cap) {
+            out[0] = i, out[1] = v->length[i], out[2] = cap;
+            return VKSPLIT_RULE_DEVICE_LENGTH;
+        }
+        if (given && (uint64_t)v->offset[i] + v->length[i] > whole_cap) {
+            out[0] = i, out[1] = v->offset[i], out[2] = whole_cap;
+            return VKSPLIT_RULE_DEVICE_OFFSET;
+        }
+        if (given && c->join && i > 0 && v->offset[i] < (uint64_t)v->offset[i - 1] + v->length[i - 1]) {
+            out[0] = i, out[1] = v->offset[i], out[2] = v->offset[i - 1] + v->length[i - 1];
+            return VKSPLIT_RULE_DEVICE_ORDER;
+        }
+        sum += v->length[i];
+    }
+    if (!given && v->whole > whole_cap) {
+        out[0] = v->whole, out[1] = whole_cap, out[2] = 0;
+        return VKSPLIT_RULE_DEVICE_WHOLE_LENGTH;
+    }
+    if (!given && sum != v->whole) {
+        out[0] = (uint32_t)sum, out[1] = v->whole, out[2] = 0;
+        return VKSPLIT_RULE_DEVICE_SUM;
+    }
+    return 0;
+}
+
+/* ---- tensors and the reference --------------------------------------------------------------- */
+
+static void whole_strides(const dev_case* c, uint64_t* strides)
+{
+    uint64_t s = 1;
+    for (uint32_t d = c->rank; d-- > 0;) {
+        strides[d] = c->whole_strides[0] ? c->whole_strides[d] : s;
+        s *= c->sizes[d];
+    }
+}
+
+static void part_strides(const dev_case* c, uint32_t i, uint64_t* strides)
+{
+    uint64_t s = 1;
+    for (uint32_t d = c->rank; d-- > 0;) {
+        strides[d] = s;
+        s *= d == c->axis ? c->caps[i] : c->sizes[d];
+    }
+}
+
+static uint64_t span_bytes(const dev_case* c, const uint64_t* sizes, const uint64_t* strides)
+{
+    uint64_t last = 0;
+    for (uint32_t d = 0; d < c->rank; d++) {
+        if (!sizes[d])
+            return 0;
+        last += (sizes[d] - 1) * strides[d];
+    }
+    return (last + 1) * c->element_size;
+}
+
+/* Part i's [0, len) along the axis between its bytes and the whole's [off, off + len): every
+ * index of the dimensions before the axis, a block of len steps each (the dimensions after the
+ * axis are packed). */
+static void reference_copy(const dev_case* c, uint8_t* whole, uint8_t* const* parts, const values* v)
+{
+    uint64_t ws[4], step = 1;
+    whole_strides(c, ws);
+    for (uint32_t d = c->axis + 1; d < c->rank; d++)
+        step *= c->sizes[d];
+    for (uint32_t i = 0; i < c->parts; i++) {
+        uint64_t ps[4], idx[4] = {0};
+        part_strides(c, i, ps);
+        uint64_t rows = 1;
+        for (uint32_t d = 0; d < c->axis; d++)
+            rows *= c->sizes[d];
+        for (uint64_t r = 0; r < rows; r++) {
+            uint64_t wo = v->offset[i] * ws[c->axis], po = 0, rest = r;
+            for (uint32_t d = c->axis; d-- > 0;) {
+                idx[d] = rest % c->sizes[d];
+                rest /= c->sizes[d];
+                wo += idx[d] * ws[d];
+                po += idx[d] * ps[d];
+            }
+            size_t bytes = (size_t)(v->length[i] * step * c->element_size);
+            if (c->join)
+                memcpy(whole + wo * c->element_size, parts[i] + po * c->element_size, bytes);
+            else
+                memcpy(parts[i] + po * c->element_size, whole + wo * c->element_size, bytes);
+        }
+    }
+}
+
+/* ---- one case, replayed ------------------------------------------------------------------ */
+
+typedef struct gpu {
+    vksplit_runner* runner;
+    vksplit_runner_info info;
+    VkPhysicalDeviceMemoryProperties memory;
+    VkCommandPool pool;
+    VkPipelineLayout producer_layout;
+    VkPipeline producer;
+} gpu;
+
+static int gpu_create(vksplit_runner* runner, gpu* g)
+{
+    memset(g, 0, sizeof *g);
+    g->runner = runner;
+    vksplit_runner_get_info(runner, &g->info);
+    test_vulkan_load(runner);
+    vkGetPhysicalDeviceMemoryProperties(g->info.physical_device, &g->memory);
+    VkCommandPoolCreateInfo pool_info = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+    pool_info.queueFamilyIndex = g->info.queue_family_index;
+    CHECK(vkCreateCommandPool(g->info.device, &pool_info, NULL, &g->pool) == VK_SUCCESS);
+    VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, 16};
+    VkPipelineLayoutCreateInfo layout_info = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+    layout_info.pushConstantRangeCount = 1;
+    layout_info.pPushConstantRanges = &range;
+    CHECK(vkCreatePipelineLayout(g->info.device, &layout_info, NULL, &g->producer_layout) == VK_SUCCESS);
+    VkShaderModuleCreateInfo module_info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+    module_info.codeSize = sizeof device_producer_spv;
+    module_info.pCode = device_producer_spv;
+    VkShaderModule module = VK_NULL_HANDLE;
+    CHECK(vkCreateShaderModule(g->info.device, &module_info, NULL, &module) == VK_SUCCESS);
+    VkComputePipelineCreateInfo info = {.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+    info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+    info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+    info.stage.module = module;
+    info.stage.pName = "main";
+    info.layout = g->producer_layout;
+    CHECK(vkCreateComputePipelines(g->info.device, VK_NULL_HANDLE, 1, &info, NULL, &g->producer) == VK_SUCCESS);
+    vkDestroyShaderModule(g->info.device, module, NULL);
+    return g->producer != VK_NULL_HANDLE;
+}
+
+static void gpu_destroy(gpu* g)
+{
+    vkDestroyPipeline(g->info.device, g->producer, NULL);
+    vkDestroyPipelineLayout(g->info.device, g->producer_layout, NULL);
+    vkDestroyCommandPool(g->info.device, g->pool, NULL);
+}
+
+static vksplit_plan* make_plan(vksplit_context* ctx, const dev_case* c, vksplit_error* err)
+{
+    vksplit_split_desc d = {0};
+    d.element_size = c->element_size;
+    d.rank = c->rank;
+    d.sizes = c->sizes;
+    d.input_strides = c->whole_strides[0] ? c->whole_strides : NULL;
+    d.axis = c->axis;
+    d.output_count = c->parts;
+    d.lengths = c->caps;
+    vksplit_plan_options options = {.device_parameters = c->mode};
+    vksplit_plan* plan = NULL;
+    vksplit_result r;
+    if (c->join) {
+        vksplit_join_desc j = {0};
+        j.element_size = d.element_size;
+        j.rank = d.rank;
+        j.sizes = d.sizes;
+        j.output_strides = d.input_strides;
+        j.axis = d.axis;
+        j.input_count = d.output_count;
+        j.lengths = d.lengths;
+        r = vksplit_plan_create_join(ctx, &j, &options, &plan, err);
+    } else {
+        r = vksplit_plan_create(ctx, &d, &options, &plan, err);
+    }
+    return r == VKSPLIT_OK ? plan : NULL;
+}
+
+static void replay(gpu* g, const dev_case* c, int fault, uint32_t replays)
+{
+    vksplit_context* ctx = vksplit_runner_context(g->runner);
+    vksplit_error err;
+    vksplit_plan* plan = make_plan(ctx, c, &err);
+    CHECK_MSG(plan != NULL, "%s: plan: %s", c->name, err.message);
+    if (!plan)
+        return;
+    vksplit_plan_info info;
+    vksplit_plan_get_info(plan, &info);
+    uint32_t n = c->parts;
+    CHECK_MSG(info.device_parameters == c->mode && info.parameter_bytes == VKSPLIT_PARAMETERS_WORDS(n) * 4u,
+              "%s: plan info: mode %d, %llu parameter bytes", c->name, (int)info.device_parameters,
+              (unsigned long long)info.parameter_bytes);
+
+    /* The whole, the parts (each at a multiple of 256 bytes in one buffer), the parameters
+     * (at 16 bytes, so that offsets are exercised) and the producer's state. */
+    uint64_t ws[4], sizes[4];
+    whole_strides(c, ws);
+    uint64_t whole_span = span_bytes(c, c->sizes, ws), part_at[MAX_PARTS], part_span[MAX_PARTS], parts_bytes = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t ps[4];
+        part_strides(c, i, ps);
+        memcpy(sizes, c->sizes, sizeof sizes);
+        sizes[c->axis] = c->caps[i];
+        part_span[i] = span_bytes(c, sizes, ps);
+        part_at[i] = parts_bytes;
+        parts_bytes += (part_span[i] + 64 + 255) / 256 * 256; /* guard bytes after each */
+    }
+    core_host_buffer whole, parts, params, state;
+    CHECK(core_host_buffer_create(g->info.device, &g->memory, 1, whole_span + 64, &whole));
+    CHECK(core_host_buffer_create(g->info.device, &g->memory, 1, parts_bytes, &parts));
+    CHECK(core_host_buffer_create(g->info.device, &g->memory, 1, 16 + info.parameter_bytes + 16, &params));
+    CHECK(core_host_buffer_create(g->info.device, &g->memory, 1, 4 * (4 + n + 1), &state));
+    uint32_t* st = (uint32_t*)state.mapped;
+    st[0] = 0, st[1] = n, st[2] = (uint32_t)c->mode, st[3] = (uint32_t)fault;
+    for (uint32_t i = 0; i < n; i++)
+        st[4 + i] = (uint32_t)c->caps[i];
+    st[4 + n] = (uint32_t)c->sizes[c->axis];
+    memset(params.mapped, 0, params.size);
+
+    /* What the plan reads is random and stays; what it writes is filled with guards before each
+     * submission. */
+    core_rng rng;
+    core_rng_seed(&rng, 0xDE71CE + n);
+    uint8_t* read_side = c->join ? parts.mapped : whole.mapped;
+    uint8_t* write_side = c->join ? whole.mapped : parts.mapped;
+    uint64_t write_bytes = c->join ? whole.size : parts.size;
+    core_rng_fill(&rng, read_side, c->join ? parts.size : whole.size);
+    uint8_t* want = core_calloc(write_bytes, 1);
+
+    vksplit_binding whole_b = {whole.buffer, 0}, part_b[MAX_PARTS], param_b = {params.buffer, 16};
+    for (uint32_t i = 0; i < n; i++)
+        part_b[i] = (vksplit_binding){parts.buffer, part_at[i]};
+    core_host_buffer args = {0};
+    vksplit_arguments arguments = {0};
+    if (info.argument_bytes) {
+        CHECK(core_host_buffer_create(g->info.device, &g->memory, 1, info.argument_bytes, &args));
+        CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, part_b, args.mapped, &err), &err);
+        arguments = (vksplit_arguments){args.buffer, 0, 1};
+    }
+
+    /* Recorded once. */
+    VkCommandBufferAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    alloc.commandPool = g->pool;
+    alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    alloc.commandBufferCount = 1;
+    VkCommandBuffer cmd;
+    CHECK(vkAllocateCommandBuffers(g->info.device, &alloc, &cmd) == VK_SUCCESS);
+    VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    CHECK(vkBeginCommandBuffer(cmd, &begin) == VK_SUCCESS);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, g->producer);
+    uint64_t push[2] = {params.address + 16, state.address};
+    vkCmdPushConstants(cmd, g->producer_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, push);
+    vkCmdDispatch(cmd, 1, 1, 1);
+    /* What the engine owes: its writes of the values -> the check's reads. */
+    VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+    barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
+                         &barrier, 0, NULL, 0, NULL);
+    vksplit_result r = c->join ? vksplit_cmd_join_device(plan, cmd, part_b, &whole_b, &arguments, &param_b, &err)
+                               : vksplit_cmd_split_device(plan, cmd, &whole_b, part_b, &arguments, &param_b, &err);
+    CHECK_RESULT(VKSPLIT_OK, r, &err);
+    barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+    barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, NULL,
+                         0, NULL);
+    CHECK(vkEndCommandBuffer(cmd) == VK_SUCCESS);
+
+    VkFence fence;
+    VkFenceCreateInfo fence_info = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    CHECK(vkCreateFence(g->info.device, &fence_info, NULL, &fence) == VK_SUCCESS);
+    uint32_t rules_seen = 0, mismatches = 0;
+    for (uint32_t step = 0; step < replays; step++) {
+        memset(write_side, GUARD, write_bytes);
+        VkSubmitInfo submit = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO};
+        submit.commandBufferCount = 1;
+        submit.pCommandBuffers = &cmd;
+        CHECK(vkQueueSubmit(g->info.queue, 1, &submit, fence) == VK_SUCCESS);
+        CHECK(vkWaitForFences(g->info.device, 1, &fence, VK_TRUE, UINT64_MAX) == VK_SUCCESS);
+        CHECK(vkResetFences(g->info.device, 1, &fence) == VK_SUCCESS);
+
+        values v;
+        producer_values(c, step, fault, &v);
+        uint32_t rv[3] = {0, 0, 0}, rule = expected_rule(c, &v, rv);
+        const uint32_t* words = (const uint32_t*)(params.mapped + 16);
+        const uint32_t* status = words + VKSPLIT_PARAMETERS_STATUS(n);
+        CHECK_MSG(status[0] == rule && (!rule || (status[1] == rv[0] && status[2] == rv[1] && status[3] == rv[2])),
+                  "%s, step %u: status {%u, %u, %u, %u}, want {%u, %u, %u, %u}", c->name, step, status[0], status[1],
+                  status[2], status[3], rule, rv[0], rv[1], rv[2]);
+        r = vksplit_parameters_status(plan, words, &err);
+        CHECK_MSG(rule ? (err.rule == (vksplit_rule)rule && r == vksplit_rule_result(err.rule)) : r == VKSPLIT_OK,
+                  "%s, step %u: vksplit_parameters_status: %s (%s)", c->name, step, vksplit_rule_name(err.rule),
+                  err.message);
+        if (rule && step < 3 && core_verbose())
+            printf("  %s, step %u: %s\n", c->name, step, err.message);
+        rules_seen += rule != 0;
+
+        memset(want, GUARD, write_bytes);
+        if (!rule) {
+            uint8_t* part_ptr[MAX_PARTS];
+            for (uint32_t i = 0; i < n; i++)
+                part_ptr[i] = (c->join ? parts.mapped : want) + part_at[i];
+            reference_copy(c, c->join ? want : whole.mapped, part_ptr, &v);
+        }
+        if (memcmp(want, write_side, write_bytes) != 0) {
+            uint64_t at = 0;
+            while (want[at] == write_side[at])
+                at++;
+            if (mismatches++ < 3)
+                CHECK_MSG(0, "%s, step %u (%s): byte %llu is 0x%02x, want 0x%02x", c->name, step,
+                          rule ? "a rule broken: nothing may be written" : "status 0", (unsigned long long)at,
+                          write_side[at], want[at]);
+        }
+        test_checks++;
+    }
+    CHECK_MSG(((uint32_t*)state.mapped)[0] == replays, "%s: the producer ran %u times", c->name,
+              ((uint32_t*)state.mapped)[0]);
+    printf("%-34s %-58s %u replays of one command buffer, %u with a broken rule\n", c->name, info.summary, replays,
+           rules_seen);
+    if (fault)
+        CHECK_MSG(rules_seen > 0, "%s: the planted fault was never reported", c->name);
+    vkDestroyFence(g->info.device, fence, NULL);
+    vkFreeCommandBuffers(g->info.device, g->pool, 1, &cmd);
+    free(want);
+    core_host_buffer_destroy(g->info.device, &whole);
+    core_host_buffer_destroy(g->info.device, &parts);
+    core_host_buffer_destroy(g->info.device, &params);
+    core_host_buffer_destroy(g->info.device, &state);
+    if (args.buffer)
+        core_host_buffer_destroy(g->info.device, &args);
+    vksplit_plan_destroy(plan);
+}
+
+/* ---- the cases ------------------------------------------------------------------------------- */
+
+#define PACKED VKSPLIT_DEVICE_PARAMETERS_PACKED
+#define GIVEN VKSPLIT_DEVICE_PARAMETERS_GIVEN
+
+static const dev_case cases[] = {
+    /* [B, H, S, D] float32 cache, one token [B, H, 1, D] at t = step along S */
+    {"KV-cache append (join, GIVEN)", 1, GIVEN, 4, 4, 2, 1, {2, 3, 16, 8}, {1}, {0}},
+    /* the same with a padded cache: its heads 200 elements apart */
+    {"padded KV-cache append", 1, GIVEN, 4, 3, 1, 1, {3, 20, 8}, {1}, {200, 8, 1}},
+    /* tokens [T, D] float16 split by counts into 4 experts' buffers, and combined back */
+    {"MoE dispatch (split, PACKED)", 0, PACKED, 2, 2, 0, 4, {40, 16}, {12, 10, 8, 10}, {0}},
+    {"MoE combine (join, PACKED)", 1, PACKED, 2, 2, 0, 4, {40, 16}, {12, 10, 8, 10}, {0}},
+    /* [3, L, 6] float32 inputs of dynamic lengths joined along axis 1 */
+    {"concat of dynamic lengths", 1, PACKED, 4, 3, 1, 3, {3, 13, 6}, {5, 1, 7}, {0}},
+    /* a split's parts at given offsets (they may overlap), bytes of 4 along the axis */
+    {"split at given offsets", 0, GIVEN, 1, 3, 1, 3, {2, 20, 4}, {6, 6, 8}, {0}},
+    /* 24 parts: their addresses in per-recording arguments */
+    {"24 parts (arguments)",
+     0,
+     PACKED,
+     4,
+     3,
+     1,
+     24,
+     {5, 60, 3},
+     {1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4},
+     {0}},
+    {"24 parts joined at given offsets",
+     1,
+     GIVEN,
+     4,
+     3,
+     1,
+     24,
+     {5, 60, 3},
+     {1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4},
+     {0}},
+};
+
+static const struct {
+    int fault;
+    size_t case_index;
+} faults[] = {
+    {FAULT_LENGTH, 2}, {FAULT_SUM, 2},   {FAULT_WHOLE, 3},  {FAULT_OFFSET, 0},
+    {FAULT_OFFSET, 5}, {FAULT_ORDER, 7}, {FAULT_LENGTH, 7},
+};
+
+/* ---- rules -------------------------------------------------------------------------------- */
+
+static void rules(gpu* g)
+{
+    vksplit_context* ctx = vksplit_runner_context(g->runner);
+    vksplit_error err;
+    vksplit_plan* plan = NULL;
+    static const uint64_t sizes[3] = {3, 12, 4}, caps[2] = {5, 7};
+    vksplit_split_desc d = core_packed_desc(4, 3, sizes, 1, 2, caps);
+    vksplit_plan_options bad = {.device_parameters = (vksplit_device_parameters)3};
+    CHECK_RULE(VKSPLIT_RULE_PLAN_DEVICE_PARAMETERS, vksplit_plan_create(ctx, &d, &bad, &plan, &err), &err);
+    vksplit_plan_options transfer = {.path = VKSPLIT_PATH_TRANSFER, .device_parameters = PACKED};
+    CHECK_RULE(VKSPLIT_RULE_PLAN_DEVICE_PATH, vksplit_plan_create(ctx, &d, &transfer, &plan, &err), &err);
+    /* the dimension after the axis strided in the input: not packed */
+    static const uint64_t strided[3] = {120, 10, 2};
+    vksplit_split_desc s = d;
+    s.input_strides = strided;
+    vksplit_plan_options packed = {.device_parameters = PACKED};
+    CHECK_RULE(VKSPLIT_RULE_PLAN_DEVICE_LAYOUT, vksplit_plan_create(ctx, &s, &packed, &plan, &err), &err);
+    CHECK(strstr(err.message, "the input has stride 2 at dimension 2, not 1"));
+    /* a step of 3 bytes */
+    static const uint64_t bytes3[2] = {5, 3}, caps1[1] = {5};
+    vksplit_split_desc b = core_packed_desc(1, 2, bytes3, 0, 1, caps1);
+    CHECK_RULE(VKSPLIT_RULE_PLAN_DEVICE_STEP, vksplit_plan_create(ctx, &b, &packed, &plan, &err), &err);
+    /* a capacity of 2^31 steps of 8 bytes: 2^32 words. Planned only (its 16 GiB are never
+     * allocated), on a context told of a device whose buffers may be that large. */
+    static const uint64_t huge[2] = {(uint64_t)1 << 31, 2}, huge_caps[1] = {(uint64_t)1 << 31};
+    vksplit_split_desc h = core_packed_desc(4, 2, huge, 0, 1, huge_caps);
+    h.base_alignment = 4;
+    vkc_limits limits = {{65535, 65535, 65535}, (uint64_t)1 << 40};
+    vkc_set_limits(&limits);
+    vksplit_context_desc told = vkc_context_desc(g->runner);
+    told.pipelines = VKSPLIT_PIPELINES_ON_DEMAND;
+    vksplit_context* big = NULL;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&told, &big, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_PLAN_DEVICE_CAPACITY, vksplit_plan_create(big, &h, &packed, &plan, &err), &err);
+    vksplit_context_destroy(big);
+    vkc_set_limits(NULL);
+
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &d, &packed, &plan, &err), &err);
+    vksplit_plan* plain = NULL;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &d, NULL, &plain, &err), &err);
+    VkCommandBuffer never = (VkCommandBuffer)(uintptr_t)1; /* refused before any use */
+    core_host_buffer buf;
+    CHECK(core_host_buffer_create(g->info.device, &g->memory, 1, 4096, &buf));
+    vksplit_binding in = {buf.buffer, 0}, outs[2] = {{buf.buffer, 0}, {buf.buffer, 1024}}, p = {buf.buffer, 2048};
+    CHECK_RULE(VKSPLIT_RULE_RECORD_DEVICE_PARAMETERS, vksplit_cmd_split(plan, never, &in, outs, NULL, &err), &err);
+    CHECK(strstr(err.message, "vksplit_cmd_split_device"));
+    CHECK_RULE(VKSPLIT_RULE_RECORD_NO_DEVICE_PARAMETERS,
+               vksplit_cmd_split_device(plain, never, &in, outs, NULL, &p, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_RECORD_PARAMETERS_NULL, vksplit_cmd_split_device(plan, never, &in, outs, NULL, NULL, &err),
+               &err);
+    vksplit_binding odd = {buf.buffer, 2056};
+    CHECK_RULE(VKSPLIT_RULE_RECORD_PARAMETERS_ALIGNMENT,
+               vksplit_cmd_split_device(plan, never, &in, outs, NULL, &odd, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_RECORD_OPERATION, vksplit_cmd_join_device(plan, never, outs, &in, NULL, &p, &err), &err);
+    CHECK(strstr(err.message, "vksplit_cmd_split_device"));
+
+    uint32_t words[VKSPLIT_PARAMETERS_WORDS(2)] = {0};
+    CHECK_RESULT(VKSPLIT_OK, vksplit_parameters_status(plan, words, &err), &err);
+    words[VKSPLIT_PARAMETERS_STATUS(2)] = 12345;
+    CHECK_RULE(VKSPLIT_RULE_PARAMETERS_STATUS_UNKNOWN, vksplit_parameters_status(plan, words, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_PARAMETERS_STATUS_NULL, vksplit_parameters_status(plan, NULL, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_PARAMETERS_STATUS_PLAN, vksplit_parameters_status(plain, words, &err), &err);
+    uint32_t* st = words + VKSPLIT_PARAMETERS_STATUS(2);
+    st[0] = VKSPLIT_RULE_DEVICE_LENGTH, st[1] = 1, st[2] = 9, st[3] = 7;
+    CHECK_RULE(VKSPLIT_RULE_DEVICE_LENGTH, vksplit_parameters_status(plan, words, &err), &err);
+    CHECK(strstr(err.message, "lengths[1] = 9 is over its capacity 7"));
+    core_host_buffer_destroy(g->info.device, &buf);
+    vksplit_plan_destroy(plan);
+    vksplit_plan_destroy(plain);
+}
+
+int main(void)
+{
+    vksplit_runner* runner = test_runner_create();
+    vksplit_runner_info info;
+    vksplit_runner_get_info(runner, &info);
+    if (!(info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS)) {
+        /* the plan is refused with the reason, and the test has nothing else to run */
+        vksplit_context* ctx = vksplit_runner_context(runner);
+        static const uint64_t sizes[2] = {4, 4}, caps[1] = {4};
+        vksplit_split_desc d = core_packed_desc(4, 2, sizes, 0, 1, caps);
+        vksplit_plan_options packed = {.device_parameters = VKSPLIT_DEVICE_PARAMETERS_PACKED};
+        vksplit_plan* plan = NULL;
+        vksplit_error err;
+        CHECK_RULE(VKSPLIT_RULE_PLAN_DEVICE_ADDRESSING, vksplit_plan_create(ctx, &d, &packed, &plan, &err), &err);
+        test_skip_part("device parameters: the device has no buffer device addresses");
+        return test_finish(runner);
+    }
+    gpu g;
+    if (gpu_create(runner, &g)) {
+        rules(&g);
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+            replay(&g, &cases[i], FAULT_NONE, REPLAYS);
+        for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++) {
+            dev_case c = cases[faults[i].case_index];
+            char name[64];
+            snprintf(name, sizeof name, "bad values %d: %s", faults[i].fault, c.name);
+            c.name = name;
+            replay(&g, &c, faults[i].fault, 16);
+        }
+    }
+    gpu_destroy(&g);
+    return test_finish(runner);
+}
