@@ -127,7 +127,7 @@
       "device parameters need the axis and the dimensions after it packed: %s has stride %llu at dimension %u, not "   \
       "%llu")                                                                                                          \
     X(PLAN_DEVICE_STEP, 303, VKSPLIT_ERROR_UNSUPPORTED,                                                                \
-      "device parameters copy whole 4-byte words: a step along the axis is %llu bytes, base_alignment %u")             \
+      "device parameters copy whole 4-byte words: %s is %llu bytes (a step along the axis %llu, base_alignment %u)")   \
     X(PLAN_DEVICE_CAPACITY, 304, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                          \
       "device parameters count in 32 bits: %s's capacity %llu along the axis of %llu words a step is too large")       \
     /* The caller's table (vksplit_plan_write_table, vksplit_plan_bind_table) */                                       \

@@ -45,25 +45,55 @@ static vksplit_result check_packed(const vksplit__split* split, uint32_t t, uint
     return VKSPLIT_OK;
 }
 
+/* The first stride before the axis, in bytes, that `word` does not divide (its tensor and
+ * dimension in *t_out and *dim); 0 when it divides them all. */
+static uint64_t stride_off_word(const vksplit__split* split, uint32_t word, uint32_t* t_out, uint32_t* dim)
+{
+    for (uint32_t t = 0; t <= split->part_count; t++) {
+        uint64_t sizes[VKSPLIT_MAX_RANK], strides[VKSPLIT_MAX_RANK];
+        tensor_layout(split, t, sizes, strides);
+        for (uint32_t d = 0; d < split->axis; d++)
+            if (sizes[d] > 1 && strides[d] * split->element_size % word) {
+                *t_out = t;
+                *dim = d;
+                return strides[d] * split->element_size;
+            }
+    }
+    return 0;
+}
+
 /* The widest word of 16, 8 and 4 bytes that divides the step and every row dimension's stride
  * in bytes, within the caps and the base alignment; 0 when none. */
 static uint32_t choose_word(const vksplit__split* split, const vksplit__planner_caps* caps, uint64_t step_bytes)
 {
-    for (uint32_t word = 16; word >= 4; word /= 2) {
-        if (word > caps->max_word_bytes || word > split->base_alignment || step_bytes % word)
-            continue;
-        bool fits = true;
-        for (uint32_t t = 0; fits && t <= split->part_count; t++) {
-            uint64_t sizes[VKSPLIT_MAX_RANK], strides[VKSPLIT_MAX_RANK];
-            tensor_layout(split, t, sizes, strides);
-            for (uint32_t d = 0; d < split->axis; d++)
-                if (sizes[d] > 1 && strides[d] * split->element_size % word)
-                    fits = false;
-        }
-        if (fits)
+    uint32_t t, d;
+    for (uint32_t word = 16; word >= 4; word /= 2)
+        if (word <= caps->max_word_bytes && word <= split->base_alignment && step_bytes % word == 0 &&
+            !stride_off_word(split, word, &t, &d))
             return word;
-    }
     return 0;
+}
+
+/* Why no 4-byte word fits: the step, the base alignment or a stride before the axis. */
+static vksplit_result fail_step(const vksplit__split* split, uint64_t step_bytes, vksplit_error* error)
+{
+    char what[64];
+    uint64_t bytes = step_bytes;
+    uint32_t t = 0, d = 0;
+    uint64_t stride = stride_off_word(split, 4, &t, &d);
+    if (step_bytes % 4) {
+        snprintf(what, sizeof what, "a step along the axis");
+    } else if (split->base_alignment < 4) {
+        snprintf(what, sizeof what, "base_alignment");
+        bytes = split->base_alignment;
+    } else {
+        char name[32];
+        tensor_name(split, t, name, sizeof name);
+        snprintf(what, sizeof what, "%s's stride at dimension %u", name, d);
+        bytes = stride;
+    }
+    return VKSPLIT__FAIL(error, PLAN_DEVICE_STEP, what, (unsigned long long)bytes, (unsigned long long)step_bytes,
+                         split->base_alignment);
 }
 
 vksplit_result vksplit__plan_device(const vksplit__split* split, const vksplit__planner_caps* caps,
@@ -89,7 +119,7 @@ vksplit_result vksplit__plan_device(const vksplit__split* split, const vksplit__
     uint64_t step_bytes = step * split->element_size;
     uint32_t word = choose_word(split, caps, step_bytes);
     if (step_bytes && !word)
-        return VKSPLIT__FAIL(error, PLAN_DEVICE_STEP, (unsigned long long)step_bytes, split->base_alignment);
+        return fail_step(split, step_bytes, error);
     g->word_bytes = g->count_bytes = word ? word : 4;
     uint64_t step_words = step_bytes / g->word_bytes;
     const char* whole = vksplit__words(split->direction)->whole;

@@ -16,6 +16,9 @@
  *                 the whole, a whole past its capacity, an offset past the whole, a join's part
  *                 before the one before it ends: the status names the rule and the values
  *                 (vksplit_parameters_status), and not one byte is written.
+ *   random        random splits and joins that device parameters take (rank 1-4, 1-12 parts,
+ *                 PACKED and GIVEN, padded wholes, capacities the lengths sometimes break),
+ *                 4 replays each, on the runner's context and on one with a GPU's workgroups.
  *   rules         the plan and record rules of device parameters, by id.
  * The validation layer must stay silent. */
 #include <stdlib.h>
@@ -41,6 +44,7 @@ typedef struct dev_case {
     uint64_t sizes[4]; /* the whole's capacity */
     uint64_t caps[MAX_PARTS];
     uint64_t whole_strides[4]; /* all 0: packed */
+    int quiet;                 /* the random cases print a line each only when they fail */
 } dev_case;
 
 /* ---- the producer's values, on the host (shaders/device_producer.comp) ------------------------ */
@@ -265,9 +269,8 @@ static vksplit_plan* make_plan(vksplit_context* ctx, const dev_case* c, vksplit_
     return r == VKSPLIT_OK ? plan : NULL;
 }
 
-static void replay(gpu* g, const dev_case* c, int fault, uint32_t replays)
+static void replay(gpu* g, vksplit_context* ctx, const dev_case* c, int fault, uint32_t replays)
 {
-    vksplit_context* ctx = vksplit_runner_context(g->runner);
     vksplit_error err;
     vksplit_plan* plan = make_plan(ctx, c, &err);
     CHECK_MSG(plan != NULL, "%s: plan: %s", c->name, err.message);
@@ -404,8 +407,9 @@ static void replay(gpu* g, const dev_case* c, int fault, uint32_t replays)
     }
     CHECK_MSG(((uint32_t*)state.mapped)[0] == replays, "%s: the producer ran %u times", c->name,
               ((uint32_t*)state.mapped)[0]);
-    printf("%-34s %-58s %u replays of one command buffer, %u with a broken rule\n", c->name, info.summary, replays,
-           rules_seen);
+    if (!c->quiet)
+        printf("%-34s %-58s %u replays of one command buffer, %u with a broken rule\n", c->name, info.summary, replays,
+               rules_seen);
     if (fault)
         CHECK_MSG(rules_seen > 0, "%s: the planted fault was never reported", c->name);
     vkDestroyFence(g->info.device, fence, NULL);
@@ -427,16 +431,16 @@ static void replay(gpu* g, const dev_case* c, int fault, uint32_t replays)
 
 static const dev_case cases[] = {
     /* [B, H, S, D] float32 cache, one token [B, H, 1, D] at t = step along S */
-    {"KV-cache append (join, GIVEN)", 1, GIVEN, 4, 4, 2, 1, {2, 3, 16, 8}, {1}, {0}},
+    {"KV-cache append (join, GIVEN)", 1, GIVEN, 4, 4, 2, 1, {2, 3, 16, 8}, {1}, {0}, 0},
     /* the same with a padded cache: its heads 200 elements apart */
-    {"padded KV-cache append", 1, GIVEN, 4, 3, 1, 1, {3, 20, 8}, {1}, {200, 8, 1}},
+    {"padded KV-cache append", 1, GIVEN, 4, 3, 1, 1, {3, 20, 8}, {1}, {200, 8, 1}, 0},
     /* tokens [T, D] float16 split by counts into 4 experts' buffers, and combined back */
-    {"MoE dispatch (split, PACKED)", 0, PACKED, 2, 2, 0, 4, {40, 16}, {12, 10, 8, 10}, {0}},
-    {"MoE combine (join, PACKED)", 1, PACKED, 2, 2, 0, 4, {40, 16}, {12, 10, 8, 10}, {0}},
+    {"MoE dispatch (split, PACKED)", 0, PACKED, 2, 2, 0, 4, {40, 16}, {12, 10, 8, 10}, {0}, 0},
+    {"MoE combine (join, PACKED)", 1, PACKED, 2, 2, 0, 4, {40, 16}, {12, 10, 8, 10}, {0}, 0},
     /* [3, L, 6] float32 inputs of dynamic lengths joined along axis 1 */
-    {"concat of dynamic lengths", 1, PACKED, 4, 3, 1, 3, {3, 13, 6}, {5, 1, 7}, {0}},
+    {"concat of dynamic lengths", 1, PACKED, 4, 3, 1, 3, {3, 13, 6}, {5, 1, 7}, {0}, 0},
     /* a split's parts at given offsets (they may overlap), bytes of 4 along the axis */
-    {"split at given offsets", 0, GIVEN, 1, 3, 1, 3, {2, 20, 4}, {6, 6, 8}, {0}},
+    {"split at given offsets", 0, GIVEN, 1, 3, 1, 3, {2, 20, 4}, {6, 6, 8}, {0}, 0},
     /* 24 parts: their addresses in per-recording arguments */
     {"24 parts (arguments)",
      0,
@@ -447,7 +451,8 @@ static const dev_case cases[] = {
      24,
      {5, 60, 3},
      {1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4},
-     {0}},
+     {0},
+     0},
     {"24 parts joined at given offsets",
      1,
      GIVEN,
@@ -457,7 +462,8 @@ static const dev_case cases[] = {
      24,
      {5, 60, 3},
      {1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4},
-     {0}},
+     {0},
+     0},
 };
 
 static const struct {
@@ -492,6 +498,13 @@ static void rules(gpu* g)
     static const uint64_t bytes3[2] = {5, 3}, caps1[1] = {5};
     vksplit_split_desc b = core_packed_desc(1, 2, bytes3, 0, 1, caps1);
     CHECK_RULE(VKSPLIT_RULE_PLAN_DEVICE_STEP, vksplit_plan_create(ctx, &b, &packed, &plan, &err), &err);
+    CHECK(strstr(err.message, "a step along the axis is 3 bytes"));
+    /* a whole whose rows lie 13 bytes apart */
+    static const uint64_t rows13[3] = {13, 4, 1}, sizes4[3] = {3, 2, 4}, caps2[2] = {1, 1};
+    vksplit_split_desc r13 = core_packed_desc(1, 3, sizes4, 1, 2, caps2);
+    r13.input_strides = rows13;
+    CHECK_RULE(VKSPLIT_RULE_PLAN_DEVICE_STEP, vksplit_plan_create(ctx, &r13, &packed, &plan, &err), &err);
+    CHECK(strstr(err.message, "the input's stride at dimension 0 is 13 bytes"));
     /* a capacity of 2^31 steps of 8 bytes: 2^32 words. Planned only (its 16 GiB are never
      * allocated), on a context told of a device whose buffers may be that large. */
     static const uint64_t huge[2] = {(uint64_t)1 << 31, 2}, huge_caps[1] = {(uint64_t)1 << 31};
@@ -541,6 +554,79 @@ static void rules(gpu* g)
     vksplit_plan_destroy(plain);
 }
 
+/* ---- random cases -------------------------------------------------------------------------- */
+
+/* A random split or join that device parameters take: rank 1 to 4, the dimensions after the axis
+ * a whole number of 4-byte words a step, 1 to 12 parts of capacities 0 to 6, the whole's
+ * capacity their sum give or take (some steps then break a rule, which the reference expects),
+ * the whole padded between its rows now and then; PACKED or GIVEN. */
+static void random_case(core_rng* rng, dev_case* c, char* name, size_t capacity, long index)
+{
+    memset(c, 0, sizeof *c);
+    static const uint32_t sizes_of[4] = {1, 2, 4, 8};
+    c->element_size = sizes_of[core_rng_below(rng, 4)];
+    c->rank = 1 + (uint32_t)core_rng_below(rng, 4);
+    c->axis = (uint32_t)core_rng_below(rng, c->rank);
+    c->join = core_rng_percent(rng, 50);
+    c->mode = core_rng_percent(rng, 50) ? VKSPLIT_DEVICE_PARAMETERS_PACKED : VKSPLIT_DEVICE_PARAMETERS_GIVEN;
+    c->parts = 1 + (uint32_t)core_rng_below(rng, 12);
+    uint64_t step = 1, sum = 0;
+    for (uint32_t d = 0; d < c->rank; d++)
+        c->sizes[d] = 1 + core_rng_below(rng, d < c->axis ? 4 : 6);
+    for (uint32_t d = c->axis + 1; d < c->rank; d++)
+        step *= c->sizes[d];
+    if (step * c->element_size % 4) /* a step of whole 4-byte words */
+        c->sizes[c->rank - 1 > c->axis ? c->rank - 1 : c->axis] = 0;
+    for (uint32_t i = 0; i < c->parts; i++)
+        sum += c->caps[i] = core_rng_below(rng, 7);
+    c->sizes[c->axis] =
+        sum + (core_rng_percent(rng, 80) ? core_rng_below(rng, 4) : 0) - (sum > 0 && core_rng_percent(rng, 10) ? 1 : 0);
+    if (c->sizes[c->axis] == 0)
+        c->sizes[c->axis] = 1;
+    if (c->sizes[c->rank - 1] == 0 || step * c->element_size % 4) {
+        /* make the step whole words: an inner dimension of 4 elements, or 4-byte elements */
+        if (c->axis + 1 < c->rank)
+            c->sizes[c->rank - 1] = 4;
+        else
+            c->element_size = 4;
+    }
+    if (c->axis > 0 && core_rng_percent(rng, 30)) { /* the whole's rows padded */
+        /* the axis and the dimensions after it packed; only those before it step further */
+        uint64_t packed = 1;
+        for (uint32_t d = c->rank; d-- > c->axis;) {
+            c->whole_strides[d] = packed;
+            packed *= c->sizes[d];
+        }
+        uint64_t unit = c->element_size >= 4 ? 1 : 4 / c->element_size; /* strides of whole 4-byte words */
+        for (uint32_t d = c->axis; d-- > 0;) {
+            c->whole_strides[d] = packed + unit * core_rng_below(rng, 5);
+            packed = c->whole_strides[d] * c->sizes[d];
+        }
+    }
+    snprintf(name, capacity, "random %ld: %s %s, %u-byte rank %u axis %u, %u parts", index, c->join ? "join" : "split",
+             c->mode == VKSPLIT_DEVICE_PARAMETERS_PACKED ? "PACKED" : "GIVEN", c->element_size, c->rank, c->axis,
+             c->parts);
+    c->name = name;
+    c->quiet = 1;
+}
+
+static void random_cases(gpu* g, vksplit_context* ctx, const char* label, uint64_t seed, long count)
+{
+    long failed_before = (long)test_failures;
+    for (long k = 0; k < count; k++) {
+        core_rng rng;
+        core_rng_seed(&rng, seed ^ ((uint64_t)k * 0x9E3779B97F4A7C15ull + 1));
+        dev_case c;
+        char name[128];
+        random_case(&rng, &c, name, sizeof name, k);
+        long before = (long)test_failures;
+        replay(g, ctx, &c, FAULT_NONE, 4);
+        if ((long)test_failures != before)
+            printf("  failed: %s (VKSPLIT_TEST_SEED=%llu)\n", c.name, (unsigned long long)seed);
+    }
+    printf("%s: %ld random cases, 4 replays each, %ld failed\n", label, count, (long)test_failures - failed_before);
+}
+
 int main(void)
 {
     vksplit_runner* runner = test_runner_create();
@@ -560,16 +646,28 @@ int main(void)
     }
     gpu g;
     if (gpu_create(runner, &g)) {
+        vksplit_context* ctx = vksplit_runner_context(runner);
         rules(&g);
         for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-            replay(&g, &cases[i], FAULT_NONE, REPLAYS);
+            replay(&g, ctx, &cases[i], FAULT_NONE, REPLAYS);
         for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++) {
             dev_case c = cases[faults[i].case_index];
             char name[64];
             snprintf(name, sizeof name, "bad values %d: %s", faults[i].fault, c.name);
             c.name = name;
-            replay(&g, &c, faults[i].fault, 16);
+            replay(&g, ctx, &c, faults[i].fault, 16);
         }
+        uint64_t seed = core_seed(0xD3F1CE);
+        random_cases(&g, ctx, "random, the runner's context", seed, (long)core_scaled(60));
+        /* A GPU's workgroups (tiles of 64 lanes): other tiles, other idle ones. */
+        vksplit_context_desc desc = core_runner_context_desc(runner);
+        desc.tuning.workgroup_size = 64;
+        vksplit_context* gpu_ctx = NULL;
+        vksplit_error err;
+        CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&desc, &gpu_ctx, &err), &err);
+        if (gpu_ctx)
+            random_cases(&g, gpu_ctx, "random, workgroups of 64", seed + 1, (long)core_scaled(30));
+        vksplit_context_destroy(gpu_ctx);
     }
     gpu_destroy(&g);
     return test_finish(runner);
