@@ -108,7 +108,6 @@ PART part_address_pick(PartAddress a)
 {
     return (pc.shape >> SHAPE_FLAGS_SHIFT & FLAG_ARGUMENTS) != 0u ? a.from_arguments : packUint2x32(a.from_push);
 }
-PART segment_part_unbranched(uint segment) { return part_address_pick(part_address_issue(segment)); }
 // A split reads the whole (pc.whole_addr) and writes its part; a join (JOIN) reads its part,
 // g_part, set once its segment is known (main(): before anything is read), and writes the whole.
 PART g_part;
@@ -198,7 +197,6 @@ uint pc_prefix1() { return 0u; } // FLAG_PREFIX is never set here
 uint pc_prefix2() { return 0u; }
 uint pc_segments_at() { return pc.segments_at; }
 PART segment_part(uint segment) { return segment - pc.seg_first; }
-PART segment_part_unbranched(uint segment) { return segment_part(segment); }
 struct PartAddress {
     uint slot;
 };

@@ -101,6 +101,21 @@ uint inline_field(uint k, const uint f)
     uint bc = k == 1u ? b : c;
     return k == 0u ? a : bc;
 }
+// A join's part on the inline path: FLAG_INLINE comes only without FLAG_ARGUMENTS (at most
+// INLINE_MAX_SEGMENTS parts, each address pushed), so the address is one of the first three
+// pushed, read at fixed places and picked by selects like a field: no indexed push-constant
+// read (a memory read on NVIDIA: NAK's ldc) and no pick between it and the arguments' address
+// (NAK branches there, and the branch waits for both reads).
+#if INLINE_MAX_SEGMENTS != 3 || INLINE_AT < 2 * INLINE_MAX_SEGMENTS
+#error "inline_part: three pushed addresses before the inline segments"
+#endif
+uint inline_part_word(uint k, const uint w)
+{
+    uint a = pc.parts[w], b = pc.parts[2 + w], c = pc.parts[4 + w];
+    uint bc = k == 1u ? b : c;
+    return k == 0u ? a : bc;
+}
+PART inline_part(uint k) { return word64(inline_part_word(k, 0), inline_part_word(k, 1)); }
 #endif
 
 // k: the segment; unit: the workgroup's unit in it (within its band).
@@ -113,7 +128,7 @@ void tiles_workgroup(uint k, uint band, uint unit)
 #if defined(ADDRESSING_BDA)
     if (pc_flag(FLAG_INLINE)) { // a small split: every field in push constants, no table read
         if (JOIN)
-            g_part = segment_part_unbranched(k);
+            g_part = inline_part(k);
         l.chunk = inline_field(k, INLINE_CHUNK);
         base_offsets(word64(inline_field(k, INLINE_BASE), inline_field(k, INLINE_BASE + 1)), l.in_off, l.out_off);
         l.rows = 1u;

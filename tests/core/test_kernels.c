@@ -128,6 +128,11 @@ static void word_by_word(void)
     core_case c;
     core_case_init(&c, 4, 1, &n, 0, 2, halves);
     run(&c, "tiles w16", "1-D 4 KiB into 2 (inline segments)");
+    /* Three of unequal lengths: each inline segment's own fields (and, as a join, its part's
+     * address picked among the three pushed). */
+    uint64_t m = 1536, thirds[3] = {512, 256, 768};
+    core_case_init(&c, 4, 1, &m, 0, 3, thirds);
+    run(&c, "tiles w16", "1-D 6 KiB into 3 unequal (inline segments)");
     /* A broadcast input (stride 0 along dimension 0): steps that go back. */
     uint64_t sizes[3] = {40, 6, 64}, lengths[2] = {2, 4}, broadcast[3] = {0, 64, 1};
     core_case_init(&c, 4, 3, sizes, 1, 2, lengths);
