@@ -1,6 +1,7 @@
 // DEVICE: a plan made for capacities whose lengths and offsets along the axis the GPU wrote
-// (split_abi.h's MAPPING_DEVICE; vksplit.h's VKSPLIT_PARAMETERS_*), and its check. Device
-// addresses only: the parameters travel as an address in the tenth part's push-constant place.
+// (split_abi.h's MAPPING_DEVICE; vksplit.h's VKSPLIT_PARAMETERS_*), and its check. The
+// parameters travel as an address in the tenth part's push-constant place (device addresses),
+// or as binding 3 with their first word in the last part word's place (descriptors).
 //
 // The check (one workgroup, recorded before the copy) reads the engine's values, holds them to
 // the plan's capacities, and writes the lengths and offsets the copy uses: every length 0 when
@@ -8,29 +9,42 @@
 // values for its message; 0 when all is well). The copy's grid holds the capacity's tiles; a
 // tile past its row's actual chunk returns at once.
 
+#if defined(ADDRESSING_BDA)
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer ParamRef { uint v[]; };
 const uint PARAM_PLACE = (PC_BDA_PARAMETERS - PC_BDA_PARTS) / 4; // in pc.parts[]
-uint64_t pc_parameters() { return word64(pc.parts[PARAM_PLACE], pc.parts[PARAM_PLACE + 1u]); }
+uint param(uint i) { return ParamRef(word64(pc.parts[PARAM_PLACE], pc.parts[PARAM_PLACE + 1u])).v[i]; }
+void set_param(uint i, uint v) { ParamRef(word64(pc.parts[PARAM_PLACE], pc.parts[PARAM_PLACE + 1u])).v[i] = v; }
+#else
+#if KERNEL == MAPPING_DEVICE_CHECK
+layout(set = 0, binding = 3, std430) buffer Params { uint v[]; } params;
+void set_param(uint i, uint v) { params.v[pc.part_words[ABI_MAX_SLOTS - 1] + i] = v; }
+#else
+layout(set = 0, binding = 3, std430) readonly buffer Params { uint v[]; } params;
+#endif
+uint param(uint i) { return params.v[pc.part_words[ABI_MAX_SLOTS - 1] + i]; }
+#endif
 
 #if KERNEL == MAPPING_DEVICE_CHECK
 // A part's values against its capacity: the rule it breaks (0: none) and the rule's values.
-uint part_rule(ParamRef p, uint n, uint i, uint caps_at, bool given, bool join, out uvec3 values)
+uint part_rule(uint n, uint i, uint caps_at, bool given, bool join, out uvec3 values)
 {
     uint whole_cap = tbl(caps_at + n);
-    uint len = p.v[DEV_LENGTH(n, i)], cap = tbl(caps_at + i);
+    uint len = param(DEV_LENGTH(n, i)), cap = tbl(caps_at + i);
     values = uvec3(i, len, cap);
     if (len > cap)
         return DEV_RULE_LENGTH;
     if (!given)
         return 0u;
-    uint off = p.v[DEV_OFFSET(n, i)];
+    uint off = param(DEV_OFFSET(n, i));
     values = uvec3(i, off, whole_cap);
-    if (uint64_t(off) + uint64_t(len) > uint64_t(whole_cap))
+    if (off > whole_cap || len > whole_cap - off) // off + len past the whole, without overflow
         return DEV_RULE_OFFSET;
     if (join && i > 0u) { // a join's parts lie in order: each starts where the one before ends, or later
-        uint64_t end = uint64_t(p.v[DEV_OFFSET(n, i - 1u)]) + uint64_t(min(p.v[DEV_LENGTH(n, i - 1u)], tbl(caps_at + i - 1u)));
-        values = uvec3(i, off, uint(min(end, uint64_t(0xFFFFFFFFu))));
-        if (uint64_t(off) < end)
+        // (where the one before breaks a rule itself, its lower index wins: a saturated end is fine)
+        uint before = param(DEV_OFFSET(n, i - 1u)), length = min(param(DEV_LENGTH(n, i - 1u)), tbl(caps_at + i - 1u));
+        uint end = before > 0xFFFFFFFFu - length ? 0xFFFFFFFFu : before + length;
+        values = uvec3(i, off, end);
+        if (off < end)
             return DEV_RULE_ORDER;
     }
     return 0u;
@@ -41,7 +55,6 @@ void check_parameters()
     uint n = tbl(TBL_DEV_PARTS), caps_at = tbl(TBL_DEV_CAPS_AT);
     uint mode = pc.trips; // PC_BDA_DEV_MODE
     bool given = (mode & 3u) == DEV_OFFSETS_GIVEN, join = (mode & DEV_MODE_JOIN) != 0u;
-    ParamRef p = ParamRef(pc_parameters());
     uint lanes = gl_WorkGroupSize.x, lane = gl_LocalInvocationID.x;
     uint per = (n + lanes - 1u) / lanes;
     uint begin = min(lane * per, n), end = min(begin + per, n);
@@ -50,9 +63,9 @@ void check_parameters()
     uint sum = 0u, first_bad = 0xFFFFFFFFu;
     uvec3 values;
     for (uint i = begin; i < end; i++) {
-        if (first_bad == 0xFFFFFFFFu && part_rule(p, n, i, caps_at, given, join, values) != 0u)
+        if (first_bad == 0xFFFFFFFFu && part_rule(n, i, caps_at, given, join, values) != 0u)
             first_bad = i;
-        sum += min(p.v[DEV_LENGTH(n, i)], tbl(caps_at + i));
+        sum += min(param(DEV_LENGTH(n, i)), tbl(caps_at + i));
     }
     smem[lane] = sum;
     smem[lanes + lane] = first_bad;
@@ -68,9 +81,9 @@ void check_parameters()
         uint rule = 0u;
         values = uvec3(0u);
         if (bad != 0xFFFFFFFFu) {
-            rule = part_rule(p, n, bad, caps_at, given, join, values);
+            rule = part_rule(n, bad, caps_at, given, join, values);
         } else if (!given) {
-            uint whole = p.v[DEV_WHOLE_LENGTH], whole_cap = tbl(caps_at + n);
+            uint whole = param(DEV_WHOLE_LENGTH), whole_cap = tbl(caps_at + n);
             if (whole > whole_cap) {
                 rule = DEV_RULE_WHOLE_LENGTH;
                 values = uvec3(whole, whole_cap, 0u);
@@ -79,19 +92,19 @@ void check_parameters()
                 values = uvec3(total, whole, 0u);
             }
         }
-        p.v[DEV_STATUS(n)] = rule;
-        p.v[DEV_STATUS(n) + 1u] = values.x;
-        p.v[DEV_STATUS(n) + 2u] = values.y;
-        p.v[DEV_STATUS(n) + 3u] = values.z;
+        set_param(DEV_STATUS(n), rule);
+        set_param(DEV_STATUS(n) + 1u, values.x);
+        set_param(DEV_STATUS(n) + 2u, values.y);
+        set_param(DEV_STATUS(n) + 3u, values.z);
         smem[2u * lanes] = rule;
     }
     barrier();
     bool broken = smem[2u * lanes] != 0u;
     uint at = smem[lane]; // PACKED: where this lane's first part starts
     for (uint i = begin; i < end; i++) {
-        uint len = p.v[DEV_LENGTH(n, i)];
-        p.v[DEV_USED_LENGTH(n, i)] = broken ? 0u : len;
-        p.v[DEV_USED_OFFSET(n, i)] = broken ? 0u : given ? p.v[DEV_OFFSET(n, i)] : at;
+        uint len = param(DEV_LENGTH(n, i));
+        set_param(DEV_USED_LENGTH(n, i), broken ? 0u : len);
+        set_param(DEV_USED_OFFSET(n, i), broken ? 0u : given ? param(DEV_OFFSET(n, i)) : at);
         at += broken ? 0u : len;
     }
 }
@@ -106,8 +119,7 @@ void device_workgroup(uint k, uint unit)
     uint seg = segment_at(k);
     uint tiles = tbl(seg + SEG_DEV_TILES), part = tbl(seg + SEG_DEV_PART);
     uint n = tbl(TBL_DEV_PARTS), step = tbl(TBL_DEV_STEP);
-    ParamRef p = ParamRef(pc_parameters());
-    uint length = p.v[DEV_USED_LENGTH(n, part)] * step; // the capacity's chunk is below 2^32 words
+    uint length = param(DEV_USED_LENGTH(n, part)) * step; // the capacity's chunk is below 2^32 words
     uint row = unit / tiles;
     uint lanes = gl_WorkGroupSize.x;
     const uint UNROLL = ABI_UNROLL(WORD_BYTES);
@@ -115,7 +127,7 @@ void device_workgroup(uint k, uint unit)
     if (start >= length)
         return; // beyond this row's actual chunk
     OFFSET in_off, out_off;
-    base_offsets(OFFSET(p.v[DEV_USED_OFFSET(n, part)]) * OFFSET(step), in_off, out_off);
+    base_offsets(OFFSET(param(DEV_USED_OFFSET(n, part))) * OFFSET(step), in_off, out_off);
     place_row(seg, row, 0u, in_off, out_off);
     PART dest = part_of(k);
     uint first = start + gl_LocalInvocationID.x, last = length - 1u;

@@ -184,7 +184,8 @@
                                  * the device parameters, in the tenth part's place (such a plan
                                  * pushes 9 parts' addresses, DEVICE_INLINE_OUTPUTS) */
 #define DEVICE_INLINE_OUTPUTS (ABI_INLINE_OUTPUTS - 1)
-#define PC_BDA_DEV_MODE PC_BDA_TRIPS /* uint: MAPPING_DEVICE_CHECK: DEV_OFFSETS_*; a join's check also the bit 4 */
+#define PC_BDA_DEV_MODE PC_BDA_TRIPS /* uint: MAPPING_DEVICE_CHECK: DEV_OFFSETS_*; a join's check also the bit 4
+                                      * (PC_DESC_TRIPS on the descriptor path) */
 #define DEV_MODE_JOIN 4u
 #define INLINE_BASE 0        /*   uint64 */
 #define INLINE_CHUNK 2
@@ -203,6 +204,9 @@
 #define PC_DESC_TRIPS 24        /* uint: TILES: trips per invocation */
 #define PC_DESC_WHOLE_WORD 28   /* uint: the whole's first word within its descriptor */
 #define PC_DESC_PART_WORDS 32   /* uint[ABI_MAX_SLOTS]: each slot's part's first word within its descriptor */
+#define PC_DESC_PARAM_WORD (PC_DESC_PART_WORDS + 4 * (ABI_MAX_SLOTS - 1)) /* uint: MAPPING_DEVICE and its
+                                 * check: the device parameters' first uint32 within binding 3, in the
+                                 * last part word's place (such plans use at most ABI_MAX_SLOTS - 1 slots) */
 #define PUSH_BYTES 128
 
 #endif /* VKSPLIT_SPLIT_ABI_H */

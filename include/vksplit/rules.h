@@ -119,8 +119,8 @@
     X(PLAN_TABLE_PLACEMENT, 284, VKSPLIT_ERROR_INVALID_ARGUMENT, "options.table %d is not a vksplit_table_placement")  \
     X(PLAN_DEVICE_PARAMETERS, 299, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                     \
       "options.device_parameters %d is not a vksplit_device_parameters")                                               \
-    X(PLAN_DEVICE_ADDRESSING, 300, VKSPLIT_ERROR_UNSUPPORTED,                                                          \
-      "device parameters need device addresses (VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS)")                               \
+    X(PLAN_DEVICE_BINDING, 300, VKSPLIT_ERROR_UNSUPPORTED,                                                             \
+      "device parameters without device addresses need every tensor within one binding's reach (%llu bytes)")          \
     X(PLAN_DEVICE_PATH, 301, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                           \
       "device parameters run on the compute path: options.path is VKSPLIT_PATH_TRANSFER")                              \
     X(PLAN_DEVICE_LAYOUT, 302, VKSPLIT_ERROR_UNSUPPORTED,                                                              \
@@ -155,7 +155,7 @@
       "this plan reads no device parameters: record it with %s")                                                       \
     X(RECORD_PARAMETERS_NULL, 307, VKSPLIT_ERROR_NULL_ARGUMENT, "parameters and its buffer are required")              \
     X(RECORD_PARAMETERS_ALIGNMENT, 308, VKSPLIT_ERROR_ALIGNMENT,                                                       \
-      "parameters: offset %llu (device address 0x%llx) is not a multiple of 16")                                       \
+      "parameters: offset %llu (device address 0x%llx; 0 without) is not a multiple of 16")                            \
     /* What the check of device parameters writes (vksplit_parameters_status) */                                       \
     X(PARAMETERS_STATUS_NULL, 309, VKSPLIT_ERROR_NULL_ARGUMENT, "plan and words are required")                         \
     X(PARAMETERS_STATUS_PLAN, 310, VKSPLIT_ERROR_INVALID_ARGUMENT, "this plan reads no device parameters")             \

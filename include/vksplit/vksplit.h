@@ -514,8 +514,9 @@ typedef enum vksplit_table_placement {
  * between its binding (laid out for its capacity) and the whole's positions
  * [offset_i, offset_i + length_i); the rest of every tensor is left as it is.
  *
- * A plan with device parameters runs on device addresses, on the compute path, and needs the
- * axis and the dimensions after it packed in every tensor (the axis's stride is their extent),
+ * A plan with device parameters runs on the compute path, with device addresses or push
+ * descriptors (then every tensor within one binding's reach: no windows), and needs the axis
+ * and the dimensions after it packed in every tensor (the axis's stride is their extent),
  * with a step along the axis of a multiple of 4 bytes: the KV cache [B, H, S, D] with its new
  * token [B, H, 1, D] along S, the tokens [T, D] along T. */
 typedef enum vksplit_device_parameters {
@@ -532,7 +533,8 @@ typedef enum vksplit_device_parameters {
 
 /* The device parameters' layout, version 1: uint32 words of a block of
  * VKSPLIT_PARAMETERS_WORDS(n) words (vksplit_plan_info.parameter_bytes) for a plan of n parts,
- * at a multiple of VKSPLIT_PARAMETERS_ALIGNMENT bytes in a buffer with device addresses. The
+ * at a multiple of VKSPLIT_PARAMETERS_ALIGNMENT bytes of a storage buffer (SHADER_DEVICE_ADDRESS
+ * usage too on device addresses). The
  * engine writes the first words; the rest are vksplit's. A recording first runs a check (one
  * workgroup) that holds the engine's values to the capacities and writes the status: 0, or the
  * id of the first rule they break (a part's length before the whole's), then three values for
@@ -789,10 +791,11 @@ VKSPLIT_API vksplit_result vksplit_cmd_join(const vksplit_plan* plan, VkCommandB
 
 /* Records a plan with device parameters (vksplit_plan_options.device_parameters) into cmd:
  * the check of the parameters (one workgroup), a barrier (COMPUTE_SHADER/SHADER_WRITE ->
- * COMPUTE_SHADER/SHADER_READ), and the copy, one dispatch for the capacities, whose workgroups
- * past the actual lengths return at once. parameters (required) is the block's binding: its
- * buffer created with SHADER_DEVICE_ADDRESS usage, offset a multiple of
- * VKSPLIT_PARAMETERS_ALIGNMENT, parameter_bytes long; one block per recording that may be in
+ * COMPUTE_SHADER/SHADER_READ), and the copy, one dispatch for the capacities (push
+ * descriptors: one per group of parts), whose workgroups past the actual lengths return at
+ * once. parameters (required) is the block's binding: a storage buffer (SHADER_DEVICE_ADDRESS
+ * usage too on device addresses), offset a multiple of VKSPLIT_PARAMETERS_ALIGNMENT,
+ * parameter_bytes long; one block per recording that may be in
  * flight at once. Everything else as vksplit_cmd_split (vksplit_cmd_join); with device
  * parameters a plan pushes up to 9 parts' addresses (the tenth place holds the parameters'),
  * so 10 non-empty parts need per-recording arguments (vksplit_plan_info.argument_bytes).

@@ -74,44 +74,72 @@ static uint32_t word_kind(uint32_t word_bytes)
     return kind;
 }
 
-vksplit_result vksplit__create_layouts(vksplit_context* ctx, vksplit_error* error)
+/* The push-descriptor set layout of the descriptor path: the table, the whole, `slots` parts,
+ * and with device parameters (`device`) their block. */
+static vksplit_result create_set_layout(vksplit_context* ctx, uint32_t slots, bool device, VkDescriptorSetLayout* out,
+                                        vksplit_error* error)
 {
-    VkResult vr;
-    if (!ctx->bda) {
-        VkDescriptorSetLayoutBinding bindings[3];
-        memset(bindings, 0, sizeof bindings);
-        for (uint32_t b = 0; b < 3; b++) {
-            bindings[b].binding = b;
-            bindings[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-            bindings[b].descriptorCount = b == 2 ? ctx->output_slots : 1;
-            bindings[b].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
-        }
-        VkDescriptorSetLayoutCreateInfo info = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-        info.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
-        info.bindingCount = 3;
-        info.pBindings = bindings;
-        VkDescriptorSetLayout set_layout; /* undefined after a failure: kept only on success */
-        vr = ctx->vk.vkCreateDescriptorSetLayout(ctx->device, &info, ctx->callbacks, &set_layout);
-        if (vr != VK_SUCCESS)
-            return vksplit__vk_fail(error, "vkCreateDescriptorSetLayout", vr);
-        ctx->set_layout = set_layout;
-        vksplit__name_object(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, (uint64_t)set_layout,
-                             "vksplit: push-descriptor set layout (table, input, %u outputs)", ctx->output_slots);
+    VkDescriptorSetLayoutBinding bindings[4];
+    memset(bindings, 0, sizeof bindings);
+    uint32_t count = device ? 4 : 3;
+    for (uint32_t b = 0; b < count; b++) {
+        bindings[b].binding = b;
+        bindings[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        bindings[b].descriptorCount = b == 2 ? slots : 1;
+        bindings[b].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
     }
+    VkDescriptorSetLayoutCreateInfo info = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+    info.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
+    info.bindingCount = count;
+    info.pBindings = bindings;
+    VkDescriptorSetLayout set_layout; /* undefined after a failure: kept only on success */
+    VkResult vr = ctx->vk.vkCreateDescriptorSetLayout(ctx->device, &info, ctx->callbacks, &set_layout);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkCreateDescriptorSetLayout", vr);
+    *out = set_layout;
+    vksplit__name_object(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, (uint64_t)set_layout,
+                         "vksplit: push-descriptor set layout (table, input, %u outputs%s)", slots,
+                         device ? ", device parameters" : "");
+    return VKSPLIT_OK;
+}
+
+static vksplit_result create_pipeline_layout(vksplit_context* ctx, VkDescriptorSetLayout set_layout, const char* what,
+                                             VkPipelineLayout* out, vksplit_error* error)
+{
     VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, PUSH_BYTES};
     VkPipelineLayoutCreateInfo info = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-    info.setLayoutCount = ctx->bda ? 0 : 1;
-    info.pSetLayouts = ctx->bda ? NULL : &ctx->set_layout;
+    info.setLayoutCount = set_layout ? 1 : 0;
+    info.pSetLayouts = set_layout ? &set_layout : NULL;
     info.pushConstantRangeCount = 1;
     info.pPushConstantRanges = &range;
     VkPipelineLayout layout;
-    vr = ctx->vk.vkCreatePipelineLayout(ctx->device, &info, ctx->callbacks, &layout);
+    VkResult vr = ctx->vk.vkCreatePipelineLayout(ctx->device, &info, ctx->callbacks, &layout);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkCreatePipelineLayout", vr);
-    ctx->pipeline_layout = layout;
-    vksplit__name_object(ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, (uint64_t)layout, "vksplit: pipeline layout (%s)",
-                         ctx->bda ? "device addresses" : "push descriptors");
+    *out = layout;
+    vksplit__name_object(ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, (uint64_t)layout, "vksplit: pipeline layout (%s)", what);
     return VKSPLIT_OK;
+}
+
+vksplit_result vksplit__create_layouts(vksplit_context* ctx, vksplit_error* error)
+{
+    if (ctx->bda)
+        return create_pipeline_layout(ctx, VK_NULL_HANDLE, "device addresses", &ctx->pipeline_layout, error);
+    vksplit_result r = create_set_layout(ctx, ctx->output_slots, false, &ctx->set_layout, error);
+    if (r == VKSPLIT_OK)
+        r = create_pipeline_layout(ctx, ctx->set_layout, "push descriptors", &ctx->pipeline_layout, error);
+    if (r == VKSPLIT_OK)
+        r = create_set_layout(ctx, ctx->device_slots, true, &ctx->device_set_layout, error);
+    if (r == VKSPLIT_OK)
+        r = create_pipeline_layout(ctx, ctx->device_set_layout, "push descriptors, device parameters",
+                                   &ctx->device_pipeline_layout, error);
+    return r;
+}
+
+VkPipelineLayout vksplit__layout_for(const vksplit_context* ctx, uint32_t kernel)
+{
+    bool device = kernel == MAPPING_DEVICE || kernel == MAPPING_DEVICE_CHECK;
+    return device && !ctx->bda ? ctx->device_pipeline_layout : ctx->pipeline_layout;
 }
 
 /* Whether the context plans with a kernel and word in a direction (the table of
@@ -152,8 +180,10 @@ static void specialize(const vksplit_context* ctx, uint32_t kernel, vksplit__dir
     else if (kernel == MAPPING_DEVICE_CHECK)
         shared = 3 * ctx->caps.workgroup_size; /* per invocation: its parts' sum, first broken rule, its part */
     bool transpose = kernel == MAPPING_TRANSPOSE || kernel == MAPPING_TRANSPOSE16;
-    uint32_t values[SPEC_COUNT] = {transpose ? TRANSPOSE_WORKGROUP : ctx->caps.workgroup_size, ctx->output_slots,
-                                   shared, vksplit__writes_whole(direction)};
+    bool device = kernel == MAPPING_DEVICE || kernel == MAPPING_DEVICE_CHECK;
+    uint32_t values[SPEC_COUNT] = {transpose ? TRANSPOSE_WORKGROUP : ctx->caps.workgroup_size,
+                                   device ? ctx->device_slots : ctx->output_slots, shared,
+                                   vksplit__writes_whole(direction)};
     static const uint32_t ids[SPEC_COUNT] = {SPEC_WORKGROUP_SIZE, SPEC_OUTPUT_SLOTS, SPEC_SHARED_WORDS, SPEC_JOIN};
     for (uint32_t i = 0; i < SPEC_COUNT; i++) {
         spec->constants[i] = values[i];
@@ -196,7 +226,7 @@ static void describe_pipeline(const vksplit_context* ctx, uint32_t kernel, vkspl
     info->stage.module = module;
     info->stage.pName = "main";
     info->stage.pSpecializationInfo = &spec->info;
-    info->layout = ctx->pipeline_layout;
+    info->layout = vksplit__layout_for(ctx, kernel);
     if (ctx->capture_statistics)
         info->flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
 }
@@ -372,4 +402,8 @@ void vksplit__destroy_pipelines(vksplit_context* ctx)
         ctx->vk.vkDestroyPipelineLayout(ctx->device, ctx->pipeline_layout, ctx->callbacks);
     if (ctx->set_layout)
         ctx->vk.vkDestroyDescriptorSetLayout(ctx->device, ctx->set_layout, ctx->callbacks);
+    if (ctx->device_pipeline_layout)
+        ctx->vk.vkDestroyPipelineLayout(ctx->device, ctx->device_pipeline_layout, ctx->callbacks);
+    if (ctx->device_set_layout)
+        ctx->vk.vkDestroyDescriptorSetLayout(ctx->device, ctx->device_set_layout, ctx->callbacks);
 }

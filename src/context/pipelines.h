@@ -14,6 +14,9 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
  * exist yet. */
 vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes,
                                      vksplit__direction direction, VkPipeline* out, vksplit_error* error);
+/* The pipeline layout a kernel's pipelines use (and its recordings push with): the context's,
+ * or, on the descriptor path, the one with a binding for device parameters. */
+VkPipelineLayout vksplit__layout_for(const vksplit_context* ctx, uint32_t kernel);
 /* Whether this build embeds any module for an addressing (VKSPLIT_ADDRESSING, CMake). */
 bool vksplit__embeds_addressing(vksplit_bool32 bda);
 /* Pipelines and layouts; accepts a context whose creation stopped half-way. */

@@ -292,7 +292,7 @@ static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
         plan->argument_bytes = (uint64_t)plan->geo.segment_count * sizeof(uint64_t);
     vksplit__grid_caps grid = {{ctx->max_group_count[0], ctx->max_group_count[1], ctx->max_group_count[2]},
                                ctx->bda,
-                               ctx->output_slots,
+                               plan->device_parameters ? ctx->device_slots : ctx->output_slots,
                                plan->argument_bytes != 0};
     vksplit_result r = vksplit__plan_grid(&plan->geo, &grid, ctx->callbacks, &plan->grid, error);
     if (r == VKSPLIT_OK)
@@ -324,10 +324,9 @@ static vksplit_result plan_split(vksplit_context* ctx, const vksplit__split* spl
     plan->part_count = split->part_count;
     plan->device_parameters = device;
     vksplit_result r = plan_spans(plan, split, error);
-    if (r == VKSPLIT_OK && device) /* a plan for capacities: its own geometry, on device addresses */
-        r = !ctx->bda                        ? VKSPLIT__FAIL0(error, PLAN_DEVICE_ADDRESSING)
-            : asked == VKSPLIT_PATH_TRANSFER ? VKSPLIT__FAIL0(error, PLAN_DEVICE_PATH)
-                                             : vksplit__plan_device(split, caps, ctx->callbacks, &plan->geo, error);
+    if (r == VKSPLIT_OK && device) /* a plan for capacities: its own geometry */
+        r = asked == VKSPLIT_PATH_TRANSFER ? VKSPLIT__FAIL0(error, PLAN_DEVICE_PATH)
+                                           : vksplit__plan_device(split, caps, ctx->callbacks, &plan->geo, error);
     else if (r == VKSPLIT_OK)
         r = vksplit__plan_geometry(split, caps, ctx->callbacks, &plan->geo, error);
     if (r != VKSPLIT_OK)
@@ -358,6 +357,8 @@ static vksplit_result plan_split(vksplit_context* ctx, const vksplit__split* spl
         return VKSPLIT_OK;
     if (plan->path == VKSPLIT_PATH_TRANSFER)
         return plan_regions(plan, error);
+    if (beyond && device) /* its workgroups find their lengths in one block: no windows */
+        return VKSPLIT__FAIL(error, PLAN_DEVICE_BINDING, (unsigned long long)window_limit(ctx));
     if (beyond && windows)
         return plan_windows(plan, split, error);
     if (beyond) /* a window's part: never, by construction (src/plan/plan_windows.c) */

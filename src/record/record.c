@@ -108,12 +108,55 @@ static void order_dispatches(const vksplit_context* ctx, VkCommandBuffer cmd)
  * binding 2 the parts). With a window, the plan is the window's piece: its bindings move to
  * the window's first bytes, its part j is the plan's part part_first + j, and its first
  * dispatch waits for the windows before it. */
+/* The device parameters' block as binding 3: its offset rounded down to what descriptors
+ * allow, its first uint32 from there in *first_word. */
+static VkDescriptorBufferInfo parameters_descriptor(const vksplit_plan* plan, const vksplit_binding* b,
+                                                    uint32_t* first_word)
+{
+    uint64_t align = plan->ctx->min_storage_offset_alignment > 4 ? plan->ctx->min_storage_offset_alignment : 4;
+    uint64_t base = b->offset / align * align;
+    *first_word = (uint32_t)((b->offset - base) / 4);
+    return (VkDescriptorBufferInfo){b->buffer, base, b->offset - base + plan->parameter_bytes};
+}
+
+/* Device parameters on the descriptor path: the check, one workgroup over the table and the
+ * block, then the barrier the copy's reads of what it wrote need. */
+static void record_check_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, const VkDescriptorBufferInfo* table,
+                                     const VkDescriptorBufferInfo* parameters, vksplit__push_desc* push)
+{
+    const vksplit_context* ctx = plan->ctx;
+    VkPipelineLayout layout = ctx->device_pipeline_layout;
+    VkWriteDescriptorSet writes[2];
+    for (uint32_t w = 0; w < 2; w++) {
+        writes[w] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+        writes[w].dstBinding = w ? 3 : 0;
+        writes[w].descriptorCount = 1;
+        writes[w].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        writes[w].pBufferInfo = w ? parameters : table;
+    }
+    push->trips = (uint32_t)plan->device_parameters | (vksplit__writes_whole(plan->direction) ? DEV_MODE_JOIN : 0);
+    ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->check_pipeline);
+    ctx->vk.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 2, writes);
+    ctx->vk.vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof *push, push);
+    ctx->vk.vkCmdDispatch(cmd, 1, 1, 1);
+    VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+    barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
+    ctx->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
+                                 &barrier, 0, NULL, 0, NULL);
+}
+
 static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* whole,
-                               const vksplit_binding* parts, const vksplit__window* window, bool after_another)
+                               const vksplit_binding* parts, const vksplit__window* window, bool after_another,
+                               const vksplit_binding* parameters)
 {
     const vksplit_context* ctx = plan->ctx;
     const vksplit__geometry* g = &plan->geo;
-    VkDescriptorBufferInfo infos[2 + ABI_MAX_SLOTS];
+    /* With device parameters: binding 3 their block, and a layout with fewer part slots. */
+    bool device = plan->device_parameters != VKSPLIT_DEVICE_PARAMETERS_NONE;
+    uint32_t slots = device ? ctx->device_slots : ctx->output_slots;
+    VkPipelineLayout layout = device ? ctx->device_pipeline_layout : ctx->pipeline_layout;
+    VkDescriptorBufferInfo infos[3 + ABI_MAX_SLOTS];
     vksplit__push_desc push;
     memset(&push, 0, sizeof push);
     vksplit_binding moved = *whole;
@@ -121,20 +164,25 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
         moved.offset += window->whole_offset;
     infos[0] = (VkDescriptorBufferInfo){plan->table_buffer, plan->table_offset, plan->table_bytes};
     infos[1] = descriptor_for(plan, &moved, plan->whole_span, &push.whole_word);
-    VkWriteDescriptorSet writes[3];
-    for (uint32_t b = 0; b < 3; b++) {
+    VkDescriptorBufferInfo block = {0};
+    if (device) {
+        block = parameters_descriptor(plan, parameters, &push.part_words[ABI_MAX_SLOTS - 1]);
+        record_check_descriptors(plan, cmd, &infos[0], &block, &push);
+    }
+    VkWriteDescriptorSet writes[4];
+    for (uint32_t b = 0; b < 4; b++) {
         writes[b] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
         writes[b].dstBinding = b;
-        writes[b].descriptorCount = b == 2 ? ctx->output_slots : 1;
+        writes[b].descriptorCount = b == 2 ? slots : 1;
         writes[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-        writes[b].pBufferInfo = &infos[b];
+        writes[b].pBufferInfo = b == 3 ? &block : &infos[b];
     }
     push.segments_at = plan->table.segments_offset;
-    push.trips = g->trips;
+    push.trips = device ? push.trips : g->trips;
     ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->pipeline);
     for (uint32_t i = 0; i < plan->grid.dispatch_count; i++) {
         const vksplit__dispatch* d = &plan->grid.dispatches[i];
-        for (uint32_t s = 0; s < ctx->output_slots; s++) {
+        for (uint32_t s = 0; s < slots; s++) {
             if (s < d->seg_count) {
                 uint32_t o = g->segments[d->seg_first + s].part_index;
                 moved = parts[window ? window->part_first + o : o];
@@ -154,8 +202,8 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
         push.wg_base = d->wg_base;
         push.shape = d->shape;
         push.equal_units = d->equal_units;
-        ctx->vk.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ctx->pipeline_layout, 0, 3, writes);
-        ctx->vk.vkCmdPushConstants(cmd, ctx->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
+        ctx->vk.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, device ? 4 : 3, writes);
+        ctx->vk.vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
         ctx->vk.vkCmdDispatch(cmd, d->grid_x, d->grid_y, d->grid_z);
     }
 }
@@ -165,7 +213,7 @@ static void record_windows(const vksplit_plan* plan, VkCommandBuffer cmd, const 
                            const vksplit_binding* parts)
 {
     for (uint32_t w = 0; w < plan->window_count; w++)
-        record_descriptors(plan->windows[w].plan, cmd, whole, parts, &plan->windows[w], w > 0);
+        record_descriptors(plan->windows[w].plan, cmd, whole, parts, &plan->windows[w], w > 0, NULL);
 }
 
 /* vkCmdCopyBuffer: the plan's regions (from the side it reads to the side it writes) shifted
@@ -205,10 +253,12 @@ static vksplit_result record(const vksplit_plan* plan, VkCommandBuffer cmd, cons
     if (r != VKSPLIT_OK)
         return r;
     VkDeviceAddress parameter_address = 0;
-    if (plan->device_parameters) {
+    if (plan->device_parameters && parameters->offset % VKSPLIT_PARAMETERS_ALIGNMENT)
+        return VKSPLIT__FAIL(error, RECORD_PARAMETERS_ALIGNMENT, (unsigned long long)parameters->offset, 0ull);
+    if (plan->device_parameters && plan->ctx->bda) {
         VkBufferDeviceAddressInfo info = {VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, NULL, parameters->buffer};
         parameter_address = plan->ctx->vk.vkGetBufferDeviceAddress(plan->ctx->device, &info) + parameters->offset;
-        if (parameters->offset % VKSPLIT_PARAMETERS_ALIGNMENT || parameter_address % VKSPLIT_PARAMETERS_ALIGNMENT)
+        if (parameter_address % VKSPLIT_PARAMETERS_ALIGNMENT)
             return VKSPLIT__FAIL(error, RECORD_PARAMETERS_ALIGNMENT, (unsigned long long)parameters->offset,
                                  (unsigned long long)parameter_address);
     }
@@ -222,7 +272,7 @@ static vksplit_result record(const vksplit_plan* plan, VkCommandBuffer cmd, cons
     else if (plan->window_count)
         record_windows(plan, cmd, whole, parts);
     else
-        record_descriptors(plan, cmd, whole, parts, NULL, false);
+        record_descriptors(plan, cmd, whole, parts, NULL, false, parameters);
     vksplit__end_label(plan->ctx, cmd);
     return vksplit__ok(error);
 }

@@ -20,6 +20,8 @@
  *                 PACKED and GIVEN, padded wholes, capacities the lengths sometimes break),
  *                 4 replays each, on the runner's context and on one with a GPU's workgroups.
  *   rules         the plan and record rules of device parameters, by id.
+ * All of it on device addresses and on push descriptors (a second context on the same device,
+ * or the minimum device's push and minimal profiles).
  * The validation layer must stay silent. */
 #include <stdlib.h>
 #include <string.h>
@@ -198,8 +200,7 @@ typedef struct gpu {
     vksplit_runner_info info;
     VkPhysicalDeviceMemoryProperties memory;
     VkCommandPool pool;
-    VkPipelineLayout producer_layout;
-    VkPipeline producer;
+    int bda; /* the test's buffers with device addresses (a context with them uses them) */
 } gpu;
 
 static int gpu_create(vksplit_runner* runner, gpu* g)
@@ -207,38 +208,16 @@ static int gpu_create(vksplit_runner* runner, gpu* g)
     memset(g, 0, sizeof *g);
     g->runner = runner;
     vksplit_runner_get_info(runner, &g->info);
+    g->bda = (g->info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
     test_vulkan_load(runner);
     vkGetPhysicalDeviceMemoryProperties(g->info.physical_device, &g->memory);
     VkCommandPoolCreateInfo pool_info = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
     pool_info.queueFamilyIndex = g->info.queue_family_index;
     CHECK(vkCreateCommandPool(g->info.device, &pool_info, NULL, &g->pool) == VK_SUCCESS);
-    VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, 16};
-    VkPipelineLayoutCreateInfo layout_info = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-    layout_info.pushConstantRangeCount = 1;
-    layout_info.pPushConstantRanges = &range;
-    CHECK(vkCreatePipelineLayout(g->info.device, &layout_info, NULL, &g->producer_layout) == VK_SUCCESS);
-    VkShaderModuleCreateInfo module_info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    module_info.codeSize = sizeof device_producer_spv;
-    module_info.pCode = device_producer_spv;
-    VkShaderModule module = VK_NULL_HANDLE;
-    CHECK(vkCreateShaderModule(g->info.device, &module_info, NULL, &module) == VK_SUCCESS);
-    VkComputePipelineCreateInfo info = {.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-    info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
-    info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-    info.stage.module = module;
-    info.stage.pName = "main";
-    info.layout = g->producer_layout;
-    CHECK(vkCreateComputePipelines(g->info.device, VK_NULL_HANDLE, 1, &info, NULL, &g->producer) == VK_SUCCESS);
-    vkDestroyShaderModule(g->info.device, module, NULL);
-    return g->producer != VK_NULL_HANDLE;
+    return g->pool != VK_NULL_HANDLE;
 }
 
-static void gpu_destroy(gpu* g)
-{
-    vkDestroyPipeline(g->info.device, g->producer, NULL);
-    vkDestroyPipelineLayout(g->info.device, g->producer_layout, NULL);
-    vkDestroyCommandPool(g->info.device, g->pool, NULL);
-}
+static void gpu_destroy(gpu* g) { vkDestroyCommandPool(g->info.device, g->pool, NULL); }
 
 static vksplit_plan* make_plan(vksplit_context* ctx, const dev_case* c, vksplit_error* err)
 {
@@ -298,10 +277,12 @@ static void replay(gpu* g, vksplit_context* ctx, const dev_case* c, int fault, u
         parts_bytes += (part_span[i] + 64 + 255) / 256 * 256; /* guard bytes after each */
     }
     core_host_buffer whole, parts, params, state;
-    CHECK(core_host_buffer_create(g->info.device, &g->memory, 1, whole_span + 64, &whole));
-    CHECK(core_host_buffer_create(g->info.device, &g->memory, 1, parts_bytes, &parts));
-    CHECK(core_host_buffer_create(g->info.device, &g->memory, 1, 16 + info.parameter_bytes + 16, &params));
-    CHECK(core_host_buffer_create(g->info.device, &g->memory, 1, 4 * (4 + n + 1), &state));
+    CHECK(core_host_buffer_create(g->info.device, &g->memory, g->bda, whole_span + 64, &whole));
+    CHECK(core_host_buffer_create(g->info.device, &g->memory, g->bda, parts_bytes, &parts));
+    CHECK(core_host_buffer_create(g->info.device, &g->memory, g->bda, 16 + info.parameter_bytes + 16, &params));
+    CHECK(core_host_buffer_create(g->info.device, &g->memory, g->bda, 4 * (4 + n + 1), &state));
+    core_producer producer;
+    CHECK(core_producer_create(g->info.device, state.buffer, params.buffer, 16, &producer));
     uint32_t* st = (uint32_t*)state.mapped;
     st[0] = 0, st[1] = n, st[2] = (uint32_t)c->mode, st[3] = (uint32_t)fault;
     for (uint32_t i = 0; i < n; i++)
@@ -325,7 +306,7 @@ static void replay(gpu* g, vksplit_context* ctx, const dev_case* c, int fault, u
     core_host_buffer args = {0};
     vksplit_arguments arguments = {0};
     if (info.argument_bytes) {
-        CHECK(core_host_buffer_create(g->info.device, &g->memory, 1, info.argument_bytes, &args));
+        CHECK(core_host_buffer_create(g->info.device, &g->memory, g->bda, info.argument_bytes, &args));
         CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, part_b, args.mapped, &err), &err);
         arguments = (vksplit_arguments){args.buffer, 0, 1};
     }
@@ -339,10 +320,7 @@ static void replay(gpu* g, vksplit_context* ctx, const dev_case* c, int fault, u
     CHECK(vkAllocateCommandBuffers(g->info.device, &alloc, &cmd) == VK_SUCCESS);
     VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
     CHECK(vkBeginCommandBuffer(cmd, &begin) == VK_SUCCESS);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, g->producer);
-    uint64_t push[2] = {params.address + 16, state.address};
-    vkCmdPushConstants(cmd, g->producer_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, push);
-    vkCmdDispatch(cmd, 1, 1, 1);
+    core_producer_record(&producer, cmd);
     /* What the engine owes: its writes of the values -> the check's reads. */
     VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
     barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
@@ -414,6 +392,7 @@ static void replay(gpu* g, vksplit_context* ctx, const dev_case* c, int fault, u
         CHECK_MSG(rules_seen > 0, "%s: the planted fault was never reported", c->name);
     vkDestroyFence(g->info.device, fence, NULL);
     vkFreeCommandBuffers(g->info.device, g->pool, 1, &cmd);
+    core_producer_destroy(&producer);
     free(want);
     core_host_buffer_destroy(g->info.device, &whole);
     core_host_buffer_destroy(g->info.device, &parts);
@@ -476,9 +455,8 @@ static const struct {
 
 /* ---- rules -------------------------------------------------------------------------------- */
 
-static void rules(gpu* g)
+static void rules(gpu* g, vksplit_context* ctx, vksplit_context* descriptors)
 {
-    vksplit_context* ctx = vksplit_runner_context(g->runner);
     vksplit_error err;
     vksplit_plan* plan = NULL;
     static const uint64_t sizes[3] = {3, 12, 4}, caps[2] = {5, 7};
@@ -525,7 +503,7 @@ static void rules(gpu* g)
     CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &d, NULL, &plain, &err), &err);
     VkCommandBuffer never = (VkCommandBuffer)(uintptr_t)1; /* refused before any use */
     core_host_buffer buf;
-    CHECK(core_host_buffer_create(g->info.device, &g->memory, 1, 4096, &buf));
+    CHECK(core_host_buffer_create(g->info.device, &g->memory, g->bda, 4096, &buf));
     vksplit_binding in = {buf.buffer, 0}, outs[2] = {{buf.buffer, 0}, {buf.buffer, 1024}}, p = {buf.buffer, 2048};
     CHECK_RULE(VKSPLIT_RULE_RECORD_DEVICE_PARAMETERS, vksplit_cmd_split(plan, never, &in, outs, NULL, &err), &err);
     CHECK(strstr(err.message, "vksplit_cmd_split_device"));
@@ -552,6 +530,22 @@ static void rules(gpu* g)
     core_host_buffer_destroy(g->info.device, &buf);
     vksplit_plan_destroy(plan);
     vksplit_plan_destroy(plain);
+
+    /* Without device addresses, a tensor beyond one binding's reach: refused (no windows). */
+    if (!descriptors) {
+        test_skip_part("PLAN_DEVICE_BINDING: no descriptor context on this device");
+        return;
+    }
+    vksplit_context_desc small = core_runner_context_desc(g->runner);
+    small.enabled_features &= ~(vksplit_features)VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS;
+    small.max_binding_bytes = 4096;
+    small.pipelines = VKSPLIT_PIPELINES_ON_DEMAND;
+    vksplit_context* reach = NULL;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&small, &reach, &err), &err);
+    static const uint64_t wide[2] = {2048, 4}, halves[2] = {1024, 1024};
+    vksplit_split_desc w = core_packed_desc(4, 2, wide, 0, 2, halves);
+    CHECK_RULE(VKSPLIT_RULE_PLAN_DEVICE_BINDING, vksplit_plan_create(reach, &w, &packed, &plan, &err), &err);
+    vksplit_context_destroy(reach);
 }
 
 /* ---- random cases -------------------------------------------------------------------------- */
@@ -627,48 +621,55 @@ static void random_cases(gpu* g, vksplit_context* ctx, const char* label, uint64
     printf("%s: %ld random cases, 4 replays each, %ld failed\n", label, count, (long)test_failures - failed_before);
 }
 
+/* Every case, planted fault and random case on one context. */
+static void run_all(gpu* g, vksplit_context* ctx, const char* label, uint64_t seed)
+{
+    printf("-- %s\n", label);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        replay(g, ctx, &cases[i], FAULT_NONE, REPLAYS);
+    for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++) {
+        dev_case c = cases[faults[i].case_index];
+        char name[64];
+        snprintf(name, sizeof name, "bad values %d: %s", faults[i].fault, c.name);
+        c.name = name;
+        replay(g, ctx, &c, faults[i].fault, 16);
+    }
+    random_cases(g, ctx, "random", seed, (long)core_scaled(40));
+}
+
 int main(void)
 {
     vksplit_runner* runner = test_runner_create();
-    vksplit_runner_info info;
-    vksplit_runner_get_info(runner, &info);
-    if (!(info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS)) {
-        /* the plan is refused with the reason, and the test has nothing else to run */
-        vksplit_context* ctx = vksplit_runner_context(runner);
-        static const uint64_t sizes[2] = {4, 4}, caps[1] = {4};
-        vksplit_split_desc d = core_packed_desc(4, 2, sizes, 0, 1, caps);
-        vksplit_plan_options packed = {.device_parameters = VKSPLIT_DEVICE_PARAMETERS_PACKED};
-        vksplit_plan* plan = NULL;
-        vksplit_error err;
-        CHECK_RULE(VKSPLIT_RULE_PLAN_DEVICE_ADDRESSING, vksplit_plan_create(ctx, &d, &packed, &plan, &err), &err);
-        test_skip_part("device parameters: the device has no buffer device addresses");
-        return test_finish(runner);
-    }
     gpu g;
-    if (gpu_create(runner, &g)) {
-        vksplit_context* ctx = vksplit_runner_context(runner);
-        rules(&g);
-        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-            replay(&g, ctx, &cases[i], FAULT_NONE, REPLAYS);
-        for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++) {
-            dev_case c = cases[faults[i].case_index];
-            char name[64];
-            snprintf(name, sizeof name, "bad values %d: %s", faults[i].fault, c.name);
-            c.name = name;
-            replay(&g, ctx, &c, faults[i].fault, 16);
-        }
-        uint64_t seed = core_seed(0xD3F1CE);
-        random_cases(&g, ctx, "random, the runner's context", seed, (long)core_scaled(60));
-        /* A GPU's workgroups (tiles of 64 lanes): other tiles, other idle ones. */
+    if (!gpu_create(runner, &g))
+        return test_finish(runner);
+    vksplit_error err;
+    vksplit_context* ctx = vksplit_runner_context(runner);
+    /* On a device with addresses, the descriptor path too: a context that is not told of them. */
+    vksplit_context* descriptors = NULL;
+    if (g.bda && (g.info.enabled_features & VKSPLIT_FEATURE_PUSH_DESCRIPTOR)) {
         vksplit_context_desc desc = core_runner_context_desc(runner);
-        desc.tuning.workgroup_size = 64;
-        vksplit_context* gpu_ctx = NULL;
-        vksplit_error err;
-        CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&desc, &gpu_ctx, &err), &err);
-        if (gpu_ctx)
-            random_cases(&g, gpu_ctx, "random, workgroups of 64", seed + 1, (long)core_scaled(30));
-        vksplit_context_destroy(gpu_ctx);
+        desc.enabled_features &= ~(vksplit_features)VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS;
+        CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&desc, &descriptors, &err), &err);
+    } else if (!g.bda) {
+        descriptors = ctx;
     }
+    rules(&g, ctx, descriptors);
+    uint64_t seed = core_seed(0xD3F1CE);
+    run_all(&g, ctx, g.bda ? "the runner's context (device addresses)" : "the runner's context (push descriptors)",
+            seed);
+    if (descriptors && descriptors != ctx)
+        run_all(&g, descriptors, "a push-descriptor context on the same device", seed + 1);
+    /* A GPU's workgroups (tiles of 64 lanes): other tiles, other idle ones. */
+    vksplit_context_desc desc = core_runner_context_desc(runner);
+    desc.tuning.workgroup_size = 64;
+    vksplit_context* gpu_ctx = NULL;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&desc, &gpu_ctx, &err), &err);
+    if (gpu_ctx)
+        random_cases(&g, gpu_ctx, "random, workgroups of 64", seed + 2, (long)core_scaled(30));
+    vksplit_context_destroy(gpu_ctx);
+    if (descriptors != ctx)
+        vksplit_context_destroy(descriptors);
     gpu_destroy(&g);
     return test_finish(runner);
 }

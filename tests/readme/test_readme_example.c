@@ -60,26 +60,8 @@ static void decode_loop(vksplit_runner* runner, vksplit_context* ctx)
     pool_info.queueFamilyIndex = info.queue_family_index;
     VkCommandPool pool;
     CHECK(vkCreateCommandPool(dev, &pool_info, NULL, &pool) == VK_SUCCESS);
-    VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, 16};
-    VkPipelineLayoutCreateInfo layout_info = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-    layout_info.pushConstantRangeCount = 1;
-    layout_info.pPushConstantRanges = &range;
-    VkPipelineLayout layout;
-    CHECK(vkCreatePipelineLayout(dev, &layout_info, NULL, &layout) == VK_SUCCESS);
-    VkShaderModuleCreateInfo module_info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    module_info.codeSize = sizeof device_producer_spv;
-    module_info.pCode = device_producer_spv;
-    VkShaderModule module;
-    CHECK(vkCreateShaderModule(dev, &module_info, NULL, &module) == VK_SUCCESS);
-    VkComputePipelineCreateInfo pipe_info = {.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-    pipe_info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
-    pipe_info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-    pipe_info.stage.module = module;
-    pipe_info.stage.pName = "main";
-    pipe_info.layout = layout;
-    VkPipeline producer;
-    CHECK(vkCreateComputePipelines(dev, VK_NULL_HANDLE, 1, &pipe_info, NULL, &producer) == VK_SUCCESS);
-    vkDestroyShaderModule(dev, module, NULL);
+    core_producer producer;
+    CHECK(core_producer_create(dev, state.buffer, params.buffer, 0, &producer));
 
     /* Recorded once. */
     VkCommandBufferAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
@@ -90,10 +72,7 @@ static void decode_loop(vksplit_runner* runner, vksplit_context* ctx)
     CHECK(vkAllocateCommandBuffers(dev, &alloc, &cmd) == VK_SUCCESS);
     VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
     CHECK(vkBeginCommandBuffer(cmd, &begin) == VK_SUCCESS);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, producer);
-    uint64_t push[2] = {params.address, state.address};
-    vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, push);
-    vkCmdDispatch(cmd, 1, 1, 1);
+    core_producer_record(&producer, cmd);
     CHECK(record_append(plan, cmd, token.buffer, cache.buffer, params.buffer) == VKSPLIT_OK);
     CHECK(vkEndCommandBuffer(cmd) == VK_SUCCESS);
     VkFenceCreateInfo fence_info = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
@@ -117,8 +96,7 @@ static void decode_loop(vksplit_runner* runner, vksplit_context* ctx)
     printf("decode loop: %u replays of one command buffer (%s)\n", STEPS, pinfo.summary);
     free(want);
     vkDestroyFence(dev, fence, NULL);
-    vkDestroyPipeline(dev, producer, NULL);
-    vkDestroyPipelineLayout(dev, layout, NULL);
+    core_producer_destroy(&producer);
     vkDestroyCommandPool(dev, pool, NULL);
     core_host_buffer_destroy(dev, &cache);
     core_host_buffer_destroy(dev, &token);
