@@ -516,6 +516,9 @@
     X(RUNNER_RUN_JOIN_PLAN_NULL, 271, VKSPLIT_ERROR_NULL_ARGUMENT,                                                     \
       "vksplit_runner_run_join_plan: runner, plan, io, io->read_input and io->write_output are required")              \
     X(RUNNER_PLAN_OPERATION, 272, VKSPLIT_ERROR_INVALID_ARGUMENT, "%s: plan is a %s plan: run it with %s")             \
+    X(RUNNER_DEVICE_RUN_NULL, 312, VKSPLIT_ERROR_NULL_ARGUMENT,                                                        \
+      "vksplit_runner_run_device_plan: runner, plan, parameters and one io (split_io or join_io, by the plan) are "    \
+      "required")                                                                                                      \
     X(RUNNER_JOIN_INPUT_TOO_LARGE, 273, VKSPLIT_ERROR_UNSUPPORTED,                                                     \
       "input %u spans %llu bytes, more than one buffer holds on this device: %llu bytes (%s)")                         \
     X(RUNNER_JOIN_OUTPUT_TOO_LARGE, 274, VKSPLIT_ERROR_UNSUPPORTED,                                                    \

@@ -261,6 +261,21 @@ typedef struct vksplit_runner_join_io {
 VKSPLIT_API vksplit_result vksplit_runner_run_join_plan(vksplit_runner* runner, const vksplit_plan* plan,
                                                         const vksplit_runner_join_io* io, vksplit_error* error);
 
+/* Runs a plan with device parameters (vksplit_plan_options.device_parameters), a split's
+ * (split_io) or a join's (join_io; the other NULL), as the calls above run theirs: the block's
+ * words (VKSPLIT_PARAMETERS_WORDS(n) of them; the engine's first, vksplit's ignored) go into a
+ * device buffer of their own with the tensors, the plan is recorded with
+ * vksplit_cmd_split_device (_join_device), and the block comes back: when the GPU's check
+ * found a broken rule (nothing was then written) that rule is the call's error, with its
+ * message ("the device's lengths[2] = 9 is over its capacity 8"), and nothing is streamed out;
+ * else the outputs stream out as usual, the capacities' spans whole. status_words may be NULL,
+ * else it receives the block as it came back. Thread-safety: external sync on runner. */
+VKSPLIT_API vksplit_result vksplit_runner_run_device_plan(vksplit_runner* runner, const vksplit_plan* plan,
+                                                          const vksplit_runner_io* split_io,
+                                                          const vksplit_runner_join_io* join_io,
+                                                          const uint32_t* parameters, uint32_t* status_words,
+                                                          vksplit_error* error);
+
 /* One-shot from host memory: plans the join on the runner's context (options may be NULL),
  * then vksplit_runner_run_join_plan with inputs[i] (input_span_bytes of vksplit_join_spans
  * each; NULL allowed for an empty input) and output (output_span_bytes).

@@ -8,11 +8,14 @@
 #include "staging.h"
 #include "runner_internal.h"
 
-/* One run's streams: a split's io or a join's (the other NULL), and the part streaming now. */
+/* One run's streams: a split's io or a join's (the other NULL), and the part streaming now;
+ * for a plan with device parameters their block's words, and where it comes back to. */
 typedef struct run_streams {
     const vksplit_runner_io* split;
     const vksplit_runner_join_io* join;
     uint32_t part;
+    const uint32_t* parameters;
+    uint32_t* status_words;
 } run_streams;
 
 static vksplit_result produce_part(void* user, void* dst, size_t bytes, vksplit_error* error)
@@ -34,11 +37,18 @@ typedef struct run_job {
     vksplit_binding whole;
     const vksplit_binding* parts;
     vksplit_arguments arguments;
+    vksplit_binding parameters; /* a plan with device parameters: their block */
 } run_job;
 
 static vksplit_result record_run(void* user, VkCommandBuffer cmd, vksplit_error* error)
 {
     const run_job* job = user;
+    if (job->parameters.buffer && job->join)
+        return vksplit_cmd_join_device(job->plan, cmd, job->parts, &job->whole, &job->arguments, &job->parameters,
+                                       error);
+    if (job->parameters.buffer)
+        return vksplit_cmd_split_device(job->plan, cmd, &job->whole, job->parts, &job->arguments, &job->parameters,
+                                        error);
     if (job->join)
         return vksplit_cmd_join(job->plan, cmd, job->parts, &job->whole, &job->arguments, error);
     return vksplit_cmd_split(job->plan, cmd, &job->whole, job->parts, &job->arguments, error);
@@ -96,9 +106,10 @@ static vksplit_result run(vksplit_runner* runner, const vksplit_plan* plan, run_
     uint32_t n = join ? info.input_count : info.output_count;
     uint64_t whole_span = join ? info.output_span_bytes : info.input_span_bytes;
     vksplit__runner_arena arena;
-    vksplit_runner_buffer whole, arguments;
+    vksplit_runner_buffer whole, arguments, parameters;
     memset(&whole, 0, sizeof whole);
     memset(&arguments, 0, sizeof arguments);
+    memset(&parameters, 0, sizeof parameters);
     vksplit_result r = vksplit__runner_arena_alloc(runner, n, &arena)
                            ? VKSPLIT_OK
                            : VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, n, join ? "inputs" : "outputs");
@@ -112,17 +123,33 @@ static vksplit_result run(vksplit_runner* runner, const vksplit_plan* plan, run_
         r = vksplit__runner_create_buffer(runner, info.argument_bytes,
                                           VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                           runner->tensor_type, 0, &arguments, error);
+    if (r == VKSPLIT_OK && s->parameters) {
+        r = vksplit_runner_buffer_create(runner, info.parameter_bytes, &parameters, error);
+        if (r == VKSPLIT_OK)
+            r = vksplit_runner_upload(runner, &parameters, 0, s->parameters, info.parameter_bytes, error);
+    }
     if (r == VKSPLIT_OK)
         r = join ? stream_parts(runner, &arena, s, error)
                  : vksplit_runner_write(runner, &whole, 0, whole_span, s->split->read_input, s->split->user, error);
     if (r == VKSPLIT_OK) {
-        run_job job = {plan, join, {whole.buffer, 0}, arena.bindings, {arguments.buffer, 0, 0}};
+        run_job job = {plan, join, {whole.buffer, 0}, arena.bindings, {arguments.buffer, 0, 0}, {parameters.buffer, 0}};
         r = vksplit_runner_submit(runner, record_run, &job, error);
+    }
+    if (r == VKSPLIT_OK && s->parameters) { /* the GPU's check: a broken rule is this run's error */
+        uint32_t* words = vksplit__alloc(runner->callbacks, (size_t)info.parameter_bytes);
+        r = words ? vksplit_runner_download(runner, &parameters, 0, words, info.parameter_bytes, error)
+                  : VKSPLIT__FAIL0(error, HOST_ALLOCATION_RUNNER);
+        if (r == VKSPLIT_OK && s->status_words)
+            memcpy(s->status_words, words, (size_t)info.parameter_bytes);
+        if (r == VKSPLIT_OK)
+            r = vksplit_parameters_status(plan, words, error);
+        vksplit__free(runner->callbacks, words);
     }
     if (r == VKSPLIT_OK)
         r = join ? vksplit_runner_read(runner, &whole, 0, whole_span, s->join->write_output, s->join->user, error)
                  : stream_parts(runner, &arena, s, error);
     vksplit_runner_buffer_destroy(runner, &arguments);
+    vksplit_runner_buffer_destroy(runner, &parameters);
     vksplit__runner_arena_free(runner, &arena);
     vksplit_runner_buffer_destroy(runner, &whole);
     return r == VKSPLIT_OK ? vksplit__ok(error) : r;
@@ -133,7 +160,19 @@ vksplit_result vksplit_runner_run_plan(vksplit_runner* runner, const vksplit_pla
 {
     if (!runner || !plan || !io || !io->read_input || !io->write_output)
         return VKSPLIT__FAIL0(error, RUNNER_RUN_PLAN_NULL);
-    run_streams s = {io, NULL, 0};
+    run_streams s = {io, NULL, 0, NULL, NULL};
+    return run(runner, plan, &s, error);
+}
+
+vksplit_result vksplit_runner_run_device_plan(vksplit_runner* runner, const vksplit_plan* plan,
+                                              const vksplit_runner_io* split_io, const vksplit_runner_join_io* join_io,
+                                              const uint32_t* parameters, uint32_t* status_words, vksplit_error* error)
+{
+    bool split_ok = split_io && split_io->read_input && split_io->write_output && !join_io;
+    bool join_ok = join_io && join_io->read_input && join_io->write_output && !split_io;
+    if (!runner || !plan || !parameters || !(split_ok || join_ok))
+        return VKSPLIT__FAIL0(error, RUNNER_DEVICE_RUN_NULL);
+    run_streams s = {split_io, join_io, 0, parameters, status_words};
     return run(runner, plan, &s, error);
 }
 
@@ -142,7 +181,7 @@ vksplit_result vksplit_runner_run_join_plan(vksplit_runner* runner, const vkspli
 {
     if (!runner || !plan || !io || !io->read_input || !io->write_output)
         return VKSPLIT__FAIL0(error, RUNNER_RUN_JOIN_PLAN_NULL);
-    run_streams s = {NULL, io, 0};
+    run_streams s = {NULL, io, 0, NULL, NULL};
     return run(runner, plan, &s, error);
 }
 

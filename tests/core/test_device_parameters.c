@@ -20,6 +20,8 @@
  *                 PACKED and GIVEN, padded wholes, capacities the lengths sometimes break),
  *                 4 replays each, on the runner's context and on one with a GPU's workgroups.
  *   rules         the plan and record rules of device parameters, by id.
+ *   runner        vksplit_runner_run_device_plan with host-given values: the outputs, then a
+ *                 broken sum: the run's error, the status as it came back, nothing out.
  * All of it on device addresses and on push descriptors (a second context on the same device,
  * or the minimum device's push and minimal profiles).
  * The validation layer must stay silent. */
@@ -531,6 +533,30 @@ static void rules(gpu* g, vksplit_context* ctx, vksplit_context* descriptors)
     vksplit_plan_destroy(plan);
     vksplit_plan_destroy(plain);
 
+    /* Recording allocates, creates and submits nothing: the check and the copy, counted through
+     * the wrappers in record-only mode (nothing reaches the driver). */
+    vksplit_context_desc counted_desc = vkc_context_desc(g->runner);
+    vksplit_context* counted = NULL;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&counted_desc, &counted, &err), &err);
+    vksplit_plan* watched = NULL;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(counted, &d, &packed, &watched, &err), &err);
+    core_host_buffer buf2;
+    CHECK(core_host_buffer_create(g->info.device, &g->memory, g->bda, 4096, &buf2));
+    vksplit_binding in2 = {buf2.buffer, 0}, outs2[2] = {{buf2.buffer, 1024}, {buf2.buffer, 2048}},
+                    p2 = {buf2.buffer, 3072};
+    vkc_reset();
+    vkc_set_record_only(1);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_cmd_split_device(watched, never, &in2, outs2, NULL, &p2, &err), &err);
+    vkc_set_record_only(0);
+    char calls[512];
+    vkc_describe(calls, sizeof calls);
+    CHECK_MSG(vkc_calls_in(VKC_FORBIDDEN) == 0 && vkc_calls(VKC_vkCmdDispatch) == 2 &&
+                  vkc_calls(VKC_vkCmdPipelineBarrier) == 1,
+              "recording with device parameters: %s", calls);
+    vksplit_plan_destroy(watched);
+    vksplit_context_destroy(counted);
+    core_host_buffer_destroy(g->info.device, &buf2);
+
     /* Without device addresses, a tensor beyond one binding's reach: refused (no windows). */
     if (!descriptors) {
         test_skip_part("PLAN_DEVICE_BINDING: no descriptor context on this device");
@@ -621,6 +647,89 @@ static void random_cases(gpu* g, vksplit_context* ctx, const char* label, uint64
     printf("%s: %ld random cases, 4 replays each, %ld failed\n", label, count, (long)test_failures - failed_before);
 }
 
+/* ---- the runner ------------------------------------------------------------------------------ */
+
+typedef struct memory_io {
+    const uint8_t* input;
+    size_t input_at;
+    uint8_t** outputs;
+    uint32_t output;
+    size_t written;
+    int output_calls;
+} memory_io;
+
+static vksplit_result read_input(void* user, void* dst, size_t bytes, vksplit_error* error)
+{
+    (void)error;
+    memory_io* m = user;
+    memcpy(dst, m->input + m->input_at, bytes);
+    m->input_at += bytes;
+    return VKSPLIT_OK;
+}
+
+static vksplit_result write_output(void* user, uint32_t output, const void* src, size_t bytes, vksplit_error* error)
+{
+    (void)error;
+    memory_io* m = user;
+    if (output != m->output) {
+        m->output = output;
+        m->written = 0;
+    }
+    memcpy(m->outputs[output] + m->written, src, bytes);
+    m->written += bytes;
+    m->output_calls++;
+    return VKSPLIT_OK;
+}
+
+/* vksplit_runner_run_device_plan: the MoE dispatch with host-given values, then with a sum that
+ * breaks DEVICE_SUM: the run's error, the block as it came back, nothing streamed out. */
+static void runner_runs(gpu* g)
+{
+    const dev_case* c = &cases[2]; /* MoE dispatch (split, PACKED), no dimensions before the axis */
+    vksplit_error err;
+    vksplit_plan* plan = make_plan(vksplit_runner_context(g->runner), c, &err);
+    CHECK_MSG(plan != NULL, "runner: %s", err.message);
+    if (!plan)
+        return;
+    uint32_t n = c->parts, words[VKSPLIT_PARAMETERS_WORDS(4)] = {0}, back[VKSPLIT_PARAMETERS_WORDS(4)];
+    values v;
+    producer_values(c, 7, FAULT_NONE, &v);
+    words[VKSPLIT_PARAMETERS_WHOLE_LENGTH] = v.whole;
+    for (uint32_t i = 0; i < n; i++)
+        words[VKSPLIT_PARAMETERS_LENGTH(n, i)] = v.length[i];
+    uint64_t step = c->sizes[1] * c->element_size, whole_bytes = c->sizes[0] * step;
+    uint8_t* input = core_calloc(whole_bytes, 1);
+    uint8_t* outs[4];
+    for (uint64_t i = 0; i < whole_bytes; i++)
+        input[i] = (uint8_t)(i * 13 + 5);
+    for (uint32_t i = 0; i < n; i++)
+        outs[i] = core_calloc(c->caps[i] * step, 1);
+    memory_io m = {input, 0, outs, UINT32_MAX, 0, 0};
+    vksplit_runner_io io = {read_input, write_output, &m};
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_run_device_plan(g->runner, plan, &io, NULL, words, back, &err), &err);
+    CHECK(back[VKSPLIT_PARAMETERS_STATUS(n)] == 0);
+    for (uint32_t i = 0, at = 0; i < n; at += v.length[i++]) /* the first length_i rows came out */
+        CHECK_MSG(memcmp(outs[i], input + at * step, v.length[i] * step) == 0, "runner: output %u differs", i);
+
+    words[VKSPLIT_PARAMETERS_WHOLE_LENGTH] = v.whole + 1;
+    memory_io bad = {input, 0, outs, UINT32_MAX, 0, 0};
+    io.user = &bad;
+    CHECK_RULE(VKSPLIT_RULE_DEVICE_SUM, vksplit_runner_run_device_plan(g->runner, plan, &io, NULL, words, back, &err),
+               &err);
+    CHECK_MSG(strstr(err.message, "sum to") && back[VKSPLIT_PARAMETERS_STATUS(n)] == VKSPLIT_RULE_DEVICE_SUM &&
+                  bad.output_calls == 0,
+              "runner: %s, status %u, %d output pieces", err.message, back[VKSPLIT_PARAMETERS_STATUS(n)],
+              bad.output_calls);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_DEVICE_RUN_NULL,
+               vksplit_runner_run_device_plan(g->runner, plan, NULL, NULL, words, NULL, &err), &err);
+    /* a plan with device parameters through the plain run: refused by the record rule */
+    CHECK_RULE(VKSPLIT_RULE_RECORD_DEVICE_PARAMETERS, vksplit_runner_run_plan(g->runner, plan, &io, &err), &err);
+    for (uint32_t i = 0; i < n; i++)
+        free(outs[i]);
+    free(input);
+    vksplit_plan_destroy(plan);
+}
+
 /* Every case, planted fault and random case on one context. */
 static void run_all(gpu* g, vksplit_context* ctx, const char* label, uint64_t seed)
 {
@@ -655,6 +764,7 @@ int main(void)
         descriptors = ctx;
     }
     rules(&g, ctx, descriptors);
+    runner_runs(&g);
     uint64_t seed = core_seed(0xD3F1CE);
     run_all(&g, ctx, g.bda ? "the runner's context (device addresses)" : "the runner's context (push descriptors)",
             seed);
