@@ -113,11 +113,12 @@ grep -q '"plan_only": true' "$out" && grep -q '"clock_note": "not run (the devic
 # Issue 12's bars at 64 MiB and 1 GiB, by the plans' own account, without allocating them
 # (cases shrunk to the device's largest buffer; windows where one binding cannot reach them).
 "$bench" --plan-only --size 64,1024 --mapping by-shape --path compute --json > "$out"
-/usr/bin/env python3 - "$out" <<'PY' || fail "--plan-only: a GPU plan misses the bars of its own account"
+/usr/bin/env python3 - "$out" $loops <<'PY' || fail "--plan-only: a GPU plan misses the bars of its own account"
 import json, sys
 cases = json.load(open(sys.argv[1]))["cases"]
-# 14 + 7 (joins) + 3 (engine loops) throughput cases at both sizes, 2 + 1 latency cases once
-assert len(cases) == 2 * 24 + 3, len(cases)
+# 14 + 7 (joins) + 3 (engine loops, where device addresses are) throughput cases at both
+# sizes, 2 + 1 latency cases once
+assert len(cases) == 2 * (21 + 3 * int(sys.argv[2])) + 3, len(cases)
 for c in cases:
     plan = c["plan"][len("join "):] if c["operation"] == "join" else c["plan"]  # a join's summary starts "join "
     if plan.startswith("compute bda"):
