@@ -7,26 +7,28 @@
 
 #define SPLIT VKSPLIT_OPERATION_SPLIT
 #define JOIN VKSPLIT_OPERATION_JOIN
+#define NONE VKSPLIT_DEVICE_PARAMETERS_NONE
 const bench_case bench_cases[] = {
     {"f32_inner1", "float32 [64, 3K, 1] axis 1, 3 outputs (odd rows: 4-byte words)", "f32", 4, SHAPE_ROWS, 1, 3, 0,
-     SPLIT, 0},
-    {"f32_inner64", "float32 [64, 3K, 64] axis 1, 3 outputs", "f32", 4, SHAPE_ROWS, 64, 3, 0, SPLIT, 0},
-    {"f32_inner4096", "float32 [64, 3K, 4096] axis 1, 3 outputs", "f32", 4, SHAPE_ROWS, 4096, 3, 0, SPLIT, 0},
-    {"f32_1d", "float32 [3M] axis 0, 3 outputs", "f32", 4, SHAPE_1D, 1, 3, 0, SPLIT, 0},
-    {"i8_inner64", "int8 [64, 3K, 64] axis 1, 3 outputs", "i8", 1, SHAPE_ROWS, 64, 3, 0, SPLIT, 0},
-    {"f16_inner64", "float16 [64, 3K, 64] axis 1, 3 outputs", "f16", 2, SHAPE_ROWS, 64, 3, 0, SPLIT, 0},
-    {"f32_chunk256", "float32 [N, 3, 64] axis 1: 256-byte chunks", "f32", 4, SHAPE_CHUNKS, 64, 3, 0, SPLIT, 0},
-    {"f32_chunk16", "float32 [N, 3, 4] axis 1: 16-byte chunks", "f32", 4, SHAPE_CHUNKS, 4, 3, 0, SPLIT, 0},
-    {"f32_last3", "float32 [N, 3] last axis: 4-byte chunks", "f32", 4, SHAPE_LAST_AXIS, 1, 3, 0, SPLIT, 0},
-    {"f32_uneven18", "float32 [64, 1000, M] axis 1, opset-18 num_outputs 3", "f32", 4, SHAPE_UNEVEN, 0, 3, 0, SPLIT, 0},
-    {"f32_out96", "float32 [64, 96, M] axis 1, 96 outputs", "f32", 4, SHAPE_MANY, 0, 96, 0, SPLIT, 0},
-    {"f32_out1024", "float32 [64, 1024, M] axis 1, 1024 outputs", "f32", 4, SHAPE_MANY, 0, 1024, 0, SPLIT, 0},
+     SPLIT, 0, NONE},
+    {"f32_inner64", "float32 [64, 3K, 64] axis 1, 3 outputs", "f32", 4, SHAPE_ROWS, 64, 3, 0, SPLIT, 0, NONE},
+    {"f32_inner4096", "float32 [64, 3K, 4096] axis 1, 3 outputs", "f32", 4, SHAPE_ROWS, 4096, 3, 0, SPLIT, 0, NONE},
+    {"f32_1d", "float32 [3M] axis 0, 3 outputs", "f32", 4, SHAPE_1D, 1, 3, 0, SPLIT, 0, NONE},
+    {"i8_inner64", "int8 [64, 3K, 64] axis 1, 3 outputs", "i8", 1, SHAPE_ROWS, 64, 3, 0, SPLIT, 0, NONE},
+    {"f16_inner64", "float16 [64, 3K, 64] axis 1, 3 outputs", "f16", 2, SHAPE_ROWS, 64, 3, 0, SPLIT, 0, NONE},
+    {"f32_chunk256", "float32 [N, 3, 64] axis 1: 256-byte chunks", "f32", 4, SHAPE_CHUNKS, 64, 3, 0, SPLIT, 0, NONE},
+    {"f32_chunk16", "float32 [N, 3, 4] axis 1: 16-byte chunks", "f32", 4, SHAPE_CHUNKS, 4, 3, 0, SPLIT, 0, NONE},
+    {"f32_last3", "float32 [N, 3] last axis: 4-byte chunks", "f32", 4, SHAPE_LAST_AXIS, 1, 3, 0, SPLIT, 0, NONE},
+    {"f32_uneven18", "float32 [64, 1000, M] axis 1, opset-18 num_outputs 3", "f32", 4, SHAPE_UNEVEN, 0, 3, 0, SPLIT, 0,
+     NONE},
+    {"f32_out96", "float32 [64, 96, M] axis 1, 96 outputs", "f32", 4, SHAPE_MANY, 0, 96, 0, SPLIT, 0, NONE},
+    {"f32_out1024", "float32 [64, 1024, M] axis 1, 1024 outputs", "f32", 4, SHAPE_MANY, 0, 1024, 0, SPLIT, 0, NONE},
     {"f32_transposed", "float32 [N, N] column-major input, axis 0, 2 outputs", "f32", 4, SHAPE_TRANSPOSED, 0, 2, 0,
-     SPLIT, 0},
+     SPLIT, 0, NONE},
     {"f16_qkv", "float16 [4, S, 3, 16, 64] axis 2 into q, k, v laid out [4, 16, S, 64] (a transformer's heads)", "f16",
-     2, SHAPE_QKV, 64, 3, 0, SPLIT, 0},
-    {"f32_4k", "float32 [1024] axis 0, 2 outputs (4 KiB)", "f32", 4, SHAPE_FIXED, 0, 2, 4096, SPLIT, 0},
-    {"f32_64k", "float32 [16384] axis 0, 2 outputs (64 KiB)", "f32", 4, SHAPE_FIXED, 0, 2, 65536, SPLIT, 0},
+     2, SHAPE_QKV, 64, 3, 0, SPLIT, 0, NONE},
+    {"f32_4k", "float32 [1024] axis 0, 2 outputs (4 KiB)", "f32", 4, SHAPE_FIXED, 0, 2, 4096, SPLIT, 0, NONE},
+    {"f32_64k", "float32 [16384] axis 0, 2 outputs (64 KiB)", "f32", 4, SHAPE_FIXED, 0, 2, 65536, SPLIT, 0, NONE},
 };
 const uint32_t bench_case_count = sizeof bench_cases / sizeof bench_cases[0];
 
@@ -37,28 +39,54 @@ const bench_case bench_join_cases[] = {
     {"join_f16_kv_append",
      "float16 [4, 16, S+1, 64] axis 2 from the cache [4, 16, S, 64] and the new token [4, 16, 1, 64] (a KV-cache "
      "append)",
-     "f16", 2, SHAPE_KV_APPEND, 64, 2, 0, JOIN, 0},
+     "f16", 2, SHAPE_KV_APPEND, 64, 2, 0, JOIN, 0, NONE},
     {"join_f16_heads", "float16 [4, S, 16, 64] axis 2 from 16 heads, slices of one [4, 16, S, 64] (heads merged)",
-     "f16", 2, SHAPE_HEADS, 64, 16, 0, JOIN, 1},
+     "f16", 2, SHAPE_HEADS, 64, 16, 0, JOIN, 1, NONE},
     {"join_f32_inner64", "float32 [64, 3K, 64] axis 1 from 3 inputs (f32_inner64 turned round)", "f32", 4, SHAPE_ROWS,
-     64, 3, 0, JOIN, 1},
+     64, 3, 0, JOIN, 1, NONE},
     {"join_f32_last3", "float32 [N, 3] last axis from 3 inputs: 4-byte chunks (f32_last3 turned round)", "f32", 4,
-     SHAPE_LAST_AXIS, 1, 3, 0, JOIN, 0},
+     SHAPE_LAST_AXIS, 1, 3, 0, JOIN, 0, NONE},
     {"join_f32_out96", "float32 [64, 96, M] axis 1 from 96 inputs (f32_out96 turned round)", "f32", 4, SHAPE_MANY, 0,
-     96, 0, JOIN, 1},
+     96, 0, JOIN, 1, NONE},
     {"join_f32_out1024", "float32 [64, 1024, M] axis 1 from 1024 inputs (f32_out1024 turned round)", "f32", 4,
-     SHAPE_MANY, 0, 1024, 0, JOIN, 1},
+     SHAPE_MANY, 0, 1024, 0, JOIN, 1, NONE},
     {"join_f32_transposed", "float32 [N, N] column-major output, axis 0, from 2 inputs (f32_transposed turned round)",
-     "f32", 4, SHAPE_TRANSPOSED, 0, 2, 0, JOIN, 1},
+     "f32", 4, SHAPE_TRANSPOSED, 0, 2, 0, JOIN, 1, NONE},
     {"join_f32_4k", "float32 [1024] axis 0 from 2 inputs (4 KiB; f32_4k turned round)", "f32", 4, SHAPE_FIXED, 0, 2,
-     4096, JOIN, 0},
+     4096, JOIN, 0, NONE},
 };
 const uint32_t bench_join_case_count = sizeof bench_join_cases / sizeof bench_join_cases[0];
 
+/* The engine loops (bench_loops.c): extra (--all, --case), each the size of its whole. */
+#define GIVEN VKSPLIT_DEVICE_PARAMETERS_GIVEN
+#define PACKED VKSPLIT_DEVICE_PARAMETERS_PACKED
+const bench_case bench_loop_cases[] = {
+    {"decode_f16_step",
+     "float16 decode loop: the token [1, 32, 1, 128] into the cache [1, 32, S, 128] at t = step % S (GIVEN), one "
+     "command buffer replayed, against re-recording it and a re-recorded vkCmdCopyBuffer",
+     "f16", 2, SHAPE_DECODE, 128, 1, 0, JOIN, 1, GIVEN},
+    {"moe_f16_dispatch",
+     "float16 MoE dispatch: tokens [T, 4096] split by GPU-written counts into 8 experts of capacity T (PACKED), "
+     "replayed, against reading the counts back and planning on the host",
+     "f16", 2, SHAPE_MOE, 4096, 8, 0, SPLIT, 1, PACKED},
+    {"moe_f16_combine",
+     "float16 MoE combine: 8 experts of capacity T joined back into tokens [T, 4096] by GPU-written counts "
+     "(PACKED), replayed, against reading the counts back and planning on the host",
+     "f16", 2, SHAPE_MOE, 4096, 8, 0, JOIN, 1, PACKED},
+};
+const uint32_t bench_loop_case_count = sizeof bench_loop_cases / sizeof bench_loop_cases[0];
+
 const bench_case* bench_case_at(uint32_t i)
 {
-    return i < bench_case_count ? &bench_cases[i] : &bench_join_cases[i - bench_case_count];
+    if (i < bench_case_count)
+        return &bench_cases[i];
+    i -= bench_case_count;
+    return i < bench_join_case_count ? &bench_join_cases[i] : &bench_loop_cases[i - bench_join_case_count];
 }
+
+uint32_t bench_case_total(void) { return bench_case_count + bench_join_case_count + bench_loop_case_count; }
+
+int bench_is_loop(const bench_case* c) { return c->shape == SHAPE_DECODE || c->shape == SHAPE_MOE; }
 
 static uint64_t at_least_one(double v) { return v < 1 ? 1 : (uint64_t)(v + 0.5); }
 static uint64_t odd(uint64_t v) { return v | 1; }
@@ -175,13 +203,29 @@ void bench_setup_case(const bench_case* c, uint64_t target, bench_setup* s)
         heads_setup(c, t, s);
         axis = 2;
         break;
+    case SHAPE_DECODE: /* B = 1, H = 32, D = inner: the cache of S positions, the target's bytes */
+        s->rank = 4;
+        s->sizes[0] = 1;
+        s->sizes[1] = 32;
+        s->sizes[2] = at_least_one(t / (32.0 * c->inner * e));
+        s->sizes[3] = c->inner;
+        axis = 2;
+        break;
+    case SHAPE_MOE: /* D = inner: T tokens, the target's bytes */
+        s->rank = 2;
+        s->sizes[0] = at_least_one(t / (c->inner * e));
+        s->sizes[1] = c->inner;
+        axis = 0;
+        break;
     }
     uint64_t dim = s->sizes[axis];
     uint64_t chunk = c->shape == SHAPE_UNEVEN      ? (dim + c->outputs - 1) / c->outputs
                      : c->shape == SHAPE_KV_APPEND ? dim - 1
+                     : c->shape == SHAPE_DECODE    ? 1   /* the token's capacity */
+                     : c->shape == SHAPE_MOE       ? dim /* each expert's capacity: every token */
                                                    : dim / c->outputs;
-    for (uint32_t i = 0; i < c->outputs; i++)
-        s->split[i] = i + 1 < c->outputs ? chunk : dim - chunk * (c->outputs - 1);
+    for (uint32_t i = 0; i < c->outputs; i++) /* an engine loop's: capacities, each `chunk` */
+        s->split[i] = i + 1 < c->outputs || bench_is_loop(c) ? chunk : dim - chunk * (c->outputs - 1);
     s->desc.element_size = c->element_size;
     s->desc.rank = s->rank;
     s->desc.sizes = s->sizes;
@@ -215,8 +259,15 @@ void bench_setup_case(const bench_case* c, uint64_t target, bench_setup* s)
 vksplit_result bench_plan_create(vksplit_context* ctx, const bench_setup* s, const vksplit_plan_options* options,
                                  vksplit_plan** plan, vksplit_error* error)
 {
-    return s->c->operation == VKSPLIT_OPERATION_JOIN ? vksplit_plan_create_join(ctx, &s->join, options, plan, error)
-                                                     : vksplit_plan_create(ctx, &s->desc, options, plan, error);
+    vksplit_plan_options o = {0};
+    if (options)
+        o = *options;
+    if (bench_is_loop(s->c)) { /* device parameters run on the compute path */
+        o.path = VKSPLIT_PATH_COMPUTE;
+        o.device_parameters = s->c->device;
+    }
+    return s->c->operation == VKSPLIT_OPERATION_JOIN ? vksplit_plan_create_join(ctx, &s->join, &o, plan, error)
+                                                     : vksplit_plan_create(ctx, &s->desc, &o, plan, error);
 }
 
 void bench_shape_text(const bench_setup* s, char* out, size_t size)

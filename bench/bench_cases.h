@@ -1,6 +1,7 @@
 /* split_bench's cases: shapes scaled to a target size, their canonical splits, the joins that
  * turn some of them round (Split's inverse: the split's input is the join's output, its outputs
- * the join's inputs), and an independent CPU check of either's bytes. */
+ * the join's inputs), and an independent CPU check of either's bytes; then the engine loops,
+ * plans with device parameters replayed step after step (bench_loops.h). */
 #ifndef VKSPLIT_BENCH_CASES_H
 #define VKSPLIT_BENCH_CASES_H
 
@@ -21,7 +22,9 @@ typedef enum bench_shape {
     SHAPE_QKV,        /* [B, S, 3, H, D] axis 2 into q, k, v laid out [B, H, S, D] (output strides) */
     SHAPE_FIXED,      /* latency: [elements], 2 outputs */
     SHAPE_KV_APPEND,  /* [B, H, S + 1, D] axis 2: S and 1 (a KV cache and its new token) */
-    SHAPE_HEADS       /* [B, S, H, D] axis 2: H parts of 1, slices of one [B, H, S, D] tensor (strides) */
+    SHAPE_HEADS,      /* [B, S, H, D] axis 2: H parts of 1, slices of one [B, H, S, D] tensor (strides) */
+    SHAPE_DECODE,     /* engine loop: the cache [1, 32, S, D] whole, one token [1, 32, 1, D] at t (GIVEN) */
+    SHAPE_MOE         /* engine loop: tokens [T, D] axis 0, `outputs` experts of capacity T each (PACKED) */
 } bench_shape;
 
 typedef struct bench_case {
@@ -35,6 +38,8 @@ typedef struct bench_case {
     uint64_t fixed_bytes; /* SHAPE_FIXED: the tensor's bytes (a latency case) */
     vksplit_operation operation;
     int extra; /* left out of a timed run that names no case (--all times it; --plan-only plans it) */
+    /* An engine loop's (SHAPE_DECODE, SHAPE_MOE): its plan's device parameters; NONE for the rest */
+    vksplit_device_parameters device;
 } bench_case;
 
 /* The splits (what tests/core/test_planner_choices.c pins), then the joins. */
@@ -42,8 +47,15 @@ extern const bench_case bench_cases[];
 extern const uint32_t bench_case_count;
 extern const bench_case bench_join_cases[];
 extern const uint32_t bench_join_case_count;
-/* Every case, splits then joins: i in [0, bench_case_count + bench_join_case_count). */
+/* The engine loops (bench_loops.h): plans with device parameters, one command buffer replayed
+ * step after step against an engine's ways without them. */
+extern const bench_case bench_loop_cases[];
+extern const uint32_t bench_loop_case_count;
+/* Every case, splits, joins, then the engine loops: i in [0, bench_case_total()). */
 const bench_case* bench_case_at(uint32_t i);
+uint32_t bench_case_total(void);
+/* An engine loop (SHAPE_DECODE, SHAPE_MOE)? */
+int bench_is_loop(const bench_case* c);
 
 /* One case at one size: the split and where its outputs sit in one buffer. A join runs its
  * mirror, `join`: the split's input (`input_strides`, `input_span`) is the join's output, the
@@ -69,7 +81,8 @@ typedef struct bench_setup {
 
 /* Sizes the case to about `target_bytes` of input (latency cases keep theirs). */
 void bench_setup_case(const bench_case* c, uint64_t target_bytes, bench_setup* s);
-/* The case's plan: vksplit_plan_create of desc, or vksplit_plan_create_join of join. */
+/* The case's plan: vksplit_plan_create of desc, or vksplit_plan_create_join of join (an engine
+ * loop's with its device parameters, on the compute path: the plan it replays). */
 vksplit_result bench_plan_create(vksplit_context* ctx, const bench_setup* s, const vksplit_plan_options* options,
                                  vksplit_plan** plan, vksplit_error* error);
 /* "[64,262143,1]", a join's output's sizes (T for a column-major split input or join output,

@@ -39,6 +39,13 @@ void bench_usage(FILE* to)
             "  The join_ cases join a split's outputs back into its input (vksplit_plan_create_join), timed\n"
             "  the same way; without --case a timed run takes every split and three joins (marked + by\n"
             "  --list), --all every case, --plan-only every case.\n"
+            "  The engine loops (decode_f16_step, moe_f16_dispatch, moe_f16_combine; --all or --case) replay\n"
+            "  one command buffer with device parameters step after step, a GPU pass of the bench's own\n"
+            "  writing each step's lengths and offsets, against re-recording every step (decode: the same\n"
+            "  recording, and a vkCmdCopyBuffer of the token's rows) or reading the counts back and planning\n"
+            "  on the host (MoE); host-timed per step (recording, submission and the wait included), the\n"
+            "  median of --reps rounds of M steps each (M: a round of the fastest lasts --batch-ms, or\n"
+            "  --batch-reps steps), after --warmup-ms of steps of each; every method's bytes checked.\n"
             "  --size: tensor size of the throughput cases (default 64 MiB); the 4k/64k cases keep theirs.\n"
             "  --device: index from --list-devices (default: the first discrete GPU, else the first device).\n"
             "  --mapping runs|tiles|transpose|deinterleave|by-shape (the GPU default, also on lavapipe),\n"
@@ -174,7 +181,7 @@ int bench_parse_options(int argc, char** argv, bench_options* o)
         } else if (!strcmp(a, "--all")) {
             o->all = 1;
         } else if (!strcmp(a, "--list")) { /* "+": timed without --case */
-            for (uint32_t c = 0; c < bench_case_count + bench_join_case_count; c++)
+            for (uint32_t c = 0; c < bench_case_total(); c++)
                 printf("%-19s %s %s\n", bench_case_at(c)->name, bench_case_at(c)->extra ? " " : "+",
                        bench_case_at(c)->what);
             exit(0);
@@ -189,7 +196,7 @@ int bench_parse_options(int argc, char** argv, bench_options* o)
     }
     for (int k = 0; k < o->case_count; k++) {
         int found = 0;
-        for (uint32_t c = 0; c < bench_case_count + bench_join_case_count; c++)
+        for (uint32_t c = 0; c < bench_case_total(); c++)
             found |= !strcmp(o->cases[k], bench_case_at(c)->name);
         if (!found) {
             fprintf(stderr, "split_bench: no case named %s (see --list)\n", o->cases[k]);

@@ -2,6 +2,7 @@
 #include "bench_report.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #define MIB (1024.0 * 1024.0)
 
@@ -16,7 +17,7 @@ static int is_join(const bench_case* c) { return c->operation == VKSPLIT_OPERATI
 static void json_operation(const bench_case* c, const vksplit_plan_info* i, char* mapping, size_t size)
 {
     snprintf(mapping, size, "%s%s", is_join(c) && i->path != VKSPLIT_PATH_TRANSFER ? "join-" : "",
-             bench_mapping_name(i->mapping));
+             bench_is_loop(c) ? "device" : bench_mapping_name(i->mapping)); /* device parameters' own kernel */
     printf("\"operation\": \"%s\", \"inputs\": %u, \"outputs\": %u, ", is_join(c) ? "join" : "split",
            is_join(c) ? c->outputs : 1, is_join(c) ? 1 : c->outputs);
 }
@@ -66,6 +67,15 @@ void bench_report_begin(const bench_options* o, const vksplit_runner_info* info,
     }
 }
 
+/* An engine loop's --json marks (bench_loops.h): the kind and its plan's device parameters. */
+static const char* loop_fields(const bench_case* c)
+{
+    if (!bench_is_loop(c))
+        return "";
+    return c->device == VKSPLIT_DEVICE_PARAMETERS_GIVEN ? ", \"engine_loop\": true, \"device_parameters\": \"given\""
+                                                        : ", \"engine_loop\": true, \"device_parameters\": \"packed\"";
+}
+
 /* --plan-only: the plan and its own account, no timings. */
 static void plan_row(const bench_options* o, const bench_row* r, int last)
 {
@@ -86,12 +96,12 @@ static void plan_row(const bench_options* o, const bench_row* r, int last)
     printf(
         "\"bytes\": %llu, \"path\": \"%s\", \"mapping\": \"%s\", \"plan\": \"%s\", "
         "\"dispatches\": %u, \"windows\": %u, \"word_bytes\": %u, \"workgroup_size\": %u, \"workgroups\": %llu, "
-        "\"idle_workgroups\": %llu, \"bytes_in_flight\": %u, \"invocation_bytes\": %u, \"fetch_ratio\": %.4f%s%s}%s\n",
+        "\"idle_workgroups\": %llu, \"bytes_in_flight\": %u, \"invocation_bytes\": %u, \"fetch_ratio\": %.4f%s%s%s}%s\n",
         (unsigned long long)i->bytes_written, i->path == VKSPLIT_PATH_TRANSFER ? "copy" : "compute", mapping,
         i->summary, i->dispatch_count, i->window_count, i->word_bytes, i->workgroup_size,
         (unsigned long long)i->workgroup_count, (unsigned long long)i->idle_workgroups, i->bytes_in_flight,
-        i->invocation_bytes, i->fetch_ratio, r->stats_json[0] ? ", \"shader_stats\": " : "", r->stats_json,
-        last ? "" : ",");
+        i->invocation_bytes, i->fetch_ratio, loop_fields(c), r->stats_json[0] ? ", \"shader_stats\": " : "",
+        r->stats_json, last ? "" : ",");
 }
 
 static void text_row(const bench_row* r, const bench_clock* clock)
@@ -178,10 +188,74 @@ static void json_row(const bench_row* r, const bench_clock* clock, int last)
            r->stats_json[0] ? ", \"shader_stats\": " : "", r->stats_json, last ? "" : ",");
 }
 
+/* An engine loop's row: per step, each method's host time and its ratio to the replay's. */
+static void loop_text_row(const bench_options* o, const bench_row* r)
+{
+    static int headed;
+    const bench_case* c = r->setup.c;
+    const bench_loop_result* l = &r->loop;
+    if (!headed++)
+        printf("\nengine loops: one command buffer with device parameters, recorded once, replayed step after step\n"
+               "(a GPU pass of the bench's own writes each step's lengths and offsets), against an engine's ways\n"
+               "without them. Per step: host wall time (recording where the method records, submission, the wait\n"
+               "for its fence), a round's time / its M steps, the median of %d rounds, the methods' rounds\n"
+               "interleaved; x = the method's time / the replay's (higher: the replay is faster). Every method's\n"
+               "bytes checked against the CPU reference before and after the timing.\n",
+               o->batches);
+    char shape[64];
+    bench_shape_text(&r->setup, shape, sizeof shape);
+    printf("%-19s %-19s %-3s %5u %9.3f %-52s replayed %.2f us", c->name, shape, c->dtype, c->outputs,
+           (double)r->info.bytes_written / MIB, r->info.summary, l->step_s[0] * 1e6);
+    for (uint32_t m = 1; m < l->method_count; m++)
+        printf(", %s %.2f us (x %.2f)", l->method[m], l->step_s[m] * 1e6, ratio(l->step_s[m], l->step_s[0]));
+    printf("; M %u, %llu steps", l->steps_per_round, (unsigned long long)l->steps);
+    if (l->plan_us > 0)
+        printf(", planning %.2f us a step", l->plan_us);
+    printf(", recorded once in %.2f us\n", l->record_us);
+}
+
+static void loop_json_row(const bench_row* r, int last)
+{
+    const bench_case* c = r->setup.c;
+    const vksplit_plan_info* i = &r->info;
+    const bench_loop_result* l = &r->loop;
+    char shape[64], mapping[32];
+    bench_shape_text(&r->setup, shape, sizeof shape);
+    printf("    {\"case\": \"%s\", \"what\": \"%s\", \"size_mib\": %.0f, \"shape\": \"%s\", \"dtype\": \"%s\", ",
+           c->name, c->what, (double)r->size_target / MIB, shape, c->dtype);
+    json_operation(c, i, mapping, sizeof mapping);
+    printf("\"bytes\": %llu, \"path\": \"compute\", \"mapping\": \"%s\", \"plan\": \"%s\", \"dispatches\": %u, "
+           "\"workgroups\": %llu, \"idle_workgroups\": %llu, \"bytes_in_flight\": %u, \"fetch_ratio\": %.4f%s, "
+           "\"parameter_bytes\": %llu, \"timing\": \"host wall time per step\", ",
+           (unsigned long long)i->bytes_written, mapping, i->summary, i->dispatch_count,
+           (unsigned long long)i->workgroup_count, (unsigned long long)i->idle_workgroups, i->bytes_in_flight,
+           i->fetch_ratio, loop_fields(c), (unsigned long long)i->parameter_bytes);
+    static const char* const keys[] = {"replayed", "rerecorded", "copy_rerecorded", "host_roundtrip"};
+    for (uint32_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+        double us = -1;
+        for (uint32_t m = 0; m < l->method_count; m++)
+            if (!strcmp(l->key[m], keys[k]))
+                us = l->step_s[m] * 1e6;
+        char value[32], x[32];
+        printf("\"%s_us\": %s, ", keys[k], number_or_null(value, sizeof value, "%.3f", us, us >= 0));
+        if (k)
+            printf("\"ratio_%s\": %s, ", keys[k],
+                   number_or_null(x, sizeof x, "%.4f", ratio(us * 1e-6, l->step_s[0]), us >= 0));
+    }
+    printf("\"steps_per_round\": %u, \"rounds\": %d, \"warmup_steps\": %u, \"steps\": %llu, \"checks\": %u, "
+           "\"record_us\": %.3f, \"plan_us\": %.3f%s%s}%s\n",
+           l->steps_per_round, l->rounds, l->warmup_steps, (unsigned long long)l->steps, l->checks, l->record_us,
+           l->plan_us, r->stats_json[0] ? ", \"shader_stats\": " : "", r->stats_json, last ? "" : ",");
+}
+
 void bench_report_row(const bench_options* o, const bench_row* r, const bench_clock* clock, int last)
 {
     if (o->plan_only)
         plan_row(o, r, last);
+    else if (bench_is_loop(r->setup.c) && o->json)
+        loop_json_row(r, last);
+    else if (bench_is_loop(r->setup.c))
+        loop_text_row(o, r);
     else if (o->json)
         json_row(r, clock, last);
     else
@@ -204,7 +278,9 @@ void bench_report_end(const bench_options* o, const bench_clock* clock, uint32_t
                reruns, low_batches);
     } else if (!o->plan_only) {
         printf("\nlatency cases (4k, 64k) show microseconds per split or join and per reference instead of GB/s\n");
-        if (clock->available)
+        if (clock->available && clock->reference_mhz <= 0)
+            printf("clock: not measured: no case ran at a held clock (the engine loops are host-timed)\n");
+        else if (clock->available)
             printf(
                 "clock: a fixed-cycle spin on the shader clock (VK_KHR_shader_clock, %u bits; the %.1f us launch\n"
                 "subtracted) before and after each batch; reference %.0f MHz (held at the end of the first warm-up),\n"

@@ -4,6 +4,7 @@
 
 #include "bench_cases.h"
 #include "bench_clock.h"
+#include "bench_loops.h"
 #include "bench_measure.h"
 #include "bench_options.h"
 
@@ -20,6 +21,7 @@ typedef struct bench_row {
     int has_ceiling;
     int latency; /* latency mode ran (the 4k and 64k cases) */
     bench_measurement m;
+    bench_loop_result loop;                  /* an engine loop's (bench_is_loop): its methods instead of m */
     char stats_json[2048], stats_text[1024]; /* --shader-stats */
 } bench_row;
 

@@ -14,7 +14,9 @@
  * and, per case, the plan's own account (vksplit_plan_info): bytes in flight per invocation,
  * input bytes fetched per byte copied, workgroups and idle workgroups.
  * Ratios (x = reference time / split time, so higher is better) are the figures to compare
- * across runs and machines. Options: bench_options.c (--help). */
+ * across runs and machines. The engine loops (bench_loops.h: plans with device parameters, one
+ * command buffer replayed step after step) are timed their own way, against their own
+ * references. Options: bench_options.c (--help). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +27,7 @@
 
 #include "bench_cases.h"
 #include "bench_clock.h"
+#include "bench_loops.h"
 #include "bench_measure.h"
 #include "bench_options.h"
 #include "bench_references.h"
@@ -225,6 +228,14 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, bench
         vksplit_plan_destroy(plan);
         return;
     }
+    if (bench_is_loop(c)) { /* an engine loop: its own methods, host-timed (bench_loops.h) */
+        bench_loop_options lo = {env->o->batches, env->o->warmup_ms * 1e-3, env->o->batch_ms * 1e-3, env->o->batch_reps,
+                                 env->o->path};
+        if (!bench_loop_run(runner, s, plan, &lo, &row->loop))
+            exit(1);
+        vksplit_plan_destroy(plan);
+        return;
+    }
 
     /* Device-local buffers: the input, one arena for the outputs (the references write there
      * too, after the split's bytes are checked: the same allocations for all), and the
@@ -302,6 +313,18 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, bench
 }
 
 /* ---- the run ------------------------------------------------------------------------------- */
+
+/* An engine loop's plan needs device addresses (device parameters run on them only): without
+ * them the case is left out, once, with the reason. */
+static int case_runs(const bench_env* env, const bench_case* c, int say)
+{
+    if (!bench_is_loop(c) || (env->info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS))
+        return 1;
+    if (say)
+        fprintf(stderr, "split_bench: %s: left out: device parameters need buffer device addresses, which %s lacks\n",
+                c->name, env->info.device_name);
+    return 0;
+}
 
 static int list_devices(void)
 {
@@ -388,15 +411,17 @@ int main(int argc, char** argv)
     open_env(&env, &o);
     bench_report_begin(&o, &env.info, &env.clock);
     int total = 0, printed = 0;
-    uint32_t cases = bench_case_count + bench_join_case_count;
+    uint32_t cases = bench_case_total();
     for (int z = 0; z < o.size_count; z++)
         for (uint32_t c = 0; c < cases; c++)
-            total += bench_selected(&o, bench_case_at(c)) && (z == 0 || bench_case_at(c)->shape != SHAPE_FIXED);
+            total += bench_selected(&o, bench_case_at(c)) && (z == 0 || bench_case_at(c)->shape != SHAPE_FIXED) &&
+                     case_runs(&env, bench_case_at(c), z == 0);
     for (int z = 0; z < o.size_count; z++) {
         uint64_t target = (uint64_t)(o.sizes[z] * MIB);
         for (uint32_t c = 0; c < cases; c++) {
             const bench_case* bc = bench_case_at(c);
-            if (!bench_selected(&o, bc) || (z > 0 && bc->shape == SHAPE_FIXED)) /* latency cases once */
+            if (!bench_selected(&o, bc) || (z > 0 && bc->shape == SHAPE_FIXED) || /* latency cases once */
+                !case_runs(&env, bc, 0))
                 continue;
             static bench_row row;
             run_case(&env, bc, target, &row);

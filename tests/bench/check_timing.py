@@ -23,6 +23,12 @@ measured, a spin before each round and after each batch; where it was not, none.
 case's split: one command buffer of latency_reps timestamp pairs, one split inside each and
 nothing between them. Before its first round, exactly warmup_batches warm-up batches of the split.
 Compute-path cases only (a transfer-path split records copies, not dispatches).
+
+The engine loops (rows with "engine_loop": bench/bench_loops.h) are host-timed, their command
+buffers carry no timestamps (the layer's log leaves them out): their own fields are checked
+(each method's time per step, their ratios to the replay's, M steps a round, fixed where the
+run fixed K, the rounds, every method's bytes checked before the timing and once after, the
+producer's steps at least the timed ones), and the counts pass them by.
 """
 import json
 import sys
@@ -50,6 +56,31 @@ def expect(line, what, **want):
             fail("%s: %s is %s, the JSON says %s (%s)" % (what, key, line[key], value, line))
 
 
+LOOP_METHODS = {"decode_f16_step": ("rerecorded", "copy_rerecorded"),
+                "moe_f16_dispatch": ("host_roundtrip",), "moe_f16_combine": ("host_roundtrip",)}
+ALL_METHODS = ("rerecorded", "copy_rerecorded", "host_roundtrip")
+
+
+def check_loop(run, c):
+    methods = LOOP_METHODS.get(c["case"])
+    ok = methods is not None and c["timing"] == "host wall time per step" and c["replayed_us"] > 0
+    for m in ALL_METHODS:
+        if methods and m in methods:
+            ok = ok and c[m + "_us"] > 0 and abs(c["ratio_" + m] - c[m + "_us"] / c["replayed_us"]) <= 0.01 * c["ratio_" + m] + 1e-3
+        else:
+            ok = ok and c[m + "_us"] is None and c["ratio_" + m] is None
+    m_steps = c["steps_per_round"]
+    ok = ok and m_steps >= 1 and (run["fixed_batch_reps"] == 0 or m_steps == run["fixed_batch_reps"])
+    ok = ok and c["rounds"] == run["batches"] and c["warmup_steps"] >= 1 and c["record_us"] > 0
+    ok = ok and c["checks"] == len(methods or ()) + 2  # each method's steps before the timing, then all after it
+    # two methods run the producer (decode's replay and re-recording, MoE's replay and round trip)
+    ok = ok and c["steps"] >= 2 * c["rounds"] * m_steps
+    ok = ok and (c["plan_us"] > 0) == ("host_roundtrip" in (methods or ()))
+    ok = ok and c["engine_loop"] is True and c["device_parameters"] in ("given", "packed") and c["path"] == "compute"
+    if not ok:
+        fail("%s: the engine loop's fields: %s" % (c["case"], c))
+
+
 def check_fields(run):
     clocked = run["clock_source"] is not None
     if not (clocked == (run["clock_note"] is None) == (run["clock_max_mhz"] is not None) ==
@@ -59,6 +90,9 @@ def check_fields(run):
     if run["batches"] != run["reps"] or not isinstance(run["reruns"], int) or run["low_clock_bar"] != 0.75:
         fail("the run's batches, reps, reruns, low_clock_bar: %s" % run)
     for c in run["cases"]:
+        if c.get("engine_loop"):
+            check_loop(run, c)
+            continue
         ok = (c["warmup_ms"] >= run["warmup_ms"] * 0.99 and c["warmup_batches"] >= 1 and c["batches"] == run["batches"]
               and min(c["batch_reps"], c["copy_batch_reps"]) >= 1 and min(c["split_us"], c["copy_us"]) > 0
               and (c["ceiling_us"] > 0) == (c["ceiling_batch_reps"] >= 1)  # no ceiling without device addresses
@@ -93,6 +127,8 @@ def check_counts(data, lines):
     clock_expected, case_start = 0, 0
     for case in data["cases"]:
         name = case["case"]
+        if case.get("engine_loop"):  # host-timed: no timestamps, nothing in the log
+            continue
         if case["path"] != "compute":
             fail("%s: a compute-path case is needed (its splits are dispatches)" % name)
         count = case["batches"] + case["reruns"]

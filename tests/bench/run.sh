@@ -16,6 +16,9 @@ fail() { echo "bench_flags: $*" >&2; exit 1; }
 
 "$bench" --list | grep -q f32_transposed || fail "--list lacks f32_transposed"
 "$bench" --list | grep -Eq "^join_f16_kv_append +\+" || fail "--list lacks join_f16_kv_append in the default run"
+for loop in decode_f16_step moe_f16_dispatch moe_f16_combine; do # the engine loops: extra (--all, --case)
+  "$bench" --list | grep -Eq "^$loop +[^+ ]" || fail "--list lacks the engine loop $loop, or times it by default"
+done
 "$bench" --list-devices | grep -q "\[default\]" || fail "--list-devices marks no default device"
 device=${VKSPLIT_DEVICE:-0}
 
@@ -30,13 +33,29 @@ for field in '"ratio_ceiling"' '"ratio_copy"' '"ratio_memcpy"' '"ceiling_gbps"' 
 done
 [ "$(grep -c '"case"' "$out")" -eq 20 ] || fail "expected 20 rows (9 cases at 2 sizes, the 4k cases once)"
 cp "$out" "$work/staged.json" # its timing's fields: check_timing.py below
+checks="" loops=0
+
+# The engine loops (bench/bench_loops.h): plans with device parameters, one command buffer
+# replayed step after step against re-recording it, a re-recorded vkCmdCopyBuffer (decode) and
+# the host round trip (MoE), every method's bytes checked before and after the timing (exit 1
+# on a mismatch), under the validation layer; their fields in check_timing.py below.
+"$bench" --size 1 --case decode_f16_step,moe_f16_dispatch,moe_f16_combine --reps 2 --warmup-ms 5 --validate --json \
+  > "$work/loops.json" 2> "$work/loops.err" || fail "the engine loops failed: $(cat "$work/loops.err")"
+if grep -q '"engine_loop": true' "$work/loops.json"; then
+  [ "$(grep -c '"engine_loop": true' "$work/loops.json")" -eq 3 ] || fail "expected 3 engine loops"
+  checks="$checks $work/loops.json" loops=1
+else
+  grep -q "device parameters need buffer device addresses" "$work/loops.err" ||
+    fail "the engine loops neither ran nor said why"
+  echo "SKIP: the engine loops: the device has no buffer device address"
+fi
 
 # A batch is one submission of K back-to-back splits: counted outside the bench by the layer.
 # count_run NAME ARGS...: split_bench --json ARGS under the counting layer, the JSON and the
 # layer's log kept as NAME.json and NAME.log for check_timing.py below.
 layer_dir=$(dirname "$bench")/bench_count
 [ -f "$layer_dir/vulkan/implicit_layer.d/VkLayer_vksplit_bench_count.json" ] || fail "no counting layer in $layer_dir"
-checks="$work/staged.json"
+checks="$checks $work/staged.json"
 count_run() {
   local name=$1
   shift
@@ -80,6 +99,8 @@ no_stamps=(env VKSPLIT_BENCH_COUNT=1 VKSPLIT_BENCH_NO_TIMESTAMPS=1 XDG_CONFIG_DI
 "${no_stamps[@]}" "$bench" --plan-only --size 1 --json > "$out" 2> "$work/stamps.err" ||
   fail "--plan-only on a device without timestamps failed: $(cat "$work/stamps.err")"
 [ "$(grep -c '"case"' "$out")" -ge 20 ] || fail "--plan-only without timestamps planned too few cases"
+[ $loops -eq 0 ] || [ "$(grep -c '"engine_loop": true' "$out")" -eq 3 ] ||
+  fail "--plan-only without timestamps left out the engine loops"
 "${no_stamps[@]}" "$bench" --size 1 --case f32_chunk16,join_f32_last3 --json > "$out" 2> "$work/stamps.err" ||
   fail "a timed run on a device without timestamps failed: $(cat "$work/stamps.err")"
 grep -q "timing is unavailable" "$work/stamps.err" || fail "without timestamps split_bench did not say that timing is unavailable"
@@ -92,10 +113,12 @@ grep -q '"plan_only": true' "$out" && grep -q '"clock_note": "not run (the devic
 # Issue 12's bars at 64 MiB and 1 GiB, by the plans' own account, without allocating them
 # (cases shrunk to the device's largest buffer; windows where one binding cannot reach them).
 "$bench" --plan-only --size 64,1024 --mapping by-shape --path compute --json > "$out"
-/usr/bin/env python3 - "$out" <<'PY' || fail "--plan-only: a GPU plan misses the bars of its own account"
+/usr/bin/env python3 - "$out" $loops <<'PY' || fail "--plan-only: a GPU plan misses the bars of its own account"
 import json, sys
 cases = json.load(open(sys.argv[1]))["cases"]
-assert len(cases) == 2 * 21 + 3, len(cases)  # 14 + 7 (joins) throughput cases at both sizes, 2 + 1 latency cases once
+# 14 + 7 (joins) + 3 (engine loops, where device addresses are) throughput cases at both
+# sizes, 2 + 1 latency cases once
+assert len(cases) == 2 * (21 + 3 * int(sys.argv[2])) + 3, len(cases)
 for c in cases:
     plan = c["plan"][len("join "):] if c["operation"] == "join" else c["plan"]  # a join's summary starts "join "
     if plan.startswith("compute bda"):

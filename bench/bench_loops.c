@@ -1,0 +1,655 @@
+/* split_bench's engine loops (bench_loops.h). */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include "bench_loops.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench_timing.h" /* bench_median */
+
+extern const uint32_t bench_engine_producer_spv[];
+extern const size_t bench_engine_producer_spv_size;
+
+#define GUARD 0xA5u
+#define UNSET UINT64_MAX
+#define MAX_STEPS_PER_ROUND 4096u
+#define CHECK_STEPS 2u /* per method, before the timing */
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* ---- a mapped host-visible buffer with a device address (the parameters, the step counter) ---- */
+
+typedef struct host_buffer {
+    VkBuffer buffer;
+    VkDeviceMemory memory;
+    VkDeviceAddress address;
+    uint32_t* words;
+} host_buffer;
+
+static int host_buffer_create(VkDevice device, VkPhysicalDevice physical, VkDeviceSize size, host_buffer* b)
+{
+    memset(b, 0, sizeof *b);
+    VkBufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+    info.size = size;
+    info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
+    info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+    if (vkCreateBuffer(device, &info, NULL, &b->buffer) != VK_SUCCESS) {
+        b->buffer = VK_NULL_HANDLE;
+        return 0;
+    }
+    VkMemoryRequirements req;
+    vkGetBufferMemoryRequirements(device, b->buffer, &req);
+    VkPhysicalDeviceMemoryProperties memory;
+    vkGetPhysicalDeviceMemoryProperties(physical, &memory);
+    VkMemoryPropertyFlags need = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    uint32_t type = UINT32_MAX;
+    for (uint32_t i = 0; i < memory.memoryTypeCount && type == UINT32_MAX; i++)
+        if ((req.memoryTypeBits & (1u << i)) && (memory.memoryTypes[i].propertyFlags & need) == need)
+            type = i;
+    VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
+                                       .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT};
+    VkMemoryAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .pNext = &flags};
+    alloc.allocationSize = req.size;
+    alloc.memoryTypeIndex = type;
+    if (type == UINT32_MAX || vkAllocateMemory(device, &alloc, NULL, &b->memory) != VK_SUCCESS) {
+        b->memory = VK_NULL_HANDLE;
+        return 0;
+    }
+    void* mapped = NULL;
+    if (vkBindBufferMemory(device, b->buffer, b->memory, 0) != VK_SUCCESS ||
+        vkMapMemory(device, b->memory, 0, VK_WHOLE_SIZE, 0, &mapped) != VK_SUCCESS)
+        return 0;
+    b->words = mapped;
+    memset(mapped, 0, (size_t)size);
+    VkBufferDeviceAddressInfo address = {VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, NULL, b->buffer};
+    b->address = vkGetBufferDeviceAddress(device, &address);
+    return 1;
+}
+
+static void host_buffer_destroy(VkDevice device, host_buffer* b)
+{
+    if (b->buffer)
+        vkDestroyBuffer(device, b->buffer, NULL);
+    if (b->memory)
+        vkFreeMemory(device, b->memory, NULL); /* unmaps too */
+    memset(b, 0, sizeof *b);
+}
+
+/* ---- the producer's values, on the host (engine_producer.comp) --------------------------------- */
+
+enum { MODE_DECODE = 1, MODE_MOE = 2 };
+
+static uint32_t hash(uint32_t a, uint32_t b)
+{
+    uint32_t h = a * 0x9E3779B1u ^ (b + 0x7F4A7C15u) * 0x85EBCA77u;
+    h ^= h >> 15;
+    h *= 0x2C1B3C6Du;
+    h ^= h >> 12;
+    return h;
+}
+
+typedef struct step_values {
+    uint32_t whole;
+    uint32_t length[BENCH_MAX_OUTPUTS], offset[BENCH_MAX_OUTPUTS];
+} step_values;
+
+static void loop_values(uint32_t mode, uint32_t n, uint32_t cap, uint32_t step, step_values* v)
+{
+    if (mode == MODE_DECODE) {
+        v->whole = 0;
+        v->length[0] = 1;
+        v->offset[0] = step % cap;
+        return;
+    }
+    uint32_t total = cap - hash(step, 0xFFFFu) % (cap / 4 + 1), weights = 0, at = 0;
+    for (uint32_t i = 0; i < n; i++)
+        weights += 1 + hash(step, i) % 256;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t len = i + 1 < n ? (uint32_t)((uint64_t)total * (1 + hash(step, i) % 256) / weights) : total - at;
+        v->length[i] = len;
+        v->offset[i] = at; /* PACKED: one after another */
+        at += len;
+    }
+    v->whole = total;
+}
+
+/* ---- one loop ---------------------------------------------------------------------------- */
+
+typedef struct loop {
+    vksplit_runner* runner;
+    vksplit_runner_info info;
+    const bench_setup* s;
+    const vksplit_plan* plan;
+    vksplit_plan_info plan_info;
+    const bench_loop_options* o;
+    int join;
+    uint32_t mode, parts, outer, whole_cap; /* [outer, axis, row]: the dimensions before the axis, the axis */
+    uint64_t row_bytes;                     /* the dimensions after the axis: one row per axis position */
+    VkCommandPool pool;
+    VkFence fence;
+    VkPipelineLayout layout;
+    VkPipeline producer;
+    host_buffer params, state;
+    vksplit_runner_buffer whole, parts_buffer, arguments;
+    vksplit_binding whole_b, part_b[BENCH_MAX_OUTPUTS], params_b;
+    VkCommandBuffer replay, again, router; /* router: the producer alone (the host round trip's first half) */
+    uint64_t host_steps;                   /* producer runs submitted: the GPU's step counter, mirrored */
+    /* decode: the positions any method wrote (the token is the same at each), the copy's own t */
+    uint8_t* written;
+    uint64_t copy_t;
+    VkBufferCopy* regions;
+    double record_us; /* recording the replayed command buffer */
+    double plan_s;    /* the host round trip's planning, summed over its timed steps */
+    uint64_t planned;
+    int timing;
+} loop;
+
+static void barrier(VkCommandBuffer cmd, VkPipelineStageFlags src_stage, VkAccessFlags src,
+                    VkPipelineStageFlags dst_stage, VkAccessFlags dst)
+{
+    VkMemoryBarrier b = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = src, .dstAccessMask = dst};
+    vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 1, &b, 0, NULL, 0, NULL);
+}
+
+/* A step's command buffer opens on everything before it (earlier steps, uploads, the host's
+ * writes of the step counter) and closes to everything after (the next step, downloads, the
+ * host's reads of the status and the counts). */
+#define ALL VK_PIPELINE_STAGE_ALL_COMMANDS_BIT
+#define ANY_ACCESS (VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT)
+static int begin(VkCommandBuffer cmd)
+{
+    VkCommandBufferBeginInfo info = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    if (vkResetCommandBuffer(cmd, 0) != VK_SUCCESS || vkBeginCommandBuffer(cmd, &info) != VK_SUCCESS)
+        return 0;
+    barrier(cmd, ALL, VK_ACCESS_MEMORY_WRITE_BIT, ALL, ANY_ACCESS);
+    return 1;
+}
+
+static int end(VkCommandBuffer cmd)
+{
+    barrier(cmd, ALL, VK_ACCESS_MEMORY_WRITE_BIT, ALL | VK_PIPELINE_STAGE_HOST_BIT,
+            ANY_ACCESS | VK_ACCESS_HOST_READ_BIT);
+    return vkEndCommandBuffer(cmd) == VK_SUCCESS;
+}
+
+static void record_producer(const loop* l, VkCommandBuffer cmd)
+{
+    uint64_t push[2] = {l->params.address, l->state.address};
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, l->producer);
+    vkCmdPushConstants(cmd, l->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, push);
+    vkCmdDispatch(cmd, 1, 1, 1);
+}
+
+/* One step with device parameters: the producer, what the engine owes (its writes of the values
+ * -> the check's reads), the recording. */
+static int record_device_step(const loop* l, VkCommandBuffer cmd)
+{
+    if (!begin(cmd))
+        return 0;
+    record_producer(l, cmd);
+    barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+            VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+    vksplit_arguments arguments = {l->arguments.buffer, 0, 0};
+    vksplit_error error;
+    vksplit_result r =
+        l->join ? vksplit_cmd_join_device(l->plan, cmd, l->part_b, &l->whole_b, &arguments, &l->params_b, &error)
+                : vksplit_cmd_split_device(l->plan, cmd, &l->whole_b, l->part_b, &arguments, &l->params_b, &error);
+    if (r != VKSPLIT_OK) {
+        fprintf(stderr, "split_bench: %s: record: %s\n", l->s->c->name, error.message);
+        return 0;
+    }
+    return end(cmd);
+}
+
+static int submit(loop* l, VkCommandBuffer cmd)
+{
+    VkSubmitInfo info = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cmd};
+    if (vkQueueSubmit(l->info.queue, 1, &info, l->fence) != VK_SUCCESS ||
+        vkWaitForFences(l->info.device, 1, &l->fence, VK_TRUE, UINT64_MAX) != VK_SUCCESS ||
+        vkResetFences(l->info.device, 1, &l->fence) != VK_SUCCESS) {
+        fprintf(stderr, "split_bench: %s: a step's submission failed\n", l->s->c->name);
+        return 0;
+    }
+    return 1;
+}
+
+/* A producer step submitted: decode marks the position it writes. */
+static void produced(loop* l)
+{
+    if (l->mode == MODE_DECODE)
+        l->written[l->host_steps % l->whole_cap] = 1;
+    l->host_steps++;
+}
+
+/* ---- the methods: one step each ------------------------------------------------------------- */
+
+typedef int (*step_fn)(loop* l);
+
+static int step_replayed(loop* l) /* the command buffer recorded once */
+{
+    produced(l);
+    return submit(l, l->replay);
+}
+
+static int step_rerecorded(loop* l) /* the same, recorded again */
+{
+    produced(l);
+    return record_device_step(l, l->again) && submit(l, l->again);
+}
+
+static int step_copy(loop* l) /* decode: vkCmdCopyBuffer of the token's rows at t, recorded again */
+{
+    uint64_t t = l->copy_t++ % l->whole_cap;
+    l->written[t] = 1;
+    for (uint32_t o = 0; o < l->outer; o++)
+        l->regions[o].dstOffset = (o * (uint64_t)l->whole_cap + t) * l->row_bytes;
+    if (!begin(l->again))
+        return 0;
+    vkCmdCopyBuffer(l->again, l->parts_buffer.buffer, l->whole.buffer, l->outer, l->regions);
+    return end(l->again) && submit(l, l->again);
+}
+
+/* MoE without device parameters: the router's pass, the counts read back, a static plan of
+ * them made, recorded, submitted and waited for, destroyed. */
+static int step_roundtrip(loop* l)
+{
+    produced(l);
+    VkSubmitInfo info = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                         .commandBufferCount = 1,
+                         .pCommandBuffers = &l->router};
+    if (vkQueueSubmit(l->info.queue, 1, &info, VK_NULL_HANDLE) != VK_SUCCESS ||
+        vkQueueWaitIdle(l->info.queue) != VK_SUCCESS) {
+        fprintf(stderr, "split_bench: %s: the router's submission failed\n", l->s->c->name);
+        return 0;
+    }
+    const uint32_t* words = l->params.words; /* mapped, coherent */
+    uint64_t sizes[BENCH_MAX_RANK], lengths[BENCH_MAX_OUTPUTS];
+    memcpy(sizes, l->s->sizes, sizeof sizes);
+    sizes[0] = words[VKSPLIT_PARAMETERS_WHOLE_LENGTH];
+    for (uint32_t i = 0; i < l->parts; i++)
+        lengths[i] = words[VKSPLIT_PARAMETERS_LENGTH(l->parts, i)];
+    double t0 = now_seconds();
+    vksplit_plan_options options = {.path = l->o->path};
+    vksplit_plan* plan = NULL;
+    vksplit_error error;
+    vksplit_result r;
+    if (l->join) {
+        vksplit_join_desc d = l->s->join;
+        d.sizes = sizes;
+        d.lengths = lengths;
+        r = vksplit_plan_create_join(vksplit_runner_context(l->runner), &d, &options, &plan, &error);
+    } else {
+        vksplit_split_desc d = l->s->desc;
+        d.sizes = sizes;
+        d.lengths = lengths;
+        r = vksplit_plan_create(vksplit_runner_context(l->runner), &d, &options, &plan, &error);
+    }
+    if (l->timing) {
+        l->plan_s += now_seconds() - t0;
+        l->planned++;
+    }
+    vksplit_plan_info pi;
+    if (r == VKSPLIT_OK) {
+        vksplit_plan_get_info(plan, &pi);
+        if (pi.argument_bytes > l->arguments.size) {
+            fprintf(stderr, "split_bench: %s: the static plan needs %llu bytes of arguments\n", l->s->c->name,
+                    (unsigned long long)pi.argument_bytes);
+            vksplit_plan_destroy(plan);
+            return 0;
+        }
+    }
+    vksplit_arguments arguments = {l->arguments.buffer, 0, 0};
+    if (r == VKSPLIT_OK && begin(l->again)) {
+        r = l->join ? vksplit_cmd_join(plan, l->again, l->part_b, &l->whole_b, &arguments, &error)
+                    : vksplit_cmd_split(plan, l->again, &l->whole_b, l->part_b, &arguments, &error);
+        if (r == VKSPLIT_OK && !(end(l->again) && submit(l, l->again)))
+            r = VKSPLIT_ERROR_DEVICE_LOST;
+    }
+    vksplit_plan_destroy(plan);
+    if (r != VKSPLIT_OK)
+        fprintf(stderr, "split_bench: %s: the host round trip: %s\n", l->s->c->name,
+                r == VKSPLIT_ERROR_DEVICE_LOST ? "a submission failed" : error.message);
+    return r == VKSPLIT_OK;
+}
+
+static int run_steps(loop* l, step_fn f, uint32_t steps)
+{
+    for (uint32_t k = 0; k < steps; k++)
+        if (!f(l))
+            return 0;
+    return 1;
+}
+
+/* ---- the check: every byte the steps could write ---------------------------------------------- */
+
+/* Byte offsets of row (part, o, pos) in the parts' buffer and of (o, pos) in the whole's. */
+static uint64_t part_row(const loop* l, uint32_t part, uint32_t o, uint64_t pos)
+{
+    return l->s->output_offset[part] + ((uint64_t)o * l->s->split[part] + pos) * l->row_bytes;
+}
+
+static uint64_t whole_row(const loop* l, uint32_t o, uint64_t pos)
+{
+    return ((uint64_t)o * l->whole_cap + pos) * l->row_bytes;
+}
+
+/* The written side's rows (a split's: the parts', in order; a join's: the whole's) against the
+ * reference: src[k] is the offset of the read side's row that row k holds, UNSET for a guard
+ * row. Decode: the token at every position written. MoE: steps 0 .. host_steps - 1 in turn,
+ * a later step's row over an earlier one's (filled from the last step back). */
+static int check(loop* l, const uint8_t* read_host, uint8_t* got, uint64_t write_bytes, const char* when)
+{
+    vksplit_error error;
+    const vksplit_runner_buffer* write_side = l->join ? &l->whole : &l->parts_buffer;
+    if (vksplit_runner_download(l->runner, write_side, 0, got, write_bytes, &error) != VKSPLIT_OK) {
+        fprintf(stderr, "split_bench: %s: download: %s\n", l->s->c->name, error.message);
+        return 0;
+    }
+    if (l->state.words[0] != (uint32_t)l->host_steps) {
+        fprintf(stderr, "split_bench: %s (%s): the producer counted %u steps, the host submitted %llu\n", l->s->c->name,
+                when, l->state.words[0], (unsigned long long)l->host_steps);
+        return 0;
+    }
+    if (vksplit_parameters_status(l->plan, l->params.words, &error) != VKSPLIT_OK) {
+        fprintf(stderr, "split_bench: %s (%s): the device parameters' status: %s\n", l->s->c->name, when,
+                error.message);
+        return 0;
+    }
+    uint64_t rows = 0, first[BENCH_MAX_OUTPUTS + 1];
+    for (uint32_t i = 0; i < (l->join ? 1 : l->parts); i++) { /* the written side's rows, per tensor */
+        first[i] = rows;
+        rows += (uint64_t)l->outer * (l->join ? l->whole_cap : l->s->split[i]);
+    }
+    uint64_t* src = malloc(sizeof *src * rows);
+    uint8_t* guard = malloc(l->row_bytes);
+    if (!src || !guard) {
+        fprintf(stderr, "split_bench: %s: out of host memory for the check\n", l->s->c->name);
+        free(src);
+        free(guard);
+        return 0;
+    }
+    memset(guard, GUARD, l->row_bytes);
+    for (uint64_t k = 0; k < rows; k++)
+        src[k] = UNSET;
+    if (l->mode == MODE_DECODE) { /* a join: the whole written from the token (part 0, position 0) */
+        for (uint64_t p = 0; p < l->whole_cap; p++)
+            for (uint32_t o = 0; l->written[p] && o < l->outer; o++)
+                src[(uint64_t)o * l->whole_cap + p] = part_row(l, 0, o, 0);
+    } else {
+        for (uint64_t step = l->host_steps; step-- > 0;) {
+            step_values v;
+            loop_values(l->mode, l->parts, l->whole_cap, (uint32_t)step, &v);
+            for (uint32_t i = 0; i < l->parts; i++)
+                for (uint32_t o = 0; o < l->outer; o++)
+                    for (uint64_t pos = 0; pos < v.length[i]; pos++) {
+                        uint64_t k = l->join ? (uint64_t)o * l->whole_cap + v.offset[i] + pos
+                                             : first[i] + (uint64_t)o * l->s->split[i] + pos;
+                        if (src[k] == UNSET)
+                            src[k] = l->join ? part_row(l, i, o, pos) : whole_row(l, o, v.offset[i] + pos);
+                    }
+        }
+    }
+    int ok = 1;
+    for (uint32_t i = 0; ok && i < (l->join ? 1 : l->parts); i++) {
+        uint64_t count = (uint64_t)l->outer * (l->join ? l->whole_cap : l->s->split[i]);
+        for (uint64_t k = 0; ok && k < count; k++) {
+            uint64_t at = l->join ? k * l->row_bytes : l->s->output_offset[i] + k * l->row_bytes;
+            uint64_t from = src[first[i] + k];
+            const uint8_t* want = from == UNSET ? guard : read_host + from;
+            if (memcmp(got + at, want, l->row_bytes) != 0) {
+                char tensor[32];
+                if (l->join)
+                    snprintf(tensor, sizeof tensor, "the whole's");
+                else
+                    snprintf(tensor, sizeof tensor, "part %u's", i);
+                fprintf(stderr, "split_bench: %s (%s, after %llu steps): %s row %llu differs from the reference (%s)\n",
+                        l->s->c->name, when, (unsigned long long)l->host_steps, tensor, (unsigned long long)k,
+                        from == UNSET ? "no step writes it: the guard bytes" : "a step's row");
+                ok = 0;
+            }
+        }
+    }
+    free(src);
+    free(guard);
+    return ok;
+}
+
+/* ---- set-up and the run -------------------------------------------------------------------- */
+
+static int create_producer(loop* l)
+{
+    VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, 16};
+    VkPipelineLayoutCreateInfo layout = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+    layout.pushConstantRangeCount = 1;
+    layout.pPushConstantRanges = &range;
+    VkShaderModuleCreateInfo module_info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+    module_info.codeSize = bench_engine_producer_spv_size;
+    module_info.pCode = bench_engine_producer_spv;
+    VkShaderModule module = VK_NULL_HANDLE;
+    if (vkCreatePipelineLayout(l->info.device, &layout, NULL, &l->layout) != VK_SUCCESS ||
+        vkCreateShaderModule(l->info.device, &module_info, NULL, &module) != VK_SUCCESS)
+        return 0;
+    VkComputePipelineCreateInfo pipe = {.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+    pipe.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+    pipe.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+    pipe.stage.module = module;
+    pipe.stage.pName = "main";
+    pipe.layout = l->layout;
+    VkResult vr = vkCreateComputePipelines(l->info.device, VK_NULL_HANDLE, 1, &pipe, NULL, &l->producer);
+    vkDestroyShaderModule(l->info.device, module, NULL);
+    return vr == VK_SUCCESS;
+}
+
+static int setup(loop* l)
+{
+    const bench_setup* s = l->s;
+    VkDevice device = l->info.device;
+    VkCommandPoolCreateInfo pool = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+                                    .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+                                    .queueFamilyIndex = l->info.queue_family_index};
+    VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    if (vkCreateCommandPool(device, &pool, NULL, &l->pool) != VK_SUCCESS ||
+        vkCreateFence(device, &fence, NULL, &l->fence) != VK_SUCCESS || !create_producer(l)) {
+        fprintf(stderr, "split_bench: %s: the loop's command pool, fence or producer pipeline failed\n", s->c->name);
+        return 0;
+    }
+    VkCommandBuffer cmds[3];
+    VkCommandBufferAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                         .commandPool = l->pool,
+                                         .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                         .commandBufferCount = 3};
+    if (vkAllocateCommandBuffers(device, &alloc, cmds) != VK_SUCCESS)
+        return 0;
+    l->replay = cmds[0], l->again = cmds[1], l->router = cmds[2];
+    vksplit_error error;
+    uint64_t args = l->plan_info.argument_bytes > 65536 ? l->plan_info.argument_bytes : 65536;
+    if (!host_buffer_create(device, l->info.physical_device, l->plan_info.parameter_bytes, &l->params) ||
+        !host_buffer_create(device, l->info.physical_device, 16, &l->state) ||
+        vksplit_runner_buffer_create(l->runner, s->input_span, &l->whole, &error) != VKSPLIT_OK ||
+        vksplit_runner_buffer_create(l->runner, s->arena_bytes, &l->parts_buffer, &error) != VKSPLIT_OK ||
+        vksplit_runner_buffer_create(l->runner, args, &l->arguments, &error) != VKSPLIT_OK) {
+        fprintf(stderr, "split_bench: %s: the loop's buffers failed\n", s->c->name);
+        return 0;
+    }
+    l->whole_b = (vksplit_binding){l->whole.buffer, 0};
+    l->params_b = (vksplit_binding){l->params.buffer, 0};
+    for (uint32_t i = 0; i < l->parts; i++)
+        l->part_b[i] = (vksplit_binding){l->parts_buffer.buffer, s->output_offset[i]};
+    uint32_t* st = l->state.words;
+    st[0] = 0, st[1] = l->mode, st[2] = l->parts, st[3] = l->whole_cap;
+    double t0 = now_seconds();
+    if (!record_device_step(l, l->replay))
+        return 0;
+    l->record_us = (now_seconds() - t0) * 1e6;
+    if (l->mode == MODE_MOE) { /* the router's pass alone, recorded once */
+        if (!begin(l->router))
+            return 0;
+        record_producer(l, l->router);
+        if (!end(l->router))
+            return 0;
+    } else {
+        l->written = calloc(l->whole_cap, 1);
+        l->regions = calloc(l->outer, sizeof *l->regions);
+        if (!l->written || !l->regions)
+            return 0;
+        for (uint32_t o = 0; o < l->outer; o++)
+            l->regions[o] = (VkBufferCopy){part_row(l, 0, o, 0), 0, l->row_bytes};
+    }
+    return 1;
+}
+
+static void teardown(loop* l)
+{
+    VkDevice device = l->info.device;
+    if (l->fence)
+        vkDestroyFence(device, l->fence, NULL);
+    if (l->pool)
+        vkDestroyCommandPool(device, l->pool, NULL); /* frees its command buffers */
+    if (l->producer)
+        vkDestroyPipeline(device, l->producer, NULL);
+    if (l->layout)
+        vkDestroyPipelineLayout(device, l->layout, NULL);
+    host_buffer_destroy(device, &l->params);
+    host_buffer_destroy(device, &l->state);
+    vksplit_runner_buffer_destroy(l->runner, &l->whole);
+    vksplit_runner_buffer_destroy(l->runner, &l->parts_buffer);
+    vksplit_runner_buffer_destroy(l->runner, &l->arguments);
+    free(l->written);
+    free(l->regions);
+}
+
+/* Bytes that are not a constant: every byte must land right. */
+static void fill_random(uint8_t* p, uint64_t bytes)
+{
+    uint64_t seed = 0xD1CE5EEDull ^ bytes;
+    for (uint64_t i = 0; i + 8 <= bytes; i += 8) {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        memcpy(p + i, &seed, 8);
+    }
+    for (uint64_t i = bytes & ~(uint64_t)7; i < bytes; i++)
+        p[i] = (uint8_t)(i * 131u);
+}
+
+/* The methods' rounds, interleaved; r->step_s the medians. */
+static int measure(loop* l, const step_fn* methods, uint32_t count, bench_loop_result* r)
+{
+    const bench_loop_options* o = l->o;
+    double fastest = 0;
+    for (uint32_t m = 0; m < count; m++) { /* warm-up: each method's steps for warmup_s, at least one */
+        double t0 = now_seconds(), spent = 0;
+        uint32_t steps = 0;
+        do {
+            if (!methods[m](l))
+                return 0;
+            steps++;
+            spent = now_seconds() - t0;
+        } while (spent < o->warmup_s);
+        if (m == 0)
+            r->warmup_steps = steps;
+        if (m == 0 || spent / steps < fastest)
+            fastest = spent / steps;
+    }
+    uint32_t steps = o->fixed_steps;
+    if (!steps) {
+        double want = fastest > 0 ? o->round_s * 1.1 / fastest + 1 : 1;
+        steps = want > MAX_STEPS_PER_ROUND ? MAX_STEPS_PER_ROUND : (uint32_t)want;
+    }
+    static double per[BENCH_LOOP_METHODS][64];
+    int rounds = o->rounds > 64 ? 64 : o->rounds < 1 ? 1 : o->rounds;
+    r->steps_per_round = steps;
+    r->rounds = rounds;
+    l->timing = 1;
+    for (int k = 0; k < rounds; k++)
+        for (uint32_t m = 0; m < count; m++) {
+            double t0 = now_seconds();
+            if (!run_steps(l, methods[m], steps))
+                return 0;
+            per[m][k] = (now_seconds() - t0) / steps;
+        }
+    l->timing = 0;
+    for (uint32_t m = 0; m < count; m++)
+        r->step_s[m] = bench_median(per[m], rounds);
+    r->plan_us = l->planned ? l->plan_s / (double)l->planned * 1e6 : 0;
+    return 1;
+}
+
+int bench_loop_run(vksplit_runner* runner, const bench_setup* s, const vksplit_plan* plan, const bench_loop_options* o,
+                   bench_loop_result* r)
+{
+    memset(r, 0, sizeof *r);
+    static loop l;
+    memset(&l, 0, sizeof l);
+    l.runner = runner;
+    vksplit_runner_get_info(runner, &l.info);
+    l.s = s;
+    l.plan = plan;
+    vksplit_plan_get_info(plan, &l.plan_info);
+    l.o = o;
+    l.join = s->c->operation == VKSPLIT_OPERATION_JOIN;
+    l.mode = s->c->shape == SHAPE_DECODE ? MODE_DECODE : MODE_MOE;
+    l.parts = s->c->outputs;
+    l.outer = 1;
+    for (uint32_t k = 0; k < s->desc.axis; k++)
+        l.outer *= (uint32_t)s->sizes[k];
+    l.whole_cap = (uint32_t)s->sizes[s->desc.axis];
+    l.row_bytes = s->c->element_size;
+    for (uint32_t k = s->desc.axis + 1; k < s->rank; k++)
+        l.row_bytes *= s->sizes[k];
+
+    /* The read side random (kept on the host for the check), the written side guard bytes. */
+    uint64_t read_bytes = l.join ? s->arena_bytes : s->input_span,
+             write_bytes = l.join ? s->input_span : s->arena_bytes;
+    uint8_t* read_host = malloc(read_bytes ? (size_t)read_bytes : 1);
+    uint8_t* got = malloc(write_bytes ? (size_t)write_bytes : 1);
+    int ok = read_host && got && setup(&l);
+    vksplit_error error;
+    if (ok) {
+        fill_random(read_host, read_bytes);
+        memset(got, GUARD, write_bytes);
+        ok = vksplit_runner_upload(runner, l.join ? &l.parts_buffer : &l.whole, 0, read_host, read_bytes, &error) ==
+                 VKSPLIT_OK &&
+             vksplit_runner_upload(runner, l.join ? &l.whole : &l.parts_buffer, 0, got, write_bytes, &error) ==
+                 VKSPLIT_OK;
+        if (!ok)
+            fprintf(stderr, "split_bench: %s: upload: %s\n", s->c->name, error.message);
+    }
+    step_fn methods[BENCH_LOOP_METHODS];
+    if (l.mode == MODE_DECODE) {
+        methods[0] = step_replayed, methods[1] = step_rerecorded, methods[2] = step_copy;
+        r->method_count = 3;
+        r->method[1] = "re-recorded", r->key[1] = "rerecorded";
+        r->method[2] = "vkCmdCopyBuffer re-recorded", r->key[2] = "copy_rerecorded";
+    } else {
+        methods[0] = step_replayed, methods[1] = step_roundtrip;
+        r->method_count = 2;
+        r->method[1] = "host round trip", r->key[1] = "host_roundtrip";
+    }
+    r->method[0] = "replayed", r->key[0] = "replayed";
+    /* A few steps of each method, the bytes checked; decode's copy starts past the steps before
+     * it, so that each method's positions are its own. */
+    for (uint32_t m = 0; ok && m < r->method_count; m++) {
+        if (methods[m] == step_copy)
+            l.copy_t = l.host_steps;
+        ok = run_steps(&l, methods[m], CHECK_STEPS) &&
+             check(&l, read_host, got, write_bytes, "checked before the timing");
+        r->checks += ok;
+    }
+    ok = ok && measure(&l, methods, r->method_count, r);
+    ok = ok && check(&l, read_host, got, write_bytes, "after the timing");
+    r->checks += ok;
+    r->steps = l.state.words ? l.state.words[0] : 0;
+    r->record_us = l.record_us;
+    if (l.info.device)
+        vkDeviceWaitIdle(l.info.device);
+    teardown(&l);
+    free(read_host);
+    free(got);
+    return ok;
+}
