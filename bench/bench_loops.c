@@ -38,7 +38,9 @@ static int host_buffer_create(VkDevice device, VkPhysicalDevice physical, VkDevi
     memset(b, 0, sizeof *b);
     VkBufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
     info.size = size;
-    info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
+    /* INDIRECT: the parameters hold the grids of the copy (vksplit.h) */
+    info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT |
+                 VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
     info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
     if (vkCreateBuffer(device, &info, NULL, &b->buffer) != VK_SUCCESS) {
         b->buffer = VK_NULL_HANDLE;

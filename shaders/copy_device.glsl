@@ -107,6 +107,48 @@ void check_parameters()
         set_param(DEV_USED_OFFSET(n, i), broken ? 0u : given ? param(DEV_OFFSET(n, i)) : at);
         at += broken ? 0u : len;
     }
+
+    // The copy's grid for these lengths: each segment's rows x tiles of its actual chunk, their
+    // prefix, and each dispatch's VkDispatchIndirectCommand (its width the pushed shape's).
+    uint segments = pc.segments, per_dispatch = pc_equal_units();
+    uint tile = tbl(TBL_DEV_TILE), step = tbl(TBL_DEV_STEP);
+    uint sper = (segments + lanes - 1u) / lanes;
+    uint sbegin = min(lane * sper, segments), send = min(sbegin + sper, segments);
+    uint units = 0u;
+    for (uint s = sbegin; s < send; s++) {
+        uint seg = segment_at(s), len = broken ? 0u : param(DEV_LENGTH(n, tbl(seg + SEG_DEV_PART)));
+        units += tbl(seg + SEG_ROWS) * ((len * step + tile - 1u) / tile);
+    }
+    barrier(); // every lane has read smem's part sums
+    smem[lane] = units;
+    barrier();
+    if (lane == 0u) {
+        uint total = 0u;
+        for (uint l = 0u; l < lanes; l++) {
+            uint u = smem[l];
+            smem[l] = total;
+            total += u;
+        }
+    }
+    barrier();
+    uint first = smem[lane];
+    for (uint s = sbegin; s < send; s++) {
+        set_param(DEV_PREFIX(n, s), first);
+        uint seg = segment_at(s), len = broken ? 0u : param(DEV_LENGTH(n, tbl(seg + SEG_DEV_PART)));
+        first += tbl(seg + SEG_ROWS) * ((len * step + tile - 1u) / tile);
+    }
+    if (lane == lanes - 1u) // its end is every segment's: the total
+        set_param(DEV_PREFIX(n, segments), first);
+    memoryBarrierBuffer();
+    barrier();
+    uint width = pc_grid_x(), dispatches = (segments + per_dispatch - 1u) / per_dispatch;
+    for (uint d = lane; d < dispatches; d += lanes) {
+        uint a = d * per_dispatch, b = min(a + per_dispatch, segments);
+        uint groups = param(DEV_PREFIX(n, b)) - param(DEV_PREFIX(n, a));
+        set_param(DEV_INDIRECT(n, d), min(groups, width));
+        set_param(DEV_INDIRECT(n, d) + 1u, (groups + width - 1u) / width);
+        set_param(DEV_INDIRECT(n, d) + 2u, 1u);
+    }
 }
 #endif
 
@@ -116,16 +158,16 @@ void check_parameters()
 // last word, the stores kept inside it.
 void device_workgroup(uint k, uint unit)
 {
-    uint seg = segment_at(k);
-    uint tiles = tbl(seg + SEG_DEV_TILES), part = tbl(seg + SEG_DEV_PART);
-    uint n = tbl(TBL_DEV_PARTS), step = tbl(TBL_DEV_STEP);
+    uint seg = segment_at(k), part = tbl(seg + SEG_DEV_PART);
+    uint n = tbl(TBL_DEV_PARTS), step = tbl(TBL_DEV_STEP), tile = tbl(TBL_DEV_TILE);
     uint length = param(DEV_USED_LENGTH(n, part)) * step; // the capacity's chunk is below 2^32 words
+    uint tiles = (length + tile - 1u) / tile;             // of the actual chunk: the check's grid
     uint row = unit / tiles;
     uint lanes = gl_WorkGroupSize.x;
     const uint UNROLL = ABI_UNROLL(WORD_BYTES);
-    uint start = (unit - row * tiles) * lanes * UNROLL;
+    uint start = (unit - row * tiles) * tile;
     if (start >= length)
-        return; // beyond this row's actual chunk
+        return; // never: the check's grid holds the actual tiles
     OFFSET in_off, out_off;
     base_offsets(OFFSET(param(DEV_USED_OFFSET(n, part))) * OFFSET(step), in_off, out_off);
     place_row(seg, row, 0u, in_off, out_off);
@@ -137,5 +179,22 @@ void device_workgroup(uint k, uint unit)
     [[unroll]] for (uint j = 0u; j < UNROLL; j++)
         if (first + j * lanes < length)
             store_at(dest, out_cursor(dest, out_off + OFFSET(first + j * lanes)), v[j]);
+}
+
+// Workgroup wg of this dispatch: its segment (among the dispatch's, pc_first_segment() on) and
+// unit, from the prefix the check wrote; past the last, nothing (the grid's last row's rest).
+void device_main(uint wg)
+{
+    uint n = tbl(TBL_DEV_PARTS), lo = pc_first_segment(), hi = lo + pc.segments;
+    uint w = param(DEV_PREFIX(n, lo)) + wg;
+    if (w >= param(DEV_PREFIX(n, hi)))
+        return;
+    while (hi - lo > 1u) { // the last segment whose first workgroup is <= w
+        uint mid = (lo + hi) >> 1;
+        if (param(DEV_PREFIX(n, mid)) <= w) lo = mid; else hi = mid;
+    }
+    if (JOIN)
+        g_part = segment_part(lo);
+    device_workgroup(lo, w - param(DEV_PREFIX(n, lo)));
 }
 #endif

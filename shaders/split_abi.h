@@ -123,11 +123,14 @@
  * parameters the engine's GPU work wrote (vksplit.h: VKSPLIT_PARAMETERS_*). Every part is
  * rows (the dimensions before the axis) of one contiguous chunk: its length times the words of
  * one step along the axis (the dimensions after it, packed in every tensor). A unit is one
- * workgroup: one tile of TILE words (the workgroup size times ABI_UNROLL) of one row's chunk;
- * the grid holds the capacity's tiles, and a tile past a row's actual chunk copies nothing.
- * The check pass (MAPPING_DEVICE_CHECK, one workgroup, before it) reads the engine's values,
- * checks them against the capacities, and writes the lengths and offsets the copy uses (all
- * lengths 0 when a value breaks a rule) and the status. */
+ * workgroup: one tile of TBL_DEV_TILE words (the workgroup size times ABI_UNROLL) of one row's
+ * actual chunk. The check pass (MAPPING_DEVICE_CHECK, one workgroup, before it) reads the
+ * engine's values, checks them against the capacities, and writes the lengths and offsets the
+ * copy uses (all lengths 0 when a value breaks a rule), the status, every segment's first
+ * workgroup for those lengths, and each dispatch's grid (vkCmdDispatchIndirect: its width the
+ * shape's, PC_*_SHAPE): the copy runs the actual tiles, none for the capacity's rest. The check's
+ * push constants: PC_*_SEGMENTS every segment, PC_*_EQUAL_UNITS the segments per dispatch. */
+#define TBL_DEV_TILE 0             /* words one workgroup of the copy moves: workgroup size x ABI_UNROLL(word) */
 #define TBL_DEV_STEP 1             /* words of one step along the axis */
 #define TBL_DEV_PARTS 2            /* parts (N of the device parameters) */
 #define TBL_DEV_CAPS_AT 3          /* the table's word where [N] capacities start, then the whole's */
@@ -141,7 +144,10 @@
 #define DEV_STATUS(n) (1u + 2u * (n)) /* [4]: the rule, then three values for its message */
 #define DEV_USED_LENGTH(n, i) (5u + 2u * (n) + (i))
 #define DEV_USED_OFFSET(n, i) (5u + 3u * (n) + (i))
-#define DEV_WORDS(n) (5u + 4u * (n))
+#define DEV_PREFIX(n, s) (5u + 4u * (n) + (s))        /* [segments + 1]: each segment's first workgroup of the
+                                                         * copy for the actual lengths, then the total */
+#define DEV_INDIRECT(n, g) (6u + 5u * (n) + 3u * (g)) /* per dispatch of the copy: its VkDispatchIndirectCommand */
+#define DEV_WORDS(n) (6u + 8u * (n))
 #define DEV_OFFSETS_PACKED 1u      /* the parts one after another from the whole's start */
 #define DEV_OFFSETS_GIVEN 2u       /* each part's offset in the parameters */
 /* The rules the check writes (vksplit/rules.h's numbers: src/record/push_constants.h checks

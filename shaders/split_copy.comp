@@ -155,6 +155,8 @@ void main()
     uint wg = gl_WorkGroupID.y * pc_grid_x() + gl_WorkGroupID.x;
 #if KERNEL == MAPPING_DEVICE_CHECK
     check_parameters();
+#elif KERNEL == MAPPING_DEVICE
+    device_main(wg);
 #elif KERNEL == MAPPING_DEINTERLEAVE
     if (JOIN)
         interleave_workgroup(wg);
@@ -193,8 +195,6 @@ void main()
     realign_workgroup(k, band, unit);
 #elif KERNEL == MAPPING_TRANSPOSE16
     transpose16_workgroup(segment_at(k), unit, k);
-#elif KERNEL == MAPPING_DEVICE
-    device_workgroup(k, unit);
 #else
     uint seg = segment_at(k);
     PART dest = part_of(k);

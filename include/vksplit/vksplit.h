@@ -546,7 +546,7 @@ typedef enum vksplit_device_parameters {
 #define VKSPLIT_PARAMETERS_LENGTH(n, i) (1u + (i))       /* part i's length along the axis */
 #define VKSPLIT_PARAMETERS_OFFSET(n, i) (1u + (n) + (i)) /* GIVEN: part i's first position in the whole */
 #define VKSPLIT_PARAMETERS_STATUS(n) (1u + 2u * (n))     /* vksplit's: the rule, then 3 values */
-#define VKSPLIT_PARAMETERS_WORDS(n) (5u + 4u * (n))      /* in all, vksplit's working words included */
+#define VKSPLIT_PARAMETERS_WORDS(n) (6u + 8u * (n))      /* in all, vksplit's working words included */
 
 typedef struct vksplit_plan_options {
     vksplit_path path;             /* default AUTO */
@@ -790,18 +790,20 @@ VKSPLIT_API vksplit_result vksplit_cmd_join(const vksplit_plan* plan, VkCommandB
                                             const vksplit_arguments* arguments, vksplit_error* error);
 
 /* Records a plan with device parameters (vksplit_plan_options.device_parameters) into cmd:
- * the check of the parameters (one workgroup), a barrier (COMPUTE_SHADER/SHADER_WRITE ->
- * COMPUTE_SHADER/SHADER_READ), and the copy, one dispatch for the capacities (push
- * descriptors: one per group of parts), whose workgroups past the actual lengths return at
- * once. parameters (required) is the block's binding: a storage buffer (SHADER_DEVICE_ADDRESS
- * usage too on device addresses), offset a multiple of VKSPLIT_PARAMETERS_ALIGNMENT,
- * parameter_bytes long; one block per recording that may be in
+ * the check of the parameters (one workgroup, which also sizes the copy for the actual
+ * lengths), a barrier (COMPUTE_SHADER/SHADER_WRITE -> COMPUTE_SHADER/SHADER_READ and
+ * DRAW_INDIRECT/INDIRECT_COMMAND_READ), and the copy: vkCmdDispatchIndirect, its grid in the
+ * block (push descriptors: one per group of parts), so that only the actual tiles run.
+ * parameters (required) is the block's binding: a storage buffer with INDIRECT_BUFFER usage
+ * (and SHADER_DEVICE_ADDRESS on device addresses), offset a multiple of
+ * VKSPLIT_PARAMETERS_ALIGNMENT, parameter_bytes long; one block per recording that may be in
  * flight at once. Everything else as vksplit_cmd_split (vksplit_cmd_join); with device
  * parameters a plan pushes up to 9 parts' addresses (the tenth place holds the parameters'),
  * so 10 non-empty parts need per-recording arguments (vksplit_plan_info.argument_bytes).
  * Barriers the caller owes, beyond vksplit_cmd_split's: before, the writes of the engine's
- * values -> COMPUTE_SHADER/SHADER_READ, and earlier reads of the block (the status read back) ->
- * COMPUTE_SHADER (an execution dependency); after, COMPUTE_SHADER/SHADER_WRITE -> whoever
+ * values -> COMPUTE_SHADER/SHADER_READ, and earlier uses of the block (the status read back, an
+ * earlier recording's reads and its grid's, COMPUTE_SHADER and DRAW_INDIRECT) -> COMPUTE_SHADER
+ * (an execution dependency); after, COMPUTE_SHADER/SHADER_WRITE -> whoever
  * reads the status. The plain calls refuse a plan with device parameters
  * (RECORD_DEVICE_PARAMETERS), these a plan without (RECORD_NO_DEVICE_PARAMETERS).
  * Thread-safety: as vksplit_cmd_split. */

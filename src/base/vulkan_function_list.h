@@ -77,6 +77,7 @@
     X(vkCmdPushConstants, DEVICE, L, NONE)                         \
     X(vkCmdPushDescriptorSetKHR, DEVICE, L, L)                     \
     X(vkCmdDispatch, DEVICE, L, NONE)                              \
+    X(vkCmdDispatchIndirect, DEVICE, L, NONE)                      \
     X(vkCmdPipelineBarrier, DEVICE, LR, NONE)                      \
     X(vkCmdUpdateBuffer, DEVICE, L, NONE)                          \
     X(vkCmdCopyBuffer, DEVICE, LR, NONE)

@@ -295,6 +295,19 @@ static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
                                plan->device_parameters ? ctx->device_slots : ctx->output_slots,
                                plan->argument_bytes != 0};
     vksplit_result r = vksplit__plan_grid(&plan->geo, &grid, ctx->callbacks, &plan->grid, error);
+    if (r == VKSPLIT_OK && plan->device_parameters) {
+        /* The check sizes each dispatch for the actual lengths (vkCmdDispatchIndirect) at the
+         * widest width the shape holds; a workgroup finds its segment in the check's prefix, so
+         * no flag but the arguments' holds. The capacity's grid above bounds it. */
+        uint32_t width = ctx->max_group_count[0] < SHAPE_GRID_X_MASK ? ctx->max_group_count[0] : SHAPE_GRID_X_MASK;
+        uint32_t flags = plan->argument_bytes ? FLAG_ARGUMENTS : 0;
+        for (uint32_t i = 0; i < plan->grid.dispatch_count; i++) {
+            vksplit__dispatch* d = &plan->grid.dispatches[i];
+            d->equal_units = 0;
+            if (!vksplit__pack_shape(width, plan->geo.row_dims, flags, &d->shape))
+                r = VKSPLIT__FAIL(error, PLAN_SHAPE_FIELDS, (unsigned long long)width, plan->geo.row_dims, flags);
+        }
+    }
     if (r == VKSPLIT_OK)
         r = vksplit__pipeline_for(ctx, plan->geo.kernel, plan->geo.word_bytes, plan->geo.direction, &plan->pipeline,
                                   error);

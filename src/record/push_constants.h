@@ -60,7 +60,8 @@ _Static_assert(VKSPLIT_PARAMETERS_WHOLE_LENGTH == DEV_WHOLE_LENGTH &&
                    VKSPLIT_PARAMETERS_LENGTH(7, 3) == DEV_LENGTH(7, 3) &&
                    VKSPLIT_PARAMETERS_OFFSET(7, 3) == DEV_OFFSET(7, 3) &&
                    VKSPLIT_PARAMETERS_STATUS(7) == DEV_STATUS(7) && VKSPLIT_PARAMETERS_WORDS(7) == DEV_WORDS(7) &&
-                   DEV_USED_OFFSET(7, 6) + 1 == DEV_WORDS(7),
+                   DEV_INDIRECT(7, 6) + 3 == DEV_WORDS(7) && DEV_USED_OFFSET(7, 6) + 1 == DEV_PREFIX(7, 0) &&
+                   DEV_PREFIX(7, 7) + 1 == DEV_INDIRECT(7, 0),
                "the device parameters' layout in vksplit.h and split_abi.h disagree");
 _Static_assert(DEV_RULE_LENGTH == VKSPLIT_RULE_DEVICE_LENGTH &&
                    DEV_RULE_WHOLE_LENGTH == VKSPLIT_RULE_DEVICE_WHOLE_LENGTH &&

@@ -16,8 +16,25 @@ static void put_u64(uint32_t* at, uint64_t value)
 
 /* Device addresses: one dispatch for every part, its numbers in push constants (the whole's
  * address in the input's field, the parts' in the outputs': split_abi.h). */
+/* Device parameters: the copy reads what the check wrote, and its grid (indirect). */
+static void order_after_check(const vksplit_context* ctx, VkCommandBuffer cmd)
+{
+    VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+    barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_INDIRECT_COMMAND_READ_BIT;
+    ctx->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                                 VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT, 0, 1,
+                                 &barrier, 0, NULL, 0, NULL);
+}
+
+/* Where dispatch i's grid lies in the parameters' block. */
+static VkDeviceSize indirect_at(const vksplit_plan* plan, const vksplit_binding* parameters, uint32_t i)
+{
+    return parameters->offset + (VkDeviceSize)DEV_INDIRECT(plan->part_count, i) * sizeof(uint32_t);
+}
+
 static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit__bound* bound,
-                       VkDeviceAddress parameters)
+                       const vksplit_binding* parameters, VkDeviceAddress parameter_address)
 {
     const vksplit_context* ctx = plan->ctx;
     const vksplit__geometry* g = &plan->geo;
@@ -55,19 +72,15 @@ static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksp
     if (plan->device_parameters) {
         /* The parameters in the tenth part's place; the check reads its mode from the trips' (the
          * copy reads none), so that one push serves both dispatches. */
-        put_u64(&push.parts[2 * DEVICE_INLINE_OUTPUTS], parameters);
+        put_u64(&push.parts[2 * DEVICE_INLINE_OUTPUTS], parameter_address);
         push.trips = (uint32_t)plan->device_parameters | (vksplit__writes_whole(plan->direction) ? DEV_MODE_JOIN : 0);
+        push.equal_units = g->segment_count; /* the check: segments per dispatch (one dispatch) */
         ctx->vk.vkCmdPushConstants(cmd, ctx->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
         ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->check_pipeline);
         ctx->vk.vkCmdDispatch(cmd, 1, 1, 1);
-        /* The copy reads what the check wrote. */
-        VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-        barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-        barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
-        ctx->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0,
-                                     1, &barrier, 0, NULL, 0, NULL);
+        order_after_check(ctx, cmd);
         ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->pipeline);
-        ctx->vk.vkCmdDispatch(cmd, d->grid_x, d->grid_y, d->grid_z);
+        ctx->vk.vkCmdDispatchIndirect(cmd, parameters->buffer, indirect_at(plan, parameters, 0));
         return;
     }
     ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->pipeline);
@@ -134,16 +147,18 @@ static void record_check_descriptors(const vksplit_plan* plan, VkCommandBuffer c
         writes[w].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
         writes[w].pBufferInfo = w ? parameters : table;
     }
+    /* every segment, in groups of the copy's slots; the segments' table place and row dims */
     push->trips = (uint32_t)plan->device_parameters | (vksplit__writes_whole(plan->direction) ? DEV_MODE_JOIN : 0);
+    push->seg_first = 0;
+    push->segments = plan->geo.segment_count;
+    push->equal_units = ctx->device_slots;
+    push->segments_at = plan->table.segments_offset;
+    push->shape = plan->grid.dispatches[0].shape;
     ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->check_pipeline);
     ctx->vk.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 2, writes);
     ctx->vk.vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof *push, push);
     ctx->vk.vkCmdDispatch(cmd, 1, 1, 1);
-    VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-    barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-    barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
-    ctx->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
-                                 &barrier, 0, NULL, 0, NULL);
+    order_after_check(ctx, cmd);
 }
 
 static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* whole,
@@ -204,7 +219,10 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
         push.equal_units = d->equal_units;
         ctx->vk.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, device ? 4 : 3, writes);
         ctx->vk.vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
-        ctx->vk.vkCmdDispatch(cmd, d->grid_x, d->grid_y, d->grid_z);
+        if (device)
+            ctx->vk.vkCmdDispatchIndirect(cmd, parameters->buffer, indirect_at(plan, parameters, i));
+        else
+            ctx->vk.vkCmdDispatch(cmd, d->grid_x, d->grid_y, d->grid_z);
     }
 }
 
@@ -268,7 +286,7 @@ static vksplit_result record(const vksplit_plan* plan, VkCommandBuffer cmd, cons
     if (plan->path == VKSPLIT_PATH_TRANSFER)
         record_transfer(plan, cmd, whole, parts);
     else if (plan->ctx->bda)
-        record_bda(plan, cmd, &bound, parameter_address);
+        record_bda(plan, cmd, &bound, parameters, parameter_address);
     else if (plan->window_count)
         record_windows(plan, cmd, whole, parts);
     else

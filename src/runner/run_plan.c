@@ -124,7 +124,10 @@ static vksplit_result run(vksplit_runner* runner, const vksplit_plan* plan, run_
                                           VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                           runner->tensor_type, 0, &arguments, error);
     if (r == VKSPLIT_OK && s->parameters) {
-        r = vksplit_runner_buffer_create(runner, info.parameter_bytes, &parameters, error);
+        r = vksplit__runner_create_buffer(runner, info.parameter_bytes,
+                                          VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                              VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT,
+                                          runner->tensor_type, 0, &parameters, error);
         if (r == VKSPLIT_OK)
             r = vksplit_runner_upload(runner, &parameters, 0, s->parameters, info.parameter_bytes, error);
     }

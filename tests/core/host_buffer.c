@@ -27,8 +27,10 @@ int core_host_buffer_create(VkDevice device, const VkPhysicalDeviceMemoryPropert
     memset(b, 0, sizeof *b);
     VkBufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
     info.size = size ? size : 16;
+    /* INDIRECT: a block of device parameters holds the grids of its copy (vksplit.h) */
     info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                 VK_BUFFER_USAGE_TRANSFER_DST_BIT | (bda ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0);
+                 VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
+                 (bda ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0);
     info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
     if (vkCreateBuffer(device, &info, NULL, &b->buffer) != VK_SUCCESS) {
         b->buffer = VK_NULL_HANDLE;
