@@ -153,9 +153,10 @@ void check_parameters()
 #endif
 
 #if KERNEL == MAPPING_DEVICE
-// One tile of one row of segment k: the lanes copy words lane, lane + W, ... of it (W the
-// workgroup size), ABI_UNROLL of them each, loads before stores; the loads clamped to the row's
-// last word, the stores kept inside it.
+// One tile of one row of segment k, in trips of ABI_UNROLL words a lane, loads before stores;
+// the loads clamped to the row's last word, the stores kept inside it. The lanes copy words
+// lane, lane + W, ... (W the workgroup size: coalesced on a GPU), or with FLAG_LANE_RUNS each
+// its own run of the tile (llvmpipe, which runs a lane's loads one after another).
 void device_workgroup(uint k, uint unit)
 {
     uint seg = segment_at(k), part = tbl(seg + SEG_DEV_PART);
@@ -172,13 +173,19 @@ void device_workgroup(uint k, uint unit)
     base_offsets(OFFSET(param(DEV_USED_OFFSET(n, part))) * OFFSET(step), in_off, out_off);
     place_row(seg, row, 0u, in_off, out_off);
     PART dest = part_of(k);
-    uint first = start + gl_LocalInvocationID.x, last = length - 1u;
-    VALUE v[UNROLL];
-    [[unroll]] for (uint j = 0u; j < UNROLL; j++)
-        v[j] = load_at(in_cursor(in_off + OFFSET(min(first + j * lanes, last))));
-    [[unroll]] for (uint j = 0u; j < UNROLL; j++)
-        if (first + j * lanes < length)
-            store_at(dest, out_cursor(dest, out_off + OFFSET(first + j * lanes)), v[j]);
+    bool runs = pc_flag(FLAG_LANE_RUNS);
+    uint lane = gl_LocalInvocationID.x, trips = tile / (lanes * UNROLL);
+    uint last = length - 1u, end = min(start + tile, length);
+    uint word_step = runs ? 1u : lanes, trip_step = runs ? UNROLL : lanes * UNROLL;
+    uint first = start + (runs ? lane * UNROLL * trips : lane);
+    for (uint t = 0u; t < trips && first < end; t++, first += trip_step) {
+        VALUE v[UNROLL];
+        [[unroll]] for (uint j = 0u; j < UNROLL; j++)
+            v[j] = load_at(in_cursor(in_off + OFFSET(min(first + j * word_step, last))));
+        [[unroll]] for (uint j = 0u; j < UNROLL; j++)
+            if (first + j * word_step < end)
+                store_at(dest, out_cursor(dest, out_off + OFFSET(first + j * word_step)), v[j]);
+    }
 }
 
 // Workgroup wg of this dispatch: its segment (among the dispatch's, pc_first_segment() on) and

@@ -130,7 +130,7 @@
  * workgroup for those lengths, and each dispatch's grid (vkCmdDispatchIndirect: its width the
  * shape's, PC_*_SHAPE): the copy runs the actual tiles, none for the capacity's rest. The check's
  * push constants: PC_*_SEGMENTS every segment, PC_*_EQUAL_UNITS the segments per dispatch. */
-#define TBL_DEV_TILE 0             /* words one workgroup of the copy moves: workgroup size x ABI_UNROLL(word) */
+#define TBL_DEV_TILE 0             /* words one workgroup of the copy moves: its size x ABI_UNROLL(word) x trips */
 #define TBL_DEV_STEP 1             /* words of one step along the axis */
 #define TBL_DEV_PARTS 2            /* parts (N of the device parameters) */
 #define TBL_DEV_CAPS_AT 3          /* the table's word where [N] capacities start, then the whole's */
@@ -171,6 +171,7 @@
 #define FLAG_GRID3 4u           /* segments of equal work: the grid is (units, segments, bands), no search */
 #define FLAG_PREFIX 8u          /* device addresses, 2 or 3 segments of unequal work: PREFIX1/2 find them */
 #define FLAG_ALIGNED 16u        /* every binding 16-byte aligned (the realigned TILES: the plan asks it) */
+#define FLAG_LANE_RUNS 32u      /* MAPPING_DEVICE on a CPU device: each lane copies a run of its own (llvmpipe) */
 /* Device addresses: */
 #define PC_BDA_TABLE 0          /* uint64: the plan's parameter table */
 #define PC_BDA_WHOLE 8          /* uint64: the whole's binding (a split's input, a join's output) */

@@ -85,7 +85,7 @@ void vksplit__write_table(const vksplit__geometry* g, const vksplit__table_layou
     table[TBL_PREFIX + g->segment_count] = (uint32_t)g->band_workgroups;
     if (g->kernel == MAPPING_DEVICE) {
         uint32_t caps_at = t->segments_offset + g->segment_count * t->segment_stride;
-        table[TBL_DEV_TILE] = g->workgroup_size * ABI_UNROLL(g->word_bytes);
+        table[TBL_DEV_TILE] = g->workgroup_size * ABI_UNROLL(g->word_bytes) * g->trips;
         table[TBL_DEV_STEP] = g->device_step_words;
         table[TBL_DEV_PARTS] = g->device_parts;
         table[TBL_DEV_CAPS_AT] = caps_at;

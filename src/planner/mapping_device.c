@@ -104,6 +104,8 @@ vksplit_result vksplit__plan_device(const vksplit__split* split, const vksplit__
     g->mapping = VKSPLIT_MAPPING_RUNS; /* its table fields are RUNS' (split_abi.h: SEG_DEV_*) */
     g->kernel = MAPPING_DEVICE;
     g->workgroup_size = caps->workgroup_size;
+    /* A lane copies trips x ABI_UNROLL words of its tile, a trip of 64 bytes at a time: about
+     * invocation_bytes (a CPU device's runs of 4 KiB, a GPU's 512 bytes), within the loop budget. */
     g->trips = 1;
     g->bands = 1;
     uint64_t step = 1, rows = 1;
@@ -152,7 +154,11 @@ vksplit_result vksplit__plan_device(const vksplit__split* split, const vksplit__
     if (!g->segments || !g->dims)
         return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, split->part_count,
                              vksplit__words(split->direction)->parts);
-    uint64_t tile = (uint64_t)caps->workgroup_size * ABI_UNROLL(g->word_bytes), at = 0;
+    uint32_t per_trip = ABI_UNROLL(g->word_bytes) * g->word_bytes;
+    g->trips = caps->invocation_bytes / per_trip ? caps->invocation_bytes / per_trip : 1;
+    if (g->trips > 64)
+        g->trips = 64;
+    uint64_t tile = (uint64_t)caps->workgroup_size * ABI_UNROLL(g->word_bytes) * g->trips, at = 0;
     uint64_t whole_strides[VKSPLIT_MAX_RANK];
     memcpy(whole_strides, split->whole_strides, sizeof whole_strides);
     for (uint32_t i = 0; i < split->part_count; i++) {
@@ -190,7 +196,7 @@ vksplit_result vksplit__plan_device(const vksplit__split* split, const vksplit__
         if (g->segments[s].units != g->equal_units)
             g->equal_units = 0;
     g->bytes_in_flight = ABI_UNROLL(g->word_bytes) * g->word_bytes;
-    g->invocation_bytes = g->bytes_in_flight;
+    g->invocation_bytes = g->bytes_in_flight * g->trips;
     g->sectors_read = vksplit__div_up(g->bytes_written, 32);
     return VKSPLIT_OK;
 }
