@@ -153,10 +153,29 @@ void check_parameters()
 #endif
 
 #if KERNEL == MAPPING_DEVICE
-// One tile of one row of segment k, in trips of ABI_UNROLL words a lane, loads before stores;
-// the loads clamped to the row's last word, the stores kept inside it. The lanes copy words
-// lane, lane + W, ... (W the workgroup size: coalesced on a GPU), or with FLAG_LANE_RUNS each
-// its own run of the tile (llvmpipe, which runs a lane's loads one after another).
+#ifndef RUN_VALUE // the addressing may move a run's words in other lanes (addressing.glsl)
+#define RUN_VALUE VALUE
+#define run_load load
+#define run_store store
+#endif
+// count words from s to d, four loads before four stores (llvmpipe pays per loop trip).
+void device_run(SRC s, DST d, uint count)
+{
+    uint i = 0u;
+    for (; i + 4u <= count; i += 4u) {
+        RUN_VALUE a0 = run_load(s, i), a1 = run_load(s, i + 1u), a2 = run_load(s, i + 2u), a3 = run_load(s, i + 3u);
+        run_store(d, i, a0);
+        run_store(d, i + 1u, a1);
+        run_store(d, i + 2u, a2);
+        run_store(d, i + 3u, a3);
+    }
+    for (; i < count; i++)
+        run_store(d, i, run_load(s, i));
+}
+// One tile of one row of segment k. On a GPU the lanes copy words lane, lane + W, ... of it (W
+// the workgroup size: coalesced), in trips of ABI_UNROLL words a lane, loads before stores, the
+// loads clamped to the row's last word, the stores kept inside it; with FLAG_LANE_RUNS (a CPU
+// device) each lane copies a run of its own (llvmpipe runs a lane's words one after another).
 void device_workgroup(uint k, uint unit)
 {
     uint seg = segment_at(k), part = tbl(seg + SEG_DEV_PART);
@@ -173,18 +192,21 @@ void device_workgroup(uint k, uint unit)
     base_offsets(OFFSET(param(DEV_USED_OFFSET(n, part))) * OFFSET(step), in_off, out_off);
     place_row(seg, row, 0u, in_off, out_off);
     PART dest = part_of(k);
-    bool runs = pc_flag(FLAG_LANE_RUNS);
-    uint lane = gl_LocalInvocationID.x, trips = tile / (lanes * UNROLL);
-    uint last = length - 1u, end = min(start + tile, length);
-    uint word_step = runs ? 1u : lanes, trip_step = runs ? UNROLL : lanes * UNROLL;
-    uint first = start + (runs ? lane * UNROLL * trips : lane);
-    for (uint t = 0u; t < trips && first < end; t++, first += trip_step) {
+    if (pc_flag(FLAG_LANE_RUNS)) { // each lane its own run: a tight loop, four loads before four stores
+        uint run = tile / lanes, at = start + gl_LocalInvocationID.x * run;
+        if (at < length)
+            device_run(src_at(in_off + OFFSET(at)), dst_at(dest, out_off + OFFSET(at)), min(run, length - at));
+        return;
+    }
+    uint trips = tile / (lanes * UNROLL), last = length - 1u, end = min(start + tile, length);
+    uint first = start + gl_LocalInvocationID.x;
+    for (uint t = 0u; t < trips && first < end; t++, first += lanes * UNROLL) {
         VALUE v[UNROLL];
         [[unroll]] for (uint j = 0u; j < UNROLL; j++)
-            v[j] = load_at(in_cursor(in_off + OFFSET(min(first + j * word_step, last))));
+            v[j] = load_at(in_cursor(in_off + OFFSET(min(first + j * lanes, last))));
         [[unroll]] for (uint j = 0u; j < UNROLL; j++)
-            if (first + j * word_step < end)
-                store_at(dest, out_cursor(dest, out_off + OFFSET(first + j * word_step)), v[j]);
+            if (first + j * lanes < end)
+                store_at(dest, out_cursor(dest, out_off + OFFSET(first + j * lanes)), v[j]);
     }
 }
 
