@@ -445,7 +445,7 @@ class Claim:
 
 def mapping_names(m):
     """The mappings the match's first group names (a kernel as its mapping: TRANSPOSE16 is TRANSPOSE)."""
-    return {re.sub(r"\d+$", "", w) for w in re.findall(r"\b(RUNS|TILES|TRANSPOSE\d*|DEINTERLEAVE)\b", m.group(1))}
+    return {re.sub(r"\d+$", "", w) for w in re.findall(r"\b(RUNS|TILES|TRANSPOSE\d*|DEINTERLEAVE|DEVICE)\b", m.group(1))}
 
 
 def each_backticked(m):
