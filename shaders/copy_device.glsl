@@ -153,6 +153,9 @@ void check_parameters()
 #endif
 
 #if KERNEL == MAPPING_DEVICE
+// A CPU device's pipelines (its tuning's mapping RUNS): each lane copies a run of its own, in a
+// tight loop (a GPU's pipelines fold this away: their lanes copy words W apart, coalesced).
+layout(constant_id = SPEC_LANE_RUNS) const bool LANE_RUNS = false;
 #ifndef RUN_VALUE // the addressing may move a run's words in other lanes (addressing.glsl)
 #define RUN_VALUE VALUE
 #define run_load load
@@ -174,7 +177,7 @@ void device_run(SRC s, DST d, uint count)
 }
 // One tile of one row of segment k. On a GPU the lanes copy words lane, lane + W, ... of it (W
 // the workgroup size: coalesced), in trips of ABI_UNROLL words a lane, loads before stores, the
-// loads clamped to the row's last word, the stores kept inside it; with FLAG_LANE_RUNS (a CPU
+// loads clamped to the row's last word, the stores kept inside it; with LANE_RUNS (a CPU
 // device) each lane copies a run of its own (llvmpipe runs a lane's words one after another).
 void device_workgroup(uint k, uint unit)
 {
@@ -192,7 +195,7 @@ void device_workgroup(uint k, uint unit)
     base_offsets(OFFSET(param(DEV_USED_OFFSET(n, part))) * OFFSET(step), in_off, out_off);
     place_row(seg, row, 0u, in_off, out_off);
     PART dest = part_of(k);
-    if (pc_flag(FLAG_LANE_RUNS)) { // each lane its own run: a tight loop, four loads before four stores
+    if (LANE_RUNS) { // each lane its own run: a tight loop, four loads before four stores
         uint run = tile / lanes, at = start + gl_LocalInvocationID.x * run;
         if (at < length)
             device_run(src_at(in_off + OFFSET(at)), dst_at(dest, out_off + OFFSET(at)), min(run, length - at));

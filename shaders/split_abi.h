@@ -33,6 +33,7 @@
 /* 3 was TRIPS, never read: trips travel in push constants (PC_*_TRIPS) */
 #define SPEC_SHARED_WORDS 4     /* uint32 words of workgroup memory (TRANSPOSE, DEINTERLEAVE; else 1) */
 #define SPEC_JOIN 5             /* 0: a split (reads the whole, writes the parts); 1: a join (the other way) */
+#define SPEC_LANE_RUNS 6        /* MAPPING_DEVICE on a CPU device: each lane copies a run of its own (llvmpipe) */
 
 /* Kernels: the public mappings (== vksplit_mapping), then the kernels some plans of a
  * public mapping run instead of its word-by-word one. */
@@ -171,7 +172,6 @@
 #define FLAG_GRID3 4u           /* segments of equal work: the grid is (units, segments, bands), no search */
 #define FLAG_PREFIX 8u          /* device addresses, 2 or 3 segments of unequal work: PREFIX1/2 find them */
 #define FLAG_ALIGNED 16u        /* every binding 16-byte aligned (the realigned TILES: the plan asks it) */
-#define FLAG_LANE_RUNS 32u      /* MAPPING_DEVICE on a CPU device: each lane copies a run of its own (llvmpipe) */
 /* Device addresses: */
 #define PC_BDA_TABLE 0          /* uint64: the plan's parameter table */
 #define PC_BDA_WHOLE 8          /* uint64: the whole's binding (a split's input, a join's output) */

@@ -163,7 +163,7 @@ static bool deferred_kernel(const vksplit_context* ctx, vksplit__direction direc
     return !(ctx->create_pipelines & (1u << direction));
 }
 
-#define SPEC_COUNT 4
+#define SPEC_COUNT 5
 typedef struct pipeline_spec {
     uint32_t constants[SPEC_COUNT];
     VkSpecializationMapEntry entries[SPEC_COUNT];
@@ -183,8 +183,11 @@ static void specialize(const vksplit_context* ctx, uint32_t kernel, vksplit__dir
     bool device = kernel == MAPPING_DEVICE || kernel == MAPPING_DEVICE_CHECK;
     uint32_t values[SPEC_COUNT] = {transpose ? TRANSPOSE_WORKGROUP : ctx->caps.workgroup_size,
                                    device ? ctx->device_slots : ctx->output_slots, shared,
-                                   vksplit__writes_whole(direction)};
-    static const uint32_t ids[SPEC_COUNT] = {SPEC_WORKGROUP_SIZE, SPEC_OUTPUT_SLOTS, SPEC_SHARED_WORDS, SPEC_JOIN};
+                                   vksplit__writes_whole(direction),
+                                   /* a CPU device's tuning: the device parameters' copy in runs a lane */
+                                   kernel == MAPPING_DEVICE && ctx->caps.mapping == VKSPLIT_MAPPING_RUNS};
+    static const uint32_t ids[SPEC_COUNT] = {SPEC_WORKGROUP_SIZE, SPEC_OUTPUT_SLOTS, SPEC_SHARED_WORDS, SPEC_JOIN,
+                                             SPEC_LANE_RUNS};
     for (uint32_t i = 0; i < SPEC_COUNT; i++) {
         spec->constants[i] = values[i];
         spec->entries[i] = (VkSpecializationMapEntry){ids[i], i * 4, 4};

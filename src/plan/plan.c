@@ -300,8 +300,7 @@ static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
          * widest width the shape holds; a workgroup finds its segment in the check's prefix, so
          * no flag but the arguments' holds. The capacity's grid above bounds it. */
         uint32_t width = ctx->max_group_count[0] < SHAPE_GRID_X_MASK ? ctx->max_group_count[0] : SHAPE_GRID_X_MASK;
-        uint32_t flags = (plan->argument_bytes ? FLAG_ARGUMENTS : 0) |
-                         (ctx->caps.mapping == VKSPLIT_MAPPING_RUNS ? FLAG_LANE_RUNS : 0); /* RUNS' device: lavapipe */
+        uint32_t flags = plan->argument_bytes ? FLAG_ARGUMENTS : 0;
         for (uint32_t i = 0; i < plan->grid.dispatch_count; i++) {
             vksplit__dispatch* d = &plan->grid.dispatches[i];
             d->equal_units = 0;
