@@ -54,6 +54,7 @@ typedef struct cli_options {
     const char* openvino;
     cli_number axis, num_outputs, opset, num_splits, device;
     cli_list split, split_lengths;
+    cli_list device_lengths; /* --device-lengths: the split's lengths as the GPU's check reads them */
     cli_mode mode;
     bool help, list_devices;
     /* `vksplit join ...`: the inputs are the arguments that are no options, in order
@@ -122,6 +123,9 @@ typedef struct cli_request {
     vksplit_join_desc join_desc;
     uint64_t sizes[VKSPLIT_MAX_RANK]; /* the split's input's, the join's output's */
     uint64_t* lengths;                /* VKSPLIT_MAX_OUTPUTS (= VKSPLIT_MAX_INPUTS) entries */
+    /* --device-lengths: the front-end's lengths are capacities, these the lengths a plan with
+     * device parameters reads on the GPU (NULL without) */
+    const int64_t* device_lengths;
 } cli_request;
 
 /* The front-end's translation of the options for an array with this header (its rules are

@@ -40,6 +40,12 @@ const char cli_usage[] =
     "OpenVINO:\n"
     "  --openvino split --num-splits N           Split-1: N equal parts\n"
     "  --openvino variadic --split-lengths LIST  VariadicSplit-1: one -1 takes the rest\n"
+    "Device parameters (any split above):\n"
+    "  --device-lengths LIST  the lengths become capacities and the plan reads these from the\n"
+    "                     device (vksplit_plan_options.device_parameters PACKED): out_k.npy holds\n"
+    "                     the first LIST[k] along the axis of output k, one after another from\n"
+    "                     the input's start; a length past its capacity, or a sum past the\n"
+    "                     input's axis, is the GPU check's refusal: exit 2, nothing written\n"
     "\n"
     "Join (ONNX Concat, the inverse): vksplit join joins IN0.npy IN1.npy ... (one or more, in\n"
     "that order; after --, every argument is an input) along the axis into DIR/out.npy, as\n"
@@ -144,9 +150,10 @@ static int parse_one(cli_options* o, int argc, char** argv, int* i)
                       : !strcmp(name, "--num-splits")  ? &o->num_splits
                       : !strcmp(name, "--device")      ? &o->device
                                                        : NULL;
-    cli_list* values = !strcmp(name, "--split")           ? &o->split
-                       : !strcmp(name, "--split-lengths") ? &o->split_lengths
-                                                          : NULL;
+    cli_list* values = !strcmp(name, "--split")            ? &o->split
+                       : !strcmp(name, "--split-lengths")  ? &o->split_lengths
+                       : !strcmp(name, "--device-lengths") ? &o->device_lengths
+                                                           : NULL;
     if (!text && !num && !values)
         return cli_fail(CLI_EXIT_INVALID, "unknown option '%s' (try --help)", name);
     if (!value)
@@ -248,12 +255,13 @@ static int check_join(const cli_options* o)
     if (o->input)
         return cli_fail(CLI_EXIT_INVALID, "--input is the split's: vksplit join takes its inputs as arguments "
                                           "(vksplit join --axis A --out-dir DIR IN0.npy IN1.npy ...)");
-    const char* split_only = o->split.given           ? "--split"
-                             : o->num_outputs.given   ? "--num-outputs"
-                             : o->openvino            ? "--openvino"
-                             : o->num_splits.given    ? "--num-splits"
-                             : o->split_lengths.given ? "--split-lengths"
-                                                      : NULL;
+    const char* split_only = o->split.given            ? "--split"
+                             : o->num_outputs.given    ? "--num-outputs"
+                             : o->openvino             ? "--openvino"
+                             : o->num_splits.given     ? "--num-splits"
+                             : o->split_lengths.given  ? "--split-lengths"
+                             : o->device_lengths.given ? "--device-lengths"
+                                                       : NULL;
     if (split_only)
         return cli_fail(CLI_EXIT_INVALID, "%s is a split option; it does not go with join", split_only);
     if (!o->out_dir)
@@ -282,8 +290,10 @@ void cli_free_options(cli_options* o)
 {
     free(o->split.values);
     free(o->split_lengths.values);
+    free(o->device_lengths.values);
     free(o->inputs);
     o->split.values = NULL;
     o->split_lengths.values = NULL;
+    o->device_lengths.values = NULL;
     o->inputs = NULL;
 }

@@ -213,7 +213,7 @@ static int write_header(cli_outputs* out, uint32_t index)
     uint64_t shape[VKSPLIT_MAX_RANK];
     memcpy(shape, req->sizes, sizeof shape);
     if (!req->join)
-        shape[req->split.axis] = req->split.lengths[index];
+        shape[req->split.axis] = req->device_lengths ? (uint64_t)req->device_lengths[index] : req->split.lengths[index];
     char header[1024]; /* a descr of < 256 bytes and 8 dimensions need < 700 */
     size_t length = npy_format_header(header, sizeof header, out->input->descr, out->input->encoding, rank, shape);
     if (!length)

@@ -176,6 +176,16 @@ int cli_make_request(const cli_options* o, const npy_header* h, cli_request* req
         rc = find_dtype(h, o->input, &t);
     if (!rc)
         rc = o->mode == CLI_MODE_ONNX ? translate_onnx(o, h, t, req) : translate_openvino(o, h, t, req);
+    if (!rc && o->device_lengths.given) { /* the GPU's check holds them to the capacities */
+        if (o->device_lengths.count != req->split.output_count)
+            return cli_fail(CLI_EXIT_INVALID, "--device-lengths has %u values for %u outputs", o->device_lengths.count,
+                            req->split.output_count);
+        for (uint32_t i = 0; i < o->device_lengths.count; i++)
+            if (o->device_lengths.values[i] < 0 || o->device_lengths.values[i] > (int64_t)UINT32_MAX)
+                return cli_fail(CLI_EXIT_INVALID, "--device-lengths[%u] = %" PRId64 " is out of [0, 4294967295]", i,
+                                o->device_lengths.values[i]);
+        req->device_lengths = o->device_lengths.values;
+    }
     return rc;
 }
 

@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -19,6 +20,13 @@ typedef struct job {
     cli_join_inputs* inputs;
     cli_outputs* outputs;
     int failure;
+    /* --device-lengths: each output streams out as its capacity, blocks of `block` bytes (one
+     * index before the axis) of which the first `keep[k]` are output k's; `seen` of its stream so far */
+    uint64_t block_step; /* bytes of one step along the axis */
+    const uint64_t* caps;
+    const int64_t* lengths;
+    uint64_t seen;
+    uint32_t streaming;
 } job;
 
 static vksplit_result stopped(vksplit_error* error)
@@ -41,7 +49,26 @@ static vksplit_result read_input(void* user, void* dst, size_t bytes, vksplit_er
 static vksplit_result write_output(void* user, uint32_t output, const void* src, size_t bytes, vksplit_error* error)
 {
     job* j = user;
-    j->failure = cli_write_output(j->outputs, output, src, bytes);
+    if (!j->lengths) {
+        j->failure = cli_write_output(j->outputs, output, src, bytes);
+        return j->failure ? stopped(error) : VKSPLIT_OK;
+    }
+    /* Device lengths: of each block (the capacity's steps at one index before the axis), the
+     * first length steps are the output's. */
+    if (output != j->streaming) {
+        j->streaming = output;
+        j->seen = 0;
+    }
+    uint64_t block = j->caps[output] * j->block_step, keep = (uint64_t)j->lengths[output] * j->block_step;
+    const unsigned char* p = src;
+    while (bytes && !j->failure) {
+        uint64_t at = j->seen % block, take = block - at < bytes ? block - at : bytes;
+        if (at < keep)
+            j->failure = cli_write_output(j->outputs, output, p, (size_t)(keep - at < take ? keep - at : take));
+        p += take;
+        bytes -= (size_t)take;
+        j->seen += take;
+    }
     return j->failure ? stopped(error) : VKSPLIT_OK;
 }
 
@@ -97,22 +124,53 @@ static int run_plan(vksplit_runner* runner, const cli_request* req, job* j)
     vksplit_error err;
     vksplit_context* ctx = vksplit_runner_context(runner);
     const char* what = req->join ? "join" : "split";
-    vksplit_result r = req->join ? vksplit_plan_create_join(ctx, &req->join_desc, NULL, &plan, &err)
-                                 : vksplit_plan_create(ctx, &req->split, NULL, &plan, &err);
+    vksplit_plan_options options = {.path = VKSPLIT_PATH_AUTO};
+    if (req->device_lengths)
+        options.device_parameters = VKSPLIT_DEVICE_PARAMETERS_PACKED;
+    vksplit_result r = req->join ? vksplit_plan_create_join(ctx, &req->join_desc, &options, &plan, &err)
+                                 : vksplit_plan_create(ctx, &req->split, &options, &plan, &err);
     if (r != VKSPLIT_OK) {
         char context[32];
         snprintf(context, sizeof context, "cannot plan the %s", what);
         return cli_fail_error(is_request_error(r) ? CLI_EXIT_INVALID : CLI_EXIT_FAILURE, context, &err);
     }
     int rc = check_input_spans(plan, j);
+    uint32_t* words = NULL;
     for (uint32_t i = 0; i < j->outputs->count; i++)
         j->outputs->bytes[i] = vksplit_plan_output_span_bytes(plan, i);
+    if (req->device_lengths) { /* the engine's words of the block: the whole's length, each part's */
+        const vksplit_split_desc* d = &req->split;
+        uint32_t n = d->output_count;
+        j->block_step = d->element_size;
+        for (uint32_t k = d->axis + 1; k < d->rank; k++)
+            j->block_step *= d->sizes[k];
+        j->caps = d->lengths;
+        j->lengths = req->device_lengths;
+        j->streaming = UINT32_MAX;
+        words = calloc(VKSPLIT_PARAMETERS_WORDS(n), sizeof *words);
+        if (!words)
+            rc = cli_fail(CLI_EXIT_FAILURE, "out of memory for the device parameters of %u outputs", n);
+        uint64_t whole = 0;
+        for (uint32_t i = 0; words && i < n; i++) {
+            words[VKSPLIT_PARAMETERS_LENGTH(n, i)] = (uint32_t)req->device_lengths[i];
+            whole += (uint64_t)req->device_lengths[i];
+            uint64_t outer = j->caps[i] ? j->outputs->bytes[i] / (j->caps[i] * j->block_step) : 0;
+            j->outputs->bytes[i] = outer * (uint64_t)req->device_lengths[i] * j->block_step;
+        }
+        if (words)
+            words[VKSPLIT_PARAMETERS_WHOLE_LENGTH] = whole > UINT32_MAX ? UINT32_MAX : (uint32_t)whole;
+    }
     vksplit_runner_io io = {read_input, write_output, j};
     vksplit_runner_join_io join_io = {read_join_input, write_join_output, j};
     r = rc          ? VKSPLIT_OK
         : req->join ? vksplit_runner_run_join_plan(runner, plan, &join_io, &err)
+        : words     ? vksplit_runner_run_device_plan(runner, plan, &io, NULL, words, NULL, &err)
                     : vksplit_runner_run_plan(runner, plan, &io, &err);
-    if (!rc && r != VKSPLIT_OK) {
+    free(words);
+    if (!rc && r != VKSPLIT_OK && !j->failure && err.rule >= VKSPLIT_RULE_DEVICE_LENGTH &&
+        err.rule <= VKSPLIT_RULE_DEVICE_ORDER) { /* the GPU's check refused the lengths: nothing was written */
+        rc = cli_fail_error(CLI_EXIT_INVALID, "the device's check refused --device-lengths", &err);
+    } else if (!rc && r != VKSPLIT_OK) {
         char context[40];
         snprintf(context, sizeof context, "the %s failed on the device", what);
         rc = j->failure ? j->failure : cli_fail_error(CLI_EXIT_FAILURE, context, &err);
@@ -167,7 +225,7 @@ static int split_file(const cli_options* o, const vksplit_runner_desc* desc)
         rc = cli_make_request(o, &input.header, &req);
     if (!rc)
         rc = cli_expect_outputs(&outputs, &input.header, &req);
-    job j = {&input, NULL, &outputs, 0};
+    job j = {.input = &input, .outputs = &outputs};
     if (!rc)
         rc = run_on_device(desc, o->device.given, &req, &j);
     cli_close_input(&input);
@@ -189,7 +247,7 @@ static int join_files(const cli_options* o, const vksplit_runner_desc* desc)
         rc = cli_make_join_request(o, &inputs, &req);
     if (!rc)
         rc = cli_expect_outputs(&outputs, &inputs.first, &req);
-    job j = {NULL, &inputs, &outputs, 0};
+    job j = {.inputs = &inputs, .outputs = &outputs};
     if (!rc)
         rc = run_on_device(desc, o->device.given, &req, &j);
     rc = finish(rc, &outputs, &req);

@@ -233,7 +233,27 @@ def group_dtypes():
 
 # --- success cases --------------------------------------------------------------------------
 
+def device_lengths():
+    """--device-lengths: the split's lengths are capacities, the plan reads these on the GPU;
+    out_k holds the first of each, one after another (a packed split of the given lengths)."""
+    x = np.arange(4 * 12 * 6, dtype=np.float32).reshape(4, 12, 6)
+    for split, lengths in [("5,3,4", [2, 3, 1]), ("5,3,4", [5, 0, 4]), ("6,6", [0, 0])]:
+        case = Case()
+        path = case.input(x)
+        expect_outputs("--device-lengths %s of %s" % (lengths, split), case,
+                       ["--input", path, "--axis", "1", "--split", split, "--device-lengths",
+                        ",".join(map(str, lengths)), "--out-dir", case.out], x, lengths, 1)
+        case.close()
+    h = np.arange(10 * 8, dtype=np.float16).reshape(10, 8)  # along axis 0: rows of 16 bytes
+    case = Case()
+    path = case.input(h)
+    expect_outputs("--device-lengths along axis 0", case,
+                   ["--input", path, "--split", "4,6", "--device-lengths", "3,6", "--out-dir", case.out], h, [3, 6], 0)
+    case.close()
+
+
 def group_success():
+    device_lengths()
     x = np.arange(1, 13, dtype=np.float32).reshape(1, 1, 6, 2)
     # The DirectML example through ONNX: axis 2 into 2, 1, 3; and axis 3 into halves.
     for opset in ["1", "2", "11", "13", "18"]:
@@ -454,6 +474,22 @@ def group_errors():
     ]
     for name, args, phrase in usage:
         expect_error(case, name, args, phrase)
+    # --device-lengths: the GPU's check refuses what breaks a rule, and nothing is written.
+    dev = ["--input", good, "--axis", "1", "--split", "1,2", "--device-lengths"]
+    for name, lengths, phrase in [
+            ("device length past its capacity", "1,3", ("VKSPLIT_RULE_DEVICE_LENGTH", "lengths[1] = 3 is over its capacity 2")),
+            ("device lengths count", "1", "--device-lengths has 1 values for 2 outputs"),
+            ("device length negative", "1,-1", "--device-lengths[1] = -1 is out of"),
+            ("device lengths of a 3-byte step", None, "VKSPLIT_RULE_PLAN_DEVICE_STEP")]:
+        if lengths is None:
+            odd = case.input(np.arange(12, dtype=np.uint8).reshape(2, 2, 3), name="odd.npy")
+            args = ["--input", odd, "--axis", "1", "--split", "1,1", "--device-lengths", "1,1"] + o
+            expect_error(case, name, args, phrase, code=1)
+            continue
+        rule = phrase[0] if isinstance(phrase, tuple) else None
+        expect_error(case, name, dev + [lengths] + o, phrase[1] if rule else phrase, rule=rule)
+    expect_error(case, "device lengths with join", ["join", "--axis", "0", "--device-lengths", "1"] + o + [good],
+                 "--device-lengths is a split option")
     # OpenVINO's two operators on --axis AXIS with their one option.
     def ov_split(axis, num_splits):
         return ["--axis", axis, "--openvino", "split", "--num-splits", num_splits]
