@@ -328,3 +328,14 @@ int bench_check(const bench_setup* s, const uint8_t* input, const uint8_t* arena
     }
     return 1;
 }
+
+void bench_fill_random(uint8_t* p, uint64_t bytes)
+{
+    uint64_t seed = 0x9E3779B97F4A7C15ull ^ bytes;
+    for (uint64_t i = 0; i + 8 <= bytes; i += 8) {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        memcpy(p + i, &seed, 8);
+    }
+    for (uint64_t i = bytes & ~(uint64_t)7; i < bytes; i++)
+        p[i] = (uint8_t)(i * 131u);
+}

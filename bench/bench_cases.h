@@ -94,4 +94,8 @@ void bench_shape_text(const bench_setup* s, char* out, size_t size);
  * with a message on stderr. */
 int bench_check(const bench_setup* s, const uint8_t* input, const uint8_t* arena);
 
+/* Bytes that are not a constant, so that every byte must land right: one generator for every
+ * tensor the bench fills (its cases and its engine loops). */
+void bench_fill_random(uint8_t* p, uint64_t bytes);
+
 #endif /* VKSPLIT_BENCH_CASES_H */

@@ -527,18 +527,6 @@ static void teardown(loop* l)
     free(l->regions);
 }
 
-/* Bytes that are not a constant: every byte must land right. */
-static void fill_random(uint8_t* p, uint64_t bytes)
-{
-    uint64_t seed = 0xD1CE5EEDull ^ bytes;
-    for (uint64_t i = 0; i + 8 <= bytes; i += 8) {
-        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-        memcpy(p + i, &seed, 8);
-    }
-    for (uint64_t i = bytes & ~(uint64_t)7; i < bytes; i++)
-        p[i] = (uint8_t)(i * 131u);
-}
-
 /* The methods' rounds, interleaved; r->step_s the medians. */
 static int measure(loop* l, const step_fn* methods, uint32_t count, bench_loop_result* r)
 {
@@ -613,7 +601,7 @@ int bench_loop_run(vksplit_runner* runner, const bench_setup* s, const vksplit_p
     int ok = read_host && got && setup(&l);
     vksplit_error error;
     if (ok) {
-        fill_random(read_host, read_bytes);
+        bench_fill_random(read_host, read_bytes);
         memset(got, GUARD, write_bytes);
         ok = vksplit_runner_upload(runner, l.join ? &l.parts_buffer : &l.whole, 0, read_host, read_bytes, &error) ==
                  VKSPLIT_OK &&

@@ -182,18 +182,6 @@ static void setup_fitted(const bench_env* env, const bench_case* c, uint64_t tar
                 (double)target / MIB);
 }
 
-/* Bytes that are not a constant: every byte must land right. */
-static void fill_random(uint8_t* p, uint64_t bytes)
-{
-    uint64_t seed = 0x9E3779B97F4A7C15ull ^ bytes;
-    for (uint64_t i = 0; i + 8 <= bytes; i += 8) {
-        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-        memcpy(p + i, &seed, 8);
-    }
-    for (uint64_t i = bytes & ~(uint64_t)7; i < bytes; i++)
-        p[i] = (uint8_t)(i * 131u);
-}
-
 /* Host memcpy of the split's bytes, median of the batch count: before the warm-up, never
  * between batches. */
 static double time_memcpy(void* dst, const void* src, uint64_t bytes, int reps)
@@ -252,10 +240,10 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, bench
     uint8_t* host_in = xmalloc(s->input_span > bytes ? s->input_span : bytes);
     uint8_t* host_out = xmalloc(s->arena_bytes > bytes ? s->arena_bytes : bytes);
     if (join) { /* the data in the arena, the join's output zeroed */
-        fill_random(host_out, s->arena_bytes);
+        bench_fill_random(host_out, s->arena_bytes);
         memset(host_in, 0, s->input_span);
     } else {
-        fill_random(host_in, s->input_span);
+        bench_fill_random(host_in, s->input_span);
         memset(host_out, 0, s->arena_bytes);
     }
     if (vksplit_runner_upload(runner, &input, 0, host_in, s->input_span, &error) != VKSPLIT_OK ||

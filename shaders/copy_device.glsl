@@ -156,25 +156,6 @@ void check_parameters()
 // A CPU device's pipelines (its tuning's mapping RUNS): each lane copies a run of its own, in a
 // tight loop (a GPU's pipelines fold this away: their lanes copy words W apart, coalesced).
 layout(constant_id = SPEC_LANE_RUNS) const bool LANE_RUNS = false;
-#ifndef RUN_VALUE // the addressing may move a run's words in other lanes (addressing.glsl)
-#define RUN_VALUE VALUE
-#define run_load load
-#define run_store store
-#endif
-// count words from s to d, four loads before four stores (llvmpipe pays per loop trip).
-void device_run(SRC s, DST d, uint count)
-{
-    uint i = 0u;
-    for (; i + 4u <= count; i += 4u) {
-        RUN_VALUE a0 = run_load(s, i), a1 = run_load(s, i + 1u), a2 = run_load(s, i + 2u), a3 = run_load(s, i + 3u);
-        run_store(d, i, a0);
-        run_store(d, i + 1u, a1);
-        run_store(d, i + 2u, a2);
-        run_store(d, i + 3u, a3);
-    }
-    for (; i < count; i++)
-        run_store(d, i, run_load(s, i));
-}
 // One tile of one row of segment k. On a GPU the lanes copy words lane, lane + W, ... of it (W
 // the workgroup size: coalesced), in trips of ABI_UNROLL words a lane, loads before stores, the
 // loads clamped to the row's last word, the stores kept inside it; with LANE_RUNS (a CPU
@@ -195,10 +176,10 @@ void device_workgroup(uint k, uint unit)
     base_offsets(OFFSET(param(DEV_USED_OFFSET(n, part))) * OFFSET(step), in_off, out_off);
     place_row(seg, row, 0u, in_off, out_off);
     PART dest = part_of(k);
-    if (LANE_RUNS) { // each lane its own run: a tight loop, four loads before four stores
+    if (LANE_RUNS) { // each lane its own run: RUNS' loop (copy_runs.glsl), four loads before four stores
         uint run = tile / lanes, at = start + gl_LocalInvocationID.x * run;
         if (at < length)
-            device_run(src_at(in_off + OFFSET(at)), dst_at(dest, out_off + OFFSET(at)), min(run, length - at));
+            copy_run(src_at(in_off + OFFSET(at)), dst_at(dest, out_off + OFFSET(at)), min(run, length - at), 1u);
         return;
     }
     uint trips = tile / (lanes * UNROLL), last = length - 1u, end = min(start + tile, length);

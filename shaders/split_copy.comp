@@ -92,7 +92,7 @@ void place_row(uint seg, uint row, uint first_dim, inout OFFSET in_off, inout OF
 }
 
 // The kernel's own code, and what it builds on.
-#if KERNEL == MAPPING_RUNS
+#if KERNEL == MAPPING_RUNS || KERNEL == MAPPING_DEVICE // DEVICE: its CPU pipelines copy a lane's run
 #include "copy_runs.glsl"
 #endif
 #if KERNEL == MAPPING_TILES || KERNEL == MAPPING_TILES_WIDE || KERNEL == MAPPING_TILES_REALIGN

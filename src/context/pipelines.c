@@ -138,8 +138,7 @@ vksplit_result vksplit__create_layouts(vksplit_context* ctx, vksplit_error* erro
 
 VkPipelineLayout vksplit__layout_for(const vksplit_context* ctx, uint32_t kernel)
 {
-    bool device = kernel == MAPPING_DEVICE || kernel == MAPPING_DEVICE_CHECK;
-    return device && !ctx->bda ? ctx->device_pipeline_layout : ctx->pipeline_layout;
+    return vksplit__is_device_kernel(kernel) && !ctx->bda ? ctx->device_pipeline_layout : ctx->pipeline_layout;
 }
 
 /* Whether the context plans with a kernel and word in a direction (the table of
@@ -147,8 +146,9 @@ VkPipelineLayout vksplit__layout_for(const vksplit_context* ctx, uint32_t kernel
 static bool context_uses(const vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes, vksplit__direction direction)
 {
     vksplit__kernel_caps caps = {ctx->caps.bda, ctx->caps.max_word_bytes, direction};
-    bool device = kernel == MAPPING_DEVICE || kernel == MAPPING_DEVICE_CHECK; /* whatever the tuning */
-    return (device || vksplit__mapping_allowed(ctx->caps.mapping, vksplit__kernel_mapping(kernel))) &&
+    /* a plan with device parameters takes its kernels whatever the tuning's mapping */
+    return (vksplit__is_device_kernel(kernel) ||
+            vksplit__mapping_allowed(ctx->caps.mapping, vksplit__kernel_mapping(kernel))) &&
            vksplit__kernel_takes_word(kernel, word_bytes, &caps);
 }
 
@@ -158,7 +158,7 @@ static bool context_uses(const vksplit_context* ctx, uint32_t kernel, uint32_t w
 static bool deferred_kernel(const vksplit_context* ctx, vksplit__direction direction, uint32_t kernel)
 {
     uint32_t both = (1u << VKSPLIT__SPLIT) | (1u << VKSPLIT__JOIN);
-    if ((kernel == MAPPING_DEVICE || kernel == MAPPING_DEVICE_CHECK) && ctx->create_pipelines != both)
+    if (vksplit__is_device_kernel(kernel) && ctx->create_pipelines != both)
         return true;
     return !(ctx->create_pipelines & (1u << direction));
 }
@@ -180,7 +180,7 @@ static void specialize(const vksplit_context* ctx, uint32_t kernel, vksplit__dir
     else if (kernel == MAPPING_DEVICE_CHECK)
         shared = 3 * ctx->caps.workgroup_size; /* per invocation: its parts' sum, first broken rule, its part */
     bool transpose = kernel == MAPPING_TRANSPOSE || kernel == MAPPING_TRANSPOSE16;
-    bool device = kernel == MAPPING_DEVICE || kernel == MAPPING_DEVICE_CHECK;
+    bool device = vksplit__is_device_kernel(kernel);
     uint32_t values[SPEC_COUNT] = {transpose ? TRANSPOSE_WORKGROUP : ctx->caps.workgroup_size,
                                    device ? ctx->device_slots : ctx->output_slots, shared,
                                    vksplit__writes_whole(direction),

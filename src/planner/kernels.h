@@ -7,6 +7,7 @@
 #define VKSPLIT_KERNELS_H
 
 #include "planner/geometry.h"
+#include "split_abi.h"
 
 /* What a kernel's words depend on: the addressing, the widest word the tuning allows, and the
  * direction (a kernel without a join takes no word for one). */
@@ -31,6 +32,12 @@ static inline bool vksplit__plans_kernel(const vksplit__planner_caps* caps, vksp
 {
     vksplit__kernel_caps k = {caps->bda, caps->max_word_bytes, direction};
     return vksplit__kernel_takes_word(kernel, word_bytes, &k);
+}
+/* The kernels of plans with device parameters (their copy and its check): any tuning plans
+ * with them, and on the descriptor path their pipelines have a layout of their own. */
+static inline bool vksplit__is_device_kernel(uint32_t kernel)
+{
+    return kernel == MAPPING_DEVICE || kernel == MAPPING_DEVICE_CHECK;
 }
 /* The public mapping a kernel serves (TILES for its realigned and wide kernels). */
 vksplit_mapping vksplit__kernel_mapping(uint32_t kernel);

@@ -33,6 +33,7 @@
 #include "core_support.h"
 #include "device_producer.h"
 #include "host_buffer.h"
+#include "memory_io.h"
 #include "test_harness.h"
 #include "vk_count.h"
 
@@ -653,38 +654,6 @@ static void random_cases(gpu* g, vksplit_context* ctx, const char* label, uint64
 
 /* ---- the runner ------------------------------------------------------------------------------ */
 
-typedef struct memory_io {
-    const uint8_t* input;
-    size_t input_at;
-    uint8_t** outputs;
-    uint32_t output;
-    size_t written;
-    int output_calls;
-} memory_io;
-
-static vksplit_result read_input(void* user, void* dst, size_t bytes, vksplit_error* error)
-{
-    (void)error;
-    memory_io* m = user;
-    memcpy(dst, m->input + m->input_at, bytes);
-    m->input_at += bytes;
-    return VKSPLIT_OK;
-}
-
-static vksplit_result write_output(void* user, uint32_t output, const void* src, size_t bytes, vksplit_error* error)
-{
-    (void)error;
-    memory_io* m = user;
-    if (output != m->output) {
-        m->output = output;
-        m->written = 0;
-    }
-    memcpy(m->outputs[output] + m->written, src, bytes);
-    m->written += bytes;
-    m->output_calls++;
-    return VKSPLIT_OK;
-}
-
 /* vksplit_runner_run_device_plan: the MoE dispatch with host-given values, then with a sum that
  * breaks DEVICE_SUM: the run's error, the block as it came back, nothing streamed out. */
 static void runner_runs(gpu* g)
@@ -708,27 +677,27 @@ static void runner_runs(gpu* g)
         input[i] = (uint8_t)(i * 13 + 5);
     for (uint32_t i = 0; i < n; i++)
         outs[i] = core_calloc(c->caps[i] * step, 1);
-    memory_io m = {input, 0, outs, UINT32_MAX, 0, 0};
-    vksplit_runner_io io = {read_input, write_output, &m};
+    core_memory_io m;
+    vksplit_runner_io io = core_memory_io_begin(&m, input, outs);
     CHECK_RESULT(VKSPLIT_OK, vksplit_runner_run_device_plan(g->runner, plan, &io, NULL, words, back, &err), &err);
     CHECK(back[VKSPLIT_PARAMETERS_STATUS(n)] == 0);
     for (uint32_t i = 0, at = 0; i < n; at += v.length[i++]) /* the first length_i rows came out */
         CHECK_MSG(memcmp(outs[i], input + at * step, v.length[i] * step) == 0, "runner: output %u differs", i);
 
     words[VKSPLIT_PARAMETERS_WHOLE_LENGTH] = v.whole + 1;
-    memory_io bad = {input, 0, outs, UINT32_MAX, 0, 0};
-    io.user = &bad;
+    core_memory_io bad;
+    io = core_memory_io_begin(&bad, input, outs);
     CHECK_RULE(VKSPLIT_RULE_DEVICE_SUM, vksplit_runner_run_device_plan(g->runner, plan, &io, NULL, words, back, &err),
                &err);
     CHECK_MSG(strstr(err.message, "sum to") && back[VKSPLIT_PARAMETERS_STATUS(n)] == VKSPLIT_RULE_DEVICE_SUM &&
-                  bad.output_calls == 0,
-              "runner: %s, status %u, %d output pieces", err.message, back[VKSPLIT_PARAMETERS_STATUS(n)],
-              bad.output_calls);
+                  bad.output_pieces == 0,
+              "runner: %s, status %u, %u output pieces", err.message, back[VKSPLIT_PARAMETERS_STATUS(n)],
+              bad.output_pieces);
     CHECK_RULE(VKSPLIT_RULE_RUNNER_DEVICE_RUN_NULL,
                vksplit_runner_run_device_plan(g->runner, plan, NULL, NULL, words, NULL, &err), &err);
     /* a plan with device parameters through the plain run: refused by the record rule */
-    memory_io again = {input, 0, outs, UINT32_MAX, 0, 0};
-    io.user = &again;
+    core_memory_io again;
+    io = core_memory_io_begin(&again, input, outs);
     CHECK_RULE(VKSPLIT_RULE_RECORD_DEVICE_PARAMETERS, vksplit_runner_run_plan(g->runner, plan, &io, &err), &err);
     for (uint32_t i = 0; i < n; i++)
         free(outs[i]);

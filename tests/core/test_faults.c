@@ -38,6 +38,7 @@
 #include "test_vulkan.h"
 
 #include "core_support.h"
+#include "memory_io.h"
 #include "reference.h"
 #include "test_harness.h"
 #include "vk_count.h"
@@ -337,37 +338,6 @@ static void case_init(split_case* c, const char* name, uint64_t d0, uint64_t d2,
     c->options.path = path;
 }
 
-/* Host-memory io for vksplit_runner_run_plan. */
-typedef struct memory_io {
-    const uint8_t* input;
-    size_t input_at;
-    uint8_t** outputs;
-    uint32_t output;
-    size_t written;
-} memory_io;
-
-static vksplit_result read_input(void* user, void* dst, size_t bytes, vksplit_error* error)
-{
-    (void)error;
-    memory_io* m = user;
-    memcpy(dst, m->input + m->input_at, bytes);
-    m->input_at += bytes;
-    return VKSPLIT_OK;
-}
-
-static vksplit_result write_output(void* user, uint32_t output, const void* src, size_t bytes, vksplit_error* error)
-{
-    (void)error;
-    memory_io* m = user;
-    if (output != m->output) {
-        m->output = output;
-        m->written = 0;
-    }
-    memcpy(m->outputs[output] + m->written, src, bytes);
-    m->written += bytes;
-    return VKSPLIT_OK;
-}
-
 /* Runs plan (made for c on any context of runner's device) through vksplit_runner_run_plan
  * and compares every output with the reference. Returns whether every byte matched. */
 static int plan_works(vksplit_runner* runner, const vksplit_plan* plan, const split_case* c, const char* label,
@@ -387,8 +357,8 @@ static int plan_works(vksplit_runner* runner, const vksplit_plan* plan, const sp
         memset(got[i], 0xEE, bytes);
     }
     ref_split(d, input, (void* const*)want);
-    memory_io m = {input, 0, got, UINT32_MAX, 0};
-    vksplit_runner_io io = {read_input, write_output, &m};
+    core_memory_io m;
+    vksplit_runner_io io = core_memory_io_begin(&m, input, got);
     vksplit_error err;
     vksplit_result r = vksplit_runner_run_plan(runner, plan, &io, error_out ? error_out : &err);
     int ok = r == VKSPLIT_OK;

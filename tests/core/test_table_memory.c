@@ -25,6 +25,7 @@
 
 #include "core_support.h"
 #include "host_buffer.h"
+#include "memory_io.h"
 #include "reference.h"
 #include "rule_expect.h"
 #include "test_harness.h"
@@ -86,36 +87,6 @@ static vksplit_plan* pool_plan(vksplit_context* ctx, uint32_t i)
 
 /* ---- running a plan that exists (vksplit_runner_run_plan over host memory) -------------------- */
 
-typedef struct memory_io {
-    const uint8_t* input;
-    size_t input_at;
-    uint8_t** outputs;
-    uint32_t output;
-    size_t written;
-} memory_io;
-
-static vksplit_result read_input(void* user, void* dst, size_t bytes, vksplit_error* error)
-{
-    (void)error;
-    memory_io* m = user;
-    memcpy(dst, m->input + m->input_at, bytes);
-    m->input_at += bytes;
-    return VKSPLIT_OK;
-}
-
-static vksplit_result write_output(void* user, uint32_t output, const void* src, size_t bytes, vksplit_error* error)
-{
-    (void)error;
-    memory_io* m = user;
-    if (output != m->output) {
-        m->output = output;
-        m->written = 0;
-    }
-    memcpy(m->outputs[output] + m->written, src, bytes);
-    m->written += bytes;
-    return VKSPLIT_OK;
-}
-
 /* Runs split plan `plan` of `desc` and compares every output with the reference. */
 static void check_split_plan(vksplit_runner* runner, const vksplit_plan* plan, const vksplit_split_desc* desc,
                              const char* label)
@@ -133,8 +104,8 @@ static void check_split_plan(vksplit_runner* runner, const vksplit_plan* plan, c
         memset(got[i], 0xEE, bytes);
     }
     ref_split(desc, input, (void* const*)want);
-    memory_io m = {input, 0, got, UINT32_MAX, 0};
-    vksplit_runner_io io = {read_input, write_output, &m};
+    core_memory_io m;
+    vksplit_runner_io io = core_memory_io_begin(&m, input, got);
     vksplit_error err;
     CHECK_RESULT(VKSPLIT_OK, vksplit_runner_run_plan(runner, plan, &io, &err), &err);
     for (uint32_t i = 0; i < desc->output_count; i++) {
