@@ -257,6 +257,33 @@ inflate_seeds = {
 }
 
 
+# --- device parameters (fuzz_device.c) ---------------------------------------------------------
+def device(flags, element_index, sizes, axis, caps, whole, lengths, offsets=None, pads=()):
+    """flags: bit 0 a join, 1 GIVEN, 2 padded rows (pads: a byte per dimension before the axis,
+    outermost last), bits 3-4 the lengths' choice (fuzz_device.c)."""
+    offsets = offsets or [0] * len(caps)
+    out = b(flags, element_index, len(sizes) - 1, axis) + vs(sizes) + v(len(caps)) + vs(caps) + bytes(pads) + v(whole)
+    for i in range(len(caps)):
+        out += (v(lengths[i]) if (flags >> 3) & 3 != 1 else b"") + v(offsets[i])
+    return out
+
+
+JOIN, GIVEN, PADDED, AT_CAPACITY, SUM_WRAPS = 1, 2, 4, 1 << 3, 2 << 3
+device_seeds = {
+    "moe_dispatch_f16": device(0, 1, [40, 16], 0, [12, 10, 8, 10], 30, [10, 8, 6, 6]),
+    "moe_combine_at_capacity": device(JOIN | AT_CAPACITY, 1, [40, 16], 0, [12, 10, 8, 10], 40, []),
+    "kv_append": device(JOIN | GIVEN, 2, [2, 3, 16, 8], 2, [1], 0, [1], [5]),
+    "split_given_overlapping": device(GIVEN, 0, [2, 20, 4], 1, [6, 6, 8], 0, [3, 6, 8], [0, 2, 12]),
+    "padded_rows": device(JOIN | PADDED, 2, [3, 13, 6], 1, [5, 1, 7], 9, [4, 1, 4], pads=[3]),
+    # 127 lengths of 2^25 and a last one chosen so that the 32-bit sum is 5: 2^32 + 5 in all
+    "sum_past_2_32": device(JOIN | SUM_WRAPS, 2, [64], 0, [2**26] * 128, 5, [2**25] * 128),
+    # a whole of 2^32 - 2 words: its rounding to tiles wrapped (refused now)
+    "capacity_2_32_words": device(0, 2, [2**32 - 2], 0, [2**32 - 2], 2**32 - 2, [2**32 - 2]),
+    "part_capacity_past_32_bits": device(0, 2, [0, 16, 4], 1, [2**32 + 5, 3], 9, [6, 3]),
+    "nothing_to_copy_whole_0": device(0, 2, [2, 0, 4], 1, [3, 0], 1, [1, 0]),
+}
+
+
 def write(harness, seeds):
     folder = os.path.join(HERE, "corpus", harness)
     os.makedirs(folder, exist_ok=True)
@@ -275,3 +302,4 @@ write("fuzz_npy", npy_seeds)
 write("fuzz_onnx_concat", onnx_concat_seeds)
 write("fuzz_openvino_concat", openvino_concat)
 write("fuzz_inflate", inflate_seeds)
+write("fuzz_device", device_seeds)

@@ -58,24 +58,29 @@ void check_parameters()
     uint lanes = gl_WorkGroupSize.x, lane = gl_LocalInvocationID.x;
     uint per = (n + lanes - 1u) / lanes;
     uint begin = min(lane * per, n), end = min(begin + per, n);
-    // Each lane: its parts' sum (lengths clamped to their capacities: no overflow) and its
-    // first part that breaks a rule.
-    uint sum = 0u, first_bad = 0xFFFFFFFFu;
+    // Each lane: its parts' sum and its first part that breaks a rule. The sum is 64 bits wide
+    // (a carry word): lengths each within a capacity may sum past 2^32 (capacities are not
+    // bounded together), and a sum that wrapped to the whole's length would pass.
+    uint sum = 0u, sum_high = 0u, first_bad = 0xFFFFFFFFu;
     uvec3 values;
     for (uint i = begin; i < end; i++) {
         if (first_bad == 0xFFFFFFFFu && part_rule(n, i, caps_at, given, join, values) != 0u)
             first_bad = i;
-        sum += min(param(DEV_LENGTH(n, i)), tbl(caps_at + i));
+        uint len = param(DEV_LENGTH(n, i));
+        sum += len;
+        sum_high += uint(sum < len);
     }
     smem[lane] = sum;
     smem[lanes + lane] = first_bad;
+    smem[2u * lanes + lane] = sum_high;
     barrier();
     if (lane == 0u) {
-        uint total = 0u, bad = 0xFFFFFFFFu;
-        for (uint l = 0u; l < lanes; l++) { // the prefix of the lanes' sums, in place
+        uint total = 0u, total_high = 0u, bad = 0xFFFFFFFFu;
+        for (uint l = 0u; l < lanes; l++) { // the prefix of the lanes' sums, in place (low words)
             uint s = smem[l];
             smem[l] = total;
             total += s;
+            total_high += smem[2u * lanes + l] + uint(total < s);
             bad = min(bad, smem[lanes + l]);
         }
         uint rule = 0u;
@@ -87,19 +92,19 @@ void check_parameters()
             if (whole > whole_cap) {
                 rule = DEV_RULE_WHOLE_LENGTH;
                 values = uvec3(whole, whole_cap, 0u);
-            } else if (total != whole) {
+            } else if (total != whole || total_high != 0u) {
                 rule = DEV_RULE_SUM;
-                values = uvec3(total, whole, 0u);
+                values = uvec3(total, whole, total_high); // the sum's high word third
             }
         }
         set_param(DEV_STATUS(n), rule);
         set_param(DEV_STATUS(n) + 1u, values.x);
         set_param(DEV_STATUS(n) + 2u, values.y);
         set_param(DEV_STATUS(n) + 3u, values.z);
-        smem[2u * lanes] = rule;
+        smem[3u * lanes] = rule;
     }
     barrier();
-    bool broken = smem[2u * lanes] != 0u;
+    bool broken = smem[3u * lanes] != 0u;
     uint at = smem[lane]; // PACKED: where this lane's first part starts
     for (uint i = begin; i < end; i++) {
         uint len = param(DEV_LENGTH(n, i));
@@ -117,7 +122,7 @@ void check_parameters()
     uint units = 0u;
     for (uint s = sbegin; s < send; s++) {
         uint seg = segment_at(s), len = broken ? 0u : param(DEV_LENGTH(n, tbl(seg + SEG_DEV_PART)));
-        units += tbl(seg + SEG_ROWS) * ((len * step + tile - 1u) / tile);
+        units += tbl(seg + SEG_ROWS) * DEV_DIV_UP(len * step, tile);
     }
     barrier(); // every lane has read smem's part sums
     smem[lane] = units;
@@ -135,7 +140,7 @@ void check_parameters()
     for (uint s = sbegin; s < send; s++) {
         set_param(DEV_PREFIX(n, s), first);
         uint seg = segment_at(s), len = broken ? 0u : param(DEV_LENGTH(n, tbl(seg + SEG_DEV_PART)));
-        first += tbl(seg + SEG_ROWS) * ((len * step + tile - 1u) / tile);
+        first += tbl(seg + SEG_ROWS) * DEV_DIV_UP(len * step, tile);
     }
     if (lane == lanes - 1u) // its end is every segment's: the total
         set_param(DEV_PREFIX(n, segments), first);
@@ -146,7 +151,7 @@ void check_parameters()
         uint a = d * per_dispatch, b = min(a + per_dispatch, segments);
         uint groups = param(DEV_PREFIX(n, b)) - param(DEV_PREFIX(n, a));
         set_param(DEV_INDIRECT(n, d), min(groups, width));
-        set_param(DEV_INDIRECT(n, d) + 1u, (groups + width - 1u) / width);
+        set_param(DEV_INDIRECT(n, d) + 1u, DEV_DIV_UP(groups, width));
         set_param(DEV_INDIRECT(n, d) + 2u, 1u);
     }
 }
@@ -165,7 +170,7 @@ void device_workgroup(uint k, uint unit)
     uint seg = segment_at(k), part = tbl(seg + SEG_DEV_PART);
     uint n = tbl(TBL_DEV_PARTS), step = tbl(TBL_DEV_STEP), tile = tbl(TBL_DEV_TILE);
     uint length = param(DEV_USED_LENGTH(n, part)) * step; // the capacity's chunk is below 2^32 words
-    uint tiles = (length + tile - 1u) / tile;             // of the actual chunk: the check's grid
+    uint tiles = DEV_DIV_UP(length, tile);                // of the actual chunk: the check's grid
     uint row = unit / tiles;
     uint lanes = gl_WorkGroupSize.x;
     const uint UNROLL = ABI_UNROLL(WORD_BYTES);

@@ -149,6 +149,11 @@
                                                          * copy for the actual lengths, then the total */
 #define DEV_INDIRECT(n, g) (6u + 5u * (n) + 3u * (g)) /* per dispatch of the copy: its VkDispatchIndirectCommand */
 #define DEV_WORDS(n) (6u + 8u * (n))
+/* The check's and the copy's rounding of words to tiles and of workgroups to grid rows, in 32
+ * bits: the plan keeps the whole's capacity in words plus one tile below 2^32 (src/planner/
+ * mapping_device.c), and the capacity's grid within the device's, so that neither wraps. The
+ * fuzzers' model of the two passes (fuzz/check_device.c) runs this very expression. */
+#define DEV_DIV_UP(a, b) (((a) + (b) - 1u) / (b))
 #define DEV_OFFSETS_PACKED 1u      /* the parts one after another from the whole's start */
 #define DEV_OFFSETS_GIVEN 2u       /* each part's offset in the parameters */
 /* The rules the check writes (vksplit/rules.h's numbers: src/record/push_constants.h checks

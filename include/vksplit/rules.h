@@ -129,7 +129,7 @@
     X(PLAN_DEVICE_STEP, 303, VKSPLIT_ERROR_UNSUPPORTED,                                                                \
       "device parameters copy whole 4-byte words: %s is %llu bytes (a step along the axis %llu, base_alignment %u)")   \
     X(PLAN_DEVICE_CAPACITY, 304, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                          \
-      "device parameters count in 32 bits: %s's capacity %llu along the axis of %llu words a step is too large")       \
+      "device parameters count in 32 bits: %s's capacity %llu along the axis of %llu words a step is past %llu words") \
     /* The caller's table (vksplit_plan_write_table, vksplit_plan_bind_table) */                                       \
     X(TABLE_DATA_NULL, 285, VKSPLIT_ERROR_NULL_ARGUMENT, "data is NULL for a table of %llu bytes")                     \
     X(TABLE_DATA_ALIGNMENT, 286, VKSPLIT_ERROR_ALIGNMENT,                                                              \
@@ -163,7 +163,7 @@
       "status %u is no rule the check writes: the block was not written by a recording of this plan")                  \
     X(DEVICE_LENGTH, 294, VKSPLIT_ERROR_SPLIT_LENGTH, "the device's lengths[%u] = %u is over its capacity %u")         \
     X(DEVICE_WHOLE_LENGTH, 295, VKSPLIT_ERROR_SPLIT_SUM, "the device's whole length %u is over its capacity %u")       \
-    X(DEVICE_SUM, 296, VKSPLIT_ERROR_SPLIT_SUM, "the device's lengths sum to %u, but its whole length is %u")          \
+    X(DEVICE_SUM, 296, VKSPLIT_ERROR_SPLIT_SUM, "the device's lengths sum to %llu, but its whole length is %u")        \
     X(DEVICE_OFFSET, 297, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                              \
       "the device's offsets[%u] = %u plus its length is past the whole's capacity %u")                                 \
     X(DEVICE_ORDER, 298, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                               \

@@ -178,7 +178,8 @@ static void specialize(const vksplit_context* ctx, uint32_t kernel, vksplit__dir
     else if (kernel == MAPPING_DEINTERLEAVE)
         shared = ctx->caps.shared_bytes / 4;
     else if (kernel == MAPPING_DEVICE_CHECK)
-        shared = 3 * ctx->caps.workgroup_size; /* per invocation: its parts' sum, first broken rule, its part */
+        shared =
+            3 * ctx->caps.workgroup_size + 1; /* per lane: its sum's low word, first broken rule, high word; the rule */
     bool transpose = kernel == MAPPING_TRANSPOSE || kernel == MAPPING_TRANSPOSE16;
     bool device = vksplit__is_device_kernel(kernel);
     uint32_t values[SPEC_COUNT] = {transpose ? TRANSPOSE_WORKGROUP : ctx->caps.workgroup_size,

@@ -279,6 +279,15 @@ static vksplit_result plan_spans(vksplit_plan* plan, const vksplit__split* split
     return check_buffer_sizes(plan, error);
 }
 
+/* Device parameters' check (one pipeline for both directions) and the table it reads: every
+ * such plan has them, one with nothing to copy too, so that every recording writes the status. */
+static vksplit_result plan_check(vksplit_plan* plan, vksplit_error* error)
+{
+    plan->table = vksplit__table_layout_for(&plan->geo);
+    plan->table_bytes = plan->table.total_words * sizeof(uint32_t);
+    return vksplit__pipeline_for(plan->ctx, MAPPING_DEVICE_CHECK, 4, VKSPLIT__SPLIT, &plan->check_pipeline, error);
+}
+
 /* The compute path but for the table's place: its layout is known here, its range taken once
  * the plan (or, for windows, its parent) is complete. */
 static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
@@ -311,8 +320,8 @@ static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
     if (r == VKSPLIT_OK)
         r = vksplit__pipeline_for(ctx, plan->geo.kernel, plan->geo.word_bytes, plan->geo.direction, &plan->pipeline,
                                   error);
-    if (r == VKSPLIT_OK && plan->device_parameters) /* the check: one pipeline for both directions */
-        r = vksplit__pipeline_for(ctx, MAPPING_DEVICE_CHECK, 4, VKSPLIT__SPLIT, &plan->check_pipeline, error);
+    if (r == VKSPLIT_OK && plan->device_parameters)
+        r = plan_check(plan, error);
     plan->table = vksplit__table_layout_for(&plan->geo);
     plan->table_bytes = plan->table.total_words * sizeof(uint32_t);
     return r;
@@ -366,8 +375,8 @@ static vksplit_result plan_split(vksplit_context* ctx, const vksplit__split* spl
     plan->offset_alignment = plan->path == VKSPLIT_PATH_TRANSFER ? 1 /* vkCmdCopyBuffer takes any offset */
                              : g->aligned16                      ? 16
                                                                  : vksplit__offset_alignment(g->word_bytes, ctx->bda);
-    if (!g->segment_count)
-        return VKSPLIT_OK;
+    if (!g->segment_count) /* nothing to copy; with device parameters the check still runs */
+        return device ? plan_check(plan, error) : VKSPLIT_OK;
     if (plan->path == VKSPLIT_PATH_TRANSFER)
         return plan_regions(plan, error);
     if (beyond && device) /* its workgroups find their lengths in one block: no windows */
@@ -443,7 +452,7 @@ static vksplit_result create_plan(vksplit_context* ctx, const vksplit__split* sp
     vksplit_plan* plan = NULL;
     vksplit_table_placement placement = o->table;
     vksplit_result r = plan_split(ctx, split, o->path, &ctx->caps, true, o->device_parameters, &plan, error);
-    if (r == VKSPLIT_OK && plan->path == VKSPLIT_PATH_COMPUTE && plan->geo.segment_count) {
+    if (r == VKSPLIT_OK && plan->path == VKSPLIT_PATH_COMPUTE && (plan->geo.segment_count || plan->device_parameters)) {
         plan->table_placement = placement;
         vksplit__place_tables(plan);
         if (placement == VKSPLIT_TABLE_POOL)

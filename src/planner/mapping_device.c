@@ -31,6 +31,8 @@ static vksplit_result check_packed(const vksplit__split* split, uint32_t t, uint
 {
     uint64_t sizes[VKSPLIT_MAX_RANK], strides[VKSPLIT_MAX_RANK];
     tensor_layout(split, t, sizes, strides);
+    if (vksplit__is_empty(split->rank, sizes))
+        return VKSPLIT_OK; /* no element to place: its strides are never used (default ones skip zero sizes) */
     uint64_t want = 1;
     for (uint32_t d = split->rank; d-- > split->axis;) {
         uint64_t need = d == split->axis ? step : want;
@@ -104,8 +106,6 @@ vksplit_result vksplit__plan_device(const vksplit__split* split, const vksplit__
     g->mapping = VKSPLIT_MAPPING_RUNS; /* its table fields are RUNS' (split_abi.h: SEG_DEV_*) */
     g->kernel = MAPPING_DEVICE;
     g->workgroup_size = caps->workgroup_size;
-    /* A lane copies trips x ABI_UNROLL words of its tile, a trip of 64 bytes at a time: about
-     * invocation_bytes (a CPU device's runs of 4 KiB, a GPU's 512 bytes), within the loop budget. */
     g->trips = 1;
     g->bands = 1;
     uint64_t step = 1, rows = 1;
@@ -124,20 +124,31 @@ vksplit_result vksplit__plan_device(const vksplit__split* split, const vksplit__
         return fail_step(split, step_bytes, error);
     g->word_bytes = g->count_bytes = word ? word : 4;
     uint64_t step_words = step_bytes / g->word_bytes;
+    /* A lane copies trips x ABI_UNROLL words of its tile, a trip of 64 bytes at a time: about
+     * invocation_bytes (a CPU device's runs of 4 KiB, a GPU's 512 bytes), within the loop budget. */
+    uint32_t per_trip = ABI_UNROLL(g->word_bytes) * g->word_bytes;
+    g->trips = caps->invocation_bytes / per_trip ? caps->invocation_bytes / per_trip : 1;
+    if (g->trips > 64)
+        g->trips = 64;
+    uint64_t tile = (uint64_t)caps->workgroup_size * ABI_UNROLL(g->word_bytes) * g->trips;
+    /* The check and the copy count a row's words, and round them up to tiles, in 32 bits: the
+     * whole's capacity in words, plus a tile, must fit (no part's actual chunk passes the whole's
+     * capacity once the check has passed it). */
+    uint64_t whole_cap = split->sizes[split->axis], most = UINT32_MAX - tile;
     const char* whole = vksplit__words(split->direction)->whole;
-    if (split->sizes[split->axis] >= UINT32_MAX || step_words > UINT32_MAX ||
-        split->sizes[split->axis] * step_words >= UINT32_MAX)
-        return VKSPLIT__FAIL(error, PLAN_DEVICE_CAPACITY, whole, (unsigned long long)split->sizes[split->axis],
-                             (unsigned long long)step_words);
+    if (whole_cap > most || step_words > most || whole_cap * step_words > most)
+        return VKSPLIT__FAIL(error, PLAN_DEVICE_CAPACITY, whole, (unsigned long long)whole_cap,
+                             (unsigned long long)step_words, (unsigned long long)most);
     g->device_step_words = (uint32_t)step_words;
     g->device_parts = split->part_count;
     g->device_caps = vksplit__alloc_array(callbacks, (size_t)split->part_count + 1, sizeof *g->device_caps);
     if (!g->device_caps)
         return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, split->part_count,
                              vksplit__words(split->direction)->parts);
+    /* A part's capacity past 32 bits holds every length a 32-bit word can say: saturated, not cut. */
     for (uint32_t i = 0; i < split->part_count; i++)
-        g->device_caps[i] = (uint32_t)split->lengths[i];
-    g->device_caps[split->part_count] = (uint32_t)split->sizes[split->axis];
+        g->device_caps[i] = split->lengths[i] > UINT32_MAX ? UINT32_MAX : (uint32_t)split->lengths[i];
+    g->device_caps[split->part_count] = (uint32_t)whole_cap;
 
     /* Row dimensions: every dimension before the axis with two or more indices, innermost first. */
     uint32_t row_dims = 0, row_dim_of[VKSPLIT_MAX_RANK];
@@ -145,34 +156,32 @@ vksplit_result vksplit__plan_device(const vksplit__split* split, const vksplit__
         if (split->sizes[d] > 1)
             row_dim_of[row_dims++] = d;
     g->row_dims = row_dims;
+    /* Each part's grid is sized for its capacity held to the whole's: no actual length the check
+     * passes is longer (a part's longer capacity only lays out its own tensor). */
     uint32_t segments = 0;
     for (uint32_t i = 0; i < split->part_count; i++)
-        segments += split->lengths[i] && rows && step;
+        segments += split->lengths[i] && whole_cap && rows && step;
     g->segments = vksplit__alloc_array(callbacks, segments ? segments : 1, sizeof *g->segments);
     g->dims =
         vksplit__alloc_array(callbacks, (size_t)(segments ? segments : 1) * (row_dims ? row_dims : 1), sizeof *g->dims);
     if (!g->segments || !g->dims)
         return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, split->part_count,
                              vksplit__words(split->direction)->parts);
-    uint32_t per_trip = ABI_UNROLL(g->word_bytes) * g->word_bytes;
-    g->trips = caps->invocation_bytes / per_trip ? caps->invocation_bytes / per_trip : 1;
-    if (g->trips > 64)
-        g->trips = 64;
-    uint64_t tile = (uint64_t)caps->workgroup_size * ABI_UNROLL(g->word_bytes) * g->trips, at = 0;
+    uint64_t at = 0;
     uint64_t whole_strides[VKSPLIT_MAX_RANK];
     memcpy(whole_strides, split->whole_strides, sizeof whole_strides);
     for (uint32_t i = 0; i < split->part_count; i++) {
-        if (!(split->lengths[i] && rows && step))
+        if (!(split->lengths[i] && whole_cap && rows && step))
             continue;
         vksplit__segment* seg = &g->segments[g->segment_count];
         seg->part_index = i;
-        seg->chunk_words = split->lengths[i] * step_words;
+        seg->chunk_words = (split->lengths[i] < whole_cap ? split->lengths[i] : whole_cap) * step_words;
         seg->rows = rows;
         uint64_t tiles = vksplit__div_up(seg->chunk_words, tile);
         seg->units = rows * tiles;
-        if (seg->units > UINT32_MAX || at + seg->units > UINT32_MAX)
-            return VKSPLIT__FAIL(error, PLAN_DEVICE_CAPACITY, whole, (unsigned long long)split->sizes[split->axis],
-                                 (unsigned long long)step_words);
+        if (seg->units > UINT32_MAX || at + seg->units > UINT32_MAX) /* the capacities' workgroups */
+            return VKSPLIT__FAIL(error, PLAN_GRID_LIMIT, vksplit__words(split->direction)->operation, 1ull,
+                                 (unsigned long long)(at + seg->units));
         seg->pieces = (uint32_t)tiles; /* SEG_DEV_TILES */
         seg->piece_words = i;          /* SEG_DEV_PART */
         seg->rows_per_unit = 1;

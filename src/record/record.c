@@ -38,7 +38,8 @@ static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksp
 {
     const vksplit_context* ctx = plan->ctx;
     const vksplit__geometry* g = &plan->geo;
-    const vksplit__dispatch* d = &plan->grid.dispatches[0];
+    static const vksplit__dispatch none = {0}; /* a plan with device parameters and nothing to copy */
+    const vksplit__dispatch* d = plan->grid.dispatch_count ? &plan->grid.dispatches[0] : &none;
     vksplit__push_bda push;
     memset(&push, 0, sizeof push);
     push.table = plan->table_address;
@@ -74,10 +75,12 @@ static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksp
          * copy reads none), so that one push serves both dispatches. */
         put_u64(&push.parts[2 * DEVICE_INLINE_OUTPUTS], parameter_address);
         push.trips = (uint32_t)plan->device_parameters | (vksplit__writes_whole(plan->direction) ? DEV_MODE_JOIN : 0);
-        push.equal_units = g->segment_count; /* the check: segments per dispatch (one dispatch) */
+        push.equal_units = g->segment_count ? g->segment_count : 1; /* the check: segments per dispatch (one) */
         ctx->vk.vkCmdPushConstants(cmd, ctx->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
         ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->check_pipeline);
         ctx->vk.vkCmdDispatch(cmd, 1, 1, 1);
+        if (!g->segment_count) /* nothing to copy: the check wrote the status */
+            return;
         order_after_check(ctx, cmd);
         ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->pipeline);
         ctx->vk.vkCmdDispatchIndirect(cmd, parameters->buffer, indirect_at(plan, parameters, 0));
@@ -153,12 +156,13 @@ static void record_check_descriptors(const vksplit_plan* plan, VkCommandBuffer c
     push->segments = plan->geo.segment_count;
     push->equal_units = ctx->device_slots;
     push->segments_at = plan->table.segments_offset;
-    push->shape = plan->grid.dispatches[0].shape;
+    push->shape = plan->grid.dispatch_count ? plan->grid.dispatches[0].shape : 0;
     ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->check_pipeline);
     ctx->vk.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 2, writes);
     ctx->vk.vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof *push, push);
     ctx->vk.vkCmdDispatch(cmd, 1, 1, 1);
-    order_after_check(ctx, cmd);
+    if (plan->geo.segment_count) /* the copy reads what the check wrote */
+        order_after_check(ctx, cmd);
 }
 
 static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* whole,
@@ -174,16 +178,18 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
     VkDescriptorBufferInfo infos[3 + ABI_MAX_SLOTS];
     vksplit__push_desc push;
     memset(&push, 0, sizeof push);
-    vksplit_binding moved = *whole;
-    if (window)
-        moved.offset += window->whole_offset;
     infos[0] = (VkDescriptorBufferInfo){plan->table_buffer, plan->table_offset, plan->table_bytes};
-    infos[1] = descriptor_for(plan, &moved, plan->whole_span, &push.whole_word);
     VkDescriptorBufferInfo block = {0};
     if (device) {
         block = parameters_descriptor(plan, parameters, &push.part_words[ABI_MAX_SLOTS - 1]);
         record_check_descriptors(plan, cmd, &infos[0], &block, &push);
+        if (!g->segment_count) /* nothing to copy: the check wrote the status */
+            return;
     }
+    vksplit_binding moved = *whole;
+    if (window)
+        moved.offset += window->whole_offset;
+    infos[1] = descriptor_for(plan, &moved, plan->whole_span, &push.whole_word);
     VkWriteDescriptorSet writes[4];
     for (uint32_t b = 0; b < 4; b++) {
         writes[b] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
@@ -266,8 +272,10 @@ static vksplit_result record(const vksplit_plan* plan, VkCommandBuffer cmd, cons
                              const vksplit_binding* parts, const vksplit_arguments* arguments,
                              const vksplit_binding* parameters, vksplit_error* error)
 {
-    vksplit__bound bound;
-    vksplit_result r = vksplit__bind(plan, VKSPLIT__BIND_RECORDING, whole, parts, arguments, &bound, error);
+    vksplit__bound bound = {0};
+    vksplit_result r = VKSPLIT_OK;
+    if (plan->geo.segment_count) /* with nothing to copy (device parameters' check alone) no tensor is bound */
+        r = vksplit__bind(plan, VKSPLIT__BIND_RECORDING, whole, parts, arguments, &bound, error);
     if (r != VKSPLIT_OK)
         return r;
     VkDeviceAddress parameter_address = 0;
@@ -318,11 +326,11 @@ static vksplit_result record_checked(const vksplit_plan* plan, vksplit__directio
         return VKSPLIT__FAIL(error, RECORD_NO_DEVICE_PARAMETERS, vksplit__words(plan->direction)->record);
     if (device && (!parameters || !parameters->buffer))
         return VKSPLIT__FAIL0(error, RECORD_PARAMETERS_NULL);
-    if (plan->geo.segment_count == 0)
+    if (plan->geo.segment_count == 0 && !device)
         return vksplit__ok(error); /* every part is empty: nothing to record */
     if (plan->table_bytes && !plan->table_bound)
         return VKSPLIT__FAIL0(error, RECORD_TABLE_UNBOUND);
-    if (!whole || !parts) /* the rule names the call's own fields */
+    if (plan->geo.segment_count && (!whole || !parts)) /* the rule names the call's own fields */
         return direction == VKSPLIT__JOIN ? VKSPLIT__FAIL0(error, RECORD_JOIN_BINDINGS_NULL)
                                           : VKSPLIT__FAIL0(error, RECORD_BINDINGS_NULL);
     return record(plan, cmd, whole, parts, arguments, parameters, error);
@@ -366,7 +374,8 @@ vksplit_result vksplit_parameters_status(const vksplit_plan* plan, const uint32_
     case 0: return vksplit__ok(error);
     case DEV_RULE_LENGTH: return VKSPLIT__FAIL(error, DEVICE_LENGTH, status[1], status[2], status[3]);
     case DEV_RULE_WHOLE_LENGTH: return VKSPLIT__FAIL(error, DEVICE_WHOLE_LENGTH, status[1], status[2]);
-    case DEV_RULE_SUM: return VKSPLIT__FAIL(error, DEVICE_SUM, status[1], status[2]);
+    case DEV_RULE_SUM: /* the sum's high word third */
+        return VKSPLIT__FAIL(error, DEVICE_SUM, (unsigned long long)status[3] << 32 | status[1], status[2]);
     case DEV_RULE_OFFSET: return VKSPLIT__FAIL(error, DEVICE_OFFSET, status[1], status[2], status[3]);
     case DEV_RULE_ORDER: return VKSPLIT__FAIL(error, DEVICE_ORDER, status[1], status[2], status[3]);
     default: return VKSPLIT__FAIL(error, PARAMETERS_STATUS_UNKNOWN, status[0]);

@@ -34,6 +34,7 @@
 #include "device_producer.h"
 #include "host_buffer.h"
 #include "memory_io.h"
+#include "submit.h"
 #include "test_harness.h"
 #include "vk_count.h"
 
@@ -315,14 +316,8 @@ static void replay(gpu* g, vksplit_context* ctx, const dev_case* c, int fault, u
     }
 
     /* Recorded once. */
-    VkCommandBufferAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    alloc.commandPool = g->pool;
-    alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    alloc.commandBufferCount = 1;
-    VkCommandBuffer cmd;
-    CHECK(vkAllocateCommandBuffers(g->info.device, &alloc, &cmd) == VK_SUCCESS);
-    VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    CHECK(vkBeginCommandBuffer(cmd, &begin) == VK_SUCCESS);
+    VkCommandBuffer cmd = core_cmd_begin(g->info.device, g->pool, 0);
+    CHECK(cmd != VK_NULL_HANDLE);
     core_producer_record(&producer, cmd);
     /* What the engine owes: its writes of the values -> the check's reads. */
     VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
@@ -333,11 +328,7 @@ static void replay(gpu* g, vksplit_context* ctx, const dev_case* c, int fault, u
     vksplit_result r = c->join ? vksplit_cmd_join_device(plan, cmd, part_b, &whole_b, &arguments, &param_b, &err)
                                : vksplit_cmd_split_device(plan, cmd, &whole_b, part_b, &arguments, &param_b, &err);
     CHECK_RESULT(VKSPLIT_OK, r, &err);
-    barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-    barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, NULL,
-                         0, NULL);
-    CHECK(vkEndCommandBuffer(cmd) == VK_SUCCESS);
+    CHECK(core_cmd_end_for_host(cmd));
 
     VkFence fence;
     VkFenceCreateInfo fence_info = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
@@ -345,12 +336,7 @@ static void replay(gpu* g, vksplit_context* ctx, const dev_case* c, int fault, u
     uint32_t rules_seen = 0, mismatches = 0;
     for (uint32_t step = 0; step < replays; step++) {
         memset(write_side, GUARD, write_bytes);
-        VkSubmitInfo submit = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO};
-        submit.commandBufferCount = 1;
-        submit.pCommandBuffers = &cmd;
-        CHECK(vkQueueSubmit(g->info.queue, 1, &submit, fence) == VK_SUCCESS);
-        CHECK(vkWaitForFences(g->info.device, 1, &fence, VK_TRUE, UINT64_MAX) == VK_SUCCESS);
-        CHECK(vkResetFences(g->info.device, 1, &fence) == VK_SUCCESS);
+        CHECK(core_submit_wait(g->info.device, g->info.queue, cmd, fence));
 
         values v;
         producer_values(c, step, fault, &v);
@@ -455,6 +441,198 @@ static const struct {
     {FAULT_LENGTH, 2}, {FAULT_SUM, 2},   {FAULT_WHOLE, 3},  {FAULT_OFFSET, 0},
     {FAULT_OFFSET, 5}, {FAULT_ORDER, 7}, {FAULT_LENGTH, 7},
 };
+
+/* ---- values the host writes: the edges ------------------------------------------------------ */
+
+/* One recording of plan with the block's words as the host wrote them (whole_bytes of the whole
+ * and parts_bytes of the parts in a buffer each, every part bound at the start of its buffer), the
+ * status word pre-filled with a stale value; returns the block's status words as they came back
+ * and checks that the side the plan writes is untouched past want_written bytes (0: all of it). */
+static void run_host_values(gpu* g, const vksplit_plan* plan, int join, uint32_t n, const uint32_t* engine_words,
+                            uint64_t whole_bytes, uint64_t parts_bytes, uint32_t* status_out, const char* name)
+{
+    vksplit_plan_info info;
+    vksplit_plan_get_info(plan, &info);
+    vksplit_error err;
+    core_host_buffer whole, parts, params, args = {0};
+    CHECK(core_host_buffer_create(g->info.device, &g->memory, g->bda, whole_bytes, &whole));
+    CHECK(core_host_buffer_create(g->info.device, &g->memory, g->bda, parts_bytes, &parts));
+    CHECK(core_host_buffer_create(g->info.device, &g->memory, g->bda, info.parameter_bytes, &params));
+    uint8_t* written = join ? whole.mapped : parts.mapped;
+    uint64_t written_bytes = join ? whole.size : parts.size;
+    memset(written, GUARD, written_bytes);
+    uint32_t* words = (uint32_t*)params.mapped;
+    memcpy(words, engine_words, VKSPLIT_PARAMETERS_STATUS(n) * sizeof *words);
+    for (uint32_t k = 0; k < 4; k++) /* stale: a recording that runs must overwrite it */
+        words[VKSPLIT_PARAMETERS_STATUS(n) + k] = 0xDEADBEEF;
+    vksplit_binding whole_b = {whole.buffer, 0}, param_b = {params.buffer, 0};
+    vksplit_binding* part_b = core_calloc(n, sizeof *part_b);
+    for (uint32_t i = 0; i < n; i++)
+        part_b[i] = (vksplit_binding){parts.buffer, 0};
+    vksplit_arguments arguments = {0};
+    if (info.argument_bytes) {
+        CHECK(core_host_buffer_create(g->info.device, &g->memory, g->bda, info.argument_bytes, &args));
+        CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, part_b, args.mapped, &err), &err);
+        arguments = (vksplit_arguments){args.buffer, 0, 1};
+    }
+    VkCommandBuffer cmd = core_cmd_begin(g->info.device, g->pool, 1);
+    CHECK(cmd != VK_NULL_HANDLE);
+    vksplit_result r = join ? vksplit_cmd_join_device(plan, cmd, part_b, &whole_b, &arguments, &param_b, &err)
+                            : vksplit_cmd_split_device(plan, cmd, &whole_b, part_b, &arguments, &param_b, &err);
+    CHECK_RESULT(VKSPLIT_OK, r, &err);
+    CHECK(core_cmd_end_for_host(cmd));
+    CHECK(core_submit_wait(g->info.device, g->info.queue, cmd, VK_NULL_HANDLE));
+    vkFreeCommandBuffers(g->info.device, g->pool, 1, &cmd);
+    memcpy(status_out, words + VKSPLIT_PARAMETERS_STATUS(n), 4 * sizeof *status_out);
+    uint64_t touched = 0;
+    for (uint64_t i = 0; i < written_bytes; i++)
+        touched += written[i] != GUARD;
+    CHECK_MSG(touched == 0, "%s: %llu bytes written where nothing was due", name, (unsigned long long)touched);
+    free(part_b);
+    core_host_buffer_destroy(g->info.device, &whole);
+    core_host_buffer_destroy(g->info.device, &parts);
+    core_host_buffer_destroy(g->info.device, &params);
+    if (args.buffer)
+        core_host_buffer_destroy(g->info.device, &args);
+}
+
+/* Lengths each within its capacity whose sum passes 2^32 and wraps to the whole's length: 130
+ * inputs of a join, each of capacity 2^25 - 16 positions of 4 bytes (just under 128 MiB, a push
+ * descriptor's reach on lavapipe; all over one buffer: a join's inputs are only read), into a
+ * whole of 64. The check adds the lengths 64 bits wide: DEVICE_SUM with the sum past 2^32, and
+ * not one byte of the whole written (a 32-bit sum read 5, status 0, and the copy moved
+ * 2^32 + 5 positions into a whole of 64). */
+static void sum_past_32_bits(gpu* g, vksplit_context* ctx, const char* label)
+{
+    enum { N = 130 };
+    static const uint64_t sizes[1] = {64};
+    uint64_t caps[N];
+    const uint32_t cap = (1u << 25) - 16;
+    for (uint32_t i = 0; i < N; i++)
+        caps[i] = cap;
+    vksplit_join_desc j = core_packed_join_desc(4, 1, sizes, 0, N, caps);
+    vksplit_plan_options packed = {.device_parameters = VKSPLIT_DEVICE_PARAMETERS_PACKED};
+    vksplit_plan* plan = NULL;
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create_join(ctx, &j, &packed, &plan, &err), &err);
+    if (!plan)
+        return;
+    uint32_t words[VKSPLIT_PARAMETERS_WORDS(N)] = {0}, status[4];
+    for (uint32_t i = 0; i < 128; i++)
+        words[VKSPLIT_PARAMETERS_LENGTH(N, i)] = cap; /* 128 x cap = 2^32 - 2048 */
+    words[VKSPLIT_PARAMETERS_LENGTH(N, 128)] = 2048 + 5;
+    words[VKSPLIT_PARAMETERS_WHOLE_LENGTH] = 5;
+    char name[96];
+    snprintf(name, sizeof name, "%s: lengths summing to 2^32 + 5", label);
+    run_host_values(g, plan, 1, N, words, 64 * 1024, (uint64_t)cap * 4, status, name);
+    CHECK_MSG(status[0] == VKSPLIT_RULE_DEVICE_SUM && status[1] == 5 && status[2] == 5 && status[3] == 1,
+              "%s: status {%u, %u, %u, %u}, want DEVICE_SUM {5, 5, 1}", name, status[0], status[1], status[2],
+              status[3]);
+    uint32_t back[VKSPLIT_PARAMETERS_WORDS(N)] = {0};
+    memcpy(back + VKSPLIT_PARAMETERS_STATUS(N), status, sizeof status);
+    CHECK_RULE(VKSPLIT_RULE_DEVICE_SUM, vksplit_parameters_status(plan, back, &err), &err);
+    CHECK_MSG(strstr(err.message, "sum to 4294967301, but its whole length is 5"), "%s: %s", name, err.message);
+    printf("%-34s %s\n", "lengths summing past 2^32", err.message);
+    vksplit_plan_destroy(plan);
+}
+
+/* Plans with nothing to copy still run the check, and every recording writes the status over a
+ * stale one: every capacity 0, a zero size off the axis (default strides), a whole of capacity 0,
+ * and a part whose capacity passes 32 bits (held whole: any 32-bit length is within it). No
+ * tensor is bound but the block. */
+static void nothing_to_copy(gpu* g, vksplit_context* ctx, const char* label)
+{
+    static const struct {
+        const char* name;
+        uint64_t sizes[3];
+        uint64_t caps[2];
+        uint32_t lengths[2], whole;
+        uint32_t rule, values[3];
+    } rows[] = {
+        {"every capacity 0", {2, 8, 4}, {0, 0}, {0, 0}, 0, 0, {0, 0, 0}},
+        {"every capacity 0, a whole of 1", {2, 8, 4}, {0, 0}, {0, 0}, 1, VKSPLIT_RULE_DEVICE_SUM, {0, 1, 0}},
+        {"a zero size before the axis", {0, 8, 4}, {4, 4}, {3, 5}, 8, VKSPLIT_RULE_DEVICE_LENGTH, {1, 5, 4}},
+        {"a zero size after the axis", {3, 8, 0}, {4, 4}, {3, 4}, 7, 0, {0, 0, 0}},
+        {"a whole of capacity 0", {2, 0, 4}, {3, 0}, {1, 0}, 1, VKSPLIT_RULE_DEVICE_WHOLE_LENGTH, {1, 0, 0}},
+        {"a part's capacity 2^32 + 5", {0, 16, 4}, {((uint64_t)1 << 32) + 5, 3}, {6, 3}, 9, 0, {0, 0, 0}},
+    };
+    for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+        for (int join = 0; join < 2; join++) {
+            vksplit_split_desc d = core_packed_desc(4, 3, rows[k].sizes, 1, 2, rows[k].caps);
+            vksplit_join_desc j = core_join_of_split(&d);
+            vksplit_plan_options packed = {.device_parameters = VKSPLIT_DEVICE_PARAMETERS_PACKED};
+            vksplit_plan* plan = NULL;
+            vksplit_error err;
+            vksplit_result r = join ? vksplit_plan_create_join(ctx, &j, &packed, &plan, &err)
+                                    : vksplit_plan_create(ctx, &d, &packed, &plan, &err);
+            char name[128];
+            snprintf(name, sizeof name, "%s: %s (%s)", label, rows[k].name, join ? "join" : "split");
+            CHECK_MSG(r == VKSPLIT_OK, "%s: plan: %s", name, err.message);
+            if (!plan)
+                continue;
+            uint32_t words[VKSPLIT_PARAMETERS_WORDS(2)] = {0}, status[4];
+            words[VKSPLIT_PARAMETERS_WHOLE_LENGTH] = rows[k].whole;
+            words[VKSPLIT_PARAMETERS_LENGTH(2, 0)] = rows[k].lengths[0];
+            words[VKSPLIT_PARAMETERS_LENGTH(2, 1)] = rows[k].lengths[1];
+            run_host_values(g, plan, join, 2, words, 256, 256, status, name);
+            int ok = status[0] == rows[k].rule;
+            for (uint32_t v = 0; ok && rows[k].rule && v < 3; v++)
+                ok = status[1 + v] == rows[k].values[v];
+            CHECK_MSG(ok && (rows[k].rule || (status[1] | status[2] | status[3]) == 0),
+                      "%s: status {%u, %u, %u, %u}, want rule %u", name, status[0], status[1], status[2], status[3],
+                      rows[k].rule);
+            vksplit_plan_destroy(plan);
+        }
+    }
+    printf("%-34s %zu plans, split and join, each writes its status\n", "nothing to copy",
+           sizeof rows / sizeof rows[0]);
+}
+
+/* The check and the copy count a row's words, and round them up to whole tiles, in 32 bits: the
+ * whole's capacity in words plus one tile is the most a plan takes (planned only: its 16 GiB are
+ * never allocated, on a context told of a device whose buffers may be that large). Before, a
+ * capacity of 2^32 - 2 words was planned and its rounding wrapped: 0 workgroups, nothing copied. */
+static void capacity_in_words(gpu* g, const char* label)
+{
+    vkc_limits limits = {{65535, 65535, 65535}, (uint64_t)1 << 40};
+    vkc_set_limits(&limits);
+    vksplit_context_desc told = vkc_context_desc(g->runner);
+    told.pipelines = VKSPLIT_PIPELINES_ON_DEMAND;
+    vksplit_context* big = NULL;
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&told, &big, &err), &err);
+    vksplit_plan_options packed = {.device_parameters = VKSPLIT_DEVICE_PARAMETERS_PACKED};
+    vksplit_plan* plan = NULL;
+    /* 4-byte words, one a step: the tile from a small plan's figures */
+    static const uint64_t small[1] = {64};
+    vksplit_split_desc d = core_packed_desc(4, 1, small, 0, 1, small);
+    d.base_alignment = 4;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(big, &d, &packed, &plan, &err), &err);
+    vksplit_plan_info info;
+    vksplit_plan_get_info(plan, &info);
+    vksplit_plan_destroy(plan);
+    uint64_t tile = (uint64_t)info.workgroup_size * info.invocation_bytes / info.word_bytes;
+    CHECK_MSG(info.word_bytes == 4 && tile >= 16, "%s: w%u, a tile of %llu words", label, info.word_bytes,
+              (unsigned long long)tile);
+    const uint64_t most = UINT32_MAX - tile, wrapped = UINT32_MAX - 1;
+    const uint64_t tries[3] = {most, most + 1, wrapped};
+    for (int k = 0; k < 3; k++) {
+        uint64_t sizes[1] = {tries[k]};
+        d = core_packed_desc(4, 1, sizes, 0, 1, sizes);
+        d.base_alignment = 4;
+        plan = NULL;
+        vksplit_result r = vksplit_plan_create(big, &d, &packed, &plan, &err);
+        if (k == 0)
+            CHECK_RESULT(VKSPLIT_OK, r, &err);
+        else
+            CHECK_RULE(VKSPLIT_RULE_PLAN_DEVICE_CAPACITY, r, &err);
+        vksplit_plan_destroy(plan);
+    }
+    printf("%-34s a tile of %llu words: %llu planned, %llu refused: %s\n", "capacity in words",
+           (unsigned long long)tile, (unsigned long long)most, (unsigned long long)wrapped, err.message);
+    vksplit_context_destroy(big);
+    vkc_set_limits(NULL);
+}
 
 /* ---- rules -------------------------------------------------------------------------------- */
 
@@ -709,6 +887,8 @@ static void runner_runs(gpu* g)
 static void run_all(gpu* g, vksplit_context* ctx, const char* label, uint64_t seed)
 {
     printf("-- %s\n", label);
+    sum_past_32_bits(g, ctx, label);
+    nothing_to_copy(g, ctx, label);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         replay(g, ctx, &cases[i], FAULT_NONE, REPLAYS);
     for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++) {
@@ -739,6 +919,7 @@ int main(void)
         descriptors = ctx;
     }
     rules(&g, ctx, descriptors);
+    capacity_in_words(&g, "capacity in words");
     runner_runs(&g);
     uint64_t seed = core_seed(0xD3F1CE);
     run_all(&g, ctx, g.bda ? "the runner's context (device addresses)" : "the runner's context (push descriptors)",

@@ -30,6 +30,7 @@
 #include "host_buffer.h"
 #include "own_device.h"
 #include "reference.h"
+#include "submit.h"
 #include "test_harness.h"
 
 /* The handler's exit status: a load left the input. */
@@ -144,34 +145,14 @@ static void record_and_wait(const own_device* d, const vksplit_plan* plan, const
     vksplit_plan_info info;
     vksplit_plan_get_info(plan, &info);
     vksplit_error err;
-    VkCommandBuffer cmd;
-    VkCommandBufferAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    alloc.commandPool = d->pool;
-    alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    alloc.commandBufferCount = 1;
-    CHECK(vkAllocateCommandBuffers(d->device, &alloc, &cmd) == VK_SUCCESS);
-    VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    CHECK(vkBeginCommandBuffer(cmd, &begin) == VK_SUCCESS);
+    VkCommandBuffer cmd = core_cmd_begin(d->device, d->pool, 1);
+    CHECK(cmd != VK_NULL_HANDLE);
     if (info.operation == VKSPLIT_OPERATION_JOIN)
         CHECK_RESULT(VKSPLIT_OK, vksplit_cmd_join(plan, cmd, parts, whole, arguments, &err), &err);
     else
         CHECK_RESULT(VKSPLIT_OK, vksplit_cmd_split(plan, cmd, whole, parts, arguments, &err), &err);
-    VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-    barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-    barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, NULL,
-                         0, NULL);
-    CHECK(vkEndCommandBuffer(cmd) == VK_SUCCESS);
-    VkFence fence;
-    VkFenceCreateInfo fence_info = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    CHECK(vkCreateFence(d->device, &fence_info, NULL, &fence) == VK_SUCCESS);
-    VkSubmitInfo submit = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO};
-    submit.commandBufferCount = 1;
-    submit.pCommandBuffers = &cmd;
-    CHECK(vkQueueSubmit(d->queues[0], 1, &submit, fence) == VK_SUCCESS);
-    CHECK(vkWaitForFences(d->device, 1, &fence, VK_TRUE, UINT64_MAX) == VK_SUCCESS);
-    vkDestroyFence(d->device, fence, NULL);
+    CHECK(core_cmd_end_for_host(cmd));
+    CHECK(core_submit_wait(d->device, d->queues[0], cmd, VK_NULL_HANDLE));
     vkFreeCommandBuffers(d->device, d->pool, 1, &cmd);
 }
 
