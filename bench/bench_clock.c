@@ -16,9 +16,10 @@ extern const size_t bench_clock_spin_spv_size;
 #define SPIN_MAX_ITERATIONS 60000u
 
 typedef struct spin_push {
-    uint64_t result, cycles, mask, simulate;
+    uint64_t result, cycles, mask, device_mask, simulate, start;
     uint32_t max_iterations, pad;
 } spin_push;
+_Static_assert(sizeof(bench_clock_record) == BENCH_CLOCK_RESULT_BYTES, "a spin's result is a bench_clock_record");
 
 /* The two probes' result slots, after the spins': reading the width, and the empty spin. */
 #define PROBE_WIDTH BENCH_CLOCK_SLOTS
@@ -50,8 +51,10 @@ static int record_spin(void* user, VkCommandBuffer cmd)
     const bench_clock* c = a->clock;
     spin_push push = {c->results.address + BENCH_CLOCK_RESULT_BYTES * a->result_slot,
                       a->cycles,
-                      c->mask,
-                      c->simulate,
+                      c->counter.mask,
+                      c->counter.device_mask,
+                      c->counter.simulate,
+                      c->counter.start,
                       SPIN_MAX_ITERATIONS,
                       0};
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipeline);
@@ -94,7 +97,7 @@ static int create_pipeline(bench_clock* c)
 
 /* Runs a one-off spin `runs` times: the median seconds, and its result; < 0 on failure. */
 static double probe(bench_clock* c, bench_timer* t, vksplit_runner* runner, uint32_t slot, uint64_t cycles, int runs,
-                    uint64_t result[4])
+                    bench_clock_record* result)
 {
     spin_args a = {c, slot, cycles};
     bench_op op = {"clock probe", record_spin, &a, BENCH_SLOT_CLOCK, BENCH_SLOT_CLOCK, 0};
@@ -106,20 +109,10 @@ static double probe(bench_clock* c, bench_timer* t, vksplit_runner* runner, uint
         ok = (seconds[i] = bench_batch_run(t, &b)) >= 0;
     bench_batch_free(t, &b);
     vksplit_error error;
-    if (!ok || vksplit_runner_download(runner, &c->results, BENCH_CLOCK_RESULT_BYTES * slot, result,
-                                       BENCH_CLOCK_RESULT_BYTES, &error) != VKSPLIT_OK)
+    if (!ok || vksplit_runner_download(runner, &c->results, BENCH_CLOCK_RESULT_BYTES * slot, result, sizeof *result,
+                                       &error) != VKSPLIT_OK)
         return -1;
     return bench_median(seconds, runs < EMPTY_RUNS ? runs : EMPTY_RUNS);
-}
-
-static uint32_t bit_length(uint64_t v)
-{
-    uint32_t n = 0;
-    while (v) {
-        n++;
-        v >>= 1;
-    }
-    return n;
 }
 
 int bench_clock_create(vksplit_runner* runner, const vksplit_runner_info* info, bench_timer* t, uint32_t simulate_bits,
@@ -128,8 +121,13 @@ int bench_clock_create(vksplit_runner* runner, const vksplit_runner_info* info, 
     memset(c, 0, sizeof *c);
     c->device = info->device;
     c->spin_cycles = info->device_type == VK_PHYSICAL_DEVICE_TYPE_CPU ? SPIN_CYCLES_CPU : SPIN_CYCLES;
-    c->mask = UINT64_MAX;
-    c->simulate = simulate_bits && simulate_bits < 64 ? ((uint64_t)1 << simulate_bits) - 1 : UINT64_MAX;
+    int narrow = simulate_bits && simulate_bits < 64;
+    /* The width probe counts on the narrowed counter where asked (its width is read off it
+     * below); the device's readings are ORed beside. */
+    c->counter.simulate = narrow ? bench_clock_mask(simulate_bits) : UINT64_MAX;
+    c->counter.start = narrow ? bench_clock_narrow_start(simulate_bits) : 0;
+    c->counter.mask = c->counter.simulate;
+    c->counter.device_mask = UINT64_MAX;
     c->note = missing(info);
     if (c->note)
         return 1;
@@ -139,22 +137,28 @@ int bench_clock_create(vksplit_runner* runner, const vksplit_runner_info* info, 
         fprintf(stderr, "split_bench: the clock's spin could not be set up\n");
         return 0;
     }
-    /* The counter's width: every reading of a spin as long as its iterations allow, ORed. A
+    /* The counters' widths: every reading of a spin as long as its iterations allow, ORed. A
      * narrower mask than the true period still sums short steps right (a power of two divides
      * the next), so a width read short is harmless. */
-    uint64_t result[4];
-    if (probe(c, t, runner, PROBE_WIDTH, UINT64_MAX, 1, result) < 0) {
+    bench_clock_record result;
+    if (probe(c, t, runner, PROBE_WIDTH, UINT64_MAX, 1, &result) < 0) {
         fprintf(stderr, "split_bench: the clock's width probe failed\n");
         return 0;
     }
-    if (!result[2]) {
+    c->device_bits = bench_clock_width(result.seen_device);
+    if (!c->device_bits) {
         c->note = "the shader clock reads 0";
         return 1;
     }
-    c->counter_bits = bit_length(result[2]);
-    c->mask = c->counter_bits >= 64 ? UINT64_MAX : ((uint64_t)1 << c->counter_bits) - 1;
+    if (narrow && simulate_bits >= c->device_bits) { /* as wide as the device's or wider: the device's */
+        c->counter.simulate = UINT64_MAX;
+        c->counter.start = 0;
+    }
+    c->counter_bits = c->counter.simulate == UINT64_MAX ? c->device_bits : bench_clock_width(result.seen);
+    c->counter.mask = bench_clock_mask(c->counter_bits);
+    c->counter.device_mask = bench_clock_mask(c->device_bits);
     /* The launch: an empty spin's time between its timestamps, taken off every spin's. */
-    c->launch_s = probe(c, t, runner, PROBE_EMPTY, 0, EMPTY_RUNS, result);
+    c->launch_s = probe(c, t, runner, PROBE_EMPTY, 0, EMPTY_RUNS, &result);
     if (c->launch_s < 0) {
         fprintf(stderr, "split_bench: timing the clock's empty spin failed\n");
         return 0;
@@ -197,20 +201,16 @@ int bench_clock_spin(bench_clock* c, bench_timer* t)
 
 uint32_t bench_clock_collect(bench_clock* c, vksplit_runner* runner, double* mhz)
 {
-    uint64_t counted[BENCH_CLOCK_RESULT_BYTES / 8 * BENCH_CLOCK_SLOTS];
     uint32_t n = c->used;
     vksplit_error error;
     c->used = 0;
-    if (!n ||
-        vksplit_runner_download(runner, &c->results, 0, counted, BENCH_CLOCK_RESULT_BYTES * n, &error) != VKSPLIT_OK)
+    c->collected_count = 0;
+    if (!n || vksplit_runner_download(runner, &c->results, 0, c->collected, BENCH_CLOCK_RESULT_BYTES * n, &error) !=
+                  VKSPLIT_OK)
         return 0;
-    for (uint32_t i = 0; i < n; i++) { /* a spin that counted no iteration reads 0: low */
-        const uint64_t* r = counted + BENCH_CLOCK_RESULT_BYTES / 8 * i;
-        /* The launch off the spin's time, where the spin outlasts it (it does by far: 100 us
-         * against a few on a GPU, 1 ms against 50-150 us on lavapipe). */
-        double seconds = c->seconds[i] > 2 * c->launch_s ? c->seconds[i] - c->launch_s : c->seconds[i];
-        mhz[i] = seconds > 0 && r[1] ? (double)r[0] / seconds * 1e-6 : 0;
-    }
+    c->collected_count = n;
+    for (uint32_t i = 0; i < n; i++) /* a spin that counted no iteration reads 0: low */
+        mhz[i] = bench_clock_mhz(c->collected[i].cycles, c->collected[i].iterations, c->seconds[i], c->launch_s);
     return n;
 }
 

@@ -4,15 +4,17 @@
  * its own; cycles / (seconds - an empty spin's seconds, the launch) is the clock. split_bench
  * runs one before and after each batch. The counter's width is read off the counter itself
  * (every reading of a long spin ORed), and the spin sums its steps modulo that period, so a
- * narrow counter (RADV's 20 bits) wraps harmlessly. Where the device or the runner cannot give
- * the shader clock, or device addresses are off, it says why. */
+ * narrow counter (RADV's 20 bits) wraps harmlessly (the arithmetic: bench_clock_math.h). Where
+ * the device or the runner cannot give the shader clock, or device addresses are off, it says
+ * why. */
 #ifndef VKSPLIT_BENCH_CLOCK_H
 #define VKSPLIT_BENCH_CLOCK_H
 
+#include "bench_clock_math.h"
 #include "bench_timing.h"
 
 #define BENCH_CLOCK_SLOTS 8u
-#define BENCH_CLOCK_RESULT_BYTES 32u /* a spin's result: cycles, iterations, readings ORed, unused */
+#define BENCH_CLOCK_RESULT_BYTES 64u /* a spin's result: a bench_clock_record */
 
 typedef struct bench_clock bench_clock;
 
@@ -29,26 +31,30 @@ struct bench_clock {
     VkPipeline pipeline;
     vksplit_runner_buffer results; /* BENCH_CLOCK_RESULT_BYTES a slot, and the two probes' */
     uint64_t spin_cycles;
-    uint64_t mask;         /* the counter's period - 1, as read off it */
-    uint64_t simulate;     /* ANDed into every reading: all ones, or --clock-bits' period - 1 */
-    uint32_t counter_bits; /* the counter's width, as read off it */
-    double launch_s;       /* an empty spin's seconds: the launch, subtracted from every spin */
-    double reference_mhz;  /* the clock at the end of the first case's warm-up: the 75% bar's */
-    double end_mhz;        /* the clock after the last case: the reference re-checked */
+    bench_clock_counter counter; /* what the spin counts on: the device's counter, or --clock-bits' */
+    uint32_t counter_bits;       /* the width of the counter counted on, as read off it */
+    uint32_t device_bits;        /* the device's counter's width, as read off it */
+    double launch_s;             /* an empty spin's seconds: the launch, subtracted from every spin */
+    double reference_mhz;        /* the clock at the end of the first case's warm-up: the 75% bar's */
+    double end_mhz;              /* the clock after the last case: the reference re-checked */
     bench_clock_slot slots[BENCH_CLOCK_SLOTS];
     bench_op ops[BENCH_CLOCK_SLOTS];
     bench_batch spins[BENCH_CLOCK_SLOTS]; /* one recorded spin per slot */
     double seconds[BENCH_CLOCK_SLOTS];    /* each spin's GPU time since the last collect */
     uint32_t used;
+    bench_clock_record collected[BENCH_CLOCK_SLOTS]; /* the last collect's spins (--json's clock_spins) */
+    uint32_t collected_count;
     double max_mhz; /* the highest batch clock seen in the run (bench_measure.c) */
 };
 
 /* Asks the runner for the shader clock (before vksplit_runner_create). */
 void bench_clock_request(vksplit_runner_desc* desc);
 /* Sets up the spin where the runner enabled the shader clock and device addresses are on;
- * otherwise available = 0 and note says why. simulate_bits (1..63; 0: off) masks every
- * reading to that many bits, a narrow counter on any device (--clock-bits, for the tests).
- * Reads the counter's width and times the launch. 0 only on a failure to set up what was
+ * otherwise available = 0 and note says why. simulate_bits (1..63; 0: off) narrows every
+ * reading to that many bits, a narrow counter on any device (--clock-bits, for the tests; as
+ * wide as the device's counter or wider: the device's counter itself): each spin starts it a
+ * sixteenth of its period before the wrap (bench_clock_narrow_start), so every spin wraps it.
+ * Reads the counters' widths and times the launch. 0 only on a failure to set up what was
  * offered (message on stderr). c must stay where it is until destroyed. */
 int bench_clock_create(vksplit_runner* runner, const vksplit_runner_info* info, bench_timer* t, uint32_t simulate_bits,
                        bench_clock* c);
@@ -60,7 +66,7 @@ void bench_clock_destroy(bench_clock* c, bench_timer* t, vksplit_runner* runner)
 /* Times one spin, a submission of its own, into the next slot; 0 on failure. */
 int bench_clock_spin(bench_clock* c, bench_timer* t);
 /* The MHz of each spin since the last collect, in order (returns how many: at most
- * BENCH_CLOCK_SLOTS). 0 on failure. */
+ * BENCH_CLOCK_SLOTS), and what each wrote (collected). 0 on failure. */
 uint32_t bench_clock_collect(bench_clock* c, vksplit_runner* runner, double* mhz);
 
 #endif /* VKSPLIT_BENCH_CLOCK_H */

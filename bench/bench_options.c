@@ -57,8 +57,9 @@ void bench_usage(FILE* to)
             "  device would run, at any --size, on any device (--mapping by-shape: a discrete GPU's plans).\n"
             "  --shader-stats: per case, what the driver reports about the plan's pipeline (registers,\n"
             "  instructions, spills... through VK_KHR_pipeline_executable_properties; one line where it lacks it).\n"
-            "  --clock-bits N: mask the shader clock's readings to N bits (8..63), a narrow counter such as\n"
-            "  RADV's 20-bit one on any device (for the tests).\n");
+            "  --clock-bits N: narrow the shader clock's readings to N bits (8..63), a narrow counter such as\n"
+            "  RADV's 20-bit one on any device (for the tests), each spin starting it just before its wrap (N at\n"
+            "  or over the width of the device's counter: that counter).\n");
 }
 
 /* "a,b,c" into out (at most max entries); 0 on a malformed list. */

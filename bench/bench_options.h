@@ -21,7 +21,7 @@ typedef struct bench_options {
     double warmup_ms;    /* --warmup-ms */
     double batch_ms;     /* --batch-ms */
     unsigned batch_reps; /* --batch-reps: a fixed K (0: sized to --batch-ms) */
-    unsigned clock_bits; /* --clock-bits: the shader clock's readings masked to this many bits (tests) */
+    unsigned clock_bits; /* --clock-bits: the shader clock's readings narrowed to this many bits (tests) */
     vksplit_runner_desc runner;
     vksplit_path path;
 } bench_options;

@@ -1,6 +1,7 @@
 /* split_bench's output (bench_report.h). */
 #include "bench_report.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -31,20 +32,47 @@ static const char* number_or_null(char* buffer, size_t size, const char* format,
     return buffer;
 }
 
+/* --clock-bits' counter's first reading in each spin; null on the device's own counter, or
+ * without a clock. */
+static const char* narrow_start(char* buffer, size_t size, const bench_clock* clock)
+{
+    if (!clock->available || clock->counter.simulate == UINT64_MAX)
+        return "null";
+    snprintf(buffer, size, "%" PRIu64, clock->counter.start);
+    return buffer;
+}
+
+/* The last clock reading's spins, as each wrote them (bench_clock_record): the readings
+ * tests/bench/clock.sh checks the count by. */
+static void json_spins(const bench_clock* clock)
+{
+    printf("  \"clock_spins\": [");
+    for (uint32_t i = 0; i < clock->collected_count; i++) {
+        const bench_clock_record* r = &clock->collected[i];
+        printf("%s\n    {\"cycles\": %" PRIu64 ", \"iterations\": %" PRIu64 ", \"first\": %" PRIu64
+               ", \"last\": %" PRIu64 ", \"longest\": %" PRIu64 ", \"full\": %" PRIu64 "}",
+               i ? "," : "", r->cycles, r->iterations, r->first, r->last, r->longest, r->full);
+    }
+    printf("%s],\n", clock->collected_count ? "\n  " : "");
+}
+
 void bench_report_begin(const bench_options* o, const vksplit_runner_info* info, const bench_clock* clock)
 {
+    char start[32];
     if (o->json) {
         printf("{\n  \"device\": \"%s\",\n  \"driver\": \"%s\",\n  \"reps\": %d,\n  \"batches\": %d,\n"
                "  \"warmup_ms\": %g,\n  \"batch_ms\": %g,\n  \"fixed_batch_reps\": %u,\n  \"latency_reps\": %u,\n"
                "  \"low_clock_bar\": %.2f,\n  \"clock_source\": %s,\n  \"clock_note\": %s%s%s,\n"
-               "  \"clock_counter_bits\": %u,\n  \"clock_launch_us\": %.3f,\n"
+               "  \"clock_counter_bits\": %u,\n  \"clock_device_bits\": %u,\n  \"clock_narrow_start\": %s,\n"
+               "  \"clock_launch_us\": %.3f,\n"
                "  \"mapped_tensors\": %u,\n  \"plan_only\": %s,\n  \"cases\": [\n",
                info->device_name, info->driver_info, o->batches, o->batches, o->warmup_ms, o->batch_ms, o->batch_reps,
                BENCH_LATENCY_REPS, BENCH_LOW_CLOCK,
                clock->available ? "\"VK_KHR_shader_clock: a fixed-cycle spin timed before and after each batch\""
                                 : "null",
                clock->note ? "\"" : "", clock->note ? clock->note : "null", clock->note ? "\"" : "",
-               clock->counter_bits, clock->launch_s * 1e6, info->mapped_tensors, o->plan_only ? "true" : "false");
+               clock->counter_bits, clock->device_bits, narrow_start(start, sizeof start, clock), clock->launch_s * 1e6,
+               info->mapped_tensors, o->plan_only ? "true" : "false");
     } else if (o->plan_only) {
         printf("split_bench --plan-only on %s: each case's plan and its own account, nothing run\n\n"
                "%-19s %-22s %-3s %5s %9s %-58s %6s %6s %8s %6s\n",
@@ -270,12 +298,13 @@ void bench_report_end(const bench_options* o, const bench_clock* clock, uint32_t
     char mhz[32], ref[32], end[32];
     int sagged = clock->available && clock->end_mhz < BENCH_CLOCK_SAG * clock->reference_mhz;
     if (o->json) {
-        printf("  ],\n  \"clock_max_mhz\": %s,\n  \"clock_reference_mhz\": %s,\n  \"clock_end_mhz\": %s,\n"
-               "  \"clock_sagged\": %s,\n  \"reruns\": %u,\n  \"low_clock_batches\": %u\n}\n",
+        printf("  ],\n  \"clock_max_mhz\": %s,\n  \"clock_reference_mhz\": %s,\n  \"clock_end_mhz\": %s,\n",
                number_or_null(mhz, sizeof mhz, "%.1f", clock->max_mhz, clock->available),
                number_or_null(ref, sizeof ref, "%.1f", clock->reference_mhz, clock->available),
-               number_or_null(end, sizeof end, "%.1f", clock->end_mhz, clock->available), sagged ? "true" : "false",
-               reruns, low_batches);
+               number_or_null(end, sizeof end, "%.1f", clock->end_mhz, clock->available));
+        json_spins(clock);
+        printf("  \"clock_sagged\": %s,\n  \"reruns\": %u,\n  \"low_clock_batches\": %u\n}\n",
+               sagged ? "true" : "false", reruns, low_batches);
     } else if (!o->plan_only) {
         printf("\nlatency cases (4k, 64k) show microseconds per split or join and per reference instead of GB/s\n");
         if (clock->available && clock->reference_mhz <= 0)
