@@ -6,11 +6,16 @@ What is checked is the explicit table CLAIMS below (a quote in a document, the s
 in the code) and the rules after it: the tuning-defaults table of docs/performance.md is what
 `--write` generates from vksplit_resolve_tuning; the test command's stages as docs/testing.md
 tells them; every *.md/*.rst a comment cites and every repository path the prose names exists;
-a name cited with its file is in that file; every rule id named is a rule; and a few sentences
-that were once wrong stay gone.
+a name cited with its file is in that file; every vksplit_/VKSPLIT_ name the prose uses is
+declared where it belongs (public names in include/vksplit/*.h, `type.field` a field of the type,
+internal vksplit__ names in src/, settings in CMake or the environment); every rule named, as
+VKSPLIT_RULE_<NAME> or as a bare id, is a rule, with its number where one is given; and a few
+sentences that were once wrong stay gone.
 
-The prose is README.md, docs/*.md, tests/README.md, fuzz/README.md and the comments of
-include/vksplit/*.h, plus the few comments of src/, shaders/ and tests/ a row names. A #define
+The prose is README.md, CONTRIBUTING.md, docs/*.md, tests/README.md, fuzz/README.md and
+include/vksplit/*.h, CHANGELOG.md's current entries (its Unreleased section but for Removed,
+Deprecated and Retired: the rest is history, whose names may be gone), plus the few comments of
+src/, shaders/ and tests/ a row names. A #define
 is found by its name anywhere in src/, include/ or shaders/ (files move; names are the
 contract). In a quote's pattern a space matches any white space, line breaks and the comment
 leaders of C (` * `, `//`) included.
@@ -156,6 +161,129 @@ def define(name, seen=()):
         raise Missing("#define %s differs: %s" % (name, ", ".join("%d at %s" % vw for vw in sorted(values))))
     value, where = sorted(values)[0]
     return value, "%s (%s)" % (name, where)
+
+
+FUNCTION_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)\(([\w, ]*)\)[ \t]+(.*?)[ \t]*(?:/[*/].*)?$", re.M)
+_macros = None
+
+
+def function_macros():
+    """{NAME: [(params, body, "file:line")]} of every function-like #define in src/, include/, shaders/."""
+    global _macros
+    if _macros is None:
+        _macros = {}
+        for f in files(*CODE):
+            text = read(f)
+            for m in FUNCTION_DEFINE.finditer(text):
+                params = [p.strip() for p in m.group(2).split(",") if p.strip()]
+                _macros.setdefault(m.group(1), []).append((params, m.group(3), "%s:%d" % (f, line_of(text, m.start()))))
+    return _macros
+
+
+def c_eval(expr, seen=()):
+    """An integer C expression of literals, #defines and function-like macros: the operators of
+    C's constant expressions (?:, || && | ^ &, == != < <= > >=, << >>, + - * / %, unary - ! ~),
+    evaluated as C does on these operands (/ truncates; a comparison is 0 or 1)."""
+    tokens = re.findall(r"0[xX][0-9a-fA-F]+[uUlL]*|\d+[uUlL]*|\w+|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%()?:<>&|^!~,]", expr)
+    if "".join(tokens) != re.sub(r"\s+", "", expr):
+        raise Missing("cannot evaluate %r" % expr)
+    pos = [0]
+
+    def peek():
+        return tokens[pos[0]] if pos[0] < len(tokens) else None
+
+    def take(want=None):
+        t = peek()
+        if t is None or (want is not None and t != want):
+            raise Missing("cannot evaluate %r (at %r)" % (expr, t))
+        pos[0] += 1
+        return t
+
+    def call(name):
+        params, body, where = function_macros()[name][0]
+        take("(")
+        args, depth, start = [], 0, pos[0]
+        while True:
+            t = take()
+            if t == "(":
+                depth += 1
+            elif t == ")" and depth:
+                depth -= 1
+            elif t in (",", ")") and not depth:
+                args.append(" ".join(tokens[start:pos[0] - 1]))
+                start = pos[0]
+                if t == ")":
+                    break
+        if len(args) != len(params) and not (params == [] and args == [""]):
+            raise Missing("%s takes %d arguments (%s)" % (name, len(params), where))
+        text = body
+        for p, a in zip(params, args):
+            text = re.sub(r"\b%s\b" % p, "(%s)" % a, text)
+        return c_eval(text, seen + (name,))
+
+    def primary():
+        t = take()
+        if t == "(":
+            v = ternary()
+            take(")")
+            return v
+        if t == "-":
+            return -primary()
+        if t == "!":
+            return int(not primary())
+        if t == "~":
+            return ~primary()
+        if re.fullmatch(r"0[xX][0-9a-fA-F]+[uUlL]*|\d+[uUlL]*", t):
+            return int(t.rstrip("uUlL"), 0)
+        if t in seen:
+            raise Missing("%s is defined through itself" % t)
+        if t in KNOWN:
+            return KNOWN[t]
+        if peek() == "(" and t in function_macros():
+            return call(t)
+        return define(t, seen + (t,))[0]
+
+    levels = [("*", "/", "%"), ("+", "-"), ("<<", ">>"), ("<", "<=", ">", ">="), ("==", "!="), ("&",), ("^",), ("|",),
+              ("&&",), ("||",)]
+    ops = {"*": lambda a, b: a * b, "/": lambda a, b: int(a / b), "%": lambda a, b: a - int(a / b) * b,
+           "+": lambda a, b: a + b, "-": lambda a, b: a - b, "<<": lambda a, b: a << b, ">>": lambda a, b: a >> b,
+           "<": lambda a, b: int(a < b), "<=": lambda a, b: int(a <= b), ">": lambda a, b: int(a > b),
+           ">=": lambda a, b: int(a >= b), "==": lambda a, b: int(a == b), "!=": lambda a, b: int(a != b),
+           "&": lambda a, b: a & b, "^": lambda a, b: a ^ b, "|": lambda a, b: a | b,
+           "&&": lambda a, b: int(bool(a) and bool(b)), "||": lambda a, b: int(bool(a) or bool(b))}
+
+    def binary(level):
+        if level < 0:
+            return primary()
+        v = binary(level - 1)
+        while peek() in levels[level]:
+            op = take()
+            v = ops[op](v, binary(level - 1))
+        return v
+
+    def ternary():
+        c = binary(len(levels) - 1)
+        if peek() != "?":
+            return c
+        take("?")
+        a = ternary()
+        take(":")
+        b = ternary()
+        return a if c else b
+
+    value = ternary()
+    if peek() is not None:
+        raise Missing("cannot evaluate %r (left over: %s)" % (expr, " ".join(tokens[pos[0]:])))
+    return value
+
+
+def macro(name, *args):
+    """(value, "NAME(args) (file:line)") of a function-like #define applied to integer arguments."""
+    found = function_macros().get(name)
+    if not found:
+        raise Missing("no #define %s(...) in src/, include/ or shaders/" % name)
+    call = "%s(%s)" % (name, ", ".join(str(a) for a in args))
+    return c_eval(call), "%s (%s)" % (call, found[0][2])
 
 
 def found_in(rel, pattern, group=1, convert=None, flags=0):
@@ -374,6 +502,160 @@ def testing_md_minutes():
     if not m:
         raise Missing("docs/testing.md no longer gives the test command's time as `N min S s`")
     return round(int(m.group(1)) + int(m.group(2)) / 60.0), "docs/testing.md's measured %s min %s s" % m.groups()
+
+
+# The defaults the code decides, each read where it is decided.
+
+def zero_enumerator(enum):
+    """The name (its prefix dropped) of the value 0 of a public enum: what a zeroed struct says."""
+    for f in files("include/vksplit/*.h"):
+        m = re.search(r"typedef enum %s \{(.*?)\} %s;" % (enum, enum), code_text(f), re.S)
+        if m:
+            zero = re.search(r"\b(VKSPLIT_\w+)(?:\s+VKSPLIT_EXPERIMENTAL)?\s*=\s*0\s*[,}\n]", m.group(1))
+            if not zero:
+                raise Missing("%s has no value 0" % enum)
+            return zero.group(1), f
+    raise Missing("no public header declares enum %s" % enum)
+
+
+def default_option(field):
+    """vksplit_plan_options.<field> when the options are NULL (src/plan/plan.c's initializer) or
+    zeroed (the enumerator 0): the two must agree. Its value without the enum's prefix."""
+    struct = public_structs().get("vksplit_plan_options")
+    if not struct:
+        raise Missing("include/vksplit/vksplit.h declares no vksplit_plan_options")
+    fields, types = struct
+    for f in files("src/plan/*.c"):
+        m = re.search(r"\bvksplit_plan_options\s+\w+\s*=\s*\{([^}]*)\}", code_text(f))
+        if m:
+            given = [v.strip() for v in m.group(1).split(",")]
+            if field not in fields or fields.index(field) >= len(given):
+                raise Missing("%s's default options give no %s" % (f, field))
+            value = given[fields.index(field)]
+            zero, header = zero_enumerator(types[field])
+            if value != zero:
+                raise Missing("NULL options give %s = %s (%s), zeroed ones %s (%s)" % (field, value, f, zero, header))
+            prefix = os.path.commonprefix([v for v in all_enumerators(types[field])])
+            return value[len(prefix):], "%s (NULL options, %s) and %s = 0 (%s)" % (value, f, zero, header)
+    raise Missing("no src/plan/*.c initializes a default vksplit_plan_options")
+
+
+def all_enumerators(enum):
+    for f in files("include/vksplit/*.h"):
+        m = re.search(r"typedef enum %s \{(.*?)\} %s;" % (enum, enum), code_text(f), re.S)
+        if m:
+            return [n for n in re.findall(r"\b(VKSPLIT_\w+)(?:\s+VKSPLIT_EXPERIMENTAL)?\s*=", m.group(1))
+                    if not n.endswith("_MAX_ENUM")]
+    raise Missing("no public header declares enum %s" % enum)
+
+
+def default_base_alignment():
+    """The base alignment a desc's 0 stands for (src/rules/*.c: `x ? x : N`)."""
+    for f in files("src/rules/*.c"):
+        code = code_text(f)
+        m = re.search(r"\bbase_alignment\s*=\s*(\w+)->base_alignment\s*\?\s*\1->base_alignment\s*:\s*(\d+)u?\s*;", code)
+        if m:
+            return int(m.group(2)), "%s:%d (a desc's base_alignment 0)" % (f, line_of(code, m.start()))
+    raise Missing("no src/rules/*.c gives base_alignment a default (`base_alignment = q->base_alignment ? ... : N`)")
+
+
+DIRECTION_WORDS = {frozenset(): "no", frozenset({"split"}): "split", frozenset({"join"}): "join",
+                   frozenset({"split", "join"}): "split and join"}
+
+
+def context_pipelines():
+    """(directions, device kernels made with it, "where"): what src/context/*.c makes with a context
+    whose desc leaves pipelines, defer_pipelines and create_join_pipelines zero (the
+    `ctx->create_pipelines = ...` chain read as C), and whether src/context/pipelines.c's
+    deferred_kernel leaves the device parameters' kernels (check and copy) to their first plan."""
+    zero, _ = zero_enumerator("vksplit_pipelines")
+    for f in files("src/context/*.c"):
+        code = code_text(f)
+        chain = list(re.finditer(r"(?:\bif\s*\(((?:[^()]|\([^()]*\))*)\)|\belse)\s*ctx->create_pipelines\s*=\s*([^;]+);", code))
+        if not chain:
+            continue
+        both = re.search(r"\b(\w+)\s*=\s*\(1u << VKSPLIT__SPLIT\)\s*\|\s*\(1u << VKSPLIT__JOIN\)\s*;", code)
+        words = {both.group(1): "frozenset({'split', 'join'})"} if both else {}
+
+        def py(expr):
+            e = re.sub(r"\(?\s*1u?\s*<<\s*VKSPLIT__(\w+)\s*\)?", lambda m: "frozenset({'%s'})" % m.group(1).lower(), expr)
+            e = re.sub(r"\bdesc->pipelines\b", repr(zero), e)
+            e = re.sub(r"\bdesc->\w+", "0", e)
+            e = re.sub(r"\bVKSPLIT_PIPELINES_\w+", lambda m: repr(m.group(0)), e)
+            e = re.sub(r"\b\w+\b", lambda m: words.get(m.group(0), m.group(0)), e)
+            e = e.replace("&&", " and ").replace("||", " or ")
+            t = re.fullmatch(r"(.+?)\?(.+):(.+)", e.strip())
+            if t:
+                e = "(%s) if (%s) else (%s)" % (t.group(2), t.group(1), t.group(3))
+            try:
+                value = eval(e, {"__builtins__": {}, "frozenset": frozenset})
+            except Exception:
+                raise Missing("%s: cannot read %r" % (f, expr.strip()))
+            return frozenset() if value == 0 else value
+
+        made = None
+        for m in chain:
+            if m.group(1) is None or py(m.group(1)):
+                made = py(m.group(2))
+                break
+        if made is None:
+            raise Missing("%s's ctx->create_pipelines chain gives a zeroed desc nothing" % f)
+        where = "%s:%d (ctx->create_pipelines, a zeroed desc)" % (f, line_of(code, chain[0].start()))
+        pipes = code_text("src/context/pipelines.c")
+        d = re.search(r"\bdeferred_kernel\s*\([^)]*\)\s*\{(.*?)\n\}", pipes, re.S)
+        if not d:
+            raise Missing("src/context/pipelines.c has no deferred_kernel")
+        gate = re.search(r"vksplit__is_device_kernel\(kernel\)\s*&&\s*ctx->create_pipelines\s*!=\s*(\w+)\s*\)\s*return\s+true", d.group(1))
+        if gate:
+            devices = made == py(gate.group(1))
+        else:
+            devices = "split" in made
+        return made, devices, where + " and src/context/pipelines.c (deferred_kernel)"
+    raise Missing("no src/context/*.c sets ctx->create_pipelines")
+
+
+def default_device_type():
+    """The device type the runner picks first when none is chosen (src/runner/*.c's default_device)."""
+    for f in files("src/runner/*.c"):
+        code = code_text(f)
+        m = re.search(r"\bdefault_device\s*\([^)]*\)\s*\{(.*?)\n\}", code, re.S)
+        if m:
+            t = re.search(r"deviceType\s*==\s*VK_PHYSICAL_DEVICE_TYPE_(\w+)", m.group(1))
+            if not t:
+                raise Missing("%s's default_device prefers no device type" % f)
+            return t.group(1).lower().replace("_", " "), "%s:%d (default_device)" % (f, line_of(code, m.start()))
+    raise Missing("no src/runner/*.c has default_device")
+
+
+def pooled_plans():
+    """(blocks, the last block's bytes) for the tables core_table_memory makes, in the bytes
+    docs/api.md quotes from its run (`N MB of tables`)."""
+    m = re.search(r"([\d.]+) MB of tables", read("docs/api.md"))
+    if not m:
+        raise Missing("docs/api.md no longer gives the 10,000 plans' table bytes (`N MB of tables`)")
+    bytes_ = float(m.group(1)) * 1e6
+    first, largest = define("VKSPLIT_POOL_FIRST_BLOCK_BYTES")[0], define("VKSPLIT_POOL_LARGEST_BLOCK_BYTES")[0]
+    blocks, held, size, last = 0, 0, first, 0
+    while held < bytes_:
+        blocks, held, last, size = blocks + 1, held + size, size, min(2 * size, largest)
+    return (blocks, last), ("the blocks (VKSPLIT_POOL_FIRST_BLOCK_BYTES, doubling to VKSPLIT_POOL_LARGEST_BLOCK_BYTES) "
+                            "that hold docs/api.md's %s MB of tables" % m.group(1))
+
+
+def table_bytes(parts, row_dims):
+    """A compute plan's parameter table: TBL_SEGMENTS_AT(parts) + parts segments of
+    TBL_SEGMENT_STRIDE(row_dims) uint32 words (shaders/split_abi.h; src/plan/table.c)."""
+    return 4 * (macro("TBL_SEGMENTS_AT", parts)[0] + parts * macro("TBL_SEGMENT_STRIDE", row_dims)[0])
+
+
+def kernel_count():
+    """The kernels: shaders/split_abi.h's MAPPING_* numbers, each a row of src/planner/kernel_table.h."""
+    abi = set(re.findall(r"^#define (MAPPING_\w+) \d+", read("shaders/split_abi.h"), re.M))
+    table = set(re.findall(r"^\s*X\((MAPPING_\w+),", read("src/planner/kernel_table.h"), re.M))
+    if not abi or abi != table:
+        raise Missing("shaders/split_abi.h's MAPPING_* %s are not src/planner/kernel_table.h's rows %s"
+                      % (sorted(abi), sorted(table)))
+    return len(abi), "shaders/split_abi.h's MAPPING_* (src/planner/kernel_table.h's rows)"
 
 
 # --------------------------------------------------------------------------------------------
@@ -953,6 +1235,7 @@ PROSE = ["README.md", "CONTRIBUTING.md", "docs/*.md", "tests/README.md", "fuzz/R
          "include/vksplit/*.h"]
 COMMENTED = ["src/**/*.[ch]", "shaders/**/*.h", "shaders/**/*.glsl", "shaders/**/*.comp", "tests/**/*.[ch]",
              "fuzz/**/*.[ch]", "bench/**/*.[ch]", "tools/**/*.[ch]"]
+COMMENTED_EXTENSIONS = (".c", ".h", ".glsl", ".comp")
 REPO_DIRS = r"(?:src|include|shaders|tests|docs|scripts|bench|tools|fuzz|cmake)"
 
 
@@ -1001,51 +1284,256 @@ def check_references():
                     % (name, p, " (it is in %s)" % ", ".join(owners) if owners else ""))
 
 
+# Names a sentence about rules may give in backticks (or, in a header's comment, bare) that are
+# no rules, beside the #defines and result codes the code spells: the published structs.
+NOT_RULES = {"DML_SPLIT_OPERATOR_DESC": "DirectML's operator struct", "DML_JOIN_OPERATOR_DESC": "DirectML's operator struct"}
+RULE_CONTEXT = re.compile(r"\brules?\b|\bfails?\b|\bfailing\b|\brefuse[sd]?\b|\bby id\b", re.I)
+
+
 def check_rule_names():
-    """Every VKSPLIT_RULE_<NAME> the prose (and a comment of the code) names is a rule of
-    include/vksplit/rules.h's list, or a retired one on a line that says it is retired."""
-    live = set(re.findall(r"^\s*X\((\w+), \d+, ", read("include/vksplit/rules.h"), re.M)) | {"NONE", "UNKNOWN", "MAX_ENUM"}
-    texts = [(f, read(f)) for f in files(*PROSE) if f != "include/vksplit/rules.h"] + \
-            [(f, comments(f)) for f in files(*COMMENTED)]
+    """Every rule the prose (and a comment of the code) names is a rule of include/vksplit/rules.h's
+    list: each VKSPLIT_RULE_<NAME>, and each bare id that the prose gives as a rule (in backticks,
+    or bare in a public header's comment, on a line about rules: `RECORD_OPERATION`, "fails by
+    ..."; or with its number, `TABLE_DATA_NULL` (285), which must be the rule's). A bare name
+    that is a #define or a result code is not taken for a rule; NOT_DECLARED names the few that
+    may name no rule."""
+    rules = {n: int(v) for n, v in re.findall(r"^\s*X\((\w+), (\d+), ", read("include/vksplit/rules.h"), re.M)}
+    live = set(rules) | {"NONE", "UNKNOWN", "MAX_ENUM"}
+    other = set(NOT_RULES) | {n[len("VKSPLIT_ERROR_"):] for n in spelled("include/vksplit/*.h") if n.startswith("VKSPLIT_ERROR_")}
+    for f in files("**/*.[ch]", "**/*.glsl", "**/*.comp", "**/*.cpp"):
+        other |= set(re.findall(r"^[ \t]*#[ \t]*define[ \t]+(\w+)", read(f), re.M))
+    texts = [(f, t) for f, t in prose_texts() if f != "include/vksplit/rules.h"]
     for f, text in texts:
-        for m in re.finditer(r"\bVKSPLIT_RULE_(\w+)", text):
-            if m.group(1) in live:
+        for m in re.finditer(r"\bVKSPLIT_RULE_(\w+)(?:`?\s*\((\d+)\b)?", text):
+            name, number = m.groups()
+            where = "%s:%d" % (f, line_of(text, m.start()))
+            if (f, "VKSPLIT_RULE_" + name) in NOT_DECLARED:
+                continue
+            if name not in live:
+                problem(where, "names VKSPLIT_RULE_%s, which is no rule of include/vksplit/rules.h" % name)
+            elif number and name in rules and int(number) != rules[name]:
+                problem(where, "gives VKSPLIT_RULE_%s the number %s; include/vksplit/rules.h gives it %d" % (name, number, rules[name]))
+        if f.endswith(".md"):
+            bare = r"`([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)`(?:\s*\((\d+)\b)?"
+        elif f.startswith("include/"):
+            bare = r"(?<![\w`])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b(?:\s*\((\d+)\b)?"
+            text = comments(f)
+        else:
+            continue
+        for m in re.finditer(bare, text):
+            name, number = m.groups()
+            if name.startswith(("VKSPLIT_", "VK_")) or (f, name) in NOT_DECLARED:
+                continue
+            where = "%s:%d" % (f, line_of(text, m.start()))
+            if name in rules:
+                if number and int(number) != rules[name]:
+                    problem(where, "gives the rule %s the number %s; include/vksplit/rules.h gives it %d" % (name, number, rules[name]))
                 continue
             start, end = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
-            if "retired" in text[start:end if end >= 0 else len(text)]:
-                continue
-            problem("%s:%d" % (f, line_of(text, m.start())),
-                    "names VKSPLIT_RULE_%s, which is no rule of include/vksplit/rules.h" % m.group(1))
+            if name not in other and (number or RULE_CONTEXT.search(text[start:end if end >= 0 else len(text)])):
+                problem(where, "names %s as a rule, which is no rule of include/vksplit/rules.h (nor a #define or "
+                               "result code; a name that is neither goes into tests/check_docs.py's NOT_RULES)" % name)
 
 
 def code_text(rel):
-    """A file's code with its comments blanked (C, GLSL; CMake, shell and Python by '#')."""
+    """A file's code with its comments blanked (C, GLSL; CMake, shell and Python by '#'), its
+    strings kept ("#define" in a CMake string, "//" in a C one, are no comments)."""
     text = read(rel)
+    string = r'"(?:\\.|[^"\\\n])*"'
     if rel.endswith((".c", ".h", ".glsl", ".comp")):
-        return re.sub(r"/\*.*?\*/|//[^\n]*", " ", text, flags=re.S)
-    return re.sub(r"(?m)#[^\n]*", " ", text) if rel.endswith((".cmake", ".txt", ".sh", ".py")) else text
+        return re.sub(string + r"|'(?:\\.|[^'\\\n])+'|/\*.*?\*/|//[^\n]*",
+                      lambda m: m.group(0) if m.group(0)[0] in "\"'" else " ", text, flags=re.S)
+    if rel.endswith((".cmake", ".txt", ".sh", ".py")) or os.path.basename(rel) == "run":
+        return re.sub(string + r"|#[^\n]*", lambda m: m.group(0) if m.group(0)[0] == '"' else " ", text)
+    return text
+
+
+def braced(text, at):
+    """(the text between the brace at `at` and its match, the offset after the match)."""
+    depth = 0
+    for i in range(at, len(text)):
+        if text[i] == "{":
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+            if not depth:
+                return text[at + 1:i], i + 1
+    raise Missing("an unmatched { at offset %d" % at)
+
+
+QUALIFIERS = {"const", "volatile", "struct", "enum", "unsigned", "signed", "VKSPLIT_EXPERIMENTAL", "VKSPLIT_DEPRECATED"}
+
+
+def c_structs(*patterns):
+    """{type: ([field, ...], {field: its type})} of every `typedef struct NAME {...}` the files'
+    code declares (a nested struct's or union's fields count as the outer one's)."""
+    out = {}
+    for f in files(*patterns):
+        code = code_text(f)
+        for m in re.finditer(r"\btypedef\s+struct\s+(\w+)\s*\{", code):
+            body, _ = braced(code, m.end() - 1)
+            body = re.sub(r"\b(?:struct|union)\s*\w*\s*\{", " ", body).replace("}", ";")
+            fields, types = [], {}
+            for decl in body.split(";"):
+                decl = re.sub(r"\[[^\]]*\]", "", decl)
+                pointer = re.search(r"\(\s*\*\s*(\w+)\s*\)", decl)  # a function pointer
+                parts = [pointer.group(1)] if pointer else decl.split(",")
+                words = [w for w in re.findall(r"\w+", parts[0]) if w not in QUALIFIERS]
+                if not words:
+                    continue
+                for part in parts:
+                    name = re.findall(r"\w+", part)
+                    if name:
+                        fields.append(name[-1])
+                        types[name[-1]] = words[0]
+            out[m.group(1)] = (fields, types)
+    return out
+
+
+_public = None
+
+
+def public_structs():
+    global _public
+    if _public is None:
+        _public = c_structs("include/vksplit/*.h")
+    return _public
+
+
+_spelled = {}
+
+
+def spelled(*patterns):
+    """The identifiers the files' code spells (comments blanked), and include/vksplit/rules.h's
+    rules as the enum values its X-macro makes (VKSPLIT_RULE_<NAME>)."""
+    if patterns not in _spelled:
+        names = set()
+        for f in files(*patterns):
+            names |= set(re.findall(r"\b[A-Za-z_]\w*\b", code_text(f)))
+        if "include/vksplit/rules.h" in files(*patterns):
+            names |= {"VKSPLIT_RULE_" + r for r in re.findall(r"^\s*X\((\w+), \d+, ", read("include/vksplit/rules.h"), re.M)}
+        _spelled[patterns] = names
+    return _spelled[patterns]
+
+
+BUILD_FILES = ("CMakeLists.txt", "cmake/*.cmake", "**/CMakeLists.txt")
+SCRIPT_FILES = ("scripts/*.sh", "tests/**/*.sh", "tests/**/*.py", "fuzz/**/*.py", "bench/**/*.py", ".ci/run")
+
+
+def settings():
+    """The VKSPLIT_ settings a user sets: CMake options and cache variables (`option(NAME`,
+    `set(NAME ... CACHE`), the environment variables code reads (getenv("NAME"), os.environ,
+    $ENV{NAME}) or a script sets for a program (`NAME=value`), and the CMake functions and
+    targets called vksplit_ (`function(vksplit_x`, `add_library(vksplit_x`)."""
+    names = set()
+    for f in files(*BUILD_FILES):
+        code = code_text(f)
+        names |= set(re.findall(r"\boption\(\s*(VKSPLIT_\w+)", code))
+        names |= set(re.findall(r"\bset\(\s*(VKSPLIT_\w+)[^)]*\bCACHE\b", code))
+        names |= set(re.findall(r"\bfind_(?:path|program|library|file)\(\s*(VKSPLIT_\w+)", code))
+        names |= set(re.findall(r"\$ENV\{(VKSPLIT_\w+)\}", code))
+        names |= set(re.findall(r"\b(?:function|macro|add_library|add_executable|add_custom_target)\(\s*(vksplit_\w+)", code))
+        names |= set(re.findall(r"\b(VKSPLIT_\w+)=", code))
+    for f in files("**/*.[ch]", "**/*.cpp"):
+        names |= set(re.findall(r"\b(?:getenv|setenv)\(\s*\"(VKSPLIT_\w+)\"", read(f)))
+    for f in files(*SCRIPT_FILES):
+        code = code_text(f)
+        names |= set(re.findall(r"\b(VKSPLIT_\w+)=", code))
+        names |= set(re.findall(r"\$\{?(VKSPLIT_\w+)", code))
+        names |= set(re.findall(r"environ(?:\.get\(|\[)\s*[\"'](VKSPLIT_\w+)", code))
+        names |= set(re.findall(r"[\"'](VKSPLIT_\w+)[\"']\s*:", code))  # a dict of environment settings
+    return names
+
+
+# The CHANGELOG describes the current API in its Unreleased section's Added and Changed entries;
+# the released sections and every Removed, Deprecated or Retired entry are history, whose names
+# may be gone (they are kept as they were written).
+CHANGELOG_HISTORY = re.compile(r"^### (?:Removed|Deprecated|Retired)\b")
+
+
+def changelog_current():
+    """CHANGELOG.md with its history blanked (line numbers kept): only the Unreleased section's
+    entries other than Removed, Deprecated and Retired are left."""
+    out, section, history = [], None, False
+    for l in read("CHANGELOG.md").split("\n"):
+        if l.startswith("## "):
+            section, history = l[3:].strip(), False
+        elif l.startswith("### "):
+            history = bool(CHANGELOG_HISTORY.match(l))
+        out.append(l if section == "Unreleased" and not history else "")
+    return "\n".join(out)
+
+
+def prose_texts(with_comments=True):
+    """(file, text) of the prose: PROSE, CHANGELOG.md's current entries, and (with_comments) the
+    comments of COMMENTED."""
+    texts = [(f, read(f)) for f in files(*PROSE)] + [("CHANGELOG.md", changelog_current())]
+    if with_comments:
+        texts += [(f, comments(f)) for f in files(*COMMENTED)]
+    return texts
+
+
+# Names the prose may use that no code declares, each with why (the file that uses it, the name).
+# Keep it short: a name here is one no check can hold to the code.
+NOT_DECLARED = {
+    # ("docs/x.md", "vksplit_old_name"): "why the prose names it",
+}
 
 
 def check_public_names():
-    """Every VKSPLIT_<NAME> the prose (and a comment of the code) names, a macro, enumerator,
-    CMake option or environment variable, is one the code spells outside its comments (so a
-    renamed or removed name leaves no reader pointed at nothing). CHANGELOG.md is history."""
-    code = set()
-    for f in files(*CODE, "tests/**/*.[ch]", "tests/**/*.py", "tests/**/*.sh", "tests/**/*.cmake",
-                   "tests/**/CMakeLists.txt", "fuzz/**/*.[ch]", "fuzz/**/*.py", "bench/**/*.[ch]",
-                   "bench/**/*.py", "bench/**/CMakeLists.txt", "tools/**/*.[ch]", "tools/**/CMakeLists.txt",
-                   "cmake/*.cmake", "CMakeLists.txt", "scripts/*.sh", ".ci/run"):
-        code |= set(re.findall(r"VKSPLIT_[A-Z0-9_]*[A-Z0-9]\b", code_text(f)))
-    texts = [(f, read(f)) for f in files(*PROSE)] + [(f, comments(f)) for f in files(*COMMENTED)]
-    for f, text in texts:
-        for m in re.finditer(r"(?:\b|(?<=-D))VKSPLIT_[A-Z0-9_]*[A-Z0-9]\b", text):  # -DVKSPLIT_...: an option
-            name = m.group(0)
-            if name in code or name.startswith("VKSPLIT_RULE_"):  # rules: check_rule_names
+    """Every vksplit_/VKSPLIT_ name the prose (and a comment of the code) uses is declared where
+    it says: a public function, type, macro or enum value (and `vksplit_type.field` a field of
+    that type) in include/vksplit/*.h's code; an internal vksplit__/VKSPLIT__ name in src/'s; a
+    constant src/ files share in src/'s; a CMake option or variable, an environment variable or
+    a CMake function as settings() finds them. A name that ends in `_` is a prefix some declared
+    name starts with; VKSPLIT_RULE_ names are check_rule_names'. So a renamed or removed name
+    leaves no reader pointed at nothing; the few that may are NOT_DECLARED's."""
+    public, internal, setting = spelled("include/vksplit/*.h"), spelled("src/**/*.[ch]"), settings()
+    built = spelled(*BUILD_FILES)  # names CMake makes (vksplit__volk_<name>)
+    code = set()  # what a comment of the code may name: any name the code spells
+    for f in files(*CODE, *COMMENTED, *BUILD_FILES, *SCRIPT_FILES, "tools/**/*.[ch]", "bench/**/*.[ch]"):
+        code |= set(re.findall(r"\b(?:vksplit|VKSPLIT)_\w*", code_text(f)))
+    structs = dict(c_structs("src/**/*.h"))
+    structs.update(public_structs())
+    for f, text in prose_texts():
+        comment = f.endswith(tuple(COMMENTED_EXTENSIONS))
+        for m in re.finditer(r"(?:\b|(?<=-D))(vksplit_\w*|VKSPLIT_\w*)(?:\.(\w+))?", text):
+            name, field = m.groups()
+            where = "%s:%d" % (f, line_of(text, m.start()))
+            if name.startswith("VKSPLIT_RULE_") or (f, name) in NOT_DECLARED:
                 continue
-            start, end = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
-            if re.search(r"retired|removed|was ", text[start:end if end >= 0 else len(text)]):
+            if field in ("h", "c", "md", "py", "sh", "txt", "cmake", "pc", "in", "glsl", "comp", "json"):
+                continue  # a file (check_references)
+            if text[m.start() - 1:m.start()] in ("/", ".") or (text[m.start() - 1:m.start()] == "-" and
+                                                              text[m.start() - 2:m.start()] != "-D"):
+                continue  # part of a path, a flag or a file name
+            if comment and not f.startswith("include/"):
+                if name not in code and not (name.endswith("_") and any(n.startswith(name) for n in code | built)):
+                    problem(where, "names %s, which no code of the repository spells" % name)
                 continue
-            problem("%s:%d" % (f, line_of(text, m.start())), "names %s, which no code of the repository spells" % name)
+            internal_name = name.startswith(("vksplit__", "VKSPLIT__"))
+            lowercase = name.startswith("vksplit_") and not internal_name
+            if name.endswith("_"):
+                pool = internal | built if internal_name else public | internal | setting
+                if not any(n.startswith(name) for n in pool):
+                    problem(where, "names the prefix %s, which no name %s declares starts with"
+                            % (name, "src/" if internal_name else "include/vksplit/*.h or src/"))
+                continue
+            if internal_name:
+                if name not in internal:
+                    problem(where, "names %s, an internal name that src/'s code does not declare" % name)
+                    continue
+            elif lowercase:
+                if name not in public and name not in setting:
+                    problem(where, "names %s, which no public header (include/vksplit/*.h) declares" % name)
+                    continue
+            elif name not in public and name not in internal and name not in setting:
+                problem(where, "names %s, which is no public name (include/vksplit/*.h), constant of src/, CMake "
+                               "option or environment variable" % name)
+                continue
+            if field and name in structs and field not in structs[name][0]:
+                problem(where, "names %s.%s, but %s has no field %s (its fields: %s)"
+                        % (name, field, name, field, ", ".join(structs[name][0])))
 
 
 SPEC_URLS = [  # the front-ends and the golden tests cite the published documents
