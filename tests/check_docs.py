@@ -563,12 +563,13 @@ DIRECTION_WORDS = {frozenset(): "no", frozenset({"split"}): "split", frozenset({
                    frozenset({"split", "join"}): "split and join"}
 
 
-def context_pipelines():
-    """(directions, device kernels made with it, "where"): what src/context/*.c makes with a context
-    whose desc leaves pipelines, defer_pipelines and create_join_pipelines zero (the
-    `ctx->create_pipelines = ...` chain read as C), and whether src/context/pipelines.c's
-    deferred_kernel leaves the device parameters' kernels (check and copy) to their first plan."""
-    zero, _ = zero_enumerator("vksplit_pipelines")
+def context_pipelines(setting=None):
+    """(directions, device kernels made with it, "where"): the pipelines src/context/*.c makes
+    with a context whose desc.pipelines is VKSPLIT_PIPELINES_<setting> (None: the zeroed desc),
+    defer_pipelines and create_join_pipelines zero (the `ctx->create_pipelines = ...` chain read
+    as C), and whether src/context/pipelines.c's deferred_kernel makes the device parameters'
+    kernels (check and copy) with them or leaves them to the first plan that needs them."""
+    zero = "VKSPLIT_PIPELINES_" + setting if setting else zero_enumerator("vksplit_pipelines")[0]
     for f in files("src/context/*.c"):
         code = code_text(f)
         chain = list(re.finditer(r"(?:\bif\s*\(((?:[^()]|\([^()]*\))*)\)|\belse)\s*ctx->create_pipelines\s*=\s*([^;]+);", code))
@@ -579,9 +580,9 @@ def context_pipelines():
 
         def py(expr):
             e = re.sub(r"\(?\s*1u?\s*<<\s*VKSPLIT__(\w+)\s*\)?", lambda m: "frozenset({'%s'})" % m.group(1).lower(), expr)
+            e = re.sub(r"\bVKSPLIT_PIPELINES_\w+", lambda m: repr(m.group(0)), e)
             e = re.sub(r"\bdesc->pipelines\b", repr(zero), e)
             e = re.sub(r"\bdesc->\w+", "0", e)
-            e = re.sub(r"\bVKSPLIT_PIPELINES_\w+", lambda m: repr(m.group(0)), e)
             e = re.sub(r"\b\w+\b", lambda m: words.get(m.group(0), m.group(0)), e)
             e = e.replace("&&", " and ").replace("||", " or ")
             t = re.fullmatch(r"(.+?)\?(.+):(.+)", e.strip())
@@ -600,7 +601,7 @@ def context_pipelines():
                 break
         if made is None:
             raise Missing("%s's ctx->create_pipelines chain gives a zeroed desc nothing" % f)
-        where = "%s:%d (ctx->create_pipelines, a zeroed desc)" % (f, line_of(code, chain[0].start()))
+        where = "%s:%d (ctx->create_pipelines, desc.pipelines %s)" % (f, line_of(code, chain[0].start()), zero)
         pipes = code_text("src/context/pipelines.c")
         d = re.search(r"\bdeferred_kernel\s*\([^)]*\)\s*\{(.*?)\n\}", pipes, re.S)
         if not d:
@@ -646,6 +647,60 @@ def table_bytes(parts, row_dims):
     """A compute plan's parameter table: TBL_SEGMENTS_AT(parts) + parts segments of
     TBL_SEGMENT_STRIDE(row_dims) uint32 words (shaders/split_abi.h; src/plan/table.c)."""
     return 4 * (macro("TBL_SEGMENTS_AT", parts)[0] + parts * macro("TBL_SEGMENT_STRIDE", row_dims)[0])
+
+
+def spirv_modules(addressings=("bda", "desc")):
+    """The SPIR-V modules a build embeds: one per line of src/planner/shader_variants.h and kernel
+    of src/planner/kernel_table.h that takes the line's word (anywhere, or as a wide word on
+    device addresses), on its addressing (bda_only), in its direction (a split-only kernel has
+    no join module): the rule cmake/shaders.cmake applies, read from the same two lists."""
+    variants = re.findall(r"^\s*X\((bda|desc), (\d+), ([01]), (both|split|join)\)", read("src/planner/shader_variants.h"), re.M)
+    kernels = re.findall(r"^\s*X\((MAPPING_\w+), \w+, \"[^\"]*\", ([\d |]+), ([\d |]+), ([01]), (both|split)\)",
+                         read("src/planner/kernel_table.h"), re.M)
+    if not variants or not kernels:
+        raise Missing("src/planner/shader_variants.h or src/planner/kernel_table.h no longer reads as X(...) lines")
+    count = 0
+    for addressing, width, _, direction in variants:
+        if addressing not in addressings:
+            continue
+        for _, words, wide, bda_only, directions in kernels:
+            takes = int(width) in [int(w) for w in words.split("|")] or \
+                (addressing == "bda" and int(width) in [int(w) for w in wide.split("|")])
+            if takes and not (bda_only == "1" and addressing != "bda") and not (direction == "join" and directions == "split"):
+                count += 1
+    return count, "src/planner/shader_variants.h x src/planner/kernel_table.h (cmake/shaders.cmake's rule)"
+
+
+def transpose_tiles():
+    """TRANSPOSE's tiles, TRANSPOSE_TILE_A x TRANSPOSE_TILE_B(word), for words up to 4 bytes (one
+    figure for 1, 2 and 4), of 8 and of 16 bytes."""
+    a = define("TRANSPOSE_TILE_A")[0]
+    b = {w: macro("TRANSPOSE_TILE_B", w)[0] for w in (1, 2, 4, 8, 16)}
+    if len({b[1], b[2], b[4]}) > 1:
+        raise Missing("TRANSPOSE_TILE_B differs for words of 1, 2 and 4 bytes: %s" % b)
+    return (a, b[4], a, b[8], a, b[16]), "TRANSPOSE_TILE_A x TRANSPOSE_TILE_B(word) (shaders/split_abi.h)"
+
+
+def trip_bytes():
+    """Bytes one invocation loads per trip, ABI_UNROLL(word) x word: one figure for every word of 4
+    bytes and more."""
+    per = {w: macro("ABI_UNROLL", w)[0] * w for w in (4, 8, 16, 32)}
+    if len(set(per.values())) > 1:
+        raise Missing("ABI_UNROLL(word) x word differs between words: %s" % per)
+    return per[4], "ABI_UNROLL(word) x word, words of 4 to 32 bytes (shaders/split_abi.h)"
+
+
+def device_copy_trips():
+    """The most trips a lane of the device parameters' copy makes (src/planner/mapping_device.c)."""
+    return found_in("src/planner/mapping_device.c", r"if \(g->trips > (\d+)\)")
+
+
+ORDINALS = {w: i + 1 for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split())}
+
+
+def ordinal(word):
+    """tenth: 10."""
+    return ORDINALS.get(word.lower(), word)
 
 
 def kernel_count():
@@ -743,12 +798,23 @@ def count_set(m):
 
 CLAIMS = [
     Claim("device addresses that travel in push constants",
-          lambda: define("ABI_INLINE_OUTPUTS"),
+          lambda: same(lambda: define("ABI_INLINE_OUTPUTS"), lambda: define("VKSPLIT_INLINE_OUTPUTS")),
           Quote("README.md", r"up to (\d+) output addresses travel in push constants"),
           Quote("README.md", r"per-recording arguments for more than (\d+) outputs"),
           Quote("docs/api.md", r"more than (\d+) non-empty outputs"),
           Quote("docs/how-it-works.md", r"output addresses beyond (\d+),"),
-          Quote("include/vksplit/vksplit.h", r"for (\d+) non-empty outputs or fewer")),
+          Quote("include/vksplit/vksplit.h", r"for (\d+) non-empty outputs or fewer"),
+          Quote("docs/api.md", r"a join's inputs' addresses beyond (\d+)\)")),
+    Claim("a plan with device parameters: the parts' addresses it pushes, the place the block's takes",
+          lambda: ((define("DEVICE_INLINE_OUTPUTS")[0], define("ABI_INLINE_OUTPUTS")[0]),
+                   "DEVICE_INLINE_OUTPUTS, ABI_INLINE_OUTPUTS (shaders/split_abi.h)"),
+          Quote("docs/api.md", r"Such a plan pushes (\d+) parts' addresses \(the (\w+) place holds the block's\)",
+                parse=lambda m: (int(m.group(1)), ordinal(m.group(2)))),
+          Quote("shaders/split_abi.h", r"in the (\w+) part's place \(such a plan pushes (\d+) parts' addresses",
+                parse=lambda m: (int(m.group(2)), ordinal(m.group(1))))),
+    Claim("the non-empty parts from which a plan with device parameters reads per-recording arguments",
+          lambda: (define("DEVICE_INLINE_OUTPUTS")[0] + 1, "DEVICE_INLINE_OUTPUTS + 1 (src/plan/plan.c)"),
+          Quote("docs/api.md", r"(\d+) non-empty parts and more read per-recording arguments")),
     Claim("the first split that needs arguments, its bytes and the next range's offset",
           lambda: ((define("ABI_INLINE_OUTPUTS")[0] + 1, 8 * (define("ABI_INLINE_OUTPUTS")[0] + 1),
                     -(-8 * (define("ABI_INLINE_OUTPUTS")[0] + 1) // define("VKSPLIT_ARGUMENT_ALIGNMENT")[0])
@@ -794,11 +860,199 @@ CLAIMS = [
     Claim("TRANSPOSE's workgroup",
           lambda: define("TRANSPOSE_WORKGROUP"),
           Quote("include/vksplit/vksplit.h", r"reads and writes both coalesced; workgroups of (\d+)"),
-          Quote("include/vksplit/vksplit.h", r"TRANSPOSE always uses (\d+)")),
+          Quote("include/vksplit/vksplit.h", r"TRANSPOSE always uses (\d+)"),
+          Quote("shaders/split_abi.h", r"TRANSPOSE: workgroups of (\d+) invocations"),
+          Quote("shaders/copy_transpose.glsl", r"A workgroup of TRANSPOSE_WORKGROUP \((\d+)\)")),
     Claim("workgroup memory DEINTERLEAVE stages rows in",
           lambda: (define("DEINTERLEAVE_SHARED_WORDS")[0] * 4, "DEINTERLEAVE_SHARED_WORDS x 4 bytes"),
           Quote("include/vksplit/vksplit.h", r"rows in workgroup memory \(at most (\d+ KiB)\)"),
           Quote("docs/how-it-works.md", r"reads whole input rows \(up to (\d+ KiB)\)")),
+    # The shader contract's figures (shaders/split_abi.h): tiles, trips, slots, kernels.
+    Claim("TRANSPOSE's tiles: words along the read side's contiguous dimension x along the written side's, "
+          "for words up to 4 bytes, of 8 and of 16",
+          transpose_tiles,
+          Quote("docs/how-it-works.md", r"moves tiles of (\d+) × (\d+) words \(words up to 4 bytes; (\d+) × (\d+) of 8-byte "
+                                        r"and (\d+) × (\d+) of 16-byte words\)"),
+          Quote("include/vksplit/vksplit.h", r"(\d+) words along the read side's contiguous dimension by (\d+) words of up "
+                                             r"to 4 bytes \((\d+) of 8, (\d+) of 16 bytes\)",
+                parse=lambda m: tuple(int(m.group(i)) for i in (1, 2, 1, 3, 1, 4)))),
+    Claim("TRANSPOSE16's tile: 4-byte elements along the read side's contiguous dimension x along the written side's",
+          lambda: ((define("TRANSPOSE16_TILE_A")[0], define("TRANSPOSE16_TILE_B")[0]), "TRANSPOSE16_TILE_A, TRANSPOSE16_TILE_B"),
+          Quote("docs/how-it-works.md", r"take TRANSPOSE16 \((\d+) × (\d+) tiles"),
+          Quote("include/vksplit/vksplit.h", r"with device addresses (\d+) x (\d+) four-byte words moved 16 bytes at a time"),
+          Quote("shaders/split_abi.h", r"TRANSPOSE16: tiles of (\d+) x (\d+) elements of 4 bytes")),
+    Claim("TRANSPOSE16's workgroup memory: rows x uint32 a row (a padding column)",
+          lambda: ((define("TRANSPOSE16_TILE_B")[0], define("TRANSPOSE16_TILE_A")[0] + 1),
+                   "TRANSPOSE16_TILE_B x (TRANSPOSE16_TILE_A + 1), shaders/copy_transpose.glsl's T16_PITCH"),
+          Quote("shaders/split_abi.h", r"elements of 4 bytes, (\d+) x (\d+) uint32 of workgroup memory")),
+    Claim("TRANSPOSE's workgroup memory per tile (bytes)",
+          lambda: (c_eval("TRANSPOSE_SHARED_WORDS * 4"), "TRANSPOSE_SHARED_WORDS x 4"),
+          Quote("shaders/split_abi.h", r"TRANSPOSE_SHARED_WORDS uint32 words \((\d+) bytes\)")),
+    Claim("bytes an invocation loads per trip (words of 4 bytes and more)",
+          trip_bytes,
+          Quote("docs/how-it-works.md", r"\| (\d+) B per trip \(a split's realigned"),
+          Quote("docs/how-it-works.md", r"\| \*\*TRANSPOSE\*\* \|[^\n]*\| (\d+) B \|"),
+          Quote("docs/how-it-works.md", r"\| \*\*DEINTERLEAVE\*\* \|[^\n]*\| (\d+) B \|"),
+          Quote("include/vksplit/vksplit.h", r"bytes per invocation \(trips of (\d+)\)"),
+          Quote("include/vksplit/vksplit.h", r"their share in trips of (\d+) bytes")),
+    Claim("loads per trip: bytes in all, words of 4, 8, 16 and 32 bytes, 1- and 2-byte words and their bytes",
+          lambda: ((trip_bytes()[0],) + tuple(macro("ABI_UNROLL", w)[0] for w in (4, 8, 16, 32, 1)) +
+                   (macro("ABI_UNROLL", 1)[0], 2 * macro("ABI_UNROLL", 2)[0]), "ABI_UNROLL(word)"),
+          Quote("shaders/split_abi.h", r"(\d+) bytes in flight per trip for words of 4 bytes and more \((\d+) x 4, (\d+) x 8, "
+                                       r"(\d+) x 16, (\d+) x 32\); 1- and 2-byte words keep (\d+) loads \((\d+) and (\d+) bytes\)")),
+    Claim("TILES' loads per trip: bytes, 4-, 8- and 16-byte words",
+          lambda: ((trip_bytes()[0],) + tuple(macro("ABI_UNROLL", w)[0] for w in (4, 8, 16)), "ABI_UNROLL(word)"),
+          Quote("include/vksplit/vksplit.h", r"each invocation issues (\d+) bytes of loads \((\d+) x 4, (\d+) x 8, (\d+) x 16 bytes\)")),
+    Claim("TILES on a GPU: bytes an invocation loads per trip, a workgroup's (default size), the default workgroup size",
+          lambda: ((trip_bytes()[0], trip_bytes()[0] * tuning("gpu", None)["workgroup_size"], tuning("gpu", None)["workgroup_size"]),
+                   "ABI_UNROLL(word) x word, vksplit_resolve_tuning"),
+          Quote("docs/how-it-works.md", r"a workgroup copies tiles of (\d+) bytes per invocation \((\d+ KiB) for the default (\d+) invocations\)")),
+    Claim("the realigned TILES kernel's bytes in flight per trip, a split's",
+          lambda: (32 * define("ABI_REALIGN_UNROLL_SPLIT")[0], "ABI_REALIGN_UNROLL_SPLIT blocks of two 16-byte loads (src/planner/plan_traffic.c)"),
+          Quote("docs/how-it-works.md", r"B per trip \(a split's realigned: (\d+) B\)")),
+    Claim("the realigned TILES kernel's 16-byte blocks per trip and loads: a split's, a join's",
+          lambda: ((define("ABI_REALIGN_UNROLL_SPLIT")[0], 2 * define("ABI_REALIGN_UNROLL_SPLIT")[0],
+                    define("ABI_REALIGN_UNROLL_JOIN")[0], define("ABI_REALIGN_UNROLL_JOIN")[0]),
+                   "ABI_REALIGN_UNROLL_SPLIT (two loads a block), ABI_REALIGN_UNROLL_JOIN (one)"),
+          Quote("shaders/split_abi.h", r"a split's (\d+) \((\w+) 16-byte loads\), a join's (\d+) \((\w+)\)")),
+    Claim("the realigned TILES kernel's 16-byte loads per trip: a split's, a join's",
+          lambda: ((2 * define("ABI_REALIGN_UNROLL_SPLIT")[0], define("ABI_REALIGN_UNROLL_JOIN")[0]),
+                   "ABI_REALIGN_UNROLL_SPLIT x 2, ABI_REALIGN_UNROLL_JOIN"),
+          Quote("docs/gpu.md", r"the realigned split's plan counts (\w+) 16-byte loads; [^;]*; the realigned join's counts its (\w+)\)")),
+    Claim("words RUNS loads before it stores",
+          lambda: found_in("src/planner/plan_traffic.c", r"VKSPLIT_MAPPING_RUNS \? (\d+) \* word"),
+          Quote("docs/how-it-works.md", r"\| \*\*RUNS\*\* \|[^\n]*\| (\d+) words \|")),
+    Claim("the device parameters' copy: bytes a trip, the most trips, a GPU's and a CPU device's default invocation_bytes",
+          lambda: ((trip_bytes()[0], device_copy_trips()[0], tuning("gpu", None)["invocation_bytes"], tuning("cpu", None)["invocation_bytes"]),
+                   "ABI_UNROLL(word) x word, %s, vksplit_resolve_tuning" % device_copy_trips()[1]),
+          Quote("docs/api.md", r"`invocation_bytes` a lane, in trips of (\d+) bytes, at most (\d+) trips: (\d+) bytes by default on "
+                               r"a GPU, (\d+ KiB) on a CPU device"),
+          Quote("src/planner/mapping_device.c", r"a trip of (\d+) bytes at a time: about invocation_bytes \(a CPU device's runs of "
+                                                r"(\d+ KiB), a GPU's (\d+) bytes\)",
+                parse=lambda m: (quantity(m.group(1)), device_copy_trips()[0], quantity(m.group(3)), quantity(m.group(2))))),
+    Claim("the most trips a lane of the device parameters' copy makes",
+          device_copy_trips,
+          Quote("include/vksplit/vksplit.h", r"DEVICE: at most (\d+) trips")),
+    Claim("segments told apart by pushed first workgroups (device addresses): the fewest, the most",
+          lambda: found_in("src/plan/plan_grid.c", r"g->segment_count >= (\d+) &&\s*g->segment_count <= (\d+)\)\s*flags \|= FLAG_PREFIX", 0,
+                           convert=lambda s: tuple(int(n) for n in re.findall(r"(?:>=|<=) (\d+)", s))),
+          Quote("docs/how-it-works.md", r"with device addresses, are (\w+) or (\w+) \(a small TILES split"),
+          Quote("shaders/split_abi.h", r"device addresses, (\d+) or (\d+) segments of unequal work"),
+          Quote("src/plan/plan_grid.c", r"(\w+) or (\w+) segments of unequal work are told apart")),
+    Claim("segments a small TILES plan carries in push constants, at most",
+          lambda: define("INLINE_MAX_SEGMENTS"),
+          Quote("docs/how-it-works.md", r"of at most (\w+) segments, even carries them in push constants"),
+          Quote("docs/gpu.md", r"\(FLAG_INLINE: a small plan of at most (\w+) segments")),
+    Claim("the kernels of the shader",
+          kernel_count,
+          Quote("docs/how-it-works.md", r"one kernel's code per pipeline rather than all (\w+);")),
+    Claim("the SPIR-V modules of a build with both addressings",
+          spirv_modules,
+          Quote("docs/api.md", r"unpacks all (\d+) of a build with both addressings"),
+          Quote("CHANGELOG.md", r"eleven more modules \((\d+):"),
+          Quote("README.md", r"debug names stripped: (\d+) modules, one per shader variant and kernel")),
+    # The defaults the code decides (a zeroed struct, NULL options).
+    Claim("the base alignment a desc's 0 stands for",
+          default_base_alignment,
+          Quote("README.md", r"binding offsets promise \(default (\d+), DirectML's own binding rule\)"),
+          Quote("include/vksplit/vksplit.h", r"0 means (\d+), the alignment Vulkan allocators"),
+          Quote("include/vksplit/vksplit.h", r"it bounds the copy word\. 0 means (\d+)\."),
+          Quote("include/vksplit/onnx.h", r"base_alignment is 0 \((\d+):"),
+          Quote("include/vksplit/openvino.h", r"base_alignment is 0 \((\d+)\)"),
+          Quote("src/rules/split.h", r"base_alignment; /\* (\d+) where the desc says 0")),
+    Claim("the direction whose pipelines a context makes with it by default (its mappings')",
+          lambda: (lambda made, _, where: (DIRECTION_WORDS[made], where))(*context_pipelines()),
+          Quote("README.md", r"creates its mappings' (\w+) pipelines with the"),
+          Quote("docs/api.md", r"`vksplit_context_create` makes every (\w+) pipeline of its mappings"),
+          Quote("include/vksplit/vksplit.h", r"Every (\w+) pipeline the tuning can use with the context"),
+          Quote("include/vksplit/vksplit.h", r"by default every (\w+) pipeline it can use")),
+    Claim("the direction whose pipelines the first plan that needs each makes, by default",
+          lambda: (lambda made, _, where: (DIRECTION_WORDS[frozenset({"split", "join"}) - made], where))(*context_pipelines()),
+          Quote("README.md", r"by default the first (\w+) plan makes each"),
+          Quote("docs/api.md", r"and each (\w+) pipeline is made by the first \w+ plan that needs it"),
+          Quote("include/vksplit/vksplit.h", r"each (\w+) pipeline by the first \w+ plan that needs it")),
+    Claim("who makes the device parameters' check and copy pipelines, by default",
+          lambda: (lambda _, devices, where: ("the context" if devices else "the first plan", where))(*context_pipelines()),
+          Quote("README.md", r"and (the first plan) with device parameters those of their check and copy"),
+          Quote("docs/api.md", r"device parameters' check and copy are by (the first plan) with device parameters"),
+          Quote("CHANGELOG.md", r"made into pipelines by (the first plan) that needs them \(or with the context under")),
+    Claim("what VKSPLIT_PIPELINES_WITH_CONTEXT makes with the context: directions, the device parameters' too",
+          lambda: (lambda made, devices, where: ((DIRECTION_WORDS[made], devices), where))(*context_pipelines("WITH_CONTEXT")),
+          Quote("docs/api.md", r"`VKSPLIT_PIPELINES_WITH_CONTEXT` makes all of them with the context, both directions' and the "
+                               r"device parameters'", parse=lambda m: ("split and join", True)),
+          Quote("include/vksplit/vksplit.h", r"Every pipeline of both directions with the context",
+                parse=lambda m: ("split and join", True))),
+    Claim("what VKSPLIT_PIPELINES_ON_DEMAND makes with the context",
+          lambda: (lambda made, devices, where: ((DIRECTION_WORDS[made], devices), where))(*context_pipelines("ON_DEMAND")),
+          Quote("docs/api.md", r"With `VKSPLIT_PIPELINES_ON_DEMAND` none is made with the context", parse=lambda m: ("no", False)),
+          Quote("include/vksplit/vksplit.h", r"None with the context: each by the first plan", parse=lambda m: ("no", False))),
+    Claim("a plan's default path (NULL or zeroed options)",
+          lambda: default_option("path"),
+          Quote("include/vksplit/vksplit.h", r"vksplit_path path; /\* default (\w+) \*/"),
+          Quote("docs/how-it-works.md", r"`vksplit_plan_options.path` \(by default `(\w+)`: this choice\)")),
+    Claim("where a plan's table lies by default (NULL or zeroed options)",
+          lambda: default_option("table"),
+          Quote("include/vksplit/vksplit.h", r"vksplit_table_placement table; /\* default (\w+) \*/"),
+          Quote("docs/api.md", r"\*\*`VKSPLIT_TABLE_(\w+)`\*\* \(the default\)"),
+          Quote("CONTRIBUTING.md", r"where the tables lie by default \(`VKSPLIT_TABLE_(\w+)`\)"),
+          Quote("docs/how-it-works.md", r"by default in the context's (table pool)", parse=lambda m: "POOL"),
+          Quote("docs/how-it-works.md", r"into its range of the context's (table pool), by default", parse=lambda m: "POOL"),
+          Quote("README.md", r"a plan's parameter table \(a few hundred bytes\) lies in the context's (table pool)",
+                parse=lambda m: "POOL")),
+    Claim("a plan's default device parameters (NULL or zeroed options)",
+          lambda: default_option("device_parameters"),
+          Quote("include/vksplit/vksplit.h", r"default (\w+); PACKED or GIVEN: the desc gives capacities")),
+    Claim("the device the runner (and so the tools and tests) picks first",
+          default_device_type,
+          Quote("README.md", r"the default Vulkan device: the first (discrete GPU), else the first device",
+                parse=lambda m: m.group(1).lower()),
+          Quote("docs/how-it-works.md", r"\(the first (discrete GPU) by default\)", parse=lambda m: m.group(1).lower())),
+    Claim("the default mapping: a CPU device's, a GPU's",
+          lambda: ((tuning("cpu", None)["mapping"], tuning("gpu", None)["mapping"]), "vksplit_resolve_tuning"),
+          Quote("include/vksplit/vksplit.h", r"VKSPLIT_MAPPING_DEFAULT VKSPLIT_EXPERIMENTAL = 0, /\* (\w+) on a CPU device \(lavapipe\), (\w+) on a GPU")),
+    Claim("a GPU's default mapping",
+          lambda: (tuning("gpu", None)["mapping"], "vksplit_resolve_tuning"),
+          Quote("docs/how-it-works.md", r"On a GPU the default \(\*\*(\w+)\*\*\)"),
+          Quote("docs/api.md", r"ms for the \d+ of a GPU's \((\w+)\)")),
+    Claim("a CPU device's default mapping",
+          lambda: (tuning("cpu", None)["mapping"], "vksplit_resolve_tuning"),
+          Quote("docs/api.md", r"pipelines of its default tuning \((\w+)\)"),
+          Quote("docs/how-it-works.md", r"\| \*\*(\w+)\*\* \| CPU devices \(lavapipe\) \|")),
+    # The table pool and the tables in it.
+    Claim("a parameter table's bytes: a split of 3 (one row dimension or none), one of 40 (KiB)",
+          lambda: ((table_bytes(3, 1), round(table_bytes(40, 1) / 1024.0, 1)), "TBL_SEGMENTS_AT, TBL_SEGMENT_STRIDE (shaders/split_abi.h)"),
+          Quote("docs/api.md", r"(\d+) bytes for a split of 3 with one row dimension or none, `TBL_SEGMENTS_AT\(3\)` \+ 3 × "
+                               r"`TBL_SEGMENT_STRIDE\(1\)` words of `shaders/split_abi.h`, to about ([\d.]+) KiB for one of 40")),
+    Claim("the table pool's first block",
+          lambda: define("VKSPLIT_POOL_FIRST_BLOCK_BYTES"),
+          Quote("docs/api.md", r"as plans need them \((\d+ KiB), then doubling"),
+          Quote("src/context/table_pool.c", r"fit in \w+ blocks \((\d+ KiB), ")),
+    Claim("the table pool's largest block (but for a table larger still)",
+          lambda: define("VKSPLIT_POOL_LARGEST_BLOCK_BYTES"),
+          Quote("docs/api.md", r"then doubling up to (\d+ MiB);")),
+    Claim("the table pool's least unit",
+          lambda: define("UNIT_MIN"),
+          Quote("docs/api.md", r"cut into units of (\d+) bytes \(or of the device's"),
+          Quote("docs/how-it-works.md", r"a bitmap of (\d+)-byte units")),
+    Claim("the blocks (allocations) core_table_memory's 10,000 plans take on lavapipe",
+          lambda: (lambda v: (v[0][0], v[1]))(pooled_plans()),
+          Quote("README.md", r"10,000 plans took (\d+) allocations on lavapipe"),
+          Quote("docs/api.md", r"MB of tables\) took (\d+) allocations on lavapipe"),
+          Quote("CHANGELOG.md", r"\(10,000 plans: (\d+) allocations\)"),
+          Quote("src/context/table_pool.c", r"fit in (\w+) blocks \(")),
+    Claim("the largest block core_table_memory's 10,000 plans take on lavapipe",
+          lambda: (lambda v: (v[0][1], v[1]))(pooled_plans()),
+          Quote("src/context/table_pool.c", r"fit in \w+ blocks \(256 KiB, 512 KiB, \.\.\. (\d+ MiB)\)")),
+    Claim("core_table_memory: the plans it makes, the allocations it allows them",
+          lambda: ((found_in("tests/core/test_table_memory.c", r"#define POOL_PLANS (\d+)u")[0],
+                    found_in("tests/core/test_table_memory.c", r"#define POOL_ALLOCATIONS (\d+)u")[0]),
+                   "POOL_PLANS, POOL_ALLOCATIONS (tests/core/test_table_memory.c)"),
+          Quote("README.md", r"(\d+,\d+) plans took \d+ allocations on lavapipe, and `core_table_memory` holds them to (\d+);"),
+          Quote("docs/api.md", r"(\d+,\d+) plans \(splits and joins of 1 to 40 parts, [\d.]+ MB of tables\) took \d+ allocations "
+                               r"on lavapipe \(`core_table_memory`, which holds them to (\d+)\)"),
+          Quote("include/vksplit/vksplit.h", r"(\d+,\d+) plans take at most (\d+)\)"),
+          Quote("tests/README.md", r"(\d+,\d+) plans from one context in at most (\d+) allocations"),
+          Quote("tests/core/test_table_memory.c", r"(\d+,\d+) plans from one context \([^)]*\) take at most (\d+) vkAllocateMemory")),
     # The tuning defaults, as vksplit_resolve_tuning resolves them (the generated table's source).
     Claim("a CPU device's defaults: mapping, workgroup, run bytes, widest word",
           lambda: tuning_row("cpu", "mapping", "workgroup_size", "invocation_bytes", "max_word_bytes"),
@@ -921,7 +1175,8 @@ CLAIMS = [
           Quote("docs/testing.md", r"(\w+) of the (\w+) fallback feature sets")),
     Claim("the test command's minutes",
           testing_md_minutes,
-          Quote("README.md", r"in about (\d+) minutes on 2 cores")),
+          Quote("README.md", r"in about (\d+) minutes on 2 cores"),
+          Quote("CONTRIBUTING.md", r"the test command: every stage \(docs/testing.md\), ~(\d+) min on 2 cores")),
     Claim("test labels",
           test_labels,
           Quote("tests/README.md", r"`-L ([\w|]+)`", parse=lambda m: set(m.group(1).split("|")))),
@@ -1239,14 +1494,19 @@ COMMENTED_EXTENSIONS = (".c", ".h", ".glsl", ".comp")
 REPO_DIRS = r"(?:src|include|shaders|tests|docs|scripts|bench|tools|fuzz|cmake)"
 
 
+_comments = {}
+
+
 def comments(rel):
     """A C file's comments, in place (code blanked, offsets and lines kept)."""
-    text = read(rel)
-    out = [" " if c != "\n" else "\n" for c in text]
-    for m in re.finditer(r"/\*.*?\*/|//[^\n]*|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", text, re.S):
-        if m.group(0)[0] == "/":
-            out[m.start():m.end()] = m.group(0)
-    return "".join(out)
+    if rel not in _comments:
+        text = read(rel)
+        out = [" " if c != "\n" else "\n" for c in text]
+        for m in re.finditer(r"/\*.*?\*/|//[^\n]*|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", text, re.S):
+            if m.group(0)[0] == "/":
+                out[m.start():m.end()] = m.group(0)
+        _comments[rel] = "".join(out)
+    return _comments[rel]
 
 
 def check_references():
@@ -1335,16 +1595,29 @@ def check_rule_names():
                                "result code; a name that is neither goes into tests/check_docs.py's NOT_RULES)" % name)
 
 
+def blank(text):
+    """Spaces in place of text, its line breaks kept (so offsets and lines stay where they were)."""
+    return " " * len(text) if "\n" not in text else re.sub(r"[^\n]", " ", text)
+
+
+_code = {}
+
+
 def code_text(rel):
     """A file's code with its comments blanked (C, GLSL; CMake, shell and Python by '#'), its
     strings kept ("#define" in a CMake string, "//" in a C one, are no comments)."""
-    text = read(rel)
+    if rel not in _code:
+        _code[rel] = uncommented(rel, read(rel))
+    return _code[rel]
+
+
+def uncommented(rel, text):
     string = r'"(?:\\.|[^"\\\n])*"'
     if rel.endswith((".c", ".h", ".glsl", ".comp")):
         return re.sub(string + r"|'(?:\\.|[^'\\\n])+'|/\*.*?\*/|//[^\n]*",
-                      lambda m: m.group(0) if m.group(0)[0] in "\"'" else " ", text, flags=re.S)
+                      lambda m: m.group(0) if m.group(0)[0] in "\"'" else blank(m.group(0)), text, flags=re.S)
     if rel.endswith((".cmake", ".txt", ".sh", ".py")) or os.path.basename(rel) == "run":
-        return re.sub(string + r"|#[^\n]*", lambda m: m.group(0) if m.group(0)[0] == '"' else " ", text)
+        return re.sub(string + r"|#[^\n]*", lambda m: m.group(0) if m.group(0)[0] == '"' else blank(m.group(0)), text)
     return text
 
 
