@@ -427,6 +427,18 @@ def test_labels():
     return labels, "the LABELS of tests/**/CMakeLists.txt and fuzz/CMakeLists.txt"
 
 
+def labelled(label):
+    """The ctest entries of tests/**/CMakeLists.txt and fuzz/CMakeLists.txt with the label."""
+    names = set()
+    for f in files("tests/**/CMakeLists.txt", "fuzz/CMakeLists.txt"):
+        for name, labels in re.findall(r"\bset_tests_properties\(\s*(\w+)\s+PROPERTIES\b[^)]*?\bLABELS\s+\"?([\w;]+)", code_text(f)):
+            if label in labels.split(";"):
+                names.add(name)
+    if not names:
+        raise Missing("no test of tests/**/CMakeLists.txt has the label %s" % label)
+    return names
+
+
 def rule_numbers():
     """(rules, the highest number, the retired numbers) of include/vksplit/rules.h."""
     numbers = [int(n) for n in re.findall(r"^\s*X\(\w+, (\d+), ", read("include/vksplit/rules.h"), re.M)]
@@ -1177,6 +1189,9 @@ CLAIMS = [
           testing_md_minutes,
           Quote("README.md", r"in about (\d+) minutes on 2 cores"),
           Quote("CONTRIBUTING.md", r"the test command: every stage \(docs/testing.md\), ~(\d+) min on 2 cores")),
+    Claim("the checks labelled docs",
+          lambda: (len(labelled("docs")), "the tests of tests/**/CMakeLists.txt with LABELS docs"),
+          Quote("CONTRIBUTING.md", r"-L docs: the (\w+) checks")),
     Claim("test labels",
           test_labels,
           Quote("tests/README.md", r"`-L ([\w|]+)`", parse=lambda m: set(m.group(1).split("|")))),
