@@ -6,11 +6,16 @@ What is checked is the explicit table CLAIMS below (a quote in a document, the s
 in the code) and the rules after it: the tuning-defaults table of docs/performance.md is what
 `--write` generates from vksplit_resolve_tuning; the test command's stages as docs/testing.md
 tells them; every *.md/*.rst a comment cites and every repository path the prose names exists;
-a name cited with its file is in that file; every rule id named is a rule; and a few sentences
-that were once wrong stay gone.
+a name cited with its file is in that file; every vksplit_/VKSPLIT_ name the prose uses is
+declared where it belongs (public names in include/vksplit/*.h, `type.field` a field of the type,
+internal vksplit__ names in src/, settings in CMake or the environment); every rule named, as
+VKSPLIT_RULE_<NAME> or as a bare id, is a rule, with its number where one is given; and a few
+sentences that were once wrong stay gone.
 
-The prose is README.md, docs/*.md, tests/README.md, fuzz/README.md and the comments of
-include/vksplit/*.h, plus the few comments of src/, shaders/ and tests/ a row names. A #define
+The prose is README.md, CONTRIBUTING.md, docs/*.md, tests/README.md, fuzz/README.md and
+include/vksplit/*.h, CHANGELOG.md's current entries (its Unreleased section but for Removed,
+Deprecated and Retired: the rest is history, whose names may be gone), plus the few comments of
+src/, shaders/ and tests/ a row names. A #define
 is found by its name anywhere in src/, include/ or shaders/ (files move; names are the
 contract). In a quote's pattern a space matches any white space, line breaks and the comment
 leaders of C (` * `, `//`) included.
@@ -158,6 +163,129 @@ def define(name, seen=()):
     return value, "%s (%s)" % (name, where)
 
 
+FUNCTION_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)\(([\w, ]*)\)[ \t]+(.*?)[ \t]*(?:/[*/].*)?$", re.M)
+_macros = None
+
+
+def function_macros():
+    """{NAME: [(params, body, "file:line")]} of every function-like #define in src/, include/, shaders/."""
+    global _macros
+    if _macros is None:
+        _macros = {}
+        for f in files(*CODE):
+            text = read(f)
+            for m in FUNCTION_DEFINE.finditer(text):
+                params = [p.strip() for p in m.group(2).split(",") if p.strip()]
+                _macros.setdefault(m.group(1), []).append((params, m.group(3), "%s:%d" % (f, line_of(text, m.start()))))
+    return _macros
+
+
+def c_eval(expr, seen=()):
+    """An integer C expression of literals, #defines and function-like macros: the operators of
+    C's constant expressions (?:, || && | ^ &, == != < <= > >=, << >>, + - * / %, unary - ! ~),
+    evaluated as C does on these operands (/ truncates; a comparison is 0 or 1)."""
+    tokens = re.findall(r"0[xX][0-9a-fA-F]+[uUlL]*|\d+[uUlL]*|\w+|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%()?:<>&|^!~,]", expr)
+    if "".join(tokens) != re.sub(r"\s+", "", expr):
+        raise Missing("cannot evaluate %r" % expr)
+    pos = [0]
+
+    def peek():
+        return tokens[pos[0]] if pos[0] < len(tokens) else None
+
+    def take(want=None):
+        t = peek()
+        if t is None or (want is not None and t != want):
+            raise Missing("cannot evaluate %r (at %r)" % (expr, t))
+        pos[0] += 1
+        return t
+
+    def call(name):
+        params, body, where = function_macros()[name][0]
+        take("(")
+        args, depth, start = [], 0, pos[0]
+        while True:
+            t = take()
+            if t == "(":
+                depth += 1
+            elif t == ")" and depth:
+                depth -= 1
+            elif t in (",", ")") and not depth:
+                args.append(" ".join(tokens[start:pos[0] - 1]))
+                start = pos[0]
+                if t == ")":
+                    break
+        if len(args) != len(params) and not (params == [] and args == [""]):
+            raise Missing("%s takes %d arguments (%s)" % (name, len(params), where))
+        text = body
+        for p, a in zip(params, args):
+            text = re.sub(r"\b%s\b" % p, "(%s)" % a, text)
+        return c_eval(text, seen + (name,))
+
+    def primary():
+        t = take()
+        if t == "(":
+            v = ternary()
+            take(")")
+            return v
+        if t == "-":
+            return -primary()
+        if t == "!":
+            return int(not primary())
+        if t == "~":
+            return ~primary()
+        if re.fullmatch(r"0[xX][0-9a-fA-F]+[uUlL]*|\d+[uUlL]*", t):
+            return int(t.rstrip("uUlL"), 0)
+        if t in seen:
+            raise Missing("%s is defined through itself" % t)
+        if t in KNOWN:
+            return KNOWN[t]
+        if peek() == "(" and t in function_macros():
+            return call(t)
+        return define(t, seen + (t,))[0]
+
+    levels = [("*", "/", "%"), ("+", "-"), ("<<", ">>"), ("<", "<=", ">", ">="), ("==", "!="), ("&",), ("^",), ("|",),
+              ("&&",), ("||",)]
+    ops = {"*": lambda a, b: a * b, "/": lambda a, b: int(a / b), "%": lambda a, b: a - int(a / b) * b,
+           "+": lambda a, b: a + b, "-": lambda a, b: a - b, "<<": lambda a, b: a << b, ">>": lambda a, b: a >> b,
+           "<": lambda a, b: int(a < b), "<=": lambda a, b: int(a <= b), ">": lambda a, b: int(a > b),
+           ">=": lambda a, b: int(a >= b), "==": lambda a, b: int(a == b), "!=": lambda a, b: int(a != b),
+           "&": lambda a, b: a & b, "^": lambda a, b: a ^ b, "|": lambda a, b: a | b,
+           "&&": lambda a, b: int(bool(a) and bool(b)), "||": lambda a, b: int(bool(a) or bool(b))}
+
+    def binary(level):
+        if level < 0:
+            return primary()
+        v = binary(level - 1)
+        while peek() in levels[level]:
+            op = take()
+            v = ops[op](v, binary(level - 1))
+        return v
+
+    def ternary():
+        c = binary(len(levels) - 1)
+        if peek() != "?":
+            return c
+        take("?")
+        a = ternary()
+        take(":")
+        b = ternary()
+        return a if c else b
+
+    value = ternary()
+    if peek() is not None:
+        raise Missing("cannot evaluate %r (left over: %s)" % (expr, " ".join(tokens[pos[0]:])))
+    return value
+
+
+def macro(name, *args):
+    """(value, "NAME(args) (file:line)") of a function-like #define applied to integer arguments."""
+    found = function_macros().get(name)
+    if not found:
+        raise Missing("no #define %s(...) in src/, include/ or shaders/" % name)
+    call = "%s(%s)" % (name, ", ".join(str(a) for a in args))
+    return c_eval(call), "%s (%s)" % (call, found[0][2])
+
+
 def found_in(rel, pattern, group=1, convert=None, flags=0):
     """The first match of pattern in a file's code (comments of shell and CMake skipped)."""
     text = read(rel)
@@ -299,6 +427,18 @@ def test_labels():
     return labels, "the LABELS of tests/**/CMakeLists.txt and fuzz/CMakeLists.txt"
 
 
+def labelled(label):
+    """The ctest entries of tests/**/CMakeLists.txt and fuzz/CMakeLists.txt with the label."""
+    names = set()
+    for f in files("tests/**/CMakeLists.txt", "fuzz/CMakeLists.txt"):
+        for name, labels in re.findall(r"\bset_tests_properties\(\s*(\w+)\s+PROPERTIES\b[^)]*?\bLABELS\s+\"?([\w;]+)", code_text(f)):
+            if label in labels.split(";"):
+                names.add(name)
+    if not names:
+        raise Missing("no test of tests/**/CMakeLists.txt has the label %s" % label)
+    return names
+
+
 def rule_numbers():
     """(rules, the highest number, the retired numbers) of include/vksplit/rules.h."""
     numbers = [int(n) for n in re.findall(r"^\s*X\(\w+, (\d+), ", read("include/vksplit/rules.h"), re.M)]
@@ -374,6 +514,215 @@ def testing_md_minutes():
     if not m:
         raise Missing("docs/testing.md no longer gives the test command's time as `N min S s`")
     return round(int(m.group(1)) + int(m.group(2)) / 60.0), "docs/testing.md's measured %s min %s s" % m.groups()
+
+
+# The defaults the code decides, each read where it is decided.
+
+def zero_enumerator(enum):
+    """The name (its prefix dropped) of the value 0 of a public enum: what a zeroed struct says."""
+    for f in files("include/vksplit/*.h"):
+        m = re.search(r"typedef enum %s \{(.*?)\} %s;" % (enum, enum), code_text(f), re.S)
+        if m:
+            zero = re.search(r"\b(VKSPLIT_\w+)(?:\s+VKSPLIT_EXPERIMENTAL)?\s*=\s*0\s*[,}\n]", m.group(1))
+            if not zero:
+                raise Missing("%s has no value 0" % enum)
+            return zero.group(1), f
+    raise Missing("no public header declares enum %s" % enum)
+
+
+def default_option(field):
+    """vksplit_plan_options.<field> when the options are NULL (src/plan/plan.c's initializer) or
+    zeroed (the enumerator 0): the two must agree. Its value without the enum's prefix."""
+    struct = public_structs().get("vksplit_plan_options")
+    if not struct:
+        raise Missing("include/vksplit/vksplit.h declares no vksplit_plan_options")
+    fields, types = struct
+    for f in files("src/plan/*.c"):
+        m = re.search(r"\bvksplit_plan_options\s+\w+\s*=\s*\{([^}]*)\}", code_text(f))
+        if m:
+            given = [v.strip() for v in m.group(1).split(",")]
+            if field not in fields or fields.index(field) >= len(given):
+                raise Missing("%s's default options give no %s" % (f, field))
+            value = given[fields.index(field)]
+            zero, header = zero_enumerator(types[field])
+            if value != zero:
+                raise Missing("NULL options give %s = %s (%s), zeroed ones %s (%s)" % (field, value, f, zero, header))
+            prefix = os.path.commonprefix([v for v in all_enumerators(types[field])])
+            return value[len(prefix):], "%s (NULL options, %s) and %s = 0 (%s)" % (value, f, zero, header)
+    raise Missing("no src/plan/*.c initializes a default vksplit_plan_options")
+
+
+def all_enumerators(enum):
+    for f in files("include/vksplit/*.h"):
+        m = re.search(r"typedef enum %s \{(.*?)\} %s;" % (enum, enum), code_text(f), re.S)
+        if m:
+            return [n for n in re.findall(r"\b(VKSPLIT_\w+)(?:\s+VKSPLIT_EXPERIMENTAL)?\s*=", m.group(1))
+                    if not n.endswith("_MAX_ENUM")]
+    raise Missing("no public header declares enum %s" % enum)
+
+
+def default_base_alignment():
+    """The base alignment a desc's 0 stands for (src/rules/*.c: `x ? x : N`)."""
+    for f in files("src/rules/*.c"):
+        code = code_text(f)
+        m = re.search(r"\bbase_alignment\s*=\s*(\w+)->base_alignment\s*\?\s*\1->base_alignment\s*:\s*(\d+)u?\s*;", code)
+        if m:
+            return int(m.group(2)), "%s:%d (a desc's base_alignment 0)" % (f, line_of(code, m.start()))
+    raise Missing("no src/rules/*.c gives base_alignment a default (`base_alignment = q->base_alignment ? ... : N`)")
+
+
+DIRECTION_WORDS = {frozenset(): "no", frozenset({"split"}): "split", frozenset({"join"}): "join",
+                   frozenset({"split", "join"}): "split and join"}
+
+
+def context_pipelines(setting=None):
+    """(directions, device kernels made with it, "where"): the pipelines src/context/*.c makes
+    with a context whose desc.pipelines is VKSPLIT_PIPELINES_<setting> (None: the zeroed desc),
+    defer_pipelines and create_join_pipelines zero (the `ctx->create_pipelines = ...` chain read
+    as C), and whether src/context/pipelines.c's deferred_kernel makes the device parameters'
+    kernels (check and copy) with them or leaves them to the first plan that needs them."""
+    zero = "VKSPLIT_PIPELINES_" + setting if setting else zero_enumerator("vksplit_pipelines")[0]
+    for f in files("src/context/*.c"):
+        code = code_text(f)
+        chain = list(re.finditer(r"(?:\bif\s*\(((?:[^()]|\([^()]*\))*)\)|\belse)\s*ctx->create_pipelines\s*=\s*([^;]+);", code))
+        if not chain:
+            continue
+        both = re.search(r"\b(\w+)\s*=\s*\(1u << VKSPLIT__SPLIT\)\s*\|\s*\(1u << VKSPLIT__JOIN\)\s*;", code)
+        words = {both.group(1): "frozenset({'split', 'join'})"} if both else {}
+
+        def py(expr):
+            e = re.sub(r"\(?\s*1u?\s*<<\s*VKSPLIT__(\w+)\s*\)?", lambda m: "frozenset({'%s'})" % m.group(1).lower(), expr)
+            e = re.sub(r"\bVKSPLIT_PIPELINES_\w+", lambda m: repr(m.group(0)), e)
+            e = re.sub(r"\bdesc->pipelines\b", repr(zero), e)
+            e = re.sub(r"\bdesc->\w+", "0", e)
+            e = re.sub(r"\b\w+\b", lambda m: words.get(m.group(0), m.group(0)), e)
+            e = e.replace("&&", " and ").replace("||", " or ")
+            t = re.fullmatch(r"(.+?)\?(.+):(.+)", e.strip())
+            if t:
+                e = "(%s) if (%s) else (%s)" % (t.group(2), t.group(1), t.group(3))
+            try:
+                value = eval(e, {"__builtins__": {}, "frozenset": frozenset})
+            except Exception:
+                raise Missing("%s: cannot read %r" % (f, expr.strip()))
+            return frozenset() if value == 0 else value
+
+        made = None
+        for m in chain:
+            if m.group(1) is None or py(m.group(1)):
+                made = py(m.group(2))
+                break
+        if made is None:
+            raise Missing("%s's ctx->create_pipelines chain gives a zeroed desc nothing" % f)
+        where = "%s:%d (ctx->create_pipelines, desc.pipelines %s)" % (f, line_of(code, chain[0].start()), zero)
+        pipes = code_text("src/context/pipelines.c")
+        d = re.search(r"\bdeferred_kernel\s*\([^)]*\)\s*\{(.*?)\n\}", pipes, re.S)
+        if not d:
+            raise Missing("src/context/pipelines.c has no deferred_kernel")
+        gate = re.search(r"vksplit__is_device_kernel\(kernel\)\s*&&\s*ctx->create_pipelines\s*!=\s*(\w+)\s*\)\s*return\s+true", d.group(1))
+        if gate:
+            devices = made == py(gate.group(1))
+        else:
+            devices = "split" in made
+        return made, devices, where + " and src/context/pipelines.c (deferred_kernel)"
+    raise Missing("no src/context/*.c sets ctx->create_pipelines")
+
+
+def default_device_type():
+    """The device type the runner picks first when none is chosen (src/runner/*.c's default_device)."""
+    for f in files("src/runner/*.c"):
+        code = code_text(f)
+        m = re.search(r"\bdefault_device\s*\([^)]*\)\s*\{(.*?)\n\}", code, re.S)
+        if m:
+            t = re.search(r"deviceType\s*==\s*VK_PHYSICAL_DEVICE_TYPE_(\w+)", m.group(1))
+            if not t:
+                raise Missing("%s's default_device prefers no device type" % f)
+            return t.group(1).lower().replace("_", " "), "%s:%d (default_device)" % (f, line_of(code, m.start()))
+    raise Missing("no src/runner/*.c has default_device")
+
+
+def pooled_plans():
+    """(blocks, the last block's bytes) for the tables core_table_memory makes, in the bytes
+    docs/api.md quotes from its run (`N MB of tables`)."""
+    m = re.search(r"([\d.]+) MB of tables", read("docs/api.md"))
+    if not m:
+        raise Missing("docs/api.md no longer gives the 10,000 plans' table bytes (`N MB of tables`)")
+    bytes_ = float(m.group(1)) * 1e6
+    first, largest = define("VKSPLIT_POOL_FIRST_BLOCK_BYTES")[0], define("VKSPLIT_POOL_LARGEST_BLOCK_BYTES")[0]
+    blocks, held, size, last = 0, 0, first, 0
+    while held < bytes_:
+        blocks, held, last, size = blocks + 1, held + size, size, min(2 * size, largest)
+    return (blocks, last), ("the blocks (VKSPLIT_POOL_FIRST_BLOCK_BYTES, doubling to VKSPLIT_POOL_LARGEST_BLOCK_BYTES) "
+                            "that hold docs/api.md's %s MB of tables" % m.group(1))
+
+
+def table_bytes(parts, row_dims):
+    """A compute plan's parameter table: TBL_SEGMENTS_AT(parts) + parts segments of
+    TBL_SEGMENT_STRIDE(row_dims) uint32 words (shaders/split_abi.h; src/plan/table.c)."""
+    return 4 * (macro("TBL_SEGMENTS_AT", parts)[0] + parts * macro("TBL_SEGMENT_STRIDE", row_dims)[0])
+
+
+def spirv_modules(addressings=("bda", "desc")):
+    """The SPIR-V modules a build embeds: one per line of src/planner/shader_variants.h and kernel
+    of src/planner/kernel_table.h that takes the line's word (anywhere, or as a wide word on
+    device addresses), on its addressing (bda_only), in its direction (a split-only kernel has
+    no join module): the rule cmake/shaders.cmake applies, read from the same two lists."""
+    variants = re.findall(r"^\s*X\((bda|desc), (\d+), ([01]), (both|split|join)\)", read("src/planner/shader_variants.h"), re.M)
+    kernels = re.findall(r"^\s*X\((MAPPING_\w+), \w+, \"[^\"]*\", ([\d |]+), ([\d |]+), ([01]), (both|split)\)",
+                         read("src/planner/kernel_table.h"), re.M)
+    if not variants or not kernels:
+        raise Missing("src/planner/shader_variants.h or src/planner/kernel_table.h no longer reads as X(...) lines")
+    count = 0
+    for addressing, width, _, direction in variants:
+        if addressing not in addressings:
+            continue
+        for _, words, wide, bda_only, directions in kernels:
+            takes = int(width) in [int(w) for w in words.split("|")] or \
+                (addressing == "bda" and int(width) in [int(w) for w in wide.split("|")])
+            if takes and not (bda_only == "1" and addressing != "bda") and not (direction == "join" and directions == "split"):
+                count += 1
+    return count, "src/planner/shader_variants.h x src/planner/kernel_table.h (cmake/shaders.cmake's rule)"
+
+
+def transpose_tiles():
+    """TRANSPOSE's tiles, TRANSPOSE_TILE_A x TRANSPOSE_TILE_B(word), for words up to 4 bytes (one
+    figure for 1, 2 and 4), of 8 and of 16 bytes."""
+    a = define("TRANSPOSE_TILE_A")[0]
+    b = {w: macro("TRANSPOSE_TILE_B", w)[0] for w in (1, 2, 4, 8, 16)}
+    if len({b[1], b[2], b[4]}) > 1:
+        raise Missing("TRANSPOSE_TILE_B differs for words of 1, 2 and 4 bytes: %s" % b)
+    return (a, b[4], a, b[8], a, b[16]), "TRANSPOSE_TILE_A x TRANSPOSE_TILE_B(word) (shaders/split_abi.h)"
+
+
+def trip_bytes():
+    """Bytes one invocation loads per trip, ABI_UNROLL(word) x word: one figure for every word of 4
+    bytes and more."""
+    per = {w: macro("ABI_UNROLL", w)[0] * w for w in (4, 8, 16, 32)}
+    if len(set(per.values())) > 1:
+        raise Missing("ABI_UNROLL(word) x word differs between words: %s" % per)
+    return per[4], "ABI_UNROLL(word) x word, words of 4 to 32 bytes (shaders/split_abi.h)"
+
+
+def device_copy_trips():
+    """The most trips a lane of the device parameters' copy makes (src/planner/mapping_device.c)."""
+    return found_in("src/planner/mapping_device.c", r"if \(g->trips > (\d+)\)")
+
+
+ORDINALS = {w: i + 1 for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split())}
+
+
+def ordinal(word):
+    """tenth: 10."""
+    return ORDINALS.get(word.lower(), word)
+
+
+def kernel_count():
+    """The kernels: shaders/split_abi.h's MAPPING_* numbers, each a row of src/planner/kernel_table.h."""
+    abi = set(re.findall(r"^#define (MAPPING_\w+) \d+", read("shaders/split_abi.h"), re.M))
+    table = set(re.findall(r"^\s*X\((MAPPING_\w+),", read("src/planner/kernel_table.h"), re.M))
+    if not abi or abi != table:
+        raise Missing("shaders/split_abi.h's MAPPING_* %s are not src/planner/kernel_table.h's rows %s"
+                      % (sorted(abi), sorted(table)))
+    return len(abi), "shaders/split_abi.h's MAPPING_* (src/planner/kernel_table.h's rows)"
 
 
 # --------------------------------------------------------------------------------------------
@@ -461,12 +810,23 @@ def count_set(m):
 
 CLAIMS = [
     Claim("device addresses that travel in push constants",
-          lambda: define("ABI_INLINE_OUTPUTS"),
+          lambda: same(lambda: define("ABI_INLINE_OUTPUTS"), lambda: define("VKSPLIT_INLINE_OUTPUTS")),
           Quote("README.md", r"up to (\d+) output addresses travel in push constants"),
           Quote("README.md", r"per-recording arguments for more than (\d+) outputs"),
           Quote("docs/api.md", r"more than (\d+) non-empty outputs"),
           Quote("docs/how-it-works.md", r"output addresses beyond (\d+),"),
-          Quote("include/vksplit/vksplit.h", r"for (\d+) non-empty outputs or fewer")),
+          Quote("include/vksplit/vksplit.h", r"for (\d+) non-empty outputs or fewer"),
+          Quote("docs/api.md", r"a join's inputs' addresses beyond (\d+)\)")),
+    Claim("a plan with device parameters: the parts' addresses it pushes, the place the block's takes",
+          lambda: ((define("DEVICE_INLINE_OUTPUTS")[0], define("ABI_INLINE_OUTPUTS")[0]),
+                   "DEVICE_INLINE_OUTPUTS, ABI_INLINE_OUTPUTS (shaders/split_abi.h)"),
+          Quote("docs/api.md", r"Such a plan pushes (\d+) parts' addresses \(the (\w+) place holds the block's\)",
+                parse=lambda m: (int(m.group(1)), ordinal(m.group(2)))),
+          Quote("shaders/split_abi.h", r"in the (\w+) part's place \(such a plan pushes (\d+) parts' addresses",
+                parse=lambda m: (int(m.group(2)), ordinal(m.group(1))))),
+    Claim("the non-empty parts from which a plan with device parameters reads per-recording arguments",
+          lambda: (define("DEVICE_INLINE_OUTPUTS")[0] + 1, "DEVICE_INLINE_OUTPUTS + 1 (src/plan/plan.c)"),
+          Quote("docs/api.md", r"(\d+) non-empty parts and more read per-recording arguments")),
     Claim("the first split that needs arguments, its bytes and the next range's offset",
           lambda: ((define("ABI_INLINE_OUTPUTS")[0] + 1, 8 * (define("ABI_INLINE_OUTPUTS")[0] + 1),
                     -(-8 * (define("ABI_INLINE_OUTPUTS")[0] + 1) // define("VKSPLIT_ARGUMENT_ALIGNMENT")[0])
@@ -484,6 +844,14 @@ CLAIMS = [
           lambda: define("VKSPLIT_MAX_WINDOWS"),
           Quote("README.md", r"a plan holds at most (\d+) of them"),
           Quote("docs/api.md", r"strides scattered past (\d+) windows")),
+    Claim("a per-recording arguments range's alignment (bytes)",
+          lambda: define("VKSPLIT_ARGUMENT_ALIGNMENT"),
+          Quote("docs/api.md", r"pass a `vksplit_arguments` range, (\d+)-byte aligned")),
+    Claim("the device parameters' layout version and the alignment of their block (bytes)",
+          lambda: ((define("VKSPLIT_PARAMETERS_VERSION")[0], define("VKSPLIT_PARAMETERS_ALIGNMENT")[0]),
+                   "VKSPLIT_PARAMETERS_VERSION, VKSPLIT_PARAMETERS_ALIGNMENT"),
+          Quote("docs/api.md", r"\(version `VKSPLIT_PARAMETERS_VERSION` (\d+)\) in memory the engine owns, at a multiple of (\d+) "
+                               r"bytes of a storage buffer")),
     Claim("output addresses one vkCmdUpdateBuffer writes",
           lambda: define("ADDRESS_BATCH"),
           Quote("docs/api.md", r"one `vkCmdUpdateBuffer` per (\d+) outputs"),
@@ -512,11 +880,208 @@ CLAIMS = [
     Claim("TRANSPOSE's workgroup",
           lambda: define("TRANSPOSE_WORKGROUP"),
           Quote("include/vksplit/vksplit.h", r"reads and writes both coalesced; workgroups of (\d+)"),
-          Quote("include/vksplit/vksplit.h", r"TRANSPOSE always uses (\d+)")),
+          Quote("include/vksplit/vksplit.h", r"TRANSPOSE always uses (\d+)"),
+          Quote("shaders/split_abi.h", r"TRANSPOSE: workgroups of (\d+) invocations"),
+          Quote("shaders/copy_transpose.glsl", r"A workgroup of TRANSPOSE_WORKGROUP \((\d+)\)")),
     Claim("workgroup memory DEINTERLEAVE stages rows in",
           lambda: (define("DEINTERLEAVE_SHARED_WORDS")[0] * 4, "DEINTERLEAVE_SHARED_WORDS x 4 bytes"),
           Quote("include/vksplit/vksplit.h", r"rows in workgroup memory \(at most (\d+ KiB)\)"),
           Quote("docs/how-it-works.md", r"reads whole input rows \(up to (\d+ KiB)\)")),
+    # The shader contract's figures (shaders/split_abi.h): tiles, trips, slots, kernels.
+    Claim("TRANSPOSE's tiles: words along the read side's contiguous dimension x along the written side's, "
+          "for words up to 4 bytes, of 8 and of 16",
+          transpose_tiles,
+          Quote("docs/how-it-works.md", r"moves tiles of (\d+) × (\d+) words \(words up to 4 bytes; (\d+) × (\d+) of 8-byte "
+                                        r"and (\d+) × (\d+) of 16-byte words\)"),
+          Quote("include/vksplit/vksplit.h", r"(\d+) words along the read side's contiguous dimension by (\d+) words of up "
+                                             r"to 4 bytes \((\d+) of 8, (\d+) of 16 bytes\)",
+                parse=lambda m: tuple(int(m.group(i)) for i in (1, 2, 1, 3, 1, 4)))),
+    Claim("TRANSPOSE16's tile: 4-byte elements along the read side's contiguous dimension x along the written side's",
+          lambda: ((define("TRANSPOSE16_TILE_A")[0], define("TRANSPOSE16_TILE_B")[0]), "TRANSPOSE16_TILE_A, TRANSPOSE16_TILE_B"),
+          Quote("docs/how-it-works.md", r"take TRANSPOSE16 \((\d+) × (\d+) tiles"),
+          Quote("include/vksplit/vksplit.h", r"with device addresses (\d+) x (\d+) four-byte words moved 16 bytes at a time"),
+          Quote("shaders/split_abi.h", r"TRANSPOSE16: tiles of (\d+) x (\d+) elements of 4 bytes"),
+          Quote("docs/gpu.md", r"\| (\d+) x (\d+) tiles through workgroup memory with 16-byte loads and stores")),
+    Claim("TRANSPOSE's tile for words up to 4 bytes",
+          lambda: (transpose_tiles()[0][:2], transpose_tiles()[1]),
+          Quote("docs/gpu.md", r"\| other transposing splits \| (\d+) x (\d+) tiles, one element per load")),
+    Claim("TRANSPOSE16's workgroup memory: rows x uint32 a row (a padding column)",
+          lambda: ((define("TRANSPOSE16_TILE_B")[0], define("TRANSPOSE16_TILE_A")[0] + 1),
+                   "TRANSPOSE16_TILE_B x (TRANSPOSE16_TILE_A + 1), shaders/copy_transpose.glsl's T16_PITCH"),
+          Quote("shaders/split_abi.h", r"elements of 4 bytes, (\d+) x (\d+) uint32 of workgroup memory")),
+    Claim("TRANSPOSE's workgroup memory per tile (bytes)",
+          lambda: (c_eval("TRANSPOSE_SHARED_WORDS * 4"), "TRANSPOSE_SHARED_WORDS x 4"),
+          Quote("shaders/split_abi.h", r"TRANSPOSE_SHARED_WORDS uint32 words \((\d+) bytes\)")),
+    Claim("bytes an invocation loads per trip (words of 4 bytes and more)",
+          trip_bytes,
+          Quote("docs/how-it-works.md", r"\| (\d+) B per trip \(a split's realigned"),
+          Quote("docs/how-it-works.md", r"\| \*\*TRANSPOSE\*\* \|[^\n]*\| (\d+) B \|"),
+          Quote("docs/how-it-works.md", r"\| \*\*DEINTERLEAVE\*\* \|[^\n]*\| (\d+) B \|"),
+          Quote("include/vksplit/vksplit.h", r"bytes per invocation \(trips of (\d+)\)"),
+          Quote("include/vksplit/vksplit.h", r"their share in trips of (\d+) bytes")),
+    Claim("loads per trip: bytes in all, words of 4, 8, 16 and 32 bytes, 1- and 2-byte words and their bytes",
+          lambda: ((trip_bytes()[0],) + tuple(macro("ABI_UNROLL", w)[0] for w in (4, 8, 16, 32, 1)) +
+                   (macro("ABI_UNROLL", 1)[0], 2 * macro("ABI_UNROLL", 2)[0]), "ABI_UNROLL(word)"),
+          Quote("shaders/split_abi.h", r"(\d+) bytes in flight per trip for words of 4 bytes and more \((\d+) x 4, (\d+) x 8, "
+                                       r"(\d+) x 16, (\d+) x 32\); 1- and 2-byte words keep (\d+) loads \((\d+) and (\d+) bytes\)")),
+    Claim("TILES' loads per trip: bytes, 4-, 8- and 16-byte words",
+          lambda: ((trip_bytes()[0],) + tuple(macro("ABI_UNROLL", w)[0] for w in (4, 8, 16)), "ABI_UNROLL(word)"),
+          Quote("include/vksplit/vksplit.h", r"each invocation issues (\d+) bytes of loads \((\d+) x 4, (\d+) x 8, (\d+) x 16 bytes\)")),
+    Claim("TILES on a GPU: bytes an invocation loads per trip, a workgroup's (default size), the default workgroup size",
+          lambda: ((trip_bytes()[0], trip_bytes()[0] * tuning("gpu", None)["workgroup_size"], tuning("gpu", None)["workgroup_size"]),
+                   "ABI_UNROLL(word) x word, vksplit_resolve_tuning"),
+          Quote("docs/how-it-works.md", r"a workgroup copies tiles of (\d+) bytes per invocation \((\d+ KiB) for the default (\d+) invocations\)")),
+    Claim("TILES with 16-byte words on a GPU: a lane's loads a trip x the default workgroup, the bytes a trip, the loads",
+          lambda: ((macro("ABI_UNROLL", 16)[0], tuning("gpu", None)["workgroup_size"], trip_bytes()[0], macro("ABI_UNROLL", 16)[0]),
+                   "ABI_UNROLL(16), vksplit_resolve_tuning"),
+          Quote("docs/gpu.md", r"tiles of (\d+) x (\d+) consecutive words of a line of rows, each lane (\d+) bytes per trip "
+                               r"from (\d+) unconditional loads")),
+    Claim("the realigned TILES kernel's bytes in flight per trip, a split's",
+          lambda: (32 * define("ABI_REALIGN_UNROLL_SPLIT")[0], "ABI_REALIGN_UNROLL_SPLIT blocks of two 16-byte loads (src/planner/plan_traffic.c)"),
+          Quote("docs/how-it-works.md", r"B per trip \(a split's realigned: (\d+) B\)")),
+    Claim("the realigned TILES kernel's 16-byte blocks per trip and loads: a split's, a join's",
+          lambda: ((define("ABI_REALIGN_UNROLL_SPLIT")[0], 2 * define("ABI_REALIGN_UNROLL_SPLIT")[0],
+                    define("ABI_REALIGN_UNROLL_JOIN")[0], define("ABI_REALIGN_UNROLL_JOIN")[0]),
+                   "ABI_REALIGN_UNROLL_SPLIT (two loads a block), ABI_REALIGN_UNROLL_JOIN (one)"),
+          Quote("shaders/split_abi.h", r"a split's (\d+) \((\w+) 16-byte loads\), a join's (\d+) \((\w+)\)")),
+    Claim("the realigned TILES kernel's 16-byte loads per trip: a split's, a join's",
+          lambda: ((2 * define("ABI_REALIGN_UNROLL_SPLIT")[0], define("ABI_REALIGN_UNROLL_JOIN")[0]),
+                   "ABI_REALIGN_UNROLL_SPLIT x 2, ABI_REALIGN_UNROLL_JOIN"),
+          Quote("docs/gpu.md", r"the realigned split's plan counts (\w+) 16-byte loads; [^;]*; the realigned join's counts its (\w+)\)")),
+    Claim("words RUNS loads before it stores",
+          lambda: found_in("src/planner/plan_traffic.c", r"VKSPLIT_MAPPING_RUNS \? (\d+) \* word"),
+          Quote("docs/how-it-works.md", r"\| \*\*RUNS\*\* \|[^\n]*\| (\d+) words \|")),
+    Claim("the device parameters' copy: bytes a trip, the most trips, a GPU's and a CPU device's default invocation_bytes",
+          lambda: ((trip_bytes()[0], device_copy_trips()[0], tuning("gpu", None)["invocation_bytes"], tuning("cpu", None)["invocation_bytes"]),
+                   "ABI_UNROLL(word) x word, %s, vksplit_resolve_tuning" % device_copy_trips()[1]),
+          Quote("docs/api.md", r"`invocation_bytes` a lane, in trips of (\d+) bytes, at most (\d+) trips: (\d+) bytes by default on "
+                               r"a GPU, (\d+ KiB) on a CPU device"),
+          Quote("src/planner/mapping_device.c", r"a trip of (\d+) bytes at a time: about invocation_bytes \(a CPU device's runs of "
+                                                r"(\d+ KiB), a GPU's (\d+) bytes\)",
+                parse=lambda m: (quantity(m.group(1)), device_copy_trips()[0], quantity(m.group(3)), quantity(m.group(2))))),
+    Claim("the most trips a lane of the device parameters' copy makes",
+          device_copy_trips,
+          Quote("include/vksplit/vksplit.h", r"DEVICE: at most (\d+) trips")),
+    Claim("segments told apart by pushed first workgroups (device addresses): the fewest, the most",
+          lambda: found_in("src/plan/plan_grid.c", r"g->segment_count >= (\d+) &&\s*g->segment_count <= (\d+)\)\s*flags \|= FLAG_PREFIX", 0,
+                           convert=lambda s: tuple(int(n) for n in re.findall(r"(?:>=|<=) (\d+)", s))),
+          Quote("docs/how-it-works.md", r"with device addresses, are (\w+) or (\w+) \(a small TILES split"),
+          Quote("shaders/split_abi.h", r"device addresses, (\d+) or (\d+) segments of unequal work"),
+          Quote("src/plan/plan_grid.c", r"(\w+) or (\w+) segments of unequal work are told apart")),
+    Claim("segments a small TILES plan carries in push constants, at most",
+          lambda: define("INLINE_MAX_SEGMENTS"),
+          Quote("docs/how-it-works.md", r"of at most (\w+) segments, even carries them in push constants"),
+          Quote("docs/gpu.md", r"\(FLAG_INLINE: a small plan of at most (\w+) segments")),
+    Claim("the kernels of the shader",
+          kernel_count,
+          Quote("docs/how-it-works.md", r"one kernel's code per pipeline rather than all (\w+);")),
+    Claim("the SPIR-V modules of a build with both addressings",
+          spirv_modules,
+          Quote("docs/api.md", r"unpacks all (\d+) of a build with both addressings"),
+          Quote("CHANGELOG.md", r"eleven more modules \((\d+):"),
+          Quote("README.md", r"debug names stripped: (\d+) modules, one per shader variant and kernel")),
+    # The defaults the code decides (a zeroed struct, NULL options).
+    Claim("the base alignment a desc's 0 stands for",
+          default_base_alignment,
+          Quote("README.md", r"binding offsets promise \(default (\d+), DirectML's own binding rule\)"),
+          Quote("include/vksplit/vksplit.h", r"0 means (\d+), the alignment Vulkan allocators"),
+          Quote("include/vksplit/vksplit.h", r"it bounds the copy word\. 0 means (\d+)\."),
+          Quote("include/vksplit/onnx.h", r"base_alignment is 0 \((\d+):"),
+          Quote("include/vksplit/openvino.h", r"base_alignment is 0 \((\d+)\)"),
+          Quote("src/rules/split.h", r"base_alignment; /\* (\d+) where the desc says 0")),
+    Claim("the direction whose pipelines a context makes with it by default (its mappings')",
+          lambda: (lambda made, _, where: (DIRECTION_WORDS[made], where))(*context_pipelines()),
+          Quote("README.md", r"creates its mappings' (\w+) pipelines with the"),
+          Quote("docs/api.md", r"`vksplit_context_create` makes every (\w+) pipeline of its mappings"),
+          Quote("include/vksplit/vksplit.h", r"Every (\w+) pipeline the tuning can use with the context"),
+          Quote("include/vksplit/vksplit.h", r"by default every (\w+) pipeline it can use")),
+    Claim("the direction whose pipelines the first plan that needs each makes, by default",
+          lambda: (lambda made, _, where: (DIRECTION_WORDS[frozenset({"split", "join"}) - made], where))(*context_pipelines()),
+          Quote("README.md", r"by default the first (\w+) plan makes each"),
+          Quote("docs/api.md", r"and each (\w+) pipeline is made by the first \w+ plan that needs it"),
+          Quote("include/vksplit/vksplit.h", r"each (\w+) pipeline by the first \w+ plan that needs it")),
+    Claim("who makes the device parameters' check and copy pipelines, by default",
+          lambda: (lambda _, devices, where: ("the context" if devices else "the first plan", where))(*context_pipelines()),
+          Quote("README.md", r"and (the first plan) with device parameters those of their check and copy"),
+          Quote("docs/api.md", r"device parameters' check and copy are by (the first plan) with device parameters"),
+          Quote("CHANGELOG.md", r"made into pipelines by (the first plan) that needs them \(or with the context under")),
+    Claim("what VKSPLIT_PIPELINES_WITH_CONTEXT makes with the context: directions, the device parameters' too",
+          lambda: (lambda made, devices, where: ((DIRECTION_WORDS[made], devices), where))(*context_pipelines("WITH_CONTEXT")),
+          Quote("docs/api.md", r"`VKSPLIT_PIPELINES_WITH_CONTEXT` makes all of them with the context, both directions' and the "
+                               r"device parameters'", parse=lambda m: ("split and join", True)),
+          Quote("include/vksplit/vksplit.h", r"Every pipeline of both directions with the context",
+                parse=lambda m: ("split and join", True))),
+    Claim("what VKSPLIT_PIPELINES_ON_DEMAND makes with the context",
+          lambda: (lambda made, devices, where: ((DIRECTION_WORDS[made], devices), where))(*context_pipelines("ON_DEMAND")),
+          Quote("docs/api.md", r"With `VKSPLIT_PIPELINES_ON_DEMAND` none is made with the context", parse=lambda m: ("no", False)),
+          Quote("include/vksplit/vksplit.h", r"None with the context: each by the first plan", parse=lambda m: ("no", False))),
+    Claim("a plan's default path (NULL or zeroed options)",
+          lambda: default_option("path"),
+          Quote("include/vksplit/vksplit.h", r"vksplit_path path; /\* default (\w+) \*/"),
+          Quote("docs/how-it-works.md", r"`vksplit_plan_options.path` \(by default `(\w+)`: this choice\)")),
+    Claim("where a plan's table lies by default (NULL or zeroed options)",
+          lambda: default_option("table"),
+          Quote("include/vksplit/vksplit.h", r"vksplit_table_placement table; /\* default (\w+) \*/"),
+          Quote("docs/api.md", r"\*\*`VKSPLIT_TABLE_(\w+)`\*\* \(the default\)"),
+          Quote("CONTRIBUTING.md", r"where the tables lie by default \(`VKSPLIT_TABLE_(\w+)`\)"),
+          Quote("docs/how-it-works.md", r"by default in the context's (table pool)", parse=lambda m: "POOL"),
+          Quote("docs/how-it-works.md", r"into its range of the context's (table pool), by default", parse=lambda m: "POOL"),
+          Quote("README.md", r"a plan's parameter table \(a few hundred bytes\) lies in the context's (table pool)",
+                parse=lambda m: "POOL")),
+    Claim("a plan's default device parameters (NULL or zeroed options)",
+          lambda: default_option("device_parameters"),
+          Quote("include/vksplit/vksplit.h", r"default (\w+); PACKED or GIVEN: the desc gives capacities")),
+    Claim("the device the runner (and so the tools and tests) picks first",
+          default_device_type,
+          Quote("README.md", r"the default Vulkan device: the first (discrete GPU), else the first device",
+                parse=lambda m: m.group(1).lower()),
+          Quote("docs/how-it-works.md", r"\(the first (discrete GPU) by default\)", parse=lambda m: m.group(1).lower())),
+    Claim("the default mapping: a CPU device's, a GPU's",
+          lambda: ((tuning("cpu", None)["mapping"], tuning("gpu", None)["mapping"]), "vksplit_resolve_tuning"),
+          Quote("include/vksplit/vksplit.h", r"VKSPLIT_MAPPING_DEFAULT VKSPLIT_EXPERIMENTAL = 0, /\* (\w+) on a CPU device \(lavapipe\), (\w+) on a GPU")),
+    Claim("a GPU's default mapping",
+          lambda: (tuning("gpu", None)["mapping"], "vksplit_resolve_tuning"),
+          Quote("docs/how-it-works.md", r"On a GPU the default \(\*\*(\w+)\*\*\)"),
+          Quote("docs/api.md", r"ms for the \d+ of a GPU's \((\w+)\)")),
+    Claim("a CPU device's default mapping",
+          lambda: (tuning("cpu", None)["mapping"], "vksplit_resolve_tuning"),
+          Quote("docs/api.md", r"pipelines of its default tuning \((\w+)\)"),
+          Quote("docs/how-it-works.md", r"\| \*\*(\w+)\*\* \| CPU devices \(lavapipe\) \|")),
+    # The table pool and the tables in it.
+    Claim("a parameter table's bytes: a split of 3 (one row dimension or none), one of 40 (KiB)",
+          lambda: ((table_bytes(3, 1), round(table_bytes(40, 1) / 1024.0, 1)), "TBL_SEGMENTS_AT, TBL_SEGMENT_STRIDE (shaders/split_abi.h)"),
+          Quote("docs/api.md", r"(\d+) bytes for a split of 3 with one row dimension or none, `TBL_SEGMENTS_AT\(3\)` \+ 3 × "
+                               r"`TBL_SEGMENT_STRIDE\(1\)` words of `shaders/split_abi.h`, to about ([\d.]+) KiB for one of 40")),
+    Claim("the table pool's first block",
+          lambda: define("VKSPLIT_POOL_FIRST_BLOCK_BYTES"),
+          Quote("docs/api.md", r"as plans need them \((\d+ KiB), then doubling"),
+          Quote("src/context/table_pool.c", r"fit in \w+ blocks \((\d+ KiB), ")),
+    Claim("the table pool's largest block (but for a table larger still)",
+          lambda: define("VKSPLIT_POOL_LARGEST_BLOCK_BYTES"),
+          Quote("docs/api.md", r"then doubling up to (\d+ MiB);")),
+    Claim("the table pool's least unit",
+          lambda: define("UNIT_MIN"),
+          Quote("docs/api.md", r"cut into units of (\d+) bytes \(or of the device's"),
+          Quote("docs/how-it-works.md", r"a bitmap of (\d+)-byte units")),
+    Claim("the blocks (allocations) core_table_memory's 10,000 plans take on lavapipe",
+          lambda: (lambda v: (v[0][0], v[1]))(pooled_plans()),
+          Quote("README.md", r"10,000 plans took (\d+) allocations on lavapipe"),
+          Quote("docs/api.md", r"MB of tables\) took (\d+) allocations on lavapipe"),
+          Quote("CHANGELOG.md", r"\(10,000 plans: (\d+) allocations\)"),
+          Quote("src/context/table_pool.c", r"fit in (\w+) blocks \(")),
+    Claim("the largest block core_table_memory's 10,000 plans take on lavapipe",
+          lambda: (lambda v: (v[0][1], v[1]))(pooled_plans()),
+          Quote("src/context/table_pool.c", r"fit in \w+ blocks \(256 KiB, 512 KiB, \.\.\. (\d+ MiB)\)")),
+    Claim("core_table_memory: the plans it makes, the allocations it allows them",
+          lambda: ((found_in("tests/core/test_table_memory.c", r"#define POOL_PLANS (\d+)u")[0],
+                    found_in("tests/core/test_table_memory.c", r"#define POOL_ALLOCATIONS (\d+)u")[0]),
+                   "POOL_PLANS, POOL_ALLOCATIONS (tests/core/test_table_memory.c)"),
+          Quote("README.md", r"(\d+,\d+) plans took \d+ allocations on lavapipe, and `core_table_memory` holds them to (\d+);"),
+          Quote("docs/api.md", r"(\d+,\d+) plans \(splits and joins of 1 to 40 parts, [\d.]+ MB of tables\) took \d+ allocations "
+                               r"on lavapipe \(`core_table_memory`, which holds them to (\d+)\)"),
+          Quote("include/vksplit/vksplit.h", r"(\d+,\d+) plans take at most (\d+)\)"),
+          Quote("tests/README.md", r"(\d+,\d+) plans from one context in at most (\d+) allocations"),
+          Quote("tests/core/test_table_memory.c", r"(\d+,\d+) plans from one context \([^)]*\) take at most (\d+) vkAllocateMemory")),
     # The tuning defaults, as vksplit_resolve_tuning resolves them (the generated table's source).
     Claim("a CPU device's defaults: mapping, workgroup, run bytes, widest word",
           lambda: tuning_row("cpu", "mapping", "workgroup_size", "invocation_bytes", "max_word_bytes"),
@@ -639,7 +1204,11 @@ CLAIMS = [
           Quote("docs/testing.md", r"(\w+) of the (\w+) fallback feature sets")),
     Claim("the test command's minutes",
           testing_md_minutes,
-          Quote("README.md", r"in about (\d+) minutes on 2 cores")),
+          Quote("README.md", r"in about (\d+) minutes on 2 cores"),
+          Quote("CONTRIBUTING.md", r"the test command: every stage \(docs/testing.md\), ~(\d+) min on 2 cores")),
+    Claim("the checks labelled docs",
+          lambda: (len(labelled("docs")), "the tests of tests/**/CMakeLists.txt with LABELS docs"),
+          Quote("CONTRIBUTING.md", r"-L docs: the (\w+) checks")),
     Claim("test labels",
           test_labels,
           Quote("tests/README.md", r"`-L ([\w|]+)`", parse=lambda m: set(m.group(1).split("|")))),
@@ -953,17 +1522,23 @@ PROSE = ["README.md", "CONTRIBUTING.md", "docs/*.md", "tests/README.md", "fuzz/R
          "include/vksplit/*.h"]
 COMMENTED = ["src/**/*.[ch]", "shaders/**/*.h", "shaders/**/*.glsl", "shaders/**/*.comp", "tests/**/*.[ch]",
              "fuzz/**/*.[ch]", "bench/**/*.[ch]", "tools/**/*.[ch]"]
+COMMENTED_EXTENSIONS = (".c", ".h", ".glsl", ".comp")
 REPO_DIRS = r"(?:src|include|shaders|tests|docs|scripts|bench|tools|fuzz|cmake)"
+
+
+_comments = {}
 
 
 def comments(rel):
     """A C file's comments, in place (code blanked, offsets and lines kept)."""
-    text = read(rel)
-    out = [" " if c != "\n" else "\n" for c in text]
-    for m in re.finditer(r"/\*.*?\*/|//[^\n]*|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", text, re.S):
-        if m.group(0)[0] == "/":
-            out[m.start():m.end()] = m.group(0)
-    return "".join(out)
+    if rel not in _comments:
+        text = read(rel)
+        out = [" " if c != "\n" else "\n" for c in text]
+        for m in re.finditer(r"/\*.*?\*/|//[^\n]*|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", text, re.S):
+            if m.group(0)[0] == "/":
+                out[m.start():m.end()] = m.group(0)
+        _comments[rel] = "".join(out)
+    return _comments[rel]
 
 
 def check_references():
@@ -1001,51 +1576,269 @@ def check_references():
                     % (name, p, " (it is in %s)" % ", ".join(owners) if owners else ""))
 
 
+# Names a sentence about rules may give in backticks (or, in a header's comment, bare) that are
+# no rules, beside the #defines and result codes the code spells: the published structs.
+NOT_RULES = {"DML_SPLIT_OPERATOR_DESC": "DirectML's operator struct", "DML_JOIN_OPERATOR_DESC": "DirectML's operator struct"}
+RULE_CONTEXT = re.compile(r"\brules?\b|\bfails?\b|\bfailing\b|\brefuse[sd]?\b|\bby id\b", re.I)
+
+
 def check_rule_names():
-    """Every VKSPLIT_RULE_<NAME> the prose (and a comment of the code) names is a rule of
-    include/vksplit/rules.h's list, or a retired one on a line that says it is retired."""
-    live = set(re.findall(r"^\s*X\((\w+), \d+, ", read("include/vksplit/rules.h"), re.M)) | {"NONE", "UNKNOWN", "MAX_ENUM"}
-    texts = [(f, read(f)) for f in files(*PROSE) if f != "include/vksplit/rules.h"] + \
-            [(f, comments(f)) for f in files(*COMMENTED)]
+    """Every rule the prose (and a comment of the code) names is a rule of include/vksplit/rules.h's
+    list: each VKSPLIT_RULE_<NAME>, and each bare id that the prose gives as a rule (in backticks,
+    or bare in a public header's comment, on a line about rules: `RECORD_OPERATION`, "fails by
+    ..."; or with its number, `TABLE_DATA_NULL` (285), which must be the rule's). A bare name
+    that is a #define or a result code is not taken for a rule; NOT_DECLARED names the few that
+    may name no rule."""
+    rules = {n: int(v) for n, v in re.findall(r"^\s*X\((\w+), (\d+), ", read("include/vksplit/rules.h"), re.M)}
+    live = set(rules) | {"NONE", "UNKNOWN", "MAX_ENUM"}
+    other = set(NOT_RULES) | {n[len("VKSPLIT_ERROR_"):] for n in spelled("include/vksplit/*.h") if n.startswith("VKSPLIT_ERROR_")}
+    for f in files("**/*.[ch]", "**/*.glsl", "**/*.comp", "**/*.cpp"):
+        other |= set(re.findall(r"^[ \t]*#[ \t]*define[ \t]+(\w+)", read(f), re.M))
+    texts = [(f, t) for f, t in prose_texts() if f != "include/vksplit/rules.h"]
     for f, text in texts:
-        for m in re.finditer(r"\bVKSPLIT_RULE_(\w+)", text):
-            if m.group(1) in live:
+        for m in re.finditer(r"\bVKSPLIT_RULE_(\w+)(?:`?\s*\((\d+)\b)?", text):
+            name, number = m.groups()
+            where = "%s:%d" % (f, line_of(text, m.start()))
+            if (f, "VKSPLIT_RULE_" + name) in NOT_DECLARED:
+                continue
+            if name not in live:
+                problem(where, "names VKSPLIT_RULE_%s, which is no rule of include/vksplit/rules.h" % name)
+            elif number and name in rules and int(number) != rules[name]:
+                problem(where, "gives VKSPLIT_RULE_%s the number %s; include/vksplit/rules.h gives it %d" % (name, number, rules[name]))
+        if f.endswith(".md"):
+            bare = r"`([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)`(?:\s*\((\d+)\b)?"
+        elif f.startswith("include/"):
+            bare = r"(?<![\w`])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b(?:\s*\((\d+)\b)?"
+            text = comments(f)
+        else:
+            continue
+        for m in re.finditer(bare, text):
+            name, number = m.groups()
+            if name.startswith(("VKSPLIT_", "VK_")) or (f, name) in NOT_DECLARED:
+                continue
+            where = "%s:%d" % (f, line_of(text, m.start()))
+            if name in rules:
+                if number and int(number) != rules[name]:
+                    problem(where, "gives the rule %s the number %s; include/vksplit/rules.h gives it %d" % (name, number, rules[name]))
                 continue
             start, end = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
-            if "retired" in text[start:end if end >= 0 else len(text)]:
-                continue
-            problem("%s:%d" % (f, line_of(text, m.start())),
-                    "names VKSPLIT_RULE_%s, which is no rule of include/vksplit/rules.h" % m.group(1))
+            if name not in other and (number or RULE_CONTEXT.search(text[start:end if end >= 0 else len(text)])):
+                problem(where, "names %s as a rule, which is no rule of include/vksplit/rules.h (nor a #define or "
+                               "result code; a name that is neither goes into tests/check_docs.py's NOT_RULES)" % name)
+
+
+def blank(text):
+    """Spaces in place of text, its line breaks kept (so offsets and lines stay where they were)."""
+    return " " * len(text) if "\n" not in text else re.sub(r"[^\n]", " ", text)
+
+
+_code = {}
 
 
 def code_text(rel):
-    """A file's code with its comments blanked (C, GLSL; CMake, shell and Python by '#')."""
-    text = read(rel)
+    """A file's code with its comments blanked (C, GLSL; CMake, shell and Python by '#'), its
+    strings kept ("#define" in a CMake string, "//" in a C one, are no comments)."""
+    if rel not in _code:
+        _code[rel] = uncommented(rel, read(rel))
+    return _code[rel]
+
+
+def uncommented(rel, text):
+    string = r'"(?:\\.|[^"\\\n])*"'
     if rel.endswith((".c", ".h", ".glsl", ".comp")):
-        return re.sub(r"/\*.*?\*/|//[^\n]*", " ", text, flags=re.S)
-    return re.sub(r"(?m)#[^\n]*", " ", text) if rel.endswith((".cmake", ".txt", ".sh", ".py")) else text
+        return re.sub(string + r"|'(?:\\.|[^'\\\n])+'|/\*.*?\*/|//[^\n]*",
+                      lambda m: m.group(0) if m.group(0)[0] in "\"'" else blank(m.group(0)), text, flags=re.S)
+    if rel.endswith((".cmake", ".txt", ".sh", ".py")) or os.path.basename(rel) == "run":
+        return re.sub(string + r"|#[^\n]*", lambda m: m.group(0) if m.group(0)[0] == '"' else blank(m.group(0)), text)
+    return text
+
+
+def braced(text, at):
+    """(the text between the brace at `at` and its match, the offset after the match)."""
+    depth = 0
+    for i in range(at, len(text)):
+        if text[i] == "{":
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+            if not depth:
+                return text[at + 1:i], i + 1
+    raise Missing("an unmatched { at offset %d" % at)
+
+
+QUALIFIERS = {"const", "volatile", "struct", "enum", "unsigned", "signed", "VKSPLIT_EXPERIMENTAL", "VKSPLIT_DEPRECATED"}
+
+
+def c_structs(*patterns):
+    """{type: ([field, ...], {field: its type})} of every `typedef struct NAME {...}` the files'
+    code declares (a nested struct's or union's fields count as the outer one's)."""
+    out = {}
+    for f in files(*patterns):
+        code = code_text(f)
+        for m in re.finditer(r"\btypedef\s+struct\s+(\w+)\s*\{", code):
+            body, _ = braced(code, m.end() - 1)
+            body = re.sub(r"\b(?:struct|union)\s*\w*\s*\{", " ", body).replace("}", ";")
+            fields, types = [], {}
+            for decl in body.split(";"):
+                decl = re.sub(r"\[[^\]]*\]", "", decl)
+                pointer = re.search(r"\(\s*\*\s*(\w+)\s*\)", decl)  # a function pointer
+                parts = [pointer.group(1)] if pointer else decl.split(",")
+                words = [w for w in re.findall(r"\w+", parts[0]) if w not in QUALIFIERS]
+                if not words:
+                    continue
+                for part in parts:
+                    name = re.findall(r"\w+", part)
+                    if name:
+                        fields.append(name[-1])
+                        types[name[-1]] = words[0]
+            out[m.group(1)] = (fields, types)
+    return out
+
+
+_public = None
+
+
+def public_structs():
+    global _public
+    if _public is None:
+        _public = c_structs("include/vksplit/*.h")
+    return _public
+
+
+_spelled = {}
+
+
+def spelled(*patterns):
+    """The identifiers the files' code spells (comments blanked), and include/vksplit/rules.h's
+    rules as the enum values its X-macro makes (VKSPLIT_RULE_<NAME>)."""
+    if patterns not in _spelled:
+        names = set()
+        for f in files(*patterns):
+            names |= set(re.findall(r"\b[A-Za-z_]\w*\b", code_text(f)))
+        if "include/vksplit/rules.h" in files(*patterns):
+            names |= {"VKSPLIT_RULE_" + r for r in re.findall(r"^\s*X\((\w+), \d+, ", read("include/vksplit/rules.h"), re.M)}
+        _spelled[patterns] = names
+    return _spelled[patterns]
+
+
+BUILD_FILES = ("CMakeLists.txt", "cmake/*.cmake", "**/CMakeLists.txt")
+SCRIPT_FILES = ("scripts/*.sh", "tests/**/*.sh", "tests/**/*.py", "fuzz/**/*.py", "bench/**/*.py", ".ci/run")
+
+
+def settings():
+    """The VKSPLIT_ settings a user sets: CMake options and cache variables (`option(NAME`,
+    `set(NAME ... CACHE`), the environment variables code reads (getenv("NAME"), os.environ,
+    $ENV{NAME}) or a script sets for a program (`NAME=value`), and the CMake functions and
+    targets called vksplit_ (`function(vksplit_x`, `add_library(vksplit_x`)."""
+    names = set()
+    for f in files(*BUILD_FILES):
+        code = code_text(f)
+        names |= set(re.findall(r"\boption\(\s*(VKSPLIT_\w+)", code))
+        names |= set(re.findall(r"\bset\(\s*(VKSPLIT_\w+)[^)]*\bCACHE\b", code))
+        names |= set(re.findall(r"\bfind_(?:path|program|library|file)\(\s*(VKSPLIT_\w+)", code))
+        names |= set(re.findall(r"\$ENV\{(VKSPLIT_\w+)\}", code))
+        names |= set(re.findall(r"\b(?:function|macro|add_library|add_executable|add_custom_target)\(\s*(vksplit_\w+)", code))
+        names |= set(re.findall(r"\b(VKSPLIT_\w+)=", code))
+    for f in files("**/*.[ch]", "**/*.cpp"):
+        names |= set(re.findall(r"\b(?:getenv|setenv)\(\s*\"(VKSPLIT_\w+)\"", read(f)))
+    for f in files(*SCRIPT_FILES):
+        code = code_text(f)
+        names |= set(re.findall(r"\b(VKSPLIT_\w+)=", code))
+        names |= set(re.findall(r"\$\{?(VKSPLIT_\w+)", code))
+        names |= set(re.findall(r"environ(?:\.get\(|\[)\s*[\"'](VKSPLIT_\w+)", code))
+        names |= set(re.findall(r"[\"'](VKSPLIT_\w+)[\"']\s*:", code))  # a dict of environment settings
+    return names
+
+
+# The CHANGELOG describes the current API in its Unreleased section's Added and Changed entries;
+# the released sections and every Removed, Deprecated or Retired entry are history, whose names
+# may be gone (they are kept as they were written).
+CHANGELOG_HISTORY = re.compile(r"^### (?:Removed|Deprecated|Retired)\b")
+
+
+def changelog_current():
+    """CHANGELOG.md with its history blanked (line numbers kept): only the Unreleased section's
+    entries other than Removed, Deprecated and Retired are left."""
+    out, section, history = [], None, False
+    for l in read("CHANGELOG.md").split("\n"):
+        if l.startswith("## "):
+            section, history = l[3:].strip(), False
+        elif l.startswith("### "):
+            history = bool(CHANGELOG_HISTORY.match(l))
+        out.append(l if section == "Unreleased" and not history else "")
+    return "\n".join(out)
+
+
+def prose_texts(with_comments=True):
+    """(file, text) of the prose: PROSE, CHANGELOG.md's current entries, and (with_comments) the
+    comments of COMMENTED."""
+    texts = [(f, read(f)) for f in files(*PROSE)] + [("CHANGELOG.md", changelog_current())]
+    if with_comments:
+        texts += [(f, comments(f)) for f in files(*COMMENTED)]
+    return texts
+
+
+# Names the prose may use that no code declares, each with why (the file that uses it, the name).
+# Keep it short: a name here is one no check can hold to the code.
+NOT_DECLARED = {
+    # ("docs/x.md", "vksplit_old_name"): "why the prose names it",
+}
 
 
 def check_public_names():
-    """Every VKSPLIT_<NAME> the prose (and a comment of the code) names, a macro, enumerator,
-    CMake option or environment variable, is one the code spells outside its comments (so a
-    renamed or removed name leaves no reader pointed at nothing). CHANGELOG.md is history."""
-    code = set()
-    for f in files(*CODE, "tests/**/*.[ch]", "tests/**/*.py", "tests/**/*.sh", "tests/**/*.cmake",
-                   "tests/**/CMakeLists.txt", "fuzz/**/*.[ch]", "fuzz/**/*.py", "bench/**/*.[ch]",
-                   "bench/**/*.py", "bench/**/CMakeLists.txt", "tools/**/*.[ch]", "tools/**/CMakeLists.txt",
-                   "cmake/*.cmake", "CMakeLists.txt", "scripts/*.sh", ".ci/run"):
-        code |= set(re.findall(r"VKSPLIT_[A-Z0-9_]*[A-Z0-9]\b", code_text(f)))
-    texts = [(f, read(f)) for f in files(*PROSE)] + [(f, comments(f)) for f in files(*COMMENTED)]
-    for f, text in texts:
-        for m in re.finditer(r"(?:\b|(?<=-D))VKSPLIT_[A-Z0-9_]*[A-Z0-9]\b", text):  # -DVKSPLIT_...: an option
-            name = m.group(0)
-            if name in code or name.startswith("VKSPLIT_RULE_"):  # rules: check_rule_names
+    """Every vksplit_/VKSPLIT_ name the prose (and a comment of the code) uses is declared where
+    it says: a public function, type, macro or enum value (and `vksplit_type.field` a field of
+    that type) in include/vksplit/*.h's code; an internal vksplit__/VKSPLIT__ name in src/'s; a
+    constant src/ files share in src/'s; a CMake option or variable, an environment variable or
+    a CMake function as settings() finds them. A name that ends in `_` is a prefix some declared
+    name starts with; VKSPLIT_RULE_ names are check_rule_names'. So a renamed or removed name
+    leaves no reader pointed at nothing; the few that may are NOT_DECLARED's."""
+    public, internal, setting = spelled("include/vksplit/*.h"), spelled("src/**/*.[ch]"), settings()
+    built = spelled(*BUILD_FILES)  # names CMake makes (vksplit__volk_<name>)
+    code = set()  # what a comment of the code may name: any name the code spells
+    for f in files(*CODE, *COMMENTED, *BUILD_FILES, *SCRIPT_FILES, "tools/**/*.[ch]", "bench/**/*.[ch]"):
+        code |= set(re.findall(r"\b(?:vksplit|VKSPLIT)_\w*", code_text(f)))
+    structs = dict(c_structs("src/**/*.h"))
+    structs.update(public_structs())
+    for f, text in prose_texts():
+        comment = f.endswith(tuple(COMMENTED_EXTENSIONS))
+        for m in re.finditer(r"(?:\b|(?<=-D))(vksplit_\w*|VKSPLIT_\w*)(?:\.(\w+))?", text):
+            name, field = m.groups()
+            where = "%s:%d" % (f, line_of(text, m.start()))
+            if name.startswith("VKSPLIT_RULE_") or (f, name) in NOT_DECLARED:
                 continue
-            start, end = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
-            if re.search(r"retired|removed|was ", text[start:end if end >= 0 else len(text)]):
+            if field in ("h", "c", "md", "py", "sh", "txt", "cmake", "pc", "in", "glsl", "comp", "json"):
+                continue  # a file (check_references)
+            if text[m.start() - 1:m.start()] in ("/", ".") or (text[m.start() - 1:m.start()] == "-" and
+                                                              text[m.start() - 2:m.start()] != "-D"):
+                continue  # part of a path, a flag or a file name
+            if comment and not f.startswith("include/"):
+                if name not in code and not (name.endswith("_") and any(n.startswith(name) for n in code | built)):
+                    problem(where, "names %s, which no code of the repository spells" % name)
                 continue
-            problem("%s:%d" % (f, line_of(text, m.start())), "names %s, which no code of the repository spells" % name)
+            internal_name = name.startswith(("vksplit__", "VKSPLIT__"))
+            lowercase = name.startswith("vksplit_") and not internal_name
+            if name.endswith("_"):
+                pool = internal | built if internal_name else public | internal | setting
+                if not any(n.startswith(name) for n in pool):
+                    problem(where, "names the prefix %s, which no name %s declares starts with"
+                            % (name, "src/" if internal_name else "include/vksplit/*.h or src/"))
+                continue
+            if internal_name:
+                if name not in internal:
+                    problem(where, "names %s, an internal name that src/'s code does not declare" % name)
+                    continue
+            elif lowercase:
+                if name not in public and name not in setting:
+                    problem(where, "names %s, which no public header (include/vksplit/*.h) declares" % name)
+                    continue
+            elif name not in public and name not in internal and name not in setting:
+                problem(where, "names %s, which is no public name (include/vksplit/*.h), constant of src/, CMake "
+                               "option or environment variable" % name)
+                continue
+            if field and name in structs and field not in structs[name][0]:
+                problem(where, "names %s.%s, but %s has no field %s (its fields: %s)"
+                        % (name, field, name, field, ", ".join(structs[name][0])))
 
 
 SPEC_URLS = [  # the front-ends and the golden tests cite the published documents
