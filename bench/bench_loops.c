@@ -198,11 +198,9 @@ static int record_device_step(const loop* l, VkCommandBuffer cmd)
     record_producer(l, cmd);
     barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
             VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-    vksplit_arguments arguments = {l->arguments.buffer, 0, 0};
+    vksplit_bindings b = {l->whole_b, l->part_b, {l->arguments.buffer, 0, 0}, l->params_b};
     vksplit_error error;
-    vksplit_result r =
-        l->join ? vksplit_cmd_join_device(l->plan, cmd, l->part_b, &l->whole_b, &arguments, &l->params_b, &error)
-                : vksplit_cmd_split_device(l->plan, cmd, &l->whole_b, l->part_b, &arguments, &l->params_b, &error);
+    vksplit_result r = vksplit_cmd_record(l->plan, cmd, &b, &error);
     if (r != VKSPLIT_OK) {
         fprintf(stderr, "split_bench: %s: record: %s\n", l->s->c->name, error.message);
         return 0;
@@ -307,10 +305,9 @@ static int step_roundtrip(loop* l)
             return 0;
         }
     }
-    vksplit_arguments arguments = {l->arguments.buffer, 0, 0};
+    vksplit_bindings b = {.whole = l->whole_b, .parts = l->part_b, .arguments = {l->arguments.buffer, 0, 0}};
     if (r == VKSPLIT_OK && begin(l->again)) {
-        r = l->join ? vksplit_cmd_join(plan, l->again, l->part_b, &l->whole_b, &arguments, &error)
-                    : vksplit_cmd_split(plan, l->again, &l->whole_b, l->part_b, &arguments, &error);
+        r = vksplit_cmd_record(plan, l->again, &b, &error);
         if (r == VKSPLIT_OK && !(end(l->again) && submit(l, l->again)))
             r = VKSPLIT_ERROR_DEVICE_LOST;
     }

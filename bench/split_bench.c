@@ -91,8 +91,11 @@ typedef struct op_args {
 static vksplit_result record_plan(const op_args* a, VkCommandBuffer cmd, const vksplit_arguments* arguments,
                                   vksplit_error* error)
 {
-    return a->join ? vksplit_cmd_join(a->plan, cmd, a->outputs, &a->input, arguments, error)
-                   : vksplit_cmd_split(a->plan, cmd, &a->input, a->outputs, arguments, error);
+    /* input/outputs are the split's names: a join's whole (its output) is `input` here too */
+    vksplit_bindings b = {.whole = a->input, .parts = a->outputs};
+    if (arguments)
+        b.arguments = *arguments;
+    return vksplit_cmd_record(a->plan, cmd, &b, error);
 }
 
 static int record_split(void* user, VkCommandBuffer cmd)
@@ -128,7 +131,7 @@ static vksplit_result record_first(void* user, VkCommandBuffer cmd, vksplit_erro
     return record_plan(a, cmd, &a->arguments, error);
 }
 
-/* Host microseconds per vksplit_cmd_split or _join (arguments written each time, the worst case),
+/* Host microseconds per vksplit_cmd_record (arguments written each time, the worst case),
  * recording many into one never-submitted command buffer. */
 static double time_record(const bench_env* env, const op_args* a)
 {

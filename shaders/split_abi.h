@@ -196,9 +196,22 @@
                                  * the device parameters, in the tenth part's place (such a plan
                                  * pushes 9 parts' addresses, DEVICE_INLINE_OUTPUTS) */
 #define DEVICE_INLINE_OUTPUTS (ABI_INLINE_OUTPUTS - 1)
-#define PC_BDA_DEV_MODE PC_BDA_TRIPS /* uint: MAPPING_DEVICE_CHECK: DEV_OFFSETS_*; a join's check also the bit 4
-                                      * (PC_DESC_TRIPS on the descriptor path) */
 #define DEV_MODE_JOIN 4u
+/* MAPPING_DEVICE_CHECK's own push constants (shaders/device_check.glsl): */
+#define PC_CHECK_BDA_TABLE 0         /* uint64: the plan's table */
+#define PC_CHECK_BDA_BLOCK 8         /* uint64: the device parameters' block */
+#define PC_CHECK_BDA_SEGMENTS 16     /* uint: the copy's segments (every one: one dispatch) */
+#define PC_CHECK_BDA_SHAPE 20        /* uint: the copy's shape: its grid's width, its row dimensions */
+#define PC_CHECK_BDA_PER_DISPATCH 24 /* uint: segments per dispatch of the copy */
+#define PC_CHECK_BDA_MODE 28         /* uint: DEV_OFFSETS_*, | DEV_MODE_JOIN for a join */
+#define PC_CHECK_BDA_BYTES 32
+#define PC_CHECK_DESC_SEGMENTS 0     /* (binding 0 the table, binding 3 the block) */
+#define PC_CHECK_DESC_PER_DISPATCH 4
+#define PC_CHECK_DESC_SHAPE 8
+#define PC_CHECK_DESC_SEGMENTS_AT 12 /* uint: segment 0's first word in the table */
+#define PC_CHECK_DESC_MODE 16
+#define PC_CHECK_DESC_BLOCK_WORD 20  /* uint: the block's first uint32 within binding 3 */
+#define PC_CHECK_DESC_BYTES 24
 #define INLINE_BASE 0        /*   uint64 */
 #define INLINE_CHUNK 2
 #define INLINE_UNITS 3          /*   units (TILES: a unit's stride in tiles) */

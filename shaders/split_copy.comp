@@ -29,7 +29,8 @@
 //   DEINTERLEAVE  short chunks: a workgroup stages whole input rows in workgroup memory and
 //                 writes every output's part with wide stores; each input byte is read once.
 //   DEVICE        a plan for capacities: lengths and offsets the GPU wrote, checked first by
-//                 its one-workgroup pass (DEVICE_CHECK).
+//                 its one-workgroup pass (DEVICE_CHECK, device_check.glsl: a kernel of its own,
+//                 included alone).
 // No division and no table read inside any loop that copies words (DEINTERLEAVE's join finds a
 // piece's row by a multiply with the chunk's reciprocal, SEG_ROW_MAGIC).
 //
@@ -57,6 +58,10 @@ layout(constant_id = SPEC_OUTPUT_SLOTS) const uint OUTPUT_SLOTS = 1;
 #error "KERNEL: the kernel this module holds (cmake/shaders.cmake passes it)"
 #endif
 layout(constant_id = SPEC_SHARED_WORDS) const uint SHARED_WORDS = 1;
+#if KERNEL == MAPPING_DEVICE_CHECK
+// The device parameters' check copies no word: a kernel of its own, with its own push constants.
+#include "device_check.glsl"
+#else
 #if defined(DIRECTION_JOIN)
 // One module per direction (src/planner/shader_variants.h): a pipeline's module then holds only the
 // accesses its direction makes, as the validation layer reads them (it does not fold
@@ -107,7 +112,7 @@ void place_row(uint seg, uint row, uint first_dim, inout OFFSET in_off, inout OF
 #if KERNEL == MAPPING_DEINTERLEAVE
 #include "copy_deinterleave.glsl"
 #endif
-#if KERNEL == MAPPING_DEVICE || KERNEL == MAPPING_DEVICE_CHECK
+#if KERNEL == MAPPING_DEVICE
 #include "copy_device.glsl"
 #endif
 
@@ -153,9 +158,7 @@ bool find_segment(uint wg, out uint k, out uint unit)
 void main()
 {
     uint wg = gl_WorkGroupID.y * pc_grid_x() + gl_WorkGroupID.x;
-#if KERNEL == MAPPING_DEVICE_CHECK
-    check_parameters();
-#elif KERNEL == MAPPING_DEVICE
+#if KERNEL == MAPPING_DEVICE
     device_main(wg);
 #elif KERNEL == MAPPING_DEINTERLEAVE
     if (JOIN)
@@ -208,3 +211,4 @@ void main()
 #endif
 #endif
 }
+#endif // KERNEL != MAPPING_DEVICE_CHECK

@@ -17,7 +17,7 @@ def read(path):
         return f.read()
 
 rules = re.findall(r"^\s*X\((\w+), (\d+), ", read(os.path.join(src, "include/vksplit/rules.h")), re.M)
-functions = sorted(set(re.findall(r"VKSPLIT_API\s+[\w\s\*]*?\b(vksplit_\w+)\s*\(",
+functions = sorted(set(re.findall(r'VKSPLIT_API\s+(?:VKSPLIT_DEPRECATED\("[^"]*"\)\s*)?[\w\s\*]*?\b(vksplit_\w+)\s*\(',
                                   "".join(read(p) for p in glob.glob(os.path.join(src, "include/vksplit/*.h"))))))
 listing = json.loads(subprocess.run([ctest, "--test-dir", build, "--show-only=json-v1"], check=True,
                                     capture_output=True, text=True).stdout)

@@ -14,12 +14,13 @@
  *          (_join)
  *       -> per-recording arguments where this recording's parts are (only above
  *                                  VKSPLIT_INLINE_OUTPUTS parts; in memory you own)
- *       -> vksplit_cmd_split       records push constants and one dispatch; allocates,
- *          (vksplit_cmd_join)      creates and submits nothing
+ *       -> vksplit_cmd_record      records push constants and one dispatch; allocates,
+ *                                  creates and submits nothing
  *
  *     vksplit_context* ctx;   vksplit_context_create(&ctx_desc, &ctx, &err);
  *     vksplit_plan* plan;     vksplit_plan_create(ctx, &split, NULL, &plan, &err);
- *     vksplit_cmd_split(plan, cmd, &input, outputs, NULL, &err);  // argument_bytes 0: no arguments
+ *     vksplit_bindings b = {input, outputs};  // the whole and its parts (argument_bytes 0)
+ *     vksplit_cmd_record(plan, cmd, &b, &err);
  *
  * A plan never changes after creation, so one plan may be recorded from any thread into any
  * number of command buffers for any queue, with different bindings each time.
@@ -179,7 +180,7 @@ typedef struct vksplit_split_desc {
      * sorted by stride, each dimension's stride is at least the extent of all smaller-stride
      * dimensions, so interleaved layouts that happen not to collide are refused too. */
     const uint64_t* const* output_strides;
-    /* A power of two that every binding offset given to vksplit_cmd_split (input and
+    /* A power of two that every binding offset given to vksplit_cmd_record (input and
      * outputs) is guaranteed to be a multiple of; it bounds the copy word. 0 means 16,
      * the alignment Vulkan allocators and DirectML (DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT)
      * already give; pass element_size (or 1) if your offsets only promise that. */
@@ -241,7 +242,7 @@ typedef struct vksplit_join_desc {
      * or [rank] strides in elements. 0 broadcasts along that dimension, and overlapping
      * windows are fine: inputs are only read. */
     const uint64_t* const* input_strides;
-    /* As a split's: a power of two every binding offset given to vksplit_cmd_join (inputs and
+    /* As a split's: a power of two every binding offset given to vksplit_cmd_record (inputs and
      * output) is a multiple of; it bounds the copy word. 0 means 16. */
     uint32_t base_alignment;
 } vksplit_join_desc;
@@ -506,9 +507,9 @@ typedef enum vksplit_table_placement {
 
 /* Lengths and offsets the GPU writes (vksplit_plan_options.device_parameters). The plan is
  * then made for CAPACITIES: the desc's lengths are each part's largest length along the axis,
- * and sizes[axis] the whole's. When a recording runs (vksplit_cmd_split_device,
- * vksplit_cmd_join_device) it reads the actual lengths, and offsets, from a small block of
- * device memory, the device parameters, that the engine's own GPU work wrote before it: under
+ * and sizes[axis] the whole's. When a recording runs (vksplit_cmd_record, the block its
+ * bindings.parameters) it reads the actual lengths, and offsets, from a small block of device
+ * memory, the device parameters, that the engine's own GPU work wrote before it: under
  * graph capture, the tokens per expert of a mixture-of-experts layer, the position of a
  * KV-cache append. One command buffer recorded once is exact for every value within the
  * capacities, replay after replay. Part i's elements at axis positions [0, length_i) move
@@ -519,7 +520,11 @@ typedef enum vksplit_table_placement {
  * descriptors (then every tensor within one binding's reach: no windows), and needs the axis
  * and the dimensions after it packed in every tensor (the axis's stride is their extent),
  * with a step along the axis of a multiple of 4 bytes: the KV cache [B, H, S, D] with its new
- * token [B, H, 1, D] along S, the tokens [T, D] along T. */
+ * token [B, H, 1, D] along S, the tokens [T, D] along T. The GPU counts in 32 bits: the whole's
+ * capacity in copy words, plus one workgroup's tile, stays below 2^32 (PLAN_DEVICE_CAPACITY:
+ * 16 GiB less a tile); lengths are 32-bit words, so a part's capacity past 2^32 - 1 admits
+ * every length (the whole's capacity still bounds it), and the lengths' sum is taken 64 bits
+ * wide. A plan with nothing to copy (a zero size, every capacity 0) still checks the values. */
 typedef enum vksplit_device_parameters {
     VKSPLIT_DEVICE_PARAMETERS_NONE = 0, /* the desc's lengths, the parts one after another (the default) */
     /* The parts one after another from the whole's start (offset_i = the lengths before it):
@@ -572,7 +577,7 @@ VKSPLIT_API vksplit_result vksplit_plan_create(vksplit_context* ctx, const vkspl
                                                vksplit_error* error);
 /* The same for a join: validates it (the JOIN_* rules), plans it on the same engine (the
  * mappings serve both directions; a join's DEINTERLEAVE gathers short chunks from its inputs
- * into whole output rows), and writes its table. Record it with vksplit_cmd_join.
+ * into whole output rows), and writes its table. Record it with vksplit_cmd_record.
  * Thread-safety: as vksplit_plan_create. */
 VKSPLIT_API vksplit_result vksplit_plan_create_join(vksplit_context* ctx, const vksplit_join_desc* join,
                                                     const vksplit_plan_options* options, vksplit_plan** out,
@@ -583,8 +588,8 @@ VKSPLIT_API void vksplit_plan_destroy(vksplit_plan* plan);
 
 /* What a plan does: split one tensor into N, or join N into one. */
 typedef enum vksplit_operation {
-    VKSPLIT_OPERATION_SPLIT = 0, /* vksplit_plan_create; record with vksplit_cmd_split */
-    VKSPLIT_OPERATION_JOIN = 1   /* vksplit_plan_create_join; record with vksplit_cmd_join */
+    VKSPLIT_OPERATION_SPLIT = 0, /* vksplit_plan_create: bindings.whole its input */
+    VKSPLIT_OPERATION_JOIN = 1   /* vksplit_plan_create_join: bindings.whole its output */
 } vksplit_operation;
 
 typedef struct vksplit_plan_info {
@@ -664,7 +669,8 @@ VKSPLIT_API uint64_t vksplit_plan_output_span_bytes(const vksplit_plan* plan, ui
 VKSPLIT_API uint64_t vksplit_plan_input_span_bytes(const vksplit_plan* plan, uint32_t input_index);
 
 /* ---------------------------------------------------------------------------------------
- * Recording.
+ * Recording: one call for every plan (a split or a join, with or without device parameters),
+ * its buffers in one struct.
  * ------------------------------------------------------------------------------------- */
 typedef struct vksplit_binding {
     VkBuffer buffer;     /* required unless the tensor is empty */
@@ -673,32 +679,33 @@ typedef struct vksplit_binding {
 
 /* Per-recording arguments.
  *
- * With device addresses (VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS), a dispatch finds its
- * outputs' addresses in push constants for up to VKSPLIT_INLINE_OUTPUTS non-empty outputs;
- * beyond that it reads them from memory you own: the plan's "arguments". What decides is
- * vksplit_plan_info.argument_bytes (8 bytes per non-empty output, device addresses only; 0
- * on the descriptor and transfer paths and for 10 non-empty outputs or fewer, however many
- * empty ones there are): when it is 0, pass arguments = NULL.
+ * With device addresses (VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS), a dispatch finds its parts'
+ * addresses (a split's outputs, a join's inputs) in push constants for up to
+ * VKSPLIT_INLINE_OUTPUTS (10) non-empty parts (9 with device parameters, whose block takes the
+ * tenth place); beyond that it reads them from memory you own: the plan's "arguments". What
+ * decides is vksplit_plan_info.argument_bytes (8 bytes per non-empty part, device addresses
+ * only; 0 on the descriptor and transfer paths and for fewer non-empty parts, however many
+ * empty ones there are): when it is 0, leave vksplit_bindings.arguments zero.
  *
  * One range of argument_bytes per recording that may be in flight at once (two command
- * buffers recorded from one plan with different outputs need two ranges; one static set of
+ * buffers recorded from one plan with different parts need two ranges; one static set of
  * bindings recorded once needs one). Each range starts at a multiple of
  * VKSPLIT_ARGUMENT_ALIGNMENT, so ranges laid out one after another are
- * round_up(argument_bytes, 16) apart: 11 outputs need 88 bytes, and the next range starts
- * 96 bytes on. The memory of the arguments' buffer, like that of every buffer vksplit reads
- * or writes through device addresses (input, outputs, arguments), must be allocated with
- * VkMemoryAllocateFlagsInfo.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT.
+ * round_up(argument_bytes, 16) apart: 11 parts need 88 bytes, and the next range starts 96
+ * bytes on. The memory of the arguments' buffer, like that of every buffer vksplit reads or
+ * writes through device addresses (the whole, the parts, the arguments, the parameters), must
+ * be allocated with VkMemoryAllocateFlagsInfo.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT.
  *
  * Two ways to fill a range:
- *   - prewritten = 0: vksplit_cmd_split records the addresses into it (vkCmdUpdateBuffer,
- *     one per 512 outputs, then a buffer barrier). Costs a few commands per recording; the
+ *   - prewritten = 0: vksplit_cmd_record records the addresses into it (vkCmdUpdateBuffer,
+ *     one per 512 parts, then a buffer barrier). Costs a few commands per recording; the
  *     buffer needs TRANSFER_DST usage.
- *   - prewritten = 1: the range already holds these outputs' addresses, and nothing more is
+ *   - prewritten = 1: the range already holds these parts' addresses, and nothing more is
  *     recorded. Either you wrote them on the host with vksplit_write_arguments (host-visible
  *     memory; vkQueueSubmit makes host-coherent or flushed writes visible to the device), or
- *     an earlier vksplit_cmd_split with prewritten = 0 and the same outputs wrote them,
- *     earlier in the same command buffer or in a submission that completed (its fence
- *     signalled) before this one is submitted.
+ *     an earlier vksplit_cmd_record with prewritten = 0 and the same parts wrote them, earlier
+ *     in the same command buffer or in a submission that completed (its fence signalled)
+ *     before this one is submitted.
  * A range may be written again (by the host, or by another recording's update) only once
  * every submission that reads it has completed: keep a ring of ranges, one per frame in
  * flight, and reuse a range after the fence of the frame that last used it. For example,
@@ -709,10 +716,10 @@ typedef struct vksplit_binding {
  *     VkDeviceSize stride = (info.argument_bytes + VKSPLIT_ARGUMENT_ALIGNMENT - 1)
  *                           / VKSPLIT_ARGUMENT_ALIGNMENT * VKSPLIT_ARGUMENT_ALIGNMENT;
  *     // each frame f, after waiting on frame_fence[f % FRAMES]:
- *     VkDeviceSize at = (f % FRAMES) * stride;
- *     vksplit_write_arguments(plan, outputs, (char*)ring_mapped + at, &err);  // 8-aligned
- *     vksplit_arguments args = {ring_buffer, at, 1};                           // prewritten
- *     vksplit_cmd_split(plan, cmd, &input, outputs, &args, &err);
+ *     vksplit_bindings b = {input, outputs};                                 // a split's
+ *     b.arguments = (vksplit_arguments){ring_buffer, (f % FRAMES) * stride, 1}; // prewritten
+ *     vksplit_write_arguments(plan, &b, (char*)ring_mapped + b.arguments.offset, &err);
+ *     vksplit_cmd_record(plan, cmd, &b, &err);
  *     // submit cmd with frame_fence[f % FRAMES]
  */
 #define VKSPLIT_INLINE_OUTPUTS 10u
@@ -721,101 +728,92 @@ typedef struct vksplit_binding {
 
 typedef struct vksplit_arguments {
     /* Created with VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT, and TRANSFER_DST_BIT unless
-     * prewritten. */
+     * prewritten. VK_NULL_HANDLE: no arguments. */
     VkBuffer buffer;
     VkDeviceSize offset; /* a multiple of VKSPLIT_ARGUMENT_ALIGNMENT */
-    /* 0: vksplit_cmd_split writes the range inside cmd (vkCmdUpdateBuffer, then a buffer
+    /* 0: vksplit_cmd_record writes the range inside cmd (vkCmdUpdateBuffer, then a buffer
      *    barrier on that range: TRANSFER/TRANSFER_WRITE -> COMPUTE_SHADER/SHADER_READ and
      *    TRANSFER/TRANSFER_WRITE, so that a later update of the range needs only an
      *    execution dependency on this dispatch's reads).
-     * 1: the range already holds these outputs' addresses (see above); nothing is recorded
+     * 1: the range already holds these parts' addresses (see above); nothing is recorded
      *    for it. */
     vksplit_bool32 prewritten;
 } vksplit_arguments;
 
-/* Records the split into cmd (a compute-capable command buffer in the recording state,
- * outside a render pass). Allocates nothing, creates nothing, submits nothing, formats
- * nothing, writes nothing into the plan; on error it records nothing (every check runs
- * before the first command). outputs is [output_count]; each output's range must not
- * overlap the input's or another output's. arguments: required when the plan's
- * argument_bytes > 0, ignored otherwise (may be NULL).
+/* Every buffer one recording of a plan reads or writes. A plan knows whether it splits or
+ * joins and whether it reads device parameters: fill what it uses, leave the rest zero
+ * (`vksplit_bindings b = {whole, parts};` for a plain split or join). */
+typedef struct vksplit_bindings {
+    /* The whole tensor: a split's input, a join's output. Required unless the plan copies
+     * nothing (vksplit_plan_info.bytes_written 0). */
+    vksplit_binding whole;
+    /* [part count] the parts: a split's outputs (output_count of them), a join's inputs
+     * (input_count); each empty part's entry is ignored. Required unless the plan copies
+     * nothing. */
+    const vksplit_binding* parts;
+    /* Where this recording's part addresses go, when vksplit_plan_info.argument_bytes > 0
+     * (above); ignored otherwise. */
+    vksplit_arguments arguments;
+    /* The block of device parameters (vksplit_plan_options.device_parameters, below), when the
+     * plan reads them: a storage buffer with INDIRECT_BUFFER usage (and SHADER_DEVICE_ADDRESS
+     * on device addresses), offset a multiple of VKSPLIT_PARAMETERS_ALIGNMENT, parameter_bytes
+     * long; one block per recording that may be in flight at once. Ignored otherwise. */
+    vksplit_binding parameters;
+} vksplit_bindings;
+
+/* Records the plan into cmd (a compute-capable command buffer in the recording state, outside
+ * a render pass): a split copies bindings.whole into bindings.parts, a join the other way.
+ * Allocates nothing, creates nothing, submits nothing, formats nothing, writes nothing into
+ * the plan; on error it records nothing (every check runs before the first command). The
+ * written side's ranges (a split's parts, a join's whole) must not overlap each other or the
+ * side read; a join's inputs may overlap each other (they are only read).
  *
  * What it records:
  *   - compute path, device addresses: a bind of the pipeline, push constants and one
  *     vkCmdDispatch, preceded, when the plan has argument_bytes and arguments.prewritten is
- *     0, by one vkCmdUpdateBuffer per 512 outputs into the arguments range and one buffer
+ *     0, by one vkCmdUpdateBuffer per 512 parts into the arguments range and one buffer
  *     barrier on that range;
  *   - compute path, push descriptors (the fallback): a bind of the pipeline, then per group
- *     of outputs (vksplit_plan_info.dispatch_count groups) push descriptors, push constants
+ *     of parts (vksplit_plan_info.dispatch_count groups) push descriptors, push constants
  *     and a vkCmdDispatch, with a memory barrier between groups (COMPUTE_SHADER/SHADER_WRITE
  *     -> COMPUTE_SHADER/SHADER_READ|SHADER_WRITE: descriptor ranges start at offsets rounded
  *     down to minStorageBufferOffsetAlignment, so one group's ranges may reach into the
  *     previous group's outputs);
  *   - transfer path: vkCmdCopyBuffer, 256 regions per command;
+ *   - device parameters: first the check of the parameters (one workgroup, which also sizes
+ *     the copy for the actual lengths and writes the status), a barrier (COMPUTE_SHADER/
+ *     SHADER_WRITE -> COMPUTE_SHADER/SHADER_READ and DRAW_INDIRECT/INDIRECT_COMMAND_READ),
+ *     then the copy as vkCmdDispatchIndirect, its grid in the block (push descriptors: one
+ *     per group of parts), so that only the actual tiles run; a plan with nothing to copy
+ *     records the check alone, so that every recording writes the status;
  *   - when the caller's instance has VK_EXT_debug_utils: all of it inside one
  *     vkCmdBeginDebugUtilsLabelEXT / vkCmdEndDebugUtilsLabelEXT pair whose label says what
- *     the split is ("vksplit: 4-byte [64,3072,64] axis 1 -> 3 (tiles w16)", written at plan
+ *     the plan is ("vksplit: 4-byte [64,3072,64] axis 1 -> 3 (tiles w16)", written at plan
  *     creation). The context also names its pipelines and layouts, and each plan its
  *     parameter table, with vkSetDebugUtilsObjectNameEXT. vksplit looks these functions up
  *     through your vkGetInstanceProcAddr, which returns NULL for them when the instance did
  *     not enable the extension: then nothing is named or labelled, at no cost.
  *
  * Barriers the caller owes:
- *   before: whatever wrote the input -> VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT (TRANSFER for
+ *   before: whatever wrote the side read -> VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT (TRANSFER for
  *           the transfer path), VK_ACCESS_SHADER_READ_BIT (TRANSFER_READ); earlier
- *           readers/writers of the outputs -> that stage, VK_ACCESS_SHADER_WRITE_BIT
- *           (TRANSFER_WRITE); and, when vksplit_cmd_split writes the arguments into a range
- *           an earlier command (e.g. an earlier recording) still reads, that command's stage
- *           -> VK_PIPELINE_STAGE_TRANSFER_BIT (an execution dependency).
+ *           readers/writers of the side written -> that stage, VK_ACCESS_SHADER_WRITE_BIT
+ *           (TRANSFER_WRITE); when vksplit_cmd_record writes the arguments into a range an
+ *           earlier command (e.g. an earlier recording) still reads, that command's stage ->
+ *           VK_PIPELINE_STAGE_TRANSFER_BIT (an execution dependency); with device parameters,
+ *           the writes of the engine's values -> COMPUTE_SHADER/SHADER_READ, and earlier uses
+ *           of the block (the status read back, an earlier recording's reads and its grid's,
+ *           COMPUTE_SHADER and DRAW_INDIRECT) -> COMPUTE_SHADER (an execution dependency).
  *   after:  COMPUTE_SHADER (or TRANSFER) stage, SHADER_WRITE (TRANSFER_WRITE) access ->
- *           whatever reads the outputs next.
+ *           whatever reads the side written next (and, with device parameters, the status).
  * vksplit_plan_info.path tells which of the two stages applies.
  *
  * Leaves the compute pipeline, push constants and (fallback) set 0 bound: rebind yours.
  * Thread-safety: safe for one plan from any number of threads into different command
  * buffers; each command buffer needs the usual external synchronisation. */
-VKSPLIT_API vksplit_result vksplit_cmd_split(const vksplit_plan* plan, VkCommandBuffer cmd,
-                                             const vksplit_binding* input, const vksplit_binding* outputs,
-                                             const vksplit_arguments* arguments, vksplit_error* error);
+VKSPLIT_API vksplit_result vksplit_cmd_record(const vksplit_plan* plan, VkCommandBuffer cmd,
+                                              const vksplit_bindings* bindings, vksplit_error* error);
 
-/* Records a join plan (vksplit_plan_create_join) into cmd: everything vksplit_cmd_split says,
- * with the sides turned round. inputs is [input_count], each input's range must not overlap
- * the output's (inputs may overlap each other: they are only read); arguments hold the
- * inputs' addresses where the plan's argument_bytes say so. Barriers the caller owes: before,
- * whatever wrote the inputs -> COMPUTE_SHADER (TRANSFER) reads, earlier users of the output
- * -> its writes; after, the output's writes -> its next readers. A split plan is refused
- * (RECORD_OPERATION), as vksplit_cmd_split refuses a join plan. Thread-safety: as
- * vksplit_cmd_split. */
-VKSPLIT_API vksplit_result vksplit_cmd_join(const vksplit_plan* plan, VkCommandBuffer cmd,
-                                            const vksplit_binding* inputs, const vksplit_binding* output,
-                                            const vksplit_arguments* arguments, vksplit_error* error);
-
-/* Records a plan with device parameters (vksplit_plan_options.device_parameters) into cmd:
- * the check of the parameters (one workgroup, which also sizes the copy for the actual
- * lengths), a barrier (COMPUTE_SHADER/SHADER_WRITE -> COMPUTE_SHADER/SHADER_READ and
- * DRAW_INDIRECT/INDIRECT_COMMAND_READ), and the copy: vkCmdDispatchIndirect, its grid in the
- * block (push descriptors: one per group of parts), so that only the actual tiles run.
- * parameters (required) is the block's binding: a storage buffer with INDIRECT_BUFFER usage
- * (and SHADER_DEVICE_ADDRESS on device addresses), offset a multiple of
- * VKSPLIT_PARAMETERS_ALIGNMENT, parameter_bytes long; one block per recording that may be in
- * flight at once. Everything else as vksplit_cmd_split (vksplit_cmd_join); with device
- * parameters a plan pushes up to 9 parts' addresses (the tenth place holds the parameters'),
- * so 10 non-empty parts need per-recording arguments (vksplit_plan_info.argument_bytes).
- * Barriers the caller owes, beyond vksplit_cmd_split's: before, the writes of the engine's
- * values -> COMPUTE_SHADER/SHADER_READ, and earlier uses of the block (the status read back, an
- * earlier recording's reads and its grid's, COMPUTE_SHADER and DRAW_INDIRECT) -> COMPUTE_SHADER
- * (an execution dependency); after, COMPUTE_SHADER/SHADER_WRITE -> whoever
- * reads the status. The plain calls refuse a plan with device parameters
- * (RECORD_DEVICE_PARAMETERS), these a plan without (RECORD_NO_DEVICE_PARAMETERS).
- * Thread-safety: as vksplit_cmd_split. */
-VKSPLIT_API vksplit_result vksplit_cmd_split_device(const vksplit_plan* plan, VkCommandBuffer cmd,
-                                                    const vksplit_binding* input, const vksplit_binding* outputs,
-                                                    const vksplit_arguments* arguments,
-                                                    const vksplit_binding* parameters, vksplit_error* error);
-VKSPLIT_API vksplit_result vksplit_cmd_join_device(const vksplit_plan* plan, VkCommandBuffer cmd,
-                                                   const vksplit_binding* inputs, const vksplit_binding* output,
-                                                   const vksplit_arguments* arguments,
-                                                   const vksplit_binding* parameters, vksplit_error* error);
 /* The status a recording of a plan with device parameters wrote, from the block's words read
  * back (at least VKSPLIT_PARAMETERS_WORDS(n)): VKSPLIT_OK, or the broken rule's code, with
  * *error naming the part and the values ("the device's lengths[2] = 9 is over its capacity
@@ -823,18 +821,36 @@ VKSPLIT_API vksplit_result vksplit_cmd_join_device(const vksplit_plan* plan, VkC
 VKSPLIT_API vksplit_result vksplit_parameters_status(const vksplit_plan* plan, const uint32_t* words,
                                                      vksplit_error* error);
 
-/* Writes one recording's arguments (argument_bytes: the device addresses of a split's
- * outputs, or of a join's inputs: `outputs` is then the join's inputs) on the
- * host. mapped is the host address of the range's first byte, not of the mapping: the
- * pointer vkMapMemory returned, plus the range's offset in the memory (buffer's memory
- * offset + arguments.offset) less the offset the mapping starts at; it must be 8-byte
- * aligned. The caller then makes the write visible to the device (host-coherent memory, or
- * vkFlushMappedMemoryRanges) and records with prewritten = 1. Checks those bindings exactly
- * as vksplit_cmd_split (vksplit_cmd_join) does; on error writes nothing. A no-op for a plan whose
- * argument_bytes is 0. Thread-safety: safe (reads the immutable plan; calls
+/* Writes one recording's arguments (argument_bytes: the device addresses of bindings.parts)
+ * on the host; only bindings.parts is read. mapped is the host address of the range's first
+ * byte, not of the mapping: the pointer vkMapMemory returned, plus the range's offset in the
+ * memory (buffer's memory offset + arguments.offset) less the offset the mapping starts at;
+ * it must be 8-byte aligned. The caller then makes the write visible to the device
+ * (host-coherent memory, or vkFlushMappedMemoryRanges) and records with prewritten = 1.
+ * Checks the parts exactly as vksplit_cmd_record does; on error writes nothing. A no-op for a
+ * plan whose argument_bytes is 0. Thread-safety: safe (reads the immutable plan; calls
  * vkGetBufferDeviceAddress). */
-VKSPLIT_API vksplit_result vksplit_write_arguments(const vksplit_plan* plan, const vksplit_binding* outputs,
+VKSPLIT_API vksplit_result vksplit_write_arguments(const vksplit_plan* plan, const vksplit_bindings* bindings,
                                                    void* mapped, vksplit_error* error);
+
+/* The record calls of 0.3, kept as thin wrappers of vksplit_cmd_record until 0.5
+ * (CHANGELOG.md): each fills a vksplit_bindings (a split's input as the whole, its outputs as
+ * the parts; a join's output and inputs; `parameters` as bindings.parameters) and refuses a
+ * plan of the other direction (RECORD_OPERATION). Thread-safety: as vksplit_cmd_record. */
+VKSPLIT_API VKSPLIT_DEPRECATED("use vksplit_cmd_record (removed in 0.5)") vksplit_result
+    vksplit_cmd_split(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* input,
+                      const vksplit_binding* outputs, const vksplit_arguments* arguments, vksplit_error* error);
+VKSPLIT_API VKSPLIT_DEPRECATED("use vksplit_cmd_record (removed in 0.5)") vksplit_result
+    vksplit_cmd_join(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* inputs,
+                     const vksplit_binding* output, const vksplit_arguments* arguments, vksplit_error* error);
+VKSPLIT_API VKSPLIT_DEPRECATED("use vksplit_cmd_record (removed in 0.5)") vksplit_result
+    vksplit_cmd_split_device(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* input,
+                             const vksplit_binding* outputs, const vksplit_arguments* arguments,
+                             const vksplit_binding* parameters, vksplit_error* error);
+VKSPLIT_API VKSPLIT_DEPRECATED("use vksplit_cmd_record (removed in 0.5)") vksplit_result
+    vksplit_cmd_join_device(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_binding* inputs,
+                            const vksplit_binding* output, const vksplit_arguments* arguments,
+                            const vksplit_binding* parameters, vksplit_error* error);
 
 #ifdef __cplusplus
 }

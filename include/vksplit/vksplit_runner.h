@@ -172,7 +172,9 @@ typedef struct vksplit_runner_buffer {
     void* mapped;
 } vksplit_runner_buffer;
 
-/* The size is rounded up to whole 32-bit words; 0 creates a 16-byte buffer. A size above
+/* A storage buffer (also a transfer source and destination, and an indirect buffer: it may hold
+ * a plan's device parameters) of at least size bytes.
+ * The size is rounded up to whole 32-bit words; 0 creates a 16-byte buffer. A size above
  * vksplit_runner_info.max_buffer_bytes is VKSPLIT_ERROR_UNSUPPORTED, naming the limit.
  * Thread-safety: external sync on runner. */
 VKSPLIT_API vksplit_result vksplit_runner_buffer_create(vksplit_runner* runner, VkDeviceSize size,

@@ -37,15 +37,16 @@ void vksplit__record_arguments(const vksplit_plan* plan, VkCommandBuffer cmd, co
                                  &barrier, 0, NULL);
 }
 
-vksplit_result vksplit_write_arguments(const vksplit_plan* plan, const vksplit_binding* outputs, void* mapped,
+vksplit_result vksplit_write_arguments(const vksplit_plan* plan, const vksplit_bindings* bindings, void* mapped,
                                        vksplit_error* error)
 {
     if (!plan)
         return VKSPLIT__FAIL0(error, PLAN_NULL);
     if (plan->argument_bytes == 0)
         return vksplit__ok(error);
-    if (!outputs || !mapped)
+    if (!bindings || !bindings->parts || !mapped)
         return VKSPLIT__FAIL0(error, ARGUMENTS_WRITE_NULL);
+    const vksplit_binding* outputs = bindings->parts;
     if ((uintptr_t)mapped % sizeof(uint64_t))
         return VKSPLIT__FAIL(error, ARGUMENTS_MAPPED_ALIGNMENT, mapped);
     /* Checked in full first: on error nothing is written. */

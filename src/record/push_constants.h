@@ -22,6 +22,17 @@ typedef struct vksplit__push_desc {
     uint32_t part_words[ABI_MAX_SLOTS];
 } vksplit__push_desc;
 
+/* The device parameters' check: its own (shaders/device_check.glsl). */
+typedef struct vksplit__push_check_bda {
+    uint64_t table;
+    uint64_t block;
+    uint32_t segments, shape, per_dispatch, mode;
+} vksplit__push_check_bda;
+
+typedef struct vksplit__push_check_desc {
+    uint32_t segments, per_dispatch, shape, segments_at, mode, block_word;
+} vksplit__push_check_desc;
+
 #define VKSPLIT_CHECK_FIELD(type, field, offset) \
     _Static_assert(offsetof(type, field) == (offset), #type "." #field " must sit at " #offset " as in split_abi.h")
 VKSPLIT_CHECK_FIELD(vksplit__push_bda, table, PC_BDA_TABLE);
@@ -44,7 +55,22 @@ VKSPLIT_CHECK_FIELD(vksplit__push_desc, segments_at, PC_DESC_SEGMENTS_AT);
 VKSPLIT_CHECK_FIELD(vksplit__push_desc, trips, PC_DESC_TRIPS);
 VKSPLIT_CHECK_FIELD(vksplit__push_desc, whole_word, PC_DESC_WHOLE_WORD);
 VKSPLIT_CHECK_FIELD(vksplit__push_desc, part_words, PC_DESC_PART_WORDS);
+VKSPLIT_CHECK_FIELD(vksplit__push_check_bda, table, PC_CHECK_BDA_TABLE);
+VKSPLIT_CHECK_FIELD(vksplit__push_check_bda, block, PC_CHECK_BDA_BLOCK);
+VKSPLIT_CHECK_FIELD(vksplit__push_check_bda, segments, PC_CHECK_BDA_SEGMENTS);
+VKSPLIT_CHECK_FIELD(vksplit__push_check_bda, shape, PC_CHECK_BDA_SHAPE);
+VKSPLIT_CHECK_FIELD(vksplit__push_check_bda, per_dispatch, PC_CHECK_BDA_PER_DISPATCH);
+VKSPLIT_CHECK_FIELD(vksplit__push_check_bda, mode, PC_CHECK_BDA_MODE);
+VKSPLIT_CHECK_FIELD(vksplit__push_check_desc, segments, PC_CHECK_DESC_SEGMENTS);
+VKSPLIT_CHECK_FIELD(vksplit__push_check_desc, per_dispatch, PC_CHECK_DESC_PER_DISPATCH);
+VKSPLIT_CHECK_FIELD(vksplit__push_check_desc, shape, PC_CHECK_DESC_SHAPE);
+VKSPLIT_CHECK_FIELD(vksplit__push_check_desc, segments_at, PC_CHECK_DESC_SEGMENTS_AT);
+VKSPLIT_CHECK_FIELD(vksplit__push_check_desc, mode, PC_CHECK_DESC_MODE);
+VKSPLIT_CHECK_FIELD(vksplit__push_check_desc, block_word, PC_CHECK_DESC_BLOCK_WORD);
 #undef VKSPLIT_CHECK_FIELD
+_Static_assert(sizeof(vksplit__push_check_bda) == PC_CHECK_BDA_BYTES &&
+                   sizeof(vksplit__push_check_desc) == PC_CHECK_DESC_BYTES,
+               "the check's push constants and split_abi.h disagree");
 _Static_assert(sizeof(vksplit__push_bda) == PUSH_BYTES, "push constants must be the 128 bytes Vulkan guarantees");
 _Static_assert(sizeof(vksplit__push_desc) == PUSH_BYTES, "push constants must be the 128 bytes Vulkan guarantees");
 _Static_assert(ABI_INLINE_OUTPUTS == VKSPLIT_INLINE_OUTPUTS, "the public header and the shader ABI disagree");

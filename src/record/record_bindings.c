@@ -1,14 +1,14 @@
 /* A recording's bindings, checked and resolved (record_bindings.h). */
 #include "record/record_bindings.h"
 
-/* How the rules name a binding: the whole ("input", a join's "output") for part < 0, else
- * "outputs[part]" (a join's "inputs[part]"). */
+/* How the rules name a binding: the field of vksplit_bindings the caller filled,
+ * "bindings.whole" for part < 0, else "bindings.parts[part]". */
 static const char* tensor_name(const vksplit_plan* plan, char* buffer, size_t size, int part)
 {
-    const vksplit__direction_words* words = vksplit__words(plan->direction);
+    (void)plan;
     if (part < 0)
-        return words->whole;
-    snprintf(buffer, size, "%s[%d]", words->parts, part);
+        return "bindings.whole";
+    snprintf(buffer, size, "bindings.parts[%d]", part);
     return buffer;
 }
 
@@ -57,11 +57,9 @@ static vksplit_result checked_address(const vksplit_plan* plan, address_cache* c
 static vksplit_result arguments_address(const vksplit_plan* plan, const vksplit_arguments* arguments,
                                         VkDeviceAddress* address, vksplit_error* error)
 {
-    if (!arguments)
+    if (!arguments || !arguments->buffer)
         return VKSPLIT__FAIL(error, ARGUMENTS_NULL, plan->geo.segment_count, vksplit__words(plan->direction)->parts,
                              (unsigned long long)plan->argument_bytes);
-    if (!arguments->buffer)
-        return VKSPLIT__FAIL0(error, ARGUMENTS_BUFFER_NULL);
     if (arguments->offset % VKSPLIT_ARGUMENT_ALIGNMENT)
         return VKSPLIT__FAIL(error, ARGUMENTS_OFFSET_ALIGNMENT, (unsigned long long)arguments->offset,
                              VKSPLIT_ARGUMENT_ALIGNMENT);

@@ -15,7 +15,7 @@ typedef struct vksplit__bound {
     VkDeviceAddress arguments;                 /* the arguments range, when it has */
 } vksplit__bound;
 
-/* What vksplit__bind checks: a recording's every binding (vksplit_cmd_split, vksplit_cmd_join),
+/* What vksplit__bind checks: a recording's every binding (vksplit_cmd_record),
  * or only the parts' (vksplit_write_arguments: no whole, no arguments range). */
 typedef enum vksplit__bind_for { VKSPLIT__BIND_RECORDING, VKSPLIT__BIND_PARTS } vksplit__bind_for;
 

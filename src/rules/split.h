@@ -25,7 +25,6 @@ typedef struct vksplit__direction_words {
     const char* operation; /* the operation's name */
     const char* whole;     /* "input", "output": the whole as the desc calls it */
     const char* parts;     /* "outputs", "inputs" */
-    const char* record;    /* the call that records it */
     const char* summary;   /* what vksplit_plan_info.summary starts with ("" for a split) */
 } vksplit__direction_words;
 extern const vksplit__direction_words vksplit__words_of[2];

@@ -71,8 +71,8 @@ uint64_t vksplit__part_span_bytes(const vksplit__split* s, uint32_t part_index)
 }
 
 const vksplit__direction_words vksplit__words_of[2] = {
-    [VKSPLIT__SPLIT] = {"split", "input", "outputs", "vksplit_cmd_split", ""},
-    [VKSPLIT__JOIN] = {"join", "output", "inputs", "vksplit_cmd_join", "join "},
+    [VKSPLIT__SPLIT] = {"split", "input", "outputs", ""},
+    [VKSPLIT__JOIN] = {"join", "output", "inputs", "join "},
 };
 
 void vksplit__format_u64s(char* buffer, size_t capacity, const uint64_t* values, uint32_t count)

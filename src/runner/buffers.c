@@ -77,9 +77,10 @@ vksplit_result vksplit_runner_buffer_create(vksplit_runner* runner, VkDeviceSize
 {
     if (!runner || !out)
         return VKSPLIT__FAIL0(error, RUNNER_BUFFER_NULL);
+    /* INDIRECT: a buffer may hold a block of device parameters, whose copy dispatches indirect */
     return vksplit__runner_create_buffer(runner, size,
                                          VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                             VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                             VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT,
                                          runner->tensor_type, runner->mapped_tensors, out, error);
 }
 

@@ -30,28 +30,17 @@ static vksplit_result consume_part(void* user, const void* src, size_t bytes, vk
     return s->split->write_output(s->split->user, s->part, src, bytes, error);
 }
 
-/* The one recording: the plan, the whole tensor's binding and the parts'. */
+/* The one recording: the plan and its bindings (the whole tensor's, the parts', the arguments'
+ * and, for a plan with device parameters, their block's). */
 typedef struct run_job {
     const vksplit_plan* plan;
-    bool join;
-    vksplit_binding whole;
-    const vksplit_binding* parts;
-    vksplit_arguments arguments;
-    vksplit_binding parameters; /* a plan with device parameters: their block */
+    vksplit_bindings bindings;
 } run_job;
 
 static vksplit_result record_run(void* user, VkCommandBuffer cmd, vksplit_error* error)
 {
     const run_job* job = user;
-    if (job->parameters.buffer && job->join)
-        return vksplit_cmd_join_device(job->plan, cmd, job->parts, &job->whole, &job->arguments, &job->parameters,
-                                       error);
-    if (job->parameters.buffer)
-        return vksplit_cmd_split_device(job->plan, cmd, &job->whole, job->parts, &job->arguments, &job->parameters,
-                                        error);
-    if (job->join)
-        return vksplit_cmd_join(job->plan, cmd, job->parts, &job->whole, &job->arguments, error);
-    return vksplit_cmd_split(job->plan, cmd, &job->whole, job->parts, &job->arguments, error);
+    return vksplit_cmd_record(job->plan, cmd, &job->bindings, error);
 }
 
 static const char* run_function(bool join) { return join ? "vksplit_runner_run_join_plan" : "vksplit_runner_run_plan"; }
@@ -135,7 +124,7 @@ static vksplit_result run(vksplit_runner* runner, const vksplit_plan* plan, run_
         r = join ? stream_parts(runner, &arena, s, error)
                  : vksplit_runner_write(runner, &whole, 0, whole_span, s->split->read_input, s->split->user, error);
     if (r == VKSPLIT_OK) {
-        run_job job = {plan, join, {whole.buffer, 0}, arena.bindings, {arguments.buffer, 0, 0}, {parameters.buffer, 0}};
+        run_job job = {plan, {{whole.buffer, 0}, arena.bindings, {arguments.buffer, 0, 0}, {parameters.buffer, 0}}};
         r = vksplit_runner_submit(runner, record_run, &job, error);
     }
     if (r == VKSPLIT_OK && s->parameters) { /* the GPU's check: a broken rule is this run's error */

@@ -74,23 +74,21 @@ static inline void test_expect_rule(const char* name, vksplit_result result, con
         CHECK_MSG(strstr(err->message, shows) != NULL, "%s: message '%s' lacks '%s'", name, err->message, shows);
 }
 
-/* One vksplit_cmd_split recorded into the runner's command buffer: test_record_split is the
+/* One vksplit_cmd_record into the runner's command buffer: test_record is the
  * vksplit_runner_submit callback; what the call returned is kept, and whatever it recorded
  * (nothing, on error) is submitted, so the runner stays usable. */
 typedef struct test_recording {
     const vksplit_plan* plan;
-    vksplit_binding input;
-    const vksplit_binding* outputs;
-    const vksplit_arguments* arguments; /* NULL: none */
+    vksplit_bindings bindings;
     vksplit_result result;
     vksplit_error error;
 } test_recording;
 
-static inline vksplit_result test_record_split(void* user, VkCommandBuffer cmd, vksplit_error* error)
+static inline vksplit_result test_record(void* user, VkCommandBuffer cmd, vksplit_error* error)
 {
     test_recording* r = (test_recording*)user;
     (void)error;
-    r->result = vksplit_cmd_split(r->plan, cmd, &r->input, r->outputs, r->arguments, &r->error);
+    r->result = vksplit_cmd_record(r->plan, cmd, &r->bindings, &r->error);
     return VKSPLIT_OK;
 }
 
@@ -98,7 +96,7 @@ static inline vksplit_result test_record_split(void* user, VkCommandBuffer cmd, 
 static inline void test_expect_recording(vksplit_runner* runner, test_recording* r, const char* name, vksplit_rule rule)
 {
     vksplit_error err;
-    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(runner, test_record_split, r, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(runner, test_record, r, &err), &err);
     test_expect_rule(name, r->result, &r->error, rule, NULL);
 }
 

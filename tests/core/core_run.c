@@ -61,17 +61,14 @@ static vksplit_result record_split(void* user, VkCommandBuffer cmd, vksplit_erro
             s->bindings[i].buffer = outs[i].buffer < 0 ? VK_NULL_HANDLE : s->buffers[outs[i].buffer].device.buffer;
             s->bindings[i].offset = outs[i].buffer < 0 ? 0 : outs[i].offset;
         }
-        vksplit_binding input = {VK_NULL_HANDLE, 0};
-        if (s->input.buffer >= 0) {
-            input.buffer = s->buffers[s->input.buffer].device.buffer;
-            input.offset = s->input.offset;
-        }
+        /* The whole: a split's input, a join's output (s->input names it for both). */
+        vksplit_bindings b = {.parts = s->bindings};
+        if (s->input.buffer >= 0)
+            b.whole = (vksplit_binding){s->buffers[s->input.buffer].device.buffer, s->input.offset};
+        b.arguments = (vksplit_arguments){s->arguments.buffer, r * s->argument_stride, 0};
         if (s->options->before_record)
             s->options->before_record(s->options->hook_user);
-        vksplit_arguments arguments = {s->arguments.buffer, r * s->argument_stride, 0};
-        vksplit_result r2 = s->join
-                                ? vksplit_cmd_join(s->plan, cmd, s->bindings, &input, &arguments, &s->record_error)
-                                : vksplit_cmd_split(s->plan, cmd, &input, s->bindings, &arguments, &s->record_error);
+        vksplit_result r2 = vksplit_cmd_record(s->plan, cmd, &b, &s->record_error);
         if (s->options->after_record)
             s->options->after_record(s->options->hook_user, r2);
         if (r2 != VKSPLIT_OK) {
@@ -220,9 +217,8 @@ static int bind_caller_table(case_run* k)
     vksplit_error err;
     k->v.checks++;
     VkCommandBuffer none = (VkCommandBuffer)(uintptr_t)1; /* refused before any use */
-    vksplit_binding whole = {0};
-    vksplit_result r = k->join ? vksplit_cmd_join(k->plan, none, k->s.bindings, &whole, NULL, &err)
-                               : vksplit_cmd_split(k->plan, none, &whole, k->s.bindings, NULL, &err);
+    vksplit_bindings b = {.parts = k->s.bindings};
+    vksplit_result r = vksplit_cmd_record(k->plan, none, &b, &err);
     if (r != VKSPLIT_ERROR_BINDING || err.rule != VKSPLIT_RULE_RECORD_TABLE_UNBOUND) {
         fail_case(k, "recording an unbound caller's table: %s (%s), want RECORD_TABLE_UNBOUND", vksplit_result_name(r),
                   vksplit_rule_name(err.rule));

@@ -150,7 +150,7 @@ typedef struct core_verdict {
     vksplit_plan_info info; /* of the plan it ran */
 } core_verdict;
 
-/* Hooks around vksplit_cmd_split (dispatch counting). */
+/* Hooks around vksplit_cmd_record (dispatch counting). */
 typedef void (*core_record_hook)(void* user);
 typedef void (*core_recorded_hook)(void* user, vksplit_result result);
 

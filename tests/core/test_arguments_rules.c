@@ -1,4 +1,4 @@
-/* The per-recording arguments' rules (vksplit_cmd_split's arguments, vksplit_write_arguments),
+/* The per-recording arguments' rules (vksplit_cmd_record's arguments, vksplit_write_arguments),
  * each asserted by rule id: a plan of 12 outputs on the device-address path needs 96 bytes of
  * arguments. A refused vksplit_write_arguments writes nothing (the host range keeps its guard
  * bytes); core_dispatch_count counts that a refused recording records nothing. One valid
@@ -50,18 +50,13 @@ int main(void)
     vksplit_binding outputs[OUTPUTS];
     for (uint32_t i = 0; i < OUTPUTS; i++)
         outputs[i] = (vksplit_binding){out.buffer, (uint64_t)i * 64};
-    vksplit_arguments arguments = {args.buffer, 256, 0};
-    test_recording r = {plan, {in.buffer, 0}, outputs, NULL, VKSPLIT_OK, {0}};
+    test_recording r = {plan, {.whole = {in.buffer, 0}, .parts = outputs}, VKSPLIT_OK, {0}};
 
-    /* vksplit_cmd_split */
-    test_expect_recording(runner, &r, "arguments NULL", VKSPLIT_RULE_ARGUMENTS_NULL);
-    r.arguments = &arguments;
-    arguments.buffer = VK_NULL_HANDLE;
-    test_expect_recording(runner, &r, "arguments.buffer VK_NULL_HANDLE", VKSPLIT_RULE_ARGUMENTS_BUFFER_NULL);
-    arguments.buffer = args.buffer;
-    arguments.offset = 256 + VKSPLIT_ARGUMENT_ALIGNMENT / 2;
+    /* vksplit_cmd_record */
+    test_expect_recording(runner, &r, "bindings.arguments empty", VKSPLIT_RULE_ARGUMENTS_NULL);
+    r.bindings.arguments = (vksplit_arguments){args.buffer, 256 + VKSPLIT_ARGUMENT_ALIGNMENT / 2, 0};
     test_expect_recording(runner, &r, "arguments.offset misaligned", VKSPLIT_RULE_ARGUMENTS_OFFSET_ALIGNMENT);
-    arguments.offset = 256;
+    r.bindings.arguments.offset = 256;
     outputs[10].buffer = VK_NULL_HANDLE;
     test_expect_recording(runner, &r, "outputs[10] VK_NULL_HANDLE (past the inline ones)",
                           VKSPLIT_RULE_BINDING_BUFFER_NULL);
@@ -77,18 +72,21 @@ int main(void)
     uint8_t* host = (uint8_t*)storage;
     uint8_t* mapped = host + 2 * sizeof(uint64_t);
     memset(host, GUARD, sizeof storage);
-    CHECK_RULE(VKSPLIT_RULE_PLAN_NULL, vksplit_write_arguments(NULL, outputs, mapped, &err), &err);
+    const vksplit_bindings *b = &r.bindings, no_parts = {.whole = {in.buffer, 0}};
+    CHECK_RULE(VKSPLIT_RULE_PLAN_NULL, vksplit_write_arguments(NULL, b, mapped, &err), &err);
     CHECK_RULE(VKSPLIT_RULE_ARGUMENTS_WRITE_NULL, vksplit_write_arguments(plan, NULL, mapped, &err), &err);
-    CHECK_RULE(VKSPLIT_RULE_ARGUMENTS_WRITE_NULL, vksplit_write_arguments(plan, outputs, NULL, &err), &err);
-    CHECK_RULE(VKSPLIT_RULE_ARGUMENTS_MAPPED_ALIGNMENT, vksplit_write_arguments(plan, outputs, mapped + 4, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_ARGUMENTS_WRITE_NULL, vksplit_write_arguments(plan, &no_parts, mapped, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_ARGUMENTS_WRITE_NULL, vksplit_write_arguments(plan, b, NULL, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_ARGUMENTS_MAPPED_ALIGNMENT, vksplit_write_arguments(plan, b, mapped + 4, &err), &err);
     outputs[9].buffer = VK_NULL_HANDLE;
-    CHECK_RULE(VKSPLIT_RULE_BINDING_BUFFER_NULL, vksplit_write_arguments(plan, outputs, mapped, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_BINDING_BUFFER_NULL, vksplit_write_arguments(plan, b, mapped, &err), &err);
+    CHECK_MSG(strstr(err.message, "bindings.parts[9].buffer"), "the rule names the field: %s", err.message);
     outputs[9].buffer = out.buffer;
     outputs[9].offset += 1;
-    CHECK_RULE(VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT, vksplit_write_arguments(plan, outputs, mapped, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT, vksplit_write_arguments(plan, b, mapped, &err), &err);
     outputs[9].offset -= 1;
     CHECK_MSG(untouched(host, sizeof storage), "a refused vksplit_write_arguments wrote to the range");
-    CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, outputs, mapped, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, b, mapped, &err), &err);
     CHECK_MSG(err.rule == VKSPLIT_RULE_NONE, "success left rule %s", vksplit_rule_name(err.rule));
     uint64_t first = 0;
     memcpy(&first, mapped, sizeof first);

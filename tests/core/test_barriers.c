@@ -2,7 +2,7 @@
  * layer cannot see reads through device addresses and lavapipe runs every command in order,
  * so a barrier with the wrong stage, access mask or range would pass every other test.
  *
- *   - per-recording arguments written by vksplit_cmd_split (a plan of 12 outputs, addresses
+ *   - per-recording arguments written by vksplit_cmd_record (a plan of 12 outputs, addresses
  *     past the 10 in push constants): one vkCmdUpdateBuffer of argument_bytes at the range,
  *     then ONE barrier, after the update and before the dispatch: TRANSFER -> COMPUTE_SHADER
  *     (and TRANSFER, for the next update of the range), TRANSFER_WRITE -> SHADER_READ (and
@@ -49,12 +49,14 @@ static vksplit_plan_info record_split(vksplit_runner* runner, vksplit_context* c
     vksplit_binding bindings[MAX_OUTPUTS];
     for (uint32_t i = 0; i < outputs; i++)
         bindings[i] = (vksplit_binding){out->buffer, 128ull * i};
-    test_recording r = {plan, {in->buffer, 0}, bindings, arguments, VKSPLIT_OK, {0}};
+    test_recording r = {plan, {.whole = {in->buffer, 0}, .parts = bindings}, VKSPLIT_OK, {0}};
+    if (arguments)
+        r.bindings.arguments = *arguments;
     uint8_t guard[128 * MAX_OUTPUTS], got[128 * MAX_OUTPUTS], input[64 * MAX_OUTPUTS];
     memset(guard, GUARD, sizeof guard);
     CHECK_RESULT(VKSPLIT_OK, vksplit_runner_upload(runner, out, 0, guard, sizeof guard, &err), &err);
     vkc_reset(); /* count only what vksplit records (the runner's own calls are not wrapped) */
-    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(runner, test_record_split, &r, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(runner, test_record, &r, &err), &err);
     CHECK_MSG(r.result == VKSPLIT_OK, "%s: %s", label, r.error.message);
     CHECK_RESULT(VKSPLIT_OK, vksplit_runner_download(runner, out, 0, got, sizeof got, &err), &err);
     CHECK_RESULT(VKSPLIT_OK, vksplit_runner_download(runner, in, 0, input, sizeof input, &err), &err);
@@ -100,7 +102,7 @@ static void expect_group_barriers(const char* label, uint32_t dispatch_count)
 /* The one barrier after the arguments' update. */
 static void expect_arguments_barrier(const vksplit_arguments* a, uint64_t argument_bytes)
 {
-    const char* label = "arguments written by vksplit_cmd_split";
+    const char* label = "arguments written by vksplit_cmd_record";
     CHECK_MSG(vkc_update_count() == 1, "%s: %u updates", label, vkc_update_count());
     const vkc_update* u = vkc_update_at(0);
     if (u)
@@ -194,7 +196,8 @@ int main(void)
                                     .lengths = lengths};
             vksplit_plan_options compute = {.path = VKSPLIT_PATH_COMPUTE}; /* the plan record_split makes */
             CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &d, &compute, &plan, &err), &err);
-            CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, bindings, addresses, &err), &err);
+            vksplit_bindings b = {.parts = bindings};
+            CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, &b, addresses, &err), &err);
             CHECK_RESULT(VKSPLIT_OK, vksplit_runner_upload(runner, &args, 512, addresses, sizeof addresses, &err),
                          &err);
             vksplit_plan_destroy(plan);

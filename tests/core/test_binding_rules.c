@@ -1,4 +1,4 @@
-/* The binding rules of vksplit_cmd_split on every path, each asserted by rule id: a NULL
+/* The binding rules of vksplit_cmd_record on every path, each asserted by rule id: a NULL
  * input or output buffer, and an input or output offset that is not a multiple of the plan's
  * offset_alignment. Paths: device addresses, push descriptors, push descriptors without
  * dynamic indexing (one dispatch per output), and the transfer path (which takes any offset:
@@ -58,7 +58,8 @@ static void check_bytes(fixture* f, const test_recording* r, const uint64_t* chu
     CHECK_RESULT(VKSPLIT_OK, vksplit_runner_download(f->runner, &f->out, 0, f->got, OUT_BYTES, &err), &err);
     uint64_t from = 0;
     for (int i = 0; i < 3; i++) {
-        CHECK_MSG(memcmp(f->got + r->outputs[i].offset, f->input + r->input.offset + from, chunk_bytes[i]) == 0,
+        CHECK_MSG(memcmp(f->got + r->bindings.parts[i].offset, f->input + r->bindings.whole.offset + from,
+                         chunk_bytes[i]) == 0,
                   "%s, %s: outputs[%d] differs from the input", mode_name, what, i);
         from += chunk_bytes[i];
     }
@@ -108,20 +109,20 @@ static void run_mode(const mode* m)
     printf("%s: offset_alignment %u, %u dispatch(es)\n", m->name, align, pinfo.dispatch_count);
 
     vksplit_binding outputs[3] = {{f.out.buffer, 0}, {f.out.buffer, 256}, {f.out.buffer, 512}};
-    test_recording r = {plan, {f.in.buffer, 0}, outputs, NULL, VKSPLIT_OK, {0}};
+    test_recording r = {plan, {.whole = {f.in.buffer, 0}, .parts = outputs}, VKSPLIT_OK, {0}};
 
-    r.input.buffer = VK_NULL_HANDLE;
+    r.bindings.whole.buffer = VK_NULL_HANDLE;
     expect(&f, &r, m->name, "input VK_NULL_HANDLE", VKSPLIT_RULE_BINDING_BUFFER_NULL);
-    r.input.buffer = f.in.buffer;
+    r.bindings.whole.buffer = f.in.buffer;
     outputs[1].buffer = VK_NULL_HANDLE;
     expect(&f, &r, m->name, "outputs[1] VK_NULL_HANDLE", VKSPLIT_RULE_BINDING_BUFFER_NULL);
     outputs[1].buffer = f.out.buffer;
     if (align > 1) {
-        r.input.offset = 2;
+        r.bindings.whole.offset = 2;
         expect(&f, &r, m->name, "input offset 2", VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT);
-        r.input.offset = align < 64 ? 64 + align / 2 : align / 2;
+        r.bindings.whole.offset = align < 64 ? 64 + align / 2 : align / 2;
         expect(&f, &r, m->name, "input offset off by half the alignment", VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT);
-        r.input.offset = 0;
+        r.bindings.whole.offset = 0;
         outputs[2].offset = 512 + 2;
         expect(&f, &r, m->name, "outputs[2] offset 514", VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT);
         outputs[2].offset = 512;
@@ -129,7 +130,7 @@ static void run_mode(const mode* m)
         check_bytes(&f, &r, chunk_bytes, m->name, "valid");
     } else {
         /* Any offset: a misaligned one copies correctly. */
-        r.input.offset = 2;
+        r.bindings.whole.offset = 2;
         outputs[2].offset = 512 + 3;
         expect(&f, &r, m->name, "offsets 2 and 515", VKSPLIT_RULE_NONE);
         check_bytes(&f, &r, chunk_bytes, m->name, "offsets 2 and 515");

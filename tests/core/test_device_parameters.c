@@ -2,8 +2,8 @@
  *
  * Each case records ONE command buffer: the test's own compute pass (shaders/device_producer.comp)
  * writes the plan's device parameters from a step counter it keeps on the GPU, a barrier, then
- * vksplit_cmd_split_device (or _join_device), then a barrier to the host. It is submitted 64
- * times without being recorded again; before each submission the host fills every tensor the
+ * vksplit_cmd_record with the block in bindings.parameters, then a barrier to the host. It is
+ * submitted 64 times without being recorded again; before each submission the host fills every tensor the
  * plan writes with guard bytes, after it compares every byte (written and guard alike) with the
  * test's own CPU reference of the same values, and reads the status back.
  *
@@ -304,15 +304,15 @@ static void replay(gpu* g, vksplit_context* ctx, const dev_case* c, int fault, u
     core_rng_fill(&rng, read_side, c->join ? parts.size : whole.size);
     uint8_t* want = core_calloc(write_bytes, 1);
 
-    vksplit_binding whole_b = {whole.buffer, 0}, part_b[MAX_PARTS], param_b = {params.buffer, 16};
+    vksplit_binding part_b[MAX_PARTS];
     for (uint32_t i = 0; i < n; i++)
         part_b[i] = (vksplit_binding){parts.buffer, part_at[i]};
+    vksplit_bindings b = {.whole = {whole.buffer, 0}, .parts = part_b, .parameters = {params.buffer, 16}};
     core_host_buffer args = {0};
-    vksplit_arguments arguments = {0};
     if (info.argument_bytes) {
         CHECK(core_host_buffer_create(g->info.device, &g->memory, g->bda, info.argument_bytes, &args));
-        CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, part_b, args.mapped, &err), &err);
-        arguments = (vksplit_arguments){args.buffer, 0, 1};
+        CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, &b, args.mapped, &err), &err);
+        b.arguments = (vksplit_arguments){args.buffer, 0, 1};
     }
 
     /* Recorded once. */
@@ -325,8 +325,7 @@ static void replay(gpu* g, vksplit_context* ctx, const dev_case* c, int fault, u
     barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
     vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
                          VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &barrier, 0, NULL, 0, NULL);
-    vksplit_result r = c->join ? vksplit_cmd_join_device(plan, cmd, part_b, &whole_b, &arguments, &param_b, &err)
-                               : vksplit_cmd_split_device(plan, cmd, &whole_b, part_b, &arguments, &param_b, &err);
+    vksplit_result r = vksplit_cmd_record(plan, cmd, &b, &err);
     CHECK_RESULT(VKSPLIT_OK, r, &err);
     CHECK(core_cmd_end_for_host(cmd));
 
@@ -465,20 +464,18 @@ static void run_host_values(gpu* g, const vksplit_plan* plan, int join, uint32_t
     memcpy(words, engine_words, VKSPLIT_PARAMETERS_STATUS(n) * sizeof *words);
     for (uint32_t k = 0; k < 4; k++) /* stale: a recording that runs must overwrite it */
         words[VKSPLIT_PARAMETERS_STATUS(n) + k] = 0xDEADBEEF;
-    vksplit_binding whole_b = {whole.buffer, 0}, param_b = {params.buffer, 0};
     vksplit_binding* part_b = core_calloc(n, sizeof *part_b);
     for (uint32_t i = 0; i < n; i++)
         part_b[i] = (vksplit_binding){parts.buffer, 0};
-    vksplit_arguments arguments = {0};
+    vksplit_bindings b = {.whole = {whole.buffer, 0}, .parts = part_b, .parameters = {params.buffer, 0}};
     if (info.argument_bytes) {
         CHECK(core_host_buffer_create(g->info.device, &g->memory, g->bda, info.argument_bytes, &args));
-        CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, part_b, args.mapped, &err), &err);
-        arguments = (vksplit_arguments){args.buffer, 0, 1};
+        CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, &b, args.mapped, &err), &err);
+        b.arguments = (vksplit_arguments){args.buffer, 0, 1};
     }
     VkCommandBuffer cmd = core_cmd_begin(g->info.device, g->pool, 1);
     CHECK(cmd != VK_NULL_HANDLE);
-    vksplit_result r = join ? vksplit_cmd_join_device(plan, cmd, part_b, &whole_b, &arguments, &param_b, &err)
-                            : vksplit_cmd_split_device(plan, cmd, &whole_b, part_b, &arguments, &param_b, &err);
+    vksplit_result r = vksplit_cmd_record(plan, cmd, &b, &err);
     CHECK_RESULT(VKSPLIT_OK, r, &err);
     CHECK(core_cmd_end_for_host(cmd));
     CHECK(core_submit_wait(g->info.device, g->info.queue, cmd, VK_NULL_HANDLE));
@@ -685,18 +682,12 @@ static void rules(gpu* g, vksplit_context* ctx, vksplit_context* descriptors)
     VkCommandBuffer never = (VkCommandBuffer)(uintptr_t)1; /* refused before any use */
     core_host_buffer buf;
     CHECK(core_host_buffer_create(g->info.device, &g->memory, g->bda, 4096, &buf));
-    vksplit_binding in = {buf.buffer, 0}, outs[2] = {{buf.buffer, 0}, {buf.buffer, 1024}}, p = {buf.buffer, 2048};
-    CHECK_RULE(VKSPLIT_RULE_RECORD_DEVICE_PARAMETERS, vksplit_cmd_split(plan, never, &in, outs, NULL, &err), &err);
-    CHECK(strstr(err.message, "vksplit_cmd_split_device"));
-    CHECK_RULE(VKSPLIT_RULE_RECORD_NO_DEVICE_PARAMETERS,
-               vksplit_cmd_split_device(plain, never, &in, outs, NULL, &p, &err), &err);
-    CHECK_RULE(VKSPLIT_RULE_RECORD_PARAMETERS_NULL, vksplit_cmd_split_device(plan, never, &in, outs, NULL, NULL, &err),
-               &err);
-    vksplit_binding odd = {buf.buffer, 2056};
-    CHECK_RULE(VKSPLIT_RULE_RECORD_PARAMETERS_ALIGNMENT,
-               vksplit_cmd_split_device(plan, never, &in, outs, NULL, &odd, &err), &err);
-    CHECK_RULE(VKSPLIT_RULE_RECORD_OPERATION, vksplit_cmd_join_device(plan, never, outs, &in, NULL, &p, &err), &err);
-    CHECK(strstr(err.message, "vksplit_cmd_split_device"));
+    vksplit_binding outs[2] = {{buf.buffer, 0}, {buf.buffer, 1024}};
+    vksplit_bindings no_block = {.whole = {buf.buffer, 0}, .parts = outs};
+    CHECK_RULE(VKSPLIT_RULE_RECORD_PARAMETERS_NULL, vksplit_cmd_record(plan, never, &no_block, &err), &err);
+    CHECK(strstr(err.message, "bindings.parameters.buffer"));
+    no_block.parameters = (vksplit_binding){buf.buffer, 2056};
+    CHECK_RULE(VKSPLIT_RULE_RECORD_PARAMETERS_ALIGNMENT, vksplit_cmd_record(plan, never, &no_block, &err), &err);
 
     uint32_t words[VKSPLIT_PARAMETERS_WORDS(2)] = {0};
     CHECK_RESULT(VKSPLIT_OK, vksplit_parameters_status(plan, words, &err), &err);
@@ -721,11 +712,11 @@ static void rules(gpu* g, vksplit_context* ctx, vksplit_context* descriptors)
     CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(counted, &d, &packed, &watched, &err), &err);
     core_host_buffer buf2;
     CHECK(core_host_buffer_create(g->info.device, &g->memory, g->bda, 4096, &buf2));
-    vksplit_binding in2 = {buf2.buffer, 0}, outs2[2] = {{buf2.buffer, 1024}, {buf2.buffer, 2048}},
-                    p2 = {buf2.buffer, 3072};
+    vksplit_binding outs2[2] = {{buf2.buffer, 1024}, {buf2.buffer, 2048}};
+    vksplit_bindings b2 = {.whole = {buf2.buffer, 0}, .parts = outs2, .parameters = {buf2.buffer, 3072}};
     vkc_reset();
     vkc_set_record_only(1);
-    CHECK_RESULT(VKSPLIT_OK, vksplit_cmd_split_device(watched, never, &in2, outs2, NULL, &p2, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_cmd_record(watched, never, &b2, &err), &err);
     vkc_set_record_only(0);
     char calls[512];
     vkc_describe(calls, sizeof calls);
@@ -873,10 +864,10 @@ static void runner_runs(gpu* g)
               bad.output_pieces);
     CHECK_RULE(VKSPLIT_RULE_RUNNER_DEVICE_RUN_NULL,
                vksplit_runner_run_device_plan(g->runner, plan, NULL, NULL, words, NULL, &err), &err);
-    /* a plan with device parameters through the plain run: refused by the record rule */
+    /* a plan with device parameters through the plain run: refused by the record rule (no block) */
     core_memory_io again;
     io = core_memory_io_begin(&again, input, outs);
-    CHECK_RULE(VKSPLIT_RULE_RECORD_DEVICE_PARAMETERS, vksplit_runner_run_plan(g->runner, plan, &io, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_RECORD_PARAMETERS_NULL, vksplit_runner_run_plan(g->runner, plan, &io, &err), &err);
     for (uint32_t i = 0; i < n; i++)
         free(outs[i]);
     free(input);

@@ -1,4 +1,4 @@
-/* What vksplit_cmd_split records, counted. A second vksplit_context is created from the
+/* What vksplit_cmd_record records, counted. A second vksplit_context is created from the
  * runner's handles with get_instance_proc_addr / get_device_proc_addr wrappers that count
  * every vkCmd*, vkCreate*, vkAllocate*, vkQueue* call (vk_count.c) and with counting host
  * allocation callbacks. Per recorded split:
@@ -174,9 +174,9 @@ static void counted_run(vksplit_runner* runner, vksplit_context* ctx, vksplit_fe
     for (uint32_t r = 0; r < hooks.records; r++) {
         const counts* k = &hooks.per_record[r];
         const char* calls = k->calls[0] ? k->calls : "(none)";
-        CHECK_MSG(k->forbidden == 0, "%s, %u outputs: vksplit_cmd_split created/allocated/submitted: %s", label, n,
+        CHECK_MSG(k->forbidden == 0, "%s, %u outputs: vksplit_cmd_record created/allocated/submitted: %s", label, n,
                   calls);
-        CHECK_MSG(k->host_allocations == 0, "%s, %u outputs: vksplit_cmd_split made %llu host allocations", label, n,
+        CHECK_MSG(k->host_allocations == 0, "%s, %u outputs: vksplit_cmd_record made %llu host allocations", label, n,
                   (unsigned long long)k->host_allocations);
         CHECK_MSG(k->dispatch_other == 0, "%s: indirect or based dispatches: %s", label, calls);
         /* One label per recording with commands, closed again; its text written at plan creation. */
@@ -414,8 +414,14 @@ static vksplit_result record_error_job(void* user, VkCommandBuffer cmd, vksplit_
     (void)error;
     vkc_reset();
     memset(&job->error, 0, sizeof job->error);
-    job->result = vksplit_cmd_split(job->plan, job->use_cmd ? cmd : VK_NULL_HANDLE, job->input, job->outputs,
-                                    job->arguments, &job->error);
+    /* No input: no bindings struct at all (RECORD_BINDINGS_NULL). */
+    vksplit_bindings b = {.parts = job->outputs};
+    if (job->input)
+        b.whole = *job->input;
+    if (job->arguments)
+        b.arguments = *job->arguments;
+    job->result =
+        vksplit_cmd_record(job->plan, job->use_cmd ? cmd : VK_NULL_HANDLE, job->input ? &b : NULL, &job->error);
     job->cmd_calls = vkc_calls_in(VKC_CMD);
     vkc_describe(job->calls, sizeof job->calls);
     return VKSPLIT_OK; /* submit what was recorded: nothing, on error */
@@ -477,24 +483,26 @@ static void record_errors(void)
     expect_record(runner, &job, "valid bindings", VKSPLIT_RULE_NONE, NULL);
 
     input.buffer = VK_NULL_HANDLE;
-    expect_record(runner, &job, "input buffer VK_NULL_HANDLE", VKSPLIT_RULE_BINDING_BUFFER_NULL, "input");
+    expect_record(runner, &job, "input buffer VK_NULL_HANDLE", VKSPLIT_RULE_BINDING_BUFFER_NULL, "bindings.whole");
     input.buffer = in_buf.buffer;
     outputs[1].buffer = VK_NULL_HANDLE;
-    expect_record(runner, &job, "outputs[1] buffer VK_NULL_HANDLE", VKSPLIT_RULE_BINDING_BUFFER_NULL, "outputs[1]");
+    expect_record(runner, &job, "outputs[1] buffer VK_NULL_HANDLE", VKSPLIT_RULE_BINDING_BUFFER_NULL,
+                  "bindings.parts[1]");
     outputs[1].buffer = out_buf.buffer;
     input.offset = info.offset_alignment / 2;
-    expect_record(runner, &job, "misaligned input offset", VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT, "input");
+    expect_record(runner, &job, "misaligned input offset", VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT, "bindings.whole");
     input.offset = 0;
     outputs[2].offset = 4096 + info.offset_alignment / 2;
-    expect_record(runner, &job, "misaligned outputs[2] offset", VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT, "outputs[2]");
+    expect_record(runner, &job, "misaligned outputs[2] offset", VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT,
+                  "bindings.parts[2]");
     outputs[2].offset = 4096 + 1;
-    expect_record(runner, &job, "odd outputs[2] offset", VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT, "outputs[2]");
+    expect_record(runner, &job, "odd outputs[2] offset", VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT, "bindings.parts[2]");
     outputs[2].offset = 4096;
     job.input = NULL;
-    expect_record(runner, &job, "input NULL", VKSPLIT_RULE_RECORD_BINDINGS_NULL, NULL);
+    expect_record(runner, &job, "bindings NULL", VKSPLIT_RULE_RECORD_BINDINGS_NULL, NULL);
     job.input = &input;
     job.outputs = NULL;
-    expect_record(runner, &job, "outputs NULL", VKSPLIT_RULE_RECORD_BINDINGS_NULL, NULL);
+    expect_record(runner, &job, "bindings.parts NULL", VKSPLIT_RULE_RECORD_BINDINGS_NULL, "3 outputs and the input");
     job.outputs = outputs;
     job.use_cmd = 0;
     expect_record(runner, &job, "cmd VK_NULL_HANDLE", VKSPLIT_RULE_RECORD_NULL, NULL);
@@ -504,7 +512,7 @@ static void record_errors(void)
     job.plan = plan;
     expect_record(runner, &job, "valid again after errors", VKSPLIT_RULE_NONE, NULL);
     /* The error struct is optional. */
-    CHECK(vksplit_cmd_split(NULL, VK_NULL_HANDLE, &input, outputs, NULL, NULL) == VKSPLIT_ERROR_NULL_ARGUMENT);
+    CHECK(vksplit_cmd_record(NULL, VK_NULL_HANDLE, NULL, NULL) == VKSPLIT_ERROR_NULL_ARGUMENT);
 
     /* An empty output needs no buffer. */
     vksplit_plan* plan_empty = NULL;
@@ -516,7 +524,7 @@ static void record_errors(void)
     expect_record(runner, &job, "empty output without a buffer", VKSPLIT_RULE_NONE, NULL);
     outputs[0].buffer = VK_NULL_HANDLE;
     expect_record(runner, &job, "non-empty outputs[0] without a buffer", VKSPLIT_RULE_BINDING_BUFFER_NULL,
-                  "outputs[0]");
+                  "bindings.parts[0]");
     outputs[0].buffer = out_buf.buffer;
     outputs[1].buffer = out_buf.buffer;
     outputs[1].offset = 2048;
@@ -529,7 +537,8 @@ static void record_errors(void)
     job.plan = plan_transfer;
     expect_record(runner, &job, "transfer: valid", VKSPLIT_RULE_NONE, NULL);
     outputs[2].buffer = VK_NULL_HANDLE;
-    expect_record(runner, &job, "transfer: outputs[2] VK_NULL_HANDLE", VKSPLIT_RULE_BINDING_BUFFER_NULL, "outputs[2]");
+    expect_record(runner, &job, "transfer: outputs[2] VK_NULL_HANDLE", VKSPLIT_RULE_BINDING_BUFFER_NULL,
+                  "bindings.parts[2]");
     outputs[2].buffer = out_buf.buffer;
 
     /* Plan creation errors. */

@@ -292,9 +292,9 @@ static void exact_size_buffers(vksplit_runner* runner, const test_mode* m)
                 for (uint32_t i = 0; i < n; i++)
                     memset(out[i].mapped, 0xEE, lengths[i] * element_size);
                 vksplit_binding outputs[2] = {{out[0].buffer, 0}, {out[1].buffer, 0}};
-                test_recording job = {plan, {in.buffer, 0}, outputs, NULL, VKSPLIT_OK, {0}};
+                test_recording job = {plan, {.whole = {in.buffer, 0}, .parts = outputs}, VKSPLIT_OK, {0}};
                 uint32_t before = vksplit_runner_validation_message_count(runner);
-                CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(runner, test_record_split, &job, &err), &err);
+                CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(runner, test_record, &job, &err), &err);
                 CHECK_MSG(job.result == VKSPLIT_OK, "%s: exact-size buffers: %s", m->name, job.error.message);
                 uint32_t after = vksplit_runner_validation_message_count(runner);
                 CHECK_MSG(audit.violations == 0,

@@ -6,7 +6,7 @@
  * host / device memory, DEVICE_LOST for submits and waits, MEMORY_MAP_FAILED, ...) in turn.
  * Phases: runner creation, the feature query, context creation (device addresses, push
  * descriptors), plan creation (compute, transfer, descriptor fallback, > 10 outputs,
- * non-coherent table memory, a context's first plan: the table pool's first block), recording (vksplit_cmd_split, vksplit_write_arguments: nothing
+ * non-coherent table memory, a context's first plan: the table pool's first block), recording (vksplit_cmd_record, vksplit_write_arguments: nothing
  * fallible in them, asserted), and the runner's buffers, uploads, downloads, submit, run_plan
  * and one-shot split, staged and mapped.
  *
@@ -672,7 +672,14 @@ typedef struct record_job {
     uint64_t events, cmd_calls;
 } record_job;
 
-/* vksplit_cmd_split under injection (of job->target): it must make no fallible call and no
+/* What the job records: its input the whole, its outputs the parts. */
+static vksplit_bindings job_bindings(const record_job* job)
+{
+    vksplit_bindings b = {.whole = job->input, .parts = job->outputs, .arguments = job->arguments};
+    return b;
+}
+
+/* vksplit_cmd_record under injection (of job->target): it must make no fallible call and no
  * host allocation of its own (the driver allocates command memory as commands are recorded),
  * so there is nothing to fail; it records as usual. */
 static vksplit_result record_under_faults(void* user, VkCommandBuffer cmd, vksplit_error* error)
@@ -681,7 +688,8 @@ static vksplit_result record_under_faults(void* user, VkCommandBuffer cmd, vkspl
     record_job* job = user;
     vkc_reset();
     vkc_fault_arm(job->target, 1, 0);
-    job->result = vksplit_cmd_split(job->plan, cmd, &job->input, job->outputs, &job->arguments, &job->error);
+    vksplit_bindings b = job_bindings(job);
+    job->result = vksplit_cmd_record(job->plan, cmd, &b, &job->error);
     job->events = vkc_fault_events();
     job->cmd_calls = vkc_calls_in(VKC_CMD);
     vkc_fault_disarm();
@@ -726,24 +734,24 @@ static void recording_phase(vksplit_runner* runner, vksplit_context* ctx)
     uint64_t calls = 0, allocations = 0;
     record_both(runner, &job, &calls, &allocations);
     CHECK_RESULT(VKSPLIT_OK, job.result, &job.error);
-    CHECK_MSG(calls == 0, "vksplit_cmd_split made %llu fallible calls", (unsigned long long)calls);
-    CHECK_MSG(allocations == 0, "vksplit_cmd_split made %llu host allocations", (unsigned long long)allocations);
-    CHECK_MSG(job.cmd_calls > 0, "vksplit_cmd_split recorded nothing");
+    CHECK_MSG(calls == 0, "vksplit_cmd_record made %llu fallible calls", (unsigned long long)calls);
+    CHECK_MSG(allocations == 0, "vksplit_cmd_record made %llu host allocations", (unsigned long long)allocations);
+    CHECK_MSG(job.cmd_calls > 0, "vksplit_cmd_record recorded nothing");
 
     /* A failing record records nothing: a misaligned arguments offset, found only after the
      * outputs' addresses were gathered, and a NULL output buffer past the inline ones. */
     job.arguments.offset = 8;
     record_both(runner, &job, &calls, &allocations);
     CHECK_MSG(job.result == VKSPLIT_ERROR_ALIGNMENT, "misaligned arguments: %s", vksplit_result_name(job.result));
-    CHECK_MSG(job.cmd_calls == 0, "a failed vksplit_cmd_split recorded %llu commands",
+    CHECK_MSG(job.cmd_calls == 0, "a failed vksplit_cmd_record recorded %llu commands",
               (unsigned long long)job.cmd_calls);
-    CHECK_MSG(calls == 0 && allocations == 0, "a failed vksplit_cmd_split: %llu calls, %llu allocations",
+    CHECK_MSG(calls == 0 && allocations == 0, "a failed vksplit_cmd_record: %llu calls, %llu allocations",
               (unsigned long long)calls, (unsigned long long)allocations);
     job.arguments.offset = 0;
     job.outputs[12].buffer = VK_NULL_HANDLE;
     record_both(runner, &job, &calls, &allocations);
     CHECK_MSG(job.result == VKSPLIT_ERROR_BINDING, "NULL outputs[12]: %s", vksplit_result_name(job.result));
-    CHECK_MSG(job.cmd_calls == 0, "a failed vksplit_cmd_split recorded %llu commands",
+    CHECK_MSG(job.cmd_calls == 0, "a failed vksplit_cmd_record recorded %llu commands",
               (unsigned long long)job.cmd_calls);
 
     /* vksplit_write_arguments: no fallible call, no allocation; on error nothing written. */
@@ -755,7 +763,8 @@ static void recording_phase(vksplit_runner* runner, vksplit_context* ctx)
     vksplit_result r = VKSPLIT_OK;
     for (int t = 0; t < 2; t++) {
         vkc_fault_arm(t ? VKC_FAULT_ALLOCATIONS : VKC_FAULT_CALLS, 1, 0);
-        r = vksplit_write_arguments(plan, job.outputs, mapped, &err);
+        vksplit_bindings b = job_bindings(&job);
+        r = vksplit_write_arguments(plan, &b, mapped, &err);
         events += vkc_fault_events();
         vkc_fault_disarm();
         CHECK_MSG(r == VKSPLIT_ERROR_BINDING, "vksplit_write_arguments with a NULL output: %s", vksplit_result_name(r));
@@ -764,7 +773,8 @@ static void recording_phase(vksplit_runner* runner, vksplit_context* ctx)
     job.outputs[12].buffer = out.buffer;
     for (int t = 0; t < 2; t++) {
         vkc_fault_arm(t ? VKC_FAULT_ALLOCATIONS : VKC_FAULT_CALLS, 1, 0);
-        r = vksplit_write_arguments(plan, job.outputs, mapped, &err);
+        vksplit_bindings b = job_bindings(&job);
+        r = vksplit_write_arguments(plan, &b, mapped, &err);
         events += vkc_fault_events();
         vkc_fault_disarm();
         CHECK_RESULT(VKSPLIT_OK, r, &err);
@@ -781,7 +791,7 @@ static void recording_phase(vksplit_runner* runner, vksplit_context* ctx)
     vksplit_runner_buffer_destroy(runner, &in);
     vksplit_plan_destroy(plan);
     printf("%-44s %4u calls, %3u vksplit allocations: none made (asserted), %5.2f s\n",
-           "recording (cmd_split, write_arguments)", 0u, 0u, core_now() - start);
+           "recording (cmd_record, write_arguments)", 0u, 0u, core_now() - start);
 }
 
 /* ---- the runner's operations ---------------------------------------------------------------- */
@@ -812,7 +822,8 @@ typedef struct runner_op {
 static vksplit_result record_split(void* user, VkCommandBuffer cmd, vksplit_error* error)
 {
     record_job* job = user;
-    return vksplit_cmd_split(job->plan, cmd, &job->input, job->outputs, &job->arguments, error);
+    vksplit_bindings b = job_bindings(job);
+    return vksplit_cmd_record(job->plan, cmd, &b, error);
 }
 
 static vksplit_result runner_op_run(void* self, vksplit_error* error)

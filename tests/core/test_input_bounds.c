@@ -137,20 +137,14 @@ static void guarded_destroy(const own_device* d, guarded* g)
 
 typedef enum placement { AT_UPPER_GUARD, AT_LOWER_GUARD } placement;
 
-/* Records the plan (a split's or a join's: `whole` is the split's input or the join's output,
- * `parts` the other side) into a command buffer of its own, submits it and waits. */
-static void record_and_wait(const own_device* d, const vksplit_plan* plan, const vksplit_binding* whole,
-                            const vksplit_binding* parts, const vksplit_arguments* arguments)
+/* Records the plan (a split's or a join's: the whole is the split's input or the join's output,
+ * the parts the other side) into a command buffer of its own, submits it and waits. */
+static void record_and_wait(const own_device* d, const vksplit_plan* plan, const vksplit_bindings* bindings)
 {
-    vksplit_plan_info info;
-    vksplit_plan_get_info(plan, &info);
     vksplit_error err;
     VkCommandBuffer cmd = core_cmd_begin(d->device, d->pool, 1);
     CHECK(cmd != VK_NULL_HANDLE);
-    if (info.operation == VKSPLIT_OPERATION_JOIN)
-        CHECK_RESULT(VKSPLIT_OK, vksplit_cmd_join(plan, cmd, parts, whole, arguments, &err), &err);
-    else
-        CHECK_RESULT(VKSPLIT_OK, vksplit_cmd_split(plan, cmd, whole, parts, arguments, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_cmd_record(plan, cmd, bindings, &err), &err);
     CHECK(core_cmd_end_for_host(cmd));
     CHECK(core_submit_wait(d->device, d->queues[0], cmd, VK_NULL_HANDLE));
     vkFreeCommandBuffers(d->device, d->pool, 1, &cmd);
@@ -193,10 +187,10 @@ static void run_split_case(const own_device* d, vksplit_context* ctx, const vksp
         vksplit_binding* outputs = core_calloc(n, sizeof *outputs);
         for (uint32_t i = 0; i < n; i++)
             outputs[i] = (vksplit_binding){out.buffer, offsets[i]};
-        vksplit_arguments arguments = {args.buffer, 0, 1};
+        vksplit_bindings b = {.whole = input, .parts = outputs, .arguments = {args.buffer, 0, 1}};
         if (info.argument_bytes)
-            CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, outputs, args.mapped, &err), &err);
-        record_and_wait(d, plan, &input, outputs, &arguments);
+            CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, &b, args.mapped, &err), &err);
+        record_and_wait(d, plan, &b);
         for (uint32_t i = 0; i < n; i++) {
             uint64_t first_bad = 0;
             uint64_t differ = ref_compare_output(desc, i, in.data + at, out.mapped + offsets[i], &first_bad);
@@ -253,10 +247,10 @@ static void run_join_case(const own_device* d, vksplit_context* ctx, const vkspl
     if (ok) {
         memset(out.mapped, 0xEE, whole_span);
         vksplit_binding output = {out.buffer, 0};
-        vksplit_arguments arguments = {args.buffer, 0, 1};
+        vksplit_bindings b = {.whole = output, .parts = inputs, .arguments = {args.buffer, 0, 1}};
         if (info.argument_bytes)
-            CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, inputs, args.mapped, &err), &err);
-        record_and_wait(d, plan, &output, inputs, &arguments);
+            CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, &b, args.mapped, &err), &err);
+        record_and_wait(d, plan, &b);
         for (uint32_t i = 0; i < n; i++) {
             if (!parts[i].buffer)
                 continue;

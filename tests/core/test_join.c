@@ -7,9 +7,9 @@
  *   - vksplit_join_spans against the reference, and vksplit_query_join_zero_copy against
  *     its definition, computed element by element (input i is one contiguous range of the
  *     output, in its own order), on random joins;
- *   - recording: a split plan refused by vksplit_cmd_join and a join plan by
- *     vksplit_cmd_split (RECORD_OPERATION), missing bindings (RECORD_JOIN_BINDINGS_NULL),
- *     the descriptor path's names in binding messages ("inputs[1]", "the output");
+ *   - recording through vksplit_cmd_record, the output as bindings.whole: missing parts
+ *     (RECORD_BINDINGS_NULL), the bindings' names in the messages ("bindings.parts[1]",
+ *     "bindings.whole");
  *   - round trips on the device: a split, then the join of its outputs, in one command
  *     buffer, gives back every byte of the input (KV-cache shapes, heads, 96 and 1024
  *     parts, every mapping of the GPU's tuning);
@@ -184,29 +184,11 @@ static void spans_and_zero_copy(void)
 
 /* ---- recording --------------------------------------------------------------------------------- */
 
-/* test_recording's join. */
-typedef struct join_recording {
-    const vksplit_plan* plan;
-    const vksplit_binding* inputs;
-    const vksplit_binding* output;
-    const vksplit_arguments* arguments; /* NULL: none */
-    vksplit_result result;
-    vksplit_error error;
-} join_recording;
-
-static vksplit_result record_join(void* user, VkCommandBuffer cmd, vksplit_error* error)
-{
-    join_recording* r = user;
-    (void)error;
-    r->result = vksplit_cmd_join(r->plan, cmd, r->inputs, r->output, r->arguments, &r->error);
-    return VKSPLIT_OK;
-}
-
-static void expect_join_recording(vksplit_runner* runner, join_recording* r, const char* name, vksplit_rule rule,
-                                  const char* shows)
+static void expect_recording(vksplit_runner* runner, test_recording* r, const char* name, vksplit_rule rule,
+                             const char* shows)
 {
     vksplit_error err;
-    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(runner, record_join, r, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(runner, test_record, r, &err), &err);
     test_expect_rule(name, r->result, &r->error, rule, shows);
 }
 
@@ -243,30 +225,20 @@ static void recording_rules(vksplit_runner* runner)
     vksplit_binding inputs[3] = {{buffer.buffer, 0}, {buffer.buffer, 256}, {buffer.buffer, 512}};
     vksplit_binding output = {buffer.buffer, 1024};
 
-    join_recording r = {joining, inputs, &output, NULL, VKSPLIT_OK, {0}};
-    expect_join_recording(runner, &r, "a join plan, recorded", VKSPLIT_RULE_NONE, NULL);
-    r.plan = splitting;
-    expect_join_recording(runner, &r, "a split plan given to vksplit_cmd_join", VKSPLIT_RULE_RECORD_OPERATION,
-                          "vksplit_cmd_split");
-    test_recording s = {joining, output, inputs, NULL, VKSPLIT_OK, {0}};
-    test_expect_recording(runner, &s, "a join plan given to vksplit_cmd_split", VKSPLIT_RULE_RECORD_OPERATION);
-    CHECK_MSG(strstr(s.error.message, "vksplit_cmd_join") != NULL, "RECORD_OPERATION names the call: %s",
-              s.error.message);
-    r.plan = joining;
-    r.inputs = NULL;
-    expect_join_recording(runner, &r, "inputs NULL", VKSPLIT_RULE_RECORD_JOIN_BINDINGS_NULL, "inputs");
-    r.inputs = inputs;
-    r.output = NULL;
-    expect_join_recording(runner, &r, "output NULL", VKSPLIT_RULE_RECORD_JOIN_BINDINGS_NULL, "output");
-    r.output = &output;
+    /* One record call for both: a join's output is bindings.whole, its inputs bindings.parts. */
+    test_recording r = {joining, {.whole = output, .parts = inputs}, VKSPLIT_OK, {0}};
+    expect_recording(runner, &r, "a join plan, recorded", VKSPLIT_RULE_NONE, NULL);
+    r.bindings.parts = NULL;
+    expect_recording(runner, &r, "bindings.parts NULL", VKSPLIT_RULE_RECORD_BINDINGS_NULL, "3 inputs and the output");
+    r.bindings.parts = inputs;
     inputs[1].buffer = VK_NULL_HANDLE;
-    expect_join_recording(runner, &r, "inputs[1] without a buffer", VKSPLIT_RULE_BINDING_BUFFER_NULL, "inputs[1]");
+    expect_recording(runner, &r, "inputs[1] without a buffer", VKSPLIT_RULE_BINDING_BUFFER_NULL, "bindings.parts[1]");
     inputs[1].buffer = buffer.buffer;
     inputs[2].offset = 514;
-    expect_join_recording(runner, &r, "inputs[2] misaligned", VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT, "inputs[2]");
+    expect_recording(runner, &r, "inputs[2] misaligned", VKSPLIT_RULE_BINDING_OFFSET_ALIGNMENT, "bindings.parts[2]");
     inputs[2].offset = 512;
-    output.buffer = VK_NULL_HANDLE;
-    expect_join_recording(runner, &r, "the output without a buffer", VKSPLIT_RULE_BINDING_BUFFER_NULL, "output");
+    r.bindings.whole.buffer = VK_NULL_HANDLE;
+    expect_recording(runner, &r, "the output without a buffer", VKSPLIT_RULE_BINDING_BUFFER_NULL, "bindings.whole");
     vksplit_runner_buffer_destroy(runner, &buffer);
     vksplit_plan_destroy(joining);
     vksplit_plan_destroy(splitting);
@@ -277,14 +249,14 @@ static void recording_rules(vksplit_runner* runner)
 /* The split into the parts, then their join; the arguments recorded by vksplit (prewritten 0). */
 typedef struct round_trip {
     test_recording split;
-    join_recording join;
+    test_recording join;
 } round_trip;
 
 /* The split, a barrier (its writes before the join's reads), the join. */
 static vksplit_result record_round_trip(void* user, VkCommandBuffer cmd, vksplit_error* error)
 {
     round_trip* t = user;
-    test_record_split(&t->split, cmd, error);
+    test_record(&t->split, cmd, error);
     if (t->split.result != VKSPLIT_OK)
         return VKSPLIT_OK;
     VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
@@ -292,7 +264,7 @@ static vksplit_result record_round_trip(void* user, VkCommandBuffer cmd, vksplit
     barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_TRANSFER_READ_BIT;
     VkPipelineStageFlags stages = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
     vkCmdPipelineBarrier(cmd, stages, stages, 0, 1, &barrier, 0, NULL, 0, NULL);
-    return record_join(&t->join, cmd, error);
+    return test_record(&t->join, cmd, error);
 }
 
 /* Splits a random packed tensor and joins its parts back into a second tensor, on ctx, in one
@@ -350,8 +322,9 @@ static void round_trip_case(vksplit_runner* runner, vksplit_context* ctx, const 
             bindings[i].buffer = parts.buffer;
         vksplit_binding output = {out.buffer, 0};
         vksplit_arguments split_arguments = {args.buffer, 0, 0}, join_arguments = {args.buffer, join_args_at, 0};
-        round_trip t = {{sp, {in.buffer, 0}, bindings, &split_arguments, VKSPLIT_OK, {0}},
-                        {jp, bindings, &output, &join_arguments, VKSPLIT_OK, {0}}};
+        round_trip t = {
+            {sp, {.whole = {in.buffer, 0}, .parts = bindings, .arguments = split_arguments}, VKSPLIT_OK, {0}},
+            {jp, {.whole = output, .parts = bindings, .arguments = join_arguments}, VKSPLIT_OK, {0}}};
         CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(runner, record_round_trip, &t, &err), &err);
         CHECK_RESULT(VKSPLIT_OK, t.split.result, &t.split.error);
         CHECK_RESULT(VKSPLIT_OK, t.join.result, &t.join.error);

@@ -102,9 +102,9 @@ static void run_big(vksplit_runner* runner, const char* name, const vksplit_spli
                          &err);
         }
         vksplit_binding outputs[2] = {{out_bufs[0]->buffer, out_offsets[0]}, {out_bufs[1]->buffer, out_offsets[1]}};
-        test_recording job = {plan, {in_buf->buffer, in_offset}, outputs, NULL, VKSPLIT_OK, {0}};
+        test_recording job = {plan, {.whole = {in_buf->buffer, in_offset}, .parts = outputs}, VKSPLIT_OK, {0}};
         double t0 = core_now();
-        CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(runner, test_record_split, &job, &err), &err);
+        CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(runner, test_record, &job, &err), &err);
         double t1 = core_now();
         CHECK_MSG(job.result == VKSPLIT_OK, "%s: %s", name, job.error.message);
         for (uint32_t i = 0; i < 2; i++) {

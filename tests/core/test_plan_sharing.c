@@ -3,7 +3,7 @@
  * where the device offers them, else one; a vksplit_context made from those handles, as an
  * engine would (README). Each plan is recorded into command buffer A, then B, with DIFFERENT
  * outputs, and for a plan with per-record arguments (> 10 outputs) different argument ranges:
- * A's written by vksplit_cmd_split (vkCmdUpdateBuffer), B's written on the host with
+ * A's written by vksplit_cmd_record (vkCmdUpdateBuffer), B's written on the host with
  * vksplit_write_arguments into host-visible memory and recorded with prewritten = 1. B is
  * submitted first (on the second queue), A second (on the first); both results are compared
  * byte for byte with the CPU reference, and the bytes around every output must be untouched.
@@ -35,7 +35,7 @@ static void buffer_destroy(const own_device* d, host_buffer* b) { core_host_buff
 
 /* ---- one plan, two command buffers ----------------------------------------------------------- */
 
-/* Records plan into A (outputs at offsets[0], arguments written by vksplit_cmd_split) and B
+/* Records plan into A (outputs at offsets[0], arguments written by vksplit_cmd_record) and B
  * (offsets[1], arguments host-written), submits B then A, and checks every byte. */
 static void record_and_submit(const own_device* d, const vksplit_plan* plan, const vksplit_split_desc* desc,
                               const char* label, host_buffer* in, host_buffer* out, host_buffer* args,
@@ -55,10 +55,11 @@ static void record_and_submit(const own_device* d, const vksplit_plan* plan, con
     for (int r = 0; r < 2; r++)
         for (uint32_t i = 0; i < outputs; i++)
             bindings[r][i] = (vksplit_binding){out->buffer, offsets[r][i]};
-    vksplit_arguments arguments[2] = {{args->buffer, 0, 0}, {args->buffer, args_b, 1}};
+    vksplit_bindings b[2] = {{.whole = input, .parts = bindings[0], .arguments = {args->buffer, 0, 0}},
+                             {.whole = input, .parts = bindings[1], .arguments = {args->buffer, args_b, 1}}};
     if (info.argument_bytes) {
         memset(args->mapped + args_b, 0, info.argument_bytes);
-        CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, bindings[1], args->mapped + args_b, &err), &err);
+        CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, &b[1], args->mapped + args_b, &err), &err);
         uint64_t first;
         memcpy(&first, args->mapped + args_b, sizeof first);
         CHECK_MSG(first == out->address + offsets[1][0], "%s: host-written arguments start 0x%llx, not 0x%llx", label,
@@ -79,7 +80,7 @@ static void record_and_submit(const own_device* d, const vksplit_plan* plan, con
         CHECK(vkBeginCommandBuffer(cmd[r], &begin) == VK_SUCCESS);
         /* Before: the input and arguments were written on the host before the submit, which
          * makes them visible; nothing else touched the outputs. */
-        CHECK_RESULT(VKSPLIT_OK, vksplit_cmd_split(plan, cmd[r], &input, bindings[r], &arguments[r], &err), &err);
+        CHECK_RESULT(VKSPLIT_OK, vksplit_cmd_record(plan, cmd[r], &b[r], &err), &err);
         /* After: the outputs' writes -> the host that reads them. */
         VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
         barrier.srcAccessMask = transfer ? VK_ACCESS_TRANSFER_WRITE_BIT : VK_ACCESS_SHADER_WRITE_BIT;
@@ -113,10 +114,10 @@ static void record_and_submit(const own_device* d, const vksplit_plan* plan, con
                       label, 'A' + r, i);
             free(want);
             uint64_t next = r == 1 && i + 1 == outputs ? end : i + 1 < outputs ? offsets[r][i + 1] : offsets[1][0];
-            for (uint64_t b = offsets[r][i] + span; b < next; b++)
-                if (out->mapped[b] != GUARD) {
+            for (uint64_t at = offsets[r][i] + span; at < next; at++)
+                if (out->mapped[at] != GUARD) {
                     CHECK_MSG(0, "%s: recording %c wrote guard byte %llu after output %u", label, 'A' + r,
-                              (unsigned long long)b, i);
+                              (unsigned long long)at, i);
                     break;
                 }
         }

@@ -216,7 +216,8 @@ static void record_case(setup* s, vksplit_context* ctx, const vksplit_split_desc
     CHECK(vkBeginCommandBuffer(cmd, &begin) == VK_SUCCESS);
     vkc_reset();
     vkc_set_record_only(1);
-    r = vksplit_cmd_split(plan, cmd, &input, outputs, &arguments, &err);
+    vksplit_bindings b = {.whole = input, .parts = outputs, .arguments = arguments};
+    r = vksplit_cmd_record(plan, cmd, &b, &err);
     vkc_set_record_only(0);
     CHECK_RESULT(VKSPLIT_OK, r, &err);
     CHECK(vkEndCommandBuffer(cmd) == VK_SUCCESS);

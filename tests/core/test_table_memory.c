@@ -407,8 +407,9 @@ static void rules(vksplit_runner* runner)
     vksplit_plan_info info;
     vksplit_plan_get_info(plan, &info);
     VkCommandBuffer never = (VkCommandBuffer)(uintptr_t)1; /* refused before any use */
-    vksplit_binding in = {buffer.buffer, 0}, outs[3] = {{buffer.buffer, 0}, {buffer.buffer, 0}, {buffer.buffer, 0}};
-    CHECK_RULE(VKSPLIT_RULE_RECORD_TABLE_UNBOUND, vksplit_cmd_split(plan, never, &in, outs, NULL, &err), &err);
+    vksplit_binding outs[3] = {{buffer.buffer, 0}, {buffer.buffer, 0}, {buffer.buffer, 0}};
+    vksplit_bindings b = {.whole = {buffer.buffer, 0}, .parts = outs};
+    CHECK_RULE(VKSPLIT_RULE_RECORD_TABLE_UNBOUND, vksplit_cmd_record(plan, never, &b, &err), &err);
     CHECK_RULE(VKSPLIT_RULE_TABLE_BIND_BUFFER_NULL, vksplit_plan_bind_table(plan, VK_NULL_HANDLE, 0, &err), &err);
     CHECK_RULE(VKSPLIT_RULE_TABLE_BIND_OFFSET, vksplit_plan_bind_table(plan, buffer.buffer, 8, &err), &err);
     CHECK(strstr(err.message, "offset 8") && strstr(err.message, "alignment"));
@@ -420,7 +421,7 @@ static void rules(vksplit_runner* runner)
         test_skip_part("TABLE_BIND_ADDRESS: the context has no device addresses");
     }
     /* Nothing failed above binds it: the first good bind does. */
-    CHECK_RULE(VKSPLIT_RULE_RECORD_TABLE_UNBOUND, vksplit_cmd_split(plan, never, &in, outs, NULL, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_RECORD_TABLE_UNBOUND, vksplit_cmd_record(plan, never, &b, &err), &err);
     CHECK_RESULT(VKSPLIT_OK, vksplit_plan_bind_table(plan, buffer.buffer, info.table_alignment, &err), &err);
     CHECK_RULE(VKSPLIT_RULE_TABLE_BIND_TWICE, vksplit_plan_bind_table(plan, buffer.buffer, 0, &err), &err);
     vksplit_plan_destroy(plan);

@@ -6,7 +6,7 @@
  *                         calling the pure queries (validate, spans, zero-copy) on the way;
  *                         each with its own command pool, command buffer, fence and buffers:
  *                         outputs 1..16 (per-record arguments past 10, written by
- *                         vksplit_cmd_split or on the host by vksplit_write_arguments),
+ *                         vksplit_cmd_record or on the host by vksplit_write_arguments),
  *                         compute, transfer and automatic paths, element sizes 1..8. Submits
  *                         go to the one shared queue under a mutex; every output is compared
  *                         with the CPU reference.
@@ -110,7 +110,7 @@ static void buffer_destroy(const shared* s, host_buffer* b) { core_host_buffer_d
 
 /* Records plan with fresh buffers, submits it under the queue lock, waits, and compares every
  * output with the reference. host_arguments: write them with vksplit_write_arguments
- * (prewritten) instead of letting vksplit_cmd_split update them. */
+ * (prewritten) instead of letting vksplit_cmd_record update them. */
 static void run_split(worker* w, const vksplit_plan* plan, const vksplit_split_desc* d, int host_arguments,
                       uint64_t seed)
 {
@@ -131,9 +131,9 @@ static void run_split(worker* w, const vksplit_plan* plan, const vksplit_split_d
     int ok = buffer_create(s, info.input_span_bytes, &in) && buffer_create(s, end, &out) &&
              (!info.argument_bytes || buffer_create(s, info.argument_bytes, &args));
     check(w, ok, "buffers");
-    vksplit_binding input = {in.buffer, 0};
     vksplit_binding outputs[MAX_OUTPUTS];
-    vksplit_arguments arguments = {args.buffer, 0, host_arguments != 0};
+    vksplit_bindings b = {.whole = {in.buffer, 0}, .parts = outputs};
+    b.arguments = (vksplit_arguments){args.buffer, 0, host_arguments != 0};
     vksplit_error err;
     vksplit_result r = VKSPLIT_OK;
     if (ok) {
@@ -144,15 +144,15 @@ static void run_split(worker* w, const vksplit_plan* plan, const vksplit_split_d
         for (uint32_t i = 0; i < n; i++)
             outputs[i] = (vksplit_binding){out.buffer, offsets[i]};
         if (info.argument_bytes && host_arguments) {
-            r = vksplit_write_arguments(plan, outputs, args.mapped, &err);
+            r = vksplit_write_arguments(plan, &b, args.mapped, &err);
             check(w, r == VKSPLIT_OK, "vksplit_write_arguments: %s", err.message);
         }
         VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
         begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
         check(w, vkResetCommandPool(s->info.device, w->pool, 0) == VK_SUCCESS, "vkResetCommandPool");
         check(w, vkBeginCommandBuffer(w->cmd, &begin) == VK_SUCCESS, "vkBeginCommandBuffer");
-        r = vksplit_cmd_split(plan, w->cmd, &input, outputs, &arguments, &err);
-        check(w, r == VKSPLIT_OK, "vksplit_cmd_split: %s: %s", vksplit_result_name(r), err.message);
+        r = vksplit_cmd_record(plan, w->cmd, &b, &err);
+        check(w, r == VKSPLIT_OK, "vksplit_cmd_record: %s: %s", vksplit_result_name(r), err.message);
         int transfer = info.path == VKSPLIT_PATH_TRANSFER;
         VkMemoryBarrier barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
         barrier.srcAccessMask = transfer ? VK_ACCESS_TRANSFER_WRITE_BIT : VK_ACCESS_SHADER_WRITE_BIT;
@@ -179,9 +179,9 @@ static void run_split(worker* w, const vksplit_plan* plan, const vksplit_split_d
             check(w, bad == 0, "%s: output %u of %u: %llu element(s) differ, first at byte %llu", info.summary, i, n,
                   (unsigned long long)bad, (unsigned long long)first_bad);
             uint64_t next = i + 1 < n ? offsets[i + 1] : end;
-            for (uint64_t b = offsets[i] + span; b < next; b++)
-                if (out.mapped[b] != 0xEE) {
-                    check(w, 0, "%s: byte %llu after output %u written", info.summary, (unsigned long long)b, i);
+            for (uint64_t at = offsets[i] + span; at < next; at++)
+                if (out.mapped[at] != 0xEE) {
+                    check(w, 0, "%s: byte %llu after output %u written", info.summary, (unsigned long long)at, i);
                     break;
                 }
         }

@@ -10,7 +10,7 @@
  *   3. A clean runner records one plan twice into one command buffer, same input and same
  *      outputs, with exactly the barrier vksplit.h says the caller owes between them: for a
  *      <= 10-output compute plan, a transfer-path plan, and a 16-output plan (per-record
- *      arguments written by vksplit_cmd_split into one range both recordings use, so the
+ *      arguments written by vksplit_cmd_record into one range both recordings use, so the
  *      barrier also orders the first dispatch's argument reads before the second update);
  *      then the 16-output plan back to back with different outputs and argument ranges and
  *      no barrier at all. Every output is compared with the CPU reference; the layer must
@@ -144,7 +144,7 @@ typedef struct twice_job {
 
 /* Between two recordings that write the same outputs (and, with per-record arguments, update
  * the same range the first dispatch reads), vksplit.h: "earlier readers/writers of the
- * outputs -> that stage, SHADER_WRITE (TRANSFER_WRITE)", and "when vksplit_cmd_split writes
+ * outputs -> that stage, SHADER_WRITE (TRANSFER_WRITE)", and "when vksplit_cmd_record writes
  * the arguments into a range an earlier command still reads, that command's stage ->
  * VK_PIPELINE_STAGE_TRANSFER_BIT (an execution dependency)". */
 static void owed_barrier(const twice_job* job, VkCommandBuffer cmd)
@@ -165,8 +165,8 @@ static vksplit_result record_twice(void* user, VkCommandBuffer cmd, vksplit_erro
     for (int r = 0; r < 2; r++) {
         if (r == 1 && job->same)
             owed_barrier(job, cmd);
-        job->results[r] =
-            vksplit_cmd_split(job->plan, cmd, &job->input, job->outputs[r], &job->arguments[r], &job->errors[r]);
+        vksplit_bindings b = {.whole = job->input, .parts = job->outputs[r], .arguments = job->arguments[r]};
+        job->results[r] = vksplit_cmd_record(job->plan, cmd, &b, &job->errors[r]);
     }
     return VKSPLIT_OK;
 }

@@ -258,7 +258,8 @@ static vksplit_result record(void* user, VkCommandBuffer cmd, vksplit_error* err
 {
     split_run* run = user;
     (void)error;
-    run->result = vksplit_cmd_split(run->plan, cmd, &run->input, run->outputs, &run->arguments, &run->error);
+    vksplit_bindings b = {.whole = run->input, .parts = run->outputs, .arguments = run->arguments};
+    run->result = vksplit_cmd_record(run->plan, cmd, &b, &run->error);
     return VKSPLIT_OK;
 }
 
