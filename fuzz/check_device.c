@@ -14,7 +14,7 @@
 #include "plan/table.h"
 #include "planner/mapping_device.h"
 #include "planner/planner.h"
-#include "rules/split_rules.h"
+#include "rules/request_rules.h"
 #include "split_abi.h"
 
 typedef uint32_t uint; /* the shader's type: its expressions (DEV_DIV_UP) wrap here as they do there */
@@ -211,7 +211,7 @@ typedef struct device_kind {
     uint32_t slots; /* parts per dispatch without device addresses */
 } device_kind;
 
-static void check_pass(const device_kind* kind, const vksplit__split* req, const vksplit__geometry* g,
+static void check_pass(const device_kind* kind, const vksplit__request* req, const vksplit__geometry* g,
                        const vksplit__grid* grid, const uint32_t* table, const vksplit__table_layout* layout,
                        const fz_device_values* v)
 {
@@ -291,7 +291,7 @@ static void check_pass(const device_kind* kind, const vksplit__split* req, const
     free(p.block);
 }
 
-static void plan_and_check(const device_kind* kind, const vksplit__split* req, const fz_device_values* v)
+static void plan_and_check(const device_kind* kind, const vksplit__request* req, const fz_device_values* v)
 {
     vksplit__geometry g;
     vksplit_error error;
@@ -361,12 +361,12 @@ void fz_check_device(const vksplit_split_desc* desc, int join, vksplit_device_pa
           .segments_per_dispatch = 3},
          3},
     };
-    vksplit__split req;
+    vksplit__request req;
     vksplit_error error;
     vksplit_join_desc j = {desc->element_size, desc->rank,    desc->sizes,          desc->input_strides, desc->axis,
                            desc->output_count, desc->lengths, desc->output_strides, desc->base_alignment};
-    vksplit_result r = join ? vksplit__check_capacities(VKSPLIT__JOIN, &j, true, &req, &error)
-                            : vksplit__check_capacities(VKSPLIT__SPLIT, desc, true, &req, &error);
+    vksplit_result r =
+        join ? vksplit__join_request(&j, true, &req, &error) : vksplit__split_request(desc, true, &req, &error);
     if (r != VKSPLIT_OK)
         return;
     fz_device_values v = *values;

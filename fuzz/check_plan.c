@@ -13,7 +13,7 @@
 #include "check_split.h"
 #include "plan/plan_grid.h"
 #include "planner/planner.h"
-#include "rules/split_rules.h"
+#include "rules/request_rules.h"
 #include "split_abi.h"
 
 /* One planned copy: its last word on the side it reads and on the side it writes, within
@@ -291,7 +291,7 @@ static void check_mapping(const vksplit__geometry* g, const vksplit__planner_cap
 
 /* The mirror of a split, its join (when the split's input is a join's valid output: no two of
  * its elements at one address). */
-static bool mirror_join(const vksplit_split_desc* split, vksplit__split* out)
+static bool mirror_join(const vksplit_split_desc* split, vksplit__request* out)
 {
     vksplit_join_desc join;
     memset(&join, 0, sizeof join);
@@ -305,7 +305,7 @@ static bool mirror_join(const vksplit_split_desc* split, vksplit__split* out)
     join.input_strides = split->output_strides;
     join.base_alignment = split->base_alignment;
     vksplit_error error;
-    return vksplit__join_check(&join, out, &error) == VKSPLIT_OK;
+    return vksplit__join_request(&join, false, out, &error) == VKSPLIT_OK;
 }
 
 void fz_check_plan(const vksplit_split_desc* split, uint64_t input_span_bytes, const uint64_t* output_span_bytes)
@@ -357,10 +357,10 @@ void fz_check_plan(const vksplit_split_desc* split, uint64_t input_span_bytes, c
     };
 #undef GPU
 #undef GPU_AT_LEAST
-    vksplit__split valid[2];
+    vksplit__request valid[2];
     vksplit_error check_error;
-    if (vksplit__split_check(split, &valid[0], &check_error) != VKSPLIT_OK)
-        fz_fail("a split the validation accepted fails vksplit__split_check: %s", check_error.message);
+    if (vksplit__split_request(split, false, &valid[0], &check_error) != VKSPLIT_OK)
+        fz_fail("a split the validation accepted fails vksplit__split_request: %s", check_error.message);
     int directions = mirror_join(split, &valid[1]) ? 2 : 1; /* the split, and its join where valid */
     uint64_t elements = 1, split_bytes = 0;
     for (uint32_t k = 0; k < split->rank; k++)

@@ -988,7 +988,7 @@ CLAIMS = [
           Quote("include/vksplit/vksplit.h", r"it bounds the copy word\. 0 means (\d+)\."),
           Quote("include/vksplit/onnx.h", r"base_alignment is 0 \((\d+):"),
           Quote("include/vksplit/openvino.h", r"base_alignment is 0 \((\d+)\)"),
-          Quote("src/rules/split.h", r"base_alignment; /\* (\d+) where the desc says 0")),
+          Quote("src/rules/request.h", r"base_alignment; /\* (\d+) where the desc says 0")),
     Claim("the direction whose pipelines a context makes with it by default (its mappings')",
           lambda: (lambda made, _, where: (DIRECTION_WORDS[made], where))(*context_pipelines()),
           Quote("README.md", r"creates its mappings' (\w+) pipelines with the"),

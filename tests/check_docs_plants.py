@@ -52,9 +52,9 @@ PLANTS = [
     Plant("a tile size changed: TRANSPOSE16_TILE_B 32 -> 16 in shaders/split_abi.h",
           [("shaders/split_abi.h", r"(#define TRANSPOSE16_TILE_B) 32\b", r"\1 16", 1)],
           [r"^docs/how-it-works\.md:\d+: TRANSPOSE16's tile: .*: says 64 / 32 .*; the code says 64 / 16"]),
-    Plant("a default changed: a desc's base_alignment 0 means 32, not 16 (src/rules/split_rules.c)",
+    Plant("a default changed: a desc's base_alignment 0 means 32, not 16 (src/rules/request_rules.c)",
           [("src/rules/*.c", r"(base_alignment \? \w+->base_alignment : )16\b", r"\g<1>32", 1)],
-          [r"^README\.md:\d+: the base alignment a desc's 0 stands for: says 16 .*; the code says 32: src/rules/split_rules\.c:\d+",
+          [r"^README\.md:\d+: the base alignment a desc's 0 stands for: says 16 .*; the code says 32: src/rules/request_rules\.c:\d+",
            r"^include/vksplit/vksplit\.h:\d+: the base alignment a desc's 0 stands for: says 16"]),
     Plant("a default changed: a context makes both directions' pipelines (and the device parameters') by default "
           "(src/context/context.c)",
@@ -68,12 +68,12 @@ PLANTS = [
           "(VKSPLIT_TABLE_CALLER is 0, and src/plan/plan.c's NULL options say it)",
           [("include/vksplit/vksplit.h", r"\bVKSPLIT_TABLE_POOL = 0,", "VKSPLIT_TABLE_POOL = 1,", 1),
            ("include/vksplit/vksplit.h", r"\bVKSPLIT_TABLE_CALLER = 1,", "VKSPLIT_TABLE_CALLER = 0,", 1),
-           ("src/plan/plan.c", r"(vksplit_plan_options o = \{VKSPLIT_PATH_AUTO, )VKSPLIT_TABLE_POOL", r"\1VKSPLIT_TABLE_CALLER", 1)],
+           ("src/plan/plan.c", r"(vksplit_plan_options default_options = \{VKSPLIT_PATH_AUTO, )VKSPLIT_TABLE_POOL", r"\1VKSPLIT_TABLE_CALLER", 1)],
           [r"^docs/api\.md:\d+: where a plan's table lies by default \(NULL or zeroed options\): says POOL .*; the code says CALLER",
            r"^docs/how-it-works\.md:\d+: where a plan's table lies by default .*: says POOL"]),
     Plant("the two defaults part: NULL plan options put the table in the caller's memory, zeroed ones in the pool "
           "(src/plan/plan.c)",
-          [("src/plan/plan.c", r"(vksplit_plan_options o = \{VKSPLIT_PATH_AUTO, )VKSPLIT_TABLE_POOL", r"\1VKSPLIT_TABLE_CALLER", 1)],
+          [("src/plan/plan.c", r"(vksplit_plan_options default_options = \{VKSPLIT_PATH_AUTO, )VKSPLIT_TABLE_POOL", r"\1VKSPLIT_TABLE_CALLER", 1)],
           [r"^tests/check_docs\.py: where a plan's table lies by default \(NULL or zeroed options\): NULL options give "
            r"table = VKSPLIT_TABLE_CALLER"]),
 ]

@@ -7,8 +7,8 @@
 
 #include <stdio.h>
 
-#include "rules/split_layout.h"
-#include "rules/split_rules.h"
+#include "rules/request_layout.h"
+#include "rules/request_rules.h"
 
 /* The mirrors convert by a cast only if the enums are 32-bit like DirectML's. */
 _Static_assert(sizeof(vksplit_dml_tensor_data_type) == 4, "DML_TENSOR_DATA_TYPE is 32-bit");

@@ -14,7 +14,7 @@
 #include "frontends/frontend_common.h"
 #include "frontends/frontend_openvino_common.h"
 #include "base/internal.h"
-#include "rules/split_layout.h"
+#include "rules/request_layout.h"
 #include "vksplit/openvino.h"
 
 /* Input i's element type: whole bytes, static, numeric; for i > 0, input 0's. */

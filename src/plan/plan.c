@@ -13,8 +13,8 @@
 #include "plan/plan_windows.h"
 #include "planner/mapping_device.h"
 #include "split_abi.h"
-#include "rules/split_layout.h"
-#include "rules/split_rules.h"
+#include "rules/request_layout.h"
+#include "rules/request_rules.h"
 #include "context/tuning.h"
 
 /* Regions one transfer plan may hold (24 bytes each on the host). */
@@ -236,7 +236,7 @@ static void describe_windows(vksplit_plan* plan)
 
 /* "vksplit: 4-byte [64,3072,64] axis 1 -> 3 (tiles w16)", "vksplit: join 3 -> 4-byte
  * [64,3072,64] axis 1 (tiles w16)": what the split or join is and how it runs. */
-static void write_label(vksplit_plan* plan, const vksplit__split* split)
+static void write_label(vksplit_plan* plan, const vksplit__request* split)
 {
     char* out = plan->label;
     size_t left = sizeof plan->label, n;
@@ -266,7 +266,7 @@ static void write_label(vksplit_plan* plan, const vksplit__split* split)
 }
 
 /* Byte spans of every tensor, and the device's buffer limit. */
-static vksplit_result plan_spans(vksplit_plan* plan, const vksplit__split* split, vksplit_error* error)
+static vksplit_result plan_spans(vksplit_plan* plan, const vksplit__request* split, vksplit_error* error)
 {
     const vksplit_context* ctx = plan->ctx;
     plan->part_spans = vksplit__alloc_array(ctx->callbacks, split->part_count, sizeof *plan->part_spans);
@@ -331,9 +331,9 @@ static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
  * dispatches; the table's place is left to the caller. windows: a split that one
  * descriptor binding cannot reach gets windows (or, chosen automatically, the transfer path
  * where its rows are contiguous and few); a window's own part always fits. */
-static vksplit_result plan_windows(vksplit_plan* plan, const vksplit__split* split, vksplit_error* error);
+static vksplit_result plan_windows(vksplit_plan* plan, const vksplit__request* split, vksplit_error* error);
 
-static vksplit_result plan_split(vksplit_context* ctx, const vksplit__split* split, vksplit_path asked,
+static vksplit_result plan_split(vksplit_context* ctx, const vksplit__request* split, vksplit_path asked,
                                  const vksplit__planner_caps* caps, bool windows, vksplit_device_parameters device,
                                  vksplit_plan** out, vksplit_error* error)
 {
@@ -389,7 +389,7 @@ static vksplit_result plan_split(vksplit_context* ctx, const vksplit__split* spl
     return plan_compute(plan, error);
 }
 
-static void finish(vksplit_plan* plan, const vksplit__split* split)
+static void finish(vksplit_plan* plan, const vksplit__request* split)
 {
     describe(plan);
     if (plan->window_count)
@@ -429,7 +429,7 @@ static vksplit_result plan_window(void* user, const vksplit__window_cut* cut, vk
 
 /* The windows of a split that no single binding reaches: counted, then planned, into
  * plan->windows (destroying the plan frees what was made, should a window fail). */
-static vksplit_result plan_windows(vksplit_plan* plan, const vksplit__split* split, vksplit_error* error)
+static vksplit_result plan_windows(vksplit_plan* plan, const vksplit__request* split, vksplit_error* error)
 {
     const VkAllocationCallbacks* callbacks = plan->ctx->callbacks;
     uint64_t limit = window_limit(plan->ctx);
@@ -446,7 +446,7 @@ static vksplit_result plan_windows(vksplit_plan* plan, const vksplit__split* spl
 }
 
 /* A plan of a validated split or join: planned, its table written, named. */
-static vksplit_result create_plan(vksplit_context* ctx, const vksplit__split* split, const vksplit_plan_options* o,
+static vksplit_result create_plan(vksplit_context* ctx, const vksplit__request* split, const vksplit_plan_options* o,
                                   vksplit_plan** out, vksplit_error* error)
 {
     vksplit_plan* plan = NULL;
@@ -467,17 +467,20 @@ static vksplit_result create_plan(vksplit_context* ctx, const vksplit__split* sp
     return vksplit__ok(error);
 }
 
-/* The arguments every plan creation checks first; *o receives the options (zero: the defaults). */
+/* NULL options: the same as zeroed ones (vksplit.h). */
+static const vksplit_plan_options default_options = {VKSPLIT_PATH_AUTO, VKSPLIT_TABLE_POOL,
+                                                     VKSPLIT_DEVICE_PARAMETERS_NONE};
+
+/* The arguments every plan creation checks first; *o receives the options (NULL: the defaults). */
 static vksplit_result check_create(vksplit_context* ctx, const vksplit_plan_options* options, vksplit_plan** out,
                                    vksplit_plan_options* o, vksplit_error* error)
 {
+    *o = options ? *options : default_options;
     if (!out)
         return VKSPLIT__FAIL0(error, OUT_NULL);
     *out = NULL;
     if (!ctx)
         return VKSPLIT__FAIL0(error, PLAN_CONTEXT_NULL);
-    if (options)
-        *o = *options;
     if (o->path != VKSPLIT_PATH_AUTO && o->path != VKSPLIT_PATH_COMPUTE && o->path != VKSPLIT_PATH_TRANSFER)
         return VKSPLIT__FAIL(error, PLAN_PATH, (int)o->path);
     if (o->table != VKSPLIT_TABLE_POOL && o->table != VKSPLIT_TABLE_CALLER)
@@ -487,29 +490,26 @@ static vksplit_result check_create(vksplit_context* ctx, const vksplit_plan_opti
     return VKSPLIT_OK;
 }
 
-/* Both directions: the one validation, then everything below works on its result. */
-static vksplit_result check_and_create(vksplit_context* ctx, vksplit__direction direction, const void* desc,
-                                       const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error)
-{
-    vksplit_plan_options o = {VKSPLIT_PATH_AUTO, VKSPLIT_TABLE_POOL, VKSPLIT_DEVICE_PARAMETERS_NONE};
-    vksplit_result r = check_create(ctx, options, out, &o, error);
-    vksplit__split request;
-    if (r == VKSPLIT_OK)
-        r = vksplit__check_capacities(direction, desc, o.device_parameters != VKSPLIT_DEVICE_PARAMETERS_NONE, &request,
-                                      error);
-    return r == VKSPLIT_OK ? create_plan(ctx, &request, &o, out, error) : r;
-}
-
 vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_desc* desc,
                                    const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error)
 {
-    return check_and_create(ctx, VKSPLIT__SPLIT, desc, options, out, error);
+    vksplit_plan_options o;
+    vksplit_result r = check_create(ctx, options, out, &o, error);
+    vksplit__request request; /* the one validation; everything below works on its result */
+    if (r == VKSPLIT_OK)
+        r = vksplit__split_request(desc, o.device_parameters != VKSPLIT_DEVICE_PARAMETERS_NONE, &request, error);
+    return r == VKSPLIT_OK ? create_plan(ctx, &request, &o, out, error) : r;
 }
 
 vksplit_result vksplit_plan_create_join(vksplit_context* ctx, const vksplit_join_desc* desc,
                                         const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error)
 {
-    return check_and_create(ctx, VKSPLIT__JOIN, desc, options, out, error);
+    vksplit_plan_options o;
+    vksplit_result r = check_create(ctx, options, out, &o, error);
+    vksplit__request request;
+    if (r == VKSPLIT_OK)
+        r = vksplit__join_request(desc, o.device_parameters != VKSPLIT_DEVICE_PARAMETERS_NONE, &request, error);
+    return r == VKSPLIT_OK ? create_plan(ctx, &request, &o, out, error) : r;
 }
 
 void vksplit_plan_destroy(vksplit_plan* plan)

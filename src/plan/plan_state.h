@@ -18,7 +18,7 @@ typedef struct vksplit__window vksplit__window;
 struct vksplit_plan {
     vksplit_context* ctx;
     vksplit_path path;
-    vksplit__direction direction; /* which way the bytes go (rules/split.h) */
+    vksplit__direction direction; /* which way the bytes go (rules/request.h) */
     uint32_t part_count;
     uint64_t whole_span;  /* bytes the whole's binding must cover */
     uint64_t* part_spans; /* [part_count] */

@@ -15,7 +15,7 @@
  * cost of a window grows with what it holds, and cutting stays linear in windows and parts. */
 #include "plan/plan_windows.h"
 
-#include "rules/split_layout.h"
+#include "rules/request_layout.h"
 
 /* A box: [lo[d], hi[d]) along every dimension d (the axis in the split's indices), and outputs
  * [out_first, out_end): held whole along the axis, or with `part` one output's part. */
@@ -27,7 +27,7 @@ typedef struct box {
 } box;
 
 typedef struct walker {
-    const vksplit__split* s;
+    const vksplit__request* s;
     uint64_t limit;
     uint64_t* part_starts;                      /* [part_count]: each part's first index on the axis */
     uint64_t (*part_strides)[VKSPLIT_MAX_RANK]; /* [part_count]: each part's, in elements */
@@ -42,7 +42,7 @@ typedef struct walker {
 
 /* The box as a split of its own, and where its tensors start (bytes from the bindings). */
 typedef struct box_split {
-    vksplit__split split;
+    vksplit__request split;
     uint64_t length; /* a part's length along the axis */
     uint64_t in_offset;
 } box_split;
@@ -53,8 +53,8 @@ static uint64_t low_bit(uint64_t v) { return v & (~v + 1); }
  * starts. The dimensions of one index go, but the axis, which the split is along. */
 static void box_to_split(const walker* w, const box* b, box_split* out, uint64_t* out_offsets)
 {
-    const vksplit__split* s = w->s;
-    vksplit__split* c = &out->split;
+    const vksplit__request* s = w->s;
+    vksplit__request* c = &out->split;
     memset(out, 0, sizeof *out);
     uint32_t keep[VKSPLIT_MAX_RANK], rank = 0;
     uint64_t in = 0;
@@ -276,7 +276,7 @@ static vksplit_result walk_range(walker* w, const uint32_t* order, uint32_t leve
  * holds nothing to cut). Stable: ties keep the split's order. */
 static void order_dimensions(const walker* w, uint32_t* order, uint32_t from, uint32_t first, uint32_t end)
 {
-    const vksplit__split* s = w->s;
+    const vksplit__request* s = w->s;
     uint64_t key[VKSPLIT_MAX_RANK];
     for (uint32_t d = 0; d < s->rank; d++) {
         key[d] = s->sizes[d] > 1 ? s->whole_strides[d] + 1 : 0;
@@ -297,7 +297,7 @@ static void order_dimensions(const walker* w, uint32_t* order, uint32_t from, ui
 /* b as outputs [first, first + count) whole along the axis. */
 static void set_run(const walker* w, box* b, uint32_t first, uint32_t count)
 {
-    const vksplit__split* s = w->s;
+    const vksplit__request* s = w->s;
     b->out_first = first;
     b->out_end = first + count;
     b->lo[s->axis] = w->part_starts[first];
@@ -323,7 +323,7 @@ typedef struct run_at {
 static bool probe_run(const walker* w, box* b, uint64_t count, void* at)
 {
     run_at* r = at;
-    const vksplit__split* s = w->s;
+    const vksplit__request* s = w->s;
     uint64_t end = r->first + count;
     uint64_t extents[VKSPLIT_MAX_RANK];
     for (uint32_t d = 0; d < s->rank; d++)
@@ -355,7 +355,7 @@ static uint32_t widest_run(const walker* w, box* b, uint32_t first)
 
 static vksplit_result walk(walker* w, const uint32_t* order, uint32_t level, box b)
 {
-    const vksplit__split* s = w->s;
+    const vksplit__request* s = w->s;
     uint32_t d = order[level];
     if (d != s->axis) /* (a part's axis is cut at the level it was chosen, before any below) */
         return walk_range(w, order, level, b, 0, s->sizes[d]);
@@ -391,8 +391,9 @@ static vksplit_result walk(walker* w, const uint32_t* order, uint32_t level, box
     return VKSPLIT_OK;
 }
 
-vksplit_result vksplit__cut_windows(const vksplit__split* split, uint64_t limit, const VkAllocationCallbacks* callbacks,
-                                    vksplit__window_fn take, void* user, uint32_t* count, vksplit_error* error)
+vksplit_result vksplit__cut_windows(const vksplit__request* split, uint64_t limit,
+                                    const VkAllocationCallbacks* callbacks, vksplit__window_fn take, void* user,
+                                    uint32_t* count, vksplit_error* error)
 {
     uint32_t n = split->part_count;
     walker w;

@@ -5,7 +5,7 @@
 #define VKSPLIT_PLAN_WINDOWS_H
 
 #include "base/internal.h"
-#include "rules/split.h"
+#include "rules/request.h"
 
 /* Windows one plan holds: each is a push descriptor set, a dispatch or more and a barrier per
  * recording, and a few hundred bytes of plan. */
@@ -17,7 +17,7 @@
  * to lives until the callback returns. */
 typedef struct vksplit__window_cut {
     uint32_t index; /* 0, 1, ... in recording order */
-    const vksplit__split* part;
+    const vksplit__request* part;
     uint64_t whole_offset;
     uint32_t part_first;
     const uint64_t* part_offsets; /* [part->part_count] */
@@ -30,7 +30,8 @@ typedef vksplit_result (*vksplit__window_fn)(void* user, const vksplit__window_c
  * offsets already taken off) and calls take(user, ...) for each in order; with take NULL it
  * only counts them. *count: how many (all of them, or those taken before a failure). Fails
  * with PLAN_WINDOWS past VKSPLIT_MAX_WINDOWS. */
-vksplit_result vksplit__cut_windows(const vksplit__split* split, uint64_t limit, const VkAllocationCallbacks* callbacks,
-                                    vksplit__window_fn take, void* user, uint32_t* count, vksplit_error* error);
+vksplit_result vksplit__cut_windows(const vksplit__request* split, uint64_t limit,
+                                    const VkAllocationCallbacks* callbacks, vksplit__window_fn take, void* user,
+                                    uint32_t* count, vksplit_error* error);
 
 #endif /* VKSPLIT_PLAN_WINDOWS_H */

@@ -6,7 +6,7 @@
 #ifndef VKSPLIT_GEOMETRY_H
 #define VKSPLIT_GEOMETRY_H
 
-#include "rules/split.h"
+#include "rules/request.h"
 
 /* What the planner needs to know about the device and the context's tuning. */
 typedef struct vksplit__planner_caps {

@@ -1,11 +1,11 @@
 /* The geometry of a plan with device parameters (mapping_device.h). */
 #include "planner/mapping_device.h"
 
-#include "rules/split_layout.h"
+#include "rules/request_layout.h"
 #include "split_abi.h"
 
 /* Tensor t (0: the whole; 1 + i: part i): its sizes and strides in elements. */
-static void tensor_layout(const vksplit__split* split, uint32_t t, uint64_t* sizes, uint64_t* strides)
+static void tensor_layout(const vksplit__request* split, uint32_t t, uint64_t* sizes, uint64_t* strides)
 {
     if (t == 0) {
         memcpy(sizes, split->sizes, split->rank * sizeof *sizes);
@@ -16,7 +16,7 @@ static void tensor_layout(const vksplit__split* split, uint32_t t, uint64_t* siz
     vksplit__part_strides(split, t - 1, strides);
 }
 
-static void tensor_name(const vksplit__split* split, uint32_t t, char* out, size_t capacity)
+static void tensor_name(const vksplit__request* split, uint32_t t, char* out, size_t capacity)
 {
     const vksplit__direction_words* w = vksplit__words(split->direction);
     if (t == 0)
@@ -27,7 +27,7 @@ static void tensor_name(const vksplit__split* split, uint32_t t, char* out, size
 
 /* The dimensions after the axis packed, and the axis's stride their extent (where a size
  * gives them more than one index). */
-static vksplit_result check_packed(const vksplit__split* split, uint32_t t, uint64_t step, vksplit_error* error)
+static vksplit_result check_packed(const vksplit__request* split, uint32_t t, uint64_t step, vksplit_error* error)
 {
     uint64_t sizes[VKSPLIT_MAX_RANK], strides[VKSPLIT_MAX_RANK];
     tensor_layout(split, t, sizes, strides);
@@ -49,7 +49,7 @@ static vksplit_result check_packed(const vksplit__split* split, uint32_t t, uint
 
 /* The first stride before the axis, in bytes, that `word` does not divide (its tensor and
  * dimension in *t_out and *dim); 0 when it divides them all. */
-static uint64_t stride_off_word(const vksplit__split* split, uint32_t word, uint32_t* t_out, uint32_t* dim)
+static uint64_t stride_off_word(const vksplit__request* split, uint32_t word, uint32_t* t_out, uint32_t* dim)
 {
     for (uint32_t t = 0; t <= split->part_count; t++) {
         uint64_t sizes[VKSPLIT_MAX_RANK], strides[VKSPLIT_MAX_RANK];
@@ -66,7 +66,7 @@ static uint64_t stride_off_word(const vksplit__split* split, uint32_t word, uint
 
 /* The widest word of 16, 8 and 4 bytes that divides the step and every row dimension's stride
  * in bytes, within the caps and the base alignment; 0 when none. */
-static uint32_t choose_word(const vksplit__split* split, const vksplit__planner_caps* caps, uint64_t step_bytes)
+static uint32_t choose_word(const vksplit__request* split, const vksplit__planner_caps* caps, uint64_t step_bytes)
 {
     uint32_t t, d;
     for (uint32_t word = 16; word >= 4; word /= 2)
@@ -77,7 +77,7 @@ static uint32_t choose_word(const vksplit__split* split, const vksplit__planner_
 }
 
 /* Why no 4-byte word fits: the step, the base alignment or a stride before the axis. */
-static vksplit_result fail_step(const vksplit__split* split, uint64_t step_bytes, vksplit_error* error)
+static vksplit_result fail_step(const vksplit__request* split, uint64_t step_bytes, vksplit_error* error)
 {
     char what[64];
     uint64_t bytes = step_bytes;
@@ -98,7 +98,7 @@ static vksplit_result fail_step(const vksplit__split* split, uint64_t step_bytes
                          split->base_alignment);
 }
 
-vksplit_result vksplit__plan_device(const vksplit__split* split, const vksplit__planner_caps* caps,
+vksplit_result vksplit__plan_device(const vksplit__request* split, const vksplit__planner_caps* caps,
                                     const VkAllocationCallbacks* callbacks, vksplit__geometry* g, vksplit_error* error)
 {
     memset(g, 0, sizeof *g);

@@ -13,7 +13,7 @@
  * widest of 16, 8 and 4 bytes that divides the step, every stride of a row dimension and the
  * split's base alignment. Fails with PLAN_DEVICE_LAYOUT, PLAN_DEVICE_STEP or
  * PLAN_DEVICE_CAPACITY (names the tensor and the values), or on allocation. */
-vksplit_result vksplit__plan_device(const vksplit__split* split, const vksplit__planner_caps* caps,
+vksplit_result vksplit__plan_device(const vksplit__request* split, const vksplit__planner_caps* caps,
                                     const VkAllocationCallbacks* callbacks, vksplit__geometry* geometry,
                                     vksplit_error* error);
 

@@ -18,7 +18,7 @@
 #include "planner/mapping_transpose.h"
 #include "planner/plan_traffic.h"
 #include "split_abi.h"
-#include "rules/split_layout.h"
+#include "rules/request_layout.h"
 
 /* The dimensions after dropping and coalescing; out strides per active output. */
 typedef struct dims_work {
@@ -70,7 +70,7 @@ static void free_work(const VkAllocationCallbacks* callbacks, dims_work* w)
 
 /* ---- 1. active outputs and the dimensions that matter -------------------------------------- */
 
-static vksplit_result find_active_outputs(const vksplit__split* split, const VkAllocationCallbacks* callbacks,
+static vksplit_result find_active_outputs(const vksplit__request* split, const VkAllocationCallbacks* callbacks,
                                           dims_work* w, vksplit_error* error)
 {
     bool any_zero = false;
@@ -102,7 +102,7 @@ static vksplit_result find_active_outputs(const vksplit__split* split, const VkA
 }
 
 /* Keeps the axis and every dimension with more than one index. */
-static void keep_dims(const vksplit__split* split, dims_work* w)
+static void keep_dims(const vksplit__request* split, dims_work* w)
 {
     w->input_extent = split->sizes[split->axis];
     w->axis_scale = 1;
@@ -199,7 +199,7 @@ static bool is_row_dim(const dims_work* w, uint32_t j, int chunk_dim)
     return false;
 }
 
-static vksplit_result fill_segments(const vksplit__split* split, dims_work* w, const VkAllocationCallbacks* callbacks,
+static vksplit_result fill_segments(const vksplit__request* split, dims_work* w, const VkAllocationCallbacks* callbacks,
                                     vksplit__geometry* g, vksplit_error* error)
 {
     int chunk_dim = find_chunk_dim(w);
@@ -261,7 +261,7 @@ static bool word_fits(uint64_t word, const vksplit__geometry* g, const dims_work
 
 /* The widest word every chunk, offset and stride allows, within the base alignment; then
  * every length in words. */
-static vksplit_result choose_word(const vksplit__split* split, const vksplit__planner_caps* caps, const dims_work* w,
+static vksplit_result choose_word(const vksplit__request* split, const vksplit__planner_caps* caps, const dims_work* w,
                                   vksplit__geometry* g, vksplit_error* error)
 {
     g->word_bytes = 1;
@@ -296,7 +296,7 @@ static vksplit_result choose_word(const vksplit__split* split, const vksplit__pl
  * copied (chunks shorter than a 32-byte sector share sectors between outputs), else TILES.
  * A forced TRANSPOSE or DEINTERLEAVE applies where the split allows it, else TILES. A join
  * plans as its split would. */
-static vksplit_mapping choose_mapping(const vksplit__split* split, const vksplit__planner_caps* caps,
+static vksplit_mapping choose_mapping(const vksplit__request* split, const vksplit__planner_caps* caps,
                                       const vksplit__geometry* g)
 {
     /* which mappings it allows: the kernel table's (src/planner/kernels.c) */
@@ -312,8 +312,8 @@ static vksplit_mapping choose_mapping(const vksplit__split* split, const vksplit
     return VKSPLIT_MAPPING_TILES;
 }
 
-static vksplit_result plan_mapping(const vksplit__split* split, const vksplit__planner_caps* caps, vksplit__geometry* g,
-                                   vksplit_error* error)
+static vksplit_result plan_mapping(const vksplit__request* split, const vksplit__planner_caps* caps,
+                                   vksplit__geometry* g, vksplit_error* error)
 {
     g->mapping = choose_mapping(split, caps, g);
     g->kernel = (uint32_t)g->mapping; /* a mapping's plan step may choose another of its kernels */
@@ -363,7 +363,7 @@ static vksplit_result plan_prefix(const vksplit__planner_caps* caps, vksplit__ge
 
 /* ---- all steps -------------------------------------------------------------------------------- */
 
-vksplit_result vksplit__plan_geometry(const vksplit__split* split, const vksplit__planner_caps* caps,
+vksplit_result vksplit__plan_geometry(const vksplit__request* split, const vksplit__planner_caps* caps,
                                       const VkAllocationCallbacks* callbacks, vksplit__geometry* g,
                                       vksplit_error* error)
 {

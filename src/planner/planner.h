@@ -10,7 +10,7 @@
 
 /* Plans a validated split (nothing is checked again). Allocates segments and dims; fails only
  * on the planner's own limits (2^32-1 rows, words, units or workgroups) and allocation. */
-vksplit_result vksplit__plan_geometry(const vksplit__split* split, const vksplit__planner_caps* caps,
+vksplit_result vksplit__plan_geometry(const vksplit__request* split, const vksplit__planner_caps* caps,
                                       const VkAllocationCallbacks* callbacks, vksplit__geometry* geometry,
                                       vksplit_error* error);
 void vksplit__geometry_free(const VkAllocationCallbacks* callbacks, vksplit__geometry* geometry);

@@ -3,8 +3,8 @@
  * answers per output of a split (an engine aliases those instead of copying them),
  * vksplit_query_zero_copy for every output at once, and vksplit_query_join_zero_copy per
  * input of a join (an engine lets their producers write there). */
-#include "rules/split_layout.h"
-#include "rules/split_rules.h"
+#include "rules/request_layout.h"
+#include "rules/request_rules.h"
 
 /* Packed in the sense that matters: every dimension of size > 1 has its C-order stride. */
 static bool is_packed(uint32_t rank, const uint64_t* sizes, const uint64_t* strides)
@@ -22,7 +22,7 @@ static bool is_packed(uint32_t rank, const uint64_t* sizes, const uint64_t* stri
  * (C order) sits k elements after part i's first element in the whole. An empty part does,
  * trivially (offset 0). `start` is part i's first index along the axis. The one criterion of
  * both queries, whichever way the bytes go. */
-static bool part_in_place(const vksplit__split* s, uint32_t i, uint64_t start, uint64_t* byte_offset)
+static bool part_in_place(const vksplit__request* s, uint32_t i, uint64_t start, uint64_t* byte_offset)
 {
     uint64_t sizes[VKSPLIT_MAX_RANK], strides[VKSPLIT_MAX_RANK];
     vksplit__part_sizes(s, i, sizes);
@@ -38,7 +38,7 @@ static bool part_in_place(const vksplit__split* s, uint32_t i, uint64_t start, u
 
 /* Every part's answer into in_place[] and byte_offsets[] (each may be NULL, the offset 0 where
  * a part is not in place); true when every part is. */
-static bool parts_in_place(const vksplit__split* s, vksplit_bool32* in_place, uint64_t* byte_offsets)
+static bool parts_in_place(const vksplit__request* s, vksplit_bool32* in_place, uint64_t* byte_offsets)
 {
     bool all = true;
     uint64_t start = 0;
@@ -61,8 +61,8 @@ vksplit_result vksplit_query_zero_copy(const vksplit_split_desc* split, vksplit_
     if (!aliasable)
         return VKSPLIT__FAIL0(error, ZERO_COPY_ALIASABLE_NULL);
     *aliasable = 0;
-    vksplit__split s;
-    vksplit_result r = vksplit__split_check(split, &s, error);
+    vksplit__request s;
+    vksplit_result r = vksplit__split_request(split, false, &s, error);
     if (r != VKSPLIT_OK)
         return r;
     /* All or nothing: the offsets are written only when every output is in place. */
@@ -72,29 +72,26 @@ vksplit_result vksplit_query_zero_copy(const vksplit_split_desc* split, vksplit_
     return VKSPLIT_OK;
 }
 
-/* Per part, both directions: the desc's rules (after its own NULL rule for aliasable), then
- * every part's answer. */
-static vksplit_result query_parts(vksplit__direction direction, const void* desc, vksplit_bool32* aliasable,
-                                  uint64_t* byte_offsets, vksplit_error* error)
-{
-    vksplit__split s;
-    if (!aliasable) /* its NULL rule is the direction's own */
-        return direction == VKSPLIT__JOIN ? VKSPLIT__FAIL0(error, JOIN_ZERO_COPY_ALIASABLE_NULL)
-                                          : VKSPLIT__FAIL0(error, ZERO_COPY_ALIASABLE_NULL);
-    vksplit_result r = vksplit__check(direction, desc, &s, error);
-    if (r == VKSPLIT_OK)
-        parts_in_place(&s, aliasable, byte_offsets);
-    return r;
-}
-
 vksplit_result vksplit_query_zero_copy_outputs(const vksplit_split_desc* split, vksplit_bool32* aliasable,
                                                uint64_t* output_byte_offsets, vksplit_error* error)
 {
-    return query_parts(VKSPLIT__SPLIT, split, aliasable, output_byte_offsets, error);
+    if (!aliasable) /* its NULL rule first, then the desc's */
+        return VKSPLIT__FAIL0(error, ZERO_COPY_ALIASABLE_NULL);
+    vksplit__request q;
+    vksplit_result r = vksplit__split_request(split, false, &q, error);
+    if (r == VKSPLIT_OK)
+        parts_in_place(&q, aliasable, output_byte_offsets);
+    return r;
 }
 
 vksplit_result vksplit_query_join_zero_copy(const vksplit_join_desc* join, vksplit_bool32* aliasable,
                                             uint64_t* input_byte_offsets, vksplit_error* error)
 {
-    return query_parts(VKSPLIT__JOIN, join, aliasable, input_byte_offsets, error);
+    if (!aliasable)
+        return VKSPLIT__FAIL0(error, JOIN_ZERO_COPY_ALIASABLE_NULL);
+    vksplit__request q;
+    vksplit_result r = vksplit__join_request(join, false, &q, error);
+    if (r == VKSPLIT_OK)
+        parts_in_place(&q, aliasable, input_byte_offsets);
+    return r;
 }

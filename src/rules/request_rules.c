@@ -1,10 +1,10 @@
 /* The rules of the canonical split and join (vksplit_validate_split, vksplit_validate_join):
  * one rule set for both directions. Each rule is checked once, fails with the id of the
  * request's direction (SPLIT_* or JOIN_*: one rule, a stable number per direction) and a
- * message naming that desc's fields and the values. What passes becomes a vksplit__split, the
+ * message naming that desc's fields and the values. What passes becomes a vksplit__request, the
  * form every later step works on. Pure CPU, no Vulkan. */
-#include "rules/split_layout.h"
-#include "rules/split_rules.h"
+#include "rules/request_layout.h"
+#include "rules/request_rules.h"
 
 bool vksplit__find_overlap(uint32_t rank, const uint64_t* sizes, const uint64_t* strides, vksplit__overlap* found)
 {
@@ -35,8 +35,9 @@ bool vksplit__find_overlap(uint32_t rank, const uint64_t* sizes, const uint64_t*
     return false;
 }
 
-/* A desc as the rules read it: the whole tensor, its parts along the axis, the direction. */
-typedef struct request {
+/* A desc's fields as the rules read them, before any rule: the whole tensor, its parts along the
+ * axis, the direction (and so whose desc: the whole is its input or its output). */
+typedef struct desc_fields {
     vksplit__direction direction; /* and so whose desc: the whole is its input or its output */
     uint32_t element_size;
     uint32_t rank;
@@ -48,7 +49,7 @@ typedef struct request {
     const uint64_t* lengths;             /* [part_count] */
     const uint64_t* const* part_strides; /* as given */
     bool capacities;                     /* lengths and sizes[axis] are capacities: no sum rule */
-} request;
+} desc_fields;
 
 /* The request's direction's rule NAME: SPLIT_NAME or JOIN_NAME, both rows' formats checked
  * against the values at compile time. */
@@ -58,7 +59,7 @@ typedef struct request {
 #define FAIL0_AS(q, error, NAME) \
     ((q)->direction == VKSPLIT__JOIN ? VKSPLIT__FAIL0(error, JOIN_##NAME) : VKSPLIT__FAIL0(error, SPLIT_##NAME))
 
-static vksplit_result check_span(const request* q, const char* what, const uint64_t* sizes, const uint64_t* strides,
+static vksplit_result check_span(const desc_fields* q, const char* what, const uint64_t* sizes, const uint64_t* strides,
                                  vksplit_error* error)
 {
     uint64_t span, bytes;
@@ -72,8 +73,8 @@ static vksplit_result check_span(const request* q, const char* what, const uint6
 
 /* The side the copy writes holds no two elements at one address: a split's parts (part i's
  * strides), a join's whole (part UINT32_MAX). The two rules word it in their own fields. */
-static vksplit_result check_no_overlap(const request* q, uint32_t part, const uint64_t* sizes, const uint64_t* strides,
-                                       vksplit_error* error)
+static vksplit_result check_no_overlap(const desc_fields* q, uint32_t part, const uint64_t* sizes,
+                                       const uint64_t* strides, vksplit_error* error)
 {
     vksplit__overlap o;
     if (vksplit__is_empty(q->rank, sizes) || !vksplit__find_overlap(q->rank, sizes, strides, &o))
@@ -89,7 +90,7 @@ static vksplit_result check_no_overlap(const request* q, uint32_t part, const ui
 }
 
 /* The scalar fields and the lengths. */
-static vksplit_result check_header(const request* q, vksplit_error* error)
+static vksplit_result check_header(const desc_fields* q, vksplit_error* error)
 {
     if (q->element_size < 1 || q->element_size > VKSPLIT_MAX_ELEMENT_SIZE)
         return FAIL_AS(q, error, ELEMENT_SIZE, q->element_size, VKSPLIT_MAX_ELEMENT_SIZE);
@@ -116,12 +117,12 @@ static vksplit_result check_header(const request* q, vksplit_error* error)
     return VKSPLIT_OK;
 }
 
-static vksplit_result check_request(const request* q, vksplit__split* out, vksplit_error* error)
+static vksplit_result check_request(const desc_fields* q, vksplit__request* out, vksplit_error* error)
 {
     vksplit_result r = check_header(q, error);
     if (r != VKSPLIT_OK)
         return r;
-    vksplit__split s;
+    vksplit__request s;
     memset(&s, 0, sizeof s);
     s.element_size = q->element_size;
     s.rank = q->rank;
@@ -132,6 +133,7 @@ static vksplit_result check_request(const request* q, vksplit__split* out, vkspl
     memcpy(s.sizes, q->sizes, q->rank * sizeof s.sizes[0]);
     s.lengths = q->lengths;
     s.part_strides = q->part_strides;
+    s.capacities = q->capacities;
 
     uint64_t packed[VKSPLIT_MAX_RANK];
     if (!vksplit__packed_strides(s.rank, s.sizes, packed)) {
@@ -167,38 +169,35 @@ static vksplit_result check_request(const request* q, vksplit__split* out, vkspl
     return vksplit__ok(error);
 }
 
-vksplit_result vksplit__check(vksplit__direction direction, const void* desc, vksplit__split* out, vksplit_error* error)
+vksplit_result vksplit__split_request(const vksplit_split_desc* d, bool capacities, vksplit__request* out,
+                                      vksplit_error* error)
 {
-    return vksplit__check_capacities(direction, desc, false, out, error);
+    if (!d)
+        return VKSPLIT__FAIL0(error, SPLIT_NULL);
+    desc_fields q = {VKSPLIT__SPLIT,  d->element_size,   d->rank,   d->axis,
+                     d->output_count, d->base_alignment, d->sizes,  d->input_strides,
+                     d->lengths,      d->output_strides, capacities};
+    vksplit__request s;
+    return check_request(&q, out ? out : &s, error);
 }
 
-vksplit_result vksplit__check_capacities(vksplit__direction direction, const void* desc, bool capacities,
-                                         vksplit__split* out, vksplit_error* error)
+vksplit_result vksplit__join_request(const vksplit_join_desc* d, bool capacities, vksplit__request* out,
+                                     vksplit_error* error)
 {
-    request q = {.direction = direction};
-    if (!desc)
-        return FAIL0_AS(&q, error, NULL);
-    if (direction == VKSPLIT__JOIN) {
-        const vksplit_join_desc* d = desc;
-        q = (request){direction, d->element_size,   d->rank,    d->axis,          d->input_count, d->base_alignment,
-                      d->sizes,  d->output_strides, d->lengths, d->input_strides, false};
-    } else {
-        const vksplit_split_desc* d = desc;
-        q = (request){direction,       d->element_size,   d->rank,  d->axis,
-                      d->output_count, d->base_alignment, d->sizes, d->input_strides,
-                      d->lengths,      d->output_strides, false};
-    }
-    q.capacities = capacities;
-    vksplit__split s;
+    if (!d)
+        return VKSPLIT__FAIL0(error, JOIN_NULL);
+    desc_fields q = {VKSPLIT__JOIN, d->element_size,   d->rank,    d->axis,          d->input_count, d->base_alignment,
+                     d->sizes,      d->output_strides, d->lengths, d->input_strides, capacities};
+    vksplit__request s;
     return check_request(&q, out ? out : &s, error);
 }
 
 vksplit_result vksplit_validate_split(const vksplit_split_desc* split, vksplit_error* error)
 {
-    return vksplit__check(VKSPLIT__SPLIT, split, NULL, error);
+    return vksplit__split_request(split, false, NULL, error);
 }
 
 vksplit_result vksplit_validate_join(const vksplit_join_desc* join, vksplit_error* error)
 {
-    return vksplit__check(VKSPLIT__JOIN, join, NULL, error);
+    return vksplit__join_request(join, false, NULL, error);
 }

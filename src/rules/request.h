@@ -1,17 +1,12 @@
-/* The validated canonical split or join: the one type the layout arithmetic, the spans, the
- * zero-copy queries, the binding windows and the planner take. Its own header so that they
- * need not include the rules. */
-#ifndef VKSPLIT_SPLIT_H
-#define VKSPLIT_SPLIT_H
+/* The request: a validated canonical split or join, the one type the layout arithmetic, the
+ * spans, the zero-copy queries, the binding windows and the planner take. The rules
+ * (request_rules.h) turn either public desc into it; nothing past the public entry points
+ * sees a desc. Its own header so that they need not include the rules. */
+#ifndef VKSPLIT_REQUEST_H
+#define VKSPLIT_REQUEST_H
 
 #include "base/internal.h"
 
-/* A validated canonical split or join: one whole tensor and N parts along one axis, and which
- * way the bytes go (a split reads the whole and writes the parts, a join the other way).
- * Only vksplit__check builds one, so holding one is the proof
- * that every rule of vksplit_validate_split (vksplit_validate_join) holds: everything that
- * takes this type checks nothing again. It copies the small arrays and points at the
- * caller's per-part arrays (lengths, part_strides), so it is valid while the desc's are. */
 /* Which way the bytes go: a split copies the whole into its parts, a join the parts into the
  * whole. The values are vksplit_operation's. Read it only where the behaviour differs;
  * messages take their words from vksplit__words. */
@@ -32,7 +27,15 @@ extern const vksplit__direction_words vksplit__words_of[2];
 static inline bool vksplit__writes_whole(vksplit__direction d) { return d == VKSPLIT__JOIN; }
 static inline const vksplit__direction_words* vksplit__words(vksplit__direction d) { return &vksplit__words_of[d]; }
 
-typedef struct vksplit__split {
+/* A validated canonical split or join: one whole tensor and N parts along one axis, and which
+ * way the bytes go (a split reads the whole and writes the parts, a join the other way). Only
+ * the rules build one (vksplit__split_request, vksplit__join_request), so holding one is the
+ * proof that every rule of vksplit_validate_split (vksplit_validate_join) holds: everything
+ * that takes this type checks nothing again. It copies the small arrays and points at the
+ * caller's per-part arrays (lengths, part_strides), so it is valid while the desc's are. With
+ * capacities, the lengths and sizes[axis] are a plan's largest (device parameters), and no
+ * rule holds their sum. */
+typedef struct vksplit__request {
     uint32_t element_size;
     uint32_t rank;
     uint32_t axis;
@@ -43,6 +46,7 @@ typedef struct vksplit__split {
     uint64_t whole_strides[VKSPLIT_MAX_RANK]; /* packed where the desc gives none */
     const uint64_t* lengths;                  /* [part_count]: each part's extent on the axis */
     const uint64_t* const* part_strides;      /* NULL, or [part_count] entries NULL = packed */
-} vksplit__split;
+    bool capacities;                          /* lengths and sizes[axis] are capacities */
+} vksplit__request;
 
-#endif /* VKSPLIT_SPLIT_H */
+#endif /* VKSPLIT_REQUEST_H */

@@ -1,5 +1,5 @@
-/* Layout arithmetic over canonical splits and joins (split_layout.h). */
-#include "rules/split_layout.h"
+/* Layout arithmetic over canonical splits and joins (request_layout.h). */
+#include "rules/request_layout.h"
 
 bool vksplit__packed_strides(uint32_t rank, const uint64_t* sizes, uint64_t* strides)
 {
@@ -36,13 +36,13 @@ bool vksplit__span_elements(uint32_t rank, const uint64_t* sizes, const uint64_t
     return vksplit__add_u64(last, 1, span);
 }
 
-void vksplit__part_sizes(const vksplit__split* s, uint32_t part_index, uint64_t* sizes)
+void vksplit__part_sizes(const vksplit__request* s, uint32_t part_index, uint64_t* sizes)
 {
     memcpy(sizes, s->sizes, s->rank * sizeof sizes[0]);
     sizes[s->axis] = s->lengths[part_index];
 }
 
-void vksplit__part_strides(const vksplit__split* s, uint32_t part_index, uint64_t* strides)
+void vksplit__part_strides(const vksplit__request* s, uint32_t part_index, uint64_t* strides)
 {
     const uint64_t* given = s->part_strides ? s->part_strides[part_index] : NULL;
     if (given) {
@@ -54,14 +54,14 @@ void vksplit__part_strides(const vksplit__split* s, uint32_t part_index, uint64_
     vksplit__packed_strides(s->rank, sizes, strides); /* no larger than the whole: fits */
 }
 
-uint64_t vksplit__whole_span_bytes(const vksplit__split* s)
+uint64_t vksplit__whole_span_bytes(const vksplit__request* s)
 {
     uint64_t span = 0;
     vksplit__span_elements(s->rank, s->sizes, s->whole_strides, &span); /* validated: fits */
     return span * s->element_size;
 }
 
-uint64_t vksplit__part_span_bytes(const vksplit__split* s, uint32_t part_index)
+uint64_t vksplit__part_span_bytes(const vksplit__request* s, uint32_t part_index)
 {
     uint64_t sizes[VKSPLIT_MAX_RANK], strides[VKSPLIT_MAX_RANK], span = 0;
     vksplit__part_sizes(s, part_index, sizes);
