@@ -1,7 +1,7 @@
 /* See check_device.h. The model follows shaders/copy_device.glsl line by line: the check
  * (check_parameters: each lane's parts, then lane 0, then the lanes again, with the barriers
  * between those phases) and what the copy computes per workgroup (device_main, device_workgroup),
- * on the table the plan writes (src/plan/table.c) and in 32-bit words, as the GPU does. What it
+ * on the table the plan writes (src/geometry/table.c) and in 32-bit words, as the GPU does. What it
  * is held to is computed 64 bits wide from the values alone. */
 #include "check_device.h"
 
@@ -10,10 +10,10 @@
 #include <string.h>
 
 #include "fuzz_fail.h"
-#include "plan/plan_grid.h"
-#include "plan/table.h"
-#include "planner/mapping_device.h"
-#include "planner/planner.h"
+#include "geometry/grid.h"
+#include "geometry/table.h"
+#include "geometry/mapping_device.h"
+#include "geometry/planner.h"
 #include "rules/request_rules.h"
 #include "split_abi.h"
 

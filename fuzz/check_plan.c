@@ -1,4 +1,4 @@
-/* See check_plan.h. The only file of the fuzzers that includes src/planner/planner.h.
+/* See check_plan.h. The only file of the fuzzers that includes src/geometry/planner.h.
  *
  * Besides the spans, it holds each mapping's plan to what its shader assumes (a model of the
  * shader's arithmetic, shaders/copy_*.glsl): every 32-bit index the shader computes stays
@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "check_split.h"
-#include "plan/plan_grid.h"
-#include "planner/planner.h"
+#include "geometry/grid.h"
+#include "geometry/planner.h"
 #include "rules/request_rules.h"
 #include "split_abi.h"
 
@@ -205,7 +205,7 @@ static bool deinterleave_reads_ok(const vksplit__geometry* g, uint64_t whole_spa
     return true;
 }
 
-/* The plan's dispatches as the shader reads them (plan_grid.h, shaders/split_abi.h): each
+/* The plan's dispatches as the shader reads them (grid.h, shaders/split_abi.h): each
  * shape word decoded field by field must give back its grid's width, the plan's row
  * dimensions and flags the shader knows; the grid stays within the device's limits and holds
  * every workgroup of its segments (padding below one row), and the dispatches cover the

@@ -1,5 +1,5 @@
 /* The CPU planner's geometry checked against the spans of a valid split. The planner is
- * internal (src/planner/planner.h) and its API will change: check_plan.c is the one file that
+ * internal (src/geometry/planner.h) and its API will change: check_plan.c is the one file that
  * knows it, so adapting the fuzzers to a new planner means editing that file only. */
 #ifndef VKSPLIT_FUZZ_CHECK_PLAN_H
 #define VKSPLIT_FUZZ_CHECK_PLAN_H

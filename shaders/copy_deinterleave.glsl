@@ -52,7 +52,7 @@ void deinterleave_params(out uint tile_rows, out uint rows, out uint row_uints, 
 }
 
 // A tile: tile_rows whole input rows from row r0 (the last tile may hold fewer, but never
-// fewer bytes than one word: the host sizes tiles so, src/planner/mapping_deinterleave.c). Loads are
+// fewer bytes than one word: the host sizes tiles so, src/geometry/mapping_deinterleave.c). Loads are
 // clamped to the tile's last whole word, words - 1, which therefore never wraps.
 struct DiTile {
     uint r0, nrows, span, words; // first row, rows, uint32 words, whole DI_SLOTS-words

@@ -1,5 +1,5 @@
 // TILES, realigned: the rows of a plan whose word is 4 or 8 bytes, copied with 16-byte loads
-// and stores (device addresses). The host plans it (src/planner/mapping_tiles.c) where every line's
+// and stores (device addresses). The host plans it (src/geometry/mapping_tiles.c) where every line's
 // output is one contiguous range (row dimension 0's output stride is the chunk), every row
 // holds 16 bytes or more and a line's bytes fit 32 bits; the tiles are those of TILES, counted
 // in 16-byte output blocks.

@@ -56,7 +56,7 @@ void transpose_workgroup(uint seg, uint unit, PART dest)
 }
 
 // TRANSPOSE with 16-byte loads and stores: 4-byte elements (device addresses) where the host
-// plans it (src/planner/mapping_transpose.c): both tile dimensions hold multiples of 4 elements, and
+// plans it (src/geometry/mapping_transpose.c): both tile dimensions hold multiples of 4 elements, and
 // every base, stride and binding keeps 16-byte alignment. A workgroup of TRANSPOSE_WORKGROUP
 // (128) copies a tile of T16_A elements along dimension 0 (the input's contiguous one) by
 // T16_B along dimension 1 (the output's): invocation t loads the 16 bytes of elements

@@ -8,7 +8,7 @@
 // (split_abi.h's PC_CHECK_*), the table and the block.
 //
 // Every count here is 32 bits: the lengths' sum is taken 64 bits wide (a carry word), and the
-// plan keeps the whole's capacity in words plus a tile below 2^32 (src/planner/mapping_device.c),
+// plan keeps the whole's capacity in words plus a tile below 2^32 (src/geometry/mapping_device.c),
 // so that no rounding to tiles or grid rows (DEV_DIV_UP) wraps. The fuzzers run a model of this
 // file line by line (fuzz/check_device.c): change both together.
 

@@ -1,4 +1,4 @@
-/* The contract between the host (src/planner/, src/plan/, src/record/record.c) and the shader
+/* The contract between the host (src/geometry/, src/plan/, src/record/record.c) and the shader
  * (shaders/split_copy.comp and its copy_*.glsl): specialization constants, push-constant
  * layout, parameter-table layout. Plain #defines, valid in C and in GLSL: the shader places
  * every push constant with layout(offset = PC_...) and the C mirrors are checked field by
@@ -150,7 +150,7 @@
 #define DEV_INDIRECT(n, g) (6u + 5u * (n) + 3u * (g)) /* per dispatch of the copy: its VkDispatchIndirectCommand */
 #define DEV_WORDS(n) (6u + 8u * (n))
 /* The check's and the copy's rounding of words to tiles and of workgroups to grid rows, in 32
- * bits: the plan keeps the whole's capacity in words plus one tile below 2^32 (src/planner/
+ * bits: the plan keeps the whole's capacity in words plus one tile below 2^32 (src/geometry/
  * mapping_device.c), and the capacity's grid within the device's, so that neither wraps. The
  * fuzzers' model of the two passes (fuzz/check_device.c) runs this very expression. */
 #define DEV_DIV_UP(a, b) (((a) + (b) - 1u) / (b))

@@ -1,6 +1,6 @@
 #version 460
 // The split (and its inverse, the join) as one strided copy. Built once per variant
-// (src/planner/shader_variants.h) and kernel:
+// (src/geometry/shader_variants.h) and kernel:
 //   WORD_BYTES       the copy word: 1, 2, 4, 8, 16 or 32 bytes (every chunk, stride and
 //                    offset of the plan is a multiple of it)
 //   ADDRESSING_BDA   tensors through buffer device addresses: any number of outputs
@@ -8,7 +8,7 @@
 //   ATOMIC_STORES    1- and 2-byte stores as 32-bit atomic AND/OR, for devices without
 //                    8/16-bit storage: neighbours sharing a 32-bit word stay intact
 //   KERNEL           the kernel (a MAPPING_* of split_abi.h): one module per variant and
-//                    kernel (src/planner/kernel_table.h), holding that kernel's code and no other's,
+//                    kernel (src/geometry/kernel_table.h), holding that kernel's code and no other's,
 //                    so that a driver parses and a validation layer checks a quarter of it
 // and specialized per pipeline by the JOIN constant where one module serves both directions
 // (src/context/pipelines.c creates one pipeline per word, kernel and direction the context can use).
@@ -16,7 +16,7 @@
 // addressing.glsl turn round, each segment's base offsets the whole's side, and
 // DEINTERLEAVE's join gathers each part's chunks into whole rows.
 //
-// The host plans everything (src/planner/planner.c and src/planner/mapping_*.c): every non-empty output is a
+// The host plans everything (src/geometry/planner.c and src/geometry/mapping_*.c): every non-empty output is a
 // segment of rows, a row being one contiguous chunk of words in the input and in the output.
 // A workgroup finds its segment from the push constants alone when segments have equal work
 // or are at most three, else by a binary search over the plan's prefix table. The mappings
@@ -35,7 +35,7 @@
 // piece's row by a multiply with the chunk's reciprocal, SEG_ROW_MAGIC).
 //
 // llvmpipe stops loops silently after 65535 iterations per 8-lane batch; the host bounds
-// every invocation's trip count (VKSPLIT_LOOP_BUDGET, src/planner/geometry.h) far below that.
+// every invocation's trip count (VKSPLIT_LOOP_BUDGET, src/geometry/geometry.h) far below that.
 
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_control_flow_attributes : enable
@@ -63,7 +63,7 @@ layout(constant_id = SPEC_SHARED_WORDS) const uint SHARED_WORDS = 1;
 #include "device_check.glsl"
 #else
 #if defined(DIRECTION_JOIN)
-// One module per direction (src/planner/shader_variants.h): a pipeline's module then holds only the
+// One module per direction (src/geometry/shader_variants.h): a pipeline's module then holds only the
 // accesses its direction makes, as the validation layer reads them (it does not fold
 // specialization constants). The descriptor variants do this: their bindings are the
 // synchronization validation's to track; a device address is not.

@@ -377,12 +377,12 @@ def removed_mapping():
 
 
 def mappings_reading(field):
-    """The mappings whose src/planner/mapping_<name>.c reads caps-><field>."""
+    """The mappings whose src/geometry/mapping_<name>.c reads caps-><field>."""
     names = {re.sub(r"^mapping_|\.c$", "", os.path.basename(f)).upper()
              for f in files("src/**/mapping_*.c") if re.search(r"\bcaps->%s\b" % field, read(f))}
     if not names:
-        raise Missing("no src/planner/mapping_*.c reads caps->%s" % field)
-    return names, "src/planner/mapping_*.c reading caps->%s" % field
+        raise Missing("no src/geometry/mapping_*.c reads caps->%s" % field)
+    return names, "src/geometry/mapping_*.c reading caps->%s" % field
 
 
 def users_of(name, pattern, exclude_define=True):
@@ -657,20 +657,20 @@ def pooled_plans():
 
 def table_bytes(parts, row_dims):
     """A compute plan's parameter table: TBL_SEGMENTS_AT(parts) + parts segments of
-    TBL_SEGMENT_STRIDE(row_dims) uint32 words (shaders/split_abi.h; src/plan/table.c)."""
+    TBL_SEGMENT_STRIDE(row_dims) uint32 words (shaders/split_abi.h; src/geometry/table.c)."""
     return 4 * (macro("TBL_SEGMENTS_AT", parts)[0] + parts * macro("TBL_SEGMENT_STRIDE", row_dims)[0])
 
 
 def spirv_modules(addressings=("bda", "desc")):
-    """The SPIR-V modules a build embeds: one per line of src/planner/shader_variants.h and kernel
-    of src/planner/kernel_table.h that takes the line's word (anywhere, or as a wide word on
+    """The SPIR-V modules a build embeds: one per line of src/geometry/shader_variants.h and kernel
+    of src/geometry/kernel_table.h that takes the line's word (anywhere, or as a wide word on
     device addresses), on its addressing (bda_only), in its direction (a split-only kernel has
     no join module): the rule cmake/shaders.cmake applies, read from the same two lists."""
-    variants = re.findall(r"^\s*X\((bda|desc), (\d+), ([01]), (both|split|join)\)", read("src/planner/shader_variants.h"), re.M)
+    variants = re.findall(r"^\s*X\((bda|desc), (\d+), ([01]), (both|split|join)\)", read("src/geometry/shader_variants.h"), re.M)
     kernels = re.findall(r"^\s*X\((MAPPING_\w+), \w+, \"[^\"]*\", ([\d |]+), ([\d |]+), ([01]), (both|split)\)",
-                         read("src/planner/kernel_table.h"), re.M)
+                         read("src/geometry/kernel_table.h"), re.M)
     if not variants or not kernels:
-        raise Missing("src/planner/shader_variants.h or src/planner/kernel_table.h no longer reads as X(...) lines")
+        raise Missing("src/geometry/shader_variants.h or src/geometry/kernel_table.h no longer reads as X(...) lines")
     count = 0
     for addressing, width, _, direction in variants:
         if addressing not in addressings:
@@ -680,7 +680,7 @@ def spirv_modules(addressings=("bda", "desc")):
                 (addressing == "bda" and int(width) in [int(w) for w in wide.split("|")])
             if takes and not (bda_only == "1" and addressing != "bda") and not (direction == "join" and directions == "split"):
                 count += 1
-    return count, "src/planner/shader_variants.h x src/planner/kernel_table.h (cmake/shaders.cmake's rule)"
+    return count, "src/geometry/shader_variants.h x src/geometry/kernel_table.h (cmake/shaders.cmake's rule)"
 
 
 def transpose_tiles():
@@ -703,8 +703,8 @@ def trip_bytes():
 
 
 def device_copy_trips():
-    """The most trips a lane of the device parameters' copy makes (src/planner/mapping_device.c)."""
-    return found_in("src/planner/mapping_device.c", r"if \(g->trips > (\d+)\)")
+    """The most trips a lane of the device parameters' copy makes (src/geometry/mapping_device.c)."""
+    return found_in("src/geometry/mapping_device.c", r"if \(g->trips > (\d+)\)")
 
 
 ORDINALS = {w: i + 1 for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split())}
@@ -716,13 +716,13 @@ def ordinal(word):
 
 
 def kernel_count():
-    """The kernels: shaders/split_abi.h's MAPPING_* numbers, each a row of src/planner/kernel_table.h."""
+    """The kernels: shaders/split_abi.h's MAPPING_* numbers, each a row of src/geometry/kernel_table.h."""
     abi = set(re.findall(r"^#define (MAPPING_\w+) \d+", read("shaders/split_abi.h"), re.M))
-    table = set(re.findall(r"^\s*X\((MAPPING_\w+),", read("src/planner/kernel_table.h"), re.M))
+    table = set(re.findall(r"^\s*X\((MAPPING_\w+),", read("src/geometry/kernel_table.h"), re.M))
     if not abi or abi != table:
-        raise Missing("shaders/split_abi.h's MAPPING_* %s are not src/planner/kernel_table.h's rows %s"
+        raise Missing("shaders/split_abi.h's MAPPING_* %s are not src/geometry/kernel_table.h's rows %s"
                       % (sorted(abi), sorted(table)))
-    return len(abi), "shaders/split_abi.h's MAPPING_* (src/planner/kernel_table.h's rows)"
+    return len(abi), "shaders/split_abi.h's MAPPING_* (src/geometry/kernel_table.h's rows)"
 
 
 # --------------------------------------------------------------------------------------------
@@ -937,7 +937,7 @@ CLAIMS = [
           Quote("docs/gpu.md", r"tiles of (\d+) x (\d+) consecutive words of a line of rows, each lane (\d+) bytes per trip "
                                r"from (\d+) unconditional loads")),
     Claim("the realigned TILES kernel's bytes in flight per trip, a split's",
-          lambda: (32 * define("ABI_REALIGN_UNROLL_SPLIT")[0], "ABI_REALIGN_UNROLL_SPLIT blocks of two 16-byte loads (src/planner/plan_traffic.c)"),
+          lambda: (32 * define("ABI_REALIGN_UNROLL_SPLIT")[0], "ABI_REALIGN_UNROLL_SPLIT blocks of two 16-byte loads (src/geometry/traffic.c)"),
           Quote("docs/how-it-works.md", r"B per trip \(a split's realigned: (\d+) B\)")),
     Claim("the realigned TILES kernel's 16-byte blocks per trip and loads: a split's, a join's",
           lambda: ((define("ABI_REALIGN_UNROLL_SPLIT")[0], 2 * define("ABI_REALIGN_UNROLL_SPLIT")[0],
@@ -949,25 +949,25 @@ CLAIMS = [
                    "ABI_REALIGN_UNROLL_SPLIT x 2, ABI_REALIGN_UNROLL_JOIN"),
           Quote("docs/gpu.md", r"the realigned split's plan counts (\w+) 16-byte loads; [^;]*; the realigned join's counts its (\w+)\)")),
     Claim("words RUNS loads before it stores",
-          lambda: found_in("src/planner/plan_traffic.c", r"VKSPLIT_MAPPING_RUNS \? (\d+) \* word"),
+          lambda: found_in("src/geometry/traffic.c", r"VKSPLIT_MAPPING_RUNS \? (\d+) \* word"),
           Quote("docs/how-it-works.md", r"\| \*\*RUNS\*\* \|[^\n]*\| (\d+) words \|")),
     Claim("the device parameters' copy: bytes a trip, the most trips, a GPU's and a CPU device's default invocation_bytes",
           lambda: ((trip_bytes()[0], device_copy_trips()[0], tuning("gpu", None)["invocation_bytes"], tuning("cpu", None)["invocation_bytes"]),
                    "ABI_UNROLL(word) x word, %s, vksplit_resolve_tuning" % device_copy_trips()[1]),
           Quote("docs/api.md", r"`invocation_bytes` a lane, in trips of (\d+) bytes, at most (\d+) trips: (\d+) bytes by default on "
                                r"a GPU, (\d+ KiB) on a CPU device"),
-          Quote("src/planner/mapping_device.c", r"a trip of (\d+) bytes at a time: about invocation_bytes \(a CPU device's runs of "
+          Quote("src/geometry/mapping_device.c", r"a trip of (\d+) bytes at a time: about invocation_bytes \(a CPU device's runs of "
                                                 r"(\d+ KiB), a GPU's (\d+) bytes\)",
                 parse=lambda m: (quantity(m.group(1)), device_copy_trips()[0], quantity(m.group(3)), quantity(m.group(2))))),
     Claim("the most trips a lane of the device parameters' copy makes",
           device_copy_trips,
           Quote("include/vksplit/vksplit.h", r"DEVICE: at most (\d+) trips")),
     Claim("segments told apart by pushed first workgroups (device addresses): the fewest, the most",
-          lambda: found_in("src/plan/plan_grid.c", r"g->segment_count >= (\d+) &&\s*g->segment_count <= (\d+)\)\s*flags \|= FLAG_PREFIX", 0,
+          lambda: found_in("src/geometry/grid.c", r"g->segment_count >= (\d+) &&\s*g->segment_count <= (\d+)\)\s*flags \|= FLAG_PREFIX", 0,
                            convert=lambda s: tuple(int(n) for n in re.findall(r"(?:>=|<=) (\d+)", s))),
           Quote("docs/how-it-works.md", r"with device addresses, are (\w+) or (\w+) \(a small TILES split"),
           Quote("shaders/split_abi.h", r"device addresses, (\d+) or (\d+) segments of unequal work"),
-          Quote("src/plan/plan_grid.c", r"(\w+) or (\w+) segments of unequal work are told apart")),
+          Quote("src/geometry/grid.c", r"(\w+) or (\w+) segments of unequal work are told apart")),
     Claim("segments a small TILES plan carries in push constants, at most",
           lambda: define("INLINE_MAX_SEGMENTS"),
           Quote("docs/how-it-works.md", r"of at most (\w+) segments, even carries them in push constants"),
@@ -1117,20 +1117,20 @@ CLAIMS = [
     # Comments of src/ and shaders/ that name who does what.
     Claim("the files that expand the shader variants",
           lambda: users_of("VKSPLIT_SHADER_VARIANTS", "src/**/*.c"),
-          Quote("src/planner/shader_variants.h", r"reads these lines to build and embed the SPIR-V(.*?)\. Keep one",
+          Quote("src/geometry/shader_variants.h", r"reads these lines to build and embed the SPIR-V(.*?)\. Keep one",
                 parse=lambda m: set(re.findall(r"\b(\w+\.c)\b", m.group(1)))),
           Quote("docs/how-it-works.md", r"whose widest word per addressing `src/(?:\w+/)*(\w+\.c)` reads", parse=lambda m: {m.group(1)},
                 subset=True)),
     Claim("the CMake file that compiles the shader variants",
           lambda: users_of("shader_variants", "cmake/*.cmake", exclude_define=False),
-          Quote("src/planner/shader_variants.h", r"(cmake/[\w.]+) reads these lines", parse=lambda m: {m.group(1)})),
+          Quote("src/geometry/shader_variants.h", r"(cmake/[\w.]+) reads these lines", parse=lambda m: {m.group(1)})),
     Claim("the mappings that read the tuning's invocation_bytes",
           lambda: mappings_reading("invocation_bytes"),
-          Quote("src/planner/geometry.h", r"struct vksplit__planner_caps \{[^}]*?uint32_t invocation_bytes; /\*(.*?)\*/", parse=mapping_names),
+          Quote("src/geometry/geometry.h", r"struct vksplit__planner_caps \{[^}]*?uint32_t invocation_bytes; /\*(.*?)\*/", parse=mapping_names),
           Quote("include/vksplit/vksplit.h", r"Bytes one invocation copies, 1\.\.65536: (.*?)\*/", parse=mapping_names)),
     Claim("the mappings that read the tuning's band_bytes",
           lambda: mappings_reading("band_bytes"),
-          Quote("src/planner/geometry.h", r"struct vksplit__planner_caps \{[^}]*?uint32_t band_bytes; /\*(.*?)\*/", parse=mapping_names),
+          Quote("src/geometry/geometry.h", r"struct vksplit__planner_caps \{[^}]*?uint32_t band_bytes; /\*(.*?)\*/", parse=mapping_names),
           Quote("include/vksplit/vksplit.h", r"\b([A-Z, ]+(?:and [A-Z]+)?) with device addresses: the workgroups walk", parse=mapping_names)),
     Claim("how the runner finds its loader once per process",
           once_calls,
@@ -1551,7 +1551,7 @@ def check_references():
     for f, text in texts:
         text = re.sub(r"https?://\S+", lambda m: " " * len(m.group(0)), text)  # a URL's path is not ours
         for m in re.finditer(r"(?<![\w/.\-])(%s/(?:[\w./*\-]|<\w+>)*(?:\w|<\w+>))" % REPO_DIRS, text):
-            p = re.sub(r"<\w+>", "*", m.group(1))  # src/planner/mapping_<name>.c: some src/planner/mapping_*.c
+            p = re.sub(r"<\w+>", "*", m.group(1))  # src/geometry/mapping_<name>.c: some src/geometry/mapping_*.c
             if p in NOT_FILES or glob.glob(path(p)) or os.path.exists(path(p + ".c")):
                 continue
             if glob.glob(os.path.join(os.path.dirname(path(f)), p)):

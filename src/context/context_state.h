@@ -7,7 +7,7 @@
 #ifndef VKSPLIT_CONTEXT_STATE_H
 #define VKSPLIT_CONTEXT_STATE_H
 
-#include "planner/geometry.h"
+#include "geometry/geometry.h"
 #include "base/internal.h"
 #include "base/vulkan_functions.h"
 

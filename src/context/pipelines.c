@@ -1,5 +1,5 @@
-/* The context's pipelines: the embedded SPIR-V modules (each variant of src/planner/shader_variants.h
- * for each kernel of src/planner/kernel_table.h it takes), the layouts, and one compute pipeline per
+/* The context's pipelines: the embedded SPIR-V modules (each variant of src/geometry/shader_variants.h
+ * for each kernel of src/geometry/kernel_table.h it takes), the layouts, and one compute pipeline per
  * direction (split, join), kernel and copy word the context can use, created with the context
  * or, deferred, by the first plan that needs each (never on a record path). */
 #include <stdio.h>
@@ -9,12 +9,12 @@
 
 #include "context/debug_labels.h"
 #include "embedded_shaders.h"
-#include "planner/kernels.h"
-#include "planner/shader_variants.h"
+#include "geometry/kernels.h"
+#include "geometry/shader_variants.h"
 #include "split_abi.h"
 
-/* The embedded SPIR-V: one module per variant (src/planner/shader_variants.h) and kernel
- * (src/planner/kernel_table.h), as cmake/shaders.cmake lists them in embedded_shaders.h. */
+/* The embedded SPIR-V: one module per variant (src/geometry/shader_variants.h) and kernel
+ * (src/geometry/kernel_table.h), as cmake/shaders.cmake lists them in embedded_shaders.h. */
 typedef struct shader_module {
     vksplit_bool32 bda;
     uint32_t word_bytes;
@@ -142,7 +142,7 @@ VkPipelineLayout vksplit__layout_for(const vksplit_context* ctx, uint32_t kernel
 }
 
 /* Whether the context plans with a kernel and word in a direction (the table of
- * src/planner/kernels.c: the one the planner's mapping steps read). */
+ * src/geometry/kernels.c: the one the planner's mapping steps read). */
 static bool context_uses(const vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes, vksplit__direction direction)
 {
     vksplit__kernel_caps caps = {ctx->caps.bda, ctx->caps.max_word_bytes, direction};

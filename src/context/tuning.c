@@ -5,7 +5,7 @@
  * bench/sweep.py to be confirmed. */
 #include "context/tuning.h"
 
-#include "planner/kernels.h"
+#include "geometry/kernels.h"
 #include "split_abi.h"
 
 /* llvmpipe (lavapipe) runs an 8-lane batch to completion before the next and pays per load,
@@ -20,7 +20,7 @@
  * in flight per invocation, and the workgroups running at one time on nearby memory:
  * workgroups of 256, up to 512 bytes per invocation (TILES: up to eight trips of 64 bytes, so
  * that the prologue's memory round trips are paid once per 512 bytes; a small split takes
- * fewer, src/planner/mapping_tiles.c), bands of 8 MiB, words of at most 16 bytes (a 32-byte word is
+ * fewer, src/geometry/mapping_tiles.c), bands of 8 MiB, words of at most 16 bytes (a 32-byte word is
  * two 16-byte loads anyway). */
 #define GPU_WORKGROUP 256u
 #define GPU_INVOCATION_BYTES 512u

@@ -4,7 +4,7 @@
 #ifndef VKSPLIT_TUNING_H
 #define VKSPLIT_TUNING_H
 
-#include "planner/geometry.h"
+#include "geometry/geometry.h"
 
 /* What the tuning is fitted to: the device, and the addressing the context chose for it. */
 typedef struct vksplit__tuning_device {

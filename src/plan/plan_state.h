@@ -6,9 +6,9 @@
 
 #include "context/context_state.h"
 #include "context/table_pool.h"
-#include "plan/plan_grid.h"
-#include "planner/planner.h"
-#include "plan/table.h"
+#include "geometry/grid.h"
+#include "geometry/planner.h"
+#include "geometry/table.h"
 
 /* Regions per vkCmdCopyBuffer on the transfer path (a stack array while recording). */
 #define VKSPLIT_REGION_BATCH 256u
@@ -44,7 +44,7 @@ struct vksplit_plan {
     vksplit_device_parameters device_parameters;
     VkPipeline check_pipeline;
     uint64_t parameter_bytes;
-    vksplit__grid grid; /* its dispatches (src/plan/plan_grid.c) */
+    vksplit__grid grid; /* its dispatches (src/geometry/grid.c) */
 
     /* transfer path: the regions of segment s are [region_first[s], region_first[s+1]) */
     VkBufferCopy* regions;

@@ -115,7 +115,7 @@ static void run_random(vksplit_runner* runner, unsigned shard, unsigned shards)
                   st.transfer_refused);
         CHECK_MSG(st.overlapping_in > 0, "no random case had an overlapping input");
         /* 32-byte words only on the device-address path (the descriptor variants stop at 16,
-         * src/planner/shader_variants.h) and where the device's tuning allows them (a GPU's stops at
+         * src/geometry/shader_variants.h) and where the device's tuning allows them (a GPU's stops at
          * 16: vksplit_resolve_tuning). */
         vksplit_runner_info info;
         vksplit_runner_get_info(runner, &info);

@@ -1,5 +1,5 @@
-/* A plan's dispatches and their grids (plan_grid.h). */
-#include "plan/plan_grid.h"
+/* A plan's dispatches and their grids (grid.h). */
+#include "geometry/grid.h"
 
 #include "split_abi.h"
 

@@ -1,11 +1,11 @@
-/* TILES (src/planner/mapping_tiles.c), a GPU's mapping for rows. A mapping step (src/planner/planner.c, step 4)
+/* TILES (src/geometry/mapping_tiles.c), a GPU's mapping for rows. A mapping step (src/geometry/planner.c, step 4)
  * receives the segments with their chunk, rows, base and row dimensions (innermost first) in
  * words, sets every segment's units and its own fields, and may reorder row dimensions (each
  * mapping's order is in shaders/split_abi.h). */
 #ifndef VKSPLIT_MAPPING_TILES_H
 #define VKSPLIT_MAPPING_TILES_H
 
-#include "planner/geometry.h"
+#include "geometry/geometry.h"
 
 /* Lines of rows cut into tiles of TRIPS x ABI_UNROLL x workgroup words; bands. Fails when a
  * segment needs more than 2^32-1 tiles. */

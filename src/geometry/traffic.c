@@ -8,9 +8,9 @@
  *   busy_workgroups  workgroups that copy at least one word.
  * Row starts repeat modulo 32 bytes, so every count goes through the distribution of row
  * starts over the 32 residues, exactly, in time independent of the sizes. */
-#include "planner/plan_traffic.h"
+#include "geometry/traffic.h"
 
-#include "planner/mapping_tiles.h"
+#include "geometry/mapping_tiles.h"
 #include "split_abi.h"
 
 #define SECTOR 32u

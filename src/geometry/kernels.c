@@ -1,11 +1,11 @@
 /* The kernel table (kernels.h). */
-#include "planner/kernels.h"
+#include "geometry/kernels.h"
 
-#include "planner/kernel_table.h"
-#include "planner/shader_variants.h"
+#include "geometry/kernel_table.h"
+#include "geometry/shader_variants.h"
 #include "split_abi.h"
 
-/* A row of src/planner/kernel_table.h. */
+/* A row of src/geometry/kernel_table.h. */
 typedef struct kernel_row {
     uint32_t kernel;
     vksplit_mapping mapping;

@@ -5,18 +5,18 @@
  *   2. the chunk: a dimension with stride 1 in every tensor, or single elements; the other
  *      dimensions become row dimensions, except those where every output has one index;
  *   3. the widest copy word dividing every chunk, stride and offset;
- *   4. the mapping (src/planner/mapping_*.c), which sets every segment's units;
+ *   4. the mapping (src/geometry/mapping_*.c), which sets every segment's units;
  *   5. the prefix mapping workgroups to segments, and the planner's limits;
- *   6. the plan's own account of its traffic (src/planner/plan_traffic.c).
+ *   6. the plan's own account of its traffic (src/geometry/traffic.c).
  * No per-element work is left for the shader beyond copying words. */
-#include "planner/planner.h"
+#include "geometry/planner.h"
 
-#include "planner/kernels.h"
-#include "planner/mapping_deinterleave.h"
-#include "planner/mapping_runs.h"
-#include "planner/mapping_tiles.h"
-#include "planner/mapping_transpose.h"
-#include "planner/plan_traffic.h"
+#include "geometry/kernels.h"
+#include "geometry/mapping_deinterleave.h"
+#include "geometry/mapping_runs.h"
+#include "geometry/mapping_tiles.h"
+#include "geometry/mapping_transpose.h"
+#include "geometry/traffic.h"
 #include "split_abi.h"
 #include "rules/request_layout.h"
 
@@ -299,7 +299,7 @@ static vksplit_result choose_word(const vksplit__request* split, const vksplit__
 static vksplit_mapping choose_mapping(const vksplit__request* split, const vksplit__planner_caps* caps,
                                       const vksplit__geometry* g)
 {
-    /* which mappings it allows: the kernel table's (src/planner/kernels.c) */
+    /* which mappings it allows: the kernel table's (src/geometry/kernels.c) */
     vksplit_mapping m = caps->mapping;
     if (m == VKSPLIT_MAPPING_RUNS || m == VKSPLIT_MAPPING_TILES)
         return m;

@@ -1,11 +1,11 @@
-/* DEINTERLEAVE (src/planner/mapping_deinterleave.c), for short chunks. A mapping step (src/planner/planner.c, step 4)
+/* DEINTERLEAVE (src/geometry/mapping_deinterleave.c), for short chunks. A mapping step (src/geometry/planner.c, step 4)
  * receives the segments with their chunk, rows, base and row dimensions (innermost first) in
  * words, sets every segment's units and its own fields, and may reorder row dimensions (each
  * mapping's order is in shaders/split_abi.h). */
 #ifndef VKSPLIT_MAPPING_DEINTERLEAVE_H
 #define VKSPLIT_MAPPING_DEINTERLEAVE_H
 
-#include "planner/geometry.h"
+#include "geometry/geometry.h"
 
 /* Fits when the input's rows are contiguous and hold every segment's chunk in turn (whole
  * 32-bit words), every output's rows are contiguous, at least four rows fit the workgroup

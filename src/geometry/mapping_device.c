@@ -1,5 +1,5 @@
 /* The geometry of a plan with device parameters (mapping_device.h). */
-#include "planner/mapping_device.h"
+#include "geometry/mapping_device.h"
 
 #include "rules/request_layout.h"
 #include "split_abi.h"

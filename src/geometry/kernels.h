@@ -6,7 +6,7 @@
 #ifndef VKSPLIT_KERNELS_H
 #define VKSPLIT_KERNELS_H
 
-#include "planner/geometry.h"
+#include "geometry/geometry.h"
 #include "split_abi.h"
 
 /* What a kernel's words depend on: the addressing, the widest word the tuning allows, and the
@@ -43,7 +43,7 @@ static inline bool vksplit__is_device_kernel(uint32_t kernel)
 vksplit_mapping vksplit__kernel_mapping(uint32_t kernel);
 /* "tiles (realigned to 16 bytes)": for pipeline names and messages. */
 const char* vksplit__kernel_name(uint32_t kernel);
-/* The widest word src/planner/shader_variants.h compiles for an addressing: the planner's limit. */
+/* The widest word src/geometry/shader_variants.h compiles for an addressing: the planner's limit. */
 uint32_t vksplit__widest_variant_word(vksplit_bool32 bda);
 
 #endif /* VKSPLIT_KERNELS_H */

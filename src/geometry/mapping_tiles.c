@@ -8,9 +8,9 @@
  * a split's with 16-byte loads and stores, a join's with 16-byte loads of the part and 4-byte
  * stores into the whole; its tiles are counted in 16-byte blocks of the part's line
  * (ABI_REALIGN_UNROLL of them per trip). */
-#include "planner/mapping_tiles.h"
+#include "geometry/mapping_tiles.h"
 
-#include "planner/kernels.h"
+#include "geometry/kernels.h"
 #include "split_abi.h"
 
 /* Loop trips per trip, nothing unrolled (llvmpipe): the word-by-word kernel steps, loads and
@@ -146,7 +146,7 @@ static bool tiles_span_fits(const vksplit__geometry* g, uint64_t tile_words, uin
     return true;
 }
 
-/* The realigned kernel, where the kernel table gives it the word (src/planner/kernels.c: 4- and
+/* The realigned kernel, where the kernel table gives it the word (src/geometry/kernels.c: 4- and
  * 8-byte words on device addresses where 16-byte words are allowed): every row at least 32
  * bytes (a line's whole side then holds a whole aligned 16-byte block, and a block crosses one
  * row's end at most), every line contiguous in its part and its rows apart in the whole (no

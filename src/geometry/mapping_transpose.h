@@ -1,12 +1,12 @@
-/* TRANSPOSE (src/planner/mapping_transpose.c), for outputs whose contiguous dimension is not the
- * input's. A mapping step (src/planner/planner.c, step 4)
+/* TRANSPOSE (src/geometry/mapping_transpose.c), for outputs whose contiguous dimension is not the
+ * input's. A mapping step (src/geometry/planner.c, step 4)
  * receives the segments with their chunk, rows, base and row dimensions (innermost first) in
  * words, sets every segment's units and its own fields, and may reorder row dimensions (each
  * mapping's order is in shaders/split_abi.h). */
 #ifndef VKSPLIT_MAPPING_TRANSPOSE_H
 #define VKSPLIT_MAPPING_TRANSPOSE_H
 
-#include "planner/geometry.h"
+#include "geometry/geometry.h"
 
 /* Fits when every row is one element that is one word (of at most 16 bytes), and every
  * segment has a row dimension contiguous in the input and another contiguous in the output;

@@ -1,7 +1,7 @@
-/* The operations every planning step shares (src/planner/geometry.h). */
+/* The operations every planning step shares (src/geometry/geometry.h). */
 #include <string.h>
 
-#include "planner/geometry.h"
+#include "geometry/geometry.h"
 
 void vksplit__move_segment_row_dim(vksplit__geometry* g, uint32_t s, uint32_t from, uint32_t to)
 {

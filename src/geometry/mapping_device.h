@@ -1,11 +1,11 @@
-/* Plans whose lengths and offsets along the axis the GPU writes (src/planner/mapping_device.c):
+/* Plans whose lengths and offsets along the axis the GPU writes (src/geometry/mapping_device.c):
  * the geometry of a split or join made for capacities, for the DEVICE kernel
  * (shaders/copy_device.glsl). Not a step of the planner's: its own, simpler geometry, whose
  * units stay right for every length within the capacities. */
 #ifndef VKSPLIT_MAPPING_DEVICE_H
 #define VKSPLIT_MAPPING_DEVICE_H
 
-#include "planner/geometry.h"
+#include "geometry/geometry.h"
 
 /* Every part's rows (the dimensions before the axis, each a row dimension) of one chunk: its
  * capacity times the words of one step along the axis (the dimensions after it, which must be

@@ -10,14 +10,14 @@
  *                   makes to each binding (the validation layer's synchronization checks read
  *                   the module as written, without folding specialization constants).
  * This list is the one source: cmake/shaders.cmake reads these lines to build and embed the
- * SPIR-V, one module per variant and kernel of src/planner/kernel_table.h it takes (the generated
+ * SPIR-V, one module per variant and kernel of src/geometry/kernel_table.h it takes (the generated
  * embedded_shaders.h lists them for the pipeline set), and the widest word each addressing
- * lists is the planner's limit (src/planner/kernels.c). Keep one X(...) per line. */
+ * lists is the planner's limit (src/geometry/kernels.c). Keep one X(...) per line. */
 #ifndef VKSPLIT_SHADER_VARIANTS_H
 #define VKSPLIT_SHADER_VARIANTS_H
 
 /* The directions each word names, as a mask of 1 << vksplit__direction (bit 0 split, bit 1
- * join); src/planner/kernel_table.h's directions column takes the same words. */
+ * join); src/geometry/kernel_table.h's directions column takes the same words. */
 #define VKSPLIT__DIRECTION_BITS_both 3u
 #define VKSPLIT__DIRECTION_BITS_split 1u
 #define VKSPLIT__DIRECTION_BITS_join 2u

@@ -2,10 +2,10 @@
  * constants that let a workgroup find its work from its id (shaders/split_abi.h). Pure CPU:
  * the device's limits come in as numbers, so that the fuzzers hold every plan's grid and
  * packed shape word to the shader's reading of them (fuzz/check_plan.c). */
-#ifndef VKSPLIT_PLAN_GRID_H
-#define VKSPLIT_PLAN_GRID_H
+#ifndef VKSPLIT_GRID_H
+#define VKSPLIT_GRID_H
 
-#include "planner/geometry.h"
+#include "geometry/geometry.h"
 
 /* What the grid depends on besides the geometry. */
 typedef struct vksplit__grid_caps {
@@ -47,4 +47,4 @@ void vksplit__grid_free(const VkAllocationCallbacks* callbacks, vksplit__grid* g
  * the flags from 20 on. false, *shape untouched, when a value does not fit its field. */
 bool vksplit__pack_shape(uint64_t grid_x, uint32_t row_dims, uint32_t flags, uint32_t* shape);
 
-#endif /* VKSPLIT_PLAN_GRID_H */
+#endif /* VKSPLIT_GRID_H */

@@ -1,6 +1,6 @@
 /* RUNS, lavapipe's mapping: each invocation copies its own run, a piece of a row or several
  * whole rows, every loop bounded by VKSPLIT_LOOP_BUDGET. */
-#include "planner/mapping_runs.h"
+#include "geometry/mapping_runs.h"
 
 /* Loop trips of one copy_run call over `words` words (shader: 4 per trip, then singles). */
 static uint64_t copy_trips(uint64_t words) { return words / 4 + words % 4 + 2; }

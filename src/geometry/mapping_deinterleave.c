@@ -3,12 +3,12 @@
  * rows in workgroup memory and writes each output's part of them, so each input byte leaves
  * memory once; a join's (the inverse) gathers each input's part of tile_rows rows into
  * workgroup memory and writes the whole output rows, so each output byte is stored once. */
-#include "planner/mapping_deinterleave.h"
+#include "geometry/mapping_deinterleave.h"
 
-#include "planner/kernels.h"
+#include "geometry/kernels.h"
 #include "split_abi.h"
 
-/* 16-byte loads and stores where the kernel table gives them (src/planner/kernels.c: device addresses
+/* 16-byte loads and stores where the kernel table gives them (src/geometry/kernels.c: device addresses
  * where 16-byte words are allowed) and the bindings promise that alignment; 4-byte ones
  * otherwise. */
 static uint32_t deinterleave_word(const vksplit__geometry* g, const vksplit__planner_caps* caps,

@@ -1,9 +1,9 @@
 /* The parameter table the shader reads (shaders/split_abi.h), from a planned geometry
- * (src/plan/table.c): its layout, and the table itself, written once at plan creation. */
+ * (src/geometry/table.c): its layout, and the table itself, written once at plan creation. */
 #ifndef VKSPLIT_TABLE_H
 #define VKSPLIT_TABLE_H
 
-#include "planner/geometry.h"
+#include "geometry/geometry.h"
 
 /* Parameter table layout (shaders/split_abi.h), counted in 32-bit words. */
 typedef struct vksplit__table_layout {

@@ -2,9 +2,9 @@
  * contiguous dimension is not the input's. Row dimension 0 becomes the input-contiguous one,
  * 1 the output-contiguous one; a workgroup copies one TRANSPOSE_TILE_A x TRANSPOSE_TILE_B
  * tile of them at one index of the others. */
-#include "planner/mapping_transpose.h"
+#include "geometry/mapping_transpose.h"
 
-#include "planner/kernels.h"
+#include "geometry/kernels.h"
 #include "split_abi.h"
 
 /* The row dimensions of segment s with input stride 1 and output stride 1 (more than one
@@ -38,7 +38,7 @@ bool vksplit__transpose_fits(const vksplit__geometry* g, bool worth_it)
     return true;
 }
 
-/* TRANSPOSE16 (16-byte loads and stores), where the kernel table gives it the word (src/planner/kernels.c:
+/* TRANSPOSE16 (16-byte loads and stores), where the kernel table gives it the word (src/geometry/kernels.c:
  * 4-byte elements on device addresses where 16-byte words are allowed) and the split promises
  * 16-byte aligned bindings, both tile dimensions
  * multiples of 4 elements, and every base and stride (but dimension 0's input stride and

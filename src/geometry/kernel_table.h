@@ -7,12 +7,12 @@
  * wide_words: those it takes only on device addresses where 16-byte words are allowed
  * bda_only:   device addresses only
  * directions: both, or split only (the shader's kernel has no JOIN path): the words of
- *             src/planner/shader_variants.h. Only a mapping's other kernels may be split only
+ *             src/geometry/shader_variants.h. Only a mapping's other kernels may be split only
  *             (a join then plans with one that is not): a join plans with the tuned
  *             mapping's own kernel, so that one copies both directions.
- * This list is the one source: src/planner/kernels.c expands it into the table the planner and the
+ * This list is the one source: src/geometry/kernels.c expands it into the table the planner and the
  * pipeline set read, and cmake/shaders.cmake reads these lines to build one SPIR-V module per
- * variant (src/planner/shader_variants.h) and kernel that variant's addressing, word and direction
+ * variant (src/geometry/shader_variants.h) and kernel that variant's addressing, word and direction
  * take. Keep one X(...) per line, the masks as sums of powers of two joined by |. */
 #ifndef VKSPLIT_KERNEL_TABLE_H
 #define VKSPLIT_KERNEL_TABLE_H

@@ -1,7 +1,7 @@
 /* The planner's shared vocabulary, below the planner and its mappings: the device's caps as
  * the planner sees them, the geometry of a split (segments of rows along row dimensions), the
- * shader's loop budget, and the few operations every step uses (src/planner/geometry.c). The planner
- * (src/planner/planner.c) and each mapping (src/planner/mapping_*.c) work on these and never call each other
+ * shader's loop budget, and the few operations every step uses (src/geometry/geometry.c). The planner
+ * (src/geometry/planner.c) and each mapping (src/geometry/mapping_*.c) work on these and never call each other
  * back. */
 #ifndef VKSPLIT_GEOMETRY_H
 #define VKSPLIT_GEOMETRY_H
@@ -85,12 +85,12 @@ typedef struct vksplit__geometry {
     uint32_t tile_rows;         /* DEINTERLEAVE: input rows per workgroup */
     uint32_t row_uints;         /* DEINTERLEAVE: uint32 words of an input row */
     uint64_t bytes_written;
-    /* MAPPING_DEVICE (src/planner/mapping_device.c): words of one step along the axis, the
+    /* MAPPING_DEVICE (src/geometry/mapping_device.c): words of one step along the axis, the
      * parts, and [device_parts + 1] capacities along the axis (the whole's last) for the table. */
     uint32_t device_step_words;
     uint32_t device_parts;
     uint32_t* device_caps;
-    /* The plan's own account (src/planner/plan_traffic.c). */
+    /* The plan's own account (src/geometry/traffic.c). */
     uint32_t bytes_in_flight;  /* loaded per invocation before its stores, per trip */
     uint32_t invocation_bytes; /* copied by one invocation, at most */
     uint64_t sectors_read;     /* 32-byte input sectors its workgroups fetch */

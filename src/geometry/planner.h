@@ -1,12 +1,12 @@
 /* The planner: a validated split -> rows of contiguous chunks, the copy word, the mapping,
  * the work of every invocation or workgroup, and the parameter table the shader reads. Pure
- * CPU. The steps are src/planner/planner.c (shape, word, mapping, workgroup prefix), one file per
- * mapping (src/planner/mapping_*.c) and src/planner/plan_traffic.c (the plan's own account of its memory
- * traffic); src/plan/table.c then writes the table the shader reads. */
+ * CPU. The steps are src/geometry/planner.c (shape, word, mapping, workgroup prefix), one file per
+ * mapping (src/geometry/mapping_*.c) and src/geometry/traffic.c (the plan's own account of its memory
+ * traffic); src/geometry/table.c then writes the table the shader reads. */
 #ifndef VKSPLIT_PLANNER_H
 #define VKSPLIT_PLANNER_H
 
-#include "planner/geometry.h"
+#include "geometry/geometry.h"
 
 /* Plans a validated split (nothing is checked again). Allocates segments and dims; fails only
  * on the planner's own limits (2^32-1 rows, words, units or workgroups) and allocation. */

@@ -1,6 +1,6 @@
 /* The parameter table the shader reads (layout in shaders/split_abi.h): written once, at plan
  * creation, into the plan's buffer. */
-#include "plan/table.h"
+#include "geometry/table.h"
 #include "split_abi.h"
 
 vksplit__table_layout vksplit__table_layout_for(const vksplit__geometry* g)
