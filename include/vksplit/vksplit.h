@@ -306,6 +306,11 @@ typedef enum vksplit_log_level {
  * thread that calls vksplit, concurrently: make it thread-safe. */
 typedef void (*vksplit_log_fn)(void* user, vksplit_log_level level, const char* message);
 
+/* The two objects, opaque: a context per VkDevice (vksplit_context_create), and the plans made on
+ * it (vksplit_plan_create, vksplit_plan_create_join). */
+typedef struct vksplit_context vksplit_context;
+typedef struct vksplit_plan vksplit_plan;
+
 /* ---------------------------------------------------------------------------------------
  * EXPERIMENTAL: the mapping and the tuning of the compute path, vksplit_plan_pipeline, and
  * the fields marked VKSPLIT_EXPERIMENTAL in the stable structs below (the context desc's
@@ -385,7 +390,6 @@ typedef struct vksplit_tuning {
  * context does exactly this with its desc's tuning. Thread-safety: safe (pure). */
 VKSPLIT_API VKSPLIT_EXPERIMENTAL void vksplit_resolve_tuning(VkPhysicalDeviceType device_type, vksplit_tuning* tuning);
 
-typedef struct vksplit_plan vksplit_plan;
 /* The compute pipeline a plan records (owned by the context), for tools that ask the driver
  * about it (vksplit_context_desc.capture_pipeline_statistics); VK_NULL_HANDLE for a plan on
  * the transfer path or without bytes. Thread-safety: safe. */
@@ -420,10 +424,12 @@ typedef struct vksplit_context_desc {
     PFN_vkGetDeviceProcAddr get_device_proc_addr;
     vksplit_features enabled_features; /* what the device was created with */
     VkPipelineCache pipeline_cache;    /* optional */
-    /* The earlier two settings of when pipelines are made, still honoured where `pipelines`
-     * (below) is VKSPLIT_PIPELINES_DEFAULT: defer_pipelines 1 is VKSPLIT_PIPELINES_ON_DEMAND;
-     * create_join_pipelines 1 (without defer_pipelines) is VKSPLIT_PIPELINES_WITH_CONTEXT. */
-    vksplit_bool32 defer_pipelines;
+    /* Deprecated (removed in 0.5): the earlier two settings of when pipelines are made, still
+     * honoured where `pipelines` (below) is VKSPLIT_PIPELINES_DEFAULT: defer_pipelines 1 is
+     * VKSPLIT_PIPELINES_ON_DEMAND; create_join_pipelines 1 (without defer_pipelines) is
+     * VKSPLIT_PIPELINES_WITH_CONTEXT. Set `pipelines` instead. */
+    VKSPLIT_DEPRECATED("set pipelines = VKSPLIT_PIPELINES_ON_DEMAND (removed in 0.5)") vksplit_bool32 defer_pipelines;
+    VKSPLIT_DEPRECATED("set pipelines = VKSPLIT_PIPELINES_WITH_CONTEXT (removed in 0.5)")
     vksplit_bool32 create_join_pipelines;
     const VkAllocationCallbacks* allocation_callbacks; /* optional: host allocations and Vulkan objects */
     vksplit_log_fn log;                                /* optional */
@@ -444,8 +450,6 @@ typedef struct vksplit_context_desc {
      * or what defer_pipelines and create_join_pipelines say). */
     vksplit_pipelines pipelines;
 } vksplit_context_desc;
-
-typedef struct vksplit_context vksplit_context;
 
 /* Which vksplit features the physical device supports, to decide what to enable.
  * Thread-safety: safe. */
@@ -561,8 +565,6 @@ typedef struct vksplit_plan_options {
      * lengths (and offsets) */
     vksplit_device_parameters device_parameters;
 } vksplit_plan_options;
-
-typedef struct vksplit_plan vksplit_plan;
 
 /* Validates the split (once: the planner works on the validated form), plans it, and writes
  * the plan's parameter table into the context's table pool (a few shared host-visible blocks;

@@ -114,7 +114,7 @@ vksplit_context* own_device_context(const own_device* d, const vksplit_runner_in
                                  .device = d->device,
                                  .get_instance_proc_addr = info->get_instance_proc_addr,
                                  .enabled_features = d->features,
-                                 .defer_pipelines = (vksplit_bool32)core_join_all(),
+                                 .pipelines = core_join_all() ? VKSPLIT_PIPELINES_ON_DEMAND : VKSPLIT_PIPELINES_DEFAULT,
                                  .log = test_log};
     if (tuning)
         desc.tuning = *tuning;

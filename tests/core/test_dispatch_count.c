@@ -232,11 +232,11 @@ static void counted_run(vksplit_runner* runner, vksplit_context* ctx, vksplit_fe
 }
 
 /* Pipelines: by default the tuning's split pipelines with the context, each join pipeline by
- * the first join plan that needs it; VKSPLIT_PIPELINES_WITH_CONTEXT (or the earlier
- * create_join_pipelines): the join pipelines with the context too; VKSPLIT_PIPELINES_ON_DEMAND
- * (or defer_pipelines): none with the context, each by the first plan that needs it. Never
- * one by a second plan of the same direction and word, nor by any record. A value past the
- * enum is refused (CONTEXT_PIPELINES). */
+ * the first join plan that needs it; VKSPLIT_PIPELINES_WITH_CONTEXT: the join pipelines with
+ * the context too; VKSPLIT_PIPELINES_ON_DEMAND: none with the context, each by the first plan
+ * that needs it. Never one by a second plan of the same direction and word, nor by any record.
+ * A value past the enum is refused (CONTEXT_PIPELINES). (The deprecated defer_pipelines and
+ * create_join_pipelines: core_deprecated.) */
 static void deferred_pipelines(vksplit_runner* runner)
 {
     const uint64_t sizes[2] = {4, 6}, lengths[2] = {2, 4};
@@ -244,22 +244,19 @@ static void deferred_pipelines(vksplit_runner* runner)
     vksplit_join_desc j = core_packed_join_desc(4, 2, sizes, 1, 2, lengths);
     vksplit_plan_options options = {.path = VKSPLIT_PATH_COMPUTE};
     vksplit_error err;
-    for (int m = 0; m < 6; m++) { /* the four of the earlier fields, then the enum's two */
-        int defer = m < 4 ? m & 1 : m == 5, joins = m < 4 ? m >> 1 : m == 4;
+    static const vksplit_pipelines settings[3] = {VKSPLIT_PIPELINES_DEFAULT, VKSPLIT_PIPELINES_WITH_CONTEXT,
+                                                  VKSPLIT_PIPELINES_ON_DEMAND};
+    for (int m = 0; m < 3; m++) {
+        int defer = settings[m] == VKSPLIT_PIPELINES_ON_DEMAND, joins = settings[m] == VKSPLIT_PIPELINES_WITH_CONTEXT;
         vksplit_context_desc cd = vkc_context_desc(runner);
-        if (m < 4) {
-            cd.defer_pipelines = (vksplit_bool32)defer;
-            cd.create_join_pipelines = (vksplit_bool32)joins;
-        } else {
-            cd.pipelines = m == 4 ? VKSPLIT_PIPELINES_WITH_CONTEXT : VKSPLIT_PIPELINES_ON_DEMAND;
-        }
+        cd.pipelines = settings[m];
         vksplit_context* ctx = NULL;
         vkc_reset();
         CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&cd, &ctx, &err), &err);
         uint64_t at_context = vkc_calls(VKC_vkCreateComputePipelines);
         CHECK_MSG(defer ? at_context == 0 : at_context == 1,
-                  "defer_pipelines %d, create_join_pipelines %d: %llu vkCreateComputePipelines at context creation",
-                  defer, joins, (unsigned long long)at_context);
+                  "pipelines %d: %llu vkCreateComputePipelines at context creation", (int)settings[m],
+                  (unsigned long long)at_context);
         vksplit_plan* plans[4] = {NULL, NULL, NULL, NULL};
         for (int p = 0; p < 4; p++) {
             int join = p >= 2, first = p % 2 == 0;
@@ -270,8 +267,7 @@ static void deferred_pipelines(vksplit_runner* runner)
                 CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &d, &options, &plans[p], &err), &err);
             uint64_t made = vkc_calls(VKC_vkCreateComputePipelines);
             int expected = first && (defer || (join && !joins));
-            CHECK_MSG(made == (uint64_t)expected,
-                      "defer_pipelines %d, create_join_pipelines %d, %s plan %d: %llu pipelines created", defer, joins,
+            CHECK_MSG(made == (uint64_t)expected, "pipelines %d, %s plan %d: %llu pipelines created", (int)settings[m],
                       join ? "join" : "split", p % 2, (unsigned long long)made);
         }
         for (int p = 0; p < 4; p++)

@@ -498,13 +498,13 @@ static void context_creation_phase(vksplit_runner* runner)
      * made in every other phase. */
     context_create_op op = {runner, hooked_context_desc(runner, 0), NULL};
     op.desc.tuning.max_word_bytes = 1;
-    op.desc.create_join_pipelines = 1;
+    op.desc.pipelines = VKSPLIT_PIPELINES_WITH_CONTEXT;
     fault_op f = {"vksplit_context_create (device addresses)", context_create_run, context_create_settle, NULL, &op};
     sweep_all(&f, 3, SWEEP_ALLOCATIONS, &s);
     if (info.enabled_features & VKSPLIT_FEATURE_PUSH_DESCRIPTOR) {
         op.desc = hooked_context_desc(runner, VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS);
         op.desc.tuning.max_word_bytes = 1;
-        op.desc.create_join_pipelines = 1;
+        op.desc.pipelines = VKSPLIT_PIPELINES_WITH_CONTEXT;
         f.name = "vksplit_context_create (push descriptors)";
         sweep_all(&f, 3, SWEEP_ALLOCATIONS, &s);
     }

@@ -352,7 +352,7 @@ static void round_trip_case(vksplit_runner* runner, vksplit_context* ctx, const 
 static vksplit_context* tuned_context(vksplit_runner* runner, vksplit_mapping mapping)
 {
     vksplit_context_desc d = core_runner_context_desc(runner);
-    d.defer_pipelines = 1;
+    d.pipelines = VKSPLIT_PIPELINES_ON_DEMAND;
     d.tuning.mapping = mapping;
     vksplit_context* ctx = NULL;
     vksplit_error err;

@@ -335,7 +335,7 @@ int main(void)
                 vkc_set_limits(profiles[p].limits.max_group_count[0] ? &profiles[p].limits : NULL);
                 if (!bda)
                     d.enabled_features &= ~(vksplit_features)VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS;
-                d.defer_pipelines = 1;
+                d.pipelines = VKSPLIT_PIPELINES_ON_DEMAND;
                 d.tuning.mapping = tunings[t].mapping;
                 d.tuning.workgroup_size = tunings[t].workgroup_size;
                 d.tuning.invocation_bytes = tunings[t].invocation_bytes;

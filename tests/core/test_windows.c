@@ -25,7 +25,7 @@ static vksplit_context* reach_context(vksplit_runner* runner, uint64_t reach, vk
                                       vksplit_error* err)
 {
     vksplit_context_desc d = core_runner_context_desc(runner);
-    d.defer_pipelines = 1; /* a few kernels per context here */
+    d.pipelines = VKSPLIT_PIPELINES_ON_DEMAND; /* a few kernels per context here */
     d.max_binding_bytes = reach;
     vksplit_context* ctx = NULL;
     *result = vksplit_context_create(&d, &ctx, err);

@@ -1,15 +1,20 @@
-/* The record calls of 0.3, deprecated in 0.4 and removed in 0.5 (vksplit.h): thin wrappers of
- * vksplit_cmd_record. Each records its own operation byte for byte (a split through
- * vksplit_cmd_split, its join back through vksplit_cmd_join, into a second tensor: the input
- * again), refuses a plan of the other operation by RECORD_OPERATION naming both, and a missing
- * side by RECORD_BINDINGS_NULL; the _device calls pass their block (a plan with device
- * parameters recorded through vksplit_cmd_split_device, without one: RECORD_PARAMETERS_NULL).
- * The one file that calls them: it allows what vksplit.h deprecates. */
+/* What vksplit.h deprecates in 0.4 and removes in 0.5, while it is there: the one file that uses
+ * it (it allows VKSPLIT_DEPRECATED).
+ *   - The record calls of 0.3, thin wrappers of vksplit_cmd_record: each records its own
+ *     operation byte for byte (a split through vksplit_cmd_split, its join back through
+ *     vksplit_cmd_join, into a second tensor: the input again), refuses a plan of the other
+ *     operation by RECORD_OPERATION naming both, and a missing side by RECORD_BINDINGS_NULL;
+ *     the _device calls pass their block (a plan with device parameters recorded through
+ *     vksplit_cmd_split_device; through vksplit_cmd_split, without one: RECORD_PARAMETERS_NULL).
+ *   - vksplit_context_desc.defer_pipelines and create_join_pipelines, honoured where `pipelines`
+ *     is the default: each of their four settings makes, at context creation and by each plan,
+ *     the pipelines VKSPLIT_PIPELINES_ON_DEMAND and _WITH_CONTEXT make (counted). */
 #define VKSPLIT_ALLOW_DEPRECATED
 #include <string.h>
 
 #include "core_support.h"
 #include "test_harness.h"
+#include "vk_count.h"
 
 typedef struct wrapped {
     const vksplit_plan* plan;
@@ -43,6 +48,43 @@ static void expect(vksplit_runner* runner, wrapped* w, const char* name, vksplit
     vksplit_error err;
     CHECK_RESULT(VKSPLIT_OK, vksplit_runner_submit(runner, record_wrapped, w, &err), &err);
     test_expect_rule(name, w->result, &w->error, rule, shows);
+}
+
+/* The four settings of the earlier fields against the pipelines their `pipelines` value makes:
+ * with the context (one vkCreateComputePipelines, or none), then by a split and a join plan. */
+static void pipeline_fields(vksplit_runner* runner)
+{
+    const uint64_t sizes[2] = {4, 6}, lengths[2] = {2, 4};
+    vksplit_split_desc d = core_packed_desc(4, 2, sizes, 1, 2, lengths);
+    vksplit_join_desc j = core_packed_join_desc(4, 2, sizes, 1, 2, lengths);
+    vksplit_plan_options options = {.path = VKSPLIT_PATH_COMPUTE};
+    vksplit_error err;
+    for (int m = 0; m < 4; m++) {
+        int defer = m & 1, joins = m >> 1;
+        vksplit_context_desc cd = vkc_context_desc(runner);
+        cd.defer_pipelines = (vksplit_bool32)defer;
+        cd.create_join_pipelines = (vksplit_bool32)joins;
+        vksplit_context* ctx = NULL;
+        vkc_reset();
+        CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&cd, &ctx, &err), &err);
+        uint64_t at_context = vkc_calls(VKC_vkCreateComputePipelines);
+        CHECK_MSG(defer ? at_context == 0 : at_context == 1,
+                  "defer_pipelines %d, create_join_pipelines %d: %llu vkCreateComputePipelines at context creation",
+                  defer, joins, (unsigned long long)at_context);
+        for (int p = 0; p < 2; p++) {
+            vksplit_plan* plan = NULL;
+            vkc_reset();
+            if (p)
+                CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create_join(ctx, &j, &options, &plan, &err), &err);
+            else
+                CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &d, &options, &plan, &err), &err);
+            uint64_t made = vkc_calls(VKC_vkCreateComputePipelines), expected = defer || (p && !joins);
+            CHECK_MSG(made == expected, "defer_pipelines %d, create_join_pipelines %d, a %s plan: %llu pipelines made",
+                      defer, joins, p ? "join" : "split", (unsigned long long)made);
+            vksplit_plan_destroy(plan);
+        }
+        vksplit_context_destroy(ctx);
+    }
 }
 
 int main(void)
@@ -115,5 +157,6 @@ int main(void)
     vksplit_plan_destroy(split);
     vksplit_plan_destroy(join);
     vksplit_plan_destroy(device);
+    pipeline_fields(runner);
     return test_finish(runner);
 }
