@@ -1,4 +1,5 @@
-/* See check_device.h. The model follows shaders/copy_device.glsl line by line: the check
+/* See check_device.h. The plan is the one planner's (vksplit__plan_geometry on a request for
+ * capacities). The model follows shaders/copy_device.glsl line by line: the check
  * (check_parameters: each lane's parts, then lane 0, then the lanes again, with the barriers
  * between those phases) and what the copy computes per workgroup (device_main, device_workgroup),
  * on the table the plan writes (src/geometry/table.c) and in 32-bit words, as the GPU does. What it
@@ -12,12 +13,11 @@
 #include "fuzz_fail.h"
 #include "geometry/grid.h"
 #include "geometry/table.h"
-#include "geometry/mapping_device.h"
 #include "geometry/planner.h"
 #include "rules/request_rules.h"
 #include "split_abi.h"
 
-typedef uint32_t uint; /* the shader's type: its expressions (DEV_DIV_UP) wrap here as they do there */
+typedef uint32_t uint; /* the shader's type: its expressions (DEVICE_DIV_UP) wrap here as they do there */
 
 /* What one recording gives the two passes: the plan's table, the block, the push constants. */
 typedef struct pass {
@@ -42,23 +42,23 @@ static uint min_u(uint a, uint b) { return a < b ? a : b; }
 static uint part_rule(const pass* p, uint n, uint i, uint caps_at, uint* values)
 {
     uint whole_cap = tbl(p, caps_at + n);
-    uint len = param(p, DEV_LENGTH(n, i)), cap = tbl(p, caps_at + i);
+    uint len = param(p, BLOCK_LENGTH(n, i)), cap = tbl(p, caps_at + i);
     values[0] = i, values[1] = len, values[2] = cap;
     if (len > cap)
-        return DEV_RULE_LENGTH;
+        return CHECK_RULE_LENGTH;
     if (!p->given)
         return 0u;
-    uint off = param(p, DEV_OFFSET(n, i));
+    uint off = param(p, BLOCK_OFFSET(n, i));
     values[0] = i, values[1] = off, values[2] = whole_cap;
     if (off > whole_cap || len > whole_cap - off)
-        return DEV_RULE_OFFSET;
+        return CHECK_RULE_OFFSET;
     if (p->join && i > 0u) {
-        uint before = param(p, DEV_OFFSET(n, i - 1u)),
-             length = min_u(param(p, DEV_LENGTH(n, i - 1u)), tbl(p, caps_at + i - 1u));
+        uint before = param(p, BLOCK_OFFSET(n, i - 1u)),
+             length = min_u(param(p, BLOCK_LENGTH(n, i - 1u)), tbl(p, caps_at + i - 1u));
         uint end = before > 0xFFFFFFFFu - length ? 0xFFFFFFFFu : before + length;
         values[0] = i, values[1] = off, values[2] = end;
         if (off < end)
-            return DEV_RULE_ORDER;
+            return CHECK_RULE_ORDER;
     }
     return 0u;
 }
@@ -66,7 +66,7 @@ static uint part_rule(const pass* p, uint n, uint i, uint caps_at, uint* values)
 /* check_parameters of the shader: smem is the workgroup memory (3 x lanes + 1 words). */
 static void check_parameters(const pass* p, uint* smem)
 {
-    uint n = tbl(p, TBL_DEV_PARTS), caps_at = tbl(p, TBL_DEV_CAPS_AT), lanes = p->lanes;
+    uint n = tbl(p, DEVICE_TBL_PARTS), caps_at = tbl(p, DEVICE_TBL_CAPS_AT), lanes = p->lanes;
     uint per = (n + lanes - 1u) / lanes;
     uint values[3];
     for (uint lane = 0; lane < lanes; lane++) {
@@ -75,7 +75,7 @@ static void check_parameters(const pass* p, uint* smem)
         for (uint i = begin; i < end; i++) {
             if (first_bad == 0xFFFFFFFFu && part_rule(p, n, i, caps_at, values) != 0u)
                 first_bad = i;
-            uint len = param(p, DEV_LENGTH(n, i));
+            uint len = param(p, BLOCK_LENGTH(n, i));
             sum += len;
             sum_high += (uint)(sum < len);
         }
@@ -98,18 +98,18 @@ static void check_parameters(const pass* p, uint* smem)
         if (bad != 0xFFFFFFFFu) {
             rule = part_rule(p, n, bad, caps_at, values);
         } else if (!p->given) {
-            uint whole = param(p, DEV_WHOLE_LENGTH), whole_cap = tbl(p, caps_at + n);
+            uint whole = param(p, BLOCK_WHOLE_LENGTH), whole_cap = tbl(p, caps_at + n);
             if (whole > whole_cap) {
-                rule = DEV_RULE_WHOLE_LENGTH;
+                rule = CHECK_RULE_WHOLE_LENGTH;
                 values[0] = whole, values[1] = whole_cap, values[2] = 0u;
             } else if (total != whole || total_high != 0u) {
-                rule = DEV_RULE_SUM;
+                rule = CHECK_RULE_SUM;
                 values[0] = total, values[1] = whole, values[2] = total_high;
             }
         }
-        set_param(p, DEV_STATUS(n), rule);
+        set_param(p, BLOCK_STATUS(n), rule);
         for (uint k = 0; k < 3; k++)
-            set_param(p, DEV_STATUS(n) + 1u + k, values[k]);
+            set_param(p, BLOCK_STATUS(n) + 1u + k, values[k]);
         smem[3u * lanes] = rule;
     }
     /* barrier(); every lane */
@@ -118,21 +118,21 @@ static void check_parameters(const pass* p, uint* smem)
         uint begin = min_u(lane * per, n), end = min_u(begin + per, n);
         uint at = smem[lane];
         for (uint i = begin; i < end; i++) {
-            uint len = param(p, DEV_LENGTH(n, i));
-            set_param(p, DEV_USED_LENGTH(n, i), broken ? 0u : len);
-            set_param(p, DEV_USED_OFFSET(n, i), broken ? 0u : p->given ? param(p, DEV_OFFSET(n, i)) : at);
+            uint len = param(p, BLOCK_LENGTH(n, i));
+            set_param(p, BLOCK_USED_LENGTH(n, i), broken ? 0u : len);
+            set_param(p, BLOCK_USED_OFFSET(n, i), broken ? 0u : p->given ? param(p, BLOCK_OFFSET(n, i)) : at);
             at += broken ? 0u : len;
         }
     }
     uint segments = p->segments, per_dispatch = p->per_dispatch;
-    uint tile = tbl(p, TBL_DEV_TILE), step = tbl(p, TBL_DEV_STEP);
+    uint tile = tbl(p, DEVICE_TBL_TILE), step = tbl(p, DEVICE_TBL_STEP);
     uint sper = (segments + lanes - 1u) / lanes;
     for (uint lane = 0; lane < lanes; lane++) {
         uint sbegin = min_u(lane * sper, segments), send = min_u(sbegin + sper, segments);
         uint units = 0u;
         for (uint s = sbegin; s < send; s++) {
-            uint seg = segment_at(p, s), len = broken ? 0u : param(p, DEV_LENGTH(n, tbl(p, seg + SEG_DEV_PART)));
-            units += tbl(p, seg + SEG_ROWS) * DEV_DIV_UP(len * step, tile);
+            uint seg = segment_at(p, s), len = broken ? 0u : param(p, BLOCK_LENGTH(n, tbl(p, seg + DEVICE_SEG_PART)));
+            units += tbl(p, seg + DEVICE_SEG_ROWS) * DEVICE_DIV_UP(len * step, tile);
         }
         smem[lane] = units; /* after the barrier that follows every lane's read of the part sums */
     }
@@ -148,20 +148,20 @@ static void check_parameters(const pass* p, uint* smem)
         uint sbegin = min_u(lane * sper, segments), send = min_u(sbegin + sper, segments);
         uint first = smem[lane];
         for (uint s = sbegin; s < send; s++) {
-            set_param(p, DEV_PREFIX(n, s), first);
-            uint seg = segment_at(p, s), len = broken ? 0u : param(p, DEV_LENGTH(n, tbl(p, seg + SEG_DEV_PART)));
-            first += tbl(p, seg + SEG_ROWS) * DEV_DIV_UP(len * step, tile);
+            set_param(p, BLOCK_PREFIX(n, s), first);
+            uint seg = segment_at(p, s), len = broken ? 0u : param(p, BLOCK_LENGTH(n, tbl(p, seg + DEVICE_SEG_PART)));
+            first += tbl(p, seg + DEVICE_SEG_ROWS) * DEVICE_DIV_UP(len * step, tile);
         }
         if (lane == lanes - 1u)
-            set_param(p, DEV_PREFIX(n, segments), first);
+            set_param(p, BLOCK_PREFIX(n, segments), first);
     }
     uint width = p->width, dispatches = (segments + per_dispatch - 1u) / per_dispatch;
     for (uint d = 0; d < dispatches; d++) {
         uint a = d * per_dispatch, b = min_u(a + per_dispatch, segments);
-        uint groups = param(p, DEV_PREFIX(n, b)) - param(p, DEV_PREFIX(n, a));
-        set_param(p, DEV_INDIRECT(n, d), min_u(groups, width));
-        set_param(p, DEV_INDIRECT(n, d) + 1u, DEV_DIV_UP(groups, width));
-        set_param(p, DEV_INDIRECT(n, d) + 2u, 1u);
+        uint groups = param(p, BLOCK_PREFIX(n, b)) - param(p, BLOCK_PREFIX(n, a));
+        set_param(p, BLOCK_INDIRECT(n, d), min_u(groups, width));
+        set_param(p, BLOCK_INDIRECT(n, d) + 1u, DEVICE_DIV_UP(groups, width));
+        set_param(p, BLOCK_INDIRECT(n, d) + 2u, 1u);
     }
 }
 
@@ -178,25 +178,25 @@ static uint32_t expected_rule(uint32_t n, const uint64_t* caps, uint64_t whole_c
         uint64_t len = v->lengths[i], cap = caps[i];
         if (len > cap) {
             out[0] = i, out[1] = (uint32_t)len, out[2] = (uint32_t)cap;
-            return DEV_RULE_LENGTH;
+            return CHECK_RULE_LENGTH;
         }
         if (given && v->offsets[i] + len > whole_cap) {
             out[0] = i, out[1] = v->offsets[i], out[2] = (uint32_t)whole_cap;
-            return DEV_RULE_OFFSET;
+            return CHECK_RULE_OFFSET;
         }
         if (given && join && i > 0 && v->offsets[i] < (uint64_t)v->offsets[i - 1] + v->lengths[i - 1]) {
             out[0] = i, out[1] = v->offsets[i], out[2] = v->offsets[i - 1] + v->lengths[i - 1];
-            return DEV_RULE_ORDER;
+            return CHECK_RULE_ORDER;
         }
         sum += len;
     }
     if (!given && v->whole > whole_cap) {
         out[0] = v->whole, out[1] = (uint32_t)whole_cap, out[2] = 0;
-        return DEV_RULE_WHOLE_LENGTH;
+        return CHECK_RULE_WHOLE_LENGTH;
     }
     if (!given && sum != v->whole) {
         out[0] = (uint32_t)sum, out[1] = v->whole, out[2] = (uint32_t)(sum >> 32);
-        return DEV_RULE_SUM;
+        return CHECK_RULE_SUM;
     }
     return 0;
 }
@@ -231,14 +231,14 @@ static void check_pass(const device_kind* kind, const vksplit__request* req, con
     uint32_t* smem = calloc(3u * p.lanes + 1u, sizeof *smem);
     if (!p.block || !smem)
         fz_fail("out of memory");
-    p.block[DEV_WHOLE_LENGTH] = v->whole;
+    p.block[BLOCK_WHOLE_LENGTH] = v->whole;
     for (uint32_t i = 0; i < n; i++) {
-        p.block[DEV_LENGTH(n, i)] = v->lengths[i];
-        p.block[DEV_OFFSET(n, i)] = p.given ? v->offsets[i] : 0xDEADu;
+        p.block[BLOCK_LENGTH(n, i)] = v->lengths[i];
+        p.block[BLOCK_OFFSET(n, i)] = p.given ? v->offsets[i] : 0xDEADu;
     }
     check_parameters(&p, smem);
 
-    const uint32_t* status = p.block + DEV_STATUS(n);
+    const uint32_t* status = p.block + BLOCK_STATUS(n);
     uint32_t want[3] = {0, 0, 0};
     uint64_t whole_cap = req->sizes[req->axis];
     uint32_t rule = expected_rule(n, req->lengths, whole_cap, p.given, p.join, v, want);
@@ -246,10 +246,10 @@ static void check_pass(const device_kind* kind, const vksplit__request* req, con
         fz_fail("%s, %u parts: the check's status {%u, %u, %u, %u}, the rules' {%u, %u, %u, %u}", kind->name, n,
                 status[0], status[1], status[2], status[3], rule, want[0], want[1], want[2]);
 
-    uint32_t tile = table[TBL_DEV_TILE], step = table[TBL_DEV_STEP];
+    uint32_t tile = table[DEVICE_TBL_TILE], step = table[DEVICE_TBL_STEP];
     uint64_t at = 0;
     for (uint32_t i = 0; i < n; i++) { /* what the copy is told per part */
-        uint64_t len = p.block[DEV_USED_LENGTH(n, i)], off = p.block[DEV_USED_OFFSET(n, i)];
+        uint64_t len = p.block[BLOCK_USED_LENGTH(n, i)], off = p.block[BLOCK_USED_OFFSET(n, i)];
         if (rule && len)
             fz_fail("%s: a broken rule (%u) left part %u a length of %llu", kind->name, rule, i,
                     (unsigned long long)len);
@@ -261,28 +261,28 @@ static void check_pass(const device_kind* kind, const vksplit__request* req, con
         at += len;
     }
     for (uint32_t s = 0; s < g->segment_count; s++) { /* the prefix: each segment's actual tiles */
-        uint32_t seg = layout->segments_offset + s * layout->segment_stride, part = table[seg + SEG_DEV_PART];
-        uint64_t words = (uint64_t)p.block[DEV_USED_LENGTH(n, part)] * step;
-        uint64_t units = (uint64_t)table[seg + SEG_ROWS] * div_up64(words, tile);
-        uint64_t got = (uint64_t)p.block[DEV_PREFIX(n, s + 1)] - p.block[DEV_PREFIX(n, s)];
+        uint32_t seg = layout->segments_offset + s * layout->segment_stride, part = table[seg + DEVICE_SEG_PART];
+        uint64_t words = (uint64_t)p.block[BLOCK_USED_LENGTH(n, part)] * step;
+        uint64_t units = (uint64_t)table[seg + DEVICE_SEG_ROWS] * div_up64(words, tile);
+        uint64_t got = (uint64_t)p.block[BLOCK_PREFIX(n, s + 1)] - p.block[BLOCK_PREFIX(n, s)];
         /* the copy, per workgroup: its chunk and tiles in 32 bits, the last tile's end */
-        uint length = (uint)(p.block[DEV_USED_LENGTH(n, part)] * step);
-        uint tiles = DEV_DIV_UP(length, tile);
+        uint length = (uint)(p.block[BLOCK_USED_LENGTH(n, part)] * step);
+        uint tiles = DEVICE_DIV_UP(length, tile);
         if (got != units || length != words || tiles != div_up64(words, tile) ||
             (words && (words - 1) / tile * tile + tile > UINT32_MAX))
             fz_fail("%s: segment %u (part %u): %llu workgroups for %llu tiles x %u rows (32 bits: %u words, %u tiles "
                     "of %u; 64 bits: %llu words)",
                     kind->name, s, part, (unsigned long long)got, (unsigned long long)div_up64(words, tile),
-                    table[seg + SEG_ROWS], length, tiles, tile, (unsigned long long)words);
+                    table[seg + DEVICE_SEG_ROWS], length, tiles, tile, (unsigned long long)words);
     }
     uint32_t dispatches = g->segment_count ? (g->segment_count + p.per_dispatch - 1) / p.per_dispatch : 0;
     for (uint32_t d = 0; d < dispatches; d++) { /* each indirect grid holds its segments' workgroups */
         uint32_t a = d * p.per_dispatch,
                  b = a + p.per_dispatch < g->segment_count ? a + p.per_dispatch : g->segment_count;
-        uint64_t groups = (uint64_t)p.block[DEV_PREFIX(n, b)] - p.block[DEV_PREFIX(n, a)];
-        uint64_t x = p.block[DEV_INDIRECT(n, d)], y = p.block[DEV_INDIRECT(n, d) + 1];
+        uint64_t groups = (uint64_t)p.block[BLOCK_PREFIX(n, b)] - p.block[BLOCK_PREFIX(n, a)];
+        uint64_t x = p.block[BLOCK_INDIRECT(n, d)], y = p.block[BLOCK_INDIRECT(n, d) + 1];
         bool ok = x * y >= groups && (groups == 0 || x * y - groups < x) && x <= 65535 && y <= 65535 &&
-                  (uint64_t)p.block[DEV_PREFIX(n, a)] + x * y <= (uint64_t)UINT32_MAX + 1;
+                  (uint64_t)p.block[BLOCK_PREFIX(n, a)] + x * y <= (uint64_t)UINT32_MAX + 1;
         if (!ok || (rule && groups))
             fz_fail("%s: dispatch %u: a grid of %llu x %llu for %llu workgroups (rule %u)", kind->name, d,
                     (unsigned long long)x, (unsigned long long)y, (unsigned long long)groups, rule);
@@ -295,7 +295,7 @@ static void plan_and_check(const device_kind* kind, const vksplit__request* req,
 {
     vksplit__geometry g;
     vksplit_error error;
-    vksplit_result r = vksplit__plan_device(req, &kind->caps, NULL, &g, &error);
+    vksplit_result r = vksplit__plan_geometry(req, &kind->caps, NULL, &g, &error);
     if (r != VKSPLIT_OK) {
         if (error.rule == VKSPLIT_RULE_NONE)
             fz_fail("%s: the device planner failed without a rule: %s", kind->name, error.message);

@@ -1,8 +1,8 @@
 /* The fuzzers' model of the two passes of a plan with device parameters (shaders/copy_device.glsl):
  * the check, which holds the engine's values to the capacities and sizes the copy, and the copy's
  * arithmetic per workgroup, both on the plan's own table and in the shader's 32-bit arithmetic,
- * held to what the values mean, computed 64 bits wide. check_device.c is the one file of the
- * fuzzers that knows the internal device planner. */
+ * held to what the values mean, computed 64 bits wide. check_device.c is, with check_plan.c, a
+ * file of the fuzzers that knows the internal planner. */
 #ifndef VKSPLIT_FUZZ_CHECK_DEVICE_H
 #define VKSPLIT_FUZZ_CHECK_DEVICE_H
 

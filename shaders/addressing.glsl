@@ -33,6 +33,13 @@
 #define VALUE STORED
 #endif
 
+// Each kernel's push constants (split_abi.h): every copy kernel's fields, then its own. The
+// parts' addresses a dispatch finds in them: ABI_INLINE_OUTPUTS, the device copy's one fewer.
+#if KERNEL == MAPPING_DEVICE
+#define PART_PLACES DEVICE_INLINE_OUTPUTS
+#else
+#define PART_PLACES ABI_INLINE_OUTPUTS
+#endif
 #if defined(ADDRESSING_BDA)
 #define OFFSET uint64_t
 #define PART uint64_t
@@ -41,13 +48,26 @@ layout(push_constant, std430) uniform Push {
     layout(offset = PC_BDA_WHOLE) uint64_t whole_addr;
     layout(offset = PC_BDA_SEGMENTS) uint segments;
     layout(offset = PC_BDA_SHAPE) uint shape;
+#if KERNEL == MAPPING_DEINTERLEAVE
+    layout(offset = PC_DEINTERLEAVE_BDA_TILE_ROWS) uint tile_rows;
+    layout(offset = PC_DEINTERLEAVE_BDA_ROWS) uint rows;
+    layout(offset = PC_DEINTERLEAVE_BDA_ROW_UINTS) uint row_uints;
+    layout(offset = PC_DEINTERLEAVE_BDA_TILES) uint tiles;
+    layout(offset = PC_DEINTERLEAVE_BDA_UNITS) uint units;
+    layout(offset = PC_DEINTERLEAVE_BDA_TRIPS) uint trips;
+    layout(offset = PC_BDA_PARTS) uint parts[2 * PART_PLACES]; // uint64 pairs
+#elif KERNEL == MAPPING_DEVICE
+    layout(offset = PC_DEVICE_BDA_PARTS) uint parts[2 * PART_PLACES]; // uint64 pairs
+    layout(offset = PC_DEVICE_BDA_BLOCK) uint block[2];               // uint64: the block
+#else // RUNS, TILES, TRANSPOSE: the grid
     layout(offset = PC_BDA_BAND_GROUPS) uint band_groups;
     layout(offset = PC_BDA_BANDS) uint bands;
     layout(offset = PC_BDA_EQUAL_UNITS) uint equal_units;
     layout(offset = PC_BDA_PREFIX1) uint prefix1;
     layout(offset = PC_BDA_PREFIX2) uint prefix2;
     layout(offset = PC_BDA_TRIPS) uint trips;
-    layout(offset = PC_BDA_PARTS) uint parts[2 * ABI_INLINE_OUTPUTS]; // uint64 pairs, or inline segments
+    layout(offset = PC_BDA_PARTS) uint parts[2 * PART_PLACES]; // uint64 pairs, or TILES' inline segments
+#endif
 } pc;
 layout(buffer_reference, std430, buffer_reference_align = 4) readonly buffer TableRef { uint t[]; };
 layout(buffer_reference, std430, buffer_reference_align = 8) readonly buffer AddressRef { uint64_t a[]; };
@@ -70,9 +90,11 @@ uint64_t pc_word64(uint i) { return uint64_t(pc.parts[i]) | (uint64_t(pc.parts[i
 uint pc_first_segment() { return 0u; }
 uint pc_wg_base() { return 0u; }
 uint pc_shape() { return pc.shape; }
+#if KERNEL != MAPPING_DEINTERLEAVE && KERNEL != MAPPING_DEVICE
 uint pc_equal_units() { return pc.equal_units; }
 uint pc_prefix1() { return pc.prefix1; }
 uint pc_prefix2() { return pc.prefix2; }
+#endif
 uint pc_segments_at() { return TBL_SEGMENTS_AT(pc.segments); } // one dispatch: every segment
 // Up to ABI_INLINE_OUTPUTS addresses travel in push constants, more in the caller's arguments.
 // They are the parts': a split's outputs, a join's inputs.
@@ -100,7 +122,7 @@ PartAddress part_address_issue(uint segment)
     bool arguments = (pc.shape >> SHAPE_FLAGS_SHIFT & FLAG_ARGUMENTS) != 0u;
     PartAddress a;
     a.from_arguments = AddressRef(arguments ? pc_word64(0u) : pc.table).a[arguments ? segment : 0u];
-    uint i = 2u * min(segment, ABI_INLINE_OUTPUTS - 1u);
+    uint i = 2u * min(segment, PART_PLACES - 1u);
     a.from_push = uvec2(pc.parts[i], pc.parts[i + 1u]);
     return a;
 }
@@ -173,11 +195,16 @@ layout(push_constant, std430) uniform Push {
     layout(offset = PC_DESC_SEGMENTS) uint segments;
     layout(offset = PC_DESC_WG_BASE) uint wg_base;
     layout(offset = PC_DESC_SHAPE) uint shape;
-    layout(offset = PC_DESC_EQUAL_UNITS) uint equal_units;
     layout(offset = PC_DESC_SEGMENTS_AT) uint segments_at;
-    layout(offset = PC_DESC_TRIPS) uint trips;
     layout(offset = PC_DESC_WHOLE_WORD) uint whole_word;
+#if KERNEL == MAPPING_DEVICE
+    layout(offset = PC_DESC_PART_WORDS) uint part_words[ABI_MAX_SLOTS - 1];
+    layout(offset = PC_DEVICE_DESC_BLOCK_WORD) uint block_word;
+#else
+    layout(offset = PC_DESC_EQUAL_UNITS) uint equal_units;
+    layout(offset = PC_DESC_TRIPS) uint trips;
     layout(offset = PC_DESC_PART_WORDS) uint part_words[ABI_MAX_SLOTS];
+#endif
 } pc;
 layout(set = 0, binding = 0, std430) readonly buffer TableBuffer { uint t[]; } table;
 uint tbl(uint i) { return table.t[i]; }
@@ -192,7 +219,9 @@ uint word64(uint lo, uint hi) { return lo; }
 uint pc_first_segment() { return pc.seg_first; }
 uint pc_wg_base() { return pc.wg_base; }
 uint pc_shape() { return pc.shape; }
+#if KERNEL != MAPPING_DEVICE
 uint pc_equal_units() { return pc.equal_units; }
+#endif
 uint pc_prefix1() { return 0u; } // FLAG_PREFIX is never set here
 uint pc_prefix2() { return 0u; }
 uint pc_segments_at() { return pc.segments_at; }
@@ -295,8 +324,10 @@ void store_at(PART slot, CURSOR c, VALUE v) { store(Dst(slot, c), 0u, v); }
 #endif
 
 uint pc_grid_x() { return pc_shape() & SHAPE_GRID_X_MASK; }
+#if KERNEL != MAPPING_DEVICE
 uint pc_trips() { return pc.trips; }
-#if defined(ADDRESSING_BDA)
+#endif
+#if defined(ADDRESSING_BDA) && KERNEL != MAPPING_DEINTERLEAVE && KERNEL != MAPPING_DEVICE
 uint pc_bands() { return pc.bands; }
 #else
 uint pc_bands() { return 1u; } // bands need one dispatch: device addresses

@@ -1,6 +1,6 @@
 // DEINTERLEAVE: short chunks (every output's part of an input row is a few words). The input
 // rows are contiguous and hold every output's chunk in turn; each output's rows are
-// contiguous too. A workgroup copies TBL_TILE_ROWS whole input rows: it reads them with
+// contiguous too. A workgroup copies DEINTERLEAVE_TBL_TILE_ROWS whole input rows: it reads them with
 // WORD_BYTES loads (ABI_UNROLL of them in flight per invocation) into workgroup memory, then
 // writes every output's part of those rows with WORD_BYTES stores, gathering 32-bit pieces
 // from workgroup memory. Each input byte leaves memory once. The host uses 16-byte words
@@ -32,20 +32,20 @@ uint slot_of(VALUE v, uint i)
 #endif
 }
 
-// The plan's three numbers: push constants with device addresses (in the band fields, which
-// DEINTERLEAVE has no use for: no table read before the first load), else the table's header.
+// The plan's three numbers: its own push constants with device addresses (PC_DEINTERLEAVE_BDA_*:
+// no table read before the first load), else the table's header.
 void deinterleave_params(out uint tile_rows, out uint rows, out uint row_uints, out uint tiles, out uint units)
 {
 #if defined(ADDRESSING_BDA)
-    tile_rows = pc.band_groups;
-    rows = pc.bands;
-    row_uints = pc.equal_units;
-    tiles = pc.prefix1;
-    units = pc.prefix2;
+    tile_rows = pc.tile_rows;
+    rows = pc.rows;
+    row_uints = pc.row_uints;
+    tiles = pc.tiles;
+    units = pc.units;
 #else
-    tile_rows = tbl(TBL_TILE_ROWS);
-    rows = tbl(TBL_ROWS);
-    row_uints = tbl(TBL_ROW_UINTS);
+    tile_rows = tbl(DEINTERLEAVE_TBL_TILE_ROWS);
+    rows = tbl(DEINTERLEAVE_TBL_ROWS);
+    row_uints = tbl(DEINTERLEAVE_TBL_ROW_UINTS);
     tiles = rows / tile_rows + uint(rows % tile_rows != 0u);
     units = (tiles + pc_trips() - 1u) / pc_trips();
 #endif
@@ -125,7 +125,7 @@ void deinterleave_workgroup(uint wg)
         // not divided.
         for (uint k = 0u; k < pc.segments; k++) {
             uint seg = segment_at(k);
-            uint chunk = tbl(seg + SEG_CHUNK_WORDS), at_in_row = tbl(seg + SEG_ROW_OFFSET);
+            uint chunk = tbl(seg + SEG_CHUNK_WORDS), at_in_row = tbl(seg + DEINTERLEAVE_SEG_ROW_OFFSET);
             PART dest = segment_part(k);
             uint out_uints = d.nrows * chunk, out_words = out_uints / DI_SLOTS;
             CURSOR out0 = out_cursor(dest, OFFSET(d.r0) * OFFSET(chunk) / OFFSET(DI_SLOTS));
@@ -164,7 +164,7 @@ void deinterleave_workgroup(uint wg)
 }
 
 // n / d for n, d <= DEINTERLEAVE_SHARED_WORDS (a tile's pieces and a chunk both fit workgroup
-// memory) by a multiply: magic = ceil(2^32 / d) (the table's SEG_ROW_MAGIC, written by the
+// memory) by a multiply: magic = ceil(2^32 / d) (the table's DEINTERLEAVE_SEG_ROW_MAGIC, written by the
 // host), the high half of n * magic, exact while n * (magic * d - 2^32) < 2^32, which n, d <=
 // 4096 keep far inside. d = 1 has no 32-bit magic (0 stands for it). A select between plain
 // values: no branch.
@@ -175,7 +175,7 @@ uint di_div(uint n, uint magic)
     return magic == 0u ? n : hi;
 }
 
-// DEINTERLEAVE's inverse, a join's: each input's part of TBL_TILE_ROWS output rows is read
+// DEINTERLEAVE's inverse, a join's: each input's part of DEINTERLEAVE_TBL_TILE_ROWS output rows is read
 // with WORD_BYTES loads (DI_UNROLL of them in flight per invocation) and scattered, 32-bit
 // piece by piece, into the rows' places in workgroup memory; then the whole rows are written
 // with WORD_BYTES stores, each output byte once. A workgroup copies tiles wg, wg + units, ...
@@ -195,8 +195,8 @@ void interleave_workgroup(uint wg)
         barrier(); // the previous tile's rows are written out of workgroup memory
         for (uint k = 0u; k < pc.segments; k++) {
             uint seg = segment_at(k);
-            uint chunk = tbl(seg + SEG_CHUNK_WORDS), at_in_row = tbl(seg + SEG_ROW_OFFSET);
-            uint magic = tbl(seg + SEG_ROW_MAGIC); // read with the chunk: no division here
+            uint chunk = tbl(seg + SEG_CHUNK_WORDS), at_in_row = tbl(seg + DEINTERLEAVE_SEG_ROW_OFFSET);
+            uint magic = tbl(seg + DEINTERLEAVE_SEG_ROW_MAGIC); // read with the chunk: no division here
             g_part = segment_part(k);                 // this input, the side read
             uint in_uints = d.nrows * chunk, in_words = in_uints / DI_SLOTS;
             CURSOR in0 = in_cursor(OFFSET(d.r0) * OFFSET(chunk) / OFFSET(DI_SLOTS));

@@ -2,17 +2,16 @@
 // (split_abi.h's MAPPING_DEVICE; vksplit.h's VKSPLIT_PARAMETERS_*). Its check (device_check.glsl,
 // a kernel of its own, recorded before it) wrote the lengths and offsets this copy uses (all 0
 // when a value broke a rule, so that nothing is written), each segment's first workgroup for
-// them, and the grid (vkCmdDispatchIndirect): only the actual tiles run. The parameters travel
-// as an address in the tenth part's push-constant place (device addresses), or as binding 3
-// with their first word in the last part word's place (descriptors).
+// them, and the grid (vkCmdDispatchIndirect): only the actual tiles run. The block travels in
+// the copy's own push constants: its address after nine parts' (PC_DEVICE_BDA_BLOCK, device
+// addresses), or as binding 3 with its first word after 23 slots' (PC_DEVICE_DESC_BLOCK_WORD).
 
 #if defined(ADDRESSING_BDA)
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer ParamRef { uint v[]; };
-const uint PARAM_PLACE = (PC_BDA_PARAMETERS - PC_BDA_PARTS) / 4; // in pc.parts[]
-uint param(uint i) { return ParamRef(word64(pc.parts[PARAM_PLACE], pc.parts[PARAM_PLACE + 1u])).v[i]; }
+uint param(uint i) { return ParamRef(word64(pc.block[0], pc.block[1])).v[i]; }
 #else
 layout(set = 0, binding = 3, std430) readonly buffer Params { uint v[]; } params;
-uint param(uint i) { return params.v[pc.part_words[ABI_MAX_SLOTS - 1] + i]; }
+uint param(uint i) { return params.v[pc.block_word + i]; }
 #endif
 
 // A CPU device's pipelines (its tuning's mapping RUNS): each lane copies a run of its own, in a
@@ -24,10 +23,10 @@ layout(constant_id = SPEC_LANE_RUNS) const bool LANE_RUNS = false;
 // device) each lane copies a run of its own (llvmpipe runs a lane's words one after another).
 void device_workgroup(uint k, uint unit)
 {
-    uint seg = segment_at(k), part = tbl(seg + SEG_DEV_PART);
-    uint n = tbl(TBL_DEV_PARTS), step = tbl(TBL_DEV_STEP), tile = tbl(TBL_DEV_TILE);
-    uint length = param(DEV_USED_LENGTH(n, part)) * step; // the capacity's chunk is below 2^32 words
-    uint tiles = DEV_DIV_UP(length, tile);                // of the actual chunk: the check's grid
+    uint seg = segment_at(k), part = tbl(seg + DEVICE_SEG_PART);
+    uint n = tbl(DEVICE_TBL_PARTS), step = tbl(DEVICE_TBL_STEP), tile = tbl(DEVICE_TBL_TILE);
+    uint length = param(BLOCK_USED_LENGTH(n, part)) * step; // the capacity's chunk is below 2^32 words
+    uint tiles = DEVICE_DIV_UP(length, tile);                // of the actual chunk: the check's grid
     uint row = unit / tiles;
     uint lanes = gl_WorkGroupSize.x;
     const uint UNROLL = ABI_UNROLL(WORD_BYTES);
@@ -35,7 +34,7 @@ void device_workgroup(uint k, uint unit)
     if (start >= length)
         return; // never: the check's grid holds the actual tiles
     OFFSET in_off, out_off;
-    base_offsets(OFFSET(param(DEV_USED_OFFSET(n, part))) * OFFSET(step), in_off, out_off);
+    base_offsets(OFFSET(param(BLOCK_USED_OFFSET(n, part))) * OFFSET(step), in_off, out_off);
     place_row(seg, row, 0u, in_off, out_off);
     PART dest = part_of(k);
     if (LANE_RUNS) { // each lane its own run: RUNS' loop (copy_runs.glsl), four loads before four stores
@@ -60,15 +59,15 @@ void device_workgroup(uint k, uint unit)
 // unit, from the prefix the check wrote; past the last, nothing (the grid's last row's rest).
 void device_main(uint wg)
 {
-    uint n = tbl(TBL_DEV_PARTS), lo = pc_first_segment(), hi = lo + pc.segments;
-    uint w = param(DEV_PREFIX(n, lo)) + wg;
-    if (w >= param(DEV_PREFIX(n, hi)))
+    uint n = tbl(DEVICE_TBL_PARTS), lo = pc_first_segment(), hi = lo + pc.segments;
+    uint w = param(BLOCK_PREFIX(n, lo)) + wg;
+    if (w >= param(BLOCK_PREFIX(n, hi)))
         return;
     while (hi - lo > 1u) { // the last segment whose first workgroup is <= w
         uint mid = (lo + hi) >> 1;
-        if (param(DEV_PREFIX(n, mid)) <= w) lo = mid; else hi = mid;
+        if (param(BLOCK_PREFIX(n, mid)) <= w) lo = mid; else hi = mid;
     }
     if (JOIN)
         g_part = segment_part(lo);
-    device_workgroup(lo, w - param(DEV_PREFIX(n, lo)));
+    device_workgroup(lo, w - param(BLOCK_PREFIX(n, lo)));
 }

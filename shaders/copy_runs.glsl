@@ -48,20 +48,20 @@ void copy_rows(OFFSET src, OFFSET in_step, OFFSET dst, OFFSET out_step, uint nro
 void runs_invocation(uint seg, uint inv, PART dest)
 {
     uint chunk = tbl(seg + SEG_CHUNK_WORDS);
-    uint pieces = tbl(seg + SEG_PIECES);
+    uint pieces = tbl(seg + RUNS_SEG_PIECES);
     uint row, begin, count, rows_left;
     if (pieces > 1u) {
         row = inv / pieces;
-        uint piece_words = tbl(seg + SEG_PIECE_WORDS);
+        uint piece_words = tbl(seg + RUNS_SEG_PIECE_WORDS);
         begin = (inv - row * pieces) * piece_words;
         count = min(piece_words, chunk - begin);
         rows_left = 1u;
     } else {
-        uint per_inv = tbl(seg + SEG_ROWS_PER_UNIT);
+        uint per_inv = tbl(seg + RUNS_SEG_ROWS_PER_UNIT);
         row = inv * per_inv;
         begin = 0u;
         count = chunk;
-        rows_left = min(per_inv, tbl(seg + SEG_ROWS) - row);
+        rows_left = min(per_inv, tbl(seg + RUNS_SEG_ROWS) - row);
     }
 
     OFFSET in_off, out_off;

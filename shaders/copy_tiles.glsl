@@ -27,7 +27,7 @@ struct TileLine {
     OFFSET in_off;      // the line's first word on the side read (the segment's base included
     OFFSET out_off;     // on the whole's side: base_offsets) and on the side written
     OFFSET in_stride;   // row to row within the line
-    OFFSET out_stride;  // (narrow kernel: read with the output's address, SEG_WRITE_STRIDE32 of
+    OFFSET out_stride;  // (narrow kernel: read with the output's address, TILES_SEG_WRITE_STRIDE32 of
     uint seg;           //  table segment `seg`; 0xFFFFFFFF for an inline segment)
 };
 
@@ -154,14 +154,14 @@ void tiles_workgroup(uint k, uint band, uint unit)
             g_part = part_address_pick(part);
         l.chunk = f0[SEG_CHUNK_WORDS];
         base_offsets(OFFSET(word64(f4[SEG_BASE - 4], f4[SEG_BASE - 3])), l.in_off, l.out_off);
-        l.rows = f4[SEG_LINE_ROWS - 4];
-        l.in_stride = OFFSET(f4[SEG_READ_STRIDE32 - 4]);
+        l.rows = f4[TILES_SEG_LINE_ROWS - 4];
+        l.in_stride = OFFSET(f4[TILES_SEG_READ_STRIDE32 - 4]);
         l.seg = seg;
 #if defined(ADDRESSING_BDA) && KERNEL == MAPPING_TILES_WIDE // 64-bit strides: dimension 0's own fields
         l.in_stride = OFFSET(tbl64(seg + SEG_DIMS + DIM_READ_STRIDE));
         l.out_stride = OFFSET(tbl64(seg + SEG_DIMS + DIM_WRITE_STRIDE));
 #endif
-        tiles_range(unit, band, f0[SEG_UNITS], f0[SEG_TILES], f0[SEG_LINE_TILES], line, first, end, stride);
+        tiles_range(unit, band, f0[SEG_UNITS], f0[TILES_SEG_TILES], f0[TILES_SEG_LINE_TILES], line, first, end, stride);
         if (first >= end) // a short last band's, or line's, spare unit
             return;
         if (line != 0u)

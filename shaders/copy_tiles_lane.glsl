@@ -134,7 +134,7 @@ void TL_NAME(_copy)(TileLine l, uint first, uint end, uint stride, uint seg)
             dest = part_of(seg);
 #if !TL_WIDE
             if (l.seg != 0xFFFFFFFFu)
-                l.out_stride = OFFSET(tbl(l.seg + SEG_WRITE_STRIDE32));
+                l.out_stride = OFFSET(tbl(l.seg + TILES_SEG_WRITE_STRIDE32));
 #endif
             k.out_lane = TL_OFF(step_words(OFFSET(q) * l.out_stride + OFFSET(k.dr_lane)));
             k.out_carry = TL_OFF(step_words(l.out_stride - OFFSET(l.chunk)));

@@ -280,16 +280,16 @@ void realign_workgroup(uint k, uint band, uint unit)
     uvec4 f0, f4;
     segment_head(seg, f0, f4);
     if (JOIN) {
-        out_row = tbl(seg + SEG_WRITE_STRIDE32) * WORD_BYTES;
+        out_row = tbl(seg + TILES_SEG_WRITE_STRIDE32) * WORD_BYTES;
         g_part = part_address_pick(part);
     }
     uint chunk = f0[SEG_CHUNK_WORDS];
     OFFSET in_off, out_off;
     base_offsets(OFFSET(word64(f4[SEG_BASE - 4], f4[SEG_BASE - 3])), in_off, out_off);
-    uint rows = f4[SEG_LINE_ROWS - 4];
-    uint64_t in_row = uint64_t(f4[SEG_READ_STRIDE32 - 4]) * WORD_BYTES;
+    uint rows = f4[TILES_SEG_LINE_ROWS - 4];
+    uint64_t in_row = uint64_t(f4[TILES_SEG_READ_STRIDE32 - 4]) * WORD_BYTES;
     uint line, first, end, stride;
-    tiles_range(unit, band, f0[SEG_UNITS], f0[SEG_TILES], f0[SEG_LINE_TILES], line, first, end, stride);
+    tiles_range(unit, band, f0[SEG_UNITS], f0[TILES_SEG_TILES], f0[TILES_SEG_LINE_TILES], line, first, end, stride);
     if (first >= end) // a short last band's, or line's, spare unit
         return;
     if (line != 0u)

@@ -18,7 +18,7 @@ void transpose_workgroup(uint seg, uint unit, PART dest)
     uint size_a = tbl(dims + DIM_SIZE), size_b = tbl(dims + DIM_FIELDS + DIM_SIZE);
     OFFSET in_b = OFFSET(tbl64(dims + DIM_FIELDS + DIM_READ_STRIDE)); // dimension 0 has input stride 1
     OFFSET out_a = OFFSET(tbl64(dims + DIM_WRITE_STRIDE));              // dimension 1 has output stride 1
-    uint tiles_a = tbl(seg + SEG_TILES_A), tiles_b = tbl(seg + SEG_TILES_B);
+    uint tiles_a = tbl(seg + TRANSPOSE_SEG_TILES_A), tiles_b = tbl(seg + TRANSPOSE_SEG_TILES_B);
     uint per_line = tiles_a * tiles_b;
     uint line = unit / per_line, rest = unit - line * per_line;
     uint ib = rest / tiles_a, ia = rest - ib * tiles_a;
@@ -81,10 +81,10 @@ void transpose16_workgroup(uint seg, uint unit, uint k)
     // The input's side in one round trip: two 16-byte loads and one 4-byte one, in flight together.
     uvec4 f0, f4;
     segment_head(seg, f0, f4);
-    uint in_b = tbl(seg + SEG_READ_B32);        // dimension 1's input stride (dimension 0's is 1)
+    uint in_b = tbl(seg + TRANSPOSE16_SEG_READ_B32);        // dimension 1's input stride (dimension 0's is 1)
     OFFSET in_off, out_off;
     base_offsets(OFFSET(word64(f4[SEG_BASE - 4], f4[SEG_BASE - 3])), in_off, out_off);
-    uint size_a = f4[SEG_SIZE_A - 4], size_b = f4[SEG_SIZE_B - 4];
+    uint size_a = f4[TRANSPOSE16_SEG_SIZE_A - 4], size_b = f4[TRANSPOSE16_SEG_SIZE_B - 4];
     uint tiles_a = (size_a + T16_A - 1u) / T16_A, tiles_b = (size_b + T16_B - 1u) / T16_B; // powers of two
     uint per_line = tiles_a * tiles_b, units_per_line = (per_line + trips - 1u) / trips;
     uint line = unit / units_per_line, p = (unit - line * units_per_line) * trips;

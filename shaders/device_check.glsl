@@ -9,7 +9,7 @@
 //
 // Every count here is 32 bits: the lengths' sum is taken 64 bits wide (a carry word), and the
 // plan keeps the whole's capacity in words plus a tile below 2^32 (src/geometry/mapping_device.c),
-// so that no rounding to tiles or grid rows (DEV_DIV_UP) wraps. The fuzzers run a model of this
+// so that no rounding to tiles or grid rows (DEVICE_DIV_UP) wraps. The fuzzers run a model of this
 // file line by line (fuzz/check_device.c): change both together.
 
 #if defined(ADDRESSING_BDA)
@@ -57,32 +57,32 @@ shared uint smem[SHARED_WORDS];
 uint part_rule(uint n, uint i, uint caps_at, bool given, bool join, out uvec3 values)
 {
     uint whole_cap = tbl(caps_at + n);
-    uint len = param(DEV_LENGTH(n, i)), cap = tbl(caps_at + i);
+    uint len = param(BLOCK_LENGTH(n, i)), cap = tbl(caps_at + i);
     values = uvec3(i, len, cap);
     if (len > cap)
-        return DEV_RULE_LENGTH;
+        return CHECK_RULE_LENGTH;
     if (!given)
         return 0u;
-    uint off = param(DEV_OFFSET(n, i));
+    uint off = param(BLOCK_OFFSET(n, i));
     values = uvec3(i, off, whole_cap);
     if (off > whole_cap || len > whole_cap - off) // off + len past the whole, without overflow
-        return DEV_RULE_OFFSET;
+        return CHECK_RULE_OFFSET;
     if (join && i > 0u) { // a join's parts lie in order: each starts where the one before ends, or later
         // (where the one before breaks a rule itself, its lower index wins: a saturated end is fine)
-        uint before = param(DEV_OFFSET(n, i - 1u)), length = min(param(DEV_LENGTH(n, i - 1u)), tbl(caps_at + i - 1u));
+        uint before = param(BLOCK_OFFSET(n, i - 1u)), length = min(param(BLOCK_LENGTH(n, i - 1u)), tbl(caps_at + i - 1u));
         uint end = before > 0xFFFFFFFFu - length ? 0xFFFFFFFFu : before + length;
         values = uvec3(i, off, end);
         if (off < end)
-            return DEV_RULE_ORDER;
+            return CHECK_RULE_ORDER;
     }
     return 0u;
 }
 
 void check_parameters()
 {
-    uint n = tbl(TBL_DEV_PARTS), caps_at = tbl(TBL_DEV_CAPS_AT);
+    uint n = tbl(DEVICE_TBL_PARTS), caps_at = tbl(DEVICE_TBL_CAPS_AT);
     uint mode = pc.mode;
-    bool given = (mode & 3u) == DEV_OFFSETS_GIVEN, join = (mode & DEV_MODE_JOIN) != 0u;
+    bool given = (mode & 3u) == CHECK_MODE_GIVEN, join = (mode & CHECK_MODE_JOIN) != 0u;
     uint lanes = gl_WorkGroupSize.x, lane = gl_LocalInvocationID.x;
     uint per = (n + lanes - 1u) / lanes;
     uint begin = min(lane * per, n), end = min(begin + per, n);
@@ -94,7 +94,7 @@ void check_parameters()
     for (uint i = begin; i < end; i++) {
         if (first_bad == 0xFFFFFFFFu && part_rule(n, i, caps_at, given, join, values) != 0u)
             first_bad = i;
-        uint len = param(DEV_LENGTH(n, i));
+        uint len = param(BLOCK_LENGTH(n, i));
         sum += len;
         sum_high += uint(sum < len);
     }
@@ -116,41 +116,41 @@ void check_parameters()
         if (bad != 0xFFFFFFFFu) {
             rule = part_rule(n, bad, caps_at, given, join, values);
         } else if (!given) {
-            uint whole = param(DEV_WHOLE_LENGTH), whole_cap = tbl(caps_at + n);
+            uint whole = param(BLOCK_WHOLE_LENGTH), whole_cap = tbl(caps_at + n);
             if (whole > whole_cap) {
-                rule = DEV_RULE_WHOLE_LENGTH;
+                rule = CHECK_RULE_WHOLE_LENGTH;
                 values = uvec3(whole, whole_cap, 0u);
             } else if (total != whole || total_high != 0u) {
-                rule = DEV_RULE_SUM;
+                rule = CHECK_RULE_SUM;
                 values = uvec3(total, whole, total_high); // the sum's high word third
             }
         }
-        set_param(DEV_STATUS(n), rule);
-        set_param(DEV_STATUS(n) + 1u, values.x);
-        set_param(DEV_STATUS(n) + 2u, values.y);
-        set_param(DEV_STATUS(n) + 3u, values.z);
+        set_param(BLOCK_STATUS(n), rule);
+        set_param(BLOCK_STATUS(n) + 1u, values.x);
+        set_param(BLOCK_STATUS(n) + 2u, values.y);
+        set_param(BLOCK_STATUS(n) + 3u, values.z);
         smem[3u * lanes] = rule;
     }
     barrier();
     bool broken = smem[3u * lanes] != 0u;
     uint at = smem[lane]; // PACKED: where this lane's first part starts
     for (uint i = begin; i < end; i++) {
-        uint len = param(DEV_LENGTH(n, i));
-        set_param(DEV_USED_LENGTH(n, i), broken ? 0u : len);
-        set_param(DEV_USED_OFFSET(n, i), broken ? 0u : given ? param(DEV_OFFSET(n, i)) : at);
+        uint len = param(BLOCK_LENGTH(n, i));
+        set_param(BLOCK_USED_LENGTH(n, i), broken ? 0u : len);
+        set_param(BLOCK_USED_OFFSET(n, i), broken ? 0u : given ? param(BLOCK_OFFSET(n, i)) : at);
         at += broken ? 0u : len;
     }
 
     // The copy's grid for these lengths: each segment's rows x tiles of its actual chunk, their
     // prefix, and each dispatch's VkDispatchIndirectCommand (its width the pushed shape's).
     uint segments = pc.segments, per_dispatch = pc.per_dispatch;
-    uint tile = tbl(TBL_DEV_TILE), step = tbl(TBL_DEV_STEP);
+    uint tile = tbl(DEVICE_TBL_TILE), step = tbl(DEVICE_TBL_STEP);
     uint sper = (segments + lanes - 1u) / lanes;
     uint sbegin = min(lane * sper, segments), send = min(sbegin + sper, segments);
     uint units = 0u;
     for (uint s = sbegin; s < send; s++) {
-        uint seg = segment_at(s), len = broken ? 0u : param(DEV_LENGTH(n, tbl(seg + SEG_DEV_PART)));
-        units += tbl(seg + SEG_ROWS) * DEV_DIV_UP(len * step, tile);
+        uint seg = segment_at(s), len = broken ? 0u : param(BLOCK_LENGTH(n, tbl(seg + DEVICE_SEG_PART)));
+        units += tbl(seg + DEVICE_SEG_ROWS) * DEVICE_DIV_UP(len * step, tile);
     }
     barrier(); // every lane has read smem's part sums
     smem[lane] = units;
@@ -166,21 +166,21 @@ void check_parameters()
     barrier();
     uint first = smem[lane];
     for (uint s = sbegin; s < send; s++) {
-        set_param(DEV_PREFIX(n, s), first);
-        uint seg = segment_at(s), len = broken ? 0u : param(DEV_LENGTH(n, tbl(seg + SEG_DEV_PART)));
-        first += tbl(seg + SEG_ROWS) * DEV_DIV_UP(len * step, tile);
+        set_param(BLOCK_PREFIX(n, s), first);
+        uint seg = segment_at(s), len = broken ? 0u : param(BLOCK_LENGTH(n, tbl(seg + DEVICE_SEG_PART)));
+        first += tbl(seg + DEVICE_SEG_ROWS) * DEVICE_DIV_UP(len * step, tile);
     }
     if (lane == lanes - 1u) // its end is every segment's: the total
-        set_param(DEV_PREFIX(n, segments), first);
+        set_param(BLOCK_PREFIX(n, segments), first);
     memoryBarrierBuffer();
     barrier();
     uint width = pc.shape & SHAPE_GRID_X_MASK, dispatches = (segments + per_dispatch - 1u) / per_dispatch;
     for (uint d = lane; d < dispatches; d += lanes) {
         uint a = d * per_dispatch, b = min(a + per_dispatch, segments);
-        uint groups = param(DEV_PREFIX(n, b)) - param(DEV_PREFIX(n, a));
-        set_param(DEV_INDIRECT(n, d), min(groups, width));
-        set_param(DEV_INDIRECT(n, d) + 1u, DEV_DIV_UP(groups, width));
-        set_param(DEV_INDIRECT(n, d) + 2u, 1u);
+        uint groups = param(BLOCK_PREFIX(n, b)) - param(BLOCK_PREFIX(n, a));
+        set_param(BLOCK_INDIRECT(n, d), min(groups, width));
+        set_param(BLOCK_INDIRECT(n, d) + 1u, DEVICE_DIV_UP(groups, width));
+        set_param(BLOCK_INDIRECT(n, d) + 2u, 1u);
     }
 }
 

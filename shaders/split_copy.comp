@@ -32,7 +32,7 @@
 //                 its one-workgroup pass (DEVICE_CHECK, device_check.glsl: a kernel of its own,
 //                 included alone).
 // No division and no table read inside any loop that copies words (DEINTERLEAVE's join finds a
-// piece's row by a multiply with the chunk's reciprocal, SEG_ROW_MAGIC).
+// piece's row by a multiply with the chunk's reciprocal, DEINTERLEAVE_SEG_ROW_MAGIC).
 //
 // llvmpipe stops loops silently after 65535 iterations per 8-lane batch; the host bounds
 // every invocation's trip count (VKSPLIT_LOOP_BUDGET, src/geometry/geometry.h) far below that.
@@ -118,6 +118,7 @@ void place_row(uint seg, uint row, uint first_dim, inout OFFSET in_off, inout OF
 
 // ---- which segment, which unit -----------------------------------------------------------------
 
+#if KERNEL != MAPPING_DEINTERLEAVE && KERNEL != MAPPING_DEVICE // (they find theirs their own way)
 // The segment (absolute index) holding workgroup wg (band-relative; absolute in the prefix on
 // the descriptor path) and the workgroup's unit in it; false for the grid's padding.
 bool find_segment(uint wg, out uint k, out uint unit)
@@ -154,6 +155,7 @@ bool find_segment(uint wg, out uint k, out uint unit)
     unit = wg - tbl(TBL_PREFIX + lo);
     return true;
 }
+#endif
 
 void main()
 {

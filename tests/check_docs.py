@@ -618,7 +618,7 @@ def context_pipelines(setting=None):
         d = re.search(r"\bdeferred_kernel\s*\([^)]*\)\s*\{(.*?)\n\}", pipes, re.S)
         if not d:
             raise Missing("src/context/pipelines.c has no deferred_kernel")
-        gate = re.search(r"vksplit__is_device_kernel\(kernel\)\s*&&\s*ctx->create_pipelines\s*!=\s*(\w+)\s*\)\s*return\s+true", d.group(1))
+        gate = re.search(r"vksplit__is_parameter_kernel\(kernel\)\s*&&\s*ctx->create_pipelines\s*!=\s*(\w+)\s*\)\s*return\s+true", d.group(1))
         if gate:
             devices = made == py(gate.group(1))
         else:
@@ -704,7 +704,7 @@ def trip_bytes():
 
 def device_copy_trips():
     """The most trips a lane of the device parameters' copy makes (src/geometry/mapping_device.c)."""
-    return found_in("src/geometry/mapping_device.c", r"if \(g->trips > (\d+)\)")
+    return found_in("src/geometry/mapping_device.c", r"return trips < (\d+) \? trips : \1;")
 
 
 ORDINALS = {w: i + 1 for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split())}

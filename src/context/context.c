@@ -153,15 +153,15 @@ static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_de
         uint32_t slots = min_u32(
             push_max, min_u32(limits->maxPerStageDescriptorStorageBuffers, limits->maxDescriptorSetStorageBuffers));
         /* With device parameters their block takes a binding more, and the last part word's
-         * push-constant place (PC_DESC_PARAM_WORD). */
-        uint32_t device_slots = slots > 3 ? min_u32(slots - 3, ABI_MAX_SLOTS - 1) : 1;
+         * push-constant place (PC_DEVICE_DESC_BLOCK_WORD). */
+        uint32_t parameter_slots = slots > 3 ? min_u32(slots - 3, ABI_MAX_SLOTS - 1) : 1;
         slots = slots > 2 ? min_u32(slots - 2, ABI_MAX_SLOTS) : 1;
         if (!(ctx->features & VKSPLIT_FEATURE_STORAGE_BUFFER_ARRAY_DYNAMIC_INDEXING))
-            slots = device_slots = 1; /* one output per dispatch: the array index is then a constant 0 */
+            slots = parameter_slots = 1; /* one output per dispatch: the array index is then a constant 0 */
         ctx->output_slots = slots;
-        ctx->device_slots = device_slots;
+        ctx->parameter_slots = parameter_slots;
     } else {
-        ctx->output_slots = ctx->device_slots = 1;
+        ctx->output_slots = ctx->parameter_slots = 1;
     }
 
     vksplit__tuning_device fit = {props.deviceType,

@@ -51,15 +51,15 @@ struct vksplit_context {
     VkPhysicalDeviceMemoryProperties memory;
 
     /* Chosen once: addressing, tuning, and the pipelines for it. */
-    vksplit_bool32 bda;    /* else the push-descriptor fallback */
-    uint32_t output_slots; /* outputs per dispatch on the descriptor path */
-    uint32_t device_slots; /* the same for plans with device parameters (their block takes a binding) */
+    vksplit_bool32 bda;       /* else the push-descriptor fallback */
+    uint32_t output_slots;    /* outputs per dispatch on the descriptor path */
+    uint32_t parameter_slots; /* the same for plans with device parameters (their block takes a binding) */
     vksplit__planner_caps caps;
     VkDescriptorSetLayout set_layout; /* descriptor path only */
     VkPipelineLayout pipeline_layout;
-    /* descriptor path, plans with device parameters: binding 3 their block, device_slots parts */
-    VkDescriptorSetLayout device_set_layout;
-    VkPipelineLayout device_pipeline_layout;
+    /* descriptor path, plans with device parameters: binding 3 their block, parameter_slots parts */
+    VkDescriptorSetLayout parameter_set_layout;
+    VkPipelineLayout parameter_pipeline_layout;
     /* Created with the context (the directions create_pipelines names), or by the first plan
      * that needs one: plans are made from any thread, so a slot is claimed with a
      * compare-and-swap. Each holds a VkPipeline's 64 bits (a pointer or a uint64_t, by

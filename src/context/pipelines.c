@@ -129,16 +129,16 @@ vksplit_result vksplit__create_layouts(vksplit_context* ctx, vksplit_error* erro
     if (r == VKSPLIT_OK)
         r = create_pipeline_layout(ctx, ctx->set_layout, "push descriptors", &ctx->pipeline_layout, error);
     if (r == VKSPLIT_OK)
-        r = create_set_layout(ctx, ctx->device_slots, true, &ctx->device_set_layout, error);
+        r = create_set_layout(ctx, ctx->parameter_slots, true, &ctx->parameter_set_layout, error);
     if (r == VKSPLIT_OK)
-        r = create_pipeline_layout(ctx, ctx->device_set_layout, "push descriptors, device parameters",
-                                   &ctx->device_pipeline_layout, error);
+        r = create_pipeline_layout(ctx, ctx->parameter_set_layout, "push descriptors, device parameters",
+                                   &ctx->parameter_pipeline_layout, error);
     return r;
 }
 
 VkPipelineLayout vksplit__layout_for(const vksplit_context* ctx, uint32_t kernel)
 {
-    return vksplit__is_device_kernel(kernel) && !ctx->bda ? ctx->device_pipeline_layout : ctx->pipeline_layout;
+    return vksplit__is_parameter_kernel(kernel) && !ctx->bda ? ctx->parameter_pipeline_layout : ctx->pipeline_layout;
 }
 
 /* Whether the context plans with a kernel and word in a direction (the table of
@@ -147,7 +147,7 @@ static bool context_uses(const vksplit_context* ctx, uint32_t kernel, uint32_t w
 {
     vksplit__kernel_caps caps = {ctx->caps.bda, ctx->caps.max_word_bytes, direction};
     /* a plan with device parameters takes its kernels whatever the tuning's mapping */
-    return (vksplit__is_device_kernel(kernel) ||
+    return (vksplit__is_parameter_kernel(kernel) ||
             vksplit__mapping_allowed(ctx->caps.mapping, vksplit__kernel_mapping(kernel))) &&
            vksplit__kernel_takes_word(kernel, word_bytes, &caps);
 }
@@ -158,7 +158,7 @@ static bool context_uses(const vksplit_context* ctx, uint32_t kernel, uint32_t w
 static bool deferred_kernel(const vksplit_context* ctx, vksplit__direction direction, uint32_t kernel)
 {
     uint32_t both = (1u << VKSPLIT__SPLIT) | (1u << VKSPLIT__JOIN);
-    if (vksplit__is_device_kernel(kernel) && ctx->create_pipelines != both)
+    if (vksplit__is_parameter_kernel(kernel) && ctx->create_pipelines != both)
         return true;
     return !(ctx->create_pipelines & (1u << direction));
 }
@@ -181,9 +181,9 @@ static void specialize(const vksplit_context* ctx, uint32_t kernel, vksplit__dir
         shared =
             3 * ctx->caps.workgroup_size + 1; /* per lane: its sum's low word, first broken rule, high word; the rule */
     bool transpose = kernel == MAPPING_TRANSPOSE || kernel == MAPPING_TRANSPOSE16;
-    bool device = vksplit__is_device_kernel(kernel);
+    bool device = vksplit__is_parameter_kernel(kernel);
     uint32_t values[SPEC_COUNT] = {transpose ? TRANSPOSE_WORKGROUP : ctx->caps.workgroup_size,
-                                   device ? ctx->device_slots : ctx->output_slots, shared,
+                                   device ? ctx->parameter_slots : ctx->output_slots, shared,
                                    vksplit__writes_whole(direction),
                                    /* a CPU device's tuning: the device parameters' copy in runs a lane */
                                    kernel == MAPPING_DEVICE && ctx->caps.mapping == VKSPLIT_MAPPING_RUNS};
@@ -406,8 +406,8 @@ void vksplit__destroy_pipelines(vksplit_context* ctx)
         ctx->vk.vkDestroyPipelineLayout(ctx->device, ctx->pipeline_layout, ctx->callbacks);
     if (ctx->set_layout)
         ctx->vk.vkDestroyDescriptorSetLayout(ctx->device, ctx->set_layout, ctx->callbacks);
-    if (ctx->device_pipeline_layout)
-        ctx->vk.vkDestroyPipelineLayout(ctx->device, ctx->device_pipeline_layout, ctx->callbacks);
-    if (ctx->device_set_layout)
-        ctx->vk.vkDestroyDescriptorSetLayout(ctx->device, ctx->device_set_layout, ctx->callbacks);
+    if (ctx->parameter_pipeline_layout)
+        ctx->vk.vkDestroyPipelineLayout(ctx->device, ctx->parameter_pipeline_layout, ctx->callbacks);
+    if (ctx->parameter_set_layout)
+        ctx->vk.vkDestroyDescriptorSetLayout(ctx->device, ctx->parameter_set_layout, ctx->callbacks);
 }

@@ -56,6 +56,8 @@ typedef struct vksplit__segment {
     uint64_t tiles_a, tiles_b;
     /* DEINTERLEAVE */
     uint32_t row_offset_uints; /* the chunk's first uint32 within an input row */
+    /* DEVICE (device parameters: chunk_words is the capacity's, held to the whole's) */
+    uint32_t row_tiles; /* tiles per row of the capacity's chunk */
 } vksplit__segment;
 
 typedef struct vksplit__geometry {
@@ -65,7 +67,7 @@ typedef struct vksplit__geometry {
      * word_bytes, except DEINTERLEAVE's 4 (its word is the width of its loads and stores,
      * not of a chunk). */
     uint32_t count_bytes;
-    vksplit_mapping mapping;        /* what this plan runs: never BY_SHAPE */
+    vksplit_mapping mapping;        /* what this plan runs: never BY_SHAPE; DEFAULT for device parameters */
     uint32_t kernel;                /* the shader's kernel (split_abi.h MAPPING_*): the mapping's, or
                                     * for TILES the realigned (4- and 8-byte words) or the wide one */
     uint32_t workgroup_size;        /* of that mapping's pipeline */
@@ -85,11 +87,12 @@ typedef struct vksplit__geometry {
     uint32_t tile_rows;         /* DEINTERLEAVE: input rows per workgroup */
     uint32_t row_uints;         /* DEINTERLEAVE: uint32 words of an input row */
     uint64_t bytes_written;
-    /* MAPPING_DEVICE (src/geometry/mapping_device.c): words of one step along the axis, the
-     * parts, and [device_parts + 1] capacities along the axis (the whole's last) for the table. */
-    uint32_t device_step_words;
-    uint32_t device_parts;
-    uint32_t* device_caps;
+    /* Device parameters (MAPPING_DEVICE, src/geometry/mapping_device.c): words of one step along
+     * the axis, and [capacity_count] capacities along the axis for the table: every part's
+     * (past 32 bits saturated), then the whole's. */
+    uint32_t step_words;
+    uint32_t capacity_count;
+    uint32_t* capacities;
     /* The plan's own account (src/geometry/traffic.c). */
     uint32_t bytes_in_flight;  /* loaded per invocation before its stores, per trip */
     uint32_t invocation_bytes; /* copied by one invocation, at most */

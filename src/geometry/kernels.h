@@ -35,7 +35,7 @@ static inline bool vksplit__plans_kernel(const vksplit__planner_caps* caps, vksp
 }
 /* The kernels of plans with device parameters (their copy and its check): any tuning plans
  * with them, and on the descriptor path their pipelines have a layout of their own. */
-static inline bool vksplit__is_device_kernel(uint32_t kernel)
+static inline bool vksplit__is_parameter_kernel(uint32_t kernel)
 {
     return kernel == MAPPING_DEVICE || kernel == MAPPING_DEVICE_CHECK;
 }

@@ -1,4 +1,4 @@
-/* The geometry of a plan with device parameters (mapping_device.h). */
+/* Device parameters at plan time, in the planner (mapping_device.h). */
 #include "geometry/mapping_device.h"
 
 #include "rules/request_layout.h"
@@ -54,6 +54,8 @@ static uint64_t stride_off_word(const vksplit__request* split, uint32_t word, ui
     for (uint32_t t = 0; t <= split->part_count; t++) {
         uint64_t sizes[VKSPLIT_MAX_RANK], strides[VKSPLIT_MAX_RANK];
         tensor_layout(split, t, sizes, strides);
+        if (vksplit__is_empty(split->rank, sizes))
+            continue; /* nothing placed: its strides are never used */
         for (uint32_t d = 0; d < split->axis; d++)
             if (sizes[d] > 1 && strides[d] * split->element_size % word) {
                 *t_out = t;
@@ -98,114 +100,83 @@ static vksplit_result fail_step(const vksplit__request* split, uint64_t step_byt
                          split->base_alignment);
 }
 
-vksplit_result vksplit__plan_device(const vksplit__request* split, const vksplit__planner_caps* caps,
-                                    const VkAllocationCallbacks* callbacks, vksplit__geometry* g, vksplit_error* error)
+/* Words of one step along the axis, in elements: the dimensions after it. */
+static uint64_t step_elements(const vksplit__request* request)
 {
-    memset(g, 0, sizeof *g);
-    g->direction = split->direction;
-    g->mapping = VKSPLIT_MAPPING_RUNS; /* its table fields are RUNS' (split_abi.h: SEG_DEV_*) */
-    g->kernel = MAPPING_DEVICE;
-    g->workgroup_size = caps->workgroup_size;
-    g->trips = 1;
-    g->bands = 1;
-    uint64_t step = 1, rows = 1;
-    for (uint32_t d = split->axis + 1; d < split->rank; d++)
-        step *= split->sizes[d];
-    for (uint32_t d = 0; d < split->axis; d++)
-        rows *= split->sizes[d];
-    for (uint32_t t = 0; t <= split->part_count; t++) {
-        vksplit_result r = check_packed(split, t, step, error);
+    uint64_t step = 1;
+    for (uint32_t d = request->axis + 1; d < request->rank; d++)
+        step *= request->sizes[d];
+    return step;
+}
+
+/* A lane copies trips x ABI_UNROLL words of its tile, a trip of 64 bytes at a time: about
+ * invocation_bytes (a CPU device's runs of 4 KiB, a GPU's 512 bytes), within the loop budget. */
+static uint32_t lane_trips(const vksplit__planner_caps* caps, uint32_t word_bytes)
+{
+    uint32_t per_trip = ABI_UNROLL(word_bytes) * word_bytes;
+    uint32_t trips = caps->invocation_bytes / per_trip ? caps->invocation_bytes / per_trip : 1;
+    return trips < 64 ? trips : 64;
+}
+
+/* Words one workgroup of the copy moves. */
+static uint64_t tile_words(const vksplit__planner_caps* caps, uint32_t word_bytes)
+{
+    return (uint64_t)caps->workgroup_size * ABI_UNROLL(word_bytes) * lane_trips(caps, word_bytes);
+}
+
+vksplit_result vksplit__device_word(const vksplit__request* request, const vksplit__planner_caps* caps,
+                                    uint32_t* word_bytes, vksplit_error* error)
+{
+    uint64_t step = step_elements(request);
+    for (uint32_t t = 0; t <= request->part_count; t++) {
+        vksplit_result r = check_packed(request, t, step, error);
         if (r != VKSPLIT_OK)
             return r;
     }
-    uint64_t step_bytes = step * split->element_size;
-    uint32_t word = choose_word(split, caps, step_bytes);
+    uint64_t step_bytes = step * request->element_size;
+    uint32_t word = choose_word(request, caps, step_bytes);
     if (step_bytes && !word)
-        return fail_step(split, step_bytes, error);
-    g->word_bytes = g->count_bytes = word ? word : 4;
-    uint64_t step_words = step_bytes / g->word_bytes;
-    /* A lane copies trips x ABI_UNROLL words of its tile, a trip of 64 bytes at a time: about
-     * invocation_bytes (a CPU device's runs of 4 KiB, a GPU's 512 bytes), within the loop budget. */
-    uint32_t per_trip = ABI_UNROLL(g->word_bytes) * g->word_bytes;
-    g->trips = caps->invocation_bytes / per_trip ? caps->invocation_bytes / per_trip : 1;
-    if (g->trips > 64)
-        g->trips = 64;
-    uint64_t tile = (uint64_t)caps->workgroup_size * ABI_UNROLL(g->word_bytes) * g->trips;
+        return fail_step(request, step_bytes, error);
+    *word_bytes = word ? word : 4; /* an empty step copies nothing: any word */
     /* The check and the copy count a row's words, and round them up to tiles, in 32 bits: the
      * whole's capacity in words, plus a tile, must fit (no part's actual chunk passes the whole's
      * capacity once the check has passed it). */
-    uint64_t whole_cap = split->sizes[split->axis], most = UINT32_MAX - tile;
-    const char* whole = vksplit__words(split->direction)->whole;
+    uint64_t step_words = step_bytes / *word_bytes, whole_cap = request->sizes[request->axis];
+    uint64_t most = UINT32_MAX - tile_words(caps, *word_bytes);
     if (whole_cap > most || step_words > most || whole_cap * step_words > most)
-        return VKSPLIT__FAIL(error, PLAN_DEVICE_CAPACITY, whole, (unsigned long long)whole_cap,
-                             (unsigned long long)step_words, (unsigned long long)most);
-    g->device_step_words = (uint32_t)step_words;
-    g->device_parts = split->part_count;
-    g->device_caps = vksplit__alloc_array(callbacks, (size_t)split->part_count + 1, sizeof *g->device_caps);
-    if (!g->device_caps)
-        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, split->part_count,
-                             vksplit__words(split->direction)->parts);
-    /* A part's capacity past 32 bits holds every length a 32-bit word can say: saturated, not cut. */
-    for (uint32_t i = 0; i < split->part_count; i++)
-        g->device_caps[i] = split->lengths[i] > UINT32_MAX ? UINT32_MAX : (uint32_t)split->lengths[i];
-    g->device_caps[split->part_count] = (uint32_t)whole_cap;
+        return VKSPLIT__FAIL(error, PLAN_DEVICE_CAPACITY, vksplit__words(request->direction)->whole,
+                             (unsigned long long)whole_cap, (unsigned long long)step_words, (unsigned long long)most);
+    return VKSPLIT_OK;
+}
 
-    /* Row dimensions: every dimension before the axis with two or more indices, innermost first. */
-    uint32_t row_dims = 0, row_dim_of[VKSPLIT_MAX_RANK];
-    for (uint32_t d = split->axis; d-- > 0;)
-        if (split->sizes[d] > 1)
-            row_dim_of[row_dims++] = d;
-    g->row_dims = row_dims;
-    /* Each part's grid is sized for its capacity held to the whole's: no actual length the check
-     * passes is longer (a part's longer capacity only lays out its own tensor). */
-    uint32_t segments = 0;
-    for (uint32_t i = 0; i < split->part_count; i++)
-        segments += split->lengths[i] && whole_cap && rows && step;
-    g->segments = vksplit__alloc_array(callbacks, segments ? segments : 1, sizeof *g->segments);
-    g->dims =
-        vksplit__alloc_array(callbacks, (size_t)(segments ? segments : 1) * (row_dims ? row_dims : 1), sizeof *g->dims);
-    if (!g->segments || !g->dims)
-        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, split->part_count,
-                             vksplit__words(split->direction)->parts);
-    uint64_t at = 0;
-    uint64_t whole_strides[VKSPLIT_MAX_RANK];
-    memcpy(whole_strides, split->whole_strides, sizeof whole_strides);
-    for (uint32_t i = 0; i < split->part_count; i++) {
-        if (!(split->lengths[i] && whole_cap && rows && step))
-            continue;
-        vksplit__segment* seg = &g->segments[g->segment_count];
-        seg->part_index = i;
-        seg->chunk_words = (split->lengths[i] < whole_cap ? split->lengths[i] : whole_cap) * step_words;
-        seg->rows = rows;
+vksplit_result vksplit__plan_device(const vksplit__request* request, const vksplit__planner_caps* caps,
+                                    const VkAllocationCallbacks* callbacks, vksplit__geometry* g, vksplit_error* error)
+{
+    g->mapping = VKSPLIT_MAPPING_DEFAULT; /* no public mapping: the device copy, any tuning */
+    g->kernel = MAPPING_DEVICE;
+    g->workgroup_size = caps->workgroup_size;
+    g->bands = 1;
+    g->trips = lane_trips(caps, g->word_bytes);
+    uint64_t tile = tile_words(caps, g->word_bytes), whole_cap = request->sizes[request->axis];
+    g->step_words = (uint32_t)(step_elements(request) * request->element_size / g->word_bytes); /* bounded */
+    g->capacity_count = request->part_count + 1;
+    g->capacities = vksplit__alloc_array(callbacks, g->capacity_count, sizeof *g->capacities);
+    if (!g->capacities)
+        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, request->part_count,
+                             vksplit__words(request->direction)->parts);
+    /* A part's capacity past 32 bits holds every length a 32-bit word can say: saturated, not cut. */
+    for (uint32_t i = 0; i < request->part_count; i++)
+        g->capacities[i] = request->lengths[i] > UINT32_MAX ? UINT32_MAX : (uint32_t)request->lengths[i];
+    g->capacities[request->part_count] = (uint32_t)whole_cap;
+    /* Each segment's chunk is its capacity's, held to the whole's (the planner cut it so): every
+     * row's tiles, and a workgroup per tile. */
+    for (uint32_t s = 0; s < g->segment_count; s++) {
+        vksplit__segment* seg = &g->segments[s];
         uint64_t tiles = vksplit__div_up(seg->chunk_words, tile);
-        seg->units = rows * tiles;
-        if (seg->units > UINT32_MAX || at + seg->units > UINT32_MAX) /* the capacities' workgroups */
-            return VKSPLIT__FAIL(error, PLAN_GRID_LIMIT, vksplit__words(split->direction)->operation, 1ull,
-                                 (unsigned long long)(at + seg->units));
-        seg->pieces = (uint32_t)tiles; /* SEG_DEV_TILES */
-        seg->piece_words = i;          /* SEG_DEV_PART */
-        seg->rows_per_unit = 1;
-        seg->first_workgroup = at;
-        at += seg->units;
-        uint64_t sizes[VKSPLIT_MAX_RANK], strides[VKSPLIT_MAX_RANK];
-        tensor_layout(split, 1 + i, sizes, strides);
-        for (uint32_t k = 0; k < row_dims; k++) {
-            uint32_t d = row_dim_of[k];
-            vksplit__row_dim* dim = &g->dims[(size_t)g->segment_count * row_dims + k];
-            dim->size = sizes[d];
-            dim->whole_stride = whole_strides[d] * split->element_size / g->word_bytes;
-            dim->part_stride = strides[d] * split->element_size / g->word_bytes;
-        }
-        g->bytes_written += rows * seg->chunk_words * g->word_bytes;
-        g->segment_count++;
+        seg->row_tiles = (uint32_t)tiles; /* a chunk below 2^32 words */
+        seg->units = seg->rows * tiles;   /* within the elements' count: no overflow */
+        seg->base_words = 0;              /* the part's place is the GPU's */
     }
-    g->band_workgroups = g->total_workgroups = g->busy_workgroups = at;
-    g->equal_units = g->segment_count ? g->segments[0].units : 0;
-    for (uint32_t s = 1; s < g->segment_count; s++)
-        if (g->segments[s].units != g->equal_units)
-            g->equal_units = 0;
     g->bytes_in_flight = ABI_UNROLL(g->word_bytes) * g->word_bytes;
-    g->invocation_bytes = g->bytes_in_flight * g->trips;
-    g->sectors_read = vksplit__div_up(g->bytes_written, 32);
     return VKSPLIT_OK;
 }

@@ -1,4 +1,4 @@
-/* The planner. From a validated split it derives, once per plan, step by step:
+/* The planner. From a validated request it derives, once per plan, step by step:
  *   1. the outputs that hold elements (segments) and the dimensions that matter: sizes of 1
  *      dropped, neighbours that are contiguous in every tensor coalesced (a packed split
  *      becomes rows x one contiguous chunk per output);
@@ -8,11 +8,15 @@
  *   4. the mapping (src/geometry/mapping_*.c), which sets every segment's units;
  *   5. the prefix mapping workgroups to segments, and the planner's limits;
  *   6. the plan's own account of its traffic (src/geometry/traffic.c).
- * No per-element work is left for the shader beyond copying words. */
+ * No per-element work is left for the shader beyond copying words. A request for capacities
+ * (device parameters) takes the same steps, with three of its own (src/geometry/mapping_device.c):
+ * every part held to the whole's capacity, the axis its chunk, and the device copy's word and
+ * work in place of steps 3 and 4. */
 #include "geometry/planner.h"
 
 #include "geometry/kernels.h"
 #include "geometry/mapping_deinterleave.h"
+#include "geometry/mapping_device.h"
 #include "geometry/mapping_runs.h"
 #include "geometry/mapping_tiles.h"
 #include "geometry/mapping_transpose.h"
@@ -70,6 +74,14 @@ static void free_work(const VkAllocationCallbacks* callbacks, dims_work* w)
 
 /* ---- 1. active outputs and the dimensions that matter -------------------------------------- */
 
+/* A part's extent along the axis as the plan copies it: its length, or, for a request of
+ * capacities, its capacity held to the whole's (no length the check passes is longer). */
+static uint64_t part_extent(const vksplit__request* split, uint32_t o)
+{
+    uint64_t whole = split->sizes[split->axis];
+    return split->capacities && split->lengths[o] > whole ? whole : split->lengths[o];
+}
+
 static vksplit_result find_active_outputs(const vksplit__request* split, const VkAllocationCallbacks* callbacks,
                                           dims_work* w, vksplit_error* error)
 {
@@ -77,7 +89,7 @@ static vksplit_result find_active_outputs(const vksplit__request* split, const V
     for (uint32_t k = 0; k < split->rank; k++)
         any_zero |= k != split->axis && split->sizes[k] == 0;
     for (uint32_t o = 0; o < split->part_count && !any_zero; o++)
-        w->active += split->lengths[o] != 0;
+        w->active += part_extent(split, o) != 0;
     if (w->active == 0)
         return VKSPLIT_OK; /* nothing to copy */
     size_t n = w->active;
@@ -91,10 +103,10 @@ static vksplit_result find_active_outputs(const vksplit__request* split, const V
         return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, w->active, vksplit__words(split->direction)->parts);
     uint64_t start = 0;
     for (uint32_t o = 0, a = 0; o < split->part_count; o++) {
-        if (split->lengths[o] != 0) {
+        if (part_extent(split, o) != 0) {
             w->active_index[a] = o;
-            w->start[a] = start;
-            w->extent[a++] = split->lengths[o];
+            w->start[a] = split->capacities ? 0 : start; /* capacities: the GPU places each part */
+            w->extent[a++] = part_extent(split, o);
         }
         start += split->lengths[o];
     }
@@ -199,10 +211,22 @@ static bool is_row_dim(const dims_work* w, uint32_t j, int chunk_dim)
     return false;
 }
 
+/* The axis's place among the dimensions kept. */
+static int axis_dim(const dims_work* w)
+{
+    for (uint32_t j = 0; j < w->count; j++)
+        if (w->is_axis[j])
+            return (int)j;
+    return -1;
+}
+
 static vksplit_result fill_segments(const vksplit__request* split, dims_work* w, const VkAllocationCallbacks* callbacks,
                                     vksplit__geometry* g, vksplit_error* error)
 {
-    int chunk_dim = find_chunk_dim(w);
+    /* Capacities: the axis is the chunk (with the dimensions after it, packed), whatever its
+     * sizes, and every dimension before it a row dimension: a row's actual chunk is its length
+     * times the step, read when the copy runs. */
+    int chunk_dim = split->capacities ? axis_dim(w) : find_chunk_dim(w);
     g->rows_contiguous = chunk_dim >= 0;
     g->segment_count = w->active;
     for (uint32_t j = 0; j < w->count; j++)
@@ -259,19 +283,22 @@ static bool word_fits(uint64_t word, const vksplit__geometry* g, const dims_work
     return true;
 }
 
-/* The widest word every chunk, offset and stride allows, within the base alignment; then
- * every length in words. */
-static vksplit_result choose_word(const vksplit__request* split, const vksplit__planner_caps* caps, const dims_work* w,
-                                  vksplit__geometry* g, vksplit_error* error)
+/* The widest word every chunk, offset and stride allows, within the base alignment. */
+static uint32_t choose_word(const vksplit__request* split, const vksplit__planner_caps* caps, const dims_work* w,
+                            const vksplit__geometry* g)
 {
-    g->word_bytes = 1;
     for (uint32_t word = caps->max_word_bytes; word > 1; word >>= 1)
         if (vksplit__offset_alignment(word, caps->bda) <= split->base_alignment &&
-            word_fits(word, g, w, split->element_size)) {
-            g->word_bytes = word;
-            break;
-        }
-    g->count_bytes = g->word_bytes;
+            word_fits(word, g, w, split->element_size))
+            return word;
+    return 1;
+}
+
+/* Every length in the word's units. */
+static vksplit_result in_words(const vksplit__request* split, uint32_t word_bytes, const dims_work* w,
+                               vksplit__geometry* g, vksplit_error* error)
+{
+    g->word_bytes = g->count_bytes = word_bytes;
     for (uint32_t s = 0; s < g->segment_count; s++) {
         vksplit__segment* seg = &g->segments[s];
         seg->chunk_words = w->chunk_bytes[s] / g->word_bytes;
@@ -376,15 +403,20 @@ vksplit_result vksplit__plan_geometry(const vksplit__request* split, const vkspl
     g->workgroup_size = caps->workgroup_size;
     dims_work w;
     memset(&w, 0, sizeof w);
-    vksplit_result r = find_active_outputs(split, callbacks, &w, error);
+    /* Capacities: the rules the GPU's lengths add, and the word they allow, before any step. */
+    uint32_t device_word = 0;
+    vksplit_result r = split->capacities ? vksplit__device_word(split, caps, &device_word, error) : VKSPLIT_OK;
+    if (r == VKSPLIT_OK)
+        r = find_active_outputs(split, callbacks, &w, error);
     if (r == VKSPLIT_OK && w.active) {
         keep_dims(split, &w);
         coalesce_dims(&w);
         r = fill_segments(split, &w, callbacks, g, error);
         if (r == VKSPLIT_OK)
-            r = choose_word(split, caps, &w, g, error);
+            r = in_words(split, split->capacities ? device_word : choose_word(split, caps, &w, g), &w, g, error);
         if (r == VKSPLIT_OK)
-            r = plan_mapping(split, caps, g, error);
+            r = split->capacities ? vksplit__plan_device(split, caps, callbacks, g, error)
+                                  : plan_mapping(split, caps, g, error);
         /* The one place that asks for 16-byte aligned bindings: TRANSPOSE16 always (it is
          * planned only where the split promises them), the realigned TILES where promised. */
         if (r == VKSPLIT_OK)
@@ -394,6 +426,9 @@ vksplit_result vksplit__plan_geometry(const vksplit__request* split, const vkspl
             r = plan_prefix(caps, g, error);
         if (r == VKSPLIT_OK)
             vksplit__plan_traffic(g);
+    } else if (r == VKSPLIT_OK && split->capacities) { /* nothing to copy: the check's table all the same */
+        g->word_bytes = g->count_bytes = device_word;
+        r = vksplit__plan_device(split, caps, callbacks, g, error);
     }
     free_work(callbacks, &w);
     if (r != VKSPLIT_OK)
@@ -405,9 +440,9 @@ void vksplit__geometry_free(const VkAllocationCallbacks* callbacks, vksplit__geo
 {
     vksplit__free(callbacks, g->segments);
     vksplit__free(callbacks, g->dims);
-    vksplit__free(callbacks, g->device_caps);
+    vksplit__free(callbacks, g->capacities);
     g->segments = NULL;
     g->dims = NULL;
-    g->device_caps = NULL;
+    g->capacities = NULL;
     g->segment_count = 0;
 }

@@ -204,6 +204,8 @@ void vksplit__plan_traffic(vksplit__geometry* g)
         g->bytes_in_flight = 16 * realign_blocks * (vksplit__writes_whole(g->direction) ? 1 : 2);
     if (g->kernel == MAPPING_TRANSPOSE16) /* one tile of 16-byte loads per trip */
         g->invocation_bytes = g->trips * 64;
+    if (g->kernel == MAPPING_DEVICE) /* a lane's trips of its tile, the capacities' account */
+        g->invocation_bytes = g->trips * g->bytes_in_flight;
     if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE) /* the rows a workgroup stages, per invocation */
         g->invocation_bytes =
             (uint32_t)(g->trips * vksplit__div_up((uint64_t)g->tile_rows * g->row_uints * 4, g->workgroup_size));

@@ -11,7 +11,7 @@
 #include "geometry/grid.h"
 #include "plan/plan_table.h"
 #include "plan/plan_windows.h"
-#include "geometry/mapping_device.h"
+#include "plan/plan_parameters.h"
 #include "split_abi.h"
 #include "rules/request_layout.h"
 #include "rules/request_rules.h"
@@ -279,15 +279,6 @@ static vksplit_result plan_spans(vksplit_plan* plan, const vksplit__request* spl
     return check_buffer_sizes(plan, error);
 }
 
-/* Device parameters' check (one pipeline for both directions) and the table it reads: every
- * such plan has them, one with nothing to copy too, so that every recording writes the status. */
-static vksplit_result plan_check(vksplit_plan* plan, vksplit_error* error)
-{
-    plan->table = vksplit__table_layout_for(&plan->geo);
-    plan->table_bytes = plan->table.total_words * sizeof(uint32_t);
-    return vksplit__pipeline_for(plan->ctx, MAPPING_DEVICE_CHECK, 4, VKSPLIT__SPLIT, &plan->check_pipeline, error);
-}
-
 /* The compute path but for the table's place: its layout is known here, its range taken once
  * the plan (or, for windows, its parent) is complete. */
 static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
@@ -295,33 +286,19 @@ static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
     vksplit_context* ctx = plan->ctx;
     plan->atomic_stores = vksplit__atomic_stores(ctx, plan->geo.word_bytes);
     /* Beyond the inline ones, the parts' addresses are per-recording arguments in the caller's
-     * memory (device parameters take the tenth place). */
-    uint32_t inline_parts = plan->device_parameters ? DEVICE_INLINE_OUTPUTS : ABI_INLINE_OUTPUTS;
-    if (ctx->bda && plan->geo.segment_count > inline_parts)
+     * memory. */
+    if (ctx->bda && plan->geo.segment_count > vksplit__inline_parts(plan))
         plan->argument_bytes = (uint64_t)plan->geo.segment_count * sizeof(uint64_t);
     vksplit__grid_caps grid = {{ctx->max_group_count[0], ctx->max_group_count[1], ctx->max_group_count[2]},
                                ctx->bda,
-                               plan->device_parameters ? ctx->device_slots : ctx->output_slots,
+                               plan->device_parameters ? ctx->parameter_slots : ctx->output_slots,
                                plan->argument_bytes != 0};
     vksplit_result r = vksplit__plan_grid(&plan->geo, &grid, ctx->callbacks, &plan->grid, error);
-    if (r == VKSPLIT_OK && plan->device_parameters) {
-        /* The check sizes each dispatch for the actual lengths (vkCmdDispatchIndirect) at the
-         * widest width the shape holds; a workgroup finds its segment in the check's prefix, so
-         * no flag but the arguments' holds. The capacity's grid above bounds it. */
-        uint32_t width = ctx->max_group_count[0] < SHAPE_GRID_X_MASK ? ctx->max_group_count[0] : SHAPE_GRID_X_MASK;
-        uint32_t flags = plan->argument_bytes ? FLAG_ARGUMENTS : 0;
-        for (uint32_t i = 0; i < plan->grid.dispatch_count; i++) {
-            vksplit__dispatch* d = &plan->grid.dispatches[i];
-            d->equal_units = 0;
-            if (!vksplit__pack_shape(width, plan->geo.row_dims, flags, &d->shape))
-                r = VKSPLIT__FAIL(error, PLAN_SHAPE_FIELDS, (unsigned long long)width, plan->geo.row_dims, flags);
-        }
-    }
+    if (r == VKSPLIT_OK && plan->device_parameters) /* the grid the check rewrites, and the check */
+        r = vksplit__plan_parameters(plan, error);
     if (r == VKSPLIT_OK)
         r = vksplit__pipeline_for(ctx, plan->geo.kernel, plan->geo.word_bytes, plan->geo.direction, &plan->pipeline,
                                   error);
-    if (r == VKSPLIT_OK && plan->device_parameters)
-        r = plan_check(plan, error);
     plan->table = vksplit__table_layout_for(&plan->geo);
     plan->table_bytes = plan->table.total_words * sizeof(uint32_t);
     return r;
@@ -346,18 +323,13 @@ static vksplit_result plan_split(vksplit_context* ctx, const vksplit__request* s
     plan->part_count = split->part_count;
     plan->device_parameters = device;
     vksplit_result r = plan_spans(plan, split, error);
-    if (r == VKSPLIT_OK && device) /* a plan for capacities: its own geometry */
-        r = asked == VKSPLIT_PATH_TRANSFER ? VKSPLIT__FAIL0(error, PLAN_DEVICE_PATH)
-                                           : vksplit__plan_device(split, caps, ctx->callbacks, &plan->geo, error);
-    else if (r == VKSPLIT_OK)
+    if (r == VKSPLIT_OK && device) /* a plan for capacities (the request says so): the compute path */
+        r = vksplit__parameters_path(asked, &asked, error);
+    if (r == VKSPLIT_OK)
         r = vksplit__plan_geometry(split, caps, ctx->callbacks, &plan->geo, error);
     if (r != VKSPLIT_OK)
         return r;
     const vksplit__geometry* g = &plan->geo;
-    if (device) {
-        plan->parameter_bytes = (uint64_t)DEV_WORDS(split->part_count) * sizeof(uint32_t);
-        asked = VKSPLIT_PATH_COMPUTE;
-    }
     plan->path = choose_path(plan, asked);
     if (plan->path == VKSPLIT_PATH_TRANSFER && g->segment_count && !g->rows_contiguous)
         return VKSPLIT__FAIL0(error, PLAN_TRANSFER_ROWS);
@@ -376,7 +348,7 @@ static vksplit_result plan_split(vksplit_context* ctx, const vksplit__request* s
                              : g->aligned16                      ? 16
                                                                  : vksplit__offset_alignment(g->word_bytes, ctx->bda);
     if (!g->segment_count) /* nothing to copy; with device parameters the check still runs */
-        return device ? plan_check(plan, error) : VKSPLIT_OK;
+        return device ? vksplit__plan_parameters(plan, error) : VKSPLIT_OK;
     if (plan->path == VKSPLIT_PATH_TRANSFER)
         return plan_regions(plan, error);
     if (beyond && device) /* its workgroups find their lengths in one block: no windows */

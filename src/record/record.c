@@ -16,57 +16,94 @@ static void put_u64(uint32_t* at, uint64_t value)
     at[1] = (uint32_t)(value >> 32);
 }
 
-/* Device addresses: one dispatch for every part, its numbers in push constants (the whole's
- * address in the input's field, the parts' in the outputs': split_abi.h). */
-static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit__bound* bound,
-                       const vksplit_binding* parameters, VkDeviceAddress parameter_address)
+/* Device addresses: the parts' addresses in a kernel's parts area (places of them), or the
+ * arguments' address in its first place. */
+static void put_parts(const vksplit_plan* plan, const vksplit__bound* bound, uint32_t* parts)
 {
-    const vksplit_context* ctx = plan->ctx;
-    const vksplit__geometry* g = &plan->geo;
-    if (plan->device_parameters) {
-        vksplit__record_check_bda(plan, cmd, parameter_address);
-        if (!g->segment_count) /* nothing to copy: the check wrote the status */
-            return;
-    }
-    const vksplit__dispatch* d = &plan->grid.dispatches[0];
-    vksplit__push_bda push;
-    memset(&push, 0, sizeof push);
-    push.table = plan->table_address;
-    push.whole = bound->whole;
     if (plan->argument_bytes)
-        put_u64(&push.parts[0], bound->arguments);
+        put_u64(&parts[0], bound->arguments);
     else
-        for (uint32_t k = 0; k < g->segment_count; k++)
-            put_u64(&push.parts[2 * k], bound->parts[k]);
-    push.segments = d->seg_count;
-    push.shape = d->shape;
-    push.band_groups = (uint32_t)g->band_workgroups;
-    push.bands = (uint32_t)g->bands;
-    push.equal_units = d->equal_units;
-    if (g->mapping == VKSPLIT_MAPPING_DEINTERLEAVE) { /* its numbers in the band and prefix fields (split_abi.h) */
-        push.band_groups = g->tile_rows;
-        push.bands = (uint32_t)g->segments[0].rows;
-        push.equal_units = g->row_uints;
-    }
-    push.prefix1 = plan->grid.prefix1;
-    push.prefix2 = plan->grid.prefix2;
-    push.trips = g->trips;
+        for (uint32_t k = 0; k < plan->geo.segment_count; k++)
+            put_u64(&parts[2 * k], bound->parts[k]);
+}
+
+/* RUNS, TILES, TRANSPOSE: the grid's numbers, and TILES' inline segments after their addresses. */
+static void grid_push(const vksplit_plan* plan, const vksplit__bound* bound, vksplit__push_bda* push)
+{
+    const vksplit__geometry* g = &plan->geo;
+    const vksplit__dispatch* d = &plan->grid.dispatches[0];
+    memset(push, 0, sizeof *push);
+    push->table = plan->table_address;
+    push->whole = bound->whole;
+    put_parts(plan, bound, push->parts);
+    push->segments = d->seg_count;
+    push->shape = d->shape;
+    push->band_groups = (uint32_t)g->band_workgroups;
+    push->bands = (uint32_t)g->bands;
+    push->equal_units = d->equal_units;
+    push->prefix1 = plan->grid.prefix1;
+    push->prefix2 = plan->grid.prefix2;
+    push->trips = g->trips;
     if (d->shape >> SHAPE_FLAGS_SHIFT & FLAG_INLINE) { /* the segments themselves, after their addresses */
         for (uint32_t k = 0; k < g->segment_count; k++) {
-            uint32_t* at = &push.parts[INLINE_AT + k * INLINE_FIELDS];
+            uint32_t* at = &push->parts[INLINE_AT + k * INLINE_FIELDS];
             put_u64(at + INLINE_BASE, g->segments[k].base_words);
             at[INLINE_CHUNK] = (uint32_t)g->segments[k].chunk_words;
             at[INLINE_UNITS] = (uint32_t)g->segments[k].units;
         }
     }
-    ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->pipeline);
-    if (plan->device_parameters) { /* the block in the tenth part's place; the grid the check wrote */
-        put_u64(&push.parts[2 * DEVICE_INLINE_OUTPUTS], parameter_address);
-        ctx->vk.vkCmdPushConstants(cmd, ctx->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
-        ctx->vk.vkCmdDispatchIndirect(cmd, parameters->buffer, vksplit__indirect_at(plan, parameters, 0));
+}
+
+/* DEINTERLEAVE: its header's numbers and its grid (no table read before its first load). */
+static void deinterleave_push(const vksplit_plan* plan, const vksplit__bound* bound,
+                              vksplit__push_deinterleave_bda* push)
+{
+    const vksplit__geometry* g = &plan->geo;
+    const vksplit__dispatch* d = &plan->grid.dispatches[0];
+    memset(push, 0, sizeof *push);
+    push->table = plan->table_address;
+    push->whole = bound->whole;
+    put_parts(plan, bound, push->parts);
+    push->segments = d->seg_count;
+    push->shape = d->shape;
+    push->tile_rows = g->tile_rows;
+    push->rows = (uint32_t)g->segments[0].rows;
+    push->row_uints = g->row_uints;
+    push->tiles = plan->grid.prefix1;
+    push->units = plan->grid.prefix2;
+    push->trips = g->trips;
+}
+
+/* Device addresses: one dispatch for every part, its numbers in the kernel's push constants
+ * (split_abi.h); device parameters: their check, then the device copy (record_parameters.c). */
+static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit__bound* bound,
+                       const vksplit_binding* parameters, VkDeviceAddress parameter_address)
+{
+    const vksplit_context* ctx = plan->ctx;
+    if (plan->device_parameters) {
+        vksplit__push_device_bda push;
+        memset(&push, 0, sizeof push);
+        if (plan->geo.segment_count) {
+            push.table = plan->table_address;
+            push.whole = bound->whole;
+            push.segments = plan->grid.dispatches[0].seg_count;
+            push.shape = plan->grid.dispatches[0].shape;
+            put_parts(plan, bound, push.parts);
+        }
+        vksplit__record_parameters_bda(plan, cmd, &push, parameters, parameter_address);
         return;
     }
-    ctx->vk.vkCmdPushConstants(cmd, ctx->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
+    const vksplit__dispatch* d = &plan->grid.dispatches[0];
+    ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->pipeline);
+    if (plan->geo.kernel == MAPPING_DEINTERLEAVE) {
+        vksplit__push_deinterleave_bda push;
+        deinterleave_push(plan, bound, &push);
+        ctx->vk.vkCmdPushConstants(cmd, ctx->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
+    } else {
+        vksplit__push_bda push;
+        grid_push(plan, bound, &push);
+        ctx->vk.vkCmdPushConstants(cmd, ctx->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
+    }
     ctx->vk.vkCmdDispatch(cmd, d->grid_x, d->grid_y, d->grid_z);
 }
 
@@ -109,25 +146,29 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
 {
     const vksplit_context* ctx = plan->ctx;
     const vksplit__geometry* g = &plan->geo;
-    /* With device parameters: binding 3 their block, and a layout with fewer part slots. */
+    /* With device parameters: binding 3 their block, a layout with fewer part slots, and the
+     * device copy's own push constants. */
     bool device = plan->device_parameters != VKSPLIT_DEVICE_PARAMETERS_NONE;
-    uint32_t slots = device ? ctx->device_slots : ctx->output_slots;
-    VkPipelineLayout layout = device ? ctx->device_pipeline_layout : ctx->pipeline_layout;
+    uint32_t slots = device ? ctx->parameter_slots : ctx->output_slots;
+    VkPipelineLayout layout = device ? ctx->parameter_pipeline_layout : ctx->pipeline_layout;
     VkDescriptorBufferInfo infos[3 + ABI_MAX_SLOTS];
-    vksplit__push_desc push;
+    vksplit__push_desc push;               /* RUNS, TILES, TRANSPOSE, DEINTERLEAVE */
+    vksplit__push_device_desc device_push; /* the device copy */
     memset(&push, 0, sizeof push);
+    memset(&device_push, 0, sizeof device_push);
+    uint32_t* part_words = device ? device_push.part_words : push.part_words;
     infos[0] = (VkDescriptorBufferInfo){plan->table_buffer, plan->table_offset, plan->table_bytes};
     VkDescriptorBufferInfo block = {0};
     if (device) {
-        block = vksplit__parameters_descriptor(plan, parameters, &push.part_words[ABI_MAX_SLOTS - 1]);
-        vksplit__record_check_descriptors(plan, cmd, &infos[0], &block, push.part_words[ABI_MAX_SLOTS - 1]);
+        block = vksplit__parameters_descriptor(plan, parameters, &device_push.block_word);
+        vksplit__record_check_descriptors(plan, cmd, &infos[0], &block, device_push.block_word);
         if (!g->segment_count) /* nothing to copy: the check wrote the status */
             return;
     }
     vksplit_binding moved = *whole;
     if (window)
         moved.offset += window->whole_offset;
-    infos[1] = descriptor_for(plan, &moved, plan->whole_span, &push.whole_word);
+    infos[1] = descriptor_for(plan, &moved, plan->whole_span, device ? &device_push.whole_word : &push.whole_word);
     VkWriteDescriptorSet writes[4];
     for (uint32_t b = 0; b < 4; b++) {
         writes[b] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
@@ -136,7 +177,7 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
         writes[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
         writes[b].pBufferInfo = b == 3 ? &block : &infos[b];
     }
-    push.segments_at = plan->table.segments_offset;
+    push.segments_at = device_push.segments_at = plan->table.segments_offset;
     push.trips = g->trips;
     ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->pipeline);
     for (uint32_t i = 0; i < plan->grid.dispatch_count; i++) {
@@ -147,7 +188,7 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
                 moved = parts[window ? window->part_first + o : o];
                 if (window)
                     moved.offset += window->part_offsets[o];
-                infos[2 + s] = descriptor_for(plan, &moved, plan->part_spans[o], &push.part_words[s]);
+                infos[2 + s] = descriptor_for(plan, &moved, plan->part_spans[o], &part_words[s]);
             } else {
                 /* Unused slots still need a valid descriptor: this dispatch's first part,
                  * never the table or the whole. */
@@ -156,17 +197,23 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
         }
         if (i > 0 || after_another)
             order_dispatches(ctx, cmd);
-        push.seg_first = d->seg_first;
-        push.segments = d->seg_count;
-        push.wg_base = d->wg_base;
-        push.shape = d->shape;
-        push.equal_units = d->equal_units;
         ctx->vk.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, device ? 4 : 3, writes);
-        ctx->vk.vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
-        if (device)
+        if (device) {
+            device_push.seg_first = d->seg_first;
+            device_push.segments = d->seg_count;
+            device_push.wg_base = d->wg_base;
+            device_push.shape = d->shape;
+            ctx->vk.vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof device_push, &device_push);
             ctx->vk.vkCmdDispatchIndirect(cmd, parameters->buffer, vksplit__indirect_at(plan, parameters, i));
-        else
+        } else {
+            push.seg_first = d->seg_first;
+            push.segments = d->seg_count;
+            push.wg_base = d->wg_base;
+            push.shape = d->shape;
+            push.equal_units = d->equal_units;
+            ctx->vk.vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
             ctx->vk.vkCmdDispatch(cmd, d->grid_x, d->grid_y, d->grid_z);
+        }
     }
 }
 

@@ -31,10 +31,10 @@ static void order_after_check(const vksplit_context* ctx, VkCommandBuffer cmd)
                                  &barrier, 0, NULL, 0, NULL);
 }
 
-/* The check's mode: how the offsets come (DEV_OFFSETS_*), and whether the parts are a join's. */
+/* The check's mode: how the offsets come (CHECK_MODE_*), and whether the parts are a join's. */
 static uint32_t check_mode(const vksplit_plan* plan)
 {
-    return (uint32_t)plan->device_parameters | (vksplit__writes_whole(plan->direction) ? DEV_MODE_JOIN : 0);
+    return (uint32_t)plan->device_parameters | (vksplit__writes_whole(plan->direction) ? CHECK_MODE_JOIN : 0);
 }
 
 /* The copy's first dispatch's shape (its grid's width and row dimensions), or none. */
@@ -43,7 +43,7 @@ static uint32_t copy_shape(const vksplit_plan* plan)
     return plan->grid.dispatch_count ? plan->grid.dispatches[0].shape : 0;
 }
 
-void vksplit__record_check_bda(const vksplit_plan* plan, VkCommandBuffer cmd, VkDeviceAddress address)
+static void record_check_bda(const vksplit_plan* plan, VkCommandBuffer cmd, VkDeviceAddress address)
 {
     const vksplit_context* ctx = plan->ctx;
     vksplit__push_check_bda push;
@@ -61,6 +61,21 @@ void vksplit__record_check_bda(const vksplit_plan* plan, VkCommandBuffer cmd, Vk
         order_after_check(ctx, cmd);
 }
 
+void vksplit__record_parameters_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit__push_device_bda* copy,
+                                    const vksplit_binding* block, VkDeviceAddress address)
+{
+    const vksplit_context* ctx = plan->ctx;
+    record_check_bda(plan, cmd, address);
+    if (!plan->geo.segment_count) /* nothing to copy: the check wrote the status */
+        return;
+    vksplit__push_device_bda push = *copy;
+    push.block[0] = (uint32_t)address;
+    push.block[1] = (uint32_t)(address >> 32);
+    ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->pipeline);
+    ctx->vk.vkCmdPushConstants(cmd, ctx->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
+    ctx->vk.vkCmdDispatchIndirect(cmd, block->buffer, vksplit__indirect_at(plan, block, 0));
+}
+
 VkDescriptorBufferInfo vksplit__parameters_descriptor(const vksplit_plan* plan, const vksplit_binding* block,
                                                       uint32_t* first_word)
 {
@@ -75,7 +90,7 @@ void vksplit__record_check_descriptors(const vksplit_plan* plan, VkCommandBuffer
                                        uint32_t first_word)
 {
     const vksplit_context* ctx = plan->ctx;
-    VkPipelineLayout layout = ctx->device_pipeline_layout;
+    VkPipelineLayout layout = ctx->parameter_pipeline_layout;
     VkWriteDescriptorSet writes[2];
     for (uint32_t w = 0; w < 2; w++) {
         writes[w] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
@@ -88,7 +103,7 @@ void vksplit__record_check_descriptors(const vksplit_plan* plan, VkCommandBuffer
     vksplit__push_check_desc push;
     memset(&push, 0, sizeof push);
     push.segments = plan->geo.segment_count;
-    push.per_dispatch = ctx->device_slots;
+    push.per_dispatch = ctx->parameter_slots;
     push.shape = copy_shape(plan);
     push.segments_at = plan->table.segments_offset;
     push.mode = check_mode(plan);
@@ -103,7 +118,7 @@ void vksplit__record_check_descriptors(const vksplit_plan* plan, VkCommandBuffer
 
 VkDeviceSize vksplit__indirect_at(const vksplit_plan* plan, const vksplit_binding* block, uint32_t i)
 {
-    return block->offset + (VkDeviceSize)DEV_INDIRECT(plan->part_count, i) * sizeof(uint32_t);
+    return block->offset + (VkDeviceSize)BLOCK_INDIRECT(plan->part_count, i) * sizeof(uint32_t);
 }
 
 vksplit_result vksplit_parameters_status(const vksplit_plan* plan, const uint32_t* words, vksplit_error* error)
@@ -112,15 +127,15 @@ vksplit_result vksplit_parameters_status(const vksplit_plan* plan, const uint32_
         return VKSPLIT__FAIL0(error, PARAMETERS_STATUS_NULL);
     if (!plan->device_parameters)
         return VKSPLIT__FAIL0(error, PARAMETERS_STATUS_PLAN);
-    const uint32_t* status = words + DEV_STATUS(plan->part_count);
+    const uint32_t* status = words + BLOCK_STATUS(plan->part_count);
     switch (status[0]) {
     case 0: return vksplit__ok(error);
-    case DEV_RULE_LENGTH: return VKSPLIT__FAIL(error, DEVICE_LENGTH, status[1], status[2], status[3]);
-    case DEV_RULE_WHOLE_LENGTH: return VKSPLIT__FAIL(error, DEVICE_WHOLE_LENGTH, status[1], status[2]);
-    case DEV_RULE_SUM: /* the sum's high word third */
+    case CHECK_RULE_LENGTH: return VKSPLIT__FAIL(error, DEVICE_LENGTH, status[1], status[2], status[3]);
+    case CHECK_RULE_WHOLE_LENGTH: return VKSPLIT__FAIL(error, DEVICE_WHOLE_LENGTH, status[1], status[2]);
+    case CHECK_RULE_SUM: /* the sum's high word third */
         return VKSPLIT__FAIL(error, DEVICE_SUM, (unsigned long long)status[3] << 32 | status[1], status[2]);
-    case DEV_RULE_OFFSET: return VKSPLIT__FAIL(error, DEVICE_OFFSET, status[1], status[2], status[3]);
-    case DEV_RULE_ORDER: return VKSPLIT__FAIL(error, DEVICE_ORDER, status[1], status[2], status[3]);
+    case CHECK_RULE_OFFSET: return VKSPLIT__FAIL(error, DEVICE_OFFSET, status[1], status[2], status[3]);
+    case CHECK_RULE_ORDER: return VKSPLIT__FAIL(error, DEVICE_ORDER, status[1], status[2], status[3]);
     default: return VKSPLIT__FAIL(error, PARAMETERS_STATUS_UNKNOWN, status[0]);
     }
 }

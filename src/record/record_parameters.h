@@ -14,8 +14,11 @@ vksplit_result vksplit__bind_parameters(const vksplit_plan* plan, const vksplit_
                                         VkDeviceAddress* address, vksplit_error* error);
 
 /* Device addresses: the check over the plan's table and the block at `address`, pushed as its
- * own constants; then, when the plan copies anything, the barrier the copy needs. */
-void vksplit__record_check_bda(const vksplit_plan* plan, VkCommandBuffer cmd, VkDeviceAddress address);
+ * own constants; then, when the plan copies anything, the barrier the copy needs and the device
+ * copy: its push constants (*copy: the table, the whole, the parts; the block's address goes in
+ * here) and vkCmdDispatchIndirect on the grid the check wrote into the block. */
+void vksplit__record_parameters_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit__push_device_bda* copy,
+                                    const vksplit_binding* block, VkDeviceAddress address);
 
 /* Push descriptors: the block as binding 3 (its offset rounded down to what descriptors allow,
  * its first uint32 from there in *first_word). */
