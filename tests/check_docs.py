@@ -854,7 +854,7 @@ CLAIMS = [
                                r"bytes of a storage buffer")),
     Claim("output addresses one vkCmdUpdateBuffer writes",
           lambda: define("ADDRESS_BATCH"),
-          Quote("docs/api.md", r"one `vkCmdUpdateBuffer` per (\d+) outputs"),
+          Quote("docs/api.md", r"one `vkCmdUpdateBuffer` per (\d+) parts"),
           Quote("include/vksplit/vksplit.h", r"one per (\d+) parts, then a buffer barrier"),
           Quote("include/vksplit/vksplit.h", r"one vkCmdUpdateBuffer per (\d+) parts into the arguments range")),
     Claim("regions per vkCmdCopyBuffer on the transfer path",
