@@ -11,7 +11,8 @@ straight-line path); waits: memory round trips before the first copy load; B/SM:
 flight per SM/CU over an invocation's life (occupancy x in flight x trips / (trips + waits)),
 beside what that GPU's memory needs (bandwidth x latency / SMs). NAK is Mesa's compiler for
 NVIDIA GPUs, not NVIDIA's own."""
-import glob, json, os, sys
+import glob
+import re, json, os, sys
 
 NEED = {"amd_navi31": 6, "amd_navi21": 4, "amd_vega10": 14, "nv_172": 6, "nv_192": 4, "nv_180": 20}
 NAMES = {"amd_navi31": "Navi31 (RX 7900 XTX), RADV/ACO", "amd_navi21": "Navi21 (RX 6900 XT), RADV/ACO",
@@ -25,6 +26,18 @@ def per16(m):
         return hot[0] / max(1e-9, hot[1] * width / 16.0)
     return m["path"] / (m["path_bytes"] / 16.0) if m.get("path") and m.get("path_bytes") else float("inf")
 
+# A case's pipeline as the ISA tool labels it, from its plan string ("join compute bda tiles
+# realigned w4 ...": [join-]KERNEL_wWORD, the kernel as the SPIR-V modules name it, '-' for '_').
+PLAN_RX = re.compile(r"^(join )?compute (?:bda|desc) ([a-z]+)(?: (realigned|wide|16-byte))? w(\d+)\b")
+VARIANT = {"realigned": "tiles_realign", "wide": "tiles_wide", "16-byte": "transpose16"}
+
+def case_label(c):
+    m = PLAN_RX.match(c.get("plan") or "")
+    if not m:
+        return "%s_w%d" % (c["mapping"], c["word_bytes"])
+    join, name, variant, word = m.groups()
+    return "%s%s_w%s" % ("join-" if join else "", (VARIANT[variant] if variant else name).replace("_", "-"), word)
+
 def plans(out, target):
     """Per pipeline label: the plan's bytes in flight and the least bytes per invocation over
     the throughput cases (16 MiB and more), and the cases that use it."""
@@ -33,7 +46,7 @@ def plans(out, target):
         for c in json.load(open(path)).get("cases", []):
             if c.get("path") != "compute":
                 continue
-            label = "%s_w%d" % (c["mapping"], c["word_bytes"])
+            label = case_label(c)
             e = got.setdefault(label, {"flight": c["bytes_in_flight"], "inv": 1 << 62, "cases": []})
             if c.get("bytes", 0) >= (16 << 20) and c.get("invocation_bytes"):
                 e["inv"] = min(e["inv"], c["invocation_bytes"])

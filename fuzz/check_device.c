@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_caps.h"
 #include "fuzz_fail.h"
 #include "geometry/grid.h"
 #include "geometry/table.h"
@@ -333,24 +334,8 @@ void fz_check_device(const vksplit_split_desc* desc, int join, vksplit_device_pa
                      const fz_device_values* values)
 {
     static const device_kind kinds[] = {
-        {"GPU-like",
-         {.max_word_bytes = 16,
-          .bda = 1,
-          .mapping = VKSPLIT_MAPPING_BY_SHAPE,
-          .workgroup_size = 256,
-          .invocation_bytes = 512,
-          .min_workgroups = 2048,
-          .segments_per_dispatch = UINT32_MAX},
-         0},
-        {"CPU-like (lavapipe)",
-         {.max_word_bytes = 32,
-          .bda = 1,
-          .mapping = VKSPLIT_MAPPING_RUNS,
-          .workgroup_size = 8,
-          .invocation_bytes = 4096,
-          .min_workgroups = 8,
-          .segments_per_dispatch = UINT32_MAX},
-         0},
+        {"GPU-like", FZ_CAPS_GPU, 0},
+        {"CPU-like (lavapipe)", FZ_CAPS_CPU, 0},
         {"descriptors, 3 parts a dispatch",
          {.max_word_bytes = 16,
           .bda = 0,

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "check_split.h"
+#include "fuzz_caps.h"
 #include "geometry/grid.h"
 #include "geometry/planner.h"
 #include "rules/request_rules.h"
@@ -322,7 +323,7 @@ void fz_check_plan(const vksplit_split_desc* split, uint64_t input_span_bytes, c
         const char* name;
         vksplit__planner_caps caps;
     } devices[] = {
-        {"GPU-like", GPU_AT_LEAST(VKSPLIT_MAPPING_BY_SHAPE, 256, 512, 8u << 20, 2048)},
+        {"GPU-like", FZ_CAPS_GPU},
         {"GPU-like, the most trips", GPU(VKSPLIT_MAPPING_BY_SHAPE, 256, 65536, 8u << 20)},
         {"GPU-like, minimum device", GPU(VKSPLIT_MAPPING_BY_SHAPE, 128, 512, 8u << 20)},
         {"tiles, tiny bands", GPU(VKSPLIT_MAPPING_TILES, 32, 16, 64)},
@@ -339,14 +340,7 @@ void fz_check_plan(const vksplit_split_desc* split, uint64_t input_span_bytes, c
           .invocation_bytes = 64,
           .segments_per_dispatch = 22,
           .shared_bytes = 16384}},
-        {"CPU-like",
-         {.max_word_bytes = 32,
-          .bda = 1,
-          .mapping = VKSPLIT_MAPPING_RUNS,
-          .workgroup_size = 8,
-          .invocation_bytes = 4096,
-          .min_workgroups = 8,
-          .segments_per_dispatch = UINT32_MAX}},
+        {"CPU-like", FZ_CAPS_CPU},
         {"runs 1 x 64 KiB",
          {.max_word_bytes = 32,
           .bda = 1,

@@ -119,19 +119,29 @@ def line_of(text, offset):
 
 CODE = ("src/**/*.[ch]", "include/**/*.h", "shaders/**/*.h", "shaders/**/*.glsl", "shaders/**/*.comp")
 DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+(.*?)[ \t]*(?:/[*/].*)?$", re.M)
+FUNCTION_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)\(([\w, ]*)\)[ \t]+(.*?)[ \t]*(?:/[*/].*)?$", re.M)
 KNOWN = {"UINT32_MAX": 0xFFFFFFFF, "UINT64_MAX": 0xFFFFFFFFFFFFFFFF}
-_defines = None
+_scanned = None
 
 
-def all_defines():
-    global _defines
-    if _defines is None:
-        _defines = {}
+def scan_defines():
+    """({NAME: [(value, "file:line")]} of every object-like #define, {NAME: [(params, body,
+    "file:line")]} of every function-like one) in src/, include/ and shaders/, read once."""
+    global _scanned
+    if _scanned is None:
+        _scanned = ({}, {})
         for f in files(*CODE):
             text = read(f)
             for m in DEFINE.finditer(text):
-                _defines.setdefault(m.group(1), []).append((m.group(2), "%s:%d" % (f, line_of(text, m.start()))))
-    return _defines
+                _scanned[0].setdefault(m.group(1), []).append((m.group(2), "%s:%d" % (f, line_of(text, m.start()))))
+            for m in FUNCTION_DEFINE.finditer(text):
+                params = [p.strip() for p in m.group(2).split(",") if p.strip()]
+                _scanned[1].setdefault(m.group(1), []).append((params, m.group(3), "%s:%d" % (f, line_of(text, m.start()))))
+    return _scanned
+
+
+def all_defines():
+    return scan_defines()[0]
 
 
 def c_value(expr, seen=()):
@@ -163,21 +173,8 @@ def define(name, seen=()):
     return value, "%s (%s)" % (name, where)
 
 
-FUNCTION_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)\(([\w, ]*)\)[ \t]+(.*?)[ \t]*(?:/[*/].*)?$", re.M)
-_macros = None
-
-
 def function_macros():
-    """{NAME: [(params, body, "file:line")]} of every function-like #define in src/, include/, shaders/."""
-    global _macros
-    if _macros is None:
-        _macros = {}
-        for f in files(*CODE):
-            text = read(f)
-            for m in FUNCTION_DEFINE.finditer(text):
-                params = [p.strip() for p in m.group(2).split(",") if p.strip()]
-                _macros.setdefault(m.group(1), []).append((params, m.group(3), "%s:%d" % (f, line_of(text, m.start()))))
-    return _macros
+    return scan_defines()[1]
 
 
 def c_eval(expr, seen=()):

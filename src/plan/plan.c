@@ -294,11 +294,11 @@ static vksplit_result plan_compute(vksplit_plan* plan, vksplit_error* error)
                                plan->device_parameters ? ctx->parameter_slots : ctx->output_slots,
                                plan->argument_bytes != 0};
     vksplit_result r = vksplit__plan_grid(&plan->geo, &grid, ctx->callbacks, &plan->grid, error);
-    if (r == VKSPLIT_OK && plan->device_parameters) /* the grid the check rewrites, and the check */
-        r = vksplit__plan_parameters(plan, error);
     if (r == VKSPLIT_OK)
         r = vksplit__pipeline_for(ctx, plan->geo.kernel, plan->geo.word_bytes, plan->geo.direction, &plan->pipeline,
                                   error);
+    if (r == VKSPLIT_OK && plan->device_parameters) /* the grid the check rewrites, and the check */
+        r = vksplit__plan_parameters(plan, error);
     plan->table = vksplit__table_layout_for(&plan->geo);
     plan->table_bytes = plan->table.total_words * sizeof(uint32_t);
     return r;

@@ -10,11 +10,17 @@
 #include "split_abi.h"
 #include "vksplit/vksplit.h"
 
-/* Device addresses: RUNS, TILES (its three kernels) and TRANSPOSE (its two). */
-typedef struct vksplit__push_bda {
+/* Device addresses, what every copy kernel reads first (PC_BDA_TABLE .. PC_BDA_SHAPE). */
+typedef struct vksplit__push_head {
     uint64_t table;
     uint64_t whole;
-    uint32_t segments, shape, band_groups, bands, equal_units, prefix1, prefix2, trips;
+    uint32_t segments, shape;
+} vksplit__push_head;
+
+/* Device addresses: RUNS, TILES (its three kernels) and TRANSPOSE (its two). */
+typedef struct vksplit__push_bda {
+    vksplit__push_head head;
+    uint32_t band_groups, bands, equal_units, prefix1, prefix2, trips;
     /* The parts' addresses as uint32 pairs (or the arguments' address); TILES' inline segments
      * after the first INLINE_MAX_SEGMENTS (FLAG_INLINE). */
     uint32_t parts[2 * ABI_INLINE_OUTPUTS];
@@ -22,17 +28,14 @@ typedef struct vksplit__push_bda {
 
 /* Device addresses: DEINTERLEAVE. */
 typedef struct vksplit__push_deinterleave_bda {
-    uint64_t table;
-    uint64_t whole;
-    uint32_t segments, shape, tile_rows, rows, row_uints, tiles, units, trips;
+    vksplit__push_head head;
+    uint32_t tile_rows, rows, row_uints, tiles, units, trips;
     uint32_t parts[2 * ABI_INLINE_OUTPUTS];
 } vksplit__push_deinterleave_bda;
 
 /* Device addresses: the device copy. */
 typedef struct vksplit__push_device_bda {
-    uint64_t table;
-    uint64_t whole;
-    uint32_t segments, shape;
+    vksplit__push_head head;
     uint32_t unused[6]; /* 24-47: no field of its own */
     uint32_t parts[2 * DEVICE_INLINE_OUTPUTS];
     uint32_t block[2]; /* the block's address, a uint32 pair */
@@ -64,10 +67,13 @@ typedef struct vksplit__push_check_desc {
 
 #define VKSPLIT_CHECK_FIELD(type, field, offset) \
     _Static_assert(offsetof(type, field) == (offset), #type "." #field " must sit at " #offset " as in split_abi.h")
-VKSPLIT_CHECK_FIELD(vksplit__push_bda, table, PC_BDA_TABLE);
-VKSPLIT_CHECK_FIELD(vksplit__push_bda, whole, PC_BDA_WHOLE);
-VKSPLIT_CHECK_FIELD(vksplit__push_bda, segments, PC_BDA_SEGMENTS);
-VKSPLIT_CHECK_FIELD(vksplit__push_bda, shape, PC_BDA_SHAPE);
+VKSPLIT_CHECK_FIELD(vksplit__push_head, table, PC_BDA_TABLE);
+VKSPLIT_CHECK_FIELD(vksplit__push_head, whole, PC_BDA_WHOLE);
+VKSPLIT_CHECK_FIELD(vksplit__push_head, segments, PC_BDA_SEGMENTS);
+VKSPLIT_CHECK_FIELD(vksplit__push_head, shape, PC_BDA_SHAPE);
+VKSPLIT_CHECK_FIELD(vksplit__push_bda, head, 0);
+VKSPLIT_CHECK_FIELD(vksplit__push_deinterleave_bda, head, 0);
+VKSPLIT_CHECK_FIELD(vksplit__push_device_bda, head, 0);
 VKSPLIT_CHECK_FIELD(vksplit__push_bda, band_groups, PC_BDA_BAND_GROUPS);
 VKSPLIT_CHECK_FIELD(vksplit__push_bda, bands, PC_BDA_BANDS);
 VKSPLIT_CHECK_FIELD(vksplit__push_bda, equal_units, PC_BDA_EQUAL_UNITS);
@@ -75,10 +81,6 @@ VKSPLIT_CHECK_FIELD(vksplit__push_bda, prefix1, PC_BDA_PREFIX1);
 VKSPLIT_CHECK_FIELD(vksplit__push_bda, prefix2, PC_BDA_PREFIX2);
 VKSPLIT_CHECK_FIELD(vksplit__push_bda, trips, PC_BDA_TRIPS);
 VKSPLIT_CHECK_FIELD(vksplit__push_bda, parts, PC_BDA_PARTS);
-VKSPLIT_CHECK_FIELD(vksplit__push_deinterleave_bda, table, PC_BDA_TABLE);
-VKSPLIT_CHECK_FIELD(vksplit__push_deinterleave_bda, whole, PC_BDA_WHOLE);
-VKSPLIT_CHECK_FIELD(vksplit__push_deinterleave_bda, segments, PC_BDA_SEGMENTS);
-VKSPLIT_CHECK_FIELD(vksplit__push_deinterleave_bda, shape, PC_BDA_SHAPE);
 VKSPLIT_CHECK_FIELD(vksplit__push_deinterleave_bda, tile_rows, PC_DEINTERLEAVE_BDA_TILE_ROWS);
 VKSPLIT_CHECK_FIELD(vksplit__push_deinterleave_bda, rows, PC_DEINTERLEAVE_BDA_ROWS);
 VKSPLIT_CHECK_FIELD(vksplit__push_deinterleave_bda, row_uints, PC_DEINTERLEAVE_BDA_ROW_UINTS);
@@ -86,10 +88,6 @@ VKSPLIT_CHECK_FIELD(vksplit__push_deinterleave_bda, tiles, PC_DEINTERLEAVE_BDA_T
 VKSPLIT_CHECK_FIELD(vksplit__push_deinterleave_bda, units, PC_DEINTERLEAVE_BDA_UNITS);
 VKSPLIT_CHECK_FIELD(vksplit__push_deinterleave_bda, trips, PC_DEINTERLEAVE_BDA_TRIPS);
 VKSPLIT_CHECK_FIELD(vksplit__push_deinterleave_bda, parts, PC_BDA_PARTS);
-VKSPLIT_CHECK_FIELD(vksplit__push_device_bda, table, PC_BDA_TABLE);
-VKSPLIT_CHECK_FIELD(vksplit__push_device_bda, whole, PC_BDA_WHOLE);
-VKSPLIT_CHECK_FIELD(vksplit__push_device_bda, segments, PC_BDA_SEGMENTS);
-VKSPLIT_CHECK_FIELD(vksplit__push_device_bda, shape, PC_BDA_SHAPE);
 VKSPLIT_CHECK_FIELD(vksplit__push_device_bda, parts, PC_DEVICE_BDA_PARTS);
 VKSPLIT_CHECK_FIELD(vksplit__push_device_bda, block, PC_DEVICE_BDA_BLOCK);
 VKSPLIT_CHECK_FIELD(vksplit__push_desc, seg_first, PC_DESC_SEG_FIRST);

@@ -16,10 +16,14 @@ static void put_u64(uint32_t* at, uint64_t value)
     at[1] = (uint32_t)(value >> 32);
 }
 
-/* Device addresses: the parts' addresses in a kernel's parts area (places of them), or the
- * arguments' address in its first place. */
-static void put_parts(const vksplit_plan* plan, const vksplit__bound* bound, uint32_t* parts)
+/* Device addresses: what every copy kernel reads first (of its plan's one dispatch), and the
+ * parts' addresses in its parts area, or the arguments' address in its first place. */
+static void put_head(const vksplit_plan* plan, const vksplit__bound* bound, vksplit__push_head* head, uint32_t* parts)
 {
+    head->table = plan->table_address;
+    head->whole = bound->whole;
+    head->segments = plan->grid.dispatches[0].seg_count;
+    head->shape = plan->grid.dispatches[0].shape;
     if (plan->argument_bytes)
         put_u64(&parts[0], bound->arguments);
     else
@@ -33,11 +37,7 @@ static void grid_push(const vksplit_plan* plan, const vksplit__bound* bound, vks
     const vksplit__geometry* g = &plan->geo;
     const vksplit__dispatch* d = &plan->grid.dispatches[0];
     memset(push, 0, sizeof *push);
-    push->table = plan->table_address;
-    push->whole = bound->whole;
-    put_parts(plan, bound, push->parts);
-    push->segments = d->seg_count;
-    push->shape = d->shape;
+    put_head(plan, bound, &push->head, push->parts);
     push->band_groups = (uint32_t)g->band_workgroups;
     push->bands = (uint32_t)g->bands;
     push->equal_units = d->equal_units;
@@ -59,13 +59,8 @@ static void deinterleave_push(const vksplit_plan* plan, const vksplit__bound* bo
                               vksplit__push_deinterleave_bda* push)
 {
     const vksplit__geometry* g = &plan->geo;
-    const vksplit__dispatch* d = &plan->grid.dispatches[0];
     memset(push, 0, sizeof *push);
-    push->table = plan->table_address;
-    push->whole = bound->whole;
-    put_parts(plan, bound, push->parts);
-    push->segments = d->seg_count;
-    push->shape = d->shape;
+    put_head(plan, bound, &push->head, push->parts);
     push->tile_rows = g->tile_rows;
     push->rows = (uint32_t)g->segments[0].rows;
     push->row_uints = g->row_uints;
@@ -83,13 +78,8 @@ static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksp
     if (plan->device_parameters) {
         vksplit__push_device_bda push;
         memset(&push, 0, sizeof push);
-        if (plan->geo.segment_count) {
-            push.table = plan->table_address;
-            push.whole = bound->whole;
-            push.segments = plan->grid.dispatches[0].seg_count;
-            push.shape = plan->grid.dispatches[0].shape;
-            put_parts(plan, bound, push.parts);
-        }
+        if (plan->geo.segment_count)
+            put_head(plan, bound, &push.head, push.parts);
         vksplit__record_parameters_bda(plan, cmd, &push, parameters, parameter_address);
         return;
     }

@@ -72,16 +72,22 @@ vksplit_result vksplit_query_zero_copy(const vksplit_split_desc* split, vksplit_
     return VKSPLIT_OK;
 }
 
+/* Per part, the answer for the request the rules made (r: how they ended). */
+static vksplit_result parts_answer(vksplit_result r, const vksplit__request* q, vksplit_bool32* aliasable,
+                                   uint64_t* byte_offsets)
+{
+    if (r == VKSPLIT_OK)
+        parts_in_place(q, aliasable, byte_offsets);
+    return r;
+}
+
 vksplit_result vksplit_query_zero_copy_outputs(const vksplit_split_desc* split, vksplit_bool32* aliasable,
                                                uint64_t* output_byte_offsets, vksplit_error* error)
 {
     if (!aliasable) /* its NULL rule first, then the desc's */
         return VKSPLIT__FAIL0(error, ZERO_COPY_ALIASABLE_NULL);
     vksplit__request q;
-    vksplit_result r = vksplit__split_request(split, false, &q, error);
-    if (r == VKSPLIT_OK)
-        parts_in_place(&q, aliasable, output_byte_offsets);
-    return r;
+    return parts_answer(vksplit__split_request(split, false, &q, error), &q, aliasable, output_byte_offsets);
 }
 
 vksplit_result vksplit_query_join_zero_copy(const vksplit_join_desc* join, vksplit_bool32* aliasable,
@@ -90,8 +96,5 @@ vksplit_result vksplit_query_join_zero_copy(const vksplit_join_desc* join, vkspl
     if (!aliasable)
         return VKSPLIT__FAIL0(error, JOIN_ZERO_COPY_ALIASABLE_NULL);
     vksplit__request q;
-    vksplit_result r = vksplit__join_request(join, false, &q, error);
-    if (r == VKSPLIT_OK)
-        parts_in_place(&q, aliasable, input_byte_offsets);
-    return r;
+    return parts_answer(vksplit__join_request(join, false, &q, error), &q, aliasable, input_byte_offsets);
 }

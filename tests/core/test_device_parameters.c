@@ -223,6 +223,20 @@ static int gpu_create(vksplit_runner* runner, gpu* g)
 
 static void gpu_destroy(gpu* g) { vkDestroyCommandPool(g->info.device, g->pool, NULL); }
 
+/* Where the plan reads its parts' addresses from per-recording arguments: a host buffer of its
+ * own (*args), written on the host (prewritten), into b->arguments. */
+static void host_arguments(gpu* g, const vksplit_plan* plan, vksplit_bindings* b, core_host_buffer* args)
+{
+    vksplit_plan_info info;
+    vksplit_plan_get_info(plan, &info);
+    if (!info.argument_bytes)
+        return;
+    vksplit_error err;
+    CHECK(core_host_buffer_create(g->info.device, &g->memory, g->bda, info.argument_bytes, args));
+    CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, b, args->mapped, &err), &err);
+    b->arguments = (vksplit_arguments){args->buffer, 0, 1};
+}
+
 static vksplit_plan* make_plan(vksplit_context* ctx, const dev_case* c, vksplit_error* err)
 {
     vksplit_split_desc d = {0};
@@ -309,11 +323,7 @@ static void replay(gpu* g, vksplit_context* ctx, const dev_case* c, int fault, u
         part_b[i] = (vksplit_binding){parts.buffer, part_at[i]};
     vksplit_bindings b = {.whole = {whole.buffer, 0}, .parts = part_b, .parameters = {params.buffer, 16}};
     core_host_buffer args = {0};
-    if (info.argument_bytes) {
-        CHECK(core_host_buffer_create(g->info.device, &g->memory, g->bda, info.argument_bytes, &args));
-        CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, &b, args.mapped, &err), &err);
-        b.arguments = (vksplit_arguments){args.buffer, 0, 1};
-    }
+    host_arguments(g, plan, &b, &args);
 
     /* Recorded once. */
     VkCommandBuffer cmd = core_cmd_begin(g->info.device, g->pool, 0);
@@ -468,11 +478,7 @@ static void run_host_values(gpu* g, const vksplit_plan* plan, int join, uint32_t
     for (uint32_t i = 0; i < n; i++)
         part_b[i] = (vksplit_binding){parts.buffer, 0};
     vksplit_bindings b = {.whole = {whole.buffer, 0}, .parts = part_b, .parameters = {params.buffer, 0}};
-    if (info.argument_bytes) {
-        CHECK(core_host_buffer_create(g->info.device, &g->memory, g->bda, info.argument_bytes, &args));
-        CHECK_RESULT(VKSPLIT_OK, vksplit_write_arguments(plan, &b, args.mapped, &err), &err);
-        b.arguments = (vksplit_arguments){args.buffer, 0, 1};
-    }
+    host_arguments(g, plan, &b, &args);
     VkCommandBuffer cmd = core_cmd_begin(g->info.device, g->pool, 1);
     CHECK(cmd != VK_NULL_HANDLE);
     vksplit_result r = vksplit_cmd_record(plan, cmd, &b, &err);

@@ -838,3 +838,26 @@ vksplit_context_desc vkc_context_desc(vksplit_runner* runner)
     d.get_device_proc_addr = vkc_get_device_proc_addr;
     return d;
 }
+
+int vkc_pipelines_made(const vksplit_context_desc* desc, uint64_t made[5], vksplit_error* error)
+{
+    static const uint64_t sizes[2] = {4, 6}, lengths[2] = {2, 4};
+    vksplit_split_desc d = core_packed_desc(4, 2, sizes, 1, 2, lengths);
+    vksplit_join_desc j = core_packed_join_desc(4, 2, sizes, 1, 2, lengths);
+    vksplit_plan_options options = {.path = VKSPLIT_PATH_COMPUTE};
+    vksplit_context* ctx = NULL;
+    vkc_reset();
+    int ok = vksplit_context_create(desc, &ctx, error) == VKSPLIT_OK;
+    made[0] = vkc_calls(VKC_vkCreateComputePipelines);
+    vksplit_plan* plans[4] = {NULL, NULL, NULL, NULL};
+    for (int p = 0; ok && p < 4; p++) {
+        vkc_reset();
+        ok = (p >= 2 ? vksplit_plan_create_join(ctx, &j, &options, &plans[p], error)
+                     : vksplit_plan_create(ctx, &d, &options, &plans[p], error)) == VKSPLIT_OK;
+        made[1 + p] = vkc_calls(VKC_vkCreateComputePipelines);
+    }
+    for (int p = 0; p < 4; p++)
+        vksplit_plan_destroy(plans[p]);
+    vksplit_context_destroy(ctx);
+    return ok;
+}

@@ -241,5 +241,10 @@ void vkc_set_address_skew(uint64_t skew);
 /* Installs the counting wrappers over the runner's loader and returns a context desc on
  * the runner's device whose get_*_proc_addr are the counting ones. */
 vksplit_context_desc vkc_context_desc(vksplit_runner* runner);
+/* The vkCreateComputePipelines of a context made from desc (from vkc_context_desc: counted):
+ * made[0] at its creation, then by a split plan, a second split plan of the same shape, a join
+ * plan, a second one (made[1..4]; 4-byte [4, 6] along axis 1 into 2 and 4, the compute path).
+ * 1 on success, else 0 with the failure in *error. */
+int vkc_pipelines_made(const vksplit_context_desc* desc, uint64_t made[5], vksplit_error* error);
 
 #endif /* VKSPLIT_TESTS_CORE_VK_COUNT_H */
