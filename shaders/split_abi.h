@@ -55,6 +55,8 @@
 #define MAPPING_TRANSPOSE16 9   /* TRANSPOSE of 4-byte elements with 16-byte loads and stores */
 #define MAPPING_DEVICE 10       /* the device copy: a plan for capacities, lengths and offsets the GPU wrote */
 #define MAPPING_DEVICE_CHECK 11 /* its one-workgroup check: holds them to the capacities, sizes the copy */
+#define MAPPING_ROWS 12         /* rows the GPU places: one part's rows at listed places of the whole */
+#define MAPPING_ROWS_CHECK 13   /* its one-workgroup check of the indices, for plans with many */
 
 /* Words one invocation loads before it stores (TILES, TRANSPOSE, DEINTERLEAVE's loads): 64
  * bytes in flight per trip for words of 4 bytes and more (16 x 4, 8 x 8, 4 x 16, 2 x 32);
@@ -184,6 +186,92 @@
                                       * the length, its high word */
 #define CHECK_RULE_OFFSET 297        /* GIVEN: offset + length past the whole's capacity: part, offset, capacity */
 #define CHECK_RULE_ORDER 298         /* GIVEN, a join: a part starts before the one before it ends: part, offset, end */
+
+/* ---- rows the GPU places (MAPPING_ROWS, MAPPING_ROWS_CHECK) --------------------------------
+ * A kernel pair of its own: its own table, block, push constants and bindings (shaders/
+ * copy_rows.glsl, rows_check.glsl, rows_indices.glsl; vksplit.h's vksplit_rows). One part: its
+ * rows (the dimensions after the axis, packed: ROWS_TBL_ROW_WORDS words) move between the
+ * part's row j and the whole's row at the place the indices give, for every index of the
+ * dimensions before the axis (the outer dimensions, coalesced, innermost first). A workgroup
+ * copies a block of ROWS_TBL_BLOCK_ROWS rows by 2^ROWS_TBL_COLS_LOG2 words (the workgroup size
+ * x ABI_UNROLL x trips items): one column tile of those rows. Its table (uint32 words): */
+#define ROWS_TBL_FLAGS 0          /* the mode (vksplit_rows_mode: ROWS_FLAG_MODE), then the flags below */
+#define ROWS_TBL_ROWS 1           /* L: the part's rows along the axis */
+#define ROWS_TBL_PLACES 2         /* C: the whole's places along the axis (below 2^31) */
+#define ROWS_TBL_ROW_WORDS 3      /* words of one row */
+#define ROWS_TBL_COLS_LOG2 4      /* a block's columns, log2 */
+#define ROWS_TBL_BLOCK_ROWS 5     /* a block's rows */
+#define ROWS_TBL_COL_TILES 6      /* blocks across one row */
+#define ROWS_TBL_TOTAL_ROWS 7     /* rows to move: L x the outer dimensions' indices (below 2^32) */
+#define ROWS_TBL_LISTS 8          /* index lists */
+#define ROWS_TBL_ENTRIES 9        /* indices: lists x L (INDEXED) or lists */
+#define ROWS_TBL_OUTER_DIMS 10    /* outer dimensions (at most ROWS_MAX_OUTER_DIMS) */
+#define ROWS_TBL_TRIPS 11         /* trips of ABI_UNROLL items per invocation */
+#define ROWS_TBL_BITMAP_WORDS 12  /* the check's bitmap words per list (INDEXED joins: duplicates) */
+#define ROWS_TBL_HOST_AT 13       /* host indices: the table's word where the places (or starts) start */
+#define ROWS_TBL_WHOLE_STEP 14    /* uint64: words between the whole's places */
+#define ROWS_TBL_PART_STEP 16     /* uint64: words between the part's rows */
+#define ROWS_TBL_DIMS 20          /* then per outer dimension, innermost first: */
+#define ROWS_DIM_SIZE 0           /*   size */
+#define ROWS_DIM_LIST_STRIDE 1    /*   stride in lists (0: the lists broadcast over it) */
+#define ROWS_DIM_WHOLE_STRIDE 2   /*   uint64 stride in words in the whole */
+#define ROWS_DIM_PART_STRIDE 4    /*   uint64 stride in words in the part */
+#define ROWS_DIM_FIELDS 8
+#define ROWS_MAX_OUTER_DIMS 7
+#define ROWS_FLAG_MODE 3u         /* 1 INDEXED, 2 LINEAR, 3 CIRCULAR */
+#define ROWS_FLAG_INDEX64 4u      /* the indices are int64 (else int32) */
+#define ROWS_FLAG_SKIP 8u         /* INDEXED: a negative index skips its row */
+#define ROWS_FLAG_FUSED 16u       /* GPU indices, few: every workgroup of the copy checks them all (no check pass) */
+#define ROWS_FLAG_HOST 32u        /* host indices: places (INDEXED; ROWS_HOST_SKIP skips) or starts, normalized
+                                   * in the table: no indices binding, no block, no check */
+#define ROWS_FLAG_JOIN 64u        /* a join (the check's one module serves both directions) */
+#define ROWS_HOST_SKIP 0xFFFFFFFFu
+/* GPU indices: at most this many, the copy checks them in every workgroup (ROWS_FLAG_FUSED);
+ * more take the check pass (one workgroup of ROWS_CHECK_WORKGROUP, before the copy). */
+#define ROWS_FUSED_MAX_ENTRIES 64u
+#define ROWS_CHECK_WORKGROUP 128u
+/* Workgroup memory: the verdict's words, then (fused) each list's start. */
+#define ROWS_SMEM_BAD 0           /* the first entry that breaks a rule */
+#define ROWS_SMEM_DUP_LIST 1      /* duplicates: the least list with one, its least place, */
+#define ROWS_SMEM_DUP_PLACE 2
+#define ROWS_SMEM_FIRST 3         /*   and the first two entries placing a row there */
+#define ROWS_SMEM_SECOND 4
+#define ROWS_SMEM_RULE 5
+#define ROWS_SMEM_STARTS 8        /* [ROWS_FUSED_MAX_ENTRIES] */
+#define ROWS_SHARED_WORDS (ROWS_SMEM_STARTS + ROWS_FUSED_MAX_ENTRIES)
+/* The block (GPU indices; vksplit.h's VKSPLIT_ROWS_STATUS_WORDS): the status, then the check's
+ * scratch: each list's start (LINEAR, CIRCULAR: normalized into [0, C)), or two bitmaps of the
+ * places (INDEXED joins: seen once, seen twice), ROWS_TBL_BITMAP_WORDS words a list each. */
+#define ROWS_BLOCK_STATUS 0       /* [8]: the rule, list, entry, value (low, high), the other value, 0, 0 */
+#define ROWS_STATUS_RULE 0
+#define ROWS_STATUS_LIST 1
+#define ROWS_STATUS_ENTRY 2
+#define ROWS_STATUS_VALUE_LO 3
+#define ROWS_STATUS_VALUE_HI 4
+#define ROWS_STATUS_OTHER 5       /* ROWS_INDEX, ROWS_START: the places C; ROWS_DUPLICATE: the second entry */
+#define ROWS_BLOCK_SCRATCH 8
+/* The rules the checks write (vksplit/rules.h's numbers). */
+#define ROWS_RULE_INDEX 327
+#define ROWS_RULE_START 328
+#define ROWS_RULE_DUPLICATE 329
+/* Push constants, the copy's and the check's. Device addresses: */
+#define PC_ROWS_BDA_TABLE 0       /* uint64 */
+#define PC_ROWS_BDA_WHOLE 8       /* uint64 */
+#define PC_ROWS_BDA_PART 16       /* uint64 */
+#define PC_ROWS_BDA_INDICES 24    /* uint64 (0: host indices) */
+#define PC_ROWS_BDA_BLOCK 32      /* uint64 (0: host indices) */
+#define PC_ROWS_BDA_GRID_X 40     /* uint: the grid's width */
+#define PC_ROWS_BDA_BYTES 48
+/* Descriptors (the rows' set layout: binding 0 the table as a uniform buffer, 1 the whole, 2 the
+ * part, 3 the block, 4 the indices): each one's first word within its binding. */
+#define PC_ROWS_DESC_TABLE_WORD 0   /* uint32 */
+#define PC_ROWS_DESC_WHOLE_WORD 4   /* copy words */
+#define PC_ROWS_DESC_PART_WORD 8    /* copy words */
+#define PC_ROWS_DESC_INDICES_WORD 12 /* uint32 */
+#define PC_ROWS_DESC_BLOCK_WORD 16  /* uint32 */
+#define PC_ROWS_DESC_GRID_X 20
+#define PC_ROWS_DESC_BYTES 24
+#define ROWS_TBL_VEC4S 1024       /* the uniform table's declared size: 16 KiB, maxUniformBufferRange's least */
 
 /* ---- push constants --------------------------------------------------------------------------
  * Byte offsets; at most 128 bytes (the Vulkan minimum for maxPushConstantsSize). The shape word

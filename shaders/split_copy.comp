@@ -61,6 +61,19 @@ layout(constant_id = SPEC_SHARED_WORDS) const uint SHARED_WORDS = 1;
 #if KERNEL == MAPPING_DEVICE_CHECK
 // The device parameters' check copies no word: a kernel of its own, with its own push constants.
 #include "device_check.glsl"
+#elif KERNEL == MAPPING_ROWS || KERNEL == MAPPING_ROWS_CHECK
+// Rows the GPU places: a kernel pair of its own (push constants, table, bindings, block).
+#if defined(DIRECTION_JOIN)
+const bool JOIN = DIRECTION_JOIN != 0;
+#else
+layout(constant_id = SPEC_JOIN) const bool JOIN = false;
+#endif
+#if KERNEL == MAPPING_ROWS
+#include "copy_rows.glsl"
+void main() { rows_main(gl_WorkGroupID.y * pc.grid_x + gl_WorkGroupID.x); }
+#else
+#include "rows_check.glsl"
+#endif
 #else
 #if defined(DIRECTION_JOIN)
 // One module per direction (src/geometry/shader_variants.h): a pipeline's module then holds only the
@@ -213,4 +226,4 @@ void main()
 #endif
 #endif
 }
-#endif // KERNEL != MAPPING_DEVICE_CHECK
+#endif // KERNEL != MAPPING_DEVICE_CHECK, MAPPING_ROWS, MAPPING_ROWS_CHECK

@@ -130,6 +130,30 @@
       "device parameters copy whole 4-byte words: %s is %llu bytes (a step along the axis %llu, base_alignment %u)")     \
     X(PLAN_DEVICE_CAPACITY, 304, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                            \
       "device parameters count in 32 bits: %s's capacity %llu along the axis of %llu words a step is past %llu words")   \
+    /* Rows the GPU places (vksplit_plan_options.rows) */                                                              \
+    X(PLAN_ROWS_MODE, 313, VKSPLIT_ERROR_INVALID_ARGUMENT, "options.rows.mode %d is not a vksplit_rows_mode")            \
+    X(PLAN_ROWS_INDEX_BYTES, 314, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                        \
+      "options.rows.index_bytes %u: indices are 4 (int32) or 8 (int64) bytes (0: 8)")                                    \
+    X(PLAN_ROWS_PARTS, 315, VKSPLIT_ERROR_OUTPUT_COUNT,                                                                  \
+      "rows the GPU places move one part: the desc has %u %s")                                                           \
+    X(PLAN_ROWS_LIST_DIMS, 316, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                          \
+      "options.rows.list_dims 0x%x names dimension %u: lists run over the dimensions before the axis %u")                \
+    X(PLAN_ROWS_LAYOUT, 317, VKSPLIT_ERROR_UNSUPPORTED,                                                                  \
+      "rows need the dimensions after the axis packed: %s has stride %llu at dimension %u, not %llu")                    \
+    X(PLAN_ROWS_DEVICE_PARAMETERS, 318, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                  \
+      "rows the GPU places read no device parameters: options.device_parameters is %d")                                  \
+    X(PLAN_ROWS_PATH, 319, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                               \
+      "rows the GPU places run on the compute path: options.path is VKSPLIT_PATH_TRANSFER")                              \
+    X(PLAN_ROWS_SKIP, 320, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                               \
+      "options.rows.skip_negative is for INDEXED rows, and the mode is %s")                                              \
+    X(PLAN_ROWS_LENGTH, 321, VKSPLIT_ERROR_SPLIT_LENGTH,                                                                 \
+      "%s rows: the part's %llu rows are more than the whole's %llu places along the axis")                              \
+    X(PLAN_ROWS_COUNT, 322, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                                 \
+      "rows count in 32 bits: %s is %llu, past %llu")                                                                    \
+    X(PLAN_ROWS_BINDING, 323, VKSPLIT_ERROR_UNSUPPORTED,                                                                 \
+      "rows without device addresses need every tensor within one binding's reach: %s spans %llu bytes, past %llu")      \
+    X(PLAN_ROWS_HOST_INDICES, 324, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                          \
+      "options.rows.host_indices: the plan reads %llu indices; a plan holds at most %u (give them on the GPU)")           \
     /* The caller's table (vksplit_plan_write_table, vksplit_plan_bind_table) */                                         \
     X(TABLE_DATA_NULL, 285, VKSPLIT_ERROR_NULL_ARGUMENT, "data is NULL for a table of %llu bytes")                       \
     X(TABLE_DATA_ALIGNMENT, 286, VKSPLIT_ERROR_ALIGNMENT,                                                                \
@@ -153,12 +177,12 @@
     X(RECORD_OPERATION, 215, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                             \
       "this plan is a %s, and %s records a %s: record every plan with vksplit_cmd_record")                               \
     X(RECORD_PARAMETERS_NULL, 307, VKSPLIT_ERROR_NULL_ARGUMENT,                                                          \
-      "bindings.parameters.buffer is VK_NULL_HANDLE: this plan reads device parameters")                                 \
+      "bindings.parameters.buffer is VK_NULL_HANDLE: this plan reads device parameters or writes its rows' status")                                 \
     X(RECORD_PARAMETERS_ALIGNMENT, 308, VKSPLIT_ERROR_ALIGNMENT,                                                         \
       "bindings.parameters: offset %llu (device address 0x%llx; 0 without) is not a multiple of 16")                     \
     /* What the check of device parameters writes (vksplit_parameters_status) */                                         \
     X(PARAMETERS_STATUS_NULL, 309, VKSPLIT_ERROR_NULL_ARGUMENT, "plan and words are required")                           \
-    X(PARAMETERS_STATUS_PLAN, 310, VKSPLIT_ERROR_INVALID_ARGUMENT, "this plan reads no device parameters")               \
+    X(PARAMETERS_STATUS_PLAN, 310, VKSPLIT_ERROR_INVALID_ARGUMENT, "this plan writes no status: it reads no device parameters and no GPU indices")               \
     X(PARAMETERS_STATUS_UNKNOWN, 311, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                    \
       "status %u is no rule the check writes: the block was not written by a recording of this plan")                    \
     X(DEVICE_LENGTH, 294, VKSPLIT_ERROR_SPLIT_LENGTH, "the device's lengths[%u] = %u is over its capacity %u")           \
@@ -168,6 +192,17 @@
       "the device's offsets[%u] = %u plus its length is past the whole's capacity %u")                                   \
     X(DEVICE_ORDER, 298, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                                 \
       "the device's offsets[%u] = %u starts before the part before it ends (%u): a join's parts lie in order")           \
+    X(RECORD_INDICES_NULL, 325, VKSPLIT_ERROR_NULL_ARGUMENT,                                                             \
+      "bindings.indices.buffer is VK_NULL_HANDLE: this plan reads %llu bytes of indices the GPU wrote")                   \
+    X(RECORD_INDICES_ALIGNMENT, 326, VKSPLIT_ERROR_ALIGNMENT,                                                            \
+      "bindings.indices: offset %llu (device address 0x%llx; 0 without) is not a multiple of 4")                         \
+    /* What the rows' check writes (vksplit_parameters_status), and host indices at plan creation */                     \
+    X(ROWS_INDEX, 327, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                                   \
+      "the %s indices: list %u entry %u = %lld is outside the whole's places [0, %u)")                                   \
+    X(ROWS_START, 328, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                                   \
+      "the %s indices: list %u starts at %lld, and its %u rows must lie in the whole's places [0, %u)")                   \
+    X(ROWS_DUPLICATE, 329, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                               \
+      "the %s indices: list %u entries %u and %u both place a row at %lld: a join writes each place once")               \
     X(RECORD_TABLE_UNBOUND, 292, VKSPLIT_ERROR_BINDING,                                                                  \
       "the plan's table is the caller's (VKSPLIT_TABLE_CALLER) and not bound: vksplit_plan_bind_table first")            \
     X(BINDING_BUFFER_NULL, 44, VKSPLIT_ERROR_BINDING, "%s.buffer is VK_NULL_HANDLE")                                     \

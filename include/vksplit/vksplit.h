@@ -558,12 +558,71 @@ typedef enum vksplit_device_parameters {
 #define VKSPLIT_PARAMETERS_STATUS(n) (1u + 2u * (n))     /* vksplit's: the rule, then 3 values */
 #define VKSPLIT_PARAMETERS_WORDS(n) (6u + 8u * (n))      /* in all, vksplit's working words included */
 
+/* Rows the GPU places (vksplit_plan_options.rows): a join whose one part's rows land at
+ * positions of the whole along the axis read from a list of indices (a scatter: llama.cpp's
+ * SET_ROWS, torch's index_copy_, a paged KV-cache append by slot, ONNX TensorScatter), or a
+ * split whose one part's rows come from positions so listed (a gather: GET_ROWS, a mixture of
+ * experts' permute). The desc has one part; its length along the axis is the part's rows L,
+ * sizes[axis] the whole's places C, and the two may differ either way (no sum rule). A row is
+ * the dimensions after the axis, packed in both tensors (any stride along the axis and before
+ * it). For each index o of the dimensions before the axis and each row j < L, the place is
+ *     INDEXED   indices[list(o)][j]
+ *     LINEAR    indices[list(o)] + j                 (0 <= start, start + L <= C)
+ *     CIRCULAR  (indices[list(o)] + j) mod C         (floor mod: any start; L <= C)
+ * and a join copies the part's row (o, j) to the whole's row (o, place), a split the whole's
+ * (o, place) to the part's (o, j); every other byte is left as it is. list(o) is o's index over
+ * the dimensions that list_dims names (the indices tensor is [those sizes..., L] for INDEXED,
+ * [those sizes...] otherwise, packed, int32 or int64 in the device's byte order); the others
+ * share one list (broadcast, as ggml's SET_ROWS broadcasts its indices).
+ *
+ * The indices come from the GPU (host_indices NULL: bindings.indices at each recording, the
+ * engine's own GPU work writes them; one command buffer recorded once is exact for every value,
+ * replay after replay), or from the host (host_indices: the values, copied and checked at plan
+ * creation: a plan with nothing to bind but its tensors). GPU indices are checked on the GPU
+ * before any row moves, each time the recording runs: an index outside [0, C) (ROWS_INDEX), a
+ * start that puts a LINEAR row outside (ROWS_START), and two rows of a join's INDEXED list
+ * aimed at one place (ROWS_DUPLICATE: which would win is not defined, so it is refused) write
+ * nothing at all, and the status at the start of bindings.parameters (VKSPLIT_ROWS_STATUS_WORDS
+ * words; vksplit_parameters_status reads it back) names the rule, the list, the entry and the
+ * value. Host indices meet the same rules at plan creation, with the same rule ids. */
+typedef enum vksplit_rows_mode {
+    VKSPLIT_ROWS_NONE = 0,     /* the desc's parts one after another (the default) */
+    VKSPLIT_ROWS_INDEXED = 1,  /* one place per row */
+    VKSPLIT_ROWS_LINEAR = 2,   /* one start per list, rows one after another */
+    VKSPLIT_ROWS_CIRCULAR = 3, /* one start per list, rows one after another modulo the whole's places */
+    VKSPLIT_ROWS_MAX_ENUM = 0x7fffffff
+} vksplit_rows_mode;
+
+typedef struct vksplit_rows {
+    vksplit_rows_mode mode;
+    uint32_t index_bytes; /* 8 (int64, the default: 0) or 4 (int32) */
+    /* Bit d (d < axis): the indices hold one list per index of dimension d; clear: one list
+     * serves every index of d. 0: one list for all (a KV append at one position). */
+    uint32_t list_dims;
+    /* INDEXED: a negative index skips its row (vLLM's padding slots): nothing is written for it
+     * (a split leaves the part's row as it is). Without it a negative index breaks ROWS_INDEX. */
+    vksplit_bool32 skip_negative;
+    /* NULL: the GPU's indices (bindings.indices); else the indices now (index_bytes each, as
+     * many as the indices tensor holds: vksplit_plan_info.index_count), at most
+     * VKSPLIT_ROWS_MAX_HOST_INDICES. */
+    const void* host_indices;
+} vksplit_rows;
+
+/* The status a plan with GPU indices writes at the start of its block (bindings.parameters,
+ * vksplit_plan_info.parameter_bytes long, the block's other words vksplit's): the rule (0: all
+ * is well), the list, the entry, the value (low, high word), then the rule's other value. */
+#define VKSPLIT_ROWS_STATUS_WORDS 8u
+#define VKSPLIT_ROWS_MAX_HOST_INDICES 2048u
+
 typedef struct vksplit_plan_options {
     vksplit_path path;             /* default AUTO */
     vksplit_table_placement table; /* default POOL */
     /* default NONE; PACKED or GIVEN: the desc gives capacities, a recording reads the device's
      * lengths (and offsets) */
     vksplit_device_parameters device_parameters;
+    /* default mode NONE; else rows the GPU (or the host) places, above: not with device
+     * parameters, on the compute path */
+    vksplit_rows rows;
 } vksplit_plan_options;
 
 /* Validates the split (once: the planner works on the validated form), plans it, and writes
@@ -645,6 +704,13 @@ typedef struct vksplit_plan_info {
      * other figures are the capacities': bytes_written is the most a recording writes. */
     vksplit_device_parameters device_parameters;
     uint64_t parameter_bytes;
+    /* Rows the GPU places (NONE otherwise): the mode, the index count the plan reads (lists x
+     * rows for INDEXED, lists otherwise) and index_span_bytes, the bytes bindings.indices must
+     * cover (0 with host indices). parameter_bytes is then the status block's (0 with host
+     * indices: nothing to check on the GPU). */
+    vksplit_rows_mode rows_mode;
+    uint64_t index_count;
+    uint64_t index_span_bytes;
 } vksplit_plan_info;
 
 /* Writes the plan's table, table_bytes of it, into data (4-byte aligned host memory: the
@@ -757,10 +823,14 @@ typedef struct vksplit_bindings {
      * (above); ignored otherwise. */
     vksplit_arguments arguments;
     /* The block of device parameters (vksplit_plan_options.device_parameters, below), when the
-     * plan reads them: a storage buffer with INDIRECT_BUFFER usage (and SHADER_DEVICE_ADDRESS
+     * plan reads them, or the status block of a plan with GPU indices (rows): a storage buffer with INDIRECT_BUFFER usage (and SHADER_DEVICE_ADDRESS
      * on device addresses), offset a multiple of VKSPLIT_PARAMETERS_ALIGNMENT, parameter_bytes
      * long; one block per recording that may be in flight at once. Ignored otherwise. */
     vksplit_binding parameters;
+    /* The indices, when the plan's rows take GPU indices (vksplit_plan_options.rows): a storage
+     * buffer (SHADER_DEVICE_ADDRESS on device addresses), offset a multiple of 4,
+     * index_span_bytes long. Ignored otherwise. */
+    vksplit_binding indices;
 } vksplit_bindings;
 
 /* Records the plan into cmd (a compute-capable command buffer in the recording state, outside
@@ -816,10 +886,11 @@ typedef struct vksplit_bindings {
 VKSPLIT_API vksplit_result vksplit_cmd_record(const vksplit_plan* plan, VkCommandBuffer cmd,
                                               const vksplit_bindings* bindings, vksplit_error* error);
 
-/* The status a recording of a plan with device parameters wrote, from the block's words read
- * back (at least VKSPLIT_PARAMETERS_WORDS(n)): VKSPLIT_OK, or the broken rule's code, with
- * *error naming the part and the values ("the device's lengths[2] = 9 is over its capacity
- * 8"). Thread-safety: safe (pure). */
+/* The status a recording of a plan with device parameters, or with GPU indices, wrote, from
+ * the block's words read back (at least VKSPLIT_PARAMETERS_WORDS(n), or
+ * VKSPLIT_ROWS_STATUS_WORDS): VKSPLIT_OK, or the broken rule's code, with *error naming the
+ * part and the values ("the device's lengths[2] = 9 is over its capacity 8"; "the device's
+ * indices: list 0 entry 3 = 70 is outside [0, 64)"). Thread-safety: safe (pure). */
 VKSPLIT_API vksplit_result vksplit_parameters_status(const vksplit_plan* plan, const uint32_t* words,
                                                      vksplit_error* error);
 

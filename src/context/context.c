@@ -117,6 +117,7 @@ static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_de
     if (desc->max_binding_bytes && desc->max_binding_bytes < ctx->max_storage_buffer_range)
         ctx->max_storage_buffer_range = (uint32_t)desc->max_binding_bytes;
     ctx->min_storage_offset_alignment = (uint32_t)limits->minStorageBufferOffsetAlignment;
+    ctx->min_uniform_offset_alignment = (uint32_t)limits->minUniformBufferOffsetAlignment;
     ctx->non_coherent_atom_size = limits->nonCoherentAtomSize;
 
     if (props.apiVersion >= VK_API_VERSION_1_3 && ctx->vk.vkGetPhysicalDeviceProperties2) {

@@ -13,11 +13,11 @@
 
 /* Pipelines by direction (vksplit__direction: SPEC_JOIN), kernel (split_abi.h's MAPPING_*: the
  * mappings 1 .. 5, then TILES' realigned and wide kernels, 7 and 8, TRANSPOSE16 9, and the
- * device parameters' copy and check, 10 and 11) and copy word (index
+ * device parameters' copy and check, 10 and 11, rows' copy and check, 12 and 13) and copy word (index
  * log2(word bytes), 1 .. 32 bytes). */
 #define VKSPLIT_DIRECTIONS 2
 #define VKSPLIT_WORD_KINDS 6
-#define VKSPLIT_KERNEL_KINDS 12
+#define VKSPLIT_KERNEL_KINDS 14
 
 /* The parameter tables' blocks (src/context/table_pool.c): a spin lock, the blocks, and the
  * size of the next. */
@@ -60,6 +60,11 @@ struct vksplit_context {
     /* descriptor path, plans with device parameters: binding 3 their block, parameter_slots parts */
     VkDescriptorSetLayout parameter_set_layout;
     VkPipelineLayout parameter_pipeline_layout;
+    /* descriptor path, rows the GPU places: binding 0 the table (a uniform buffer), 1 the whole,
+     * 2 the part, 3 the block, 4 the indices */
+    VkDescriptorSetLayout rows_set_layout;
+    VkPipelineLayout rows_pipeline_layout;
+    uint32_t min_uniform_offset_alignment;
     /* Created with the context (the directions create_pipelines names), or by the first plan
      * that needs one: plans are made from any thread, so a slot is claimed with a
      * compare-and-swap. Each holds a VkPipeline's 64 bits (a pointer or a uint64_t, by
@@ -76,6 +81,16 @@ static inline vksplit_bool32 vksplit__atomic_stores(const vksplit_context* ctx, 
 {
     return (word_bytes == 1 && !(ctx->features & VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT)) ||
            (word_bytes == 2 && !(ctx->features & VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT));
+}
+
+/* The rows copy's workgroup (src/geometry/mapping_rows.c): the tuning's, down to a power of two
+ * (its blocks' columns and rows are powers of two). */
+static inline uint32_t vksplit__rows_workgroup(const vksplit_context* ctx)
+{
+    uint32_t size = 1;
+    while (size * 2 <= ctx->caps.workgroup_size)
+        size *= 2;
+    return size;
 }
 
 #endif /* VKSPLIT_CONTEXT_STATE_H */

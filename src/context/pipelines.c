@@ -121,6 +121,33 @@ static vksplit_result create_pipeline_layout(vksplit_context* ctx, VkDescriptorS
     return VKSPLIT_OK;
 }
 
+/* The rows' push-descriptor set layout: binding 0 the table, a uniform buffer (the least devices
+ * have four storage buffers a stage: the whole, the part, the block and the indices take them),
+ * 1 the whole, 2 the part, 3 the block, 4 the indices. */
+static vksplit_result create_rows_set_layout(vksplit_context* ctx, VkDescriptorSetLayout* out, vksplit_error* error)
+{
+    VkDescriptorSetLayoutBinding bindings[5];
+    memset(bindings, 0, sizeof bindings);
+    for (uint32_t b = 0; b < 5; b++) {
+        bindings[b].binding = b;
+        bindings[b].descriptorType = b ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER : VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+        bindings[b].descriptorCount = 1;
+        bindings[b].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+    }
+    VkDescriptorSetLayoutCreateInfo info = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+    info.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
+    info.bindingCount = 5;
+    info.pBindings = bindings;
+    VkDescriptorSetLayout set_layout;
+    VkResult vr = ctx->vk.vkCreateDescriptorSetLayout(ctx->device, &info, ctx->callbacks, &set_layout);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkCreateDescriptorSetLayout", vr);
+    *out = set_layout;
+    vksplit__name_object(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, (uint64_t)set_layout,
+                         "vksplit: push-descriptor set layout (rows: table, whole, part, block, indices)");
+    return VKSPLIT_OK;
+}
+
 vksplit_result vksplit__create_layouts(vksplit_context* ctx, vksplit_error* error)
 {
     if (ctx->bda)
@@ -133,12 +160,21 @@ vksplit_result vksplit__create_layouts(vksplit_context* ctx, vksplit_error* erro
     if (r == VKSPLIT_OK)
         r = create_pipeline_layout(ctx, ctx->parameter_set_layout, "push descriptors, device parameters",
                                    &ctx->parameter_pipeline_layout, error);
+    if (r == VKSPLIT_OK)
+        r = create_rows_set_layout(ctx, &ctx->rows_set_layout, error);
+    if (r == VKSPLIT_OK)
+        r = create_pipeline_layout(ctx, ctx->rows_set_layout, "push descriptors, rows", &ctx->rows_pipeline_layout,
+                                   error);
     return r;
 }
 
 VkPipelineLayout vksplit__layout_for(const vksplit_context* ctx, uint32_t kernel)
 {
-    return vksplit__is_parameter_kernel(kernel) && !ctx->bda ? ctx->parameter_pipeline_layout : ctx->pipeline_layout;
+    if (ctx->bda)
+        return ctx->pipeline_layout;
+    return vksplit__is_parameter_kernel(kernel) ? ctx->parameter_pipeline_layout
+           : vksplit__is_rows_kernel(kernel)    ? ctx->rows_pipeline_layout
+                                                : ctx->pipeline_layout;
 }
 
 /* Whether the context plans with a kernel and word in a direction (the table of
@@ -146,19 +182,19 @@ VkPipelineLayout vksplit__layout_for(const vksplit_context* ctx, uint32_t kernel
 static bool context_uses(const vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes, vksplit__direction direction)
 {
     vksplit__kernel_caps caps = {ctx->caps.bda, ctx->caps.max_word_bytes, direction};
-    /* a plan with device parameters takes its kernels whatever the tuning's mapping */
-    return (vksplit__is_parameter_kernel(kernel) ||
+    /* a plan with device parameters or rows takes its kernels whatever the tuning's mapping */
+    return (vksplit__is_planned_kernel(kernel) ||
             vksplit__mapping_allowed(ctx->caps.mapping, vksplit__kernel_mapping(kernel))) &&
            vksplit__kernel_takes_word(kernel, word_bytes, &caps);
 }
 
 /* Whether a pipeline waits for the first plan that needs it: its direction's are deferred, or
- * it serves device parameters, which only VKSPLIT_PIPELINES_WITH_CONTEXT makes up front (most
- * contexts never plan one). */
+ * it serves device parameters or rows, which only VKSPLIT_PIPELINES_WITH_CONTEXT makes up front
+ * (most contexts never plan one). */
 static bool deferred_kernel(const vksplit_context* ctx, vksplit__direction direction, uint32_t kernel)
 {
     uint32_t both = (1u << VKSPLIT__SPLIT) | (1u << VKSPLIT__JOIN);
-    if (vksplit__is_parameter_kernel(kernel) && ctx->create_pipelines != both)
+    if (vksplit__is_planned_kernel(kernel) && ctx->create_pipelines != both)
         return true;
     return !(ctx->create_pipelines & (1u << direction));
 }
@@ -182,11 +218,14 @@ static void specialize(const vksplit_context* ctx, uint32_t kernel, vksplit__dir
             3 * ctx->caps.workgroup_size + 1; /* per lane: its sum's low word, first broken rule, high word; the rule */
     bool transpose = kernel == MAPPING_TRANSPOSE || kernel == MAPPING_TRANSPOSE16;
     bool device = vksplit__is_parameter_kernel(kernel);
-    uint32_t values[SPEC_COUNT] = {transpose ? TRANSPOSE_WORKGROUP : ctx->caps.workgroup_size,
-                                   device ? ctx->parameter_slots : ctx->output_slots, shared,
-                                   vksplit__writes_whole(direction),
-                                   /* a CPU device's tuning: the device parameters' copy in runs a lane */
-                                   kernel == MAPPING_DEVICE && ctx->caps.mapping == VKSPLIT_MAPPING_RUNS};
+    uint32_t workgroup = transpose                        ? TRANSPOSE_WORKGROUP
+                         : kernel == MAPPING_ROWS_CHECK   ? ROWS_CHECK_WORKGROUP
+                         : kernel == MAPPING_ROWS         ? vksplit__rows_workgroup(ctx)
+                                                          : ctx->caps.workgroup_size;
+    /* a CPU device's tuning: the device parameters' and the rows' copies in runs a lane */
+    bool lane_runs = (kernel == MAPPING_DEVICE || kernel == MAPPING_ROWS) && ctx->caps.mapping == VKSPLIT_MAPPING_RUNS;
+    uint32_t values[SPEC_COUNT] = {workgroup, device ? ctx->parameter_slots : ctx->output_slots, shared,
+                                   vksplit__writes_whole(direction), lane_runs};
     static const uint32_t ids[SPEC_COUNT] = {SPEC_WORKGROUP_SIZE, SPEC_OUTPUT_SLOTS, SPEC_SHARED_WORDS, SPEC_JOIN,
                                              SPEC_LANE_RUNS};
     for (uint32_t i = 0; i < SPEC_COUNT; i++) {
@@ -410,4 +449,8 @@ void vksplit__destroy_pipelines(vksplit_context* ctx)
         ctx->vk.vkDestroyPipelineLayout(ctx->device, ctx->parameter_pipeline_layout, ctx->callbacks);
     if (ctx->parameter_set_layout)
         ctx->vk.vkDestroyDescriptorSetLayout(ctx->device, ctx->parameter_set_layout, ctx->callbacks);
+    if (ctx->rows_pipeline_layout)
+        ctx->vk.vkDestroyPipelineLayout(ctx->device, ctx->rows_pipeline_layout, ctx->callbacks);
+    if (ctx->rows_set_layout)
+        ctx->vk.vkDestroyDescriptorSetLayout(ctx->device, ctx->rows_set_layout, ctx->callbacks);
 }

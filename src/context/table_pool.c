@@ -121,7 +121,9 @@ static vksplit_result make_block(vksplit_context* ctx, uint64_t bytes, uint64_t 
     b->units = (uint32_t)units;
     VkBufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
     info.size = bytes;
-    info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | (ctx->bda ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0);
+    /* uniform too on the descriptor path: rows' tables are read as uniform buffers there */
+    info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                 (ctx->bda ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
     info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
     /* A failed call leaves its output undefined: handles are kept only on success. */
     VkBuffer buffer;

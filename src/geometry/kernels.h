@@ -39,6 +39,18 @@ static inline bool vksplit__is_parameter_kernel(uint32_t kernel)
 {
     return kernel == MAPPING_DEVICE || kernel == MAPPING_DEVICE_CHECK;
 }
+/* The kernels of rows the GPU places (their copy and its check): any tuning plans with them, and
+ * on the descriptor path their pipelines have a layout of their own (the table a uniform
+ * buffer; the whole, the part, the block and the indices). */
+static inline bool vksplit__is_rows_kernel(uint32_t kernel)
+{
+    return kernel == MAPPING_ROWS || kernel == MAPPING_ROWS_CHECK;
+}
+/* The kernels a plan takes whatever the tuning's mapping: device parameters' and rows'. */
+static inline bool vksplit__is_planned_kernel(uint32_t kernel)
+{
+    return vksplit__is_parameter_kernel(kernel) || vksplit__is_rows_kernel(kernel);
+}
 /* The public mapping a kernel serves (TILES for its realigned and wide kernels). */
 vksplit_mapping vksplit__kernel_mapping(uint32_t kernel);
 /* "tiles (realigned to 16 bytes)": for pipeline names and messages. */

@@ -12,6 +12,7 @@
 #include "plan/plan_table.h"
 #include "plan/plan_windows.h"
 #include "plan/plan_parameters.h"
+#include "plan/plan_rows.h"
 #include "split_abi.h"
 #include "rules/request_layout.h"
 #include "rules/request_rules.h"
@@ -140,7 +141,7 @@ static vksplit_path choose_path(const vksplit_plan* plan, vksplit_path asked)
 /* What the summary and the label call the plan's mapping: its kernel's for device parameters. */
 static const char* plan_mapping_name(const vksplit__geometry* g)
 {
-    return g->kernel == MAPPING_DEVICE ? "device" : vksplit__mapping_name(g->mapping);
+    return g->kernel == MAPPING_DEVICE ? "device" : g->kernel == MAPPING_ROWS ? "rows" : vksplit__mapping_name(g->mapping);
 }
 
 static void describe(vksplit_plan* plan)
@@ -363,6 +364,11 @@ static vksplit_result plan_split(vksplit_context* ctx, const vksplit__request* s
 
 static void finish(vksplit_plan* plan, const vksplit__request* split)
 {
+    if (plan->rows_mode) {
+        vksplit__describe_rows(plan);
+        write_label(plan, split);
+        return;
+    }
     describe(plan);
     if (plan->window_count)
         describe_windows(plan);
@@ -417,14 +423,31 @@ static vksplit_result plan_windows(vksplit_plan* plan, const vksplit__request* s
     return vksplit__cut_windows(split, limit, callbacks, plan_window, plan, &count, error);
 }
 
+/* A plan of rows the GPU places (src/plan/plan_rows.c): its spans, then its own steps. */
+static vksplit_result plan_rows(vksplit_context* ctx, const vksplit__request* request, const vksplit_plan_options* o,
+                                vksplit_plan** out, vksplit_error* error)
+{
+    vksplit_plan* plan = vksplit__alloc(ctx->callbacks, sizeof *plan);
+    *out = plan;
+    if (!plan)
+        return VKSPLIT__FAIL0(error, HOST_ALLOCATION_PLAN);
+    plan->ctx = ctx;
+    plan->direction = request->direction;
+    plan->part_count = request->part_count;
+    vksplit_result r = plan_spans(plan, request, error);
+    return r == VKSPLIT_OK ? vksplit__plan_rows_object(plan, request, o, error) : r;
+}
+
 /* A plan of a validated split or join: planned, its table written, named. */
 static vksplit_result create_plan(vksplit_context* ctx, const vksplit__request* split, const vksplit_plan_options* o,
                                   vksplit_plan** out, vksplit_error* error)
 {
     vksplit_plan* plan = NULL;
     vksplit_table_placement placement = o->table;
-    vksplit_result r = plan_split(ctx, split, o->path, &ctx->caps, true, o->device_parameters, &plan, error);
-    if (r == VKSPLIT_OK && plan->path == VKSPLIT_PATH_COMPUTE && (plan->geo.segment_count || plan->device_parameters)) {
+    vksplit_result r = o->rows.mode ? plan_rows(ctx, split, o, &plan, error)
+                                    : plan_split(ctx, split, o->path, &ctx->caps, true, o->device_parameters, &plan, error);
+    if (r == VKSPLIT_OK && plan->path == VKSPLIT_PATH_COMPUTE &&
+        (plan->geo.segment_count || plan->device_parameters || (plan->rows_mode && vksplit__rows_records(plan)))) {
         plan->table_placement = placement;
         vksplit__place_tables(plan);
         if (placement == VKSPLIT_TABLE_POOL)
@@ -441,7 +464,7 @@ static vksplit_result create_plan(vksplit_context* ctx, const vksplit__request* 
 
 /* NULL options: the same as zeroed ones (vksplit.h). */
 static const vksplit_plan_options default_options = {VKSPLIT_PATH_AUTO, VKSPLIT_TABLE_POOL,
-                                                     VKSPLIT_DEVICE_PARAMETERS_NONE};
+                                                     VKSPLIT_DEVICE_PARAMETERS_NONE, {VKSPLIT_ROWS_NONE, 0, 0, 0, NULL}};
 
 /* The arguments every plan creation checks first; *o receives the options (NULL: the defaults). */
 static vksplit_result check_create(vksplit_context* ctx, const vksplit_plan_options* options, vksplit_plan** out,
@@ -459,7 +482,14 @@ static vksplit_result check_create(vksplit_context* ctx, const vksplit_plan_opti
         return VKSPLIT__FAIL(error, PLAN_TABLE_PLACEMENT, (int)o->table);
     if ((uint32_t)o->device_parameters > VKSPLIT_DEVICE_PARAMETERS_GIVEN)
         return VKSPLIT__FAIL(error, PLAN_DEVICE_PARAMETERS, (int)o->device_parameters);
-    return VKSPLIT_OK;
+    return vksplit__rows_options(o, error);
+}
+
+/* Whether the desc's lengths go without the sum rule: capacities (device parameters), or rows the
+ * GPU places (the part's rows and the whole's places are two numbers). */
+static bool capacities(const vksplit_plan_options* o)
+{
+    return o->device_parameters != VKSPLIT_DEVICE_PARAMETERS_NONE || o->rows.mode != VKSPLIT_ROWS_NONE;
 }
 
 vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_desc* desc,
@@ -469,7 +499,7 @@ vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_des
     vksplit_result r = check_create(ctx, options, out, &o, error);
     vksplit__request request; /* the one validation; everything below works on its result */
     if (r == VKSPLIT_OK)
-        r = vksplit__split_request(desc, o.device_parameters != VKSPLIT_DEVICE_PARAMETERS_NONE, &request, error);
+        r = vksplit__split_request(desc, capacities(&o), &request, error);
     return r == VKSPLIT_OK ? create_plan(ctx, &request, &o, out, error) : r;
 }
 
@@ -480,7 +510,7 @@ vksplit_result vksplit_plan_create_join(vksplit_context* ctx, const vksplit_join
     vksplit_result r = check_create(ctx, options, out, &o, error);
     vksplit__request request;
     if (r == VKSPLIT_OK)
-        r = vksplit__join_request(desc, o.device_parameters != VKSPLIT_DEVICE_PARAMETERS_NONE, &request, error);
+        r = vksplit__join_request(desc, capacities(&o), &request, error);
     return r == VKSPLIT_OK ? create_plan(ctx, &request, &o, out, error) : r;
 }
 
@@ -496,6 +526,7 @@ void vksplit_plan_destroy(vksplit_plan* plan)
     vksplit__free(ctx->callbacks, plan->windows);
     vksplit__release_table(plan);
     vksplit__geometry_free(ctx->callbacks, &plan->geo);
+    vksplit__rows_free(ctx->callbacks, &plan->rows);
     vksplit__grid_free(ctx->callbacks, &plan->grid);
     vksplit__free(ctx->callbacks, plan->regions);
     vksplit__free(ctx->callbacks, plan->region_first);

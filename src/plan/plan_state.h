@@ -7,6 +7,7 @@
 #include "context/context_state.h"
 #include "context/table_pool.h"
 #include "geometry/grid.h"
+#include "geometry/mapping_rows.h"
 #include "geometry/planner.h"
 #include "geometry/table.h"
 
@@ -45,6 +46,11 @@ struct vksplit_plan {
     VkPipeline check_pipeline;
     uint64_t parameter_bytes;
     vksplit__grid grid; /* its dispatches (src/geometry/grid.c) */
+    /* rows the GPU places (vksplit_plan_options.rows; src/plan/plan_rows.c): the mode (NONE
+     * otherwise) and the geometry; pipeline the copy's, check_pipeline the check pass's (GPU
+     * indices the copy does not check itself), parameter_bytes the status block's */
+    vksplit_rows_mode rows_mode;
+    vksplit__rows_geometry rows;
 
     /* transfer path: the regions of segment s are [region_first[s], region_first[s+1]) */
     VkBufferCopy* regions;

@@ -22,6 +22,10 @@ void vksplit__place_tables(vksplit_plan* plan)
 
 static void write_tables(const vksplit_plan* plan, uint8_t* out)
 {
+    if (plan->rows_mode) {
+        vksplit__write_rows_table(&plan->rows, (uint32_t*)out);
+        return;
+    }
     if (!plan->window_count) {
         vksplit__write_table(&plan->geo, &plan->table, (uint32_t*)out);
         return;

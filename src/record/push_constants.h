@@ -65,6 +65,16 @@ typedef struct vksplit__push_check_desc {
     uint32_t segments, per_dispatch, shape, segments_at, mode, block_word;
 } vksplit__push_check_desc;
 
+/* Rows the GPU places: the copy's and the check's (shaders/rows_indices.glsl). */
+typedef struct vksplit__push_rows_bda {
+    uint64_t table, whole, part, indices, block;
+    uint32_t grid_x, unused44;
+} vksplit__push_rows_bda;
+
+typedef struct vksplit__push_rows_desc {
+    uint32_t table_word, whole_word, part_word, indices_word, block_word, grid_x;
+} vksplit__push_rows_desc;
+
 #define VKSPLIT_CHECK_FIELD(type, field, offset) \
     _Static_assert(offsetof(type, field) == (offset), #type "." #field " must sit at " #offset " as in split_abi.h")
 VKSPLIT_CHECK_FIELD(vksplit__push_head, table, PC_BDA_TABLE);
@@ -119,6 +129,18 @@ VKSPLIT_CHECK_FIELD(vksplit__push_check_desc, shape, PC_CHECK_DESC_SHAPE);
 VKSPLIT_CHECK_FIELD(vksplit__push_check_desc, segments_at, PC_CHECK_DESC_SEGMENTS_AT);
 VKSPLIT_CHECK_FIELD(vksplit__push_check_desc, mode, PC_CHECK_DESC_MODE);
 VKSPLIT_CHECK_FIELD(vksplit__push_check_desc, block_word, PC_CHECK_DESC_BLOCK_WORD);
+VKSPLIT_CHECK_FIELD(vksplit__push_rows_bda, table, PC_ROWS_BDA_TABLE);
+VKSPLIT_CHECK_FIELD(vksplit__push_rows_bda, whole, PC_ROWS_BDA_WHOLE);
+VKSPLIT_CHECK_FIELD(vksplit__push_rows_bda, part, PC_ROWS_BDA_PART);
+VKSPLIT_CHECK_FIELD(vksplit__push_rows_bda, indices, PC_ROWS_BDA_INDICES);
+VKSPLIT_CHECK_FIELD(vksplit__push_rows_bda, block, PC_ROWS_BDA_BLOCK);
+VKSPLIT_CHECK_FIELD(vksplit__push_rows_bda, grid_x, PC_ROWS_BDA_GRID_X);
+VKSPLIT_CHECK_FIELD(vksplit__push_rows_desc, table_word, PC_ROWS_DESC_TABLE_WORD);
+VKSPLIT_CHECK_FIELD(vksplit__push_rows_desc, whole_word, PC_ROWS_DESC_WHOLE_WORD);
+VKSPLIT_CHECK_FIELD(vksplit__push_rows_desc, part_word, PC_ROWS_DESC_PART_WORD);
+VKSPLIT_CHECK_FIELD(vksplit__push_rows_desc, indices_word, PC_ROWS_DESC_INDICES_WORD);
+VKSPLIT_CHECK_FIELD(vksplit__push_rows_desc, block_word, PC_ROWS_DESC_BLOCK_WORD);
+VKSPLIT_CHECK_FIELD(vksplit__push_rows_desc, grid_x, PC_ROWS_DESC_GRID_X);
 #undef VKSPLIT_CHECK_FIELD
 _Static_assert(sizeof(vksplit__push_bda) == PUSH_BYTES && sizeof(vksplit__push_deinterleave_bda) == PUSH_BYTES &&
                    sizeof(vksplit__push_device_bda) == PUSH_BYTES && sizeof(vksplit__push_desc) == PUSH_BYTES &&
@@ -154,5 +176,18 @@ _Static_assert(PC_DEVICE_BDA_BLOCK + 8 == PUSH_BYTES && DEVICE_INLINE_OUTPUTS + 
 _Static_assert((VKSPLIT_DEVICE_PARAMETERS_PACKED == CHECK_MODE_PACKED) &&
                    (VKSPLIT_DEVICE_PARAMETERS_GIVEN == CHECK_MODE_GIVEN),
                "the public modes and the shader's disagree");
+
+_Static_assert(sizeof(vksplit__push_rows_bda) == PC_ROWS_BDA_BYTES &&
+                   sizeof(vksplit__push_rows_desc) == PC_ROWS_DESC_BYTES,
+               "the rows' push constants and split_abi.h disagree");
+/* Rows: the public modes are the table's, the status is vksplit.h's, the rules are rules.h's. */
+_Static_assert(VKSPLIT_ROWS_INDEXED == 1 && VKSPLIT_ROWS_LINEAR == 2 && VKSPLIT_ROWS_CIRCULAR == 3 &&
+                   (ROWS_FLAG_MODE & VKSPLIT_ROWS_CIRCULAR) == VKSPLIT_ROWS_CIRCULAR,
+               "the public rows modes and the shader's disagree");
+_Static_assert(VKSPLIT_ROWS_STATUS_WORDS == ROWS_BLOCK_SCRATCH && ROWS_BLOCK_STATUS == 0,
+               "the rows' status in vksplit.h and split_abi.h disagree");
+_Static_assert(ROWS_RULE_INDEX == VKSPLIT_RULE_ROWS_INDEX && ROWS_RULE_START == VKSPLIT_RULE_ROWS_START &&
+                   ROWS_RULE_DUPLICATE == VKSPLIT_RULE_ROWS_DUPLICATE,
+               "the rules the rows' checks write (split_abi.h) are not vksplit/rules.h's");
 
 #endif /* VKSPLIT_PUSH_CONSTANTS_H */

@@ -9,6 +9,7 @@
 #include "context/debug_labels.h"
 #include "record/push_constants.h"
 #include "record/record_parameters.h"
+#include "record/record_rows.h"
 
 static void put_u64(uint32_t* at, uint64_t value)
 {
@@ -99,8 +100,8 @@ static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksp
 
 /* A binding as a descriptor: the offset rounded down to what descriptors allow, the rest
  * in words for the shader. */
-static VkDescriptorBufferInfo descriptor_for(const vksplit_plan* plan, const vksplit_binding* b, uint64_t span,
-                                             uint32_t* first_word)
+VkDescriptorBufferInfo vksplit__descriptor_for(const vksplit_plan* plan, const vksplit_binding* b, uint64_t span,
+                                              uint32_t* first_word)
 {
     uint64_t align = plan->ctx->min_storage_offset_alignment ? plan->ctx->min_storage_offset_alignment : 1;
     uint64_t word = plan->geo.word_bytes;
@@ -158,7 +159,7 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
     vksplit_binding moved = *whole;
     if (window)
         moved.offset += window->whole_offset;
-    infos[1] = descriptor_for(plan, &moved, plan->whole_span, device ? &device_push.whole_word : &push.whole_word);
+    infos[1] = vksplit__descriptor_for(plan, &moved, plan->whole_span, device ? &device_push.whole_word : &push.whole_word);
     VkWriteDescriptorSet writes[4];
     for (uint32_t b = 0; b < 4; b++) {
         writes[b] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
@@ -178,7 +179,7 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
                 moved = parts[window ? window->part_first + o : o];
                 if (window)
                     moved.offset += window->part_offsets[o];
-                infos[2 + s] = descriptor_for(plan, &moved, plan->part_spans[o], &part_words[s]);
+                infos[2 + s] = vksplit__descriptor_for(plan, &moved, plan->part_spans[o], &part_words[s]);
             } else {
                 /* Unused slots still need a valid descriptor: this dispatch's first part,
                  * never the table or the whole. */
@@ -277,6 +278,8 @@ vksplit_result vksplit_cmd_record(const vksplit_plan* plan, VkCommandBuffer cmd,
 {
     if (!plan || !cmd)
         return VKSPLIT__FAIL0(error, RECORD_NULL);
+    if (plan->rows_mode) /* rows the GPU places: their own steps (src/record/record_rows.c) */
+        return vksplit__record_rows(plan, cmd, bindings, error);
     bool copies = plan->geo.segment_count != 0;
     if (!copies && !plan->device_parameters)
         return vksplit__ok(error); /* every part is empty: nothing to record */

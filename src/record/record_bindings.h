@@ -32,4 +32,9 @@ vksplit_result vksplit__bind(const vksplit_plan* plan, vksplit__bind_for what, c
 void vksplit__part_addresses(const vksplit_plan* plan, const vksplit_binding* parts, uint32_t first, uint32_t count,
                              uint64_t* addresses);
 
+/* Push descriptors: a binding as a descriptor, its offset rounded down to what descriptors allow
+ * (and the plan's word), its first word from there in *first_word. */
+VkDescriptorBufferInfo vksplit__descriptor_for(const vksplit_plan* plan, const vksplit_binding* b, uint64_t span,
+                                              uint32_t* first_word);
+
 #endif /* VKSPLIT_RECORD_BINDINGS_H */

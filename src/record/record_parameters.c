@@ -2,6 +2,7 @@
  * (vksplit_parameters_status). */
 #include "record/record_parameters.h"
 
+#include "record/record_rows.h"
 #include "split_abi.h"
 
 vksplit_result vksplit__bind_parameters(const vksplit_plan* plan, const vksplit_binding* block,
@@ -125,6 +126,8 @@ vksplit_result vksplit_parameters_status(const vksplit_plan* plan, const uint32_
 {
     if (!plan || !words)
         return VKSPLIT__FAIL0(error, PARAMETERS_STATUS_NULL);
+    if (plan->rows_mode && plan->parameter_bytes)
+        return vksplit__rows_status(plan, words, error);
     if (!plan->device_parameters)
         return VKSPLIT__FAIL0(error, PARAMETERS_STATUS_PLAN);
     const uint32_t* status = words + BLOCK_STATUS(plan->part_count);

@@ -4,9 +4,11 @@
 #include <string.h>
 
 #include "device_producer_spv.h"
+#include "rows_producer_spv.h"
 
-int core_producer_create(VkDevice device, VkBuffer state, VkBuffer parameters, VkDeviceSize parameters_offset,
-                         core_producer* out)
+/* The pipeline of one of the two producers over (state, the written buffer at its offset). */
+static int producer_create(const uint32_t* code, size_t code_bytes, VkDevice device, VkBuffer state,
+                           VkBuffer parameters, VkDeviceSize parameters_offset, core_producer* out)
 {
     memset(out, 0, sizeof *out);
     out->device = device;
@@ -33,8 +35,8 @@ int core_producer_create(VkDevice device, VkBuffer state, VkBuffer parameters, V
     if (vkCreatePipelineLayout(device, &layout_info, NULL, &out->layout) != VK_SUCCESS)
         return 0;
     VkShaderModuleCreateInfo module_info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    module_info.codeSize = sizeof device_producer_spv;
-    module_info.pCode = device_producer_spv;
+    module_info.codeSize = code_bytes;
+    module_info.pCode = code;
     VkShaderModule module = VK_NULL_HANDLE;
     if (vkCreateShaderModule(device, &module_info, NULL, &module) != VK_SUCCESS)
         return 0;
@@ -73,6 +75,19 @@ int core_producer_create(VkDevice device, VkBuffer state, VkBuffer parameters, V
     }
     vkUpdateDescriptorSets(device, 2, writes, 0, NULL);
     return 1;
+}
+
+int core_producer_create(VkDevice device, VkBuffer state, VkBuffer parameters, VkDeviceSize parameters_offset,
+                         core_producer* out)
+{
+    return producer_create(device_producer_spv, sizeof device_producer_spv, device, state, parameters,
+                           parameters_offset, out);
+}
+
+int core_rows_producer_create(VkDevice device, VkBuffer state, VkBuffer indices, VkDeviceSize indices_offset,
+                              core_producer* out)
+{
+    return producer_create(rows_producer_spv, sizeof rows_producer_spv, device, state, indices, indices_offset, out);
 }
 
 void core_producer_record(const core_producer* p, VkCommandBuffer cmd)

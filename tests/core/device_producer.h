@@ -24,6 +24,11 @@ typedef struct core_producer {
  * buffer. 1 on success. */
 int core_producer_create(VkDevice device, VkBuffer state, VkBuffer parameters, VkDeviceSize parameters_offset,
                          core_producer* out);
+/* The rows producer (shaders/rows_producer.comp): state holds [step, words per step, 0, 0] then
+ * every step's indices; each dispatch copies the step's to indices_offset (a multiple of 4) of
+ * the indices' buffer. 1 on success; recorded and destroyed as the other. */
+int core_rows_producer_create(VkDevice device, VkBuffer state, VkBuffer indices, VkDeviceSize indices_offset,
+                              core_producer* out);
 /* One dispatch: the next step's values. The caller owes the barrier to what reads them. */
 void core_producer_record(const core_producer* p, VkCommandBuffer cmd);
 void core_producer_destroy(core_producer* p);

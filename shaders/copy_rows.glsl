@@ -1,0 +1,216 @@
+// ROWS, the copy of rows the GPU places (split_abi.h's MAPPING_ROWS; vksplit.h's vksplit_rows):
+// a kernel of its own (its push constants, table and bindings: rows_indices.glsl), included
+// alone. A join writes the part's row j of outer index o to the whole's row at place(o, j), a
+// split reads it from there; the place is the host's (the table), the GPU's indices' (INDEXED),
+// or a list's start plus j (LINEAR; CIRCULAR wraps at C). A workgroup copies one block: a tile
+// of columns of ROWS_TBL_BLOCK_ROWS consecutive rows; each invocation loads ABI_UNROLL words,
+// then stores them, per trip. A row's places are found once per row an invocation touches (a
+// division per outer dimension), never per word.
+//
+// The indices are checked before a word moves: by the check pass (rows_check.glsl), whose
+// status this reads first, or, with few indices and device addresses (ROWS_FLAG_FUSED), by every
+// workgroup itself, workgroup 0 writing the status. A broken rule moves nothing.
+
+#include "rows_indices.glsl"
+
+#if ATOMIC_STORES
+#define VALUE uint
+#define SMALL_MASK ((1u << (8 * WORD_BYTES)) - 1u)
+#elif WORD_BYTES == 1
+#define STORED uint8_t
+#define VALUE uint
+#elif WORD_BYTES == 2
+#define STORED uint16_t
+#define VALUE uint
+#elif WORD_BYTES == 4
+#define STORED uint
+#elif WORD_BYTES == 8
+#define STORED uvec2
+#elif WORD_BYTES == 16
+#define STORED uvec4
+#else
+#error "rows copy words of 1, 2, 4, 8 or 16 bytes"
+#endif
+#ifndef VALUE
+#define VALUE STORED
+#endif
+
+// A CPU device's pipelines: each lane copies consecutive words (llvmpipe runs a lane's words
+// one after another); a GPU's lanes copy words the workgroup size apart (coalesced).
+layout(constant_id = SPEC_LANE_RUNS) const bool LANE_RUNS = false;
+
+// ---- words: the whole's and the part's, by word offset from each one's binding -----------------
+#if defined(ADDRESSING_BDA)
+#define OFFSET uint64_t
+uint64_t read_base() { return JOIN ? pc.part : pc.whole; }
+uint64_t write_base() { return JOIN ? pc.whole : pc.part; }
+#if ATOMIC_STORES
+layout(buffer_reference, std430, buffer_reference_align = 4) buffer RowsAtomicRef { uint v; };
+VALUE load_word(OFFSET w)
+{
+    uint64_t at = read_base() + w * uint64_t(WORD_BYTES);
+    return (RowsAtomicRef(at & ~3ul).v >> (uint(at & 3ul) * 8u)) & SMALL_MASK;
+}
+void store_word(OFFSET w, VALUE v)
+{
+    uint64_t at = write_base() + w * uint64_t(WORD_BYTES);
+    RowsAtomicRef ref = RowsAtomicRef(at & ~3ul);
+    uint shift = uint(at & 3ul) * 8u;
+    atomicAnd(ref.v, ~(SMALL_MASK << shift));
+    atomicOr(ref.v, v << shift);
+}
+#else
+#if WORD_BYTES < 16
+#define WORD_ALIGN WORD_BYTES
+#else
+#define WORD_ALIGN 16
+#endif
+layout(buffer_reference, std430, buffer_reference_align = WORD_ALIGN) buffer RowsWordRef { STORED w; };
+VALUE load_word(OFFSET w) { return VALUE(RowsWordRef(read_base() + w * uint64_t(WORD_BYTES)).w); }
+void store_word(OFFSET w, VALUE v) { RowsWordRef(write_base() + w * uint64_t(WORD_BYTES)).w = STORED(v); }
+#endif
+#else // ADDRESSING_DESC: binding 1 the whole, 2 the part; a module per direction (its accesses as declared)
+#define OFFSET uint
+#if DIRECTION_JOIN
+#define WHOLE_ACCESS WRITTEN
+#define PART_ACCESS readonly
+#define READ_SIDE part_words.w
+#define WRITE_SIDE whole_words.w
+uint read_word0() { return pc.part_word; }
+uint write_word0() { return pc.whole_word; }
+#else
+#define WHOLE_ACCESS readonly
+#define PART_ACCESS WRITTEN
+#define READ_SIDE whole_words.w
+#define WRITE_SIDE part_words.w
+uint read_word0() { return pc.whole_word; }
+uint write_word0() { return pc.part_word; }
+#endif
+#if ATOMIC_STORES
+#define WRITTEN
+layout(set = 0, binding = 1, std430) WHOLE_ACCESS buffer RowsWhole { uint w[]; } whole_words;
+layout(set = 0, binding = 2, std430) PART_ACCESS buffer RowsPart { uint w[]; } part_words;
+VALUE load_word(OFFSET w)
+{
+    uint at = (read_word0() + w) * WORD_BYTES;
+    return (READ_SIDE[at >> 2] >> ((at & 3u) * 8u)) & SMALL_MASK;
+}
+void store_word(OFFSET w, VALUE v)
+{
+    uint at = (write_word0() + w) * WORD_BYTES, shift = (at & 3u) * 8u;
+    atomicAnd(WRITE_SIDE[at >> 2], ~(SMALL_MASK << shift));
+    atomicOr(WRITE_SIDE[at >> 2], v << shift);
+}
+#else
+#define WRITTEN writeonly
+layout(set = 0, binding = 1, std430) WHOLE_ACCESS buffer RowsWhole { STORED w[]; } whole_words;
+layout(set = 0, binding = 2, std430) PART_ACCESS buffer RowsPart { STORED w[]; } part_words;
+VALUE load_word(OFFSET w) { return VALUE(READ_SIDE[read_word0() + w]); }
+void store_word(OFFSET w, VALUE v) { WRITE_SIDE[write_word0() + w] = STORED(v); }
+#endif
+#endif
+
+OFFSET tbl_offset(uint i)
+{
+#if defined(ADDRESSING_BDA)
+    return uint64_t(tbl(i)) | (uint64_t(tbl(i + 1u)) << 32);
+#else
+    return tbl(i); // the host keeps every offset below 2^31 words here
+#endif
+}
+
+// Row r of the copy (r = o x L + j): its first word in the side read and the side written, and
+// whether it moves (a skipped index does not).
+bool place_row(uint flags, uint r, out OFFSET read_at, out OFFSET write_at)
+{
+    uint rows = tbl(ROWS_TBL_ROWS), places = tbl(ROWS_TBL_PLACES);
+    uint o = r / rows, j = r - o * rows;
+    OFFSET whole_at = OFFSET(0u), part_at = OFFSET(0u);
+    uint list = 0u, dims = tbl(ROWS_TBL_OUTER_DIMS);
+    for (uint d = 0u; d < dims; d++) {
+        uint field = ROWS_TBL_DIMS + d * ROWS_DIM_FIELDS;
+        uint size = tbl(field + ROWS_DIM_SIZE), q = o / size, idx = o - q * size;
+        o = q;
+        list += idx * tbl(field + ROWS_DIM_LIST_STRIDE);
+        whole_at += OFFSET(idx) * tbl_offset(field + ROWS_DIM_WHOLE_STRIDE);
+        part_at += OFFSET(idx) * tbl_offset(field + ROWS_DIM_PART_STRIDE);
+    }
+    bool host = (flags & ROWS_FLAG_HOST) != 0u;
+    uint place;
+    if (rows_mode(flags) == 1u) { // INDEXED: the list's entry j
+        uint e = list * rows + j;
+        if (host) {
+            place = tbl(tbl(ROWS_TBL_HOST_AT) + e);
+            if (place == ROWS_HOST_SKIP)
+                return false;
+        } else {
+            uvec2 v = index_value(flags, e);
+            if (is_negative(v))
+                return false; // skipped (the check refused it otherwise)
+            place = v.x;
+        }
+    } else { // LINEAR, CIRCULAR: the list's start, normalized into [0, C)
+        uint start = host ? tbl(tbl(ROWS_TBL_HOST_AT) + list)
+                   : (flags & ROWS_FLAG_FUSED) != 0u ? smem[ROWS_SMEM_STARTS + list]
+                                                     : block_get(ROWS_BLOCK_SCRATCH + list);
+        place = start + j; // j < L <= C, start < C: below 2^32
+        if (place >= places)
+            place -= places;
+    }
+    whole_at += OFFSET(place) * tbl_offset(ROWS_TBL_WHOLE_STEP);
+    part_at += OFFSET(j) * tbl_offset(ROWS_TBL_PART_STEP);
+    read_at = JOIN ? part_at : whole_at;
+    write_at = JOIN ? whole_at : part_at;
+    return true;
+}
+
+void rows_main(uint wg)
+{
+    uint flags = tbl(ROWS_TBL_FLAGS);
+#if ROWS_WRITES_BLOCK
+    if ((flags & ROWS_FLAG_FUSED) != 0u) { // few GPU indices: every workgroup checks them all
+        uint status[6];
+        uint rule = rows_verdict(true, status);
+        if (wg == 0u && gl_LocalInvocationID.x == 0u)
+            write_status(status);
+        if (rule != 0u)
+            return;
+    } else
+#endif
+    if ((flags & ROWS_FLAG_HOST) == 0u && block_get(ROWS_BLOCK_STATUS) != 0u) {
+        return; // the check pass found a broken rule: nothing moves
+    }
+    uint col_tiles = tbl(ROWS_TBL_COL_TILES), block_rows = tbl(ROWS_TBL_BLOCK_ROWS);
+    uint total = tbl(ROWS_TBL_TOTAL_ROWS), row_words = tbl(ROWS_TBL_ROW_WORDS);
+    uint cols_log2 = tbl(ROWS_TBL_COLS_LOG2), trips = tbl(ROWS_TBL_TRIPS);
+    uint rb = wg / col_tiles, ct = wg - rb * col_tiles;
+    uint first_row = rb * block_rows;
+    if (first_row >= total)
+        return; // the grid's padding
+    uint lanes = gl_WorkGroupSize.x, lane = gl_LocalInvocationID.x;
+    const uint UNROLL = ABI_UNROLL(WORD_BYTES);
+    uint mask = (1u << cols_log2) - 1u, col_base = ct << cols_log2;
+    uint current = 0xFFFFFFFFu;
+    bool live = false;
+    OFFSET read_at = OFFSET(0u), write_at = OFFSET(0u);
+    for (uint t = 0u; t < trips; t++) {
+        VALUE v[UNROLL];
+        OFFSET to[UNROLL];
+        bool moves[UNROLL];
+        [[unroll]] for (uint u = 0u; u < UNROLL; u++) {
+            uint item = LANE_RUNS ? (lane * trips + t) * UNROLL + u : (t * UNROLL + u) * lanes + lane;
+            uint sub = item >> cols_log2, col = col_base + (item & mask);
+            if (sub != current) { // a new row: its places (once per row this invocation touches)
+                current = sub;
+                live = first_row + sub < total && place_row(flags, first_row + sub, read_at, write_at);
+            }
+            moves[u] = live && col < row_words;
+            to[u] = write_at + OFFSET(col);
+            if (moves[u])
+                v[u] = load_word(read_at + OFFSET(col));
+        }
+        [[unroll]] for (uint u = 0u; u < UNROLL; u++)
+            if (moves[u])
+                store_word(to[u], v[u]);
+    }
+}
