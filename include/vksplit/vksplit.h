@@ -368,9 +368,9 @@ typedef struct vksplit_tuning {
         workgroup_size; /* invocations per workgroup, 1..1024 and the device's limit; a default
                                     * is fitted to the device (halved until it fits), a set value refused.
                                     * TRANSPOSE always uses 128. */
-    /* Bytes one invocation copies, 1..65536: RUNS its run, TILES, TRANSPOSE, DEINTERLEAVE and
-     * DEVICE (plans with device parameters) their share in trips of 64 bytes (within the
-     * shader's loop budget; DEVICE: at most 64 trips). */
+    /* Bytes one invocation copies, 1..65536: RUNS its run, TILES, TRANSPOSE, DEINTERLEAVE,
+     * DEVICE (plans with device parameters) and ROWS (rows the GPU places) their share in trips
+     * of 64 bytes (within the shader's loop budget; DEVICE and ROWS: at most 64 trips). */
     VKSPLIT_EXPERIMENTAL uint32_t invocation_bytes;
     /* TILES with device addresses: the workgroups walk the outputs in bands of about this many
      * bytes, every output in turn, so that the workgroups running at one time read nearby

@@ -623,7 +623,7 @@ static void expect_plan_rule(vksplit_context* ctx, const rows_case* c, const vks
     test_checks++;
 }
 
-static void rules(gpu* g, vksplit_context* ctx)
+static void rules(gpu* g, vksplit_context* ctx, vksplit_context* descriptors)
 {
     rows_case c = cases[2];
     vksplit_plan_options o = {0};
@@ -672,6 +672,24 @@ static void rules(gpu* g, vksplit_context* ctx)
         vksplit_result r = vksplit_plan_create_join(ctx, &j, &o, &plan, &err);
         CHECK_MSG(r != VKSPLIT_OK && err.rule == VKSPLIT_RULE_PLAN_ROWS_PARTS, "two parts: %s", err.message);
     }
+    /* Counts: the places past 2^31 (a 2 GiB whole of bytes: nothing is allocated), more host
+     * indices than a plan holds, and (descriptors) a whole past one binding's reach. */
+    rows_case wide = {"2^31 places", 1, INDEXED, 8, 0, 0, 1, 2, 0, {1ull << 31, 1}, 1, {0}, {0}, 1};
+    o = (vksplit_plan_options){0};
+    o.rows = (vksplit_rows){INDEXED, 8, 0, 0, NULL};
+    expect_plan_rule(ctx, &wide, &o, VKSPLIT_RULE_PLAN_ROWS_COUNT, "2^31 places");
+    rows_case many = {"host indices", 1, INDEXED, 4, 0, 0, 4, 2, 0, {4096, 4}, 3000, {0}, {0}, 1};
+    int32_t* host = core_calloc(3000, sizeof *host);
+    for (int i = 0; i < 3000; i++)
+        host[i] = i;
+    o.rows = (vksplit_rows){INDEXED, 4, 0, 0, host};
+    expect_plan_rule(ctx, &many, &o, VKSPLIT_RULE_PLAN_ROWS_HOST_INDICES, "3000 host indices");
+    free(host);
+    if (descriptors) {
+        rows_case big = {"past a binding", 1, INDEXED, 8, 0, 0, 4, 2, 0, {1u << 20, 64}, 2, {0}, {0}, 1};
+        o.rows = (vksplit_rows){INDEXED, 8, 0, 0, NULL};
+        expect_plan_rule(descriptors, &big, &o, VKSPLIT_RULE_PLAN_ROWS_BINDING, "a 256 MiB whole on descriptors");
+    }
     /* Record rules: no indices, no block, a misaligned indices offset. */
     vksplit_plan* plan;
     vksplit_error err;
@@ -719,7 +737,7 @@ int main(void)
     } else if (!g.bda) {
         descriptors = ctx;
     }
-    rules(&g, ctx);
+    rules(&g, ctx, descriptors);
     uint64_t seed = core_seed(0x2085);
     run_all(&g, ctx, g.bda ? "the runner's context (device addresses)" : "the runner's context (push descriptors)",
             seed);
