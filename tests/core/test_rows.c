@@ -613,9 +613,11 @@ static void expect_plan_rule(vksplit_context* ctx, const rows_case* c, const vks
     const uint64_t* psp[1] = {ps};
     uint64_t rows[2] = {c->rows, 1};
     vksplit_join_desc j = {c->element_size, c->rank, c->sizes, ws, c->axis, 1, rows, psp, 0};
+    vksplit_split_desc d = {c->element_size, c->rank, c->sizes, ws, c->axis, 1, rows, psp, 0};
     vksplit_plan* plan = (vksplit_plan*)(uintptr_t)1;
     vksplit_error err = {0};
-    vksplit_result r = vksplit_plan_create_join(ctx, &j, o, &plan, &err);
+    vksplit_result r = c->join ? vksplit_plan_create_join(ctx, &j, o, &plan, &err)
+                               : vksplit_plan_create(ctx, &d, o, &plan, &err);
     CHECK_MSG(r != VKSPLIT_OK && err.rule == rule && r == vksplit_rule_result(rule) && plan == NULL,
               "rule %s (%s): got %s: %s", vksplit_rule_name(rule), what, vksplit_rule_name(err.rule), err.message);
     if (core_verbose())
@@ -672,9 +674,9 @@ static void rules(gpu* g, vksplit_context* ctx, vksplit_context* descriptors)
         vksplit_result r = vksplit_plan_create_join(ctx, &j, &o, &plan, &err);
         CHECK_MSG(r != VKSPLIT_OK && err.rule == VKSPLIT_RULE_PLAN_ROWS_PARTS, "two parts: %s", err.message);
     }
-    /* Counts: the places past 2^31 (a 2 GiB whole of bytes: nothing is allocated), more host
+    /* Counts: the places past 2^31 (a gather from a whole that broadcasts one byte), more host
      * indices than a plan holds, and (descriptors) a whole past one binding's reach. */
-    rows_case wide = {"2^31 places", 1, INDEXED, 8, 0, 0, 1, 2, 0, {1ull << 31, 1}, 1, {0}, {0}, 1};
+    rows_case wide = {"2^31 places", 0, INDEXED, 8, 0, 0, 1, 2, 0, {1ull << 31, 1}, 1, {0, 1}, {0}, 1}; /* broadcast: 1 byte */
     o = (vksplit_plan_options){0};
     o.rows = (vksplit_rows){INDEXED, 8, 0, 0, NULL};
     expect_plan_rule(ctx, &wide, &o, VKSPLIT_RULE_PLAN_ROWS_COUNT, "2^31 places");
