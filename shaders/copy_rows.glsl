@@ -119,8 +119,11 @@ OFFSET tbl_offset(uint i)
 #endif
 }
 
+// Device parameters of one part: the place of its first row and its length, this recording's.
+uint g_device_start = 0u, g_device_length = 0u;
+
 // Row r of the copy (r = o x L + j): its first word in the side read and the side written, and
-// whether it moves (a skipped index does not).
+// whether it moves (a skipped index, or a row past device parameters' length, does not).
 bool place_row(uint flags, uint r, out OFFSET read_at, out OFFSET write_at)
 {
     uint rows = tbl(ROWS_TBL_ROWS), places = tbl(ROWS_TBL_PLACES);
@@ -137,7 +140,13 @@ bool place_row(uint flags, uint r, out OFFSET read_at, out OFFSET write_at)
     }
     bool host = (flags & ROWS_FLAG_HOST) != 0u;
     uint place;
-    if (rows_mode(flags) == 1u) { // INDEXED: the list's entry j
+    if (rows_device_mode(flags) != 0u) { // device parameters: rows [0, length) from the start on
+        if (j >= g_device_length)
+            return false;
+        place = g_device_start + j; // start < C and j < L <= C (a ring), or start + length <= C
+        if (place >= places)
+            place -= places;
+    } else if (rows_mode(flags) == 1u) { // INDEXED: the list's entry j
         uint e = list * rows + j;
         if (host) {
             place = tbl(tbl(ROWS_TBL_HOST_AT) + e);
@@ -166,7 +175,23 @@ bool place_row(uint flags, uint r, out OFFSET read_at, out OFFSET write_at)
 
 void rows_main(uint wg)
 {
-    uint flags = tbl(ROWS_TBL_FLAGS);
+    uint flags = tbl(ROWS_TBL_FLAGS), dmode = rows_device_mode(flags);
+    if (dmode != 0u) { // device parameters of one part
+#if ROWS_WRITES_BLOCK
+        if ((flags & ROWS_FLAG_FUSED) != 0u) { // every workgroup checks the three words itself
+            uvec3 values;
+            uint rule = device_verdict(dmode, values, g_device_start, g_device_length);
+            if (wg == 0u && gl_LocalInvocationID.x == 0u)
+                write_device_status(rule, values);
+            if (rule != 0u)
+                return;
+        } else
+#endif
+        { // the check pass wrote them (the length 0 when a rule is broken)
+            g_device_length = block_get(BLOCK_USED_LENGTH(1u, 0u));
+            g_device_start = block_get(BLOCK_USED_OFFSET(1u, 0u));
+        }
+    } else
 #if ROWS_WRITES_BLOCK
     if ((flags & ROWS_FLAG_FUSED) != 0u) { // few GPU indices: every workgroup checks them all
         uint status[6];

@@ -225,6 +225,10 @@
 #define ROWS_FLAG_HOST 32u        /* host indices: places (INDEXED; ROWS_HOST_SKIP skips) or starts, normalized
                                    * in the table: no indices binding, no block, no check */
 #define ROWS_FLAG_JOIN 64u        /* a join (the check's one module serves both directions) */
+#define ROWS_FLAG_DEVICE_SHIFT 8u /* bits 8-9: device parameters of one part (1 PACKED, 2 GIVEN, 3 RING; 0 none):
+                                   * its length and offset from their block (BLOCK_*, n = 1), its rows the
+                                   * table's ROWS_TBL_ROWS at most; the status as the device check's */
+#define ROWS_FLAG_DEVICE_MASK 3u
 #define ROWS_HOST_SKIP 0xFFFFFFFFu
 /* GPU indices: at most this many, the copy checks them in every workgroup (ROWS_FLAG_FUSED);
  * more take the check pass (one workgroup of ROWS_CHECK_WORKGROUP, before the copy). */

@@ -1309,7 +1309,8 @@ def tuning(device, mapping):
     _, statements = resolve_source()
     env = {"device_type": "CPU" if device == "cpu" else "DISCRETE_GPU", "tuning": True,
            "tuning_mapping": mapping or "DEFAULT"}
-    for field in ("workgroup_size", "invocation_bytes", "band_bytes", "max_word_bytes", "min_workgroups"):
+    for field in ("workgroup_size", "invocation_bytes", "band_bytes", "max_word_bytes", "min_workgroups",
+                  "one_dispatch_bytes"):
         env["tuning_" + field] = 0
     for s in statements:
         s = re.sub(r"^if\s*\(\s*!\s*tuning\s*\)\s*return$", "", s)
@@ -1345,7 +1346,7 @@ def tuning_table():
     """The markdown table between docs/performance.md's tuning-defaults markers: one column per
     distinct set of defaults, named by the mappings (and device classes) that get it."""
     f, _ = resolve_source()
-    fields = ["workgroup_size", "invocation_bytes", "band_bytes", "max_word_bytes", "min_workgroups"]
+    fields = ["workgroup_size", "invocation_bytes", "band_bytes", "max_word_bytes", "min_workgroups", "one_dispatch_bytes"]
     devices = (("cpu", "a CPU device"), ("gpu", "a GPU"))
     defaults = {d: tuning(d, None)["mapping"] for d, _ in devices}
     columns = []  # [{device: [mapping, ...]}, values]

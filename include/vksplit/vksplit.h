@@ -383,6 +383,10 @@ typedef struct vksplit_tuning {
      * invocation_bytes) rather than fall below it. Default 8 for RUNS on a CPU device (a
      * workgroup per thread), 2048 otherwise (about two per slot of a large GPU). */
     VKSPLIT_EXPERIMENTAL uint32_t min_workgroups;
+    /* A plan with device parameters of one part whose capacity moves at most this many bytes
+     * checks its values and copies in ONE dispatch (device addresses; the rows kernels), not a
+     * check, a barrier and an indirect copy: a KV append. Default 256 KiB; 1: in effect never. */
+    VKSPLIT_EXPERIMENTAL uint32_t one_dispatch_bytes;
 } vksplit_tuning;
 
 /* The tuning a context uses on a device of this type: zero fields of *tuning are replaced by
@@ -528,7 +532,16 @@ typedef enum vksplit_table_placement {
  * capacity in copy words, plus one workgroup's tile, stays below 2^32 (PLAN_DEVICE_CAPACITY:
  * 16 GiB less a tile); lengths are 32-bit words, so a part's capacity past 2^32 - 1 admits
  * every length (the whole's capacity still bounds it), and the lengths' sum is taken 64 bits
- * wide. A plan with nothing to copy (a zero size, every capacity 0) still checks the values. */
+ * wide. A plan with nothing to copy (a zero size, every capacity 0) still checks the values.
+ *
+ * A plan of ONE part runs on the rows kernels (vksplit_rows, below: its place the offset, its
+ * rows the length) where it must or where that is cheaper: with a ring (RING), with a step
+ * along the axis of 1 or 2 bytes (the transposed V cache: one f16 a row), or, with device
+ * addresses, where its capacity moves at most vksplit_tuning.one_dispatch_bytes: then one
+ * dispatch checks the values and copies (every workgroup checks the three words itself; the
+ * status as above), a one-token KV append's one vkCmdDispatch. Such a plan needs only the
+ * dimensions after the axis packed; its block, status and rules are the ones above
+ * (vksplit_plan_info.summary says "rows device"). */
 typedef enum vksplit_device_parameters {
     VKSPLIT_DEVICE_PARAMETERS_NONE = 0, /* the desc's lengths, the parts one after another (the default) */
     /* The parts one after another from the whole's start (offset_i = the lengths before it):
@@ -538,6 +551,10 @@ typedef enum vksplit_device_parameters {
      * read): offset_i + length_i within the whole's capacity; a join's parts in order, each
      * starting where the one before it ends or later (a split's may overlap: they are read). */
     VKSPLIT_DEVICE_PARAMETERS_GIVEN = 2,
+    /* GIVEN in a ring (a sliding-window cache): one part, its offset taken modulo the whole's
+     * capacity, the rows past the whole's end continuing at its start, in the one recording;
+     * no offset rule (any 32-bit offset is a place). */
+    VKSPLIT_DEVICE_PARAMETERS_RING = 3,
     VKSPLIT_DEVICE_PARAMETERS_MAX_ENUM = 0x7fffffff
 } vksplit_device_parameters;
 

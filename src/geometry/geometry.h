@@ -20,6 +20,7 @@ typedef struct vksplit__planner_caps {
                                     * this many workgroups exist */
     uint32_t band_bytes;            /* TILES with two segments or more and one dispatch (device
                                     * addresses): input bytes per band; 0: no bands */
+    uint32_t one_dispatch_bytes;    /* device parameters of one part: at most this many bytes run in one dispatch */
     uint32_t segments_per_dispatch; /* UINT32_MAX with device addresses; the descriptor path's output slots */
     uint32_t shared_bytes;          /* workgroup memory DEINTERLEAVE may stage rows in */
 } vksplit__planner_caps;

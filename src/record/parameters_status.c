@@ -7,9 +7,9 @@ vksplit_result vksplit_parameters_status(const vksplit_plan* plan, const uint32_
 {
     if (!plan || !words)
         return VKSPLIT__FAIL0(error, PARAMETERS_STATUS_NULL);
+    if (plan->device_parameters) /* on the device copy or the rows kernels: one layout */
+        return vksplit__device_status(plan, words, error);
     if (plan->rows_mode && plan->parameter_bytes)
         return vksplit__rows_status(plan, words, error);
-    if (!plan->device_parameters)
-        return VKSPLIT__FAIL0(error, PARAMETERS_STATUS_PLAN);
-    return vksplit__device_status(plan, words, error);
+    return VKSPLIT__FAIL0(error, PARAMETERS_STATUS_PLAN);
 }

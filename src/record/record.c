@@ -262,7 +262,7 @@ vksplit_result vksplit_cmd_record(const vksplit_plan* plan, VkCommandBuffer cmd,
 {
     if (!plan || !cmd)
         return VKSPLIT__FAIL0(error, RECORD_NULL);
-    if (plan->rows_mode) /* rows the GPU places: their own steps (src/record/record_rows.c) */
+    if (plan->rows_plan) /* rows the GPU places: their own steps (src/record/record_rows.c) */
         return vksplit__record_rows(plan, cmd, bindings, error);
     bool copies = plan->geo.segment_count != 0;
     if (!copies && !plan->device_parameters)
