@@ -65,7 +65,11 @@ uint block_or(uint i, uint v) { return atomicOr(block.v[pc.block_word + i], v); 
 #endif
 #endif
 
-shared uint smem[ROWS_SHARED_WORDS]; // a fixed size: no specialization
+#if KERNEL == MAPPING_ROWS
+shared uint smem[ROWS_COPY_SHARED_WORDS]; // a fixed size: no specialization
+#else
+shared uint smem[ROWS_SHARED_WORDS];
+#endif
 
 uint rows_mode(uint flags) { return flags & ROWS_FLAG_MODE; }
 uint rows_device_mode(uint flags) { return (flags >> ROWS_FLAG_DEVICE_SHIFT) & ROWS_FLAG_DEVICE_MASK; }

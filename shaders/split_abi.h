@@ -243,6 +243,13 @@
 #define ROWS_SMEM_RULE 5
 #define ROWS_SMEM_STARTS 8        /* [ROWS_FUSED_MAX_ENTRIES] */
 #define ROWS_SHARED_WORDS (ROWS_SMEM_STARTS + ROWS_FUSED_MAX_ENTRIES)
+/* The copy's, after those: each of its block's rows' first words, read and written (4 uint32 a
+ * row: two 64-bit offsets' halves), placed once by the lanes together before any word moves; a
+ * block has at most ROWS_BLOCK_ROWS_MAX rows. */
+#define ROWS_BLOCK_ROWS_MAX 256u
+#define ROWS_ROW_AT(r) (ROWS_SHARED_WORDS + 4u * (r))
+#define ROWS_COPY_SHARED_WORDS ROWS_ROW_AT(ROWS_BLOCK_ROWS_MAX)
+#define ROWS_ROW_SKIP 0xFFFFFFFFu /* in a row's read high half: the row does not move */
 /* The block (GPU indices; vksplit.h's VKSPLIT_ROWS_STATUS_WORDS): the status, then the check's
  * scratch: each list's start (LINEAR, CIRCULAR: normalized into [0, C)), or two bitmaps of the
  * places (INDEXED joins: seen once, seen twice), ROWS_TBL_BITMAP_WORDS words a list each. */

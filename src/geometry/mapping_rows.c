@@ -129,22 +129,26 @@ static void outer_dims(const vksplit__request* q, const vksplit_rows* rows, uint
 }
 
 /* The block a workgroup copies and the grid: trips of ABI_UNROLL items a lane (about
- * invocation_bytes), fewer while the copy has fewer workgroups than min_workgroups; the block's
- * columns a power of two covering a row where it can (else column tiles), its rows the rest. */
+ * invocation_bytes, a power of two), fewer while the copy has fewer workgroups than
+ * min_workgroups; the block's columns a power of two covering a row where it can (else column
+ * tiles), its rows the rest, at most ROWS_BLOCK_ROWS_MAX (the rows its lanes place in workgroup
+ * memory), the trips then as many as its items need. */
 static void plan_blocks(const vksplit__rows_caps* caps, vksplit__rows_geometry* g)
 {
-    uint32_t unroll = ABI_UNROLL(g->word_bytes);
-    uint32_t trips = caps->invocation_bytes / (unroll * g->word_bytes);
-    trips = trips < 1 ? 1 : trips > 64 ? 64 : trips;
+    uint32_t unroll = ABI_UNROLL(g->word_bytes), lane_items = caps->workgroup_size * unroll;
+    uint32_t want = caps->invocation_bytes / (unroll * g->word_bytes), trips = 1;
+    while (trips * 2 <= want && trips < 64)
+        trips *= 2;
     g->workgroup_size = caps->workgroup_size;
     for (;;) {
-        uint64_t items = (uint64_t)caps->workgroup_size * unroll * trips;
+        uint64_t items = (uint64_t)lane_items * trips;
         uint32_t log2 = 0;
         while (((uint64_t)1 << log2) < g->row_words && ((uint64_t)1 << log2) < items)
             log2++;
-        g->trips = trips;
+        uint64_t rows = items >> log2;
         g->cols_log2 = log2;
-        g->block_rows = (uint32_t)(items >> log2);
+        g->block_rows = (uint32_t)(rows < ROWS_BLOCK_ROWS_MAX ? rows : ROWS_BLOCK_ROWS_MAX);
+        g->trips = (uint32_t)vksplit__div_up((uint64_t)g->block_rows << log2, lane_items);
         g->col_tiles = (uint32_t)vksplit__div_up(g->row_words, (uint64_t)1 << log2);
         g->workgroups = g->row_words && g->total_rows
                             ? vksplit__div_up(g->total_rows, g->block_rows) * (uint64_t)g->col_tiles
