@@ -168,6 +168,12 @@ bool place_row(uint flags, uint r, out OFFSET read_at, out OFFSET write_at)
         if (place >= places)
             place -= places;
     }
+    uint page_rows = tbl(ROWS_TBL_PAGE_ROWS);
+    if (page_rows != 0u) { // pages: the place's page along their dimension, its row along the axis
+        uint page = place / page_rows;
+        whole_at += OFFSET(page) * tbl_offset(ROWS_TBL_PAGE_STEP);
+        place -= page * page_rows;
+    }
     whole_at += OFFSET(place) * tbl_offset(ROWS_TBL_WHOLE_STEP);
     part_at += OFFSET(j) * tbl_offset(ROWS_TBL_PART_STEP);
     read_at = JOIN ? part_at : whole_at;

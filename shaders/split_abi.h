@@ -209,9 +209,11 @@
 #define ROWS_TBL_TRIPS 11         /* trips of ABI_UNROLL items per invocation */
 #define ROWS_TBL_BITMAP_WORDS 12  /* the check's bitmap words per list (INDEXED joins: duplicates) */
 #define ROWS_TBL_HOST_AT 13       /* host indices: the table's word where the places (or starts) start */
-#define ROWS_TBL_WHOLE_STEP 14    /* uint64: words between the whole's places */
+#define ROWS_TBL_PAGE_ROWS 18     /* places a page (the axis's size; 0: no pages) */
+#define ROWS_TBL_WHOLE_STEP 14    /* uint64: words between the whole's places (within a page) */
 #define ROWS_TBL_PART_STEP 16     /* uint64: words between the part's rows */
-#define ROWS_TBL_DIMS 20          /* then per outer dimension, innermost first: */
+#define ROWS_TBL_PAGE_STEP 20     /* uint64: words between the whole's pages */
+#define ROWS_TBL_DIMS 24          /* then per outer dimension, innermost first: */
 #define ROWS_DIM_SIZE 0           /*   size */
 #define ROWS_DIM_LIST_STRIDE 1    /*   stride in lists (0: the lists broadcast over it) */
 #define ROWS_DIM_WHOLE_STRIDE 2   /*   uint64 stride in words in the whole */

@@ -623,6 +623,13 @@ typedef struct vksplit_rows {
      * many as the indices tensor holds: vksplit_plan_info.index_count), at most
      * VKSPLIT_ROWS_MAX_HOST_INDICES. */
     const void* host_indices;
+    /* A join's places in pages (0: none): d + 1 says the places run over dimension d (before
+     * the axis, not in list_dims) too: place p is index p / sizes[axis] of dimension d and
+     * p % sizes[axis] along the axis, so the whole has sizes[d] x sizes[axis] places. vLLM's HND
+     * paged cache [blocks, H, block_size, D]: axis 2, pages_along 1 (dimension 0), a slot's
+     * block and place within it; the part (the key [T, H, D]) takes dimension d's size with
+     * stride 0 (a broadcast: only its other dimensions are read). */
+    uint32_t pages_along;
 } vksplit_rows;
 
 /* The status a plan with GPU indices writes at the start of its block (bindings.parameters,

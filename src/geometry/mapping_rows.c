@@ -106,6 +106,8 @@ static void outer_dims(const vksplit__request* q, const vksplit_rows* rows, uint
     g->lists = 1;
     g->outer_dims = 0;
     for (uint32_t d = q->axis; d-- > 0;) {
+        if (rows->pages_along == d + 1)
+            continue; /* the pages' dimension: the places run over it, the part's is a broadcast */
         bool listed = (rows->list_dims >> d & 1u) != 0;
         uint64_t ls = listed ? list_stride : 0;
         if (listed) {
@@ -256,7 +258,8 @@ static vksplit_result plan_shape(const vksplit__request* q, const vksplit_rows* 
     outer_dims(q, rows, g->word_bytes, g);
     uint64_t outer = 1;
     for (uint32_t d = 0; d < q->axis; d++)
-        outer *= q->sizes[d];
+        if (rows->pages_along != d + 1)
+            outer *= q->sizes[d];
     g->total_rows = row_bytes ? outer * g->rows : 0; /* within the part's element count */
     g->entries = g->lists * (rows->mode == VKSPLIT_ROWS_INDEXED ? g->rows : 1);
     /* 32-bit counts: places and words as the shader compares them, rows as it numbers them. */
@@ -328,7 +331,7 @@ vksplit_result vksplit__plan_device_rows(const vksplit__request* q, vksplit_devi
     if (device == VKSPLIT_DEVICE_PARAMETERS_RING && g->rows > g->places)
         return VKSPLIT__FAIL(error, PLAN_ROWS_LENGTH, "RING", (unsigned long long)g->rows,
                              (unsigned long long)g->places);
-    static const vksplit_rows one_list = {VKSPLIT_ROWS_LINEAR, 8, 0, 0, NULL};
+    static const vksplit_rows one_list = {VKSPLIT_ROWS_LINEAR, 8, 0, 0, NULL, 0};
     r = plan_shape(q, &one_list, caps, g, error);
     if (r != VKSPLIT_OK)
         return r;
@@ -351,12 +354,21 @@ vksplit_result vksplit__plan_rows(const vksplit__request* q, const vksplit_rows*
     g->rows = q->lengths[0];
     g->places = q->sizes[q->axis];
     g->index_bytes = rows->index_bytes ? rows->index_bytes : 8;
+    if (rows->pages_along) { /* the whole's places: its pages' dimension's times the axis's */
+        uint32_t d = rows->pages_along - 1;
+        if (d >= q->axis || (rows->list_dims >> d & 1u) || q->direction != VKSPLIT__JOIN)
+            return VKSPLIT__FAIL(error, PLAN_ROWS_PAGES, rows->pages_along, q->axis, rows->list_dims);
+        g->page_rows = q->sizes[q->axis];
+        g->places = q->sizes[d] * q->sizes[q->axis]; /* within the element count */
+        g->page_step = q->whole_strides[d] * q->element_size; /* bytes here: words once the word is known */
+    }
     if ((rows->mode == VKSPLIT_ROWS_LINEAR || rows->mode == VKSPLIT_ROWS_CIRCULAR) && g->rows > g->places)
         return VKSPLIT__FAIL(error, PLAN_ROWS_LENGTH, mode_name(rows->mode), (unsigned long long)g->rows,
                              (unsigned long long)g->places);
     r = plan_shape(q, rows, caps, g, error);
     if (r != VKSPLIT_OK)
         return r;
+    g->page_step /= g->word_bytes;
     bool join = q->direction == VKSPLIT__JOIN;
     g->flags = (uint32_t)rows->mode | (g->index_bytes == 8 ? ROWS_FLAG_INDEX64 : 0) |
                (rows->skip_negative ? ROWS_FLAG_SKIP : 0) | (join ? ROWS_FLAG_JOIN : 0);
@@ -424,6 +436,8 @@ void vksplit__write_rows_table(const vksplit__rows_geometry* g, uint32_t* t)
     t[ROWS_TBL_HOST_AT] = host_at;
     put64(&t[ROWS_TBL_WHOLE_STEP], g->whole_step);
     put64(&t[ROWS_TBL_PART_STEP], g->part_step);
+    t[ROWS_TBL_PAGE_ROWS] = (uint32_t)g->page_rows;
+    put64(&t[ROWS_TBL_PAGE_STEP], g->page_step);
     for (uint32_t d = 0; d < g->outer_dims; d++) {
         uint32_t* f = &t[ROWS_TBL_DIMS + d * ROWS_DIM_FIELDS];
         f[ROWS_DIM_SIZE] = (uint32_t)g->dims[d].size;

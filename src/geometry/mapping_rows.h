@@ -41,6 +41,7 @@ typedef struct vksplit__rows_geometry {
     uint64_t places; /* C: the whole's places */
     uint64_t row_words;
     uint64_t whole_step, part_step; /* words between places, between rows */
+    uint64_t page_rows, page_step;  /* pages (vksplit_rows.pages_along): places a page, words between pages */
     uint32_t outer_dims;
     vksplit__rows_dim dims[ROWS_MAX_OUTER_DIMS]; /* innermost first */
     uint64_t lists, entries, total_rows;

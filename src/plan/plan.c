@@ -491,7 +491,7 @@ static vksplit_result create_plan(vksplit_context* ctx, const vksplit__request* 
 
 /* NULL options: the same as zeroed ones (vksplit.h). */
 static const vksplit_plan_options default_options = {VKSPLIT_PATH_AUTO, VKSPLIT_TABLE_POOL,
-                                                     VKSPLIT_DEVICE_PARAMETERS_NONE, {VKSPLIT_ROWS_NONE, 0, 0, 0, NULL}};
+                                                     VKSPLIT_DEVICE_PARAMETERS_NONE, {VKSPLIT_ROWS_NONE, 0, 0, 0, NULL, 0}};
 
 /* The arguments every plan creation checks first; *o receives the options (NULL: the defaults). */
 static vksplit_result check_create(vksplit_context* ctx, const vksplit_plan_options* options, vksplit_plan** out,
