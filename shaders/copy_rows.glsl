@@ -260,8 +260,10 @@ void rows_main(uint wg)
             to[u] = smem[at + 2u] + col;
 #endif
             moves[u] = item < items && skip != ROWS_ROW_SKIP && col < row_words;
-            if (moves[u])
-                v[u] = load_word(read_at + OFFSET(col));
+            // Every load issued, the ones that move nothing at the read side's first word (the plan
+            // copies only where both tensors hold one): no branch between a trip's loads, so they
+            // are in flight together; only the stores are kept to the words that move.
+            v[u] = load_word(moves[u] ? read_at + OFFSET(col) : OFFSET(0u));
         }
         [[unroll]] for (uint u = 0u; u < UNROLL; u++)
             if (moves[u])

@@ -260,7 +260,9 @@ static vksplit_result plan_shape(const vksplit__request* q, const vksplit_rows* 
     for (uint32_t d = 0; d < q->axis; d++)
         if (rows->pages_along != d + 1)
             outer *= q->sizes[d];
-    g->total_rows = row_bytes ? outer * g->rows : 0; /* within the part's element count */
+    /* within the part's element count; none where the whole has no place (every index is refused
+     * or skipped), so that a copy that runs always finds a first word on both sides */
+    g->total_rows = row_bytes && g->places ? outer * g->rows : 0;
     g->entries = g->lists * (rows->mode == VKSPLIT_ROWS_INDEXED ? g->rows : 1);
     /* 32-bit counts: places and words as the shader compares them, rows as it numbers them. */
     if (g->places >= (1u << 31))
