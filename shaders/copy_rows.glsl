@@ -227,16 +227,18 @@ void rows_main(uint wg)
         OFFSET read_at = OFFSET(0u), write_at = OFFSET(0u);
         bool live = first_row + r < total && place_row(flags, first_row + r, read_at, write_at);
         uint at = ROWS_ROW_AT(r);
+        // A row that does not move reads the read side's first row (where every plan that copies
+        // has one) and is marked in its write's high half (no offset reaches 2^63 words).
 #if defined(ADDRESSING_BDA)
-        uvec2 rd = unpackUint2x32(read_at), wr = unpackUint2x32(write_at);
+        uvec2 rd = unpackUint2x32(live ? read_at : OFFSET(0u)), wr = unpackUint2x32(write_at);
         smem[at] = rd.x;
-        smem[at + 1u] = live ? rd.y : ROWS_ROW_SKIP; // no offset reaches 2^63 words
+        smem[at + 1u] = rd.y;
         smem[at + 2u] = wr.x;
-        smem[at + 3u] = wr.y;
+        smem[at + 3u] = live ? wr.y : ROWS_ROW_SKIP;
 #else
-        smem[at] = read_at;
-        smem[at + 1u] = live ? 0u : ROWS_ROW_SKIP;
+        smem[at] = live ? read_at : 0u;
         smem[at + 2u] = write_at;
+        smem[at + 3u] = live ? 0u : ROWS_ROW_SKIP;
 #endif
     }
     barrier();
@@ -251,19 +253,20 @@ void rows_main(uint wg)
         [[unroll]] for (uint u = 0u; u < UNROLL; u++) {
             uint item = LANE_RUNS ? (lane * trips + t) * UNROLL + u : (t * UNROLL + u) * lanes + lane;
             uint sub = min(item >> cols_log2, block_rows - 1u), col = col_base + (item & mask);
-            uint at = ROWS_ROW_AT(sub), skip = smem[at + 1u];
+            uint at = ROWS_ROW_AT(sub), skip = smem[at + 3u];
 #if defined(ADDRESSING_BDA)
-            OFFSET read_at = packUint2x32(uvec2(smem[at], skip));
-            to[u] = packUint2x32(uvec2(smem[at + 2u], smem[at + 3u])) + OFFSET(col);
+            OFFSET read_at = packUint2x32(uvec2(smem[at], smem[at + 1u]));
+            to[u] = packUint2x32(uvec2(smem[at + 2u], skip)) + OFFSET(col);
 #else
             OFFSET read_at = smem[at];
             to[u] = smem[at + 2u] + col;
 #endif
             moves[u] = item < items && skip != ROWS_ROW_SKIP && col < row_words;
-            // Every load issued, the ones that move nothing at the read side's first word (the plan
-            // copies only where both tensors hold one): no branch between a trip's loads, so they
-            // are in flight together; only the stores are kept to the words that move.
-            v[u] = load_word(moves[u] ? read_at + OFFSET(col) : OFFSET(0u));
+            // Every load issued, within a row of the read side whatever the item (its column held
+            // to the row, a row that does not move reading the first): no select or branch
+            // between a trip's loads, so that they are in flight together (NAK waits for every
+            // load at a branch); only the stores are kept to the words that move.
+            v[u] = load_word(read_at + OFFSET(min(col, row_words - 1u)));
         }
         [[unroll]] for (uint u = 0u; u < UNROLL; u++)
             if (moves[u])

@@ -251,7 +251,7 @@
 #define ROWS_BLOCK_ROWS_MAX 256u
 #define ROWS_ROW_AT(r) (ROWS_SHARED_WORDS + 4u * (r))
 #define ROWS_COPY_SHARED_WORDS ROWS_ROW_AT(ROWS_BLOCK_ROWS_MAX)
-#define ROWS_ROW_SKIP 0xFFFFFFFFu /* in a row's read high half: the row does not move */
+#define ROWS_ROW_SKIP 0xFFFFFFFFu /* in a row's fourth word (its write's high half): the row does not move */
 /* The block (GPU indices; vksplit.h's VKSPLIT_ROWS_STATUS_WORDS): the status, then the check's
  * scratch: each list's start (LINEAR, CIRCULAR: normalized into [0, C)), or two bitmaps of the
  * places (INDEXED joins: seen once, seen twice), ROWS_TBL_BITMAP_WORDS words a list each. */
