@@ -82,7 +82,8 @@ typedef enum vksplit_onnx_data_type {
     VKSPLIT_ONNX_COMPLEX64 = 14,
     VKSPLIT_ONNX_COMPLEX128 = 15,
     VKSPLIT_ONNX_BFLOAT16 = 16,
-    /* Later types, in no Split version's list up to 18 nor any Concat's up to 13 (named in messages only). */
+    /* Later types, in no Split version's list up to 18 nor any Concat's up to 13 (named in their
+     * messages only); TensorScatter-24 lists them all (the sub-byte three refused). */
     VKSPLIT_ONNX_FLOAT8E4M3FN = 17,
     VKSPLIT_ONNX_FLOAT8E4M3FNUZ = 18,
     VKSPLIT_ONNX_FLOAT8E5M2 = 19,
@@ -90,6 +91,7 @@ typedef enum vksplit_onnx_data_type {
     VKSPLIT_ONNX_UINT4 = 21,
     VKSPLIT_ONNX_INT4 = 22,
     VKSPLIT_ONNX_FLOAT4E2M1 = 23,
+    VKSPLIT_ONNX_FLOAT8E8M0 = 24,
     VKSPLIT_ONNX_DATA_TYPE_MAX_ENUM = 0x7fffffff
 } vksplit_onnx_data_type;
 
@@ -131,8 +133,8 @@ typedef struct vksplit_onnx_split_storage {
     uint64_t sizes[VKSPLIT_MAX_RANK]; /* filled: the input's sizes */
 } vksplit_onnx_split_storage;
 
-/* Bytes per element of an ONNX type Split and Concat can copy (bool 1 .. complex128 16); 0 for
- * string, undefined, sub-byte and unknown types. Thread-safety: safe (pure). */
+/* Bytes per element of an ONNX type vksplit can copy (bool and the float8 types 1 .. complex128
+ * 16); 0 for string, undefined, sub-byte and unknown types. Thread-safety: safe (pure). */
 VKSPLIT_API uint32_t vksplit_onnx_data_type_size(vksplit_onnx_data_type data_type);
 
 /* ONNX's lower-case name: "float", "bfloat16", "string"; "unknown" otherwise.
@@ -200,6 +202,78 @@ VKSPLIT_API vksplit_bool32 vksplit_onnx_concat_type_in_opset(int64_t opset, vksp
 VKSPLIT_API vksplit_result vksplit_onnx_translate_concat(const vksplit_onnx_concat_desc* node,
                                                          vksplit_onnx_concat_storage* storage, vksplit_join_desc* out,
                                                          vksplit_error* error);
+
+/* ---- TensorScatter --------------------------------------------------------------------- */
+
+/* One tensor of a TensorScatter node, as its ValueInfo gives it. */
+typedef struct vksplit_onnx_tensorscatter_input {
+    vksplit_onnx_data_type data_type; /* its elem_type */
+    uint32_t rank;
+    const int64_t* shape; /* required: [rank] dimensions, each >= 0 */
+} vksplit_onnx_tensorscatter_input;
+
+/* Where a node's 'write_indices' are. */
+typedef enum vksplit_onnx_write_indices {
+    /* The input is not given: every write index is 0 (ONNX's default). */
+    VKSPLIT_ONNX_WRITE_INDICES_ABSENT = 0,
+    /* Given, and its values known on the host now (write_indices_data): checked here, and held
+     * by the plan (vksplit_rows.host_indices). */
+    VKSPLIT_ONNX_WRITE_INDICES_HOST = 1,
+    /* Given, on the GPU: the plan reads them at each recording from bindings.indices (the
+     * batch's int64 values, packed, vksplit_plan_info.index_span_bytes) and checks them there,
+     * its status in bindings.parameters (vksplit_parameters_status). */
+    VKSPLIT_ONNX_WRITE_INDICES_DEVICE = 2,
+    VKSPLIT_ONNX_WRITE_INDICES_MAX_ENUM = 0x7fffffff
+} vksplit_onnx_write_indices;
+
+/* One TensorScatter node. Valid when zero-initialised but for the opset and the two tensors:
+ * axis -2, mode 'linear', write_indices absent. */
+typedef struct vksplit_onnx_tensorscatter_desc {
+    /* The TensorScatter version: 24 (vksplit_onnx_tensorscatter_version maps a model's opset
+     * import). Anything else is VKSPLIT_ERROR_OPSET. */
+    int64_t opset;
+    vksplit_onnx_tensorscatter_input past_cache; /* T, rank 2..VKSPLIT_MAX_RANK */
+    vksplit_onnx_tensorscatter_input update;     /* T, past_cache's shape but on the axis */
+    /* Attribute 'axis': given or not (not given: -2); in [-rank, rank-1], and not 0. */
+    vksplit_bool32 has_axis;
+    int64_t axis;
+    /* Attribute 'mode': "linear" or "circular"; NULL: "linear". */
+    const char* mode;
+    /* Input 'write_indices': where it is, its type and shape (tensor(int64), [batch_size]; not
+     * read when ABSENT), and with HOST its values ([batch_size] int64 in host byte order; may be
+     * NULL for a batch of 0). */
+    vksplit_onnx_write_indices write_indices;
+    vksplit_onnx_tensorscatter_input write_indices_tensor;
+    const int64_t* write_indices_data;
+} vksplit_onnx_tensorscatter_desc;
+
+/* Caller-owned storage for one translation. */
+typedef struct vksplit_onnx_tensorscatter_storage {
+    uint64_t sizes[VKSPLIT_MAX_RANK]; /* filled: past_cache's (and present_cache's) sizes */
+    uint64_t length;                  /* filled: update's sequence_length, the part's length */
+    int64_t zero_index;               /* filled: 0, the one start of an absent write_indices */
+} vksplit_onnx_tensorscatter_storage;
+
+/* The TensorScatter version in effect for a model importing the default domain at model_opset:
+ * >= 24 -> 24; 0 before (TensorScatter came with opset 24). Thread-safety: safe (pure). */
+VKSPLIT_API int64_t vksplit_onnx_tensorscatter_version(int64_t model_opset);
+
+/* Checks every rule of TensorScatter-24 (above, and the policy at the top of this file), then
+ * writes storage, *out and options_out->rows; on error none of them is written. *out is a
+ * join of one part (the update) into the whole (past_cache, updated in place into
+ * present_cache: every byte the update does not place is left as it is), packed, base_alignment
+ * 0 (16: set it lower if your binding offsets promise less). options_out->rows is the placing:
+ * LINEAR or CIRCULAR, int64 indices, one list per batch index (list_dims 1) or, write_indices
+ * absent, one start 0 for all (list_dims 0, host_indices &storage->zero_index); host_indices
+ * is node->write_indices_data with HOST (the plan copies them at creation: keep them until
+ * then), NULL with DEVICE. Only options_out->rows is written: set its path and table yourself
+ * (zero: the defaults), then vksplit_plan_create_join(ctx, out, options_out, ...). out and
+ * options_out are required (OUT_NULL). Thread-safety: safe (pure) for distinct storage. */
+VKSPLIT_API vksplit_result vksplit_onnx_translate_tensorscatter(const vksplit_onnx_tensorscatter_desc* node,
+                                                                vksplit_onnx_tensorscatter_storage* storage,
+                                                                vksplit_join_desc* out,
+                                                                vksplit_plan_options* options_out,
+                                                                vksplit_error* error);
 
 #ifdef __cplusplus
 }
