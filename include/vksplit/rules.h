@@ -602,7 +602,17 @@
       "the output spans %llu bytes, more than one buffer holds on this device: %llu bytes (%s)")                         \
     X(RUNNER_JOIN_NULL, 275, VKSPLIT_ERROR_NULL_ARGUMENT, "vksplit_runner_join: runner, join and inputs are required")   \
     X(RUNNER_JOIN_INPUT_DATA_NULL, 276, VKSPLIT_ERROR_NULL_ARGUMENT, "inputs[%u] is NULL but spans %llu bytes")          \
-    X(RUNNER_JOIN_OUTPUT_DATA_NULL, 277, VKSPLIT_ERROR_NULL_ARGUMENT, "output is NULL but the output spans %llu bytes")
+    X(RUNNER_JOIN_OUTPUT_DATA_NULL, 277, VKSPLIT_ERROR_NULL_ARGUMENT,                                                    \
+      "output is NULL but the output spans %llu bytes")                                                                  \
+    /* Runner: plans whose rows the GPU places (vksplit_runner_run_rows_plan) */                                         \
+    X(RUNNER_ROWS_RUN_NULL, 360, VKSPLIT_ERROR_NULL_ARGUMENT,                                                            \
+      "vksplit_runner_run_rows_plan: runner, plan, io, io->read_whole, io->read_part and io->write_output are required") \
+    X(RUNNER_ROWS_PLAN, 361, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                             \
+      "vksplit_runner_run_rows_plan: the plan places no rows (vksplit_plan_options.rows.mode NONE): run it with %s")     \
+    X(RUNNER_PLAN_ROWS, 362, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                             \
+      "%s: the plan places rows (vksplit_plan_options.rows): run it with vksplit_runner_run_rows_plan")                  \
+    X(RUNNER_ROWS_INDICES_NULL, 363, VKSPLIT_ERROR_NULL_ARGUMENT,                                                        \
+      "indices is NULL but the plan reads %llu bytes of GPU indices (vksplit_plan_info.index_span_bytes)")
 
 typedef enum vksplit_rule {
     VKSPLIT_RULE_NONE = 0, /* success, or a failure a caller's callback reported */
