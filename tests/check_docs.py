@@ -1150,7 +1150,7 @@ CLAIMS = [
                 parse=lambda m: table_rows_with(m, "[-r"))),
     Claim("where vksplit differs from ONNX Runtime",
           onnx_runtime_differences,
-          Quote("docs/frontends-and-cli.md", r"\| case \| vksplit \(as ONNX's shape inference\) \| ONNX Runtime \|\n\|[-|]+\|\n((?:\|[^\n]*\n)+)",
+          Quote("docs/frontends-and-cli.md", r"\| case \| vksplit \(as ONNX's shape inference or reference implementation\) \| ONNX Runtime \|\n\|[-|]+\|\n((?:\|[^\n]*\n)+)",
                 parse=lambda m: frozenset(re.findall(r"^\|\s*([\w-]+):", m.group(1), re.M)))),
     Claim("src/'s stages, in order",
           source_stages,

@@ -1,6 +1,7 @@
 /*
  * vksplit ONNX front-end: the Split node of opsets 1, 2, 11, 13 and 18, each exactly as its
- * operator document says, translated into the canonical vksplit_split_desc (and Concat, below).
+ * operator document says, translated into the canonical vksplit_split_desc (and Concat and
+ * TensorScatter, below).
  *
  *   opset  axis (default 0)   'split'                          without 'split'
  *   1      [-rank, rank-1]*   attribute, or input of type T    equal split into the node's outputs
@@ -43,16 +44,53 @@
  *   * As at Split-1 and -2: Concat-1 and -4's documents are silent on a negative axis, and
  *     ONNX's shape inference takes it.
  *
+ * The TensorScatter node of opset 24, a KV-cache update in place, translated into a join of one
+ * part whose rows the plan places (vksplit_onnx_translate_tensorscatter): update's rows along
+ * the axis land in past_cache at each batch row's write index; present_cache is past_cache so
+ * updated (its shape, every other row as it was):
+ *
+ *   opset  'axis' (default -2)       'mode'                       'write_indices'
+ *   24     [-r, r-1], not 0 (batch)  linear (default), circular   absent (zeros), or int64 of
+ *                                                                 shape (batch_size,): the
+ *                                                                 host's values or the GPU's
+ *
+ * T is every ONNX type up to float8e8m0 (24); string (variable-length) and the sub-byte uint4,
+ * int4 and float4e2m1 are refused (vksplit copies whole bytes). past_cache has rank r of 2 to 8;
+ * update its rank and shape but on the axis, where its sequence_length is at most past_cache's
+ * max_sequence_length (ONNX's reference implementation raises otherwise). Linear: 0 <=
+ * write_index and write_index + sequence_length <= max_sequence_length, as the document
+ * requires: the front-end checks the host's values (ONNX_TENSORSCATTER_WRITE_INDEX, naming the
+ * batch row and the values), the GPU its own (ROWS_START in the plan's status; nothing is
+ * written). Circular: any write index, taken floor modulo max_sequence_length (np.mod, as the
+ * reference implementation), negative ones too. The plan's rows: LINEAR or CIRCULAR, int64, one
+ * list per batch row (list_dims 1), broadcast over the dimensions between the batch and the
+ * axis; write_indices absent, one start 0 for all (list_dims 0, a host index in the caller's
+ * storage), and so too a circular write into a max_sequence_length of 0 (sequence_length 0:
+ * nothing moves, and no modulo 0 is taken).
+ *
+ *   * The document contradicts itself on circular mode. Its prose: "the write index is modulo
+ *     max_sequence_length"; its pseudocode, and ONNX's reference implementation
+ *     (onnx/reference/ops/op_tensor_scatter.py), take np.mod of the whole coordinate, the
+ *     indices before the axis included. vksplit wraps the sequence position alone, as the
+ *     prose says and ONNX Runtime's kernels do. The two agree wherever every dimension before
+ *     the axis is at most max_sequence_length; where one is larger (a batch of 8, or 8 heads,
+ *     over a circular cache of 4 places) the pseudocode writes batch row (or head) b's rows into
+ *     row b mod max_sequence_length, another sample's, and vksplit into row b.
+ *
  * Policy: where the operator documents are silent, vksplit does what ONNX's own reference
- * does (its schemas and shape inference; numpy.concatenate for Concat). So a negative axis is
- * taken before version 11, as exported models carry it and ONNX Runtime runs them. vksplit
- * differs from ONNX Runtime in two places, both where ONNX's shape inference decides otherwise:
+ * does (its schemas and shape inference; numpy.concatenate for Concat; the reference
+ * implementation for TensorScatter). So a negative axis is taken before version 11, as exported
+ * models carry it and ONNX Runtime runs them. vksplit differs from ONNX Runtime in three places,
+ * each where ONNX's shape inference or reference implementation decides otherwise:
  *   - Concat: an input empty along the axis must still have input 0's shape off it
  *     (ONNX_CONCAT_SHAPE_MISMATCH, as ONNX's shape inference says); ONNX Runtime takes an
  *     empty input whatever its other dimensions;
  *   - Split-18: 'num_outputs' above the dimension is taken while the last part's length,
  *     dim - ceil(dim/n) * (n-1), is >= 0 (12 into 13: twelve parts of 1 and one of 0), as
  *     ONNX's shape inference computes it; ONNX Runtime refuses num_outputs > dim.
+ *   - TensorScatter: a negative write index in circular mode is taken floor modulo
+ *     max_sequence_length, as the reference implementation's np.mod takes it; ONNX Runtime
+ *     refuses a negative write index in either mode.
  */
 #ifndef VKSPLIT_ONNX_H
 #define VKSPLIT_ONNX_H

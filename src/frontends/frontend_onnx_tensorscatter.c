@@ -6,12 +6,15 @@
  * its own code and a message naming the input or attribute and the values.
  *
  * What the document leaves to ONNX's reference implementation
- * (onnx/reference/ops/op_tensor_scatter.py) and ONNX Runtime's kernel
- * (onnxruntime/core/providers/cpu/llm/tensorscatter.cc), followed here: an absent write_indices
- * is zeros; update's sequence_length above max_sequence_length is refused; a circular write
- * index is taken floor modulo max_sequence_length (numpy's), negative ones too; and a circular
- * write wraps the sequence position alone (the document's pseudocode takes the modulo of the
- * whole coordinate, prefix included: include/vksplit/onnx.h's policy says where that differs). */
+ * (onnx/reference/ops/op_tensor_scatter.py), followed here: an absent write_indices is zeros;
+ * update's sequence_length above max_sequence_length is refused; a circular write index is taken
+ * floor modulo max_sequence_length (numpy's np.mod), negative ones too (ONNX Runtime refuses
+ * those). Where the document disagrees with itself, its prose wins: a circular write wraps the
+ * sequence position alone ("the write index is modulo max_sequence_length"), as ONNX Runtime's
+ * kernels (onnxruntime/core/providers/cpu/llm/tensorscatter.cc) do, where its pseudocode and the
+ * reference implementation take the modulo of the whole coordinate, the indices before the axis
+ * included; the two differ only where a dimension before the axis is larger than
+ * max_sequence_length (include/vksplit/onnx.h's policy). */
 #include <string.h>
 
 #include "frontends/frontend_common.h"

@@ -8,7 +8,7 @@ The join mode (`vksplit join`, ONNX Concat) runs inside the same groups, against
 numpy.concatenate: every dtype (dtypes), axes, counts and opsets (success), its refusals
 (errors), its files (files), its streams (streams), its leftovers (kill) and its commits among
 the splits' (race). So does `vksplit tensorscatter` (ONNX TensorScatter-24), against this file's
-numpy loop of the operator's reference implementation: ONNX's backend cases, modes, axes, dtypes
+numpy loop of the operator (tensorscatter_reference): ONNX's backend cases, modes, axes, dtypes
 and write_indices absent, from the host and on the GPU (success), its refusals (errors), its
 options (help). Every run has VKSPLIT_VALIDATION=1: the CLI then fails on any Vulkan
 validation message.
@@ -258,10 +258,12 @@ def device_lengths():
 # --- TensorScatter ----------------------------------------------------------------------------
 
 def tensorscatter_reference(past, update, wi, axis, mode):
-    """present_cache as ONNX's reference implementation (onnx/reference/ops/op_tensor_scatter.py)
-    computes it, element row by row: for every index of the dimensions before the axis, its first
-    (the batch row) choosing the write index, update's rows at write index + s, that position
-    taken modulo max_sequence_length (Python's floor modulo) in circular mode."""
+    """present_cache by the loop of ONNX's reference implementation (onnx/reference/ops/
+    op_tensor_scatter.py), element row by row: for every index of the dimensions before the axis,
+    its first (the batch row) choosing the write index, update's rows at write index + s, that
+    position alone taken modulo max_sequence_length (Python's floor modulo) in circular mode, as
+    the document's prose and ONNX Runtime read it (the reference implementation wraps the prefix
+    too; tensorscatter_success shows where that differs)."""
     axis %= past.ndim
     present = past.copy()
     wi = np.zeros(past.shape[0], np.int64) if wi is None else wi
@@ -374,9 +376,9 @@ def tensorscatter_success():
     want = tensorscatter_reference(bits, new, np.array([3, 0]), -2, "linear")
     got = read_raw(os.path.join(case.out, "present_cache.npy")) if rc == 0 else (None, None, None)
     check(rc == 0 and got[0] == "'<V2'" and got[2] == want.tobytes(), "tensorscatter bfloat16: %s %r" % (rc, err))
-    # The pseudocode of ONNX's document takes the batch row modulo max_sequence_length too; the
-    # run above keeps every batch row's own rows, as the reference implementation and ONNX
-    # Runtime do (docs/frontends-and-cli.md): the two differ here.
+    # The pseudocode of ONNX's document (and its reference implementation) takes the batch row
+    # modulo max_sequence_length too; the run above keeps every batch row's own rows, as the
+    # document's prose and ONNX Runtime do (docs/frontends-and-cli.md): the two differ here.
     past, update, wi = np.arange(40, dtype=f).reshape(5, 2, 4), np.arange(100, 140, dtype=f).reshape(5, 2, 4), [1, 0, 1, 0, 3]
     pseudocode = past.copy()
     for b in range(5):

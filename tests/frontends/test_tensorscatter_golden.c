@@ -6,17 +6,17 @@
  * ONNX's backend cases (onnx/backend/test/case/node/tensorscatter.py: test_tensorscatter,
  * test_tensorscatter_circular, test_tensorscatter_3d) are held to the outputs typed in from that
  * file; every case, theirs included, is held byte for byte to this file's own CPU reference of
- * the operator (reference_present: numpy's loop of the reference implementation, element by
- * element, the sequence position wrapped floor modulo max_sequence_length in circular mode),
+ * the operator (reference_present: the reference implementation's loop, element row by row,
+ * the sequence position alone wrapped floor modulo max_sequence_length in circular mode),
  * never to the translated desc. Each case runs with its write_indices as the node gives them:
  * absent (zeros), from the host (checked at translation and planned into the plan), and the
  * same values on the GPU (bindings.indices, checked there). Widths 1 to 16 bytes (bool, uint8,
  * float8e8m0, float16, bfloat16, int32, float, double, complex128) with bit patterns NaN payloads
  * included; axes -2, 1, -1 (rows of one element) and 3 of rank 5; wrapping and negative circular
  * starts; a batch larger than max_sequence_length in circular mode (where the operator
- * document's pseudocode, which takes the modulo of the batch index too, would write into other
- * batch rows: vksplit wraps the sequence position alone, as the reference implementation this
- * file follows and ONNX Runtime do); empty tensors. Linear write indices past the end on the
+ * document's pseudocode and ONNX's reference implementation, which take the modulo of the batch
+ * index too, would write into other batch rows: vksplit wraps the sequence position alone, as the
+ * document's prose and ONNX Runtime do); empty tensors. Linear write indices past the end on the
  * GPU: the GPU's check refuses them (ROWS_START, naming the batch row and the value), the run
  * fails by that rule and nothing is written. */
 #include "test_harness.h"
@@ -167,10 +167,12 @@ static void update_shape(const ts_case* c, int64_t* shape)
     shape[axis_of(c)] = c->seq;
 }
 
-/* present_cache as the reference implementation computes it: past_cache, then for every index
- * of the dimensions before the axis (its first, the batch row, choosing the write index) and every
- * sequence position s, update's row (prefix, s) at (prefix, write_index + s), that position floor
- * modulo max_sequence_length in circular mode. A row: the dimensions after the axis. */
+/* present_cache by the reference implementation's loop: past_cache, then for every index of the
+ * dimensions before the axis (its first, the batch row, choosing the write index) and every
+ * sequence position s, update's row (prefix, s) at (prefix, write_index + s), that position alone
+ * floor modulo max_sequence_length in circular mode (the prose's and ONNX Runtime's reading; the
+ * reference implementation wraps the prefix too: check_prefix_divergence). A row: the dimensions
+ * after the axis. */
 static void reference_present(const ts_case* c, const int64_t* wi, uint32_t size, const unsigned char* past,
                               const unsigned char* update, unsigned char* present)
 {
@@ -346,9 +348,10 @@ static void run_case(vksplit_runner* runner, const char* label, const ts_case* c
     free(got);
 }
 
-/* ONNX's pseudocode takes the modulo of the whole coordinate in circular mode; with a batch row
- * past max_sequence_length that writes into another batch row. vksplit does not: the case's
- * present_cache (held to reference_present above) differs from the pseudocode's. */
+/* ONNX's pseudocode and reference implementation take the modulo of the whole coordinate in
+ * circular mode; with a batch row past max_sequence_length that writes into another batch row.
+ * vksplit does not: the case's present_cache (held to reference_present above) differs from
+ * theirs, computed here by their formula. */
 static void check_prefix_divergence(void)
 {
     const ts_case* c = NULL;
