@@ -3,9 +3,11 @@
 // alone. A join writes the part's row j of outer index o to the whole's row at place(o, j), a
 // split reads it from there; the place is the host's (the table), the GPU's indices' (INDEXED),
 // or a list's start plus j (LINEAR; CIRCULAR wraps at C). A workgroup copies one block: a tile
-// of columns of ROWS_TBL_BLOCK_ROWS consecutive rows; each invocation loads ABI_UNROLL words,
-// then stores them, per trip. A row's places are found once per row an invocation touches (a
-// division per outer dimension), never per word.
+// of columns of ROWS_TBL_BLOCK_ROWS consecutive rows. First its lanes place the block's rows
+// together, once each (a division per outer dimension, an index's load), into workgroup memory;
+// then each invocation loads ABI_UNROLL words a trip, every address from workgroup memory, then
+// stores them: the loads of a trip in flight together (64 bytes), no table or index read
+// between them, never a division per word.
 //
 // The indices are checked before a word moves: by the check pass (rows_check.glsl), whose
 // status this reads first, or, with few indices and device addresses (ROWS_FLAG_FUSED), by every
@@ -119,8 +121,11 @@ OFFSET tbl_offset(uint i)
 #endif
 }
 
+// Device parameters of one part: the place of its first row and its length, this recording's.
+uint g_device_start = 0u, g_device_length = 0u;
+
 // Row r of the copy (r = o x L + j): its first word in the side read and the side written, and
-// whether it moves (a skipped index does not).
+// whether it moves (a skipped index, or a row past device parameters' length, does not).
 bool place_row(uint flags, uint r, out OFFSET read_at, out OFFSET write_at)
 {
     uint rows = tbl(ROWS_TBL_ROWS), places = tbl(ROWS_TBL_PLACES);
@@ -137,7 +142,13 @@ bool place_row(uint flags, uint r, out OFFSET read_at, out OFFSET write_at)
     }
     bool host = (flags & ROWS_FLAG_HOST) != 0u;
     uint place;
-    if (rows_mode(flags) == 1u) { // INDEXED: the list's entry j
+    if (rows_device_mode(flags) != 0u) { // device parameters: rows [0, length) from the start on
+        if (j >= g_device_length)
+            return false;
+        place = g_device_start + j; // start < C and j < L <= C (a ring), or start + length <= C
+        if (place >= places)
+            place -= places;
+    } else if (rows_mode(flags) == 1u) { // INDEXED: the list's entry j
         uint e = list * rows + j;
         if (host) {
             place = tbl(tbl(ROWS_TBL_HOST_AT) + e);
@@ -157,6 +168,12 @@ bool place_row(uint flags, uint r, out OFFSET read_at, out OFFSET write_at)
         if (place >= places)
             place -= places;
     }
+    uint page_rows = tbl(ROWS_TBL_PAGE_ROWS);
+    if (page_rows != 0u) { // pages: the place's page along their dimension, its row along the axis
+        uint page = place / page_rows;
+        whole_at += OFFSET(page) * tbl_offset(ROWS_TBL_PAGE_STEP);
+        place -= page * page_rows;
+    }
     whole_at += OFFSET(place) * tbl_offset(ROWS_TBL_WHOLE_STEP);
     part_at += OFFSET(j) * tbl_offset(ROWS_TBL_PART_STEP);
     read_at = JOIN ? part_at : whole_at;
@@ -166,7 +183,23 @@ bool place_row(uint flags, uint r, out OFFSET read_at, out OFFSET write_at)
 
 void rows_main(uint wg)
 {
-    uint flags = tbl(ROWS_TBL_FLAGS);
+    uint flags = tbl(ROWS_TBL_FLAGS), dmode = rows_device_mode(flags);
+    if (dmode != 0u) { // device parameters of one part
+#if ROWS_WRITES_BLOCK
+        if ((flags & ROWS_FLAG_FUSED) != 0u) { // every workgroup checks the three words itself
+            uvec3 values;
+            uint rule = device_verdict(dmode, values, g_device_start, g_device_length);
+            if (wg == 0u && gl_LocalInvocationID.x == 0u)
+                write_device_status(rule, values);
+            if (rule != 0u)
+                return;
+        } else
+#endif
+        { // the check pass wrote them (the length 0 when a rule is broken)
+            g_device_length = block_get(BLOCK_USED_LENGTH(1u, 0u));
+            g_device_start = block_get(BLOCK_USED_OFFSET(1u, 0u));
+        }
+    } else
 #if ROWS_WRITES_BLOCK
     if ((flags & ROWS_FLAG_FUSED) != 0u) { // few GPU indices: every workgroup checks them all
         uint status[6];
@@ -188,24 +221,45 @@ void rows_main(uint wg)
     if (first_row >= total)
         return; // the grid's padding
     uint lanes = gl_WorkGroupSize.x, lane = gl_LocalInvocationID.x;
+    // Every row of the block placed once, the lanes sharing them (a division per outer dimension
+    // and a row's index or start: never per word), into workgroup memory.
+    for (uint r = lane; r < block_rows; r += lanes) {
+        OFFSET read_at = OFFSET(0u), write_at = OFFSET(0u);
+        bool live = first_row + r < total && place_row(flags, first_row + r, read_at, write_at);
+        uint at = ROWS_ROW_AT(r);
+#if defined(ADDRESSING_BDA)
+        uvec2 rd = unpackUint2x32(read_at), wr = unpackUint2x32(write_at);
+        smem[at] = rd.x;
+        smem[at + 1u] = live ? rd.y : ROWS_ROW_SKIP; // no offset reaches 2^63 words
+        smem[at + 2u] = wr.x;
+        smem[at + 3u] = wr.y;
+#else
+        smem[at] = read_at;
+        smem[at + 1u] = live ? 0u : ROWS_ROW_SKIP;
+        smem[at + 2u] = write_at;
+#endif
+    }
+    barrier();
+    // Then the words: ABI_UNROLL loads a trip, before their stores; a GPU's lanes a workgroup apart
+    // (coalesced), a CPU device's each on a run of its own.
     const uint UNROLL = ABI_UNROLL(WORD_BYTES);
-    uint mask = (1u << cols_log2) - 1u, col_base = ct << cols_log2;
-    uint current = 0xFFFFFFFFu;
-    bool live = false;
-    OFFSET read_at = OFFSET(0u), write_at = OFFSET(0u);
+    uint mask = (1u << cols_log2) - 1u, col_base = ct << cols_log2, items = block_rows << cols_log2;
     for (uint t = 0u; t < trips; t++) {
         VALUE v[UNROLL];
         OFFSET to[UNROLL];
         bool moves[UNROLL];
         [[unroll]] for (uint u = 0u; u < UNROLL; u++) {
             uint item = LANE_RUNS ? (lane * trips + t) * UNROLL + u : (t * UNROLL + u) * lanes + lane;
-            uint sub = item >> cols_log2, col = col_base + (item & mask);
-            if (sub != current) { // a new row: its places (once per row this invocation touches)
-                current = sub;
-                live = first_row + sub < total && place_row(flags, first_row + sub, read_at, write_at);
-            }
-            moves[u] = live && col < row_words;
-            to[u] = write_at + OFFSET(col);
+            uint sub = min(item >> cols_log2, block_rows - 1u), col = col_base + (item & mask);
+            uint at = ROWS_ROW_AT(sub), skip = smem[at + 1u];
+#if defined(ADDRESSING_BDA)
+            OFFSET read_at = packUint2x32(uvec2(smem[at], skip));
+            to[u] = packUint2x32(uvec2(smem[at + 2u], smem[at + 3u])) + OFFSET(col);
+#else
+            OFFSET read_at = smem[at];
+            to[u] = smem[at + 2u] + col;
+#endif
+            moves[u] = item < items && skip != ROWS_ROW_SKIP && col < row_words;
             if (moves[u])
                 v[u] = load_word(read_at + OFFSET(col));
         }

@@ -9,6 +9,18 @@
 
 void main()
 {
+    uint dmode = rows_device_mode(tbl(ROWS_TBL_FLAGS));
+    if (dmode != 0u) { // device parameters of one part: the status, the length and the place the copy uses
+        if (gl_LocalInvocationID.x == 0u) {
+            uvec3 values;
+            uint start, length;
+            uint rule = device_verdict(dmode, values, start, length);
+            write_device_status(rule, values);
+            block_set(BLOCK_USED_LENGTH(1u, 0u), length); // 0 when a rule is broken
+            block_set(BLOCK_USED_OFFSET(1u, 0u), start);
+        }
+        return;
+    }
     uint status[6];
     uint rule = rows_verdict(false, status);
     uint flags = tbl(ROWS_TBL_FLAGS);

@@ -65,9 +65,48 @@ uint block_or(uint i, uint v) { return atomicOr(block.v[pc.block_word + i], v); 
 #endif
 #endif
 
-shared uint smem[ROWS_SHARED_WORDS]; // a fixed size: no specialization
+#if KERNEL == MAPPING_ROWS
+shared uint smem[ROWS_COPY_SHARED_WORDS]; // a fixed size: no specialization
+#else
+shared uint smem[ROWS_SHARED_WORDS];
+#endif
 
 uint rows_mode(uint flags) { return flags & ROWS_FLAG_MODE; }
+uint rows_device_mode(uint flags) { return (flags >> ROWS_FLAG_DEVICE_SHIFT) & ROWS_FLAG_DEVICE_MASK; }
+
+// Device parameters of one part (split_abi.h's BLOCK_* with n = 1, the rules device_check.glsl
+// writes, in its order: the part's length, then its offset (GIVEN) or the whole's length and the
+// sum (PACKED); a ring (RING) has no offset rule): the rule broken (0: none) and its three
+// values; the place of the part's first row (a ring's offset modulo the places) and its length.
+uint device_verdict(uint dmode, out uvec3 values, out uint start, out uint length)
+{
+    uint cap = tbl(ROWS_TBL_ROWS), places = tbl(ROWS_TBL_PLACES);
+    uint len = block_get(BLOCK_LENGTH(1u, 0u)), off = block_get(BLOCK_OFFSET(1u, 0u));
+    start = 0u;
+    length = 0u;
+    values = uvec3(0u, len, cap);
+    if (len > cap)
+        return CHECK_RULE_LENGTH;
+    if (dmode == CHECK_MODE_GIVEN) {
+        values = uvec3(0u, off, places);
+        if (off > places || len > places - off) // off + len past the whole, without overflow
+            return CHECK_RULE_OFFSET;
+        start = off;
+    } else if (dmode == 3u) { // RING: the plan keeps the capacity within the places
+        start = places != 0u ? off % places : 0u;
+    } else { // PACKED: one part, from the whole's start
+        uint whole = block_get(BLOCK_WHOLE_LENGTH);
+        values = uvec3(whole, places, 0u);
+        if (whole > places)
+            return CHECK_RULE_WHOLE_LENGTH;
+        values = uvec3(len, whole, 0u); // the sum's low word, the length, its high word
+        if (len != whole)
+            return CHECK_RULE_SUM;
+    }
+    values = uvec3(0u);
+    length = len;
+    return 0u;
+}
 
 // Index e's value, 64 bits as (low, high): an int32 sign-extended.
 uvec2 index_value(uint flags, uint e)
@@ -214,6 +253,15 @@ uint rows_verdict(bool pairwise, out uint status[6])
         status = uint[6](rule, dup_list, smem[ROWS_SMEM_FIRST], dup_place, 0u, smem[ROWS_SMEM_SECOND]);
     }
     return rule;
+}
+
+// Writes device parameters' status (one lane): the rule and its three values.
+void write_device_status(uint rule, uvec3 values)
+{
+    block_set(BLOCK_STATUS(1u), rule);
+    block_set(BLOCK_STATUS(1u) + 1u, values.x);
+    block_set(BLOCK_STATUS(1u) + 2u, values.y);
+    block_set(BLOCK_STATUS(1u) + 3u, values.z);
 }
 
 // Writes the status words (one lane).

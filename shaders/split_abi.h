@@ -209,9 +209,11 @@
 #define ROWS_TBL_TRIPS 11         /* trips of ABI_UNROLL items per invocation */
 #define ROWS_TBL_BITMAP_WORDS 12  /* the check's bitmap words per list (INDEXED joins: duplicates) */
 #define ROWS_TBL_HOST_AT 13       /* host indices: the table's word where the places (or starts) start */
-#define ROWS_TBL_WHOLE_STEP 14    /* uint64: words between the whole's places */
+#define ROWS_TBL_PAGE_ROWS 18     /* places a page (the axis's size; 0: no pages) */
+#define ROWS_TBL_WHOLE_STEP 14    /* uint64: words between the whole's places (within a page) */
 #define ROWS_TBL_PART_STEP 16     /* uint64: words between the part's rows */
-#define ROWS_TBL_DIMS 20          /* then per outer dimension, innermost first: */
+#define ROWS_TBL_PAGE_STEP 20     /* uint64: words between the whole's pages */
+#define ROWS_TBL_DIMS 24          /* then per outer dimension, innermost first: */
 #define ROWS_DIM_SIZE 0           /*   size */
 #define ROWS_DIM_LIST_STRIDE 1    /*   stride in lists (0: the lists broadcast over it) */
 #define ROWS_DIM_WHOLE_STRIDE 2   /*   uint64 stride in words in the whole */
@@ -225,6 +227,10 @@
 #define ROWS_FLAG_HOST 32u        /* host indices: places (INDEXED; ROWS_HOST_SKIP skips) or starts, normalized
                                    * in the table: no indices binding, no block, no check */
 #define ROWS_FLAG_JOIN 64u        /* a join (the check's one module serves both directions) */
+#define ROWS_FLAG_DEVICE_SHIFT 8u /* bits 8-9: device parameters of one part (1 PACKED, 2 GIVEN, 3 RING; 0 none):
+                                   * its length and offset from their block (BLOCK_*, n = 1), its rows the
+                                   * table's ROWS_TBL_ROWS at most; the status as the device check's */
+#define ROWS_FLAG_DEVICE_MASK 3u
 #define ROWS_HOST_SKIP 0xFFFFFFFFu
 /* GPU indices: at most this many, the copy checks them in every workgroup (ROWS_FLAG_FUSED);
  * more take the check pass (one workgroup of ROWS_CHECK_WORKGROUP, before the copy). */
@@ -239,6 +245,13 @@
 #define ROWS_SMEM_RULE 5
 #define ROWS_SMEM_STARTS 8        /* [ROWS_FUSED_MAX_ENTRIES] */
 #define ROWS_SHARED_WORDS (ROWS_SMEM_STARTS + ROWS_FUSED_MAX_ENTRIES)
+/* The copy's, after those: each of its block's rows' first words, read and written (4 uint32 a
+ * row: two 64-bit offsets' halves), placed once by the lanes together before any word moves; a
+ * block has at most ROWS_BLOCK_ROWS_MAX rows. */
+#define ROWS_BLOCK_ROWS_MAX 256u
+#define ROWS_ROW_AT(r) (ROWS_SHARED_WORDS + 4u * (r))
+#define ROWS_COPY_SHARED_WORDS ROWS_ROW_AT(ROWS_BLOCK_ROWS_MAX)
+#define ROWS_ROW_SKIP 0xFFFFFFFFu /* in a row's read high half: the row does not move */
 /* The block (GPU indices; vksplit.h's VKSPLIT_ROWS_STATUS_WORDS): the status, then the check's
  * scratch: each list's start (LINEAR, CIRCULAR: normalized into [0, C)), or two bitmaps of the
  * places (INDEXED joins: seen once, seen twice), ROWS_TBL_BITMAP_WORDS words a list each. */

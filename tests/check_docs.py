@@ -615,7 +615,7 @@ def context_pipelines(setting=None):
         d = re.search(r"\bdeferred_kernel\s*\([^)]*\)\s*\{(.*?)\n\}", pipes, re.S)
         if not d:
             raise Missing("src/context/pipelines.c has no deferred_kernel")
-        gate = re.search(r"vksplit__is_parameter_kernel\(kernel\)\s*&&\s*ctx->create_pipelines\s*!=\s*(\w+)\s*\)\s*return\s+true", d.group(1))
+        gate = re.search(r"vksplit__is_(?:parameter|planned)_kernel\(kernel\)\s*&&\s*ctx->create_pipelines\s*!=\s*(\w+)\s*\)\s*return\s+true", d.group(1))
         if gate:
             devices = made == py(gate.group(1))
         else:
@@ -791,7 +791,7 @@ class Claim:
 
 def mapping_names(m):
     """The mappings the match's first group names (a kernel as its mapping: TRANSPOSE16 is TRANSPOSE)."""
-    return {re.sub(r"\d+$", "", w) for w in re.findall(r"\b(RUNS|TILES|TRANSPOSE\d*|DEINTERLEAVE|DEVICE)\b", m.group(1))}
+    return {re.sub(r"\d+$", "", w) for w in re.findall(r"\b(RUNS|TILES|TRANSPOSE\d*|DEINTERLEAVE|DEVICE|ROWS)\b", m.group(1))}
 
 
 def each_backticked(m):
@@ -958,7 +958,7 @@ CLAIMS = [
                 parse=lambda m: (quantity(m.group(1)), device_copy_trips()[0], quantity(m.group(3)), quantity(m.group(2))))),
     Claim("the most trips a lane of the device parameters' copy makes",
           device_copy_trips,
-          Quote("include/vksplit/vksplit.h", r"DEVICE: at most (\d+) trips")),
+          Quote("include/vksplit/vksplit.h", r"DEVICE and ROWS: at most (\d+) trips")),
     Claim("segments told apart by pushed first workgroups (device addresses): the fewest, the most",
           lambda: found_in("src/geometry/grid.c", r"g->segment_count >= (\d+) &&\s*g->segment_count <= (\d+)\)\s*flags \|= FLAG_PREFIX", 0,
                            convert=lambda s: tuple(int(n) for n in re.findall(r"(?:>=|<=) (\d+)", s))),
@@ -975,7 +975,7 @@ CLAIMS = [
     Claim("the SPIR-V modules of a build with both addressings",
           spirv_modules,
           Quote("docs/api.md", r"unpacks all (\d+) of a build with both addressings"),
-          Quote("CHANGELOG.md", r"eleven more modules \((\d+):"),
+          Quote("CHANGELOG.md", r"twenty-three more modules \((\d+):"),
           Quote("docs/api.md", r"debug names stripped: (\d+) modules, one per shader variant and kernel")),
     # The defaults the code decides (a zeroed struct, NULL options).
     Claim("the base alignment a desc's 0 stands for",
@@ -1309,7 +1309,8 @@ def tuning(device, mapping):
     _, statements = resolve_source()
     env = {"device_type": "CPU" if device == "cpu" else "DISCRETE_GPU", "tuning": True,
            "tuning_mapping": mapping or "DEFAULT"}
-    for field in ("workgroup_size", "invocation_bytes", "band_bytes", "max_word_bytes", "min_workgroups"):
+    for field in ("workgroup_size", "invocation_bytes", "band_bytes", "max_word_bytes", "min_workgroups",
+                  "one_dispatch_bytes"):
         env["tuning_" + field] = 0
     for s in statements:
         s = re.sub(r"^if\s*\(\s*!\s*tuning\s*\)\s*return$", "", s)
@@ -1345,7 +1346,7 @@ def tuning_table():
     """The markdown table between docs/performance.md's tuning-defaults markers: one column per
     distinct set of defaults, named by the mappings (and device classes) that get it."""
     f, _ = resolve_source()
-    fields = ["workgroup_size", "invocation_bytes", "band_bytes", "max_word_bytes", "min_workgroups"]
+    fields = ["workgroup_size", "invocation_bytes", "band_bytes", "max_word_bytes", "min_workgroups", "one_dispatch_bytes"]
     devices = (("cpu", "a CPU device"), ("gpu", "a GPU"))
     defaults = {d: tuning(d, None)["mapping"] for d, _ in devices}
     columns = []  # [{device: [mapping, ...]}, values]

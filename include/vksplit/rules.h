@@ -152,6 +152,10 @@
       "rows count in 32 bits: %s is %llu, past %llu")                                                                    \
     X(PLAN_ROWS_BINDING, 323, VKSPLIT_ERROR_UNSUPPORTED,                                                                 \
       "rows without device addresses need every tensor within one binding's reach: %s spans %llu bytes, past %llu")      \
+    X(PLAN_ROWS_PAGES, 331, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                              \
+      "options.rows.pages_along %u: the pages run along a dimension before the axis %u, not in list_dims 0x%x, of a join") \
+    X(PLAN_DEVICE_RING, 330, VKSPLIT_ERROR_OUTPUT_COUNT,                                                                 \
+      "device parameters in a ring (VKSPLIT_DEVICE_PARAMETERS_RING) place one part: the desc has %u %s")                 \
     X(PLAN_ROWS_HOST_INDICES, 324, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                          \
       "options.rows.host_indices: the plan reads %llu indices; a plan holds at most %u (give them on the GPU)")           \
     /* The caller's table (vksplit_plan_write_table, vksplit_plan_bind_table) */                                         \

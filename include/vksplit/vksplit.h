@@ -368,9 +368,9 @@ typedef struct vksplit_tuning {
         workgroup_size; /* invocations per workgroup, 1..1024 and the device's limit; a default
                                     * is fitted to the device (halved until it fits), a set value refused.
                                     * TRANSPOSE always uses 128. */
-    /* Bytes one invocation copies, 1..65536: RUNS its run, TILES, TRANSPOSE, DEINTERLEAVE and
-     * DEVICE (plans with device parameters) their share in trips of 64 bytes (within the
-     * shader's loop budget; DEVICE: at most 64 trips). */
+    /* Bytes one invocation copies, 1..65536: RUNS its run, TILES, TRANSPOSE, DEINTERLEAVE,
+     * DEVICE (plans with device parameters) and ROWS (rows the GPU places) their share in trips
+     * of 64 bytes (within the shader's loop budget; DEVICE and ROWS: at most 64 trips). */
     VKSPLIT_EXPERIMENTAL uint32_t invocation_bytes;
     /* TILES with device addresses: the workgroups walk the outputs in bands of about this many
      * bytes, every output in turn, so that the workgroups running at one time read nearby
@@ -383,6 +383,10 @@ typedef struct vksplit_tuning {
      * invocation_bytes) rather than fall below it. Default 8 for RUNS on a CPU device (a
      * workgroup per thread), 2048 otherwise (about two per slot of a large GPU). */
     VKSPLIT_EXPERIMENTAL uint32_t min_workgroups;
+    /* A plan with device parameters of one part whose capacity moves at most this many bytes
+     * checks its values and copies in ONE dispatch (device addresses; the rows kernels), not a
+     * check, a barrier and an indirect copy: a KV append. Default 256 KiB; 1: in effect never. */
+    VKSPLIT_EXPERIMENTAL uint32_t one_dispatch_bytes;
 } vksplit_tuning;
 
 /* The tuning a context uses on a device of this type: zero fields of *tuning are replaced by
@@ -528,7 +532,16 @@ typedef enum vksplit_table_placement {
  * capacity in copy words, plus one workgroup's tile, stays below 2^32 (PLAN_DEVICE_CAPACITY:
  * 16 GiB less a tile); lengths are 32-bit words, so a part's capacity past 2^32 - 1 admits
  * every length (the whole's capacity still bounds it), and the lengths' sum is taken 64 bits
- * wide. A plan with nothing to copy (a zero size, every capacity 0) still checks the values. */
+ * wide. A plan with nothing to copy (a zero size, every capacity 0) still checks the values.
+ *
+ * A plan of ONE part runs on the rows kernels (vksplit_rows, below: its place the offset, its
+ * rows the length) where it must or where that is cheaper: with a ring (RING), with a step
+ * along the axis of 1 or 2 bytes (the transposed V cache: one f16 a row), or, with device
+ * addresses, where its capacity moves at most vksplit_tuning.one_dispatch_bytes: then one
+ * dispatch checks the values and copies (every workgroup checks the three words itself; the
+ * status as above), a one-token KV append's one vkCmdDispatch. Such a plan needs only the
+ * dimensions after the axis packed; its block, status and rules are the ones above
+ * (vksplit_plan_info.summary says "rows device"). */
 typedef enum vksplit_device_parameters {
     VKSPLIT_DEVICE_PARAMETERS_NONE = 0, /* the desc's lengths, the parts one after another (the default) */
     /* The parts one after another from the whole's start (offset_i = the lengths before it):
@@ -538,6 +551,10 @@ typedef enum vksplit_device_parameters {
      * read): offset_i + length_i within the whole's capacity; a join's parts in order, each
      * starting where the one before it ends or later (a split's may overlap: they are read). */
     VKSPLIT_DEVICE_PARAMETERS_GIVEN = 2,
+    /* GIVEN in a ring (a sliding-window cache): one part, its offset taken modulo the whole's
+     * capacity, the rows past the whole's end continuing at its start, in the one recording;
+     * no offset rule (any 32-bit offset is a place). */
+    VKSPLIT_DEVICE_PARAMETERS_RING = 3,
     VKSPLIT_DEVICE_PARAMETERS_MAX_ENUM = 0x7fffffff
 } vksplit_device_parameters;
 
@@ -606,6 +623,13 @@ typedef struct vksplit_rows {
      * many as the indices tensor holds: vksplit_plan_info.index_count), at most
      * VKSPLIT_ROWS_MAX_HOST_INDICES. */
     const void* host_indices;
+    /* A join's places in pages (0: none): d + 1 says the places run over dimension d (before
+     * the axis, not in list_dims) too: place p is index p / sizes[axis] of dimension d and
+     * p % sizes[axis] along the axis, so the whole has sizes[d] x sizes[axis] places. vLLM's HND
+     * paged cache [blocks, H, block_size, D]: axis 2, pages_along 1 (dimension 0), a slot's
+     * block and place within it; the part (the key [T, H, D]) takes dimension d's size with
+     * stride 0 (a broadcast: only its other dimensions are read). */
+    uint32_t pages_along;
 } vksplit_rows;
 
 /* The status a plan with GPU indices writes at the start of its block (bindings.parameters,

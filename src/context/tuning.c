@@ -29,6 +29,10 @@
 /* Workgroups a plan keeps at least, fewer trips per invocation where a split is small: about
  * two per slot of a large GPU (an H100 holds 1056 workgroups of 256 at once, an MI300X 2432). */
 #define GPU_MIN_WORKGROUPS 2048u
+/* A plan with device parameters of one part whose capacity moves at most this much checks and
+ * copies in one dispatch: a decode step's appends (a token's K or V of a 70B model's layer is
+ * 16 KiB in f16; a batch of 16, 256 KiB), where a dispatch's fixed cost outweighs the copy. */
+#define ONE_DISPATCH_BYTES (256u << 10)
 
 void vksplit_resolve_tuning(VkPhysicalDeviceType device_type, vksplit_tuning* tuning)
 {
@@ -48,6 +52,8 @@ void vksplit_resolve_tuning(VkPhysicalDeviceType device_type, vksplit_tuning* tu
     if (!tuning->min_workgroups)
         tuning->min_workgroups =
             runs && device_type == VK_PHYSICAL_DEVICE_TYPE_CPU ? CPU_MIN_WORKGROUPS : GPU_MIN_WORKGROUPS;
+    if (!tuning->one_dispatch_bytes)
+        tuning->one_dispatch_bytes = ONE_DISPATCH_BYTES;
 }
 
 static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
@@ -101,6 +107,7 @@ vksplit_result vksplit__tune(const vksplit_tuning* asked, const vksplit__tuning_
     /* Small splits get shorter runs (RUNS) or fewer trips (the GPU mappings) so that this many
      * workgroups share them. Bands need one dispatch for every output (addresses). */
     caps->min_workgroups = tuning.min_workgroups;
+    caps->one_dispatch_bytes = tuning.one_dispatch_bytes;
     caps->band_bytes = !runs && device->bda && tuning.band_bytes != UINT32_MAX ? tuning.band_bytes : 0;
     caps->segments_per_dispatch = device->bda ? UINT32_MAX : device->output_slots;
     /* Workgroup memory: DEINTERLEAVE stages rows in up to 16 KiB, the Vulkan minimum of

@@ -15,11 +15,12 @@ typedef struct vksplit__planner_caps {
     vksplit_mapping mapping;        /* as tuned: RUNS, TILES, TRANSPOSE, DEINTERLEAVE or BY_SHAPE */
     uint32_t workgroup_size;        /* every mapping's but TRANSPOSE's (TRANSPOSE_WORKGROUP) */
     uint32_t invocation_bytes;      /* bytes one invocation aims to copy: RUNS its run, TILES,
-                                    * TRANSPOSE16, DEINTERLEAVE and DEVICE their trips of 64 bytes */
+                                    * TRANSPOSE16, DEINTERLEAVE, DEVICE and ROWS their trips of 64 bytes */
     uint32_t min_workgroups;        /* small splits: shorter runs (RUNS), fewer trips (the GPU mappings) until
                                     * this many workgroups exist */
     uint32_t band_bytes;            /* TILES with two segments or more and one dispatch (device
                                     * addresses): input bytes per band; 0: no bands */
+    uint32_t one_dispatch_bytes;    /* device parameters of one part: at most this many bytes run in one dispatch */
     uint32_t segments_per_dispatch; /* UINT32_MAX with device addresses; the descriptor path's output slots */
     uint32_t shared_bytes;          /* workgroup memory DEINTERLEAVE may stage rows in */
 } vksplit__planner_caps;

@@ -106,6 +106,8 @@ static void outer_dims(const vksplit__request* q, const vksplit_rows* rows, uint
     g->lists = 1;
     g->outer_dims = 0;
     for (uint32_t d = q->axis; d-- > 0;) {
+        if (rows->pages_along == d + 1)
+            continue; /* the pages' dimension: the places run over it, the part's is a broadcast */
         bool listed = (rows->list_dims >> d & 1u) != 0;
         uint64_t ls = listed ? list_stride : 0;
         if (listed) {
@@ -129,22 +131,26 @@ static void outer_dims(const vksplit__request* q, const vksplit_rows* rows, uint
 }
 
 /* The block a workgroup copies and the grid: trips of ABI_UNROLL items a lane (about
- * invocation_bytes), fewer while the copy has fewer workgroups than min_workgroups; the block's
- * columns a power of two covering a row where it can (else column tiles), its rows the rest. */
+ * invocation_bytes, a power of two), fewer while the copy has fewer workgroups than
+ * min_workgroups; the block's columns a power of two covering a row where it can (else column
+ * tiles), its rows the rest, at most ROWS_BLOCK_ROWS_MAX (the rows its lanes place in workgroup
+ * memory), the trips then as many as its items need. */
 static void plan_blocks(const vksplit__rows_caps* caps, vksplit__rows_geometry* g)
 {
-    uint32_t unroll = ABI_UNROLL(g->word_bytes);
-    uint32_t trips = caps->invocation_bytes / (unroll * g->word_bytes);
-    trips = trips < 1 ? 1 : trips > 64 ? 64 : trips;
+    uint32_t unroll = ABI_UNROLL(g->word_bytes), lane_items = caps->workgroup_size * unroll;
+    uint32_t want = caps->invocation_bytes / (unroll * g->word_bytes), trips = 1;
+    while (trips * 2 <= want && trips < 64)
+        trips *= 2;
     g->workgroup_size = caps->workgroup_size;
     for (;;) {
-        uint64_t items = (uint64_t)caps->workgroup_size * unroll * trips;
+        uint64_t items = (uint64_t)lane_items * trips;
         uint32_t log2 = 0;
         while (((uint64_t)1 << log2) < g->row_words && ((uint64_t)1 << log2) < items)
             log2++;
-        g->trips = trips;
+        uint64_t rows = items >> log2;
         g->cols_log2 = log2;
-        g->block_rows = (uint32_t)(items >> log2);
+        g->block_rows = (uint32_t)(rows < ROWS_BLOCK_ROWS_MAX ? rows : ROWS_BLOCK_ROWS_MAX);
+        g->trips = (uint32_t)vksplit__div_up((uint64_t)g->block_rows << log2, lane_items);
         g->col_tiles = (uint32_t)vksplit__div_up(g->row_words, (uint64_t)1 << log2);
         g->workgroups = g->row_words && g->total_rows
                             ? vksplit__div_up(g->total_rows, g->block_rows) * (uint64_t)g->col_tiles
@@ -233,25 +239,11 @@ static vksplit_result host_indices(const vksplit__request* q, const vksplit_rows
     return r;
 }
 
-vksplit_result vksplit__plan_rows(const vksplit__request* q, const vksplit_rows* rows, const vksplit__rows_caps* caps,
-                                  const VkAllocationCallbacks* callbacks, vksplit__rows_geometry* g,
-                                  vksplit_error* error)
+/* What every rows plan shares: one part, the row packed, the word, the outer dimensions, the
+ * 32-bit counts, the blocks and the grid; g->flags, rows and places set by the caller. */
+static vksplit_result plan_shape(const vksplit__request* q, const vksplit_rows* rows, const vksplit__rows_caps* caps,
+                                 vksplit__rows_geometry* g, vksplit_error* error)
 {
-    memset(g, 0, sizeof *g);
-    if (q->part_count != 1)
-        return VKSPLIT__FAIL(error, PLAN_ROWS_PARTS, q->part_count, vksplit__words(q->direction)->parts);
-    for (uint32_t d = q->axis; d < 32; d++)
-        if (rows->list_dims >> d & 1u)
-            return VKSPLIT__FAIL(error, PLAN_ROWS_LIST_DIMS, rows->list_dims, d, q->axis);
-    vksplit_result r = check_rows_packed(q, error);
-    if (r != VKSPLIT_OK)
-        return r;
-    g->rows = q->lengths[0];
-    g->places = q->sizes[q->axis];
-    g->index_bytes = rows->index_bytes ? rows->index_bytes : 8;
-    if ((rows->mode == VKSPLIT_ROWS_LINEAR || rows->mode == VKSPLIT_ROWS_CIRCULAR) && g->rows > g->places)
-        return VKSPLIT__FAIL(error, PLAN_ROWS_LENGTH, mode_name(rows->mode), (unsigned long long)g->rows,
-                             (unsigned long long)g->places);
     uint64_t row_elements = 1;
     for (uint32_t d = q->axis + 1; d < q->rank; d++)
         row_elements *= q->sizes[d];
@@ -266,7 +258,8 @@ vksplit_result vksplit__plan_rows(const vksplit__request* q, const vksplit_rows*
     outer_dims(q, rows, g->word_bytes, g);
     uint64_t outer = 1;
     for (uint32_t d = 0; d < q->axis; d++)
-        outer *= q->sizes[d];
+        if (rows->pages_along != d + 1)
+            outer *= q->sizes[d];
     g->total_rows = row_bytes ? outer * g->rows : 0; /* within the part's element count */
     g->entries = g->lists * (rows->mode == VKSPLIT_ROWS_INDEXED ? g->rows : 1);
     /* 32-bit counts: places and words as the shader compares them, rows as it numbers them. */
@@ -278,9 +271,6 @@ vksplit_result vksplit__plan_rows(const vksplit__request* q, const vksplit_rows*
         return limit(error, "the rows to move", g->total_rows, UINT32_MAX);
     if (g->row_words >= (1u << 31))
         return limit(error, "the words of a row", g->row_words, (1u << 31) - 1);
-    bool join = q->direction == VKSPLIT__JOIN;
-    g->flags = (uint32_t)rows->mode | (g->index_bytes == 8 ? ROWS_FLAG_INDEX64 : 0) |
-               (rows->skip_negative ? ROWS_FLAG_SKIP : 0) | (join ? ROWS_FLAG_JOIN : 0);
     plan_blocks(caps, g);
     if (g->workgroups > UINT32_MAX)
         return limit(error, "the copy's workgroups", g->workgroups, UINT32_MAX);
@@ -291,7 +281,98 @@ vksplit_result vksplit__plan_rows(const vksplit__request* q, const vksplit_rows*
     g->grid_x = (uint32_t)width;
     g->grid_y = (uint32_t)height;
     g->bytes_written = g->total_rows * row_bytes;
-    uint32_t table_words = ROWS_TBL_DIMS + ROWS_DIM_FIELDS * g->outer_dims;
+    g->table_words = ROWS_TBL_DIMS + ROWS_DIM_FIELDS * g->outer_dims;
+    return VKSPLIT_OK;
+}
+
+/* The rules every rows request meets first: one part, the lists before the axis, the row packed. */
+static vksplit_result check_request(const vksplit__request* q, uint32_t list_dims, vksplit_error* error)
+{
+    if (q->part_count != 1)
+        return VKSPLIT__FAIL(error, PLAN_ROWS_PARTS, q->part_count, vksplit__words(q->direction)->parts);
+    for (uint32_t d = q->axis; d < 32; d++)
+        if (list_dims >> d & 1u)
+            return VKSPLIT__FAIL(error, PLAN_ROWS_LIST_DIMS, list_dims, d, q->axis);
+    return check_rows_packed(q, error);
+}
+
+/* The table's words, rounded to 16 bytes, within the uniform buffer's most (descriptors), and
+ * every tensor within one binding's reach (descriptors). */
+static vksplit_result check_reach(const vksplit__request* q, const vksplit__rows_caps* caps,
+                                  vksplit__rows_geometry* g, vksplit_error* error)
+{
+    g->table_words = (uint32_t)vksplit__div_up(g->table_words, 4) * 4;
+    if (caps->table_most && g->table_words * 4u > caps->table_most)
+        return limit(error, "the table's bytes (host indices, as a uniform buffer)", g->table_words * 4u,
+                     caps->table_most);
+    if (caps->binding_reach) { /* descriptors: every binding within one's reach, word indices in 32 bits */
+        uint64_t reach = caps->binding_reach;
+        uint64_t spans[3] = {vksplit__whole_span_bytes(q), vksplit__part_span_bytes(q, 0), g->index_span_bytes};
+        const char* names[3] = {"the whole", "the part", "the indices"};
+        for (uint32_t i = 0; i < 3; i++)
+            if (spans[i] > reach)
+                return VKSPLIT__FAIL(error, PLAN_ROWS_BINDING, names[i], (unsigned long long)spans[i],
+                                     (unsigned long long)reach);
+    }
+    return VKSPLIT_OK;
+}
+
+vksplit_result vksplit__plan_device_rows(const vksplit__request* q, vksplit_device_parameters device,
+                                         const vksplit__rows_caps* caps, vksplit__rows_geometry* g,
+                                         vksplit_error* error)
+{
+    memset(g, 0, sizeof *g);
+    vksplit_result r = check_request(q, 0, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    g->rows = q->lengths[0];
+    g->places = q->sizes[q->axis];
+    g->index_bytes = 8;
+    if (device == VKSPLIT_DEVICE_PARAMETERS_RING && g->rows > g->places)
+        return VKSPLIT__FAIL(error, PLAN_ROWS_LENGTH, "RING", (unsigned long long)g->rows,
+                             (unsigned long long)g->places);
+    static const vksplit_rows one_list = {VKSPLIT_ROWS_LINEAR, 8, 0, 0, NULL, 0};
+    r = plan_shape(q, &one_list, caps, g, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    g->entries = 0; /* no indices: the length and the offset are the block's */
+    g->flags = (uint32_t)device << ROWS_FLAG_DEVICE_SHIFT | (q->direction == VKSPLIT__JOIN ? ROWS_FLAG_JOIN : 0);
+    if (caps->bda && g->workgroups) /* one dispatch: every workgroup checks the three words */
+        g->flags |= ROWS_FLAG_FUSED;
+    g->block_bytes = VKSPLIT_PARAMETERS_WORDS(1) * 4u;
+    return check_reach(q, caps, g, error);
+}
+
+vksplit_result vksplit__plan_rows(const vksplit__request* q, const vksplit_rows* rows, const vksplit__rows_caps* caps,
+                                  const VkAllocationCallbacks* callbacks, vksplit__rows_geometry* g,
+                                  vksplit_error* error)
+{
+    memset(g, 0, sizeof *g);
+    vksplit_result r = check_request(q, rows->list_dims, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    g->rows = q->lengths[0];
+    g->places = q->sizes[q->axis];
+    g->index_bytes = rows->index_bytes ? rows->index_bytes : 8;
+    if (rows->pages_along) { /* the whole's places: its pages' dimension's times the axis's */
+        uint32_t d = rows->pages_along - 1;
+        if (d >= q->axis || (rows->list_dims >> d & 1u) || q->direction != VKSPLIT__JOIN)
+            return VKSPLIT__FAIL(error, PLAN_ROWS_PAGES, rows->pages_along, q->axis, rows->list_dims);
+        g->page_rows = q->sizes[q->axis];
+        g->places = q->sizes[d] * q->sizes[q->axis]; /* within the element count */
+        g->page_step = q->whole_strides[d] * q->element_size; /* bytes here: words once the word is known */
+    }
+    if ((rows->mode == VKSPLIT_ROWS_LINEAR || rows->mode == VKSPLIT_ROWS_CIRCULAR) && g->rows > g->places)
+        return VKSPLIT__FAIL(error, PLAN_ROWS_LENGTH, mode_name(rows->mode), (unsigned long long)g->rows,
+                             (unsigned long long)g->places);
+    r = plan_shape(q, rows, caps, g, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    g->page_step /= g->word_bytes;
+    bool join = q->direction == VKSPLIT__JOIN;
+    g->flags = (uint32_t)rows->mode | (g->index_bytes == 8 ? ROWS_FLAG_INDEX64 : 0) |
+               (rows->skip_negative ? ROWS_FLAG_SKIP : 0) | (join ? ROWS_FLAG_JOIN : 0);
+    uint32_t table_words = g->table_words;
     if (rows->host_indices) {
         if (g->entries > VKSPLIT_ROWS_MAX_HOST_INDICES)
             return VKSPLIT__FAIL(error, PLAN_ROWS_HOST_INDICES, (unsigned long long)g->entries,
@@ -319,20 +400,8 @@ vksplit_result vksplit__plan_rows(const vksplit__request* q, const vksplit_rows*
         g->block_bytes = vksplit__div_up((ROWS_BLOCK_SCRATCH + scratch) * 4, 16) * 16;
         g->index_span_bytes = g->entries * g->index_bytes;
     }
-    g->table_words = (uint32_t)vksplit__div_up(table_words, 4) * 4;
-    if (caps->table_most && g->table_words * 4u > caps->table_most)
-        return limit(error, "the table's bytes (host indices, as a uniform buffer)", g->table_words * 4u,
-                     caps->table_most);
-    if (caps->binding_reach) { /* descriptors: every binding within one's reach, word indices in 32 bits */
-        uint64_t reach = caps->binding_reach;
-        uint64_t spans[3] = {vksplit__whole_span_bytes(q), vksplit__part_span_bytes(q, 0), g->index_span_bytes};
-        const char* names[3] = {"the whole", "the part", "the indices"};
-        for (uint32_t i = 0; i < 3; i++)
-            if (spans[i] > reach)
-                return VKSPLIT__FAIL(error, PLAN_ROWS_BINDING, names[i], (unsigned long long)spans[i],
-                                     (unsigned long long)reach);
-    }
-    return VKSPLIT_OK;
+    g->table_words = table_words;
+    return check_reach(q, caps, g, error);
 }
 
 void vksplit__rows_free(const VkAllocationCallbacks* callbacks, vksplit__rows_geometry* g)
@@ -367,6 +436,8 @@ void vksplit__write_rows_table(const vksplit__rows_geometry* g, uint32_t* t)
     t[ROWS_TBL_HOST_AT] = host_at;
     put64(&t[ROWS_TBL_WHOLE_STEP], g->whole_step);
     put64(&t[ROWS_TBL_PART_STEP], g->part_step);
+    t[ROWS_TBL_PAGE_ROWS] = (uint32_t)g->page_rows;
+    put64(&t[ROWS_TBL_PAGE_STEP], g->page_step);
     for (uint32_t d = 0; d < g->outer_dims; d++) {
         uint32_t* f = &t[ROWS_TBL_DIMS + d * ROWS_DIM_FIELDS];
         f[ROWS_DIM_SIZE] = (uint32_t)g->dims[d].size;

@@ -41,6 +41,7 @@ typedef struct vksplit__rows_geometry {
     uint64_t places; /* C: the whole's places */
     uint64_t row_words;
     uint64_t whole_step, part_step; /* words between places, between rows */
+    uint64_t page_rows, page_step;  /* pages (vksplit_rows.pages_along): places a page, words between pages */
     uint32_t outer_dims;
     vksplit__rows_dim dims[ROWS_MAX_OUTER_DIMS]; /* innermost first */
     uint64_t lists, entries, total_rows;
@@ -69,6 +70,13 @@ vksplit_result vksplit__rows_options(const vksplit_plan_options* options, vkspli
 vksplit_result vksplit__plan_rows(const vksplit__request* request, const vksplit_rows* rows,
                                   const vksplit__rows_caps* caps, const VkAllocationCallbacks* callbacks,
                                   vksplit__rows_geometry* g, vksplit_error* error);
+/* Device parameters of one part on the rows kernels (vksplit.h): the part's capacity its rows,
+ * the place its offset (GIVEN, RING: modulo the whole's; PACKED: 0) for the length the engine
+ * writes; one list, no indices; the block VKSPLIT_PARAMETERS_WORDS(1) words. A ring's capacity
+ * within the whole's (PLAN_ROWS_LENGTH). */
+vksplit_result vksplit__plan_device_rows(const vksplit__request* request, vksplit_device_parameters device,
+                                         const vksplit__rows_caps* caps, vksplit__rows_geometry* g,
+                                         vksplit_error* error);
 void vksplit__rows_free(const VkAllocationCallbacks* callbacks, vksplit__rows_geometry* g);
 
 /* The table (g->table_words uint32 words; split_abi.h's ROWS_TBL_*). */

@@ -364,7 +364,7 @@ static vksplit_result plan_split(vksplit_context* ctx, const vksplit__request* s
 
 static void finish(vksplit_plan* plan, const vksplit__request* split)
 {
-    if (plan->rows_mode) {
+    if (plan->rows_plan) {
         vksplit__describe_rows(plan);
         write_label(plan, split);
         return;
@@ -423,6 +423,28 @@ static vksplit_result plan_windows(vksplit_plan* plan, const vksplit__request* s
     return vksplit__cut_windows(split, limit, callbacks, plan_window, plan, &count, error);
 }
 
+/* Whether a plan with device parameters runs on the rows kernels (vksplit.h): one part, and a
+ * ring, a step along the axis of 1 or 2 bytes (the device copy's words are 4 bytes and more),
+ * or, with device addresses, a capacity of at most the tuning's one_dispatch_bytes within the
+ * rows kernels' 32-bit counts (one dispatch). */
+static bool device_on_rows(const vksplit_context* ctx, const vksplit__request* q, const vksplit_plan_options* o)
+{
+    if (o->device_parameters == VKSPLIT_DEVICE_PARAMETERS_NONE || q->part_count != 1)
+        return false;
+    uint64_t step = q->element_size, outer = 1, cap = q->lengths[0];
+    for (uint32_t d = q->axis + 1; d < q->rank; d++)
+        step *= q->sizes[d];
+    for (uint32_t d = 0; d < q->axis; d++)
+        outer *= q->sizes[d];
+    if (o->device_parameters == VKSPLIT_DEVICE_PARAMETERS_RING || step % 4)
+        return true;
+    if (!ctx->bda || q->sizes[q->axis] >= (1u << 31) || cap >= (1u << 31) || (outer && cap > UINT32_MAX / outer))
+        return false;
+    /* the capacity's bytes, saturated (the element count fits 64 bits, the product may not) */
+    uint64_t rows = outer * cap;
+    return !rows || step <= ctx->caps.one_dispatch_bytes / rows;
+}
+
 /* A plan of rows the GPU places (src/plan/plan_rows.c): its spans, then its own steps. */
 static vksplit_result plan_rows(vksplit_context* ctx, const vksplit__request* request, const vksplit_plan_options* o,
                                 vksplit_plan** out, vksplit_error* error)
@@ -444,10 +466,15 @@ static vksplit_result create_plan(vksplit_context* ctx, const vksplit__request* 
 {
     vksplit_plan* plan = NULL;
     vksplit_table_placement placement = o->table;
-    vksplit_result r = o->rows.mode ? plan_rows(ctx, split, o, &plan, error)
-                                    : plan_split(ctx, split, o->path, &ctx->caps, true, o->device_parameters, &plan, error);
+    vksplit_result r = VKSPLIT_OK;
+    if (o->device_parameters == VKSPLIT_DEVICE_PARAMETERS_RING && split->part_count != 1)
+        r = VKSPLIT__FAIL(error, PLAN_DEVICE_RING, split->part_count, vksplit__words(split->direction)->parts);
+    else if (o->rows.mode || device_on_rows(ctx, split, o))
+        r = plan_rows(ctx, split, o, &plan, error);
+    else
+        r = plan_split(ctx, split, o->path, &ctx->caps, true, o->device_parameters, &plan, error);
     if (r == VKSPLIT_OK && plan->path == VKSPLIT_PATH_COMPUTE &&
-        (plan->geo.segment_count || plan->device_parameters || (plan->rows_mode && vksplit__rows_records(plan)))) {
+        (plan->geo.segment_count || plan->device_parameters || (plan->rows_plan && vksplit__rows_records(plan)))) {
         plan->table_placement = placement;
         vksplit__place_tables(plan);
         if (placement == VKSPLIT_TABLE_POOL)
@@ -464,7 +491,7 @@ static vksplit_result create_plan(vksplit_context* ctx, const vksplit__request* 
 
 /* NULL options: the same as zeroed ones (vksplit.h). */
 static const vksplit_plan_options default_options = {VKSPLIT_PATH_AUTO, VKSPLIT_TABLE_POOL,
-                                                     VKSPLIT_DEVICE_PARAMETERS_NONE, {VKSPLIT_ROWS_NONE, 0, 0, 0, NULL}};
+                                                     VKSPLIT_DEVICE_PARAMETERS_NONE, {VKSPLIT_ROWS_NONE, 0, 0, 0, NULL, 0}};
 
 /* The arguments every plan creation checks first; *o receives the options (NULL: the defaults). */
 static vksplit_result check_create(vksplit_context* ctx, const vksplit_plan_options* options, vksplit_plan** out,
@@ -480,7 +507,7 @@ static vksplit_result check_create(vksplit_context* ctx, const vksplit_plan_opti
         return VKSPLIT__FAIL(error, PLAN_PATH, (int)o->path);
     if (o->table != VKSPLIT_TABLE_POOL && o->table != VKSPLIT_TABLE_CALLER)
         return VKSPLIT__FAIL(error, PLAN_TABLE_PLACEMENT, (int)o->table);
-    if ((uint32_t)o->device_parameters > VKSPLIT_DEVICE_PARAMETERS_GIVEN)
+    if ((uint32_t)o->device_parameters > VKSPLIT_DEVICE_PARAMETERS_RING)
         return VKSPLIT__FAIL(error, PLAN_DEVICE_PARAMETERS, (int)o->device_parameters);
     return vksplit__rows_options(o, error);
 }

@@ -40,8 +40,12 @@ vksplit_result vksplit__plan_rows_object(vksplit_plan* plan, const vksplit__requ
     vksplit_context* ctx = plan->ctx;
     vksplit__rows_caps caps = rows_caps(ctx);
     vksplit__rows_geometry* rows = &plan->rows;
+    plan->rows_plan = 1;
     plan->rows_mode = options->rows.mode;
-    vksplit_result r = vksplit__plan_rows(request, &options->rows, &caps, ctx->callbacks, rows, error);
+    plan->device_parameters = options->device_parameters;
+    vksplit_result r = plan->device_parameters
+                           ? vksplit__plan_device_rows(request, plan->device_parameters, &caps, rows, error)
+                           : vksplit__plan_rows(request, &options->rows, &caps, ctx->callbacks, rows, error);
     if (r != VKSPLIT_OK)
         return r;
     plan->path = VKSPLIT_PATH_COMPUTE;
@@ -77,8 +81,12 @@ vksplit_result vksplit__plan_rows_object(vksplit_plan* plan, const vksplit__requ
     return r;
 }
 
-static const char* rows_mode_name(vksplit_rows_mode mode)
+static const char* rows_mode_name(const vksplit_plan* plan)
 {
+    static const char* device[4] = {"", "device packed", "device given", "device ring"};
+    if (plan->device_parameters)
+        return device[plan->device_parameters & 3];
+    vksplit_rows_mode mode = plan->rows_mode;
     return mode == VKSPLIT_ROWS_INDEXED ? "indexed" : mode == VKSPLIT_ROWS_LINEAR ? "linear" : "circular";
 }
 
@@ -108,6 +116,7 @@ void vksplit__describe_rows(vksplit_plan* plan)
     info->table_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
                         (ctx->bda ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
     info->parameter_bytes = plan->parameter_bytes;
+    info->device_parameters = plan->device_parameters;
     info->mapping = VKSPLIT_MAPPING_DEFAULT;
     info->bytes_in_flight = ABI_UNROLL(rows->word_bytes) * rows->word_bytes;
     info->invocation_bytes = info->bytes_in_flight * rows->trips;
@@ -118,7 +127,7 @@ void vksplit__describe_rows(vksplit_plan* plan)
                         : rows->flags & ROWS_FLAG_FUSED ? "fused"
                                                         : "pass";
     snprintf(info->summary, sizeof info->summary, "%scompute %s rows %s w%u rows=%llu lists=%llu dims=%u check=%s",
-             vksplit__words(plan->direction)->summary, ctx->bda ? "bda" : "desc", rows_mode_name(plan->rows_mode),
+             vksplit__words(plan->direction)->summary, ctx->bda ? "bda" : "desc", rows_mode_name(plan),
              rows->word_bytes, (unsigned long long)rows->total_rows, (unsigned long long)rows->lists,
              rows->outer_dims, check);
 }

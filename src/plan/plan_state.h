@@ -50,6 +50,7 @@ struct vksplit_plan {
      * otherwise) and the geometry; pipeline the copy's, check_pipeline the check pass's (GPU
      * indices the copy does not check itself), parameter_bytes the status block's */
     vksplit_rows_mode rows_mode;
+    vksplit_bool32 rows_plan; /* on the rows kernels: rows, or device parameters of one part routed there */
     vksplit__rows_geometry rows;
 
     /* transfer path: the regions of segment s are [region_first[s], region_first[s+1]) */

@@ -22,7 +22,7 @@ void vksplit__place_tables(vksplit_plan* plan)
 
 static void write_tables(const vksplit_plan* plan, uint8_t* out)
 {
-    if (plan->rows_mode) {
+    if (plan->rows_plan) {
         vksplit__write_rows_table(&plan->rows, (uint32_t*)out);
         return;
     }

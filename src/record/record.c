@@ -98,22 +98,6 @@ static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksp
     ctx->vk.vkCmdDispatch(cmd, d->grid_x, d->grid_y, d->grid_z);
 }
 
-/* A binding as a descriptor: the offset rounded down to what descriptors allow, the rest
- * in words for the shader. */
-VkDescriptorBufferInfo vksplit__descriptor_for(const vksplit_plan* plan, const vksplit_binding* b, uint64_t span,
-                                              uint32_t* first_word)
-{
-    uint64_t align = plan->ctx->min_storage_offset_alignment ? plan->ctx->min_storage_offset_alignment : 1;
-    uint64_t word = plan->geo.word_bytes;
-    while (align < word || align < 4)
-        align *= 2;
-    uint64_t base = b->offset / align * align;
-    uint64_t range = b->offset - base + span;
-    if (plan->atomic_stores)
-        range = (range + 3) & ~(uint64_t)3; /* the shader views the bytes as whole 32-bit words */
-    *first_word = (uint32_t)((b->offset - base) / word);
-    return (VkDescriptorBufferInfo){b->buffer, base, range};
-}
 
 /* Later writes wait for earlier ones: descriptor ranges start at offsets rounded down to
  * minStorageBufferOffsetAlignment, so one dispatch's ranges may reach into bytes an earlier
@@ -278,7 +262,7 @@ vksplit_result vksplit_cmd_record(const vksplit_plan* plan, VkCommandBuffer cmd,
 {
     if (!plan || !cmd)
         return VKSPLIT__FAIL0(error, RECORD_NULL);
-    if (plan->rows_mode) /* rows the GPU places: their own steps (src/record/record_rows.c) */
+    if (plan->rows_plan) /* rows the GPU places: their own steps (src/record/record_rows.c) */
         return vksplit__record_rows(plan, cmd, bindings, error);
     bool copies = plan->geo.segment_count != 0;
     if (!copies && !plan->device_parameters)

@@ -107,3 +107,20 @@ void vksplit__part_addresses(const vksplit_plan* plan, const vksplit_binding* pa
     for (uint32_t i = 0; i < count; i++)
         addresses[i] = address_of(plan, &cache, &parts[plan->geo.segments[first + i].part_index]);
 }
+
+/* A binding as a descriptor: the offset rounded down to what descriptors allow, the rest
+ * in words for the shader. */
+VkDescriptorBufferInfo vksplit__descriptor_for(const vksplit_plan* plan, const vksplit_binding* b, uint64_t span,
+                                              uint32_t* first_word)
+{
+    uint64_t align = plan->ctx->min_storage_offset_alignment ? plan->ctx->min_storage_offset_alignment : 1;
+    uint64_t word = plan->geo.word_bytes;
+    while (align < word || align < 4)
+        align *= 2;
+    uint64_t base = b->offset / align * align;
+    uint64_t range = b->offset - base + span;
+    if (plan->atomic_stores)
+        range = (range + 3) & ~(uint64_t)3; /* the shader views the bytes as whole 32-bit words */
+    *first_word = (uint32_t)((b->offset - base) / word);
+    return (VkDescriptorBufferInfo){b->buffer, base, range};
+}

@@ -2,7 +2,6 @@
  * (vksplit_parameters_status). */
 #include "record/record_parameters.h"
 
-#include "record/record_rows.h"
 #include "split_abi.h"
 
 vksplit_result vksplit__bind_parameters(const vksplit_plan* plan, const vksplit_binding* block,
@@ -122,14 +121,8 @@ VkDeviceSize vksplit__indirect_at(const vksplit_plan* plan, const vksplit_bindin
     return block->offset + (VkDeviceSize)BLOCK_INDIRECT(plan->part_count, i) * sizeof(uint32_t);
 }
 
-vksplit_result vksplit_parameters_status(const vksplit_plan* plan, const uint32_t* words, vksplit_error* error)
+vksplit_result vksplit__device_status(const vksplit_plan* plan, const uint32_t* words, vksplit_error* error)
 {
-    if (!plan || !words)
-        return VKSPLIT__FAIL0(error, PARAMETERS_STATUS_NULL);
-    if (plan->rows_mode && plan->parameter_bytes)
-        return vksplit__rows_status(plan, words, error);
-    if (!plan->device_parameters)
-        return VKSPLIT__FAIL0(error, PARAMETERS_STATUS_PLAN);
     const uint32_t* status = words + BLOCK_STATUS(plan->part_count);
     switch (status[0]) {
     case 0: return vksplit__ok(error);

@@ -33,4 +33,7 @@ void vksplit__record_check_descriptors(const vksplit_plan* plan, VkCommandBuffer
 /* Where dispatch i of the copy finds its VkDispatchIndirectCommand: in the block. */
 VkDeviceSize vksplit__indirect_at(const vksplit_plan* plan, const vksplit_binding* block, uint32_t i);
 
+/* The status words of a plan with device parameters (its block, read back) as an error. */
+vksplit_result vksplit__device_status(const vksplit_plan* plan, const uint32_t* words, vksplit_error* error);
+
 #endif /* VKSPLIT_RECORD_PARAMETERS_H */

@@ -74,14 +74,16 @@ typedef struct values {
 static void producer_values(const dev_case* c, uint32_t step, int fault, values* v)
 {
     uint32_t n = c->parts, whole_cap = (uint32_t)c->sizes[c->axis], sum = 0, at = 0;
-    int given = c->mode == VKSPLIT_DEVICE_PARAMETERS_GIVEN, append = given && n == 1;
+    int ring = c->mode == VKSPLIT_DEVICE_PARAMETERS_RING;
+    int given = c->mode == VKSPLIT_DEVICE_PARAMETERS_GIVEN || ring, append = given && n == 1;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t cap = (uint32_t)c->caps[i];
         uint32_t len = append ? cap : hash(step, i) % (cap + 1);
         v->length[i] = len;
-        v->offset[i] = append  ? step % (whole_cap - cap + 1)
-                       : given ? at + hash(step, i + 1000) % (cap - len + 1)
-                               : 0xDEAD;
+        v->offset[i] = ring    ? step * 7u + hash(step, 7) % 3u /* any place: the ring wraps */
+                       : append ? step % (whole_cap - cap + 1)
+                       : given  ? at + hash(step, i + 1000) % (cap - len + 1)
+                                : 0xDEAD;
         at += cap;
         sum += len;
     }
@@ -105,6 +107,7 @@ static void producer_values(const dev_case* c, uint32_t step, int fault, values*
 static uint32_t expected_rule(const dev_case* c, const values* v, uint32_t* out)
 {
     uint32_t n = c->parts, whole_cap = (uint32_t)c->sizes[c->axis];
+    int ring = c->mode == VKSPLIT_DEVICE_PARAMETERS_RING;
     int given = c->mode == VKSPLIT_DEVICE_PARAMETERS_GIVEN;
     uint64_t sum = 0;
     for (uint32_t i = 0; i < n; i++) {
@@ -123,6 +126,8 @@ static uint32_t expected_rule(const dev_case* c, const values* v, uint32_t* out)
         }
         sum += v->length[i];
     }
+    if (ring) /* a ring: its length is its one rule */
+        return 0;
     if (!given && v->whole > whole_cap) {
         out[0] = v->whole, out[1] = whole_cap, out[2] = 0;
         return VKSPLIT_RULE_DEVICE_WHOLE_LENGTH;
@@ -187,6 +192,18 @@ static void reference_copy(const dev_case* c, uint8_t* whole, uint8_t* const* pa
                 rest /= c->sizes[d];
                 wo += idx[d] * ws[d];
                 po += idx[d] * ps[d];
+            }
+            if (c->mode == VKSPLIT_DEVICE_PARAMETERS_RING) { /* position by position, modulo the whole's */
+                uint64_t base = wo - v->offset[i] * ws[c->axis], cap = c->sizes[c->axis];
+                for (uint64_t j = 0; j < v->length[i]; j++) {
+                    uint64_t w = base + ((v->offset[i] + j) % cap) * ws[c->axis], p = po + j * step;
+                    size_t row = (size_t)(step * c->element_size);
+                    if (c->join)
+                        memcpy(whole + w * c->element_size, parts[i] + p * c->element_size, row);
+                    else
+                        memcpy(parts[i] + p * c->element_size, whole + w * c->element_size, row);
+                }
+                continue;
             }
             size_t bytes = (size_t)(v->length[i] * step * c->element_size);
             if (c->join)
@@ -418,6 +435,13 @@ static const dev_case cases[] = {
     {"concat of dynamic lengths", 1, PACKED, 4, 3, 1, 3, {3, 13, 6}, {5, 1, 7}, {0}, 0},
     /* a split's parts at given offsets (they may overlap), bytes of 4 along the axis */
     {"split at given offsets", 0, GIVEN, 1, 3, 1, 3, {2, 20, 4}, {6, 6, 8}, {0}, 0},
+    /* one part on the rows kernels (vksplit.h): a ring cache [2, 5 tokens, 8] f32, 3 tokens a step at
+     * a place that wraps; llama.cpp's transposed V [64, 40] f16, one token a step (2-byte rows);
+     * a one-part PACKED split of 3-byte rows */
+    {"ring cache (join, RING)", 1, VKSPLIT_DEVICE_PARAMETERS_RING, 4, 3, 1, 1, {2, 5, 8}, {3}, {0}, 0},
+    {"ring read (split, RING)", 0, VKSPLIT_DEVICE_PARAMETERS_RING, 2, 2, 0, 1, {9, 6}, {9}, {0}, 0},
+    {"transposed V append (2-byte steps)", 1, GIVEN, 2, 2, 1, 1, {64, 40}, {1}, {0}, 0},
+    {"3-byte rows (split, PACKED)", 0, PACKED, 1, 2, 0, 1, {30, 3}, {12}, {0}, 0},
     /* 24 parts: their addresses in per-recording arguments */
     {"24 parts (arguments)",
      0,
@@ -447,8 +471,9 @@ static const struct {
     int fault;
     size_t case_index;
 } faults[] = {
-    {FAULT_LENGTH, 2}, {FAULT_SUM, 2},   {FAULT_WHOLE, 3},  {FAULT_OFFSET, 0},
-    {FAULT_OFFSET, 5}, {FAULT_ORDER, 7}, {FAULT_LENGTH, 7},
+    {FAULT_LENGTH, 2}, {FAULT_SUM, 2},     {FAULT_WHOLE, 3},  {FAULT_OFFSET, 0},  {FAULT_OFFSET, 5},
+    {FAULT_ORDER, 11}, {FAULT_LENGTH, 11}, {FAULT_LENGTH, 6}, {FAULT_LENGTH, 7},  {FAULT_OFFSET, 8},
+    {FAULT_SUM, 9},    {FAULT_WHOLE, 9},   {FAULT_OFFSET, 1},
 };
 
 /* ---- values the host writes: the edges ------------------------------------------------------ */
@@ -601,6 +626,7 @@ static void capacity_in_words(gpu* g, const char* label)
     vkc_set_limits(&limits);
     vksplit_context_desc told = vkc_context_desc(g->runner);
     told.pipelines = VKSPLIT_PIPELINES_ON_DEMAND;
+    told.tuning.one_dispatch_bytes = 1; /* the device copy's bound: no plan of one part on the rows kernels */
     vksplit_context* big = NULL;
     vksplit_error err;
     CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&told, &big, &err), &err);
@@ -647,8 +673,10 @@ static void rules(gpu* g, vksplit_context* ctx, vksplit_context* descriptors)
     vksplit_plan* plan = NULL;
     static const uint64_t sizes[3] = {3, 12, 4}, caps[2] = {5, 7};
     vksplit_split_desc d = core_packed_desc(4, 3, sizes, 1, 2, caps);
-    vksplit_plan_options bad = {.device_parameters = (vksplit_device_parameters)3};
+    vksplit_plan_options bad = {.device_parameters = (vksplit_device_parameters)4};
     CHECK_RULE(VKSPLIT_RULE_PLAN_DEVICE_PARAMETERS, vksplit_plan_create(ctx, &d, &bad, &plan, &err), &err);
+    vksplit_plan_options ring = {.device_parameters = VKSPLIT_DEVICE_PARAMETERS_RING};
+    CHECK_RULE(VKSPLIT_RULE_PLAN_DEVICE_RING, vksplit_plan_create(ctx, &d, &ring, &plan, &err), &err);
     vksplit_plan_options transfer = {.path = VKSPLIT_PATH_TRANSFER, .device_parameters = PACKED};
     CHECK_RULE(VKSPLIT_RULE_PLAN_DEVICE_PATH, vksplit_plan_create(ctx, &d, &transfer, &plan, &err), &err);
     /* the dimension after the axis strided in the input: not packed */
@@ -658,11 +686,22 @@ static void rules(gpu* g, vksplit_context* ctx, vksplit_context* descriptors)
     vksplit_plan_options packed = {.device_parameters = PACKED};
     CHECK_RULE(VKSPLIT_RULE_PLAN_DEVICE_LAYOUT, vksplit_plan_create(ctx, &s, &packed, &plan, &err), &err);
     CHECK(strstr(err.message, "the input has stride 2 at dimension 2, not 1"));
-    /* a step of 3 bytes */
-    static const uint64_t bytes3[2] = {5, 3}, caps1[1] = {5};
-    vksplit_split_desc b = core_packed_desc(1, 2, bytes3, 0, 1, caps1);
+    /* a step of 3 bytes: two parts on the device copy refuse it; one part takes the rows kernels */
+    static const uint64_t bytes3[2] = {5, 3}, caps1[1] = {5}, caps32[2] = {3, 2};
+    vksplit_split_desc b = core_packed_desc(1, 2, bytes3, 0, 2, caps32);
     CHECK_RULE(VKSPLIT_RULE_PLAN_DEVICE_STEP, vksplit_plan_create(ctx, &b, &packed, &plan, &err), &err);
     CHECK(strstr(err.message, "a step along the axis is 3 bytes"));
+    b = core_packed_desc(1, 2, bytes3, 0, 1, caps1);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &b, &packed, &plan, &err), &err);
+    vksplit_plan_info rinfo;
+    vksplit_plan_get_info(plan, &rinfo);
+    CHECK_MSG(strstr(rinfo.summary, "rows device packed") && rinfo.parameter_bytes == VKSPLIT_PARAMETERS_WORDS(1) * 4u,
+              "one part of 3-byte steps: %s", rinfo.summary);
+    vksplit_plan_destroy(plan);
+    /* a ring's capacity past the whole's */
+    static const uint64_t ring_sizes[2] = {4, 8}, ring_caps[1] = {5};
+    vksplit_split_desc rc = core_packed_desc(4, 2, ring_sizes, 0, 1, ring_caps);
+    CHECK_RULE(VKSPLIT_RULE_PLAN_ROWS_LENGTH, vksplit_plan_create(ctx, &rc, &ring, &plan, &err), &err);
     /* a whole whose rows lie 13 bytes apart */
     static const uint64_t rows13[3] = {13, 4, 1}, sizes4[3] = {3, 2, 4}, caps2[2] = {1, 1};
     vksplit_split_desc r13 = core_packed_desc(1, 3, sizes4, 1, 2, caps2);

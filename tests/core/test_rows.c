@@ -55,6 +55,7 @@ typedef struct rows_case {
     uint64_t whole_strides[MAX_RANK]; /* all 0: packed */
     uint64_t part_strides[MAX_RANK];  /* all 0: packed */
     int quiet;
+    uint32_t pages_along; /* 0, or d + 1: the places run over dimension d too (vksplit_rows) */
 } rows_case;
 
 enum { FAULT_NONE, FAULT_INDEX, FAULT_START, FAULT_DUPLICATE };
@@ -100,6 +101,11 @@ static uint64_t span_bytes(const rows_case* c, const uint64_t* sizes, const uint
     }
     return (last + 1) * c->element_size;
 }
+/* The whole's places: the axis's, times the pages' dimension's where there are pages. */
+static uint64_t places_of(const rows_case* c)
+{
+    return c->sizes[c->axis] * (c->pages_along ? c->sizes[c->pages_along - 1] : 1);
+}
 static uint64_t lists_of(const rows_case* c)
 {
     uint64_t n = 1;
@@ -122,7 +128,7 @@ static uint64_t gcd(uint64_t a, uint64_t b) { return b ? gcd(b, a % b) : a; }
  * end, CIRCULAR starts anywhere in the index type (negative ones too). skip: some negatives. */
 static int draw_indices(const rows_case* c, core_rng* rng, int fault, int64_t* v)
 {
-    uint64_t C = c->sizes[c->axis], L = c->rows, lists = lists_of(c), n = entries_of(c);
+    uint64_t C = places_of(c), L = c->rows, lists = lists_of(c), n = entries_of(c);
     for (uint64_t list = 0; list < lists; list++) {
         if (c->mode == VKSPLIT_ROWS_INDEXED) {
             uint64_t a = core_rng_below(rng, C), s = 1 + core_rng_below(rng, C);
@@ -166,7 +172,7 @@ static int draw_indices(const rows_case* c, core_rng* rng, int fault, int64_t* v
 static void expected_status(const rows_case* c, const int64_t* v, uint32_t* s)
 {
     memset(s, 0, 6 * sizeof *s);
-    uint64_t C = c->sizes[c->axis], L = c->rows, n = entries_of(c);
+    uint64_t C = places_of(c), L = c->rows, n = entries_of(c);
     uint64_t per = c->mode == VKSPLIT_ROWS_INDEXED ? L : 1;
     for (uint64_t e = 0; e < n; e++) {
         int bad = 0;
@@ -213,7 +219,7 @@ static void reference_rows(const rows_case* c, const int64_t* v, uint8_t* whole,
     whole_strides(c, ws);
     part_strides(c, ps);
     part_sizes(c, psz);
-    uint64_t C = c->sizes[c->axis], total = 1;
+    uint64_t C = places_of(c), total = 1, pd = c->pages_along ? c->pages_along - 1 : MAX_RANK;
     for (uint32_t d = 0; d < c->rank; d++)
         total *= psz[d];
     for (uint64_t flat = 0; flat < total; flat++) { /* every element of the part */
@@ -222,6 +228,8 @@ static void reference_rows(const rows_case* c, const int64_t* v, uint8_t* whole,
             idx[d] = rest % psz[d];
             rest /= psz[d];
         }
+        if (pd < MAX_RANK && idx[pd]) /* the part's pages' dimension is a broadcast: its first index */
+            continue;
         uint64_t list = 0;
         for (uint32_t d = 0; d < c->axis; d++)
             if (c->list_dims >> d & 1u)
@@ -238,9 +246,12 @@ static void reference_rows(const rows_case* c, const int64_t* v, uint8_t* whole,
                 start = ((start % (int64_t)C) + (int64_t)C) % (int64_t)C;
             place = (int64_t)(((uint64_t)start + j) % C);
         }
-        uint64_t wo = 0, po = 0;
+        uint64_t wo = 0, po = 0, page_rows = c->sizes[c->axis];
         for (uint32_t d = 0; d < c->rank; d++) {
-            wo += (d == c->axis ? (uint64_t)place : idx[d]) * ws[d];
+            uint64_t at = d == c->axis ? (pd < MAX_RANK ? (uint64_t)place % page_rows : (uint64_t)place)
+                          : d == pd    ? (uint64_t)place / page_rows
+                                       : idx[d];
+            wo += at * ws[d];
             po += idx[d] * ps[d];
         }
         if (c->join)
@@ -261,7 +272,7 @@ static vksplit_result make_plan(vksplit_context* ctx, const rows_case* c, const 
     const uint64_t* part_stride_ptrs[1] = {ps};
     uint64_t rows = c->rows;
     vksplit_plan_options o = {0};
-    o.rows = (vksplit_rows){c->mode, c->index_bytes, c->list_dims, (vksplit_bool32)c->skip, host};
+    o.rows = (vksplit_rows){c->mode, c->index_bytes, c->list_dims, (vksplit_bool32)c->skip, host, c->pages_along};
     *plan = NULL;
     if (c->join) {
         vksplit_join_desc j = {c->element_size, c->rank, c->sizes, ws, c->axis, 1, &rows, part_stride_ptrs, 0};
@@ -504,27 +515,30 @@ static void replay(gpu* g, vksplit_context* ctx, const rows_case* c, int fault, 
 
 static const rows_case cases[] = {
     /* [B, H, S, D] f16 cache, one token [B, H, 1, D] at the position the GPU wrote (one list) */
-    {"KV append, one token (LINEAR)", 1, LINEAR, 8, 0, 0, 2, 4, 2, {2, 4, 64, 32}, 1, {0}, {0}, 0},
+    {"KV append, one token (LINEAR)", 1, LINEAR, 8, 0, 0, 2, 4, 2, {2, 4, 64, 32}, 1, {0}, {0}, 0, 0},
     /* TensorScatter decode: [B, H, S, D] f32, each batch element at its own position, circular */
-    {"TensorScatter decode (CIRCULAR, per batch)", 1, CIRCULAR, 8, 1, 0, 4, 4, 2, {6, 2, 16, 8}, 3, {0}, {0}, 0},
+    {"TensorScatter decode (CIRCULAR, per batch)", 1, CIRCULAR, 8, 1, 0, 4, 4, 2, {6, 2, 16, 8}, 3, {0}, {0}, 0, 0},
     /* SET_ROWS: [4, 40, 24] f32 rows at int64 indices, one list per index of dim 0, broadcast over 1 */
-    {"SET_ROWS (INDEXED, broadcast)", 1, INDEXED, 8, 1, 0, 4, 4, 2, {3, 2, 40, 24}, 7, {0}, {0}, 0},
+    {"SET_ROWS (INDEXED, broadcast)", 1, INDEXED, 8, 1, 0, 4, 4, 2, {3, 2, 40, 24}, 7, {0}, {0}, 0, 0},
     /* GET_ROWS: rows [T, D] f16 gathered from an int32-indexed table of 100 rows (repeats) */
-    {"GET_ROWS (INDEXED gather, int32)", 0, INDEXED, 4, 0, 0, 2, 2, 0, {100, 64}, 37, {0}, {0}, 0},
+    {"GET_ROWS (INDEXED gather, int32)", 0, INDEXED, 4, 0, 0, 2, 2, 0, {100, 64}, 37, {0}, {0}, 0, 0},
     /* vLLM NHD paged cache [blocks x block_size, H, D] f16, slot mapping with padding slots */
-    {"paged cache by slot (skip negative)", 1, INDEXED, 8, 0, 1, 2, 3, 0, {256, 4, 16}, 24, {0}, {0}, 0},
+    {"paged cache by slot (skip negative)", 1, INDEXED, 8, 0, 1, 2, 3, 0, {256, 4, 16}, 24, {0}, {0}, 0, 0},
+    /* vLLM HND paged cache [blocks 32, H 4, block_size 16, D 32] f16: a slot's block along dimension
+     * 0, its place within along the axis; the key [T = 12, 4, 32] broadcast over the blocks */
+    {"HND paged cache by slot (pages)", 1, INDEXED, 8, 0, 1, 2, 4, 2, {32, 4, 16, 32}, 12, {0}, {0, 384, 32, 1}, 0, 1},
     /* MoE permute: tokens [T, D] gathered into [T x k] expert order (repeats), and back */
-    {"MoE permute (gather, repeats)", 0, INDEXED, 4, 0, 0, 4, 2, 0, {20, 48}, 40, {0}, {0}, 0},
-    {"MoE unpermute (scatter)", 1, INDEXED, 4, 0, 0, 4, 2, 0, {80, 48}, 40, {0}, {0}, 0},
+    {"MoE permute (gather, repeats)", 0, INDEXED, 4, 0, 0, 4, 2, 0, {20, 48}, 40, {0}, {0}, 0, 0},
+    {"MoE unpermute (scatter)", 1, INDEXED, 4, 0, 0, 4, 2, 0, {80, 48}, 40, {0}, {0}, 0, 0},
     /* llama.cpp's transposed V cache [n_embd, n_ctx] f16: one element a row, one index for all */
-    {"transposed V append (2-byte rows)", 1, INDEXED, 4, 0, 0, 2, 2, 1, {96, 50}, 1, {0}, {0}, 0},
-    {"1-byte rows, gather", 0, INDEXED, 8, 1, 0, 1, 3, 1, {5, 30, 3}, 9, {0}, {0}, 0},
+    {"transposed V append (2-byte rows)", 1, INDEXED, 4, 0, 0, 2, 2, 1, {96, 50}, 1, {0}, {0}, 0, 0},
+    {"1-byte rows, gather", 0, INDEXED, 8, 1, 0, 1, 3, 1, {5, 30, 3}, 9, {0}, {0}, 0, 0},
     /* 16-byte rows of f32 x 4, a padded whole and part */
-    {"padded layouts (16-byte words)", 1, INDEXED, 8, 0, 0, 4, 3, 1, {3, 20, 4}, 6, {200, 8, 1}, {40, 4, 1}, 0},
+    {"padded layouts (16-byte words)", 1, INDEXED, 8, 0, 0, 4, 3, 1, {3, 20, 4}, 6, {200, 8, 1}, {40, 4, 1}, 0, 0},
     /* many indices: the check pass (more than the copy checks itself) */
-    {"many indices: the check pass (join)", 1, INDEXED, 8, 1, 0, 4, 3, 1, {4, 512, 8}, 200, {0}, {0}, 0},
-    {"many starts: the check pass (CIRCULAR)", 1, CIRCULAR, 8, 3, 0, 4, 4, 2, {16, 6, 12, 4}, 5, {0}, {0}, 0},
-    {"many indices: the check pass (gather)", 0, INDEXED, 4, 0, 0, 4, 2, 0, {300, 32}, 300, {0}, {0}, 0},
+    {"many indices: the check pass (join)", 1, INDEXED, 8, 1, 0, 4, 3, 1, {4, 512, 8}, 200, {0}, {0}, 0, 0},
+    {"many starts: the check pass (CIRCULAR)", 1, CIRCULAR, 8, 3, 0, 4, 4, 2, {16, 6, 12, 4}, 5, {0}, {0}, 0, 0},
+    {"many indices: the check pass (gather)", 0, INDEXED, 4, 0, 0, 4, 2, 0, {300, 32}, 300, {0}, {0}, 0, 0},
 };
 
 typedef struct fault_case {
@@ -534,8 +548,8 @@ typedef struct fault_case {
 
 static const fault_case faults[] = {
     {0, FAULT_START},  {2, FAULT_INDEX},     {2, FAULT_DUPLICATE}, {3, FAULT_INDEX},
-    {4, FAULT_INDEX},  {6, FAULT_DUPLICATE}, {10, FAULT_INDEX},    {10, FAULT_DUPLICATE},
-    {12, FAULT_INDEX}, {7, FAULT_INDEX},
+    {4, FAULT_INDEX},  {5, FAULT_DUPLICATE}, {5, FAULT_INDEX},     {7, FAULT_DUPLICATE},
+    {11, FAULT_INDEX}, {11, FAULT_DUPLICATE}, {13, FAULT_INDEX},   {8, FAULT_INDEX},
 };
 
 /* A random case that rows take: rank 2-5, any axis, packed or padded outer strides. */
@@ -557,6 +571,17 @@ static void random_case(core_rng* rng, rows_case* c)
     c->rows = c->mode == VKSPLIT_ROWS_INDEXED && !c->join ? core_rng_range(rng, 0, 2 * C) : core_rng_range(rng, 0, C);
     c->list_dims = (uint32_t)core_rng_below(rng, 1u << c->axis);
     c->skip = c->mode == VKSPLIT_ROWS_INDEXED && core_rng_percent(rng, 30);
+    if (c->join && c->axis && core_rng_percent(rng, 25)) { /* pages along a dimension before the axis */
+        uint32_t pd = (uint32_t)core_rng_below(rng, c->axis);
+        c->pages_along = pd + 1;
+        c->list_dims &= ~(1u << pd);
+        uint64_t psz[MAX_RANK];
+        part_sizes(c, psz);
+        packed(c->rank, psz, c->part_strides);
+        c->part_strides[pd] = 0; /* the part's pages' dimension: a broadcast */
+        if (c->mode != VKSPLIT_ROWS_INDEXED && c->rows > places_of(c))
+            c->rows = places_of(c);
+    }
     if (core_rng_percent(rng, 30)) { /* padded: each outer stride and the axis's a little wider */
         uint64_t s = 1;
         for (uint32_t d = c->rank; d-- > 0;) {
@@ -613,9 +638,11 @@ static void expect_plan_rule(vksplit_context* ctx, const rows_case* c, const vks
     const uint64_t* psp[1] = {ps};
     uint64_t rows[2] = {c->rows, 1};
     vksplit_join_desc j = {c->element_size, c->rank, c->sizes, ws, c->axis, 1, rows, psp, 0};
+    vksplit_split_desc d = {c->element_size, c->rank, c->sizes, ws, c->axis, 1, rows, psp, 0};
     vksplit_plan* plan = (vksplit_plan*)(uintptr_t)1;
     vksplit_error err = {0};
-    vksplit_result r = vksplit_plan_create_join(ctx, &j, o, &plan, &err);
+    vksplit_result r = c->join ? vksplit_plan_create_join(ctx, &j, o, &plan, &err)
+                               : vksplit_plan_create(ctx, &d, o, &plan, &err);
     CHECK_MSG(r != VKSPLIT_OK && err.rule == rule && r == vksplit_rule_result(rule) && plan == NULL,
               "rule %s (%s): got %s: %s", vksplit_rule_name(rule), what, vksplit_rule_name(err.rule), err.message);
     if (core_verbose())
@@ -623,11 +650,11 @@ static void expect_plan_rule(vksplit_context* ctx, const rows_case* c, const vks
     test_checks++;
 }
 
-static void rules(gpu* g, vksplit_context* ctx)
+static void rules(gpu* g, vksplit_context* ctx, vksplit_context* descriptors)
 {
     rows_case c = cases[2];
     vksplit_plan_options o = {0};
-    o.rows = (vksplit_rows){INDEXED, 8, 1, 0, NULL};
+    o.rows = (vksplit_rows){INDEXED, 8, 1, 0, NULL, 0};
     o.rows.mode = (vksplit_rows_mode)7;
     expect_plan_rule(ctx, &c, &o, VKSPLIT_RULE_PLAN_ROWS_MODE, "mode 7");
     o.rows.mode = INDEXED;
@@ -654,6 +681,13 @@ static void rules(gpu* g, vksplit_context* ctx)
     memcpy(strided.whole_strides, (uint64_t[]){4000, 2000, 48, 2}, sizeof(uint64_t[4])); /* the row not packed */
     expect_plan_rule(ctx, &strided, &o, VKSPLIT_RULE_PLAN_ROWS_LAYOUT, "a row with a gap");
     o.rows.mode = INDEXED;
+    o.rows.pages_along = 1; /* dimension 0, listed */
+    expect_plan_rule(ctx, &c, &o, VKSPLIT_RULE_PLAN_ROWS_PAGES, "pages along a listed dimension");
+    o.rows.pages_along = 3; /* the axis */
+    o.rows.list_dims = 0;
+    expect_plan_rule(ctx, &c, &o, VKSPLIT_RULE_PLAN_ROWS_PAGES, "pages along the axis");
+    o.rows.pages_along = 0;
+    o.rows.list_dims = 1;
     int64_t bad[3 * 7] = {0};
     bad[5] = 40; /* list 0, entry 5: the places are 40 */
     o.rows.host_indices = bad;
@@ -671,6 +705,24 @@ static void rules(gpu* g, vksplit_context* ctx)
         vksplit_error err;
         vksplit_result r = vksplit_plan_create_join(ctx, &j, &o, &plan, &err);
         CHECK_MSG(r != VKSPLIT_OK && err.rule == VKSPLIT_RULE_PLAN_ROWS_PARTS, "two parts: %s", err.message);
+    }
+    /* Counts: the places past 2^31 (a gather from a whole that broadcasts one byte), more host
+     * indices than a plan holds, and (descriptors) a whole past one binding's reach. */
+    rows_case wide = {"2^31 places", 0, INDEXED, 8, 0, 0, 1, 2, 0, {1ull << 31, 1}, 1, {0, 1}, {0}, 1, 0}; /* broadcast: 1 byte */
+    o = (vksplit_plan_options){0};
+    o.rows = (vksplit_rows){INDEXED, 8, 0, 0, NULL, 0};
+    expect_plan_rule(ctx, &wide, &o, VKSPLIT_RULE_PLAN_ROWS_COUNT, "2^31 places");
+    rows_case many = {"host indices", 1, INDEXED, 4, 0, 0, 4, 2, 0, {4096, 4}, 3000, {0}, {0}, 1, 0};
+    int32_t* host = core_calloc(3000, sizeof *host);
+    for (int i = 0; i < 3000; i++)
+        host[i] = i;
+    o.rows = (vksplit_rows){INDEXED, 4, 0, 0, host, 0};
+    expect_plan_rule(ctx, &many, &o, VKSPLIT_RULE_PLAN_ROWS_HOST_INDICES, "3000 host indices");
+    free(host);
+    if (descriptors) {
+        rows_case big = {"past a binding", 1, INDEXED, 8, 0, 0, 4, 2, 0, {1u << 20, 64}, 2, {0}, {0}, 1, 0};
+        o.rows = (vksplit_rows){INDEXED, 8, 0, 0, NULL, 0};
+        expect_plan_rule(descriptors, &big, &o, VKSPLIT_RULE_PLAN_ROWS_BINDING, "a 256 MiB whole on descriptors");
     }
     /* Record rules: no indices, no block, a misaligned indices offset. */
     vksplit_plan* plan;
@@ -719,7 +771,7 @@ int main(void)
     } else if (!g.bda) {
         descriptors = ctx;
     }
-    rules(&g, ctx);
+    rules(&g, ctx, descriptors);
     uint64_t seed = core_seed(0x2085);
     run_all(&g, ctx, g.bda ? "the runner's context (device addresses)" : "the runner's context (push descriptors)",
             seed);

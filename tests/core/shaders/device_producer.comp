@@ -5,7 +5,7 @@
 // values each time without the host. The host computes the same values (producer_values in
 // test_device_parameters.c) to check every byte.
 //
-// state: [0] the step (incremented here), [1] the parts n, [2] the mode (1 PACKED, 2 GIVEN),
+// state: [0] the step (incremented here), [1] the parts n, [2] the mode (1 PACKED, 2 GIVEN, 3 RING),
 // [3] the fault to plant (0 none; test_device_parameters.c's FAULT_*), [4 .. 4 + n] the
 // capacities, the whole's last.
 // Plain descriptors (binding 0 the state, binding 1 the parameters' buffer, their first word
@@ -30,13 +30,15 @@ void main()
 {
     uint step = state.v[0], n = state.v[1], mode = state.v[2], fault = state.v[3];
     uint whole_cap = state.v[4 + n], sum = 0u, at = 0u;
-    bool append = mode == 2u && n == 1u; // a decode step: one token at position step
+    bool ring = mode == 3u;                // RING: any offset, the ring wraps it
+    bool append = mode >= 2u && n == 1u;   // a decode step: one token at position step
     for (uint i = 0u; i < n; i++) {
         uint cap = state.v[4 + i];
         uint len = append ? cap : hash(step, i) % (cap + 1u);
         params.v[pc.first + 1u + i] = len;
         // GIVEN: within the part's own capacity's place, so that a join's parts stay in order
-        params.v[pc.first + 1u + n + i] = append      ? step % (whole_cap - cap + 1u)
+        params.v[pc.first + 1u + n + i] = ring        ? step * 7u + hash(step, 7u) % 3u
+                          : append     ? step % (whole_cap - cap + 1u)
                           : mode == 2u ? at + hash(step, i + 1000u) % (cap - len + 1u)
                                        : 0xDEADu;
         at += cap;

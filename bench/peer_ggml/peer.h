@@ -1,0 +1,113 @@
+/* The peer bench (README.md beside this file): ggml-vulkan and vksplit in one process on one
+ * Vulkan device, the same shapes and bytes, interleaved. This header is what its files share:
+ * the case table (peer_cases.c), the host's bytes and reference, and the two sides
+ * (peer_ggml_side.c, peer_vksplit_side.c), each of which the harness (harness.c) drives the
+ * same way: create, rounds of runs, read back, destroy. */
+#ifndef PEER_H
+#define PEER_H
+
+#include <stdint.h>
+
+#define PEER_MAX_RANK 4 /* ggml's */
+#define PEER_MAX_PARTS 32
+#define PEER_GUARD 0xA5u /* the written side's bytes before the first run, where nothing else is there */
+
+/* What vksplit runs. */
+typedef enum peer_op {
+    PEER_JOIN,     /* the parts into the whole along the axis: one vksplit join */
+    PEER_SPLIT,    /* the whole into the parts: one vksplit split */
+    PEER_KV_APPEND /* one part (the token) into the whole (the cache) at a position the GPU writes: a join with
+                      device parameters (GIVEN) */
+} peer_op;
+
+/* What ggml runs for it: its own idiom for the same bytes. */
+typedef enum peer_idiom {
+    PEER_GGML_CONCAT,       /* ggml_concat: exactly 2 inputs */
+    PEER_GGML_CONCAT_CHAIN, /* N - 1 ggml_concat, each on the last one's result */
+    PEER_GGML_CPY_VIEWS,    /* N ggml_cpy, each into a view of one output */
+    PEER_GGML_VIEW_CONT,    /* a ggml_view_4d and a ggml_cont per output */
+    PEER_GGML_SET_ROWS      /* ggml_set_rows(whole, part, idx): idx an I64 tensor on the GPU */
+} peer_idiom;
+
+/* One row of the table: a new case of an existing kind is one more row. A pending row needs only
+ * its name, `pending` and the texts; what else it holds is the shape it will run. */
+typedef struct peer_case {
+    const char* name;
+    /* Non-NULL for a case waiting on vksplit: what its API lacks. The harness lists it and
+     * refuses to run it; run.sh says it is skipped. */
+    const char* pending;
+    peer_op op;
+    peer_idiom idiom;
+    uint32_t element_size; /* 4: float32, 2: float16 (the types ggml is told; vksplit sees widths) */
+    uint32_t rank;
+    uint64_t sizes[PEER_MAX_RANK]; /* the whole's, outermost first: vksplit's order (ggml's ne reversed) */
+    uint32_t axis;
+    uint32_t parts;
+    /* Each part's length along the axis, or all 0: sizes[axis] / parts each. PEER_KV_APPEND: the
+     * token's (1), placed at step % sizes[axis] at the step-th run. */
+    uint64_t lengths[PEER_MAX_PARTS];
+    uint32_t reps; /* runs of each side per round */
+    /* PEER_KV_APPEND: vksplit's position written from the host before each run (as ggml's is)
+     * rather than by its GPU pass. */
+    int host_position;
+    const char* ggml_text;
+    const char* vksplit_text;
+} peer_case;
+
+extern const peer_case peer_cases[];
+extern const uint32_t peer_case_count;
+const peer_case* peer_case_find(const char* name);
+
+/* The bytes of a case on the host: the whole packed, the parts packed one after another. */
+typedef struct peer_layout {
+    const peer_case* c;
+    uint64_t lengths[PEER_MAX_PARTS];
+    uint64_t outer;     /* the product of the sizes before the axis */
+    uint64_t row_bytes; /* one position along the axis: element_size x the sizes after it */
+    uint64_t whole_bytes;
+    uint64_t part_offset[PEER_MAX_PARTS], part_bytes[PEER_MAX_PARTS], parts_bytes;
+    uint64_t moved_bytes; /* what one run writes */
+} peer_layout;
+
+int peer_layout_init(const peer_case* c, peer_layout* l);
+/* The read side random (finite normal floats of the case's width, so that a side that copies
+ * through float registers cannot differ for that reason), the written side PEER_GUARD (a KV
+ * cache: random too). */
+void peer_fill(const peer_layout* l, uint64_t seed, uint8_t* whole, uint8_t* parts);
+/* What the written side holds after `runs` runs, from the bytes peer_fill wrote (in place). */
+void peer_reference(const peer_layout* l, uint64_t runs, uint8_t* whole, uint8_t* parts);
+/* PEER_JOIN and PEER_KV_APPEND write the whole, PEER_SPLIT the parts. */
+int peer_writes_whole(const peer_case* c);
+
+/* One round of one side: `reps` runs, the mean time of one. gpu_s < 0: not measured. */
+typedef struct peer_round {
+    double wall_s;
+    double gpu_s;
+} peer_round;
+
+/* ggml-vulkan's side (peer_ggml_side.c). gpu: this process's ggml was started with
+ * GGML_VK_PERF_LOGGER=1, and each round reads its timings back. */
+typedef struct peer_ggml peer_ggml;
+int peer_ggml_create(const peer_layout* l, const char* device_name, int gpu, const uint8_t* whole, const uint8_t* parts,
+                     peer_ggml** out);
+int peer_ggml_round(peer_ggml* g, uint32_t reps, peer_round* r);
+int peer_ggml_read(peer_ggml* g, uint8_t* whole, uint8_t* parts);
+const char* peer_ggml_device(const peer_ggml* g);
+void peer_ggml_destroy(peer_ggml* g);
+
+/* vksplit's side (peer_vksplit_side.c): its runner on the device at device_index (-1: the
+ * runner's default), its plans on `path` (vksplit_path: 0 AUTO, what an engine gets; 1 COMPUTE;
+ * 2 TRANSFER). gpu: timestamps around its commands. */
+typedef struct peer_vksplit peer_vksplit;
+int peer_vksplit_create(const peer_layout* l, int device_index, uint32_t path, int gpu, const uint8_t* whole,
+                        const uint8_t* parts, peer_vksplit** out);
+int peer_vksplit_round(peer_vksplit* v, uint32_t reps, peer_round* r);
+int peer_vksplit_read(peer_vksplit* v, uint8_t* whole, uint8_t* parts);
+const char* peer_vksplit_device(const peer_vksplit* v);
+uint32_t peer_vksplit_device_index(const peer_vksplit* v);
+const char* peer_vksplit_plan(const peer_vksplit* v);
+void peer_vksplit_destroy(peer_vksplit* v);
+
+double peer_now(void);
+
+#endif

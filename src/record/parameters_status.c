@@ -1,0 +1,15 @@
+/* vksplit_parameters_status: the status a plan's GPU check wrote, read back, as an error: the
+ * device parameters' (src/record/record_parameters.c) or the rows' (src/record/record_rows.c). */
+#include "record/record_parameters.h"
+#include "record/record_rows.h"
+
+vksplit_result vksplit_parameters_status(const vksplit_plan* plan, const uint32_t* words, vksplit_error* error)
+{
+    if (!plan || !words)
+        return VKSPLIT__FAIL0(error, PARAMETERS_STATUS_NULL);
+    if (plan->device_parameters) /* on the device copy or the rows kernels: one layout */
+        return vksplit__device_status(plan, words, error);
+    if (plan->rows_mode && plan->parameter_bytes)
+        return vksplit__rows_status(plan, words, error);
+    return VKSPLIT__FAIL0(error, PARAMETERS_STATUS_PLAN);
+}
