@@ -400,7 +400,8 @@ static void expect_refused_rows(vksplit_runner* runner, int join, vksplit_rows_m
     uint64_t sizes[2] = {places, 4};
     int64_t start = 0;
     vksplit_plan_options options = {0};
-    options.rows = (vksplit_rows){mode, 8, 0, 0, mode == VKSPLIT_ROWS_LINEAR ? &start : NULL}; /* INDEXED: GPU's */
+    options.rows =
+        (vksplit_rows){.mode = mode, .index_bytes = 8, .host_indices = mode == VKSPLIT_ROWS_LINEAR ? &start : NULL};
     vksplit_plan* plan = NULL;
     vksplit_error err;
     vksplit_result r = join ? vksplit_plan_create_join(vksplit_runner_context(runner),

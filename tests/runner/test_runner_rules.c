@@ -272,7 +272,7 @@ static void rows_rules(vksplit_runner* runner)
     uint64_t sizes[2] = {6, 4}, rows = 3, plain_lengths[1] = {6};
     int64_t host[1] = {2};
     vksplit_plan_options options = {0};
-    options.rows = (vksplit_rows){VKSPLIT_ROWS_INDEXED, 8, 0, 1, NULL}; /* GPU indices, negatives skip */
+    options.rows = (vksplit_rows){.mode = VKSPLIT_ROWS_INDEXED, .index_bytes = 8, .skip_negative = 1}; /* GPU indices */
     vksplit_split_desc gather =
         {.element_size = 4, .rank = 2, .sizes = sizes, .axis = 0, .output_count = 1, .lengths = &rows};
     vksplit_join_desc scatter =
@@ -282,7 +282,7 @@ static void rows_rules(vksplit_runner* runner)
     vksplit_plan *split = NULL, *join = NULL, *none = NULL;
     CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &gather, &options, &split, &err), &err);
     vksplit_plan_options host_options = {0};
-    host_options.rows = (vksplit_rows){VKSPLIT_ROWS_LINEAR, 8, 0, 0, host};
+    host_options.rows = (vksplit_rows){.mode = VKSPLIT_ROWS_LINEAR, .index_bytes = 8, .host_indices = host};
     CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create_join(ctx, &scatter, &host_options, &join, &err), &err);
     CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create_join(ctx, &plain, NULL, &none, &err), &err);
 
