@@ -9,6 +9,7 @@ set -euo pipefail
 runs=("core_golden" "core_guard" "core_split_rules" "core_arguments_rules" "core_binding_rules" "core_rule_table"
       "core_zero_copy_spans" "core_join" "frontend_directml_rules" "frontend_onnx_rules" "frontend_openvino_rules"
       "frontend_directml_join_rules" "frontend_onnx_concat_rules" "frontend_openvino_concat_rules"
+      "frontend_onnx_tensorscatter_rules" "frontend_tensorscatter_golden"
       "frontend_golden" "readme_example" "readme_api_example"
       "core_random random 0 1" "core_fallbacks no-bda" "core_windows no-bda"
       "core_threads plans" "core_threads record")

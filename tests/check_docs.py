@@ -437,7 +437,8 @@ def labelled(label):
 
 
 def rule_numbers():
-    """(rules, the highest number, the retired numbers) of include/vksplit/rules.h."""
+    """(rules, the highest number, the numbers below it no rule has: retired, or a range not yet
+    taken) of include/vksplit/rules.h."""
     numbers = [int(n) for n in re.findall(r"^\s*X\(\w+, (\d+), ", read("include/vksplit/rules.h"), re.M)]
     if not numbers:
         raise Missing("include/vksplit/rules.h lists no X(NAME, number, ...) rows")
@@ -1133,10 +1134,11 @@ CLAIMS = [
           once_calls,
           Quote("include/vksplit/vksplit_runner.h", r"((?:pthread_once|InitOnceExecuteOnce|call_once)\b[^.]*)",
                 parse=lambda m: set(re.findall(r"\b(pthread_once|InitOnceExecuteOnce|call_once)\b", m.group(1))))),
-    Claim("the rules: how many, the highest number, the retired numbers",
+    Claim("the rules: how many, the highest number, the numbers below it no rule has (retired, or not yet taken)",
           rule_numbers,
-          Quote("docs/api.md", r"\((\d+) rules, numbers 1 to (\d+), ([\d, and]+?) retired",
-                parse=lambda m: (int(m.group(1)), int(m.group(2)), frozenset(int(n) for n in re.findall(r"\d+", m.group(3)))))),
+          Quote("docs/api.md", r"\((\d+) rules, numbers 1 to (\d+), ([\d, and]+?) retired(?:, (\d+) to (\d+) not yet taken)?",
+                parse=lambda m: (int(m.group(1)), int(m.group(2)), frozenset(int(n) for n in re.findall(r"\d+", m.group(3))) |
+                                 (frozenset(range(int(m.group(4)), int(m.group(5)) + 1)) if m.group(4) else frozenset())))),
     # The ONNX front-end's axis: which versions take a negative one, in the code and the tables.
     Claim("the ONNX Split versions that take a negative axis",
           lambda: onnx_negative_axis_versions("src/frontends/frontend_onnx.c", "split_versions"),
@@ -1150,7 +1152,7 @@ CLAIMS = [
                 parse=lambda m: table_rows_with(m, "[-r"))),
     Claim("where vksplit differs from ONNX Runtime",
           onnx_runtime_differences,
-          Quote("docs/frontends-and-cli.md", r"\| case \| vksplit \(as ONNX's shape inference\) \| ONNX Runtime \|\n\|[-|]+\|\n((?:\|[^\n]*\n)+)",
+          Quote("docs/frontends-and-cli.md", r"\| case \| vksplit \(as ONNX's shape inference or reference implementation\) \| ONNX Runtime \|\n\|[-|]+\|\n((?:\|[^\n]*\n)+)",
                 parse=lambda m: frozenset(re.findall(r"^\|\s*([\w-]+):", m.group(1), re.M)))),
     Claim("src/'s stages, in order",
           source_stages,

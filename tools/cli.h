@@ -1,10 +1,12 @@
 /*
  * The vksplit CLI's parts, one job per file; vksplit_cli.c holds only main.
  *
- *   cli_run.c      vksplit_cli_run: the order of the steps and the exit code
+ *   cli_run.c      vksplit_cli_run: the order of the steps and the exit code (a split's and a
+ *                  join's; cli_scatter.c a TensorScatter's, in place)
  *   cli_options.c  argv to options, and the usage text
  *   cli_request.c  .npy headers and the options to a vksplit_split_desc or, for a join, a
- *                  vksplit_join_desc (the front-ends)
+ *                  vksplit_join_desc (the front-ends); a TensorScatter's join and its rows
+ *                  (cli_scatter.c)
  *   cli_input.c    the inputs: headers first, then exactly the declared data, streamed
  *   cli_outputs.c  the outputs: temporaries in DIR, renamed into place, stale ones and dead
  *                  runs' leftovers removed
@@ -62,6 +64,11 @@ typedef struct cli_options {
     bool join;
     const char** inputs;
     uint32_t input_count;
+    /* `vksplit tensorscatter ...`: past_cache, update and write_indices are the arguments, as
+     * for a join; --mode, and --indices-on-gpu (write_indices uploaded to the GPU, checked there) */
+    bool tensorscatter;
+    const char* scatter_mode;
+    bool indices_on_gpu;
 } cli_options;
 
 extern const char cli_usage[];
@@ -118,7 +125,7 @@ void cli_close_join_inputs(cli_join_inputs* in);
 
 /* --- the request (cli_request.c) ------------------------------------------------------ */
 typedef struct cli_request {
-    bool join;                /* `vksplit join`: join_desc; else split */
+    bool join;                /* `vksplit join` and `vksplit tensorscatter`: join_desc; else split */
     vksplit_split_desc split; /* points into sizes and lengths */
     vksplit_join_desc join_desc;
     uint64_t sizes[VKSPLIT_MAX_RANK]; /* the split's input's, the join's output's */
@@ -126,6 +133,14 @@ typedef struct cli_request {
     /* --device-lengths: the front-end's lengths are capacities, these the lengths a plan with
      * device parameters reads on the GPU (NULL without) */
     const int64_t* device_lengths;
+    /* `vksplit tensorscatter`: the rows the plan places (options.rows, its host indices pointing
+     * into write_indices or the storage), write_indices' values as the file holds them (NULL
+     * without the file), and whether they go to the GPU (bindings.indices) */
+    bool tensorscatter;
+    vksplit_plan_options options;
+    vksplit_onnx_tensorscatter_storage scatter;
+    int64_t* write_indices;
+    bool indices_on_gpu;
 } cli_request;
 
 /* The front-end's translation of the options for an array with this header (its rules are
@@ -135,6 +150,12 @@ int cli_make_request(const cli_options* o, const npy_header* h, cli_request* req
  * count the front-end refuses). A rule that one input breaks names its file first. */
 int cli_make_join_request(const cli_options* o, const cli_join_inputs* inputs, cli_request* req);
 void cli_free_request(cli_request* req);
+
+/* --- TensorScatter (cli_scatter.c) ----------------------------------------------------- */
+/* `vksplit tensorscatter`: past_cache.npy and update.npy streamed in, present_cache.npy out, in
+ * place on the device; write_indices.npy read whole (a batch of int64) once its header passes
+ * the front-end's rules. Returns the exit code. */
+int cli_scatter_files(const cli_options* o, const vksplit_runner_desc* desc);
 /* The ONNX type of a .npy dtype; the line names path when there is none. */
 int cli_onnx_type(const npy_header* h, const char* path, vksplit_onnx_data_type* type);
 
@@ -145,7 +166,8 @@ typedef struct cli_outputs {
     bool dir_created;        /* by this run: removed again on failure */
     const npy_header* input; /* descr and encoding of every output */
     const cli_request* req;
-    bool joined; /* a join's one output, out.npy; else a split's out_<k>.npy */
+    const char* single; /* a join's one output, out.npy, or a TensorScatter's present_cache.npy;
+                           NULL: a split's out_<k>.npy */
     uint32_t count;
     uint64_t* bytes;      /* [count] each output's data bytes: the caller fills in the plan's spans */
     unsigned char* state; /* [count] nothing yet, a temporary, or in place */
@@ -161,8 +183,9 @@ typedef struct cli_outputs {
 /* Checks DIR: it exists (then it is opened), or its parent does; nothing is created.
  * Whatever it returns, exactly one of cli_commit_outputs and cli_abandon_outputs is due. */
 int cli_prepare_outputs(cli_outputs* out, const char* dir);
-/* The outputs the request makes: a split's out_<k>.npy (k < count), a join's out.npy; none of
- * them may be a directory in DIR. `input`: the header whose descr and encoding they take. */
+/* The outputs the request makes: a split's out_<k>.npy (k < count), a join's out.npy, a
+ * TensorScatter's present_cache.npy; none of them may be a directory in DIR. `input`: the header
+ * whose descr and encoding they take. */
 int cli_expect_outputs(cli_outputs* out, const npy_header* input, const cli_request* req);
 /* The next piece of output `index` (outputs arrive in order; an empty one never does). */
 int cli_write_output(cli_outputs* out, uint32_t index, const void* src, size_t bytes);
@@ -179,5 +202,17 @@ void cli_abandon_outputs(cli_outputs* out);
 int cli_runner_desc(const cli_options* o, const vksplit_runner_desc* base, vksplit_runner_desc* desc);
 /* --list-devices: one line per device, the default marked. */
 int cli_list_devices(void);
+
+/* --- shared by the runs (cli_run.c) ---------------------------------------------------- */
+/* The runner on desc, then run(runner, user); device_option: --device was given (an index out
+ * of range is the request's fault). A validation message fails the run. */
+int cli_run_on_device(const vksplit_runner_desc* desc, bool device_option,
+                      int (*run)(vksplit_runner* runner, void* user), void* user);
+/* Whether a plan's error is the request's (exit 2), should the plan find one the front-end let
+ * through. */
+bool cli_is_request_error(vksplit_result r);
+/* The run's end, whatever became of it: the outputs put in place or taken back; the request
+ * freed. */
+int cli_finish(int rc, cli_outputs* outputs, cli_request* req);
 
 #endif /* VKSPLIT_TOOLS_CLI_H */

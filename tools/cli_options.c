@@ -13,6 +13,8 @@ const char cli_usage[] =
     "       vksplit --input IN.npy --axis A --openvino split --num-splits N --out-dir DIR\n"
     "       vksplit --input IN.npy --axis A --openvino variadic --split-lengths a,b,-1 --out-dir DIR\n"
     "       vksplit join --axis A [--opset V] --out-dir DIR IN0.npy IN1.npy ...\n"
+    "       vksplit tensorscatter [--axis A] [--mode linear|circular] [--indices-on-gpu] [--opset V]\n"
+    "               --out-dir DIR PAST_CACHE.npy UPDATE.npy [WRITE_INDICES.npy]\n"
     "       vksplit --list-devices\n"
     "       vksplit --help\n"
     "\n"
@@ -58,6 +60,19 @@ const char cli_usage[] =
     "                     assumed), in [-r, r-1] for rank-r inputs at every opset\n"
     "  --opset V          the Concat version: 1, 4, 11 or 13 (default 13; at 1 the axis may be\n"
     "                     left out: 1)\n"
+    "\n"
+    "TensorScatter (ONNX TensorScatter-24, a KV-cache update in place): vksplit tensorscatter\n"
+    "writes update's rows along the axis into past_cache at each batch row's write index and\n"
+    "writes the result, DIR/present_cache.npy (past_cache's shape and dtype; every row not\n"
+    "written as it was), as the split's outputs are written. write_indices is int64 of shape\n"
+    "(batch_size,), past_cache's first dimension; without it every write index is 0.\n"
+    "  --axis A           the sequence axis (default -2), in [-r, r-1], not 0 (the batch)\n"
+    "  --mode M           linear (default: write index + update's length <= past_cache's on the\n"
+    "                     axis) or circular (positions wrap, floor modulo past_cache's length)\n"
+    "  --indices-on-gpu   write_indices go to the device and the GPU checks them (a linear\n"
+    "                     index past the end: exit 2, nothing written); else the host checks\n"
+    "                     them and the plan holds them (at most 2048 batch rows)\n"
+    "  --opset V          the TensorScatter version: 24 (the default)\n"
     "\n"
     "Device:\n"
     "  --device N         the device at index N of --list-devices (default: the first discrete\n"
@@ -133,16 +148,20 @@ static int parse_one(cli_options* o, int argc, char** argv, int* i)
         return cli_fail(CLI_EXIT_INVALID, "unknown option '%s' (try --help)", arg);
     memcpy(name, arg, length);
     name[length] = '\0';
-    if (!strcmp(name, "--list-devices")) {
+    if (!strcmp(name, "--list-devices") || !strcmp(name, "--indices-on-gpu")) {
         if (eq)
-            return cli_fail(CLI_EXIT_INVALID, "--list-devices takes no value");
-        o->list_devices = true;
+            return cli_fail(CLI_EXIT_INVALID, "%s takes no value", name);
+        bool* flag = name[2] == 'l' ? &o->list_devices : &o->indices_on_gpu;
+        if (*flag && flag == &o->indices_on_gpu)
+            return cli_fail(CLI_EXIT_INVALID, "%s is given more than once", name);
+        *flag = true;
         return 0;
     }
     const char* value = eq ? eq + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
     const char** text = !strcmp(name, "--input")      ? &o->input
                         : !strcmp(name, "--out-dir")  ? &o->out_dir
                         : !strcmp(name, "--openvino") ? &o->openvino
+                        : !strcmp(name, "--mode")     ? &o->scatter_mode
                                                       : NULL;
     cli_number* num = !strcmp(name, "--axis")          ? &o->axis
                       : !strcmp(name, "--num-outputs") ? &o->num_outputs
@@ -172,15 +191,18 @@ static int parse_one(cli_options* o, int argc, char** argv, int* i)
     return 0;
 }
 
-/* An argument that is no option: a join's input, or a mistake. */
+/* An argument that is no option: a join's or a TensorScatter's input, or a mistake. */
 static int parse_argument(cli_options* o, const char* arg, int i)
 {
-    if (o->join) {
+    if (o->join || o->tensorscatter) {
         o->inputs[o->input_count++] = arg;
         return 0;
     }
     if (strcmp(arg, "join") == 0 && i > 1)
         return cli_fail(CLI_EXIT_INVALID, "'join' comes first: vksplit join --axis A --out-dir DIR IN0.npy ...");
+    if (strcmp(arg, "tensorscatter") == 0 && i > 1)
+        return cli_fail(CLI_EXIT_INVALID, "'tensorscatter' comes first: vksplit tensorscatter --out-dir DIR "
+                                          "PAST_CACHE.npy UPDATE.npy [WRITE_INDICES.npy]");
     return cli_fail(CLI_EXIT_INVALID, "unexpected argument '%s' (try --help)", arg);
 }
 
@@ -188,16 +210,18 @@ int cli_parse_options(int argc, char** argv, cli_options* o)
 {
     memset(o, 0, sizeof *o);
     int first = 1;
-    if (argc > 1 && strcmp(argv[1], "join") == 0) {
-        o->join = true;
+    if (argc > 1 && (strcmp(argv[1], "join") == 0 || strcmp(argv[1], "tensorscatter") == 0)) {
+        o->join = argv[1][0] == 'j';
+        o->tensorscatter = !o->join;
         first = 2;
         o->inputs = malloc((size_t)argc * sizeof o->inputs[0]);
         if (!o->inputs)
             return cli_fail(CLI_EXIT_FAILURE, "out of memory");
     }
-    bool options = true; /* until a join's "--" */
+    bool verb = o->join || o->tensorscatter; /* its inputs are arguments */
+    bool options = true;                     /* until a verb's "--" */
     for (int i = first; i < argc; i++) {
-        if (strcmp(argv[i], "--") == 0 && o->join && options)
+        if (strcmp(argv[i], "--") == 0 && verb && options)
             options = false;
         else if (options && (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0))
             o->help = true;
@@ -207,7 +231,7 @@ int cli_parse_options(int argc, char** argv, cli_options* o)
     options = true;
     for (int i = first; i < argc; i++) {
         int rc = 0;
-        if (options && o->join && strcmp(argv[i], "--") == 0)
+        if (options && verb && strcmp(argv[i], "--") == 0)
             options = false;
         else if (options && strncmp(argv[i], "--", 2) == 0)
             rc = parse_one(o, argc, argv, &i);
@@ -249,6 +273,41 @@ static int check_openvino(cli_options* o)
     return 0;
 }
 
+/* --mode and --indices-on-gpu are TensorScatter's: the option given with a split or a join. */
+static const char* scatter_option(const cli_options* o)
+{
+    return o->scatter_mode ? "--mode" : o->indices_on_gpu ? "--indices-on-gpu" : NULL;
+}
+
+/* A TensorScatter takes the axis, the mode, the opset, DIR, the device and where write_indices
+ * go; its inputs, two or three, are the arguments. */
+static int check_tensorscatter(const cli_options* o)
+{
+    if (o->input)
+        return cli_fail(CLI_EXIT_INVALID, "--input is the split's: vksplit tensorscatter takes its inputs as arguments "
+                                          "(vksplit tensorscatter --out-dir DIR PAST_CACHE.npy UPDATE.npy "
+                                          "[WRITE_INDICES.npy])");
+    const char* other = o->split.given            ? "--split"
+                        : o->num_outputs.given    ? "--num-outputs"
+                        : o->openvino             ? "--openvino"
+                        : o->num_splits.given     ? "--num-splits"
+                        : o->split_lengths.given  ? "--split-lengths"
+                        : o->device_lengths.given ? "--device-lengths"
+                                                  : NULL;
+    if (other)
+        return cli_fail(CLI_EXIT_INVALID, "%s is a split option; it does not go with tensorscatter", other);
+    if (!o->out_dir)
+        return cli_fail(CLI_EXIT_INVALID, "--out-dir DIR is required");
+    if (o->input_count < 2 || o->input_count > 3)
+        return cli_fail(CLI_EXIT_INVALID,
+                        "tensorscatter takes 2 or 3 inputs (PAST_CACHE.npy UPDATE.npy [WRITE_INDICES.npy]), not %u",
+                        o->input_count);
+    if (o->indices_on_gpu && o->input_count < 3)
+        return cli_fail(CLI_EXIT_INVALID, "--indices-on-gpu needs WRITE_INDICES.npy (without it every write index "
+                                          "is 0, on the host)");
+    return 0;
+}
+
 /* A join takes the axis, the opset, DIR and the device; its inputs are the arguments. */
 static int check_join(const cli_options* o)
 {
@@ -264,6 +323,8 @@ static int check_join(const cli_options* o)
                                                        : NULL;
     if (split_only)
         return cli_fail(CLI_EXIT_INVALID, "%s is a split option; it does not go with join", split_only);
+    if (scatter_option(o))
+        return cli_fail(CLI_EXIT_INVALID, "%s is a tensorscatter option; it does not go with join", scatter_option(o));
     if (!o->out_dir)
         return cli_fail(CLI_EXIT_INVALID, "--out-dir DIR is required");
     return 0;
@@ -271,8 +332,13 @@ static int check_join(const cli_options* o)
 
 int cli_check_options(cli_options* o)
 {
+    if (o->tensorscatter)
+        return check_tensorscatter(o);
     if (o->join)
         return check_join(o);
+    if (scatter_option(o))
+        return cli_fail(CLI_EXIT_INVALID, "%s is a tensorscatter option (vksplit tensorscatter ...)",
+                        scatter_option(o));
     if (!o->input)
         return cli_fail(CLI_EXIT_INVALID, "--input IN.npy is required");
     if (!o->out_dir)

@@ -1,4 +1,5 @@
-/* The outputs: a split's out_<k>.npy, a join's one out.npy, written the same way. Each is
+/* The outputs: a split's out_<k>.npy, a join's one out.npy, a TensorScatter's one
+ * present_cache.npy, written the same way. Each is
  * streamed into a temporary file that this run creates in DIR
  * (O_CREAT | O_EXCL | O_NOFOLLOW, mode 0644 less the umask), header first, fsynced, and
  * renamed into place once every output is complete; then DIR is fsynced (and its parent,
@@ -8,8 +9,8 @@
  * out_<k>.npy: a symbolic link there is replaced, not followed; a FIFO or device there is
  * replaced and never blocks; a directory there is refused before anything is written.
  * Then the stale out_<k>.npy of an earlier, wider split (k >= the output count) are
- * unlinked, so DIR holds exactly this run's outputs. A join removes no out_<k>.npy and a split
- * no out.npy: the names are each mode's own, and a join of a split's outputs into their own
+ * unlinked, so DIR holds exactly this run's outputs. A join (and a TensorScatter) removes no
+ * out_<k>.npy and a split no out.npy: the names are each mode's own, and a join of a split's outputs into their own
  * folder (or the split of a join's output into its own) keeps its inputs. A failure removes
  * every temporary and every output this run renamed, so DIR holds nothing of a run that
  * exited non-zero.
@@ -19,7 +20,8 @@
  * The temporaries are written outside it.
  * Runs that die: a run has one tag (8 hex digits) and, before its first temporary, creates
  * and locks (flock, held until the run is over) its lock file .vksplit-run.<tag>; its
- * temporaries are .out_<k>.npy.<tag> (a join's .out.npy.<tag>). A run that is killed leaves
+ * temporaries are .out_<k>.npy.<tag> (a join's .out.npy.<tag>, a TensorScatter's
+ * .present_cache.npy.<tag>). A run that is killed leaves
  * them, and its lock file, which nobody holds any more. So a run that succeeds, once its outputs are in place, also
  * removes every entry of that naming scheme whose run is gone: its lock file missing, not a
  * regular file, or held by nobody (run_is_gone below). Only names of exactly that form go, a
@@ -45,11 +47,11 @@ enum { OUTPUT_NONE = 0, OUTPUT_TEMPORARY = 1, OUTPUT_IN_PLACE = 2 };
 
 #define PATH_CAPACITY 4200 /* DIR (checked below 4096 bytes) and a name */
 
-/* "out_3.npy", or a join's "out.npy". */
+/* "out_3.npy", or a join's "out.npy", a TensorScatter's "present_cache.npy". */
 static void output_name(const cli_outputs* out, char* buffer, size_t capacity, uint32_t index)
 {
-    if (out->joined)
-        snprintf(buffer, capacity, "out.npy");
+    if (out->single)
+        snprintf(buffer, capacity, "%s", out->single);
     else
         snprintf(buffer, capacity, "out_%u.npy", index);
 }
@@ -63,8 +65,8 @@ static void output_path(const cli_outputs* out, char* buffer, size_t capacity, u
     snprintf(buffer, capacity, "%s%s%s", out->dir, n && out->dir[n - 1] == '/' ? "" : "/", name);
 }
 
-/* ".out_3.npy.1a2b3c4d" (".out.npy.1a2b3c4d"): hidden, and never an output's name; the tag
- * is the run's. */
+/* ".out_3.npy.1a2b3c4d" (".out.npy.1a2b3c4d", ".present_cache.npy.1a2b3c4d"): hidden, and never
+ * an output's name; the tag is the run's. */
 static void temporary_name(const cli_outputs* out, char* buffer, size_t capacity, uint32_t index)
 {
     char name[32];
@@ -159,7 +161,7 @@ int cli_expect_outputs(cli_outputs* out, const npy_header* input, const cli_requ
 {
     out->input = input;
     out->req = req;
-    out->joined = req->join;
+    out->single = req->tensorscatter ? "present_cache.npy" : req->join ? "out.npy" : NULL;
     out->count = req->join ? 1 : req->split.output_count;
     out->open = out->count;
     out->bytes = calloc(out->count ? out->count : 1, sizeof out->bytes[0]);
@@ -439,7 +441,7 @@ static int put_in_place(cli_outputs* out, uint32_t index)
  * takes back. */
 static void name_outputs(const cli_outputs* out, char* buffer, size_t capacity)
 {
-    if (out->joined || out->count == 1)
+    if (out->single || out->count == 1)
         output_name(out, buffer, capacity, 0);
     else
         snprintf(buffer, capacity, "out_0.npy .. out_%u.npy", out->count - 1);
@@ -503,14 +505,17 @@ static bool parse_tag(const char* text, uint32_t* tag)
 }
 
 /* A name of the scheme for what a run keeps while it lives, *tag receiving its tag: a
- * temporary ".out_<k>.npy.<tag>" (a split's) or ".out.npy.<tag>" (a join's), or a lock file
- * ".vksplit-run.<tag>", exactly. Either mode's run removes either's, when its run is gone. */
+ * temporary ".out_<k>.npy.<tag>" (a split's), ".out.npy.<tag>" (a join's) or
+ * ".present_cache.npy.<tag>" (a TensorScatter's), or a lock file ".vksplit-run.<tag>", exactly.
+ * Every mode's run removes every mode's, when its run is gone. */
 static bool is_run_file(const char* name, uint32_t* tag)
 {
     uint64_t k;
     const char* rest = name[0] == '.' ? skip_output_name(name + 1, &k) : NULL;
     if (!rest && strncmp(name, ".out.npy", 8) == 0)
         rest = name + 8;
+    if (!rest && strncmp(name, ".present_cache.npy", 18) == 0)
+        rest = name + 18;
     if (rest && rest[0] == '.')
         return parse_tag(rest + 1, tag);
     return strncmp(name, ".vksplit-run.", 13) == 0 && parse_tag(name + 13, tag);
@@ -576,7 +581,7 @@ static int remove_stale_outputs(cli_outputs* out)
         uint64_t k;
         uint32_t tag;
         if (is_output_name(entry->d_name, &k)) {
-            if (!out->joined && k >= out->count && (e = remove_stale(out, entry->d_name)) != 0)
+            if (!out->single && k >= out->count && (e = remove_stale(out, entry->d_name)) != 0)
                 snprintf(failed, sizeof failed, "%s", entry->d_name);
         } else if (is_run_file(entry->d_name, &tag) && run_is_gone(out, tag)) {
             remove_stale(out, entry->d_name);

@@ -280,5 +280,7 @@ int cli_make_join_request(const cli_options* o, const cli_join_inputs* inputs, c
 void cli_free_request(cli_request* req)
 {
     free(req->lengths);
+    free(req->write_indices);
     req->lengths = NULL;
+    req->write_indices = NULL;
 }

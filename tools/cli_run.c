@@ -16,6 +16,7 @@
  * fails has already printed its line; `failure` keeps its exit code so that the runner's own
  * error is not printed too. */
 typedef struct job {
+    const cli_request* req;
     cli_input* input;
     cli_join_inputs* inputs;
     cli_outputs* outputs;
@@ -84,8 +85,7 @@ static vksplit_result write_join_output(void* user, const void* src, size_t byte
     return write_output(user, 0, src, bytes, error);
 }
 
-/* Errors of the request itself, should the plan find one the front-end let through. */
-static bool is_request_error(vksplit_result r)
+bool cli_is_request_error(vksplit_result r)
 {
     switch (r) {
     case VKSPLIT_ERROR_ELEMENT_SIZE:
@@ -132,7 +132,7 @@ static int run_plan(vksplit_runner* runner, const cli_request* req, job* j)
     if (r != VKSPLIT_OK) {
         char context[32];
         snprintf(context, sizeof context, "cannot plan the %s", what);
-        return cli_fail_error(is_request_error(r) ? CLI_EXIT_INVALID : CLI_EXIT_FAILURE, context, &err);
+        return cli_fail_error(cli_is_request_error(r) ? CLI_EXIT_INVALID : CLI_EXIT_FAILURE, context, &err);
     }
     int rc = check_input_spans(plan, j);
     uint32_t* words = NULL;
@@ -179,8 +179,15 @@ static int run_plan(vksplit_runner* runner, const cli_request* req, job* j)
     return rc;
 }
 
-/* device_option: --device was given, so a device index out of range is the request's fault. */
-static int run_on_device(const vksplit_runner_desc* desc, bool device_option, const cli_request* req, job* j)
+/* cli_run_on_device's run: the job's plan. */
+static int run_job(vksplit_runner* runner, void* user)
+{
+    job* j = user;
+    return run_plan(runner, j->req, j);
+}
+
+int cli_run_on_device(const vksplit_runner_desc* desc, bool device_option,
+                      int (*run)(vksplit_runner* runner, void* user), void* user)
 {
     vksplit_runner* runner = NULL;
     vksplit_error err;
@@ -192,7 +199,7 @@ static int run_on_device(const vksplit_runner_desc* desc, bool device_option, co
     }
     if (r != VKSPLIT_OK)
         return cli_fail_error(CLI_EXIT_FAILURE, "cannot start the Vulkan device", &err);
-    int rc = run_plan(runner, req, j);
+    int rc = run(runner, user);
     uint32_t messages = vksplit_runner_validation_message_count(runner);
     vksplit_runner_destroy(runner);
     if (!rc && messages)
@@ -200,9 +207,7 @@ static int run_on_device(const vksplit_runner_desc* desc, bool device_option, co
     return rc;
 }
 
-/* The run's end, whatever became of it: the inputs closed, the outputs put in place or
- * taken back. */
-static int finish(int rc, cli_outputs* outputs, cli_request* req)
+int cli_finish(int rc, cli_outputs* outputs, cli_request* req)
 {
     if (rc)
         cli_abandon_outputs(outputs);
@@ -225,11 +230,11 @@ static int split_file(const cli_options* o, const vksplit_runner_desc* desc)
         rc = cli_make_request(o, &input.header, &req);
     if (!rc)
         rc = cli_expect_outputs(&outputs, &input.header, &req);
-    job j = {.input = &input, .outputs = &outputs};
+    job j = {.input = &input, .outputs = &outputs, .req = &req};
     if (!rc)
-        rc = run_on_device(desc, o->device.given, &req, &j);
+        rc = cli_run_on_device(desc, o->device.given, run_job, &j);
     cli_close_input(&input);
-    return finish(rc, &outputs, &req);
+    return cli_finish(rc, &outputs, &req);
 }
 
 static int join_files(const cli_options* o, const vksplit_runner_desc* desc)
@@ -247,10 +252,10 @@ static int join_files(const cli_options* o, const vksplit_runner_desc* desc)
         rc = cli_make_join_request(o, &inputs, &req);
     if (!rc)
         rc = cli_expect_outputs(&outputs, &inputs.first, &req);
-    job j = {.inputs = &inputs, .outputs = &outputs};
+    job j = {.inputs = &inputs, .outputs = &outputs, .req = &req};
     if (!rc)
-        rc = run_on_device(desc, o->device.given, &req, &j);
-    rc = finish(rc, &outputs, &req);
+        rc = cli_run_on_device(desc, o->device.given, run_job, &j);
+    rc = cli_finish(rc, &outputs, &req);
     cli_close_join_inputs(&inputs); /* after the output's header, which reads input 0's */
     return rc;
 }
@@ -269,7 +274,9 @@ int vksplit_cli_run(int argc, char** argv, const vksplit_runner_desc* base)
         vksplit_runner_desc desc;
         rc = cli_runner_desc(&o, base ? base : &zero, &desc);
         if (!rc)
-            rc = o.join ? join_files(&o, &desc) : split_file(&o, &desc);
+            rc = o.tensorscatter ? cli_scatter_files(&o, &desc)
+                 : o.join        ? join_files(&o, &desc)
+                                 : split_file(&o, &desc);
     }
     cli_free_options(&o);
     return rc;

@@ -426,6 +426,48 @@
       "the output's byte count overflows 64 bits at its dimension %u, %llu")                                             \
     X(ONNX_CONCAT_STORAGE_CAPACITY, 252, VKSPLIT_ERROR_OUTPUT_COUNT,                                                     \
       "storage->lengths_capacity %u is less than the %u inputs")                                                         \
+    /* ONNX front-end, TensorScatter-24 (vksplit/onnx.h: vksplit_onnx_translate_tensorscatter) */                        \
+    X(ONNX_TENSORSCATTER_OPSET, 340, VKSPLIT_ERROR_OPSET,                                                                \
+      "opset %lld is not a TensorScatter version: ONNX TensorScatter has version 24 only%s")                             \
+    X(ONNX_TENSORSCATTER_DATA_TYPE, 341, VKSPLIT_ERROR_DATA_TYPE, "%s.data_type %u is not an ONNX tensor type")          \
+    X(ONNX_TENSORSCATTER_STRING_TYPE, 342, VKSPLIT_ERROR_DATA_TYPE,                                                      \
+      "%s is tensor(string), which vksplit does not support: it copies fixed-width elements and ONNX strings "           \
+      "are variable-length")                                                                                             \
+    X(ONNX_TENSORSCATTER_SUB_BYTE_TYPE, 343, VKSPLIT_ERROR_DATA_TYPE,                                                    \
+      "%s is tensor(%s), which packs two elements into a byte; vksplit copies whole bytes")                              \
+    X(ONNX_TENSORSCATTER_TYPE_MISMATCH, 344, VKSPLIT_ERROR_DATA_TYPE,                                                    \
+      "update is tensor(%s) but past_cache is tensor(%s); both have type T")                                             \
+    X(ONNX_TENSORSCATTER_RANK, 345, VKSPLIT_ERROR_RANK,                                                                  \
+      "past_cache has rank %u; TensorScatter takes rank 2 to %u (the batch dimension 0, then the sequence axis; "        \
+      "%u is vksplit's limit)")                                                                                          \
+    X(ONNX_TENSORSCATTER_RANK_MISMATCH, 346, VKSPLIT_ERROR_RANK,                                                         \
+      "update has rank %u but past_cache has rank %u; their shapes differ only on the axis")                             \
+    X(ONNX_TENSORSCATTER_SHAPE_NULL, 347, VKSPLIT_ERROR_NULL_ARGUMENT, "%s.shape is NULL")                               \
+    X(ONNX_TENSORSCATTER_SHAPE_NEGATIVE, 348, VKSPLIT_ERROR_SHAPE_MISMATCH,                                              \
+      "%s.shape[%u] is %lld; dimensions must be >= 0 (resolve dynamic dimensions first)")                                \
+    X(ONNX_TENSORSCATTER_BYTE_COUNT_OVERFLOW, 349, VKSPLIT_ERROR_SIZE_OVERFLOW,                                          \
+      "past_cache's byte count overflows 64 bits at shape[%u] = %lld")                                                   \
+    X(ONNX_TENSORSCATTER_AXIS, 350, VKSPLIT_ERROR_AXIS,                                                                  \
+      "axis %lld%s is out of range [%lld, %lld] for a rank-%u past_cache")                                               \
+    X(ONNX_TENSORSCATTER_AXIS_BATCH, 351, VKSPLIT_ERROR_AXIS,                                                            \
+      "axis %lld%s is dimension 0, the batch dimension: TensorScatter's axis cannot be 0")                               \
+    X(ONNX_TENSORSCATTER_MODE, 352, VKSPLIT_ERROR_ATTRIBUTE,                                                             \
+      "'mode' is '%s'; TensorScatter's modes are 'linear' (the default) and 'circular'")                                 \
+    X(ONNX_TENSORSCATTER_SHAPE_MISMATCH, 353, VKSPLIT_ERROR_SHAPE_MISMATCH,                                              \
+      "update.shape[%u] is %lld but past_cache.shape[%u] is %lld; they differ only on the axis, %u")                     \
+    X(ONNX_TENSORSCATTER_SEQUENCE_LENGTH, 354, VKSPLIT_ERROR_SPLIT_LENGTH,                                               \
+      "update's sequence_length %lld (shape[%u]) is more than past_cache's max_sequence_length %lld")                    \
+    X(ONNX_TENSORSCATTER_WRITE_INDICES, 355, VKSPLIT_ERROR_INVALID_ARGUMENT,                                             \
+      "write_indices %d is not a vksplit_onnx_write_indices (ABSENT, HOST or DEVICE)")                                   \
+    X(ONNX_TENSORSCATTER_WRITE_INDICES_TYPE, 356, VKSPLIT_ERROR_DATA_TYPE,                                               \
+      "write_indices is tensor(%s); TensorScatter takes tensor(int64)")                                                  \
+    X(ONNX_TENSORSCATTER_WRITE_INDICES_SHAPE, 357, VKSPLIT_ERROR_SHAPE_MISMATCH,                                         \
+      "write_indices has shape %s; TensorScatter takes shape (batch_size,) = (%lld,), past_cache.shape[0]")              \
+    X(ONNX_TENSORSCATTER_WRITE_INDICES_DATA_NULL, 358, VKSPLIT_ERROR_NULL_ARGUMENT,                                      \
+      "write_indices_data is NULL for the host's %lld write indices (VKSPLIT_ONNX_WRITE_INDICES_HOST)")                  \
+    X(ONNX_TENSORSCATTER_WRITE_INDEX, 359, VKSPLIT_ERROR_INVALID_ARGUMENT,                                               \
+      "write_indices[%u] is %lld: linear mode needs 0 <= write_index and write_index + sequence_length (%lld) "          \
+      "<= max_sequence_length (%lld)")                                                                                   \
     /* OpenVINO front-end (vksplit/openvino.h) */                                                                        \
     X(OV_OPERATOR_NULL, 136, VKSPLIT_ERROR_NULL_ARGUMENT, "op is NULL")                                                  \
     X(OV_ELEMENT_TYPE, 137, VKSPLIT_ERROR_DATA_TYPE, "element type %u is not an OpenVINO element type")                  \
@@ -564,7 +606,17 @@
       "the output spans %llu bytes, more than one buffer holds on this device: %llu bytes (%s)")                         \
     X(RUNNER_JOIN_NULL, 275, VKSPLIT_ERROR_NULL_ARGUMENT, "vksplit_runner_join: runner, join and inputs are required")   \
     X(RUNNER_JOIN_INPUT_DATA_NULL, 276, VKSPLIT_ERROR_NULL_ARGUMENT, "inputs[%u] is NULL but spans %llu bytes")          \
-    X(RUNNER_JOIN_OUTPUT_DATA_NULL, 277, VKSPLIT_ERROR_NULL_ARGUMENT, "output is NULL but the output spans %llu bytes")
+    X(RUNNER_JOIN_OUTPUT_DATA_NULL, 277, VKSPLIT_ERROR_NULL_ARGUMENT,                                                    \
+      "output is NULL but the output spans %llu bytes")                                                                  \
+    /* Runner: plans whose rows the GPU places (vksplit_runner_run_rows_plan) */                                         \
+    X(RUNNER_ROWS_RUN_NULL, 360, VKSPLIT_ERROR_NULL_ARGUMENT,                                                            \
+      "vksplit_runner_run_rows_plan: runner, plan, io, io->read_whole, io->read_part and io->write_output are required") \
+    X(RUNNER_ROWS_PLAN, 361, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                             \
+      "vksplit_runner_run_rows_plan: the plan places no rows (vksplit_plan_options.rows.mode NONE): run it with %s")     \
+    X(RUNNER_PLAN_ROWS, 362, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                             \
+      "%s: the plan places rows (vksplit_plan_options.rows): run it with vksplit_runner_run_rows_plan")                  \
+    X(RUNNER_ROWS_INDICES_NULL, 363, VKSPLIT_ERROR_NULL_ARGUMENT,                                                        \
+      "indices is NULL but the plan reads %llu bytes of GPU indices (vksplit_plan_info.index_span_bytes)")
 
 typedef enum vksplit_rule {
     VKSPLIT_RULE_NONE = 0, /* success, or a failure a caller's callback reported */

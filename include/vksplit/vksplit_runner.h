@@ -278,6 +278,38 @@ VKSPLIT_API vksplit_result vksplit_runner_run_device_plan(vksplit_runner* runner
                                                           const uint32_t* parameters, uint32_t* status_words,
                                                           vksplit_error* error);
 
+/* A plan's streams whose rows the GPU places (vksplit_plan_options.rows), run in place: the whole
+ * and the part both stream in, and the side the plan writes streams out again, every byte it
+ * does not place as it came in. */
+typedef struct vksplit_runner_rows_io {
+    /* The whole's span: a join's output as it is before (TensorScatter's past_cache), a split's
+     * input. */
+    vksplit_runner_produce_fn read_whole;
+    /* The part's span: a join's input (TensorScatter's update), a split's output as it is before. */
+    vksplit_runner_produce_fn read_part;
+    /* The side written, its span: a join's whole (TensorScatter's present_cache), a split's part. */
+    vksplit_runner_consume_fn write_output;
+    void* user;
+} vksplit_runner_rows_io;
+
+/* Runs a plan whose rows the GPU places (vksplit_plan_options.rows), made on this runner's
+ * context, in place: one device-local buffer each for the whole and the part, both streamed in;
+ * with GPU indices (vksplit_plan_info.index_span_bytes > 0) `indices`, index_span_bytes of the
+ * plan's index type, goes into a buffer of its own (bindings.indices) and the status block
+ * into another (bindings.parameters); one submit records the plan. The block comes back: when
+ * the GPU's check found a broken rule (nothing was then written) that rule is the call's error,
+ * with its message ("the device's indices: list 1 starts at 7, ..."), and nothing is streamed
+ * out; else the side written streams out. With host indices `indices` is ignored (NULL) and
+ * no block is made. status_words may be NULL, else it receives the block as it came back
+ * (parameter_bytes; nothing with host indices). A plan that places no rows is
+ * VKSPLIT_ERROR_INVALID_ARGUMENT (RUNNER_ROWS_PLAN), and vksplit_runner_run_plan,
+ * _run_join_plan and _run_device_plan refuse a rows plan (RUNNER_PLAN_ROWS); a tensor larger
+ * than max_buffer_bytes is VKSPLIT_ERROR_UNSUPPORTED, before anything is allocated or read.
+ * Thread-safety: external sync on runner. */
+VKSPLIT_API vksplit_result vksplit_runner_run_rows_plan(vksplit_runner* runner, const vksplit_plan* plan,
+                                                        const vksplit_runner_rows_io* io, const void* indices,
+                                                        uint32_t* status_words, vksplit_error* error);
+
 /* One-shot from host memory: plans the join on the runner's context (options may be NULL),
  * then vksplit_runner_run_join_plan with inputs[i] (input_span_bytes of vksplit_join_spans
  * each; NULL allowed for an empty input) and output (output_span_bytes).

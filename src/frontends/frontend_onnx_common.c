@@ -12,7 +12,7 @@ static const struct {
     {"int16", 2},          {"int32", 4},    {"int64", 8},        {"string", 0},         {"bool", 1},
     {"float16", 2},        {"double", 8},   {"uint32", 4},       {"uint64", 8},         {"complex64", 8},
     {"complex128", 16},    {"bfloat16", 2}, {"float8e4m3fn", 1}, {"float8e4m3fnuz", 1}, {"float8e5m2", 1},
-    {"float8e5m2fnuz", 1}, {"uint4", 0},    {"int4", 0},         {"float4e2m1", 0},
+    {"float8e5m2fnuz", 1}, {"uint4", 0},    {"int4", 0},         {"float4e2m1", 0},     {"float8e8m0", 1},
 };
 #define ONNX_TYPE_COUNT (sizeof onnx_types / sizeof onnx_types[0])
 

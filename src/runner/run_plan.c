@@ -88,6 +88,9 @@ static vksplit_result run(vksplit_runner* runner, const vksplit_plan* plan, run_
     bool join = s->join != NULL;
     vksplit_plan_info info;
     vksplit_plan_get_info(plan, &info);
+    if (info.rows_mode != VKSPLIT_ROWS_NONE) /* in place: the side written streams in too */
+        return VKSPLIT__FAIL(error, RUNNER_PLAN_ROWS,
+                             s->parameters ? "vksplit_runner_run_device_plan" : run_function(join));
     bool is_join = info.operation == VKSPLIT_OPERATION_JOIN;
     if (is_join != join)
         return VKSPLIT__FAIL(error, RUNNER_PLAN_OPERATION, run_function(join), is_join ? "join" : "split",

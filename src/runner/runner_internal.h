@@ -5,7 +5,9 @@
  *   runner.c                   instance, device, context (uses buffers.c to free staging)
  *   staging.c                  transfers through the staging buffer (buffers.c, submit.c)
  *   run_plan.c                 a split or join plan run from streams, and the one-shot split
- *                              and join (all above) */
+ *                              and join (all above)
+ *   run_rows.c                 a plan whose rows the GPU places, run in place (buffers.c,
+ *                              staging.c, submit.c) */
 #ifndef VKSPLIT_RUNNER_INTERNAL_H
 #define VKSPLIT_RUNNER_INTERNAL_H
 

@@ -7,7 +7,10 @@ usage: test_cli.py PATH/TO/vksplit GROUP   (GROUP: help, dtypes, success, errors
 The join mode (`vksplit join`, ONNX Concat) runs inside the same groups, against
 numpy.concatenate: every dtype (dtypes), axes, counts and opsets (success), its refusals
 (errors), its files (files), its streams (streams), its leftovers (kill) and its commits among
-the splits' (race). Every run has VKSPLIT_VALIDATION=1: the CLI then fails on any Vulkan
+the splits' (race). So does `vksplit tensorscatter` (ONNX TensorScatter-24), against this file's
+numpy loop of the operator (tensorscatter_reference): ONNX's backend cases, modes, axes, dtypes
+and write_indices absent, from the host and on the GPU (success), its refusals (errors), its
+options (help). Every run has VKSPLIT_VALIDATION=1: the CLI then fails on any Vulkan
 validation message.
 Exit code 77 (skipped) when numpy is missing.
 """
@@ -252,8 +255,158 @@ def device_lengths():
     case.close()
 
 
+# --- TensorScatter ----------------------------------------------------------------------------
+
+def tensorscatter_reference(past, update, wi, axis, mode):
+    """present_cache by the loop of ONNX's reference implementation (onnx/reference/ops/
+    op_tensor_scatter.py), element row by row: for every index of the dimensions before the axis,
+    its first (the batch row) choosing the write index, update's rows at write index + s, that
+    position alone taken modulo max_sequence_length (Python's floor modulo) in circular mode, as
+    the document's prose and ONNX Runtime read it (the reference implementation wraps the prefix
+    too; tensorscatter_success shows where that differs)."""
+    axis %= past.ndim
+    present = past.copy()
+    wi = np.zeros(past.shape[0], np.int64) if wi is None else wi
+    max_seq, seq = past.shape[axis], update.shape[axis]
+    for prefix in np.ndindex(past.shape[:axis]):
+        for s in range(seq):
+            at = int(wi[prefix[0]]) + s
+            if mode == "circular":
+                at %= max_seq
+            present[prefix + (at,)] = update[prefix + (s,)]
+    return present
+
+
+def expect_scatter(name, case, args, past, update, wi, axis=-2, mode="linear", descr=None, want=None):
+    """Runs `vksplit tensorscatter ARGS` and checks DIR/present_cache.npy against the reference
+    (and `want`, where a document gives the output), byte for byte, in past_cache's descr; the
+    output folder then holds present_cache.npy alone."""
+    rc, out, err = run(["tensorscatter"] + args)
+    check(rc == 0, "%s: exit %s, stderr %r" % (name, rc, err))
+    if rc != 0:
+        return
+    path = os.path.join(case.out, "present_cache.npy")
+    check(err == "" and out.split() == [path], "%s: stdout %r, stderr %r" % (name, out, err))
+    check(os.listdir(case.out) == ["present_cache.npy"], "%s: files %s" % (name, os.listdir(case.out)))
+    expected = np.ascontiguousarray(tensorscatter_reference(past, update, wi, axis, mode))
+    if want is not None:
+        check(expected.tobytes() == np.ascontiguousarray(want).tobytes(), "%s: the reference differs from ONNX's" % name)
+    got_descr, got_shape, got_data = read_raw(path)
+    check(got_shape == past.shape, "%s: shape %s, expected %s" % (name, got_shape, past.shape))
+    check(got_data == expected.tobytes(), "%s: the bytes differ from the reference's" % name)
+    want_descr = descr if descr is not None else repr(np.lib.format.dtype_to_descr(past.dtype))
+    check(got_descr == want_descr, "%s: descr %s, expected %s" % (name, got_descr, want_descr))
+
+
+def tensorscatter_success():
+    f = np.float32
+    # ONNX's backend cases (onnx/backend/test/case/node/tensorscatter.py) and their outputs.
+    rows = [[1, 2, 3, 4, 5], [5, 6, 7, 8, 9], [8, 7, 6, 5, 4], [4, 3, 2, 1, 0]]
+    past4 = np.array([[rows], [rows]], dtype=f)
+    linear_want = past4.copy()
+    linear_want[0, 0, 1] = 5
+    linear_want[1, 0, 2] = 1
+    circular_want = past4.copy()
+    circular_want[0, 0, 1], circular_want[0, 0, 2] = 5, 6
+    circular_want[1, 0, 3], circular_want[1, 0, 0] = 1, 2
+    rows3 = [[1, 2, 3, 4, 5, 6], [5, 6, 7, 8, 9, 10], [8, 7, 6, 5, 4, 3], [5, 4, 3, 2, 1, 0]]
+    past3 = np.array([rows3] * 3, dtype=f)
+    update3 = np.array([[[4] * 6, [5] * 6], [[6] * 6, [7] * 6], [[2] * 6, [3] * 6]], dtype=f)
+    want3 = past3.copy()
+    want3[0, 1:3], want3[1, 2:4], want3[2, 0:2] = update3[0], update3[1], update3[2]
+    backend = [
+        ("test_tensorscatter", past4, np.array([[[[5] * 5]], [[[1] * 5]]], dtype=f), [1, 2], "linear", linear_want),
+        ("test_tensorscatter_circular", past4, np.array([[[[5] * 5, [6] * 5]], [[[1] * 5, [2] * 5]]], dtype=f),
+         [1, 3], "circular", circular_want),
+        ("test_tensorscatter_3d", past3, update3, [1, 2, 0], None, want3),
+    ]
+    for name, past, update, wi, mode, want in backend:
+        for gpu in ([], ["--indices-on-gpu"]):
+            case = Case()
+            paths = [case.input(past, name="past.npy"), case.input(update, name="update.npy"),
+                     case.input(np.array(wi, dtype=np.int64), name="wi.npy")]
+            modes = ["--mode", mode] if mode else []
+            expect_scatter("tensorscatter %s%s" % (name, " on the GPU" if gpu else ""), case,
+                           modes + gpu + ["--out-dir", case.out] + paths, past, update, np.array(wi),
+                           mode=mode or "linear", want=want)
+            case.close()
+
+    rng = np.random.default_rng(24)
+    kv = rng.standard_normal((2, 3, 8, 4)).astype(np.float16)
+    runs = [
+        # name, past, update, write_indices (None: absent), extra args, axis, mode
+        ("prefill, write_indices absent", kv, kv[:, :, :6], None, [], -2, "linear"),
+        ("decode at its own positions", kv, kv[:, :, :1] * 2, [5, 7], [], -2, "linear"),
+        ("decode on the GPU", kv, kv[:, :, :1] * 3, [0, 7], ["--indices-on-gpu"], -2, "linear"),
+        ("--opset 24, --axis=-2", kv, kv[:, :, :2], [6, 0], ["--opset", "24", "--axis=-2"], -2, "linear"),
+        ("circular, wrapping and negative", np.arange(60, dtype=np.int32).reshape(2, 2, 5, 3),
+         -np.arange(48, dtype=np.int32).reshape(2, 2, 4, 3), [3, -2], ["--mode", "circular"], -2, "circular"),
+        ("circular on the GPU, --mode=circular", np.arange(60, dtype=np.int32).reshape(2, 2, 5, 3),
+         -np.arange(48, dtype=np.int32).reshape(2, 2, 4, 3), [-7, 12], ["--mode=circular", "--indices-on-gpu"], -2,
+         "circular"),
+        ("axis 1 of [B, S, H, D], bool", special_bytes(np.dtype("|b1"), 3 * 6 * 2 * 2).reshape(3, 6, 2, 2),
+         special_bytes(np.dtype("|b1"), 3 * 2 * 2 * 2).reshape(3, 2, 2, 2), [0, 4, 2], ["--axis", "1"], 1, "linear"),
+        ("axis -1: rows of one uint8", np.arange(42, dtype=np.uint8).reshape(2, 3, 7),
+         np.full((2, 3, 3), 200, dtype=np.uint8), [4, 0], ["--axis", "-1"], -1, "linear"),
+        ("complex128, circular", special_bytes(np.dtype("<c16"), 2 * 4 * 2).reshape(2, 4, 2),
+         special_bytes(np.dtype("<c16"), 2 * 3 * 2)[::-1].copy().reshape(2, 3, 2), [3, 1], ["--mode", "circular"],
+         -2, "circular"),
+        ("a batch of 5 past max_sequence_length 2, circular", np.arange(40, dtype=f).reshape(5, 2, 4),
+         np.arange(100, 140, dtype=f).reshape(5, 2, 4), [1, 0, 1, 0, 3], ["--mode", "circular"], -2, "circular"),
+        ("sequence_length 0", kv, kv[:, :, :0], [8, 2], [], -2, "linear"),
+        ("--", kv, kv[:, :, :1], [1, 1], ["--"], -2, "linear"),
+    ]
+    for name, past, update, wi, extra, axis, mode in runs:
+        case = Case()
+        paths = [case.input(past, name="past.npy"), case.input(update, name="update.npy")]
+        if wi is not None:
+            paths.append(case.input(np.array(wi, dtype=np.int64), name="wi.npy"))
+        head = [a for a in extra if a != "--"]
+        tail = ["--"] if "--" in extra else []
+        expect_scatter("tensorscatter " + name, case, head + ["--out-dir", case.out] + tail + paths, past, update,
+                       None if wi is None else np.array(wi), axis, mode)
+        case.close()
+    # bfloat16 as numpy writes it without ml_dtypes: a 2-byte void.
+    bits = special_bytes(np.dtype("V2"), 2 * 4 * 3).view(np.uint16).reshape(2, 4, 3)
+    new = np.arange(2 * 1 * 3, dtype=np.uint16).reshape(2, 1, 3)
+    case = Case()
+    paths = [case.input(bits.view("V2"), "'<V2'", name="past.npy"), case.input(new.view("V2"), "'<V2'", name="update.npy"),
+             case.input(np.array([3, 0], dtype=np.int64), name="wi.npy")]
+    rc, out, err = run(["tensorscatter", "--out-dir", case.out] + paths)
+    want = tensorscatter_reference(bits, new, np.array([3, 0]), -2, "linear")
+    got = read_raw(os.path.join(case.out, "present_cache.npy")) if rc == 0 else (None, None, None)
+    check(rc == 0 and got[0] == "'<V2'" and got[2] == want.tobytes(), "tensorscatter bfloat16: %s %r" % (rc, err))
+    # The pseudocode of ONNX's document (and its reference implementation) takes the batch row
+    # modulo max_sequence_length too; the run above keeps every batch row's own rows, as the
+    # document's prose and ONNX Runtime do (docs/frontends-and-cli.md): the two differ here.
+    past, update, wi = np.arange(40, dtype=f).reshape(5, 2, 4), np.arange(100, 140, dtype=f).reshape(5, 2, 4), [1, 0, 1, 0, 3]
+    pseudocode = past.copy()
+    for b in range(5):
+        for s in range(2):
+            pseudocode[b % 2, (wi[b] + s) % 2] = update[b, s]
+    check(not np.array_equal(pseudocode, tensorscatter_reference(past, update, np.array(wi), -2, "circular")),
+          "tensorscatter: the divergence case no longer diverges")
+    case.close()
+    # Its own name in DIR: a split's out_0.npy and a join's out.npy stay; a dead run's temporary
+    # of present_cache.npy (no lock file) goes, as the others' do; an earlier present_cache.npy
+    # is replaced.
+    case = Case()
+    paths = [case.input(kv, name="past.npy"), case.input(kv[:, :, :1], name="update.npy")]
+    for name in ["out_0.npy", "out.npy", ".present_cache.npy.0badf00d", "present_cache.npy"]:
+        with open(os.path.join(case.out, name), "w") as f:
+            f.write("old")
+    rc, out, err = run(["tensorscatter", "--out-dir", case.out] + paths)
+    check(rc == 0 and sorted(os.listdir(case.out)) == ["out.npy", "out_0.npy", "present_cache.npy"],
+          "tensorscatter among other files: %s %r %s" % (rc, err, sorted(os.listdir(case.out))))
+    got = read_raw(os.path.join(case.out, "present_cache.npy"))[2] if rc == 0 else None
+    check(got == tensorscatter_reference(kv, kv[:, :, :1], None, -2, "linear").tobytes(),
+          "tensorscatter among other files: present_cache.npy differs")
+    case.close()
+
+
 def group_success():
     device_lengths()
+    tensorscatter_success()
     x = np.arange(1, 13, dtype=np.float32).reshape(1, 1, 6, 2)
     # The DirectML example through ONNX: axis 2 into 2, 1, 3; and axis 3 into halves.
     for opset in ["1", "2", "11", "13", "18"]:
@@ -708,6 +861,81 @@ def group_errors():
     rc, out, err = run(["--input", good, "--num-outputs", "2", "--axis", "0"] + o)
     check(rc == 1 and len(err.splitlines()) == 1 and "out_1.npy" in err, "failed write: exit %d, %r" % (rc, err))
     check(os.listdir(case.out) == ["out_1.npy"], "failed write left %s" % os.listdir(case.out))
+    case.close()
+    tensorscatter_errors()
+
+
+def tensorscatter_errors():
+    """Hostile TensorScatter requests: exit 2, one line naming the rule (and the file at fault),
+    nothing written; the GPU check's refusal likewise."""
+    f4 = np.zeros((2, 1, 4, 5), dtype=np.float32)
+    case = Case()
+    past = case.input(f4, name="past.npy")
+    update = case.input(np.ones((2, 1, 2, 5), dtype=np.float32), name="update.npy")
+    wi = lambda v, dtype=np.int64, name="wi.npy": case.input(np.array(v, dtype=dtype), name=name)
+    t = ["tensorscatter", "--out-dir", case.out]
+    rule = "VKSPLIT_RULE_ONNX_TENSORSCATTER_"
+    for name, args, phrase in [
+            ("an index past the end (linear)", [past, update, wi([1, 3], name="w13.npy")],
+             (rule + "WRITE_INDEX", "w13.npy: write_indices[1] is 3")),
+            ("a negative index (linear)", [past, update, wi([-1, 0], name="wn.npy")],
+             (rule + "WRITE_INDEX", "wn.npy: write_indices[0] is -1")),
+            ("an index past the end, on the GPU", ["--indices-on-gpu", past, update, wi([1, 3], name="g13.npy")],
+             ("VKSPLIT_RULE_ROWS_START", "the device's check refused write_indices", "list 1 starts at 3")),
+            ("a negative index, on the GPU", ["--indices-on-gpu", past, update, wi([0, -5], name="gn.npy")],
+             ("VKSPLIT_RULE_ROWS_START", "list 1 starts at -5")),
+            ("int32 write_indices", [past, update, wi([1, 2], np.int32, "wi32.npy")],
+             (rule + "WRITE_INDICES_TYPE", "wi32.npy: write_indices is tensor(int32)")),
+            ("float write_indices", [past, update, wi([1, 2], np.float64, "wf.npy")], rule + "WRITE_INDICES_TYPE"),
+            ("write_indices of 3 for a batch of 2", [past, update, wi([0, 0, 0], name="w3.npy")],
+             (rule + "WRITE_INDICES_SHAPE", "w3.npy: write_indices has shape (3,)")),
+            ("write_indices (2, 1)", [past, update, wi([[0], [0]], name="w21.npy")],
+             (rule + "WRITE_INDICES_SHAPE", "shape (2, 1)")),
+            ("write_indices a scalar", [past, update, wi(0, name="w0.npy")], (rule + "WRITE_INDICES_SHAPE", "()")),
+            ("update's shape off the axis", [past, case.input(np.ones((2, 1, 2, 6), np.float32), name="u6.npy")],
+             (rule + "SHAPE_MISMATCH", "u6.npy: update.shape[3] is 6 but past_cache.shape[3] is 5")),
+            ("update's batch", [past, case.input(np.ones((3, 1, 2, 5), np.float32), name="ub.npy")],
+             (rule + "SHAPE_MISMATCH", "ub.npy")),
+            ("update longer than the cache", [past, case.input(np.ones((2, 1, 5, 5), np.float32), name="ul.npy")],
+             (rule + "SEQUENCE_LENGTH", "ul.npy: update's sequence_length 5")),
+            ("update's rank", [past, case.input(np.ones((2, 2, 5), np.float32), name="ur.npy")],
+             (rule + "RANK_MISMATCH", "ur.npy")),
+            ("update's dtype", [past, case.input(np.ones((2, 1, 2, 5), np.float64), name="ud.npy")],
+             (rule + "TYPE_MISMATCH", "ud.npy: update is tensor(double) but past_cache is tensor(float)")),
+            ("past_cache of rank 1", [case.input(np.zeros(4, np.float32), name="p1.npy"),
+                                      case.input(np.zeros(1, np.float32), name="u1.npy")],
+             (rule + "RANK", "p1.npy: past_cache has rank 1")),
+            ("axis 0", ["--axis", "0", past, update], (rule + "AXIS_BATCH", "axis 0 is dimension 0")),
+            ("axis -4 of rank 4", ["--axis", "-4", past, update], rule + "AXIS_BATCH"),
+            ("axis 4 of rank 4", ["--axis", "4", past, update], (rule + "AXIS", "[-4, 3]")),
+            ("mode wrap", ["--mode", "wrap", past, update], (rule + "MODE", "'mode' is 'wrap'")),
+            ("opset 23", ["--opset", "23", past, update], (rule + "OPSET", "it came with opset 24")),
+            ("opset 25", ["--opset", "25", past, update], (rule + "OPSET", "uses TensorScatter-24"))]:
+        expect_error(case, "tensorscatter: " + name, t + args, phrase)
+    for name, args, phrase in [
+            ("one input", t + [past], "takes 2 or 3 inputs"),
+            ("four inputs", t + [past, update, wi([0, 0]), past], ("takes 2 or 3 inputs", "not 4")),
+            ("--indices-on-gpu without write_indices", t + ["--indices-on-gpu", past, update], "needs WRITE_INDICES.npy"),
+            ("--indices-on-gpu twice", t + ["--indices-on-gpu", "--indices-on-gpu", past, update, wi([0, 0])],
+             "given more than once"),
+            ("--indices-on-gpu=1", t + ["--indices-on-gpu=1", past, update, wi([0, 0])], "takes no value"),
+            ("a split option", t + ["--split", "1,1", past, update], "--split is a split option"),
+            ("--input", t + ["--input", past, update], "--input is the split's"),
+            ("--mode with a split", ["--input", past, "--mode", "circular", "--out-dir", case.out],
+             "--mode is a tensorscatter option"),
+            ("--indices-on-gpu with a join", ["join", "--axis", "0", "--indices-on-gpu", "--out-dir", case.out, past],
+             "--indices-on-gpu is a tensorscatter option"),
+            ("not first", ["--out-dir", case.out, "tensorscatter", past, update], "'tensorscatter' comes first"),
+            ("no --out-dir", ["tensorscatter", past, update], "--out-dir DIR is required"),
+            ("a missing input", t + [past, os.path.join(case.tmp, "nope.npy")], "cannot open"),
+            ("a string dtype", t + [past, update, case.input(np.array(["a", "b"]), name="ws.npy")],
+             ("ws.npy", "string type"))]:
+        expect_error(case, "tensorscatter: " + name, args, phrase)
+    # A folder at present_cache.npy: refused before anything is written (exit 1).
+    os.mkdir(os.path.join(case.out, "present_cache.npy"))
+    rc, out, err = run(t + [past, update])
+    check(rc == 1 and len(err.splitlines()) == 1 and "present_cache.npy" in err and "is a directory" in err and
+          os.listdir(case.out) == ["present_cache.npy"], "tensorscatter, a folder in the way: %s %r" % (rc, err))
     case.close()
 
 
@@ -1241,7 +1469,8 @@ def group_help():
     for needle in ["--opset", "--num-outputs", "--split", "--openvino split", "--openvino variadic", "--split-lengths",
                    "--num-splits", "--out-dir", "Exit codes", "stale outputs", "k >= n", "--device N",
                    "--list-devices", "VKSPLIT_DEVICE", "vksplit join --axis A", "DIR/out.npy", "numpy.concatenate",
-                   "Concat"]:
+                   "Concat", "vksplit tensorscatter", "DIR/present_cache.npy", "--mode M", "--indices-on-gpu",
+                   "TensorScatter-24", "PAST_CACHE.npy UPDATE.npy [WRITE_INDICES.npy]"]:
         check(needle in out, "--help lacks %s" % needle)
     rc, out, err = run(["--input", "x.npy", "--help"])
     check(rc == 0 and "usage:" in out, "--help wins over other options")
@@ -1249,6 +1478,8 @@ def group_help():
     check(rc == 0 and "usage:" in out, "join --help")
     rc, out, err = run(["join", "--axis", "0", "--out-dir", ".", "--", "--help"])
     check(rc == 2 and "cannot open '--help'" in err, "join -- --help: an input: %s %r" % (rc, err))
+    rc, out, err = run(["tensorscatter", "a.npy", "b.npy", "--help"])
+    check(rc == 0 and "usage:" in out, "tensorscatter --help")
 
 
 {"help": group_help, "dtypes": group_dtypes, "success": group_success, "errors": group_errors, "files": group_files,

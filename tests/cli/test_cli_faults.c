@@ -11,7 +11,9 @@
  * into a folder that holds older files (and a temporary a killed run left, which only a run
  * that succeeds removes); 16 outputs, past what push constants hold; and a join (vksplit
  * join) of the three column ranges back into out.npy, mapped, into the old folder (whose
- * out_<k>.npy it keeps).
+ * out_<k>.npy it keeps); and a TensorScatter (vksplit tensorscatter, its write_indices on the
+ * GPU: an indices buffer and a status block more) of the middle column range back into the
+ * input at its own columns, into present_cache.npy, staged, into the old folder.
  * With the validation layer on: any message in an error path fails the test.
  * A rename fails after another succeeded (a directory appears at out_1.npy while the device
  * runs): the CLI takes back out_0.npy and says so; a join's rename fails the same way (at
@@ -155,6 +157,7 @@ static void count_message(void* user, vksplit_log_level level, const char* messa
 static char root[64];
 static char input_path[128];
 static char part_paths[3][128]; /* the input's column ranges of `three`: a join's inputs */
+static char indices_path[128];  /* a TensorScatter's write_indices: the middle range's first column */
 static const uint64_t rows = 4, columns = 640;
 
 /* The --split option, and the lengths it gives the 640 columns; or a join of the part files,
@@ -163,16 +166,19 @@ typedef struct lengths_option {
     const char* option;
     uint32_t count;
     uint64_t lengths[16];
-    bool join;
+    bool join;    /* one output, the whole input: out.npy */
+    bool scatter; /* a TensorScatter: present_cache.npy, the input again */
 } lengths_option;
 
-static const lengths_option three = {"100,300,240", 3, {100, 300, 240}, false};
+static const lengths_option three = {"100,300,240", 3, {100, 300, 240}, false, false};
 /* More outputs than push constants hold: the run needs a buffer of per-record arguments. */
 static const lengths_option sixteen = {"40,40,40,40,40,40,40,40,40,40,40,40,40,40,40,40",
                                        16,
                                        {40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40},
+                                       false,
                                        false};
-static const lengths_option join_three = {"", 3, {100, 300, 240}, true};
+static const lengths_option join_three = {"", 3, {100, 300, 240}, true, false};
+static const lengths_option scatter_middle = {"", 3, {100, 300, 240}, true, true};
 
 static void write_file(const char* dir, const char* name, const char* text)
 {
@@ -270,6 +276,15 @@ static void write_input(void)
         snprintf(part_paths[k], sizeof part_paths[k], "%s/part_%u.npy", root, (unsigned)k);
         write_columns(part_paths[k], start, three.lengths[k]);
     }
+    int64_t at[4]; /* rows */
+    for (uint64_t r = 0; r < rows; r++)
+        at[r] = (int64_t)three.lengths[0];
+    uint64_t shape[1] = {rows};
+    char message[256];
+    snprintf(indices_path, sizeof indices_path, "%s/write_indices.npy", root);
+    CHECK_MSG(npy_write(indices_path, "'<i8'", NPY_ENCODING_LATIN1, 1, shape, at, sizeof at, message, sizeof message) ==
+                  NPY_OK,
+              "%s", message);
 }
 
 /* out_<k> hold the input's column ranges (a join's out.npy the whole input), and the folder
@@ -288,7 +303,7 @@ static bool outputs_right(const char* dir, const lengths_option* sp, size_t extr
     for (uint64_t k = 0, start = 0; right && k < count; start += lengths[k], k++) {
         char path[256];
         if (sp->join)
-            snprintf(path, sizeof path, "%s/out.npy", dir);
+            snprintf(path, sizeof path, "%s/%s", dir, sp->scatter ? "present_cache.npy" : "out.npy");
         else
             snprintf(path, sizeof path, "%s/out_%u.npy", dir, (unsigned)k);
         unsigned char* file = NULL;
@@ -318,9 +333,13 @@ static int run_cli(const char* out_dir, const lengths_option* sp, const vksplit_
                           "--split", (char*)sp->option, "--out-dir", (char*)out_dir, NULL};
     char* join_argv[] = {"vksplit",      "join",        "--axis",      "1",           "--out-dir",
                          (char*)out_dir, part_paths[0], part_paths[1], part_paths[2], NULL};
-    char** argv = sp->join ? join_argv : split_argv;
-    int argc = sp->join ? (int)(sizeof join_argv / sizeof join_argv[0]) - 1
-                        : (int)(sizeof split_argv / sizeof split_argv[0]) - 1;
+    char* scatter_argv[] = {"vksplit",   "tensorscatter", "--axis",   "1",           "--indices-on-gpu",
+                            "--out-dir", (char*)out_dir,  input_path, part_paths[1], indices_path,
+                            NULL};
+    char** argv = sp->scatter ? scatter_argv : sp->join ? join_argv : split_argv;
+    int argc = sp->scatter ? (int)(sizeof scatter_argv / sizeof scatter_argv[0]) - 1
+               : sp->join  ? (int)(sizeof join_argv / sizeof join_argv[0]) - 1
+                           : (int)(sizeof split_argv / sizeof split_argv[0]) - 1;
     fflush(stdout);
     fflush(stderr);
     int saved_out = dup(1), saved_err = dup(2);
@@ -357,8 +376,8 @@ typedef struct config {
     const lengths_option* lengths;
 } config;
 
-/* What a run that succeeds keeps of the old folder: note.txt, and a join out_0.npy and
- * out_7.npy too (a join removes no out_<k>.npy). */
+/* What a run that succeeds keeps of the old folder: note.txt, and a join (a TensorScatter)
+ * out_0.npy and out_7.npy too (a join removes no out_<k>.npy). */
 static size_t old_kept(const lengths_option* sp) { return sp->join ? 3 : 1; }
 
 /* Fails every call of one kind in turn; returns how many fault points it exercised. */
@@ -502,14 +521,16 @@ int main(void)
     base.get_instance_proc_addr = hooked_get_instance_proc_addr;
     base.enable_validation = 1;
     base.log = count_message;
-    static const config configs[4] = {
+    static const config configs[5] = {
         {"mapped, new folder", VKSPLIT_RUNNER_MEMORY_AUTO, 0, false, &three},
         {"staged in 4 KiB pieces, old folder", VKSPLIT_RUNNER_MEMORY_STAGING, 4096, true, &three},
         {"mapped, 16 outputs, old folder", VKSPLIT_RUNNER_MEMORY_AUTO, 0, true, &sixteen},
         {"join, staged in 8 KiB pieces, old folder", VKSPLIT_RUNNER_MEMORY_STAGING, 8192, true, &join_three},
+        {"tensorscatter, GPU indices, staged in 4 KiB pieces, old folder", VKSPLIT_RUNNER_MEMORY_STAGING, 4096, true,
+         &scatter_middle},
     };
     uint32_t points = 0;
-    for (int c = 0; c < 4; c++)
+    for (int c = 0; c < 5; c++)
         for (int call = 0; call < FAULT_CALLS; call++)
             points += sweep(&configs[c], (fault_call)call, &base);
     rename_fails(&base, &three, "out_1.npy", "removed out_0.npy");
@@ -524,6 +545,7 @@ int main(void)
         remove_folder(dir);
     }
     unlink(input_path);
+    unlink(indices_path);
     for (int k = 0; k < 3; k++)
         unlink(part_paths[k]);
     rmdir(root);

@@ -14,7 +14,9 @@
  *     are many times their elements, with and without per-record arguments, with empty
  *     inputs), the reference being the split that the join undoes;
  *   - an input, or one output, above the limit is refused before anything is created or read,
- *     for a split (its input, an output) and a join (an input, its output).
+ *     for a split (its input, an output) and a join (an input, its output), and for a plan
+ *     whose rows the GPU places (vksplit_runner_run_rows_plan: the whole or the part, each by
+ *     the rule of its role).
  * Zero validation messages. */
 #include <stdbool.h>
 #include <string.h>
@@ -390,6 +392,45 @@ static void expect_refused_run(vksplit_runner* runner, const arena_case* c, vksp
     vksplit_plan_destroy(plan);
 }
 
+/* A plan whose rows the GPU places, its whole (a join's output, a split's input) or its part
+ * above the limit: refused by the rule of that tensor's role before any buffer or stream. */
+static void expect_refused_rows(vksplit_runner* runner, int join, vksplit_rows_mode mode, uint64_t places,
+                                uint64_t rows, vksplit_rule rule, const char* phrase)
+{
+    uint64_t sizes[2] = {places, 4};
+    int64_t start = 0;
+    vksplit_plan_options options = {0};
+    options.rows =
+        (vksplit_rows){.mode = mode, .index_bytes = 8, .host_indices = mode == VKSPLIT_ROWS_LINEAR ? &start : NULL};
+    vksplit_plan* plan = NULL;
+    vksplit_error err;
+    vksplit_result r = join ? vksplit_plan_create_join(vksplit_runner_context(runner),
+                                                       &(vksplit_join_desc){.element_size = 4,
+                                                                            .rank = 2,
+                                                                            .sizes = sizes,
+                                                                            .input_count = 1,
+                                                                            .lengths = &rows},
+                                                       &options, &plan, &err)
+                            : vksplit_plan_create(vksplit_runner_context(runner),
+                                                  &(vksplit_split_desc){.element_size = 4,
+                                                                        .rank = 2,
+                                                                        .sizes = sizes,
+                                                                        .output_count = 1,
+                                                                        .lengths = &rows},
+                                                  &options, &plan, &err);
+    CHECK_RESULT(VKSPLIT_OK, r, &err);
+    if (r != VKSPLIT_OK)
+        return;
+    vksplit_runner_rows_io io = {read_nothing, read_nothing, write_nothing, NULL};
+    io_calls = 0;
+    count_reset();
+    CHECK_RULE(rule, vksplit_runner_run_rows_plan(runner, plan, &io, &start, NULL, &err), &err);
+    CHECK_MSG(strstr(err.message, phrase) != NULL, "rows: message '%s' lacks '%s'", err.message, phrase);
+    CHECK_MSG(io_calls == 0 && buffers_created == 0, "rows: refused after %u io call(s) and %u buffer(s)", io_calls,
+              buffers_created);
+    vksplit_plan_destroy(plan);
+}
+
 static void small_device(vksplit_runner_memory memory, const char* label)
 {
     vksplit_runner_desc desc = test_runner_desc(0);
@@ -433,6 +474,16 @@ static void small_device(vksplit_runner_memory memory, const char* label)
     expect_refused_run(runner, &big_join_output, VKSPLIT_RULE_RUNNER_JOIN_OUTPUT_TOO_LARGE,
                        "the output spans 65600 bytes, more than one buffer holds on this device: 65536 bytes "
                        "(vksplit_runner_desc.max_buffer_bytes)");
+    /* Rows the GPU places, in place: 4100 rows of 16 bytes span 65600, a whole's places or (INDEXED,
+     * its GPU's indices never read) a part's rows. */
+    const vksplit_rows_mode linear = VKSPLIT_ROWS_LINEAR, indexed = VKSPLIT_ROWS_INDEXED;
+    expect_refused_rows(runner, 1, linear, 4100, 1, VKSPLIT_RULE_RUNNER_JOIN_OUTPUT_TOO_LARGE,
+                        "the output spans 65600 bytes");
+    expect_refused_rows(runner, 0, linear, 4100, 2, VKSPLIT_RULE_RUNNER_INPUT_TOO_LARGE, "the input spans 65600 bytes");
+    expect_refused_rows(runner, 1, indexed, 4, 4100, VKSPLIT_RULE_RUNNER_JOIN_INPUT_TOO_LARGE,
+                        "input 0 spans 65600 bytes");
+    expect_refused_rows(runner, 0, indexed, 4, 4100, VKSPLIT_RULE_RUNNER_OUTPUT_TOO_LARGE,
+                        "output 0 spans 65600 bytes");
     CHECK_MSG(vksplit_runner_validation_message_count(runner) == 0, "%s: validation messages", label);
     vksplit_runner_destroy(runner);
 }

@@ -1,7 +1,9 @@
 /* The runner's own rules, each asserted by id (vksplit/rules.h): required pointers, the
  * device index and memory kind of its desc, ranges outside a buffer, the NULL data of
  * vksplit_runner_split and vksplit_runner_join, a plan run by the other operation's function
- * (a split's by vksplit_runner_run_join_plan, a join's by vksplit_runner_run_plan), a machine
+ * (a split's by vksplit_runner_run_join_plan, a join's by vksplit_runner_run_plan), a plan whose
+ * rows the GPU places (vksplit_runner_run_rows_plan's own rules, the other run functions refusing
+ * it, a gather and a scatter run in place, a GPU index outside the places refused), a machine
  * without the validation layer or without a Vulkan device (VK_LAYER_PATH and VK_DRIVER_FILES
  * pointed at nothing); plus the core's rules no other test
  * reaches by name (the plan's path, the zero-copy query's output, the transfer path's region
@@ -28,6 +30,39 @@ static vksplit_result consume_nothing(void* user, const void* src, size_t bytes,
 static vksplit_result record_nothing(void* user, VkCommandBuffer cmd, vksplit_error* error)
 {
     (void)user, (void)cmd, (void)error;
+    return VKSPLIT_OK;
+}
+
+/* A rows run's streams over host memory: the whole and the part in, the side written out. */
+typedef struct rows_memory {
+    const unsigned char *whole, *part;
+    unsigned char* out;
+} rows_memory;
+
+static vksplit_result rows_read_whole(void* user, void* dst, size_t bytes, vksplit_error* error)
+{
+    rows_memory* m = user;
+    (void)error;
+    memcpy(dst, m->whole, bytes);
+    m->whole += bytes;
+    return VKSPLIT_OK;
+}
+
+static vksplit_result rows_read_part(void* user, void* dst, size_t bytes, vksplit_error* error)
+{
+    rows_memory* m = user;
+    (void)error;
+    memcpy(dst, m->part, bytes);
+    m->part += bytes;
+    return VKSPLIT_OK;
+}
+
+static vksplit_result rows_write_output(void* user, const void* src, size_t bytes, vksplit_error* error)
+{
+    rows_memory* m = user;
+    (void)error;
+    memcpy(m->out, src, bytes);
+    m->out += bytes;
     return VKSPLIT_OK;
 }
 
@@ -226,6 +261,94 @@ static void join_rules(vksplit_runner* runner)
     vksplit_plan_destroy(split);
 }
 
+/* vksplit_runner_run_rows_plan's rules, and a rows plan refused by the other run functions; a
+ * gather (a split's rows from places of the whole) run in place with GPU indices: the part's
+ * unplaced rows keep the bytes they came with, every placed one the whole's row, against this
+ * test's own reading of vksplit.h's definition. */
+static void rows_rules(vksplit_runner* runner)
+{
+    vksplit_error err;
+    vksplit_context* ctx = vksplit_runner_context(runner);
+    uint64_t sizes[2] = {6, 4}, rows = 3, plain_lengths[1] = {6};
+    int64_t host[1] = {2};
+    vksplit_plan_options options = {0};
+    options.rows = (vksplit_rows){.mode = VKSPLIT_ROWS_INDEXED, .index_bytes = 8, .skip_negative = 1}; /* GPU indices */
+    vksplit_split_desc gather =
+        {.element_size = 4, .rank = 2, .sizes = sizes, .axis = 0, .output_count = 1, .lengths = &rows};
+    vksplit_join_desc scatter =
+        {.element_size = 4, .rank = 2, .sizes = sizes, .axis = 0, .input_count = 1, .lengths = &rows};
+    vksplit_join_desc plain =
+        {.element_size = 4, .rank = 2, .sizes = sizes, .axis = 0, .input_count = 1, .lengths = plain_lengths};
+    vksplit_plan *split = NULL, *join = NULL, *none = NULL;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create(ctx, &gather, &options, &split, &err), &err);
+    vksplit_plan_options host_options = {0};
+    host_options.rows = (vksplit_rows){.mode = VKSPLIT_ROWS_LINEAR, .index_bytes = 8, .host_indices = host};
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create_join(ctx, &scatter, &host_options, &join, &err), &err);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create_join(ctx, &plain, NULL, &none, &err), &err);
+
+    uint32_t whole[24], part[12], out[12];
+    for (uint32_t i = 0; i < 24; i++)
+        whole[i] = 1000 + i;
+    for (uint32_t i = 0; i < 12; i++)
+        part[i] = 2000 + i;
+    rows_memory m = {(const unsigned char*)whole, (const unsigned char*)part, (unsigned char*)out};
+    vksplit_runner_rows_io io = {rows_read_whole, rows_read_part, rows_write_output, &m};
+    vksplit_runner_rows_io half = {rows_read_whole, rows_read_part, NULL, &m};
+    int64_t places[3] = {5, -1, 0};
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_ROWS_RUN_NULL, vksplit_runner_run_rows_plan(NULL, split, &io, places, NULL, &err),
+               &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_ROWS_RUN_NULL, vksplit_runner_run_rows_plan(runner, NULL, &io, places, NULL, &err),
+               &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_ROWS_RUN_NULL, vksplit_runner_run_rows_plan(runner, split, NULL, places, NULL, &err),
+               &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_ROWS_RUN_NULL,
+               vksplit_runner_run_rows_plan(runner, split, &half, places, NULL, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_ROWS_PLAN, vksplit_runner_run_rows_plan(runner, none, &io, places, NULL, &err),
+               &err);
+    CHECK_MSG(strstr(err.message, "run it with vksplit_runner_run_join_plan") != NULL, "message: %s", err.message);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_ROWS_INDICES_NULL,
+               vksplit_runner_run_rows_plan(runner, split, &io, NULL, NULL, &err), &err);
+    CHECK_MSG(strstr(err.message, "24 bytes of GPU indices") != NULL, "message: %s", err.message);
+    vksplit_runner_io split_io = {produce_zeros, write_output_nowhere, NULL};
+    vksplit_runner_join_io join_io = {read_input_zeros, consume_nothing, NULL};
+    uint32_t parameters[VKSPLIT_PARAMETERS_WORDS(1)] = {0};
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_PLAN_ROWS, vksplit_runner_run_plan(runner, split, &split_io, &err), &err);
+    CHECK_MSG(strstr(err.message, "vksplit_runner_run_plan: the plan places rows") != NULL, "message: %s", err.message);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_PLAN_ROWS, vksplit_runner_run_join_plan(runner, join, &join_io, &err), &err);
+    CHECK_RULE(VKSPLIT_RULE_RUNNER_PLAN_ROWS,
+               vksplit_runner_run_device_plan(runner, join, NULL, &join_io, parameters, NULL, &err), &err);
+    CHECK_MSG(strstr(err.message, "vksplit_runner_run_device_plan") != NULL, "message: %s", err.message);
+
+    /* The gather: part row j takes whole row places[j]; row 1's place is negative, so it keeps its
+     * bytes. The GPU's status comes back whole. */
+    uint32_t status[VKSPLIT_ROWS_STATUS_WORDS * 8];
+    memset(status, 0xEE, sizeof status);
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_run_rows_plan(runner, split, &io, places, status, &err), &err);
+    uint32_t want[12];
+    for (uint32_t j = 0; j < 3; j++)
+        for (uint32_t k = 0; k < 4; k++)
+            want[j * 4 + k] = places[j] < 0 ? part[j * 4 + k] : whole[places[j] * 4 + k];
+    CHECK_MSG(memcmp(out, want, sizeof want) == 0 && status[0] == 0, "the gather differs (status %u)", status[0]);
+    /* An index outside the places: the GPU's verdict is the run's error, and nothing comes back. */
+    int64_t outside[3] = {0, 6, 1};
+    memset(out, 0, sizeof out);
+    m = (rows_memory){(const unsigned char*)whole, (const unsigned char*)part, (unsigned char*)out};
+    CHECK_RULE(VKSPLIT_RULE_ROWS_INDEX, vksplit_runner_run_rows_plan(runner, split, &io, outside, status, &err), &err);
+    CHECK_MSG(out[0] == 0 && status[0] == VKSPLIT_RULE_ROWS_INDEX && status[2] == 1, "refused, yet %u came back",
+              out[0]);
+    /* The scatter with host indices: no indices to bind, no block; the whole but rows 2..4. */
+    uint32_t scattered[24];
+    rows_memory m2 = {(const unsigned char*)whole, (const unsigned char*)part, (unsigned char*)scattered};
+    vksplit_runner_rows_io io2 = {rows_read_whole, rows_read_part, rows_write_output, &m2};
+    CHECK_RESULT(VKSPLIT_OK, vksplit_runner_run_rows_plan(runner, join, &io2, NULL, NULL, &err), &err);
+    for (uint32_t i = 0; i < 24; i++)
+        CHECK_MSG(scattered[i] == (i >= 8 && i < 20 ? part[i - 8] : whole[i]), "scatter: element %u is %u", i,
+                  scattered[i]);
+    vksplit_plan_destroy(split);
+    vksplit_plan_destroy(join);
+    vksplit_plan_destroy(none);
+}
+
 int main(void)
 {
     desc_rules();
@@ -235,5 +358,6 @@ int main(void)
     buffer_rules(runner);
     split_rules(runner);
     join_rules(runner);
+    rows_rules(runner);
     return test_finish(runner);
 }
