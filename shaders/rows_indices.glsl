@@ -149,8 +149,8 @@ uint mod_u64(uvec2 v, uint c)
 // and Python's %, ONNX's reference): a negative v is c - 1 - ((-v - 1) mod c), -v - 1 being ~v.
 uint start_place(uint flags, uvec2 v, uint places)
 {
-    if (rows_mode(flags) != 3u)
-        return v.x;
+    if (rows_mode(flags) != 3u || places == 0u) // (no place: no row either, L <= C)
+        return places == 0u ? 0u : v.x;
     return is_negative(v) ? places - 1u - mod_u64(~v, places) : mod_u64(v, places);
 }
 

@@ -209,8 +209,8 @@ static vksplit_result host_indices(const vksplit__request* q, const vksplit_rows
         int64_t c = (int64_t)C;
         if (rows->mode == VKSPLIT_ROWS_INDEXED)
             g->host_places[e] = v < 0 ? ROWS_HOST_SKIP : (uint32_t)v;
-        else if (rows->mode == VKSPLIT_ROWS_CIRCULAR)
-            g->host_places[e] = (uint32_t)(((v % c) + c) % c);
+        else if (rows->mode == VKSPLIT_ROWS_CIRCULAR) /* no place at all: no row either (L <= C) */
+            g->host_places[e] = c ? (uint32_t)(((v % c) + c) % c) : 0;
         else
             g->host_places[e] = (uint32_t)v;
     }

@@ -724,6 +724,19 @@ static void rules(gpu* g, vksplit_context* ctx, vksplit_context* descriptors)
         o.rows = (vksplit_rows){INDEXED, 8, 0, 0, NULL, 0};
         expect_plan_rule(descriptors, &big, &o, VKSPLIT_RULE_PLAN_ROWS_BINDING, "a 256 MiB whole on descriptors");
     }
+    /* A CIRCULAR start with no place to wrap into: host indices on a whole of 0 places (was a
+     * division by zero), planned with nothing to copy. */
+    {
+        static const uint64_t empty[2] = {3, 0}, none[1] = {0};
+        int64_t start = 5;
+        vksplit_join_desc j = {4, 2, empty, NULL, 1, 1, none, NULL, 0};
+        vksplit_plan_options co = {0};
+        co.rows = (vksplit_rows){CIRCULAR, 8, 0, 0, &start, 0};
+        vksplit_plan* p0 = NULL;
+        vksplit_error e0;
+        CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create_join(ctx, &j, &co, &p0, &e0), &e0);
+        vksplit_plan_destroy(p0);
+    }
     /* Record rules: no indices, no block, a misaligned indices offset. */
     vksplit_plan* plan;
     vksplit_error err;
