@@ -248,28 +248,32 @@ void rows_main(uint wg)
     uint mask = (1u << cols_log2) - 1u, col_base = ct << cols_log2, items = block_rows << cols_log2;
     for (uint t = 0u; t < trips; t++) {
         VALUE v[UNROLL];
-        OFFSET to[UNROLL];
-        bool moves[UNROLL];
+        // The loads, each within a row of the read side whatever the item (its column held to
+        // the row, a row that does not move reading the first): no select or branch between
+        // them, so that they are in flight together (NAK waits for every load at a branch), and
+        // nothing else kept across them (the stores find their places again).
         [[unroll]] for (uint u = 0u; u < UNROLL; u++) {
             uint item = LANE_RUNS ? (lane * trips + t) * UNROLL + u : (t * UNROLL + u) * lanes + lane;
-            uint sub = min(item >> cols_log2, block_rows - 1u), col = col_base + (item & mask);
-            uint at = ROWS_ROW_AT(sub), skip = smem[at + 3u];
+            uint at = ROWS_ROW_AT(min(item >> cols_log2, block_rows - 1u));
+            uint col = min(col_base + (item & mask), row_words - 1u);
 #if defined(ADDRESSING_BDA)
-            OFFSET read_at = packUint2x32(uvec2(smem[at], smem[at + 1u]));
-            to[u] = packUint2x32(uvec2(smem[at + 2u], skip)) + OFFSET(col);
+            v[u] = load_word(packUint2x32(uvec2(smem[at], smem[at + 1u])) + OFFSET(col));
 #else
-            OFFSET read_at = smem[at];
-            to[u] = smem[at + 2u] + col;
+            v[u] = load_word(smem[at] + col);
 #endif
-            moves[u] = item < items && skip != ROWS_ROW_SKIP && col < row_words;
-            // Every load issued, within a row of the read side whatever the item (its column held
-            // to the row, a row that does not move reading the first): no select or branch
-            // between a trip's loads, so that they are in flight together (NAK waits for every
-            // load at a branch); only the stores are kept to the words that move.
-            v[u] = load_word(read_at + OFFSET(min(col, row_words - 1u)));
         }
-        [[unroll]] for (uint u = 0u; u < UNROLL; u++)
-            if (moves[u])
-                store_word(to[u], v[u]);
+        // The stores, of the words that move.
+        [[unroll]] for (uint u = 0u; u < UNROLL; u++) {
+            uint item = LANE_RUNS ? (lane * trips + t) * UNROLL + u : (t * UNROLL + u) * lanes + lane;
+            uint at = ROWS_ROW_AT(min(item >> cols_log2, block_rows - 1u)), skip = smem[at + 3u];
+            uint col = col_base + (item & mask);
+            if (item < items && skip != ROWS_ROW_SKIP && col < row_words) {
+#if defined(ADDRESSING_BDA)
+                store_word(packUint2x32(uvec2(smem[at + 2u], skip)) + OFFSET(col), v[u]);
+#else
+                store_word(smem[at + 2u] + col, v[u]);
+#endif
+            }
+        }
     }
 }

@@ -248,7 +248,7 @@
 /* The copy's, after those: each of its block's rows' first words, read and written (4 uint32 a
  * row: two 64-bit offsets' halves), placed once by the lanes together before any word moves; a
  * block has at most ROWS_BLOCK_ROWS_MAX rows. */
-#define ROWS_BLOCK_ROWS_MAX 256u
+#define ROWS_BLOCK_ROWS_MAX 128u
 #define ROWS_ROW_AT(r) (ROWS_SHARED_WORDS + 4u * (r))
 #define ROWS_COPY_SHARED_WORDS ROWS_ROW_AT(ROWS_BLOCK_ROWS_MAX)
 #define ROWS_ROW_SKIP 0xFFFFFFFFu /* in a row's fourth word (its write's high half): the row does not move */
