@@ -252,16 +252,20 @@ void rows_main(uint wg)
         // the row, a row that does not move reading the first): no select or branch between
         // them, so that they are in flight together (NAK waits for every load at a branch), and
         // nothing else kept across them (the stores find their places again).
+        // (every row's place read from workgroup memory first, then every load)
+        OFFSET from[UNROLL];
         [[unroll]] for (uint u = 0u; u < UNROLL; u++) {
             uint item = LANE_RUNS ? (lane * trips + t) * UNROLL + u : (t * UNROLL + u) * lanes + lane;
             uint at = ROWS_ROW_AT(min(item >> cols_log2, block_rows - 1u));
             uint col = min(col_base + (item & mask), row_words - 1u);
 #if defined(ADDRESSING_BDA)
-            v[u] = load_word(packUint2x32(uvec2(smem[at], smem[at + 1u])) + OFFSET(col));
+            from[u] = packUint2x32(uvec2(smem[at], smem[at + 1u])) + OFFSET(col);
 #else
-            v[u] = load_word(smem[at] + col);
+            from[u] = smem[at] + col;
 #endif
         }
+        [[unroll]] for (uint u = 0u; u < UNROLL; u++)
+            v[u] = load_word(from[u]);
         // The stores, of the words that move.
         [[unroll]] for (uint u = 0u; u < UNROLL; u++) {
             uint item = LANE_RUNS ? (lane * trips + t) * UNROLL + u : (t * UNROLL + u) * lanes + lane;
