@@ -138,7 +138,7 @@ uint entry_rule(uint flags, uvec2 v, uint rows, uint places)
 uint mod_u64(uvec2 v, uint c)
 {
     uint r = v.y % c;
-    for (int b = 31; b >= 0; b--) {
+    [[unroll]] for (int b = 31; b >= 0; b--) { // unrolled: 32 trips a start would count against llvmpipe's loop limit
         r = (r << 1) | ((v.x >> uint(b)) & 1u);
         if (r >= c)
             r -= c;

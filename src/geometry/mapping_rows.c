@@ -214,7 +214,8 @@ static vksplit_result host_indices(const vksplit__request* q, const vksplit_rows
         else
             g->host_places[e] = (uint32_t)v;
     }
-    if (rows->mode != VKSPLIT_ROWS_INDEXED || q->direction != VKSPLIT__JOIN || per_list < 2)
+    /* no lists (a listed dimension of size 0): no entry, and no list of L pairs to sort */
+    if (rows->mode != VKSPLIT_ROWS_INDEXED || q->direction != VKSPLIT__JOIN || per_list < 2 || g->entries == 0)
         return VKSPLIT_OK;
     place_entry* pairs = vksplit__alloc_array(callbacks, (size_t)per_list, sizeof *pairs);
     if (!pairs)
@@ -280,6 +281,14 @@ static vksplit_result plan_shape(const vksplit__request* q, const vksplit_rows* 
     uint64_t height = width ? vksplit__div_up(g->workgroups, width) : 0;
     if (height > caps->max_group_count[1])
         return limit(error, "the copy's grid rows", height, caps->max_group_count[1]);
+    /* The shader numbers a workgroup (y x grid_x + x) and its block's first row (block x
+     * block_rows) in 32 bits, the grid's padding too: past 2^32 a padding workgroup would wrap
+     * onto a real one's rows and copy them again (found by fuzz_rows). */
+    uint64_t padded = width * height, padded_rows = padded ? ((padded - 1) / g->col_tiles + 1) * g->block_rows : 0;
+    if (padded > ((uint64_t)1 << 32))
+        return limit(error, "the copy's grid with its padding", padded, (uint64_t)1 << 32);
+    if (padded_rows > ((uint64_t)1 << 32))
+        return limit(error, "the rows the copy's grid reaches with its padding", padded_rows, (uint64_t)1 << 32);
     g->grid_x = (uint32_t)width;
     g->grid_y = (uint32_t)height;
     g->bytes_written = g->total_rows * row_bytes;
