@@ -212,6 +212,77 @@ openvino_concat = {
     "later_rank_below_axis": ov_concat(0, [2, 3], 1, [3, 1], odd=2, how=1, value=1),
 }
 
+# --- ONNX TensorScatter-24 (fuzz_onnx_tensorscatter.c's format) ------------------------------
+TS_MODES = {None: 0, "linear": 1, "circular": 2, "": 3, "Circular": 4, "linear\n": 7}
+ABSENT, HOST, DEVICE = 0, 1, 2
+
+
+def tensorscatter(dtype, shape, seq, wi=(), axis=None, mode=None, source=ABSENT, opset=0, odd=None,
+                  update_type=None, update_rank=None, wi_type=0, wi_rank=0, wi_odd=None, flags=0, which=0, edge=0,
+                  nulls=0, mode_text=None):
+    """opset: an index into 24, 23, 25, 0, -1, 1, 18, INT64_MIN, INT64_MAX; odd, wi_odd: (index, value);
+    wi: the write indices (read for every input: a batch's worth); mode_text: bytes past the table."""
+    flags |= (axis is not None) | (update_type is not None) << 1 | (update_rank is not None) << 2
+    out = b(opset) + v(dtype) + b(flags, len(shape)) + vs(shape) + v(axis or 0) + v(seq)
+    out += b(odd[0] + 1) + v(odd[1]) if odd else b(0)
+    out += (v(update_type) if update_type is not None else b"") + (b(update_rank) if update_rank is not None else b"")
+    out += b(14, len(mode_text)) + mode_text if mode_text is not None else b(TS_MODES[mode])
+    out += b(source, wi_type, wi_rank) + (b(wi_odd[0] + 1) + v(wi_odd[1]) if wi_odd else b(0))
+    return out + vs(wi) + b(which, edge, nulls)
+
+
+F32, BF16, C128 = 1, 16, 15
+SMALL, SEQ_IN, WI_IN = 8, 16, 32
+tensorscatter_seeds = {
+    # ONNX's backend cases (onnx/backend/test/case/node/tensorscatter.py)
+    "test_tensorscatter": tensorscatter(F32, [2, 1, 4, 5], 1, [1, 2], source=HOST),
+    "test_tensorscatter_circular": tensorscatter(F32, [2, 1, 4, 5], 2, [1, 3], mode="circular", source=HOST),
+    "test_tensorscatter_3d": tensorscatter(F32, [3, 4, 6], 2, [1, 2, 0], source=HOST),
+    # write_indices absent (one start 0), on the GPU (the node's values bound), a KV cache [B, H, S, D]
+    "absent_kv_cache": tensorscatter(F32, [2, 3, 8, 4], 5),
+    "absent_circular": tensorscatter(F32, [2, 3, 8, 4], 5, mode="circular"),
+    "gpu_linear": tensorscatter(F32, [2, 3, 8, 4], 1, [7, 0], source=DEVICE),
+    "gpu_linear_outside": tensorscatter(F32, [2, 3, 8, 4], 2, [7, 0], source=DEVICE),
+    "gpu_circular_negative": tensorscatter(F32, [2, 3, 8, 4], 3, [-1, 17], mode="circular", source=DEVICE),
+    # circular: any start; 8 heads over 4 places (onnx.h: the position alone wraps); no place at all
+    "circular_int64_extremes": tensorscatter(F32, [2, 4, 2], 3, [-2**63, 2**63 - 1], mode="circular", source=HOST),
+    "circular_heads_past_places": tensorscatter(F32, [2, 8, 4, 2], 3, [2, 5], axis=2, mode="circular", source=HOST),
+    "circular_batch_past_places": tensorscatter(F32, [8, 4, 2], 4, [0, 1, 2, 3, 4, 5, 6, 7], mode="circular",
+                                                source=HOST),
+    "circular_no_places": tensorscatter(F32, [2, 0, 2], 0, [5, -3], mode="circular", source=HOST),
+    # linear at its edges: the last start, one past it (WRITE_INDEX), INT64_MAX, a sequence of 0
+    "linear_last_start": tensorscatter(F32, [2, 4, 2], 2, [2, 2], mode="linear", source=HOST),
+    "linear_past_the_end": tensorscatter(F32, [2, 4, 2], 2, [3, 0], source=HOST),
+    "linear_int64_max": tensorscatter(F32, [2, 4, 2], 2, [0, 2**63 - 1], source=HOST),
+    "linear_sequence_0": tensorscatter(F32, [2, 4, 2], 0, [4, 0], source=HOST),
+    # axes and types: axis 1 of [B, S, H, D], -1 (rows of one element), bfloat16 rank 5, complex128 rank 8
+    "axis_1_bshd": tensorscatter(F32, [2, 8, 3, 4], 2, [6, 0], axis=1, source=HOST),
+    "axis_minus_1": tensorscatter(F32, [2, 3, 6], 2, [4, 0], axis=-1, source=HOST),
+    "bfloat16_rank_5_axis_3": tensorscatter(BF16, [2, 2, 2, 6, 3], 1, [-1, 17], axis=3, mode="circular",
+                                            source=HOST),
+    "complex128_rank_8": tensorscatter(C128, [2, 1, 1, 1, 1, 1, 4, 2], 4, [0, 0], axis=6, source=HOST),
+    # folded: small shapes, the sequence and the indices in range (the semantic check's food)
+    "folded_gpu_circular": tensorscatter(F32, [13, 200, 9, 17], 77, [3, 100, -7], mode="circular", source=DEVICE,
+                                         flags=SMALL | SEQ_IN | WI_IN),
+    # refused: a scalar, rank 9, bytes past 64 bits, axis 0, a mode with a newline, a shape NULL
+    "rank_0": tensorscatter(F32, [], 0),
+    "rank_9": tensorscatter(F32, [2, 1, 1, 1, 1, 1, 1, 4, 2], 1),
+    "bytes_overflow": tensorscatter(F32, [2**31, 2**32, 2], 1),
+    "huge_but_empty": tensorscatter(F32, [2**40, 0, 2**20], 0, axis=1),
+    "axis_0": tensorscatter(F32, [2, 4, 2], 2, axis=0),
+    "mode_wrap": tensorscatter(F32, [2, 4, 2], 1, mode_text=b"wrap"),
+    "mode_newline": tensorscatter(F32, [2, 4, 2], 1, mode="linear\n"),
+    "write_indices_int32": tensorscatter(F32, [2, 4, 2], 1, [0, 0], source=DEVICE, wi_type=6),
+    "write_indices_2x1": tensorscatter(F32, [2, 4, 2], 1, [0, 0], source=DEVICE, wi_rank=3, wi_odd=(1, 1)),
+    "write_indices_rank_5": tensorscatter(F32, [2, 4, 2], 1, [0, 0], source=HOST, wi_rank=6),
+    "host_values_null": tensorscatter(F32, [2, 4, 2], 1, [0, 0], source=HOST, nulls=0xf8),
+    "host_batch_0_values_null": tensorscatter(F32, [0, 4, 2], 1, [], source=HOST, nulls=0xf8),
+    # 2049 host indices: the rows planner's limit (2048), not the front-end's
+    "host_batch_2049": tensorscatter(F32, [2049, 4, 2], 1, [1, 2, 3], source=HOST),
+    "update_type_differs": tensorscatter(F32, [2, 4, 2], 1, update_type=11),
+}
+
+
 # --- .npy ---------------------------------------------------------------------------------
 def npy(major, dict_text, data):
     prefix = 10 if major == 1 else 12
@@ -301,5 +372,6 @@ write("fuzz_openvino", openvino)
 write("fuzz_npy", npy_seeds)
 write("fuzz_onnx_concat", onnx_concat_seeds)
 write("fuzz_openvino_concat", openvino_concat)
+write("fuzz_onnx_tensorscatter", tensorscatter_seeds)
 write("fuzz_inflate", inflate_seeds)
 write("fuzz_device", device_seeds)

@@ -17,6 +17,7 @@ harnesses=()
 for h in "${@:-npy directml onnx openvino directml_join onnx_concat openvino_concat}"; do
   for name in $h; do harnesses+=("fuzz_${name#fuzz_}"); done
 done
+if [ $# -eq 0 ]; then harnesses+=(fuzz_onnx_tensorscatter); fi # and TensorScatter's front-end
 jobs=${VKSPLIT_FUZZ_JOBS:-$(nproc)}
 work=${VKSPLIT_FUZZ_WORK:-/tmp/vksplit-fuzz}
 

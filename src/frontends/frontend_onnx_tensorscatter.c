@@ -107,6 +107,20 @@ static vksplit_result check_tensors(const vksplit_onnx_tensorscatter_desc* node,
     return VKSPLIT_OK;
 }
 
+/* The caller's 'mode' as a message shows it: its first MODE_SHOWN bytes, "..." after a longer
+ * one, every byte but printable ASCII (a newline, UTF-8) and the backslash as \xNN, so that the
+ * message stays one line whatever the string holds. */
+#define MODE_SHOWN 32u
+static void show_mode(const char* mode, char shown[MODE_SHOWN * 4 + 4])
+{
+    size_t at = 0, n = 0;
+    for (; mode[n] && n < MODE_SHOWN; n++) {
+        unsigned char c = (unsigned char)mode[n];
+        at += (size_t)snprintf(shown + at, 5, c >= 0x20 && c < 0x7f && c != '\\' ? "%c" : "\\x%02x", c);
+    }
+    snprintf(shown + at, 4, "%s", mode[n] ? "..." : "");
+}
+
 /* 'axis' (default -2) in [-rank, rank-1], and not the batch dimension; 'mode'. */
 static vksplit_result check_attributes(const vksplit_onnx_tensorscatter_desc* node, uint32_t* axis,
                                        vksplit_rows_mode* mode, vksplit_error* error)
@@ -124,9 +138,8 @@ static vksplit_result check_attributes(const vksplit_onnx_tensorscatter_desc* no
     } else if (strcmp(node->mode, "circular") == 0) {
         *mode = VKSPLIT_ROWS_CIRCULAR;
     } else {
-        char shown[40]; /* the caller's string, cut short where long */
-        size_t n = strlen(node->mode);
-        snprintf(shown, sizeof shown, n > 32 ? "%.32s..." : "%s", node->mode);
+        char shown[MODE_SHOWN * 4 + 4];
+        show_mode(node->mode, shown);
         return VKSPLIT__FAIL(error, ONNX_TENSORSCATTER_MODE, shown);
     }
     return VKSPLIT_OK;

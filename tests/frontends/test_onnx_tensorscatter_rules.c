@@ -185,6 +185,9 @@ static const ts_case cases[] = {
     {"a long mode", 24, FLOATS(3), PAST(2, 4, 2), UPDATE(2, 1, 2),
      .mode = "circularcircularcircularcircularcircularcircular",
      REFUSED(VKSPLIT_RULE_ONNX_TENSORSCATTER_MODE, "'circularcircularcircularcircular...'")},
+    /* a byte but printable ASCII shown as \xNN: the message stays one line (fuzz_onnx_tensorscatter) */
+    {"a mode with a newline", 24, FLOATS(3), PAST(2, 4, 2), UPDATE(2, 1, 2), .mode = "linear\n\\\xc3\xa9",
+     REFUSED(VKSPLIT_RULE_ONNX_TENSORSCATTER_MODE, "'mode' is 'linear\\x0a\\x5c\\xc3\\xa9'; TensorScatter's")},
     /* write_indices. */
     {"write_indices 3", 24, FLOATS(3), PAST(2, 4, 2), UPDATE(2, 1, 2), .source = (vksplit_onnx_write_indices)3,
      REFUSED(VKSPLIT_RULE_ONNX_TENSORSCATTER_WRITE_INDICES, "write_indices 3 is not a vksplit_onnx_write_indices")},
