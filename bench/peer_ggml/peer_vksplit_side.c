@@ -122,9 +122,13 @@ static int create_plan(peer_vksplit* v, uint32_t path)
     if (r != VKSPLIT_OK)
         return fail("plan", &error);
     vksplit_plan_get_info(v->plan, &v->plan_info);
-    snprintf(v->plan_text, sizeof v->plan_text, "%s; %u dispatch%s, %llu workgroups of %u", v->plan_info.summary,
-             v->plan_info.dispatch_count, v->plan_info.dispatch_count == 1 ? "" : "es",
-             (unsigned long long)v->plan_info.workgroup_count, v->plan_info.workgroup_size);
+    /* vksplit_plan_info's counts: a rows plan's check pass is one of its dispatches; a plan with
+     * device parameters counts its indirect copy, not the check before it */
+    int n = snprintf(v->plan_text, sizeof v->plan_text, "%s", v->plan_info.summary);
+    if (v->plan_info.path == VKSPLIT_PATH_COMPUTE && n > 0 && (size_t)n < sizeof v->plan_text)
+        snprintf(v->plan_text + n, sizeof v->plan_text - (size_t)n, "; dispatch_count %u, %llu workgroups of %u",
+                 v->plan_info.dispatch_count, (unsigned long long)v->plan_info.workgroup_count,
+                 v->plan_info.workgroup_size);
     return 1;
 }
 
