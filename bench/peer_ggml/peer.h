@@ -14,19 +14,38 @@
 
 /* What vksplit runs. */
 typedef enum peer_op {
-    PEER_JOIN,     /* the parts into the whole along the axis: one vksplit join */
-    PEER_SPLIT,    /* the whole into the parts: one vksplit split */
-    PEER_KV_APPEND /* one part (the token) into the whole (the cache) at a position the GPU writes: a join with
-                      device parameters (GIVEN) */
+    PEER_JOIN,      /* the parts into the whole along the axis: one vksplit join */
+    PEER_SPLIT,     /* the whole into the parts: one vksplit split */
+    PEER_KV_APPEND, /* one part (the token) into the whole (the cache) at a position the GPU writes: a join with
+                       device parameters (GIVEN) */
+    PEER_ROWS_JOIN, /* the part's rows scattered into the whole at places indices give (vksplit_plan_options.rows,
+                       a join) */
+    PEER_ROWS_SPLIT /* the part's rows gathered from places of the whole (vksplit_plan_options.rows, a split) */
 } peer_op;
+
+/* How a rows case's indices are drawn for run k (the same values on both sides, and in the
+ * host's reference); C is the whole's places along the axis, L the part's rows. */
+typedef enum peer_places {
+    PEER_PLACES_STEP,     /* LINEAR: list i's start (k + 61 i) % (C - L + 1): a decode step's position, each list
+                             (batch element) its own */
+    PEER_PLACES_DISTINCT, /* INDEXED: (a + j s) % C, a and s (prime to C) drawn per run: distinct places, as a
+                             scatter must have them */
+    PEER_PLACES_ANY,      /* INDEXED: a hash of (k, list, j) % C: repeats allowed (a gather) */
+    PEER_PLACES_TOPK      /* INDEXED: ((a + j s) % L) / (L / C): each place L / C times (a mixture of experts'
+                             order, each token once per expert it goes to) */
+} peer_places;
 
 /* What ggml runs for it: its own idiom for the same bytes. */
 typedef enum peer_idiom {
-    PEER_GGML_CONCAT,       /* ggml_concat: exactly 2 inputs */
-    PEER_GGML_CONCAT_CHAIN, /* N - 1 ggml_concat, each on the last one's result */
-    PEER_GGML_CPY_VIEWS,    /* N ggml_cpy, each into a view of one output */
-    PEER_GGML_VIEW_CONT,    /* a ggml_view_4d and a ggml_cont per output */
-    PEER_GGML_SET_ROWS      /* ggml_set_rows(whole, part, idx): idx an I64 tensor on the GPU */
+    PEER_GGML_CONCAT,            /* ggml_concat: exactly 2 inputs */
+    PEER_GGML_CONCAT_CHAIN,      /* N - 1 ggml_concat, each on the last one's result */
+    PEER_GGML_CPY_VIEWS,         /* N ggml_cpy, each into a view of one output */
+    PEER_GGML_VIEW_CONT,         /* a ggml_view_4d and a ggml_cont per output */
+    PEER_GGML_SET_ROWS,          /* ggml_set_rows(whole, part, idx): the whole as [row, C, outer...], idx I64 or
+                                    I32 [L, lists...] on the GPU, broadcast where a list serves a dimension */
+    PEER_GGML_SET_ROWS_ELEMENTS, /* llama.cpp's transposed V cache: ggml_set_rows on the whole reshaped as rows of
+                                    one element, one I64 index per element written (outer x C + place) */
+    PEER_GGML_GET_ROWS           /* ggml_get_rows(whole, idx): idx I32 [L, lists...]; its result (F32) the part */
 } peer_idiom;
 
 /* One row of the table: a new case of an existing kind is one more row. A pending row needs only
@@ -47,9 +66,15 @@ typedef struct peer_case {
      * token's (1), placed at step % sizes[axis] at the step-th run. */
     uint64_t lengths[PEER_MAX_PARTS];
     uint32_t reps; /* runs of each side per round */
-    /* PEER_KV_APPEND: vksplit's position written from the host before each run (as ggml's is)
-     * rather than by its GPU pass. */
-    int host_position;
+    /* PEER_KV_APPEND and rows: vksplit's position (indices) written from the host before each run,
+     * inside its wall time, as ggml's are (ggml_backend_tensor_set), rather than by its GPU pass
+     * in the run's command buffer. */
+    int from_host;
+    /* PEER_ROWS_*: the part has lengths[0] rows (L), the whole sizes[axis] places (C). */
+    uint32_t rows_mode;   /* vksplit_rows_mode: 1 INDEXED, 2 LINEAR, 3 CIRCULAR */
+    uint32_t index_bytes; /* 8 (int64) or 4 (int32), on both sides */
+    uint32_t list_dims;   /* vksplit_rows.list_dims: bit d, one list per index of dimension d < axis */
+    peer_places places;
     const char* ggml_text;
     const char* vksplit_text;
 } peer_case;
@@ -67,6 +92,9 @@ typedef struct peer_layout {
     uint64_t whole_bytes;
     uint64_t part_offset[PEER_MAX_PARTS], part_bytes[PEER_MAX_PARTS], parts_bytes;
     uint64_t moved_bytes; /* what one run writes */
+    /* Rows: the lists (product of the listed dimensions' sizes) and the indices of one run
+     * (lists x L for INDEXED, lists otherwise), in vksplit's form. */
+    uint64_t lists, index_count;
 } peer_layout;
 
 int peer_layout_init(const peer_case* c, peer_layout* l);
@@ -76,8 +104,15 @@ int peer_layout_init(const peer_case* c, peer_layout* l);
 void peer_fill(const peer_layout* l, uint64_t seed, uint8_t* whole, uint8_t* parts);
 /* What the written side holds after `runs` runs, from the bytes peer_fill wrote (in place). */
 void peer_reference(const peer_layout* l, uint64_t runs, uint8_t* whole, uint8_t* parts);
-/* PEER_JOIN and PEER_KV_APPEND write the whole, PEER_SPLIT the parts. */
+/* PEER_JOIN, PEER_KV_APPEND and PEER_ROWS_JOIN write the whole, the splits the parts. */
 int peer_writes_whole(const peer_case* c);
+int peer_is_rows(const peer_case* c);
+/* Rows: run k's indices, index_count of them, in vksplit's form (one start per list for LINEAR). */
+void peer_indices(const peer_layout* l, uint64_t k, int64_t* out);
+/* Rows: the runs after which peer_indices repeats (PEER_PLACES_STEP: C - L + 1), 0 for none. A
+ * GPU pass that writes the indices holds one period of them (a case without one takes its
+ * indices from the host). */
+uint64_t peer_period(const peer_layout* l);
 
 /* One round of one side: `reps` runs, the mean time of one. gpu_s < 0: not measured. */
 typedef struct peer_round {

@@ -1,12 +1,13 @@
 /* The peer bench's cases, their bytes and their reference (peer.h). */
 #include "peer.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define MIB (1024u * 1024u)
 
-/* A new case of a kind both sides run is one row here. The rows with `pending` wait on vksplit:
- * each says what its API lacks, what ggml would run, and its shape where the shape is known;
+/* A new case of a kind both sides run is one row here. A row with `pending` waits on vksplit:
+ * it says what its API lacks, what ggml would run, and its shape where the shape is known;
  * README.md says what else a new kind needs (a vksplit recording, a ggml idiom, a reference). */
 const peer_case peer_cases[] = {
     {.name = "concat2",
@@ -77,8 +78,10 @@ const peer_case peer_cases[] = {
      .reps = 10,
      .ggml_text = "ggml_view_4d + ggml_cont per output",
      .vksplit_text = "one split into 3 outputs"},
+    /* A one-token KV append, [B, H, S, D] f16 along S: ggml's SET_ROWS against vksplit's rows
+     * (LINEAR, one start for all), then against its device parameters (GIVEN). */
     {.name = "kv_append1",
-     .op = PEER_KV_APPEND,
+     .op = PEER_ROWS_JOIN,
      .idiom = PEER_GGML_SET_ROWS,
      .element_size = 2,
      .rank = 4,
@@ -87,9 +90,29 @@ const peer_case peer_cases[] = {
      .parts = 1,
      .lengths = {1},
      .reps = 200,
-     .ggml_text = "ggml_set_rows(cache, token, idx), idx I64 on the GPU, set by ggml_backend_tensor_set each run",
-     .vksplit_text = "a GPU pass writes the position, then one join with device parameters (GIVEN)"},
+     .rows_mode = 2,
+     .index_bytes = 8,
+     .places = PEER_PLACES_STEP,
+     .ggml_text = "ggml_set_rows(cache, token, idx), idx I64 [1] on the GPU, set by ggml_backend_tensor_set each run",
+     .vksplit_text = "a GPU pass writes the start (int64), then one join with rows LINEAR (one dispatch)"},
     {.name = "kv_append1_hostpos",
+     .op = PEER_ROWS_JOIN,
+     .idiom = PEER_GGML_SET_ROWS,
+     .element_size = 2,
+     .rank = 4,
+     .sizes = {1, 8, 512, 64},
+     .axis = 2,
+     .parts = 1,
+     .lengths = {1},
+     .reps = 200,
+     .from_host = 1,
+     .rows_mode = 2,
+     .index_bytes = 8,
+     .places = PEER_PLACES_STEP,
+     .ggml_text = "ggml_set_rows(cache, token, idx), idx I64 [1] on the GPU, set by ggml_backend_tensor_set each run",
+     .vksplit_text = "the host writes the start (int64, vksplit_runner_upload), then one join with rows LINEAR (one "
+                     "dispatch)"},
+    {.name = "kv_append1_devparams",
      .op = PEER_KV_APPEND,
      .idiom = PEER_GGML_SET_ROWS,
      .element_size = 2,
@@ -99,36 +122,179 @@ const peer_case peer_cases[] = {
      .parts = 1,
      .lengths = {1},
      .reps = 200,
-     .host_position = 1,
-     .ggml_text = "ggml_set_rows(cache, token, idx), idx I64 on the GPU, set by ggml_backend_tensor_set each run",
+     .ggml_text = "ggml_set_rows(cache, token, idx), idx I64 [1] on the GPU, set by ggml_backend_tensor_set each run",
+     .vksplit_text = "a GPU pass writes the position, then one join with device parameters (GIVEN)"},
+    {.name = "kv_append1_devparams_hostpos",
+     .op = PEER_KV_APPEND,
+     .idiom = PEER_GGML_SET_ROWS,
+     .element_size = 2,
+     .rank = 4,
+     .sizes = {1, 8, 512, 64},
+     .axis = 2,
+     .parts = 1,
+     .lengths = {1},
+     .reps = 200,
+     .from_host = 1,
+     .ggml_text = "ggml_set_rows(cache, token, idx), idx I64 [1] on the GPU, set by ggml_backend_tensor_set each run",
      .vksplit_text = "the host writes the position into the block (vksplit_runner_upload), then one join with "
                      "device parameters (GIVEN)"},
-    /* Waiting on vksplit: rows placed or gathered by indices the GPU writes. */
-    {.name = "kv_paged_append",
-     .pending = "vksplit has no rows placed by GPU-written indices (a SET_ROWS equivalent) yet",
-     .element_size = 2,
-     .ggml_text = "ggml_set_rows(pages, token, slot): each head's row into the page slot a block table names",
-     .vksplit_text = "rows placed by GPU-written indices into a paged cache"},
-    {.name = "moe_permute",
-     .pending = "vksplit has no rows gathered by GPU-written indices (a GET_ROWS equivalent) yet",
-     .element_size = 2,
-     .ggml_text = "ggml_get_rows(tokens, order): the tokens gathered expert by expert",
-     .vksplit_text = "rows gathered by GPU-written indices"},
-    {.name = "moe_unpermute",
-     .pending = "vksplit has no rows placed by GPU-written indices (a SET_ROWS equivalent) yet",
-     .element_size = 2,
-     .ggml_text = "ggml_set_rows(tokens, expert_out, order): the experts' rows back in token order",
-     .vksplit_text = "rows placed by GPU-written indices"},
-    {.name = "tensorscatter_decode",
-     .pending = "vksplit has no ONNX TensorScatter (write_indices per batch on the GPU) yet",
-     .element_size = 2,
-     .ggml_text = "ggml_set_rows(cache, update, idx) with one index per batch row",
-     .vksplit_text = "TensorScatter's decode update of a KV cache"},
-    {.name = "kv_append1_vtrans",
-     .pending = "vksplit's device parameters refuse the transposed V cache: a step along the axis of 2 bytes "
-                "(PLAN_DEVICE_STEP wants a multiple of 4)",
-     .op = PEER_KV_APPEND,
+    /* Rows placed and gathered by indices both hosts upload before each run. */
+    {.name = "set_rows",
+     .op = PEER_ROWS_JOIN,
      .idiom = PEER_GGML_SET_ROWS,
+     .element_size = 2,
+     .rank = 2,
+     .sizes = {4096, 1024},
+     .axis = 0,
+     .parts = 1,
+     .lengths = {32},
+     .reps = 50,
+     .from_host = 1,
+     .rows_mode = 1,
+     .index_bytes = 8,
+     .places = PEER_PLACES_DISTINCT,
+     .ggml_text = "ggml_set_rows(cache [1024, 4096] f16, tokens [1024, 32] f16, idx I64 [32])",
+     .vksplit_text = "one join with rows INDEXED (int64, 32 distinct places)"},
+    {.name = "set_rows_i32",
+     .op = PEER_ROWS_JOIN,
+     .idiom = PEER_GGML_SET_ROWS,
+     .element_size = 2,
+     .rank = 2,
+     .sizes = {4096, 1024},
+     .axis = 0,
+     .parts = 1,
+     .lengths = {32},
+     .reps = 50,
+     .from_host = 1,
+     .rows_mode = 1,
+     .index_bytes = 4,
+     .places = PEER_PLACES_DISTINCT,
+     .ggml_text = "ggml_set_rows(cache [1024, 4096] f16, tokens [1024, 32] f16, idx I32 [32])",
+     .vksplit_text = "one join with rows INDEXED (int32, 32 distinct places)"},
+    {.name = "get_rows",
+     .op = PEER_ROWS_SPLIT,
+     .idiom = PEER_GGML_GET_ROWS,
+     .element_size = 4,
+     .rank = 2,
+     .sizes = {2048, 1024},
+     .axis = 0,
+     .parts = 1,
+     .lengths = {64},
+     .reps = 50,
+     .from_host = 1,
+     .rows_mode = 1,
+     .index_bytes = 4,
+     .places = PEER_PLACES_ANY,
+     .ggml_text = "ggml_get_rows(table [1024, 2048] f32, idx I32 [64]) (its result F32: f16 would be converted)",
+     .vksplit_text = "one split with rows INDEXED (int32, 64 places, repeats allowed)"},
+    /* vLLM's NHD paged cache [num_blocks x block_size, H, D] = [256 x 16, 8, 128] f16, T tokens
+     * written at their slots (no padding slots: ggml's SET_ROWS has no skip). */
+    {.name = "kv_paged_append_t1",
+     .op = PEER_ROWS_JOIN,
+     .idiom = PEER_GGML_SET_ROWS,
+     .element_size = 2,
+     .rank = 3,
+     .sizes = {4096, 8, 128},
+     .axis = 0,
+     .parts = 1,
+     .lengths = {1},
+     .reps = 200,
+     .from_host = 1,
+     .rows_mode = 1,
+     .index_bytes = 8,
+     .places = PEER_PLACES_DISTINCT,
+     .ggml_text = "ggml_set_rows(pages [1024, 4096] f16, key [1024, 1], slot I64 [1])",
+     .vksplit_text = "one join with rows INDEXED (int64 slot_mapping, 1 token)"},
+    {.name = "kv_paged_append_t16",
+     .op = PEER_ROWS_JOIN,
+     .idiom = PEER_GGML_SET_ROWS,
+     .element_size = 2,
+     .rank = 3,
+     .sizes = {4096, 8, 128},
+     .axis = 0,
+     .parts = 1,
+     .lengths = {16},
+     .reps = 100,
+     .from_host = 1,
+     .rows_mode = 1,
+     .index_bytes = 8,
+     .places = PEER_PLACES_DISTINCT,
+     .ggml_text = "ggml_set_rows(pages [1024, 4096] f16, keys [1024, 16], slots I64 [16])",
+     .vksplit_text = "one join with rows INDEXED (int64 slot_mapping, 16 tokens)"},
+    {.name = "kv_paged_append_t512",
+     .op = PEER_ROWS_JOIN,
+     .idiom = PEER_GGML_SET_ROWS,
+     .element_size = 2,
+     .rank = 3,
+     .sizes = {4096, 8, 128},
+     .axis = 0,
+     .parts = 1,
+     .lengths = {512},
+     .reps = 20,
+     .from_host = 1,
+     .rows_mode = 1,
+     .index_bytes = 8,
+     .places = PEER_PLACES_DISTINCT,
+     .ggml_text = "ggml_set_rows(pages [1024, 4096] f16, keys [1024, 512], slots I64 [512])",
+     .vksplit_text = "one join with rows INDEXED (int64 slot_mapping, 512 tokens: the check pass, then the copy)"},
+    /* A mixture of experts, 128 tokens of 1024 f32 each sent to 2 experts: the order gathers
+     * 256 rows, each token twice, and the experts' rows go back by the inverse order. */
+    {.name = "moe_permute",
+     .op = PEER_ROWS_SPLIT,
+     .idiom = PEER_GGML_GET_ROWS,
+     .element_size = 4,
+     .rank = 2,
+     .sizes = {128, 1024},
+     .axis = 0,
+     .parts = 1,
+     .lengths = {256},
+     .reps = 20,
+     .from_host = 1,
+     .rows_mode = 1,
+     .index_bytes = 4,
+     .places = PEER_PLACES_TOPK,
+     .ggml_text = "ggml_get_rows(tokens [1024, 128] f32, order I32 [256])",
+     .vksplit_text = "one split with rows INDEXED (int32, 256 entries, each token twice)"},
+    {.name = "moe_unpermute",
+     .op = PEER_ROWS_JOIN,
+     .idiom = PEER_GGML_SET_ROWS,
+     .element_size = 4,
+     .rank = 2,
+     .sizes = {256, 1024},
+     .axis = 0,
+     .parts = 1,
+     .lengths = {256},
+     .reps = 20,
+     .from_host = 1,
+     .rows_mode = 1,
+     .index_bytes = 4,
+     .places = PEER_PLACES_DISTINCT,
+     .ggml_text = "ggml_set_rows(out [1024, 256] f32, expert_rows [1024, 256] f32, inverse I32 [256])",
+     .vksplit_text = "one join with rows INDEXED (int32, a permutation of 256)"},
+    /* ONNX TensorScatter's decode step: [B, H, max_seq, D] = [8, 8, 512, 64] f16, each batch
+     * element's token at its own position. */
+    {.name = "tensorscatter_decode",
+     .op = PEER_ROWS_JOIN,
+     .idiom = PEER_GGML_SET_ROWS,
+     .element_size = 2,
+     .rank = 4,
+     .sizes = {8, 8, 512, 64},
+     .axis = 2,
+     .parts = 1,
+     .lengths = {1},
+     .reps = 100,
+     .from_host = 1,
+     .rows_mode = 2,
+     .index_bytes = 8,
+     .list_dims = 1,
+     .places = PEER_PLACES_STEP,
+     .ggml_text = "ggml_set_rows(cache [64, 512, 8, 8] f16, update [64, 1, 8, 8], idx I64 [1, 1, 8]): one index "
+                  "per batch element, broadcast over the heads",
+     .vksplit_text = "one join with rows LINEAR, list_dims bit 0 (write_indices int64 [8])"},
+    /* llama.cpp's transposed V cache [n_embd, n_ctx] = [8 x 64, 512] f16, one token's column. */
+    {.name = "kv_append1_vtrans",
+     .op = PEER_ROWS_JOIN,
+     .idiom = PEER_GGML_SET_ROWS_ELEMENTS,
      .element_size = 2,
      .rank = 4,
      .sizes = {1, 8, 64, 512},
@@ -136,8 +302,13 @@ const peer_case peer_cases[] = {
      .parts = 1,
      .lengths = {1},
      .reps = 200,
-     .ggml_text = "ggml_set_rows on the V cache viewed as rows of one element (llama.cpp's v_trans)",
-     .vksplit_text = "one join with device parameters along the last axis"},
+     .from_host = 1,
+     .rows_mode = 2,
+     .index_bytes = 8,
+     .places = PEER_PLACES_STEP,
+     .ggml_text = "llama.cpp's v_trans: ggml_set_rows(cache as [1, 262144], token as [1, 512], idx I64 [512] = "
+                  "row x 512 + position)",
+     .vksplit_text = "one join with rows LINEAR along the last axis (2-byte rows), one start (int64) for all"},
 };
 const uint32_t peer_case_count = sizeof peer_cases / sizeof peer_cases[0];
 
@@ -149,7 +320,27 @@ const peer_case* peer_case_find(const char* name)
     return NULL;
 }
 
-int peer_writes_whole(const peer_case* c) { return c->op != PEER_SPLIT; }
+int peer_writes_whole(const peer_case* c) { return c->op != PEER_SPLIT && c->op != PEER_ROWS_SPLIT; }
+int peer_is_rows(const peer_case* c) { return c->op == PEER_ROWS_JOIN || c->op == PEER_ROWS_SPLIT; }
+
+static int rows_hold(const peer_case* c, const peer_layout* l)
+{
+    uint64_t C = c->sizes[c->axis], L = l->lengths[0];
+    if (c->parts != 1 || L < 1 || (c->index_bytes != 4 && c->index_bytes != 8) || c->rows_mode < 1 ||
+        c->rows_mode > 3 || c->list_dims >> c->axis)
+        return 0;
+    if (!c->from_host && c->places != PEER_PLACES_STEP) /* the GPU pass holds one period */
+        return 0;
+    if (c->places == PEER_PLACES_STEP)
+        return c->rows_mode != 1 && L <= C;
+    if (c->rows_mode != 1)
+        return 0;
+    if (c->places == PEER_PLACES_DISTINCT)
+        return c->op == PEER_ROWS_JOIN && L <= C;
+    if (c->places == PEER_PLACES_TOPK)
+        return L % C == 0;
+    return c->op == PEER_ROWS_SPLIT; /* ANY: repeats, which a scatter may not have */
+}
 
 int peer_layout_init(const peer_case* c, peer_layout* l)
 {
@@ -163,11 +354,17 @@ int peer_layout_init(const peer_case* c, peer_layout* l)
         l->lengths[i] = c->lengths[0] ? c->lengths[i] : whole_length / c->parts;
         sum += l->lengths[i];
     }
-    if (c->op == PEER_KV_APPEND ? c->parts != 1 || l->lengths[0] != 1 : sum != whole_length)
+    if (c->op == PEER_KV_APPEND ? c->parts != 1 || l->lengths[0] != 1
+        : peer_is_rows(c)       ? !rows_hold(c, l)
+                                : sum != whole_length)
         return 0;
     l->outer = 1;
-    for (uint32_t k = 0; k < c->axis; k++)
+    l->lists = 1;
+    for (uint32_t k = 0; k < c->axis; k++) {
         l->outer *= c->sizes[k];
+        l->lists *= c->list_dims >> k & 1u ? c->sizes[k] : 1;
+    }
+    l->index_count = peer_is_rows(c) ? l->lists * (c->rows_mode == 1 ? l->lengths[0] : 1) : 0;
     l->row_bytes = c->element_size;
     for (uint32_t k = c->axis + 1; k < c->rank; k++)
         l->row_bytes *= c->sizes[k];
@@ -177,7 +374,7 @@ int peer_layout_init(const peer_case* c, peer_layout* l)
         l->part_bytes[i] = l->outer * l->lengths[i] * l->row_bytes;
         l->parts_bytes += l->part_bytes[i];
     }
-    l->moved_bytes = c->op == PEER_KV_APPEND ? l->parts_bytes : l->whole_bytes;
+    l->moved_bytes = c->op == PEER_KV_APPEND || peer_is_rows(c) ? l->parts_bytes : l->whole_bytes;
     return l->whole_bytes > 0 && l->whole_bytes <= 1024u * MIB;
 }
 
@@ -218,15 +415,94 @@ static void fill_random(uint8_t* p, uint64_t bytes, uint32_t element_size, uint6
 void peer_fill(const peer_layout* l, uint64_t seed, uint8_t* whole, uint8_t* parts)
 {
     uint64_t s = seed;
-    if (l->c->op == PEER_SPLIT) {
+    if (!peer_writes_whole(l->c)) {
         fill_random(whole, l->whole_bytes, l->c->element_size, &s);
         memset(parts, PEER_GUARD, l->parts_bytes);
     } else {
         fill_random(parts, l->parts_bytes, l->c->element_size, &s);
-        if (l->c->op == PEER_KV_APPEND)
+        if (l->c->op == PEER_KV_APPEND || l->c->op == PEER_ROWS_JOIN) /* a cache: written in place */
             fill_random(whole, l->whole_bytes, l->c->element_size, &s);
         else
             memset(whole, PEER_GUARD, l->whole_bytes);
+    }
+}
+
+static uint64_t gcd(uint64_t a, uint64_t b) { return b ? gcd(b, a % b) : a; }
+
+/* A value drawn from (k, list, j): the same on both sides and in the reference. */
+static uint64_t draw(uint64_t k, uint64_t list, uint64_t j)
+{
+    uint64_t s = k * 0x51ED27ull ^ list * 0x2545F491ull ^ j * 0x9E3779B9ull;
+    return next(&s);
+}
+
+/* A stride prime to n and a start for run k's list: (a + j s) % n is then a
+ * permutation of [0, n) as j runs over it. */
+static void stride_of(uint64_t k, uint64_t list, uint64_t n, uint64_t* a, uint64_t* s)
+{
+    *a = draw(k, list, 0) % n;
+    *s = 1 + draw(k, list, 1) % n;
+    while (gcd(*s, n) != 1)
+        (*s)++;
+}
+
+void peer_indices(const peer_layout* l, uint64_t k, int64_t* out)
+{
+    const peer_case* c = l->c;
+    uint64_t C = c->sizes[c->axis], L = l->lengths[0];
+    for (uint64_t list = 0; list < l->lists; list++) {
+        uint64_t a, s;
+        switch (c->places) {
+        case PEER_PLACES_STEP: out[list] = (int64_t)((k + 61 * list) % (C - L + 1)); break;
+        case PEER_PLACES_DISTINCT:
+            stride_of(k, list, C, &a, &s);
+            for (uint64_t j = 0; j < L; j++)
+                out[list * L + j] = (int64_t)((a + j * s) % C);
+            break;
+        case PEER_PLACES_ANY:
+            for (uint64_t j = 0; j < L; j++)
+                out[list * L + j] = (int64_t)(draw(k, list, j + 2) % C);
+            break;
+        case PEER_PLACES_TOPK:
+            stride_of(k, list, L, &a, &s);
+            for (uint64_t j = 0; j < L; j++)
+                out[list * L + j] = (int64_t)((a + j * s) % L / (L / C));
+            break;
+        }
+    }
+}
+
+uint64_t peer_period(const peer_layout* l)
+{
+    const peer_case* c = l->c;
+    return peer_is_rows(c) && c->places == PEER_PLACES_STEP ? c->sizes[c->axis] - l->lengths[0] + 1 : 0;
+}
+
+/* Run k of a rows case, by vksplit.h's definition: for each outer index o and row j, the whole's
+ * row (o, place) and the part's (o, j). */
+static void reference_rows(const peer_layout* l, uint64_t k, int64_t* v, uint8_t* whole, uint8_t* parts)
+{
+    const peer_case* c = l->c;
+    uint64_t C = c->sizes[c->axis], L = l->lengths[0], row = l->row_bytes;
+    peer_indices(l, k, v);
+    for (uint64_t o = 0; o < l->outer; o++) {
+        uint64_t list = 0, rest = o, scale = 1;
+        for (uint32_t d = c->axis; d-- > 0;) { /* o's index of dimension d, innermost first */
+            uint64_t idx = rest % c->sizes[d];
+            rest /= c->sizes[d];
+            if (c->list_dims >> d & 1u) {
+                list += idx * scale;
+                scale *= c->sizes[d];
+            }
+        }
+        for (uint64_t j = 0; j < L; j++) {
+            uint64_t place = c->rows_mode == 1 ? (uint64_t)v[list * L + j] : ((uint64_t)v[list] + j) % C;
+            uint8_t *w = whole + (o * C + place) * row, *p = parts + (o * L + j) * row;
+            if (c->op == PEER_ROWS_JOIN)
+                memcpy(w, p, row);
+            else
+                memcpy(p, w, row);
+        }
     }
 }
 
@@ -234,6 +510,13 @@ void peer_reference(const peer_layout* l, uint64_t runs, uint8_t* whole, uint8_t
 {
     const peer_case* c = l->c;
     uint64_t length = c->sizes[c->axis], row = l->row_bytes;
+    if (peer_is_rows(c)) { /* every run in order: a scatter's places accumulate */
+        int64_t* v = malloc((size_t)l->index_count * sizeof *v);
+        for (uint64_t k = 0; v && k < runs; k++)
+            reference_rows(l, k, v, whole, parts);
+        free(v);
+        return;
+    }
     if (c->op == PEER_KV_APPEND) { /* run k wrote the token at position k % length */
         for (uint64_t k = 0; k < runs && k < length; k++)
             for (uint64_t o = 0; o < l->outer; o++)

@@ -1,7 +1,8 @@
 /* ggml-vulkan's side of the peer bench (peer.h): one ggml context, its tensors in one buffer of
  * the Vulkan backend, one graph per case in ggml's own idiom; a run is ggml_backend_graph_compute
- * (it records, submits and waits); a KV append's position is set before it, from the host
- * (ggml_backend_tensor_set), inside the wall time as vksplit's GPU pass is in its. GPU time: with GGML_VK_PERF_LOGGER=1 (set before ggml starts:
+ * (it records, submits and waits); a KV append's position, or a rows case's indices, are set
+ * before it from the host (ggml_backend_tensor_set), inside the wall time as vksplit's GPU pass
+ * or upload is in its (the indices drawn and put in ggml's form before the clock starts). GPU time: with GGML_VK_PERF_LOGGER=1 (set before ggml starts:
  * it reads it once) ggml writes a timestamp and a barrier after every node and prints each
  * compute's "Total time: X us." to std::cerr; a round sends file descriptor 2 into a file of its
  * own and sums those lines. */
@@ -26,7 +27,10 @@ struct peer_ggml {
     struct ggml_cgraph* graph;
     struct ggml_tensor* whole; /* the written whole (a join's result), or the split's input */
     struct ggml_tensor* parts[PEER_MAX_PARTS];
-    struct ggml_tensor* idx; /* PEER_GGML_SET_ROWS: the position, I64 */
+    struct ggml_tensor* idx; /* PEER_GGML_SET_ROWS: the position, I64; rows: the indices, I64 or I32 */
+    int64_t* values;         /* rows: one run's indices in vksplit's form (peer_indices) */
+    uint8_t* idx_bytes;      /* the same as ggml's idx holds them */
+    uint64_t idx_count;
     uint64_t runs;
     int gpu;
     int capture; /* the file ggml's timings go to (gpu) */
@@ -64,6 +68,97 @@ static struct ggml_tensor* view_along(peer_ggml* g, struct ggml_tensor* t, uint6
     ne_of(g->l->c, length, ne);
     int dim = (int)(g->l->c->rank - 1 - g->l->c->axis);
     return ggml_view_4d(g->ctx, t, ne[0], ne[1], ne[2], ne[3], t->nb[1], t->nb[2], t->nb[3], at * t->nb[dim]);
+}
+
+/* A rows case's tensor as ggml sees rows: ne0 a row (the dimensions after the axis), ne1 the
+ * axis (`length` of it), ne2 and ne3 the dimensions before it (at most two). */
+static struct ggml_tensor* rows_tensor(peer_ggml* g, enum ggml_type type, uint64_t length)
+{
+    const peer_case* c = g->l->c;
+    int64_t ne2 = c->axis >= 1 ? (int64_t)c->sizes[c->axis - 1] : 1, ne3 = c->axis >= 2 ? (int64_t)c->sizes[0] : 1;
+    return ggml_new_tensor_4d(g->ctx, type, (int64_t)(g->l->row_bytes / c->element_size), (int64_t)length, ne2, ne3);
+}
+
+/* A rows case in ggml's idiom: SET_ROWS with its indices broadcast where vksplit's lists are
+ * (one list per index of a listed dimension, one for all of an unlisted one); GET_ROWS with one
+ * list per outer index (it does not broadcast); llama.cpp's transposed V cache as SET_ROWS of
+ * one-element rows, an index per element. */
+static struct ggml_tensor* build_rows(peer_ggml* g)
+{
+    const peer_layout* l = g->l;
+    const peer_case* c = l->c;
+    enum ggml_type type = c->element_size == 4 ? GGML_TYPE_F32 : GGML_TYPE_F16;
+    uint64_t C = c->sizes[c->axis], L = l->lengths[0];
+    enum ggml_type itype = c->index_bytes == 4 ? GGML_TYPE_I32 : GGML_TYPE_I64;
+    if (c->idiom == PEER_GGML_SET_ROWS_ELEMENTS) { /* the whole and the part as rows of one element */
+        uint64_t elems = l->row_bytes / c->element_size;
+        g->whole = ggml_new_tensor_2d(g->ctx, type, 1, (int64_t)(l->whole_bytes / c->element_size));
+        g->parts[0] = ggml_new_tensor_2d(g->ctx, type, 1, (int64_t)(l->outer * L * elems));
+        g->idx_count = l->outer * L * elems;
+        g->idx = ggml_new_tensor_1d(g->ctx, itype, (int64_t)g->idx_count);
+        return ggml_set_rows(g->ctx, g->whole, g->parts[0], g->idx);
+    }
+    if (c->axis > 2)
+        return NULL;
+    if (c->idiom == PEER_GGML_GET_ROWS) { /* a's rows gathered: its result F32, as the part's bytes only for f32 */
+        if (c->element_size != 4 || itype != GGML_TYPE_I32)
+            return NULL;
+        g->whole = rows_tensor(g, type, C);
+        g->idx_count = l->outer * L;
+        g->idx = ggml_new_tensor_3d(g->ctx, itype, (int64_t)L, g->whole->ne[2], g->whole->ne[3]);
+        g->parts[0] = ggml_get_rows(g->ctx, g->whole, g->idx);
+        return g->parts[0];
+    }
+    g->whole = rows_tensor(g, type, C);
+    g->parts[0] = rows_tensor(g, type, L);
+    int64_t n2 = c->axis >= 1 && c->list_dims >> (c->axis - 1) & 1u ? g->whole->ne[2] : 1;
+    int64_t n3 = c->axis >= 2 && c->list_dims & 1u ? g->whole->ne[3] : 1;
+    g->idx_count = L * (uint64_t)n2 * (uint64_t)n3;
+    g->idx = ggml_new_tensor_3d(g->ctx, itype, (int64_t)L, n2, n3);
+    return ggml_set_rows(g->ctx, g->whole, g->parts[0], g->idx);
+}
+
+/* vksplit's indices of one run (g->values) as ggml's idx holds them: one index per row (a
+ * LINEAR start becomes start + j), repeated over the outer indices GET_ROWS does not broadcast,
+ * or per element (the transposed V cache). */
+static void ggml_indices(peer_ggml* g)
+{
+    const peer_layout* l = g->l;
+    const peer_case* c = l->c;
+    uint64_t C = c->sizes[c->axis], L = l->lengths[0], elems = l->row_bytes / c->element_size;
+    int full = c->idiom != PEER_GGML_SET_ROWS; /* every outer index its own list */
+    uint64_t outer = full ? l->outer : l->lists;
+    for (uint64_t o = 0; o < outer; o++) {
+        uint64_t list = o;
+        if (full) { /* o's list: its indices over the listed dimensions */
+            uint64_t rest = o, scale = 1;
+            list = 0;
+            for (uint32_t d = c->axis; d-- > 0;) {
+                uint64_t idx = rest % c->sizes[d];
+                rest /= c->sizes[d];
+                if (c->list_dims >> d & 1u) {
+                    list += idx * scale;
+                    scale *= c->sizes[d];
+                }
+            }
+        }
+        for (uint64_t j = 0; j < L; j++) {
+            int64_t place =
+                c->rows_mode == 1 ? g->values[list * L + j] : (int64_t)(((uint64_t)g->values[list] + j) % C);
+            for (uint64_t e = 0; e < (c->idiom == PEER_GGML_SET_ROWS_ELEMENTS ? elems : 1); e++) {
+                int64_t v = c->idiom == PEER_GGML_SET_ROWS_ELEMENTS
+                                ? ((int64_t)(o * C) + place) * (int64_t)elems + (int64_t)e
+                                : place;
+                uint64_t at = (o * L + j) * (c->idiom == PEER_GGML_SET_ROWS_ELEMENTS ? elems : 1) + e;
+                if (g->idx->type == GGML_TYPE_I32) {
+                    int32_t x = (int32_t)v;
+                    memcpy(g->idx_bytes + at * 4, &x, 4);
+                } else {
+                    memcpy(g->idx_bytes + at * 8, &v, 8);
+                }
+            }
+        }
+    }
 }
 
 /* The case's graph in ggml's idiom; returns its last node (NULL: the idiom cannot build it). */
@@ -111,12 +206,16 @@ static struct ggml_tensor* build(peer_ggml* g)
         return g->parts[c->parts - 1];
     }
     case PEER_GGML_SET_ROWS:
+        if (c->op == PEER_ROWS_JOIN)
+            return build_rows(g);
         if (c->op != PEER_KV_APPEND)
             return NULL;
         g->whole = new_tensor(g, c->sizes[c->axis]);
         g->parts[0] = new_tensor(g, 1);
         g->idx = ggml_new_tensor_1d(g->ctx, GGML_TYPE_I64, 1);
         return ggml_set_rows(g->ctx, g->whole, g->parts[0], g->idx);
+    case PEER_GGML_GET_ROWS: return c->op == PEER_ROWS_SPLIT ? build_rows(g) : NULL;
+    case PEER_GGML_SET_ROWS_ELEMENTS: return c->op == PEER_ROWS_JOIN ? build_rows(g) : NULL;
     }
     return NULL;
 }
@@ -125,6 +224,8 @@ static int upload(peer_ggml* g, const uint8_t* whole, const uint8_t* parts)
 {
     const peer_layout* l = g->l;
     ggml_backend_tensor_set(g->whole, whole, 0, l->whole_bytes);
+    if (l->c->idiom == PEER_GGML_GET_ROWS)
+        return 1; /* the part is GET_ROWS' result */
     for (uint32_t i = 0; i < l->c->parts; i++)
         ggml_backend_tensor_set(g->parts[i], parts + l->part_offset[i], 0, l->part_bytes[i]);
     return 1;
@@ -178,6 +279,15 @@ int peer_ggml_create(const peer_layout* l, const char* device_name, int gpu, con
         struct ggml_tensor* node = ggml_graph_node(g->graph, i);
         if (!ggml_backend_supports_op(g->backend, node)) {
             fprintf(stderr, "peer_ggml: %s: ggml-vulkan does not run %s\n", l->c->name, ggml_op_desc(node));
+            peer_ggml_destroy(g);
+            return 0;
+        }
+    }
+    if (peer_is_rows(l->c)) {
+        g->values = malloc((size_t)l->index_count * sizeof *g->values);
+        g->idx_bytes = malloc((size_t)ggml_nbytes(g->idx));
+        if (!g->values || !g->idx_bytes || (uint64_t)ggml_nelements(g->idx) != g->idx_count) {
+            fprintf(stderr, "peer_ggml: %s: ggml's indices do not hold together\n", l->c->name);
             peer_ggml_destroy(g);
             return 0;
         }
@@ -237,8 +347,14 @@ int peer_ggml_round(peer_ggml* g, uint32_t reps, peer_round* r)
     double wall = 0;
     int ok = 1;
     for (uint32_t k = 0; ok && k < reps; k++) {
+        if (g->values) { /* this run's indices, drawn and put in ggml's form before the clock starts */
+            peer_indices(g->l, g->runs, g->values);
+            ggml_indices(g);
+        }
         double t0 = peer_now();
-        if (g->idx) { /* the position, as a ggml engine sets its inputs each step: timed */
+        if (g->values) /* the indices, as a ggml engine sets its inputs each step: timed */
+            ggml_backend_tensor_set(g->idx, g->idx_bytes, 0, ggml_nbytes(g->idx));
+        else if (g->idx) { /* the position, as a ggml engine sets its inputs each step: timed */
             int64_t position = (int64_t)(g->runs % c->sizes[c->axis]);
             ggml_backend_tensor_set(g->idx, &position, 0, sizeof position);
         }
@@ -290,5 +406,7 @@ void peer_ggml_destroy(peer_ggml* g)
         ggml_backend_free(g->backend);
     if (g->capture >= 0)
         close(g->capture);
+    free(g->values);
+    free(g->idx_bytes);
     free(g);
 }

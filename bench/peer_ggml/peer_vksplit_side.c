@@ -2,9 +2,12 @@
  * physical device as ggml; one plan per case; a run is one recording submitted and waited for
  * (vksplit_runner_submit: begin, record, a full barrier, submit, wait), recorded again each run
  * as ggml records each compute. GPU time: two timestamps around vksplit's commands. A KV append's
- * position comes from a GPU pass of its own (split_bench's bench/engine_producer.comp, decode
- * mode), recorded before vksplit's in the same command buffer: the wall time counts it, the
- * timestamps do not (kv_append1_hostpos: from the host, vksplit_runner_upload, as ggml's). The Vulkan calls of this file go through the runner's vkGetDeviceProcAddr
+ * position (device parameters), or a rows plan's indices, come from a GPU pass of its own,
+ * recorded before vksplit's in the same command buffer: the wall time counts it, the timestamps
+ * do not (split_bench's bench/engine_producer.comp, decode mode, for the position;
+ * peer_rows_producer.comp, one period of the indices resident, for rows); or, where the case
+ * says from_host, from the host before each run (vksplit_runner_upload, inside the wall time),
+ * as ggml's are. The Vulkan calls of this file go through the runner's vkGetDeviceProcAddr
  * (ggml's libvulkan and the runner's private volk stay untouched). */
 #include "peer.h"
 
@@ -14,7 +17,8 @@
 
 #include <vksplit/vksplit_runner.h>
 
-#include "peer_producer_spv.h" /* peer_producer_spv: bench/engine_producer.comp */
+#include "peer_producer_spv.h"      /* peer_producer_spv: bench/engine_producer.comp */
+#include "peer_rows_producer_spv.h" /* peer_rows_producer_spv: peer_rows_producer.comp */
 
 #define PART_ALIGNMENT 256u
 #define PRODUCER_DECODE 1u /* engine_producer.comp's mode: length 1, offset step % capacity */
@@ -51,7 +55,7 @@ struct peer_vksplit {
     vk_table vk;
     vksplit_plan* plan;
     vksplit_plan_info plan_info;
-    vksplit_runner_buffer whole, parts, arguments, params, state;
+    vksplit_runner_buffer whole, parts, arguments, params, state, indices;
     vksplit_binding part_b[PEER_MAX_PARTS];
     VkQueryPool queries;
     uint64_t timestamp_mask;
@@ -59,6 +63,8 @@ struct peer_vksplit {
     VkPipeline producer;
     uint64_t runs;
     int gpu;
+    int64_t* values;      /* rows from the host: one run's indices */
+    uint8_t* index_bytes; /* the same in the plan's index type */
     char plan_text[160];
 };
 
@@ -93,7 +99,12 @@ static int create_plan(peer_vksplit* v, uint32_t path)
     vksplit_error error;
     vksplit_result r;
     vksplit_plan_options options = {.path = (vksplit_path)path};
-    if (c->op == PEER_SPLIT) {
+    if (peer_is_rows(c)) { /* the GPU's indices (bindings.indices), checked on the GPU */
+        options.rows.mode = (vksplit_rows_mode)c->rows_mode;
+        options.rows.index_bytes = c->index_bytes;
+        options.rows.list_dims = c->list_dims;
+    }
+    if (c->op == PEER_SPLIT || c->op == PEER_ROWS_SPLIT) {
         vksplit_split_desc d = {.element_size = c->element_size, .rank = c->rank, .sizes = c->sizes};
         d.axis = c->axis;
         d.output_count = c->parts;
@@ -111,8 +122,64 @@ static int create_plan(peer_vksplit* v, uint32_t path)
     if (r != VKSPLIT_OK)
         return fail("plan", &error);
     vksplit_plan_get_info(v->plan, &v->plan_info);
-    snprintf(v->plan_text, sizeof v->plan_text, "%s", v->plan_info.summary);
+    /* vksplit_plan_info's counts: a rows plan's check pass is one of its dispatches; a plan with
+     * device parameters counts its indirect copy, not the check before it */
+    int n = snprintf(v->plan_text, sizeof v->plan_text, "%s", v->plan_info.summary);
+    if (v->plan_info.path == VKSPLIT_PATH_COMPUTE && n > 0 && (size_t)n < sizeof v->plan_text)
+        snprintf(v->plan_text + n, sizeof v->plan_text - (size_t)n, "; dispatch_count %u, %llu workgroups of %u",
+                 v->plan_info.dispatch_count, (unsigned long long)v->plan_info.workgroup_count,
+                 v->plan_info.workgroup_size);
     return 1;
+}
+
+/* One run's indices in the plan's index type. */
+static void pack_indices(const peer_layout* l, const int64_t* values, uint8_t* out)
+{
+    for (uint64_t e = 0; e < l->index_count; e++) {
+        if (l->c->index_bytes == 4) {
+            int32_t x = (int32_t)values[e];
+            memcpy(out + e * 4, &x, 4);
+        } else {
+            memcpy(out + e * 8, &values[e], 8);
+        }
+    }
+}
+
+/* Rows: the status block, the indices, and either the host's staging of one run's indices or
+ * the GPU pass's state: step 0, the words of a run, the period, then the period's indices. */
+static int create_rows_buffers(peer_vksplit* v)
+{
+    const peer_layout* l = v->l;
+    vksplit_error error;
+    uint64_t bytes = l->index_count * l->c->index_bytes, period = peer_period(l);
+    if (v->plan_info.index_span_bytes != bytes || v->plan_info.index_count != l->index_count) {
+        fprintf(stderr, "peer_ggml: vksplit: the plan reads %llu indices (%llu bytes), the case has %llu\n",
+                (unsigned long long)v->plan_info.index_count, (unsigned long long)v->plan_info.index_span_bytes,
+                (unsigned long long)l->index_count);
+        return 0;
+    }
+    v->values = malloc((size_t)l->index_count * sizeof *v->values);
+    v->index_bytes = malloc((size_t)bytes);
+    if (!v->values || !v->index_bytes ||
+        vksplit_runner_buffer_create(v->runner, v->plan_info.parameter_bytes, &v->params, &error) != VKSPLIT_OK ||
+        vksplit_runner_buffer_create(v->runner, bytes, &v->indices, &error) != VKSPLIT_OK)
+        return fail("the indices' buffers", v->values && v->index_bytes ? &error : NULL);
+    if (l->c->from_host)
+        return 1;
+    uint64_t words = bytes / 4, state_bytes = 16 + period * bytes;
+    uint32_t* state = calloc(1, (size_t)state_bytes);
+    if (!state)
+        return 0;
+    state[1] = (uint32_t)words;
+    state[2] = (uint32_t)period;
+    for (uint64_t k = 0; k < period; k++) {
+        peer_indices(l, k, v->values);
+        pack_indices(l, v->values, (uint8_t*)(state + 4 + k * words));
+    }
+    int ok = vksplit_runner_buffer_create(v->runner, state_bytes, &v->state, &error) == VKSPLIT_OK &&
+             vksplit_runner_upload(v->runner, &v->state, 0, state, state_bytes, &error) == VKSPLIT_OK;
+    free(state);
+    return ok || fail("the indices' GPU pass state", &error);
 }
 
 static int create_buffers(peer_vksplit* v, const uint8_t* whole, const uint8_t* parts)
@@ -136,6 +203,8 @@ static int create_buffers(peer_vksplit* v, const uint8_t* whole, const uint8_t* 
                                   &error) != VKSPLIT_OK)
             return fail("upload", &error);
     }
+    if (peer_is_rows(l->c))
+        return create_rows_buffers(v);
     if (l->c->op != PEER_KV_APPEND)
         return 1;
     /* The block (zeroed) and the producer's state: step 0, decode, one part, the capacity. */
@@ -154,7 +223,7 @@ static int create_buffers(peer_vksplit* v, const uint8_t* whole, const uint8_t* 
 static int create_producer(peer_vksplit* v)
 {
     if (!(v->info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS)) {
-        fprintf(stderr, "peer_ggml: %s: the position's GPU pass needs buffer device addresses\n", v->l->c->name);
+        fprintf(stderr, "peer_ggml: %s: the GPU pass needs buffer device addresses\n", v->l->c->name);
         return 0;
     }
     VkDevice device = v->info.device;
@@ -163,8 +232,8 @@ static int create_producer(peer_vksplit* v)
     layout.pushConstantRangeCount = 1;
     layout.pPushConstantRanges = &range;
     VkShaderModuleCreateInfo module_info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    module_info.codeSize = sizeof peer_producer_spv;
-    module_info.pCode = peer_producer_spv;
+    module_info.codeSize = peer_is_rows(v->l->c) ? sizeof peer_rows_producer_spv : sizeof peer_producer_spv;
+    module_info.pCode = peer_is_rows(v->l->c) ? peer_rows_producer_spv : peer_producer_spv;
     VkShaderModule module = VK_NULL_HANDLE;
     if (v->vk.vkCreatePipelineLayout(device, &layout, NULL, &v->layout) != VK_SUCCESS ||
         v->vk.vkCreateShaderModule(device, &module_info, NULL, &module) != VK_SUCCESS)
@@ -225,7 +294,8 @@ int peer_vksplit_create(const peer_layout* l, int device_index, uint32_t path, i
     }
     vksplit_runner_get_info(v->runner, &v->info);
     int ok = load_functions(v) && create_plan(v, path) && create_buffers(v, whole, parts) &&
-             (l->c->op != PEER_KV_APPEND || l->c->host_position || create_producer(v)) && (!gpu || create_queries(v));
+             ((l->c->op != PEER_KV_APPEND && !peer_is_rows(l->c)) || l->c->from_host || create_producer(v)) &&
+             (!gpu || create_queries(v));
     if (!ok) {
         peer_vksplit_destroy(v);
         return 0;
@@ -251,8 +321,8 @@ static vksplit_result record(void* user, VkCommandBuffer cmd, vksplit_error* err
     vksplit_bindings b = {.whole = {v->whole.buffer, 0}, .parts = v->part_b};
     if (v->plan_info.argument_bytes) /* the first run writes the parts' addresses, the later ones find them */
         b.arguments = (vksplit_arguments){v->arguments.buffer, 0, v->runs > 0};
-    if (v->producer) { /* the position, from the GPU's own step counter; then what the engine owes */
-        uint64_t push[2] = {v->params.address, v->state.address};
+    if (v->producer) { /* the position or the indices, from the GPU's own step counter; then what the engine owes */
+        uint64_t push[2] = {peer_is_rows(v->l->c) ? v->indices.address : v->params.address, v->state.address};
         v->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, v->producer);
         v->vk.vkCmdPushConstants(cmd, v->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, push);
         v->vk.vkCmdDispatch(cmd, 1, 1, 1);
@@ -262,6 +332,8 @@ static vksplit_result record(void* user, VkCommandBuffer cmd, vksplit_error* err
     }
     if (v->params.buffer) /* the host's writes of the block: the runner's opening barrier */
         b.parameters = (vksplit_binding){v->params.buffer, 0};
+    if (v->indices.buffer) /* the host's writes of the indices likewise, or the GPU pass's: its barrier */
+        b.indices = (vksplit_binding){v->indices.buffer, 0};
     if (v->queries)
         v->vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, v->queries, 0);
     vksplit_result r = vksplit_cmd_record(v->plan, cmd, &b, error);
@@ -273,11 +345,20 @@ static vksplit_result record(void* user, VkCommandBuffer cmd, vksplit_error* err
 int peer_vksplit_round(peer_vksplit* v, uint32_t reps, peer_round* r)
 {
     double wall = 0, gpu = 0;
+    const peer_case* c = v->l->c;
     for (uint32_t k = 0; k < reps; k++) {
         vksplit_error error;
+        int host_rows = peer_is_rows(c) && c->from_host;
+        if (host_rows) { /* this run's indices, drawn and packed before the clock starts (as ggml's) */
+            peer_indices(v->l, v->runs, v->values);
+            pack_indices(v->l, v->values, v->index_bytes);
+        }
         double t0 = peer_now();
         vksplit_result res = VKSPLIT_OK;
-        if (v->l->c->host_position) { /* the length and the position, as ggml's index: from the host */
+        if (host_rows) /* the indices, as ggml's: from the host */
+            res =
+                vksplit_runner_upload(v->runner, &v->indices, 0, v->index_bytes, v->plan_info.index_span_bytes, &error);
+        else if (c->op == PEER_KV_APPEND && c->from_host) { /* the length and the position, as ggml's index */
             uint32_t words[VKSPLIT_PARAMETERS_OFFSET(1, 0) + 1] = {0};
             words[VKSPLIT_PARAMETERS_LENGTH(1, 0)] = 1;
             words[VKSPLIT_PARAMETERS_OFFSET(1, 0)] = (uint32_t)(v->runs % v->l->c->sizes[v->l->c->axis]);
@@ -311,22 +392,23 @@ int peer_vksplit_read(peer_vksplit* v, uint8_t* whole, uint8_t* parts)
             if (vksplit_runner_download(v->runner, &v->parts, v->part_b[i].offset, parts + l->part_offset[i],
                                         l->part_bytes[i], &error) != VKSPLIT_OK)
                 return fail("download", &error);
-        return 1;
-    }
-    if (vksplit_runner_download(v->runner, &v->whole, 0, whole, l->whole_bytes, &error) != VKSPLIT_OK)
+    } else if (vksplit_runner_download(v->runner, &v->whole, 0, whole, l->whole_bytes, &error) != VKSPLIT_OK) {
         return fail("download", &error);
-    if (l->c->op != PEER_KV_APPEND)
+    }
+    if (l->c->op != PEER_KV_APPEND && !peer_is_rows(l->c))
         return 1;
     /* The GPU's check of every run's values, and its step counter against the runs. */
-    uint32_t state[4], *words = malloc((size_t)v->plan_info.parameter_bytes);
+    uint32_t state[4] = {0}, *words = malloc((size_t)v->plan_info.parameter_bytes);
     int ok =
         words &&
         vksplit_runner_download(v->runner, &v->params, 0, words, v->plan_info.parameter_bytes, &error) == VKSPLIT_OK &&
-        vksplit_runner_download(v->runner, &v->state, 0, state, sizeof state, &error) == VKSPLIT_OK &&
+        (!v->state.buffer ||
+         vksplit_runner_download(v->runner, &v->state, 0, state, sizeof state, &error) == VKSPLIT_OK) &&
         vksplit_parameters_status(v->plan, words, &error) == VKSPLIT_OK;
     free(words);
     if (!ok)
-        return fail("the device parameters' status", words ? &error : NULL);
+        return fail(peer_is_rows(l->c) ? "the indices' status" : "the device parameters' status",
+                    words ? &error : NULL);
     if (v->producer && state[0] != (uint32_t)v->runs) {
         fprintf(stderr, "peer_ggml: vksplit: the GPU counted %u runs, the host %llu\n", state[0],
                 (unsigned long long)v->runs);
@@ -358,6 +440,9 @@ void peer_vksplit_destroy(peer_vksplit* v)
     vksplit_runner_buffer_destroy(v->runner, &v->arguments);
     vksplit_runner_buffer_destroy(v->runner, &v->params);
     vksplit_runner_buffer_destroy(v->runner, &v->state);
+    vksplit_runner_buffer_destroy(v->runner, &v->indices);
     vksplit_runner_destroy(v->runner);
+    free(v->values);
+    free(v->index_bytes);
     free(v);
 }

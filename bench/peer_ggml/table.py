@@ -46,9 +46,11 @@ def main():
             us(r["ggml_gpu_us"]), us(r["vksplit_gpu_us"]), ratio(r["ratio_gpu"]), equal))
     print()
     for r in done:
-        print("- `%s`: ggml %s; vksplit %s (path %s: %s); %d rounds of %d runs, ratio wall per round %.2f-%.2fx"
+        print("- `%s`: ggml %s; vksplit %s (path %s: %s); %d rounds of %d runs, ratio wall per round %.2f-%.2fx; "
+              "each side's fastest round: %s wall, %s GPU"
               % (r["case"], r["ggml"], r["vksplit"], r["path"], r["plan"], r["rounds"], r["reps"],
-                 r["ratio_wall_rounds"][0], r["ratio_wall_rounds"][1]))
+                 r["ratio_wall_rounds"][0], r["ratio_wall_rounds"][1], ratio(r.get("ratio_wall_best")),
+                 ratio(r.get("ratio_gpu_best"))))
 
 
 main()
