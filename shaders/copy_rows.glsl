@@ -242,10 +242,40 @@ void rows_main(uint wg)
 #endif
     }
     barrier();
-    // Then the words: ABI_UNROLL loads a trip, before their stores; a GPU's lanes a workgroup apart
-    // (coalesced), a CPU device's each on a run of its own.
     const uint UNROLL = ABI_UNROLL(WORD_BYTES);
     uint mask = (1u << cols_log2) - 1u, col_base = ct << cols_log2, items = block_rows << cols_log2;
+    if (LANE_RUNS) { // a CPU device: each lane its run of the block's items, row by row, each row's
+        // words in a tight loop of four loads before four stores (llvmpipe pays per access and
+        // per masked lane: 3x the bytes a second of the per-item loop below)
+        uint item = lane * trips * UNROLL, last = min(item + trips * UNROLL, items);
+        while (item < last) {
+            uint sub = item >> cols_log2, col = col_base + (item & mask);
+            uint end = min(last, (sub + 1u) << cols_log2), at = ROWS_ROW_AT(sub), skip = smem[at + 3u];
+            if (col < row_words && skip != ROWS_ROW_SKIP) {
+                uint n = min(end - item, row_words - col);
+#if defined(ADDRESSING_BDA)
+                OFFSET ra = packUint2x32(uvec2(smem[at], smem[at + 1u])) + OFFSET(col);
+                OFFSET wa = packUint2x32(uvec2(smem[at + 2u], skip)) + OFFSET(col);
+#else
+                OFFSET ra = smem[at] + col, wa = smem[at + 2u] + col;
+#endif
+                uint i = 0u;
+                for (; i + 4u <= n; i += 4u) {
+                    VALUE a0 = load_word(ra + OFFSET(i)), a1 = load_word(ra + OFFSET(i + 1u));
+                    VALUE a2 = load_word(ra + OFFSET(i + 2u)), a3 = load_word(ra + OFFSET(i + 3u));
+                    store_word(wa + OFFSET(i), a0);
+                    store_word(wa + OFFSET(i + 1u), a1);
+                    store_word(wa + OFFSET(i + 2u), a2);
+                    store_word(wa + OFFSET(i + 3u), a3);
+                }
+                for (; i < n; i++)
+                    store_word(wa + OFFSET(i), load_word(ra + OFFSET(i)));
+            }
+            item = end;
+        }
+        return;
+    }
+    // A GPU: ABI_UNROLL loads a trip, before their stores, the lanes a workgroup apart (coalesced).
     for (uint t = 0u; t < trips; t++) {
         VALUE v[UNROLL];
         // The loads, each within a row of the read side whatever the item (its column held to

@@ -406,7 +406,8 @@ vksplit_result vksplit__plan_rows(const vksplit__request* q, const vksplit_rows*
                 return limit(error, "the duplicate check's bitmap words (2 x lists x places / 32)", scratch,
                              VKSPLIT_ROWS_MAX_ENTRIES);
         }
-        if (caps->bda && g->entries <= ROWS_FUSED_MAX_ENTRIES && g->workgroups) /* one dispatch */
+        uint64_t fused_most = rows->mode == VKSPLIT_ROWS_INDEXED && join ? caps->pairwise_most : ROWS_FUSED_MAX_ENTRIES;
+        if (caps->bda && g->entries <= fused_most && g->workgroups) /* one dispatch */
             g->flags |= ROWS_FLAG_FUSED;
         g->block_bytes = vksplit__div_up((ROWS_BLOCK_SCRATCH + scratch) * 4, 16) * 16;
         g->index_span_bytes = g->entries * g->index_bytes;
