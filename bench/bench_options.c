@@ -183,7 +183,7 @@ int bench_parse_options(int argc, char** argv, bench_options* o)
             o->all = 1;
         } else if (!strcmp(a, "--list")) { /* "+": timed without --case */
             for (uint32_t c = 0; c < bench_case_total(); c++)
-                printf("%-19s %s %s\n", bench_case_at(c)->name, bench_case_at(c)->extra ? " " : "+",
+                printf("%-21s %s %s\n", bench_case_at(c)->name, bench_case_at(c)->extra ? " " : "+",
                        bench_case_at(c)->what);
             exit(0);
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
