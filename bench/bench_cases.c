@@ -137,11 +137,13 @@ vksplit_rows bench_rows_options(const bench_case* c)
 {
     vksplit_rows r = {0};
     switch (c->shape) {
-    case SHAPE_KV_ROWS: r = (vksplit_rows){VKSPLIT_ROWS_LINEAR, 8, 0, 0, NULL}; break;
-    case SHAPE_VTRANS: r = (vksplit_rows){VKSPLIT_ROWS_INDEXED, 4, 0, 0, NULL}; break;
-    case SHAPE_PAGED: r = (vksplit_rows){VKSPLIT_ROWS_INDEXED, 8, 0, 1, NULL}; break;
-    case SHAPE_SCATTER: r = (vksplit_rows){VKSPLIT_ROWS_CIRCULAR, 8, 1u, 0, NULL}; break; /* a list per batch element */
-    case SHAPE_PERMUTE: r = (vksplit_rows){VKSPLIT_ROWS_INDEXED, 4, 0, 0, NULL}; break;
+    case SHAPE_KV_ROWS: r = (vksplit_rows){.mode = VKSPLIT_ROWS_LINEAR, .index_bytes = 8}; break;
+    case SHAPE_VTRANS: r = (vksplit_rows){.mode = VKSPLIT_ROWS_INDEXED, .index_bytes = 4}; break;
+    case SHAPE_PAGED: r = (vksplit_rows){.mode = VKSPLIT_ROWS_INDEXED, .index_bytes = 8, .skip_negative = 1}; break;
+    case SHAPE_SCATTER: /* a list per batch element */
+        r = (vksplit_rows){.mode = VKSPLIT_ROWS_CIRCULAR, .index_bytes = 8, .list_dims = 1u};
+        break;
+    case SHAPE_PERMUTE: r = (vksplit_rows){.mode = VKSPLIT_ROWS_INDEXED, .index_bytes = 4}; break;
     default: break;
     }
     return r;

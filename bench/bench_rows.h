@@ -7,7 +7,10 @@
  *   kv_append1, kv_append1_vtrans  the token into the cache at t = step % S (LINEAR, one list;
  *            V^T: INDEXED, one index for every row): the rows plan (few indices: the copy checks
  *            them itself, ONE dispatch); the same join with device parameters GIVEN (the producer
- *            writes length 1 and offset t: its check, a barrier, the indirect copy); vkCmdCopyBuffer
+ *            writes length 1 and offset t), as the runner's context plans it (one part moving
+ *            little: one dispatch too) and as a context with one_dispatch_bytes 1 plans it (a
+ *            check, a barrier, the indirect copy: decode_f16_step's path before the one dispatch;
+ *            left out where it plans the same as the first, V^T's 2-byte steps); vkCmdCopyBuffer
  *            of the token's rows at t (32 regions, V^T's 4096 of 2 bytes), recorded every step
  *            with t known on the host; a static join of the cache and the token into a new
  *            [.., S + 1, ..] tensor (an engine without in-place writes copies the cache every step);
