@@ -76,17 +76,78 @@ const bench_case bench_loop_cases[] = {
 };
 const uint32_t bench_loop_case_count = sizeof bench_loop_cases / sizeof bench_loop_cases[0];
 
+/* The rows loops (bench_rows.c): extra (--all, --case), each the size of its whole (MoE: of the
+ * permuted tokens [2T, D]); kv_paged_append's T fixed, its cache at least 2T slots. */
+const bench_case bench_rows_cases[] = {
+    {"kv_append1",
+     "float16 KV append: the token [1, 32, 1, 128] into the cache [1, 32, S, 128] at t = step % S the GPU writes "
+     "(rows LINEAR, one list: one dispatch), against device parameters GIVEN, a re-recorded vkCmdCopyBuffer of its 32 "
+     "rows and a static join into a new [1, 32, S + 1, 128]",
+     "f16", 2, SHAPE_KV_ROWS, 128, 1, 0, JOIN, 1, NONE},
+    {"kv_append1_vtrans",
+     "float16 transposed V cache V^T [4096, S]: one element into each of 4096 rows at t the GPU writes (rows INDEXED "
+     "int32, one index for all: 2-byte rows), against GIVEN, vkCmdCopyBuffer of 4096 regions and a static join",
+     "f16", 2, SHAPE_VTRANS, 4096, 1, 0, JOIN, 1, NONE},
+    {"kv_paged_append_t1",
+     "float16 paged cache [N, 8, 128] (vLLM NHD): 1 token written by the slot the GPU writes (rows INDEXED, -1 "
+     "skipped), against vkCmdCopyBuffer at host-known slots",
+     "f16", 2, SHAPE_PAGED, 1, 1, 0, JOIN, 1, NONE},
+    {"kv_paged_append_t16", "float16 paged cache [N, 8, 128]: 16 tokens by a GPU-written slot mapping (as t1)", "f16",
+     2, SHAPE_PAGED, 16, 1, 0, JOIN, 1, NONE},
+    {"kv_paged_append_t512", "float16 paged cache [N, 8, 128]: 512 tokens (a check pass: over 64 indices)", "f16", 2,
+     SHAPE_PAGED, 512, 1, 0, JOIN, 1, NONE},
+    {"kv_paged_append_t8192", "float16 paged cache [N, 8, 128]: 8192 tokens (a prefill's)", "f16", 2, SHAPE_PAGED, 8192,
+     1, 0, JOIN, 1, NONE},
+    {"tensorscatter_decode",
+     "float16 ONNX TensorScatter decode: [8, 8, 1, 128] into [8, 8, S, 128], each batch element at its own GPU-written "
+     "int64 position (rows CIRCULAR, one wrapping each step), against 64 re-recorded copy regions",
+     "f16", 2, SHAPE_SCATTER, 128, 1, 0, JOIN, 1, NONE},
+    {"moe_permute",
+     "float16 MoE permute: tokens [T, 4096] gathered into expert order [2T, 4096] (k = 2) by a GPU-written order (rows "
+     "INDEXED gather, repeats), against re-recorded copy regions and the host round trip",
+     "f16", 2, SHAPE_PERMUTE, 4096, 1, 0, SPLIT, 1, NONE},
+    {"moe_unpermute",
+     "float16 MoE unpermute: [2T, 4096] scattered into [2T, 4096] by a GPU-written permutation (rows INDEXED "
+     "scatter), against re-recorded copy regions and the host round trip",
+     "f16", 2, SHAPE_PERMUTE, 4096, 1, 0, JOIN, 1, NONE},
+};
+const uint32_t bench_rows_case_count = sizeof bench_rows_cases / sizeof bench_rows_cases[0];
+
 const bench_case* bench_case_at(uint32_t i)
 {
     if (i < bench_case_count)
         return &bench_cases[i];
     i -= bench_case_count;
-    return i < bench_join_case_count ? &bench_join_cases[i] : &bench_loop_cases[i - bench_join_case_count];
+    if (i < bench_join_case_count)
+        return &bench_join_cases[i];
+    i -= bench_join_case_count;
+    return i < bench_loop_case_count ? &bench_loop_cases[i] : &bench_rows_cases[i - bench_loop_case_count];
 }
 
-uint32_t bench_case_total(void) { return bench_case_count + bench_join_case_count + bench_loop_case_count; }
+uint32_t bench_case_total(void)
+{
+    return bench_case_count + bench_join_case_count + bench_loop_case_count + bench_rows_case_count;
+}
 
 int bench_is_loop(const bench_case* c) { return c->shape == SHAPE_DECODE || c->shape == SHAPE_MOE; }
+
+int bench_is_rows(const bench_case* c) { return c->shape >= SHAPE_KV_ROWS; }
+
+vksplit_rows bench_rows_options(const bench_case* c)
+{
+    vksplit_rows r = {0};
+    switch (c->shape) {
+    case SHAPE_KV_ROWS: r = (vksplit_rows){.mode = VKSPLIT_ROWS_LINEAR, .index_bytes = 8}; break;
+    case SHAPE_VTRANS: r = (vksplit_rows){.mode = VKSPLIT_ROWS_INDEXED, .index_bytes = 4}; break;
+    case SHAPE_PAGED: r = (vksplit_rows){.mode = VKSPLIT_ROWS_INDEXED, .index_bytes = 8, .skip_negative = 1}; break;
+    case SHAPE_SCATTER: /* a list per batch element */
+        r = (vksplit_rows){.mode = VKSPLIT_ROWS_CIRCULAR, .index_bytes = 8, .list_dims = 1u};
+        break;
+    case SHAPE_PERMUTE: r = (vksplit_rows){.mode = VKSPLIT_ROWS_INDEXED, .index_bytes = 4}; break;
+    default: break;
+    }
+    return r;
+}
 
 static uint64_t at_least_one(double v) { return v < 1 ? 1 : (uint64_t)(v + 0.5); }
 static uint64_t odd(uint64_t v) { return v | 1; }
@@ -113,6 +174,45 @@ static void heads_setup(const bench_case* c, double target, bench_setup* s)
         s->output_span[k] = ((b - 1) * st[0] + (seq - 1) * st[1] + d) * c->element_size;
     }
     s->arena_bytes = b * h * seq * d * c->element_size;
+}
+
+/* A rows loop's whole (its sizes, packed) and the part's rows along the axis (`rows`); returns
+ * the axis. */
+static uint32_t rows_setup(const bench_case* c, double t, bench_setup* s)
+{
+    double e = c->element_size;
+    uint64_t d = c->inner;
+    switch (c->shape) {
+    case SHAPE_KV_ROWS: /* [1, 32, S, D]: the token's 1 row */
+        s->rank = 4;
+        s->sizes[0] = 1, s->sizes[1] = 32, s->sizes[2] = at_least_one(t / (32.0 * d * e)), s->sizes[3] = d;
+        s->split[0] = 1;
+        return 2;
+    case SHAPE_VTRANS: /* [n_embd, S]: one element a row */
+        s->rank = 2;
+        s->sizes[0] = d, s->sizes[1] = at_least_one(t / (d * e));
+        s->split[0] = 1;
+        return 1;
+    case SHAPE_PAGED: { /* [N, 8, 128]: T tokens, N at least 2T */
+        uint64_t slots = at_least_one(t / (8.0 * 128 * e));
+        s->rank = 3;
+        s->sizes[0] = slots > 2 * d ? slots : 2 * d, s->sizes[1] = 8, s->sizes[2] = 128;
+        s->split[0] = d;
+        return 0;
+    }
+    case SHAPE_SCATTER: /* [8, 8, S, D]: one row per batch element and head */
+        s->rank = 4;
+        s->sizes[0] = 8, s->sizes[1] = 8, s->sizes[2] = at_least_one(t / (64.0 * d * e)), s->sizes[3] = d;
+        s->split[0] = 1;
+        return 2;
+    default: { /* SHAPE_PERMUTE: T tokens, k = 2: a split gathers [2T, D] from [T, D], a join scatters [2T, D] */
+        uint64_t tokens = at_least_one(t / (2.0 * d * e));
+        s->rank = 2;
+        s->sizes[0] = c->operation == VKSPLIT_OPERATION_JOIN ? 2 * tokens : tokens, s->sizes[1] = d;
+        s->split[0] = 2 * tokens;
+        return 0;
+    }
+    }
 }
 
 void bench_setup_case(const bench_case* c, uint64_t target, bench_setup* s)
@@ -217,15 +317,18 @@ void bench_setup_case(const bench_case* c, uint64_t target, bench_setup* s)
         s->sizes[1] = c->inner;
         axis = 0;
         break;
+    default: /* a rows loop's */ axis = rows_setup(c, t, s); break;
     }
     uint64_t dim = s->sizes[axis];
     uint64_t chunk = c->shape == SHAPE_UNEVEN      ? (dim + c->outputs - 1) / c->outputs
                      : c->shape == SHAPE_KV_APPEND ? dim - 1
-                     : c->shape == SHAPE_DECODE    ? 1   /* the token's capacity */
-                     : c->shape == SHAPE_MOE       ? dim /* each expert's capacity: every token */
+                     : c->shape == SHAPE_DECODE    ? 1           /* the token's capacity */
+                     : c->shape == SHAPE_MOE       ? dim         /* each expert's capacity: every token */
+                     : bench_is_rows(c)            ? s->split[0] /* the part's rows: rows_setup's */
                                                    : dim / c->outputs;
     for (uint32_t i = 0; i < c->outputs; i++) /* an engine loop's: capacities, each `chunk` */
-        s->split[i] = i + 1 < c->outputs || bench_is_loop(c) ? chunk : dim - chunk * (c->outputs - 1);
+        s->split[i] =
+            i + 1 < c->outputs || bench_is_loop(c) || bench_is_rows(c) ? chunk : dim - chunk * (c->outputs - 1);
     s->desc.element_size = c->element_size;
     s->desc.rank = s->rank;
     s->desc.sizes = s->sizes;
@@ -265,6 +368,9 @@ vksplit_result bench_plan_create(vksplit_context* ctx, const bench_setup* s, con
     if (bench_is_loop(s->c)) { /* device parameters run on the compute path */
         o.path = VKSPLIT_PATH_COMPUTE;
         o.device_parameters = s->c->device;
+    } else if (bench_is_rows(s->c)) { /* so do rows */
+        o.path = VKSPLIT_PATH_COMPUTE;
+        o.rows = bench_rows_options(s->c);
     }
     return s->c->operation == VKSPLIT_OPERATION_JOIN ? vksplit_plan_create_join(ctx, &s->join, &o, plan, error)
                                                      : vksplit_plan_create(ctx, &s->desc, &o, plan, error);

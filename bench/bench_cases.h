@@ -24,7 +24,13 @@ typedef enum bench_shape {
     SHAPE_KV_APPEND,  /* [B, H, S + 1, D] axis 2: S and 1 (a KV cache and its new token) */
     SHAPE_HEADS,      /* [B, S, H, D] axis 2: H parts of 1, slices of one [B, H, S, D] tensor (strides) */
     SHAPE_DECODE,     /* engine loop: the cache [1, 32, S, D] whole, one token [1, 32, 1, D] at t (GIVEN) */
-    SHAPE_MOE         /* engine loop: tokens [T, D] axis 0, `outputs` experts of capacity T each (PACKED) */
+    SHAPE_MOE,        /* engine loop: tokens [T, D] axis 0, `outputs` experts of capacity T each (PACKED) */
+    /* rows loops (bench_rows.h): one part whose rows the GPU's indices place (vksplit_rows) */
+    SHAPE_KV_ROWS, /* the token [1, 32, 1, D] into the cache [1, 32, S, D] at t (LINEAR, one list) */
+    SHAPE_VTRANS,  /* V^T [n_embd, S]: one element a row at t (INDEXED int32, one index for all: `inner` n_embd) */
+    SHAPE_PAGED,   /* T tokens [T, 8, 128] into the paged cache [N, 8, 128] by slot (INDEXED, -1 skipped: `inner` T) */
+    SHAPE_SCATTER, /* [8, 8, 1, D] into [8, 8, S, D], each batch element at its own start (CIRCULAR) */
+    SHAPE_PERMUTE  /* MoE: tokens [T, D] gathered into [2T, D] (a split), or [2T, D] scattered back (a join) */
 } bench_shape;
 
 typedef struct bench_case {
@@ -33,7 +39,7 @@ typedef struct bench_case {
     const char* dtype;
     uint32_t element_size;
     bench_shape shape;
-    uint32_t inner; /* SHAPE_ROWS / CHUNKS: the inner size */
+    uint32_t inner; /* SHAPE_ROWS / CHUNKS and most loops: the inner size; SHAPE_VTRANS n_embd, SHAPE_PAGED T */
     uint32_t outputs;
     uint64_t fixed_bytes; /* SHAPE_FIXED: the tensor's bytes (a latency case) */
     vksplit_operation operation;
@@ -51,11 +57,19 @@ extern const uint32_t bench_join_case_count;
  * step after step against an engine's ways without them. */
 extern const bench_case bench_loop_cases[];
 extern const uint32_t bench_loop_case_count;
-/* Every case, splits, joins, then the engine loops: i in [0, bench_case_total()). */
+/* The rows loops (bench_rows.h): plans whose rows the GPU's indices place (vksplit_plan_options.
+ * rows), one command buffer replayed step after step against an engine's ways without them. */
+extern const bench_case bench_rows_cases[];
+extern const uint32_t bench_rows_case_count;
+/* Every case, splits, joins, the engine loops, then the rows loops: i in [0, bench_case_total()). */
 const bench_case* bench_case_at(uint32_t i);
 uint32_t bench_case_total(void);
 /* An engine loop (SHAPE_DECODE, SHAPE_MOE)? */
 int bench_is_loop(const bench_case* c);
+/* A rows loop (SHAPE_KV_ROWS and after)? */
+int bench_is_rows(const bench_case* c);
+/* A rows loop's vksplit_rows (host_indices NULL: the GPU's); mode NONE for any other case. */
+vksplit_rows bench_rows_options(const bench_case* c);
 
 /* One case at one size: the split and where its outputs sit in one buffer. A join runs its
  * mirror, `join`: the split's input (`input_strides`, `input_span`) is the join's output, the
@@ -82,7 +96,8 @@ typedef struct bench_setup {
 /* Sizes the case to about `target_bytes` of input (latency cases keep theirs). */
 void bench_setup_case(const bench_case* c, uint64_t target_bytes, bench_setup* s);
 /* The case's plan: vksplit_plan_create of desc, or vksplit_plan_create_join of join (an engine
- * loop's with its device parameters, on the compute path: the plan it replays). */
+ * loop's with its device parameters, a rows loop's with its rows, on the compute path: the plan
+ * it replays). A rows loop's desc has one part, its rows along the axis in split[0]. */
 vksplit_result bench_plan_create(vksplit_context* ctx, const bench_setup* s, const vksplit_plan_options* options,
                                  vksplit_plan** plan, vksplit_error* error);
 /* "[64,262143,1]", a join's output's sizes (T for a column-major split input or join output,

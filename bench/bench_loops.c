@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_host_buffer.h"
 #include "bench_timing.h" /* bench_median */
 
 extern const uint32_t bench_engine_producer_spv[];
@@ -22,66 +23,6 @@ static double now_seconds(void)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-/* ---- a mapped host-visible buffer with a device address (the parameters, the step counter) ---- */
-
-typedef struct host_buffer {
-    VkBuffer buffer;
-    VkDeviceMemory memory;
-    VkDeviceAddress address;
-    uint32_t* words;
-} host_buffer;
-
-static int host_buffer_create(VkDevice device, VkPhysicalDevice physical, VkDeviceSize size, host_buffer* b)
-{
-    memset(b, 0, sizeof *b);
-    VkBufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
-    info.size = size;
-    /* INDIRECT: the parameters hold the grids of the copy (vksplit.h) */
-    info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT |
-                 VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
-    info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
-    if (vkCreateBuffer(device, &info, NULL, &b->buffer) != VK_SUCCESS) {
-        b->buffer = VK_NULL_HANDLE;
-        return 0;
-    }
-    VkMemoryRequirements req;
-    vkGetBufferMemoryRequirements(device, b->buffer, &req);
-    VkPhysicalDeviceMemoryProperties memory;
-    vkGetPhysicalDeviceMemoryProperties(physical, &memory);
-    VkMemoryPropertyFlags need = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-    uint32_t type = UINT32_MAX;
-    for (uint32_t i = 0; i < memory.memoryTypeCount && type == UINT32_MAX; i++)
-        if ((req.memoryTypeBits & (1u << i)) && (memory.memoryTypes[i].propertyFlags & need) == need)
-            type = i;
-    VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
-                                       .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT};
-    VkMemoryAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .pNext = &flags};
-    alloc.allocationSize = req.size;
-    alloc.memoryTypeIndex = type;
-    if (type == UINT32_MAX || vkAllocateMemory(device, &alloc, NULL, &b->memory) != VK_SUCCESS) {
-        b->memory = VK_NULL_HANDLE;
-        return 0;
-    }
-    void* mapped = NULL;
-    if (vkBindBufferMemory(device, b->buffer, b->memory, 0) != VK_SUCCESS ||
-        vkMapMemory(device, b->memory, 0, VK_WHOLE_SIZE, 0, &mapped) != VK_SUCCESS)
-        return 0;
-    b->words = mapped;
-    memset(mapped, 0, (size_t)size);
-    VkBufferDeviceAddressInfo address = {VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, NULL, b->buffer};
-    b->address = vkGetBufferDeviceAddress(device, &address);
-    return 1;
-}
-
-static void host_buffer_destroy(VkDevice device, host_buffer* b)
-{
-    if (b->buffer)
-        vkDestroyBuffer(device, b->buffer, NULL);
-    if (b->memory)
-        vkFreeMemory(device, b->memory, NULL); /* unmaps too */
-    memset(b, 0, sizeof *b);
 }
 
 /* ---- the producer's values, on the host (engine_producer.comp) --------------------------------- */
@@ -138,7 +79,7 @@ typedef struct loop {
     VkFence fence;
     VkPipelineLayout layout;
     VkPipeline producer;
-    host_buffer params, state;
+    bench_host_buffer params, state;
     vksplit_runner_buffer whole, parts_buffer, arguments;
     vksplit_binding whole_b, part_b[BENCH_MAX_OUTPUTS], params_b;
     VkCommandBuffer replay, again, router; /* router: the producer alone (the host round trip's first half) */
@@ -469,8 +410,8 @@ static int setup(loop* l)
     l->replay = cmds[0], l->again = cmds[1], l->router = cmds[2];
     vksplit_error error;
     uint64_t args = l->plan_info.argument_bytes > 65536 ? l->plan_info.argument_bytes : 65536;
-    if (!host_buffer_create(device, l->info.physical_device, l->plan_info.parameter_bytes, &l->params) ||
-        !host_buffer_create(device, l->info.physical_device, 16, &l->state) ||
+    if (!bench_host_buffer_create(device, l->info.physical_device, l->plan_info.parameter_bytes, &l->params) ||
+        !bench_host_buffer_create(device, l->info.physical_device, 16, &l->state) ||
         vksplit_runner_buffer_create(l->runner, s->input_span, &l->whole, &error) != VKSPLIT_OK ||
         vksplit_runner_buffer_create(l->runner, s->arena_bytes, &l->parts_buffer, &error) != VKSPLIT_OK ||
         vksplit_runner_buffer_create(l->runner, args, &l->arguments, &error) != VKSPLIT_OK) {
@@ -515,8 +456,8 @@ static void teardown(loop* l)
         vkDestroyPipeline(device, l->producer, NULL);
     if (l->layout)
         vkDestroyPipelineLayout(device, l->layout, NULL);
-    host_buffer_destroy(device, &l->params);
-    host_buffer_destroy(device, &l->state);
+    bench_host_buffer_destroy(device, &l->params);
+    bench_host_buffer_destroy(device, &l->state);
     vksplit_runner_buffer_destroy(l->runner, &l->whole);
     vksplit_runner_buffer_destroy(l->runner, &l->parts_buffer);
     vksplit_runner_buffer_destroy(l->runner, &l->arguments);

@@ -46,6 +46,12 @@ void bench_usage(FILE* to)
             "  on the host (MoE); host-timed per step (recording, submission and the wait included), the\n"
             "  median of --reps rounds of M steps each (M: a round of the fastest lasts --batch-ms, or\n"
             "  --batch-reps steps), after --warmup-ms of steps of each; every method's bytes checked.\n"
+            "  The rows loops (kv_append1, kv_append1_vtrans, kv_paged_append_t1/t16/t512/t8192,\n"
+            "  tensorscatter_decode, moe_permute, moe_unpermute; --all or --case) replay a plan whose rows a GPU\n"
+            "  pass of the bench's own places by indices it writes, against GIVEN, re-recorded vkCmdCopyBuffer\n"
+            "  regions at host-known places, a static join and the host round trip; per step the host wall\n"
+            "  time as above and the GPU time (K = M steps, at most 256, in one submission between two\n"
+            "  timestamps); every method's bytes checked.\n"
             "  --size: tensor size of the throughput cases (default 64 MiB); the 4k/64k cases keep theirs.\n"
             "  --device: index from --list-devices (default: the first discrete GPU, else the first device).\n"
             "  --mapping runs|tiles|transpose|deinterleave|by-shape (the GPU default, also on lavapipe),\n"
@@ -183,7 +189,7 @@ int bench_parse_options(int argc, char** argv, bench_options* o)
             o->all = 1;
         } else if (!strcmp(a, "--list")) { /* "+": timed without --case */
             for (uint32_t c = 0; c < bench_case_total(); c++)
-                printf("%-19s %s %s\n", bench_case_at(c)->name, bench_case_at(c)->extra ? " " : "+",
+                printf("%-21s %s %s\n", bench_case_at(c)->name, bench_case_at(c)->extra ? " " : "+",
                        bench_case_at(c)->what);
             exit(0);
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {

@@ -18,7 +18,9 @@ static int is_join(const bench_case* c) { return c->operation == VKSPLIT_OPERATI
 static void json_operation(const bench_case* c, const vksplit_plan_info* i, char* mapping, size_t size)
 {
     snprintf(mapping, size, "%s%s", is_join(c) && i->path != VKSPLIT_PATH_TRANSFER ? "join-" : "",
-             bench_is_loop(c) ? "device" : bench_mapping_name(i->mapping)); /* device parameters' own kernel */
+             bench_is_loop(c)   ? "device" /* device parameters' own kernel */
+             : bench_is_rows(c) ? "rows"   /* and rows' */
+                                : bench_mapping_name(i->mapping));
     printf("\"operation\": \"%s\", \"inputs\": %u, \"outputs\": %u, ", is_join(c) ? "join" : "split",
            is_join(c) ? c->outputs : 1, is_join(c) ? 1 : c->outputs);
 }
@@ -95,9 +97,16 @@ void bench_report_begin(const bench_options* o, const vksplit_runner_info* info,
     }
 }
 
-/* An engine loop's --json marks (bench_loops.h): the kind and its plan's device parameters. */
+/* An engine loop's --json marks (bench_loops.h): the kind and its plan's device parameters; a rows
+ * loop's (bench_rows.h): the kind and its rows' mode. */
 static const char* loop_fields(const bench_case* c)
 {
+    if (bench_is_rows(c)) {
+        vksplit_rows_mode mode = bench_rows_options(c).mode;
+        return mode == VKSPLIT_ROWS_LINEAR     ? ", \"rows_loop\": true, \"rows\": \"linear\""
+               : mode == VKSPLIT_ROWS_CIRCULAR ? ", \"rows_loop\": true, \"rows\": \"circular\""
+                                               : ", \"rows_loop\": true, \"rows\": \"indexed\"";
+    }
     if (!bench_is_loop(c))
         return "";
     return c->device == VKSPLIT_DEVICE_PARAMETERS_GIVEN ? ", \"engine_loop\": true, \"device_parameters\": \"given\""
@@ -276,10 +285,103 @@ static void loop_json_row(const bench_row* r, int last)
            l->plan_us, r->stats_json[0] ? ", \"shader_stats\": " : "", r->stats_json, last ? "" : ",");
 }
 
+/* A rows loop's row: per step, each method's host wall time and GPU time, and their ratios to the
+ * rows plan's; then the references' plans. */
+static void rows_text_row(const bench_options* o, const bench_row* r)
+{
+    static int headed;
+    const bench_case* c = r->setup.c;
+    const bench_rows_result* l = &r->rows;
+    if (!headed++)
+        printf("\nrows loops: a plan whose rows the GPU's indices place, one command buffer recorded once, replayed\n"
+               "step after step (a GPU pass of the bench's own writes each step's indices), against an engine's ways\n"
+               "without them. Per step: wall = host time (recording where the method records, submission, the wait\n"
+               "for its fence), a round's time / its M steps; GPU = K steps back to back in one submission between\n"
+               "two timestamps / K (none for the host round trip); medians of %d rounds, the methods interleaved;\n"
+               "x = the method's time / the rows plan's (higher: rows is faster). Every method's bytes checked\n"
+               "against the CPU reference before and after the timing.\n",
+               o->batches);
+    char shape[64];
+    bench_shape_text(&r->setup, shape, sizeof shape);
+    printf("%-19s %-19s %-3s %5llu %9.3f %s\n ", c->name, shape, c->dtype, (unsigned long long)r->setup.split[0],
+           (double)r->info.bytes_written / MIB, r->info.summary);
+    for (uint32_t m = 0; m < l->method_count; m++) {
+        printf(" %s %.2f us", l->method[m], l->wall_s[m] * 1e6);
+        if (m)
+            printf(" (x %.2f)", ratio(l->wall_s[m], l->wall_s[0]));
+        if (l->gpu_s[m] >= 0)
+            printf(", GPU %.2f us", l->gpu_s[m] * 1e6);
+        if (m && l->gpu_s[m] >= 0)
+            printf(" (x %.2f)", ratio(l->gpu_s[m], l->gpu_s[0]));
+        printf(m + 1 < l->method_count ? ";" : "\n");
+    }
+    printf("  M %u, K %u, %llu steps, recorded once in %.2f us", l->steps_per_round, l->gpu_steps,
+           (unsigned long long)l->steps, l->record_us);
+    static const char* const given[2] = {"GIVEN", "GIVEN check + indirect copy"};
+    for (uint32_t k = 0; k < 2; k++) {
+        if (l->given_plan[k][0])
+            printf("; %s: %s", given[k], l->given_plan[k]);
+        if (l->given_refused[k][0])
+            printf("; %s not run: %s", given[k], l->given_refused[k]);
+    }
+    if (l->static_plan[0])
+        printf("; static join: %s", l->static_plan);
+    printf("\n");
+}
+
+static void rows_json_row(const bench_row* r, int last)
+{
+    const bench_case* c = r->setup.c;
+    const vksplit_plan_info* i = &r->info;
+    const bench_rows_result* l = &r->rows;
+    char shape[64], mapping[32];
+    bench_shape_text(&r->setup, shape, sizeof shape);
+    printf("    {\"case\": \"%s\", \"what\": \"%s\", \"size_mib\": %.0f, \"shape\": \"%s\", \"dtype\": \"%s\", ",
+           c->name, c->what, (double)r->size_target / MIB, shape, c->dtype);
+    json_operation(c, i, mapping, sizeof mapping);
+    printf(
+        "\"bytes\": %llu, \"path\": \"compute\", \"mapping\": \"%s\", \"plan\": \"%s\", \"dispatches\": %u, "
+        "\"workgroups\": %llu, \"word_bytes\": %u, \"part_rows\": %llu, \"index_count\": %llu, "
+        "\"index_span_bytes\": %llu, \"parameter_bytes\": %llu%s, "
+        "\"timing\": \"host wall time per step; GPU time per step: K steps in one submission between two timestamps\", ",
+        (unsigned long long)i->bytes_written, mapping, i->summary, i->dispatch_count,
+        (unsigned long long)i->workgroup_count, i->word_bytes, (unsigned long long)r->setup.split[0],
+        (unsigned long long)i->index_count, (unsigned long long)i->index_span_bytes,
+        (unsigned long long)i->parameter_bytes, loop_fields(c));
+    for (uint32_t k = 0; k < BENCH_ROWS_KINDS; k++) {
+        int at = -1;
+        for (uint32_t m = 0; m < l->method_count; m++)
+            if (!strcmp(l->key[m], bench_rows_keys[k]))
+                at = (int)m;
+        double wall = at >= 0 ? l->wall_s[at] : -1, gpu = at >= 0 ? l->gpu_s[at] : -1;
+        char v[4][32];
+        printf("\"%s_us\": %s, \"%s_gpu_us\": %s, ", bench_rows_keys[k],
+               number_or_null(v[0], sizeof v[0], "%.3f", wall * 1e6, at >= 0), bench_rows_keys[k],
+               number_or_null(v[1], sizeof v[1], "%.3f", gpu * 1e6, gpu >= 0));
+        if (k)
+            printf("\"ratio_%s\": %s, \"gpu_ratio_%s\": %s, ", bench_rows_keys[k],
+                   number_or_null(v[2], sizeof v[2], "%.4f", ratio(wall, l->wall_s[0]), at >= 0), bench_rows_keys[k],
+                   number_or_null(v[3], sizeof v[3], "%.4f", ratio(gpu, l->gpu_s[0]), gpu >= 0));
+        if (at >= 0)
+            printf("\"%s_dispatches\": %u, \"%s_copies\": %u, ", bench_rows_keys[k], l->dispatches[at],
+                   bench_rows_keys[k], l->copies[at]);
+    }
+    printf("\"given_plan\": \"%s\", \"given_not_run\": \"%s\", \"given_three_plan\": \"%s\", "
+           "\"given_three_not_run\": \"%s\", \"static_plan\": \"%s\", \"steps_per_round\": %u, \"gpu_steps\": %u, "
+           "\"rounds\": %d, \"warmup_steps\": %u, \"steps\": %llu, \"checks\": %u, \"record_us\": %.3f%s%s}%s\n",
+           l->given_plan[0], l->given_refused[0], l->given_plan[1], l->given_refused[1], l->static_plan,
+           l->steps_per_round, l->gpu_steps, l->rounds, l->warmup_steps, (unsigned long long)l->steps, l->checks,
+           l->record_us, r->stats_json[0] ? ", \"shader_stats\": " : "", r->stats_json, last ? "" : ",");
+}
+
 void bench_report_row(const bench_options* o, const bench_row* r, const bench_clock* clock, int last)
 {
     if (o->plan_only)
         plan_row(o, r, last);
+    else if (bench_is_rows(r->setup.c) && o->json)
+        rows_json_row(r, last);
+    else if (bench_is_rows(r->setup.c))
+        rows_text_row(o, r);
     else if (bench_is_loop(r->setup.c) && o->json)
         loop_json_row(r, last);
     else if (bench_is_loop(r->setup.c))

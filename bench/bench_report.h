@@ -7,6 +7,7 @@
 #include "bench_loops.h"
 #include "bench_measure.h"
 #include "bench_options.h"
+#include "bench_rows.h"
 
 /* The operations a case times, in bench_measurement.ops' order (the ceiling last: a device
  * without buffer device addresses has none). */
@@ -22,6 +23,7 @@ typedef struct bench_row {
     int latency; /* latency mode ran (the 4k and 64k cases) */
     bench_measurement m;
     bench_loop_result loop;                  /* an engine loop's (bench_is_loop): its methods instead of m */
+    bench_rows_result rows;                  /* a rows loop's (bench_is_rows): its methods instead of m */
     char stats_json[2048], stats_text[1024]; /* --shader-stats */
 } bench_row;
 

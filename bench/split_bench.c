@@ -32,6 +32,7 @@
 #include "bench_options.h"
 #include "bench_references.h"
 #include "bench_report.h"
+#include "bench_rows.h"
 #include "bench_shader_stats.h"
 #include "vksplit/vksplit_runner.h"
 
@@ -227,6 +228,14 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, bench
         vksplit_plan_destroy(plan);
         return;
     }
+    if (bench_is_rows(c)) { /* a rows loop: its own methods, host- and GPU-timed (bench_rows.h) */
+        bench_loop_options lo = {env->o->batches, env->o->warmup_ms * 1e-3, env->o->batch_ms * 1e-3, env->o->batch_reps,
+                                 env->o->path};
+        if (!bench_rows_run(runner, &env->timer, s, plan, &lo, &env->o->runner.tuning, &row->rows))
+            exit(1);
+        vksplit_plan_destroy(plan);
+        return;
+    }
 
     /* Device-local buffers: the input, one arena for the outputs (the references write there
      * too, after the split's bytes are checked: the same allocations for all), and the
@@ -305,15 +314,18 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, bench
 
 /* ---- the run ------------------------------------------------------------------------------- */
 
-/* An engine loop's plan needs device addresses (device parameters run on them only): without
- * them the case is left out, once, with the reason. */
+/* An engine loop's plan needs device addresses (device parameters run on them only), and a rows
+ * loop's producer pass and buffers use them: without them the case is left out, once, with the
+ * reason. */
 static int case_runs(const bench_env* env, const bench_case* c, int say)
 {
-    if (!bench_is_loop(c) || (env->info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS))
+    if ((!bench_is_loop(c) && !bench_is_rows(c)) ||
+        (env->info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS))
         return 1;
     if (say)
-        fprintf(stderr, "split_bench: %s: left out: device parameters need buffer device addresses, which %s lacks\n",
-                c->name, env->info.device_name);
+        fprintf(stderr, "split_bench: %s: left out: %s buffer device addresses, which %s lacks\n", c->name,
+                bench_is_loop(c) ? "device parameters need" : "the rows loops' producer pass needs",
+                env->info.device_name);
     return 0;
 }
 

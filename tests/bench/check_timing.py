@@ -29,11 +29,20 @@ buffers carry no timestamps (the layer's log leaves them out): their own fields 
 (each method's time per step, their ratios to the replay's, M steps a round, fixed where the
 run fixed K, the rounds, every method's bytes checked before the timing and once after, the
 producer's steps at least the timed ones), and the counts pass them by.
+
+The rows loops (rows with "rows_loop": bench/bench_rows.h) are host-timed step by step and
+GPU-timed in batches: their fields are checked alike (each method's wall and GPU time, the
+round trip's GPU time none, the ratios to the rows plan's, M and K, every method's bytes
+checked before and after the timing), and where a log is named each round's GPU batch of each
+method but the round trip: one submission of one command buffer on the rows' timestamp pair,
+holding exactly K steps' dispatches (the producer's, indirect ones too) and copies, nothing
+outside it (a re-recorded copy's step records no copy where every index is skipped).
 """
 import json
 import sys
 
 SPLIT, CEILING, COPY, CLOCK, WARM_SPLIT, LATENCY_SPLIT = 0, 2, 4, 6, 8, 14
+ROWS = 14 + 6 * 64  # BENCH_SLOT_ROWS
 
 
 def parse(path):
@@ -81,6 +90,81 @@ def check_loop(run, c):
         fail("%s: the engine loop's fields: %s" % (c["case"], c))
 
 
+# The rows loops' methods beside the rows plan (bench_rows.c), in the order a round runs them;
+# GIVEN's two where the library plans them (else "<key>_not_run" says why).
+ROWS_METHODS = ("rows", "given", "given_three", "copy_rerecorded", "static_join", "host_roundtrip")
+APPEND = ("rows", "given", "given_three", "copy_rerecorded", "static_join")
+
+
+def rows_methods(c):
+    name = c["case"]
+    if name in ("kv_append1", "kv_append1_vtrans"):
+        keys = APPEND
+    elif name.startswith("kv_paged_append_t") or name == "tensorscatter_decode":
+        keys = ("rows", "copy_rerecorded")
+    elif name in ("moe_permute", "moe_unpermute"):
+        keys = ("rows", "copy_rerecorded", "host_roundtrip")
+    else:
+        fail("%s: not a rows loop this check knows" % name)
+    return [k for k in keys if not c.get(k + "_not_run")]
+
+
+def close(a, b):
+    return abs(a - b) <= 0.01 * abs(a) + 1e-3
+
+
+def check_rows(run, c):
+    methods = rows_methods(c)
+    ok = c["rows_loop"] is True and c["rows"] in ("linear", "indexed", "circular") and c["path"] == "compute"
+    ok = ok and c["timing"].startswith("host wall time per step") and c["rows_us"] > 0 and c["rows_gpu_us"] > 0
+    for k in ROWS_METHODS:
+        if k in methods:
+            gpu = c[k + "_gpu_us"]
+            ok = ok and c[k + "_us"] > 0 and ((gpu is None) == (k == "host_roundtrip")) and (gpu is None or gpu > 0)
+            ok = ok and c[k + "_dispatches"] >= 0 and c[k + "_copies"] >= 0
+            if k != "rows":
+                ok = ok and close(c["ratio_" + k], c[k + "_us"] / c["rows_us"])
+                ok = ok and (gpu is None) == (c["gpu_ratio_" + k] is None)
+                ok = ok and (gpu is None or close(c["gpu_ratio_" + k], gpu / c["rows_gpu_us"]))
+        else:
+            ok = ok and c[k + "_us"] is None and c[k + "_gpu_us"] is None and k + "_dispatches" not in c
+            ok = ok and (k == "rows" or (c["ratio_" + k] is None and c["gpu_ratio_" + k] is None))
+    m_steps, k_steps = c["steps_per_round"], c["gpu_steps"]
+    ok = ok and m_steps >= 1 and (run["fixed_batch_reps"] == 0 or m_steps == run["fixed_batch_reps"])
+    ok = ok and k_steps == min(m_steps, 256) and c["rounds"] == run["batches"] and c["warmup_steps"] >= 1
+    ok = ok and c["record_us"] > 0 and c["checks"] == 2 * len(methods)  # each method before the timing, and after
+    ok = ok and c["steps"] >= c["rounds"] * (m_steps + k_steps)  # the rows method's own, in the rounds
+    # the rows plan: one dispatch with its producer where it checks its few indices itself
+    ok = ok and (c["rows_dispatches"] == 2) == c["plan"].endswith("check=fused")
+    if not ok:
+        fail("%s: the rows loop's fields: %s" % (c["case"], c))
+
+
+def check_rows_counts(data, lines):
+    """Each rows loop's GPU batches, per round, per method but the round trip, in the log's order."""
+    batches = [line for line in lines if line["first_query"] == ROWS]
+    for case in data["cases"]:
+        if not case.get("rows_loop"):
+            continue
+        k = case["gpu_steps"]
+        for _ in range(case["rounds"]):
+            for m in rows_methods(case):
+                if m == "host_roundtrip":
+                    continue
+                line = batches.pop(0) if batches else fail("%s: no GPU batch of %s left in the log" % (case["case"], m))
+                what = "%s %s GPU batch" % (case["case"], m)
+                expect(line, what, cbs=1, stamps=2, gap_work=0, outside_work=0,
+                       pair_dispatches=k * case[m + "_dispatches"])
+                if m == "copy_rerecorded" and case["case"].startswith("kv_paged_append"):
+                    # a step whose every slot is padding (-1, skipped) records no copy
+                    if not line["pair_copies"] <= k * case[m + "_copies"]:
+                        fail("%s: %d copies, at most %d expected (%s)" % (what, line["pair_copies"], k, line))
+                else:
+                    expect(line, what, pair_copies=k * case[m + "_copies"])
+    if batches:
+        fail("the log has %d rows GPU batches more than the JSON" % len(batches))
+
+
 def check_fields(run):
     clocked = run["clock_source"] is not None
     if not (clocked == (run["clock_note"] is None) == (run["clock_max_mhz"] is not None) ==
@@ -92,6 +176,9 @@ def check_fields(run):
     for c in run["cases"]:
         if c.get("engine_loop"):
             check_loop(run, c)
+            continue
+        if c.get("rows_loop"):
+            check_rows(run, c)
             continue
         ok = (c["warmup_ms"] >= run["warmup_ms"] * 0.99 and c["warmup_batches"] >= 1 and c["batches"] == run["batches"]
               and min(c["batch_reps"], c["copy_batch_reps"]) >= 1 and min(c["split_us"], c["copy_us"]) > 0
@@ -127,7 +214,7 @@ def check_counts(data, lines):
     clock_expected, case_start = 0, 0
     for case in data["cases"]:
         name = case["case"]
-        if case.get("engine_loop"):  # host-timed: no timestamps, nothing in the log
+        if case.get("engine_loop") or case.get("rows_loop"):  # no timestamps, or their own slot (below)
             continue
         if case["path"] != "compute":
             fail("%s: a compute-path case is needed (its splits are dispatches)" % name)
@@ -187,6 +274,7 @@ def main():
         check_fields(data)
         if log:
             check_counts(data, parse(log))
+            check_rows_counts(data, parse(log))
     print("check_timing: ok")
 
 

@@ -7,8 +7,8 @@
  *   outside_work=O pipelines=P1,P2
  *
  * T timestamps; Q the first query written (split_bench's slots label its batches:
- * bench/bench_timing.h); D and C the dispatches and copies recorded inside timestamp pairs
- * (between timestamps 0 and 1, 2 and 3, ...); G the dispatches and copies between one pair
+ * bench/bench_timing.h); D and C the dispatches (indirect ones too) and copies recorded inside
+ * timestamp pairs (between timestamps 0 and 1, 2 and 3, ...); G the dispatches and copies between one pair
  * and the next; O those before the first timestamp or after the last; P the pipelines the
  * pairs' dispatches used, numbered in the order the layer first saw them bound. Everything
  * else passes through. With VKSPLIT_BENCH_NO_TIMESTAMPS=1 it also hides the device's
@@ -52,6 +52,7 @@ typedef struct count_device {
     PFN_vkCmdWriteTimestamp CmdWriteTimestamp;
     PFN_vkCmdBindPipeline CmdBindPipeline;
     PFN_vkCmdDispatch CmdDispatch;
+    PFN_vkCmdDispatchIndirect CmdDispatchIndirect;
     PFN_vkCmdCopyBuffer CmdCopyBuffer;
     PFN_vkQueueSubmit QueueSubmit;
 } count_device;
@@ -193,6 +194,17 @@ static VKAPI_ATTR void VKAPI_CALL count_CmdDispatch(VkCommandBuffer cmd, uint32_
     find_device(cmd)->CmdDispatch(cmd, x, y, z);
 }
 
+/* An indirect dispatch (a plan with device parameters: its copy sized by its check) is a dispatch. */
+static VKAPI_ATTR void VKAPI_CALL count_CmdDispatchIndirect(VkCommandBuffer cmd, VkBuffer buffer, VkDeviceSize offset)
+{
+    pthread_mutex_lock(&lock);
+    buffer_count* b = find_buffer(cmd, 0);
+    b->dispatches++;
+    add_listed(b->pending, &b->pending_count, b->bound);
+    pthread_mutex_unlock(&lock);
+    find_device(cmd)->CmdDispatchIndirect(cmd, buffer, offset);
+}
+
 static VKAPI_ATTR void VKAPI_CALL count_CmdCopyBuffer(VkCommandBuffer cmd, VkBuffer src, VkBuffer dst, uint32_t count,
                                                       const VkBufferCopy* regions)
 {
@@ -248,6 +260,7 @@ static PFN_vkVoidFunction device_intercept(const char* name)
     INTERCEPT(CmdWriteTimestamp)
     INTERCEPT(CmdBindPipeline)
     INTERCEPT(CmdDispatch)
+    INTERCEPT(CmdDispatchIndirect)
     INTERCEPT(CmdCopyBuffer)
     INTERCEPT(QueueSubmit)
 #undef INTERCEPT
@@ -280,6 +293,7 @@ static VKAPI_ATTR VkResult VKAPI_CALL count_CreateDevice(VkPhysicalDevice pd, co
     LOAD(CmdWriteTimestamp)
     LOAD(CmdBindPipeline)
     LOAD(CmdDispatch)
+    LOAD(CmdDispatchIndirect)
     LOAD(CmdCopyBuffer)
     LOAD(QueueSubmit)
 #undef LOAD
