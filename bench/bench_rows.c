@@ -552,14 +552,9 @@ static int measure(rows_loop* l, bench_rows_result* r)
     return 1;
 }
 
-/* A step's dispatches of a plan with device parameters or rows, its producer's included:
- * vksplit_plan_info.dispatch_count counts a rows plan's check pass but leaves out the check of a
- * plan with device parameters on its own kernel (the check, then the indirect copy it sizes). */
-static uint32_t step_dispatches(const vksplit_plan_info* i)
-{
-    int own_check = i->device_parameters != VKSPLIT_DEVICE_PARAMETERS_NONE && !strstr(i->summary, " rows ");
-    return 1 + i->dispatch_count + (own_check ? 1 : 0);
-}
+/* A step's dispatches of a plan with device parameters or rows, its producer's included: the
+ * copy's and the check's before it (vksplit_plan_info). */
+static uint32_t step_dispatches(const vksplit_plan_info* i) { return 1 + i->dispatch_count + i->check_dispatch_count; }
 
 /* What a step of each method records (the count layer holds the GPU batches to it). */
 static void describe(const rows_loop* l, bench_rows_result* r)

@@ -385,7 +385,8 @@ typedef struct vksplit_tuning {
     VKSPLIT_EXPERIMENTAL uint32_t min_workgroups;
     /* A plan with device parameters of one part whose capacity moves at most this many bytes
      * checks its values and copies in ONE dispatch (device addresses; the rows kernels), not a
-     * check, a barrier and an indirect copy: a KV append. Default 256 KiB; 1: in effect never. */
+     * check, a barrier and an indirect copy: a KV append. Default 256 KiB; 1: in effect never,
+     * but where only the rows kernels serve (a ring, a step along the axis of 1 or 2 bytes). */
     VKSPLIT_EXPERIMENTAL uint32_t one_dispatch_bytes;
 } vksplit_tuning;
 
@@ -681,7 +682,9 @@ typedef struct vksplit_plan_info {
     vksplit_operation operation;
     vksplit_path path;           /* COMPUTE or TRANSFER: what a recording does */
     uint32_t word_bytes;         /* copy word: 1, 2, 4, 8, 16 or 32 bytes */
-    uint32_t dispatch_count;     /* vkCmdDispatch per recording (0 for TRANSFER or no bytes) */
+    uint32_t dispatch_count;     /* the copy's vkCmdDispatch (or, with device parameters on their own
+                                  * kernel, vkCmdDispatchIndirect) per recording (0 for TRANSFER or no
+                                  * bytes); the check before it is check_dispatch_count (below) */
     uint32_t copy_command_count; /* vkCmdCopyBuffer per recording (TRANSFER) */
     uint32_t row_dims;           /* dimensions left after coalescing, chunk excluded */
     uint32_t workgroup_size;
@@ -735,6 +738,11 @@ typedef struct vksplit_plan_info {
     vksplit_rows_mode rows_mode;
     uint64_t index_count;
     uint64_t index_span_bytes;
+    /* The check's vkCmdDispatch a recording records before the copy (one workgroup): 1 for a
+     * plan with device parameters on their own kernel, and for one on the rows kernels or with
+     * GPU indices where the copy does not check the values itself ("check=pass" in the summary);
+     * 0 otherwise (no check, or the copy's own: "check=fused"). */
+    uint32_t check_dispatch_count;
 } vksplit_plan_info;
 
 /* Writes the plan's table, table_bytes of it, into data (4-byte aligned host memory: the

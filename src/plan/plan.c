@@ -173,6 +173,7 @@ static void describe(vksplit_plan* plan)
     info->table_usage =
         VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | (plan->ctx->bda ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0);
     info->device_parameters = plan->device_parameters;
+    info->check_dispatch_count = plan->device_parameters ? 1u : 0u;
     info->parameter_bytes = plan->parameter_bytes;
     info->argument_bytes = plan->argument_bytes;
     info->mapping = compute && g->kernel != MAPPING_DEVICE ? g->mapping : VKSPLIT_MAPPING_DEFAULT;

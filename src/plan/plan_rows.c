@@ -103,10 +103,11 @@ void vksplit__describe_rows(vksplit_plan* plan)
     info->operation = (vksplit_operation)plan->direction;
     info->path = VKSPLIT_PATH_COMPUTE;
     info->word_bytes = rows->word_bytes;
-    info->dispatch_count = (rows->workgroups ? 1u : 0u) + (plan->check_pipeline ? 1u : 0u);
+    info->dispatch_count = rows->workgroups ? 1u : 0u;
+    info->check_dispatch_count = plan->check_pipeline ? 1u : 0u;
     info->row_dims = rows->outer_dims;
     info->workgroup_size = rows->workgroup_size;
-    info->workgroup_count = rows->workgroups + (plan->check_pipeline ? 1u : 0u);
+    info->workgroup_count = rows->workgroups;
     info->offset_alignment = plan->offset_alignment;
     bool whole_out = vksplit__writes_whole(plan->direction);
     info->input_count = 1;

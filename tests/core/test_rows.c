@@ -398,7 +398,8 @@ static void replay(gpu* g, vksplit_context* ctx, const rows_case* c, int fault, 
     vksplit_plan_get_info(plan, &info);
     uint64_t n = entries_of(c);
     CHECK_MSG(info.rows_mode == c->mode && info.index_count == n && info.index_span_bytes == n * c->index_bytes &&
-                  info.parameter_bytes >= VKSPLIT_ROWS_STATUS_WORDS * 4u,
+                  info.parameter_bytes >= VKSPLIT_ROWS_STATUS_WORDS * 4u && info.dispatch_count <= 1 &&
+                  info.check_dispatch_count == (strstr(info.summary, "check=pass") ? 1u : 0u),
               "%s: plan info: mode %d, %llu indices, %llu index bytes, %llu block bytes", c->name, (int)info.rows_mode,
               (unsigned long long)info.index_count, (unsigned long long)info.index_span_bytes,
               (unsigned long long)info.parameter_bytes);
