@@ -306,7 +306,11 @@ VKSPLIT_API int64_t vksplit_onnx_tensorscatter_version(int64_t model_opset);
  * is node->write_indices_data with HOST (the plan copies them at creation: keep them until
  * then), NULL with DEVICE. Only options_out->rows is written: set its path and table yourself
  * (zero: the defaults), then vksplit_plan_create_join(ctx, out, options_out, ...). out and
- * options_out are required (OUT_NULL). Thread-safety: safe (pure) for distinct storage. */
+ * options_out are required (OUT_NULL). The plan has limits of its own, refused by
+ * vksplit_plan_create_join, not here: at most VKSPLIT_ROWS_MAX_HOST_INDICES (2048) host write
+ * indices (more: put them on the GPU, DEVICE), and counts within 32 bits (PLAN_ROWS_COUNT:
+ * max_sequence_length below 2^31, the update's rows in all below 2^32, at most 2^18 GPU
+ * indices). Thread-safety: safe (pure) for distinct storage. */
 VKSPLIT_API vksplit_result vksplit_onnx_translate_tensorscatter(const vksplit_onnx_tensorscatter_desc* node,
                                                                 vksplit_onnx_tensorscatter_storage* storage,
                                                                 vksplit_join_desc* out,
