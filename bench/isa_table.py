@@ -28,14 +28,17 @@ def per16(m):
 
 # A case's pipeline as the ISA tool labels it, from its plan string ("join compute bda tiles
 # realigned w4 ...": [join-]KERNEL_wWORD, the kernel as the SPIR-V modules name it, '-' for '_').
-PLAN_RX = re.compile(r"^(join )?compute (?:bda|desc) ([a-z]+)(?: (realigned|wide|16-byte))? w(\d+)\b")
+PLAN_RX = re.compile(r"^(join )?compute (?:bda|desc) ([a-z]+)((?: [a-z0-9-]+)*?) w(\d+)\b")
 VARIANT = {"realigned": "tiles_realign", "wide": "tiles_wide", "16-byte": "transpose16"}
 
 def case_label(c):
     m = PLAN_RX.match(c.get("plan") or "")
     if not m:
         return "%s_w%d" % (c["mapping"], c["word_bytes"])
-    join, name, variant, word = m.groups()
+    join, name, words, word = m.groups()
+    # the kernel's variant where the plan names one (TILES' realigned and wide, TRANSPOSE16);
+    # a rows plan's words are its mode ("rows device given"), not a kernel
+    variant = next((w for w in words.split() if w in VARIANT), None)
     return "%s%s_w%s" % ("join-" if join else "", (VARIANT[variant] if variant else name).replace("_", "-"), word)
 
 def plans(out, target):
