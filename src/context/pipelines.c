@@ -218,10 +218,10 @@ static void specialize(const vksplit_context* ctx, uint32_t kernel, vksplit__dir
             3 * ctx->caps.workgroup_size + 1; /* per lane: its sum's low word, first broken rule, high word; the rule */
     bool transpose = kernel == MAPPING_TRANSPOSE || kernel == MAPPING_TRANSPOSE16;
     bool device = vksplit__is_parameter_kernel(kernel);
-    uint32_t workgroup = transpose                        ? TRANSPOSE_WORKGROUP
-                         : kernel == MAPPING_ROWS_CHECK   ? ROWS_CHECK_WORKGROUP
-                         : kernel == MAPPING_ROWS         ? vksplit__rows_workgroup(ctx)
-                                                          : ctx->caps.workgroup_size;
+    uint32_t workgroup = transpose                      ? TRANSPOSE_WORKGROUP
+                         : kernel == MAPPING_ROWS_CHECK ? ROWS_CHECK_WORKGROUP
+                         : kernel == MAPPING_ROWS       ? vksplit__rows_workgroup(ctx)
+                                                        : ctx->caps.workgroup_size;
     /* a CPU device's tuning: the device parameters' and the rows' copies in runs a lane */
     bool lane_runs = (kernel == MAPPING_DEVICE || kernel == MAPPING_ROWS) && ctx->caps.mapping == VKSPLIT_MAPPING_RUNS;
     uint32_t values[SPEC_COUNT] = {workgroup, device ? ctx->parameter_slots : ctx->output_slots, shared,

@@ -26,7 +26,7 @@
     X(MAPPING_TRANSPOSE16, VKSPLIT_MAPPING_TRANSPOSE, "transpose (16-byte loads and stores)", 0, 4, 1, both)   \
     X(MAPPING_DEINTERLEAVE, VKSPLIT_MAPPING_DEINTERLEAVE, "deinterleave", 4, 16, 0, both)                      \
     X(MAPPING_DEVICE, VKSPLIT_MAPPING_DEFAULT, "device parameters", 4 | 8 | 16, 0, 0, both)                    \
-    X(MAPPING_DEVICE_CHECK, VKSPLIT_MAPPING_DEFAULT, "device parameters' check", 4, 0, 0, split)             \
+    X(MAPPING_DEVICE_CHECK, VKSPLIT_MAPPING_DEFAULT, "device parameters' check", 4, 0, 0, split)               \
     X(MAPPING_ROWS, VKSPLIT_MAPPING_DEFAULT, "rows", 1 | 2 | 4 | 8 | 16, 0, 0, both)                           \
     X(MAPPING_ROWS_CHECK, VKSPLIT_MAPPING_DEFAULT, "rows' check", 4, 0, 0, split)
 

@@ -152,9 +152,8 @@ static void plan_blocks(const vksplit__rows_caps* caps, vksplit__rows_geometry* 
         g->block_rows = (uint32_t)(rows < ROWS_BLOCK_ROWS_MAX ? rows : ROWS_BLOCK_ROWS_MAX);
         g->trips = (uint32_t)vksplit__div_up((uint64_t)g->block_rows << log2, lane_items);
         g->col_tiles = (uint32_t)vksplit__div_up(g->row_words, (uint64_t)1 << log2);
-        g->workgroups = g->row_words && g->total_rows
-                            ? vksplit__div_up(g->total_rows, g->block_rows) * (uint64_t)g->col_tiles
-                            : 0;
+        g->workgroups =
+            g->row_words && g->total_rows ? vksplit__div_up(g->total_rows, g->block_rows) * (uint64_t)g->col_tiles : 0;
         if (trips == 1 || g->workgroups >= caps->min_workgroups)
             return;
         trips /= 2;
@@ -309,8 +308,8 @@ static vksplit_result check_request(const vksplit__request* q, uint32_t list_dim
 
 /* The table's words, rounded to 16 bytes, within the uniform buffer's most (descriptors), and
  * every tensor within one binding's reach (descriptors). */
-static vksplit_result check_reach(const vksplit__request* q, const vksplit__rows_caps* caps,
-                                  vksplit__rows_geometry* g, vksplit_error* error)
+static vksplit_result check_reach(const vksplit__request* q, const vksplit__rows_caps* caps, vksplit__rows_geometry* g,
+                                  vksplit_error* error)
 {
     g->table_words = (uint32_t)vksplit__div_up(g->table_words, 4) * 4;
     if (caps->table_most && g->table_words * 4u > caps->table_most)
@@ -370,7 +369,7 @@ vksplit_result vksplit__plan_rows(const vksplit__request* q, const vksplit_rows*
         if (d >= q->axis || (rows->list_dims >> d & 1u) || q->direction != VKSPLIT__JOIN)
             return VKSPLIT__FAIL(error, PLAN_ROWS_PAGES, rows->pages_along, q->axis, rows->list_dims);
         g->page_rows = q->sizes[q->axis];
-        g->places = q->sizes[d] * q->sizes[q->axis]; /* within the element count */
+        g->places = q->sizes[d] * q->sizes[q->axis];          /* within the element count */
         g->page_step = q->whole_strides[d] * q->element_size; /* bytes here: words once the word is known */
     }
     if ((rows->mode == VKSPLIT_ROWS_LINEAR || rows->mode == VKSPLIT_ROWS_CIRCULAR) && g->rows > g->places)
@@ -399,7 +398,7 @@ vksplit_result vksplit__plan_rows(const vksplit__request* q, const vksplit_rows*
         uint64_t scratch = 0;
         if (rows->mode != VKSPLIT_ROWS_INDEXED) {
             scratch = g->lists; /* each list's start */
-        } else if (join) { /* two bitmaps of the places per list: the duplicates */
+        } else if (join) {      /* two bitmaps of the places per list: the duplicates */
             g->bitmap_words = (uint32_t)vksplit__div_up(g->places, 32);
             scratch = 2 * g->lists * g->bitmap_words;
             if (scratch > VKSPLIT_ROWS_MAX_ENTRIES)

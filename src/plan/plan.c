@@ -141,7 +141,9 @@ static vksplit_path choose_path(const vksplit_plan* plan, vksplit_path asked)
 /* What the summary and the label call the plan's mapping: its kernel's for device parameters. */
 static const char* plan_mapping_name(const vksplit__geometry* g)
 {
-    return g->kernel == MAPPING_DEVICE ? "device" : g->kernel == MAPPING_ROWS ? "rows" : vksplit__mapping_name(g->mapping);
+    return g->kernel == MAPPING_DEVICE ? "device"
+           : g->kernel == MAPPING_ROWS ? "rows"
+                                       : vksplit__mapping_name(g->mapping);
 }
 
 static void describe(vksplit_plan* plan)
@@ -491,8 +493,8 @@ static vksplit_result create_plan(vksplit_context* ctx, const vksplit__request* 
 }
 
 /* NULL options: the same as zeroed ones (vksplit.h). */
-static const vksplit_plan_options default_options = {VKSPLIT_PATH_AUTO, VKSPLIT_TABLE_POOL,
-                                                     VKSPLIT_DEVICE_PARAMETERS_NONE, {VKSPLIT_ROWS_NONE, 0, 0, 0, NULL, 0}};
+static const vksplit_plan_options default_options = {
+    VKSPLIT_PATH_AUTO, VKSPLIT_TABLE_POOL, VKSPLIT_DEVICE_PARAMETERS_NONE, {VKSPLIT_ROWS_NONE, 0, 0, 0, NULL, 0}};
 
 /* The arguments every plan creation checks first; *o receives the options (NULL: the defaults). */
 static vksplit_result check_create(vksplit_context* ctx, const vksplit_plan_options* options, vksplit_plan** out,

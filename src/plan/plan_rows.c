@@ -33,10 +33,7 @@ static vksplit__rows_caps rows_caps(const vksplit_context* ctx)
     return caps;
 }
 
-bool vksplit__rows_records(const vksplit_plan* plan)
-{
-    return plan->rows.workgroups || plan->check_pipeline;
-}
+bool vksplit__rows_records(const vksplit_plan* plan) { return plan->rows.workgroups || plan->check_pipeline; }
 
 vksplit_result vksplit__plan_rows_object(vksplit_plan* plan, const vksplit__request* request,
                                          const vksplit_plan_options* options, vksplit_error* error)
@@ -128,11 +125,9 @@ void vksplit__describe_rows(vksplit_plan* plan)
     info->rows_mode = plan->rows_mode;
     info->index_count = rows->entries;
     info->index_span_bytes = rows->index_span_bytes;
-    const char* check = rows->flags & ROWS_FLAG_HOST    ? "host"
-                        : rows->flags & ROWS_FLAG_FUSED ? "fused"
-                                                        : "pass";
+    const char* check = rows->flags & ROWS_FLAG_HOST ? "host" : rows->flags & ROWS_FLAG_FUSED ? "fused" : "pass";
     snprintf(info->summary, sizeof info->summary, "%scompute %s rows %s w%u rows=%llu lists=%llu dims=%u check=%s",
              vksplit__words(plan->direction)->summary, ctx->bda ? "bda" : "desc", rows_mode_name(plan),
-             rows->word_bytes, (unsigned long long)rows->total_rows, (unsigned long long)rows->lists,
-             rows->outer_dims, check);
+             rows->word_bytes, (unsigned long long)rows->total_rows, (unsigned long long)rows->lists, rows->outer_dims,
+             check);
 }

@@ -98,7 +98,6 @@ static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksp
     ctx->vk.vkCmdDispatch(cmd, d->grid_x, d->grid_y, d->grid_z);
 }
 
-
 /* Later writes wait for earlier ones: descriptor ranges start at offsets rounded down to
  * minStorageBufferOffsetAlignment, so one dispatch's ranges may reach into bytes an earlier
  * one wrote (a fallback path: one barrier per group of outputs, per window). */
@@ -143,7 +142,8 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
     vksplit_binding moved = *whole;
     if (window)
         moved.offset += window->whole_offset;
-    infos[1] = vksplit__descriptor_for(plan, &moved, plan->whole_span, device ? &device_push.whole_word : &push.whole_word);
+    infos[1] =
+        vksplit__descriptor_for(plan, &moved, plan->whole_span, device ? &device_push.whole_word : &push.whole_word);
     VkWriteDescriptorSet writes[4];
     for (uint32_t b = 0; b < 4; b++) {
         writes[b] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};

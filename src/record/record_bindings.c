@@ -111,7 +111,7 @@ void vksplit__part_addresses(const vksplit_plan* plan, const vksplit_binding* pa
 /* A binding as a descriptor: the offset rounded down to what descriptors allow, the rest
  * in words for the shader. */
 VkDescriptorBufferInfo vksplit__descriptor_for(const vksplit_plan* plan, const vksplit_binding* b, uint64_t span,
-                                              uint32_t* first_word)
+                                               uint32_t* first_word)
 {
     uint64_t align = plan->ctx->min_storage_offset_alignment ? plan->ctx->min_storage_offset_alignment : 1;
     uint64_t word = plan->geo.word_bytes;

@@ -35,6 +35,6 @@ void vksplit__part_addresses(const vksplit_plan* plan, const vksplit_binding* pa
 /* Push descriptors: a binding as a descriptor, its offset rounded down to what descriptors allow
  * (and the plan's word), its first word from there in *first_word. */
 VkDescriptorBufferInfo vksplit__descriptor_for(const vksplit_plan* plan, const vksplit_binding* b, uint64_t span,
-                                              uint32_t* first_word);
+                                               uint32_t* first_word);
 
 #endif /* VKSPLIT_RECORD_BINDINGS_H */

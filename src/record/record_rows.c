@@ -107,8 +107,8 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
         uint64_t align = ctx->min_storage_offset_alignment > 4 ? ctx->min_storage_offset_alignment : 4;
         uint64_t base = b->indices.offset / align * align;
         push.indices_word = (uint32_t)((b->indices.offset - base) / 4);
-        infos[4] = (VkDescriptorBufferInfo){b->indices.buffer, base,
-                                            b->indices.offset - base + plan->rows.index_span_bytes};
+        infos[4] =
+            (VkDescriptorBufferInfo){b->indices.buffer, base, b->indices.offset - base + plan->rows.index_span_bytes};
     }
     push.grid_x = plan->rows.grid_x;
     VkWriteDescriptorSet writes[5];
@@ -138,8 +138,8 @@ vksplit_result vksplit__record_rows(const vksplit_plan* plan, VkCommandBuffer cm
     if (plan->table_bytes && !plan->table_bound)
         return VKSPLIT__FAIL0(error, RECORD_TABLE_UNBOUND);
     vksplit__bound bound = {0};
-    vksplit_result r = copies ? vksplit__bind(plan, VKSPLIT__BIND_RECORDING, &b->whole, b->parts, NULL, &bound, error)
-                              : VKSPLIT_OK;
+    vksplit_result r =
+        copies ? vksplit__bind(plan, VKSPLIT__BIND_RECORDING, &b->whole, b->parts, NULL, &bound, error) : VKSPLIT_OK;
     VkDeviceAddress block = 0, indices = 0;
     if (r == VKSPLIT_OK && plan->parameter_bytes)
         r = vksplit__bind_parameters(plan, &b->parameters, &block, error);

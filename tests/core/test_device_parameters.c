@@ -80,7 +80,7 @@ static void producer_values(const dev_case* c, uint32_t step, int fault, values*
         uint32_t cap = (uint32_t)c->caps[i];
         uint32_t len = append ? cap : hash(step, i) % (cap + 1);
         v->length[i] = len;
-        v->offset[i] = ring    ? step * 7u + hash(step, 7) % 3u /* any place: the ring wraps */
+        v->offset[i] = ring     ? step * 7u + hash(step, 7) % 3u /* any place: the ring wraps */
                        : append ? step % (whole_cap - cap + 1)
                        : given  ? at + hash(step, i + 1000) % (cap - len + 1)
                                 : 0xDEAD;
@@ -471,8 +471,8 @@ static const struct {
     int fault;
     size_t case_index;
 } faults[] = {
-    {FAULT_LENGTH, 2}, {FAULT_SUM, 2},     {FAULT_WHOLE, 3},  {FAULT_OFFSET, 0},  {FAULT_OFFSET, 5},
-    {FAULT_ORDER, 11}, {FAULT_LENGTH, 11}, {FAULT_LENGTH, 6}, {FAULT_LENGTH, 7},  {FAULT_OFFSET, 8},
+    {FAULT_LENGTH, 2}, {FAULT_SUM, 2},     {FAULT_WHOLE, 3},  {FAULT_OFFSET, 0}, {FAULT_OFFSET, 5},
+    {FAULT_ORDER, 11}, {FAULT_LENGTH, 11}, {FAULT_LENGTH, 6}, {FAULT_LENGTH, 7}, {FAULT_OFFSET, 8},
     {FAULT_SUM, 9},    {FAULT_WHOLE, 9},   {FAULT_OFFSET, 1},
 };
 

@@ -50,8 +50,8 @@ typedef struct rows_case {
     uint32_t list_dims;
     int skip;
     uint32_t element_size, rank, axis;
-    uint64_t sizes[MAX_RANK]; /* the whole's; sizes[axis] its places */
-    uint64_t rows;            /* the part's along the axis */
+    uint64_t sizes[MAX_RANK];         /* the whole's; sizes[axis] its places */
+    uint64_t rows;                    /* the part's along the axis */
     uint64_t whole_strides[MAX_RANK]; /* all 0: packed */
     uint64_t part_strides[MAX_RANK];  /* all 0: packed */
     int quiet;
@@ -114,10 +114,7 @@ static uint64_t lists_of(const rows_case* c)
             n *= c->sizes[d];
     return n;
 }
-static uint64_t entries_of(const rows_case* c)
-{
-    return lists_of(c) * (c->mode == VKSPLIT_ROWS_INDEXED ? c->rows : 1);
-}
+static uint64_t entries_of(const rows_case* c) { return lists_of(c) * (c->mode == VKSPLIT_ROWS_INDEXED ? c->rows : 1); }
 
 /* ---- the indices: drawn on the host, faults planted ------------------------------------------ */
 
@@ -181,8 +178,12 @@ static void expected_status(const rows_case* c, const int64_t* v, uint32_t* s)
         else if (c->mode == VKSPLIT_ROWS_LINEAR)
             bad = v[e] < 0 || v[e] > (int64_t)(C - L) ? VKSPLIT_RULE_ROWS_START : 0;
         if (bad) {
-            uint32_t r[6] = {(uint32_t)bad, (uint32_t)(e / per), (uint32_t)(e % per), (uint32_t)(uint64_t)v[e],
-                             (uint32_t)((uint64_t)v[e] >> 32), (uint32_t)C};
+            uint32_t r[6] = {(uint32_t)bad,
+                             (uint32_t)(e / per),
+                             (uint32_t)(e % per),
+                             (uint32_t)(uint64_t)v[e],
+                             (uint32_t)((uint64_t)v[e] >> 32),
+                             (uint32_t)C};
             memcpy(s, r, sizeof r);
             return;
         }
@@ -327,8 +328,8 @@ static int compare(const rows_case* c, const char* what, uint32_t step, const ui
     while (want[at] == got[at])
         at++;
     if ((*mismatches)++ < 3)
-        CHECK_MSG(0, "%s, step %u (%s): byte %llu is 0x%02x, want 0x%02x", c->name, step, what,
-                  (unsigned long long)at, got[at], want[at]);
+        CHECK_MSG(0, "%s, step %u (%s): byte %llu is 0x%02x, want 0x%02x", c->name, step, what, (unsigned long long)at,
+                  got[at], want[at]);
     return 0;
 }
 
@@ -438,7 +439,9 @@ static void replay(gpu* g, vksplit_context* ctx, const rows_case* c, int fault, 
     uint8_t* want = core_calloc(written, 1);
 
     vksplit_binding part_b = {part.buffer, 0};
-    vksplit_bindings b = {.whole = {whole.buffer, 0}, .parts = &part_b, .parameters = {block.buffer, 16},
+    vksplit_bindings b = {.whole = {whole.buffer, 0},
+                          .parts = &part_b,
+                          .parameters = {block.buffer, 16},
                           .indices = {indices.buffer, 8}};
     VkCommandBuffer cmd = core_cmd_begin(g->info.device, g->pool, 0);
     core_producer_record(&producer, cmd);
@@ -464,8 +467,8 @@ static void replay(gpu* g, vksplit_context* ctx, const rows_case* c, int fault, 
         expected_status(c, sv, want_status);
         const uint32_t* got = (const uint32_t*)(block.mapped + 16);
         CHECK_MSG(!memcmp(got, want_status, sizeof want_status) && got[6] == 0 && got[7] == 0,
-                  "%s, step %u: status {%u, %u, %u, %u, %u, %u}, want {%u, %u, %u, %u, %u, %u}", c->name, step,
-                  got[0], got[1], got[2], got[3], got[4], got[5], want_status[0], want_status[1], want_status[2],
+                  "%s, step %u: status {%u, %u, %u, %u, %u, %u}, want {%u, %u, %u, %u, %u, %u}", c->name, step, got[0],
+                  got[1], got[2], got[3], got[4], got[5], want_status[0], want_status[1], want_status[2],
                   want_status[3], want_status[4], want_status[5]);
         r = vksplit_parameters_status(plan, got, &err);
         CHECK_MSG(want_status[0] ? err.rule == (vksplit_rule)want_status[0] && r == vksplit_rule_result(err.rule)
@@ -548,9 +551,9 @@ typedef struct fault_case {
 } fault_case;
 
 static const fault_case faults[] = {
-    {0, FAULT_START},  {2, FAULT_INDEX},     {2, FAULT_DUPLICATE}, {3, FAULT_INDEX},
-    {4, FAULT_INDEX},  {5, FAULT_DUPLICATE}, {5, FAULT_INDEX},     {7, FAULT_DUPLICATE},
-    {11, FAULT_INDEX}, {11, FAULT_DUPLICATE}, {13, FAULT_INDEX},   {8, FAULT_INDEX},
+    {0, FAULT_START},  {2, FAULT_INDEX},      {2, FAULT_DUPLICATE}, {3, FAULT_INDEX},
+    {4, FAULT_INDEX},  {5, FAULT_DUPLICATE},  {5, FAULT_INDEX},     {7, FAULT_DUPLICATE},
+    {11, FAULT_INDEX}, {11, FAULT_DUPLICATE}, {13, FAULT_INDEX},    {8, FAULT_INDEX},
 };
 
 /* A random case that rows take: rank 2-5, any axis, packed or padded outer strides. */
@@ -630,8 +633,8 @@ static void run_all(gpu* g, vksplit_context* ctx, const char* label, uint64_t se
 
 /* ---- rules --------------------------------------------------------------------------------- */
 
-static void expect_plan_rule(vksplit_context* ctx, const rows_case* c, const vksplit_plan_options* o,
-                             vksplit_rule rule, const char* what)
+static void expect_plan_rule(vksplit_context* ctx, const rows_case* c, const vksplit_plan_options* o, vksplit_rule rule,
+                             const char* what)
 {
     uint64_t ws[MAX_RANK], ps[MAX_RANK];
     whole_strides(c, ws);
@@ -642,8 +645,8 @@ static void expect_plan_rule(vksplit_context* ctx, const rows_case* c, const vks
     vksplit_split_desc d = {c->element_size, c->rank, c->sizes, ws, c->axis, 1, rows, psp, 0};
     vksplit_plan* plan = (vksplit_plan*)(uintptr_t)1;
     vksplit_error err = {0};
-    vksplit_result r = c->join ? vksplit_plan_create_join(ctx, &j, o, &plan, &err)
-                               : vksplit_plan_create(ctx, &d, o, &plan, &err);
+    vksplit_result r =
+        c->join ? vksplit_plan_create_join(ctx, &j, o, &plan, &err) : vksplit_plan_create(ctx, &d, o, &plan, &err);
     CHECK_MSG(r != VKSPLIT_OK && err.rule == rule && r == vksplit_rule_result(rule) && plan == NULL,
               "rule %s (%s): got %s: %s", vksplit_rule_name(rule), what, vksplit_rule_name(err.rule), err.message);
     if (core_verbose())
@@ -709,7 +712,8 @@ static void rules(gpu* g, vksplit_context* ctx, vksplit_context* descriptors)
     }
     /* Counts: the places past 2^31 (a gather from a whole that broadcasts one byte), more host
      * indices than a plan holds, and (descriptors) a whole past one binding's reach. */
-    rows_case wide = {"2^31 places", 0, INDEXED, 8, 0, 0, 1, 2, 0, {1ull << 31, 1}, 1, {0, 1}, {0}, 1, 0}; /* broadcast: 1 byte */
+    rows_case wide = {"2^31 places",   0, INDEXED, 8,   0, 0, 1, 2, 0,
+                      {1ull << 31, 1}, 1, {0, 1},  {0}, 1, 0}; /* broadcast: 1 byte */
     o = (vksplit_plan_options){0};
     o.rows = (vksplit_rows){INDEXED, 8, 0, 0, NULL, 0};
     expect_plan_rule(ctx, &wide, &o, VKSPLIT_RULE_PLAN_ROWS_COUNT, "2^31 places");
@@ -752,8 +756,8 @@ static void rules(gpu* g, vksplit_context* ctx, vksplit_context* descriptors)
               err.message);
     b.indices = (vksplit_binding){buf.buffer, 50002};
     r = vksplit_cmd_record(plan, cmd, &b, &err);
-    CHECK_MSG(r == VKSPLIT_ERROR_ALIGNMENT && err.rule == VKSPLIT_RULE_RECORD_INDICES_ALIGNMENT,
-              "indices at 50002: %s", err.message);
+    CHECK_MSG(r == VKSPLIT_ERROR_ALIGNMENT && err.rule == VKSPLIT_RULE_RECORD_INDICES_ALIGNMENT, "indices at 50002: %s",
+              err.message);
     b.indices.offset = 50000;
     b.parameters.buffer = VK_NULL_HANDLE;
     r = vksplit_cmd_record(plan, cmd, &b, &err);
