@@ -1,10 +1,11 @@
-/* See check_rows.h. The plan is vksplit__plan_rows's on a request for capacities; the model reads
- * only the table it writes (vksplit__write_rows_table) and what a recording gives the kernels (the
- * copy word of its pipeline, its workgroup, the grid, the indices and the block), word by word as
- * shaders/copy_rows.glsl and rows_indices.glsl read them, in their 32-bit arithmetic (`uint` wraps
- * here as it does there; OFFSET is 64 bits with device addresses, 32 on descriptors). What that is
- * held to (the facts below) is computed from the request and the indices alone, 64 bits wide, as
- * vksplit.h defines rows the GPU places. */
+/* See check_rows.h. The plan is vksplit__plan_rows's (or vksplit__plan_device_rows's) on a request
+ * for capacities; the model reads only the table it writes (vksplit__write_rows_table) and what a
+ * recording gives the kernels (the copy word of its pipeline, its workgroup, the grid, the indices
+ * and the block), word by word as shaders/copy_rows.glsl, rows_check.glsl and rows_indices.glsl
+ * read them, in their 32-bit arithmetic (`uint` wraps here as it does there; OFFSET is 64 bits
+ * with device addresses, 32 on descriptors). What that is held to (the facts below) is computed
+ * from the request, the indices and the device parameters alone, 64 bits wide, as vksplit.h
+ * defines rows the GPU places and device parameters. */
 #include "check_rows.h"
 
 #include <stdbool.h>
@@ -26,7 +27,8 @@ typedef struct uvec2 {
 
 /* A model that runs every workgroup and lane at most this many items (words it may move); a
  * larger copy is sampled: some workgroups (the grid's ends, its padding, where a 32-bit index
- * would wrap, a few by the seed), some lanes of each. */
+ * would wrap, a few by the seed), some lanes of each. A sampled workgroup still places all its
+ * rows (at most ROWS_BLOCK_ROWS_MAX): every lane's loads read them. */
 #define FULL_ITEMS (1u << 15)
 #define SAMPLE_LANE_ITEMS 1024u
 #define POISON 0xA5A5A5A5u
@@ -37,11 +39,20 @@ typedef struct facts {
     uint32_t rank, axis, es;
     bool join, host, skip;
     vksplit_rows_mode mode;
-    uint32_t index_bytes;                                                         /* 4 or 8 */
+    vksplit_device_parameters device; /* NONE: indices place the rows; else the engine's values */
+    uint32_t dw[3];                   /* device: the whole's length, the part's, its offset */
+    uint32_t index_bytes;             /* 4 or 8 */
     uint64_t sizes[VKSPLIT_MAX_RANK], ws[VKSPLIT_MAX_RANK], ps[VKSPLIT_MAX_RANK]; /* strides in elements */
-    uint64_t L, C, outer, row_bytes, lists, per_list, entries;
+    int32_t pages;       /* the pages' dimension (vksplit_rows.pages_along - 1); -1: none */
+    bool pages_refused;  /* pages_along names no dimension a plan may page over (PLAN_ROWS_PAGES) */
+    uint64_t page_rows;  /* pages: the axis's size, the places a page */
+    uint64_t L, C;       /* the part's rows, the whole's places (pages: their dimension's x the axis's) */
+    uint64_t outer;      /* the part's rows' outer indices: the dimensions before the axis (not the pages') */
+    uint64_t row_bytes;  /* UINT64_MAX: past 64 bits (then no tensor has an element) */
+    uint64_t lists, per_list, entries, total;
     bool listed[VKSPLIT_MAX_RANK];
     uint64_t whole_span, part_span; /* bytes */
+    bool too_large;                 /* the part's span or the indices' count past 64 bits: refused */
     const int64_t* v;
     uint64_t value_count;
 } facts;
@@ -55,29 +66,46 @@ static void packed_strides(uint32_t rank, const uint64_t* sizes, uint64_t* strid
     }
 }
 
-/* Bytes from a tensor's first element to the end of its last (0 when empty). */
-static uint64_t span_bytes(uint32_t rank, const uint64_t* sizes, const uint64_t* strides, uint32_t es)
+/* Bytes from a tensor's first element to the end of its last (0 when empty); false past 64 bits. */
+static bool span_bytes(uint32_t rank, const uint64_t* sizes, const uint64_t* strides, uint32_t es, uint64_t* bytes)
 {
-    uint64_t last = 0;
-    for (uint32_t d = 0; d < rank; d++) {
+    uint64_t last = 0, step;
+    *bytes = 0;
+    for (uint32_t d = 0; d < rank; d++)
         if (!sizes[d])
-            return 0;
-        last += (sizes[d] - 1) * strides[d];
-    }
-    return (last + 1) * es;
+            return true;
+    for (uint32_t d = 0; d < rank; d++)
+        if (__builtin_mul_overflow(sizes[d] - 1, strides[d], &step) || __builtin_add_overflow(last, step, &last))
+            return false;
+    return !__builtin_add_overflow(last, 1, &last) && !__builtin_mul_overflow(last, es, bytes);
 }
 
-static bool make_facts(const fz_rows_case* c, facts* f)
+static void make_facts(const fz_rows_case* c, facts* f)
 {
     const vksplit_split_desc* d = c->desc;
     memset(f, 0, sizeof *f);
     f->rank = d->rank, f->axis = d->axis, f->es = d->element_size;
-    f->join = c->join, f->host = c->rows.host_indices != NULL, f->skip = c->rows.skip_negative != 0;
-    f->mode = c->rows.mode;
+    f->join = c->join;
+    f->device = c->device;
+    memcpy(f->dw, c->device_words, sizeof f->dw);
+    bool device = f->device != VKSPLIT_DEVICE_PARAMETERS_NONE;
+    f->host = !device && c->rows.host_indices != NULL, f->skip = !device && c->rows.skip_negative != 0;
+    f->mode = device ? VKSPLIT_ROWS_LINEAR : c->rows.mode; /* device: one list of consecutive places */
     f->index_bytes = c->rows.index_bytes ? c->rows.index_bytes : 8;
     memcpy(f->sizes, d->sizes, d->rank * sizeof *f->sizes);
     f->L = d->lengths[0];
-    f->C = f->sizes[f->axis];
+    f->page_rows = f->C = f->sizes[f->axis];
+    f->pages = -1;
+    uint32_t list_dims = device ? 0 : c->rows.list_dims;
+    if (!device && c->rows.pages_along) {
+        uint32_t p = c->rows.pages_along - 1;
+        f->pages_refused = p >= f->axis || (list_dims >> p & 1u) || !f->join;
+        if (!f->pages_refused) {
+            f->pages = (int32_t)p;
+            if (__builtin_mul_overflow(f->sizes[p], f->sizes[f->axis], &f->C))
+                f->too_large = true; /* not past the element count, which fits */
+        }
+    }
     uint64_t psizes[VKSPLIT_MAX_RANK];
     memcpy(psizes, f->sizes, sizeof psizes);
     psizes[f->axis] = f->L;
@@ -89,25 +117,35 @@ static bool make_facts(const fz_rows_case* c, facts* f)
         memcpy(f->ps, d->output_strides[0], d->rank * sizeof *f->ps);
     else
         packed_strides(d->rank, psizes, f->ps);
-    f->whole_span = span_bytes(f->rank, f->sizes, f->ws, f->es);
-    f->part_span = span_bytes(f->rank, psizes, f->ps, f->es);
+    if (!span_bytes(f->rank, f->sizes, f->ws, f->es, &f->whole_span) ||
+        !span_bytes(f->rank, psizes, f->ps, f->es, &f->part_span))
+        f->too_large = true; /* the part's: its rows L are a capacity, not the whole's size */
     f->outer = 1, f->lists = 1, f->row_bytes = f->es;
     for (uint32_t k = 0; k < f->axis; k++) {
-        f->listed[k] = (c->rows.list_dims >> k & 1u) != 0;
-        if (__builtin_mul_overflow(f->outer, f->sizes[k], &f->outer))
-            return false;
-        if (f->listed[k] && __builtin_mul_overflow(f->lists, f->sizes[k], &f->lists))
-            return false;
+        f->listed[k] = (list_dims >> k & 1u) != 0;
+        if ((int32_t)k != f->pages)
+            f->outer *= f->sizes[k]; /* within the whole's element count (or 0) */
+        if (f->listed[k])
+            f->lists *= f->sizes[k];
     }
-    for (uint32_t k = f->axis + 1; k < f->rank; k++)
+    for (uint32_t k = f->axis + 1; k < f->rank && f->row_bytes; k++)
         if (__builtin_mul_overflow(f->row_bytes, f->sizes[k], &f->row_bytes))
-            return false;
+            f->row_bytes = UINT64_MAX; /* sizes past 64 bits: the tensors are empty, or too large */
+    for (uint32_t k = f->axis + 1; k < f->rank; k++)
+        if (f->sizes[k] == 0)
+            f->row_bytes = 0;
     f->per_list = f->mode == VKSPLIT_ROWS_INDEXED ? f->L : 1;
-    if (__builtin_mul_overflow(f->lists, f->per_list, &f->entries))
-        return false;
+    if (device)
+        f->lists = 1, f->entries = 0; /* no indices: the length and the offset are the block's */
+    else if (__builtin_mul_overflow(f->lists, f->per_list, &f->entries))
+        f->too_large = true; /* an indices tensor of 2^64 entries or more */
+    /* the rows to move: the part's rows, none where the whole has no place */
+    if (f->row_bytes && f->C && !f->too_large && __builtin_mul_overflow(f->outer, f->L, &f->total))
+        f->too_large = true;
+    if (!f->row_bytes || !f->C)
+        f->total = 0;
     f->v = c->values;
     f->value_count = c->value_count;
-    return true;
 }
 
 /* Floor modulo (numpy's and Python's %), c > 0. */
@@ -179,18 +217,51 @@ static uint32_t expected_status(const facts* f, uint32_t s[6])
     return rule;
 }
 
+/* The status device parameters' values give (vksplit.h's rules with n = 1, in device_check.glsl's
+ * order: the part's length, then its offset (GIVEN), or the whole's length and the lengths' sum
+ * (PACKED); a ring has no offset rule): {rule, three values}, the rule 0 when none is broken; and
+ * the place of the part's row 0 (a ring's offset modulo the places). */
+static uint32_t expected_device_status(const facts* f, uint32_t s[4], uint64_t* start)
+{
+    uint64_t whole = f->dw[0], len = f->dw[1], off = f->dw[2];
+    memset(s, 0, 4 * sizeof *s);
+    *start = 0;
+    uint32_t rule = 0, v[3] = {0, 0, 0};
+    if (len > f->L) {
+        rule = CHECK_RULE_LENGTH, v[0] = 0, v[1] = (uint32_t)len, v[2] = (uint32_t)f->L;
+    } else if (f->device == VKSPLIT_DEVICE_PARAMETERS_GIVEN) {
+        if (off + len > f->C)
+            rule = CHECK_RULE_OFFSET, v[0] = 0, v[1] = (uint32_t)off, v[2] = (uint32_t)f->C;
+        *start = off;
+    } else if (f->device == VKSPLIT_DEVICE_PARAMETERS_RING) {
+        *start = f->C ? off % f->C : 0;
+    } else if (whole > f->C) {
+        rule = CHECK_RULE_WHOLE_LENGTH, v[0] = (uint32_t)whole, v[1] = (uint32_t)f->C, v[2] = 0;
+    } else if (len != whole) {
+        rule = CHECK_RULE_SUM, v[0] = (uint32_t)len, v[1] = (uint32_t)whole, v[2] = 0;
+    }
+    s[0] = rule, s[1] = v[0], s[2] = v[1], s[3] = v[2];
+    return rule;
+}
+
 /* Where row r (o x L + j) of the copy lies, 64 bits wide: its first word in the whole and in the
- * part (in words of word_bytes), or moves false for a skipped place. */
+ * part (in words of word_bytes), or moves false for a row that does not move (a skipped place, a
+ * row past the device's length, any row under a broken rule). */
 typedef struct row_place {
     bool moves;
     uint64_t whole_word, part_word;
 } row_place;
 
-static row_place locate_row(const facts* f, uint64_t r, uint32_t word, const char* kind)
+static row_place locate_row(const facts* f, uint32_t rule, uint64_t device_start, uint64_t r, uint32_t word,
+                            const char* kind)
 {
     row_place p = {false, 0, 0};
+    if (rule != 0)
+        return p;
     uint64_t o = r / f->L, j = r % f->L, idx[VKSPLIT_MAX_RANK] = {0};
     for (uint32_t d = f->axis; d-- > 0;) {
+        if ((int32_t)d == f->pages)
+            continue; /* the part's rows do not run over the pages' dimension: index 0 of it */
         idx[d] = o % f->sizes[d];
         o /= f->sizes[d];
     }
@@ -199,7 +270,13 @@ static row_place locate_row(const facts* f, uint64_t r, uint32_t word, const cha
         if (f->listed[d])
             list = list * f->sizes[d] + idx[d];
     uint64_t place;
-    if (f->mode == VKSPLIT_ROWS_INDEXED) {
+    if (f->device != VKSPLIT_DEVICE_PARAMETERS_NONE) {
+        if (j >= f->dw[1])
+            return p; /* past the length the engine wrote */
+        place = device_start + j;
+        if (f->device == VKSPLIT_DEVICE_PARAMETERS_RING)
+            place %= f->C;
+    } else if (f->mode == VKSPLIT_ROWS_INDEXED) {
         int64_t v = f->v[list * f->L + j];
         if (v < 0)
             return p; /* skipped (a verdict that passed let it only with skip_negative) */
@@ -212,7 +289,11 @@ static row_place locate_row(const facts* f, uint64_t r, uint32_t word, const cha
     if (place >= f->C)
         fz_fail("%s: row %llu's place %llu is outside the whole's %llu places", kind, (unsigned long long)r,
                 (unsigned long long)place, (unsigned long long)f->C);
-    uint64_t we = place * f->ws[f->axis], pe = j * f->ps[f->axis];
+    uint64_t we, pe = j * f->ps[f->axis];
+    if (f->pages >= 0) /* place p: page p / sizes[axis] of the pages' dimension, row p % sizes[axis] */
+        we = place / f->page_rows * f->ws[f->pages] + place % f->page_rows * f->ws[f->axis];
+    else
+        we = place * f->ws[f->axis];
     for (uint32_t d = 0; d < f->axis; d++)
         we += idx[d] * f->ws[d], pe += idx[d] * f->ps[d];
     if (we * f->es % word || pe * f->es % word)
@@ -223,7 +304,6 @@ static row_place locate_row(const facts* f, uint64_t r, uint32_t word, const cha
     p.part_word = pe * f->es / word;
     return p;
 }
-
 /* ---- the kernels, as they read the table ---------------------------------------------------- */
 
 typedef struct shader {
@@ -236,8 +316,9 @@ typedef struct shader {
     uint64_t index_words;
     uint32_t* block; /* the block (NULL: host indices) */
     uint64_t block_words;
-    uint smem[ROWS_SHARED_WORDS];
-    uint64_t* trips; /* per lane: loop trips so far */
+    uint smem[ROWS_COPY_SHARED_WORDS]; /* the copy's; the check's is its first ROWS_SHARED_WORDS */
+    uint device_start, device_length;  /* copy_rows.glsl's g_device_start, g_device_length */
+    uint64_t* trips;                   /* per lane: loop trips so far */
 } shader;
 
 static uint tbl(const shader* s, uint i)
@@ -278,6 +359,7 @@ static void smem_min(shader* s, uint i, uint v)
 static void count_trip(const shader* s, uint lane, uint64_t n) { s->trips[lane] += n; }
 
 static uint rows_mode(uint flags) { return flags & ROWS_FLAG_MODE; }
+static uint rows_device_mode(uint flags) { return (flags >> ROWS_FLAG_DEVICE_SHIFT) & ROWS_FLAG_DEVICE_MASK; }
 
 static uvec2 index_value(const shader* s, uint flags, uint e)
 {
@@ -301,14 +383,13 @@ static uint entry_rule(uint flags, uvec2 v, uint rows, uint places)
     return 0u;
 }
 
-/* mod_u64 of the shader: the high word's remainder, then the low word's bits one by one. The
- * GPU's % by 0 is an undefined value, not a trap: any value stands for it here. Its 32 trips are
- * not counted against the loop budget: a loop of a constant count the compilers unroll (lavapipe
- * checked 2^18 CIRCULAR lists, 69632 trips a lane if they counted, past llvmpipe's 65535). */
+/* mod_u64 of the shader: the high word's remainder, then the low word's bits one by one, for
+ * 0 < c < 2^31 (start_place keeps c = 0 away: the GPU's % by 0 is an undefined value). Its 32
+ * trips are [[unroll]]ed: no loop trip counts against the budget. */
 static uint mod_u64(const shader* s, uvec2 v, uint c)
 {
     if (c == 0u)
-        return 0xFFFFFFFFu;
+        fz_fail("%s: mod_u64 takes a remainder by 0 places", s->kind);
     uint r = v.y % c;
     for (int b = 31; b >= 0; b--) {
         if (r >= 0x80000000u)
@@ -321,8 +402,8 @@ static uint mod_u64(const shader* s, uvec2 v, uint c)
 }
 static uint start_place(const shader* s, uint flags, uvec2 v, uint places)
 {
-    if (rows_mode(flags) != 3u)
-        return v.x;
+    if (rows_mode(flags) != 3u || places == 0u) /* (no place: no row either, L <= C) */
+        return places == 0u ? 0u : v.x;
     return is_negative(v) ? places - 1u - mod_u64(s, (uvec2){~v.x, ~v.y}, places) : mod_u64(s, v, places);
 }
 
@@ -436,9 +517,60 @@ static void write_status(const shader* s, const uint status[6])
     block_set(s, ROWS_BLOCK_STATUS + 7u, 0u);
 }
 
-/* rows_check.glsl's main: the verdict, the status, each list's start. */
+/* device_verdict of rows_indices.glsl: the rule the block's device parameters break (0: none),
+ * its three values, the place of the part's row 0 and the length that moves. */
+static uint device_verdict(const shader* s, uint dmode, uint values[3], uint* start, uint* length)
+{
+    uint cap = tbl(s, ROWS_TBL_ROWS), places = tbl(s, ROWS_TBL_PLACES);
+    uint len = block_get(s, BLOCK_LENGTH(1u, 0u)), off = block_get(s, BLOCK_OFFSET(1u, 0u));
+    *start = 0u;
+    *length = 0u;
+    values[0] = 0u, values[1] = len, values[2] = cap;
+    if (len > cap)
+        return CHECK_RULE_LENGTH;
+    if (dmode == CHECK_MODE_GIVEN) {
+        values[0] = 0u, values[1] = off, values[2] = places;
+        if (off > places || len > places - off)
+            return CHECK_RULE_OFFSET;
+        *start = off;
+    } else if (dmode == 3u) {
+        *start = places != 0u ? off % places : 0u;
+    } else {
+        uint whole = block_get(s, BLOCK_WHOLE_LENGTH);
+        values[0] = whole, values[1] = places, values[2] = 0u;
+        if (whole > places)
+            return CHECK_RULE_WHOLE_LENGTH;
+        values[0] = len, values[1] = whole, values[2] = 0u;
+        if (len != whole)
+            return CHECK_RULE_SUM;
+    }
+    values[0] = values[1] = values[2] = 0u;
+    *length = len;
+    return 0u;
+}
+
+static void write_device_status(const shader* s, uint rule, const uint values[3])
+{
+    block_set(s, BLOCK_STATUS(1u), rule);
+    for (uint i = 0u; i < 3u; i++)
+        block_set(s, BLOCK_STATUS(1u) + 1u + i, values[i]);
+}
+
+/* rows_check.glsl's main: device parameters' verdict, status, length and place; or the indices'
+ * verdict, the status, each list's start. */
 static uint rows_check_pass(shader* s, uint status[6])
 {
+    uint dmode = rows_device_mode(tbl(s, ROWS_TBL_FLAGS));
+    if (dmode != 0u) { /* lane 0 alone */
+        uint values[3], start, length;
+        uint rule = device_verdict(s, dmode, values, &start, &length);
+        write_device_status(s, rule, values);
+        block_set(s, BLOCK_USED_LENGTH(1u, 0u), length);
+        block_set(s, BLOCK_USED_OFFSET(1u, 0u), start);
+        status[0] = rule, status[1] = values[0], status[2] = values[1], status[3] = values[2];
+        status[4] = status[5] = 0u;
+        return rule;
+    }
     uint lanes = ROWS_CHECK_WORKGROUP;
     uint rule = rows_verdict(s, false, lanes, status);
     uint flags = tbl(s, ROWS_TBL_FLAGS);
@@ -486,7 +618,15 @@ static bool place_row(const shader* s, uint lane, uint flags, uint r, uint64_t* 
     }
     bool host = (flags & ROWS_FLAG_HOST) != 0u;
     uint place;
-    if (rows_mode(flags) == 1u) {
+    if (rows_device_mode(flags) != 0u) {
+        if (j >= s->device_length)
+            return false;
+        place = s->device_start + j;
+        if (place < j)
+            fz_fail("%s: the device's start %u + row %u wraps 32 bits", s->kind, s->device_start, j);
+        if (place >= places)
+            place -= places;
+    } else if (rows_mode(flags) == 1u) {
         uint e = list * rows + j;
         if (host) {
             place = tbl(s, tbl(s, ROWS_TBL_HOST_AT) + e);
@@ -515,6 +655,12 @@ static bool place_row(const shader* s, uint lane, uint flags, uint r, uint64_t* 
         if (place >= places)
             place -= places;
     }
+    uint page_rows = tbl(s, ROWS_TBL_PAGE_ROWS);
+    if (page_rows != 0u) {
+        uint page = place / page_rows;
+        whole_at = off(s, whole_at + off(s, (uint64_t)page * tbl_offset(s, ROWS_TBL_PAGE_STEP)));
+        place -= page * page_rows;
+    }
     whole_at = off(s, whole_at + off(s, (uint64_t)place * tbl_offset(s, ROWS_TBL_WHOLE_STEP)));
     part_at = off(s, part_at + off(s, (uint64_t)j * tbl_offset(s, ROWS_TBL_PART_STEP)));
     *read_at = s->join ? part_at : whole_at;
@@ -527,19 +673,39 @@ static bool place_row(const shader* s, uint lane, uint flags, uint r, uint64_t* 
 typedef struct copy_check {
     const facts* f;
     uint64_t workgroups64; /* the blocks of the table, 64 bits wide: rows / block_rows x col_tiles */
+    uint64_t read_words;   /* the side read: its span in words (every load lies within) */
     uint8_t* counts;       /* [total_rows x row_words], full model only */
     uint64_t* written;     /* the words written, full model only */
     uint64_t written_count, written_cap;
     uint64_t moved;
-    uint rule; /* the verdict's: nothing may move under a broken rule */
+    uint rule;             /* the verdict's: nothing may move under a broken rule */
+    uint64_t device_start; /* device parameters: the rules' place of the part's row 0 */
+    row_place want[ROWS_BLOCK_ROWS_MAX]; /* the workgroup's block's rows, 64 bits wide */
 } copy_check;
 
-/* One invocation of rows_main (lane `lane` of workgroup wg, its 64-bit id g64), past the
- * verdict (the fused copy's comes from its workgroup, computed once). */
-static void rows_invocation(shader* s, copy_check* k, uint wg, uint64_t g64, uint lane, uint lanes)
+/* One workgroup of rows_main (wg its 32-bit number, g64 its 64-bit id), past the verdict (the
+ * fused copy's comes from its workgroup, computed once): its lanes place the block's rows into
+ * workgroup memory, then each of `chosen` (n_chosen lanes, all of them or a sample) runs its
+ * trips, loads then stores. */
+static void rows_workgroup(shader* s, copy_check* k, uint wg, uint64_t g64, uint lanes, const uint* chosen,
+                           uint n_chosen, const uint64_t* verdict_trips)
 {
     const facts* f = k->f;
-    uint flags = tbl(s, ROWS_TBL_FLAGS);
+    uint flags = tbl(s, ROWS_TBL_FLAGS), dmode = rows_device_mode(flags);
+    if (dmode != 0u) {
+        if ((flags & ROWS_FLAG_FUSED) != 0u) { /* the workgroup's own verdict (run_copy) */
+            if (k->rule != 0u)
+                return;
+        } else {
+            s->device_length = block_get(s, BLOCK_USED_LENGTH(1u, 0u));
+            s->device_start = block_get(s, BLOCK_USED_OFFSET(1u, 0u));
+        }
+    } else if ((flags & ROWS_FLAG_FUSED) != 0u) {
+        if (k->rule != 0u)
+            return;
+    } else if ((flags & ROWS_FLAG_HOST) == 0u && block_get(s, ROWS_BLOCK_STATUS) != 0u) {
+        return;
+    }
     uint col_tiles = tbl(s, ROWS_TBL_COL_TILES), block_rows = tbl(s, ROWS_TBL_BLOCK_ROWS);
     uint total = tbl(s, ROWS_TBL_TOTAL_ROWS), row_words = tbl(s, ROWS_TBL_ROW_WORDS);
     uint cols_log2 = tbl(s, ROWS_TBL_COLS_LOG2), trips = tbl(s, ROWS_TBL_TRIPS);
@@ -549,12 +715,6 @@ static void rows_invocation(shader* s, copy_check* k, uint wg, uint64_t g64, uin
     uint first_row = rb * block_rows;
     /* the same, 64 bits wide: what the workgroup is meant to copy */
     uint64_t rb64 = g64 / col_tiles, ct64 = g64 % col_tiles, first64 = rb64 * block_rows;
-    if ((flags & ROWS_FLAG_FUSED) != 0u) { /* the workgroup's own verdict (run_copy) */
-        if (k->rule != 0u)
-            return;
-    } else if ((flags & ROWS_FLAG_HOST) == 0u && block_get(s, ROWS_BLOCK_STATUS) != 0u) {
-        return;
-    }
     if (first_row >= total)
         return;
     if (g64 >= k->workgroups64 || first64 != first_row || ct64 != ct)
@@ -562,66 +722,128 @@ static void rows_invocation(shader* s, copy_check* k, uint wg, uint64_t g64, uin
                 "meant to copy %s",
                 s->kind, (unsigned long long)g64, s->grid_x, wg, first_row, ct,
                 g64 >= k->workgroups64 ? "nothing (the grid's padding)" : "another block");
-    uint UNROLL = ABI_UNROLL(s->word_bytes);
-    uint mask = (1u << cols_log2) - 1u, col_base = ct << cols_log2;
-    uint current = 0xFFFFFFFFu;
-    bool live = false;
-    uint64_t read_at = 0, write_at = 0;
-    row_place want = {false, 0, 0};
-    for (uint t = 0u; t < trips; t++) {
-        count_trip(s, lane, 1);
-        for (uint u = 0u; u < UNROLL; u++) {
-            uint item = s->lane_runs ? (lane * trips + t) * UNROLL + u : (t * UNROLL + u) * lanes + lane;
-            uint sub = item >> cols_log2, col = col_base + (item & mask);
-            if (sub != current) {
-                current = sub;
-                live = first_row + sub < total && place_row(s, lane, flags, first_row + sub, &read_at, &write_at);
-                if (sub >= block_rows)
-                    fz_fail("%s: item %u of workgroup %u is row %u of a block of %u rows: the next block's", s->kind,
-                            item, wg, sub, block_rows);
-                uint64_t r64 = first64 + sub;
-                if (r64 < f->outer * f->L)
-                    want = locate_row(f, r64, s->word_bytes, s->kind);
-                else
-                    want.moves = false;
-                if (live != want.moves)
-                    fz_fail("%s: row %llu (32 bits: %u of %u) %s, but its place says it %s", s->kind,
-                            (unsigned long long)r64, first_row + sub, total, live ? "moves" : "does not move",
-                            want.moves ? "moves" : "does not");
+    if (block_rows == 0u || block_rows > ROWS_BLOCK_ROWS_MAX)
+        fz_fail("%s: a block of %u rows, past the %u rows of workgroup memory", s->kind, block_rows,
+                ROWS_BLOCK_ROWS_MAX);
+    for (uint lane = 0; lane < lanes; lane++)
+        s->trips[lane] = verdict_trips[lane];
+
+    /* Every row of the block placed once, the lanes sharing them, into workgroup memory. */
+    for (uint lane = 0; lane < lanes; lane++)
+        for (uint r = lane; r < block_rows; r += lanes) {
+            count_trip(s, lane, 1);
+            uint64_t read_at = 0, write_at = 0;
+            if (first_row + r < first_row)
+                fz_fail("%s: block row %u of first row %u wraps 32 bits", s->kind, r, first_row);
+            bool live = first_row + r < total && place_row(s, lane, flags, first_row + r, &read_at, &write_at);
+            uint at = ROWS_ROW_AT(r);
+            if (at + 3u >= ROWS_COPY_SHARED_WORDS)
+                fz_fail("%s: row %u of the block is placed at workgroup memory word %u of %u", s->kind, r, at,
+                        (uint)ROWS_COPY_SHARED_WORDS);
+            if (s->bda) {
+                uint64_t rd = live ? read_at : 0u;
+                s->smem[at] = (uint)rd;
+                s->smem[at + 1u] = (uint)(rd >> 32);
+                s->smem[at + 2u] = (uint)write_at;
+                s->smem[at + 3u] = live ? (uint)(write_at >> 32) : ROWS_ROW_SKIP;
+                if (live && (uint)(write_at >> 32) == ROWS_ROW_SKIP)
+                    fz_fail("%s: row %u writes at word %llu, whose high half is the skip mark", s->kind,
+                            first_row + r, (unsigned long long)write_at);
+            } else {
+                s->smem[at] = live ? (uint)read_at : 0u;
+                s->smem[at + 2u] = (uint)write_at;
+                s->smem[at + 3u] = live ? 0u : ROWS_ROW_SKIP;
             }
-            bool moves = live && col < row_words;
-            if (!moves)
-                continue;
-            if (k->rule)
-                fz_fail("%s: a word moves under broken rule %u", s->kind, k->rule);
-            uint64_t col64 = (ct64 << cols_log2) + (item & mask);
-            uint64_t whole_w = want.whole_word + col64, part_w = want.part_word + col64;
-            uint64_t want_read = f->join ? part_w : whole_w, want_write = f->join ? whole_w : part_w;
-            uint64_t got_read = off(s, read_at + col), got_write = off(s, write_at + col);
-            if (col64 != col || got_read != want_read || got_write != want_write)
-                fz_fail("%s: row %u column %u reads word %llu and writes %llu; row %llu column %llu is words %llu "
-                        "(read) and %llu (written)",
-                        s->kind, first_row + sub, col, (unsigned long long)got_read, (unsigned long long)got_write,
-                        (unsigned long long)(first64 + sub), (unsigned long long)col64, (unsigned long long)want_read,
-                        (unsigned long long)want_write);
-            uint64_t whole_words = f->whole_span / s->word_bytes, part_words = f->part_span / s->word_bytes;
-            if (whole_w >= whole_words || part_w >= part_words)
-                fz_fail("%s: row %llu column %llu: word %llu of the whole (span %llu words) and %llu of the part "
-                        "(span %llu words)",
-                        s->kind, (unsigned long long)(first64 + sub), (unsigned long long)col64,
-                        (unsigned long long)whole_w, (unsigned long long)whole_words, (unsigned long long)part_w,
-                        (unsigned long long)part_words);
-            k->moved++;
-            if (k->counts) {
-                uint8_t* n = &k->counts[(first64 + sub) * row_words + col64];
-                if (++*n > 1)
-                    fz_fail("%s: row %llu column %llu is written twice", s->kind, (unsigned long long)(first64 + sub),
-                            (unsigned long long)col64);
-                if (k->written_count == k->written_cap)
-                    fz_fail("%s: more writes than items", s->kind);
-                k->written[k->written_count++] = want_write;
+            uint64_t r64 = first64 + r;
+            k->want[r] = (row_place){false, 0, 0};
+            if (r64 < f->total)
+                k->want[r] = locate_row(f, k->rule, k->device_start, r64, s->word_bytes, s->kind);
+            if (live != k->want[r].moves)
+                fz_fail("%s: row %llu (32 bits: %u of %u) %s, but its place says it %s", s->kind,
+                        (unsigned long long)r64, first_row + r, total, live ? "moves" : "does not move",
+                        k->want[r].moves ? "moves" : "does not");
+            if (live && k->rule)
+                fz_fail("%s: row %u moves under broken rule %u", s->kind, first_row + r, k->rule);
+        }
+    for (uint lane = 0; lane < lanes; lane++)
+        if (s->trips[lane] > VKSPLIT_LOOP_BUDGET)
+            fz_fail("%s: lane %u of workgroup %llu makes %llu loop trips placing its block's rows, over the budget of "
+                    "%u",
+                    s->kind, lane, (unsigned long long)g64, (unsigned long long)s->trips[lane], VKSPLIT_LOOP_BUDGET);
+
+    /* Then the words: ABI_UNROLL loads a trip, every one within the side read, then the stores of
+     * the words that move. */
+    uint UNROLL = ABI_UNROLL(s->word_bytes);
+    uint mask = (1u << cols_log2) - 1u, col_base = ct << cols_log2, items = block_rows << cols_log2;
+    if (cols_log2 > 31u || ((uint64_t)block_rows << cols_log2) != items)
+        fz_fail("%s: a block of %u rows x 2^%u columns: its items wrap 32 bits", s->kind, block_rows, cols_log2);
+    if (row_words == 0u)
+        fz_fail("%s: a dispatched workgroup of rows of 0 words", s->kind);
+    uint64_t whole_words = f->whole_span / s->word_bytes, part_words = f->part_span / s->word_bytes;
+    for (uint li = 0; li < n_chosen; li++) {
+        uint lane = chosen[li];
+        for (uint t = 0u; t < trips; t++) {
+            count_trip(s, lane, 1);
+            uint64_t from[16];
+            for (uint u = 0u; u < UNROLL; u++) {
+                uint item = s->lane_runs ? (lane * trips + t) * UNROLL + u : (t * UNROLL + u) * lanes + lane;
+                uint sub = item >> cols_log2, at = ROWS_ROW_AT(sub < block_rows - 1u ? sub : block_rows - 1u);
+                uint col = col_base + (item & mask);
+                col = col < row_words - 1u ? col : row_words - 1u;
+                if (s->bda) {
+                    from[u] = ((uint64_t)s->smem[at] | (uint64_t)s->smem[at + 1u] << 32) + col;
+                } else {
+                    from[u] = (uint)(s->smem[at] + col);
+                    if (from[u] != (uint64_t)s->smem[at] + col)
+                        fz_fail("%s: a load at word %u + column %u wraps 32 bits", s->kind, s->smem[at], col);
+                }
+                if (from[u] >= k->read_words)
+                    fz_fail("%s: lane %u of workgroup %llu, trip %u: item %u (row %u of the block, column %u) loads word "
+                            "%llu of the %s, whose span is %llu words",
+                            s->kind, lane, (unsigned long long)g64, t, item, sub, col, (unsigned long long)from[u],
+                            f->join ? "part" : "whole", (unsigned long long)k->read_words);
+            }
+            for (uint u = 0u; u < UNROLL; u++) {
+                uint item = s->lane_runs ? (lane * trips + t) * UNROLL + u : (t * UNROLL + u) * lanes + lane;
+                uint sub = item >> cols_log2, at = ROWS_ROW_AT(sub < block_rows - 1u ? sub : block_rows - 1u);
+                uint skip = s->smem[at + 3u], col = col_base + (item & mask);
+                if (!(item < items && skip != ROWS_ROW_SKIP && col < row_words))
+                    continue;
+                uint64_t to = s->bda ? ((uint64_t)s->smem[at + 2u] | (uint64_t)skip << 32) + col
+                                     : (uint)(s->smem[at + 2u] + col);
+                if (k->rule)
+                    fz_fail("%s: a word moves under broken rule %u", s->kind, k->rule);
+                row_place want = k->want[sub];
+                uint64_t r64 = first64 + sub, col64 = (ct64 << cols_log2) + (item & mask);
+                uint64_t whole_w = want.whole_word + col64, part_w = want.part_word + col64;
+                uint64_t want_read = f->join ? part_w : whole_w, want_write = f->join ? whole_w : part_w;
+                if (!want.moves || col64 != col || from[u] != want_read || to != want_write)
+                    fz_fail("%s: row %u column %u loads word %llu and stores %llu; row %llu column %llu %s words %llu "
+                            "(read) and %llu (written)",
+                            s->kind, first_row + sub, col, (unsigned long long)from[u], (unsigned long long)to,
+                            (unsigned long long)r64, (unsigned long long)col64, want.moves ? "is" : "moves no word, not",
+                            (unsigned long long)want_read, (unsigned long long)want_write);
+                if (whole_w >= whole_words || part_w >= part_words)
+                    fz_fail("%s: row %llu column %llu: word %llu of the whole (span %llu words) and %llu of the part "
+                            "(span %llu words)",
+                            s->kind, (unsigned long long)r64, (unsigned long long)col64, (unsigned long long)whole_w,
+                            (unsigned long long)whole_words, (unsigned long long)part_w,
+                            (unsigned long long)part_words);
+                k->moved++;
+                if (k->counts) {
+                    uint8_t* n = &k->counts[r64 * row_words + col64];
+                    if (++*n > 1)
+                        fz_fail("%s: row %llu column %llu is written twice", s->kind, (unsigned long long)r64,
+                                (unsigned long long)col64);
+                    if (k->written_count == k->written_cap)
+                        fz_fail("%s: more writes than items", s->kind);
+                    k->written[k->written_count++] = want_write;
+                }
             }
         }
+        if (s->trips[lane] > VKSPLIT_LOOP_BUDGET)
+            fz_fail("%s: lane %u of workgroup %llu makes %llu loop trips, over the budget of %u", s->kind, lane,
+                    (unsigned long long)g64, (unsigned long long)s->trips[lane], VKSPLIT_LOOP_BUDGET);
     }
 }
 
@@ -652,44 +874,46 @@ typedef struct rows_kind {
 static void check_table(const rows_kind* kind, const facts* f, const vksplit__rows_geometry* g, const uint32_t* t)
 {
     uint32_t word = g->word_bytes;
-    uint32_t want_flags = (uint32_t)f->mode | (f->index_bytes == 8 ? ROWS_FLAG_INDEX64 : 0) |
-                          (f->skip ? ROWS_FLAG_SKIP : 0) | (f->host ? ROWS_FLAG_HOST : 0) |
-                          (f->join ? ROWS_FLAG_JOIN : 0);
+    bool device = f->device != VKSPLIT_DEVICE_PARAMETERS_NONE;
+    uint32_t want_flags = device ? (uint32_t)f->device << ROWS_FLAG_DEVICE_SHIFT | (f->join ? ROWS_FLAG_JOIN : 0)
+                                 : (uint32_t)f->mode | (f->index_bytes == 8 ? ROWS_FLAG_INDEX64 : 0) |
+                                       (f->skip ? ROWS_FLAG_SKIP : 0) | (f->host ? ROWS_FLAG_HOST : 0) |
+                                       (f->join ? ROWS_FLAG_JOIN : 0);
     uint32_t flags = t[ROWS_TBL_FLAGS];
-    uint64_t total = f->row_bytes ? f->outer * f->L : 0;
-    bool fused = (flags & ROWS_FLAG_FUSED) != 0;
+    bool fused = (flags & ROWS_FLAG_FUSED) != 0, wide = f->row_bytes == UINT64_MAX; /* wide: no element */
     bool ok = (flags & ~(uint32_t)ROWS_FLAG_FUSED) == want_flags && (!fused || (kind->caps.bda && !f->host)) &&
               t[ROWS_TBL_ROWS] == f->L && t[ROWS_TBL_PLACES] == f->C && f->C < (1u << 31) && word >= 1 && word <= 16 &&
-              (word & (word - 1)) == 0 && word <= kind->caps.max_word_bytes && f->row_bytes % word == 0 &&
-              (uint64_t)t[ROWS_TBL_ROW_WORDS] * word == f->row_bytes && t[ROWS_TBL_TOTAL_ROWS] == total &&
-              t[ROWS_TBL_ENTRIES] == f->entries &&
+              (word & (word - 1)) == 0 && word <= kind->caps.max_word_bytes &&
+              (wide || (f->row_bytes % word == 0 && (uint64_t)t[ROWS_TBL_ROW_WORDS] * word == f->row_bytes)) &&
+              t[ROWS_TBL_TOTAL_ROWS] == f->total && t[ROWS_TBL_ENTRIES] == f->entries &&
               /* INDEXED lists of no rows may count past 32 bits: their count then bounds no loop (no
                * entry to check; no bitmap, whose words the plan bounds) */
               (t[ROWS_TBL_LISTS] == f->lists || (f->entries == 0 && t[ROWS_TBL_LISTS] == (uint32_t)f->lists &&
                                                  (uint64_t)t[ROWS_TBL_LISTS] * t[ROWS_TBL_BITMAP_WORDS] == 0)) &&
+              t[ROWS_TBL_PAGE_ROWS] == (f->pages >= 0 ? f->page_rows : 0) &&
               t[ROWS_TBL_OUTER_DIMS] <= ROWS_MAX_OUTER_DIMS && t[ROWS_TBL_TRIPS] >= 1;
     if (!ok)
-        fz_fail("%s: the table {flags 0x%x, rows %u, places %u, row words %u of %u bytes, total rows %u, lists %u, "
-                "entries %u, dims %u, trips %u} is not the request's {flags 0x%x, %llu, %llu, %llu bytes, %llu, %llu, "
-                "%llu}",
-                kind->name, flags, t[ROWS_TBL_ROWS], t[ROWS_TBL_PLACES], t[ROWS_TBL_ROW_WORDS], word,
-                t[ROWS_TBL_TOTAL_ROWS], t[ROWS_TBL_LISTS], t[ROWS_TBL_ENTRIES], t[ROWS_TBL_OUTER_DIMS],
+        fz_fail("%s: the table {flags 0x%x, rows %u, places %u, page rows %u, row words %u of %u bytes, total rows %u, "
+                "lists %u, entries %u, dims %u, trips %u} is not the request's {flags 0x%x, %llu, %llu, %llu, %llu "
+                "bytes, %llu, %llu, %llu}",
+                kind->name, flags, t[ROWS_TBL_ROWS], t[ROWS_TBL_PLACES], t[ROWS_TBL_PAGE_ROWS], t[ROWS_TBL_ROW_WORDS],
+                word, t[ROWS_TBL_TOTAL_ROWS], t[ROWS_TBL_LISTS], t[ROWS_TBL_ENTRIES], t[ROWS_TBL_OUTER_DIMS],
                 t[ROWS_TBL_TRIPS], want_flags, (unsigned long long)f->L, (unsigned long long)f->C,
-                (unsigned long long)f->row_bytes, (unsigned long long)total, (unsigned long long)f->lists,
-                (unsigned long long)f->entries);
-    /* A block: every item of a workgroup one (row, column) of its rows x 2^cols_log2 columns,
-     * the column tiles across a row. */
+                (unsigned long long)(f->pages >= 0 ? f->page_rows : 0), (unsigned long long)f->row_bytes,
+                (unsigned long long)f->total, (unsigned long long)f->lists, (unsigned long long)f->entries);
+    /* A block: rows x 2^cols_log2 columns, at most the rows of workgroup memory, every item of it
+     * some lane's (the lanes' items past it load and store nothing), the column tiles across a row. */
     uint64_t items = (uint64_t)g->workgroup_size * ABI_UNROLL(word) * t[ROWS_TBL_TRIPS];
-    uint32_t log2 = t[ROWS_TBL_COLS_LOG2];
+    uint32_t log2 = t[ROWS_TBL_COLS_LOG2], block_rows = t[ROWS_TBL_BLOCK_ROWS];
     uint64_t cols = (uint64_t)1 << (log2 < 63 ? log2 : 63), row_words = t[ROWS_TBL_ROW_WORDS];
-    if (total && row_words &&
-        (log2 > 31 || items % cols || items / cols != t[ROWS_TBL_BLOCK_ROWS] || t[ROWS_TBL_BLOCK_ROWS] == 0 ||
+    if (f->total && row_words &&
+        (log2 > 31 || block_rows == 0 || block_rows > ROWS_BLOCK_ROWS_MAX || (uint64_t)block_rows * cols > items ||
          (uint64_t)t[ROWS_TBL_COL_TILES] * cols < row_words ||
          ((uint64_t)t[ROWS_TBL_COL_TILES] - 1) * cols >= row_words))
-        fz_fail("%s: a workgroup's %llu items (%u lanes x %u x %u trips) are not blocks of %u rows x 2^%u columns, "
-                "%u column tiles across rows of %llu words",
+        fz_fail("%s: a workgroup's %llu items (%u lanes x %u x %u trips) do not cover a block of %u rows (at most %u) "
+                "x 2^%u columns, or %u column tiles do not cross rows of %llu words",
                 kind->name, (unsigned long long)items, g->workgroup_size, ABI_UNROLL(word), t[ROWS_TBL_TRIPS],
-                t[ROWS_TBL_BLOCK_ROWS], log2, t[ROWS_TBL_COL_TILES], (unsigned long long)row_words);
+                block_rows, ROWS_BLOCK_ROWS_MAX, log2, t[ROWS_TBL_COL_TILES], (unsigned long long)row_words);
     if (g->workgroup_size == 0 || (g->workgroup_size & (g->workgroup_size - 1)) ||
         g->workgroup_size > kind->caps.workgroup_size)
         fz_fail("%s: the copy's workgroup %u is no power of two within the context's %u", kind->name, g->workgroup_size,
@@ -701,9 +925,93 @@ typedef struct model_inputs {
     const facts* f;
     const uint32_t* index_words; /* the indices as the GPU reads them */
     uint64_t index_word_count;
-    const uint32_t* status; /* the rules' status (GPU indices) */
+    const uint32_t* status; /* the rules' status (GPU indices: 6 words; device parameters: 4) */
     uint32_t rule;
+    uint64_t device_start; /* device parameters: the rules' place of the part's row 0 */
 } model_inputs;
+
+/* The verdict on GPU indices: the check pass (not fused), or the copy's own in each workgroup;
+ * the status and the starts it leaves. Returns the rule. */
+static uint indices_verdict(const rows_kind* kind, const model_inputs* in, const vksplit__rows_geometry* g, shader* s,
+                            uint64_t* verdict_trips)
+{
+    const facts* f = in->f;
+    uint lanes = g->workgroup_size;
+    uint rule = 0, status[6] = {0};
+    bool fused = (s->table[ROWS_TBL_FLAGS] & ROWS_FLAG_FUSED) != 0;
+    if (!fused) {
+        rule = rows_check_pass(s, status);
+        for (uint l = 0; l < ROWS_CHECK_WORKGROUP; l++)
+            if (s->trips[l] > VKSPLIT_LOOP_BUDGET)
+                fz_fail("%s: the check pass's lane %u makes %llu loop trips, over the budget of %u (%llu entries, "
+                        "%llu lists)",
+                        kind->name, l, (unsigned long long)s->trips[l], VKSPLIT_LOOP_BUDGET,
+                        (unsigned long long)f->entries, (unsigned long long)f->lists);
+    } else {
+        rule = rows_verdict(s, true, lanes, status);
+        if (g->workgroups)
+            write_status(s, status);
+        memcpy(verdict_trips, s->trips, lanes * sizeof *s->trips);
+    }
+    if (rule != in->rule || (rule && memcmp(status, in->status, sizeof status)))
+        fz_fail("%s (%s check): the status {%u, %u, %u, %u, %u, %u}, the rules' {%u, %u, %u, %u, %u, %u}", kind->name,
+                fused ? "the copy's own" : "the check pass's", status[0], status[1], status[2], status[3], status[4],
+                status[5], in->status[0], in->status[1], in->status[2], in->status[3], in->status[4], in->status[5]);
+    if ((!fused || g->workgroups) && block_get(s, ROWS_BLOCK_STATUS) != rule)
+        fz_fail("%s: the block's status %u, the verdict's %u", kind->name, block_get(s, ROWS_BLOCK_STATUS), rule);
+    if (!rule && f->mode != VKSPLIT_ROWS_INDEXED && f->C) /* C = 0: no place, no row */
+        for (uint64_t l = 0; l < f->lists; l++) { /* each start normalized as the rules' floor modulo */
+            uint64_t want = f->mode == VKSPLIT_ROWS_CIRCULAR ? floor_mod(f->v[l], f->C) : (uint64_t)f->v[l];
+            uint got = fused ? s->smem[ROWS_SMEM_STARTS + l] : block_get(s, ROWS_BLOCK_SCRATCH + (uint)l);
+            if (got != want)
+                fz_fail("%s: list %llu's start %lld: %s %u, floor modulo %llu gives %llu", kind->name,
+                        (unsigned long long)l, (long long)f->v[l],
+                        fused ? "the copy's own check keeps" : "the check wrote", got, (unsigned long long)f->C,
+                        (unsigned long long)want);
+        }
+    return rule;
+}
+
+/* The verdict on device parameters: the check pass (lane 0), or every workgroup of the copy
+ * itself (workgroup 0 writing the status); the status words as device_check.glsl writes them. */
+static uint device_parameters_verdict(const rows_kind* kind, const model_inputs* in, const vksplit__rows_geometry* g,
+                                      shader* s)
+{
+    const facts* f = in->f;
+    uint flags = s->table[ROWS_TBL_FLAGS], dmode = rows_device_mode(flags), rule, values[3], start, length;
+    bool fused = (flags & ROWS_FLAG_FUSED) != 0;
+    if (fused) {
+        rule = device_verdict(s, dmode, values, &start, &length);
+        s->device_start = start, s->device_length = length;
+        if (g->workgroups)
+            write_device_status(s, rule, values);
+    } else {
+        uint status[6];
+        rule = rows_check_pass(s, status);
+        start = block_get(s, BLOCK_USED_OFFSET(1u, 0u)), length = block_get(s, BLOCK_USED_LENGTH(1u, 0u));
+        if (length != (rule ? 0u : f->dw[1]))
+            fz_fail("%s: the check pass leaves the copy a length of %u (rule %u, the engine's %u)", kind->name, length,
+                    rule, f->dw[1]);
+    }
+    uint got[4];
+    for (uint i = 0; i < 4; i++)
+        got[i] = block_get(s, BLOCK_STATUS(1u) + i);
+    if ((!fused || g->workgroups) && memcmp(got, in->status, sizeof got))
+        fz_fail("%s (%s check, %s): the status {%u, %u, %u, %u}, the rules' {%u, %u, %u, %u} (whole %u, length %u, "
+                "offset %u; %llu rows, %llu places)",
+                kind->name, fused ? "the copy's own" : "the check pass's",
+                f->device == VKSPLIT_DEVICE_PARAMETERS_PACKED  ? "PACKED"
+                : f->device == VKSPLIT_DEVICE_PARAMETERS_GIVEN ? "GIVEN"
+                                                               : "RING",
+                got[0], got[1], got[2], got[3], in->status[0], in->status[1], in->status[2], in->status[3], f->dw[0],
+                f->dw[1], f->dw[2], (unsigned long long)f->L, (unsigned long long)f->C);
+    if (rule != in->rule)
+        fz_fail("%s: the device verdict's rule %u, the rules' %u", kind->name, rule, in->rule);
+    if (!rule && start != in->device_start)
+        fz_fail("%s: the part's row 0 at place %u, the rules' %llu (offset %u, %llu places)", kind->name, start,
+                (unsigned long long)in->device_start, f->dw[2], (unsigned long long)f->C);
+    return rule;
+}
 
 static void run_copy(const rows_kind* kind, const model_inputs* in, const vksplit__rows_geometry* g,
                      const uint32_t* table, uint32_t* block)
@@ -712,7 +1020,8 @@ static void run_copy(const rows_kind* kind, const model_inputs* in, const vkspli
     uint lanes = g->workgroup_size;
     uint64_t* trips = calloc(lanes > ROWS_CHECK_WORKGROUP ? lanes : ROWS_CHECK_WORKGROUP, sizeof *trips);
     uint64_t* verdict_trips = calloc(lanes, sizeof *verdict_trips);
-    if (!trips || !verdict_trips)
+    uint* chosen = calloc(lanes, sizeof *chosen);
+    if (!trips || !verdict_trips || !chosen)
         fz_fail("out of memory");
     shader s;
     memset(&s, 0, sizeof s);
@@ -726,9 +1035,9 @@ static void run_copy(const rows_kind* kind, const model_inputs* in, const vkspli
     s.grid_x = g->grid_x;
     s.trips = trips;
     uint flags = table[ROWS_TBL_FLAGS];
-    bool host = (flags & ROWS_FLAG_HOST) != 0;
+    bool host = (flags & ROWS_FLAG_HOST) != 0, device = rows_device_mode(flags) != 0u;
     if (!host) {
-        s.indices = in->index_words;
+        s.indices = device ? NULL : in->index_words; /* device parameters: no indices binding */
         s.index_words = g->index_span_bytes / 4;
         s.block = block;
         s.block_words = g->block_bytes / 4;
@@ -736,50 +1045,12 @@ static void run_copy(const rows_kind* kind, const model_inputs* in, const vkspli
             fz_fail("%s: index_span_bytes %llu for %llu indices of %u bytes", kind->name,
                     (unsigned long long)g->index_span_bytes, (unsigned long long)f->entries, f->index_bytes);
     }
-
-    /* The verdict: the check pass (GPU indices, not fused), or the copy's own in each workgroup. */
-    uint rule = 0;
-    uint status[6] = {0};
-    bool fused = (flags & ROWS_FLAG_FUSED) != 0;
-    if (!host && fused && !s.bda)
+    if ((flags & ROWS_FLAG_FUSED) && !s.bda)
         fz_fail("%s: a fused check on descriptors: the copy's module there writes no status", kind->name);
-    if (!host && !fused) {
-        rule = rows_check_pass(&s, status);
-        for (uint l = 0; l < ROWS_CHECK_WORKGROUP; l++)
-            if (trips[l] > VKSPLIT_LOOP_BUDGET)
-                fz_fail("%s: the check pass's lane %u makes %llu loop trips, over the budget of %u (%llu entries, "
-                        "%llu lists)",
-                        kind->name, l, (unsigned long long)trips[l], VKSPLIT_LOOP_BUDGET,
-                        (unsigned long long)f->entries, (unsigned long long)f->lists);
+
+    uint rule = device ? device_parameters_verdict(kind, in, g, &s) : host ? 0 : indices_verdict(kind, in, g, &s, verdict_trips);
+    if (!(flags & ROWS_FLAG_FUSED))
         memset(trips, 0, ROWS_CHECK_WORKGROUP * sizeof *trips);
-    } else if (fused) {
-        rule = rows_verdict(&s, true, lanes, status);
-        if (g->workgroups)
-            write_status(&s, status);
-        memcpy(verdict_trips, trips, lanes * sizeof *trips);
-    }
-    if (!host && (rule != in->rule || (rule && memcmp(status, in->status, sizeof status))))
-        fz_fail("%s (%s check): the status {%u, %u, %u, %u, %u, %u}, the rules' {%u, %u, %u, %u, %u, %u}", kind->name,
-                fused ? "the copy's own" : "the check pass's", status[0], status[1], status[2], status[3], status[4],
-                status[5], in->status[0], in->status[1], in->status[2], in->status[3], in->status[4], in->status[5]);
-    if (!host && !fused && block_get(&s, ROWS_BLOCK_STATUS) != rule)
-        fz_fail("%s: the block's status %u, the verdict's %u", kind->name, block_get(&s, ROWS_BLOCK_STATUS), rule);
-    if (!host && !fused && !rule && f->mode != VKSPLIT_ROWS_INDEXED && f->C) /* C = 0: no place, no row */
-        for (uint64_t l = 0; l < f->lists; l++) { /* each start normalized as the rules' floor modulo */
-            uint64_t want = f->mode == VKSPLIT_ROWS_CIRCULAR ? floor_mod(f->v[l], f->C) : (uint64_t)f->v[l];
-            if (block_get(&s, ROWS_BLOCK_SCRATCH + (uint)l) != want)
-                fz_fail("%s: list %llu's start %lld: the check wrote %u, floor modulo %llu gives %llu", kind->name,
-                        (unsigned long long)l, (long long)f->v[l], block_get(&s, ROWS_BLOCK_SCRATCH + (uint)l),
-                        (unsigned long long)f->C, (unsigned long long)want);
-        }
-    if (fused && !rule && f->mode != VKSPLIT_ROWS_INDEXED)
-        for (uint64_t l = 0; l < f->lists; l++) {
-            uint64_t want = f->mode == VKSPLIT_ROWS_CIRCULAR ? floor_mod(f->v[l], f->C) : (uint64_t)f->v[l];
-            if (s.smem[ROWS_SMEM_STARTS + l] != want)
-                fz_fail("%s: list %llu's start %lld: the copy's own check keeps %u, floor modulo %llu gives %llu",
-                        kind->name, (unsigned long long)l, (long long)f->v[l], s.smem[ROWS_SMEM_STARTS + l],
-                        (unsigned long long)f->C, (unsigned long long)want);
-        }
 
     /* The copy: every workgroup and lane, or a sample. */
     uint total = table[ROWS_TBL_TOTAL_ROWS], row_words = table[ROWS_TBL_ROW_WORDS];
@@ -789,6 +1060,8 @@ static void run_copy(const rows_kind* kind, const model_inputs* in, const vkspli
     memset(&k, 0, sizeof k);
     k.f = f;
     k.rule = rule;
+    k.device_start = in->device_start;
+    k.read_words = (f->join ? f->part_span : f->whole_span) / g->word_bytes;
     k.workgroups64 = total && row_words && block_rows ? ((uint64_t)total + block_rows - 1) / block_rows * col_tiles : 0;
     uint64_t grid = (uint64_t)g->grid_x * g->grid_y;
     if (g->workgroups != k.workgroups64 || grid < k.workgroups64 || (grid && grid - k.workgroups64 >= g->grid_x) ||
@@ -832,9 +1105,11 @@ static void run_copy(const rows_kind* kind, const model_inputs* in, const vkspli
         uint64_t g64 = full ? i : sample[i];
         uint x = (uint)(g64 % g->grid_x), y = (uint)(g64 / g->grid_x);
         uint wg = y * g->grid_x + x; /* main(): gl_WorkGroupID.y * pc.grid_x + gl_WorkGroupID.x */
-        uint lane_list[8];
-        uint n_lanes = lanes, all = full || per_group <= SAMPLE_LANE_ITEMS;
-        if (!all) {
+        uint n_chosen = lanes;
+        if (full || per_group <= SAMPLE_LANE_ITEMS) {
+            for (uint lane = 0; lane < lanes; lane++)
+                chosen[lane] = lane;
+        } else {
             uint pick[8] = {0,
                             1,
                             lanes / 2,
@@ -843,21 +1118,15 @@ static void run_copy(const rows_kind* kind, const model_inputs* in, const vkspli
                             (uint)(next_random(&state) % lanes),
                             (uint)(next_random(&state) % lanes),
                             lanes - 2};
-            memcpy(lane_list, pick, sizeof pick);
-            n_lanes = lanes < 8 ? lanes : 8;
+            n_chosen = lanes < 8 ? lanes : 8;
+            for (uint li = 0; li < n_chosen; li++)
+                chosen[li] = pick[li] % lanes;
         }
-        for (uint li = 0; li < n_lanes; li++) {
-            uint lane = all ? li : lane_list[li] % lanes;
-            trips[lane] = verdict_trips[lane];
-            rows_invocation(&s, &k, wg, g64, lane, lanes);
-            if (trips[lane] > VKSPLIT_LOOP_BUDGET)
-                fz_fail("%s: lane %u of workgroup %llu makes %llu loop trips, over the budget of %u", kind->name, lane,
-                        (unsigned long long)g64, (unsigned long long)trips[lane], VKSPLIT_LOOP_BUDGET);
-        }
+        rows_workgroup(&s, &k, wg, g64, lanes, chosen, n_chosen, verdict_trips);
     }
     if (k.counts) { /* every (row, column) of a placed row once, of a skipped one never */
         for (uint64_t r = 0; r < total; r++) {
-            bool moves = !rule && locate_row(f, r, g->word_bytes, kind->name).moves;
+            bool moves = locate_row(f, rule, in->device_start, r, g->word_bytes, kind->name).moves;
             for (uint64_t col = 0; col < row_words; col++)
                 if (k.counts[r * row_words + col] != (moves ? 1 : 0))
                     fz_fail("%s: row %llu column %llu is written %u times, not %u (%llu rows of %u words, %llu "
@@ -875,6 +1144,7 @@ static void run_copy(const rows_kind* kind, const model_inputs* in, const vkspli
     free(k.written);
     free(verdict_trips);
     free(trips);
+    free(chosen);
 }
 
 /* ---- host indices ------------------------------------------------------------------------------- */
@@ -919,6 +1189,8 @@ static void check_host_places(const rows_kind* kind, const facts* f, const vkspl
 }
 
 /* VKSPLIT_FUZZ_TRACE=1: what was planned, and each device's answer. */
+
+/* VKSPLIT_FUZZ_TRACE=1: what was planned, and each device's answer. */
 static bool tracing(void)
 {
     static int enabled = -1;
@@ -938,20 +1210,23 @@ static void trace_plan(const rows_kind* kind, vksplit_result r, const vksplit_er
     else
         fprintf(stderr,
                 "  %s: OK, flags 0x%x, %u-byte words, rows %llu x %llu words, blocks of %u rows x 2^%u columns "
-                "(%u tiles), %u lanes x %u trips, %llu workgroups on %u x %u, %llu lists, %llu indices\n",
+                "(%u tiles), %u lanes x %u trips, %llu workgroups on %u x %u, %llu lists, %llu indices, pages of "
+                "%llu\n",
                 kind->name, g->flags, g->word_bytes, (unsigned long long)g->total_rows,
                 (unsigned long long)g->row_words, g->block_rows, g->cols_log2, g->col_tiles, g->workgroup_size,
                 g->trips, (unsigned long long)g->workgroups, g->grid_x, g->grid_y, (unsigned long long)g->lists,
-                (unsigned long long)g->entries);
+                (unsigned long long)g->entries, (unsigned long long)g->page_rows);
 }
 
 static void plan_and_check(const rows_kind* kind, const vksplit__request* req, const model_inputs* in)
 {
     const facts* f = in->f;
+    bool device = f->device != VKSPLIT_DEVICE_PARAMETERS_NONE;
     vksplit__rows_geometry g;
     vksplit_error error;
     memset(&error, 0, sizeof error);
-    vksplit_result r = vksplit__plan_rows(req, &in->c->rows, &kind->caps, NULL, &g, &error);
+    vksplit_result r = device ? vksplit__plan_device_rows(req, f->device, &kind->caps, &g, &error)
+                              : vksplit__plan_rows(req, &in->c->rows, &kind->caps, NULL, &g, &error);
     trace_plan(kind, r, &error, &g);
     if (r != VKSPLIT_OK) {
         size_t length = strnlen(error.message, sizeof error.message);
@@ -977,6 +1252,18 @@ static void plan_and_check(const rows_kind* kind, const vksplit__request* req, c
         vksplit__rows_free(NULL, &g);
         return;
     }
+    if (f->too_large)
+        fz_fail("%s: a plan of a request whose counts pass 64 bits (the part's span %s, %llu lists x %llu entries "
+                "each)",
+                kind->name, f->part_span || !f->L ? "fits" : "does not fit", (unsigned long long)f->lists,
+                (unsigned long long)f->per_list);
+    if (f->pages_refused)
+        fz_fail("%s: a plan of pages along dimension %d, which the rules refuse (axis %u, list_dims 0x%x, a %s)",
+                kind->name, (int)in->c->rows.pages_along - 1, f->axis, in->c->rows.list_dims,
+                f->join ? "join" : "split");
+    if (device && f->device == VKSPLIT_DEVICE_PARAMETERS_RING && f->L > f->C)
+        fz_fail("%s: a ring of %llu rows in %llu places", kind->name, (unsigned long long)f->L,
+                (unsigned long long)f->C);
     if (f->host && in->rule)
         fz_fail("%s: host indices that break rule %u were accepted", kind->name, in->rule);
     if (f->entries > f->value_count)
@@ -1001,13 +1288,16 @@ static void plan_and_check(const rows_kind* kind, const vksplit__request* req, c
     uint32_t* block = NULL;
     if (!f->host) {
         size_t words = (size_t)(g.block_bytes / 4);
-        if (g.block_bytes % 16 || words < ROWS_BLOCK_SCRATCH)
+        if (device ? g.block_bytes != VKSPLIT_PARAMETERS_WORDS(1) * 4u : g.block_bytes % 16 || words < ROWS_BLOCK_SCRATCH)
             fz_fail("%s: a block of %llu bytes", kind->name, (unsigned long long)g.block_bytes);
         block = malloc(words * sizeof *block);
         if (!block)
             fz_fail("out of memory");
         for (size_t i = 0; i < words; i++)
             block[i] = POISON; /* the engine's memory: whatever was there */
+        if (device) /* the engine's values */
+            block[BLOCK_WHOLE_LENGTH] = f->dw[0], block[BLOCK_LENGTH(1, 0)] = f->dw[1],
+            block[BLOCK_OFFSET(1, 0)] = f->dw[2];
     }
     run_copy(kind, in, &g, table, block);
     free(block);
@@ -1021,6 +1311,36 @@ static uint32_t pow2_floor(uint32_t v)
     while (p * 2 <= v && p < (1u << 31))
         p *= 2;
     return p;
+}
+
+static const char* device_name(vksplit_device_parameters device)
+{
+    return device == VKSPLIT_DEVICE_PARAMETERS_PACKED  ? "PACKED"
+           : device == VKSPLIT_DEVICE_PARAMETERS_GIVEN ? "GIVEN"
+                                                       : "RING";
+}
+
+static void trace_case(const fz_rows_case* c)
+{
+    const vksplit_split_desc* desc = c->desc;
+    if (c->device)
+        fprintf(stderr, "rows: %s, device parameters %s (whole %u, length %u, offset %u); %u-byte elements, sizes [",
+                c->join ? "join" : "split", device_name(c->device), c->device_words[0], c->device_words[1],
+                c->device_words[2], desc->element_size);
+    else
+        fprintf(stderr,
+                "rows: %s %s, index_bytes %u, list_dims 0x%x, pages_along %u, skip %u, %s indices; %u-byte elements, "
+                "sizes [",
+                c->join ? "join" : "split",
+                c->rows.mode == VKSPLIT_ROWS_INDEXED  ? "INDEXED"
+                : c->rows.mode == VKSPLIT_ROWS_LINEAR ? "LINEAR"
+                                                      : "CIRCULAR",
+                c->rows.index_bytes, c->rows.list_dims, c->rows.pages_along, c->rows.skip_negative,
+                c->rows.host_indices ? "host" : "GPU", desc->element_size);
+    for (uint32_t d = 0; d < desc->rank; d++)
+        fprintf(stderr, "%s%llu", d ? ", " : "", (unsigned long long)desc->sizes[d]);
+    fprintf(stderr, "] axis %u, the part's rows %llu, %llu values\n", desc->axis, (unsigned long long)desc->lengths[0],
+            (unsigned long long)c->value_count);
 }
 
 void fz_check_rows(const fz_rows_case* c)
@@ -1044,30 +1364,21 @@ void fz_check_rows(const fz_rows_case* c)
     };
     vksplit_plan_options options;
     memset(&options, 0, sizeof options);
-    options.rows = c->rows;
     vksplit_error error;
     memset(&error, 0, sizeof error);
-    if (vksplit__rows_options(&options, &error) != VKSPLIT_OK) {
-        if (error.rule == VKSPLIT_RULE_NONE)
-            fz_fail("the rows options failed without a rule: %s", error.message);
-        return;
+    if (c->device == VKSPLIT_DEVICE_PARAMETERS_NONE) {
+        options.rows = c->rows;
+        if (vksplit__rows_options(&options, &error) != VKSPLIT_OK) {
+            if (error.rule == VKSPLIT_RULE_NONE)
+                fz_fail("the rows options failed without a rule: %s", error.message);
+            return;
+        }
+        if (c->rows.mode == VKSPLIT_ROWS_NONE)
+            return;
     }
-    if (c->rows.mode == VKSPLIT_ROWS_NONE)
-        return;
     const vksplit_split_desc* desc = c->desc;
-    if (tracing()) {
-        fprintf(stderr, "rows: %s %s, index_bytes %u, list_dims 0x%x, skip %u, %s indices; %u-byte elements, sizes [",
-                c->join ? "join" : "split",
-                c->rows.mode == VKSPLIT_ROWS_INDEXED  ? "INDEXED"
-                : c->rows.mode == VKSPLIT_ROWS_LINEAR ? "LINEAR"
-                                                      : "CIRCULAR",
-                c->rows.index_bytes, c->rows.list_dims, c->rows.skip_negative, c->rows.host_indices ? "host" : "GPU",
-                desc->element_size);
-        for (uint32_t d = 0; d < desc->rank; d++)
-            fprintf(stderr, "%s%llu", d ? ", " : "", (unsigned long long)desc->sizes[d]);
-        fprintf(stderr, "] axis %u, the part's rows %llu, %llu values\n", desc->axis,
-                (unsigned long long)desc->lengths[0], (unsigned long long)c->value_count);
-    }
+    if (tracing())
+        trace_case(c);
     vksplit__request req;
     vksplit_join_desc j = {desc->element_size, desc->rank,    desc->sizes,          desc->input_strides, desc->axis,
                            desc->output_count, desc->lengths, desc->output_strides, desc->base_alignment};
@@ -1079,11 +1390,16 @@ void fz_check_rows(const fz_rows_case* c)
         return;
     }
     facts f;
-    if (!make_facts(c, &f))
-        return; /* counts past 64 bits: the planner's own limits (PLAN_ROWS_COUNT) refuse it */
-    model_inputs in = {c, &f, NULL, 0, NULL, 0};
+    make_facts(c, &f);
+    model_inputs in = {c, &f, NULL, 0, NULL, 0, 0};
     uint32_t status[6] = {0};
-    if (f.entries <= f.value_count && req.part_count == 1) {
+    if (f.device != VKSPLIT_DEVICE_PARAMETERS_NONE) {
+        in.rule = expected_device_status(&f, status, &in.device_start);
+        in.status = status;
+        if (tracing())
+            fprintf(stderr, "  the rules' status {%u, %u, %u, %u}, row 0 at place %llu\n", status[0], status[1],
+                    status[2], status[3], (unsigned long long)in.device_start);
+    } else if (!f.too_large && f.entries <= f.value_count && req.part_count == 1) {
         in.rule = expected_status(&f, status);
         in.status = status;
         in.index_words = c->index_data;

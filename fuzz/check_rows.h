@@ -23,11 +23,16 @@ typedef struct fz_rows_tuned {
 /* One request: desc (a split, or with join the join of the same fields: desc's input is then the
  * whole, its outputs the parts), rows (host_indices NULL for GPU indices, else the same bytes the
  * GPU would read), and the indices' values: value_count of them (int32 indices sign-extended),
- * as many as the plan reads where that is at most what the harness makes. */
+ * as many as the plan reads where that is at most what the harness makes. With device (PACKED,
+ * GIVEN or RING) the request goes to the device parameters' rows planner instead
+ * (vksplit__plan_device_rows: rows and the indices unused), and device_words are the engine's
+ * values in the block: the whole's length, the part's length, its offset. */
 typedef struct fz_rows_case {
     const vksplit_split_desc* desc;
     int join;
     vksplit_rows rows;
+    vksplit_device_parameters device;
+    uint32_t device_words[3]; /* VKSPLIT_PARAMETERS_WHOLE_LENGTH, _LENGTH(1, 0), _OFFSET(1, 0) */
     const int64_t* values;
     uint64_t value_count;
     const void* index_data; /* the values as the plan's index_bytes each */
@@ -36,13 +41,15 @@ typedef struct fz_rows_case {
 } fz_rows_case;
 
 /* Validates the request (capacities: the part's rows and the whole's places are two numbers),
- * plans it with the rows options on each device, and for each plan runs the model. Aborts
- * (fz_fail) when a planner error names no rule; when host indices are refused, or not, other
- * than the rules (computed here) say, or normalized otherwise; when the verdict's status differs
- * from the rules'; when the table differs from the request; when the copy moves a word outside a
- * tensor's span, wraps a 32-bit value the 64-bit model does not, writes a (row, column) of the
- * part other than exactly once (a row with a skipped place: never), or moves anything under a
- * broken rule; or when an invocation's loop trips pass VKSPLIT_LOOP_BUDGET. */
+ * plans it with the rows options (or the device parameters) on each device, and for each plan
+ * runs the model. Aborts (fz_fail) when a planner error names no rule, or a plan is made of a
+ * request whose counts pass 64 bits; when host indices are refused, or not, other than the rules
+ * (computed here) say, or normalized otherwise; when the verdict's status (the indices', or the
+ * device parameters' as device_check.glsl writes it) differs from the rules'; when the table
+ * differs from the request; when the copy loads or stores a word outside a tensor's span, wraps
+ * a 32-bit value the 64-bit model does not, writes a (row, column) of the part other than
+ * exactly once (a row with a skipped place, or past the device's length: never), or moves
+ * anything under a broken rule; or when an invocation's loop trips pass VKSPLIT_LOOP_BUDGET. */
 void fz_check_rows(const fz_rows_case* c);
 
 #endif /* VKSPLIT_FUZZ_CHECK_ROWS_H */

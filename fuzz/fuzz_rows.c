@@ -1,16 +1,17 @@
-/* fuzz_rows: rows the GPU places (vksplit_plan_options.rows) through the planner and the fuzzers'
- * model of its kernels (check_rows.h): whatever the request and the indices, the plan is refused
- * by a rule or its copy moves every placed row's words exactly once within both tensors, the
- * verdict on GPU indices is the rules' (and host indices are refused by the same rule), and no
- * 32-bit index wraps.
+/* fuzz_rows: rows the GPU places (vksplit_plan_options.rows), and device parameters of one part on
+ * the same kernels, through their planners and the fuzzers' model of the kernels (check_rows.h):
+ * whatever the request, the indices and the engine's values, the plan is refused by a rule or its
+ * copy moves every placed row's words exactly once within both tensors (and loads nothing outside
+ * the side it reads), the verdict on GPU indices or device parameters is the rules' (and host
+ * indices are refused by the same rule), and no 32-bit index wraps.
  *
  * Input (fuzz_input.h's values):
  *   a flags byte: bit 0 a join, bit 1 host indices, bit 2 skip_negative, bits 3-4 the mode
  *     (INDEXED, LINEAR, CIRCULAR, or 3: a value follows, any vksplit_rows_mode or none), bits 5-6
  *     index_bytes (8, 4, 0, or 3: a value follows), bit 7 two parts (a rows plan moves one);
  *   the element size (1 + value % 256), the rank (1 + byte % 8), the axis (byte % rank), the
- *   sizes, the part's rows L, list_dims (a value: bits past the axis are refused),
- *   base_alignment (a byte: 0 the default, else 1 << (byte - 1) % 8);
+ *   sizes, the part's rows L, list_dims (a value: bits past the axis are refused), pages_along
+ *   (a value: 0 none, d + 1 pages along dimension d), base_alignment (a byte: 0 the default, else 1 << (byte - 1) % 8);
  *   the whole's layout, then the part's (a byte each, then its bytes: 0 packed, 1 the dimensions
  *     up to the axis padded by a byte each, innermost first, 2 the same with a pad byte of 0xff
  *     broadcasting its dimension, 3 each stride a value, innermost first; bit 2 pads the
@@ -19,11 +20,16 @@
  *     lanes in runs, bit 2 a grid 2^31 - 1 wide), the workgroup (1 + value % 1024),
  *     invocation_bytes (1 + value % 65536), min_workgroups (1 + value % 2^24), the widest word
  *     (1 << byte % 6);
- *   the indices: a byte (bits 0-1: 0 each value as read, up to 64 of them, then repeated;
+ *   a byte: bits 0-1 the device parameters (0: none, the rows planner and the indices below;
+ *     1 PACKED, 2 GIVEN, 3 RING: vksplit__plan_device_rows, the rows options unused), then for
+ *     device parameters the block's three words (the whole's length, the part's length, its
+ *     offset), each a kind byte (base: 0, L, C or C - L) and a value added to it, in 32 bits;
+ *   else the indices: a byte (bits 0-1: 0 each value as read, up to 64 of them, then repeated;
  *     1 a + list x t + j x s from three values; 2 the same floor-modulo the places; 3 one value
  *     for all; bits 2-5: how many single entries follow, each an entry (value % count), a kind
  *     (byte: the value, C + value, C - L + value, value - C, INT64_MIN + value, INT64_MAX -
- *     value) and the value). int32 indices keep their low 32 bits, sign-extended. */
+ *     value) and the value; C the whole's places, pages included). int32 indices keep their low 32
+ *     bits, sign-extended. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -98,6 +104,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     desc.lengths = lengths;
     desc.output_count = flags & 0x80 ? 2 : 1;
     c.rows.list_dims = fz_u32(&r);
+    c.rows.pages_along = fz_u32(&r);
     uint8_t align = fz_byte(&r);
     desc.base_alignment = align ? 1u << ((align - 1) % 8) : 0;
     uint8_t whole_how = fz_byte(&r);
@@ -126,8 +133,30 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     c.tuned.min_workgroups = 1 + (uint32_t)(fz_u64(&r) % (1u << 24));
     c.tuned.max_word_bytes = 1u << (fz_byte(&r) % 6);
 
+    /* The whole's places: with pages, their dimension's size times the axis's. */
+    uint64_t L = lengths[0], C = sizes[desc.axis], paged;
+    if (c.rows.pages_along && c.rows.pages_along - 1 < desc.axis &&
+        !__builtin_mul_overflow(sizes[c.rows.pages_along - 1], C, &paged))
+        C = paged;
+    uint8_t device = fz_byte(&r) & 3;
+    if (device) {
+        static const vksplit_device_parameters parameters[4] = {
+            VKSPLIT_DEVICE_PARAMETERS_NONE, VKSPLIT_DEVICE_PARAMETERS_PACKED, VKSPLIT_DEVICE_PARAMETERS_GIVEN,
+            VKSPLIT_DEVICE_PARAMETERS_RING};
+        c.device = parameters[device];
+        C = sizes[desc.axis];
+        uint64_t base[4] = {0, L, C, C - L};
+        for (int w = 0; w < 3; w++) {
+            uint8_t kind = fz_byte(&r);
+            c.device_words[w] = (uint32_t)(base[kind % 4] + fz_u64(&r));
+        }
+        c.seed = fnv(data, size);
+        fz_check_rows(&c);
+        return 0;
+    }
+
     /* The indices the plan reads: lists (the listed dimensions before the axis) x L or lists. */
-    uint64_t lists = 1, L = lengths[0], C = sizes[desc.axis], count = 0;
+    uint64_t lists = 1, count = 0;
     bool fits = true;
     for (uint32_t d = 0; d < desc.axis; d++)
         if (c.rows.list_dims >> d & 1u)

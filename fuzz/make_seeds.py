@@ -302,23 +302,44 @@ def rows_layout(spec, rank, axis):
     return b(1 if how == "padded" else 2) + bytes(values)
 
 
-def rows(mode, sizes, axis, length, indices, join=False, host=False, skip=False, index_bytes=8, element_size=4,
-         list_dims=0, align=0, whole=None, part=None, tuned=GPU_TUNING, overrides=()):
-    """indices: (RAW, [values]) | (PROGRESSION or PROGRESSION_MOD, a, s, t) | (CONSTANT, value);
-    overrides: (entry, kind, value), kind 0 the value, 1 C + value, 2 C - L + value, 3 value - C,
-    4 INT64_MIN + value, 5 INT64_MAX - value. tuned: (flags: BDA, RUNS, WIDE_GRID; workgroup,
-    invocation_bytes, min_workgroups, widest word)."""
+def rows_request(mode, sizes, axis, length, join, host, skip, index_bytes, element_size, list_dims, pages_along,
+                 align, whole, part, tuned):
+    """The request's bytes, up to the device byte."""
     code = {8: 0, 4: 1, 0: 2}[index_bytes]
     flags = int(join) | int(host) << 1 | int(skip) << 2 | mode << 3 | code << 5
     out = b(flags) + v(element_size - 1) + b(len(sizes) - 1, axis) + vs(sizes) + v(length) + v(list_dims)
-    out += b(align.bit_length() if align else 0)
+    out += v(pages_along) + b(align.bit_length() if align else 0)
     out += rows_layout(whole, len(sizes), axis) + rows_layout(part, len(sizes), axis)
     tuned_flags, wg, inv, least, word = tuned
-    out += b(tuned_flags) + v(wg - 1) + v(inv - 1) + v(least - 1) + b(word.bit_length() - 1)
+    return out + b(tuned_flags) + v(wg - 1) + v(inv - 1) + v(least - 1) + b(word.bit_length() - 1)
+
+
+def rows(mode, sizes, axis, length, indices, join=False, host=False, skip=False, index_bytes=8, element_size=4,
+         list_dims=0, pages_along=0, align=0, whole=None, part=None, tuned=GPU_TUNING, overrides=()):
+    """indices: (RAW, [values]) | (PROGRESSION or PROGRESSION_MOD, a, s, t) | (CONSTANT, value);
+    overrides: (entry, kind, value), kind 0 the value, 1 C + value, 2 C - L + value, 3 value - C,
+    4 INT64_MIN + value, 5 INT64_MAX - value. tuned: (flags: BDA, RUNS, WIDE_GRID; workgroup,
+    invocation_bytes, min_workgroups, widest word). pages_along: d + 1, the places' pages along
+    dimension d."""
+    out = rows_request(mode, sizes, axis, length, join, host, skip, index_bytes, element_size, list_dims,
+                       pages_along, align, whole, part, tuned)
+    out += b(0)  # no device parameters: the indices follow
     out += b(indices[0] | len(overrides) << 2)
     out += vs(indices[1]) if indices[0] == RAW else vs(indices[1:])
     for entry, kind, value in overrides:
         out += v(entry) + b(kind) + v(value)
+    return out
+
+
+def rows_device(device, sizes, axis, capacity, whole_length, length, offset, join=True, element_size=4, align=0,
+                whole=None, part=None, tuned=GPU_TUNING):
+    """Device parameters of one part (PACKED, GIVEN, RING) on the rows kernels: capacity the part's
+    rows L, and the block's three words, each (base, value): base 0, "L", "C" or "C-L"."""
+    out = rows_request(LINEAR, sizes, axis, capacity, join, False, False, 8, element_size, 0, 0, align, whole,
+                       part, tuned)
+    out += b(device)
+    for base, value in (whole_length, length, offset):
+        out += b({0: 0, "L": 1, "C": 2, "C-L": 3}[base]) + v(value)
     return out
 
 
@@ -375,7 +396,45 @@ rows_seeds = {
     # ones' rows again
     "padding_rows_past_2_32": rows(INDEXED, [65537, 1, 1], 1, 65535, (CONSTANT, 0)),
     "padding_workgroups_past_2_32": rows(INDEXED, [1, 2**29 + 1], 0, 65535, (CONSTANT, 0), element_size=16),
+    # pages (vksplit_rows.pages_along): vLLM's HND paged cache [blocks, H, block_size, D] written by
+    # slot, the key [T, H, D] a broadcast along the blocks (stride 0), padding slots skipped
+    "paged_hnd_slots": rows(INDEXED, [8, 4, 16, 32], 2, 5, (RAW, [5, -1, 77, 127, 16]), join=True, skip=True,
+                            element_size=2, pages_along=1, part=("explicit", [0, 5 * 32, 32, 1])),
+    # a LINEAR run of places across a page's end (host), a CIRCULAR one from the last page to the first
+    "paged_linear_across_pages": rows(LINEAR, [4, 2, 8, 16], 2, 6, (RAW, [13]), join=True, host=True,
+                                      pages_along=1, part=("explicit", [0, 6 * 16, 16, 1])),
+    "paged_circular_wrap": rows(CIRCULAR, [3, 4, 8, 8], 2, 7, (RAW, [-3, 40, 2**63]), join=True, list_dims=2,
+                                pages_along=1, element_size=2),
+    # pages the rules refuse: on a split, and along a listed dimension
+    "pages_on_a_split": rows(INDEXED, [4, 8, 16], 1, 3, (RAW, [0, 9, 31]), pages_along=1),
+    "pages_along_listed": rows(INDEXED, [4, 8, 16], 1, 3, (RAW, [0, 9, 31]), join=True, list_dims=1, pages_along=1),
 }
+
+# --- device parameters of one part on the rows kernels (vksplit__plan_device_rows) ------------
+PACKED, GIVEN, RING = 1, 2, 3
+rows_seeds.update({
+    # a one-token KV append at the position the engine wrote (GIVEN), f16 [1, 8, 64, 128]
+    "device_given_append": rows_device(GIVEN, [1, 8, 64, 128], 2, 4, (0, 0), (0, 1), (0, 37), element_size=2),
+    # a sliding window's append wrapping past the whole's end (RING: the offset modulo the places)
+    "device_ring_wrap": rows_device(RING, [1, 8, 64, 128], 2, 16, (0, 0), ("L", 0), ("C", -5), element_size=2),
+    "device_ring_offset_2_32": rows_device(RING, [2, 9, 3], 1, 9, (0, 0), (0, 7), (0, 2**32 - 1), element_size=1),
+    # PACKED from the whole's start (a split: a gather of the first rows)
+    "device_packed_split": rows_device(PACKED, [4, 20, 6], 1, 12, (0, 9), (0, 9), (0, 0), join=False),
+    # each rule broken: the length past the capacity, the offset past the places, the whole's
+    # length past them, the sum
+    "device_length_past": rows_device(GIVEN, [3, 10, 4], 1, 6, (0, 0), ("L", 1), (0, 0)),
+    "device_offset_past": rows_device(GIVEN, [3, 10, 4], 1, 6, (0, 0), ("L", 0), ("C-L", 1)),
+    "device_offset_2_32": rows_device(GIVEN, [3, 10, 4], 1, 6, (0, 0), (0, 2), (0, 2**32 - 1)),
+    "device_whole_past": rows_device(PACKED, [3, 10, 4], 1, 6, ("C", 1), (0, 2), (0, 0)),
+    "device_sum": rows_device(PACKED, [3, 10, 4], 1, 6, (0, 3), (0, 2), (0, 0)),
+    # a capacity past the places (GIVEN may; RING may not), rows of 3 bytes (1-byte words)
+    "device_given_capacity_past_places": rows_device(GIVEN, [5, 4, 3], 1, 9, (0, 0), (0, 3), (0, 1),
+                                                     element_size=1, align=1),
+    "device_ring_capacity_past_places": rows_device(RING, [5, 4, 3], 1, 9, (0, 0), (0, 3), (0, 1),
+                                                    element_size=1, align=1),
+    # many rows: the model samples the grid
+    "device_given_many_rows": rows_device(GIVEN, [2**20 + 7, 4], 0, 2**20, (0, 0), ("L", -3), (0, 5)),
+})
 
 def write(harness, seeds):
     folder = os.path.join(HERE, "corpus", harness)
