@@ -43,12 +43,12 @@ typedef struct facts {
     uint32_t dw[3];                   /* device: the whole's length, the part's, its offset */
     uint32_t index_bytes;             /* 4 or 8 */
     uint64_t sizes[VKSPLIT_MAX_RANK], ws[VKSPLIT_MAX_RANK], ps[VKSPLIT_MAX_RANK]; /* strides in elements */
-    int32_t pages;       /* the pages' dimension (vksplit_rows.pages_along - 1); -1: none */
-    bool pages_refused;  /* pages_along names no dimension a plan may page over (PLAN_ROWS_PAGES) */
-    uint64_t page_rows;  /* pages: the axis's size, the places a page */
-    uint64_t L, C;       /* the part's rows, the whole's places (pages: their dimension's x the axis's) */
-    uint64_t outer;      /* the part's rows' outer indices: the dimensions before the axis (not the pages') */
-    uint64_t row_bytes;  /* UINT64_MAX: past 64 bits (then no tensor has an element) */
+    int32_t pages;      /* the pages' dimension (vksplit_rows.pages_along - 1); -1: none */
+    bool pages_refused; /* pages_along names no dimension a plan may page over (PLAN_ROWS_PAGES) */
+    uint64_t page_rows; /* pages: the axis's size, the places a page */
+    uint64_t L, C;      /* the part's rows, the whole's places (pages: their dimension's x the axis's) */
+    uint64_t outer;     /* the part's rows' outer indices: the dimensions before the axis (not the pages') */
+    uint64_t row_bytes; /* UINT64_MAX: past 64 bits (then no tensor has an element) */
     uint64_t lists, per_list, entries, total;
     bool listed[VKSPLIT_MAX_RANK];
     uint64_t whole_span, part_span; /* bytes */
@@ -678,8 +678,8 @@ typedef struct copy_check {
     uint64_t* written;     /* the words written, full model only */
     uint64_t written_count, written_cap;
     uint64_t moved;
-    uint rule;             /* the verdict's: nothing may move under a broken rule */
-    uint64_t device_start; /* device parameters: the rules' place of the part's row 0 */
+    uint rule;                           /* the verdict's: nothing may move under a broken rule */
+    uint64_t device_start;               /* device parameters: the rules' place of the part's row 0 */
     row_place want[ROWS_BLOCK_ROWS_MAX]; /* the workgroup's block's rows, 64 bits wide */
 } copy_check;
 
@@ -747,8 +747,8 @@ static void rows_workgroup(shader* s, copy_check* k, uint wg, uint64_t g64, uint
                 s->smem[at + 2u] = (uint)write_at;
                 s->smem[at + 3u] = live ? (uint)(write_at >> 32) : ROWS_ROW_SKIP;
                 if (live && (uint)(write_at >> 32) == ROWS_ROW_SKIP)
-                    fz_fail("%s: row %u writes at word %llu, whose high half is the skip mark", s->kind,
-                            first_row + r, (unsigned long long)write_at);
+                    fz_fail("%s: row %u writes at word %llu, whose high half is the skip mark", s->kind, first_row + r,
+                            (unsigned long long)write_at);
             } else {
                 s->smem[at] = live ? (uint)read_at : 0u;
                 s->smem[at + 2u] = (uint)write_at;
@@ -798,10 +798,11 @@ static void rows_workgroup(shader* s, copy_check* k, uint wg, uint64_t g64, uint
                         fz_fail("%s: a load at word %u + column %u wraps 32 bits", s->kind, s->smem[at], col);
                 }
                 if (from[u] >= k->read_words)
-                    fz_fail("%s: lane %u of workgroup %llu, trip %u: item %u (row %u of the block, column %u) loads word "
-                            "%llu of the %s, whose span is %llu words",
-                            s->kind, lane, (unsigned long long)g64, t, item, sub, col, (unsigned long long)from[u],
-                            f->join ? "part" : "whole", (unsigned long long)k->read_words);
+                    fz_fail(
+                        "%s: lane %u of workgroup %llu, trip %u: item %u (row %u of the block, column %u) loads word "
+                        "%llu of the %s, whose span is %llu words",
+                        s->kind, lane, (unsigned long long)g64, t, item, sub, col, (unsigned long long)from[u],
+                        f->join ? "part" : "whole", (unsigned long long)k->read_words);
             }
             for (uint u = 0u; u < UNROLL; u++) {
                 uint item = s->lane_runs ? (lane * trips + t) * UNROLL + u : (t * UNROLL + u) * lanes + lane;
@@ -809,8 +810,8 @@ static void rows_workgroup(shader* s, copy_check* k, uint wg, uint64_t g64, uint
                 uint skip = s->smem[at + 3u], col = col_base + (item & mask);
                 if (!(item < items && skip != ROWS_ROW_SKIP && col < row_words))
                     continue;
-                uint64_t to = s->bda ? ((uint64_t)s->smem[at + 2u] | (uint64_t)skip << 32) + col
-                                     : (uint)(s->smem[at + 2u] + col);
+                uint64_t to =
+                    s->bda ? ((uint64_t)s->smem[at + 2u] | (uint64_t)skip << 32) + col : (uint)(s->smem[at + 2u] + col);
                 if (k->rule)
                     fz_fail("%s: a word moves under broken rule %u", s->kind, k->rule);
                 row_place want = k->want[sub];
@@ -821,8 +822,9 @@ static void rows_workgroup(shader* s, copy_check* k, uint wg, uint64_t g64, uint
                     fz_fail("%s: row %u column %u loads word %llu and stores %llu; row %llu column %llu %s words %llu "
                             "(read) and %llu (written)",
                             s->kind, first_row + sub, col, (unsigned long long)from[u], (unsigned long long)to,
-                            (unsigned long long)r64, (unsigned long long)col64, want.moves ? "is" : "moves no word, not",
-                            (unsigned long long)want_read, (unsigned long long)want_write);
+                            (unsigned long long)r64, (unsigned long long)col64,
+                            want.moves ? "is" : "moves no word, not", (unsigned long long)want_read,
+                            (unsigned long long)want_write);
                 if (whole_w >= whole_words || part_w >= part_words)
                     fz_fail("%s: row %llu column %llu: word %llu of the whole (span %llu words) and %llu of the part "
                             "(span %llu words)",
@@ -890,7 +892,8 @@ static void check_table(const rows_kind* kind, const facts* f, const vksplit__ro
                * entry to check; no bitmap, whose words the plan bounds) */
               (t[ROWS_TBL_LISTS] == f->lists || (f->entries == 0 && t[ROWS_TBL_LISTS] == (uint32_t)f->lists &&
                                                  (uint64_t)t[ROWS_TBL_LISTS] * t[ROWS_TBL_BITMAP_WORDS] == 0)) &&
-              t[ROWS_TBL_PAGE_ROWS] == (f->pages >= 0 ? f->page_rows : 0) &&
+              /* (no place: no row, and no page a kernel reads) */
+              (t[ROWS_TBL_PAGE_ROWS] == (f->pages >= 0 ? f->page_rows : 0) || f->C == 0) &&
               t[ROWS_TBL_OUTER_DIMS] <= ROWS_MAX_OUTER_DIMS && t[ROWS_TBL_TRIPS] >= 1;
     if (!ok)
         fz_fail("%s: the table {flags 0x%x, rows %u, places %u, page rows %u, row words %u of %u bytes, total rows %u, "
@@ -960,7 +963,7 @@ static uint indices_verdict(const rows_kind* kind, const model_inputs* in, const
     if ((!fused || g->workgroups) && block_get(s, ROWS_BLOCK_STATUS) != rule)
         fz_fail("%s: the block's status %u, the verdict's %u", kind->name, block_get(s, ROWS_BLOCK_STATUS), rule);
     if (!rule && f->mode != VKSPLIT_ROWS_INDEXED && f->C) /* C = 0: no place, no row */
-        for (uint64_t l = 0; l < f->lists; l++) { /* each start normalized as the rules' floor modulo */
+        for (uint64_t l = 0; l < f->lists; l++) {         /* each start normalized as the rules' floor modulo */
             uint64_t want = f->mode == VKSPLIT_ROWS_CIRCULAR ? floor_mod(f->v[l], f->C) : (uint64_t)f->v[l];
             uint got = fused ? s->smem[ROWS_SMEM_STARTS + l] : block_get(s, ROWS_BLOCK_SCRATCH + (uint)l);
             if (got != want)
@@ -1048,7 +1051,9 @@ static void run_copy(const rows_kind* kind, const model_inputs* in, const vkspli
     if ((flags & ROWS_FLAG_FUSED) && !s.bda)
         fz_fail("%s: a fused check on descriptors: the copy's module there writes no status", kind->name);
 
-    uint rule = device ? device_parameters_verdict(kind, in, g, &s) : host ? 0 : indices_verdict(kind, in, g, &s, verdict_trips);
+    uint rule = device ? device_parameters_verdict(kind, in, g, &s)
+                : host ? 0
+                       : indices_verdict(kind, in, g, &s, verdict_trips);
     if (!(flags & ROWS_FLAG_FUSED))
         memset(trips, 0, ROWS_CHECK_WORKGROUP * sizeof *trips);
 
@@ -1235,7 +1240,7 @@ static void plan_and_check(const rows_kind* kind, const vksplit__request* req, c
             fz_fail("%s: the rows planner failed (%d) without a rule, a code or a one-line message: rule %d, "
                     "code %d, '%.*s'",
                     kind->name, r, (int)error.rule, error.code, (int)length, error.message);
-        if (is_index_rule(error.rule)) {
+        if (is_index_rule(error.rule) && !f->too_large) { /* too large: any rule refuses it */
             char want[sizeof error.message];
             if (!f->host || (vksplit_rule)in->rule != error.rule)
                 fz_fail("%s: the plan refused %s indices by rule %d (%s); the rules' verdict is %u", kind->name,
@@ -1253,9 +1258,10 @@ static void plan_and_check(const rows_kind* kind, const vksplit__request* req, c
         return;
     }
     if (f->too_large)
-        fz_fail("%s: a plan of a request whose counts pass 64 bits (the part's span %s, %llu lists x %llu entries "
-                "each)",
-                kind->name, f->part_span || !f->L ? "fits" : "does not fit", (unsigned long long)f->lists,
+        fz_fail("%s: a plan of a request whose counts pass 64 bits: its rows (%llu outer indices x %llu rows of "
+                "%llu bytes; the part's span %s) or its indices (%llu lists x %llu)",
+                kind->name, (unsigned long long)f->outer, (unsigned long long)f->L, (unsigned long long)f->row_bytes,
+                f->part_span || !f->L || !f->row_bytes ? "fits" : "past 64 bits", (unsigned long long)f->lists,
                 (unsigned long long)f->per_list);
     if (f->pages_refused)
         fz_fail("%s: a plan of pages along dimension %d, which the rules refuse (axis %u, list_dims 0x%x, a %s)",
@@ -1288,14 +1294,15 @@ static void plan_and_check(const rows_kind* kind, const vksplit__request* req, c
     uint32_t* block = NULL;
     if (!f->host) {
         size_t words = (size_t)(g.block_bytes / 4);
-        if (device ? g.block_bytes != VKSPLIT_PARAMETERS_WORDS(1) * 4u : g.block_bytes % 16 || words < ROWS_BLOCK_SCRATCH)
+        if (device ? g.block_bytes != VKSPLIT_PARAMETERS_WORDS(1) * 4u
+                   : g.block_bytes % 16 || words < ROWS_BLOCK_SCRATCH)
             fz_fail("%s: a block of %llu bytes", kind->name, (unsigned long long)g.block_bytes);
         block = malloc(words * sizeof *block);
         if (!block)
             fz_fail("out of memory");
         for (size_t i = 0; i < words; i++)
             block[i] = POISON; /* the engine's memory: whatever was there */
-        if (device) /* the engine's values */
+        if (device)            /* the engine's values */
             block[BLOCK_WHOLE_LENGTH] = f->dw[0], block[BLOCK_LENGTH(1, 0)] = f->dw[1],
             block[BLOCK_OFFSET(1, 0)] = f->dw[2];
     }
