@@ -434,6 +434,19 @@ rows_seeds.update({
                                                     element_size=1, align=1),
     # many rows: the model samples the grid
     "device_given_many_rows": rows_device(GIVEN, [2**20 + 7, 4], 0, 2**20, (0, 0), ("L", -3), (0, 5)),
+    # regressions, fixed in src/geometry/mapping_rows.c: the plans counted a part's rows o x L (L a
+    # capacity) and its indices lists x L in 64-bit products that wrapped. A join's part that
+    # broadcasts along 2^34 + 1 outer indices, 2^30 rows each (the harness found it): 2^30 rows
+    # planned, outer index 0's alone; a gather of 2^18 rows each from 2^46 + 1 broadcast ones, into
+    # a packed part past 2^64 elements (its span 0 bytes): 2^18 rows; an empty part's 2^40 lists
+    # of 2^30 indices: none to check
+    "rows_past_2_64_device_join": rows_device(PACKED, [2**34 + 1, 1, 1], 1, 2**30, (0, 0), (0, 0), (0, 0),
+                                              part=("explicit", [0, 1, 1])),
+})
+rows_seeds.update({
+    "rows_past_2_64_gather": rows(INDEXED, [2**46 + 1, 1, 1], 1, 2**18, (CONSTANT, 0), whole=("explicit", [0, 1, 1])),
+    "indices_past_2_64": rows(INDEXED, [2**40, 1, 0], 1, 2**30, (CONSTANT, 0), list_dims=1,
+                              part=("explicit", [2**30, 1, 1])),
 })
 
 def write(harness, seeds):
