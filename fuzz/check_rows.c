@@ -52,7 +52,7 @@ typedef struct facts {
     uint64_t lists, per_list, entries, total;
     bool listed[VKSPLIT_MAX_RANK];
     uint64_t whole_span, part_span; /* bytes */
-    bool too_large;                 /* the part's span or the indices' count past 64 bits: refused */
+    bool too_large;                 /* the rows (where one moves) or the indices past 64 bits: a plan must refuse it */
     const int64_t* v;
     uint64_t value_count;
 } facts;
@@ -117,9 +117,11 @@ static void make_facts(const fz_rows_case* c, facts* f)
         memcpy(f->ps, d->output_strides[0], d->rank * sizeof *f->ps);
     else
         packed_strides(d->rank, psizes, f->ps);
-    if (!span_bytes(f->rank, f->sizes, f->ws, f->es, &f->whole_span) ||
-        !span_bytes(f->rank, psizes, f->ps, f->es, &f->part_span))
-        f->too_large = true; /* the part's: its rows L are a capacity, not the whole's size */
+    /* the part's span may pass 64 bits (its rows L are a capacity, not the whole's size): too large
+     * where a row would move (below) */
+    bool part_past = !span_bytes(f->rank, psizes, f->ps, f->es, &f->part_span);
+    if (!span_bytes(f->rank, f->sizes, f->ws, f->es, &f->whole_span))
+        f->too_large = true;
     f->outer = 1, f->lists = 1, f->row_bytes = f->es;
     for (uint32_t k = 0; k < f->axis; k++) {
         f->listed[k] = (list_dims >> k & 1u) != 0;
@@ -139,8 +141,9 @@ static void make_facts(const fz_rows_case* c, facts* f)
         f->lists = 1, f->entries = 0; /* no indices: the length and the offset are the block's */
     else if (__builtin_mul_overflow(f->lists, f->per_list, &f->entries))
         f->too_large = true; /* an indices tensor of 2^64 entries or more */
-    /* the rows to move: the part's rows, none where the whole has no place */
-    if (f->row_bytes && f->C && !f->too_large && __builtin_mul_overflow(f->outer, f->L, &f->total))
+    /* the rows to move: the part's rows, none where the whole has no place (then a part past 64
+     * bits may be planned: no row of it moves) */
+    if (f->row_bytes && f->C && (part_past || __builtin_mul_overflow(f->outer, f->L, &f->total)))
         f->too_large = true;
     if (!f->row_bytes || !f->C)
         f->total = 0;
