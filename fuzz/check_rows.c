@@ -1294,6 +1294,14 @@ static void plan_and_check(const rows_kind* kind, const vksplit__request* req, c
     check_table(kind, f, &g, table);
     if (f->host)
         check_host_places(kind, f, &g, table);
+    /* A span of 2^63 bytes or more is no device's buffer (vksplit_plan_create holds spans to
+     * maxBufferSize; no address space holds them): the copy's skip mark, a write's high half of
+     * ~0u, takes its offsets below 2^63 words, and the model runs no such copy. */
+    if (f->whole_span >> 63 || f->part_span >> 63) {
+        free(table);
+        vksplit__rows_free(NULL, &g);
+        return;
+    }
     uint32_t* block = NULL;
     if (!f->host) {
         size_t words = (size_t)(g.block_bytes / 4);
