@@ -355,6 +355,171 @@ device_seeds = {
 }
 
 
+# --- rows the GPU places (fuzz_rows.c) --------------------------------------------------------
+INDEXED, LINEAR, CIRCULAR = 0, 1, 2
+RAW, PROGRESSION, PROGRESSION_MOD, CONSTANT = 0, 1, 2, 3
+BDA, RUNS, WIDE_GRID = 1, 2, 4
+GPU_TUNING = (BDA | WIDE_GRID, 256, 512, 2048, 16)
+
+
+def rows_layout(spec, rank, axis):
+    """None: packed; ("padded", pads): a pad byte per dimension up to the axis, innermost first
+    (0xff broadcasts with "broadcast"); ("explicit", strides): outermost first, as in a desc."""
+    if spec is None:
+        return b(0)
+    how, values = spec
+    if how == "explicit":
+        return b(3) + vs(list(reversed(values)))
+    return b(1 if how == "padded" else 2) + bytes(values)
+
+
+def rows_request(mode, sizes, axis, length, join, host, skip, index_bytes, element_size, list_dims, pages_along,
+                 align, whole, part, tuned):
+    """The request's bytes, up to the device byte."""
+    code = {8: 0, 4: 1, 0: 2}[index_bytes]
+    flags = int(join) | int(host) << 1 | int(skip) << 2 | mode << 3 | code << 5
+    out = b(flags) + v(element_size - 1) + b(len(sizes) - 1, axis) + vs(sizes) + v(length) + v(list_dims)
+    out += v(pages_along) + b(align.bit_length() if align else 0)
+    out += rows_layout(whole, len(sizes), axis) + rows_layout(part, len(sizes), axis)
+    tuned_flags, wg, inv, least, word = tuned
+    return out + b(tuned_flags) + v(wg - 1) + v(inv - 1) + v(least - 1) + b(word.bit_length() - 1)
+
+
+def rows(mode, sizes, axis, length, indices, join=False, host=False, skip=False, index_bytes=8, element_size=4,
+         list_dims=0, pages_along=0, align=0, whole=None, part=None, tuned=GPU_TUNING, overrides=()):
+    """indices: (RAW, [values]) | (PROGRESSION or PROGRESSION_MOD, a, s, t) | (CONSTANT, value);
+    overrides: (entry, kind, value), kind 0 the value, 1 C + value, 2 C - L + value, 3 value - C,
+    4 INT64_MIN + value, 5 INT64_MAX - value. tuned: (flags: BDA, RUNS, WIDE_GRID; workgroup,
+    invocation_bytes, min_workgroups, widest word). pages_along: d + 1, the places' pages along
+    dimension d."""
+    out = rows_request(mode, sizes, axis, length, join, host, skip, index_bytes, element_size, list_dims,
+                       pages_along, align, whole, part, tuned)
+    out += b(0)  # no device parameters: the indices follow
+    out += b(indices[0] | len(overrides) << 2)
+    out += vs(indices[1]) if indices[0] == RAW else vs(indices[1:])
+    for entry, kind, value in overrides:
+        out += v(entry) + b(kind) + v(value)
+    return out
+
+
+def rows_device(device, sizes, axis, capacity, whole_length, length, offset, join=True, element_size=4, align=0,
+                whole=None, part=None, tuned=GPU_TUNING):
+    """Device parameters of one part (PACKED, GIVEN, RING) on the rows kernels: capacity the part's
+    rows L, and the block's three words, each (base, value): base 0, "L", "C" or "C-L"."""
+    out = rows_request(LINEAR, sizes, axis, capacity, join, False, False, 8, element_size, 0, 0, align, whole,
+                       part, tuned)
+    out += b(device)
+    for base, value in (whole_length, length, offset):
+        out += b({0: 0, "L": 1, "C": 2, "C-L": 3}[base]) + v(value)
+    return out
+
+
+rows_seeds = {
+    # a one-token KV append at a position the GPU wrote (LINEAR), f16 [1, 8, 64, 128] by slot
+    "kv_append_linear": rows(LINEAR, [1, 8, 64, 128], 2, 1, (RAW, [37]), join=True, element_size=2),
+    # llama.cpp's SET_ROWS: one list per batch element (list_dims bit 0), broadcast over heads
+    "set_rows_lists": rows(INDEXED, [2, 3, 16, 8], 2, 4, (PROGRESSION_MOD, 3, 5, 1), join=True, list_dims=1),
+    # GET_ROWS of int32 indices, rows repeated (a gather may repeat)
+    "get_rows_int32": rows(INDEXED, [32, 64], 0, 10, (RAW, [3, 3, 31, 0, 7]), index_bytes=4),
+    # vLLM's paged-cache write by slot, padding slots (-1) skipped, from the host
+    "paged_cache_skip": rows(INDEXED, [64, 4, 16], 0, 6, (RAW, [5, -1, 9, 63, -1, 0]), join=True, host=True,
+                             skip=True, element_size=2),
+    # a mixture of experts' permute: 100 rows (the check pass, not the copy's own check)
+    "moe_permute_check_pass": rows(INDEXED, [96, 48], 0, 100, (PROGRESSION_MOD, 7, 13, 0)),
+    # its unpermute, two rows planted at one place: ROWS_DUPLICATE through the bitmaps
+    "moe_unpermute_duplicate": rows(INDEXED, [128, 32], 0, 100, (PROGRESSION_MOD, 0, 1, 0), join=True,
+                                    overrides=[(60, 0, 17)]),
+    # CIRCULAR starts anywhere in int64: INT64_MIN and a wrap past the end, per list
+    "circular_extremes": rows(CIRCULAR, [3, 10, 8], 1, 7, (RAW, [2**63, -1, 9]), join=True, list_dims=1),
+    "circular_host_int32": rows(CIRCULAR, [4, 33, 3], 1, 33, (RAW, [-2**31, 2**31 - 1, 32, -33]), host=True,
+                                index_bytes=4, list_dims=1, element_size=1),
+    # a LINEAR start one past C - L (ROWS_START), and an INDEXED entry at C (ROWS_INDEX)
+    "linear_start_past_end": rows(LINEAR, [5, 20, 4], 1, 6, (RAW, [0, 3, 15, 2, 1]), list_dims=1),
+    "indexed_at_places": rows(INDEXED, [20, 4], 0, 5, (RAW, [0, 1, 2, 3, 4]), join=True, host=True,
+                              overrides=[(3, 1, 0)]),
+    # outer dimensions transposed (the places outermost in memory) in the whole, a padded part
+    "transposed_places": rows(INDEXED, [4, 8, 16], 1, 3, (PROGRESSION, 1, 3, 0), join=True, element_size=2,
+                              whole=("explicit", [16, 64, 1]), part=("padded", [1, 2])),
+    # llama.cpp's transposed V cache: rows of one f16 (2-byte words, atomic stores without 16-bit storage)
+    "v_cache_one_f16_rows": rows(INDEXED, [4, 64], 1, 3, (PROGRESSION, 9, 1, 0), join=True, element_size=2),
+    # a split from a broadcast whole, descriptors' tuning, lanes in runs
+    "broadcast_whole_runs": rows(INDEXED, [6, 5, 24], 1, 9, (RAW, [4, 0, 2, 2]), whole=("broadcast", [0, 0xff]),
+                                 tuned=(RUNS, 8, 4096, 8, 16)),
+    # many rows: the model samples the grid (2^31 - 1 rows of one byte)
+    "gather_2_31_rows": rows(LINEAR, [2**31 - 1, 1], 0, 2**31 - 1, (RAW, [0]), element_size=1, align=1),
+    # regressions, each fixed in src/geometry/mapping_rows.c: host CIRCULAR indices into no places
+    # (C = 0, so L = 0): their normalization divided by zero at plan time
+    "circular_no_places": rows(CIRCULAR, [0], 0, 0, (RAW, [5]), join=True, host=True),
+    # tunings whose trips are no power of two: invocation_bytes 56 on 1-byte words (3 trips: blocks
+    # of 0 rows, a division by zero), 768 on 16-byte words (12 trips: each block's last 4096 items
+    # the next block's first row, copied twice)
+    "tuning_trips_3": rows(INDEXED, [80, 80, 176], 0, 9, (RAW, [0]), skip=True, element_size=1, align=1,
+                           tuned=(0, 56, 56, 56, 1)),
+    "tuning_trips_12": rows(INDEXED, [64, 5000], 0, 8, (PROGRESSION, 0, 3, 0), element_size=16,
+                            tuned=(BDA, 256, 768, 1, 16)),
+    # a host INDEXED join whose lists are none (a listed dimension of size 0) and L = 2^31 - 1: the
+    # duplicates' check allocated L pairs (16 GiB) for no entry
+    "host_join_no_lists": rows(INDEXED, [0, 0, 0, 0, 0, 0, 1, 0], 5, 2**31 - 1, (RAW, []), join=True, host=True,
+                               list_dims=1),
+    # the grid's padding wrapping 32 bits: 2^32 - 1 rows of 4 bytes on a grid 65535 wide (lavapipe's:
+    # 524288 workgroups as 65535 x 9, the padding's first rows past 2^32), and 2^32 - 1 workgroups on
+    # one 2^31 - 1 wide (3 rows of it, the padding's ids past 2^32): padding workgroups copied real
+    # ones' rows again
+    "padding_rows_past_2_32": rows(INDEXED, [65537, 1, 1], 1, 65535, (CONSTANT, 0)),
+    "padding_workgroups_past_2_32": rows(INDEXED, [1, 2**29 + 1], 0, 65535, (CONSTANT, 0), element_size=16),
+    # pages (vksplit_rows.pages_along): vLLM's HND paged cache [blocks, H, block_size, D] written by
+    # slot, the key [T, H, D] a broadcast along the blocks (stride 0), padding slots skipped
+    "paged_hnd_slots": rows(INDEXED, [8, 4, 16, 32], 2, 5, (RAW, [5, -1, 77, 127, 16]), join=True, skip=True,
+                            element_size=2, pages_along=1, part=("explicit", [0, 5 * 32, 32, 1])),
+    # a LINEAR run of places across a page's end (host), a CIRCULAR one from the last page to the first
+    "paged_linear_across_pages": rows(LINEAR, [4, 2, 8, 16], 2, 6, (RAW, [13]), join=True, host=True,
+                                      pages_along=1, part=("explicit", [0, 6 * 16, 16, 1])),
+    "paged_circular_wrap": rows(CIRCULAR, [3, 4, 8, 8], 2, 7, (RAW, [-3, 40, 2**63]), join=True, list_dims=2,
+                                pages_along=1, element_size=2),
+    # pages the rules refuse: on a split, and along a listed dimension
+    "pages_on_a_split": rows(INDEXED, [4, 8, 16], 1, 3, (RAW, [0, 9, 31]), pages_along=1),
+    "pages_along_listed": rows(INDEXED, [4, 8, 16], 1, 3, (RAW, [0, 9, 31]), join=True, list_dims=1, pages_along=1),
+}
+
+# --- device parameters of one part on the rows kernels (vksplit__plan_device_rows) ------------
+PACKED, GIVEN, RING = 1, 2, 3
+rows_seeds.update({
+    # a one-token KV append at the position the engine wrote (GIVEN), f16 [1, 8, 64, 128]
+    "device_given_append": rows_device(GIVEN, [1, 8, 64, 128], 2, 4, (0, 0), (0, 1), (0, 37), element_size=2),
+    # a sliding window's append wrapping past the whole's end (RING: the offset modulo the places)
+    "device_ring_wrap": rows_device(RING, [1, 8, 64, 128], 2, 16, (0, 0), ("L", 0), ("C", -5), element_size=2),
+    "device_ring_offset_2_32": rows_device(RING, [2, 9, 3], 1, 9, (0, 0), (0, 7), (0, 2**32 - 1), element_size=1),
+    # PACKED from the whole's start (a split: a gather of the first rows)
+    "device_packed_split": rows_device(PACKED, [4, 20, 6], 1, 12, (0, 9), (0, 9), (0, 0), join=False),
+    # each rule broken: the length past the capacity, the offset past the places, the whole's
+    # length past them, the sum
+    "device_length_past": rows_device(GIVEN, [3, 10, 4], 1, 6, (0, 0), ("L", 1), (0, 0)),
+    "device_offset_past": rows_device(GIVEN, [3, 10, 4], 1, 6, (0, 0), ("L", 0), ("C-L", 1)),
+    "device_offset_2_32": rows_device(GIVEN, [3, 10, 4], 1, 6, (0, 0), (0, 2), (0, 2**32 - 1)),
+    "device_whole_past": rows_device(PACKED, [3, 10, 4], 1, 6, ("C", 1), (0, 2), (0, 0)),
+    "device_sum": rows_device(PACKED, [3, 10, 4], 1, 6, (0, 3), (0, 2), (0, 0)),
+    # a capacity past the places (GIVEN may; RING may not), rows of 3 bytes (1-byte words)
+    "device_given_capacity_past_places": rows_device(GIVEN, [5, 4, 3], 1, 9, (0, 0), (0, 3), (0, 1),
+                                                     element_size=1, align=1),
+    "device_ring_capacity_past_places": rows_device(RING, [5, 4, 3], 1, 9, (0, 0), (0, 3), (0, 1),
+                                                    element_size=1, align=1),
+    # many rows: the model samples the grid
+    "device_given_many_rows": rows_device(GIVEN, [2**20 + 7, 4], 0, 2**20, (0, 0), ("L", -3), (0, 5)),
+    # regressions, fixed in src/geometry/mapping_rows.c: the plans counted a part's rows o x L (L a
+    # capacity) and its indices lists x L in 64-bit products that wrapped. A join's part that
+    # broadcasts along 2^34 + 1 outer indices, 2^30 rows each (the harness found it): 2^30 rows
+    # planned, outer index 0's alone; a gather of 2^18 rows each from 2^46 + 1 broadcast ones, into
+    # a packed part past 2^64 elements (its span 0 bytes): 2^18 rows; an empty part's 2^40 lists
+    # of 2^30 indices: none to check
+    "rows_past_2_64_device_join": rows_device(PACKED, [2**34 + 1, 1, 1], 1, 2**30, (0, 0), (0, 0), (0, 0),
+                                              part=("explicit", [0, 1, 1])),
+})
+rows_seeds.update({
+    "rows_past_2_64_gather": rows(INDEXED, [2**46 + 1, 1, 1], 1, 2**18, (CONSTANT, 0), whole=("explicit", [0, 1, 1])),
+    "indices_past_2_64": rows(INDEXED, [2**40, 1, 0], 1, 2**30, (CONSTANT, 0), list_dims=1,
+                              part=("explicit", [2**30, 1, 1])),
+})
+
 def write(harness, seeds):
     folder = os.path.join(HERE, "corpus", harness)
     os.makedirs(folder, exist_ok=True)
@@ -375,3 +540,4 @@ write("fuzz_openvino_concat", openvino_concat)
 write("fuzz_onnx_tensorscatter", tensorscatter_seeds)
 write("fuzz_inflate", inflate_seeds)
 write("fuzz_device", device_seeds)
+write("fuzz_rows", rows_seeds)

@@ -260,10 +260,17 @@ static vksplit_result plan_shape(const vksplit__request* q, const vksplit_rows* 
     for (uint32_t d = 0; d < q->axis; d++)
         if (rows->pages_along != d + 1)
             outer *= q->sizes[d];
-    /* within the part's element count; none where the whole has no place (every index is refused
-     * or skipped), so that a copy that runs always finds a first word on both sides */
-    g->total_rows = row_bytes && g->places ? outer * g->rows : 0;
-    g->entries = g->lists * (rows->mode == VKSPLIT_ROWS_INDEXED ? g->rows : 1);
+    /* none where the whole has no place (every index is refused or skipped), so that a copy that
+     * runs always finds a first word on both sides. Both counts saturate, for the limits below to
+     * refuse (found by fuzz_rows): the part's rows L are a capacity, not the whole's size, so a
+     * part that broadcasts (or whose packed span passes 64 bits) may have 2^64 rows or more
+     * ((2^34 + 1) x 2^30 wrapped to 2^30: outer index 0's rows alone), and an empty part's lists
+     * as many indices (2^40 lists of 2^30 wrapped to none to check). */
+    g->total_rows = 0;
+    if (row_bytes && g->places && !vksplit__mul_u64(outer, g->rows, &g->total_rows))
+        g->total_rows = UINT64_MAX;
+    if (!vksplit__mul_u64(g->lists, rows->mode == VKSPLIT_ROWS_INDEXED ? g->rows : 1, &g->entries))
+        g->entries = UINT64_MAX;
     /* 32-bit counts: places and words as the shader compares them, rows as it numbers them. */
     if (g->places >= (1u << 31))
         return limit(error, "the whole's places along the axis", g->places, (1u << 31) - 1);

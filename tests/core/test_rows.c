@@ -742,6 +742,31 @@ static void rules(gpu* g, vksplit_context* ctx, vksplit_context* descriptors)
         CHECK_RESULT(VKSPLIT_OK, vksplit_plan_create_join(ctx, &j, &co, &p0, &e0), &e0);
         vksplit_plan_destroy(p0);
     }
+    /* Counts past 64 bits (found by fuzz_rows): the rows of a part whose rows (a capacity) pass
+     * the whole's places, 2^18 for each of 2^46 + 1 outer indices gathered from a whole that
+     * broadcasts one element (planned as 2^18 rows, outer index 0's alone); an empty part's 2^40
+     * lists of 2^30 indices, which wrapped to none to check. */
+    {
+        static const uint64_t sizes[3] = {(1ull << 46) + 1, 1, 1}, rows[1] = {1u << 18}, broadcast[3] = {0, 1, 1};
+        static const uint64_t empty[3] = {1ull << 40, 1, 0}, lists_rows[1] = {1u << 30}, strides[3] = {1u << 30, 1, 1};
+        const uint64_t* given[1] = {strides};
+        vksplit_split_desc past = {4, 3, sizes, broadcast, 1, 1, rows, NULL, 0};
+        vksplit_split_desc lists = {4, 3, empty, NULL, 1, 1, lists_rows, given, 0};
+        vksplit_plan_options po = {0};
+        po.rows = (vksplit_rows){INDEXED, 8, 1, 0, NULL, 0};
+        const vksplit_split_desc* descs[2] = {&past, &lists};
+        const vksplit_rule want[2] = {VKSPLIT_RULE_PLAN_ROWS_COUNT, VKSPLIT_RULE_PLAN_ROWS_COUNT};
+        for (int i = 0; i < 2; i++) {
+            vksplit_plan* p0 = (vksplit_plan*)(uintptr_t)1;
+            vksplit_error e0 = {0};
+            vksplit_result r0 = vksplit_plan_create(ctx, descs[i], &po, &p0, &e0);
+            CHECK_MSG(r0 != VKSPLIT_OK && e0.rule == want[i] && p0 == NULL, "%s: got %s: %s",
+                      vksplit_rule_name(want[i]), vksplit_rule_name(e0.rule), e0.message);
+            if (core_verbose())
+                printf("  %s: %s\n", vksplit_rule_name(want[i]), e0.message);
+            test_checks++;
+        }
+    }
     /* Record rules: no indices, no block, a misaligned indices offset. */
     vksplit_plan* plan;
     vksplit_error err;
