@@ -886,7 +886,12 @@ static void check_table(const rows_kind* kind, const facts* f, const vksplit__ro
                                        (f->join ? ROWS_FLAG_JOIN : 0);
     uint32_t flags = t[ROWS_TBL_FLAGS];
     bool fused = (flags & ROWS_FLAG_FUSED) != 0, wide = f->row_bytes == UINT64_MAX; /* wide: no element */
-    bool ok = (flags & ~(uint32_t)ROWS_FLAG_FUSED) == want_flags && (!fused || (kind->caps.bda && !f->host)) &&
+    /* fused: one dispatch whose copy checks its indices itself, at most the caps' count of them
+     * (an INDEXED join's pairs: pairwise_most) */
+    uint64_t fused_most =
+        !device && f->mode == VKSPLIT_ROWS_INDEXED && f->join ? kind->caps.pairwise_most : ROWS_FUSED_MAX_ENTRIES;
+    bool ok = (flags & ~(uint32_t)ROWS_FLAG_FUSED) == want_flags &&
+              (!fused || (kind->caps.bda && !f->host && (device || f->entries <= fused_most))) &&
               t[ROWS_TBL_ROWS] == f->L && t[ROWS_TBL_PLACES] == f->C && f->C < (1u << 31) && word >= 1 && word <= 16 &&
               (word & (word - 1)) == 0 && word <= kind->caps.max_word_bytes &&
               (wide || (f->row_bytes % word == 0 && (uint64_t)t[ROWS_TBL_ROW_WORDS] * word == f->row_bytes)) &&
@@ -1366,9 +1371,11 @@ void fz_check_rows(const fz_rows_case* c)
     const fz_rows_tuned* t = &c->tuned;
     uint32_t tuned_word = t->max_word_bytes < (t->bda ? 32u : 16u) ? t->max_word_bytes : (t->bda ? 32u : 16u);
     const rows_kind kinds[] = {
-        {"GPU-like", {1, 16, 256, 512, 2048, {0x7FFFFFFFu, 65535}, 0, 0}, false},
-        {"CPU-like (lavapipe)", {1, 32, 8, 4096, 8, {65535, 65535}, 0, 0}, true},
-        {"descriptors", {0, 16, 64, 512, 64, {65535, 65535}, (1u << 27) - 256, 16384 - 256}, false},
+        {"GPU-like", {1, 16, 256, 512, 2048, {0x7FFFFFFFu, 65535}, 0, 0, ROWS_FUSED_MAX_ENTRIES}, false},
+        {"CPU-like (lavapipe)", {1, 32, 8, 4096, 8, {65535, 65535}, 0, 0, 16}, true},
+        {"descriptors",
+         {0, 16, 64, 512, 64, {65535, 65535}, (1u << 27) - 256, 16384 - 256, ROWS_FUSED_MAX_ENTRIES},
+         false},
         {"a tuning",
          {t->bda,
           tuned_word,
@@ -1377,7 +1384,9 @@ void fz_check_rows(const fz_rows_case* c)
           t->min_workgroups,
           {t->wide_grid ? 0x7FFFFFFFu : 65535, 65535},
           t->bda ? 0 : (1ull << 31) - 64,
-          t->bda ? 0 : 16384 - 64},
+          t->bda ? 0 : 16384 - 64,
+          /* a CPU device's pairwise most (plan_rows.c), or any count up to the fused kernel's */
+          t->lane_runs ? 16u : 1u + t->min_workgroups % ROWS_FUSED_MAX_ENTRIES},
          t->lane_runs != 0},
     };
     vksplit_plan_options options;

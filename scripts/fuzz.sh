@@ -2,7 +2,7 @@
 # scripts/fuzz.sh [SECONDS_PER_HARNESS] [HARNESS...]
 #
 # Builds the fuzz configuration (build-fuzz: clang, AddressSanitizer + UBSan, libFuzzer) and
-# runs each harness (default: the eight below) for SECONDS_PER_HARNESS seconds (default 60), at
+# runs each harness (default: the nine below, and TensorScatter's front-end) for SECONDS_PER_HARNESS seconds (default 60), at
 # most VKSPLIT_FUZZ_JOBS at a time (default: the number of cores). Each harness fuzzes a
 # working corpus outside the tree, $VKSPLIT_FUZZ_WORK/<harness> (default
 # /tmp/vksplit-fuzz), seeded from fuzz/corpus/<harness> and kept between runs; crashes go
@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
 harnesses=()
-for h in "${@:-npy directml onnx openvino directml_join onnx_concat openvino_concat rows}"; do
+for h in "${@:-npy directml onnx openvino directml_join onnx_concat openvino_concat device rows}"; do
   for name in $h; do harnesses+=("fuzz_${name#fuzz_}"); done
 done
 if [ $# -eq 0 ]; then harnesses+=(fuzz_onnx_tensorscatter); fi # and TensorScatter's front-end
