@@ -686,6 +686,109 @@ typedef struct copy_check {
     row_place want[ROWS_BLOCK_ROWS_MAX]; /* the workgroup's block's rows, 64 bits wide */
 } copy_check;
 
+/* A word of the copy, as the model holds it: row r64's column col64 loads `from` and stores
+ * `to`; each within both tensors, at the 64-bit model's place, once (full model). */
+static void check_word(shader* s, copy_check* k, row_place want, uint64_t r64, uint64_t col64, uint row_words,
+                       uint first_row, uint sub, uint64_t from, uint64_t to)
+{
+    const facts* f = k->f;
+    uint64_t whole_words = f->whole_span / s->word_bytes, part_words = f->part_span / s->word_bytes;
+    if (k->rule)
+        fz_fail("%s: a word moves under broken rule %u", s->kind, k->rule);
+    uint64_t whole_w = want.whole_word + col64, part_w = want.part_word + col64;
+    uint64_t want_read = f->join ? part_w : whole_w, want_write = f->join ? whole_w : part_w;
+    if (!want.moves || from != want_read || to != want_write)
+        fz_fail("%s: row %u column %llu loads word %llu and stores %llu; row %llu column %llu %s words %llu (read) and "
+                "%llu (written)",
+                s->kind, first_row + sub, (unsigned long long)col64, (unsigned long long)from, (unsigned long long)to,
+                (unsigned long long)r64, (unsigned long long)col64, want.moves ? "is" : "moves no word, not",
+                (unsigned long long)want_read, (unsigned long long)want_write);
+    if (from >= k->read_words)
+        fz_fail("%s: row %llu column %llu loads word %llu of the %s, whose span is %llu words", s->kind,
+                (unsigned long long)r64, (unsigned long long)col64, (unsigned long long)from,
+                f->join ? "part" : "whole", (unsigned long long)k->read_words);
+    if (whole_w >= whole_words || part_w >= part_words)
+        fz_fail("%s: row %llu column %llu: word %llu of the whole (span %llu words) and %llu of the part (span %llu "
+                "words)",
+                s->kind, (unsigned long long)r64, (unsigned long long)col64, (unsigned long long)whole_w,
+                (unsigned long long)whole_words, (unsigned long long)part_w, (unsigned long long)part_words);
+    k->moved++;
+    if (k->counts) {
+        uint8_t* n = &k->counts[r64 * row_words + col64];
+        if (++*n > 1)
+            fz_fail("%s: row %llu column %llu is written twice", s->kind, (unsigned long long)r64,
+                    (unsigned long long)col64);
+        if (k->written_count == k->written_cap)
+            fz_fail("%s: more writes than items", s->kind);
+        k->written[k->written_count++] = want_write;
+    }
+}
+
+/* A CPU device's workgroup (LANE_RUNS): each chosen lane walks its run of the block's items row
+ * by row, placing each row itself (the table's words read once: hoist_table), then copying its
+ * words in fours and the rest; no workgroup memory, no barrier. */
+static void lane_runs_workgroup(shader* s, copy_check* k, uint64_t g64, const uint* chosen, uint n_chosen,
+                                const uint64_t* verdict_trips)
+{
+    const facts* f = k->f;
+    uint flags = tbl(s, ROWS_TBL_FLAGS);
+    uint col_tiles = tbl(s, ROWS_TBL_COL_TILES), block_rows = tbl(s, ROWS_TBL_BLOCK_ROWS);
+    uint total = tbl(s, ROWS_TBL_TOTAL_ROWS), row_words = tbl(s, ROWS_TBL_ROW_WORDS);
+    uint cols_log2 = tbl(s, ROWS_TBL_COLS_LOG2), trips = tbl(s, ROWS_TBL_TRIPS);
+    uint wg = (uint)g64, rb = wg / col_tiles, ct = wg - rb * col_tiles, first_row = rb * block_rows;
+    uint64_t first64 = (g64 / col_tiles) * block_rows, ct64 = g64 % col_tiles;
+    uint UNROLL = ABI_UNROLL(s->word_bytes);
+    if (cols_log2 > 31u || ((uint64_t)block_rows << cols_log2) > UINT32_MAX)
+        fz_fail("%s: a block of %u rows x 2^%u columns: its items wrap 32 bits", s->kind, block_rows, cols_log2);
+    uint mask = (1u << cols_log2) - 1u, col_base = ct << cols_log2, items = block_rows << cols_log2;
+    uint64_t run = (uint64_t)trips * UNROLL;
+    for (uint li = 0; li < n_chosen; li++) {
+        uint lane = chosen[li];
+        s->trips[lane] = verdict_trips[lane];             /* (a sample may choose a lane twice) */
+        count_trip(s, lane, tbl(s, ROWS_TBL_OUTER_DIMS)); /* hoist_table's loop */
+        if ((uint64_t)lane * run + run > UINT32_MAX)
+            fz_fail("%s: lane %u's run of %llu items from %llu wraps 32 bits", s->kind, lane, (unsigned long long)run,
+                    (unsigned long long)lane * run);
+        uint item = lane * (uint)run, last = item + (uint)run < items ? item + (uint)run : items;
+        while (item < last) {
+            count_trip(s, lane, 1);
+            uint sub = item >> cols_log2, col = col_base + (item & mask);
+            uint end = (sub + 1u) << cols_log2;
+            end = end < last ? end : last;
+            uint64_t r64 = first64 + sub, col64 = (ct64 << cols_log2) + (item & mask);
+            row_place want = {false, 0, 0};
+            if (r64 < f->total)
+                want = locate_row(f, k->rule, k->device_start, r64, s->word_bytes, s->kind);
+            uint64_t ra = 0, wa = 0;
+            if (first_row + sub < first_row)
+                fz_fail("%s: block row %u of first row %u wraps 32 bits", s->kind, sub, first_row);
+            bool live =
+                col < row_words && first_row + sub < total && place_row(s, lane, flags, first_row + sub, &ra, &wa);
+            if (col < row_words && live != want.moves)
+                fz_fail("%s: row %llu (32 bits: %u of %u) %s, but its place says it %s", s->kind,
+                        (unsigned long long)r64, first_row + sub, total, live ? "moves" : "does not move",
+                        want.moves ? "moves" : "does not");
+            if (live && k->rule)
+                fz_fail("%s: row %u moves under broken rule %u", s->kind, first_row + sub, k->rule);
+            if (live) {
+                uint n = end - item < row_words - col ? end - item : row_words - col;
+                count_trip(s, lane, n / 4u + n % 4u);
+                for (uint i = 0; i < n; i++) {
+                    uint64_t from = off(s, ra + col + i), to = off(s, wa + col + i);
+                    if (!s->bda && (ra + col + i > UINT32_MAX || wa + col + i > UINT32_MAX))
+                        fz_fail("%s: a word offset of row %u passes 32 bits on the descriptor path", s->kind,
+                                first_row + sub);
+                    check_word(s, k, want, r64, col64 + i, row_words, first_row, sub, from, to);
+                }
+            }
+            item = end;
+        }
+        if (s->trips[lane] > VKSPLIT_LOOP_BUDGET)
+            fz_fail("%s: lane %u of workgroup %llu makes %llu loop trips, over the budget of %u", s->kind, lane,
+                    (unsigned long long)g64, (unsigned long long)s->trips[lane], VKSPLIT_LOOP_BUDGET);
+    }
+}
+
 /* One workgroup of rows_main (wg its 32-bit number, g64 its 64-bit id), past the verdict (the
  * fused copy's comes from its workgroup, computed once): its lanes place the block's rows into
  * workgroup memory, then each of `chosen` (n_chosen lanes, all of them or a sample) runs its
@@ -725,11 +828,15 @@ static void rows_workgroup(shader* s, copy_check* k, uint wg, uint64_t g64, uint
                 "meant to copy %s",
                 s->kind, (unsigned long long)g64, s->grid_x, wg, first_row, ct,
                 g64 >= k->workgroups64 ? "nothing (the grid's padding)" : "another block");
-    if (block_rows == 0u || block_rows > ROWS_BLOCK_ROWS_MAX)
+    if (block_rows == 0u || (!s->lane_runs && block_rows > ROWS_BLOCK_ROWS_MAX))
         fz_fail("%s: a block of %u rows, past the %u rows of workgroup memory", s->kind, block_rows,
                 ROWS_BLOCK_ROWS_MAX);
     for (uint lane = 0; lane < lanes; lane++)
         s->trips[lane] = verdict_trips[lane];
+    if (s->lane_runs) {
+        lane_runs_workgroup(s, k, g64, chosen, n_chosen, verdict_trips);
+        return;
+    }
 
     /* Every row of the block placed once, the lanes sharing them, into workgroup memory. */
     for (uint lane = 0; lane < lanes; lane++)
@@ -912,19 +1019,21 @@ static void check_table(const rows_kind* kind, const facts* f, const vksplit__ro
                 t[ROWS_TBL_TRIPS], want_flags, (unsigned long long)f->L, (unsigned long long)f->C,
                 (unsigned long long)(f->pages >= 0 ? f->page_rows : 0), (unsigned long long)f->row_bytes,
                 (unsigned long long)f->total, (unsigned long long)f->lists, (unsigned long long)f->entries);
-    /* A block: rows x 2^cols_log2 columns, at most the rows of workgroup memory, every item of it
-     * some lane's (the lanes' items past it load and store nothing), the column tiles across a row. */
+    /* A block: rows x 2^cols_log2 columns, at most the rows of workgroup memory (a CPU device's
+     * lanes place their own rows: no bound), every item of it some lane's (the lanes' items past it
+     * load and store nothing), the column tiles across a row. */
     uint64_t items = (uint64_t)g->workgroup_size * ABI_UNROLL(word) * t[ROWS_TBL_TRIPS];
     uint32_t log2 = t[ROWS_TBL_COLS_LOG2], block_rows = t[ROWS_TBL_BLOCK_ROWS];
     uint64_t cols = (uint64_t)1 << (log2 < 63 ? log2 : 63), row_words = t[ROWS_TBL_ROW_WORDS];
+    uint32_t most_rows = kind->caps.lane_runs ? UINT32_MAX : ROWS_BLOCK_ROWS_MAX;
     if (f->total && row_words &&
-        (log2 > 31 || block_rows == 0 || block_rows > ROWS_BLOCK_ROWS_MAX || (uint64_t)block_rows * cols > items ||
+        (log2 > 31 || block_rows == 0 || block_rows > most_rows || (uint64_t)block_rows * cols > items ||
          (uint64_t)t[ROWS_TBL_COL_TILES] * cols < row_words ||
          ((uint64_t)t[ROWS_TBL_COL_TILES] - 1) * cols >= row_words))
         fz_fail("%s: a workgroup's %llu items (%u lanes x %u x %u trips) do not cover a block of %u rows (at most %u) "
                 "x 2^%u columns, or %u column tiles do not cross rows of %llu words",
                 kind->name, (unsigned long long)items, g->workgroup_size, ABI_UNROLL(word), t[ROWS_TBL_TRIPS],
-                block_rows, ROWS_BLOCK_ROWS_MAX, log2, t[ROWS_TBL_COL_TILES], (unsigned long long)row_words);
+                block_rows, most_rows, log2, t[ROWS_TBL_COL_TILES], (unsigned long long)row_words);
     if (g->workgroup_size == 0 || (g->workgroup_size & (g->workgroup_size - 1)) ||
         g->workgroup_size > kind->caps.workgroup_size)
         fz_fail("%s: the copy's workgroup %u is no power of two within the context's %u", kind->name, g->workgroup_size,
@@ -1371,10 +1480,10 @@ void fz_check_rows(const fz_rows_case* c)
     const fz_rows_tuned* t = &c->tuned;
     uint32_t tuned_word = t->max_word_bytes < (t->bda ? 32u : 16u) ? t->max_word_bytes : (t->bda ? 32u : 16u);
     const rows_kind kinds[] = {
-        {"GPU-like", {1, 16, 256, 512, 2048, {0x7FFFFFFFu, 65535}, 0, 0, ROWS_FUSED_MAX_ENTRIES}, false},
-        {"CPU-like (lavapipe)", {1, 32, 8, 4096, 8, {65535, 65535}, 0, 0, 16}, true},
+        {"GPU-like", {1, 16, 256, 512, 2048, {0x7FFFFFFFu, 65535}, 0, 0, ROWS_FUSED_MAX_ENTRIES, 0}, false},
+        {"CPU-like (lavapipe)", {1, 32, 8, 4096, 8, {65535, 65535}, 0, 0, 16, 1}, true},
         {"descriptors",
-         {0, 16, 64, 512, 64, {65535, 65535}, (1u << 27) - 256, 16384 - 256, ROWS_FUSED_MAX_ENTRIES},
+         {0, 16, 64, 512, 64, {65535, 65535}, (1u << 27) - 256, 16384 - 256, ROWS_FUSED_MAX_ENTRIES, 0},
          false},
         {"a tuning",
          {t->bda,
@@ -1386,7 +1495,8 @@ void fz_check_rows(const fz_rows_case* c)
           t->bda ? 0 : (1ull << 31) - 64,
           t->bda ? 0 : 16384 - 64,
           /* a CPU device's pairwise most (plan_rows.c), or any count up to the fused kernel's */
-          t->lane_runs ? 16u : 1u + t->min_workgroups % ROWS_FUSED_MAX_ENTRIES},
+          t->lane_runs ? 16u : 1u + t->min_workgroups % ROWS_FUSED_MAX_ENTRIES,
+          t->lane_runs != 0},
          t->lane_runs != 0},
     };
     vksplit_plan_options options;

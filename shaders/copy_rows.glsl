@@ -124,21 +124,45 @@ OFFSET tbl_offset(uint i)
 // Device parameters of one part: the place of its first row and its length, this recording's.
 uint g_device_start = 0u, g_device_length = 0u;
 
+// A CPU device's lanes read the table's words a row needs once, before their rows (llvmpipe pays
+// for every access, per lane); a GPU reads them where they are used (uniform loads, cached).
+uint h_rows = 0u, h_places = 0u, h_page_rows = 0u, h_host_at = 0u;
+OFFSET h_whole_step = OFFSET(0u), h_part_step = OFFSET(0u), h_page_step = OFFSET(0u);
+uint h_size[ROWS_MAX_OUTER_DIMS], h_list_stride[ROWS_MAX_OUTER_DIMS];
+OFFSET h_whole_stride[ROWS_MAX_OUTER_DIMS], h_part_stride[ROWS_MAX_OUTER_DIMS];
+void hoist_table(uint dims)
+{
+    h_rows = tbl(ROWS_TBL_ROWS);
+    h_places = tbl(ROWS_TBL_PLACES);
+    h_page_rows = tbl(ROWS_TBL_PAGE_ROWS);
+    h_host_at = tbl(ROWS_TBL_HOST_AT);
+    h_whole_step = tbl_offset(ROWS_TBL_WHOLE_STEP);
+    h_part_step = tbl_offset(ROWS_TBL_PART_STEP);
+    h_page_step = tbl_offset(ROWS_TBL_PAGE_STEP);
+    for (uint d = 0u; d < dims; d++) {
+        uint field = ROWS_TBL_DIMS + d * ROWS_DIM_FIELDS;
+        h_size[d] = tbl(field + ROWS_DIM_SIZE);
+        h_list_stride[d] = tbl(field + ROWS_DIM_LIST_STRIDE);
+        h_whole_stride[d] = tbl_offset(field + ROWS_DIM_WHOLE_STRIDE);
+        h_part_stride[d] = tbl_offset(field + ROWS_DIM_PART_STRIDE);
+    }
+}
+
 // Row r of the copy (r = o x L + j): its first word in the side read and the side written, and
 // whether it moves (a skipped index, or a row past device parameters' length, does not).
 bool place_row(uint flags, uint r, out OFFSET read_at, out OFFSET write_at)
 {
-    uint rows = tbl(ROWS_TBL_ROWS), places = tbl(ROWS_TBL_PLACES);
+    uint rows = LANE_RUNS ? h_rows : tbl(ROWS_TBL_ROWS), places = LANE_RUNS ? h_places : tbl(ROWS_TBL_PLACES);
     uint o = r / rows, j = r - o * rows;
     OFFSET whole_at = OFFSET(0u), part_at = OFFSET(0u);
-    uint list = 0u, dims = tbl(ROWS_TBL_OUTER_DIMS);
+    uint list = 0u, dims = rows_outer_dims();
     for (uint d = 0u; d < dims; d++) {
         uint field = ROWS_TBL_DIMS + d * ROWS_DIM_FIELDS;
-        uint size = tbl(field + ROWS_DIM_SIZE), q = o / size, idx = o - q * size;
+        uint size = LANE_RUNS ? h_size[d] : tbl(field + ROWS_DIM_SIZE), q = o / size, idx = o - q * size;
         o = q;
-        list += idx * tbl(field + ROWS_DIM_LIST_STRIDE);
-        whole_at += OFFSET(idx) * tbl_offset(field + ROWS_DIM_WHOLE_STRIDE);
-        part_at += OFFSET(idx) * tbl_offset(field + ROWS_DIM_PART_STRIDE);
+        list += idx * (LANE_RUNS ? h_list_stride[d] : tbl(field + ROWS_DIM_LIST_STRIDE));
+        whole_at += OFFSET(idx) * (LANE_RUNS ? h_whole_stride[d] : tbl_offset(field + ROWS_DIM_WHOLE_STRIDE));
+        part_at += OFFSET(idx) * (LANE_RUNS ? h_part_stride[d] : tbl_offset(field + ROWS_DIM_PART_STRIDE));
     }
     bool host = (flags & ROWS_FLAG_HOST) != 0u;
     uint place;
@@ -151,7 +175,7 @@ bool place_row(uint flags, uint r, out OFFSET read_at, out OFFSET write_at)
     } else if (rows_mode(flags) == 1u) { // INDEXED: the list's entry j
         uint e = list * rows + j;
         if (host) {
-            place = tbl(tbl(ROWS_TBL_HOST_AT) + e);
+            place = tbl((LANE_RUNS ? h_host_at : tbl(ROWS_TBL_HOST_AT)) + e);
             if (place == ROWS_HOST_SKIP)
                 return false;
         } else {
@@ -161,21 +185,21 @@ bool place_row(uint flags, uint r, out OFFSET read_at, out OFFSET write_at)
             place = v.x;
         }
     } else { // LINEAR, CIRCULAR: the list's start, normalized into [0, C)
-        uint start = host ? tbl(tbl(ROWS_TBL_HOST_AT) + list)
+        uint start = host ? tbl((LANE_RUNS ? h_host_at : tbl(ROWS_TBL_HOST_AT)) + list)
                    : (flags & ROWS_FLAG_FUSED) != 0u ? smem[ROWS_SMEM_STARTS + list]
                                                      : block_get(ROWS_BLOCK_SCRATCH + list);
         place = start + j; // j < L <= C, start < C: below 2^32
         if (place >= places)
             place -= places;
     }
-    uint page_rows = tbl(ROWS_TBL_PAGE_ROWS);
+    uint page_rows = LANE_RUNS ? h_page_rows : tbl(ROWS_TBL_PAGE_ROWS);
     if (page_rows != 0u) { // pages: the place's page along their dimension, its row along the axis
         uint page = place / page_rows;
-        whole_at += OFFSET(page) * tbl_offset(ROWS_TBL_PAGE_STEP);
+        whole_at += OFFSET(page) * (LANE_RUNS ? h_page_step : tbl_offset(ROWS_TBL_PAGE_STEP));
         place -= page * page_rows;
     }
-    whole_at += OFFSET(place) * tbl_offset(ROWS_TBL_WHOLE_STEP);
-    part_at += OFFSET(j) * tbl_offset(ROWS_TBL_PART_STEP);
+    whole_at += OFFSET(place) * (LANE_RUNS ? h_whole_step : tbl_offset(ROWS_TBL_WHOLE_STEP));
+    part_at += OFFSET(j) * (LANE_RUNS ? h_part_step : tbl_offset(ROWS_TBL_PART_STEP));
     read_at = JOIN ? part_at : whole_at;
     write_at = JOIN ? whole_at : part_at;
     return true;
@@ -183,7 +207,7 @@ bool place_row(uint flags, uint r, out OFFSET read_at, out OFFSET write_at)
 
 void rows_main(uint wg)
 {
-    uint flags = tbl(ROWS_TBL_FLAGS), dmode = rows_device_mode(flags);
+    uint flags = rows_flags(), dmode = rows_device_mode(flags);
     if (dmode != 0u) { // device parameters of one part
 #if ROWS_WRITES_BLOCK
         if ((flags & ROWS_FLAG_FUSED) != 0u) { // every workgroup checks the three words itself
@@ -221,6 +245,39 @@ void rows_main(uint wg)
     if (first_row >= total)
         return; // the grid's padding
     uint lanes = gl_WorkGroupSize.x, lane = gl_LocalInvocationID.x;
+    const uint UNROLL = ABI_UNROLL(WORD_BYTES);
+    uint mask = (1u << cols_log2) - 1u, col_base = ct << cols_log2, items = block_rows << cols_log2;
+    if (LANE_RUNS) { // a CPU device: each lane its run of the block's items, row by row, each row
+        // placed by the lane itself (no workgroup memory and no barrier: llvmpipe pays thousands
+        // of instructions a workgroup for them) and its words copied in a tight loop of four
+        // loads before four stores (llvmpipe pays per access and per masked lane: 3x the bytes a
+        // second of the per-item loop below)
+        hoist_table(rows_outer_dims());
+        uint item = lane * trips * UNROLL, last = min(item + trips * UNROLL, items);
+        while (item < last) {
+            uint sub = item >> cols_log2, col = col_base + (item & mask);
+            uint end = min(last, (sub + 1u) << cols_log2);
+            OFFSET ra = OFFSET(0u), wa = OFFSET(0u);
+            if (col < row_words && first_row + sub < total && place_row(flags, first_row + sub, ra, wa)) {
+                uint n = min(end - item, row_words - col);
+                ra += OFFSET(col);
+                wa += OFFSET(col);
+                uint i = 0u;
+                for (; i + 4u <= n; i += 4u) {
+                    VALUE a0 = load_word(ra + OFFSET(i)), a1 = load_word(ra + OFFSET(i + 1u));
+                    VALUE a2 = load_word(ra + OFFSET(i + 2u)), a3 = load_word(ra + OFFSET(i + 3u));
+                    store_word(wa + OFFSET(i), a0);
+                    store_word(wa + OFFSET(i + 1u), a1);
+                    store_word(wa + OFFSET(i + 2u), a2);
+                    store_word(wa + OFFSET(i + 3u), a3);
+                }
+                for (; i < n; i++)
+                    store_word(wa + OFFSET(i), load_word(ra + OFFSET(i)));
+            }
+            item = end;
+        }
+        return;
+    }
     // Every row of the block placed once, the lanes sharing them (a division per outer dimension
     // and a row's index or start: never per word), into workgroup memory.
     for (uint r = lane; r < block_rows; r += lanes) {
@@ -242,39 +299,6 @@ void rows_main(uint wg)
 #endif
     }
     barrier();
-    const uint UNROLL = ABI_UNROLL(WORD_BYTES);
-    uint mask = (1u << cols_log2) - 1u, col_base = ct << cols_log2, items = block_rows << cols_log2;
-    if (LANE_RUNS) { // a CPU device: each lane its run of the block's items, row by row, each row's
-        // words in a tight loop of four loads before four stores (llvmpipe pays per access and
-        // per masked lane: 3x the bytes a second of the per-item loop below)
-        uint item = lane * trips * UNROLL, last = min(item + trips * UNROLL, items);
-        while (item < last) {
-            uint sub = item >> cols_log2, col = col_base + (item & mask);
-            uint end = min(last, (sub + 1u) << cols_log2), at = ROWS_ROW_AT(sub), skip = smem[at + 3u];
-            if (col < row_words && skip != ROWS_ROW_SKIP) {
-                uint n = min(end - item, row_words - col);
-#if defined(ADDRESSING_BDA)
-                OFFSET ra = packUint2x32(uvec2(smem[at], smem[at + 1u])) + OFFSET(col);
-                OFFSET wa = packUint2x32(uvec2(smem[at + 2u], skip)) + OFFSET(col);
-#else
-                OFFSET ra = smem[at] + col, wa = smem[at + 2u] + col;
-#endif
-                uint i = 0u;
-                for (; i + 4u <= n; i += 4u) {
-                    VALUE a0 = load_word(ra + OFFSET(i)), a1 = load_word(ra + OFFSET(i + 1u));
-                    VALUE a2 = load_word(ra + OFFSET(i + 2u)), a3 = load_word(ra + OFFSET(i + 3u));
-                    store_word(wa + OFFSET(i), a0);
-                    store_word(wa + OFFSET(i + 1u), a1);
-                    store_word(wa + OFFSET(i + 2u), a2);
-                    store_word(wa + OFFSET(i + 3u), a3);
-                }
-                for (; i < n; i++)
-                    store_word(wa + OFFSET(i), load_word(ra + OFFSET(i)));
-            }
-            item = end;
-        }
-        return;
-    }
     // A GPU: ABI_UNROLL loads a trip, before their stores, the lanes a workgroup apart (coalesced).
     for (uint t = 0u; t < trips; t++) {
         VALUE v[UNROLL];
@@ -285,7 +309,7 @@ void rows_main(uint wg)
         // (every row's place read from workgroup memory first, then every load)
         OFFSET from[UNROLL];
         [[unroll]] for (uint u = 0u; u < UNROLL; u++) {
-            uint item = LANE_RUNS ? (lane * trips + t) * UNROLL + u : (t * UNROLL + u) * lanes + lane;
+            uint item = (t * UNROLL + u) * lanes + lane;
             uint at = ROWS_ROW_AT(min(item >> cols_log2, block_rows - 1u));
             uint col = min(col_base + (item & mask), row_words - 1u);
 #if defined(ADDRESSING_BDA)
@@ -298,7 +322,7 @@ void rows_main(uint wg)
             v[u] = load_word(from[u]);
         // The stores, of the words that move.
         [[unroll]] for (uint u = 0u; u < UNROLL; u++) {
-            uint item = LANE_RUNS ? (lane * trips + t) * UNROLL + u : (t * UNROLL + u) * lanes + lane;
+            uint item = (t * UNROLL + u) * lanes + lane;
             uint at = ROWS_ROW_AT(min(item >> cols_log2, block_rows - 1u)), skip = smem[at + 3u];
             uint col = col_base + (item & mask);
             if (item < items && skip != ROWS_ROW_SKIP && col < row_words) {

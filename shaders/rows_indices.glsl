@@ -71,6 +71,12 @@ shared uint smem[ROWS_COPY_SHARED_WORDS]; // a fixed size: no specialization
 shared uint smem[ROWS_SHARED_WORDS];
 #endif
 
+// The plan's flags and outer dimensions: constants on a CPU device, whose rows plans each make a
+// pipeline of their own (split_abi.h's ROWS_SHAPE); the table's words elsewhere.
+layout(constant_id = SPEC_ROWS_SHAPE) const uint ROWS_SHAPE = ROWS_SHAPE_ANY;
+uint rows_flags() { return ROWS_SHAPE != ROWS_SHAPE_ANY ? ROWS_SHAPE & 0xFFFFu : tbl(ROWS_TBL_FLAGS); }
+uint rows_outer_dims() { return ROWS_SHAPE != ROWS_SHAPE_ANY ? ROWS_SHAPE >> ROWS_SHAPE_DIMS_SHIFT : tbl(ROWS_TBL_OUTER_DIMS); }
+
 uint rows_mode(uint flags) { return flags & ROWS_FLAG_MODE; }
 uint rows_device_mode(uint flags) { return (flags >> ROWS_FLAG_DEVICE_SHIFT) & ROWS_FLAG_DEVICE_MASK; }
 
@@ -164,7 +170,7 @@ uint start_place(uint flags, uvec2 v, uint places)
 // least place seen twice, and the first two entries that place a row there.
 uint rows_verdict(bool pairwise, out uint status[6])
 {
-    uint flags = tbl(ROWS_TBL_FLAGS), rows = tbl(ROWS_TBL_ROWS), places = tbl(ROWS_TBL_PLACES);
+    uint flags = rows_flags(), rows = tbl(ROWS_TBL_ROWS), places = tbl(ROWS_TBL_PLACES);
     uint entries = tbl(ROWS_TBL_ENTRIES), lists = tbl(ROWS_TBL_LISTS);
     uint lane = gl_LocalInvocationID.x, lanes = gl_WorkGroupSize.x;
     bool indexed = rows_mode(flags) == 1u, join = (flags & ROWS_FLAG_JOIN) != 0u;

@@ -40,6 +40,7 @@
 #define SPEC_SHARED_WORDS 4     /* uint32 words of workgroup memory (TRANSPOSE, DEINTERLEAVE, the check; else 1) */
 #define SPEC_JOIN 5             /* 0: a split (reads the whole, writes the parts); 1: a join (the other way) */
 #define SPEC_LANE_RUNS 6        /* MAPPING_DEVICE on a CPU device: each lane copies a run of its own (llvmpipe) */
+#define SPEC_ROWS_SHAPE 7       /* MAPPING_ROWS on a CPU device: the plan's ROWS_SHAPE (ROWS_SHAPE_ANY elsewhere) */
 
 /* Kernels: the public mappings (== vksplit_mapping), then the kernels some plans of a
  * public mapping run instead of its word-by-word one, then device parameters' two (their
@@ -231,6 +232,13 @@
                                    * its length and offset from their block (BLOCK_*, n = 1), its rows the
                                    * table's ROWS_TBL_ROWS at most; the status as the device check's */
 #define ROWS_FLAG_DEVICE_MASK 3u
+/* A rows copy's shape, a specialization constant (SPEC_ROWS_SHAPE): on a CPU device each rows plan
+ * makes its own pipeline, its flags (ROWS_TBL_FLAGS) in the low 16 bits and its outer dimensions
+ * (ROWS_TBL_OUTER_DIMS) from bit 16, so that the shader holds only the plan's code (llvmpipe runs
+ * every branch, taken or not, and pays per memory access); ROWS_SHAPE_ANY, the context's pipeline,
+ * reads both from the table. */
+#define ROWS_SHAPE_ANY 0xFFFFFFFFu
+#define ROWS_SHAPE_DIMS_SHIFT 16u
 #define ROWS_HOST_SKIP 0xFFFFFFFFu
 /* GPU indices: at most this many, the copy checks them in every workgroup (ROWS_FLAG_FUSED);
  * more take the check pass (one workgroup of ROWS_CHECK_WORKGROUP, before the copy). */

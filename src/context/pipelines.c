@@ -199,14 +199,17 @@ static bool deferred_kernel(const vksplit_context* ctx, vksplit__direction direc
     return !(ctx->create_pipelines & (1u << direction));
 }
 
-#define SPEC_COUNT 5
+#define SPEC_COUNT 6
 typedef struct pipeline_spec {
     uint32_t constants[SPEC_COUNT];
     VkSpecializationMapEntry entries[SPEC_COUNT];
     VkSpecializationInfo info;
 } pipeline_spec;
 
-static void specialize(const vksplit_context* ctx, uint32_t kernel, vksplit__direction direction, pipeline_spec* spec)
+/* shape: a CPU device's rows plan's own (split_abi.h ROWS_SHAPE), else ROWS_SHAPE_ANY (a module
+ * without the constant ignores it). */
+static void specialize(const vksplit_context* ctx, uint32_t kernel, vksplit__direction direction, uint32_t shape,
+                       pipeline_spec* spec)
 {
     uint32_t shared = 1;
     if (kernel == MAPPING_TRANSPOSE || kernel == MAPPING_TRANSPOSE16)
@@ -224,10 +227,11 @@ static void specialize(const vksplit_context* ctx, uint32_t kernel, vksplit__dir
                                                         : ctx->caps.workgroup_size;
     /* a CPU device's tuning: the device parameters' and the rows' copies in runs a lane */
     bool lane_runs = (kernel == MAPPING_DEVICE || kernel == MAPPING_ROWS) && ctx->caps.mapping == VKSPLIT_MAPPING_RUNS;
-    uint32_t values[SPEC_COUNT] = {workgroup, device ? ctx->parameter_slots : ctx->output_slots, shared,
-                                   vksplit__writes_whole(direction), lane_runs};
-    static const uint32_t ids[SPEC_COUNT] = {SPEC_WORKGROUP_SIZE, SPEC_OUTPUT_SLOTS, SPEC_SHARED_WORDS, SPEC_JOIN,
-                                             SPEC_LANE_RUNS};
+    uint32_t values[SPEC_COUNT] = {workgroup, device ? ctx->parameter_slots : ctx->output_slots,
+                                   shared,    vksplit__writes_whole(direction),
+                                   lane_runs, shape};
+    static const uint32_t ids[SPEC_COUNT] = {SPEC_WORKGROUP_SIZE, SPEC_OUTPUT_SLOTS, SPEC_SHARED_WORDS,
+                                             SPEC_JOIN,           SPEC_LANE_RUNS,    SPEC_ROWS_SHAPE};
     for (uint32_t i = 0; i < SPEC_COUNT; i++) {
         spec->constants[i] = values[i];
         spec->entries[i] = (VkSpecializationMapEntry){ids[i], i * 4, 4};
@@ -259,10 +263,10 @@ static vksplit_result create_module(const vksplit_context* ctx, const shader_mod
     return VKSPLIT_OK;
 }
 
-static void describe_pipeline(const vksplit_context* ctx, uint32_t kernel, vksplit__direction direction,
+static void describe_pipeline(const vksplit_context* ctx, uint32_t kernel, vksplit__direction direction, uint32_t shape,
                               VkShaderModule module, pipeline_spec* spec, VkComputePipelineCreateInfo* info)
 {
-    specialize(ctx, kernel, direction, spec);
+    specialize(ctx, kernel, direction, shape, spec);
     *info = (VkComputePipelineCreateInfo){.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
     info->stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
     info->stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
@@ -330,7 +334,8 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
             r = create_module(ctx, k.source, &made[v], error);
         if (r != VKSPLIT_OK)
             break;
-        describe_pipeline(ctx, k.kernel, (vksplit__direction)k.direction, made[v], &specs[count], &infos[count]);
+        describe_pipeline(ctx, k.kernel, (vksplit__direction)k.direction, ROWS_SHAPE_ANY, made[v], &specs[count],
+                          &infos[count]);
         slot[count][0] = k.direction;
         slot[count][1] = k.kernel;
         slot[count][2] = word_kind(k.word_bytes);
@@ -371,7 +376,7 @@ static vksplit_result create_missing(vksplit_context* ctx, const shader_module* 
         return r;
     pipeline_spec spec;
     VkComputePipelineCreateInfo info;
-    describe_pipeline(ctx, kernel, direction, module, &spec, &info);
+    describe_pipeline(ctx, kernel, direction, ROWS_SHAPE_ANY, module, &spec, &info);
     VkPipeline created = VK_NULL_HANDLE;
     VkResult vr =
         ctx->vk.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, 1, &info, ctx->callbacks, &created);
@@ -403,6 +408,34 @@ vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint
         return pipeline ? VKSPLIT_OK : VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, vksplit__kernel_name(kernel), word_bytes);
     }
     return create_missing(ctx, source, kernel, word_bytes, direction, out, error);
+}
+
+vksplit_result vksplit__create_rows_pipeline(vksplit_context* ctx, uint32_t word_bytes, vksplit__direction direction,
+                                             uint32_t shape, VkPipeline* out, vksplit_error* error)
+{
+    *out = VK_NULL_HANDLE;
+    const shader_module* source =
+        find_module(ctx->bda, word_bytes, vksplit__atomic_stores(ctx, word_bytes), direction, MAPPING_ROWS);
+    if (!source || !context_uses(ctx, MAPPING_ROWS, word_bytes, direction))
+        return VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, vksplit__kernel_name(MAPPING_ROWS), word_bytes);
+    VkShaderModule module = VK_NULL_HANDLE;
+    vksplit_result r = create_module(ctx, source, &module, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    pipeline_spec spec;
+    VkComputePipelineCreateInfo info;
+    describe_pipeline(ctx, MAPPING_ROWS, direction, shape, module, &spec, &info);
+    VkPipeline created = VK_NULL_HANDLE;
+    VkResult vr =
+        ctx->vk.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, 1, &info, ctx->callbacks, &created);
+    ctx->vk.vkDestroyShaderModule(ctx->device, module, ctx->callbacks);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkCreateComputePipelines", vr);
+    vksplit__name_object(ctx, VK_OBJECT_TYPE_PIPELINE, (uint64_t)created,
+                         "vksplit: %s %s, %u-byte words, a plan's own (shape 0x%x)",
+                         vksplit__words(direction)->operation, vksplit__kernel_name(MAPPING_ROWS), word_bytes, shape);
+    *out = created;
+    return VKSPLIT_OK;
 }
 
 uint32_t vksplit_context_pipeline_count(const vksplit_context* ctx)

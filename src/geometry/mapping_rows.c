@@ -134,7 +134,15 @@ static void outer_dims(const vksplit__request* q, const vksplit_rows* rows, uint
  * invocation_bytes, a power of two), fewer while the copy has fewer workgroups than
  * min_workgroups; the block's columns a power of two covering a row where it can (else column
  * tiles), its rows the rest, at most ROWS_BLOCK_ROWS_MAX (the rows its lanes place in workgroup
- * memory), the trips then as many as its items need. */
+ * memory; a CPU device's lanes place their own rows: ROWS_LANE_RUNS_LANE_ROWS a lane, each a
+ * loop trip and one per outer dimension, within the loop budget), the trips then as many as its
+ * items need. On a CPU device a workgroup also costs about what a copy of
+ * ROWS_LANE_RUNS_WORKGROUP_BYTES does (llvmpipe: its check and set-up, about 34,000 instructions),
+ * and a row about ROWS_LANE_RUNS_ROW_BYTES (its place): its blocks are halved only while each half
+ * still holds that much work, so that a small copy runs in a workgroup or two, not min_workgroups. */
+#define ROWS_LANE_RUNS_WORKGROUP_BYTES 16384u
+#define ROWS_LANE_RUNS_ROW_BYTES 64u
+#define ROWS_LANE_RUNS_LANE_ROWS 1024u
 static void plan_blocks(const vksplit__rows_caps* caps, vksplit__rows_geometry* g)
 {
     uint32_t unroll = ABI_UNROLL(g->word_bytes), lane_items = caps->workgroup_size * unroll;
@@ -142,6 +150,11 @@ static void plan_blocks(const vksplit__rows_caps* caps, vksplit__rows_geometry* 
     while (trips * 2 <= want && trips < 64)
         trips *= 2;
     g->workgroup_size = caps->workgroup_size;
+    uint64_t most_rows =
+        caps->lane_runs ? (uint64_t)caps->workgroup_size * ROWS_LANE_RUNS_LANE_ROWS : ROWS_BLOCK_ROWS_MAX;
+    /* a CPU device's work in bytes: each row's words and its place (saturating: a bound, not a size) */
+    uint64_t row_cost = g->row_words * g->word_bytes + ROWS_LANE_RUNS_ROW_BYTES;
+    uint64_t work = g->total_rows > UINT64_MAX / row_cost ? UINT64_MAX : g->total_rows * row_cost;
     for (;;) {
         uint64_t items = (uint64_t)lane_items * trips;
         uint32_t log2 = 0;
@@ -149,12 +162,14 @@ static void plan_blocks(const vksplit__rows_caps* caps, vksplit__rows_geometry* 
             log2++;
         uint64_t rows = items >> log2;
         g->cols_log2 = log2;
-        g->block_rows = (uint32_t)(rows < ROWS_BLOCK_ROWS_MAX ? rows : ROWS_BLOCK_ROWS_MAX);
+        g->block_rows = (uint32_t)(rows < most_rows ? rows : most_rows);
         g->trips = (uint32_t)vksplit__div_up((uint64_t)g->block_rows << log2, lane_items);
         g->col_tiles = (uint32_t)vksplit__div_up(g->row_words, (uint64_t)1 << log2);
         g->workgroups =
             g->row_words && g->total_rows ? vksplit__div_up(g->total_rows, g->block_rows) * (uint64_t)g->col_tiles : 0;
         if (trips == 1 || g->workgroups >= caps->min_workgroups)
+            return;
+        if (caps->lane_runs && g->workgroups && work / (2 * g->workgroups) < ROWS_LANE_RUNS_WORKGROUP_BYTES)
             return;
         trips /= 2;
     }

@@ -29,9 +29,10 @@ typedef struct vksplit__rows_caps {
     uint32_t invocation_bytes;
     uint32_t min_workgroups;
     uint32_t max_group_count[2];
-    uint64_t binding_reach; /* descriptor path: the bytes one binding reaches (0 with device addresses) */
-    uint32_t table_most;    /* descriptor path: the table's bytes at most (a uniform buffer) */
-    uint32_t pairwise_most; /* GPU indices of an INDEXED join the copy checks itself, at most (pairs: its square) */
+    uint64_t binding_reach;   /* descriptor path: the bytes one binding reaches (0 with device addresses) */
+    uint32_t table_most;      /* descriptor path: the table's bytes at most (a uniform buffer) */
+    uint32_t pairwise_most;   /* GPU indices of an INDEXED join the copy checks itself, at most (pairs: its square) */
+    vksplit_bool32 lane_runs; /* a CPU device: each lane copies a run of its own, placing its rows itself */
 } vksplit__rows_caps;
 
 typedef struct vksplit__rows_geometry {

@@ -22,7 +22,9 @@ static vksplit__rows_caps rows_caps(const vksplit_context* ctx)
                                /* an INDEXED join's pairs, every workgroup: a CPU device (llvmpipe,
                                 * its lanes one after another) checks 64 in 170-220 us, the check
                                 * pass and a barrier cost less past about 16 */
-                               ctx->caps.mapping == VKSPLIT_MAPPING_RUNS ? 16u : ROWS_FUSED_MAX_ENTRIES};
+                               ctx->caps.mapping == VKSPLIT_MAPPING_RUNS ? 16u : ROWS_FUSED_MAX_ENTRIES,
+                               /* a CPU device: lanes in runs (the copy's LANE_RUNS, pipelines.c) */
+                               ctx->caps.mapping == VKSPLIT_MAPPING_RUNS};
     if (!ctx->bda) {
         uint64_t slack = ctx->min_storage_offset_alignment > 16 ? ctx->min_storage_offset_alignment : 16;
         uint64_t reach = ctx->max_storage_buffer_range < (1ull << 31) ? ctx->max_storage_buffer_range : (1ull << 31);
@@ -69,7 +71,13 @@ vksplit_result vksplit__plan_rows_object(vksplit_plan* plan, const vksplit__requ
         g->segments[0].rows = rows->total_rows;
         g->segments[0].chunk_words = rows->row_words;
         g->segments[0].units = rows->workgroups;
-        r = vksplit__pipeline_for(ctx, MAPPING_ROWS, rows->word_bytes, request->direction, &plan->pipeline, error);
+        if (ctx->caps.mapping == VKSPLIT_MAPPING_RUNS) { /* a CPU device: a pipeline of the plan's shape */
+            uint32_t shape = rows->flags | rows->outer_dims << ROWS_SHAPE_DIMS_SHIFT;
+            r = vksplit__create_rows_pipeline(ctx, rows->word_bytes, request->direction, shape, &plan->pipeline, error);
+            plan->owns_pipeline = r == VKSPLIT_OK;
+        } else {
+            r = vksplit__pipeline_for(ctx, MAPPING_ROWS, rows->word_bytes, request->direction, &plan->pipeline, error);
+        }
     }
     /* GPU indices: a block for the status (and the check's scratch); the check pass where the copy
      * does not check them itself (many indices, or nothing to copy). */
