@@ -395,9 +395,10 @@ typedef struct vksplit_tuning {
  * context does exactly this with its desc's tuning. Thread-safety: safe (pure). */
 VKSPLIT_API VKSPLIT_EXPERIMENTAL void vksplit_resolve_tuning(VkPhysicalDeviceType device_type, vksplit_tuning* tuning);
 
-/* The compute pipeline a plan records (owned by the context), for tools that ask the driver
- * about it (vksplit_context_desc.capture_pipeline_statistics); VK_NULL_HANDLE for a plan on
- * the transfer path or without bytes. Thread-safety: safe. */
+/* The compute pipeline a plan records (owned by the context; on a CPU device, a rows plan's own,
+ * specialized to it and destroyed with it), for tools that ask the driver about it
+ * (vksplit_context_desc.capture_pipeline_statistics); VK_NULL_HANDLE for a plan on the
+ * transfer path or without bytes. Thread-safety: safe. */
 VKSPLIT_API VKSPLIT_EXPERIMENTAL VkPipeline vksplit_plan_pipeline(const vksplit_plan* plan);
 
 /* ---- end of the experimental section ------------------------------------------------- */
@@ -408,7 +409,9 @@ VKSPLIT_API VKSPLIT_EXPERIMENTAL VkPipeline vksplit_plan_pipeline(const vksplit_
 typedef enum vksplit_pipelines {
     /* Every split pipeline the tuning can use with the context; each join pipeline by the first
      * join plan that needs it, so that a context that only splits compiles nothing for joins.
-     * (Or as the earlier defer_pipelines and create_join_pipelines say, where they are set.) */
+     * (Or as the earlier defer_pipelines and create_join_pipelines say, where they are set.)
+     * Whatever the setting, on a CPU device each rows plan makes its own copy pipeline, at its
+     * creation (docs/api.md, Pipelines). */
     VKSPLIT_PIPELINES_DEFAULT = 0,
     /* Every pipeline of both directions with the context: nothing compiles after load. */
     VKSPLIT_PIPELINES_WITH_CONTEXT = 1,
