@@ -726,7 +726,10 @@ static void check_word(shader* s, copy_check* k, row_place want, uint64_t r64, u
 
 /* A CPU device's workgroup (LANE_RUNS): each chosen lane walks its run of the block's items row
  * by row, placing each row itself (the table's words read once: hoist_table), then copying its
- * words in fours and the rest; no workgroup memory, no barrier. */
+ * words in fours and the rest; no workgroup memory, no barrier. The shader carries a row's
+ * outer indices from the one before (next_row's odometer, in the word offsets' own arithmetic);
+ * the model places each row from its number (place_row): the places the odometer must reach,
+ * to which core_rows' bytes hold the shader. */
 static void lane_runs_workgroup(shader* s, copy_check* k, uint64_t g64, const uint* chosen, uint n_chosen,
                                 const uint64_t* verdict_trips)
 {
@@ -749,7 +752,11 @@ static void lane_runs_workgroup(shader* s, copy_check* k, uint64_t g64, const ui
         if ((uint64_t)lane * run + run > UINT32_MAX)
             fz_fail("%s: lane %u's run of %llu items from %llu wraps 32 bits", s->kind, lane, (unsigned long long)run,
                     (unsigned long long)lane * run);
-        uint item = lane * (uint)run, last = item + (uint)run < items ? item + (uint)run : items;
+        uint live_rows = total - first_row < block_rows ? total - first_row : block_rows;
+        if (((uint64_t)live_rows << cols_log2) > items)
+            fz_fail("%s: the block's live items pass its items", s->kind);
+        uint live_items = live_rows << cols_log2;
+        uint item = lane * (uint)run, last = item + (uint)run < live_items ? item + (uint)run : live_items;
         while (item < last) {
             count_trip(s, lane, 1);
             uint sub = item >> cols_log2, col = col_base + (item & mask);

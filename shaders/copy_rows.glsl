@@ -148,22 +148,65 @@ void hoist_table(uint dims)
     }
 }
 
-// Row r of the copy (r = o x L + j): its first word in the side read and the side written, and
-// whether it moves (a skipped index, or a row past device parameters' length, does not).
-bool place_row(uint flags, uint r, out OFFSET read_at, out OFFSET write_at)
+// A row of the copy (r = o x L + j) before its place: j, its list, and its outer indices' offsets
+// in the whole and the part.
+struct RowAt {
+    uint j;
+    uint list;
+    OFFSET whole_at;
+    OFFSET part_at;
+};
+// A CPU device's lane walks consecutive rows: their outer indices, one dimension after another
+// as an odometer (next_row), so that a row costs no division there.
+uint g_idx[ROWS_MAX_OUTER_DIMS];
+
+RowAt row_at(uint r)
 {
-    uint rows = LANE_RUNS ? h_rows : tbl(ROWS_TBL_ROWS), places = LANE_RUNS ? h_places : tbl(ROWS_TBL_PLACES);
-    uint o = r / rows, j = r - o * rows;
-    OFFSET whole_at = OFFSET(0u), part_at = OFFSET(0u);
-    uint list = 0u, dims = rows_outer_dims();
+    uint rows = LANE_RUNS ? h_rows : tbl(ROWS_TBL_ROWS);
+    uint o = r / rows;
+    RowAt a = RowAt(r - o * rows, 0u, OFFSET(0u), OFFSET(0u));
+    uint dims = rows_outer_dims();
     for (uint d = 0u; d < dims; d++) {
         uint field = ROWS_TBL_DIMS + d * ROWS_DIM_FIELDS;
         uint size = LANE_RUNS ? h_size[d] : tbl(field + ROWS_DIM_SIZE), q = o / size, idx = o - q * size;
         o = q;
-        list += idx * (LANE_RUNS ? h_list_stride[d] : tbl(field + ROWS_DIM_LIST_STRIDE));
-        whole_at += OFFSET(idx) * (LANE_RUNS ? h_whole_stride[d] : tbl_offset(field + ROWS_DIM_WHOLE_STRIDE));
-        part_at += OFFSET(idx) * (LANE_RUNS ? h_part_stride[d] : tbl_offset(field + ROWS_DIM_PART_STRIDE));
+        if (LANE_RUNS)
+            g_idx[d] = idx;
+        a.list += idx * (LANE_RUNS ? h_list_stride[d] : tbl(field + ROWS_DIM_LIST_STRIDE));
+        a.whole_at += OFFSET(idx) * (LANE_RUNS ? h_whole_stride[d] : tbl_offset(field + ROWS_DIM_WHOLE_STRIDE));
+        a.part_at += OFFSET(idx) * (LANE_RUNS ? h_part_stride[d] : tbl_offset(field + ROWS_DIM_PART_STRIDE));
     }
+    return a;
+}
+
+// The row after a (LANE_RUNS): j, then the outer indices carried innermost first (the offsets in
+// the word type's arithmetic: exact, every true offset below its bound).
+void next_row(inout RowAt a)
+{
+    if (++a.j < h_rows)
+        return;
+    a.j = 0u;
+    uint dims = rows_outer_dims();
+    for (uint d = 0u; d < dims; d++) {
+        a.list += h_list_stride[d];
+        a.whole_at += h_whole_stride[d];
+        a.part_at += h_part_stride[d];
+        if (++g_idx[d] < h_size[d])
+            return;
+        g_idx[d] = 0u;
+        a.list -= h_size[d] * h_list_stride[d];
+        a.whole_at -= OFFSET(h_size[d]) * h_whole_stride[d];
+        a.part_at -= OFFSET(h_size[d]) * h_part_stride[d];
+    }
+}
+
+// Row a's first word in the side read and the side written, and whether it moves (a skipped
+// index, or a row past device parameters' length, does not).
+bool place_at(uint flags, RowAt a, out OFFSET read_at, out OFFSET write_at)
+{
+    uint rows = LANE_RUNS ? h_rows : tbl(ROWS_TBL_ROWS), places = LANE_RUNS ? h_places : tbl(ROWS_TBL_PLACES);
+    uint j = a.j, list = a.list;
+    OFFSET whole_at = a.whole_at, part_at = a.part_at;
     bool host = (flags & ROWS_FLAG_HOST) != 0u;
     uint place;
     if (rows_device_mode(flags) != 0u) { // device parameters: rows [0, length) from the start on
@@ -203,6 +246,12 @@ bool place_row(uint flags, uint r, out OFFSET read_at, out OFFSET write_at)
     read_at = JOIN ? part_at : whole_at;
     write_at = JOIN ? whole_at : part_at;
     return true;
+}
+
+// Row r of the copy: place_at of row_at.
+bool place_row(uint flags, uint r, out OFFSET read_at, out OFFSET write_at)
+{
+    return place_at(flags, row_at(r), read_at, write_at);
 }
 
 void rows_main(uint wg)
@@ -253,12 +302,15 @@ void rows_main(uint wg)
         // loads before four stores (llvmpipe pays per access and per masked lane: 3x the bytes a
         // second of the per-item loop below)
         hoist_table(rows_outer_dims());
-        uint item = lane * trips * UNROLL, last = min(item + trips * UNROLL, items);
+        // (the last block's items past the copy's rows: none walked)
+        uint live_items = min(total - first_row, block_rows) << cols_log2;
+        uint item = lane * trips * UNROLL, last = min(item + trips * UNROLL, live_items);
+        RowAt at = row_at(first_row + (item >> cols_log2)); // its rows after it: next_row
         while (item < last) {
             uint sub = item >> cols_log2, col = col_base + (item & mask);
             uint end = min(last, (sub + 1u) << cols_log2);
             OFFSET ra = OFFSET(0u), wa = OFFSET(0u);
-            if (col < row_words && first_row + sub < total && place_row(flags, first_row + sub, ra, wa)) {
+            if (col < row_words && place_at(flags, at, ra, wa)) {
                 uint n = min(end - item, row_words - col);
                 ra += OFFSET(col);
                 wa += OFFSET(col);
@@ -275,6 +327,7 @@ void rows_main(uint wg)
                     store_word(wa + OFFSET(i), load_word(ra + OFFSET(i)));
             }
             item = end;
+            next_row(at);
         }
         return;
     }

@@ -208,7 +208,9 @@ VKSPLIT_API vksplit_result vksplit_runner_download(vksplit_runner* runner, const
 typedef vksplit_result (*vksplit_runner_record_fn)(void* user, VkCommandBuffer cmd, vksplit_error* error);
 
 /* Begins the runner's command buffer, calls record, adds a full memory barrier to transfer
- * and host reads, submits, waits for the fence. Thread-safety: external sync on runner. */
+ * and host reads, submits, waits for the fence: polling it first (a few thousand times, yielding
+ * the core between polls, as ggml-vulkan does), then blocking, so that a small submission does
+ * not pay a sleeping thread's wake-up. Thread-safety: external sync on runner. */
 VKSPLIT_API vksplit_result vksplit_runner_submit(vksplit_runner* runner, vksplit_runner_record_fn record, void* user,
                                                  vksplit_error* error);
 

@@ -50,6 +50,7 @@
     X(vkDestroyFence, DEVICE, R, NONE)                             \
     X(vkResetFences, DEVICE, R, NONE)                              \
     X(vkWaitForFences, DEVICE, R, NONE)                            \
+    X(vkGetFenceStatus, DEVICE, R, NONE)                           \
     X(vkBeginCommandBuffer, DEVICE, R, NONE)                       \
     X(vkEndCommandBuffer, DEVICE, R, NONE)                         \
     X(vkResetCommandBuffer, DEVICE, R, NONE)                       \

@@ -161,6 +161,8 @@ static void plan_blocks(const vksplit__rows_caps* caps, vksplit__rows_geometry* 
         while (((uint64_t)1 << log2) < g->row_words && ((uint64_t)1 << log2) < items)
             log2++;
         uint64_t rows = items >> log2;
+        if (caps->lane_runs && rows > g->total_rows) /* a CPU device's lanes walk every row of a block */
+            rows = g->total_rows ? g->total_rows : 1;
         g->cols_log2 = log2;
         g->block_rows = (uint32_t)(rows < most_rows ? rows : most_rows);
         g->trips = (uint32_t)vksplit__div_up((uint64_t)g->block_rows << log2, lane_items);
