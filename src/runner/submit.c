@@ -62,16 +62,19 @@ vksplit_result vksplit_runner_submit(vksplit_runner* runner, vksplit_runner_reco
         if (vr != VK_SUCCESS) {
             r = vksplit__vk_fail(error, "vkQueueSubmit", vr);
         } else {
+            const char* wait = "vkGetFenceStatus";
             vr = VK_NOT_READY;
             for (uint32_t poll = 0; poll < FENCE_POLLS && vr == VK_NOT_READY; poll++) {
                 vr = vk->vkGetFenceStatus(runner->device, runner->fence);
                 if (vr == VK_NOT_READY)
                     yield_thread();
             }
-            if (vr == VK_NOT_READY)
+            if (vr == VK_NOT_READY) {
+                wait = "vkWaitForFences";
                 vr = vk->vkWaitForFences(runner->device, 1, &runner->fence, VK_TRUE, UINT64_MAX);
+            }
             if (vr != VK_SUCCESS) {
-                r = vksplit__vk_fail(error, "vkWaitForFences", vr);
+                r = vksplit__vk_fail(error, wait, vr);
                 /* The work may still be pending: the command buffer is reset below. */
                 vk->vkDeviceWaitIdle(runner->device);
             }

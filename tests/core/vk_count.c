@@ -76,6 +76,7 @@ static unsigned errors_of(vkc_function f, VkResult* out)
     static const VkResult enumerate[] = {VK_ERROR_OUT_OF_HOST_MEMORY, VK_ERROR_OUT_OF_DEVICE_MEMORY,
                                          VK_ERROR_LAYER_NOT_PRESENT};
     static const VkResult reset[] = {VK_ERROR_OUT_OF_DEVICE_MEMORY};
+    static const VkResult status[] = {VK_ERROR_DEVICE_LOST};
     static const VkResult memory[] = {VK_ERROR_OUT_OF_HOST_MEMORY, VK_ERROR_OUT_OF_DEVICE_MEMORY};
     const VkResult* list = memory;
     unsigned count = 2;
@@ -87,6 +88,7 @@ static unsigned errors_of(vkc_function f, VkResult* out)
     case VKC_vkQueueWaitIdle:
     case VKC_vkDeviceWaitIdle:
     case VKC_vkWaitForFences: VKC_LIST(lost); break;
+    case VKC_vkGetFenceStatus: VKC_LIST(status); break;
     case VKC_vkAllocateMemory: VKC_LIST(device_memory); break;
     case VKC_vkMapMemory: VKC_LIST(map); break;
     case VKC_vkCreateBuffer:
@@ -325,6 +327,12 @@ static VKAPI_ATTR VkResult VKAPI_CALL w_vkWaitForFences(VkDevice a, uint32_t b, 
     COUNT(vkWaitForFences);
     FALLIBLE(vkWaitForFences, (void)REAL(vkWaitForFences)(a, b, c, d, e));
     return REAL(vkWaitForFences)(a, b, c, d, e);
+}
+static VKAPI_ATTR VkResult VKAPI_CALL w_vkGetFenceStatus(VkDevice a, VkFence b)
+{
+    COUNT(vkGetFenceStatus);
+    FALLIBLE(vkGetFenceStatus, NO_POISON); /* (the runner waits for the device after a failed wait) */
+    return REAL(vkGetFenceStatus)(a, b);
 }
 static VKAPI_ATTR VkResult VKAPI_CALL w_vkMapMemory(VkDevice a, VkDeviceMemory b, VkDeviceSize c, VkDeviceSize d,
                                                     VkMemoryMapFlags e, void** f)

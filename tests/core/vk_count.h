@@ -73,6 +73,7 @@ typedef enum vkc_category {
     X(vkQueueWaitIdle, VKC_FORBIDDEN)                     \
     X(vkDeviceWaitIdle, VKC_FORBIDDEN)                    \
     X(vkWaitForFences, VKC_FORBIDDEN)                     \
+    X(vkGetFenceStatus, VKC_FORBIDDEN)                    \
     X(vkMapMemory, VKC_FORBIDDEN)                         \
     X(vkBindBufferMemory, VKC_FORBIDDEN)                  \
     X(vkUpdateDescriptorSets, VKC_FORBIDDEN)              \
@@ -208,7 +209,7 @@ typedef enum vkc_fault_target {
 /* From now on, counts the target's events from 1 and fails event n (n = 0: only counts).
  * A failed call returns, without calling the real function, the variant'th error (modulo
  * how many) of those the specification lists for it: variant 0 is VK_ERROR_DEVICE_LOST for
- * vkQueueSubmit, vkWaitForFences and the wait-idle calls, VK_ERROR_OUT_OF_DEVICE_MEMORY for
+ * vkQueueSubmit, vkWaitForFences, vkGetFenceStatus (its only error) and the wait-idle calls, VK_ERROR_OUT_OF_DEVICE_MEMORY for
  * vkAllocateMemory and vkResetFences, VK_ERROR_OUT_OF_HOST_MEMORY otherwise; other variants
  * give the other out-of-memory error and a non-memory one (VK_ERROR_MEMORY_MAP_FAILED,
  * VK_ERROR_INVALID_EXTERNAL_HANDLE, ...) where the function has one. Waits that fail still
