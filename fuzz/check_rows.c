@@ -896,14 +896,13 @@ static void rows_workgroup(shader* s, copy_check* k, uint wg, uint64_t g64, uint
         fz_fail("%s: a block of %u rows x 2^%u columns: its items wrap 32 bits", s->kind, block_rows, cols_log2);
     if (row_words == 0u)
         fz_fail("%s: a dispatched workgroup of rows of 0 words", s->kind);
-    uint64_t whole_words = f->whole_span / s->word_bytes, part_words = f->part_span / s->word_bytes;
     for (uint li = 0; li < n_chosen; li++) {
         uint lane = chosen[li];
         for (uint t = 0u; t < trips; t++) {
             count_trip(s, lane, 1);
             uint64_t from[16];
             for (uint u = 0u; u < UNROLL; u++) {
-                uint item = s->lane_runs ? (lane * trips + t) * UNROLL + u : (t * UNROLL + u) * lanes + lane;
+                uint item = (t * UNROLL + u) * lanes + lane; /* a GPU's lanes a workgroup apart */
                 uint sub = item >> cols_log2, at = ROWS_ROW_AT(sub < block_rows - 1u ? sub : block_rows - 1u);
                 uint col = col_base + (item & mask);
                 col = col < row_words - 1u ? col : row_words - 1u;
@@ -922,42 +921,18 @@ static void rows_workgroup(shader* s, copy_check* k, uint wg, uint64_t g64, uint
                         f->join ? "part" : "whole", (unsigned long long)k->read_words);
             }
             for (uint u = 0u; u < UNROLL; u++) {
-                uint item = s->lane_runs ? (lane * trips + t) * UNROLL + u : (t * UNROLL + u) * lanes + lane;
+                uint item = (t * UNROLL + u) * lanes + lane; /* a GPU's lanes a workgroup apart */
                 uint sub = item >> cols_log2, at = ROWS_ROW_AT(sub < block_rows - 1u ? sub : block_rows - 1u);
                 uint skip = s->smem[at + 3u], col = col_base + (item & mask);
                 if (!(item < items && skip != ROWS_ROW_SKIP && col < row_words))
                     continue;
                 uint64_t to =
                     s->bda ? ((uint64_t)s->smem[at + 2u] | (uint64_t)skip << 32) + col : (uint)(s->smem[at + 2u] + col);
-                if (k->rule)
-                    fz_fail("%s: a word moves under broken rule %u", s->kind, k->rule);
-                row_place want = k->want[sub];
                 uint64_t r64 = first64 + sub, col64 = (ct64 << cols_log2) + (item & mask);
-                uint64_t whole_w = want.whole_word + col64, part_w = want.part_word + col64;
-                uint64_t want_read = f->join ? part_w : whole_w, want_write = f->join ? whole_w : part_w;
-                if (!want.moves || col64 != col || from[u] != want_read || to != want_write)
-                    fz_fail("%s: row %u column %u loads word %llu and stores %llu; row %llu column %llu %s words %llu "
-                            "(read) and %llu (written)",
-                            s->kind, first_row + sub, col, (unsigned long long)from[u], (unsigned long long)to,
-                            (unsigned long long)r64, (unsigned long long)col64,
-                            want.moves ? "is" : "moves no word, not", (unsigned long long)want_read,
-                            (unsigned long long)want_write);
-                if (whole_w >= whole_words || part_w >= part_words)
-                    fz_fail("%s: row %llu column %llu: word %llu of the whole (span %llu words) and %llu of the part "
-                            "(span %llu words)",
-                            s->kind, (unsigned long long)r64, (unsigned long long)col64, (unsigned long long)whole_w,
-                            (unsigned long long)whole_words, (unsigned long long)part_w,
-                            (unsigned long long)part_words);
-                k->moved++;
-                if (k->counts) {
-                    uint8_t* n = &k->counts[r64 * row_words + col64];
-                    if (++*n > 1)
-                        fz_fail("%s: row %llu column %llu is written twice", s->kind, (unsigned long long)r64,
-                                (unsigned long long)col64);
-                    if (k->written_count == k->written_cap)
-                        fz_fail("%s: more writes than items", s->kind);
-                    k->written[k->written_count++] = want_write;
-                }
+                if (col64 != col)
+                    fz_fail("%s: row %u column %u is column %llu of the 64-bit model", s->kind, first_row + sub, col,
+                            (unsigned long long)col64);
+                check_word(s, k, k->want[sub], r64, col64, row_words, first_row, sub, from[u], to);
             }
         }
         if (s->trips[lane] > VKSPLIT_LOOP_BUDGET)

@@ -363,6 +363,22 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
     return r;
 }
 
+/* One pipeline of a module, made alone (its module made and destroyed around it). */
+static vksplit_result create_one(const vksplit_context* ctx, const shader_module* source, uint32_t kernel,
+                                 vksplit__direction direction, uint32_t shape, VkPipeline* out, vksplit_error* error)
+{
+    VkShaderModule module = VK_NULL_HANDLE;
+    vksplit_result r = create_module(ctx, source, &module, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    pipeline_spec spec;
+    VkComputePipelineCreateInfo info;
+    describe_pipeline(ctx, kernel, direction, shape, module, &spec, &info);
+    VkResult vr = ctx->vk.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, 1, &info, ctx->callbacks, out);
+    ctx->vk.vkDestroyShaderModule(ctx->device, module, ctx->callbacks);
+    return vr == VK_SUCCESS ? VKSPLIT_OK : vksplit__vk_fail(error, "vkCreateComputePipelines", vr);
+}
+
 /* Makes the pipeline of a slot that has none: the first caller to need it creates it; two
  * racing both create one, and the one that loses the swap destroys its own. */
 static vksplit_result create_missing(vksplit_context* ctx, const shader_module* source, uint32_t kernel,
@@ -370,19 +386,10 @@ static vksplit_result create_missing(vksplit_context* ctx, const shader_module* 
                                      vksplit_error* error)
 {
     vksplit__atomic_u64* slot = &ctx->pipelines[direction][kernel][word_kind(word_bytes)];
-    VkShaderModule module = VK_NULL_HANDLE;
-    vksplit_result r = create_module(ctx, source, &module, error);
+    VkPipeline created = VK_NULL_HANDLE;
+    vksplit_result r = create_one(ctx, source, kernel, direction, ROWS_SHAPE_ANY, &created, error);
     if (r != VKSPLIT_OK)
         return r;
-    pipeline_spec spec;
-    VkComputePipelineCreateInfo info;
-    describe_pipeline(ctx, kernel, direction, ROWS_SHAPE_ANY, module, &spec, &info);
-    VkPipeline created = VK_NULL_HANDLE;
-    VkResult vr =
-        ctx->vk.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, 1, &info, ctx->callbacks, &created);
-    ctx->vk.vkDestroyShaderModule(ctx->device, module, ctx->callbacks);
-    if (vr != VK_SUCCESS)
-        return vksplit__vk_fail(error, "vkCreateComputePipelines", vr);
     uint64_t expected = 0;
     if (vksplit__swap_u64(slot, &expected, pipeline_bits(created))) {
         name_pipeline(ctx, created, kernel, word_bytes, direction);
@@ -418,19 +425,10 @@ vksplit_result vksplit__create_rows_pipeline(vksplit_context* ctx, uint32_t word
         find_module(ctx->bda, word_bytes, vksplit__atomic_stores(ctx, word_bytes), direction, MAPPING_ROWS);
     if (!source || !context_uses(ctx, MAPPING_ROWS, word_bytes, direction))
         return VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, vksplit__kernel_name(MAPPING_ROWS), word_bytes);
-    VkShaderModule module = VK_NULL_HANDLE;
-    vksplit_result r = create_module(ctx, source, &module, error);
+    VkPipeline created = VK_NULL_HANDLE;
+    vksplit_result r = create_one(ctx, source, MAPPING_ROWS, direction, shape, &created, error);
     if (r != VKSPLIT_OK)
         return r;
-    pipeline_spec spec;
-    VkComputePipelineCreateInfo info;
-    describe_pipeline(ctx, MAPPING_ROWS, direction, shape, module, &spec, &info);
-    VkPipeline created = VK_NULL_HANDLE;
-    VkResult vr =
-        ctx->vk.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, 1, &info, ctx->callbacks, &created);
-    ctx->vk.vkDestroyShaderModule(ctx->device, module, ctx->callbacks);
-    if (vr != VK_SUCCESS)
-        return vksplit__vk_fail(error, "vkCreateComputePipelines", vr);
     vksplit__name_object(ctx, VK_OBJECT_TYPE_PIPELINE, (uint64_t)created,
                          "vksplit: %s %s, %u-byte words, a plan's own (shape 0x%x)",
                          vksplit__words(direction)->operation, vksplit__kernel_name(MAPPING_ROWS), word_bytes, shape);
