@@ -9,29 +9,7 @@
 // read. The push constants and the table speak of the whole and its parts; the views turn
 // them into the side read and the side written by the direction.
 
-#if ATOMIC_STORES
-#define VALUE uint
-#define SMALL_MASK ((1u << (8 * WORD_BYTES)) - 1u)
-#elif WORD_BYTES == 1
-#define STORED uint8_t
-#define VALUE uint
-#elif WORD_BYTES == 2
-#define STORED uint16_t
-#define VALUE uint
-#elif WORD_BYTES == 4
-#define STORED uint
-#elif WORD_BYTES == 8
-#define STORED uvec2
-#elif WORD_BYTES == 16
-#define STORED uvec4 // 32-bit lanes on both addressings: NAK moves 64-bit vectors lane by lane
-#elif WORD_BYTES == 32 && defined(ADDRESSING_BDA)
-#define STORED u64vec4
-#else
-#error "unsupported WORD_BYTES for this addressing"
-#endif
-#ifndef VALUE
-#define VALUE STORED
-#endif
+#include "word_types.glsl"
 
 // Each kernel's push constants (split_abi.h): every copy kernel's fields, then its own. The
 // parts' addresses a dispatch finds in them: ABI_INLINE_OUTPUTS, the device copy's one fewer.

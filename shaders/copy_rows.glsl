@@ -15,27 +15,7 @@
 
 #include "rows_indices.glsl"
 
-#if ATOMIC_STORES
-#define VALUE uint
-#define SMALL_MASK ((1u << (8 * WORD_BYTES)) - 1u)
-#elif WORD_BYTES == 1
-#define STORED uint8_t
-#define VALUE uint
-#elif WORD_BYTES == 2
-#define STORED uint16_t
-#define VALUE uint
-#elif WORD_BYTES == 4
-#define STORED uint
-#elif WORD_BYTES == 8
-#define STORED uvec2
-#elif WORD_BYTES == 16
-#define STORED uvec4
-#else
-#error "rows copy words of 1, 2, 4, 8 or 16 bytes"
-#endif
-#ifndef VALUE
-#define VALUE STORED
-#endif
+#include "word_types.glsl" // (words of 1, 2, 4, 8 or 16 bytes here)
 
 // A CPU device's pipelines: each lane copies consecutive words (llvmpipe runs a lane's words
 // one after another); a GPU's lanes copy words the workgroup size apart (coalesced).
