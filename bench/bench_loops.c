@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "bench_host_buffer.h"
+#include "bench_step.h"
 #include "bench_timing.h" /* bench_median */
 
 extern const uint32_t bench_engine_producer_spv[];
@@ -94,34 +95,6 @@ typedef struct loop {
     int timing;
 } loop;
 
-static void barrier(VkCommandBuffer cmd, VkPipelineStageFlags src_stage, VkAccessFlags src,
-                    VkPipelineStageFlags dst_stage, VkAccessFlags dst)
-{
-    VkMemoryBarrier b = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = src, .dstAccessMask = dst};
-    vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 1, &b, 0, NULL, 0, NULL);
-}
-
-/* A step's command buffer opens on everything before it (earlier steps, uploads, the host's
- * writes of the step counter) and closes to everything after (the next step, downloads, the
- * host's reads of the status and the counts). */
-#define ALL VK_PIPELINE_STAGE_ALL_COMMANDS_BIT
-#define ANY_ACCESS (VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT)
-static int begin(VkCommandBuffer cmd)
-{
-    VkCommandBufferBeginInfo info = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    if (vkResetCommandBuffer(cmd, 0) != VK_SUCCESS || vkBeginCommandBuffer(cmd, &info) != VK_SUCCESS)
-        return 0;
-    barrier(cmd, ALL, VK_ACCESS_MEMORY_WRITE_BIT, ALL, ANY_ACCESS);
-    return 1;
-}
-
-static int end(VkCommandBuffer cmd)
-{
-    barrier(cmd, ALL, VK_ACCESS_MEMORY_WRITE_BIT, ALL | VK_PIPELINE_STAGE_HOST_BIT,
-            ANY_ACCESS | VK_ACCESS_HOST_READ_BIT);
-    return vkEndCommandBuffer(cmd) == VK_SUCCESS;
-}
-
 static void record_producer(const loop* l, VkCommandBuffer cmd)
 {
     uint64_t push[2] = {l->params.address, l->state.address};
@@ -134,11 +107,11 @@ static void record_producer(const loop* l, VkCommandBuffer cmd)
  * -> the check's reads), the recording. */
 static int record_device_step(const loop* l, VkCommandBuffer cmd)
 {
-    if (!begin(cmd))
+    if (!bench_step_begin(cmd))
         return 0;
     record_producer(l, cmd);
-    barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-            VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+    bench_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                  VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
     vksplit_bindings b = {l->whole_b, l->part_b, {l->arguments.buffer, 0, 0}, l->params_b, {0}};
     vksplit_error error;
     vksplit_result r = vksplit_cmd_record(l->plan, cmd, &b, &error);
@@ -146,19 +119,12 @@ static int record_device_step(const loop* l, VkCommandBuffer cmd)
         fprintf(stderr, "split_bench: %s: record: %s\n", l->s->c->name, error.message);
         return 0;
     }
-    return end(cmd);
+    return bench_step_end(cmd);
 }
 
 static int submit(loop* l, VkCommandBuffer cmd)
 {
-    VkSubmitInfo info = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cmd};
-    if (vkQueueSubmit(l->info.queue, 1, &info, l->fence) != VK_SUCCESS ||
-        vkWaitForFences(l->info.device, 1, &l->fence, VK_TRUE, UINT64_MAX) != VK_SUCCESS ||
-        vkResetFences(l->info.device, 1, &l->fence) != VK_SUCCESS) {
-        fprintf(stderr, "split_bench: %s: a step's submission failed\n", l->s->c->name);
-        return 0;
-    }
-    return 1;
+    return bench_step_submit(l->info.device, l->info.queue, l->fence, cmd, l->s->c->name);
 }
 
 /* A producer step submitted: decode marks the position it writes. */
@@ -191,10 +157,10 @@ static int step_copy(loop* l) /* decode: vkCmdCopyBuffer of the token's rows at 
     l->written[t] = 1;
     for (uint32_t o = 0; o < l->outer; o++)
         l->regions[o].dstOffset = (o * (uint64_t)l->whole_cap + t) * l->row_bytes;
-    if (!begin(l->again))
+    if (!bench_step_begin(l->again))
         return 0;
     vkCmdCopyBuffer(l->again, l->parts_buffer.buffer, l->whole.buffer, l->outer, l->regions);
-    return end(l->again) && submit(l, l->again);
+    return bench_step_end(l->again) && submit(l, l->again);
 }
 
 /* MoE without device parameters: the router's pass, the counts read back, a static plan of
@@ -247,9 +213,9 @@ static int step_roundtrip(loop* l)
         }
     }
     vksplit_bindings b = {.whole = l->whole_b, .parts = l->part_b, .arguments = {l->arguments.buffer, 0, 0}};
-    if (r == VKSPLIT_OK && begin(l->again)) {
+    if (r == VKSPLIT_OK && bench_step_begin(l->again)) {
         r = vksplit_cmd_record(plan, l->again, &b, &error);
-        if (r == VKSPLIT_OK && !(end(l->again) && submit(l, l->again)))
+        if (r == VKSPLIT_OK && !(bench_step_end(l->again) && submit(l, l->again)))
             r = VKSPLIT_ERROR_DEVICE_LOST;
     }
     vksplit_plan_destroy(plan);
@@ -429,10 +395,10 @@ static int setup(loop* l)
         return 0;
     l->record_us = (now_seconds() - t0) * 1e6;
     if (l->mode == MODE_MOE) { /* the router's pass alone, recorded once */
-        if (!begin(l->router))
+        if (!bench_step_begin(l->router))
             return 0;
         record_producer(l, l->router);
-        if (!end(l->router))
+        if (!bench_step_end(l->router))
             return 0;
     } else {
         l->written = calloc(l->whole_cap, 1);

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "bench_host_buffer.h"
+#include "bench_step.h"
 #include "bench_rows_reference.h"
 #include "bench_rows_values.h"
 
@@ -74,43 +75,9 @@ struct rows_loop {
     double record_us;
 };
 
-static void barrier(VkCommandBuffer cmd, VkPipelineStageFlags src_stage, VkAccessFlags src,
-                    VkPipelineStageFlags dst_stage, VkAccessFlags dst)
-{
-    VkMemoryBarrier b = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = src, .dstAccessMask = dst};
-    vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 1, &b, 0, NULL, 0, NULL);
-}
-
-/* A step's command buffer opens on everything before it and closes to everything after (the
- * next step, downloads, the host's reads of the status, the counter and the indices). */
-#define ALL VK_PIPELINE_STAGE_ALL_COMMANDS_BIT
-#define ANY_ACCESS (VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT)
-static int begin(VkCommandBuffer cmd)
-{
-    VkCommandBufferBeginInfo info = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    if (vkResetCommandBuffer(cmd, 0) != VK_SUCCESS || vkBeginCommandBuffer(cmd, &info) != VK_SUCCESS)
-        return 0;
-    barrier(cmd, ALL, VK_ACCESS_MEMORY_WRITE_BIT, ALL, ANY_ACCESS);
-    return 1;
-}
-
-static int end(VkCommandBuffer cmd)
-{
-    barrier(cmd, ALL, VK_ACCESS_MEMORY_WRITE_BIT, ALL | VK_PIPELINE_STAGE_HOST_BIT,
-            ANY_ACCESS | VK_ACCESS_HOST_READ_BIT);
-    return vkEndCommandBuffer(cmd) == VK_SUCCESS;
-}
-
 static int submit(rows_loop* l, VkCommandBuffer cmd)
 {
-    VkSubmitInfo info = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cmd};
-    if (vkQueueSubmit(l->info.queue, 1, &info, l->fence) != VK_SUCCESS ||
-        vkWaitForFences(l->info.device, 1, &l->fence, VK_TRUE, UINT64_MAX) != VK_SUCCESS ||
-        vkResetFences(l->info.device, 1, &l->fence) != VK_SUCCESS) {
-        fprintf(stderr, "split_bench: %s: a step's submission failed\n", l->s->c->name);
-        return 0;
-    }
-    return 1;
+    return bench_step_submit(l->info.device, l->info.queue, l->fence, cmd, l->s->c->name);
 }
 
 static int logged(rows_loop* l, uint32_t kind, uint32_t step)
@@ -156,8 +123,8 @@ static int record_step(const rows_loop* l, uint32_t kind, VkCommandBuffer cmd)
     }
     const bench_host_buffer* params = kind == ROWS ? NULL : &l->params[kind == GIVEN3];
     record_producer(l, cmd, params ? params->address : 0);
-    barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-            VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+    bench_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                  VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
     if (params) {
         b.parameters = (vksplit_binding){params->buffer, 0};
         return record_plan(l, l->given[kind == GIVEN3], cmd, &b);
@@ -212,7 +179,9 @@ static int step(rows_loop* l, uint32_t kind)
     case GIVEN:
     case GIVEN3: return logged(l, kind, (uint32_t)l->host_steps++) && submit(l, l->replay[kind]);
     case STATIC: l->static_fresh = 1; return submit(l, l->replay[STATIC]);
-    case COPY: return begin(l->again) && record_host_copy(l, l->again) && end(l->again) && submit(l, l->again);
+    case COPY:
+        return bench_step_begin(l->again) && record_host_copy(l, l->again) && bench_step_end(l->again) &&
+               submit(l, l->again);
     default: { /* the round trip: the producer alone, its indices read back, the copy recorded from them */
         if (!logged(l, ROUNDTRIP, (uint32_t)l->host_steps++))
             return 0;
@@ -226,10 +195,10 @@ static int step(rows_loop* l, uint32_t kind)
         }
         for (uint64_t e = 0; e < l->g.entries; e++) /* mapped, coherent */
             l->values[e] = bench_rows_index_at(&l->g, l->indices.words, e);
-        if (!begin(l->again))
+        if (!bench_step_begin(l->again))
             return 0;
         record_copy(l, ROUNDTRIP, l->again, l->values);
-        return end(l->again) && submit(l, l->again);
+        return bench_step_end(l->again) && submit(l, l->again);
     }
     }
 }
@@ -455,19 +424,20 @@ static int setup(rows_loop* l, const vksplit_tuning* tuning, bench_rows_result* 
         if (kind == COPY || kind == ROUNDTRIP)
             continue;
         double t0 = now_seconds();
-        if (!begin(l->replay[kind]) || !record_step(l, kind, l->replay[kind]) || !end(l->replay[kind]))
+        if (!bench_step_begin(l->replay[kind]) || !record_step(l, kind, l->replay[kind]) ||
+            !bench_step_end(l->replay[kind]))
             return 0;
         if (kind == ROWS)
             l->record_us = (now_seconds() - t0) * 1e6;
     }
-    if (!begin(l->router)) /* the round trip's first half: the producer alone */
+    if (!bench_step_begin(l->router)) /* the round trip's first half: the producer alone */
         return 0;
     record_producer(l, l->router, 0);
     uint64_t most = l->g.outer * l->g.rows_len; /* regions: one per row at most */
     l->regions = malloc(sizeof *l->regions * (most ? most : 1));
     l->values = malloc(sizeof *l->values * (l->g.entries ? l->g.entries : 1));
     l->ref = bench_rows_reference_create(&l->g, GUARD);
-    return end(l->router) && l->regions && l->values && l->ref;
+    return bench_step_end(l->router) && l->regions && l->values && l->ref;
 }
 
 static void teardown(rows_loop* l)
