@@ -35,6 +35,13 @@ static vksplit__rows_caps rows_caps(const vksplit_context* ctx)
     return caps;
 }
 
+/* A CPU device's plan specializes its pipeline on its flags and outer dimensions in one word
+ * (split_abi.h ROWS_SHAPE): the flags below its dimensions' bits, the word never ROWS_SHAPE_ANY. */
+_Static_assert((ROWS_FLAG_DEVICE_MASK << ROWS_FLAG_DEVICE_SHIFT) < (1u << ROWS_SHAPE_DIMS_SHIFT),
+               "the rows flags fit below ROWS_SHAPE_DIMS_SHIFT");
+_Static_assert(((uint32_t)ROWS_MAX_OUTER_DIMS << ROWS_SHAPE_DIMS_SHIFT) < ROWS_SHAPE_ANY >> 1,
+               "a shape is never ROWS_SHAPE_ANY");
+
 bool vksplit__rows_records(const vksplit_plan* plan) { return plan->rows.workgroups || plan->check_pipeline; }
 
 vksplit_result vksplit__plan_rows_object(vksplit_plan* plan, const vksplit__request* request,
