@@ -112,7 +112,7 @@ static int record_device_step(const loop* l, VkCommandBuffer cmd)
     record_producer(l, cmd);
     bench_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
                   VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-    vksplit_bindings b = {l->whole_b, l->part_b, {l->arguments.buffer, 0, 0}, l->params_b, {0}};
+    vksplit_bindings b = {l->whole_b, l->part_b, {l->arguments.buffer, 0, 0}, l->params_b, {0}, {0}};
     vksplit_error error;
     vksplit_result r = vksplit_cmd_record(l->plan, cmd, &b, &error);
     if (r != VKSPLIT_OK) {

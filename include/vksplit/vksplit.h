@@ -642,6 +642,58 @@ typedef struct vksplit_rows {
 #define VKSPLIT_ROWS_STATUS_WORDS 8u
 #define VKSPLIT_ROWS_MAX_HOST_INDICES 2048u
 
+/* Copies that convert (vksplit_plan_options.convert; docs/conversions.md says every rounding):
+ * the whole's elements are of one type and every part's of another, and the copy converts
+ * each element on its way (a split from the whole's type to the parts', a join the other
+ * way), in the one dispatch. Types are then more than widths: the desc's element_size must be
+ * 0 or the whole's element size (4, 2, 1; 0 for Q8_0, whose elements have no byte size), and
+ * sizes, lengths and strides still count elements. The pairs:
+ *   FLOAT32, FLOAT16, BFLOAT16 among themselves: round to nearest even, NaN kept (its sign),
+ *     infinities, zeros and subnormals as IEEE 754 says, FLOAT16 overflow to infinity;
+ *   FLOAT8E4M3FN, FLOAT8E5M2 (OCP 8-bit floating point) with any of those three: to FP8
+ *     times the scale, saturating to the largest finite unless no_saturate (ONNX Cast's
+ *     saturate = 0: NaN for E4M3FN, infinity for E5M2), from FP8 times the scale;
+ *   Q8_0 (ggml's: blocks of 32 elements, an f16 scale d = amax / 127 and 32 int8, rounded as
+ *     ggml's quantize_row_q8_0_ref) with any of FLOAT32, FLOAT16, BFLOAT16: a Q8_0 tensor is
+ *     packed (NULL strides), its last dimension a multiple of 32, and every other tensor's
+ *     elements of a block contiguous (stride 1 along the last dimension).
+ * Where the types are equal (or both NONE), nothing converts: today's byte copy. A converting
+ * plan runs on the compute path; its bindings are 32-bit words (offsets a multiple of 4, and
+ * the last word of every tensor, its span rounded up to 4 bytes, read and written in place:
+ * the bytes in it past the tensor are kept). Not yet with device parameters or rows the GPU
+ * places (PLAN_CONVERT_WITH). */
+typedef enum vksplit_type {
+    VKSPLIT_TYPE_NONE = 0, /* types are widths: the desc's element_size (no conversion) */
+    VKSPLIT_TYPE_FLOAT32 = 1,
+    VKSPLIT_TYPE_FLOAT16 = 2,
+    VKSPLIT_TYPE_BFLOAT16 = 3,
+    VKSPLIT_TYPE_FLOAT8E4M3FN = 4, /* no infinities; 448 the largest, S.1111.111 NaN */
+    VKSPLIT_TYPE_FLOAT8E5M2 = 5,   /* infinities; 57344 the largest */
+    VKSPLIT_TYPE_Q8_0 = 6,         /* 34-byte blocks of 32 elements: f16 d, then int8 qs[32] */
+    VKSPLIT_TYPE_MAX_ENUM = 0x7fffffff
+} vksplit_type;
+
+/* Where an FP8 conversion's scale comes from. */
+typedef enum vksplit_scale_source {
+    VKSPLIT_SCALE_NONE = 0,   /* 1: no multiply */
+    VKSPLIT_SCALE_HOST = 1,   /* vksplit_convert.scale, fixed at plan creation */
+    VKSPLIT_SCALE_DEVICE = 2, /* a float32 the GPU holds (bindings.scale), read when the copy runs:
+                               * a replayed command buffer uses the value there then */
+    VKSPLIT_SCALE_MAX_ENUM = 0x7fffffff
+} vksplit_scale_source;
+
+typedef struct vksplit_convert {
+    vksplit_type whole; /* the whole's element type (a split's input, a join's output) */
+    vksplit_type parts; /* every part's */
+    /* To FP8, out of range (after rounding): 0 saturates to the largest finite (ONNX Cast's
+     * default), 1 gives NaN (E4M3FN) or infinity (E5M2); infinities likewise. */
+    vksplit_bool32 no_saturate;
+    /* FP8 only: to FP8 the value is multiplied by the scale before it rounds, from FP8 the FP8
+     * value is (in float32, round to nearest even; then to the other type). */
+    vksplit_scale_source scale_source;
+    float scale; /* SCALE_HOST: finite and > 0 */
+} vksplit_convert;
+
 typedef struct vksplit_plan_options {
     vksplit_path path;             /* default AUTO */
     vksplit_table_placement table; /* default POOL */
@@ -651,6 +703,8 @@ typedef struct vksplit_plan_options {
     /* default mode NONE; else rows the GPU (or the host) places, above: not with device
      * parameters, on the compute path */
     vksplit_rows rows;
+    /* default none ({0}): the copy converts between the whole's type and the parts' (above) */
+    vksplit_convert convert;
 } vksplit_plan_options;
 
 /* Validates the split (once: the planner works on the validated form), plans it, and writes
@@ -746,6 +800,9 @@ typedef struct vksplit_plan_info {
      * GPU indices where the copy does not check the values itself ("check=pass" in the summary);
      * 0 otherwise (no check, or the copy's own: "check=fused"). */
     uint32_t check_dispatch_count;
+    /* The types a converting plan converts between (vksplit_plan_options.convert; zero for one
+     * that copies bytes). Its word_bytes is 4: its copy moves 32-bit words. */
+    vksplit_convert convert;
 } vksplit_plan_info;
 
 /* Writes the plan's table, table_bytes of it, into data (4-byte aligned host memory: the
@@ -866,6 +923,10 @@ typedef struct vksplit_bindings {
      * buffer (SHADER_DEVICE_ADDRESS on device addresses), offset a multiple of 4,
      * index_span_bytes long. Ignored otherwise. */
     vksplit_binding indices;
+    /* The scale, when the plan converts with VKSPLIT_SCALE_DEVICE: one float32 in a storage
+     * buffer (SHADER_DEVICE_ADDRESS on device addresses), offset a multiple of 4, read when
+     * the copy runs. Ignored otherwise. */
+    vksplit_binding scale;
 } vksplit_bindings;
 
 /* Records the plan into cmd (a compute-capable command buffer in the recording state, outside

@@ -64,6 +64,9 @@ struct vksplit_context {
      * 2 the part, 3 the block, 4 the indices */
     VkDescriptorSetLayout rows_set_layout;
     VkPipelineLayout rows_pipeline_layout;
+    /* the converting copy (src/context/convert_pipelines.c): its layout; descriptor path its set */
+    VkDescriptorSetLayout convert_set_layout;
+    VkPipelineLayout convert_pipeline_layout;
     uint32_t min_uniform_offset_alignment;
     /* Created with the context (the directions create_pipelines names), or by the first plan
      * that needs one: plans are made from any thread, so a slot is claimed with a

@@ -7,6 +7,7 @@
 
 #include "context/pipelines.h"
 
+#include "context/convert_pipelines.h"
 #include "context/debug_labels.h"
 #include "embedded_shaders.h"
 #include "geometry/kernels.h"
@@ -150,8 +151,10 @@ static vksplit_result create_rows_set_layout(vksplit_context* ctx, VkDescriptorS
 
 vksplit_result vksplit__create_layouts(vksplit_context* ctx, vksplit_error* error)
 {
-    if (ctx->bda)
-        return create_pipeline_layout(ctx, VK_NULL_HANDLE, "device addresses", &ctx->pipeline_layout, error);
+    if (ctx->bda) {
+        vksplit_result r = create_pipeline_layout(ctx, VK_NULL_HANDLE, "device addresses", &ctx->pipeline_layout, error);
+        return r == VKSPLIT_OK ? vksplit__create_convert_layouts(ctx, error) : r;
+    }
     vksplit_result r = create_set_layout(ctx, ctx->output_slots, false, &ctx->set_layout, error);
     if (r == VKSPLIT_OK)
         r = create_pipeline_layout(ctx, ctx->set_layout, "push descriptors", &ctx->pipeline_layout, error);
@@ -165,7 +168,7 @@ vksplit_result vksplit__create_layouts(vksplit_context* ctx, vksplit_error* erro
     if (r == VKSPLIT_OK)
         r = create_pipeline_layout(ctx, ctx->rows_set_layout, "push descriptors, rows", &ctx->rows_pipeline_layout,
                                    error);
-    return r;
+    return r == VKSPLIT_OK ? vksplit__create_convert_layouts(ctx, error) : r;
 }
 
 VkPipelineLayout vksplit__layout_for(const vksplit_context* ctx, uint32_t kernel)
@@ -484,4 +487,5 @@ void vksplit__destroy_pipelines(vksplit_context* ctx)
         ctx->vk.vkDestroyPipelineLayout(ctx->device, ctx->rows_pipeline_layout, ctx->callbacks);
     if (ctx->rows_set_layout)
         ctx->vk.vkDestroyDescriptorSetLayout(ctx->device, ctx->rows_set_layout, ctx->callbacks);
+    vksplit__destroy_convert_layouts(ctx);
 }

@@ -13,6 +13,7 @@
 #include "plan/plan_windows.h"
 #include "plan/plan_parameters.h"
 #include "plan/plan_rows.h"
+#include "plan/plan_convert.h"
 #include "split_abi.h"
 #include "rules/request_layout.h"
 #include "rules/request_rules.h"
@@ -367,6 +368,10 @@ static vksplit_result plan_split(vksplit_context* ctx, const vksplit__request* s
 
 static void finish(vksplit_plan* plan, const vksplit__request* split)
 {
+    if (plan->convert) {
+        vksplit__describe_convert(plan);
+        return;
+    }
     if (plan->rows_plan) {
         vksplit__describe_rows(plan);
         write_label(plan, split);
@@ -472,12 +477,15 @@ static vksplit_result create_plan(vksplit_context* ctx, const vksplit__request* 
     vksplit_result r = VKSPLIT_OK;
     if (o->device_parameters == VKSPLIT_DEVICE_PARAMETERS_RING && split->part_count != 1)
         r = VKSPLIT__FAIL(error, PLAN_DEVICE_RING, split->part_count, vksplit__words(split->direction)->parts);
+    else if (vksplit__converts(o))
+        r = vksplit__plan_convert(ctx, split, o, &plan, error);
     else if (o->rows.mode || device_on_rows(ctx, split, o))
         r = plan_rows(ctx, split, o, &plan, error);
     else
         r = plan_split(ctx, split, o->path, &ctx->caps, true, o->device_parameters, &plan, error);
     if (r == VKSPLIT_OK && plan->path == VKSPLIT_PATH_COMPUTE &&
-        (plan->geo.segment_count || plan->device_parameters || (plan->rows_plan && vksplit__rows_records(plan)))) {
+        (plan->geo.segment_count || plan->device_parameters || (plan->rows_plan && vksplit__rows_records(plan)) ||
+         (plan->convert && plan->table_bytes))) {
         plan->table_placement = placement;
         vksplit__place_tables(plan);
         if (placement == VKSPLIT_TABLE_POOL)
@@ -494,7 +502,8 @@ static vksplit_result create_plan(vksplit_context* ctx, const vksplit__request* 
 
 /* NULL options: the same as zeroed ones (vksplit.h). */
 static const vksplit_plan_options default_options = {
-    VKSPLIT_PATH_AUTO, VKSPLIT_TABLE_POOL, VKSPLIT_DEVICE_PARAMETERS_NONE, {VKSPLIT_ROWS_NONE, 0, 0, 0, NULL, 0}};
+    VKSPLIT_PATH_AUTO, VKSPLIT_TABLE_POOL, VKSPLIT_DEVICE_PARAMETERS_NONE, {VKSPLIT_ROWS_NONE, 0, 0, 0, NULL, 0},
+    {VKSPLIT_TYPE_NONE, VKSPLIT_TYPE_NONE, 0, VKSPLIT_SCALE_NONE, 0.0f}};
 
 /* The arguments every plan creation checks first; *o receives the options (NULL: the defaults). */
 static vksplit_result check_create(vksplit_context* ctx, const vksplit_plan_options* options, vksplit_plan** out,
@@ -522,12 +531,25 @@ static bool capacities(const vksplit_plan_options* o)
     return o->device_parameters != VKSPLIT_DEVICE_PARAMETERS_NONE || o->rows.mode != VKSPLIT_ROWS_NONE;
 }
 
+/* Whether the options leave types out (vksplit_convert all zero): element_size is a width. */
+static bool no_types(const vksplit_plan_options* o)
+{
+    const vksplit_convert* c = &o->convert;
+    return !c->whole && !c->parts && !c->no_saturate && !c->scale_source && c->scale == 0.0f;
+}
+
 vksplit_result vksplit_plan_create(vksplit_context* ctx, const vksplit_split_desc* desc,
                                    const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error)
 {
     vksplit_plan_options o;
     vksplit_result r = check_create(ctx, options, out, &o, error);
     vksplit__request request; /* the one validation; everything below works on its result */
+    vksplit_split_desc typed; /* with a type, the element size the request is validated with */
+    if (r == VKSPLIT_OK && desc && !no_types(&o)) {
+        typed = *desc;
+        r = vksplit__convert_options(&o, desc->element_size, &typed.element_size, error);
+        desc = &typed;
+    }
     if (r == VKSPLIT_OK)
         r = vksplit__split_request(desc, capacities(&o), &request, error);
     return r == VKSPLIT_OK ? create_plan(ctx, &request, &o, out, error) : r;
@@ -539,6 +561,12 @@ vksplit_result vksplit_plan_create_join(vksplit_context* ctx, const vksplit_join
     vksplit_plan_options o;
     vksplit_result r = check_create(ctx, options, out, &o, error);
     vksplit__request request;
+    vksplit_join_desc typed;
+    if (r == VKSPLIT_OK && desc && !no_types(&o)) {
+        typed = *desc;
+        r = vksplit__convert_options(&o, desc->element_size, &typed.element_size, error);
+        desc = &typed;
+    }
     if (r == VKSPLIT_OK)
         r = vksplit__join_request(desc, capacities(&o), &request, error);
     return r == VKSPLIT_OK ? create_plan(ctx, &request, &o, out, error) : r;
@@ -559,6 +587,7 @@ void vksplit_plan_destroy(vksplit_plan* plan)
         ctx->vk.vkDestroyPipeline(ctx->device, plan->pipeline, ctx->callbacks);
     vksplit__geometry_free(ctx->callbacks, &plan->geo);
     vksplit__rows_free(ctx->callbacks, &plan->rows);
+    vksplit__convert_free(ctx->callbacks, plan->convert);
     vksplit__grid_free(ctx->callbacks, &plan->grid);
     vksplit__free(ctx->callbacks, plan->regions);
     vksplit__free(ctx->callbacks, plan->region_first);

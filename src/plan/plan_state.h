@@ -53,6 +53,9 @@ struct vksplit_plan {
     vksplit_rows_mode rows_mode;
     vksplit_bool32 rows_plan; /* on the rows kernels: rows, or device parameters of one part routed there */
     vksplit__rows_geometry rows;
+    /* a plan that converts (vksplit_plan_options.convert; src/plan/plan_convert.c), else NULL:
+     * pipeline its own */
+    struct vksplit__convert_plan* convert;
 
     /* transfer path: the regions of segment s are [region_first[s], region_first[s+1]) */
     VkBufferCopy* regions;

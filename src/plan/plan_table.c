@@ -3,6 +3,8 @@
  * recording reads only table_buffer, table_offset and table_address. */
 #include "plan/plan_table.h"
 
+#include "plan/plan_convert.h"
+
 uint32_t vksplit__table_alignment(const vksplit_context* ctx)
 {
     return ctx->min_storage_offset_alignment > 16 ? ctx->min_storage_offset_alignment : 16;
@@ -22,6 +24,10 @@ void vksplit__place_tables(vksplit_plan* plan)
 
 static void write_tables(const vksplit_plan* plan, uint8_t* out)
 {
+    if (plan->convert) {
+        vksplit__write_convert_table(plan->convert, (uint32_t*)out);
+        return;
+    }
     if (plan->rows_plan) {
         vksplit__write_rows_table(&plan->rows, (uint32_t*)out);
         return;

@@ -10,6 +10,7 @@
 #include "record/push_constants.h"
 #include "record/record_parameters.h"
 #include "record/record_rows.h"
+#include "record/record_convert.h"
 
 static void put_u64(uint32_t* at, uint64_t value)
 {
@@ -262,6 +263,8 @@ vksplit_result vksplit_cmd_record(const vksplit_plan* plan, VkCommandBuffer cmd,
 {
     if (!plan || !cmd)
         return VKSPLIT__FAIL0(error, RECORD_NULL);
+    if (plan->convert) /* a copy that converts: its own kernel (src/record/record_convert.c) */
+        return vksplit__record_convert(plan, cmd, bindings, error);
     if (plan->rows_plan) /* rows the GPU places: their own steps (src/record/record_rows.c) */
         return vksplit__record_rows(plan, cmd, bindings, error);
     bool copies = plan->geo.segment_count != 0;

@@ -128,7 +128,7 @@ static vksplit_result run(vksplit_runner* runner, const vksplit_plan* plan, run_
                  : vksplit_runner_write(runner, &whole, 0, whole_span, s->split->read_input, s->split->user, error);
     if (r == VKSPLIT_OK) {
         run_job job = {plan,
-                       {{whole.buffer, 0}, arena.bindings, {arguments.buffer, 0, 0}, {parameters.buffer, 0}, {0}}};
+                       {{whole.buffer, 0}, arena.bindings, {arguments.buffer, 0, 0}, {parameters.buffer, 0}, {0}, {0}}};
         r = vksplit_runner_submit(runner, record_run, &job, error);
     }
     if (r == VKSPLIT_OK && s->parameters) { /* the GPU's check: a broken rule is this run's error */

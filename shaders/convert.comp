@@ -1,0 +1,373 @@
+#version 460
+// The converting copy (docs/conversions.md): a split or join whose whole and parts hold
+// different element types, converted on the way in the one dispatch (device addresses) or one
+// per part (descriptors). A module per addressing and direction (cmake/shaders.cmake); a
+// pipeline per plan, specialized to its types (convert_abi.h's CSPEC_*), so that each plan's
+// machine code holds its own conversion and no other.
+//
+// A segment (a non-empty part) is rows of one run, the run the last dimension both tensors
+// keep. A workgroup copies one tile of one run:
+//   CONTIG (the run contiguous on both sides): UNROLL destination 32-bit words per invocation,
+//     the workgroup's invocations side by side on each (coalesced on both sides), every code
+//     loaded before the first store; a word the run only partly covers is merged with 32-bit
+//     atomics (AND, then OR), so a neighbouring run's elements, and bytes past a tensor, stay.
+//   otherwise: UNROLL elements per invocation, each stored alone (merged when narrower than a
+//     word).
+//   Q8_0 on either side: one 32-element block per invocation (34 bytes; the half-word two
+//     blocks share merged).
+// No division inside a loop that moves elements; the row's place is found once per
+// workgroup. Every loop is bounded by constants far below llvmpipe's silent 65535-trip limit.
+
+#extension GL_GOOGLE_include_directive : require
+#extension GL_EXT_control_flow_attributes : enable
+#include "convert_abi.h"
+#if defined(ADDRESSING_BDA)
+#extension GL_EXT_buffer_reference : require
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+#endif
+
+layout(local_size_x_id = CSPEC_WORKGROUP_SIZE) in;
+layout(constant_id = CSPEC_SRC) const uint SRC = CTYPE_F32;
+layout(constant_id = CSPEC_DST) const uint DST = CTYPE_F16;
+layout(constant_id = CSPEC_NO_SATURATE) const bool NO_SATURATE = false;
+layout(constant_id = CSPEC_SCALE) const uint SCALE = CSCALE_NONE;
+layout(constant_id = CSPEC_CONTIG) const bool CONTIG = true;
+layout(constant_id = CSPEC_UNROLL) const uint UNROLL = 4u;
+const bool JOIN = DIRECTION_JOIN != 0;
+
+#include "convert_types.glsl"
+
+// Element bytes (Q8_0's are its blocks', handled apart).
+const uint SB = SRC == CTYPE_F32 ? 4u : (SRC == CTYPE_F16 || SRC == CTYPE_BF16) ? 2u : 1u;
+const uint DB = DST == CTYPE_F32 ? 4u : (DST == CTYPE_F16 || DST == CTYPE_BF16) ? 2u : 1u;
+const uint DPW = 4u / DB; // destination elements per word
+const uint SMASK = SB == 4u ? 0xffffffffu : (1u << (8u * SB)) - 1u;
+const uint DMASK = DB == 4u ? 0xffffffffu : (1u << (8u * DB)) - 1u;
+
+// ---- addressing: words of the side read (src) and the side written (dst) --------------------
+#if defined(ADDRESSING_BDA)
+#define IDX uint64_t
+layout(push_constant, std430) uniform Push {
+    layout(offset = CPC_BDA_TABLE) uint64_t table;
+    layout(offset = CPC_BDA_WHOLE) uint64_t whole;
+    layout(offset = CPC_BDA_SCALE) uint64_t scale;
+    layout(offset = CPC_BDA_SEGMENTS) uint segments;
+    layout(offset = CPC_BDA_FLAGS) uint flags;
+    layout(offset = CPC_BDA_HOST_SCALE) uint host_scale;
+    layout(offset = CPC_BDA_GRID_X) uint grid_x;
+    layout(offset = CPC_BDA_PARTS) uint parts[2 * CONVERT_INLINE_PARTS];
+} pc;
+layout(buffer_reference, std430, buffer_reference_align = 4) readonly buffer TableRef { uint t[]; };
+layout(buffer_reference, std430, buffer_reference_align = 4) readonly buffer LoadRef { uint v; };
+layout(buffer_reference, std430, buffer_reference_align = 4) buffer StoreRef { uint v; };
+layout(buffer_reference, std430, buffer_reference_align = 8) readonly buffer AddressRef { uint64_t a[]; };
+uint tbl(uint i) { return TableRef(pc.table).t[i]; }
+uint64_t g_src, g_dst; // the byte addresses of the two sides' element 0
+uint ld_src(IDX word) { return LoadRef(g_src + word * 4ul).v; }
+void st_dst(IDX word, uint v) { StoreRef(g_dst + word * 4ul).v = v; }
+void merge_dst(IDX word, uint mask, uint bits)
+{
+    atomicAnd(StoreRef(g_dst + word * 4ul).v, ~mask);
+    atomicOr(StoreRef(g_dst + word * 4ul).v, bits);
+}
+uint scale_bits() { return LoadRef(pc.scale).v; }
+uint grid_x() { return pc.grid_x; }
+uint host_scale() { return pc.host_scale; }
+uint64_t part_address(uint seg)
+{
+    if ((pc.flags & CFLAG_ARGUMENTS) != 0u)
+        return AddressRef(packUint2x32(uvec2(pc.parts[0], pc.parts[1]))).a[seg];
+    return packUint2x32(uvec2(pc.parts[2u * seg], pc.parts[2u * seg + 1u]));
+}
+// The segment whose workgroups hold wg: a search over the table's prefix.
+uint find_segment(uint wg)
+{
+    uint lo = 0u, hi = pc.segments - 1u;
+    while (lo < hi) {
+        uint mid = (lo + hi + 1u) >> 1;
+        if (tbl(mid * CSEG_WORDS + CSEG_FIRST_GROUP) <= wg)
+            lo = mid;
+        else
+            hi = mid - 1u;
+    }
+    return lo;
+}
+uint segment_first(uint at) { return tbl(at + CSEG_FIRST_GROUP); }
+void set_sides(uint seg)
+{
+    uint64_t part = part_address(seg);
+    g_src = JOIN ? part : pc.whole;
+    g_dst = JOIN ? pc.whole : part;
+}
+#else // ADDRESSING_DESC: one dispatch per segment; binding 1 the whole, 2 the part
+#define IDX uint
+layout(push_constant, std430) uniform Push {
+    layout(offset = CPC_DESC_SEGMENT) uint segment;
+    layout(offset = CPC_DESC_WHOLE_WORD) uint whole_word;
+    layout(offset = CPC_DESC_PART_WORD) uint part_word;
+    layout(offset = CPC_DESC_HOST_SCALE) uint host_scale;
+    layout(offset = CPC_DESC_GRID_X) uint grid_x;
+    layout(offset = CPC_DESC_TABLE_WORD) uint table_word;
+    layout(offset = CPC_DESC_SCALE_WORD) uint scale_word;
+} pc;
+layout(set = 0, binding = CBIND_TABLE, std430) readonly buffer Table { uint t[]; } table;
+#if DIRECTION_JOIN
+layout(set = 0, binding = CBIND_WHOLE, std430) buffer Whole { uint v[]; } dst_words;
+layout(set = 0, binding = CBIND_PART, std430) readonly buffer Part { uint v[]; } src_words;
+#define SRC_FIRST pc.part_word
+#define DST_FIRST pc.whole_word
+#else
+layout(set = 0, binding = CBIND_WHOLE, std430) readonly buffer Whole { uint v[]; } src_words;
+layout(set = 0, binding = CBIND_PART, std430) buffer Part { uint v[]; } dst_words;
+#define SRC_FIRST pc.whole_word
+#define DST_FIRST pc.part_word
+#endif
+layout(set = 0, binding = CBIND_SCALE, std430) readonly buffer Scale { uint v[]; } scale_words;
+uint tbl(uint i) { return table.t[pc.table_word + i]; }
+uint ld_src(IDX word) { return src_words.v[SRC_FIRST + word]; }
+void st_dst(IDX word, uint v) { dst_words.v[DST_FIRST + word] = v; }
+void merge_dst(IDX word, uint mask, uint bits)
+{
+    atomicAnd(dst_words.v[DST_FIRST + word], ~mask);
+    atomicOr(dst_words.v[DST_FIRST + word], bits);
+}
+uint scale_bits() { return scale_words.v[pc.scale_word]; }
+uint grid_x() { return pc.grid_x; }
+uint host_scale() { return pc.host_scale; }
+uint find_segment(uint wg) { return pc.segment; }
+uint segment_first(uint at) { return 0u; } // each segment its own dispatch
+void set_sides(uint seg) {}
+#endif
+
+IDX tbl_idx(uint i)
+{
+#if defined(ADDRESSING_BDA)
+    return packUint2x32(uvec2(tbl(i), tbl(i + 1u)));
+#else
+    return tbl(i); // the descriptor path's offsets are within one binding's reach: 32 bits
+#endif
+}
+
+// ---- one element: load, convert, place ---------------------------------------------------
+
+uint load_src_code(IDX pos)
+{
+    IDX byte = pos * SB;
+    uint word = ld_src(byte >> 2);
+    return SB == 4u ? word : (word >> (uint(byte & 3u) * 8u)) & SMASK;
+}
+
+uint g_scale; // the float32 bits of the scale (1.0 where there is none)
+
+uint convert_code(uint code)
+{
+    uint x = widen(code, SRC);
+    if (SCALE != CSCALE_NONE && (x & ABS) < INF32)
+        x = mul_scale(x, g_scale);
+    return narrow(x, DST);
+}
+
+// ---- CONTIG: destination words --------------------------------------------------------------
+
+void copy_words(IDX src_pos, IDX dst_pos, uint run, uint tile)
+{
+    IDX end = dst_pos + run;
+    IDX last_word = (end * DB - 1u) >> 2;
+    IDX w0 = ((dst_pos * DB) >> 2) + IDX(tile) * IDX(gl_WorkGroupSize.x * UNROLL) + gl_LocalInvocationID.x;
+    uint codes[UNROLL * DPW];
+    [[unroll]] for (uint j = 0u; j < UNROLL; j++) { // every load first
+        IDX w = w0 + IDX(j * gl_WorkGroupSize.x);
+        [[unroll]] for (uint k = 0u; k < DPW; k++) {
+            IDX pos = w * DPW + k;
+            codes[j * DPW + k] = (w <= last_word && pos >= dst_pos && pos < end) ? load_src_code(src_pos + (pos - dst_pos)) : 0u;
+        }
+    }
+    [[unroll]] for (uint j = 0u; j < UNROLL; j++) {
+        IDX w = w0 + IDX(j * gl_WorkGroupSize.x);
+        if (w > last_word)
+            break;
+        uint bits = 0u, mask = 0u;
+        [[unroll]] for (uint k = 0u; k < DPW; k++) {
+            IDX pos = w * DPW + k;
+            if (pos >= dst_pos && pos < end) {
+                bits |= convert_code(codes[j * DPW + k]) << (8u * DB * k);
+                mask |= DMASK << (8u * DB * k);
+            }
+        }
+        if (mask == 0xffffffffu)
+            st_dst(w, bits);
+        else
+            merge_dst(w, mask, bits);
+    }
+}
+
+// ---- otherwise: elements one by one --------------------------------------------------------------
+
+void copy_elements(IDX src_pos, IDX dst_pos, IDX src_step, IDX dst_step, uint run, uint tile)
+{
+    uint i0 = tile * gl_WorkGroupSize.x * UNROLL + gl_LocalInvocationID.x;
+    uint codes[UNROLL];
+    [[unroll]] for (uint j = 0u; j < UNROLL; j++) {
+        uint i = i0 + j * gl_WorkGroupSize.x;
+        codes[j] = i < run ? load_src_code(src_pos + IDX(i) * src_step) : 0u;
+    }
+    [[unroll]] for (uint j = 0u; j < UNROLL; j++) {
+        uint i = i0 + j * gl_WorkGroupSize.x;
+        if (i >= run)
+            break;
+        uint v = convert_code(codes[j]);
+        IDX byte = (dst_pos + IDX(i) * dst_step) * DB;
+        if (DB == 4u) {
+            st_dst(byte >> 2, v);
+        } else {
+            uint shift = uint(byte & 3u) * 8u;
+            merge_dst(byte >> 2, DMASK << shift, v << shift);
+        }
+    }
+}
+
+// ---- Q8_0 -----------------------------------------------------------------------------------
+
+// The int8 ggml's roundf gives x * id, clamped to [-127, 127], 0 for a NaN (docs/conversions.md).
+uint quantize_one(uint x, uint id)
+{
+    if (is_nan32(x) || is_nan32(id))
+        return 0u;
+    uint p = (x & ABS) == INF32 ? (id == 0u ? QNAN32 : ((x ^ id) & SIGN) | INF32) : mul_scale(x, id);
+    if (is_nan32(p))
+        return 0u;
+    uint a = p & ABS;
+    int r = 127;
+    if (a < 0x42ff0000u) { // 127.5
+        float f = uintBitsToFloat(a), t = trunc(f);
+        r = int(t) + (f - t >= 0.5 ? 1 : 0);
+    }
+    return uint((p & SIGN) != 0u ? -r : r) & 0xffu;
+}
+
+void quantize_block(IDX src_pos, IDX dst_pos, uint b)
+{
+    uint x[Q8_0_BLOCK];
+    [[unroll]] for (uint j = 0u; j < Q8_0_BLOCK; j++)
+        x[j] = load_src_code(src_pos + IDX(b * Q8_0_BLOCK + j));
+    uint amax = 0u; // ggml's MAX(amax, |x|): a compare with a NaN is false
+    [[unroll]] for (uint j = 0u; j < Q8_0_BLOCK; j++) {
+        x[j] = widen(x[j], SRC);
+        uint v = x[j] & ABS;
+        amax = (!is_nan32(amax) && !is_nan32(v) && amax > v) ? amax : v;
+    }
+    uint d = is_nan32(amax) ? amax | 0x00400000u : amax == INF32 ? INF32 : amax == 0u ? 0u : div_exact(amax, 0x42fe0000u);
+    uint id = d == 0u || d == INF32 ? 0u : is_nan32(d) ? d : div_exact(0x3f800000u, d);
+    uint dh = narrow_f16(d);
+    uint q[Q8_0_BLOCK];
+    [[unroll]] for (uint j = 0u; j < Q8_0_BLOCK; j++)
+        q[j] = quantize_one(x[j], id);
+    IDX block = dst_pos / Q8_0_BLOCK + b;
+    IDX byte = block * Q8_0_BYTES;
+    IDX w = byte >> 2;
+    if ((byte & 3u) == 0u) { // d, qs[0..1] | qs[2..29] | qs[30..31] and the next block's d
+        st_dst(w, dh | q[0] << 16 | q[1] << 24);
+        [[unroll]] for (uint k = 1u; k < 8u; k++)
+            st_dst(w + k, q[4u * k - 2u] | q[4u * k - 1u] << 8 | q[4u * k] << 16 | q[4u * k + 1u] << 24);
+        merge_dst(w + 8u, 0xffffu, q[30] | q[31] << 8);
+    } else { // the previous block's qs[30..31] and d | qs[0..31]
+        merge_dst(w, 0xffff0000u, dh << 16);
+        [[unroll]] for (uint k = 0u; k < 8u; k++)
+            st_dst(w + 1u + k, q[4u * k] | q[4u * k + 1u] << 8 | q[4u * k + 2u] << 16 | q[4u * k + 3u] << 24);
+    }
+}
+
+uint dequantize_one(uint qbyte, uint dv)
+{
+    int q = int(qbyte << 24) >> 24;
+    if (is_nan32(dv))
+        return dv;
+    if ((dv & ABS) == INF32)
+        return q == 0 ? QNAN32 : (dv ^ (q < 0 ? SIGN : 0u));
+    // exact: |q| < 2^8 times an 11-bit mantissa, never subnormal (the least f16 is 2^-24)
+    precise float y = float(q) * uintBitsToFloat(dv);
+    return floatBitsToUint(y);
+}
+
+void dequantize_block(IDX src_pos, IDX dst_pos, uint b)
+{
+    IDX block = src_pos / Q8_0_BLOCK + b;
+    IDX byte = block * Q8_0_BYTES;
+    IDX w = byte >> 2;
+    uint words[9];
+    [[unroll]] for (uint k = 0u; k < 9u; k++)
+        words[k] = ld_src(w + k);
+    uint dh, qs[Q8_0_BLOCK];
+    if ((byte & 3u) == 0u) {
+        dh = words[0] & 0xffffu;
+        qs[0] = (words[0] >> 16) & 0xffu;
+        qs[1] = words[0] >> 24;
+        [[unroll]] for (uint j = 2u; j < Q8_0_BLOCK; j++)
+            qs[j] = (words[(j + 2u) >> 2] >> (8u * ((j + 2u) & 3u))) & 0xffu;
+    } else {
+        dh = words[0] >> 16;
+        [[unroll]] for (uint j = 0u; j < Q8_0_BLOCK; j++)
+            qs[j] = (words[1u + (j >> 2)] >> (8u * (j & 3u))) & 0xffu;
+    }
+    uint dv = widen_f16(dh);
+    IDX e0 = dst_pos + IDX(b * Q8_0_BLOCK);
+    if (DB == 4u) {
+        [[unroll]] for (uint j = 0u; j < Q8_0_BLOCK; j++)
+            st_dst(e0 + j, narrow(dequantize_one(qs[j], dv), DST));
+    } else { // 2-byte elements: 16 whole words, or a half, 15 words and a half
+        uint y[Q8_0_BLOCK];
+        [[unroll]] for (uint j = 0u; j < Q8_0_BLOCK; j++)
+            y[j] = narrow(dequantize_one(qs[j], dv), DST);
+        IDX first = (e0 * 2u) >> 2;
+        if ((e0 & 1u) == 0u) {
+            [[unroll]] for (uint k = 0u; k < 16u; k++)
+                st_dst(first + k, y[2u * k] | y[2u * k + 1u] << 16);
+        } else {
+            merge_dst(first, 0xffff0000u, y[0] << 16);
+            [[unroll]] for (uint k = 0u; k < 15u; k++)
+                st_dst(first + 1u + k, y[2u * k + 1u] | y[2u * k + 2u] << 16);
+            merge_dst(first + 16u, 0xffffu, y[31]);
+        }
+    }
+}
+
+// ---- the workgroup's tile ---------------------------------------------------------------------
+
+void main()
+{
+    uint wg = gl_WorkGroupID.y * grid_x() + gl_WorkGroupID.x;
+    uint seg = find_segment(wg);
+    uint at = seg * CSEG_WORDS;
+    uint unit = wg - segment_first(at);
+    uint tiles = tbl(at + CSEG_TILES);
+    uint row = unit / tiles, tile = unit - row * tiles;
+    if (row >= tbl(at + CSEG_ROWS))
+        return; // the grid's padding
+    set_sides(seg);
+    IDX whole_pos = tbl_idx(at + CSEG_WHOLE_BASE), part_pos = IDX(0u);
+    uint r = row, dims = tbl(at + CSEG_DIMS);
+    for (uint d = 0u; d < dims; d++) { // once per workgroup
+        uint f = at + CSEG_DIM0 + d * CSEG_DIM_WORDS;
+        uint size = tbl(f), i = r % size;
+        r /= size;
+        whole_pos += IDX(i) * tbl_idx(f + 1u);
+        part_pos += IDX(i) * tbl_idx(f + 3u);
+    }
+    IDX src_pos = JOIN ? part_pos : whole_pos, dst_pos = JOIN ? whole_pos : part_pos;
+    uint run = tbl(at + CSEG_RUN);
+    g_scale = SCALE == CSCALE_HOST ? host_scale() : SCALE == CSCALE_DEVICE ? scale_bits() : 0x3f800000u;
+    if (DST == CTYPE_Q8_0 || SRC == CTYPE_Q8_0) {
+        uint b = tile * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
+        if (b >= run / Q8_0_BLOCK)
+            return;
+        if (DST == CTYPE_Q8_0)
+            quantize_block(src_pos, dst_pos, b);
+        else
+            dequantize_block(src_pos, dst_pos, b);
+    } else if (CONTIG) {
+        copy_words(src_pos, dst_pos, run, tile);
+    } else {
+        IDX whole_step = tbl_idx(at + CSEG_WHOLE_STEP), part_step = tbl_idx(at + CSEG_PART_STEP);
+        copy_elements(src_pos, dst_pos, JOIN ? part_step : whole_step, JOIN ? whole_step : part_step, run, tile);
+    }
+}

@@ -1,0 +1,80 @@
+/* The converting copy's ABI (shaders/convert.comp, src/plan/plan_convert.c and
+ * src/record/record_convert.c): its types, specialization constants, push constants and
+ * table. Included by GLSL and C alike: plain #defines only. docs/conversions.md is the
+ * arithmetic. */
+#ifndef VKSPLIT_CONVERT_ABI_H
+#define VKSPLIT_CONVERT_ABI_H
+
+/* The element types: vksplit_type's values. */
+#define CTYPE_F32 1
+#define CTYPE_F16 2
+#define CTYPE_BF16 3
+#define CTYPE_E4M3FN 4
+#define CTYPE_E5M2 5
+#define CTYPE_Q8_0 6
+
+/* Specialization constants: a converting plan's pipeline is its own, made for its types. */
+#define CSPEC_WORKGROUP_SIZE 0
+#define CSPEC_SRC 1         /* the type read: a split's whole, a join's parts */
+#define CSPEC_DST 2         /* the type written */
+#define CSPEC_NO_SATURATE 3 /* to FP8: out of range gives NaN (E4M3FN) or infinity (E5M2) */
+#define CSPEC_SCALE 4       /* CSCALE_*: where the FP8 scale comes from */
+#define CSPEC_CONTIG 5      /* every run is contiguous on both sides: the word path */
+#define CSPEC_UNROLL 6      /* destination words (or blocks) each invocation writes per tile */
+
+#define CSCALE_NONE 0
+#define CSCALE_HOST 1
+#define CSCALE_DEVICE 2
+
+/* Push constants, device addresses (bytes). Up to CONVERT_INLINE_PARTS part addresses; with
+ * more, the first place holds the arguments' address (CFLAG_ARGUMENTS). */
+#define CPC_BDA_TABLE 0
+#define CPC_BDA_WHOLE 8
+#define CPC_BDA_SCALE 16
+#define CPC_BDA_SEGMENTS 24
+#define CPC_BDA_FLAGS 28
+#define CPC_BDA_HOST_SCALE 32
+#define CPC_BDA_GRID_X 36
+#define CPC_BDA_PARTS 48
+#define CONVERT_INLINE_PARTS 8
+#define CPC_BDA_BYTES (CPC_BDA_PARTS + 8 * CONVERT_INLINE_PARTS)
+#define CFLAG_ARGUMENTS 1
+
+/* Push constants, descriptors (bytes): one dispatch per segment, its words' first index in
+ * each binding (descriptor offsets are rounded down to the device's alignment). */
+#define CPC_DESC_SEGMENT 0
+#define CPC_DESC_WHOLE_WORD 4
+#define CPC_DESC_PART_WORD 8
+#define CPC_DESC_HOST_SCALE 12
+#define CPC_DESC_GRID_X 16
+#define CPC_DESC_TABLE_WORD 20
+#define CPC_DESC_SCALE_WORD 24
+#define CPC_DESC_BYTES 28
+/* Bindings of the descriptor path's set 0. */
+#define CBIND_TABLE 0
+#define CBIND_WHOLE 1
+#define CBIND_PART 2
+#define CBIND_SCALE 3
+
+/* The table: per segment (a non-empty part) CSEG_WORDS uint32 words. A segment is rows of one
+ * run: the run is the last dimension both tensors keep (CSEG_RUN elements), the rows its other
+ * dimensions (CSEG_DIMS of them, innermost first, sizes and 64-bit strides in elements). */
+#define CSEG_FIRST_GROUP 0 /* the segment's first workgroup (a prefix: the search's key) */
+#define CSEG_PART 1        /* its part's index among the parts given (an address's place) */
+#define CSEG_RUN 2         /* elements of a run */
+#define CSEG_TILES 3       /* workgroups per run */
+#define CSEG_DIMS 4        /* the row dimensions, at most CONVERT_MAX_DIMS */
+#define CSEG_ROWS 5
+#define CSEG_WHOLE_BASE 6  /* 64-bit: the part's first element in the whole */
+#define CSEG_WHOLE_STEP 8  /* 64-bit: the whole's stride along the run */
+#define CSEG_PART_STEP 10  /* 64-bit: the part's */
+#define CSEG_DIM0 12       /* then per dimension: size, whole stride (64-bit), part stride (64-bit) */
+#define CSEG_DIM_WORDS 5
+#define CONVERT_MAX_DIMS 7
+#define CSEG_WORDS 48
+
+/* Elements of a Q8_0 block, and its bytes. */
+#define Q8_0_BLOCK 32
+#define Q8_0_BYTES 34
+
+#endif /* VKSPLIT_CONVERT_ABI_H */

@@ -1,0 +1,251 @@
+// The element arithmetic of docs/conversions.md, in 32-bit integers: every element widens to
+// the bits of a float32 exactly, is multiplied by the scale where there is one, and narrows
+// once (round to nearest, ties to even). The one float multiply takes an integer path where
+// an operand or the product is subnormal, so a device that flushes float32 subnormals (Vulkan
+// allows it) gives the same bits as one that keeps them.
+
+const uint SIGN = 0x80000000u;
+const uint ABS = 0x7fffffffu;
+const uint INF32 = 0x7f800000u;
+const uint QNAN32 = 0x7fc00000u;
+
+bool is_nan32(uint x) { return (x & ABS) > INF32; }
+
+// ---- widening: a code to float32 bits, exact ---------------------------------------------------
+
+uint widen_f16(uint h)
+{
+    uint s = (h & 0x8000u) << 16, e = (h >> 10) & 31u, m = h & 0x3ffu;
+    if (e == 31u)
+        return m == 0u ? s | INF32 : s | INF32 | 0x00400000u | (m << 13);
+    if (e == 0u) {
+        if (m == 0u)
+            return s;
+        uint p = uint(findMSB(m)); // m * 2^-24 = 2^(p - 24) * (m / 2^p)
+        return s | ((p + 103u) << 23) | ((m << (23u - p)) & 0x7fffffu);
+    }
+    return s | ((e + 112u) << 23) | (m << 13);
+}
+
+uint widen_bf16(uint b)
+{
+    uint x = b << 16;
+    return is_nan32(x) ? x | 0x00400000u : x;
+}
+
+uint widen_e4m3fn(uint q)
+{
+    uint s = (q & 0x80u) << 24, e = (q >> 3) & 15u, m = q & 7u;
+    if (e == 15u && m == 7u)
+        return s | 0x7ff00000u; // the one NaN: its payload 111 shifted up, the quiet bit set
+    if (e == 0u) {
+        if (m == 0u)
+            return s;
+        uint p = uint(findMSB(m)); // m * 2^-9
+        return s | ((p + 118u) << 23) | ((m << (23u - p)) & 0x7fffffu);
+    }
+    return s | ((e + 120u) << 23) | (m << 20);
+}
+
+// E5M2 is the top byte of a float16, NaN payloads included.
+uint widen_e5m2(uint q) { return widen_f16(q << 8); }
+
+uint widen(uint code, uint type)
+{
+    switch (type) {
+    case CTYPE_F16: return widen_f16(code);
+    case CTYPE_BF16: return widen_bf16(code);
+    case CTYPE_E4M3FN: return widen_e4m3fn(code);
+    case CTYPE_E5M2: return widen_e5m2(code);
+    default: return code;
+    }
+}
+
+// ---- narrowing: float32 bits to a code, one rounding -------------------------------------------
+
+// A finite float32's magnitude to a format of M mantissa bits and bias B, with subnormals, its
+// exponent unbounded above: the code may pass the largest finite (the caller decides).
+uint round_to(uint a, uint M, int B)
+{
+    int u = int(a >> 23) - 127;
+    if ((a >> 23) == 0u || u < -B - int(M) - 1) // float32 subnormals, and values below half the least
+        return 0u;
+    if (u > B + 2)
+        return 0xffffu; // far past any largest finite of these formats
+    uint m24 = (a & 0x7fffffu) | 0x800000u;
+    int shift = 23 - int(M);
+    uint biased = 0u;
+    if (u >= 1 - B)
+        biased = uint(u + B);
+    else
+        shift += 1 - B - u; // subnormal: at most 23 - M + M + 2 = 25 places
+    uint q = m24 >> uint(shift);
+    uint rem = m24 & ((1u << uint(shift)) - 1u), halfway = 1u << uint(shift - 1);
+    if (rem > halfway || (rem == halfway && (q & 1u) != 0u))
+        q++;
+    // q's carry into the next power of two moves the exponent: adding keeps it exact.
+    return biased == 0u ? q : (biased << M) + (q - (1u << M));
+}
+
+uint narrow_f16(uint x)
+{
+    uint s = (x >> 16) & 0x8000u, a = x & ABS;
+    if (a > INF32)
+        return s | 0x7e00u | (a & 0x7fffffu) >> 13;
+    if (a == INF32)
+        return s | 0x7c00u;
+    return s | min(round_to(a, 10u, 15), 0x7c00u);
+}
+
+uint narrow_bf16(uint x)
+{
+    if (is_nan32(x))
+        return (x >> 16) | 0x0040u;
+    return (x + 0x7fffu + ((x >> 16) & 1u)) >> 16; // the carry runs into infinity where it must
+}
+
+uint narrow_e4m3fn(uint x)
+{
+    uint s = (x >> 24) & 0x80u, a = x & ABS;
+    if (a > INF32)
+        return s | 0x7fu;
+    uint past = NO_SATURATE ? 0x7fu : 0x7eu;
+    if (a == INF32)
+        return s | past;
+    uint c = round_to(a, 3u, 7);
+    return s | (c > 0x7eu ? past : c);
+}
+
+uint narrow_e5m2(uint x)
+{
+    uint s = (x >> 24) & 0x80u, a = x & ABS;
+    if (a > INF32)
+        return s | 0x7eu | ((a >> 21) & 1u);
+    uint past = NO_SATURATE ? 0x7cu : 0x7bu;
+    if (a == INF32)
+        return s | past;
+    uint c = round_to(a, 2u, 15);
+    return s | (c > 0x7bu ? past : c);
+}
+
+uint narrow(uint x, uint type)
+{
+    switch (type) {
+    case CTYPE_F16: return narrow_f16(x);
+    case CTYPE_BF16: return narrow_bf16(x);
+    case CTYPE_E4M3FN: return narrow_e4m3fn(x);
+    case CTYPE_E5M2: return narrow_e5m2(x);
+    default: return x;
+    }
+}
+
+// ---- exact float32 arithmetic where subnormals are involved ---------------------------------
+
+// (hi:lo) * 2^e2, plus `sticky` (something below lo's last bit), rounded to a float32
+// magnitude (ties to even, subnormals, overflow to infinity). (hi:lo) is nonzero.
+uint pack_f32(uint hi, uint lo, int e2, bool sticky)
+{
+    int msb = hi != 0u ? findMSB(hi) + 32 : findMSB(lo);
+    int e = msb + e2 + 127; // biased exponent of the leading bit
+    int shift = msb - 23;
+    if (e < 1) {
+        shift += 1 - e;
+        e = 0;
+    }
+    if (shift > msb + 1) // below half the least subnormal
+        return 0u;
+    uint m, rem_hi = 0u, rem_lo = 0u, half_hi = 0u, half_lo = 0u;
+    if (shift <= 0) {
+        m = lo << uint(-shift); // exact: the product has fewer than 24 bits
+    } else {
+        uint s = uint(shift);
+        if (s < 32u) {
+            m = (lo >> s) | (s == 0u ? 0u : hi << (32u - s));
+            rem_lo = lo & ((1u << s) - 1u);
+            half_lo = 1u << (s - 1u);
+        } else {
+            m = hi >> (s - 32u);
+            rem_hi = s == 32u ? 0u : hi & ((1u << (s - 32u)) - 1u);
+            rem_lo = lo;
+            half_hi = s == 32u ? 0u : 1u << (s - 33u);
+            half_lo = s == 32u ? 0x80000000u : 0u;
+        }
+    }
+    bool above = rem_hi > half_hi || (rem_hi == half_hi && (rem_lo > half_lo || (rem_lo == half_lo && sticky)));
+    bool tie = rem_hi == half_hi && rem_lo == half_lo && !sticky && (half_hi | half_lo) != 0u;
+    if (above || (tie && (m & 1u) != 0u))
+        m++;
+    if (e == 0)
+        return m; // a carry into 2^23 is the least normal, as it should be
+    if (m == 0x1000000u) {
+        m >>= 1;
+        e++;
+    }
+    if (e >= 255)
+        return INF32;
+    return (uint(e) << 23) | (m & 0x7fffffu);
+}
+
+// A finite nonzero float32 magnitude as an integer and a power of two: m * 2^e, m < 2^24.
+void unpack_f32(uint a, out uint m, out int e)
+{
+    uint be = a >> 23;
+    m = a & 0x7fffffu;
+    if (be == 0u) {
+        e = -149;
+    } else {
+        m |= 0x800000u;
+        e = int(be) - 150;
+    }
+}
+
+// x * c for finite nonzero x, c, without the device's float unit.
+uint mul_exact_slow(uint x, uint c)
+{
+    uint mx, mc, hi, lo;
+    int ex, ec;
+    unpack_f32(x & ABS, mx, ex);
+    unpack_f32(c & ABS, mc, ec);
+    umulExtended(mx, mc, hi, lo);
+    return ((x ^ c) & SIGN) | pack_f32(hi, lo, ex + ec, false);
+}
+
+// x * c, x finite (docs/conversions.md: a NaN product is 0x7fc00000 with the signs' xor).
+uint mul_scale(uint x, uint c)
+{
+    uint s = (x ^ c) & SIGN, ax = x & ABS, ac = c & ABS;
+    if (ac > INF32 || (ac == INF32 && ax == 0u))
+        return s | QNAN32;
+    if (ac == INF32)
+        return s | INF32;
+    if (ax == 0u || ac == 0u)
+        return s;
+    if (ax < 0x00800000u || ac < 0x00800000u)
+        return mul_exact_slow(x, c);
+    precise float pf = uintBitsToFloat(x) * uintBitsToFloat(c);
+    uint p = floatBitsToUint(pf);
+    return (p & ABS) < 0x00800000u ? mul_exact_slow(x, c) : p;
+}
+
+// a / b for finite positive nonzero magnitudes, correctly rounded: 26 quotient bits by long
+// division, the remainder as the sticky bit.
+uint div_exact(uint a, uint b)
+{
+    uint ma, mb;
+    int ea, eb;
+    unpack_f32(a, ma, ea);
+    unpack_f32(b, mb, eb);
+    int na = 23 - findMSB(ma), nb = 23 - findMSB(mb); // both to [2^23, 2^24)
+    ma <<= uint(na);
+    mb <<= uint(nb);
+    uint r = ma, q = 0u;
+    for (uint i = 0u; i < 26u; i++) { // q = floor(ma / mb * 2^25)
+        q <<= 1;
+        if (r >= mb) {
+            r -= mb;
+            q |= 1u;
+        }
+        r <<= 1;
+    }
+    return pack_f32(0u, q, (ea - na) - (eb - nb) - 25, r != 0u);
+}

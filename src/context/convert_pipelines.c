@@ -1,0 +1,114 @@
+/* The converting copy's layouts and per-plan pipelines (convert_pipelines.h). */
+#include <stddef.h>
+#include <string.h>
+
+#include "context/convert_pipelines.h"
+
+#include "context/debug_labels.h"
+#include "convert_abi.h"
+#include "embedded_convert.h"
+
+typedef struct convert_module {
+    vksplit_bool32 bda;
+    uint32_t join;
+    const vksplit__spirv_blob* spirv;
+} convert_module;
+
+#define VKSPLIT_X_CONVERT(bda, join, symbol) {bda, join, &symbol},
+static const convert_module modules[] = {VKSPLIT_CONVERT_MODULES(VKSPLIT_X_CONVERT)};
+#undef VKSPLIT_X_CONVERT
+
+vksplit_result vksplit__create_convert_layouts(vksplit_context* ctx, vksplit_error* error)
+{
+    VkResult vr = VK_SUCCESS;
+    if (!ctx->bda) { /* the table, the whole, the part, the scale */
+        VkDescriptorSetLayoutBinding bindings[4];
+        memset(bindings, 0, sizeof bindings);
+        for (uint32_t b = 0; b < 4; b++) {
+            bindings[b].binding = b;
+            bindings[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+            bindings[b].descriptorCount = 1;
+            bindings[b].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+        }
+        VkDescriptorSetLayoutCreateInfo info = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+        info.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
+        info.bindingCount = 4;
+        info.pBindings = bindings;
+        vr = ctx->vk.vkCreateDescriptorSetLayout(ctx->device, &info, ctx->callbacks, &ctx->convert_set_layout);
+        if (vr != VK_SUCCESS) {
+            ctx->convert_set_layout = VK_NULL_HANDLE;
+            return vksplit__vk_fail(error, "vkCreateDescriptorSetLayout", vr);
+        }
+    }
+    VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, ctx->bda ? CPC_BDA_BYTES : CPC_DESC_BYTES};
+    VkPipelineLayoutCreateInfo info = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+    info.setLayoutCount = ctx->bda ? 0 : 1;
+    info.pSetLayouts = ctx->bda ? NULL : &ctx->convert_set_layout;
+    info.pushConstantRangeCount = 1;
+    info.pPushConstantRanges = &range;
+    vr = ctx->vk.vkCreatePipelineLayout(ctx->device, &info, ctx->callbacks, &ctx->convert_pipeline_layout);
+    if (vr != VK_SUCCESS) {
+        ctx->convert_pipeline_layout = VK_NULL_HANDLE;
+        return vksplit__vk_fail(error, "vkCreatePipelineLayout", vr);
+    }
+    vksplit__name_object(ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, (uint64_t)ctx->convert_pipeline_layout,
+                         "vksplit: pipeline layout (converting copy)");
+    return VKSPLIT_OK;
+}
+
+void vksplit__destroy_convert_layouts(vksplit_context* ctx)
+{
+    if (ctx->convert_pipeline_layout)
+        ctx->vk.vkDestroyPipelineLayout(ctx->device, ctx->convert_pipeline_layout, ctx->callbacks);
+    if (ctx->convert_set_layout)
+        ctx->vk.vkDestroyDescriptorSetLayout(ctx->device, ctx->convert_set_layout, ctx->callbacks);
+}
+
+vksplit_result vksplit__create_convert_pipeline(const vksplit_context* ctx, vksplit__direction direction,
+                                                const vksplit__convert_spec* spec, VkPipeline* out,
+                                                vksplit_error* error)
+{
+    *out = VK_NULL_HANDLE;
+    const convert_module* source = NULL;
+    for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
+        if (modules[i].bda == ctx->bda && modules[i].join == (uint32_t)vksplit__writes_whole(direction))
+            source = &modules[i];
+    if (!source)
+        return VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, "convert", 4u);
+    uint32_t* code;
+    vksplit_result r = vksplit__unpack_spirv(source->spirv, "convert", ctx->callbacks, &code, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    VkShaderModuleCreateInfo module_info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+    module_info.codeSize = source->spirv->size;
+    module_info.pCode = code;
+    VkShaderModule module;
+    VkResult vr = ctx->vk.vkCreateShaderModule(ctx->device, &module_info, ctx->callbacks, &module);
+    vksplit__free(ctx->callbacks, code);
+    if (vr != VK_SUCCESS)
+        return vksplit__vk_fail(error, "vkCreateShaderModule", vr);
+    /* CSPEC_* are 0..6, the spec's fields in that order; CONTIG a bool (32 bits) */
+    VkSpecializationMapEntry entries[7];
+    for (uint32_t i = 0; i < 7; i++)
+        entries[i] = (VkSpecializationMapEntry){i, (uint32_t)(i * sizeof(uint32_t)), sizeof(uint32_t)};
+    _Static_assert(sizeof(vksplit__convert_spec) == 7 * sizeof(uint32_t), "the spec is its 7 constants");
+    VkSpecializationInfo specialization = {7, entries, sizeof *spec, spec};
+    VkComputePipelineCreateInfo info = {.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+    info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+    info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+    info.stage.module = module;
+    info.stage.pName = "main";
+    info.stage.pSpecializationInfo = &specialization;
+    info.layout = ctx->convert_pipeline_layout;
+    if (ctx->capture_statistics)
+        info.flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
+    vr = ctx->vk.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, 1, &info, ctx->callbacks, out);
+    ctx->vk.vkDestroyShaderModule(ctx->device, module, ctx->callbacks);
+    if (vr != VK_SUCCESS) {
+        *out = VK_NULL_HANDLE;
+        return vksplit__vk_fail(error, "vkCreateComputePipelines", vr);
+    }
+    vksplit__name_object(ctx, VK_OBJECT_TYPE_PIPELINE, (uint64_t)*out, "vksplit: %s convert %u -> %u, a plan's own",
+                         vksplit__words(direction)->operation, spec->src, spec->dst);
+    return VKSPLIT_OK;
+}

@@ -1,0 +1,149 @@
+/* Recording a plan that converts (record_convert.h). Every check runs before the first vkCmd:
+ * on error nothing is recorded. */
+#include <string.h>
+
+#include "record/record_convert.h"
+
+#include "context/debug_labels.h"
+#include "convert_abi.h"
+#include "plan/plan_convert.h"
+#include "record/arguments.h"
+#include "record/record_bindings.h"
+
+/* A grid of `groups` workgroups in x (up to the device's limit), then rows of them. */
+static void grid_of(const vksplit_context* ctx, uint64_t groups, uint32_t* x, uint32_t* y)
+{
+    uint64_t gx = groups < ctx->max_group_count[0] ? groups : ctx->max_group_count[0];
+    *x = (uint32_t)gx;
+    *y = (uint32_t)vksplit__div_up(groups, gx);
+}
+
+static uint32_t float_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+static void put(uint8_t* push, uint32_t at, const void* value, size_t bytes) { memcpy(push + at, value, bytes); }
+
+static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit__bound* bound,
+                       VkDeviceAddress scale)
+{
+    const vksplit_context* ctx = plan->ctx;
+    const struct vksplit__convert_plan* cv = plan->convert;
+    uint8_t push[CPC_BDA_BYTES];
+    memset(push, 0, sizeof push);
+    uint64_t table = plan->table_address, parts[CONVERT_INLINE_PARTS];
+    uint32_t segments = cv->segment_count, flags = plan->argument_bytes ? CFLAG_ARGUMENTS : 0u;
+    uint32_t host = float_bits(cv->types.scale), gx, gy;
+    grid_of(ctx, cv->total_groups, &gx, &gy);
+    put(push, CPC_BDA_TABLE, &table, 8);
+    put(push, CPC_BDA_WHOLE, &bound->whole, 8);
+    put(push, CPC_BDA_SCALE, &scale, 8);
+    put(push, CPC_BDA_SEGMENTS, &segments, 4);
+    put(push, CPC_BDA_FLAGS, &flags, 4);
+    put(push, CPC_BDA_HOST_SCALE, &host, 4);
+    put(push, CPC_BDA_GRID_X, &gx, 4);
+    if (plan->argument_bytes) {
+        put(push, CPC_BDA_PARTS, &bound->arguments, 8);
+    } else {
+        for (uint32_t k = 0; k < segments; k++)
+            parts[k] = bound->parts[k];
+        put(push, CPC_BDA_PARTS, parts, 8u * segments);
+    }
+    ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->pipeline);
+    ctx->vk.vkCmdPushConstants(cmd, ctx->convert_pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, CPC_BDA_BYTES, push);
+    ctx->vk.vkCmdDispatch(cmd, gx, gy, 1);
+}
+
+/* One dispatch per segment, each with its part's descriptor; a barrier between them (a
+ * join's neighbouring parts merge into the whole's shared words). */
+static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_bindings* b)
+{
+    const vksplit_context* ctx = plan->ctx;
+    const struct vksplit__convert_plan* cv = plan->convert;
+    uint32_t whole_word = 0, scale_word = 0;
+    VkDescriptorBufferInfo table = {plan->table_buffer, plan->table_offset, plan->table_bytes};
+    VkDescriptorBufferInfo whole = vksplit__descriptor_for(plan, &b->whole, plan->whole_span, &whole_word);
+    VkDescriptorBufferInfo scale = table;
+    if (cv->types.scale_source == VKSPLIT_SCALE_DEVICE)
+        scale = vksplit__descriptor_for(plan, &b->scale, 4, &scale_word);
+    ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->pipeline);
+    for (uint32_t s = 0; s < cv->segment_count; s++) {
+        uint32_t p = plan->geo.segments[s].part_index, part_word = 0, gx, gy;
+        VkDescriptorBufferInfo part = vksplit__descriptor_for(plan, &b->parts[p], plan->part_spans[p], &part_word);
+        VkDescriptorBufferInfo infos[4] = {table, whole, part, scale};
+        VkWriteDescriptorSet writes[4];
+        memset(writes, 0, sizeof writes);
+        for (uint32_t w = 0; w < 4; w++) {
+            writes[w].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
+            writes[w].dstBinding = w;
+            writes[w].descriptorCount = 1;
+            writes[w].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+            writes[w].pBufferInfo = &infos[w];
+        }
+        ctx->vk.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ctx->convert_pipeline_layout, 0, 4,
+                                          writes);
+        grid_of(ctx, cv->groups[s], &gx, &gy);
+        uint8_t push[CPC_DESC_BYTES];
+        uint32_t host = float_bits(cv->types.scale), zero = 0;
+        put(push, CPC_DESC_SEGMENT, &s, 4);
+        put(push, CPC_DESC_WHOLE_WORD, &whole_word, 4);
+        put(push, CPC_DESC_PART_WORD, &part_word, 4);
+        put(push, CPC_DESC_HOST_SCALE, &host, 4);
+        put(push, CPC_DESC_GRID_X, &gx, 4);
+        put(push, CPC_DESC_TABLE_WORD, &zero, 4);
+        put(push, CPC_DESC_SCALE_WORD, &scale_word, 4);
+        ctx->vk.vkCmdPushConstants(cmd, ctx->convert_pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, CPC_DESC_BYTES,
+                                   push);
+        if (s) {
+            VkMemoryBarrier barrier = {VK_STRUCTURE_TYPE_MEMORY_BARRIER, NULL, VK_ACCESS_SHADER_WRITE_BIT,
+                                       VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT};
+            ctx->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &barrier, 0, NULL, 0, NULL);
+        }
+        ctx->vk.vkCmdDispatch(cmd, gx, gy, 1);
+    }
+}
+
+vksplit_result vksplit__record_convert(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_bindings* b,
+                                       vksplit_error* error)
+{
+    const struct vksplit__convert_plan* cv = plan->convert;
+    const vksplit_context* ctx = plan->ctx;
+    if (!cv->segment_count)
+        return vksplit__ok(error); /* every part is empty: nothing to record */
+    const vksplit__direction_words* words = vksplit__words(plan->direction);
+    if (!b || !b->parts)
+        return VKSPLIT__FAIL(error, RECORD_BINDINGS_NULL, (unsigned long long)cv->bytes_written, plan->part_count,
+                             words->parts, words->whole);
+    if (plan->table_bytes && !plan->table_bound)
+        return VKSPLIT__FAIL0(error, RECORD_TABLE_UNBOUND);
+    bool device_scale = cv->types.scale_source == VKSPLIT_SCALE_DEVICE;
+    if (device_scale && !b->scale.buffer)
+        return VKSPLIT__FAIL0(error, RECORD_SCALE_NULL);
+    if (device_scale && b->scale.offset % 4)
+        return VKSPLIT__FAIL(error, RECORD_SCALE_ALIGNMENT, (unsigned long long)b->scale.offset);
+    vksplit__bound bound;
+    vksplit_result r = vksplit__bind(plan, VKSPLIT__BIND_RECORDING, &b->whole, b->parts, &b->arguments, &bound, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    VkDeviceAddress scale = 0;
+    if (device_scale && ctx->bda) {
+        VkBufferDeviceAddressInfo info = {VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, NULL, b->scale.buffer};
+        scale = ctx->vk.vkGetBufferDeviceAddress(ctx->device, &info) + b->scale.offset;
+        if (scale % 4)
+            return VKSPLIT__FAIL(error, RECORD_SCALE_ALIGNMENT, (unsigned long long)scale);
+    }
+    vksplit__begin_label(ctx, cmd, plan->label);
+    if (ctx->bda) {
+        if (plan->argument_bytes)
+            vksplit__record_arguments(plan, cmd, b->parts, &b->arguments);
+        record_bda(plan, cmd, &bound, scale);
+    } else {
+        record_descriptors(plan, cmd, b);
+    }
+    vksplit__end_label(ctx, cmd);
+    return vksplit__ok(error);
+}
