@@ -1,333 +1,32 @@
-/* Plans that convert (plan_convert.h): the rules of vksplit_convert, then the geometry in
- * elements (each non-empty part's dimensions, size-1 ones dropped and neighbours that are one
- * in both tensors merged; the last kept one the run), the table shaders/convert.comp reads, its
- * grid and its pipeline, specialized to the plan's types. */
-#include <math.h>
+/* Plans that convert (plan_convert.h): the geometry, the spans and parts as every plan keeps
+ * them (the bindings' checks and the arguments read plan->geo's segments), and the plan's own
+ * pipeline. */
 #include <stdio.h>
 #include <string.h>
 
 #include "plan/plan_convert.h"
 
 #include "context/convert_pipelines.h"
-#include "convert_abi.h"
 #include "plan/plan_table.h"
-#include "rules/request_layout.h"
 
-const char* vksplit__type_name(vksplit_type type)
+/* The parts as the bindings' checks and the arguments know them: one segment per non-empty part. */
+static vksplit_result plan_parts(vksplit_plan* plan, const vksplit__convert_geometry* cv, vksplit_error* error)
 {
-    switch (type) {
-    case VKSPLIT_TYPE_NONE: return "none";
-    case VKSPLIT_TYPE_FLOAT32: return "float32";
-    case VKSPLIT_TYPE_FLOAT16: return "float16";
-    case VKSPLIT_TYPE_BFLOAT16: return "bfloat16";
-    case VKSPLIT_TYPE_FLOAT8E4M3FN: return "float8e4m3fn";
-    case VKSPLIT_TYPE_FLOAT8E5M2: return "float8e5m2";
-    case VKSPLIT_TYPE_Q8_0: return "q8_0";
-    default: return "?";
-    }
-}
-
-/* An element's bytes (Q8_0: 0, its elements have none). */
-static uint32_t type_bytes(vksplit_type t)
-{
-    return t == VKSPLIT_TYPE_FLOAT32                                   ? 4u
-           : t == VKSPLIT_TYPE_FLOAT16 || t == VKSPLIT_TYPE_BFLOAT16   ? 2u
-           : t == VKSPLIT_TYPE_FLOAT8E4M3FN || t == VKSPLIT_TYPE_FLOAT8E5M2 ? 1u
-                                                                      : 0u;
-}
-static bool is_float(vksplit_type t) { return t >= VKSPLIT_TYPE_FLOAT32 && t <= VKSPLIT_TYPE_BFLOAT16; }
-static bool is_fp8(vksplit_type t) { return t == VKSPLIT_TYPE_FLOAT8E4M3FN || t == VKSPLIT_TYPE_FLOAT8E5M2; }
-
-bool vksplit__converts(const vksplit_plan_options* o)
-{
-    return o->convert.whole != o->convert.parts || o->convert.whole == VKSPLIT_TYPE_Q8_0;
-}
-
-/* docs/conversions.md's table: the wide floats among themselves, FP8 and Q8_0 with one of them. */
-static bool listed_pair(vksplit_type a, vksplit_type b)
-{
-    if (is_float(a) && is_float(b))
-        return true;
-    if (is_fp8(a) || a == VKSPLIT_TYPE_Q8_0)
-        return is_float(b);
-    return (is_fp8(b) || b == VKSPLIT_TYPE_Q8_0) && is_float(a);
-}
-
-vksplit_result vksplit__convert_options(const vksplit_plan_options* o, uint32_t element_size, uint32_t* copy_size,
-                                        vksplit_error* error)
-{
-    const vksplit_convert* c = &o->convert;
-    if ((uint32_t)c->whole > VKSPLIT_TYPE_Q8_0)
-        return VKSPLIT__FAIL(error, PLAN_CONVERT_TYPE, "whole", (int)c->whole);
-    if ((uint32_t)c->parts > VKSPLIT_TYPE_Q8_0)
-        return VKSPLIT__FAIL(error, PLAN_CONVERT_TYPE, "parts", (int)c->parts);
-    if ((uint32_t)c->scale_source > VKSPLIT_SCALE_DEVICE)
-        return VKSPLIT__FAIL(error, PLAN_CONVERT_SCALE_SOURCE, (int)c->scale_source);
-    bool converts = vksplit__converts(o);
-    if (converts && !listed_pair(c->whole, c->parts))
-        return VKSPLIT__FAIL(error, PLAN_CONVERT_PAIR, vksplit__type_name(c->whole), vksplit__type_name(c->parts));
-    if (c->scale_source != VKSPLIT_SCALE_NONE && !(converts && (is_fp8(c->whole) || is_fp8(c->parts))))
-        return VKSPLIT__FAIL(error, PLAN_CONVERT_SCALE_TYPE, vksplit__type_name(c->whole),
-                             vksplit__type_name(c->parts));
-    if (c->scale_source == VKSPLIT_SCALE_HOST && !(isfinite(c->scale) && c->scale > 0.0f))
-        return VKSPLIT__FAIL(error, PLAN_CONVERT_SCALE_VALUE, (double)c->scale);
-    uint32_t size = type_bytes(c->whole);
-    if (element_size != 0 && element_size != size)
-        return VKSPLIT__FAIL(error, PLAN_CONVERT_ELEMENT_SIZE, element_size, vksplit__type_name(c->whole), size);
-    if (converts && o->device_parameters != VKSPLIT_DEVICE_PARAMETERS_NONE)
-        return VKSPLIT__FAIL(error, PLAN_CONVERT_WITH, "device parameters (options.device_parameters)");
-    if (converts && o->rows.mode != VKSPLIT_ROWS_NONE)
-        return VKSPLIT__FAIL(error, PLAN_CONVERT_WITH, "rows the GPU places (options.rows)");
-    if (converts && o->path == VKSPLIT_PATH_TRANSFER)
-        return VKSPLIT__FAIL(error, PLAN_CONVERT_PATH, "TRANSFER");
-    *copy_size = converts ? 4u : size;
-    return VKSPLIT_OK;
-}
-
-/* ---- the geometry ------------------------------------------------------------------------ */
-
-typedef struct convert_dims {
-    uint32_t count;
-    uint64_t size[VKSPLIT_MAX_RANK], whole[VKSPLIT_MAX_RANK], part[VKSPLIT_MAX_RANK]; /* outermost first */
-} convert_dims;
-
-/* Part p's dimensions that matter: size-1 ones dropped, an outer one merged into the next where
- * it continues it in both tensors. */
-static void part_dims(const vksplit__request* q, uint32_t p, convert_dims* d)
-{
-    uint64_t sizes[VKSPLIT_MAX_RANK], strides[VKSPLIT_MAX_RANK];
-    vksplit__part_sizes(q, p, sizes);
-    vksplit__part_strides(q, p, strides);
-    d->count = 0;
-    for (uint32_t j = 0; j < q->rank; j++) {
-        if (sizes[j] == 1)
-            continue;
-        uint32_t k = d->count;
-        if (k && d->whole[k - 1] == q->whole_strides[j] * sizes[j] && d->part[k - 1] == strides[j] * sizes[j]) {
-            d->size[k - 1] *= sizes[j]; /* the outer one continues this one in both: one dimension */
-            d->whole[k - 1] = q->whole_strides[j];
-            d->part[k - 1] = strides[j];
-            continue;
-        }
-        d->size[k] = sizes[j];
-        d->whole[k] = q->whole_strides[j];
-        d->part[k] = strides[j];
-        d->count++;
-    }
-    if (!d->count) { /* one element */
-        d->size[0] = 1;
-        d->whole[0] = d->part[0] = 1;
-        d->count = 1;
-    }
-}
-
-static void put64(uint32_t* at, uint64_t v)
-{
-    at[0] = (uint32_t)v;
-    at[1] = (uint32_t)(v >> 32);
-}
-
-/* Q8_0's rules on one tensor: packed, its last dimension whole blocks; a float tensor beside
- * one: its last dimension contiguous. */
-static vksplit_result q8_0_tensor(const vksplit__request* q, bool q8, const char* name, const uint64_t* sizes,
-                                  const uint64_t* strides, vksplit_error* error)
-{
-    uint64_t last = sizes[q->rank - 1];
-    if (vksplit__is_empty(q->rank, sizes))
-        return VKSPLIT_OK;
-    if (last % Q8_0_BLOCK)
-        return VKSPLIT__FAIL(error, PLAN_CONVERT_Q8_0_ROW, name, (unsigned long long)last);
-    uint64_t packed[VKSPLIT_MAX_RANK];
-    vksplit__packed_strides(q->rank, sizes, packed);
-    if (q8) {
-        for (uint32_t j = 0; j < q->rank; j++)
-            if (sizes[j] > 1 && strides[j] != packed[j])
-                return VKSPLIT__FAIL(error, PLAN_CONVERT_Q8_0_PACKED, name);
-    } else if (strides[q->rank - 1] != 1) {
-        return VKSPLIT__FAIL(error, PLAN_CONVERT_Q8_0_STRIDE, name, (unsigned long long)strides[q->rank - 1]);
-    }
-    return VKSPLIT_OK;
-}
-
-static vksplit_result q8_0_rules(const vksplit__request* q, const vksplit_convert* c, vksplit_error* error)
-{
-    const vksplit__direction_words* w = vksplit__words(q->direction);
-    char name[48];
-    snprintf(name, sizeof name, "the %s", w->whole);
-    vksplit_result r = q8_0_tensor(q, c->whole == VKSPLIT_TYPE_Q8_0, name, q->sizes, q->whole_strides, error);
-    for (uint32_t p = 0; r == VKSPLIT_OK && p < q->part_count; p++) {
-        uint64_t sizes[VKSPLIT_MAX_RANK], strides[VKSPLIT_MAX_RANK];
-        vksplit__part_sizes(q, p, sizes);
-        vksplit__part_strides(q, p, strides);
-        snprintf(name, sizeof name, "%s[%u]", w->parts, p);
-        r = q8_0_tensor(q, c->parts == VKSPLIT_TYPE_Q8_0, name, sizes, strides, error);
-    }
-    return r;
-}
-
-/* A tensor's bytes from its binding offset, rounded up to the 32-bit word the copy reads and
- * writes (docs/conversions.md). */
-static uint64_t span_bytes(uint64_t elements, vksplit_type t)
-{
-    uint64_t bytes = t == VKSPLIT_TYPE_Q8_0 ? elements / Q8_0_BLOCK * Q8_0_BYTES : elements * type_bytes(t);
-    return (bytes + 3) / 4 * 4;
-}
-
-static vksplit_result plan_spans(vksplit_plan* plan, const vksplit__request* q, const vksplit_convert* c,
-                                 vksplit_error* error)
-{
-    const vksplit_context* ctx = plan->ctx;
-    plan->part_spans = vksplit__alloc_array(ctx->callbacks, q->part_count, sizeof *plan->part_spans);
-    if (!plan->part_spans)
-        return VKSPLIT__FAIL(error, HOST_ALLOCATION_OUTPUTS, q->part_count, vksplit__words(q->direction)->parts);
-    vksplit__request elements = *q; /* element_size 1: the spans in elements */
-    elements.element_size = 1;
-    plan->whole_span = span_bytes(vksplit__whole_span_bytes(&elements), c->whole);
-    uint64_t reach = ctx->bda ? UINT64_MAX : ctx->max_storage_buffer_range;
-    if (plan->whole_span > reach || plan->whole_span >= (1ull << 32) * 4) {
-        char name[16];
-        snprintf(name, sizeof name, "the %s", vksplit__words(q->direction)->whole);
-        return VKSPLIT__FAIL(error, PLAN_CONVERT_BINDING, name, (unsigned long long)plan->whole_span,
-                             (unsigned long long)reach);
-    }
-    for (uint32_t p = 0; p < q->part_count; p++) {
-        plan->part_spans[p] = span_bytes(vksplit__part_span_bytes(&elements, p), c->parts);
-        if (plan->part_spans[p] > reach) {
-            char name[32];
-            snprintf(name, sizeof name, "%s[%u]", vksplit__words(q->direction)->parts, p);
-            return VKSPLIT__FAIL(error, PLAN_CONVERT_BINDING, name, (unsigned long long)plan->part_spans[p],
-                                 (unsigned long long)reach);
-        }
-    }
-    return VKSPLIT_OK;
-}
-
-/* The invocations' share: 64 bytes of loads where the types allow, 4 to 16 words. */
-static uint32_t choose_unroll(uint32_t src_bytes, uint32_t dst_bytes)
-{
-    uint32_t u = 64u * dst_bytes / (4u * src_bytes);
-    return u < 4 ? 4 : u > 16 ? 16 : u;
-}
-
-/* Workgroups per run. */
-static uint64_t run_tiles(const struct vksplit__convert_plan* cv, uint64_t run, uint32_t src_bytes,
-                          uint32_t dst_bytes)
-{
-    uint64_t per = (uint64_t)cv->workgroup_size * cv->unroll;
-    if (cv->src == CTYPE_Q8_0 || cv->dst == CTYPE_Q8_0)
-        return vksplit__div_up(run / Q8_0_BLOCK, cv->workgroup_size);
-    if (!cv->contig)
-        return vksplit__div_up(run, per);
-    /* destination words: a run that starts within a word covers one more */
-    uint64_t words = vksplit__div_up(run * dst_bytes, 4) + (dst_bytes < 4 ? 1 : 0);
-    (void)src_bytes;
-    return vksplit__div_up(words, per);
-}
-
-static vksplit_result plan_segments(vksplit_plan* plan, const vksplit__request* q, struct vksplit__convert_plan* cv,
-                                    vksplit_error* error)
-{
-    const VkAllocationCallbacks* callbacks = plan->ctx->callbacks;
-    const vksplit__direction_words* w = vksplit__words(q->direction);
-    convert_dims* dims = vksplit__alloc_array(callbacks, q->part_count, sizeof *dims);
-    if (!dims)
-        return VKSPLIT__FAIL0(error, HOST_ALLOCATION_PLAN);
-    uint32_t active = 0;
-    bool contig = true;
-    for (uint32_t p = 0; p < q->part_count; p++) {
-        uint64_t sizes[VKSPLIT_MAX_RANK];
-        vksplit__part_sizes(q, p, sizes);
-        if (vksplit__is_empty(q->rank, sizes))
-            continue;
-        part_dims(q, p, &dims[p]);
-        const convert_dims* d = &dims[p];
-        if (d->whole[d->count - 1] != 1 || d->part[d->count - 1] != 1)
-            contig = false;
-        active++;
-    }
-    cv->segment_count = active;
-    cv->contig = contig;
-    uint32_t sb = type_bytes((vksplit_type)cv->src), db = type_bytes((vksplit_type)cv->dst);
-    cv->unroll = choose_unroll(sb ? sb : 1, db ? db : 1);
-    cv->table = active ? vksplit__alloc_array(callbacks, (size_t)active * CSEG_WORDS, sizeof *cv->table) : NULL;
-    cv->groups = active ? vksplit__alloc_array(callbacks, active, sizeof *cv->groups) : NULL;
-    vksplit_result r = VKSPLIT_OK;
-    if (active && (!cv->table || !cv->groups))
-        r = VKSPLIT__FAIL0(error, HOST_ALLOCATION_PLAN);
-    uint64_t start = 0, first = 0;
-    uint32_t s = 0;
-    for (uint32_t p = 0; r == VKSPLIT_OK && p < q->part_count; p++) {
-        uint64_t sizes[VKSPLIT_MAX_RANK];
-        vksplit__part_sizes(q, p, sizes);
-        uint64_t base = start * q->whole_strides[q->axis];
-        start += q->lengths[p];
-        if (vksplit__is_empty(q->rank, sizes))
-            continue;
-        const convert_dims* d = &dims[p];
-        uint64_t run = d->size[d->count - 1], rows = 1, elements = 1;
-        for (uint32_t k = 0; k < q->rank; k++)
-            elements *= sizes[k];
-        for (uint32_t k = 0; k + 1 < d->count; k++)
-            rows *= d->size[k];
-        if (elements > UINT32_MAX) {
-            char name[32];
-            snprintf(name, sizeof name, "%s[%u]", w->parts, p);
-            r = VKSPLIT__FAIL(error, PLAN_CONVERT_COUNT, name, (unsigned long long)elements);
-            break;
-        }
-        uint64_t tiles = run_tiles(cv, run, sb, db);
-        uint32_t* t = &cv->table[(size_t)s * CSEG_WORDS];
-        memset(t, 0, CSEG_WORDS * sizeof *t);
-        t[CSEG_FIRST_GROUP] = (uint32_t)first;
-        t[CSEG_PART] = p;
-        t[CSEG_RUN] = (uint32_t)run;
-        t[CSEG_TILES] = (uint32_t)tiles;
-        t[CSEG_DIMS] = d->count - 1;
-        t[CSEG_ROWS] = (uint32_t)rows;
-        put64(&t[CSEG_WHOLE_BASE], base);
-        put64(&t[CSEG_WHOLE_STEP], d->whole[d->count - 1]);
-        put64(&t[CSEG_PART_STEP], d->part[d->count - 1]);
-        for (uint32_t k = 0; k + 1 < d->count; k++) { /* innermost first */
-            uint32_t j = d->count - 2 - k;
-            uint32_t* f = &t[CSEG_DIM0 + k * CSEG_DIM_WORDS];
-            f[0] = (uint32_t)d->size[j];
-            put64(&f[1], d->whole[j]);
-            put64(&f[3], d->part[j]);
-        }
-        cv->groups[s] = (uint32_t)(tiles * rows);
-        first += tiles * rows;
-        if (first > UINT32_MAX) {
-            r = VKSPLIT__FAIL(error, PLAN_CONVERT_COUNT, "the grid", (unsigned long long)first);
-            break;
-        }
-        uint64_t read = elements, written = elements;
-        cv->bytes_read += cv->src == CTYPE_Q8_0 ? read / Q8_0_BLOCK * Q8_0_BYTES : read * sb;
-        cv->bytes_written += cv->dst == CTYPE_Q8_0 ? written / Q8_0_BLOCK * Q8_0_BYTES : written * db;
-        s++;
-    }
-    cv->total_groups = first;
-    /* the plan's parts as the bindings' checks and the arguments know them */
     vksplit__geometry* g = &plan->geo;
-    g->direction = q->direction;
+    g->direction = plan->direction;
     g->word_bytes = g->count_bytes = 4;
     g->bytes_written = cv->bytes_written;
-    g->segments = active ? vksplit__alloc_array(callbacks, active, sizeof *g->segments) : NULL;
-    if (r == VKSPLIT_OK && active && !g->segments)
-        r = VKSPLIT__FAIL0(error, HOST_ALLOCATION_PLAN);
-    for (uint32_t k = 0; r == VKSPLIT_OK && k < active; k++) {
-        memset(&g->segments[k], 0, sizeof g->segments[k]);
+    if (!cv->segment_count)
+        return VKSPLIT_OK;
+    g->segments = vksplit__alloc_array(plan->ctx->callbacks, cv->segment_count, sizeof *g->segments);
+    if (!g->segments)
+        return VKSPLIT__FAIL0(error, HOST_ALLOCATION_PLAN);
+    memset(g->segments, 0, cv->segment_count * sizeof *g->segments);
+    for (uint32_t k = 0; k < cv->segment_count; k++)
         g->segments[k].part_index = cv->table[(size_t)k * CSEG_WORDS + CSEG_PART];
-    }
-    if (r == VKSPLIT_OK)
-        g->segment_count = active;
-    uint64_t most = (uint64_t)plan->ctx->max_group_count[0] * plan->ctx->max_group_count[1];
-    if (r == VKSPLIT_OK && first > most)
-        r = VKSPLIT__FAIL(error, PLAN_CONVERT_COUNT, "the grid", (unsigned long long)first);
-    vksplit__free(callbacks, dims);
-    return r;
+    g->segment_count = cv->segment_count;
+    return VKSPLIT_OK;
 }
-
-/* ---- the plan ------------------------------------------------------------------------------ */
 
 vksplit_result vksplit__plan_convert(vksplit_context* ctx, const vksplit__request* q, const vksplit_plan_options* o,
                                      vksplit_plan** out, vksplit_error* error)
@@ -342,25 +41,24 @@ vksplit_result vksplit__plan_convert(vksplit_context* ctx, const vksplit__reques
     plan->part_count = q->part_count;
     plan->path = VKSPLIT_PATH_COMPUTE;
     plan->offset_alignment = 4;
-    struct vksplit__convert_plan* cv = vksplit__alloc(ctx->callbacks, sizeof *cv);
-    if (!cv)
+    plan->convert = vksplit__alloc(ctx->callbacks, sizeof *plan->convert);
+    if (!plan->convert)
         return VKSPLIT__FAIL0(error, HOST_ALLOCATION_PLAN);
-    memset(cv, 0, sizeof *cv);
-    plan->convert = cv;
-    cv->types = o->convert;
-    bool join = vksplit__writes_whole(q->direction);
-    cv->src = (uint32_t)(join ? o->convert.parts : o->convert.whole);
-    cv->dst = (uint32_t)(join ? o->convert.whole : o->convert.parts);
-    cv->workgroup_size = ctx->device_type == VK_PHYSICAL_DEVICE_TYPE_CPU ? 8u : 256u;
-    while (cv->workgroup_size > ctx->caps.workgroup_size && cv->workgroup_size > 1)
-        cv->workgroup_size /= 2;
-    vksplit_result r = VKSPLIT_OK;
-    if (o->convert.whole == VKSPLIT_TYPE_Q8_0 || o->convert.parts == VKSPLIT_TYPE_Q8_0)
-        r = q8_0_rules(q, &o->convert, error);
-    if (r == VKSPLIT_OK)
-        r = plan_spans(plan, q, &o->convert, error);
-    if (r == VKSPLIT_OK)
-        r = plan_segments(plan, q, cv, error);
+    memset(plan->convert, 0, sizeof *plan->convert);
+    /* a CPU device's batch of 8 lanes (llvmpipe), a GPU's 256, within the context's tuning */
+    vksplit__convert_caps caps = {ctx->device_type == VK_PHYSICAL_DEVICE_TYPE_CPU ? 8u : 256u,
+                                  {ctx->max_group_count[0], ctx->max_group_count[1]},
+                                  ctx->bda ? 0 : ctx->max_storage_buffer_range};
+    while (caps.workgroup_size > ctx->caps.workgroup_size && caps.workgroup_size > 1)
+        caps.workgroup_size /= 2;
+    vksplit__convert_geometry* cv = &plan->convert->geo;
+    vksplit_result r = vksplit__plan_convert_geometry(q, &o->convert, &caps, ctx->callbacks, cv, error);
+    if (r != VKSPLIT_OK)
+        return r;
+    plan->whole_span = cv->whole_span;
+    plan->part_spans = cv->part_spans; /* the plan frees them */
+    cv->part_spans = NULL;
+    r = plan_parts(plan, cv, error);
     if (r != VKSPLIT_OK)
         return r;
     if (ctx->bda && cv->segment_count > CONVERT_INLINE_PARTS)
@@ -376,23 +74,22 @@ vksplit_result vksplit__plan_convert(vksplit_context* ctx, const vksplit__reques
     return r;
 }
 
-void vksplit__write_convert_table(const struct vksplit__convert_plan* cv, uint32_t* out)
+void vksplit__write_convert_table(const struct vksplit__convert_plan* convert, uint32_t* out)
 {
-    memcpy(out, cv->table, (size_t)cv->segment_count * CSEG_WORDS * sizeof *out);
+    memcpy(out, convert->geo.table, (size_t)convert->geo.segment_count * CSEG_WORDS * sizeof *out);
 }
 
-void vksplit__convert_free(const VkAllocationCallbacks* callbacks, struct vksplit__convert_plan* cv)
+void vksplit__convert_free(const VkAllocationCallbacks* callbacks, struct vksplit__convert_plan* convert)
 {
-    if (!cv)
+    if (!convert)
         return;
-    vksplit__free(callbacks, cv->table);
-    vksplit__free(callbacks, cv->groups);
-    vksplit__free(callbacks, cv);
+    vksplit__convert_geometry_free(callbacks, &convert->geo);
+    vksplit__free(callbacks, convert);
 }
 
 void vksplit__describe_convert(vksplit_plan* plan)
 {
-    const struct vksplit__convert_plan* cv = plan->convert;
+    const vksplit__convert_geometry* cv = &plan->convert->geo;
     vksplit_plan_info* info = &plan->info;
     memset(info, 0, sizeof *info);
     bool join = vksplit__writes_whole(plan->direction);

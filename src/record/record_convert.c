@@ -31,7 +31,7 @@ static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksp
                        VkDeviceAddress scale)
 {
     const vksplit_context* ctx = plan->ctx;
-    const struct vksplit__convert_plan* cv = plan->convert;
+    const vksplit__convert_geometry* cv = &plan->convert->geo;
     uint8_t push[CPC_BDA_BYTES];
     memset(push, 0, sizeof push);
     uint64_t table = plan->table_address, parts[CONVERT_INLINE_PARTS];
@@ -62,7 +62,7 @@ static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksp
 static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_bindings* b)
 {
     const vksplit_context* ctx = plan->ctx;
-    const struct vksplit__convert_plan* cv = plan->convert;
+    const vksplit__convert_geometry* cv = &plan->convert->geo;
     uint32_t whole_word = 0, scale_word = 0;
     VkDescriptorBufferInfo table = {plan->table_buffer, plan->table_offset, plan->table_bytes};
     VkDescriptorBufferInfo whole = vksplit__descriptor_for(plan, &b->whole, plan->whole_span, &whole_word);
@@ -110,7 +110,7 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
 vksplit_result vksplit__record_convert(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_bindings* b,
                                        vksplit_error* error)
 {
-    const struct vksplit__convert_plan* cv = plan->convert;
+    const vksplit__convert_geometry* cv = &plan->convert->geo;
     const vksplit_context* ctx = plan->ctx;
     if (!cv->segment_count)
         return vksplit__ok(error); /* every part is empty: nothing to record */
