@@ -152,31 +152,31 @@
       "rows without device addresses need every tensor within one binding's reach: %s spans %llu bytes, past %llu")        \
     X(PLAN_ROWS_PAGES, 331, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                                \
       "options.rows.pages_along %u: the pages run along a dimension before the axis %u, not in list_dims 0x%x, of a join") \
-    X(PLAN_CONVERT_TYPE, 400, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                              \
+    X(PLAN_CONVERT_TYPE, 364, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                              \
       "options.convert.%s = %d is not a vksplit_type")                                                                     \
-    X(PLAN_CONVERT_PAIR, 401, VKSPLIT_ERROR_UNSUPPORTED,                                                                   \
+    X(PLAN_CONVERT_PAIR, 365, VKSPLIT_ERROR_UNSUPPORTED,                                                                   \
       "options.convert: %s to %s is not a conversion vksplit makes (docs/conversions.md lists the pairs)")                 \
-    X(PLAN_CONVERT_ELEMENT_SIZE, 402, VKSPLIT_ERROR_ELEMENT_SIZE,                                                          \
+    X(PLAN_CONVERT_ELEMENT_SIZE, 366, VKSPLIT_ERROR_ELEMENT_SIZE,                                                          \
       "element_size %u is not the whole's type %s: give %u (or 0)")                                                        \
-    X(PLAN_CONVERT_SCALE_SOURCE, 403, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                      \
+    X(PLAN_CONVERT_SCALE_SOURCE, 367, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                      \
       "options.convert.scale_source %d is not a vksplit_scale_source")                                                     \
-    X(PLAN_CONVERT_SCALE_TYPE, 404, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                        \
+    X(PLAN_CONVERT_SCALE_TYPE, 368, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                        \
       "options.convert: a scale is for FP8, and %s to %s has none")                                                        \
-    X(PLAN_CONVERT_SCALE_VALUE, 405, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                       \
+    X(PLAN_CONVERT_SCALE_VALUE, 369, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                       \
       "options.convert.scale %g must be finite and positive")                                                              \
-    X(PLAN_CONVERT_Q8_0_ROW, 406, VKSPLIT_ERROR_UNSUPPORTED,                                                               \
+    X(PLAN_CONVERT_Q8_0_ROW, 370, VKSPLIT_ERROR_UNSUPPORTED,                                                               \
       "%s is Q8_0: its last dimension %llu must be a multiple of 32 (a block)")                                            \
-    X(PLAN_CONVERT_Q8_0_PACKED, 407, VKSPLIT_ERROR_UNSUPPORTED,                                                            \
+    X(PLAN_CONVERT_Q8_0_PACKED, 371, VKSPLIT_ERROR_UNSUPPORTED,                                                            \
       "%s is Q8_0 and must be packed (its strides NULL)")                                                                  \
-    X(PLAN_CONVERT_Q8_0_STRIDE, 408, VKSPLIT_ERROR_UNSUPPORTED,                                                            \
+    X(PLAN_CONVERT_Q8_0_STRIDE, 372, VKSPLIT_ERROR_UNSUPPORTED,                                                            \
       "%s: a Q8_0 block's 32 elements must be contiguous here, but its last stride is %llu")                               \
-    X(PLAN_CONVERT_WITH, 409, VKSPLIT_ERROR_UNSUPPORTED,                                                                   \
+    X(PLAN_CONVERT_WITH, 373, VKSPLIT_ERROR_UNSUPPORTED,                                                                   \
       "options.convert: a converting plan does not yet take %s")                                                           \
-    X(PLAN_CONVERT_PATH, 410, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                              \
+    X(PLAN_CONVERT_PATH, 374, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                              \
       "options.convert: a converting plan runs on the compute path, not %s")                                               \
-    X(PLAN_CONVERT_COUNT, 411, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                                \
+    X(PLAN_CONVERT_COUNT, 375, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                                \
       "options.convert: %s holds %llu elements, past 2^32 - 1 (a converting plan counts elements in 32 bits)")             \
-    X(PLAN_CONVERT_BINDING, 412, VKSPLIT_ERROR_UNSUPPORTED,                                                                \
+    X(PLAN_CONVERT_BINDING, 376, VKSPLIT_ERROR_UNSUPPORTED,                                                                \
       "options.convert: %s spans %llu bytes, past one binding's reach on this device (%llu bytes)")                        \
     X(PLAN_DEVICE_RING, 330, VKSPLIT_ERROR_OUTPUT_COUNT,                                                                   \
       "device parameters in a ring (VKSPLIT_DEVICE_PARAMETERS_RING) place one part: the desc has %u %s")                   \
@@ -232,9 +232,9 @@
       "the %s indices: list %u starts at %lld, and its %u rows must lie in the whole's places [0, %u)")                    \
     X(ROWS_DUPLICATE, 329, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                                 \
       "the %s indices: list %u entries %u and %u both place a row at %lld: a join writes each place once")                 \
-    X(RECORD_SCALE_NULL, 420, VKSPLIT_ERROR_NULL_ARGUMENT,                                                                 \
+    X(RECORD_SCALE_NULL, 377, VKSPLIT_ERROR_NULL_ARGUMENT,                                                                 \
       "bindings.scale.buffer is VK_NULL_HANDLE, but the plan reads its scale from the device")                             \
-    X(RECORD_SCALE_ALIGNMENT, 421, VKSPLIT_ERROR_ALIGNMENT,                                                                \
+    X(RECORD_SCALE_ALIGNMENT, 378, VKSPLIT_ERROR_ALIGNMENT,                                                                \
       "bindings.scale.offset %llu is not a multiple of 4 (a float32)")                                                     \
     X(RECORD_TABLE_UNBOUND, 292, VKSPLIT_ERROR_BINDING,                                                                    \
       "the plan's table is the caller's (VKSPLIT_TABLE_CALLER) and not bound: vksplit_plan_bind_table first")              \
