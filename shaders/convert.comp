@@ -21,6 +21,7 @@
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_control_flow_attributes : enable
 #include "convert_abi.h"
+#include "split_abi.h" // the device parameters' block (BLOCK_*)
 #if defined(ADDRESSING_BDA)
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
@@ -33,6 +34,7 @@ layout(constant_id = CSPEC_NO_SATURATE) const bool NO_SATURATE = false;
 layout(constant_id = CSPEC_SCALE) const uint SCALE = CSCALE_NONE;
 layout(constant_id = CSPEC_CONTIG) const bool CONTIG = true;
 layout(constant_id = CSPEC_UNROLL) const uint UNROLL = 4u;
+layout(constant_id = CSPEC_DEVICE) const bool DEVICE = false;
 const bool JOIN = DIRECTION_JOIN != 0;
 
 #include "convert_types.glsl"
@@ -55,6 +57,7 @@ layout(push_constant, std430) uniform Push {
     layout(offset = CPC_BDA_FLAGS) uint flags;
     layout(offset = CPC_BDA_HOST_SCALE) uint host_scale;
     layout(offset = CPC_BDA_GRID_X) uint grid_x;
+    layout(offset = CPC_BDA_BLOCK) uint64_t block;
     layout(offset = CPC_BDA_PARTS) uint parts[2 * CONVERT_INLINE_PARTS];
 } pc;
 layout(buffer_reference, std430, buffer_reference_align = 4) readonly buffer TableRef { uint t[]; };
@@ -71,6 +74,7 @@ void merge_dst(IDX word, uint mask, uint bits)
     atomicOr(StoreRef(g_dst + word * 4ul).v, bits);
 }
 uint scale_bits() { return LoadRef(pc.scale).v; }
+uint block_word(uint i) { return LoadRef(pc.block + uint64_t(i) * 4ul).v; }
 uint grid_x() { return pc.grid_x; }
 uint host_scale() { return pc.host_scale; }
 uint64_t part_address(uint seg)
@@ -109,8 +113,9 @@ layout(push_constant, std430) uniform Push {
     layout(offset = CPC_DESC_GRID_X) uint grid_x;
     layout(offset = CPC_DESC_TABLE_WORD) uint table_word;
     layout(offset = CPC_DESC_SCALE_WORD) uint scale_word;
+    layout(offset = CPC_DESC_BLOCK_WORD) uint block_word;
 } pc;
-layout(set = 0, binding = CBIND_TABLE, std430) readonly buffer Table { uint t[]; } table;
+layout(std140, set = 0, binding = CBIND_TABLE) uniform Table { uvec4 t[CONVERT_TBL_VEC4S]; } table;
 #if DIRECTION_JOIN
 layout(set = 0, binding = CBIND_WHOLE, std430) buffer Whole { uint v[]; } dst_words;
 layout(set = 0, binding = CBIND_PART, std430) readonly buffer Part { uint v[]; } src_words;
@@ -123,7 +128,13 @@ layout(set = 0, binding = CBIND_PART, std430) buffer Part { uint v[]; } dst_word
 #define DST_FIRST pc.part_word
 #endif
 layout(set = 0, binding = CBIND_SCALE, std430) readonly buffer Scale { uint v[]; } scale_words;
-uint tbl(uint i) { return table.t[pc.table_word + i]; }
+layout(set = 0, binding = CBIND_BLOCK, std430) readonly buffer Block { uint v[]; } block_words;
+uint tbl(uint i)
+{
+    uint w = pc.table_word + i;
+    return table.t[w >> 2][w & 3u];
+}
+uint block_word(uint i) { return block_words.v[pc.block_word + i]; }
 uint ld_src(IDX word) { return src_words.v[SRC_FIRST + word]; }
 void st_dst(IDX word, uint v) { dst_words.v[DST_FIRST + word] = v; }
 void merge_dst(IDX word, uint mask, uint bits)
@@ -134,8 +145,8 @@ void merge_dst(IDX word, uint mask, uint bits)
 uint scale_bits() { return scale_words.v[pc.scale_word]; }
 uint grid_x() { return pc.grid_x; }
 uint host_scale() { return pc.host_scale; }
-uint find_segment(uint wg) { return pc.segment; }
-uint segment_first(uint at) { return 0u; } // each segment its own dispatch
+uint find_segment(uint wg) { return 0u; } // each segment its own dispatch, its table bound at it
+uint segment_first(uint at) { return 0u; }
 void set_sides(uint seg) {}
 #endif
 
@@ -353,8 +364,13 @@ void main()
         whole_pos += IDX(i) * tbl_idx(f + 1u);
         part_pos += IDX(i) * tbl_idx(f + 3u);
     }
-    IDX src_pos = JOIN ? part_pos : whole_pos, dst_pos = JOIN ? whole_pos : part_pos;
     uint run = tbl(at + CSEG_RUN);
+    if (DEVICE) { // the lengths and offsets the check let through (0 where a rule broke: nothing moves)
+        uint n = tbl(at + CSEG_PARTS), part = tbl(at + CSEG_PART);
+        run = block_word(BLOCK_USED_LENGTH(n, part)) * tbl(at + CSEG_INNER);
+        whole_pos += IDX(block_word(BLOCK_USED_OFFSET(n, part))) * tbl_idx(at + CSEG_AXIS_STEP);
+    }
+    IDX src_pos = JOIN ? part_pos : whole_pos, dst_pos = JOIN ? whole_pos : part_pos;
     g_scale = SCALE == CSCALE_HOST ? host_scale() : SCALE == CSCALE_DEVICE ? scale_bits() : 0x3f800000u;
     if (DST == CTYPE_Q8_0 || SRC == CTYPE_Q8_0) {
         uint b = tile * gl_WorkGroupSize.x + gl_LocalInvocationID.x;

@@ -21,6 +21,7 @@
 #define CSPEC_SCALE 4       /* CSCALE_*: where the FP8 scale comes from */
 #define CSPEC_CONTIG 5      /* every run is contiguous on both sides: the word path */
 #define CSPEC_UNROLL 6      /* destination words (or blocks) each invocation writes per tile */
+#define CSPEC_DEVICE 7      /* device parameters: each part's length and offset from the block */
 
 #define CSCALE_NONE 0
 #define CSCALE_HOST 1
@@ -35,6 +36,7 @@
 #define CPC_BDA_FLAGS 28
 #define CPC_BDA_HOST_SCALE 32
 #define CPC_BDA_GRID_X 36
+#define CPC_BDA_BLOCK 40 /* device parameters: the block's address */
 #define CPC_BDA_PARTS 48
 #define CONVERT_INLINE_PARTS 8
 #define CPC_BDA_BYTES (CPC_BDA_PARTS + 8 * CONVERT_INLINE_PARTS)
@@ -49,12 +51,17 @@
 #define CPC_DESC_GRID_X 16
 #define CPC_DESC_TABLE_WORD 20
 #define CPC_DESC_SCALE_WORD 24
-#define CPC_DESC_BYTES 28
-/* Bindings of the descriptor path's set 0. */
+#define CPC_DESC_BLOCK_WORD 28 /* device parameters: the block's first uint32 in its binding */
+#define CPC_DESC_BYTES 32
+/* Bindings of the descriptor path's set 0: the table a uniform buffer (the least devices have
+ * four storage buffers a stage: the whole, the part, the scale and the block take them), bound
+ * at the dispatch's segment. */
 #define CBIND_TABLE 0
 #define CBIND_WHOLE 1
 #define CBIND_PART 2
 #define CBIND_SCALE 3
+#define CBIND_BLOCK 4
+#define CONVERT_TBL_VEC4S 32 /* the uniform table's view: a segment's words and the range's slack */
 
 /* The table: per segment (a non-empty part) CSEG_WORDS uint32 words. A segment is rows of one
  * run: the run is the last dimension both tensors keep (CSEG_RUN elements), the rows its other
@@ -68,10 +75,13 @@
 #define CSEG_WHOLE_BASE 6  /* 64-bit: the part's first element in the whole */
 #define CSEG_WHOLE_STEP 8  /* 64-bit: the whole's stride along the run */
 #define CSEG_PART_STEP 10  /* 64-bit: the part's */
-#define CSEG_DIM0 12       /* then per dimension: size, whole stride (64-bit), part stride (64-bit) */
+#define CSEG_INNER 12      /* device parameters: elements per step along the axis (the run is length x this) */
+#define CSEG_PARTS 13      /* device parameters: the plan's parts (n of the block's layout) */
+#define CSEG_AXIS_STEP 14  /* 64-bit, device parameters: the whole's stride along the axis */
+#define CSEG_DIM0 16       /* then per dimension: size, whole stride (64-bit), part stride (64-bit) */
 #define CSEG_DIM_WORDS 5
 #define CONVERT_MAX_DIMS 7
-#define CSEG_WORDS 48
+#define CSEG_WORDS 52 /* 13 uvec4 */
 
 /* Elements of a Q8_0 block, and its bytes. */
 #define Q8_0_BLOCK 32

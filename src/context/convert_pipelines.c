@@ -21,18 +21,19 @@ static const convert_module modules[] = {VKSPLIT_CONVERT_MODULES(VKSPLIT_X_CONVE
 vksplit_result vksplit__create_convert_layouts(vksplit_context* ctx, vksplit_error* error)
 {
     VkResult vr = VK_SUCCESS;
-    if (!ctx->bda) { /* the table, the whole, the part, the scale */
-        VkDescriptorSetLayoutBinding bindings[4];
+    if (!ctx->bda) { /* the table (a uniform buffer), the whole, the part, the scale, the block */
+        VkDescriptorSetLayoutBinding bindings[5];
         memset(bindings, 0, sizeof bindings);
-        for (uint32_t b = 0; b < 4; b++) {
+        for (uint32_t b = 0; b < 5; b++) {
             bindings[b].binding = b;
-            bindings[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+            bindings[b].descriptorType =
+                b == CBIND_TABLE ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
             bindings[b].descriptorCount = 1;
             bindings[b].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
         }
         VkDescriptorSetLayoutCreateInfo info = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
         info.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
-        info.bindingCount = 4;
+        info.bindingCount = 5;
         info.pBindings = bindings;
         vr = ctx->vk.vkCreateDescriptorSetLayout(ctx->device, &info, ctx->callbacks, &ctx->convert_set_layout);
         if (vr != VK_SUCCESS) {
@@ -87,12 +88,13 @@ vksplit_result vksplit__create_convert_pipeline(const vksplit_context* ctx, vksp
     vksplit__free(ctx->callbacks, code);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkCreateShaderModule", vr);
-    /* CSPEC_* are 0..6, the spec's fields in that order; CONTIG a bool (32 bits) */
-    VkSpecializationMapEntry entries[7];
-    for (uint32_t i = 0; i < 7; i++)
+    /* CSPEC_* are 0..7, the spec's fields in that order; the bools 32 bits */
+    VkSpecializationMapEntry entries[8];
+    for (uint32_t i = 0; i < 8; i++)
         entries[i] = (VkSpecializationMapEntry){i, (uint32_t)(i * sizeof(uint32_t)), sizeof(uint32_t)};
-    _Static_assert(sizeof(vksplit__convert_spec) == 7 * sizeof(uint32_t), "the spec is its 7 constants");
-    VkSpecializationInfo specialization = {7, entries, sizeof *spec, spec};
+    _Static_assert(sizeof(vksplit__convert_spec) == 8 * sizeof(uint32_t), "the spec is its 8 constants");
+    _Static_assert(CSPEC_DEVICE == 7, "the spec's fields in CSPEC_* order");
+    VkSpecializationInfo specialization = {8, entries, sizeof *spec, spec};
     VkComputePipelineCreateInfo info = {.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
     info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
     info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;

@@ -71,8 +71,8 @@ vksplit_result vksplit__convert_options(const vksplit_plan_options* o, uint32_t 
     uint32_t size = type_bytes(c->whole);
     if (element_size != 0 && element_size != size)
         return VKSPLIT__FAIL(error, PLAN_CONVERT_ELEMENT_SIZE, element_size, vksplit__type_name(c->whole), size);
-    if (converts && o->device_parameters != VKSPLIT_DEVICE_PARAMETERS_NONE)
-        return VKSPLIT__FAIL(error, PLAN_CONVERT_WITH, "device parameters (options.device_parameters)");
+    if (converts && o->device_parameters == VKSPLIT_DEVICE_PARAMETERS_RING)
+        return VKSPLIT__FAIL(error, PLAN_CONVERT_WITH, "device parameters in a ring (VKSPLIT_DEVICE_PARAMETERS_RING)");
     if (converts && o->rows.mode != VKSPLIT_ROWS_NONE)
         return VKSPLIT__FAIL(error, PLAN_CONVERT_WITH, "rows the GPU places (options.rows)");
     if (converts && o->path == VKSPLIT_PATH_TRANSFER)
@@ -116,6 +116,38 @@ static void part_dims(const vksplit__request* q, uint32_t p, convert_dims* d)
         d->whole[0] = d->part[0] = 1;
         d->count = 1;
     }
+}
+
+/* Device parameters: the dimensions before the axis (merged where they continue each other in
+ * both tensors), the run the axis and every dimension after it (packed in both: the device
+ * rules), its length read when the copy runs; *inner the elements of one step along the axis. */
+static void capacity_dims(const vksplit__request* q, uint32_t p, convert_dims* d, uint64_t* inner)
+{
+    uint64_t sizes[VKSPLIT_MAX_RANK], strides[VKSPLIT_MAX_RANK];
+    vksplit__part_sizes(q, p, sizes);
+    vksplit__part_strides(q, p, strides);
+    d->count = 0;
+    for (uint32_t j = 0; j < q->axis; j++) {
+        if (sizes[j] == 1)
+            continue;
+        uint32_t k = d->count;
+        if (k && d->whole[k - 1] == q->whole_strides[j] * sizes[j] && d->part[k - 1] == strides[j] * sizes[j]) {
+            d->size[k - 1] *= sizes[j];
+            d->whole[k - 1] = q->whole_strides[j];
+            d->part[k - 1] = strides[j];
+            continue;
+        }
+        d->size[k] = sizes[j];
+        d->whole[k] = q->whole_strides[j];
+        d->part[k] = strides[j];
+        d->count++;
+    }
+    *inner = 1;
+    for (uint32_t j = q->axis + 1; j < q->rank; j++)
+        *inner *= sizes[j];
+    d->size[d->count] = sizes[q->axis] * *inner;
+    d->whole[d->count] = d->part[d->count] = 1;
+    d->count++;
 }
 
 static void put64(uint32_t* at, uint64_t v)
@@ -236,7 +268,11 @@ static vksplit_result plan_segments(const vksplit__request* q, const vksplit__co
         vksplit__part_sizes(q, p, sizes);
         if (vksplit__is_empty(q->rank, sizes))
             continue;
-        part_dims(q, p, &dims[p]);
+        uint64_t inner = 1;
+        if (q->capacities)
+            capacity_dims(q, p, &dims[p], &inner);
+        else
+            part_dims(q, p, &dims[p]);
         const convert_dims* d = &dims[p];
         if (d->whole[d->count - 1] != 1 || d->part[d->count - 1] != 1)
             contig = false;
@@ -285,6 +321,15 @@ static vksplit_result plan_segments(const vksplit__request* q, const vksplit__co
         put64(&t[CSEG_WHOLE_BASE], base);
         put64(&t[CSEG_WHOLE_STEP], d->whole[d->count - 1]);
         put64(&t[CSEG_PART_STEP], d->part[d->count - 1]);
+        if (q->capacities) { /* the run's length and the part's place: the block's, when the copy runs */
+            uint64_t inner = 1;
+            for (uint32_t j = q->axis + 1; j < q->rank; j++)
+                inner *= sizes[j];
+            put64(&t[CSEG_WHOLE_BASE], 0);
+            t[CSEG_INNER] = (uint32_t)inner;
+            t[CSEG_PARTS] = q->part_count;
+            put64(&t[CSEG_AXIS_STEP], q->whole_strides[q->axis]);
+        }
         for (uint32_t k = 0; k + 1 < d->count; k++) { /* innermost first */
             uint32_t j = d->count - 2 - k;
             uint32_t* f = &t[CSEG_DIM0 + k * CSEG_DIM_WORDS];
@@ -322,7 +367,10 @@ vksplit_result vksplit__plan_convert_geometry(const vksplit__request* q, const v
     cv->src = (uint32_t)(join ? c->parts : c->whole);
     cv->dst = (uint32_t)(join ? c->whole : c->parts);
     vksplit_result r = VKSPLIT_OK;
-    if (c->whole == VKSPLIT_TYPE_Q8_0 || c->parts == VKSPLIT_TYPE_Q8_0)
+    bool q8 = c->whole == VKSPLIT_TYPE_Q8_0 || c->parts == VKSPLIT_TYPE_Q8_0;
+    if (q8 && q->capacities && q->axis == q->rank - 1) /* a GPU length may end within a block */
+        r = VKSPLIT__FAIL(error, PLAN_CONVERT_WITH, "device parameters along a Q8_0 tensor's last dimension");
+    if (r == VKSPLIT_OK && q8)
         r = q8_0_rules(q, c, error);
     if (r == VKSPLIT_OK)
         r = plan_spans(q, c, caps, callbacks, cv, error);

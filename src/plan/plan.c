@@ -383,6 +383,21 @@ static void finish(vksplit_plan* plan, const vksplit__request* split)
     write_label(plan, split);
 }
 
+vksplit_result vksplit__plan_device_shadow(vksplit_context* ctx, const vksplit__request* request,
+                                          vksplit_device_parameters mode, vksplit_plan** out, vksplit_error* error)
+{
+    vksplit_plan* plan = NULL;
+    vksplit_result r = plan_split(ctx, request, VKSPLIT_PATH_COMPUTE, &ctx->caps, false, mode, &plan, error);
+    if (r != VKSPLIT_OK) {
+        vksplit_plan_destroy(plan);
+        return r;
+    }
+    finish(plan, request);
+    plan->table_placement = VKSPLIT_TABLE_CALLER; /* its table lies in the converting plan's range */
+    *out = plan;
+    return VKSPLIT_OK;
+}
+
 /* One window (src/plan/plan_windows.c cuts them): its part planned as a split of its own, path
  * COMPUTE, the table's layout but not its buffer (the parent's holds every window's). */
 static vksplit_result plan_window(void* user, const vksplit__window_cut* cut, vksplit_error* error)
@@ -587,6 +602,8 @@ void vksplit_plan_destroy(vksplit_plan* plan)
         ctx->vk.vkDestroyPipeline(ctx->device, plan->pipeline, ctx->callbacks);
     vksplit__geometry_free(ctx->callbacks, &plan->geo);
     vksplit__rows_free(ctx->callbacks, &plan->rows);
+    if (plan->convert)
+        vksplit_plan_destroy(plan->convert->shadow);
     vksplit__convert_free(ctx->callbacks, plan->convert);
     vksplit__grid_free(ctx->callbacks, &plan->grid);
     vksplit__free(ctx->callbacks, plan->regions);

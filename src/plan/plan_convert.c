@@ -52,7 +52,15 @@ vksplit_result vksplit__plan_convert(vksplit_context* ctx, const vksplit__reques
     while (caps.workgroup_size > ctx->caps.workgroup_size && caps.workgroup_size > 1)
         caps.workgroup_size /= 2;
     vksplit__convert_geometry* cv = &plan->convert->geo;
-    vksplit_result r = vksplit__plan_convert_geometry(q, &o->convert, &caps, ctx->callbacks, cv, error);
+    vksplit_result r = VKSPLIT_OK;
+    if (o->device_parameters) { /* the device rules, and the check a recording runs first */
+        r = vksplit__plan_device_shadow(ctx, q, o->device_parameters, &plan->convert->shadow, error);
+        if (r != VKSPLIT_OK)
+            return r;
+        plan->device_parameters = o->device_parameters;
+        plan->parameter_bytes = plan->convert->shadow->parameter_bytes;
+    }
+    r = vksplit__plan_convert_geometry(q, &o->convert, &caps, ctx->callbacks, cv, error);
     if (r != VKSPLIT_OK)
         return r;
     plan->whole_span = cv->whole_span;
@@ -63,11 +71,16 @@ vksplit_result vksplit__plan_convert(vksplit_context* ctx, const vksplit__reques
         return r;
     if (ctx->bda && cv->segment_count > CONVERT_INLINE_PARTS)
         plan->argument_bytes = (uint64_t)cv->segment_count * sizeof(uint64_t);
-    plan->table_bytes = (uint64_t)cv->segment_count * CSEG_WORDS * sizeof(uint32_t);
+    if (plan->convert->shadow) { /* the check's table first */
+        uint64_t align = vksplit__table_alignment(ctx);
+        plan->convert->table_at = vksplit__div_up(plan->convert->shadow->table_bytes, align) * align;
+    }
+    plan->table_bytes = plan->convert->table_at + (uint64_t)cv->segment_count * CSEG_WORDS * sizeof(uint32_t);
     if (!cv->segment_count)
         return VKSPLIT_OK;
-    vksplit__convert_spec spec = {cv->workgroup_size, cv->src, cv->dst, o->convert.no_saturate ? 1u : 0u,
-                                  (uint32_t)o->convert.scale_source, cv->contig, cv->unroll};
+    vksplit__convert_spec spec = {cv->workgroup_size, cv->src,       cv->dst,
+                                  o->convert.no_saturate ? 1u : 0u, (uint32_t)o->convert.scale_source,
+                                  cv->contig,         cv->unroll, plan->convert->shadow != NULL};
     r = vksplit__create_convert_pipeline(ctx, q->direction, &spec, &plan->pipeline, error);
     if (r == VKSPLIT_OK)
         plan->owns_pipeline = VK_TRUE;
@@ -76,7 +89,12 @@ vksplit_result vksplit__plan_convert(vksplit_context* ctx, const vksplit__reques
 
 void vksplit__write_convert_table(const struct vksplit__convert_plan* convert, uint32_t* out)
 {
-    memcpy(out, convert->geo.table, (size_t)convert->geo.segment_count * CSEG_WORDS * sizeof *out);
+    if (convert->shadow) {
+        memset(out, 0, (size_t)convert->table_at);
+        vksplit__write_table(&convert->shadow->geo, &convert->shadow->table, out);
+    }
+    memcpy(out + convert->table_at / 4, convert->geo.table,
+           (size_t)convert->geo.segment_count * CSEG_WORDS * sizeof *out);
 }
 
 void vksplit__convert_free(const VkAllocationCallbacks* callbacks, struct vksplit__convert_plan* convert)
@@ -112,6 +130,9 @@ void vksplit__describe_convert(vksplit_plan* plan)
         VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | (plan->ctx->bda ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0);
     info->argument_bytes = plan->argument_bytes;
     info->convert = cv->types;
+    info->device_parameters = plan->device_parameters;
+    info->parameter_bytes = plan->parameter_bytes;
+    info->check_dispatch_count = plan->convert->shadow ? 1u : 0u;
     const char* from = vksplit__type_name((vksplit_type)cv->src);
     const char* to = vksplit__type_name((vksplit_type)cv->dst);
     const char* op = vksplit__words(plan->direction)->summary;

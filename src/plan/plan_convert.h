@@ -9,7 +9,17 @@
 
 struct vksplit__convert_plan {
     vksplit__convert_geometry geo;
+    /* Device parameters: the plain plan of the same request whose check (device_check.glsl) a
+     * recording records first; its table lies first in this plan's range, this plan's after it
+     * (at table_at). NULL otherwise. */
+    vksplit_plan* shadow;
+    uint64_t table_at;
 };
+
+/* The plain plan for capacities whose check a converting plan with device parameters records
+ * (src/plan/plan.c: never on the rows kernels). */
+vksplit_result vksplit__plan_device_shadow(vksplit_context* ctx, const vksplit__request* request,
+                                          vksplit_device_parameters mode, vksplit_plan** out, vksplit_error* error);
 
 /* Plans a validated request (validated with an element size of 4) that converts. */
 vksplit_result vksplit__plan_convert(vksplit_context* ctx, const vksplit__request* request,

@@ -9,6 +9,7 @@
 #include "plan/plan_convert.h"
 #include "record/arguments.h"
 #include "record/record_bindings.h"
+#include "record/record_parameters.h"
 
 /* A grid of `groups` workgroups in x (up to the device's limit), then rows of them. */
 static void grid_of(const vksplit_context* ctx, uint64_t groups, uint32_t* x, uint32_t* y)
@@ -28,13 +29,13 @@ static uint32_t float_bits(float f)
 static void put(uint8_t* push, uint32_t at, const void* value, size_t bytes) { memcpy(push + at, value, bytes); }
 
 static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit__bound* bound,
-                       VkDeviceAddress scale)
+                       VkDeviceAddress scale, VkDeviceAddress block)
 {
     const vksplit_context* ctx = plan->ctx;
     const vksplit__convert_geometry* cv = &plan->convert->geo;
     uint8_t push[CPC_BDA_BYTES];
     memset(push, 0, sizeof push);
-    uint64_t table = plan->table_address, parts[CONVERT_INLINE_PARTS];
+    uint64_t table = plan->table_address + plan->convert->table_at, parts[CONVERT_INLINE_PARTS];
     uint32_t segments = cv->segment_count, flags = plan->argument_bytes ? CFLAG_ARGUMENTS : 0u;
     uint32_t host = float_bits(cv->types.scale), gx, gy;
     grid_of(ctx, cv->total_groups, &gx, &gy);
@@ -45,6 +46,7 @@ static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksp
     put(push, CPC_BDA_FLAGS, &flags, 4);
     put(push, CPC_BDA_HOST_SCALE, &host, 4);
     put(push, CPC_BDA_GRID_X, &gx, 4);
+    put(push, CPC_BDA_BLOCK, &block, 8);
     if (plan->argument_bytes) {
         put(push, CPC_BDA_PARTS, &bound->arguments, 8);
     } else {
@@ -63,38 +65,51 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
 {
     const vksplit_context* ctx = plan->ctx;
     const vksplit__convert_geometry* cv = &plan->convert->geo;
-    uint32_t whole_word = 0, scale_word = 0;
-    VkDescriptorBufferInfo table = {plan->table_buffer, plan->table_offset, plan->table_bytes};
+    uint32_t whole_word = 0, scale_word = 0, block_word = 0;
     VkDescriptorBufferInfo whole = vksplit__descriptor_for(plan, &b->whole, plan->whole_span, &whole_word);
-    VkDescriptorBufferInfo scale = table;
+    VkDescriptorBufferInfo scale = whole, block = whole; /* where the plan reads none: any valid range */
     if (cv->types.scale_source == VKSPLIT_SCALE_DEVICE)
         scale = vksplit__descriptor_for(plan, &b->scale, 4, &scale_word);
+    const vksplit_plan* shadow = plan->convert->shadow;
+    if (shadow) { /* the check first, on its own table (the range's first bytes) */
+        block = vksplit__parameters_descriptor(plan, &b->parameters, &block_word);
+        VkDescriptorBufferInfo check_table = {plan->table_buffer, plan->table_offset, shadow->table_bytes};
+        vksplit__record_check_descriptors(shadow, cmd, &check_table, &block, block_word);
+    }
     ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->pipeline);
     for (uint32_t s = 0; s < cv->segment_count; s++) {
         uint32_t p = plan->geo.segments[s].part_index, part_word = 0, gx, gy;
         VkDescriptorBufferInfo part = vksplit__descriptor_for(plan, &b->parts[p], plan->part_spans[p], &part_word);
-        VkDescriptorBufferInfo infos[4] = {table, whole, part, scale};
-        VkWriteDescriptorSet writes[4];
+        /* the segment's table words, as a uniform range from an offset the device allows */
+        uint64_t align = ctx->min_uniform_offset_alignment > 16 ? ctx->min_uniform_offset_alignment : 16;
+        uint64_t at = plan->table_offset + plan->convert->table_at + (uint64_t)s * CSEG_WORDS * 4;
+        uint64_t base = at / align * align;
+        uint32_t table_word = (uint32_t)((at - base) / 4);
+        VkDescriptorBufferInfo table = {plan->table_buffer, base, at - base + CSEG_WORDS * 4};
+        VkDescriptorBufferInfo infos[5] = {table, whole, part, scale, block};
+        VkWriteDescriptorSet writes[5];
         memset(writes, 0, sizeof writes);
-        for (uint32_t w = 0; w < 4; w++) {
+        for (uint32_t w = 0; w < 5; w++) {
             writes[w].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
             writes[w].dstBinding = w;
             writes[w].descriptorCount = 1;
-            writes[w].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+            writes[w].descriptorType =
+                w == CBIND_TABLE ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
             writes[w].pBufferInfo = &infos[w];
         }
-        ctx->vk.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ctx->convert_pipeline_layout, 0, 4,
+        ctx->vk.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ctx->convert_pipeline_layout, 0, 5,
                                           writes);
         grid_of(ctx, cv->groups[s], &gx, &gy);
         uint8_t push[CPC_DESC_BYTES];
-        uint32_t host = float_bits(cv->types.scale), zero = 0;
+        uint32_t host = float_bits(cv->types.scale);
         put(push, CPC_DESC_SEGMENT, &s, 4);
         put(push, CPC_DESC_WHOLE_WORD, &whole_word, 4);
         put(push, CPC_DESC_PART_WORD, &part_word, 4);
         put(push, CPC_DESC_HOST_SCALE, &host, 4);
         put(push, CPC_DESC_GRID_X, &gx, 4);
-        put(push, CPC_DESC_TABLE_WORD, &zero, 4);
+        put(push, CPC_DESC_TABLE_WORD, &table_word, 4);
         put(push, CPC_DESC_SCALE_WORD, &scale_word, 4);
+        put(push, CPC_DESC_BLOCK_WORD, &block_word, 4);
         ctx->vk.vkCmdPushConstants(cmd, ctx->convert_pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, CPC_DESC_BYTES,
                                    push);
         if (s) {
@@ -112,10 +127,10 @@ vksplit_result vksplit__record_convert(const vksplit_plan* plan, VkCommandBuffer
 {
     const vksplit__convert_geometry* cv = &plan->convert->geo;
     const vksplit_context* ctx = plan->ctx;
-    if (!cv->segment_count)
+    if (!cv->segment_count && !plan->convert->shadow)
         return vksplit__ok(error); /* every part is empty: nothing to record */
     const vksplit__direction_words* words = vksplit__words(plan->direction);
-    if (!b || !b->parts)
+    if (!b || (cv->segment_count && !b->parts))
         return VKSPLIT__FAIL(error, RECORD_BINDINGS_NULL, (unsigned long long)cv->bytes_written, plan->part_count,
                              words->parts, words->whole);
     if (plan->table_bytes && !plan->table_bound)
@@ -125,8 +140,14 @@ vksplit_result vksplit__record_convert(const vksplit_plan* plan, VkCommandBuffer
         return VKSPLIT__FAIL0(error, RECORD_SCALE_NULL);
     if (device_scale && b->scale.offset % 4)
         return VKSPLIT__FAIL(error, RECORD_SCALE_ALIGNMENT, (unsigned long long)b->scale.offset);
+    if (plan->convert->shadow && !b->parameters.buffer)
+        return VKSPLIT__FAIL0(error, RECORD_PARAMETERS_NULL);
+    VkDeviceAddress block = 0;
+    vksplit_result r = plan->convert->shadow ? vksplit__bind_parameters(plan, &b->parameters, &block, error) : VKSPLIT_OK;
     vksplit__bound bound;
-    vksplit_result r = vksplit__bind(plan, VKSPLIT__BIND_RECORDING, &b->whole, b->parts, &b->arguments, &bound, error);
+    memset(&bound, 0, sizeof bound);
+    if (r == VKSPLIT_OK && cv->segment_count)
+        r = vksplit__bind(plan, VKSPLIT__BIND_RECORDING, &b->whole, b->parts, &b->arguments, &bound, error);
     if (r != VKSPLIT_OK)
         return r;
     VkDeviceAddress scale = 0;
@@ -137,10 +158,22 @@ vksplit_result vksplit__record_convert(const vksplit_plan* plan, VkCommandBuffer
             return VKSPLIT__FAIL(error, RECORD_SCALE_ALIGNMENT, (unsigned long long)scale);
     }
     vksplit__begin_label(ctx, cmd, plan->label);
-    if (ctx->bda) {
+    if (!cv->segment_count) { /* device parameters with nothing to copy: the check writes the status */
+        if (ctx->bda) {
+            vksplit__record_check_bda(plan->convert->shadow, cmd, block);
+        } else {
+            uint32_t block_word = 0;
+            VkDescriptorBufferInfo range = vksplit__parameters_descriptor(plan, &b->parameters, &block_word);
+            VkDescriptorBufferInfo check_table = {plan->table_buffer, plan->table_offset,
+                                                  plan->convert->shadow->table_bytes};
+            vksplit__record_check_descriptors(plan->convert->shadow, cmd, &check_table, &range, block_word);
+        }
+    } else if (ctx->bda) {
         if (plan->argument_bytes)
             vksplit__record_arguments(plan, cmd, b->parts, &b->arguments);
-        record_bda(plan, cmd, &bound, scale);
+        if (plan->convert->shadow)
+            vksplit__record_check_bda(plan->convert->shadow, cmd, block);
+        record_bda(plan, cmd, &bound, scale, block);
     } else {
         record_descriptors(plan, cmd, b);
     }

@@ -43,7 +43,7 @@ static uint32_t copy_shape(const vksplit_plan* plan)
     return plan->grid.dispatch_count ? plan->grid.dispatches[0].shape : 0;
 }
 
-static void record_check_bda(const vksplit_plan* plan, VkCommandBuffer cmd, VkDeviceAddress address)
+void vksplit__record_check_bda(const vksplit_plan* plan, VkCommandBuffer cmd, VkDeviceAddress address)
 {
     const vksplit_context* ctx = plan->ctx;
     vksplit__push_check_bda push;
@@ -65,7 +65,7 @@ void vksplit__record_parameters_bda(const vksplit_plan* plan, VkCommandBuffer cm
                                     const vksplit_binding* block, VkDeviceAddress address)
 {
     const vksplit_context* ctx = plan->ctx;
-    record_check_bda(plan, cmd, address);
+    vksplit__record_check_bda(plan, cmd, address);
     if (!plan->geo.segment_count) /* nothing to copy: the check wrote the status */
         return;
     vksplit__push_device_bda push = *copy;

@@ -20,6 +20,9 @@ vksplit_result vksplit__bind_parameters(const vksplit_plan* plan, const vksplit_
 void vksplit__record_parameters_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit__push_device_bda* copy,
                                     const vksplit_binding* block, VkDeviceAddress address);
 
+/* Device addresses: the check alone (and, when the plan copies anything, the barrier after it). */
+void vksplit__record_check_bda(const vksplit_plan* plan, VkCommandBuffer cmd, VkDeviceAddress address);
+
 /* Push descriptors: the block as binding 3 (its offset rounded down to what descriptors allow,
  * its first uint32 from there in *first_word). */
 VkDescriptorBufferInfo vksplit__parameters_descriptor(const vksplit_plan* plan, const vksplit_binding* block,
