@@ -35,6 +35,7 @@ layout(constant_id = CSPEC_SCALE) const uint SCALE = CSCALE_NONE;
 layout(constant_id = CSPEC_CONTIG) const bool CONTIG = true;
 layout(constant_id = CSPEC_UNROLL) const uint UNROLL = 4u;
 layout(constant_id = CSPEC_DEVICE) const bool DEVICE = false;
+layout(constant_id = CSPEC_ROWS) const bool ROWS = false;
 const bool JOIN = DIRECTION_JOIN != 0;
 
 #include "convert_types.glsl"
@@ -58,6 +59,7 @@ layout(push_constant, std430) uniform Push {
     layout(offset = CPC_BDA_HOST_SCALE) uint host_scale;
     layout(offset = CPC_BDA_GRID_X) uint grid_x;
     layout(offset = CPC_BDA_BLOCK) uint64_t block;
+    layout(offset = CPC_BDA_INDICES) uint64_t indices;
     layout(offset = CPC_BDA_PARTS) uint parts[2 * CONVERT_INLINE_PARTS];
 } pc;
 layout(buffer_reference, std430, buffer_reference_align = 4) readonly buffer TableRef { uint t[]; };
@@ -75,6 +77,8 @@ void merge_dst(IDX word, uint mask, uint bits)
 }
 uint scale_bits() { return LoadRef(pc.scale).v; }
 uint block_word(uint i) { return LoadRef(pc.block + uint64_t(i) * 4ul).v; }
+uint index_word(uint i) { return LoadRef(pc.indices + uint64_t(i) * 4ul).v; }
+uint host_place(uint i) { return tbl(i); }
 uint grid_x() { return pc.grid_x; }
 uint host_scale() { return pc.host_scale; }
 uint64_t part_address(uint seg)
@@ -135,6 +139,8 @@ uint tbl(uint i)
     return table.t[w >> 2][w & 3u];
 }
 uint block_word(uint i) { return block_words.v[pc.block_word + i]; }
+uint index_word(uint i) { return scale_words.v[pc.scale_word + i]; } // binding 3: the indices here
+uint host_place(uint i) { return block_words.v[pc.block_word + i]; }  // binding 4: the host places here
 uint ld_src(IDX word) { return src_words.v[SRC_FIRST + word]; }
 void st_dst(IDX word, uint v) { dst_words.v[DST_FIRST + word] = v; }
 void merge_dst(IDX word, uint mask, uint bits)
@@ -342,6 +348,60 @@ void dequantize_block(IDX src_pos, IDX dst_pos, uint b)
     }
 }
 
+// ---- rows: a row's place ----------------------------------------------------------------------
+
+// (hi:lo) as a signed 64-bit value, floor-modulo c (c > 0): bit by bit, once per workgroup.
+uint floor_mod64(uint hi, uint lo, uint c)
+{
+    bool negative = (hi & SIGN) != 0u;
+    if (negative) { // |v| in two's complement
+        lo = ~lo + 1u;
+        hi = ~hi + (lo == 0u ? 1u : 0u);
+    }
+    uint r = 0u;
+    for (int i = 63; i >= 0; i--) {
+        uint bit = i >= 32 ? (hi >> uint(i - 32)) & 1u : (lo >> uint(i)) & 1u;
+        bool top = r >= 0x80000000u;
+        r = (r << 1) | bit;
+        if (top || r >= c)
+            r -= c;
+    }
+    return negative && r != 0u ? c - r : r;
+}
+
+// Row j of list `list`'s place in the whole, or false where its index skips it. GPU indices were
+// checked by the check pass (the copy runs only when the status says 0).
+bool row_place(uint at, uint list, uint j, out uint place)
+{
+    uint flags = tbl(at + CSEG_ROWS_FLAGS), c = tbl(at + CSEG_ROWS_C), mode = flags & ROWS_FLAG_MODE;
+    uint e = list * tbl(at + CSEG_ROWS_ENTRIES) + (mode == 1u ? j : 0u);
+    if ((flags & ROWS_FLAG_HOST) != 0u) { // normalized at plan creation: a place, or a start in [0, C)
+        uint v = host_place(tbl(at + CSEG_ROWS_PLACES) + e);
+        if (mode == 1u) {
+            place = v;
+            return v != ROWS_HOST_SKIP;
+        }
+        place = v + j;
+        if (mode == 3u && place >= c)
+            place -= c; // j < L <= C: one turn at most
+        return true;
+    }
+    bool wide = (flags & ROWS_FLAG_INDEX64) != 0u;
+    uint lo = index_word(wide ? 2u * e : e);
+    uint hi = wide ? index_word(2u * e + 1u) : ((lo & SIGN) != 0u ? 0xffffffffu : 0u);
+    if (mode == 1u) {
+        place = lo;
+        return (hi & SIGN) == 0u; // a negative index (skip_negative): its row stays as it is
+    }
+    if (mode == 2u) {
+        place = lo + j;
+        return true;
+    }
+    uint s = floor_mod64(hi, lo, c) + j % c;
+    place = s >= c || s < j % c ? s - c : s;
+    return true;
+}
+
 // ---- the workgroup's tile ---------------------------------------------------------------------
 
 void main()
@@ -355,14 +415,30 @@ void main()
     if (row >= tbl(at + CSEG_ROWS))
         return; // the grid's padding
     set_sides(seg);
+    if (ROWS && (tbl(at + CSEG_ROWS_FLAGS) & ROWS_FLAG_HOST) == 0u && block_word(ROWS_BLOCK_STATUS) != 0u)
+        return; // the check found a broken rule: nothing moves
     IDX whole_pos = tbl_idx(at + CSEG_WHOLE_BASE), part_pos = IDX(0u);
-    uint r = row, dims = tbl(at + CSEG_DIMS);
+    uint r = row, dims = tbl(at + CSEG_DIMS), list = 0u, j = 0u;
+    if (ROWS) { // row = (outer index) x L + j
+        uint rows_l = tbl(at + CSEG_ROWS_L);
+        j = r % rows_l;
+        r /= rows_l;
+    }
     for (uint d = 0u; d < dims; d++) { // once per workgroup
         uint f = at + CSEG_DIM0 + d * CSEG_DIM_WORDS;
         uint size = tbl(f), i = r % size;
         r /= size;
         whole_pos += IDX(i) * tbl_idx(f + 1u);
         part_pos += IDX(i) * tbl_idx(f + 3u);
+        if (ROWS)
+            list += i * tbl(at + CSEG_LIST0 + d);
+    }
+    if (ROWS) {
+        uint place;
+        if (!row_place(at, list, j, place))
+            return;
+        whole_pos += IDX(place) * tbl_idx(at + CSEG_AXIS_STEP);
+        part_pos += IDX(j) * tbl_idx(at + CSEG_ROW_STEP);
     }
     uint run = tbl(at + CSEG_RUN);
     if (DEVICE) { // the lengths and offsets the check let through (0 where a rule broke: nothing moves)

@@ -22,6 +22,7 @@
 #define CSPEC_CONTIG 5      /* every run is contiguous on both sides: the word path */
 #define CSPEC_UNROLL 6      /* destination words (or blocks) each invocation writes per tile */
 #define CSPEC_DEVICE 7      /* device parameters: each part's length and offset from the block */
+#define CSPEC_ROWS 8        /* rows the GPU (or the host) places: each row's place from its index */
 
 #define CSCALE_NONE 0
 #define CSCALE_HOST 1
@@ -36,8 +37,9 @@
 #define CPC_BDA_FLAGS 28
 #define CPC_BDA_HOST_SCALE 32
 #define CPC_BDA_GRID_X 36
-#define CPC_BDA_BLOCK 40 /* device parameters: the block's address */
-#define CPC_BDA_PARTS 48
+#define CPC_BDA_BLOCK 40   /* device parameters: the block's address; GPU indices: the status block's */
+#define CPC_BDA_INDICES 48 /* GPU indices: their address */
+#define CPC_BDA_PARTS 56
 #define CONVERT_INLINE_PARTS 8
 #define CPC_BDA_BYTES (CPC_BDA_PARTS + 8 * CONVERT_INLINE_PARTS)
 #define CFLAG_ARGUMENTS 1
@@ -59,8 +61,8 @@
 #define CBIND_TABLE 0
 #define CBIND_WHOLE 1
 #define CBIND_PART 2
-#define CBIND_SCALE 3
-#define CBIND_BLOCK 4
+#define CBIND_SCALE 3 /* the scale, or a plan's GPU indices (a plan with both takes device addresses) */
+#define CBIND_BLOCK 4 /* the device parameters' block, the GPU indices' status block, or the host places */
 #define CONVERT_TBL_VEC4S 32 /* the uniform table's view: a segment's words and the range's slack */
 
 /* The table: per segment (a non-empty part) CSEG_WORDS uint32 words. A segment is rows of one
@@ -77,11 +79,19 @@
 #define CSEG_PART_STEP 10  /* 64-bit: the part's */
 #define CSEG_INNER 12      /* device parameters: elements per step along the axis (the run is length x this) */
 #define CSEG_PARTS 13      /* device parameters: the plan's parts (n of the block's layout) */
-#define CSEG_AXIS_STEP 14  /* 64-bit, device parameters: the whole's stride along the axis */
+#define CSEG_ROW_STEP 12   /* 64-bit, rows: the part's stride along the axis (a row's) */
+#define CSEG_AXIS_STEP 14  /* 64-bit, device parameters and rows: the whole's stride along the axis */
 #define CSEG_DIM0 16       /* then per dimension: size, whole stride (64-bit), part stride (64-bit) */
 #define CSEG_DIM_WORDS 5
 #define CONVERT_MAX_DIMS 7
-#define CSEG_WORDS 52 /* 13 uvec4 */
+#define CSEG_LIST0 51      /* rows: per dimension its stride in the lists (0: one list serves it) */
+#define CSEG_ROWS_L 58     /* rows: the part's rows along the axis */
+#define CSEG_ROWS_C 59     /* rows: the whole's places */
+#define CSEG_ROWS_FLAGS 60 /* rows: split_abi.h's ROWS_FLAG_MODE, _INDEX64, _SKIP, _HOST */
+#define CSEG_ROWS_ENTRIES 61 /* rows: indices per list (L for INDEXED, else 1) */
+#define CSEG_ROWS_PLACES 62  /* rows, host indices: the places' first word (device addresses: from the table's
+                              * start; descriptors: from the block binding's) */
+#define CSEG_WORDS 64 /* 16 uvec4 */
 
 /* Elements of a Q8_0 block, and its bytes. */
 #define Q8_0_BLOCK 32

@@ -73,8 +73,8 @@ vksplit_result vksplit__convert_options(const vksplit_plan_options* o, uint32_t 
         return VKSPLIT__FAIL(error, PLAN_CONVERT_ELEMENT_SIZE, element_size, vksplit__type_name(c->whole), size);
     if (converts && o->device_parameters == VKSPLIT_DEVICE_PARAMETERS_RING)
         return VKSPLIT__FAIL(error, PLAN_CONVERT_WITH, "device parameters in a ring (VKSPLIT_DEVICE_PARAMETERS_RING)");
-    if (converts && o->rows.mode != VKSPLIT_ROWS_NONE)
-        return VKSPLIT__FAIL(error, PLAN_CONVERT_WITH, "rows the GPU places (options.rows)");
+    if (converts && o->rows.mode != VKSPLIT_ROWS_NONE && o->rows.pages_along)
+        return VKSPLIT__FAIL(error, PLAN_CONVERT_WITH, "rows in pages (options.rows.pages_along)");
     if (converts && o->path == VKSPLIT_PATH_TRANSFER)
         return VKSPLIT__FAIL(error, PLAN_CONVERT_PATH, "TRANSFER");
     *copy_size = converts ? 4u : size;
@@ -146,6 +146,37 @@ static void capacity_dims(const vksplit__request* q, uint32_t p, convert_dims* d
     for (uint32_t j = q->axis + 1; j < q->rank; j++)
         *inner *= sizes[j];
     d->size[d->count] = sizes[q->axis] * *inner;
+    d->whole[d->count] = d->part[d->count] = 1;
+    d->count++;
+}
+
+/* Rows: every dimension before the axis (size 1 or not: the lists count them), innermost
+ * last, each with its stride in the lists (list_dims' dimensions in C order, 0 for the others);
+ * the run the dimensions after the axis (packed in both: the rows rules). */
+static void rows_dims(const vksplit__request* q, const vksplit_rows* rows, convert_dims* d, uint64_t* list_strides)
+{
+    uint64_t part[VKSPLIT_MAX_RANK];
+    vksplit__part_strides(q, 0, part);
+    d->count = 0;
+    uint64_t list = 1;
+    for (uint32_t j = q->axis; j-- > 0;) /* innermost first: the list strides */
+        if (rows->list_dims >> j & 1u) {
+            list_strides[j] = list;
+            list *= q->sizes[j];
+        } else {
+            list_strides[j] = 0;
+        }
+    for (uint32_t j = 0; j < q->axis; j++) {
+        d->size[d->count] = q->sizes[j];
+        d->whole[d->count] = q->whole_strides[j];
+        d->part[d->count] = part[j];
+        list_strides[d->count] = list_strides[j];
+        d->count++;
+    }
+    uint64_t run = 1;
+    for (uint32_t j = q->axis + 1; j < q->rank; j++)
+        run *= q->sizes[j];
+    d->size[d->count] = run;
     d->whole[d->count] = d->part[d->count] = 1;
     d->count++;
 }
@@ -253,10 +284,12 @@ static uint64_t run_tiles(const vksplit__convert_geometry* cv, uint64_t run, uin
     return vksplit__div_up(words, per);
 }
 
-static vksplit_result plan_segments(const vksplit__request* q, const vksplit__convert_caps* caps,
-                                    const VkAllocationCallbacks* callbacks, vksplit__convert_geometry* cv,
-                                    vksplit_error* error)
+static vksplit_result plan_segments(const vksplit__request* q, const vksplit_rows* rows_options,
+                                    const vksplit__convert_caps* caps, const VkAllocationCallbacks* callbacks,
+                                    vksplit__convert_geometry* cv, vksplit_error* error)
 {
+    bool rows = rows_options && rows_options->mode != VKSPLIT_ROWS_NONE;
+    uint64_t list_strides[VKSPLIT_MAX_RANK] = {0};
     const vksplit__direction_words* w = vksplit__words(q->direction);
     convert_dims* dims = vksplit__alloc_array(callbacks, q->part_count, sizeof *dims);
     if (!dims)
@@ -269,7 +302,9 @@ static vksplit_result plan_segments(const vksplit__request* q, const vksplit__co
         if (vksplit__is_empty(q->rank, sizes))
             continue;
         uint64_t inner = 1;
-        if (q->capacities)
+        if (rows)
+            rows_dims(q, rows_options, &dims[p], list_strides);
+        else if (q->capacities)
             capacity_dims(q, p, &dims[p], &inner);
         else
             part_dims(q, p, &dims[p]);
@@ -298,11 +333,13 @@ static vksplit_result plan_segments(const vksplit__request* q, const vksplit__co
         if (vksplit__is_empty(q->rank, sizes))
             continue;
         const convert_dims* d = &dims[p];
-        uint64_t run = d->size[d->count - 1], rows = 1, elements = 1;
+        uint64_t run = d->size[d->count - 1], rows_count = 1, elements = 1;
         for (uint32_t k = 0; k < q->rank; k++)
             elements *= sizes[k];
         for (uint32_t k = 0; k + 1 < d->count; k++)
-            rows *= d->size[k];
+            rows_count *= d->size[k];
+        if (rows) /* a row of the part: its outer index, then its place along the axis */
+            rows_count *= q->lengths[0];
         if (elements > UINT32_MAX) {
             char name[32];
             snprintf(name, sizeof name, "%s[%u]", w->parts, p);
@@ -317,11 +354,25 @@ static vksplit_result plan_segments(const vksplit__request* q, const vksplit__co
         t[CSEG_RUN] = (uint32_t)run;
         t[CSEG_TILES] = (uint32_t)tiles;
         t[CSEG_DIMS] = d->count - 1;
-        t[CSEG_ROWS] = (uint32_t)rows;
+        t[CSEG_ROWS] = (uint32_t)rows_count;
         put64(&t[CSEG_WHOLE_BASE], base);
         put64(&t[CSEG_WHOLE_STEP], d->whole[d->count - 1]);
         put64(&t[CSEG_PART_STEP], d->part[d->count - 1]);
-        if (q->capacities) { /* the run's length and the part's place: the block's, when the copy runs */
+        if (rows) { /* each row's place from its index, when the copy runs */
+            uint64_t part_strides[VKSPLIT_MAX_RANK];
+            vksplit__part_strides(q, 0, part_strides);
+            put64(&t[CSEG_ROW_STEP], part_strides[q->axis]);
+            put64(&t[CSEG_AXIS_STEP], q->whole_strides[q->axis]);
+            for (uint32_t k = 0; k + 1 < d->count; k++) /* innermost first, as the dimensions */
+                t[CSEG_LIST0 + k] = (uint32_t)list_strides[d->count - 2 - k];
+            uint32_t mode = (uint32_t)rows_options->mode;
+            t[CSEG_ROWS_L] = (uint32_t)q->lengths[0];
+            t[CSEG_ROWS_C] = (uint32_t)q->sizes[q->axis];
+            t[CSEG_ROWS_FLAGS] = mode | (rows_options->index_bytes == 4 ? 0u : ROWS_FLAG_INDEX64) |
+                                 (rows_options->skip_negative ? ROWS_FLAG_SKIP : 0u) |
+                                 (rows_options->host_indices ? ROWS_FLAG_HOST : 0u);
+            t[CSEG_ROWS_ENTRIES] = mode == VKSPLIT_ROWS_INDEXED ? (uint32_t)q->lengths[0] : 1u;
+        } else if (q->capacities) { /* the run's length and the part's place: the block's, when the copy runs */
             uint64_t inner = 1;
             for (uint32_t j = q->axis + 1; j < q->rank; j++)
                 inner *= sizes[j];
@@ -337,8 +388,12 @@ static vksplit_result plan_segments(const vksplit__request* q, const vksplit__co
             put64(&f[1], d->whole[j]);
             put64(&f[3], d->part[j]);
         }
-        cv->groups[s] = (uint32_t)(tiles * rows);
-        first += tiles * rows;
+        if (rows_count > UINT32_MAX || tiles * rows_count > UINT32_MAX) {
+            r = VKSPLIT__FAIL(error, PLAN_CONVERT_COUNT, "the grid", (unsigned long long)(tiles * rows_count));
+            break;
+        }
+        cv->groups[s] = (uint32_t)(tiles * rows_count);
+        first += tiles * rows_count;
         if (first > UINT32_MAX) {
             r = VKSPLIT__FAIL(error, PLAN_CONVERT_COUNT, "the grid", (unsigned long long)first);
             break;
@@ -358,8 +413,9 @@ static vksplit_result plan_segments(const vksplit__request* q, const vksplit__co
 
 
 vksplit_result vksplit__plan_convert_geometry(const vksplit__request* q, const vksplit_convert* c,
-                                              const vksplit__convert_caps* caps, const VkAllocationCallbacks* callbacks,
-                                              vksplit__convert_geometry* cv, vksplit_error* error)
+                                              const vksplit_rows* rows, const vksplit__convert_caps* caps,
+                                              const VkAllocationCallbacks* callbacks, vksplit__convert_geometry* cv,
+                                              vksplit_error* error)
 {
     memset(cv, 0, sizeof *cv);
     cv->types = *c;
@@ -368,14 +424,14 @@ vksplit_result vksplit__plan_convert_geometry(const vksplit__request* q, const v
     cv->dst = (uint32_t)(join ? c->whole : c->parts);
     vksplit_result r = VKSPLIT_OK;
     bool q8 = c->whole == VKSPLIT_TYPE_Q8_0 || c->parts == VKSPLIT_TYPE_Q8_0;
-    if (q8 && q->capacities && q->axis == q->rank - 1) /* a GPU length may end within a block */
-        r = VKSPLIT__FAIL(error, PLAN_CONVERT_WITH, "device parameters along a Q8_0 tensor's last dimension");
+    if (q8 && q->capacities && q->axis == q->rank - 1) /* a GPU length or a row would cut a block */
+        r = VKSPLIT__FAIL(error, PLAN_CONVERT_WITH, "device parameters or rows along a Q8_0 tensor's last dimension");
     if (r == VKSPLIT_OK && q8)
         r = q8_0_rules(q, c, error);
     if (r == VKSPLIT_OK)
         r = plan_spans(q, c, caps, callbacks, cv, error);
     if (r == VKSPLIT_OK)
-        r = plan_segments(q, caps, callbacks, cv, error);
+        r = plan_segments(q, rows, caps, callbacks, cv, error);
     return r;
 }
 

@@ -5,6 +5,7 @@
 #define VKSPLIT_CONVERT_GEOMETRY_H
 
 #include "convert_abi.h"
+#include "split_abi.h"
 #include "rules/request.h"
 
 /* What the device and context allow a converting plan. */
@@ -39,8 +40,11 @@ bool vksplit__converts(const vksplit_plan_options* options);
 vksplit_result vksplit__convert_options(const vksplit_plan_options* options, uint32_t element_size,
                                         uint32_t* copy_size, vksplit_error* error);
 /* Plans a validated request (validated with an element size of 4) that converts. */
+/* rows: NULL or mode NONE, else the rows the GPU (or the host) places: one part, each row's place
+ * read when the copy runs (the rows planner's rules hold: src/geometry/mapping_rows.c). */
 vksplit_result vksplit__plan_convert_geometry(const vksplit__request* request, const vksplit_convert* convert,
-                                              const vksplit__convert_caps* caps, const VkAllocationCallbacks* callbacks,
+                                              const vksplit_rows* rows, const vksplit__convert_caps* caps,
+                                              const VkAllocationCallbacks* callbacks,
                                               vksplit__convert_geometry* geometry, vksplit_error* error);
 void vksplit__convert_geometry_free(const VkAllocationCallbacks* callbacks, vksplit__convert_geometry* geometry);
 /* A type's name as docs and messages spell it ("float16"). */

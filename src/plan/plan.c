@@ -398,6 +398,33 @@ vksplit_result vksplit__plan_device_shadow(vksplit_context* ctx, const vksplit__
     return VKSPLIT_OK;
 }
 
+/* The rows plan whose check (GPU indices) a converting plan records, and whose rules and host
+ * places it takes: the check a pass of its own (the converting copy checks nothing), its
+ * recording the check alone. Defined after plan_rows. */
+static vksplit_result plan_rows(vksplit_context* ctx, const vksplit__request* request, const vksplit_plan_options* o,
+                                vksplit_plan** out, vksplit_error* error);
+
+vksplit_result vksplit__plan_rows_shadow(vksplit_context* ctx, const vksplit__request* request,
+                                        const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error)
+{
+    vksplit_plan* plan = NULL;
+    vksplit_result r = plan_rows(ctx, request, options, &plan, error);
+    if (r == VKSPLIT_OK && !(plan->rows.flags & ROWS_FLAG_HOST) && !plan->check_pipeline) {
+        plan->rows.flags &= ~ROWS_FLAG_FUSED; /* its table then says so to the check */
+        r = vksplit__pipeline_for(ctx, MAPPING_ROWS_CHECK, 4, VKSPLIT__SPLIT, &plan->check_pipeline, error);
+    }
+    if (r != VKSPLIT_OK) {
+        vksplit_plan_destroy(plan);
+        return r;
+    }
+    plan->rows.workgroups = 0; /* its recording: the check alone */
+    plan->table_bytes = vksplit__rows_records(plan) ? (uint64_t)plan->rows.table_words * sizeof(uint32_t) : 0;
+    finish(plan, request);
+    plan->table_placement = VKSPLIT_TABLE_CALLER;
+    *out = plan;
+    return VKSPLIT_OK;
+}
+
 /* One window (src/plan/plan_windows.c cuts them): its part planned as a split of its own, path
  * COMPUTE, the table's layout but not its buffer (the parent's holds every window's). */
 static vksplit_result plan_window(void* user, const vksplit__window_cut* cut, vksplit_error* error)
@@ -602,8 +629,10 @@ void vksplit_plan_destroy(vksplit_plan* plan)
         ctx->vk.vkDestroyPipeline(ctx->device, plan->pipeline, ctx->callbacks);
     vksplit__geometry_free(ctx->callbacks, &plan->geo);
     vksplit__rows_free(ctx->callbacks, &plan->rows);
-    if (plan->convert)
+    if (plan->convert) {
         vksplit_plan_destroy(plan->convert->shadow);
+        vksplit_plan_destroy(plan->convert->rows_shadow);
+    }
     vksplit__convert_free(ctx->callbacks, plan->convert);
     vksplit__grid_free(ctx->callbacks, &plan->grid);
     vksplit__free(ctx->callbacks, plan->regions);

@@ -60,7 +60,20 @@ vksplit_result vksplit__plan_convert(vksplit_context* ctx, const vksplit__reques
         plan->device_parameters = o->device_parameters;
         plan->parameter_bytes = plan->convert->shadow->parameter_bytes;
     }
-    r = vksplit__plan_convert_geometry(q, &o->convert, &caps, ctx->callbacks, cv, error);
+    if (o->rows.mode && !ctx->bda && !o->rows.host_indices && o->convert.scale_source == VKSPLIT_SCALE_DEVICE)
+        /* the least devices' four storage buffers a stage: the whole, the part, the block, the indices */
+        return VKSPLIT__FAIL(error, PLAN_CONVERT_WITH, "a device scale with GPU indices on push descriptors");
+    if (o->rows.mode) { /* the rows rules, the check of GPU indices, the host places */
+        vksplit_plan_options plain = *o;
+        memset(&plain.convert, 0, sizeof plain.convert);
+        r = vksplit__plan_rows_shadow(ctx, q, &plain, &plan->convert->rows_shadow, error);
+        if (r != VKSPLIT_OK)
+            return r;
+        const vksplit_plan* rs = plan->convert->rows_shadow;
+        plan->rows_mode = o->rows.mode;
+        plan->parameter_bytes = rs->parameter_bytes;
+    }
+    r = vksplit__plan_convert_geometry(q, &o->convert, &o->rows, &caps, ctx->callbacks, cv, error);
     if (r != VKSPLIT_OK)
         return r;
     plan->whole_span = cv->whole_span;
@@ -71,16 +84,27 @@ vksplit_result vksplit__plan_convert(vksplit_context* ctx, const vksplit__reques
         return r;
     if (ctx->bda && cv->segment_count > CONVERT_INLINE_PARTS)
         plan->argument_bytes = (uint64_t)cv->segment_count * sizeof(uint64_t);
-    if (plan->convert->shadow) { /* the check's table first */
+    const vksplit_plan* check = plan->convert->shadow ? plan->convert->shadow : plan->convert->rows_shadow;
+    if (check) { /* the check's table first */
         uint64_t align = vksplit__table_alignment(ctx);
-        plan->convert->table_at = vksplit__div_up(plan->convert->shadow->table_bytes, align) * align;
+        plan->convert->table_at = vksplit__div_up(check->table_bytes, align) * align;
     }
     plan->table_bytes = plan->convert->table_at + (uint64_t)cv->segment_count * CSEG_WORDS * sizeof(uint32_t);
+    const vksplit_plan* rs = plan->convert->rows_shadow;
+    if (rs && rs->rows.host_places && cv->segment_count) { /* then the host places */
+        plan->convert->places_at = plan->table_bytes;
+        plan->table_bytes += (uint64_t)rs->rows.entries * sizeof(uint32_t);
+        uint32_t first = (uint32_t)((plan->convert->places_at - plan->convert->table_at) / 4);
+        /* device addresses: from the table's start; descriptors: from the block binding's, which
+         * the recording points at the places */
+        cv->table[CSEG_ROWS_PLACES] = ctx->bda ? first : 0u;
+    }
     if (!cv->segment_count)
         return VKSPLIT_OK;
     vksplit__convert_spec spec = {cv->workgroup_size, cv->src,       cv->dst,
                                   o->convert.no_saturate ? 1u : 0u, (uint32_t)o->convert.scale_source,
-                                  cv->contig,         cv->unroll, plan->convert->shadow != NULL};
+                                  cv->contig,         cv->unroll, plan->convert->shadow != NULL,
+                                  plan->convert->rows_shadow != NULL};
     r = vksplit__create_convert_pipeline(ctx, q->direction, &spec, &plan->pipeline, error);
     if (r == VKSPLIT_OK)
         plan->owns_pipeline = VK_TRUE;
@@ -89,12 +113,16 @@ vksplit_result vksplit__plan_convert(vksplit_context* ctx, const vksplit__reques
 
 void vksplit__write_convert_table(const struct vksplit__convert_plan* convert, uint32_t* out)
 {
-    if (convert->shadow) {
-        memset(out, 0, (size_t)convert->table_at);
+    memset(out, 0, (size_t)convert->table_at);
+    if (convert->shadow)
         vksplit__write_table(&convert->shadow->geo, &convert->shadow->table, out);
-    }
+    if (convert->rows_shadow && convert->rows_shadow->table_bytes)
+        vksplit__write_rows_table(&convert->rows_shadow->rows, out);
     memcpy(out + convert->table_at / 4, convert->geo.table,
            (size_t)convert->geo.segment_count * CSEG_WORDS * sizeof *out);
+    if (convert->places_at)
+        memcpy(out + convert->places_at / 4, convert->rows_shadow->rows.host_places,
+               (size_t)convert->rows_shadow->rows.entries * sizeof *out);
 }
 
 void vksplit__convert_free(const VkAllocationCallbacks* callbacks, struct vksplit__convert_plan* convert)
@@ -132,7 +160,13 @@ void vksplit__describe_convert(vksplit_plan* plan)
     info->convert = cv->types;
     info->device_parameters = plan->device_parameters;
     info->parameter_bytes = plan->parameter_bytes;
-    info->check_dispatch_count = plan->convert->shadow ? 1u : 0u;
+    const vksplit_plan* rs = plan->convert->rows_shadow;
+    info->check_dispatch_count = plan->convert->shadow || (rs && rs->check_pipeline) ? 1u : 0u;
+    if (rs) {
+        info->rows_mode = rs->rows_mode;
+        info->index_count = rs->rows.entries;
+        info->index_span_bytes = rs->rows.index_span_bytes;
+    }
     const char* from = vksplit__type_name((vksplit_type)cv->src);
     const char* to = vksplit__type_name((vksplit_type)cv->dst);
     const char* op = vksplit__words(plan->direction)->summary;

@@ -14,7 +14,16 @@ struct vksplit__convert_plan {
      * (at table_at). NULL otherwise. */
     vksplit_plan* shadow;
     uint64_t table_at;
+    /* Rows: the rows plan of the same request (rows_shadow), for its check of GPU indices (a
+     * pass the recording records first) and its host places (normalized, after this plan's
+     * segments in its table, at places_at). NULL otherwise. */
+    vksplit_plan* rows_shadow;
+    uint64_t places_at;
 };
+
+/* The rows plan whose check and host places a converting plan with rows takes (src/plan/plan.c). */
+vksplit_result vksplit__plan_rows_shadow(vksplit_context* ctx, const vksplit__request* request,
+                                        const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error);
 
 /* The plain plan for capacities whose check a converting plan with device parameters records
  * (src/plan/plan.c: never on the rows kernels). */

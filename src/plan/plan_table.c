@@ -52,6 +52,8 @@ static void point_at(vksplit_plan* plan, VkBuffer buffer, uint64_t offset, VkDev
     plan->table_bound = VK_TRUE;
     if (plan->convert && plan->convert->shadow) /* the check's table, first in the range */
         point_at(plan->convert->shadow, buffer, offset, address);
+    if (plan->convert && plan->convert->rows_shadow)
+        point_at(plan->convert->rows_shadow, buffer, offset, address);
     for (uint32_t w = 0; w < plan->window_count; w++) {
         vksplit_plan* part = plan->windows[w].plan;
         uint64_t at = plan->windows[w].table_at;

@@ -2,11 +2,14 @@
  * device parameters' (src/record/record_parameters.c) or the rows' (src/record/record_rows.c). */
 #include "record/record_parameters.h"
 #include "record/record_rows.h"
+#include "record/record_convert.h"
 
 vksplit_result vksplit_parameters_status(const vksplit_plan* plan, const uint32_t* words, vksplit_error* error)
 {
     if (!plan || !words)
         return VKSPLIT__FAIL0(error, PARAMETERS_STATUS_NULL);
+    if (plan->convert) /* a converting plan: its check's plan reads the status */
+        return vksplit__convert_status(plan, words, error);
     if (plan->device_parameters) /* on the device copy or the rows kernels: one layout */
         return vksplit__device_status(plan, words, error);
     if (plan->rows_mode && plan->parameter_bytes)

@@ -10,6 +10,8 @@
 #include "record/arguments.h"
 #include "record/record_bindings.h"
 #include "record/record_parameters.h"
+#include "record/record_rows.h"
+#include "plan/plan_rows.h"
 
 /* A grid of `groups` workgroups in x (up to the device's limit), then rows of them. */
 static void grid_of(const vksplit_context* ctx, uint64_t groups, uint32_t* x, uint32_t* y)
@@ -29,7 +31,7 @@ static uint32_t float_bits(float f)
 static void put(uint8_t* push, uint32_t at, const void* value, size_t bytes) { memcpy(push + at, value, bytes); }
 
 static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit__bound* bound,
-                       VkDeviceAddress scale, VkDeviceAddress block)
+                       VkDeviceAddress scale, VkDeviceAddress block, VkDeviceAddress indices)
 {
     const vksplit_context* ctx = plan->ctx;
     const vksplit__convert_geometry* cv = &plan->convert->geo;
@@ -47,6 +49,7 @@ static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksp
     put(push, CPC_BDA_HOST_SCALE, &host, 4);
     put(push, CPC_BDA_GRID_X, &gx, 4);
     put(push, CPC_BDA_BLOCK, &block, 8);
+    put(push, CPC_BDA_INDICES, &indices, 8);
     if (plan->argument_bytes) {
         put(push, CPC_BDA_PARTS, &bound->arguments, 8);
     } else {
@@ -75,6 +78,19 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
         block = vksplit__parameters_descriptor(plan, &b->parameters, &block_word);
         VkDescriptorBufferInfo check_table = {plan->table_buffer, plan->table_offset, shadow->table_bytes};
         vksplit__record_check_descriptors(shadow, cmd, &check_table, &block, block_word);
+    }
+    const vksplit_plan* rows = plan->convert->rows_shadow;
+    if (rows && rows->parameter_bytes) { /* GPU indices: binding 3 the indices, 4 the status block */
+        block = vksplit__parameters_descriptor(rows, &b->parameters, &block_word);
+        uint64_t align = ctx->min_storage_offset_alignment > 4 ? ctx->min_storage_offset_alignment : 4;
+        uint64_t base = b->indices.offset / align * align;
+        scale_word = (uint32_t)((b->indices.offset - base) / 4);
+        scale = (VkDescriptorBufferInfo){b->indices.buffer, base, b->indices.offset - base + rows->rows.index_span_bytes};
+    } else if (rows && plan->convert->places_at) { /* host indices: binding 4 the places, in the table */
+        uint64_t align = ctx->min_storage_offset_alignment > 4 ? ctx->min_storage_offset_alignment : 4;
+        uint64_t at = plan->table_offset + plan->convert->places_at, base = at / align * align;
+        block_word = (uint32_t)((at - base) / 4);
+        block = (VkDescriptorBufferInfo){plan->table_buffer, base, at - base + rows->rows.entries * 4};
     }
     ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->pipeline);
     for (uint32_t s = 0; s < cv->segment_count; s++) {
@@ -127,7 +143,8 @@ vksplit_result vksplit__record_convert(const vksplit_plan* plan, VkCommandBuffer
 {
     const vksplit__convert_geometry* cv = &plan->convert->geo;
     const vksplit_context* ctx = plan->ctx;
-    if (!cv->segment_count && !plan->convert->shadow)
+    if (!cv->segment_count && !plan->convert->shadow && !(plan->convert->rows_shadow &&
+                                                          vksplit__rows_records(plan->convert->rows_shadow)))
         return vksplit__ok(error); /* every part is empty: nothing to record */
     const vksplit__direction_words* words = vksplit__words(plan->direction);
     if (!b || (cv->segment_count && !b->parts))
@@ -140,10 +157,25 @@ vksplit_result vksplit__record_convert(const vksplit_plan* plan, VkCommandBuffer
         return VKSPLIT__FAIL0(error, RECORD_SCALE_NULL);
     if (device_scale && b->scale.offset % 4)
         return VKSPLIT__FAIL(error, RECORD_SCALE_ALIGNMENT, (unsigned long long)b->scale.offset);
-    if (plan->convert->shadow && !b->parameters.buffer)
+    const vksplit_plan* rows = plan->convert->rows_shadow;
+    bool block_read = plan->convert->shadow || (rows && rows->parameter_bytes);
+    if (block_read && !b->parameters.buffer)
         return VKSPLIT__FAIL0(error, RECORD_PARAMETERS_NULL);
-    VkDeviceAddress block = 0;
-    vksplit_result r = plan->convert->shadow ? vksplit__bind_parameters(plan, &b->parameters, &block, error) : VKSPLIT_OK;
+    VkDeviceAddress block = 0, indices = 0;
+    vksplit_result r = block_read ? vksplit__bind_parameters(plan, &b->parameters, &block, error) : VKSPLIT_OK;
+    if (r == VKSPLIT_OK && rows && rows->rows.index_span_bytes) { /* the rows plan's own rules, first */
+        if (!b->indices.buffer)
+            return VKSPLIT__FAIL(error, RECORD_INDICES_NULL, (unsigned long long)rows->rows.index_span_bytes);
+        VkDeviceAddress address = 0;
+        if (ctx->bda) {
+            VkBufferDeviceAddressInfo info = {VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, NULL, b->indices.buffer};
+            address = ctx->vk.vkGetBufferDeviceAddress(ctx->device, &info);
+            indices = address + b->indices.offset;
+        }
+        if ((b->indices.offset | indices) % 4)
+            return VKSPLIT__FAIL(error, RECORD_INDICES_ALIGNMENT, (unsigned long long)b->indices.offset,
+                                 (unsigned long long)indices);
+    }
     vksplit__bound bound;
     memset(&bound, 0, sizeof bound);
     if (r == VKSPLIT_OK && cv->segment_count)
@@ -156,6 +188,19 @@ vksplit_result vksplit__record_convert(const vksplit_plan* plan, VkCommandBuffer
         scale = ctx->vk.vkGetBufferDeviceAddress(ctx->device, &info) + b->scale.offset;
         if (scale % 4)
             return VKSPLIT__FAIL(error, RECORD_SCALE_ALIGNMENT, (unsigned long long)scale);
+    }
+    if (rows) { /* the rows' check of GPU indices (nothing for host indices), then its barrier */
+        r = vksplit__record_rows(rows, cmd, b, error);
+        if (r != VKSPLIT_OK)
+            return r;
+        if (rows->check_pipeline && cv->segment_count) {
+            VkMemoryBarrier barrier = {VK_STRUCTURE_TYPE_MEMORY_BARRIER, NULL, VK_ACCESS_SHADER_WRITE_BIT,
+                                       VK_ACCESS_SHADER_READ_BIT};
+            ctx->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &barrier, 0, NULL, 0, NULL);
+        }
+        if (!cv->segment_count)
+            return vksplit__ok(error);
     }
     vksplit__begin_label(ctx, cmd, plan->label);
     if (!cv->segment_count) { /* device parameters with nothing to copy: the check writes the status */
@@ -173,10 +218,18 @@ vksplit_result vksplit__record_convert(const vksplit_plan* plan, VkCommandBuffer
             vksplit__record_arguments(plan, cmd, b->parts, &b->arguments);
         if (plan->convert->shadow)
             vksplit__record_check_bda(plan->convert->shadow, cmd, block);
-        record_bda(plan, cmd, &bound, scale, block);
+        record_bda(plan, cmd, &bound, scale, block, indices);
     } else {
         record_descriptors(plan, cmd, b);
     }
     vksplit__end_label(ctx, cmd);
     return vksplit__ok(error);
+}
+
+vksplit_result vksplit__convert_status(const vksplit_plan* plan, const uint32_t* words, vksplit_error* error)
+{
+    const vksplit_plan* check = plan->convert->shadow ? plan->convert->shadow : plan->convert->rows_shadow;
+    if (check && check->parameter_bytes)
+        return vksplit_parameters_status(check, words, error);
+    return VKSPLIT__FAIL0(error, PARAMETERS_STATUS_PLAN);
 }
