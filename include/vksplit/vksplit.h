@@ -660,8 +660,11 @@ typedef struct vksplit_rows {
  * Where the types are equal (or both NONE), nothing converts: today's byte copy. A converting
  * plan runs on the compute path; its bindings are 32-bit words (offsets a multiple of 4, and
  * the last word of every tensor, its span rounded up to 4 bytes, read and written in place:
- * the bytes in it past the tensor are kept). Not yet with device parameters or rows the GPU
- * places (PLAN_CONVERT_WITH). */
+ * the bytes in it past the tensor are kept). With device parameters (PACKED, GIVEN: the check
+ * first, then the converting copy moves the lengths it let through) and with rows the GPU or
+ * the host places (the rows' check of GPU indices first); not with a ring, with pages
+ * (pages_along), with Q8_0 blocks cut along the axis by a GPU length or a row, or, on push
+ * descriptors, with a device scale and GPU indices together (PLAN_CONVERT_WITH). */
 typedef enum vksplit_type {
     VKSPLIT_TYPE_NONE = 0, /* types are widths: the desc's element_size (no conversion) */
     VKSPLIT_TYPE_FLOAT32 = 1,
