@@ -233,7 +233,9 @@ void cref_q8_0_quantize(const float x[32], uint8_t out[34])
         float ax = cref_f32(cref_bits(x[j]) & 0x7FFFFFFFu);
         amax = amax > ax ? amax : ax; /* ggml's MAX */
     }
-    float d = amax / 127.0f;
+    /* a NaN amax: d is that NaN, quieted (as x86's division returns it), not any NaN the host's
+     * division might make */
+    float d = amax != amax ? cref_f32(cref_bits(amax) | 0x00400000u) : amax / 127.0f;
     float id = d != 0.0f ? 1.0f / d : 0.0f;
     uint32_t d16 = cref_narrow(VKSPLIT_TYPE_FLOAT16, cref_bits(d), 0);
     out[0] = (uint8_t)(d16 & 0xFF);
