@@ -46,6 +46,8 @@ const uint DB = DST == CTYPE_F32 ? 4u : (DST == CTYPE_F16 || DST == CTYPE_BF16) 
 const uint DPW = 4u / DB; // destination elements per word
 const uint SMASK = SB == 4u ? 0xffffffffu : (1u << (8u * SB)) - 1u;
 const uint DMASK = DB == 4u ? 0xffffffffu : (1u << (8u * DB)) - 1u;
+// Each of a lane's loads a whole number of words after its first (the workgroup a multiple of 4).
+const bool STEP_WORDS = (gl_WorkGroupSize.x * DPW * SB) % 4u == 0u;
 
 // ---- addressing: words of the side read (src) and the side written (dst) --------------------
 #if defined(ADDRESSING_BDA)
@@ -69,6 +71,13 @@ layout(buffer_reference, std430, buffer_reference_align = 8) readonly buffer Add
 uint tbl(uint i) { return TableRef(pc.table).t[i]; }
 uint64_t g_src, g_dst; // the byte addresses of the two sides' element 0
 uint ld_src(IDX word) { return LoadRef(g_src + word * 4ul).v; }
+// A word's place, to which constant word counts are added: one 64-bit address a lane computes
+// once, the constants folded into the loads' and stores' offsets.
+#define ADDR uint64_t
+ADDR src_addr(IDX word) { return g_src + word * 4ul; }
+ADDR dst_addr(IDX word) { return g_dst + word * 4ul; }
+uint ld_at(ADDR a, uint words) { return LoadRef(a + uint64_t(words * 4u)).v; }
+void st_at(ADDR a, uint words, uint v) { StoreRef(a + uint64_t(words * 4u)).v = v; }
 void st_dst(IDX word, uint v) { StoreRef(g_dst + word * 4ul).v = v; }
 void merge_dst(IDX word, uint mask, uint bits)
 {
@@ -142,6 +151,11 @@ uint block_word(uint i) { return block_words.v[pc.block_word + i]; }
 uint index_word(uint i) { return scale_words.v[pc.scale_word + i]; } // binding 3: the indices here
 uint host_place(uint i) { return block_words.v[pc.block_word + i]; }  // binding 4: the host places here
 uint ld_src(IDX word) { return src_words.v[SRC_FIRST + word]; }
+#define ADDR uint
+ADDR src_addr(IDX word) { return SRC_FIRST + word; }
+ADDR dst_addr(IDX word) { return DST_FIRST + word; }
+uint ld_at(ADDR a, uint words) { return src_words.v[a + words]; }
+void st_at(ADDR a, uint words, uint v) { dst_words.v[a + words] = v; }
 void st_dst(IDX word, uint v) { dst_words.v[DST_FIRST + word] = v; }
 void merge_dst(IDX word, uint mask, uint bits)
 {
@@ -179,8 +193,12 @@ uint g_scale; // the float32 bits of the scale (1.0 where there is none)
 uint convert_code(uint code)
 {
     uint x = widen(code, SRC);
-    if (SCALE != CSCALE_NONE && (x & ABS) < INF32)
-        x = mul_scale(x, g_scale);
+    if (SCALE != CSCALE_NONE && (x & ABS) < INF32) {
+        bool tiny;
+        uint p = mul_normal(x, g_scale, tiny);
+        // float32 and bfloat16 keep float32's subnormals: only there does a tiny product need them
+        x = tiny && (DST == CTYPE_F32 || DST == CTYPE_BF16) ? mul_exact_slow(x, g_scale) : p;
+    }
     return narrow(x, DST);
 }
 
@@ -188,33 +206,61 @@ uint convert_code(uint code)
 
 void copy_words(IDX src_pos, IDX dst_pos, uint run, uint tile)
 {
-    IDX end = dst_pos + run;
-    IDX last_word = (end * DB - 1u) >> 2;
-    IDX w0 = ((dst_pos * DB) >> 2) + IDX(tile) * IDX(gl_WorkGroupSize.x * UNROLL) + gl_LocalInvocationID.x;
+    // 32-bit offsets from each side's first word of the run: one 64-bit add per access
+    IDX src_byte = src_pos * SB, dst_byte = dst_pos * DB;
+    IDX src_word0 = src_byte >> 2, dst_word0 = dst_byte >> 2;
+    uint src_lead = uint(src_byte & 3u), lead = uint(dst_byte & 3u) / DB; // elements before the run in its first word
+    uint words = (lead + run + DPW - 1u) / DPW;                             // destination words the run touches
+    uint tile_words = gl_WorkGroupSize.x * UNROLL, first = tile * tile_words;
     uint codes[UNROLL * DPW];
-    [[unroll]] for (uint j = 0u; j < UNROLL; j++) { // every load first
-        IDX w = w0 + IDX(j * gl_WorkGroupSize.x);
+    // A tile wholly inside the run (every tile but a run's first and last, where the run starts
+    // on a word): each lane's loads at constant offsets from one address per element of a word,
+    // its stores whole words, nothing checked.
+    if (STEP_WORDS && lead == 0u && (first + tile_words) * DPW <= run) {
+        uint b = src_lead + (first + gl_LocalInvocationID.x) * DPW * SB; // the lane's first source byte
+        ADDR from[DPW];
+        [[unroll]] for (uint k = 0u; k < DPW; k++)
+            from[k] = src_addr(src_word0 + ((b + k * SB) >> 2));
+        [[unroll]] for (uint j = 0u; j < UNROLL; j++)
+            [[unroll]] for (uint k = 0u; k < DPW; k++) {
+                uint word = ld_at(from[k], j * gl_WorkGroupSize.x * DPW * SB / 4u);
+                codes[j * DPW + k] = SB == 4u ? word : (word >> (((b + k * SB) & 3u) * 8u)) & SMASK;
+            }
+        ADDR to = dst_addr(dst_word0 + first + gl_LocalInvocationID.x);
+        [[unroll]] for (uint j = 0u; j < UNROLL; j++) {
+            uint bits = 0u;
+            [[unroll]] for (uint k = 0u; k < DPW; k++)
+                bits |= convert_code(codes[j * DPW + k]) << (8u * DB * k);
+            st_at(to, j * gl_WorkGroupSize.x, bits);
+        }
+        return;
+    }
+    uint w0 = first + gl_LocalInvocationID.x;
+    [[unroll]] for (uint j = 0u; j < UNROLL; j++) { // every load first, each at a valid element (clamped)
+        uint w = w0 + j * gl_WorkGroupSize.x;
         [[unroll]] for (uint k = 0u; k < DPW; k++) {
-            IDX pos = w * DPW + k;
-            codes[j * DPW + k] = (w <= last_word && pos >= dst_pos && pos < end) ? load_src_code(src_pos + (pos - dst_pos)) : 0u;
+            int i = int(w * DPW + k) - int(lead);
+            uint at = src_lead + uint(clamp(i, 0, int(run) - 1)) * SB;
+            uint word = ld_src(src_word0 + (at >> 2));
+            codes[j * DPW + k] = SB == 4u ? word : (word >> ((at & 3u) * 8u)) & SMASK;
         }
     }
     [[unroll]] for (uint j = 0u; j < UNROLL; j++) {
-        IDX w = w0 + IDX(j * gl_WorkGroupSize.x);
-        if (w > last_word)
+        uint w = w0 + j * gl_WorkGroupSize.x;
+        if (w >= words)
             break;
         uint bits = 0u, mask = 0u;
         [[unroll]] for (uint k = 0u; k < DPW; k++) {
-            IDX pos = w * DPW + k;
-            if (pos >= dst_pos && pos < end) {
+            int i = int(w * DPW + k) - int(lead);
+            if (i >= 0 && i < int(run)) {
                 bits |= convert_code(codes[j * DPW + k]) << (8u * DB * k);
                 mask |= DMASK << (8u * DB * k);
             }
         }
         if (mask == 0xffffffffu)
-            st_dst(w, bits);
+            st_dst(dst_word0 + w, bits);
         else
-            merge_dst(w, mask, bits);
+            merge_dst(dst_word0 + w, mask, bits);
     }
 }
 
@@ -250,7 +296,8 @@ uint quantize_one(uint x, uint id)
 {
     if (is_nan32(x) || is_nan32(id))
         return 0u;
-    uint p = (x & ABS) == INF32 ? (id == 0u ? QNAN32 : ((x ^ id) & SIGN) | INF32) : mul_scale(x, id);
+    bool tiny; // a product below the least normal rounds to 0 either way
+    uint p = (x & ABS) == INF32 ? (id == 0u ? QNAN32 : ((x ^ id) & SIGN) | INF32) : mul_normal(x, id, tiny);
     if (is_nan32(p))
         return 0u;
     uint a = p & ABS;
@@ -446,6 +493,8 @@ void main()
         run = block_word(BLOCK_USED_LENGTH(n, part)) * tbl(at + CSEG_INNER);
         whole_pos += IDX(block_word(BLOCK_USED_OFFSET(n, part))) * tbl_idx(at + CSEG_AXIS_STEP);
     }
+    if (run == 0u)
+        return; // a device length of 0
     IDX src_pos = JOIN ? part_pos : whole_pos, dst_pos = JOIN ? whole_pos : part_pos;
     g_scale = SCALE == CSCALE_HOST ? host_scale() : SCALE == CSCALE_DEVICE ? scale_bits() : 0x3f800000u;
     if (DST == CTYPE_Q8_0 || SRC == CTYPE_Q8_0) {

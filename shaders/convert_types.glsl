@@ -63,28 +63,23 @@ uint widen(uint code, uint type)
 
 // ---- narrowing: float32 bits to a code, one rounding -------------------------------------------
 
-// A finite float32's magnitude to a format of M mantissa bits and bias B, with subnormals, its
-// exponent unbounded above: the code may pass the largest finite (the caller decides).
+// A finite float32 magnitude `a` rounded to a format of M mantissa bits and bias B, its
+// exponent unbounded above (the caller compares the code with its largest finite). Below the
+// format's least normal, one float add rounds it: a + 2^(1 - B - M + 23), whose last bit is the
+// format's least subnormal, is correctly rounded (Vulkan: OpFAdd is), its sum normal and exact
+// in the bits kept; a float32 subnormal a (flushed or not) gives the same 0. Above it, integer
+// arithmetic: the bias moved, half an ulp less one added, the ulp's parity added (ties to even).
 uint round_to(uint a, uint M, int B)
 {
-    int u = int(a >> 23) - 127;
-    if ((a >> 23) == 0u || u < -B - int(M) - 1) // float32 subnormals, and values below half the least
-        return 0u;
-    if (u > B + 2)
-        return 0xffffu; // far past any largest finite of these formats
-    uint m24 = (a & 0x7fffffu) | 0x800000u;
-    int shift = 23 - int(M);
-    uint biased = 0u;
-    if (u >= 1 - B)
-        biased = uint(u + B);
-    else
-        shift += 1 - B - u; // subnormal: at most 23 - M + M + 2 = 25 places
-    uint q = m24 >> uint(shift);
-    uint rem = m24 & ((1u << uint(shift)) - 1u), halfway = 1u << uint(shift - 1);
-    if (rem > halfway || (rem == halfway && (q & 1u) != 0u))
-        q++;
-    // q's carry into the next power of two moves the exponent: adding keeps it exact.
-    return biased == 0u ? q : (biased << M) + (q - (1u << M));
+    uint least_normal = uint(127 + 1 - B) << 23;
+    if (a < least_normal) {
+        uint magic = uint(127 + 1 - B + 23 - int(M)) << 23;
+        precise float sum = uintBitsToFloat(a) + uintBitsToFloat(magic);
+        return floatBitsToUint(sum) - magic;
+    }
+    uint shift = 23u - M;
+    uint odd = (a >> shift) & 1u;
+    return (a + (uint(B - 127) << 23) + ((1u << (shift - 1u)) - 1u) + odd) >> shift;
 }
 
 uint narrow_f16(uint x)
@@ -92,9 +87,9 @@ uint narrow_f16(uint x)
     uint s = (x >> 16) & 0x8000u, a = x & ABS;
     if (a > INF32)
         return s | 0x7e00u | (a & 0x7fffffu) >> 13;
-    if (a == INF32)
+    if (a >= 0x47800000u) // 65536 and up, infinity: past the largest finite however it rounds
         return s | 0x7c00u;
-    return s | min(round_to(a, 10u, 15), 0x7c00u);
+    return s | round_to(a, 10u, 15); // 65520 up to 65536 carries into 0x7c00
 }
 
 uint narrow_bf16(uint x)
@@ -110,9 +105,7 @@ uint narrow_e4m3fn(uint x)
     if (a > INF32)
         return s | 0x7fu;
     uint past = NO_SATURATE ? 0x7fu : 0x7eu;
-    if (a == INF32)
-        return s | past;
-    uint c = round_to(a, 3u, 7);
+    uint c = a >= 0x44000000u ? 0xffu : round_to(a, 3u, 7); // 512 and up, infinity: past
     return s | (c > 0x7eu ? past : c);
 }
 
@@ -122,9 +115,7 @@ uint narrow_e5m2(uint x)
     if (a > INF32)
         return s | 0x7eu | ((a >> 21) & 1u);
     uint past = NO_SATURATE ? 0x7cu : 0x7bu;
-    if (a == INF32)
-        return s | past;
-    uint c = round_to(a, 2u, 15);
+    uint c = a >= 0x47800000u ? 0xffu : round_to(a, 2u, 15); // 65536 and up, infinity: past
     return s | (c > 0x7bu ? past : c);
 }
 
@@ -210,21 +201,44 @@ uint mul_exact_slow(uint x, uint c)
     return ((x ^ c) & SIGN) | pack_f32(hi, lo, ex + ec, false);
 }
 
-// x * c, x finite (docs/conversions.md: a NaN product is 0x7fc00000 with the signs' xor).
-uint mul_scale(uint x, uint c)
+// x * c, x finite (docs/conversions.md: a NaN product is 0x7fc00000 with the signs' xor), by the
+// device's float multiply (correctly rounded: Vulkan's OpFMul) where the product is normal or
+// infinite. *tiny where it is below the least normal float32 (or an operand's subnormal makes it
+// so): then the result is 0 with the product's sign, exact for every target that rounds such
+// values to 0 (FP8, float16, int8); float32 and bfloat16 targets take mul_exact_slow instead.
+// A subnormal operand is scaled up by 2^64 and the other down by 2^64 (both exact) first, so a
+// device that flushes subnormal operands multiplies what the arithmetic says.
+uint mul_normal(uint x, uint c, out bool tiny)
 {
     uint s = (x ^ c) & SIGN, ax = x & ABS, ac = c & ABS;
+    tiny = false;
     if (ac > INF32 || (ac == INF32 && ax == 0u))
         return s | QNAN32;
     if (ac == INF32)
         return s | INF32;
     if (ax == 0u || ac == 0u)
         return s;
-    if (ax < 0x00800000u || ac < 0x00800000u)
-        return mul_exact_slow(x, c);
-    precise float pf = uintBitsToFloat(x) * uintBitsToFloat(c);
+    if (ax < 0x00800000u || ac < 0x00800000u) {
+        uint sub = min(ax, ac), nor = max(ax, ac);
+        tiny = nor < 0x20800000u; // both below 2^-62 x 2^-126: below the least normal
+        if (tiny)
+            return s;
+        uint p = uint(findMSB(sub));
+        ax = ((p + 42u) << 23) | ((sub << (23u - p)) & 0x7fffffu); // sub x 2^64
+        ac = nor - (64u << 23);                                      // nor x 2^-64, still normal
+    }
+    precise float pf = uintBitsToFloat(ax) * uintBitsToFloat(ac);
     uint p = floatBitsToUint(pf);
-    return (p & ABS) < 0x00800000u ? mul_exact_slow(x, c) : p;
+    tiny = p < 0x00800000u;
+    return tiny ? s : s | p;
+}
+
+// x * c, x finite, exact for every target.
+uint mul_scale(uint x, uint c)
+{
+    bool tiny;
+    uint p = mul_normal(x, c, tiny);
+    return tiny ? mul_exact_slow(x, c) : p;
 }
 
 // a / b for finite positive nonzero magnitudes, correctly rounded: 26 quotient bits by long

@@ -262,11 +262,12 @@ static vksplit_result plan_spans(const vksplit__request* q, const vksplit_conver
     return VKSPLIT_OK;
 }
 
-/* The invocations' share: 64 bytes of loads where the types allow, 4 to 16 words. */
+/* The invocations' share: 16 elements (64 bytes of copy loads: each element's load is a 32-bit
+ * word), as destination words (a word holds 4 / dst_bytes of them). */
 static uint32_t choose_unroll(uint32_t src_bytes, uint32_t dst_bytes)
 {
-    uint32_t u = 64u * dst_bytes / (4u * src_bytes);
-    return u < 4 ? 4 : u > 16 ? 16 : u;
+    (void)src_bytes;
+    return 4u * dst_bytes;
 }
 
 /* Workgroups per run. */
