@@ -57,6 +57,37 @@ const bench_case bench_join_cases[] = {
 };
 const uint32_t bench_join_case_count = sizeof bench_join_cases / sizeof bench_join_cases[0];
 
+/* The copies that convert (bench_convert.c checks them against tests/convert/convert_reference.c):
+ * extra, and left out of --all and --plan-only's every case too (their own group: --convert, or
+ * --case). Each is sized by its whole's bytes (element_size: the whole's type's size); its types
+ * and scale are convert_types' entry of the same index. */
+const bench_case bench_convert_cases[] = {
+    {"qkv_f32_to_f16",
+     "fused QKV projection output float32 [T, 3 x 1024] split along the last axis into q, k, v float16 [T, 1024] "
+     "(f16_qkv's 16 heads of 64)",
+     "f32", 4, SHAPE_FUSED, 1024, 3, 0, SPLIT, 1, NONE},
+    {"join_f16_to_f32", "float16 q, k, v [T, 1024] joined along the last axis into float32 [T, 3 x 1024]", "f32", 4,
+     SHAPE_FUSED, 1024, 3, 0, JOIN, 1, NONE},
+    {"split_f32_to_fp8",
+     "float32 [64, 3K, 64] axis 1 into 3 float8e4m3fn outputs, host scale 16, saturating (f32_inner64's shape)", "f32",
+     4, SHAPE_ROWS, 64, 3, 0, SPLIT, 1, NONE},
+    {"q8_0_quantize", "float32 rows [T, 4096] quantized into ggml's q8_0 (a 1-part split along axis 0)", "f32", 4,
+     SHAPE_TOKENS, 4096, 1, 0, SPLIT, 1, NONE},
+};
+static const vksplit_convert convert_types[] = {
+    {.whole = VKSPLIT_TYPE_FLOAT32, .parts = VKSPLIT_TYPE_FLOAT16},
+    {.whole = VKSPLIT_TYPE_FLOAT32, .parts = VKSPLIT_TYPE_FLOAT16},
+    {.whole = VKSPLIT_TYPE_FLOAT32,
+     .parts = VKSPLIT_TYPE_FLOAT8E4M3FN,
+     .scale_source = VKSPLIT_SCALE_HOST,
+     .scale = 16.0f},
+    {.whole = VKSPLIT_TYPE_FLOAT32, .parts = VKSPLIT_TYPE_Q8_0},
+};
+_Static_assert(sizeof convert_types / sizeof convert_types[0] ==
+                   sizeof bench_convert_cases / sizeof bench_convert_cases[0],
+               "one convert_types entry per converting case");
+const uint32_t bench_convert_case_count = sizeof bench_convert_cases / sizeof bench_convert_cases[0];
+
 /* The engine loops (bench_loops.c): extra (--all, --case), each the size of its whole. */
 #define GIVEN VKSPLIT_DEVICE_PARAMETERS_GIVEN
 #define PACKED VKSPLIT_DEVICE_PARAMETERS_PACKED
@@ -121,17 +152,76 @@ const bench_case* bench_case_at(uint32_t i)
     if (i < bench_join_case_count)
         return &bench_join_cases[i];
     i -= bench_join_case_count;
+    if (i < bench_convert_case_count)
+        return &bench_convert_cases[i];
+    i -= bench_convert_case_count;
     return i < bench_loop_case_count ? &bench_loop_cases[i] : &bench_rows_cases[i - bench_loop_case_count];
 }
 
 uint32_t bench_case_total(void)
 {
-    return bench_case_count + bench_join_case_count + bench_loop_case_count + bench_rows_case_count;
+    return bench_case_count + bench_join_case_count + bench_convert_case_count + bench_loop_case_count +
+           bench_rows_case_count;
 }
 
 int bench_is_loop(const bench_case* c) { return c->shape == SHAPE_DECODE || c->shape == SHAPE_MOE; }
 
 int bench_is_rows(const bench_case* c) { return c->shape >= SHAPE_KV_ROWS; }
+
+const vksplit_convert* bench_case_convert(const bench_case* c)
+{
+    for (uint32_t i = 0; i < bench_convert_case_count; i++)
+        if (c == &bench_convert_cases[i])
+            return &convert_types[i];
+    return NULL;
+}
+
+int bench_is_convert(const bench_case* c) { return bench_case_convert(c) != NULL; }
+
+uint64_t bench_type_bytes(vksplit_type t, uint64_t elements)
+{
+    switch (t) {
+    case VKSPLIT_TYPE_FLOAT32: return elements * 4;
+    case VKSPLIT_TYPE_FLOAT16:
+    case VKSPLIT_TYPE_BFLOAT16: return elements * 2;
+    case VKSPLIT_TYPE_Q8_0: return elements / 32 * 34; /* blocks of 32 elements: d (2 bytes), qs[32] */
+    default: return elements;                          /* the FP8 types */
+    }
+}
+
+/* A tensor's span in bytes by docs/conversions.md: (the furthest element's index + 1) elements
+ * of t, packed where strides is NULL (Q8_0 always: its blocks' bytes), rounded up to 4 (a
+ * converting copy's bindings are 32-bit words); 0 when empty. */
+static uint64_t span_of(vksplit_type t, uint32_t rank, const uint64_t* sizes, const uint64_t* strides)
+{
+    uint64_t elements = 1, last = 0;
+    for (uint32_t k = 0; k < rank; k++)
+        elements *= sizes[k];
+    if (elements == 0)
+        return 0;
+    if (strides && t != VKSPLIT_TYPE_Q8_0) {
+        for (uint32_t k = 0; k < rank; k++)
+            last += (sizes[k] - 1) * strides[k];
+        elements = last + 1;
+    }
+    return (bench_type_bytes(t, elements) + 3) & ~(uint64_t)3;
+}
+
+void bench_convert_layout(bench_setup* s)
+{
+    const vksplit_convert* v = bench_case_convert(s->c);
+    const vksplit_split_desc* d = &s->desc;
+    s->input_span = span_of(v->whole, s->rank, s->sizes, d->input_strides);
+    s->arena_bytes = 0;
+    for (uint32_t i = 0; i < s->c->outputs; i++) {
+        uint64_t sizes[BENCH_MAX_RANK];
+        memcpy(sizes, s->sizes, sizeof sizes);
+        sizes[d->axis] = s->split[i];
+        s->output_span[i] = span_of(v->parts, s->rank, sizes, d->output_strides ? d->output_strides[i] : NULL);
+        s->output_offset[i] = s->arena_bytes;
+        s->arena_bytes += (s->output_span[i] + 255) & ~(uint64_t)255;
+    }
+}
 
 vksplit_rows bench_rows_options(const bench_case* c)
 {
@@ -286,6 +376,17 @@ void bench_setup_case(const bench_case* c, uint64_t target, bench_setup* s)
         }
         break;
     }
+    case SHAPE_FUSED: /* [T, outputs x inner] along the last axis */
+        s->rank = 2;
+        s->sizes[0] = at_least_one(t / ((double)c->outputs * c->inner * e));
+        s->sizes[1] = (uint64_t)c->outputs * c->inner;
+        break;
+    case SHAPE_TOKENS: /* [T, inner] axis 0 */
+        s->rank = 2;
+        s->sizes[0] = at_least_one(t / (c->inner * e));
+        s->sizes[1] = c->inner;
+        axis = 0;
+        break;
     case SHAPE_FIXED:
         s->rank = 1;
         s->sizes[0] = c->fixed_bytes / c->element_size;
@@ -357,6 +458,8 @@ void bench_setup_case(const bench_case* c, uint64_t target, bench_setup* s)
         s->output_offset[i] = s->arena_bytes;
         s->arena_bytes += (s->output_span[i] + 255) & ~(uint64_t)255;
     }
+    if (bench_is_convert(c)) /* the parts' bytes are their type's */
+        bench_convert_layout(s);
 }
 
 vksplit_result bench_plan_create(vksplit_context* ctx, const bench_setup* s, const vksplit_plan_options* options,
@@ -371,6 +474,9 @@ vksplit_result bench_plan_create(vksplit_context* ctx, const bench_setup* s, con
     } else if (bench_is_rows(s->c)) { /* so do rows */
         o.path = VKSPLIT_PATH_COMPUTE;
         o.rows = bench_rows_options(s->c);
+    } else if (bench_is_convert(s->c)) { /* and copies that convert */
+        o.path = VKSPLIT_PATH_COMPUTE;
+        o.convert = *bench_case_convert(s->c);
     }
     return s->c->operation == VKSPLIT_OPERATION_JOIN ? vksplit_plan_create_join(ctx, &s->join, &o, plan, error)
                                                      : vksplit_plan_create(ctx, &s->desc, &o, plan, error);

@@ -23,6 +23,8 @@ typedef enum bench_shape {
     SHAPE_FIXED,      /* latency: [elements], 2 outputs */
     SHAPE_KV_APPEND,  /* [B, H, S + 1, D] axis 2: S and 1 (a KV cache and its new token) */
     SHAPE_HEADS,      /* [B, S, H, D] axis 2: H parts of 1, slices of one [B, H, S, D] tensor (strides) */
+    SHAPE_FUSED,      /* [T, outputs x inner] along the last axis: a fused projection's output (Q, K, V) */
+    SHAPE_TOKENS,     /* [T, inner] axis 0: `outputs` parts of T / outputs rows */
     SHAPE_DECODE,     /* engine loop: the cache [1, 32, S, D] whole, one token [1, 32, 1, D] at t (GIVEN) */
     SHAPE_MOE,        /* engine loop: tokens [T, D] axis 0, `outputs` experts of capacity T each (PACKED) */
     /* rows loops (bench_rows.h): one part whose rows the GPU's indices place (vksplit_rows) */
@@ -61,13 +63,26 @@ extern const uint32_t bench_loop_case_count;
  * rows), one command buffer replayed step after step against an engine's ways without them. */
 extern const bench_case bench_rows_cases[];
 extern const uint32_t bench_rows_case_count;
-/* Every case, splits, joins, the engine loops, then the rows loops: i in [0, bench_case_total()). */
+/* The copies that convert (vksplit_plan_options.convert, docs/conversions.md): splits and joins
+ * whose parts' type is not the whole's, timed as the splits are (their references moving the
+ * same bytes read + written); timed and planned where named (--case) or with --convert. */
+extern const bench_case bench_convert_cases[];
+extern const uint32_t bench_convert_case_count;
+/* Every case, splits, joins, the copies that convert, the engine loops, then the rows loops:
+ * i in [0, bench_case_total()). */
 const bench_case* bench_case_at(uint32_t i);
 uint32_t bench_case_total(void);
 /* An engine loop (SHAPE_DECODE, SHAPE_MOE)? */
 int bench_is_loop(const bench_case* c);
 /* A rows loop (SHAPE_KV_ROWS and after)? */
 int bench_is_rows(const bench_case* c);
+/* A copy that converts: its types and scale (bench_convert_cases' own, beside the table; its
+ * element_size the whole's type's size); NULL for every other case. */
+const vksplit_convert* bench_case_convert(const bench_case* c);
+/* A copy that converts? */
+int bench_is_convert(const bench_case* c);
+/* Bytes of `elements` packed elements of t (Q8_0: 34 per block of 32), not rounded. */
+uint64_t bench_type_bytes(vksplit_type t, uint64_t elements);
 /* A rows loop's vksplit_rows (host_indices NULL: the GPU's); mode NONE for any other case. */
 vksplit_rows bench_rows_options(const bench_case* c);
 
@@ -93,11 +108,17 @@ typedef struct bench_setup {
     uint64_t arena_bytes;
 } bench_setup;
 
-/* Sizes the case to about `target_bytes` of input (latency cases keep theirs). */
+/* Sizes the case to about `target_bytes` of input (latency cases keep theirs; a converting case
+ * the whole's bytes, its spans by type: bench_convert_layout). */
 void bench_setup_case(const bench_case* c, uint64_t target_bytes, bench_setup* s);
+/* A converting case's spans by type (every span rounded up to 4 bytes, as docs/conversions.md
+ * says a converting copy reads and writes its bindings in 32-bit words) and its arena (each
+ * part at a 256-byte boundary): bench_setup_case calls it. */
+void bench_convert_layout(bench_setup* s);
 /* The case's plan: vksplit_plan_create of desc, or vksplit_plan_create_join of join (an engine
- * loop's with its device parameters, a rows loop's with its rows, on the compute path: the plan
- * it replays). A rows loop's desc has one part, its rows along the axis in split[0]. */
+ * loop's with its device parameters, a rows loop's with its rows, a converting case's with its
+ * convert, on the compute path: the plan it replays). A rows loop's desc has one part, its rows
+ * along the axis in split[0]. */
 vksplit_result bench_plan_create(vksplit_context* ctx, const bench_setup* s, const vksplit_plan_options* options,
                                  vksplit_plan** plan, vksplit_error* error);
 /* "[64,262143,1]", a join's output's sizes (T for a column-major split input or join output,

@@ -20,7 +20,8 @@ const char* bench_mapping_name(vksplit_mapping m)
 void bench_usage(FILE* to)
 {
     fprintf(to,
-            "usage: split_bench [--size MiB[,MiB...]] [--case NAME[,NAME...]] [--all] [--device N] [--list-devices]\n"
+            "usage: split_bench [--size MiB[,MiB...]] [--case NAME[,NAME...]] [--all] [--convert] [--device N]\n"
+            "                   [--list-devices]\n"
             "                   [--path auto|compute|copy] [--mapping NAME] [--workgroup N] [--invocation-bytes N]\n"
             "                   [--band-bytes N|off] [--max-word N] [--staging] [--reps N] [--warmup-ms MS]\n"
             "                   [--batch-ms MS] [--batch-reps K] [--validate] [--json] [--list] [--plan-only]\n"
@@ -39,6 +40,12 @@ void bench_usage(FILE* to)
             "  The join_ cases join a split's outputs back into its input (vksplit_plan_create_join), timed\n"
             "  the same way; without --case a timed run takes every split and three joins (marked + by\n"
             "  --list), --all every case, --plan-only every case.\n"
+            "  The copies that convert (qkv_f32_to_f16, join_f16_to_f32, split_f32_to_fp8, q8_0_quantize;\n"
+            "  --convert or --case; not in --all or --plan-only's every case, --all --convert adds them) split or\n"
+            "  join with vksplit_plan_options.convert, their bytes checked bit for bit against\n"
+            "  docs/conversions.md's CPU reference; a converting copy reads and writes different byte counts, so\n"
+            "  its GB/s count (bytes read + bytes written) / 2 and its references copy that many bytes: the\n"
+            "  ceiling's ratio is of the same traffic.\n"
             "  The engine loops (decode_f16_step, moe_f16_dispatch, moe_f16_combine; --all or --case) replay\n"
             "  one command buffer with device parameters step after step, a GPU pass of the bench's own\n"
             "  writing each step's lengths and offsets, against re-recording every step (decode: the same\n"
@@ -187,6 +194,8 @@ int bench_parse_options(int argc, char** argv, bench_options* o)
             o->list_devices = 1;
         } else if (!strcmp(a, "--all")) {
             o->all = 1;
+        } else if (!strcmp(a, "--convert")) {
+            o->convert = 1;
         } else if (!strcmp(a, "--list")) { /* "+": timed without --case */
             for (uint32_t c = 0; c < bench_case_total(); c++)
                 printf("%-21s %s %s\n", bench_case_at(c)->name, bench_case_at(c)->extra ? " " : "+",
@@ -215,8 +224,10 @@ int bench_parse_options(int argc, char** argv, bench_options* o)
 
 int bench_selected(const bench_options* o, const bench_case* c)
 {
+    if (o->case_count == 0 && bench_is_convert(c))
+        return o->convert;
     if (o->case_count == 0)
-        return o->all || o->plan_only || !c->extra;
+        return o->convert && !o->all ? 0 : o->all || o->plan_only || !c->extra;
     for (int k = 0; k < o->case_count; k++)
         if (!strcmp(o->cases[k], c->name))
             return 1;

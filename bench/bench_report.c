@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bench_convert.h"
+
 #define MIB (1024.0 * 1024.0)
 
 static double gbps(uint64_t bytes, double seconds) { return seconds > 0 ? (double)bytes / seconds * 1e-9 : 0; }
@@ -23,6 +25,22 @@ static void json_operation(const bench_case* c, const vksplit_plan_info* i, char
                                 : bench_mapping_name(i->mapping));
     printf("\"operation\": \"%s\", \"inputs\": %u, \"outputs\": %u, ", is_join(c) ? "join" : "split",
            is_join(c) ? c->outputs : 1, is_join(c) ? 1 : c->outputs);
+}
+
+/* A copy that converts: its types as vksplit_convert holds them ("convert": the whole's type,
+ * then the parts', a join's too; the plan's summary says which way it runs) and its scale, and
+ * the bytes it reads and writes, which its references' `copy_bytes` (and every GB/s of the row)
+ * average; nothing for a byte copy. */
+static void json_convert(const bench_row* r)
+{
+    const vksplit_convert* v = bench_case_convert(r->setup.c);
+    if (!v)
+        return;
+    printf("\"convert\": \"%s->%s\", \"scale\": %g, \"no_saturate\": %s, \"bytes_read\": %llu, "
+           "\"bytes_written\": %llu, \"copy_bytes\": %llu, ",
+           bench_type_name(v->whole), bench_type_name(v->parts),
+           v->scale_source == VKSPLIT_SCALE_HOST ? (double)v->scale : 1.0, v->no_saturate ? "true" : "false",
+           (unsigned long long)r->bytes_read, (unsigned long long)r->bytes_written, (unsigned long long)r->copy_bytes);
 }
 
 /* A JSON number, or null where there is none. */
@@ -58,6 +76,15 @@ static void json_spins(const bench_clock* clock)
     printf("%s],\n", clock->collected_count ? "\n  " : "");
 }
 
+/* Whether the run takes a copy that converts (the text's header then says how it counts). */
+static int any_convert(const bench_options* o)
+{
+    for (uint32_t i = 0; i < bench_case_total(); i++)
+        if (bench_is_convert(bench_case_at(i)) && bench_selected(o, bench_case_at(i)))
+            return 1;
+    return 0;
+}
+
 void bench_report_begin(const bench_options* o, const vksplit_runner_info* info, const bench_clock* clock)
 {
     char start[32];
@@ -89,11 +116,16 @@ void bench_report_begin(const bench_options* o, const vksplit_runner_info* info,
                "K = the split's repetitions per batch; clock = the split's batches' MHz, and relative to the run's\n"
                "highest (the last line says how it is measured); rr = rounds re-run after a batch fell under %.0f%%\n"
                "of it. join_ cases: a split's outputs joined back into its input (shape: the join's output's).\n"
-               "parts = a split's outputs, a join's inputs.\n\n"
+               "parts = a split's outputs, a join's inputs.\n%s\n"
                "%-19s %-19s %-3s %5s %9s %-52s %9s %9s %6s %9s %6s %8s %6s %7s %5s %-9s %2s\n",
                info->device_name, info->driver_info, o->batch_ms, o->batch_reps ? ", or K fixed by --batch-reps" : "",
-               o->batches, o->warmup_ms, BENCH_LOW_CLOCK * 100, "case", "shape", "dt", "parts", "MiB", "plan", "GB/s",
-               "ceiling", "x ceil", "copy", "x copy", "memcpy", "x mem", "rec us", "K", "clock", "rr");
+               o->batches, o->warmup_ms, BENCH_LOW_CLOCK * 100,
+               any_convert(o) ? "Copies that convert (dt: the whole's type; plan: from->to): their GB/s count (bytes "
+                                "read + bytes written) / 2,\nand each reference copies that many bytes (the same "
+                                "traffic); MiB: the bytes the copy writes.\n"
+                              : "",
+               "case", "shape", "dt", "parts", "MiB", "plan", "GB/s", "ceiling", "x ceil", "copy", "x copy", "memcpy",
+               "x mem", "rec us", "K", "clock", "rr");
     }
 }
 
@@ -130,6 +162,7 @@ static void plan_row(const bench_options* o, const bench_row* r, int last)
     printf("    {\"case\": \"%s\", \"what\": \"%s\", \"size_mib\": %.0f, \"shape\": \"%s\", \"dtype\": \"%s\", ",
            c->name, c->what, (double)r->size_target / MIB, shape, c->dtype);
     json_operation(c, i, mapping, sizeof mapping);
+    json_convert(r);
     printf(
         "\"bytes\": %llu, \"path\": \"%s\", \"mapping\": \"%s\", \"plan\": \"%s\", "
         "\"dispatches\": %u, \"windows\": %u, \"word_bytes\": %u, \"workgroup_size\": %u, \"workgroups\": %llu, "
@@ -147,21 +180,21 @@ static void text_row(const bench_row* r, const bench_clock* clock)
     bench_shape_text(&r->setup, shape, sizeof shape);
     const bench_case* c = r->setup.c;
     const bench_measurement* m = &r->m;
-    uint64_t bytes = r->info.bytes_written;
+    uint64_t bytes = r->copy_bytes; /* a byte copy's bytes written; a converting copy's (read + written) / 2 */
     double split = m->ops[BENCH_OP_SPLIT].rep_s, copy = m->ops[BENCH_OP_COPY].rep_s;
     double ceiling = r->has_ceiling ? m->ops[BENCH_OP_CEILING].rep_s : 0;
     if (clock->available)
         snprintf(clock_text, sizeof clock_text, "%.0f %.2f", m->clock_mhz, m->clock_relative);
     if (c->shape == SHAPE_FIXED)
         printf("%-19s %-19s %-3s %5u %9.3f %-52s %7.2fus %7.2fus %6.2f %7.2fus %6.2f %8.3f %6.3f %7.2f", c->name, shape,
-               c->dtype, c->outputs, (double)bytes / MIB, r->info.summary, split * 1e6, ceiling * 1e6,
+               c->dtype, c->outputs, (double)r->info.bytes_written / MIB, r->info.summary, split * 1e6, ceiling * 1e6,
                ratio(ceiling, split), copy * 1e6, ratio(copy, split), gbps(bytes, r->memcpy_s),
                ratio(r->memcpy_s, split), r->record_us);
     else
         printf("%-19s %-19s %-3s %5u %9.1f %-52s %9.1f %9.1f %6.2f %9.1f %6.2f %8.1f %6.2f %7.2f", c->name, shape,
-               c->dtype, c->outputs, (double)bytes / MIB, r->info.summary, gbps(bytes, split), gbps(bytes, ceiling),
-               ratio(ceiling, split), gbps(bytes, copy), ratio(copy, split), gbps(bytes, r->memcpy_s),
-               ratio(r->memcpy_s, split), r->record_us);
+               c->dtype, c->outputs, (double)r->info.bytes_written / MIB, r->info.summary, gbps(bytes, split),
+               gbps(bytes, ceiling), ratio(ceiling, split), gbps(bytes, copy), ratio(copy, split),
+               gbps(bytes, r->memcpy_s), ratio(r->memcpy_s, split), r->record_us);
     printf(" %5u %-9s %2u\n", m->ops[BENCH_OP_SPLIT].reps, clock_text, m->reruns);
     if (r->latency) {
         double ls = m->ops[BENCH_OP_SPLIT].latency_s, lc = r->has_ceiling ? m->ops[BENCH_OP_CEILING].latency_s : 0,
@@ -185,19 +218,21 @@ static void json_row(const bench_row* r, const bench_clock* clock, int last)
     const bench_case* c = r->setup.c;
     const vksplit_plan_info* i = &r->info;
     const bench_measurement* m = &r->m;
-    uint64_t bytes = i->bytes_written;
+    uint64_t bytes = r->copy_bytes; /* what the GB/s count: text_row's */
     double split = m->ops[BENCH_OP_SPLIT].rep_s, copy = m->ops[BENCH_OP_COPY].rep_s;
     double ceiling = r->has_ceiling ? m->ops[BENCH_OP_CEILING].rep_s : 0;
     char mapping[32];
     printf("    {\"case\": \"%s\", \"what\": \"%s\", \"size_mib\": %.0f, \"shape\": \"%s\", \"dtype\": \"%s\", ",
            c->name, c->what, (double)r->size_target / MIB, shape, c->dtype);
     json_operation(c, i, mapping, sizeof mapping);
+    json_convert(r);
     printf("\"bytes\": %llu, \"path\": \"%s\", \"mapping\": \"%s\", \"plan\": \"%s\", "
            "\"dispatches\": %u, \"windows\": %u, \"word_bytes\": %u, \"workgroup_size\": %u, \"workgroups\": %llu, "
            "\"idle_workgroups\": %llu, \"bytes_in_flight\": %u, \"invocation_bytes\": %u, \"fetch_ratio\": %.4f, ",
-           (unsigned long long)bytes, i->path == VKSPLIT_PATH_TRANSFER ? "copy" : "compute", mapping, i->summary,
-           i->dispatch_count, i->window_count, i->word_bytes, i->workgroup_size, (unsigned long long)i->workgroup_count,
-           (unsigned long long)i->idle_workgroups, i->bytes_in_flight, i->invocation_bytes, i->fetch_ratio);
+           (unsigned long long)i->bytes_written, i->path == VKSPLIT_PATH_TRANSFER ? "copy" : "compute", mapping,
+           i->summary, i->dispatch_count, i->window_count, i->word_bytes, i->workgroup_size,
+           (unsigned long long)i->workgroup_count, (unsigned long long)i->idle_workgroups, i->bytes_in_flight,
+           i->invocation_bytes, i->fetch_ratio);
     printf("\"split_us\": %.3f, \"split_gbps\": %.3f, \"ceiling_us\": %.3f, \"ceiling_gbps\": %.3f, \"copy_us\": %.3f, "
            "\"copy_gbps\": %.3f, \"memcpy_gbps\": %.3f, \"ratio_ceiling\": %.4f, \"ratio_copy\": %.4f, "
            "\"ratio_memcpy\": %.4f, \"record_us\": %.3f, ",

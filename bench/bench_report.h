@@ -17,6 +17,10 @@ typedef struct bench_row {
     bench_setup setup;
     uint64_t size_target;
     vksplit_plan_info info;
+    /* What one run reads and writes, and what each reference copies (GB/s count it too): a byte
+     * copy's bytes_written each; a copy that converts, its spans (bench_convert_traffic) and
+     * (read + written) / 2 rounded up to 16 bytes, so that a reference moves the same traffic */
+    uint64_t bytes_read, bytes_written, copy_bytes;
     double record_us;
     double memcpy_s; /* median */
     int has_ceiling;

@@ -14,9 +14,11 @@
  * and, per case, the plan's own account (vksplit_plan_info): bytes in flight per invocation,
  * input bytes fetched per byte copied, workgroups and idle workgroups.
  * Ratios (x = reference time / split time, so higher is better) are the figures to compare
- * across runs and machines. The engine loops (bench_loops.h: plans with device parameters, one
- * command buffer replayed step after step) are timed their own way, against their own
- * references. Options: bench_options.c (--help). */
+ * across runs and machines. A copy that converts (bench_convert.h) reads and writes different
+ * byte counts: its references copy (bytes read + bytes written) / 2, the same traffic, so that
+ * its ratio to the ceiling is of this plan's bytes read + written. The engine loops
+ * (bench_loops.h: plans with device parameters, one command buffer replayed step after step)
+ * are timed their own way, against their own references. Options: bench_options.c (--help). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +29,7 @@
 
 #include "bench_cases.h"
 #include "bench_clock.h"
+#include "bench_convert.h"
 #include "bench_loops.h"
 #include "bench_measure.h"
 #include "bench_options.h"
@@ -212,10 +215,19 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, bench
     if (bench_plan_create(vksplit_runner_context(runner), s, &options, &plan, &error) != VKSPLIT_OK)
         die(c->name, &error);
     vksplit_plan_get_info(plan, &row->info);
+    int convert = bench_is_convert(c);
+    row->bytes_read = row->bytes_written = row->copy_bytes = row->info.bytes_written;
+    if (convert) { /* its spans the plan's, as docs/conversions.md gives them; its traffic by them */
+        if (!bench_convert_spans_match(s, plan))
+            exit(1);
+        bench_convert_traffic(plan, &row->bytes_read, &row->bytes_written);
+        row->copy_bytes = ((row->bytes_read + row->bytes_written) / 2 + 15) & ~(uint64_t)15;
+    }
     if (env->shader_stats)
         bench_shader_stats(env->info.device, vksplit_plan_pipeline(plan), row->stats_json, sizeof row->stats_json,
                            row->stats_text, sizeof row->stats_text);
-    uint64_t bytes = row->info.bytes_written;
+    /* What the references copy: the bytes written, or a converting copy's traffic / 2 */
+    uint64_t bytes = row->copy_bytes;
     if (env->o->plan_only) { /* the plan's own account only: nothing allocated, nothing run */
         vksplit_plan_destroy(plan);
         return;
@@ -243,15 +255,20 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, bench
      * join reads the arena and writes the input buffer, and so do its references. */
     vksplit_runner_buffer input, arena, arguments;
     memset(&arguments, 0, sizeof arguments);
-    if (vksplit_runner_buffer_create(runner, s->input_span, &input, &error) != VKSPLIT_OK ||
-        vksplit_runner_buffer_create(runner, s->arena_bytes, &arena, &error) != VKSPLIT_OK ||
+    /* A copy that converts: each buffer holds the references' bytes too (their traffic is the copy's) */
+    uint64_t input_bytes = convert && bytes > s->input_span ? bytes : s->input_span;
+    uint64_t arena_bytes = convert && bytes > s->arena_bytes ? bytes : s->arena_bytes;
+    if (vksplit_runner_buffer_create(runner, input_bytes, &input, &error) != VKSPLIT_OK ||
+        vksplit_runner_buffer_create(runner, arena_bytes, &arena, &error) != VKSPLIT_OK ||
         (row->info.argument_bytes &&
          vksplit_runner_buffer_create(runner, row->info.argument_bytes, &arguments, &error) != VKSPLIT_OK))
         die(c->name, &error);
     int join = c->operation == VKSPLIT_OPERATION_JOIN;
     uint8_t* host_in = xmalloc(s->input_span > bytes ? s->input_span : bytes);
     uint8_t* host_out = xmalloc(s->arena_bytes > bytes ? s->arena_bytes : bytes);
-    if (join) { /* the data in the arena, the join's output zeroed */
+    if (convert) { /* values of the read side's type, the written side zeroed */
+        bench_convert_fill(s, host_in, host_out);
+    } else if (join) { /* the data in the arena, the join's output zeroed */
         bench_fill_random(host_out, s->arena_bytes);
         memset(host_in, 0, s->input_span);
     } else {
@@ -279,7 +296,7 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, bench
     if (join ? vksplit_runner_download(runner, &input, 0, host_in, s->input_span, &error) != VKSPLIT_OK
              : vksplit_runner_download(runner, &arena, 0, host_out, s->arena_bytes, &error) != VKSPLIT_OK)
         die(c->name, &error);
-    if (!bench_check(s, host_in, host_out))
+    if (!(convert ? bench_convert_check(s, host_in, host_out) : bench_check(s, host_in, host_out)))
         exit(1);
     args.arguments.prewritten = 1;
     row->record_us = time_record(env, &args);

@@ -217,8 +217,11 @@ static void print_json(const options* o, const peer_layout* l, const pass_result
     json_string("plan", w->plan);
     json_string("device", w->device);
     json_string("ggml_device", w->ggml_device);
-    printf("\"bytes\": %llu, \"element_size\": %u, \"rounds\": %u, \"reps\": %u, \"runs\": %llu, ",
-           (unsigned long long)l->moved_bytes, c->element_size, o->rounds, o->reps, (unsigned long long)w->runs);
+    printf("\"bytes\": %llu, \"element_size\": %u, ", (unsigned long long)l->moved_bytes, c->element_size);
+    if (peer_converts(c)) /* a copy that converts: the parts' element size, and the bytes it reads */
+        printf("\"parts_element_size\": %u, \"bytes_read\": %llu, ", peer_parts_size(c),
+               (unsigned long long)(peer_writes_whole(c) ? l->parts_bytes : l->whole_bytes));
+    printf("\"rounds\": %u, \"reps\": %u, \"runs\": %llu, ", o->rounds, o->reps, (unsigned long long)w->runs);
     json_us("ggml_wall_us", w->ggml_wall_s, 0);
     json_us("vksplit_wall_us", w->vksplit_wall_s, 0);
     json_ratio("ratio_wall", w->ggml_wall_s, w->vksplit_wall_s);

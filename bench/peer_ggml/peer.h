@@ -39,7 +39,8 @@ typedef enum peer_places {
 typedef enum peer_idiom {
     PEER_GGML_CONCAT,            /* ggml_concat: exactly 2 inputs */
     PEER_GGML_CONCAT_CHAIN,      /* N - 1 ggml_concat, each on the last one's result */
-    PEER_GGML_CPY_VIEWS,         /* N ggml_cpy, each into a view of one output */
+    PEER_GGML_CPY_VIEWS,         /* N ggml_cpy, each into a view of one output (a join), or from a view of
+                                    the input into each output (a split); converting where the types differ */
     PEER_GGML_VIEW_CONT,         /* a ggml_view_4d and a ggml_cont per output */
     PEER_GGML_SET_ROWS,          /* ggml_set_rows(whole, part, idx): the whole as [row, C, outer...], idx I64 or
                                     I32 [L, lists...] on the GPU, broadcast where a list serves a dimension */
@@ -58,6 +59,10 @@ typedef struct peer_case {
     peer_op op;
     peer_idiom idiom;
     uint32_t element_size; /* 4: float32, 2: float16 (the types ggml is told; vksplit sees widths) */
+    /* A copy that converts (PEER_JOIN, PEER_SPLIT with PEER_GGML_CPY_VIEWS): the parts' element size
+     * where it is not the whole's (element_size: the whole's), float32 <-> float16: ggml_cpy converts,
+     * vksplit's plan takes vksplit_plan_options.convert. 0: the whole's (a byte copy). */
+    uint32_t parts_element_size;
     uint32_t rank;
     uint64_t sizes[PEER_MAX_RANK]; /* the whole's, outermost first: vksplit's order (ggml's ne reversed) */
     uint32_t axis;
@@ -87,8 +92,9 @@ const peer_case* peer_case_find(const char* name);
 typedef struct peer_layout {
     const peer_case* c;
     uint64_t lengths[PEER_MAX_PARTS];
-    uint64_t outer;     /* the product of the sizes before the axis */
-    uint64_t row_bytes; /* one position along the axis: element_size x the sizes after it */
+    uint64_t outer;          /* the product of the sizes before the axis */
+    uint64_t row_bytes;      /* one position along the axis: element_size x the sizes after it */
+    uint64_t part_row_bytes; /* the same in a part: the parts' element size x the sizes after the axis */
     uint64_t whole_bytes;
     uint64_t part_offset[PEER_MAX_PARTS], part_bytes[PEER_MAX_PARTS], parts_bytes;
     uint64_t moved_bytes; /* what one run writes */
@@ -99,14 +105,18 @@ typedef struct peer_layout {
 
 int peer_layout_init(const peer_case* c, peer_layout* l);
 /* The read side random (finite normal floats of the case's width, so that a side that copies
- * through float registers cannot differ for that reason), the written side PEER_GUARD (a KV
- * cache: random too). */
+ * through float registers cannot differ for that reason; where the copy converts, float32 values
+ * float16 holds as normal numbers, |x| in [2^-8, 16), their 23 bits of significand random, so that
+ * both sides round), the written side PEER_GUARD (a KV cache: random too). */
 void peer_fill(const peer_layout* l, uint64_t seed, uint8_t* whole, uint8_t* parts);
 /* What the written side holds after `runs` runs, from the bytes peer_fill wrote (in place). */
 void peer_reference(const peer_layout* l, uint64_t runs, uint8_t* whole, uint8_t* parts);
 /* PEER_JOIN, PEER_KV_APPEND and PEER_ROWS_JOIN write the whole, the splits the parts. */
 int peer_writes_whole(const peer_case* c);
 int peer_is_rows(const peer_case* c);
+/* The parts' element size (parts_element_size, or the whole's), and whether the copy converts. */
+uint32_t peer_parts_size(const peer_case* c);
+int peer_converts(const peer_case* c);
 /* Rows: run k's indices, index_count of them, in vksplit's form (one start per list for LINEAR). */
 void peer_indices(const peer_layout* l, uint64_t k, int64_t* out);
 /* Rows: the runs after which peer_indices repeats (PEER_PLACES_STEP: C - L + 1), 0 for none. A

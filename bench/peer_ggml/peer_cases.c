@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convert_reference.h" /* tests/convert/convert_reference.c (docs/conversions.md), compiled in by path */
+
 #define MIB (1024u * 1024u)
 
 /* A new case of a kind both sides run is one row here. A row with `pending` waits on vksplit:
@@ -78,6 +80,57 @@ const peer_case peer_cases[] = {
      .reps = 10,
      .ggml_text = "ggml_view_4d + ggml_cont per output",
      .vksplit_text = "one split into 3 outputs"},
+    /* Copies that convert (vksplit_plan_options.convert) against ggml's CPY: split_bench's
+     * qkv_f32_to_f16 and join_f16_to_f32 at T = 512 tokens ([T, 3 x 1024], 6 MiB of float32),
+     * and the same whole converted in one piece (one contiguous CPY). */
+    {.name = "qkv_f32_to_f16",
+     .op = PEER_SPLIT,
+     .idiom = PEER_GGML_CPY_VIEWS,
+     .element_size = 4,
+     .parts_element_size = 2,
+     .rank = 2,
+     .sizes = {512, 3072},
+     .axis = 1,
+     .parts = 3,
+     .reps = 10,
+     .ggml_text = "3 ggml_cpy (CPY f32->f16) from views of qkv [3072, 512] f32 into q, k, v [1024, 512] f16",
+     .vksplit_text = "one split into 3 outputs converting float32 -> float16"},
+    {.name = "join_f16_to_f32",
+     .op = PEER_JOIN,
+     .idiom = PEER_GGML_CPY_VIEWS,
+     .element_size = 4,
+     .parts_element_size = 2,
+     .rank = 2,
+     .sizes = {512, 3072},
+     .axis = 1,
+     .parts = 3,
+     .reps = 10,
+     .ggml_text = "3 ggml_cpy (CPY f16->f32) from q, k, v [1024, 512] f16 into views of [3072, 512] f32",
+     .vksplit_text = "one join of 3 inputs converting float16 -> float32"},
+    {.name = "cpy_f32_to_f16",
+     .op = PEER_SPLIT,
+     .idiom = PEER_GGML_CPY_VIEWS,
+     .element_size = 4,
+     .parts_element_size = 2,
+     .rank = 2,
+     .sizes = {512, 3072},
+     .axis = 1,
+     .parts = 1,
+     .reps = 10,
+     .ggml_text = "ggml_cpy (CPY f32->f16) of [3072, 512] f32, contiguous",
+     .vksplit_text = "a 1-part split converting float32 -> float16"},
+    {.name = "cpy_f16_to_f32",
+     .op = PEER_JOIN,
+     .idiom = PEER_GGML_CPY_VIEWS,
+     .element_size = 4,
+     .parts_element_size = 2,
+     .rank = 2,
+     .sizes = {512, 3072},
+     .axis = 1,
+     .parts = 1,
+     .reps = 10,
+     .ggml_text = "ggml_cpy (CPY f16->f32) of [3072, 512] f16, contiguous",
+     .vksplit_text = "a 1-part join converting float16 -> float32"},
     /* A one-token KV append, [B, H, S, D] f16 along S: ggml's SET_ROWS against vksplit's rows
      * (LINEAR, one start for all), then against its device parameters (GIVEN). */
     {.name = "kv_append1",
@@ -322,6 +375,8 @@ const peer_case* peer_case_find(const char* name)
 
 int peer_writes_whole(const peer_case* c) { return c->op != PEER_SPLIT && c->op != PEER_ROWS_SPLIT; }
 int peer_is_rows(const peer_case* c) { return c->op == PEER_ROWS_JOIN || c->op == PEER_ROWS_SPLIT; }
+uint32_t peer_parts_size(const peer_case* c) { return c->parts_element_size ? c->parts_element_size : c->element_size; }
+int peer_converts(const peer_case* c) { return peer_parts_size(c) != c->element_size; }
 
 static int rows_hold(const peer_case* c, const peer_layout* l)
 {
@@ -347,8 +402,11 @@ int peer_layout_init(const peer_case* c, peer_layout* l)
     memset(l, 0, sizeof *l);
     l->c = c;
     if (c->pending || c->rank < 1 || c->rank > PEER_MAX_RANK || c->axis >= c->rank || c->parts < 1 ||
-        c->parts > PEER_MAX_PARTS || (c->element_size != 2 && c->element_size != 4))
+        c->parts > PEER_MAX_PARTS || (c->element_size != 2 && c->element_size != 4) ||
+        (peer_parts_size(c) != 2 && peer_parts_size(c) != 4))
         return 0;
+    if (peer_converts(c) && ((c->op != PEER_JOIN && c->op != PEER_SPLIT) || c->idiom != PEER_GGML_CPY_VIEWS))
+        return 0; /* a converting copy: ggml's CPY against a plain split or join */
     uint64_t whole_length = c->sizes[c->axis], sum = 0;
     for (uint32_t i = 0; i < c->parts; i++) {
         l->lengths[i] = c->lengths[0] ? c->lengths[i] : whole_length / c->parts;
@@ -368,13 +426,16 @@ int peer_layout_init(const peer_case* c, peer_layout* l)
     l->row_bytes = c->element_size;
     for (uint32_t k = c->axis + 1; k < c->rank; k++)
         l->row_bytes *= c->sizes[k];
+    l->part_row_bytes = l->row_bytes / c->element_size * peer_parts_size(c);
     l->whole_bytes = l->outer * whole_length * l->row_bytes;
     for (uint32_t i = 0; i < c->parts; i++) {
         l->part_offset[i] = l->parts_bytes;
-        l->part_bytes[i] = l->outer * l->lengths[i] * l->row_bytes;
+        l->part_bytes[i] = l->outer * l->lengths[i] * l->part_row_bytes;
         l->parts_bytes += l->part_bytes[i];
     }
-    l->moved_bytes = c->op == PEER_KV_APPEND || peer_is_rows(c) ? l->parts_bytes : l->whole_bytes;
+    /* what a run writes: a split's parts (the whole's bytes, unless the copy converts) */
+    l->moved_bytes =
+        c->op == PEER_KV_APPEND || peer_is_rows(c) || c->op == PEER_SPLIT ? l->parts_bytes : l->whole_bytes;
     return l->whole_bytes > 0 && l->whole_bytes <= 1024u * MIB;
 }
 
@@ -386,8 +447,9 @@ static uint64_t next(uint64_t* s) /* splitmix64 */
     return z ^ (z >> 31);
 }
 
-/* Random bytes, then each element's exponent moved off zero and all-ones: finite and normal. */
-static void fill_random(uint8_t* p, uint64_t bytes, uint32_t element_size, uint64_t* seed)
+/* Random bytes, then each element's exponent moved off zero and all-ones: finite and normal; for
+ * float32 that a copy converts to float16, into [2^-8, 16) (float16's normal numbers). */
+static void fill_random(uint8_t* p, uint64_t bytes, uint32_t element_size, int to_half, uint64_t* seed)
 {
     for (uint64_t i = 0; i < bytes; i += 8) {
         uint64_t v = next(seed);
@@ -398,7 +460,9 @@ static void fill_random(uint8_t* p, uint64_t bytes, uint32_t element_size, uint6
             uint32_t x;
             memcpy(&x, p + i, 4);
             uint32_t e = (x >> 23) & 0xFFu;
-            if (e == 0 || e == 0xFFu)
+            if (to_half)
+                x = (x & ~(0xFFu << 23)) | ((119u + e % 12u) << 23);
+            else if (e == 0 || e == 0xFFu)
                 x = (x & ~(0xFFu << 23)) | (127u << 23);
             memcpy(p + i, &x, 4);
         } else {
@@ -415,13 +479,14 @@ static void fill_random(uint8_t* p, uint64_t bytes, uint32_t element_size, uint6
 void peer_fill(const peer_layout* l, uint64_t seed, uint8_t* whole, uint8_t* parts)
 {
     uint64_t s = seed;
+    int to_half = peer_converts(l->c);
     if (!peer_writes_whole(l->c)) {
-        fill_random(whole, l->whole_bytes, l->c->element_size, &s);
+        fill_random(whole, l->whole_bytes, l->c->element_size, to_half && l->c->element_size == 4, &s);
         memset(parts, PEER_GUARD, l->parts_bytes);
     } else {
-        fill_random(parts, l->parts_bytes, l->c->element_size, &s);
+        fill_random(parts, l->parts_bytes, peer_parts_size(l->c), to_half && peer_parts_size(l->c) == 4, &s);
         if (l->c->op == PEER_KV_APPEND || l->c->op == PEER_ROWS_JOIN) /* a cache: written in place */
-            fill_random(whole, l->whole_bytes, l->c->element_size, &s);
+            fill_random(whole, l->whole_bytes, l->c->element_size, 0, &s);
         else
             memset(whole, PEER_GUARD, l->whole_bytes);
     }
@@ -506,6 +571,24 @@ static void reference_rows(const peer_layout* l, uint64_t k, int64_t* v, uint8_t
     }
 }
 
+static vksplit_type type_of(uint32_t element_size)
+{
+    return element_size == 4 ? VKSPLIT_TYPE_FLOAT32 : VKSPLIT_TYPE_FLOAT16;
+}
+
+/* `n` elements between a run of the whole (w) and one of a part (p), converted by
+ * docs/conversions.md (float32 -> float16: round to nearest even; float16 -> float32: exact). */
+static void convert_run(const peer_case* c, uint8_t* w, uint8_t* p, uint64_t n)
+{
+    vksplit_type wt = type_of(c->element_size), pt = type_of(peer_parts_size(c));
+    for (uint64_t e = 0; e < n; e++) {
+        if (c->op == PEER_JOIN)
+            cref_store(wt, w, (size_t)e, cref_convert(pt, wt, cref_load(pt, p, (size_t)e), 0, 0, 1.0f));
+        else
+            cref_store(pt, p, (size_t)e, cref_convert(wt, pt, cref_load(wt, w, (size_t)e), 0, 0, 1.0f));
+    }
+}
+
 void peer_reference(const peer_layout* l, uint64_t runs, uint8_t* whole, uint8_t* parts)
 {
     const peer_case* c = l->c;
@@ -529,8 +612,10 @@ void peer_reference(const peer_layout* l, uint64_t runs, uint8_t* whole, uint8_t
         uint64_t at = 0;
         for (uint32_t i = 0; i < c->parts; i++) {
             uint8_t* w = whole + (o * length + at) * row;
-            uint8_t* p = parts + l->part_offset[i] + o * l->lengths[i] * row;
-            if (c->op == PEER_JOIN)
+            uint8_t* p = parts + l->part_offset[i] + o * l->lengths[i] * l->part_row_bytes;
+            if (peer_converts(c))
+                convert_run(c, w, p, l->lengths[i] * row / c->element_size);
+            else if (c->op == PEER_JOIN)
                 memcpy(w, p, l->lengths[i] * row);
             else
                 memcpy(p, w, l->lengths[i] * row);

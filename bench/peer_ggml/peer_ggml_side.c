@@ -54,11 +54,22 @@ static void ne_of(const peer_case* c, uint64_t axis_length, int64_t ne[4])
         ne[c->rank - 1 - k] = (int64_t)(k == c->axis ? axis_length : c->sizes[k]);
 }
 
-static struct ggml_tensor* new_tensor(peer_ggml* g, uint64_t axis_length)
+static struct ggml_tensor* new_typed(peer_ggml* g, uint32_t element_size, uint64_t axis_length)
 {
     int64_t ne[4];
     ne_of(g->l->c, axis_length, ne);
-    return ggml_new_tensor(g->ctx, g->l->c->element_size == 4 ? GGML_TYPE_F32 : GGML_TYPE_F16, 4, ne);
+    return ggml_new_tensor(g->ctx, element_size == 4 ? GGML_TYPE_F32 : GGML_TYPE_F16, 4, ne);
+}
+
+/* The whole's type, or a part's (peer_parts_size: another where the copy converts). */
+static struct ggml_tensor* new_tensor(peer_ggml* g, uint64_t axis_length)
+{
+    return new_typed(g, g->l->c->element_size, axis_length);
+}
+
+static struct ggml_tensor* new_part(peer_ggml* g, uint64_t axis_length)
+{
+    return new_typed(g, peer_parts_size(g->l->c), axis_length);
 }
 
 /* A view of t: the case's sizes with `length` along the axis, from position `at`. */
@@ -180,14 +191,15 @@ static struct ggml_tensor* build(peer_ggml* g)
             last = ggml_concat(g->ctx, last, g->parts[i], dim);
         g->whole = last;
         return last;
-    case PEER_GGML_CPY_VIEWS: {
-        if (c->op != PEER_JOIN)
+    case PEER_GGML_CPY_VIEWS: { /* a join: each part into a view of the whole; a split: from one */
+        if (c->op != PEER_JOIN && c->op != PEER_SPLIT)
             return NULL;
         g->whole = new_tensor(g, c->sizes[c->axis]);
         uint64_t at = 0;
         for (uint32_t i = 0; i < c->parts; i++) {
-            g->parts[i] = new_tensor(g, l->lengths[i]);
-            last = ggml_cpy(g->ctx, g->parts[i], view_along(g, g->whole, l->lengths[i], at));
+            g->parts[i] = new_part(g, l->lengths[i]);
+            struct ggml_tensor* view = view_along(g, g->whole, l->lengths[i], at);
+            last = c->op == PEER_JOIN ? ggml_cpy(g->ctx, g->parts[i], view) : ggml_cpy(g->ctx, view, g->parts[i]);
             ggml_build_forward_expand(g->graph, last);
             at += l->lengths[i];
         }

@@ -104,6 +104,10 @@ static int create_plan(peer_vksplit* v, uint32_t path)
         options.rows.index_bytes = c->index_bytes;
         options.rows.list_dims = c->list_dims;
     }
+    if (peer_converts(c)) { /* float32 <-> float16: the desc's element_size is the whole's */
+        options.convert.whole = c->element_size == 4 ? VKSPLIT_TYPE_FLOAT32 : VKSPLIT_TYPE_FLOAT16;
+        options.convert.parts = peer_parts_size(c) == 4 ? VKSPLIT_TYPE_FLOAT32 : VKSPLIT_TYPE_FLOAT16;
+    }
     if (c->op == PEER_SPLIT || c->op == PEER_ROWS_SPLIT) {
         vksplit_split_desc d = {.element_size = c->element_size, .rank = c->rank, .sizes = c->sizes};
         d.axis = c->axis;
@@ -122,6 +126,16 @@ static int create_plan(peer_vksplit* v, uint32_t path)
     if (r != VKSPLIT_OK)
         return fail("plan", &error);
     vksplit_plan_get_info(v->plan, &v->plan_info);
+    /* A converting plan's spans (its words: rounded up to 4 bytes) are the case's bytes here */
+    int join = c->op != PEER_SPLIT && c->op != PEER_ROWS_SPLIT;
+    for (uint32_t i = 0; peer_converts(c) && i < c->parts; i++) {
+        uint64_t span = join ? vksplit_plan_input_span_bytes(v->plan, i) : vksplit_plan_output_span_bytes(v->plan, i);
+        if (span != l->part_bytes[i]) {
+            fprintf(stderr, "peer_ggml: vksplit: part %u spans %llu bytes, the case's %llu\n", i,
+                    (unsigned long long)span, (unsigned long long)l->part_bytes[i]);
+            return 0;
+        }
+    }
     /* vksplit_plan_info's counts: a rows plan's check pass is one of its dispatches; a plan with
      * device parameters counts its indirect copy, not the check before it */
     int n = snprintf(v->plan_text, sizeof v->plan_text, "%s", v->plan_info.summary);
