@@ -5,7 +5,8 @@
  *                  join's; cli_scatter.c a TensorScatter's, in place)
  *   cli_options.c  argv to options, and the usage text
  *   cli_request.c  .npy headers and the options to a vksplit_split_desc or, for a join, a
- *                  vksplit_join_desc (the front-ends); a TensorScatter's join and its rows
+ *                  vksplit_join_desc (the front-ends), and with --to the copy's types (the
+ *                  inputs' from their dtype or --from); a TensorScatter's join and its rows
  *                  (cli_scatter.c)
  *   cli_input.c    the inputs: headers first, then exactly the declared data, streamed
  *   cli_outputs.c  the outputs: temporaries in DIR, renamed into place, stale ones and dead
@@ -69,9 +70,23 @@ typedef struct cli_options {
     bool tensorscatter;
     const char* scatter_mode;
     bool indices_on_gpu;
+    /* --to T: the copy converts (vksplit_plan_options.convert) into the outputs' type T (a
+     * split's parts, a join's whole); --from: the inputs' type, for what a .npy dtype cannot
+     * name (bfloat16 as <u2, FP8 as |u1, q8_0 as |V34); --scale S: FP8's host scale;
+     * --no-saturate. The names as given, then what cli_check_options makes of them (to NONE:
+     * no --to; from NONE: the dtype says; scale 0: none). */
+    const char* to_name;
+    const char* from_name;
+    const char* scale_text;
+    bool no_saturate;
+    vksplit_type to, from;
+    float scale;
 } cli_options;
 
 extern const char cli_usage[];
+
+/* --to's and --from's spelling of a type ("float16", "q8_0"). */
+const char* cli_type_name(vksplit_type type);
 
 /* 0, or the exit code after the one line. cli_free_options is due either way. */
 int cli_parse_options(int argc, char** argv, cli_options* o);
@@ -107,7 +122,7 @@ typedef struct cli_join_input {
     cli_stream data;
     vksplit_onnx_data_type type;
     uint32_t rank;                   /* as the header says (vksplit takes 1..VKSPLIT_MAX_RANK) */
-    int64_t shape[VKSPLIT_MAX_RANK]; /* its first dimensions, up to VKSPLIT_MAX_RANK */
+    int64_t shape[VKSPLIT_MAX_RANK]; /* its first dimensions, up to VKSPLIT_MAX_RANK (in elements) */
 } cli_join_input;
 
 typedef struct cli_join_inputs {
@@ -117,7 +132,7 @@ typedef struct cli_join_inputs {
 } cli_join_inputs;
 
 /* Opens every input of o in turn and reads its header (as cli_open_input), with its dtype
- * (cli_onnx_type); the first that fails is the one the line names. Nothing is opened for a
+ * (cli_node_input); the first that fails is the one the line names. Nothing is opened for a
  * count the front-end refuses (none, or above VKSPLIT_MAX_INPUTS). cli_close_join_inputs is
  * due either way. */
 int cli_open_join_inputs(const cli_options* o, cli_join_inputs* in);
@@ -141,6 +156,11 @@ typedef struct cli_request {
     vksplit_onnx_tensorscatter_storage scatter;
     int64_t* write_indices;
     bool indices_on_gpu;
+    /* --to: options.convert's types and scale, and the outputs' type (their descr and, for
+     * q8_0, their last dimension in blocks). A converting plan's spans are each rounded up to 4
+     * bytes: the inputs' reads past their data get zeros and the outputs' writes stop at theirs. */
+    bool converts;
+    vksplit_type out_type;
 } cli_request;
 
 /* The front-end's translation of the options for an array with this header (its rules are
@@ -158,6 +178,29 @@ void cli_free_request(cli_request* req);
 int cli_scatter_files(const cli_options* o, const vksplit_runner_desc* desc);
 /* The ONNX type of a .npy dtype; the line names path when there is none. */
 int cli_onnx_type(const npy_header* h, const char* path, vksplit_onnx_data_type* type);
+/* An input as the front-end takes it: its dtype's ONNX type and its shape (rank entries), or
+ * with --to its elements' (cli_source_type; FP8 and q8_0 as the uint8 bytes they are held in,
+ * q8_0's last dimension in elements, 32 a block). */
+int cli_node_input(const cli_options* o, const npy_header* h, const char* path, vksplit_onnx_data_type* type,
+                   int64_t* shape);
+/* With --to: the type of the elements an input holds, as --from or else its dtype says (<f4,
+ * <f2, a 2-byte void); the line names path and says what to give where they cannot. */
+int cli_source_type(const cli_options* o, const npy_header* h, const char* path, vksplit_type* type);
+/* Whether the dtype holds `type` as cli_type_descr writes it (bfloat16 a 2-byte void too); the
+ * line names path and `option`, which said the type. */
+int cli_held_type(const npy_header* h, const char* path, vksplit_type type, const char* option);
+/* An input of that type as the front-end takes it (cli_node_input's). */
+int cli_typed_input(const npy_header* h, const char* path, vksplit_type type, vksplit_onnx_data_type* node_type,
+                    int64_t* shape);
+/* With --to, after the front-end's translation: options.convert (a split's input converts into
+ * the outputs' type, a join's or a TensorScatter's parts into the whole's; source the other
+ * type), element_size 0, and q8_0's rule on the last dimension that the plan would refuse
+ * (PLAN_CONVERT_Q8_0_ROW), the file at fault named. */
+int cli_set_convert(const cli_options* o, vksplit_type source, cli_request* req);
+/* The .npy descr a type's data is written in ("'<f2'"; bfloat16 '<u2', FP8 '|u1', q8_0 '|V34'),
+ * and the bytes of that many of its elements (q8_0: 34 a block of 32). */
+const char* cli_type_descr(vksplit_type type);
+uint64_t cli_type_bytes(vksplit_type type, uint64_t elements);
 
 /* --- the outputs (cli_outputs.c) ------------------------------------------------------ */
 typedef struct cli_outputs {
@@ -211,6 +254,10 @@ int cli_run_on_device(const vksplit_runner_desc* desc, bool device_option,
 /* Whether a plan's error is the request's (exit 2), should the plan find one the front-end let
  * through. */
 bool cli_is_request_error(vksplit_result r);
+/* The plan's refusal of a request (exit 2): cli_is_request_error's, and a copy that converts
+ * refused by its rules (PLAN_CONVERT_TYPE .. PLAN_CONVERT_WITH: its types, scale, q8_0's blocks,
+ * what it does not take). */
+bool cli_is_request_refusal(vksplit_result r, const vksplit_error* err);
 /* The run's end, whatever became of it: the outputs put in place or taken back; the request
  * freed. */
 int cli_finish(int rc, cli_outputs* outputs, cli_request* req);

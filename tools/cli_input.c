@@ -106,16 +106,17 @@ int cli_open_join_inputs(const cli_options* o, cli_join_inputs* in)
         cli_input one;
         rc = cli_open_input(o->inputs[i], &one);
         cli_join_input* item = &in->items[i];
+        int64_t shape[NPY_MAX_DIMS];
         if (!rc) {
             item->data = one.data;
             in->count = i + 1;
-            rc = cli_onnx_type(&one.header, one.data.path, &item->type);
+            rc = cli_node_input(o, &one.header, one.data.path, &item->type, shape);
         }
         if (rc)
             break;
         item->rank = one.header.rank;
         for (uint32_t k = 0; k < one.header.rank && k < VKSPLIT_MAX_RANK; k++)
-            item->shape[k] = (int64_t)one.header.shape[k]; /* npy_read_header refuses dimensions above INT64_MAX */
+            item->shape[k] = shape[k];
         if (i == 0)
             in->first = one.header;
     }

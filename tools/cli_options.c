@@ -2,6 +2,7 @@
  * the join), and the usage text. No file or device is touched here. */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@ const char cli_usage[] =
     "       vksplit join --axis A [--opset V] --out-dir DIR IN0.npy IN1.npy ...\n"
     "       vksplit tensorscatter [--axis A] [--mode linear|circular] [--indices-on-gpu] [--opset V]\n"
     "               --out-dir DIR PAST_CACHE.npy UPDATE.npy [WRITE_INDICES.npy]\n"
+    "       vksplit [join|tensorscatter] ... --to T [--from T] [--scale S] [--no-saturate]\n"
     "       vksplit --list-devices\n"
     "       vksplit --help\n"
     "\n"
@@ -73,6 +75,26 @@ const char cli_usage[] =
     "                     index past the end: exit 2, nothing written); else the host checks\n"
     "                     them and the plan holds them (at most 2048 batch rows)\n"
     "  --opset V          the TensorScatter version: 24 (the default)\n"
+    "\n"
+    "Conversions (docs/conversions.md has every rounding): the copy converts each element on the\n"
+    "device, in the same dispatch: a split's input into its outputs' type, a join's inputs into\n"
+    "its output's, a TensorScatter's update into past_cache's (which --to names).\n"
+    "  --to T             the outputs' type: float32, float16, bfloat16, float8e4m3fn, float8e5m2\n"
+    "                     or q8_0 (ggml's: blocks of 32 elements, an f16 scale and 32 int8)\n"
+    "  --from T           the inputs' type, for what a dtype cannot name: bfloat16 ('<u2' or a\n"
+    "                     2-byte void), float8e4m3fn or float8e5m2 ('|u1'), q8_0 ('|V34'); without\n"
+    "                     it '<f4' is float32, '<f2' float16 and a 2-byte void bfloat16. FP8 and\n"
+    "                     q8_0 convert to and from float32, float16 and bfloat16 only\n"
+    "  --scale S          FP8 only, a float32 > 0: to FP8 fp8(x * S), from FP8 x * S (NaN and\n"
+    "                     infinity unscaled)\n"
+    "  --no-saturate      to FP8: past the largest finite gives NaN (e4m3fn) or infinity\n"
+    "                     (e5m2), not +-448 or +-57344\n"
+    "  .npy has no bfloat16, FP8 or q8_0 dtype: they are read and written as raw bytes: the outputs\n"
+    "  are float32 '<f4', float16 '<f2', bfloat16 '<u2' (its bits), FP8 '|u1' (its bytes) and q8_0\n"
+    "  '|V34' (an item a 34-byte block: f16 d, then int8 qs[32]), the last dimension in blocks\n"
+    "  (elements / 32). Axes and lengths (--split, --device-lengths) count elements: a q8_0 file's\n"
+    "  last dimension times 32, a multiple of 32 in every input and output. The front-ends see FP8\n"
+    "  and q8_0 as the uint8 they are held in (OpenVINO: f8e4m3, f8e5m2).\n"
     "\n"
     "Device:\n"
     "  --device N         the device at index N of --list-devices (default: the first discrete\n"
@@ -148,11 +170,11 @@ static int parse_one(cli_options* o, int argc, char** argv, int* i)
         return cli_fail(CLI_EXIT_INVALID, "unknown option '%s' (try --help)", arg);
     memcpy(name, arg, length);
     name[length] = '\0';
-    if (!strcmp(name, "--list-devices") || !strcmp(name, "--indices-on-gpu")) {
+    if (!strcmp(name, "--list-devices") || !strcmp(name, "--indices-on-gpu") || !strcmp(name, "--no-saturate")) {
         if (eq)
             return cli_fail(CLI_EXIT_INVALID, "%s takes no value", name);
-        bool* flag = name[2] == 'l' ? &o->list_devices : &o->indices_on_gpu;
-        if (*flag && flag == &o->indices_on_gpu)
+        bool* flag = name[2] == 'l' ? &o->list_devices : name[2] == 'i' ? &o->indices_on_gpu : &o->no_saturate;
+        if (*flag && flag != &o->list_devices)
             return cli_fail(CLI_EXIT_INVALID, "%s is given more than once", name);
         *flag = true;
         return 0;
@@ -162,6 +184,9 @@ static int parse_one(cli_options* o, int argc, char** argv, int* i)
                         : !strcmp(name, "--out-dir")  ? &o->out_dir
                         : !strcmp(name, "--openvino") ? &o->openvino
                         : !strcmp(name, "--mode")     ? &o->scatter_mode
+                        : !strcmp(name, "--to")       ? &o->to_name
+                        : !strcmp(name, "--from")     ? &o->from_name
+                        : !strcmp(name, "--scale")    ? &o->scale_text
                                                       : NULL;
     cli_number* num = !strcmp(name, "--axis")          ? &o->axis
                       : !strcmp(name, "--num-outputs") ? &o->num_outputs
@@ -273,6 +298,92 @@ static int check_openvino(cli_options* o)
     return 0;
 }
 
+/* --to's and --from's names. */
+static const struct {
+    const char* name;
+    vksplit_type type;
+} type_names[] = {
+    {"float32", VKSPLIT_TYPE_FLOAT32},       {"float16", VKSPLIT_TYPE_FLOAT16},
+    {"bfloat16", VKSPLIT_TYPE_BFLOAT16},     {"float8e4m3fn", VKSPLIT_TYPE_FLOAT8E4M3FN},
+    {"float8e5m2", VKSPLIT_TYPE_FLOAT8E5M2}, {"q8_0", VKSPLIT_TYPE_Q8_0},
+};
+
+const char* cli_type_name(vksplit_type type)
+{
+    for (size_t i = 0; i < sizeof type_names / sizeof type_names[0]; i++)
+        if (type_names[i].type == type)
+            return type_names[i].name;
+    return "none";
+}
+
+static int parse_type(const char* option, const char* text, vksplit_type* type)
+{
+    for (size_t i = 0; i < sizeof type_names / sizeof type_names[0]; i++)
+        if (!strcmp(text, type_names[i].name)) {
+            *type = type_names[i].type;
+            return 0;
+        }
+    return cli_fail(CLI_EXIT_INVALID,
+                    "%s '%.40s' is not a type vksplit converts: give float32, float16, bfloat16, float8e4m3fn, "
+                    "float8e5m2 or q8_0",
+                    option, text);
+}
+
+static bool is_fp8(vksplit_type t) { return t == VKSPLIT_TYPE_FLOAT8E4M3FN || t == VKSPLIT_TYPE_FLOAT8E5M2; }
+/* float32, float16, bfloat16; NONE too: a type the dtype names is one of them. */
+static bool is_wide(vksplit_type t) { return t <= VKSPLIT_TYPE_BFLOAT16; }
+
+/* The option of the conversion that is given, or NULL. */
+static const char* convert_option(const cli_options* o)
+{
+    return o->to_name       ? "--to"
+           : o->from_name   ? "--from"
+           : o->scale_text  ? "--scale"
+           : o->no_saturate ? "--no-saturate"
+                            : NULL;
+}
+
+/* --to, --from, --scale and --no-saturate, on a split or a join: what docs/conversions.md
+ * allows, so that a request the plan would refuse fails before the device starts. */
+static int check_convert(cli_options* o)
+{
+    if (!o->to_name) {
+        const char* without = convert_option(o);
+        return without ? cli_fail(CLI_EXIT_INVALID, "%s goes with --to T (the outputs' type)", without) : 0;
+    }
+    int rc = parse_type("--to", o->to_name, &o->to);
+    if (!rc && o->from_name)
+        rc = parse_type("--from", o->from_name, &o->from);
+    if (rc)
+        return rc;
+    vksplit_type from = o->from, to = o->to;
+    if (!is_wide(from) && !is_wide(to) && !(from == to && is_fp8(from)))
+        return cli_fail(CLI_EXIT_INVALID,
+                        "--from %s --to %s: vksplit converts FP8 and q8_0 to and from float32, float16 and bfloat16 "
+                        "only (docs/conversions.md)",
+                        cli_type_name(from), cli_type_name(to));
+    bool fp8 = is_fp8(to) ? from != to : is_fp8(from); /* the copy converts to or from FP8 */
+    if (o->scale_text && !fp8)
+        return cli_fail(CLI_EXIT_INVALID,
+                        "--scale is for FP8 only: give it with --to or --from float8e4m3fn or float8e5m2 (--to %s%s%s "
+                        "has no scale)",
+                        cli_type_name(to), from ? " --from " : "", from ? cli_type_name(from) : "");
+    if (o->scale_text) {
+        char* end;
+        errno = 0;
+        float scale = strtof(o->scale_text, &end);
+        if (end == o->scale_text || *end != '\0' || !isfinite(scale) || !(scale > 0.0f))
+            return cli_fail(CLI_EXIT_INVALID, "--scale '%.40s' is not a finite number > 0 (as a float32)",
+                            o->scale_text);
+        o->scale = scale;
+    }
+    if (o->no_saturate && !(is_fp8(to) && from != to))
+        return cli_fail(CLI_EXIT_INVALID,
+                        "--no-saturate is for a conversion to FP8 (--to float8e4m3fn or float8e5m2), not --to %s",
+                        cli_type_name(to));
+    return 0;
+}
+
 /* --mode and --indices-on-gpu are TensorScatter's: the option given with a split or a join. */
 static const char* scatter_option(const cli_options* o)
 {
@@ -332,10 +443,14 @@ static int check_join(const cli_options* o)
 
 int cli_check_options(cli_options* o)
 {
-    if (o->tensorscatter)
-        return check_tensorscatter(o);
-    if (o->join)
-        return check_join(o);
+    if (o->tensorscatter) {
+        int rc = check_tensorscatter(o);
+        return rc ? rc : check_convert(o);
+    }
+    if (o->join) {
+        int rc = check_join(o);
+        return rc ? rc : check_convert(o);
+    }
     if (scatter_option(o))
         return cli_fail(CLI_EXIT_INVALID, "%s is a tensorscatter option (vksplit tensorscatter ...)",
                         scatter_option(o));
@@ -343,13 +458,15 @@ int cli_check_options(cli_options* o)
         return cli_fail(CLI_EXIT_INVALID, "--input IN.npy is required");
     if (!o->out_dir)
         return cli_fail(CLI_EXIT_INVALID, "--out-dir DIR is required");
-    if (o->openvino)
-        return check_openvino(o);
+    if (o->openvino) {
+        int rc = check_openvino(o);
+        return rc ? rc : check_convert(o);
+    }
     o->mode = CLI_MODE_ONNX;
     if (o->num_splits.given || o->split_lengths.given)
         return cli_fail(CLI_EXIT_INVALID, "%s belongs to --openvino",
                         o->num_splits.given ? "--num-splits" : "--split-lengths");
-    return 0;
+    return check_convert(o);
 }
 
 void cli_free_options(cli_options* o)

@@ -207,7 +207,7 @@ static int ensure_dir(cli_outputs* out)
 }
 
 /* Output `index`'s header: a split's input's shape with its length on the axis; a join's
- * output's shape. */
+ * output's shape; in the input's descr, or with --to the type's. */
 static int write_header(cli_outputs* out, uint32_t index)
 {
     const cli_request* req = out->req;
@@ -216,8 +216,13 @@ static int write_header(cli_outputs* out, uint32_t index)
     memcpy(shape, req->sizes, sizeof shape);
     if (!req->join)
         shape[req->split.axis] = req->device_lengths ? (uint64_t)req->device_lengths[index] : req->split.lengths[index];
+    /* --to: the type's own descr; q8_0's last dimension in blocks */
+    const char* descr = req->converts ? cli_type_descr(req->out_type) : out->input->descr;
+    npy_encoding encoding = req->converts ? NPY_ENCODING_LATIN1 : out->input->encoding;
+    if (req->converts && req->out_type == VKSPLIT_TYPE_Q8_0)
+        shape[rank - 1] /= 32;
     char header[1024]; /* a descr of < 256 bytes and 8 dimensions need < 700 */
-    size_t length = npy_format_header(header, sizeof header, out->input->descr, out->input->encoding, rank, shape);
+    size_t length = npy_format_header(header, sizeof header, descr, encoding, rank, shape);
     if (!length)
         return cli_fail(CLI_EXIT_FAILURE, "the header of output %u does not fit %zu bytes", index, sizeof header);
     int e = write_all(out->fd, header, length);

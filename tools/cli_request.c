@@ -3,6 +3,7 @@
  * inputs through ONNX Concat to a vksplit_join_desc. The front-ends check their own rules
  * here; the plan validates the result once, later, on the device's context. */
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,6 +52,185 @@ static int find_dtype(const npy_header* h, const char* path, const dtype** out)
     return cli_fail(CLI_EXIT_INVALID,
                     "%s: dtype %s is not supported (b1 i1 u1 i2 u2 f2 i4 u4 f4 i8 u8 f8 c8 c16, or V2 for bfloat16)",
                     path, h->descr);
+}
+
+/* ---- --to: the types of a copy that converts ------------------------------------------- */
+
+/* How a type's data is held in a .npy, and the element type the front-ends take it for: FP8
+ * and q8_0 have neither a numpy dtype nor an ONNX Split or Concat type, so the front-end sees
+ * the bytes they are held in (q8_0's shape in elements); OpenVINO has the FP8 types. */
+typedef struct stored {
+    vksplit_type type;
+    const char* descr; /* what the outputs are written in */
+    const char* takes; /* what --from takes, for the messages */
+    dtype node;        /* for the front-ends: the kind and size are the file's */
+} stored;
+
+static const stored stored_types[] = {
+    {VKSPLIT_TYPE_FLOAT32, "'<f4'", "'<f4'", {'f', 4, VKSPLIT_ONNX_FLOAT, VKSPLIT_OV_F32, "float32"}},
+    {VKSPLIT_TYPE_FLOAT16, "'<f2'", "'<f2'", {'f', 2, VKSPLIT_ONNX_FLOAT16, VKSPLIT_OV_F16, "float16"}},
+    {VKSPLIT_TYPE_BFLOAT16,
+     "'<u2'",
+     "'<u2' or a 2-byte void ('|V2'), its bits",
+     {'u', 2, VKSPLIT_ONNX_BFLOAT16, VKSPLIT_OV_BF16, "bfloat16"}},
+    {VKSPLIT_TYPE_FLOAT8E4M3FN,
+     "'|u1'",
+     "'|u1', its bytes",
+     {'u', 1, VKSPLIT_ONNX_UINT8, VKSPLIT_OV_F8E4M3, "float8e4m3fn"}},
+    {VKSPLIT_TYPE_FLOAT8E5M2,
+     "'|u1'",
+     "'|u1', its bytes",
+     {'u', 1, VKSPLIT_ONNX_UINT8, VKSPLIT_OV_F8E5M2, "float8e5m2"}},
+    {VKSPLIT_TYPE_Q8_0,
+     "'|V34'",
+     "'|V34', one 34-byte block of 32 elements an item",
+     {'V', 34, VKSPLIT_ONNX_UINT8, VKSPLIT_OV_U8, "q8_0"}},
+};
+
+static const stored* stored_type(vksplit_type type)
+{
+    for (size_t i = 0; i < sizeof stored_types / sizeof stored_types[0]; i++)
+        if (stored_types[i].type == type)
+            return &stored_types[i];
+    return &stored_types[0]; /* not reached: cli_check_options parsed the type */
+}
+
+const char* cli_type_descr(vksplit_type type) { return stored_type(type)->descr; }
+
+uint64_t cli_type_bytes(vksplit_type type, uint64_t elements)
+{
+    if (type == VKSPLIT_TYPE_Q8_0)
+        return elements / 32 * 34;
+    return elements * (type == VKSPLIT_TYPE_FLOAT32 ? 4u : type <= VKSPLIT_TYPE_BFLOAT16 ? 2u : 1u);
+}
+
+static bool holds(const npy_header* h, char kind, uint32_t size) { return h->kind == kind && h->itemsize == size; }
+
+int cli_held_type(const npy_header* h, const char* path, vksplit_type type, const char* option)
+{
+    const stored* s = stored_type(type);
+    bool bits = type == VKSPLIT_TYPE_BFLOAT16 && holds(h, 'V', 2);
+    if (holds(h, s->node.kind, s->node.size) || bits)
+        return 0;
+    return cli_fail(CLI_EXIT_INVALID, "%s: dtype %s does not hold %s: %s %s takes %s", path, h->descr, s->node.name,
+                    option, s->node.name, s->takes);
+}
+
+int cli_source_type(const cli_options* o, const npy_header* h, const char* path, vksplit_type* type)
+{
+    if (o->from) {
+        *type = o->from;
+        return cli_held_type(h, path, o->from, "--from");
+    }
+    *type = holds(h, 'f', 4)   ? VKSPLIT_TYPE_FLOAT32
+            : holds(h, 'f', 2) ? VKSPLIT_TYPE_FLOAT16
+            : holds(h, 'V', 2) ? VKSPLIT_TYPE_BFLOAT16
+                               : VKSPLIT_TYPE_NONE;
+    if (*type)
+        return 0;
+    if (holds(h, 'u', 1))
+        return cli_fail(CLI_EXIT_INVALID,
+                        "%s: dtype %s is uint8: for FP8 held in it, say which with --from float8e4m3fn or --from "
+                        "float8e5m2",
+                        path, h->descr);
+    if (holds(h, 'u', 2))
+        return cli_fail(CLI_EXIT_INVALID, "%s: dtype %s is uint16: for bfloat16 bits held in it, give --from bfloat16",
+                        path, h->descr);
+    if (holds(h, 'V', 34))
+        return cli_fail(CLI_EXIT_INVALID, "%s: dtype %s: for q8_0 blocks held in it, give --from q8_0", path, h->descr);
+    return cli_fail(CLI_EXIT_INVALID,
+                    "%s: dtype %s does not convert: --to takes float32 ('<f4'), float16 ('<f2') or bfloat16 (a 2-byte "
+                    "void), and with --from bfloat16 ('<u2'), FP8 ('|u1') or q8_0 ('|V34')",
+                    path, h->descr);
+}
+
+/* A q8_0 array's last dimension in elements (its .npy counts blocks); 0 or the exit code. */
+static int element_shape(vksplit_type type, const char* path, uint32_t rank, uint64_t* shape)
+{
+    if (type != VKSPLIT_TYPE_Q8_0 || rank == 0) /* a scalar: the front-end's rule */
+        return 0;
+    if (shape[rank - 1] > (uint64_t)INT64_MAX / 32)
+        return cli_fail(CLI_EXIT_INVALID, "%s: %llu q8_0 blocks are more than 2^63 - 1 elements", path,
+                        (unsigned long long)shape[rank - 1]);
+    shape[rank - 1] *= 32;
+    return 0;
+}
+
+int cli_typed_input(const npy_header* h, const char* path, vksplit_type type, vksplit_onnx_data_type* node_type,
+                    int64_t* shape)
+{
+    uint64_t sizes[NPY_MAX_DIMS];
+    memcpy(sizes, h->shape, h->rank * sizeof sizes[0]);
+    *node_type = stored_type(type)->node.onnx;
+    int rc = element_shape(type, path, h->rank, sizes);
+    for (uint32_t k = 0; k < h->rank; k++)
+        shape[k] = (int64_t)sizes[k]; /* npy_read_header refuses dimensions above INT64_MAX */
+    return rc;
+}
+
+int cli_node_input(const cli_options* o, const npy_header* h, const char* path, vksplit_onnx_data_type* type,
+                   int64_t* shape)
+{
+    vksplit_type source = VKSPLIT_TYPE_NONE;
+    int rc = o->to ? cli_source_type(o, h, path, &source) : cli_onnx_type(h, path, type);
+    if (!rc && o->to)
+        return cli_typed_input(h, path, source, type, shape);
+    for (uint32_t k = 0; k < h->rank; k++)
+        shape[k] = (int64_t)h->shape[k]; /* npy_read_header refuses dimensions above INT64_MAX */
+    return rc;
+}
+
+/* What part `index` or the whole (index UINT32_MAX) is to the user: a split's input or
+ * "out_1.npy", a join's input or "out.npy", a TensorScatter's update or past_cache. */
+static const char* tensor_name(const cli_options* o, uint32_t index, char* buffer, size_t capacity)
+{
+    if (o->tensorscatter)
+        return o->inputs[index == UINT32_MAX ? 0 : 1];
+    if (index == UINT32_MAX)
+        return o->join ? "out.npy" : o->input;
+    if (o->join)
+        return o->inputs[index];
+    snprintf(buffer, capacity, "out_%u.npy", index);
+    return buffer;
+}
+
+int cli_set_convert(const cli_options* o, vksplit_type source, cli_request* req)
+{
+    bool join = req->join; /* a join's or a TensorScatter's: the parts convert into the whole */
+    vksplit_convert* c = &req->options.convert;
+    c->whole = join ? o->to : source;
+    c->parts = join ? source : o->to;
+    c->no_saturate = o->no_saturate;
+    c->scale_source = o->scale > 0.0f ? VKSPLIT_SCALE_HOST : VKSPLIT_SCALE_NONE;
+    c->scale = o->scale;
+    req->converts = true;
+    req->out_type = o->to;
+    uint32_t rank = join ? req->join_desc.rank : req->split.rank;
+    uint32_t axis = join ? req->join_desc.axis : req->split.axis;
+    uint32_t count = join ? req->join_desc.input_count : req->split.output_count;
+    const uint64_t* lengths = join ? req->join_desc.lengths : req->split.lengths;
+    if (join)
+        req->join_desc.element_size = 0;
+    else
+        req->split.element_size = 0;
+    bool empty = false;
+    for (uint32_t k = 0; k < rank; k++)
+        empty = empty || req->sizes[k] == 0;
+    if ((c->whole != VKSPLIT_TYPE_Q8_0 && c->parts != VKSPLIT_TYPE_Q8_0) || empty)
+        return 0;
+    /* A split's input first, then its outputs; a join's inputs first, then its output: the
+     * file the user gave is named where it is at fault. */
+    char name[32];
+    for (uint32_t i = 0; i <= count; i++) {
+        uint32_t index = join ? (i < count ? i : UINT32_MAX) : (i ? i - 1 : UINT32_MAX);
+        uint64_t last = index == UINT32_MAX || axis != rank - 1 ? req->sizes[rank - 1] : lengths[index];
+        if (last % 32)
+            return cli_fail(CLI_EXIT_INVALID,
+                            "%s: its last dimension is %llu elements, not whole q8_0 blocks of 32 (%s to %s)",
+                            tensor_name(o, index, name, sizeof name), (unsigned long long)last,
+                            cli_type_name(join ? c->parts : c->whole), cli_type_name(join ? c->whole : c->parts));
+    }
+    return 0;
 }
 
 static int translate_onnx(const cli_options* o, const npy_header* h, const dtype* t, cli_request* req)
@@ -172,10 +352,22 @@ int cli_make_request(const cli_options* o, const npy_header* h, cli_request* req
 {
     int rc = new_request(req);
     const dtype* t = NULL;
-    if (!rc)
+    vksplit_type source = VKSPLIT_TYPE_NONE;
+    npy_header elements; /* with --to: the input as the front-end takes it */
+    if (!rc && o->to) {
+        rc = cli_source_type(o, h, o->input, &source);
+        elements = *h;
+        h = &elements;
+        t = &stored_type(source)->node;
+        if (!rc)
+            rc = element_shape(source, o->input, elements.rank, elements.shape);
+    } else if (!rc) {
         rc = find_dtype(h, o->input, &t);
+    }
     if (!rc)
         rc = o->mode == CLI_MODE_ONNX ? translate_onnx(o, h, t, req) : translate_openvino(o, h, t, req);
+    if (!rc && o->to)
+        rc = cli_set_convert(o, source, req);
     if (!rc && o->device_lengths.given) { /* the GPU's check holds them to the capacities */
         if (o->device_lengths.count != req->split.output_count)
             return cli_fail(CLI_EXIT_INVALID, "--device-lengths has %u values for %u outputs", o->device_lengths.count,
@@ -258,6 +450,9 @@ int cli_make_join_request(const cli_options* o, const cli_join_inputs* inputs, c
         if (!nodes)
             rc = cli_fail(CLI_EXIT_FAILURE, "out of memory for %u inputs", o->input_count);
     }
+    vksplit_type source = VKSPLIT_TYPE_NONE; /* with --to: the inputs' type, input 0's */
+    if (!rc && nodes && o->to)
+        rc = cli_source_type(o, &inputs->first, o->inputs[0], &source);
     for (uint32_t i = 0; nodes && i < o->input_count; i++) {
         const cli_join_input* in = &inputs->items[i];
         nodes[i] = (vksplit_onnx_concat_input){in->type, in->rank, in->shape};
@@ -273,6 +468,8 @@ int cli_make_join_request(const cli_options* o, const cli_join_inputs* inputs, c
         memcpy(req->sizes, storage.sizes, sizeof req->sizes);
         req->join_desc.sizes = req->sizes;
     }
+    if (!rc && o->to) /* the inputs share input 0's type: Concat holds them to one ONNX type, which each source has */
+        rc = cli_set_convert(o, source, req);
     free(nodes);
     return rc;
 }

@@ -22,8 +22,11 @@ typedef struct job {
     cli_outputs* outputs;
     int failure;
     /* --device-lengths: each output streams out as its capacity, blocks of `block` bytes (one
-     * index before the axis) of which the first `keep[k]` are output k's; `seen` of its stream so far */
+     * index before the axis) of which the first `keep[k]` are output k's; --to: each output's
+     * span streams out, its data then up to 4 bytes more. `seen` of output `streaming`'s stream
+     * so far. */
     uint64_t block_step; /* bytes of one step along the axis */
+    uint64_t outer;      /* blocks: the indices before the axis */
     const uint64_t* caps;
     const int64_t* lengths;
     uint64_t seen;
@@ -40,29 +43,49 @@ static vksplit_result stopped(vksplit_error* error)
     return VKSPLIT_ERROR_IO;
 }
 
+/* The next `bytes` of an input: a converting plan's span is its data rounded up to 4 bytes
+ * (check_input_spans), and past the data it reads zeros. */
+static int read_span(const job* j, cli_stream* s, void* dst, size_t bytes)
+{
+    if (!j->req->converts)
+        return cli_read_stream(s, dst, bytes);
+    uint64_t left = s->bytes - s->consumed;
+    size_t take = bytes < left ? bytes : (size_t)left;
+    int rc = take ? cli_read_stream(s, dst, take) : 0;
+    if (!rc)
+        memset((unsigned char*)dst + take, 0, bytes - take);
+    return rc;
+}
+
 static vksplit_result read_input(void* user, void* dst, size_t bytes, vksplit_error* error)
 {
     job* j = user;
-    j->failure = cli_read_stream(&j->input->data, dst, bytes);
+    j->failure = read_span(j, &j->input->data, dst, bytes);
     return j->failure ? stopped(error) : VKSPLIT_OK;
 }
 
 static vksplit_result write_output(void* user, uint32_t output, const void* src, size_t bytes, vksplit_error* error)
 {
     job* j = user;
-    if (!j->lengths) {
+    if (!j->lengths && !j->req->converts) {
         j->failure = cli_write_output(j->outputs, output, src, bytes);
         return j->failure ? stopped(error) : VKSPLIT_OK;
     }
-    /* Device lengths: of each block (the capacity's steps at one index before the axis), the
-     * first length steps are the output's. */
     if (output != j->streaming) {
         j->streaming = output;
         j->seen = 0;
     }
-    uint64_t block = j->caps[output] * j->block_step, keep = (uint64_t)j->lengths[output] * j->block_step;
+    /* Device lengths: of each block (the capacity's steps at one index before the axis), the
+     * first length steps are the output's. --to: the stream is the data and then the span's
+     * last bytes, up to 4, which are no element's. */
+    uint64_t block = j->outputs->bytes[output], keep = block, data = block;
+    if (j->lengths) {
+        block = j->caps[output] * j->block_step;
+        keep = (uint64_t)j->lengths[output] * j->block_step;
+        data = j->outer * block;
+    }
     const unsigned char* p = src;
-    while (bytes && !j->failure) {
+    while (bytes && !j->failure && j->seen < data) {
         uint64_t at = j->seen % block, take = block - at < bytes ? block - at : bytes;
         if (at < keep)
             j->failure = cli_write_output(j->outputs, output, p, (size_t)(keep - at < take ? keep - at : take));
@@ -76,7 +99,7 @@ static vksplit_result write_output(void* user, uint32_t output, const void* src,
 static vksplit_result read_join_input(void* user, uint32_t input, void* dst, size_t bytes, vksplit_error* error)
 {
     job* j = user;
-    j->failure = cli_read_stream(&j->inputs->items[input].data, dst, bytes);
+    j->failure = read_span(j, &j->inputs->items[input].data, dst, bytes);
     return j->failure ? stopped(error) : VKSPLIT_OK;
 }
 
@@ -103,6 +126,13 @@ bool cli_is_request_error(vksplit_result r)
     }
 }
 
+/* Whether a span is what the plan reads or writes of `bytes` of data: the bytes exactly, or
+ * for a converting plan rounded up to 4 (docs/conversions.md: its copy moves 32-bit words). */
+static bool span_of(const cli_request* req, uint64_t span, uint64_t bytes)
+{
+    return req->converts ? span >= bytes && span - bytes < 4 : span == bytes;
+}
+
 /* Each input's data is what the plan reads of it: the files hold exactly the packed tensors. */
 static int check_input_spans(const vksplit_plan* plan, const job* j)
 {
@@ -110,11 +140,35 @@ static int check_input_spans(const vksplit_plan* plan, const job* j)
     for (uint32_t i = 0; i < n; i++) {
         const cli_stream* s = j->inputs ? &j->inputs->items[i].data : &j->input->data;
         uint64_t span = vksplit_plan_input_span_bytes(plan, i);
-        if (span != s->bytes)
+        if (!span_of(j->req, span, s->bytes))
             return cli_fail(CLI_EXIT_FAILURE, "the plan reads %llu bytes of '%s', the file holds %llu",
                             (unsigned long long)span, s->path, (unsigned long long)s->bytes);
     }
     return 0;
+}
+
+/* With --to, each output's data: its elements in the outputs' type, of which the plan's span
+ * is the data rounded up to 4 bytes. */
+static int converted_bytes(const vksplit_plan* plan, const cli_request* req, cli_outputs* outputs)
+{
+    for (uint32_t i = 0; i < outputs->count; i++) {
+        uint32_t rank = req->join ? req->join_desc.rank : req->split.rank;
+        uint64_t elements = 1;
+        for (uint32_t k = 0; k < rank; k++)
+            elements *= !req->join && k == req->split.axis ? req->split.lengths[i] : req->sizes[k];
+        uint64_t bytes = cli_type_bytes(req->out_type, elements), span = vksplit_plan_output_span_bytes(plan, i);
+        if (!span_of(req, span, bytes))
+            return cli_fail(CLI_EXIT_FAILURE, "the plan writes %llu bytes of output %u, which holds %llu",
+                            (unsigned long long)span, i, (unsigned long long)bytes);
+        outputs->bytes[i] = bytes;
+    }
+    return 0;
+}
+
+bool cli_is_request_refusal(vksplit_result r, const vksplit_error* err)
+{
+    return cli_is_request_error(r) ||
+           (err->rule >= VKSPLIT_RULE_PLAN_CONVERT_TYPE && err->rule <= VKSPLIT_RULE_PLAN_CONVERT_WITH);
 }
 
 /* The plan, on the runner's context, then the run through j's callbacks. */
@@ -127,23 +181,32 @@ static int run_plan(vksplit_runner* runner, const cli_request* req, job* j)
     vksplit_plan_options options = {.path = VKSPLIT_PATH_AUTO};
     if (req->device_lengths)
         options.device_parameters = VKSPLIT_DEVICE_PARAMETERS_PACKED;
+    options.convert = req->options.convert; /* --to: the types (zero without) */
     vksplit_result r = req->join ? vksplit_plan_create_join(ctx, &req->join_desc, &options, &plan, &err)
                                  : vksplit_plan_create(ctx, &req->split, &options, &plan, &err);
     if (r != VKSPLIT_OK) {
         char context[32];
         snprintf(context, sizeof context, "cannot plan the %s", what);
-        return cli_fail_error(cli_is_request_error(r) ? CLI_EXIT_INVALID : CLI_EXIT_FAILURE, context, &err);
+        return cli_fail_error(cli_is_request_refusal(r, &err) ? CLI_EXIT_INVALID : CLI_EXIT_FAILURE, context, &err);
     }
     int rc = check_input_spans(plan, j);
     uint32_t* words = NULL;
     for (uint32_t i = 0; i < j->outputs->count; i++)
         j->outputs->bytes[i] = vksplit_plan_output_span_bytes(plan, i);
+    if (!rc && req->converts) {
+        j->streaming = UINT32_MAX;
+        rc = converted_bytes(plan, req, j->outputs);
+    }
     if (req->device_lengths) { /* the engine's words of the block: the whole's length, each part's */
         const vksplit_split_desc* d = &req->split;
         uint32_t n = d->output_count;
-        j->block_step = d->element_size;
+        uint64_t step = 1; /* elements of one step along the axis */
         for (uint32_t k = d->axis + 1; k < d->rank; k++)
-            j->block_step *= d->sizes[k];
+            step *= d->sizes[k];
+        j->block_step = req->converts ? cli_type_bytes(req->out_type, step) : d->element_size * step;
+        j->outer = 1;
+        for (uint32_t k = 0; k < d->axis; k++)
+            j->outer *= d->sizes[k];
         j->caps = d->lengths;
         j->lengths = req->device_lengths;
         j->streaming = UINT32_MAX;
@@ -154,7 +217,7 @@ static int run_plan(vksplit_runner* runner, const cli_request* req, job* j)
         for (uint32_t i = 0; words && i < n; i++) {
             words[VKSPLIT_PARAMETERS_LENGTH(n, i)] = (uint32_t)req->device_lengths[i];
             whole += (uint64_t)req->device_lengths[i];
-            uint64_t outer = j->caps[i] ? j->outputs->bytes[i] / (j->caps[i] * j->block_step) : 0;
+            uint64_t outer = j->caps[i] ? j->outer : 0;
             j->outputs->bytes[i] = outer * (uint64_t)req->device_lengths[i] * j->block_step;
         }
         if (words)

@@ -24,7 +24,8 @@ typedef struct scatter_job {
     cli_input* inputs; /* [INPUTS]; write_indices' closed when absent */
     cli_request* req;
     cli_outputs* outputs;
-    int failure; /* a callback's exit code, its line printed */
+    int failure;      /* a callback's exit code, its line printed */
+    uint64_t written; /* --to: of present_cache's span, whose data is the file's */
 } scatter_job;
 
 static vksplit_result stopped(vksplit_error* error)
@@ -37,24 +38,40 @@ static vksplit_result stopped(vksplit_error* error)
     return VKSPLIT_ERROR_IO;
 }
 
+/* The next `bytes` of an input; with --to the plan's span is the data rounded up to 4 bytes
+ * (check_spans), and past the data it reads zeros. */
+static int read_span(const scatter_job* j, cli_stream* s, void* dst, size_t bytes)
+{
+    uint64_t left = s->bytes - s->consumed;
+    size_t take = j->req->converts && bytes > left ? (size_t)left : bytes;
+    int rc = take ? cli_read_stream(s, dst, take) : 0;
+    if (!rc)
+        memset((unsigned char*)dst + take, 0, bytes - take);
+    return rc;
+}
+
 static vksplit_result read_past(void* user, void* dst, size_t bytes, vksplit_error* error)
 {
     scatter_job* j = user;
-    j->failure = cli_read_stream(&j->inputs[PAST].data, dst, bytes);
+    j->failure = read_span(j, &j->inputs[PAST].data, dst, bytes);
     return j->failure ? stopped(error) : VKSPLIT_OK;
 }
 
 static vksplit_result read_update(void* user, void* dst, size_t bytes, vksplit_error* error)
 {
     scatter_job* j = user;
-    j->failure = cli_read_stream(&j->inputs[UPDATE].data, dst, bytes);
+    j->failure = read_span(j, &j->inputs[UPDATE].data, dst, bytes);
     return j->failure ? stopped(error) : VKSPLIT_OK;
 }
 
 static vksplit_result write_present(void* user, const void* src, size_t bytes, vksplit_error* error)
 {
     scatter_job* j = user;
-    j->failure = cli_write_output(j->outputs, 0, src, bytes);
+    uint64_t data = j->outputs->bytes[0], at = j->written; /* --to: the span's last bytes are no element's */
+    j->written += bytes;
+    if (j->req->converts)
+        bytes = at >= data ? 0 : data - at < bytes ? (size_t)(data - at) : bytes;
+    j->failure = bytes ? cli_write_output(j->outputs, 0, src, bytes) : 0;
     return j->failure ? stopped(error) : VKSPLIT_OK;
 }
 
@@ -90,6 +107,27 @@ static int describe(const cli_input* in, int64_t* shape, vksplit_onnx_tensorscat
     return rc;
 }
 
+/* With --to: past_cache holds the type --to names (present_cache's), update the type its
+ * dtype or --from names, which converts into it. The node sees them as ONNX's one type T,
+ * past_cache's, their shapes in elements. */
+static int describe_typed(const cli_options* o, cli_input* inputs, int64_t (*shapes)[NPY_MAX_DIMS],
+                          vksplit_onnx_tensorscatter_desc* node, vksplit_type* source)
+{
+    const cli_input* past = &inputs[PAST];
+    const cli_input* update = &inputs[UPDATE];
+    vksplit_onnx_data_type type = VKSPLIT_ONNX_UNDEFINED, unused;
+    int rc = cli_held_type(&past->header, past->data.path, o->to, "--to");
+    if (!rc)
+        rc = cli_typed_input(&past->header, past->data.path, o->to, &type, shapes[PAST]);
+    if (!rc)
+        rc = cli_source_type(o, &update->header, update->data.path, source);
+    if (!rc)
+        rc = cli_typed_input(&update->header, update->data.path, *source, &unused, shapes[UPDATE]);
+    node->past_cache = (vksplit_onnx_tensorscatter_input){type, past->header.rank, shapes[PAST]};
+    node->update = (vksplit_onnx_tensorscatter_input){type, update->header.rank, shapes[UPDATE]};
+    return rc;
+}
+
 /* write_indices' values, when its header is what the node takes (int64, (batch_size,)): the
  * host checks them (or the GPU does, once uploaded). Any other header is left to the front-end,
  * whose rule on its type or shape comes before the values are asked for. */
@@ -122,8 +160,10 @@ static int make_request(const cli_options* o, cli_input* inputs, cli_request* re
     node.axis = o->axis.value;
     node.mode = o->scatter_mode;
     bool given = o->input_count > 2;
-    int rc = describe(&inputs[PAST], shapes[PAST], &node.past_cache);
-    if (!rc)
+    vksplit_type source = VKSPLIT_TYPE_NONE; /* --to: update's */
+    int rc = o->to ? describe_typed(o, inputs, shapes, &node, &source)
+                   : describe(&inputs[PAST], shapes[PAST], &node.past_cache);
+    if (!rc && !o->to)
         rc = describe(&inputs[UPDATE], shapes[UPDATE], &node.update);
     if (!rc && given)
         rc = describe(&inputs[INDICES], shapes[INDICES], &node.write_indices_tensor);
@@ -143,21 +183,23 @@ static int make_request(const cli_options* o, cli_input* inputs, cli_request* re
     }
     memcpy(req->sizes, req->scatter.sizes, sizeof req->sizes);
     req->join_desc.sizes = req->sizes;
-    return 0;
+    return o->to ? cli_set_convert(o, source, req) : 0;
 }
 
-/* Each file holds exactly the packed tensor the plan reads of it. */
+/* Each file holds exactly the packed tensor the plan reads of it (with --to, a span is the
+ * data rounded up to 4 bytes). present_cache takes past_cache's data. */
 static int check_spans(const vksplit_plan* plan, const scatter_job* j)
 {
     vksplit_plan_info info;
     vksplit_plan_get_info(plan, &info);
     uint64_t spans[2] = {info.output_span_bytes, vksplit_plan_input_span_bytes(plan, 0)};
-    for (int i = PAST; i <= UPDATE; i++)
-        if (spans[i] != j->inputs[i].data.bytes)
+    for (int i = PAST; i <= UPDATE; i++) {
+        uint64_t data = j->inputs[i].data.bytes;
+        if (j->req->converts ? spans[i] < data || spans[i] - data >= 4 : spans[i] != data)
             return cli_fail(CLI_EXIT_FAILURE, "the plan reads %llu bytes of '%s', the file holds %llu",
-                            (unsigned long long)spans[i], j->inputs[i].data.path,
-                            (unsigned long long)j->inputs[i].data.bytes);
-    j->outputs->bytes[0] = info.output_span_bytes;
+                            (unsigned long long)spans[i], j->inputs[i].data.path, (unsigned long long)data);
+    }
+    j->outputs->bytes[0] = j->inputs[PAST].data.bytes;
     return 0;
 }
 
@@ -172,7 +214,7 @@ static int run_scatter(vksplit_runner* runner, void* user)
     vksplit_result r =
         vksplit_plan_create_join(vksplit_runner_context(runner), &req->join_desc, &req->options, &plan, &err);
     if (r != VKSPLIT_OK)
-        return cli_fail_error(cli_is_request_error(r) ? CLI_EXIT_INVALID : CLI_EXIT_FAILURE,
+        return cli_fail_error(cli_is_request_refusal(r, &err) ? CLI_EXIT_INVALID : CLI_EXIT_FAILURE,
                               "cannot plan the tensorscatter", &err);
     int rc = check_spans(plan, j);
     vksplit_runner_rows_io io = {read_past, read_update, write_present, j};
@@ -202,7 +244,7 @@ int cli_scatter_files(const cli_options* o, const vksplit_runner_desc* desc)
         rc = make_request(o, inputs, &req);
     if (!rc)
         rc = cli_expect_outputs(&outputs, &inputs[PAST].header, &req);
-    scatter_job j = {o, inputs, &req, &outputs, 0};
+    scatter_job j = {o, inputs, &req, &outputs, 0, 0};
     if (!rc)
         rc = cli_run_on_device(desc, o->device.given, run_scatter, &j);
     rc = cli_finish(rc, &outputs, &req);

@@ -2,7 +2,7 @@
 """End-to-end tests of the vksplit CLI against numpy as the independent reference.
 
 usage: test_cli.py PATH/TO/vksplit GROUP   (GROUP: help, dtypes, success, errors, files, streams,
-                                                devices, memory, race, kill)
+                                                devices, memory, race, kill, convert)
 
 The join mode (`vksplit join`, ONNX Concat) runs inside the same groups, against
 numpy.concatenate: every dtype (dtypes), axes, counts and opsets (success), its refusals
@@ -10,12 +10,16 @@ numpy.concatenate: every dtype (dtypes), axes, counts and opsets (success), its 
 the splits' (race). So does `vksplit tensorscatter` (ONNX TensorScatter-24), against this file's
 numpy loop of the operator (tensorscatter_reference): ONNX's backend cases, modes, axes, dtypes
 and write_indices absent, from the host and on the GPU (success), its refusals (errors), its
-options (help). Every run has VKSPLIT_VALIDATION=1: the CLI then fails on any Vulkan
-validation message.
+options (help). The copies that convert (--to, --from, --scale, --no-saturate) run in the
+convert group, against references written here from docs/conversions.md (numpy's astype for
+float32 <-> float16; ggml's quantize_row_q8_0_ref for q8_0), as splits, joins, device lengths
+and TensorScatters, and their refusals. Every run has VKSPLIT_VALIDATION=1: the CLI then fails
+on any Vulkan validation message.
 Exit code 77 (skipped) when numpy is missing.
 """
 import fcntl
 import io
+import math
 import os
 import random
 import re
@@ -1463,6 +1467,558 @@ def group_kill():
     case.close()
 
 
+# --- conversions (--to, --from, --scale, --no-saturate) -------------------------------------
+# The references are docs/conversions.md's, written here in numpy (float32 <-> float16 is
+# numpy's astype, which rounds to nearest even as the contract does, NaNs aside: their bits are
+# checked against the contract's table instead).
+
+F8_FORMATS = {"float8e4m3fn": (3, 7, 448.0, 0x7E, 0x7F), "float8e5m2": (2, 15, 57344.0, 0x7B, 0x7C)}
+
+
+def f32_bits(values):
+    return np.asarray(values, dtype=np.float32).view(np.uint32)
+
+
+def is_nan_bits(bits):
+    return (bits & 0x7F800000) == 0x7F800000 and (bits & 0x7FFFFF) != 0
+
+
+def f16_nan_of(bits32):
+    """FLOAT16 narrowing of a float32 NaN: s | 0x7E00 | m >> 13."""
+    return ((bits32 >> 16) & 0x8000) | 0x7E00 | ((bits32 & 0x7FFFFF) >> 13)
+
+
+def to_float16_bits(x):
+    """float32 -> float16 bits: numpy's astype (round to nearest even), NaNs by the table."""
+    bits = f32_bits(x).ravel()
+    with np.errstate(all="ignore"):
+        out = np.asarray(x, dtype=np.float32).astype(np.float16).view(np.uint16).ravel().copy()
+    for i, b in enumerate(bits):
+        if is_nan_bits(int(b)):
+            out[i] = f16_nan_of(int(b))
+    return out.reshape(np.shape(x))
+
+
+def to_bfloat16_bits(x):
+    """float32 -> bfloat16 bits: round to nearest even on the top 16 bits; a NaN s | 0x7FC0 | m >> 16."""
+    u = f32_bits(x).astype(np.uint64)
+    rounded = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
+    nan = ((u & 0x7F800000) == 0x7F800000) & ((u & 0x7FFFFF) != 0)
+    quiet = (((u >> 16) & 0x8000) | 0x7FC0 | ((u & 0x7FFFFF) >> 16)).astype(np.uint16)
+    return np.where(nan, quiet, rounded).astype(np.uint16)
+
+
+def from_bfloat16_bits(bits):
+    """bfloat16 bits -> float32 bits: bits << 16, a NaN with the quiet bit set."""
+    u = np.asarray(bits, dtype=np.uint32) << 16
+    nan = ((u & 0x7F800000) == 0x7F800000) & ((u & 0x7FFFFF) != 0)
+    return np.where(nan, u | 0x00400000, u).astype(np.uint32)
+
+
+def fp8_of(value_bits, fmt, saturate=True):
+    """One float32 (its bits) narrowed to FP8 by docs/conversions.md: round to nearest even with
+    the format's subnormals; past the largest finite after rounding (an unbounded exponent), and
+    infinities, saturate or give NaN (e4m3fn) / infinity (e5m2); a NaN its table's code."""
+    mb, bias, largest, sat, unsat = F8_FORMATS[fmt]
+    sign = 0x80 if value_bits >> 31 else 0
+    m = value_bits & 0x7FFFFF
+    if is_nan_bits(value_bits):
+        return sign | 0x7F if fmt == "float8e4m3fn" else sign | 0x7E | ((m >> 21) & 1)
+    a = abs(float(np.uint32(value_bits).view(np.float32)))
+    past = sign | (sat if saturate else unsat)
+    if math.isinf(a):
+        return past
+    if a == 0:
+        return sign
+    e = max(math.frexp(a)[1] - 1, 1 - bias)
+    r = round(a / 2.0 ** (e - mb))  # exact, and Python's round() is half to even
+    if r * 2.0 ** (e - mb) > largest:
+        return past
+    if r < 2 ** mb:
+        return sign | r  # a subnormal (or zero)
+    if r == 2 ** (mb + 1):
+        r, e = r // 2, e + 1
+    return sign | ((e + bias) << mb) | (r - 2 ** mb)
+
+
+def scaled(x, scale):
+    """x * scale as a float32 product; a NaN or an infinity is not multiplied."""
+    x = np.asarray(x, dtype=np.float32)
+    with np.errstate(all="ignore"):
+        p = x * np.float32(scale)
+    return np.where(np.isfinite(x), p, x).astype(np.float32)
+
+
+def to_fp8_bytes(x, fmt, scale=None, saturate=True):
+    p = scaled(x, scale) if scale is not None else np.asarray(x, dtype=np.float32)
+    bits = f32_bits(p).ravel()
+    return np.array([fp8_of(int(b), fmt, saturate) for b in bits], dtype=np.uint8).reshape(np.shape(x))
+
+
+def fp8_value_bits(code, fmt):
+    """FP8 code -> float32 bits, exactly (widening, docs/conversions.md)."""
+    mb, bias = F8_FORMATS[fmt][0], F8_FORMATS[fmt][1]
+    s = (code & 0x80) << 24
+    e = (code >> mb) & ((1 << (7 - mb)) - 1)
+    m = code & ((1 << mb) - 1)
+    top = (1 << (7 - mb)) - 1
+    if fmt == "float8e4m3fn" and e == top and m == 7:
+        return s | 0x7F800000 | 0x00400000 | 7 << 20
+    if fmt == "float8e5m2" and e == top:
+        return s | 0x7F800000 if m == 0 else s | 0x7F800000 | 0x00400000 | m << 21
+    value = m * 2.0 ** (1 - bias - mb) if e == 0 else (1 + m / 2.0 ** mb) * 2.0 ** (e - bias)
+    return int(np.float32(value).view(np.uint32)) | s
+
+
+def fp8_boundaries(fmt):
+    """float32 values at, between and around every FP8 code's value (its midpoints, one ulp
+    either side), past the largest, the subnormals' halves, zeros, infinities and NaNs."""
+    values = []
+    finite = sorted({np.uint32(fp8_value_bits(c, fmt)).view(np.float32) for c in range(128)
+                     if not is_nan_bits(fp8_value_bits(c, fmt)) and fp8_value_bits(c, fmt) != 0x7F800000})
+    for a, b in zip(finite, finite[1:] + [np.float32(finite[-1] * 1.25)]):
+        mid = np.float32((np.float64(a) + np.float64(b)) / 2)
+        values += [a, mid, np.nextafter(mid, np.float32(0)), np.nextafter(mid, np.float32(np.inf))]
+    values += [np.float32(1e30), np.float32(np.inf), np.float32(np.nan)]
+    values = np.array(values, dtype=np.float32)
+    nan_payload = np.array([0x7FA00001, 0xFFC00000, 0x7F800001], dtype=np.uint32).view(np.float32)
+    return np.concatenate([values, -values, nan_payload])
+
+
+def q8_0_reference(x):
+    """ggml's quantize_row_q8_0_ref on float32 rows (last dimension a multiple of 32), as
+    docs/conversions.md writes it: the blocks' bytes, d (float16) then qs[32] (int8)."""
+    blocks = np.asarray(x, dtype=np.float32).reshape(-1, 32)
+    out = bytearray()
+    for row in blocks:
+        amax = np.float32(0)
+        for v in np.abs(row):
+            amax = amax if amax > v else v
+        with np.errstate(all="ignore"):
+            d = np.float32(amax) / np.float32(127)
+            idv = np.float32(1) / d if d != 0 else np.float32(0)
+            p = (row * idv).astype(np.float32).astype(np.float64)
+        q = np.sign(p) * np.floor(np.abs(p) + 0.5)  # roundf: half away from zero, exact in float64
+        q = np.clip(np.nan_to_num(q, nan=0.0), -127, 127).astype(np.int8)
+        out += np.float16(d).tobytes() + q.tobytes()
+    return bytes(out)
+
+
+def q8_0_error_bound(x):
+    """ggml's error per element of float32 rows quantized to q8_0: half a step d = amax / 127 from
+    rounding x / d, plus what d loses as a float16 (127 steps' worth; all of d where it underflows)."""
+    blocks = np.asarray(x, dtype=np.float32).reshape(-1, 32)
+    d = (np.abs(blocks).max(axis=1) / np.float32(127)).astype(np.float32)
+    d16 = d.astype(np.float16).astype(np.float32)
+    bound = (0.5 * d.astype(np.float64) + 127 * np.abs(d.astype(np.float64) - d16)) * 1.001 + 1e-45
+    return np.repeat(bound, 32).reshape(np.shape(x))
+
+
+def q8_0_dequantize(data):
+    """34-byte blocks -> float32: qs[j] * float32(d), a float32 product."""
+    blocks = np.frombuffer(data, dtype=np.uint8).reshape(-1, 34)
+    d = blocks[:, :2].copy().view(np.float16).astype(np.float32)
+    qs = blocks[:, 2:].copy().view(np.int8).astype(np.float32)
+    return (qs * d).astype(np.float32).ravel()
+
+
+def convert_run(name, case, args, outputs):
+    """Runs the CLI; outputs: {file name: (descr, shape, bytes)} it must write, byte for byte."""
+    rc, out, err = run(args + ["--out-dir", case.out])
+    check(rc == 0 and err == "", "%s: exit %s, stderr %r" % (name, rc, err))
+    if rc != 0:
+        return {}
+    files = sorted(os.listdir(case.out))
+    check(files == sorted(outputs), "%s: files %s, expected %s" % (name, files, sorted(outputs)))
+    got = {}
+    for fname, (descr, shape, data) in outputs.items():
+        path = os.path.join(case.out, fname)
+        if not os.path.exists(path):
+            continue
+        got_descr, got_shape, got_data = read_raw(path)
+        got[fname] = got_data
+        check(got_descr == descr, "%s: %s descr %s, expected %s" % (name, fname, got_descr, descr))
+        check(got_shape == shape, "%s: %s shape %s, expected %s" % (name, fname, got_shape, shape))
+        if data is not None and got_data != data:
+            a, b = np.frombuffer(got_data, np.uint8), np.frombuffer(data, np.uint8)
+            at = next((i for i in range(min(len(a), len(b))) if a[i] != b[i]), min(len(a), len(b)))
+            check(False, "%s: %s bytes differ (%d and %d bytes, first at byte %d)" % (name, fname, len(a), len(b), at))
+        loaded = np.load(path)  # numpy reads what the CLI writes
+        check(loaded.shape == shape and loaded.tobytes() == got_data, "%s: np.load %s" % (name, fname))
+    return got
+
+
+def special_float32(count, seed):
+    """float32 values: wide random ones, zeros, subnormals, halfway cases of float16 and bfloat16,
+    overflows, infinities and quiet NaNs with payloads."""
+    rng = np.random.default_rng(seed)
+    x = (rng.standard_normal(count) * np.exp2(rng.integers(-30, 20, count))).astype(np.float32)
+    specials = np.array([0.0, -0.0, 1.0, -2.5, 65504.0, 65519.99, 65520.0, 1e9, -1e-9, 2 ** -24, 2 ** -25,
+                         3 * 2 ** -25, 1 + 2 ** -11, 1 + 3 * 2 ** -11, 1 + 2 ** -8, 1 + 3 * 2 ** -8, 3.4e38,
+                         np.inf, -np.inf, 1e-40, -1e-44], dtype=np.float32)
+    nans = np.array([0x7FC00000, 0xFFC00001, 0x7FFFFFFF, 0x7FC12345], dtype=np.uint32).view(np.float32)
+    assert count >= len(specials) + len(nans)
+    x[:len(specials)] = specials
+    x[-len(nans):] = nans
+    return x
+
+
+def convert_success():
+    # float32 -> float16, a split on the last axis (odd parts: spans rounded up to 4 bytes) and
+    # on the first, against numpy's astype(float16) byte for byte.
+    x = special_float32(3 * 37, 7).reshape(3, 37)
+    case = Case()
+    path = case.input(x)
+    want = to_float16_bits(x)
+    convert_run("f32->f16 axis 1", case, ["--input", path, "--axis", "1", "--split", "5,32", "--to", "float16"],
+                {"out_0.npy": ("'<f2'", (3, 5), np.ascontiguousarray(want[:, :5]).tobytes()),
+                 "out_1.npy": ("'<f2'", (3, 32), np.ascontiguousarray(want[:, 5:]).tobytes())})
+    finite = np.where(np.isnan(x), np.float32(1), x)
+    with np.errstate(all="ignore"):
+        check(np.array_equal(to_float16_bits(finite), finite.astype(np.float16).view(np.uint16)),
+              "the float16 reference is numpy's astype")
+    case.close()
+    case = Case()
+    path = case.input(x)
+    convert_run("f32->f16 axis 0 num_outputs", case, ["--input", path, "--num-outputs", "3", "--to", "float16"],
+                {"out_%d.npy" % k: ("'<f2'", (1, 37), want[k:k + 1].tobytes()) for k in range(3)})
+    case.close()
+
+    # float16 -> float32, a join (inputs of odd sizes: their spans padded), against astype.
+    with np.errstate(all="ignore"):
+        h = special_float32(3 * 9, 8).astype(np.float16)
+    h[-3:] = np.array([0x7E00, 0xFE01, 0x7C00], dtype=np.uint16).view(np.float16)  # quiet NaNs, inf
+    h = h.reshape(3, 9)
+    case = Case()
+    a, b = case.input(h[:, :5].copy(), name="a.npy"), case.input(h[:, 5:].copy(), name="b.npy")
+    want = h.astype(np.float32)
+    convert_run("join f16->f32", case, ["join", "--axis", "1", "--to", "float32", a, b],
+                {"out.npy": ("'<f4'", (3, 9), want.tobytes())})
+    # a signalling float16 NaN widens with the quiet bit set: s | 0x7F800000 | 0x00400000 | m << 13
+    s = np.array([0x7C01, 0xFD55, 0x3C00], dtype=np.uint16)
+    c = case.input(s.view(np.float16), name="c.npy")
+    shutil.rmtree(case.out)
+    want = np.array([0x7F800000 | 0x00400000 | 1 << 13, 0xFF800000 | 0x00400000 | 0x155 << 13, 0x3F800000],
+                    dtype=np.uint32)
+    convert_run("join f16 NaN->f32", case, ["join", "--axis", "0", "--to", "float32", c],
+                {"out.npy": ("'<f4'", (3,), want.tobytes())})
+    case.close()
+
+    # bfloat16: '<u2' bits with --from bfloat16, a 2-byte void without, both ways.
+    x = special_float32(2 * 19, 9).reshape(2, 19)
+    bits = to_bfloat16_bits(x)
+    case = Case()
+    path = case.input(x)
+    convert_run("f32->bf16", case, ["--input", path, "--axis", "1", "--split", "4,15", "--to", "bfloat16"],
+                {"out_0.npy": ("'<u2'", (2, 4), np.ascontiguousarray(bits[:, :4]).tobytes()),
+                 "out_1.npy": ("'<u2'", (2, 15), np.ascontiguousarray(bits[:, 4:]).tobytes())})
+    case.close()
+    raw = np.arange(0, 65536, 7, dtype=np.uint16)  # every 7th code: NaNs, infinities, subnormals
+    raw = np.concatenate([raw, np.array([0x7F81, 0xFFC1, 0x8000, 0x0001, 0xFF80], dtype=np.uint16)])  # even
+    for descr, spelled, extra in [(None, "<u2", ["--from", "bfloat16"]), ("'|V2'", "|V2", []),
+                                  ("'<V2'", "<V2 --from", ["--from", "bfloat16"])]:
+        case = Case()
+        path = case.input(raw if descr is None else raw.view("V2"), descr)
+        convert_run("bf16 %s -> f32" % spelled, case,
+                    ["--input", path, "--to", "float32", "--num-outputs", "1"] + extra,
+                    {"out_0.npy": ("'<f4'", raw.shape, from_bfloat16_bits(raw).tobytes())})
+        case.close()
+    case = Case()
+    path = case.input(raw, None)
+    f = from_bfloat16_bits(raw).view(np.float32)
+    convert_run("bf16 -> f16", case, ["--input", path, "--from", "bfloat16", "--to", "float16", "--num-outputs", "2",
+                                      "--opset", "13"],
+                {"out_0.npy": ("'<f2'", (len(raw) // 2,), to_float16_bits(f[:len(raw) // 2]).tobytes()),
+                 "out_1.npy": ("'<f2'", (len(raw) // 2,), to_float16_bits(f[len(raw) // 2:]).tobytes())})
+    case.close()
+
+    # FP8 out with a host scale: the contract's rounding (fp8_of) at every code's boundaries,
+    # times 2 and scaled by 0.5 (exact), and random values scaled by 3.7 (a rounded product).
+    for fmt in F8_FORMATS:
+        for saturate in (True, False):
+            with np.errstate(all="ignore"):
+                b = fp8_boundaries(fmt) * np.float32(2)
+            x = np.concatenate([b, special_float32(64, 10)])
+            x = x[:len(x) // 3 * 3].reshape(3, -1)
+            want = to_fp8_bytes(x, fmt, 0.5, saturate)
+            case = Case()
+            path = case.input(x)
+            n = x.shape[1]
+            label = "f32->%s scale 0.5%s" % (fmt, "" if saturate else " no-saturate")
+            convert_run(label, case, ["--input", path, "--axis", "1", "--split", "%d,%d" % (n - n // 2, n // 2),
+                                      "--to", fmt, "--scale", "0.5"] + ([] if saturate else ["--no-saturate"]),
+                        {"out_0.npy": ("'|u1'", (3, n - n // 2), np.ascontiguousarray(want[:, :n - n // 2]).tobytes()),
+                         "out_1.npy": ("'|u1'", (3, n // 2), np.ascontiguousarray(want[:, n - n // 2:]).tobytes())})
+            case.close()
+        x = special_float32(4 * 33, 11).reshape(4, 33) / np.float32(1e6)
+        case = Case()
+        path = case.input(x)
+        convert_run("f32->%s scale 3.7" % fmt, case,
+                    ["--input", path, "--to", fmt, "--scale", "3.7", "--num-outputs", "1"],
+                    {"out_0.npy": ("'|u1'", (4, 33), to_fp8_bytes(x, fmt, 3.7).tobytes())})
+        case.close()
+        # From FP8: every code (|u1 with --from), times the scale, to float32 and float16.
+        codes = np.arange(256, dtype=np.uint8).reshape(2, 128)
+        wide = np.array([fp8_value_bits(int(c), fmt) for c in codes.ravel()], dtype=np.uint32).view(np.float32)
+        want32 = scaled(wide, 2.0).reshape(2, 128)
+        case = Case()
+        path = case.input(codes)
+        convert_run("%s->f32 scale 2" % fmt, case, ["--input", path, "--from", fmt, "--to", "float32", "--scale", "2",
+                                                    "--axis", "1", "--num-outputs", "2"],
+                    {"out_0.npy": ("'<f4'", (2, 64), np.ascontiguousarray(want32[:, :64]).tobytes()),
+                     "out_1.npy": ("'<f4'", (2, 64), np.ascontiguousarray(want32[:, 64:]).tobytes())})
+        case.close()
+        case = Case()
+        a, b = case.input(codes[:1].copy(), name="a.npy"), case.input(codes[1:].copy(), name="b.npy")
+        convert_run("join %s->f16" % fmt, case, ["join", "--axis", "0", "--from", fmt, "--to", "float16", a, b],
+                    {"out.npy": ("'<f2'", (2, 128), to_float16_bits(wide.reshape(2, 128)).tobytes())})
+        case.close()
+        # The same FP8 bytes copied as they are (no conversion) keep their descr.
+        case = Case()
+        path = case.input(codes)
+        convert_run("%s->%s" % (fmt, fmt), case, ["--input", path, "--from", fmt, "--to", fmt, "--num-outputs", "1"],
+                    {"out_0.npy": ("'|u1'", (2, 128), codes.tobytes())})
+        case.close()
+
+    # q8_0: float32 -> blocks ('|V34', the last dimension in blocks), ggml's reference byte for
+    # byte; back again by a join (--from q8_0), the dequantized values within ggml's error.
+    rng = np.random.default_rng(12)
+    x = (rng.standard_normal((4, 128)) * np.exp2(rng.integers(-8, 8, (4, 1)))).astype(np.float32)
+    x[0, :32] = 0  # an all-zero block
+    x[1, 32:64] = np.float32(1e-40) * np.arange(32, dtype=np.float32)  # subnormals
+    x[2, 64:96] = np.linspace(-1, 1, 32, dtype=np.float32) * np.float32(60000)
+    case = Case()
+    path = case.input(x)
+    want = [q8_0_reference(x[:, :64]), q8_0_reference(x[:, 64:])]
+    got = convert_run("f32->q8_0", case, ["--input", path, "--axis", "1", "--split", "64,64", "--to", "q8_0"],
+                      {"out_0.npy": ("'|V34'", (4, 2), want[0]), "out_1.npy": ("'|V34'", (4, 2), want[1])})
+    for k, half in enumerate([x[:, :64], x[:, 64:]]):
+        data = got.get("out_%d.npy" % k)
+        if data is None:
+            continue
+        check(len(data) == 4 * 2 * 34, "q8_0 out_%d holds %d bytes, expected %d" % (k, len(data), 4 * 2 * 34))
+        y = q8_0_dequantize(data).reshape(4, 64)
+        check(np.all(np.abs(y - half) <= q8_0_error_bound(half)), "q8_0 out_%d: dequantized past ggml's error" % k)
+    parts = [os.path.join(case.out, "out_%d.npy" % k) for k in range(2)]
+    if all(os.path.exists(p) for p in parts):
+        back = os.path.join(case.tmp, "back")
+        os.mkdir(back)
+        rc, out, err = run(["join", "--axis", "1", "--from", "q8_0", "--to", "float32", "--out-dir", back] + parts)
+        check(rc == 0 and err == "", "q8_0 join back: exit %s, %r" % (rc, err))
+        if rc == 0:
+            descr, shape, data = read_raw(os.path.join(back, "out.npy"))
+            y = np.frombuffer(data, dtype=np.float32).reshape(4, 128)
+            exact = np.concatenate([q8_0_dequantize(want[0]).reshape(4, 64), q8_0_dequantize(want[1]).reshape(4, 64)],
+                                   axis=1)
+            check(descr == "'<f4'" and shape == (4, 128) and y.tobytes() == exact.tobytes(),
+                  "q8_0 join back: %s %s, not the dequantized blocks" % (descr, shape))
+            check(np.all(np.abs(y - x) <= q8_0_error_bound(x)), "q8_0 round trip: past ggml's error")
+    case.close()
+    # q8_0 split on axis 0 into float16 and bfloat16 (blocks in a |V34 file, --from q8_0).
+    blocks = np.frombuffer(q8_0_reference(x), dtype="V34").reshape(4, 4)
+    case = Case()
+    path = case.input(blocks)
+    y = q8_0_dequantize(q8_0_reference(x)).reshape(4, 128)
+    convert_run("q8_0->f16 axis 0", case, ["--input", path, "--from", "q8_0", "--to", "float16", "--split", "1,3"],
+                {"out_0.npy": ("'<f2'", (1, 128), to_float16_bits(y[:1]).tobytes()),
+                 "out_1.npy": ("'<f2'", (3, 128), to_float16_bits(y[1:]).tobytes())})
+    case.close()
+    case = Case()
+    path = case.input(blocks)
+    convert_run("q8_0->bf16 axis -1", case, ["--input", path, "--from", "q8_0", "--to", "bfloat16", "--axis", "-1",
+                                             "--split", "96,32"],
+                {"out_0.npy": ("'<u2'", (4, 96), np.ascontiguousarray(to_bfloat16_bits(y[:, :96])).tobytes()),
+                 "out_1.npy": ("'<u2'", (4, 32), np.ascontiguousarray(to_bfloat16_bits(y[:, 96:])).tobytes())})
+    case.close()
+    # float16 joined into q8_0.
+    h = x.astype(np.float16)
+    case = Case()
+    a, b = case.input(h[:2].copy(), name="a.npy"), case.input(h[2:].copy(), name="b.npy")
+    convert_run("join f16->q8_0", case, ["join", "--axis", "0", "--to", "q8_0", a, b],
+                {"out.npy": ("'|V34'", (4, 4), q8_0_reference(h.astype(np.float32)))})
+    case.close()
+
+    # Empty parts and an empty input: headers alone, in the type's descr.
+    y = np.arange(15, dtype=np.float32).reshape(3, 5)
+    case = Case()
+    path = case.input(y)
+    convert_run("f32->f16 an empty output", case, ["--input", path, "--split", "0,3", "--to", "float16"],
+                {"out_0.npy": ("'<f2'", (0, 5), b""), "out_1.npy": ("'<f2'", (3, 5), y.astype(np.float16).tobytes())})
+    case.close()
+    case = Case()
+    z, path = case.input(np.zeros((0, 5), np.float32), name="z.npy"), case.input(y)
+    convert_run("join f32->bf16 empty inputs", case, ["join", "--axis", "0", "--to", "bfloat16", z, path, z],
+                {"out.npy": ("'<u2'", (3, 5), to_bfloat16_bits(y).tobytes())})
+    shutil.rmtree(case.out)
+    convert_run("f32->e5m2 an empty input", case, ["--input", z, "--num-outputs", "2", "--to", "float8e5m2"],
+                {"out_0.npy": ("'|u1'", (0, 5), b""), "out_1.npy": ("'|u1'", (0, 5), b"")})
+    case.close()
+
+    # OpenVINO's front-end, and --to the input's own type (a byte copy, the descr the type's).
+    x = special_float32(6 * 5, 13).reshape(6, 5)
+    case = Case()
+    path = case.input(x)
+    want = to_bfloat16_bits(x)
+    convert_run("openvino f32->bf16", case, ["--input", path, "--axis", "0", "--openvino", "variadic",
+                                             "--split-lengths", "-1,2", "--to", "bfloat16"],
+                {"out_0.npy": ("'<u2'", (4, 5), want[:4].tobytes()),
+                 "out_1.npy": ("'<u2'", (2, 5), want[4:].tobytes())})
+    case.close()
+    case = Case()
+    path = case.input(x)
+    convert_run("f32->f32", case, ["--input", path, "--to", "float32", "--num-outputs", "2"],
+                {"out_0.npy": ("'<f4'", (3, 5), x[:3].tobytes()), "out_1.npy": ("'<f4'", (3, 5), x[3:].tobytes())})
+    case.close()
+
+
+def convert_device_and_rows():
+    """--to with --device-lengths (a plan with device parameters) and with tensorscatter (rows
+    placed by index): the same conversions, what the GPU's lengths and the write indices keep."""
+    x = special_float32(3 * 12 * 3, 14).reshape(3, 12, 3)
+    want = to_float16_bits(x)
+    case = Case()
+    path = case.input(x)
+    convert_run("--device-lengths f32->f16", case, ["--input", path, "--axis", "1", "--split", "5,7",
+                                                    "--device-lengths", "3,6", "--to", "float16"],
+                {"out_0.npy": ("'<f2'", (3, 3, 3), np.ascontiguousarray(want[:, 0:3]).tobytes()),
+                 "out_1.npy": ("'<f2'", (3, 6, 3), np.ascontiguousarray(want[:, 3:9]).tobytes())})
+    case.close()
+    f8 = to_fp8_bytes(x, "float8e4m3fn", 0.25)  # one byte a step along axis 0: spans rounded up
+    case = Case()
+    path = case.input(x)
+    convert_run("--device-lengths f32->e4m3fn axis 0", case, ["--input", path, "--split", "2,1", "--device-lengths",
+                                                              "1,1", "--to", "float8e4m3fn", "--scale", "0.25"],
+                {"out_0.npy": ("'|u1'", (1, 12, 3), f8[0:1].tobytes()), "out_1.npy": ("'|u1'", (1, 12, 3),
+                                                                                   f8[1:2].tobytes())})
+    case.close()
+    q = np.random.default_rng(15).standard_normal((5, 2, 64)).astype(np.float32)
+    case = Case()
+    path = case.input(q)
+    convert_run("--device-lengths f32->q8_0 axis 0", case, ["--input", path, "--split", "2,3", "--device-lengths",
+                                                            "2,1", "--to", "q8_0"],
+                {"out_0.npy": ("'|V34'", (2, 2, 2), q8_0_reference(q[0:2])),
+                 "out_1.npy": ("'|V34'", (1, 2, 2), q8_0_reference(q[2:3]))})
+    case.close()
+
+    # TensorScatter: float16 rows into a float32 cache, FP8 (e5m2, scaled) and q8_0 caches,
+    # write_indices on the host and on the GPU; --to names past_cache's type.
+    rng = np.random.default_rng(16)
+    past = rng.standard_normal((2, 3, 8, 5)).astype(np.float32)
+    with np.errstate(all="ignore"):
+        update = special_float32(2 * 3 * 2 * 5, 17).reshape(2, 3, 2, 5).astype(np.float16)
+    wi = np.array([5, 1], dtype=np.int64)
+    for gpu in ([], ["--indices-on-gpu"]):
+        case = Case()
+        paths = [case.input(past, name="past.npy"), case.input(update, name="update.npy"),
+                 case.input(wi, name="wi.npy")]
+        want = tensorscatter_reference(past, update.astype(np.float32), wi, -2, "linear")
+        convert_run("tensorscatter f16->f32%s" % (" on the GPU" if gpu else ""), case,
+                    ["tensorscatter", "--to", "float32"] + gpu + paths,
+                    {"present_cache.npy": ("'<f4'", past.shape, want.tobytes())})
+        case.close()
+    cache = to_fp8_bytes(past, "float8e5m2")
+    upd = past[:, :, :3] * np.float32(300)
+    case = Case()
+    paths = [case.input(cache, name="past.npy"), case.input(upd, name="update.npy"), case.input(wi, name="wi.npy")]
+    want = tensorscatter_reference(cache, to_fp8_bytes(upd, "float8e5m2", 0.5), wi, -2, "circular")
+    convert_run("tensorscatter f32->e5m2 circular", case, ["tensorscatter", "--mode", "circular", "--to", "float8e5m2",
+                                                           "--scale", "0.5"] + paths,
+                {"present_cache.npy": ("'|u1'", past.shape, want.tobytes())})
+    case.close()
+    kv = rng.standard_normal((2, 6, 64)).astype(np.float32)  # [batch, sequence, head dim]: rows of 2 blocks
+    blocks = np.frombuffer(q8_0_reference(kv), dtype="V34").reshape(2, 6, 2)
+    new = rng.standard_normal((2, 1, 64)).astype(np.float16)
+    wi = np.array([4, 0], dtype=np.int64)
+    case = Case()
+    paths = [case.input(blocks, name="past.npy"), case.input(new, name="update.npy"), case.input(wi, name="wi.npy")]
+    new_blocks = np.frombuffer(q8_0_reference(new.astype(np.float32)), dtype="V34").reshape(2, 1, 2)
+    want = tensorscatter_reference(blocks, new_blocks, wi, -2, "linear")
+    convert_run("tensorscatter f16->q8_0", case, ["tensorscatter", "--to", "q8_0"] + paths,
+                {"present_cache.npy": ("'|V34'", (2, 6, 2), want.tobytes())})
+    case.close()
+
+
+def convert_errors():
+    f4 = np.arange(2 * 64, dtype=np.float32).reshape(2, 64)
+    case = Case()
+    good = case.input(f4, name="good.npy")
+    u1 = case.input(np.arange(8, dtype=np.uint8), name="u1.npy")
+    u2 = case.input(np.arange(8, dtype=np.uint16), name="u2.npy")
+    i4 = case.input(np.arange(8, dtype=np.int32), name="i4.npy")
+    q8 = case.input(np.zeros((2, 2), dtype="V34"), name="q8.npy")
+    o = ["--out-dir", case.out]
+    cases = [
+        ("unknown --to", ["--input", good, "--to", "float64"] + o,
+         "--to 'float64' is not a type vksplit converts: give float32, float16, bfloat16, float8e4m3fn, float8e5m2 "
+         "or q8_0"),
+        ("unknown --from", ["--input", good, "--from", "fp8", "--to", "float16"] + o, "--from 'fp8' is not a type"),
+        ("--scale without FP8", ["--input", good, "--to", "float16", "--scale", "2"] + o,
+         "--scale is for FP8 only"),
+        ("--scale bf16 to f32", ["--input", good, "--from", "float32", "--to", "bfloat16", "--scale", "2"] + o,
+         "--scale is for FP8 only"),
+        ("--scale zero", ["--input", good, "--to", "float8e4m3fn", "--scale", "0"] + o,
+         "--scale '0' is not a finite number > 0"),
+        ("--scale negative", ["--input", good, "--to", "float8e5m2", "--scale", "-1"] + o, "is not a finite number"),
+        ("--scale nan", ["--input", good, "--to", "float8e5m2", "--scale", "nan"] + o, "is not a finite number"),
+        ("--scale past float32", ["--input", good, "--to", "float8e5m2", "--scale", "1e39"] + o,
+         "is not a finite number"),
+        ("--scale word", ["--input", good, "--to", "float8e5m2", "--scale", "2x"] + o, "is not a finite number"),
+        ("--scale twice", ["--input", good, "--to", "float8e5m2", "--scale", "2", "--scale", "3"] + o,
+         "--scale is given more than once"),
+        ("--from without --to", ["--input", u1, "--from", "float8e4m3fn"] + o, "--from goes with --to T"),
+        ("--scale without --to", ["--input", good, "--scale", "2"] + o, "--scale goes with --to T"),
+        ("--no-saturate to f16", ["--input", good, "--to", "float16", "--no-saturate"] + o,
+         "--no-saturate is for a conversion to FP8"),
+        ("--no-saturate value", ["--input", good, "--to", "float8e5m2", "--no-saturate=1"] + o,
+         "--no-saturate takes no value"),
+        ("FP8 to FP8", ["--input", u1, "--from", "float8e4m3fn", "--to", "float8e5m2"] + o,
+         "--from float8e4m3fn --to float8e5m2: vksplit converts FP8 and q8_0 to and from float32, float16 and "
+         "bfloat16 only"),
+        ("q8_0 to q8_0", ["--input", q8, "--from", "q8_0", "--to", "q8_0"] + o, "--from q8_0 --to q8_0"),
+        ("FP8 to q8_0", ["--input", u1, "--from", "float8e5m2", "--to", "q8_0"] + o, "--from float8e5m2 --to q8_0"),
+        ("uint8 without --from", ["--input", u1, "--to", "float32"] + o,
+         "u1.npy: dtype '|u1' is uint8: for FP8 held in it, say which with --from float8e4m3fn or --from float8e5m2"),
+        ("uint16 without --from", ["--input", u2, "--to", "float32"] + o, "give --from bfloat16"),
+        ("V34 without --from", ["--input", q8, "--to", "float32"] + o, "give --from q8_0"),
+        ("int32 input", ["--input", i4, "--to", "float32"] + o, "i4.npy: dtype '<i4' does not convert"),
+        ("--from q8_0 of float32", ["--input", good, "--from", "q8_0", "--to", "float32"] + o,
+         ("good.npy: dtype '<f4' does not hold q8_0: --from q8_0 takes '|V34'",)),
+        ("--from bfloat16 of float32", ["--input", good, "--from", "bfloat16", "--to", "float32"] + o,
+         "--from bfloat16 takes '<u2' or a 2-byte void"),
+        ("q8_0 part not whole blocks", ["--input", good, "--axis", "1", "--split", "40,24", "--to", "q8_0"] + o,
+         "out_0.npy: its last dimension is 40 elements, not whole q8_0 blocks of 32 (float32 to q8_0)"),
+        ("q8_0 whole not whole blocks", ["--input", case.input(np.zeros((2, 48), np.float32), name="f48.npy"),
+                                         "--to", "q8_0", "--num-outputs", "1"] + o,
+         "f48.npy: its last dimension is 48 elements"),
+        ("--device-lengths past a capacity", ["--input", good, "--to", "float16", "--num-outputs", "2",
+                                              "--device-lengths", "1,2"] + o, "VKSPLIT_RULE_DEVICE_LENGTH"),
+        ("q8_0 device lengths cut blocks", ["--input", good, "--to", "q8_0", "--axis", "1", "--num-outputs", "2",
+                                            "--device-lengths", "32,16"] + o, "VKSPLIT_RULE_PLAN_CONVERT_WITH"),
+        ("tensorscatter past_cache not --to's", ["tensorscatter", "--to", "float16", "--out-dir", case.out, good,
+                                                 good], "good.npy: dtype '<f4' does not hold float16: --to float16 "
+                                                        "takes '<f2'"),
+        ("tensorscatter --scale without --to", ["tensorscatter", "--scale", "2", "--out-dir", case.out, good, good],
+         "--scale goes with --to T"),
+        ("join mixed types", ["join", "--axis", "0", "--to", "float32", "--out-dir", case.out, good,
+                              case.input(f4.astype(np.float16), name="h.npy")],
+         ("h.npy:", "VKSPLIT_RULE_ONNX_CONCAT_TYPE_MISMATCH")),
+        ("join q8_0 input of float32", ["join", "--axis", "0", "--from", "q8_0", "--to", "float32", "--out-dir",
+                                        case.out, q8, good], "good.npy: dtype '<f4' does not hold q8_0"),
+        ("join q8_0 along the last axis", ["join", "--axis", "1", "--to", "q8_0", "--out-dir", case.out, good,
+                                           case.input(np.zeros((2, 8), np.float32), name="f8.npy")],
+         "f8.npy: its last dimension is 8 elements"),
+    ]
+    for name, args, phrase in cases:
+        expect_error(case, name, args, phrase)
+    case.close()
+
+
+def group_convert():
+    convert_success()
+    convert_device_and_rows()
+    convert_errors()
+
+
 def group_help():
     rc, out, err = run(["--help"])
     check(rc == 0 and "usage: vksplit --input IN.npy" in out and err == "", "--help: %d %r" % (rc, err))
@@ -1470,7 +2026,9 @@ def group_help():
                    "--num-splits", "--out-dir", "Exit codes", "stale outputs", "k >= n", "--device N",
                    "--list-devices", "VKSPLIT_DEVICE", "vksplit join --axis A", "DIR/out.npy", "numpy.concatenate",
                    "Concat", "vksplit tensorscatter", "DIR/present_cache.npy", "--mode M", "--indices-on-gpu",
-                   "TensorScatter-24", "PAST_CACHE.npy UPDATE.npy [WRITE_INDICES.npy]"]:
+                   "TensorScatter-24", "PAST_CACHE.npy UPDATE.npy [WRITE_INDICES.npy]", "--to T", "--from T",
+                   "--scale S", "--no-saturate", "float8e4m3fn", "q8_0", "'|V34'", "'|u1'", "'<u2'",
+                   "the last dimension in blocks", "a TensorScatter's update into past_cache's"]:
         check(needle in out, "--help lacks %s" % needle)
     rc, out, err = run(["--input", "x.npy", "--help"])
     check(rc == 0 and "usage:" in out, "--help wins over other options")
@@ -1484,6 +2042,6 @@ def group_help():
 
 {"help": group_help, "dtypes": group_dtypes, "success": group_success, "errors": group_errors, "files": group_files,
  "streams": group_streams, "devices": group_devices, "memory": group_memory,
- "race": group_race, "kill": group_kill}[GROUP]()
+ "race": group_race, "kill": group_kill, "convert": group_convert}[GROUP]()
 print("%d checks, %d failures" % (checks, len(failures)))
 sys.exit(1 if failures else 0)
