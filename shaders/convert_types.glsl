@@ -13,18 +13,15 @@ bool is_nan32(uint x) { return (x & ABS) > INF32; }
 
 // ---- widening: a code to float32 bits, exact ---------------------------------------------------
 
+// Selects, not branches; a subnormal is its integer times a power of two, both exact in float32.
 uint widen_f16(uint h)
 {
-    uint s = (h & 0x8000u) << 16, e = (h >> 10) & 31u, m = h & 0x3ffu;
-    if (e == 31u)
-        return m == 0u ? s | INF32 : s | INF32 | 0x00400000u | (m << 13);
-    if (e == 0u) {
-        if (m == 0u)
-            return s;
-        uint p = uint(findMSB(m)); // m * 2^-24 = 2^(p - 24) * (m / 2^p)
-        return s | ((p + 103u) << 23) | ((m << (23u - p)) & 0x7fffffu);
-    }
-    return s | ((e + 112u) << 23) | (m << 13);
+    uint e = (h >> 10) & 31u, m = h & 0x3ffu;
+    uint r = ((e + 112u) << 23) | (m << 13);
+    precise float sub = float(m) * 5.9604644775390625e-8; // 2^-24
+    r = e == 0u ? floatBitsToUint(sub) : r;
+    r = e == 31u ? INF32 | (m == 0u ? 0u : 0x00400000u | (m << 13)) : r;
+    return ((h & 0x8000u) << 16) | r;
 }
 
 uint widen_bf16(uint b)
@@ -35,16 +32,12 @@ uint widen_bf16(uint b)
 
 uint widen_e4m3fn(uint q)
 {
-    uint s = (q & 0x80u) << 24, e = (q >> 3) & 15u, m = q & 7u;
-    if (e == 15u && m == 7u)
-        return s | 0x7ff00000u; // the one NaN: its payload 111 shifted up, the quiet bit set
-    if (e == 0u) {
-        if (m == 0u)
-            return s;
-        uint p = uint(findMSB(m)); // m * 2^-9
-        return s | ((p + 118u) << 23) | ((m << (23u - p)) & 0x7fffffu);
-    }
-    return s | ((e + 120u) << 23) | (m << 20);
+    uint e = (q >> 3) & 15u, m = q & 7u;
+    uint r = ((e + 120u) << 23) | (m << 20);
+    precise float sub = float(m) * 0.001953125; // 2^-9
+    r = e == 0u ? floatBitsToUint(sub) : r;
+    r = (q & 0x7fu) == 0x7fu ? 0x7ff00000u : r; // the one NaN: its payload 111 shifted up, the quiet bit set
+    return ((q & 0x80u) << 24) | r;
 }
 
 // E5M2 is the top byte of a float16, NaN payloads included.
@@ -71,25 +64,20 @@ uint widen(uint code, uint type)
 // arithmetic: the bias moved, half an ulp less one added, the ulp's parity added (ties to even).
 uint round_to(uint a, uint M, int B)
 {
-    uint least_normal = uint(127 + 1 - B) << 23;
-    if (a < least_normal) {
-        uint magic = uint(127 + 1 - B + 23 - int(M)) << 23;
-        precise float sum = uintBitsToFloat(a) + uintBitsToFloat(magic);
-        return floatBitsToUint(sum) - magic;
-    }
+    uint magic = uint(127 + 1 - B + 23 - int(M)) << 23;
+    precise float sum = uintBitsToFloat(a) + uintBitsToFloat(magic);
     uint shift = 23u - M;
-    uint odd = (a >> shift) & 1u;
-    return (a + (uint(B - 127) << 23) + ((1u << (shift - 1u)) - 1u) + odd) >> shift;
+    uint normal = (a + (uint(B - 127) << 23) + ((1u << (shift - 1u)) - 1u) + ((a >> shift) & 1u)) >> shift;
+    return a < (uint(127 + 1 - B) << 23) ? floatBitsToUint(sum) - magic : normal; // both computed: no branch
 }
 
+// Selects, not branches: every lane computes the finite result, then NaN and the largest's.
 uint narrow_f16(uint x)
 {
-    uint s = (x >> 16) & 0x8000u, a = x & ABS;
-    if (a > INF32)
-        return s | 0x7e00u | (a & 0x7fffffu) >> 13;
-    if (a >= 0x47800000u) // 65536 and up, infinity: past the largest finite however it rounds
-        return s | 0x7c00u;
-    return s | round_to(a, 10u, 15); // 65520 up to 65536 carries into 0x7c00
+    uint a = x & ABS, r = round_to(a, 10u, 15); // 65520 up to 65536 carries into 0x7c00
+    r = a >= 0x47800000u ? 0x7c00u : r;        // 65536 and up, infinity
+    r = a > INF32 ? 0x7e00u | (a & 0x7fffffu) >> 13 : r;
+    return ((x >> 16) & 0x8000u) | r;
 }
 
 uint narrow_bf16(uint x)
@@ -101,22 +89,20 @@ uint narrow_bf16(uint x)
 
 uint narrow_e4m3fn(uint x)
 {
-    uint s = (x >> 24) & 0x80u, a = x & ABS;
-    if (a > INF32)
-        return s | 0x7fu;
-    uint past = NO_SATURATE ? 0x7fu : 0x7eu;
+    uint a = x & ABS, past = NO_SATURATE ? 0x7fu : 0x7eu;
     uint c = a >= 0x44000000u ? 0xffu : round_to(a, 3u, 7); // 512 and up, infinity: past
-    return s | (c > 0x7eu ? past : c);
+    c = c > 0x7eu ? past : c;
+    c = a > INF32 ? 0x7fu : c;
+    return ((x >> 24) & 0x80u) | c;
 }
 
 uint narrow_e5m2(uint x)
 {
-    uint s = (x >> 24) & 0x80u, a = x & ABS;
-    if (a > INF32)
-        return s | 0x7eu | ((a >> 21) & 1u);
-    uint past = NO_SATURATE ? 0x7cu : 0x7bu;
+    uint a = x & ABS, past = NO_SATURATE ? 0x7cu : 0x7bu;
     uint c = a >= 0x47800000u ? 0xffu : round_to(a, 2u, 15); // 65536 and up, infinity: past
-    return s | (c > 0x7bu ? past : c);
+    c = c > 0x7bu ? past : c;
+    c = a > INF32 ? 0x7eu | ((a >> 21) & 1u) : c;
+    return ((x >> 24) & 0x80u) | c;
 }
 
 uint narrow(uint x, uint type)
