@@ -152,12 +152,11 @@
       "rows without device addresses need every tensor within one binding's reach: %s spans %llu bytes, past %llu")        \
     X(PLAN_ROWS_PAGES, 331, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                                \
       "options.rows.pages_along %u: the pages run along a dimension before the axis %u, not in list_dims 0x%x, of a join") \
-    X(PLAN_CONVERT_TYPE, 364, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                              \
-      "options.convert.%s = %d is not a vksplit_type")                                                                     \
+    X(PLAN_CONVERT_TYPE, 364, VKSPLIT_ERROR_INVALID_ARGUMENT, "options.convert.%s = %d is not a vksplit_type")             \
     X(PLAN_CONVERT_PAIR, 365, VKSPLIT_ERROR_UNSUPPORTED,                                                                   \
       "options.convert: %s to %s is not a conversion vksplit makes (docs/conversions.md lists the pairs)")                 \
     X(PLAN_CONVERT_ELEMENT_SIZE, 366, VKSPLIT_ERROR_ELEMENT_SIZE,                                                          \
-      "element_size %u is not the whole's type %s: give %u (or 0)")                                                        \
+      "element_size %u does not match the whole's type %s: give %s")                                                       \
     X(PLAN_CONVERT_SCALE_SOURCE, 367, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                      \
       "options.convert.scale_source %d is not a vksplit_scale_source")                                                     \
     X(PLAN_CONVERT_SCALE_TYPE, 368, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                        \
@@ -166,12 +165,10 @@
       "options.convert.scale %g must be finite and positive")                                                              \
     X(PLAN_CONVERT_Q8_0_ROW, 370, VKSPLIT_ERROR_UNSUPPORTED,                                                               \
       "%s is Q8_0: its last dimension %llu must be a multiple of 32 (a block)")                                            \
-    X(PLAN_CONVERT_Q8_0_PACKED, 371, VKSPLIT_ERROR_UNSUPPORTED,                                                            \
-      "%s is Q8_0 and must be packed (its strides NULL)")                                                                  \
+    X(PLAN_CONVERT_Q8_0_PACKED, 371, VKSPLIT_ERROR_UNSUPPORTED, "%s is Q8_0 and must be packed (its strides NULL)")        \
     X(PLAN_CONVERT_Q8_0_STRIDE, 372, VKSPLIT_ERROR_UNSUPPORTED,                                                            \
       "%s: a Q8_0 block's 32 elements must be contiguous here, but its last stride is %llu")                               \
-    X(PLAN_CONVERT_WITH, 373, VKSPLIT_ERROR_UNSUPPORTED,                                                                   \
-      "options.convert: a converting plan does not yet take %s")                                                           \
+    X(PLAN_CONVERT_WITH, 373, VKSPLIT_ERROR_UNSUPPORTED, "options.convert: a converting plan does not yet take %s")        \
     X(PLAN_CONVERT_PATH, 374, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                              \
       "options.convert: a converting plan runs on the compute path, not %s")                                               \
     X(PLAN_CONVERT_COUNT, 375, VKSPLIT_ERROR_SIZE_OVERFLOW,                                                                \

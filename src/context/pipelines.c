@@ -152,7 +152,8 @@ static vksplit_result create_rows_set_layout(vksplit_context* ctx, VkDescriptorS
 vksplit_result vksplit__create_layouts(vksplit_context* ctx, vksplit_error* error)
 {
     if (ctx->bda) {
-        vksplit_result r = create_pipeline_layout(ctx, VK_NULL_HANDLE, "device addresses", &ctx->pipeline_layout, error);
+        vksplit_result r =
+            create_pipeline_layout(ctx, VK_NULL_HANDLE, "device addresses", &ctx->pipeline_layout, error);
         return r == VKSPLIT_OK ? vksplit__create_convert_layouts(ctx, error) : r;
     }
     vksplit_result r = create_set_layout(ctx, ctx->output_slots, false, &ctx->set_layout, error);

@@ -27,10 +27,10 @@ const char* vksplit__type_name(vksplit_type type)
 /* An element's bytes (Q8_0: 0, its elements have none). */
 static uint32_t type_bytes(vksplit_type t)
 {
-    return t == VKSPLIT_TYPE_FLOAT32                                   ? 4u
-           : t == VKSPLIT_TYPE_FLOAT16 || t == VKSPLIT_TYPE_BFLOAT16   ? 2u
+    return t == VKSPLIT_TYPE_FLOAT32                                        ? 4u
+           : t == VKSPLIT_TYPE_FLOAT16 || t == VKSPLIT_TYPE_BFLOAT16        ? 2u
            : t == VKSPLIT_TYPE_FLOAT8E4M3FN || t == VKSPLIT_TYPE_FLOAT8E5M2 ? 1u
-                                                                      : 0u;
+                                                                            : 0u;
 }
 static bool is_float(vksplit_type t) { return t >= VKSPLIT_TYPE_FLOAT32 && t <= VKSPLIT_TYPE_BFLOAT16; }
 static bool is_fp8(vksplit_type t) { return t == VKSPLIT_TYPE_FLOAT8E4M3FN || t == VKSPLIT_TYPE_FLOAT8E5M2; }
@@ -70,7 +70,11 @@ vksplit_result vksplit__convert_options(const vksplit_plan_options* o, uint32_t 
         return VKSPLIT__FAIL(error, PLAN_CONVERT_SCALE_VALUE, (double)c->scale);
     uint32_t size = type_bytes(c->whole);
     if (element_size != 0 && element_size != size)
-        return VKSPLIT__FAIL(error, PLAN_CONVERT_ELEMENT_SIZE, element_size, vksplit__type_name(c->whole), size);
+        return VKSPLIT__FAIL(error, PLAN_CONVERT_ELEMENT_SIZE, element_size, vksplit__type_name(c->whole),
+                             size == 4   ? "4 or 0"
+                             : size == 2 ? "2 or 0"
+                             : size == 1 ? "1 or 0"
+                                         : "0");
     if (converts && o->device_parameters == VKSPLIT_DEVICE_PARAMETERS_RING)
         return VKSPLIT__FAIL(error, PLAN_CONVERT_WITH, "device parameters in a ring (VKSPLIT_DEVICE_PARAMETERS_RING)");
     if (converts && o->rows.mode != VKSPLIT_ROWS_NONE && o->rows.pages_along)
@@ -271,8 +275,7 @@ static uint32_t choose_unroll(uint32_t src_bytes, uint32_t dst_bytes)
 }
 
 /* Workgroups per run. */
-static uint64_t run_tiles(const vksplit__convert_geometry* cv, uint64_t run, uint32_t src_bytes,
-                          uint32_t dst_bytes)
+static uint64_t run_tiles(const vksplit__convert_geometry* cv, uint64_t run, uint32_t src_bytes, uint32_t dst_bytes)
 {
     uint64_t per = (uint64_t)cv->workgroup_size * cv->unroll;
     if (cv->src == CTYPE_Q8_0 || cv->dst == CTYPE_Q8_0)
@@ -411,7 +414,6 @@ static vksplit_result plan_segments(const vksplit__request* q, const vksplit_row
     vksplit__free(callbacks, dims);
     return r;
 }
-
 
 vksplit_result vksplit__plan_convert_geometry(const vksplit__request* q, const vksplit_convert* c,
                                               const vksplit_rows* rows, const vksplit__convert_caps* caps,

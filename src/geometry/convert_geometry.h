@@ -37,8 +37,8 @@ bool vksplit__converts(const vksplit_plan_options* options);
 /* The convert options' rules, the desc's element_size (`element_size`) against the whole's
  * type; *copy_size receives the element size the request is validated with (4 when it
  * converts, the type's size for a plain copy of a typed element). */
-vksplit_result vksplit__convert_options(const vksplit_plan_options* options, uint32_t element_size,
-                                        uint32_t* copy_size, vksplit_error* error);
+vksplit_result vksplit__convert_options(const vksplit_plan_options* options, uint32_t element_size, uint32_t* copy_size,
+                                        vksplit_error* error);
 /* Plans a validated request (validated with an element size of 4) that converts. */
 /* rows: NULL or mode NONE, else the rows the GPU (or the host) places: one part, each row's place
  * read when the copy runs (the rows planner's rules hold: src/geometry/mapping_rows.c). */

@@ -384,7 +384,7 @@ static void finish(vksplit_plan* plan, const vksplit__request* split)
 }
 
 vksplit_result vksplit__plan_device_shadow(vksplit_context* ctx, const vksplit__request* request,
-                                          vksplit_device_parameters mode, vksplit_plan** out, vksplit_error* error)
+                                           vksplit_device_parameters mode, vksplit_plan** out, vksplit_error* error)
 {
     vksplit_plan* plan = NULL;
     vksplit_result r = plan_split(ctx, request, VKSPLIT_PATH_COMPUTE, &ctx->caps, false, mode, &plan, error);
@@ -405,7 +405,7 @@ static vksplit_result plan_rows(vksplit_context* ctx, const vksplit__request* re
                                 vksplit_plan** out, vksplit_error* error);
 
 vksplit_result vksplit__plan_rows_shadow(vksplit_context* ctx, const vksplit__request* request,
-                                        const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error)
+                                         const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error)
 {
     vksplit_plan* plan = NULL;
     vksplit_result r = plan_rows(ctx, request, options, &plan, error);
@@ -544,7 +544,10 @@ static vksplit_result create_plan(vksplit_context* ctx, const vksplit__request* 
 
 /* NULL options: the same as zeroed ones (vksplit.h). */
 static const vksplit_plan_options default_options = {
-    VKSPLIT_PATH_AUTO, VKSPLIT_TABLE_POOL, VKSPLIT_DEVICE_PARAMETERS_NONE, {VKSPLIT_ROWS_NONE, 0, 0, 0, NULL, 0},
+    VKSPLIT_PATH_AUTO,
+    VKSPLIT_TABLE_POOL,
+    VKSPLIT_DEVICE_PARAMETERS_NONE,
+    {VKSPLIT_ROWS_NONE, 0, 0, 0, NULL, 0},
     {VKSPLIT_TYPE_NONE, VKSPLIT_TYPE_NONE, 0, VKSPLIT_SCALE_NONE, 0.0f}};
 
 /* The arguments every plan creation checks first; *o receives the options (NULL: the defaults). */

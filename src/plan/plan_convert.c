@@ -101,9 +101,14 @@ vksplit_result vksplit__plan_convert(vksplit_context* ctx, const vksplit__reques
     }
     if (!cv->segment_count)
         return VKSPLIT_OK;
-    vksplit__convert_spec spec = {cv->workgroup_size, cv->src,       cv->dst,
-                                  o->convert.no_saturate ? 1u : 0u, (uint32_t)o->convert.scale_source,
-                                  cv->contig,         cv->unroll, plan->convert->shadow != NULL,
+    vksplit__convert_spec spec = {cv->workgroup_size,
+                                  cv->src,
+                                  cv->dst,
+                                  o->convert.no_saturate ? 1u : 0u,
+                                  (uint32_t)o->convert.scale_source,
+                                  cv->contig,
+                                  cv->unroll,
+                                  plan->convert->shadow != NULL,
                                   plan->convert->rows_shadow != NULL};
     r = vksplit__create_convert_pipeline(ctx, q->direction, &spec, &plan->pipeline, error);
     if (r == VKSPLIT_OK)

@@ -23,12 +23,12 @@ struct vksplit__convert_plan {
 
 /* The rows plan whose check and host places a converting plan with rows takes (src/plan/plan.c). */
 vksplit_result vksplit__plan_rows_shadow(vksplit_context* ctx, const vksplit__request* request,
-                                        const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error);
+                                         const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error);
 
 /* The plain plan for capacities whose check a converting plan with device parameters records
  * (src/plan/plan.c: never on the rows kernels). */
 vksplit_result vksplit__plan_device_shadow(vksplit_context* ctx, const vksplit__request* request,
-                                          vksplit_device_parameters mode, vksplit_plan** out, vksplit_error* error);
+                                           vksplit_device_parameters mode, vksplit_plan** out, vksplit_error* error);
 
 /* Plans a validated request (validated with an element size of 4) that converts. */
 vksplit_result vksplit__plan_convert(vksplit_context* ctx, const vksplit__request* request,

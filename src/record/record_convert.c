@@ -85,7 +85,8 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
         uint64_t align = ctx->min_storage_offset_alignment > 4 ? ctx->min_storage_offset_alignment : 4;
         uint64_t base = b->indices.offset / align * align;
         scale_word = (uint32_t)((b->indices.offset - base) / 4);
-        scale = (VkDescriptorBufferInfo){b->indices.buffer, base, b->indices.offset - base + rows->rows.index_span_bytes};
+        scale =
+            (VkDescriptorBufferInfo){b->indices.buffer, base, b->indices.offset - base + rows->rows.index_span_bytes};
     } else if (rows && plan->convert->places_at) { /* host indices: binding 4 the places, in the table */
         uint64_t align = ctx->min_storage_offset_alignment > 4 ? ctx->min_storage_offset_alignment : 4;
         uint64_t at = plan->table_offset + plan->convert->places_at, base = at / align * align;
@@ -143,8 +144,8 @@ vksplit_result vksplit__record_convert(const vksplit_plan* plan, VkCommandBuffer
 {
     const vksplit__convert_geometry* cv = &plan->convert->geo;
     const vksplit_context* ctx = plan->ctx;
-    if (!cv->segment_count && !plan->convert->shadow && !(plan->convert->rows_shadow &&
-                                                          vksplit__rows_records(plan->convert->rows_shadow)))
+    if (!cv->segment_count && !plan->convert->shadow &&
+        !(plan->convert->rows_shadow && vksplit__rows_records(plan->convert->rows_shadow)))
         return vksplit__ok(error); /* every part is empty: nothing to record */
     const vksplit__direction_words* words = vksplit__words(plan->direction);
     if (!b || (cv->segment_count && !b->parts))
