@@ -68,12 +68,12 @@ PLANTS = [
           "(VKSPLIT_TABLE_CALLER is 0, and src/plan/plan.c's NULL options say it)",
           [("include/vksplit/vksplit.h", r"\bVKSPLIT_TABLE_POOL = 0,", "VKSPLIT_TABLE_POOL = 1,", 1),
            ("include/vksplit/vksplit.h", r"\bVKSPLIT_TABLE_CALLER = 1,", "VKSPLIT_TABLE_CALLER = 0,", 1),
-           ("src/plan/plan.c", r"(vksplit_plan_options default_options = \{\s*VKSPLIT_PATH_AUTO, )VKSPLIT_TABLE_POOL", r"\1VKSPLIT_TABLE_CALLER", 1)],
+           ("src/plan/plan.c", r"(vksplit_plan_options default_options = \{\s*VKSPLIT_PATH_AUTO,\s*)VKSPLIT_TABLE_POOL", r"\1VKSPLIT_TABLE_CALLER", 1)],
           [r"^docs/api\.md:\d+: where a plan's table lies by default \(NULL or zeroed options\): says POOL .*; the code says CALLER",
            r"^docs/how-it-works\.md:\d+: where a plan's table lies by default .*: says POOL"]),
     Plant("the two defaults part: NULL plan options put the table in the caller's memory, zeroed ones in the pool "
           "(src/plan/plan.c)",
-          [("src/plan/plan.c", r"(vksplit_plan_options default_options = \{\s*VKSPLIT_PATH_AUTO, )VKSPLIT_TABLE_POOL", r"\1VKSPLIT_TABLE_CALLER", 1)],
+          [("src/plan/plan.c", r"(vksplit_plan_options default_options = \{\s*VKSPLIT_PATH_AUTO,\s*)VKSPLIT_TABLE_POOL", r"\1VKSPLIT_TABLE_CALLER", 1)],
           [r"^tests/check_docs\.py: where a plan's table lies by default \(NULL or zeroed options\): NULL options give "
            r"table = VKSPLIT_TABLE_CALLER"]),
 ]
