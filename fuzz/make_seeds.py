@@ -520,6 +520,99 @@ rows_seeds.update({
                               part=("explicit", [2**30, 1, 1])),
 })
 
+# --- copies that convert (fuzz_convert.c) -------------------------------------------------------
+NONE_T, F32, F16, BF16, E4M3, E5M2, Q8_0 = 0, 1, 2, 3, 4, 5, 6
+
+
+def convert_layout(spec):
+    """None: packed; ("padded", pads innermost first); ("permuted", order byte, pads innermost
+    first); ("explicit", strides outermost first, each a byte)."""
+    if spec is None:
+        return b(0)
+    how = spec[0]
+    if how == "padded":
+        return b(1) + bytes(spec[1])
+    if how == "permuted":
+        return b(2, spec[1]) + bytes(spec[2])
+    return b(3) + bytes(reversed(spec[1]))
+
+
+def convert(whole_type, parts_type, sizes, axis, lengths, join=False, scale=None, no_saturate=False,
+            element_size=None, options=None, align=0, whole=None, parts=(), workgroup=256, grid=(0, 0),
+            reach=None, moderate=True, raw_types=False):
+    """sizes: the whole's, its size along the axis the lengths' sum (the entry there unused);
+    scale: ("host", value: 0..15 an index into host_scales, else a float's bits) or ("device",
+    index into device_scales); options: (path, device_parameters, rows, pages) as the byte's fields;
+    parts: a layout per part (missing ones packed); grid: the largest x and y (0: 65535)."""
+    q8 = Q8_0 in (whole_type, parts_type)
+    rank = len(sizes)
+    scale_how = {None: 0, "host": 1, "device": 2}[scale[0] if scale else None]
+    flags = int(join) | scale_how << 1 | int(no_saturate) << 3 | int(raw_types) << 4
+    flags |= int(element_size is not None) << 5 | int(reach is not None) << 6 | int(options is not None) << 7
+    out = b(flags)
+    out += vs([whole_type, parts_type]) if raw_types else b(whole_type | parts_type << 3)
+    if element_size is not None:
+        out += v(element_size)
+    if options is not None:
+        path, parameters, rows, pages = options
+        out += b(path | parameters << 2 | rows << 4 | pages << 5)
+    if scale:
+        out += v(scale[1]) if scale[0] == "host" else b(scale[1])
+    out += b(rank - 1, axis, len(lengths) - 1)
+
+    def size_byte(n, d):  # ("raw", byte): the byte itself (0xf0 and up: no whole blocks)
+        if isinstance(n, tuple):
+            return n[1]
+        return n // 32 if q8 and d == rank - 1 else n
+
+    out += bytes(size_byte(n, d) for d, n in enumerate(sizes) if d != axis)
+    out += bytes(size_byte(n, axis) for n in lengths)
+    out += b(align.bit_length() if align else 0)
+    out += convert_layout(whole)
+    for p in range(len(lengths)):
+        out += convert_layout(parts[p] if p < len(parts) else None)
+    out += b(workgroup.bit_length() - 1) + vs(grid)
+    if reach is not None:
+        out += v(reach)
+    return out + b(int(moderate))
+
+
+HOST, DEVICE = "host", "device"
+AUTO, COMPUTE, TRANSFER = 0, 1, 2
+convert_seeds = {
+    # float32 into float16 and bfloat16 halves: runs of words, a part starting inside a word
+    "split_f32_f16_words": convert(F32, F16, [4, 0], 1, [3, 5]),
+    "join_f16_f32_padded": convert(F32, F16, [3, 0, 5], 1, [2, 1, 2], join=True, whole=("padded", [0, 3, 1]),
+                                   parts=[("padded", [0, 1, 0])]),
+    # FP8 with a host scale, the whole transposed (elements one by one); a device scale, a part that broadcasts
+    "split_bf16_e4m3_host_scale": convert(BF16, E4M3, [5, 0, 3], 1, [1, 4], scale=(HOST, 3), align=4,
+                                          whole=("permuted", 0, [0, 0, 0])),
+    "join_e5m2_f32_device_scale": convert(F32, E5M2, [0, 6], 0, [2, 4], join=True, scale=(DEVICE, 1),
+                                          parts=[("explicit", [0, 1])]),
+    "split_f16_e4m3_no_saturate_random": convert(F16, E4M3, [7, 0], 1, [3, 3, 1], no_saturate=True, moderate=False),
+    # Q8_0: quantizing a split's float32 rows, dequantizing into padded float16 rows (odd starts:
+    # the half-words merged), a join of bfloat16 blocks into a Q8_0 whole along its last dimension
+    "split_f32_q8_0": convert(F32, Q8_0, [3, 96], 0, [1, 2]),
+    "split_q8_0_f16_padded": convert(Q8_0, F16, [4, 64], 0, [3, 1], parts=[("padded", [0, 1]), ("padded", [0, 3])]),
+    "join_bf16_q8_0_last_axis": convert(Q8_0, BF16, [2, 0], 1, [32, 64], join=True, moderate=False),
+    "join_q8_0_f32_random": convert(F32, Q8_0, [2, 2, 32], 1, [1, 1], join=True, moderate=False),
+    # descriptors (32-bit positions), one-lane workgroups on a grid 3 wide; a reach too short
+    "descriptors_small_grid": convert(F16, F32, [4, 0, 3], 1, [2, 3], workgroup=1, grid=(3, 0), reach=4096),
+    "descriptors_reach_short": convert(F32, BF16, [8, 0], 1, [4, 4], reach=64),
+    # a grid too small for the workgroups, and each rule the options break
+    "grid_too_small": convert(F32, F16, [8, 8, 0], 2, [8], workgroup=1, grid=(5, 7)),
+    "pair_e4m3_e5m2": convert(E4M3, E5M2, [4], 0, [4]),
+    "type_past_q8_0": convert(1000, F16, [4], 0, [4], raw_types=True),
+    "scale_off_fp8": convert(F32, F16, [4], 0, [4], scale=(HOST, 1)),
+    "host_scale_negative": convert(F32, E5M2, [4], 0, [4], scale=(HOST, 15)),
+    "element_size_f16_as_4": convert(F16, F32, [4], 0, [4], element_size=4),
+    "q8_0_not_whole_blocks": convert(F32, Q8_0, [2, 0], 1, [("raw", 0xf8)], moderate=False),
+    "q8_0_permuted": convert(Q8_0, F32, [0, 64], 0, [1, 1], whole=("permuted", 0, [0, 0])),
+    "transfer_path": convert(F32, F16, [4], 0, [4], options=(TRANSFER, 0, 0, 0)),
+    "device_ring": convert(F32, F16, [4], 0, [4], options=(AUTO, 3, 0, 0)),
+}
+
+
 def write(harness, seeds):
     folder = os.path.join(HERE, "corpus", harness)
     os.makedirs(folder, exist_ok=True)
@@ -541,3 +634,4 @@ write("fuzz_onnx_tensorscatter", tensorscatter_seeds)
 write("fuzz_inflate", inflate_seeds)
 write("fuzz_device", device_seeds)
 write("fuzz_rows", rows_seeds)
+write("fuzz_convert", convert_seeds)
