@@ -41,7 +41,7 @@ void bench_usage(FILE* to)
             "  the same way; without --case a timed run takes every split and three joins (marked + by\n"
             "  --list), --all every case, --plan-only every case.\n"
             "  The copies that convert (qkv_f32_to_f16, join_f16_to_f32, split_f32_to_fp8, q8_0_quantize;\n"
-            "  --convert or --case; not in --all or --plan-only's every case, --all --convert adds them) split or\n"
+            "  --convert, --case or --plan-only; not in --all, --all --convert adds them) split or\n"
             "  join with vksplit_plan_options.convert, their bytes checked bit for bit against\n"
             "  docs/conversions.md's CPU reference; a converting copy reads and writes different byte counts, so\n"
             "  its GB/s count (bytes read + bytes written) / 2 and its references copy that many bytes: the\n"
@@ -224,8 +224,8 @@ int bench_parse_options(int argc, char** argv, bench_options* o)
 
 int bench_selected(const bench_options* o, const bench_case* c)
 {
-    if (o->case_count == 0 && bench_is_convert(c))
-        return o->convert;
+    if (o->case_count == 0 && bench_is_convert(c)) /* --plan-only: the machine code's every kernel */
+        return o->convert || o->plan_only;
     if (o->case_count == 0)
         return o->convert && !o->all ? 0 : o->all || o->plan_only || !c->extra;
     for (int k = 0; k < o->case_count; k++)

@@ -101,6 +101,10 @@ count_run() {
 # validation layer (--validate: any message, a missing barrier included, fails).
 count_run validated --size 1 --case f32_chunk16,f32_4k --reps 2 --warmup-ms 5 --validate
 
+# The copies that convert: each byte checked against the tests' reference, under the validation layer.
+"$bench" --convert --size 1 --reps 1 --warmup-ms 0 --validate > "$out" || fail "split_bench --convert failed"
+[ "$(grep -c "convert" "$out")" -ge 4 ] || fail "split_bench --convert ran too few converting cases"
+
 # The GPU's defaults on this device (BY_SHAPE plans exactly as on a discrete GPU): every kind
 # of plan, every case (--all: the joins too), its own account within issue 12's bars, bytes checked.
 # The bars hold for a device with device addresses, as the GPUs vksplit is tuned for; without
@@ -145,12 +149,15 @@ grep -q '"plan_only": true' "$out" && grep -q '"clock_note": "not run (the devic
 /usr/bin/env python3 - "$out" $loops <<'PY' || fail "--plan-only: a GPU plan misses the bars of its own account"
 import json, sys
 cases = json.load(open(sys.argv[1]))["cases"]
-# 14 + 7 (joins) + 3 engine loops + 9 rows loops (the loops where device addresses are)
-# throughput cases at both sizes, 2 + 1 latency cases once
-assert len(cases) == 2 * (21 + 12 * int(sys.argv[2])) + 3, len(cases)
+# 14 + 7 (joins) + 4 copies that convert + 3 engine loops + 9 rows loops (the loops where device
+# addresses are) throughput cases at both sizes, 2 + 1 latency cases once
+assert len(cases) == 2 * (25 + 12 * int(sys.argv[2])) + 3, len(cases)
 for c in cases:
     if c.get("rows_loop"):  # the rows kernels: not issue 12's copies; planned, every one
         assert c["plan"].startswith(("compute bda rows", "join compute bda rows")), c
+        continue
+    if c.get("convert"):  # the converting kernel: its bars are the machine code's (docs/gpu.md)
+        assert "convert " in c["plan"], c
         continue
     plan = c["plan"][len("join "):] if c["operation"] == "join" else c["plan"]  # a join's summary starts "join "
     if plan.startswith("compute bda"):
