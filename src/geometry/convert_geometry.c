@@ -431,10 +431,10 @@ vksplit_result vksplit__plan_convert_geometry(const vksplit__request* q, const v
         r = VKSPLIT__FAIL(error, PLAN_CONVERT_WITH, "device parameters or rows along a Q8_0 tensor's last dimension");
     if (r == VKSPLIT_OK && q8)
         r = q8_0_rules(q, c, error);
+    if (r == VKSPLIT_OK) /* the counts first: a limit of the kernel, the reach only the device's */
+        r = plan_segments(q, rows, caps, callbacks, cv, error);
     if (r == VKSPLIT_OK)
         r = plan_spans(q, c, caps, callbacks, cv, error);
-    if (r == VKSPLIT_OK)
-        r = plan_segments(q, rows, caps, callbacks, cv, error);
     return r;
 }
 
