@@ -92,15 +92,15 @@ typedef struct convert_dims {
     uint64_t size[VKSPLIT_MAX_RANK], whole[VKSPLIT_MAX_RANK], part[VKSPLIT_MAX_RANK]; /* outermost first */
 } convert_dims;
 
-/* Part p's dimensions that matter: size-1 ones dropped, an outer one merged into the next where
- * it continues it in both tensors. */
-static void part_dims(const vksplit__request* q, uint32_t p, convert_dims* d)
+/* Part p's dimensions [0, last) that matter, appended to d: size-1 ones dropped, an outer one
+ * merged into the next where it continues it in both tensors. */
+static void merge_dims(const vksplit__request* q, uint32_t p, uint32_t last, convert_dims* d)
 {
     uint64_t sizes[VKSPLIT_MAX_RANK], strides[VKSPLIT_MAX_RANK];
     vksplit__part_sizes(q, p, sizes);
     vksplit__part_strides(q, p, strides);
     d->count = 0;
-    for (uint32_t j = 0; j < q->rank; j++) {
+    for (uint32_t j = 0; j < last; j++) {
         if (sizes[j] == 1)
             continue;
         uint32_t k = d->count;
@@ -115,6 +115,12 @@ static void part_dims(const vksplit__request* q, uint32_t p, convert_dims* d)
         d->part[k] = strides[j];
         d->count++;
     }
+}
+
+/* Part p's dimensions that matter, the last the run (one element where none does). */
+static void part_dims(const vksplit__request* q, uint32_t p, convert_dims* d)
+{
+    merge_dims(q, p, q->rank, d);
     if (!d->count) { /* one element */
         d->size[0] = 1;
         d->whole[0] = d->part[0] = 1;
@@ -127,25 +133,9 @@ static void part_dims(const vksplit__request* q, uint32_t p, convert_dims* d)
  * rules), its length read when the copy runs; *inner the elements of one step along the axis. */
 static void capacity_dims(const vksplit__request* q, uint32_t p, convert_dims* d, uint64_t* inner)
 {
-    uint64_t sizes[VKSPLIT_MAX_RANK], strides[VKSPLIT_MAX_RANK];
+    uint64_t sizes[VKSPLIT_MAX_RANK];
     vksplit__part_sizes(q, p, sizes);
-    vksplit__part_strides(q, p, strides);
-    d->count = 0;
-    for (uint32_t j = 0; j < q->axis; j++) {
-        if (sizes[j] == 1)
-            continue;
-        uint32_t k = d->count;
-        if (k && d->whole[k - 1] == q->whole_strides[j] * sizes[j] && d->part[k - 1] == strides[j] * sizes[j]) {
-            d->size[k - 1] *= sizes[j];
-            d->whole[k - 1] = q->whole_strides[j];
-            d->part[k - 1] = strides[j];
-            continue;
-        }
-        d->size[k] = sizes[j];
-        d->whole[k] = q->whole_strides[j];
-        d->part[k] = strides[j];
-        d->count++;
-    }
+    merge_dims(q, p, q->axis, d);
     *inner = 1;
     for (uint32_t j = q->axis + 1; j < q->rank; j++)
         *inner *= sizes[j];
