@@ -65,7 +65,8 @@ layout(push_constant, std430) uniform Push {
     layout(offset = CPC_BDA_PARTS) uint parts[2 * CONVERT_INLINE_PARTS];
 } pc;
 layout(buffer_reference, std430, buffer_reference_align = 4) readonly buffer TableRef { uint t[]; };
-layout(buffer_reference, std430, buffer_reference_align = 4) readonly buffer LoadRef { uint v; };
+// Not readonly: NAK would make its copy loads constant-cache reads, as it does the table's.
+layout(buffer_reference, std430, buffer_reference_align = 4) buffer LoadRef { uint v; };
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer StoreRef { uint v; };
 layout(buffer_reference, std430, buffer_reference_align = 8) readonly buffer AddressRef { uint64_t a[]; };
 uint tbl(uint i) { return TableRef(pc.table).t[i]; }
