@@ -74,8 +74,9 @@ uint round_to(uint a, uint M, int B)
 // Selects, not branches: every lane computes the finite result, then NaN and the largest's.
 uint narrow_f16(uint x)
 {
-    uint a = x & ABS, r = round_to(a, 10u, 15); // 65520 up to 65536 carries into 0x7c00
-    r = a >= 0x47800000u ? 0x7c00u : r;        // 65536 and up, infinity
+    // From 65520 up the rounding carries into 0x7c00 and past it (the 32-bit sum wraps to
+    // 0x478xxxxx at the top, still past): the least of the two is infinity, one instruction.
+    uint a = x & ABS, r = min(round_to(a, 10u, 15), 0x7c00u);
     r = a > INF32 ? 0x7e00u | (a & 0x7fffffu) >> 13 : r;
     return ((x >> 16) & 0x8000u) | r;
 }
