@@ -265,17 +265,59 @@ static uint32_t choose_unroll(uint32_t src_bytes, uint32_t dst_bytes)
 }
 
 /* Workgroups per run. */
-static uint64_t run_tiles(const vksplit__convert_geometry* cv, uint64_t run, uint32_t src_bytes, uint32_t dst_bytes)
+static uint64_t run_tiles(const vksplit__convert_geometry* cv, uint64_t run, bool word_starts, uint32_t dst_bytes)
 {
     uint64_t per = (uint64_t)cv->workgroup_size * cv->unroll;
     if (cv->src == CTYPE_Q8_0 || cv->dst == CTYPE_Q8_0)
         return vksplit__div_up(run / Q8_0_BLOCK, cv->workgroup_size);
     if (!cv->contig)
         return vksplit__div_up(run, per);
-    /* destination words: a run that starts within a word covers one more */
-    uint64_t words = vksplit__div_up(run * dst_bytes, 4) + (dst_bytes < 4 ? 1 : 0);
-    (void)src_bytes;
+    /* destination words: a run that may start within a word covers one more */
+    uint64_t words = vksplit__div_up(run * dst_bytes, 4) + (dst_bytes < 4 && !word_starts ? 1 : 0);
     return vksplit__div_up(words, per);
+}
+
+/* Whether every run of a segment starts on a destination word: its base and every row
+ * dimension's stride on the written side whole words (binding offsets are). Device
+ * parameters and rows place runs when the copy runs: not known here. */
+static bool runs_start_on_words(const vksplit__request* q, const convert_dims* d, uint64_t base, uint32_t dst_bytes)
+{
+    uint64_t per_word = dst_bytes < 4 ? 4 / dst_bytes : 1;
+    bool join = vksplit__writes_whole(q->direction);
+    bool ok = !q->capacities && (join ? base : 0) % per_word == 0;
+    for (uint32_t k = 0; ok && k + 1 < d->count; k++)
+        ok = (join ? d->whole[k] : d->part[k]) % per_word == 0;
+    return ok;
+}
+
+/* A workgroup's units along one run: destination words (the word path), elements, or Q8_0
+ * blocks. */
+static uint64_t run_units(const vksplit__convert_geometry* cv, uint64_t run, uint32_t dst_bytes)
+{
+    if (cv->src == CTYPE_Q8_0 || cv->dst == CTYPE_Q8_0)
+        return run / Q8_0_BLOCK;
+    return cv->contig ? vksplit__div_up(run * dst_bytes, 4) : run;
+}
+
+/* A tile covers one run's units (a workgroup never crosses a run): a GPU's workgroup halves,
+ * down to 32 lanes, until a tile fits in the shortest run, so that short runs (a QKV split's
+ * 1024-element heads) keep their lanes busy and their tiles whole. */
+static uint32_t fitted_workgroup(const vksplit__convert_geometry* cv, uint32_t most, const convert_dims* dims,
+                                 const vksplit__request* q, uint32_t dst_bytes)
+{
+    uint64_t shortest = UINT64_MAX;
+    for (uint32_t p = 0; p < q->part_count; p++) {
+        uint64_t sizes[VKSPLIT_MAX_RANK];
+        vksplit__part_sizes(q, p, sizes);
+        if (!vksplit__is_empty(q->rank, sizes)) {
+            uint64_t units = run_units(cv, dims[p].size[dims[p].count - 1], dst_bytes);
+            shortest = units < shortest ? units : shortest;
+        }
+    }
+    uint32_t per_lane = cv->src == CTYPE_Q8_0 || cv->dst == CTYPE_Q8_0 ? 1u : cv->unroll, wg = most;
+    while (wg > 32 && (uint64_t)wg * per_lane > shortest)
+        wg /= 2;
+    return wg;
 }
 
 static vksplit_result plan_segments(const vksplit__request* q, const vksplit_rows* rows_options,
@@ -311,7 +353,7 @@ static vksplit_result plan_segments(const vksplit__request* q, const vksplit_row
     cv->contig = contig;
     uint32_t sb = type_bytes((vksplit_type)cv->src), db = type_bytes((vksplit_type)cv->dst);
     cv->unroll = choose_unroll(sb ? sb : 1, db ? db : 1);
-    cv->workgroup_size = caps->workgroup_size;
+    cv->workgroup_size = fitted_workgroup(cv, caps->workgroup_size, dims, q, db ? db : 1);
     cv->table = active ? vksplit__alloc_array(callbacks, (size_t)active * CSEG_WORDS, sizeof *cv->table) : NULL;
     cv->groups = active ? vksplit__alloc_array(callbacks, active, sizeof *cv->groups) : NULL;
     vksplit_result r = VKSPLIT_OK;
@@ -340,7 +382,7 @@ static vksplit_result plan_segments(const vksplit__request* q, const vksplit_row
             r = VKSPLIT__FAIL(error, PLAN_CONVERT_COUNT, name, (unsigned long long)elements);
             break;
         }
-        uint64_t tiles = run_tiles(cv, run, sb, db);
+        uint64_t tiles = run_tiles(cv, run, runs_start_on_words(q, d, base, db ? db : 1), db);
         uint32_t* t = &cv->table[(size_t)s * CSEG_WORDS];
         memset(t, 0, CSEG_WORDS * sizeof *t);
         t[CSEG_FIRST_GROUP] = (uint32_t)first;
