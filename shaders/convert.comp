@@ -213,55 +213,50 @@ void copy_words(IDX src_pos, IDX dst_pos, uint run, uint tile)
     uint src_lead = uint(src_byte & 3u), lead = uint(dst_byte & 3u) / DB; // elements before the run in its first word
     uint words = (lead + run + DPW - 1u) / DPW;                             // destination words the run touches
     uint tile_words = gl_WorkGroupSize.x * UNROLL, first = tile * tile_words;
-    uint codes[UNROLL * DPW];
-    // A tile wholly inside the run (every tile but a run's first and last, where the run starts
-    // on a word): each lane's loads at constant offsets from one address per element of a word,
-    // its stores whole words, nothing checked.
-    if (STEP_WORDS && lead == 0u && (first + tile_words) * DPW <= run) {
-        uint b = src_lead + (first + gl_LocalInvocationID.x) * DPW * SB; // the lane's first source byte
-        ADDR from[DPW];
-        [[unroll]] for (uint k = 0u; k < DPW; k++)
-            from[k] = src_addr(src_word0 + ((b + k * SB) >> 2));
-        [[unroll]] for (uint j = 0u; j < UNROLL; j++)
+    // A tile the run only partly covers (its first, where the run starts within a word, and its
+    // last): word by word, each element's load clamped into the run, a partly covered word
+    // merged. A loop, not unrolled: few tiles take it (a GPU's workgroup is fitted to its runs).
+    if (!STEP_WORDS || lead != 0u || (first + tile_words) * DPW > run) {
+        for (uint j = 0u; j < UNROLL; j++) {
+            uint w = first + gl_LocalInvocationID.x + j * gl_WorkGroupSize.x;
+            if (w >= words)
+                break;
+            uint bits = 0u, mask = 0u;
             [[unroll]] for (uint k = 0u; k < DPW; k++) {
-                uint word = ld_at(from[k], j * gl_WorkGroupSize.x * DPW * SB / 4u);
-                codes[j * DPW + k] = SB == 4u ? word : (word >> (((b + k * SB) & 3u) * 8u)) & SMASK;
+                int i = int(w * DPW + k) - int(lead);
+                uint at = src_lead + uint(clamp(i, 0, int(run) - 1)) * SB;
+                uint word = ld_src(src_word0 + (at >> 2));
+                uint code = SB == 4u ? word : (word >> ((at & 3u) * 8u)) & SMASK;
+                if (i >= 0 && i < int(run)) {
+                    bits |= convert_code(code) << (8u * DB * k);
+                    mask |= DMASK << (8u * DB * k);
+                }
             }
-        ADDR to = dst_addr(dst_word0 + first + gl_LocalInvocationID.x);
-        [[unroll]] for (uint j = 0u; j < UNROLL; j++) {
-            uint bits = 0u;
-            [[unroll]] for (uint k = 0u; k < DPW; k++)
-                bits |= convert_code(codes[j * DPW + k]) << (8u * DB * k);
-            st_at(to, j * gl_WorkGroupSize.x, bits);
+            if (mask == 0xffffffffu)
+                st_dst(dst_word0 + w, bits);
+            else
+                merge_dst(dst_word0 + w, mask, bits);
         }
         return;
     }
-    uint w0 = first + gl_LocalInvocationID.x;
-    [[unroll]] for (uint j = 0u; j < UNROLL; j++) { // every load first, each at a valid element (clamped)
-        uint w = w0 + j * gl_WorkGroupSize.x;
+    // A tile wholly inside the run: each lane's loads at constant offsets from one address per
+    // element of a word, all of them before its first store, its stores whole words.
+    uint b = src_lead + (first + gl_LocalInvocationID.x) * DPW * SB; // the lane's first source byte
+    ADDR from[DPW];
+    [[unroll]] for (uint k = 0u; k < DPW; k++)
+        from[k] = src_addr(src_word0 + ((b + k * SB) >> 2));
+    uint codes[UNROLL * DPW];
+    [[unroll]] for (uint j = 0u; j < UNROLL; j++)
         [[unroll]] for (uint k = 0u; k < DPW; k++) {
-            int i = int(w * DPW + k) - int(lead);
-            uint at = src_lead + uint(clamp(i, 0, int(run) - 1)) * SB;
-            uint word = ld_src(src_word0 + (at >> 2));
-            codes[j * DPW + k] = SB == 4u ? word : (word >> ((at & 3u) * 8u)) & SMASK;
+            uint word = ld_at(from[k], j * gl_WorkGroupSize.x * DPW * SB / 4u);
+            codes[j * DPW + k] = SB == 4u ? word : (word >> (((b + k * SB) & 3u) * 8u)) & SMASK;
         }
-    }
+    ADDR to = dst_addr(dst_word0 + first + gl_LocalInvocationID.x);
     [[unroll]] for (uint j = 0u; j < UNROLL; j++) {
-        uint w = w0 + j * gl_WorkGroupSize.x;
-        if (w >= words)
-            break;
-        uint bits = 0u, mask = 0u;
-        [[unroll]] for (uint k = 0u; k < DPW; k++) {
-            int i = int(w * DPW + k) - int(lead);
-            if (i >= 0 && i < int(run)) {
-                bits |= convert_code(codes[j * DPW + k]) << (8u * DB * k);
-                mask |= DMASK << (8u * DB * k);
-            }
-        }
-        if (mask == 0xffffffffu)
-            st_dst(dst_word0 + w, bits);
-        else
-            merge_dst(dst_word0 + w, mask, bits);
+        uint bits = 0u;
+        [[unroll]] for (uint k = 0u; k < DPW; k++)
+            bits |= convert_code(codes[j * DPW + k]) << (8u * DB * k);
+        st_at(to, j * gl_WorkGroupSize.x, bits);
     }
 }
 
