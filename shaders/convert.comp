@@ -217,7 +217,7 @@ void copy_words(IDX src_pos, IDX dst_pos, uint run, uint tile)
     // last): word by word, each element's load clamped into the run, a partly covered word
     // merged. A loop, not unrolled: few tiles take it (a GPU's workgroup is fitted to its runs).
     if (!STEP_WORDS || lead != 0u || (first + tile_words) * DPW > run) {
-        for (uint j = 0u; j < UNROLL; j++) {
+        [[dont_unroll]] for (uint j = 0u; j < UNROLL; j++) {
             uint w = first + gl_LocalInvocationID.x + j * gl_WorkGroupSize.x;
             if (w >= words)
                 break;
