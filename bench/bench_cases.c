@@ -58,9 +58,10 @@ const bench_case bench_join_cases[] = {
 const uint32_t bench_join_case_count = sizeof bench_join_cases / sizeof bench_join_cases[0];
 
 /* The copies that convert (bench_convert.c checks them against tests/convert/convert_reference.c):
- * extra, and left out of --all and --plan-only's every case too (their own group: --convert, or
- * --case). Each is sized by its whole's bytes (element_size: the whole's type's size); its types
- * and scale are convert_types' entry of the same index. */
+ * extra, and left out of --all (their own group: --convert, or --case; --plan-only plans them with
+ * every case). Each is sized by its whole's bytes (element_size: the whole's type's size; 0 for
+ * Q8_0), but for the KV appends, whose shapes are their own; its types and scale are
+ * convert_types' entry of the same index. */
 const bench_case bench_convert_cases[] = {
     {"qkv_f32_to_f16",
      "fused QKV projection output float32 [T, 3 x 1024] split along the last axis into q, k, v float16 [T, 1024] "
@@ -73,6 +74,18 @@ const bench_case bench_convert_cases[] = {
      4, SHAPE_ROWS, 64, 3, 0, SPLIT, 1, NONE},
     {"q8_0_quantize", "float32 rows [T, 4096] quantized into ggml's q8_0 (a 1-part split along axis 0)", "f32", 4,
      SHAPE_TOKENS, 4096, 1, 0, SPLIT, 1, NONE},
+    /* The KV appends that convert (bench_kv_convert.h): latency loops, their shapes their own */
+    {"kv_append_fp8",
+     "bfloat16 token [1, 8, 1, 128] joined into a float8e4m3fn KV cache [1, 8, 4096, 128] at t = step % 4096 the GPU "
+     "writes (device parameters GIVEN), a device scale, one command buffer replayed, against converting the token "
+     "first (a second plan) and the byte append alone",
+     "fp8", 1, SHAPE_KV_FP8, 128, 1, 0, JOIN, 1, VKSPLIT_DEVICE_PARAMETERS_GIVEN},
+    {"kv_append_q8_0",
+     "llama.cpp's SET_ROWS into a q8_0 K cache: float32 rows [1, 1024] into [4096, 1024] q8_0 at a slot the GPU "
+     "writes (rows INDEXED int64), replayed, against quantizing first (a second plan) and the byte append alone",
+     "q8", 0, SHAPE_KV_Q8_0, 1, 1, 0, JOIN, 1, NONE},
+    {"kv_append_q8_0_t16", "kv_append_q8_0 with 16 rows [16, 1024] at 16 distinct slots the GPU writes", "q8", 0,
+     SHAPE_KV_Q8_0, 16, 1, 0, JOIN, 1, NONE},
 };
 static const vksplit_convert convert_types[] = {
     {.whole = VKSPLIT_TYPE_FLOAT32, .parts = VKSPLIT_TYPE_FLOAT16},
@@ -82,6 +95,10 @@ static const vksplit_convert convert_types[] = {
      .scale_source = VKSPLIT_SCALE_HOST,
      .scale = 16.0f},
     {.whole = VKSPLIT_TYPE_FLOAT32, .parts = VKSPLIT_TYPE_Q8_0},
+    /* the scale a float32 the GPU holds: bench_kv_convert.c writes it (BENCH_KV_SCALE) */
+    {.whole = VKSPLIT_TYPE_FLOAT8E4M3FN, .parts = VKSPLIT_TYPE_BFLOAT16, .scale_source = VKSPLIT_SCALE_DEVICE},
+    {.whole = VKSPLIT_TYPE_Q8_0, .parts = VKSPLIT_TYPE_FLOAT32},
+    {.whole = VKSPLIT_TYPE_Q8_0, .parts = VKSPLIT_TYPE_FLOAT32},
 };
 _Static_assert(sizeof convert_types / sizeof convert_types[0] ==
                    sizeof bench_convert_cases / sizeof bench_convert_cases[0],
@@ -168,6 +185,10 @@ int bench_is_loop(const bench_case* c) { return c->shape == SHAPE_DECODE || c->s
 
 int bench_is_rows(const bench_case* c) { return c->shape >= SHAPE_KV_ROWS; }
 
+int bench_is_kv_convert(const bench_case* c) { return c->shape == SHAPE_KV_FP8 || c->shape == SHAPE_KV_Q8_0; }
+
+int bench_once(const bench_case* c) { return c->shape == SHAPE_FIXED || bench_is_kv_convert(c); }
+
 const vksplit_convert* bench_case_convert(const bench_case* c)
 {
     for (uint32_t i = 0; i < bench_convert_case_count; i++)
@@ -234,6 +255,7 @@ vksplit_rows bench_rows_options(const bench_case* c)
         r = (vksplit_rows){.mode = VKSPLIT_ROWS_CIRCULAR, .index_bytes = 8, .list_dims = 1u};
         break;
     case SHAPE_PERMUTE: r = (vksplit_rows){.mode = VKSPLIT_ROWS_INDEXED, .index_bytes = 4}; break;
+    case SHAPE_KV_Q8_0: r = (vksplit_rows){.mode = VKSPLIT_ROWS_INDEXED, .index_bytes = 8}; break; /* SET_ROWS' I64 */
     default: break;
     }
     return r;
@@ -418,18 +440,32 @@ void bench_setup_case(const bench_case* c, uint64_t target, bench_setup* s)
         s->sizes[1] = c->inner;
         axis = 0;
         break;
+    case SHAPE_KV_FP8: /* the cache [1, 8, 4096, D] whatever the target; the token's capacity 1 */
+        s->rank = 4;
+        s->sizes[0] = 1, s->sizes[1] = 8, s->sizes[2] = 4096, s->sizes[3] = c->inner;
+        s->split[0] = 1;
+        axis = 2;
+        break;
+    case SHAPE_KV_Q8_0: /* the cache [4096, 1024] whatever the target; the part's T rows */
+        s->rank = 2;
+        s->sizes[0] = 4096, s->sizes[1] = 1024;
+        s->split[0] = c->inner;
+        axis = 0;
+        break;
     default: /* a rows loop's */ axis = rows_setup(c, t, s); break;
     }
     uint64_t dim = s->sizes[axis];
     uint64_t chunk = c->shape == SHAPE_UNEVEN      ? (dim + c->outputs - 1) / c->outputs
                      : c->shape == SHAPE_KV_APPEND ? dim - 1
-                     : c->shape == SHAPE_DECODE    ? 1           /* the token's capacity */
-                     : c->shape == SHAPE_MOE       ? dim         /* each expert's capacity: every token */
-                     : bench_is_rows(c)            ? s->split[0] /* the part's rows: rows_setup's */
-                                                   : dim / c->outputs;
+                     : c->shape == SHAPE_DECODE    ? 1   /* the token's capacity */
+                     : c->shape == SHAPE_MOE       ? dim /* each expert's capacity: every token */
+                     : bench_is_rows(c) || bench_is_kv_convert(c)
+                         ? s->split[0] /* the part's rows: rows_setup's, or the token's capacity */
+                         : dim / c->outputs;
     for (uint32_t i = 0; i < c->outputs; i++) /* an engine loop's: capacities, each `chunk` */
-        s->split[i] =
-            i + 1 < c->outputs || bench_is_loop(c) || bench_is_rows(c) ? chunk : dim - chunk * (c->outputs - 1);
+        s->split[i] = i + 1 < c->outputs || bench_is_loop(c) || bench_is_rows(c) || bench_is_kv_convert(c)
+                          ? chunk
+                          : dim - chunk * (c->outputs - 1);
     s->desc.element_size = c->element_size;
     s->desc.rank = s->rank;
     s->desc.sizes = s->sizes;
@@ -477,6 +513,8 @@ vksplit_result bench_plan_create(vksplit_context* ctx, const bench_setup* s, con
     } else if (bench_is_convert(s->c)) { /* and copies that convert */
         o.path = VKSPLIT_PATH_COMPUTE;
         o.convert = *bench_case_convert(s->c);
+        o.device_parameters = s->c->device; /* kv_append_fp8's GIVEN */
+        o.rows = bench_rows_options(s->c);  /* kv_append_q8_0's INDEXED */
     }
     return s->c->operation == VKSPLIT_OPERATION_JOIN ? vksplit_plan_create_join(ctx, &s->join, &o, plan, error)
                                                      : vksplit_plan_create(ctx, &s->desc, &o, plan, error);

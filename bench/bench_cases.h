@@ -27,6 +27,9 @@ typedef enum bench_shape {
     SHAPE_TOKENS,     /* [T, inner] axis 0: `outputs` parts of T / outputs rows */
     SHAPE_DECODE,     /* engine loop: the cache [1, 32, S, D] whole, one token [1, 32, 1, D] at t (GIVEN) */
     SHAPE_MOE,        /* engine loop: tokens [T, D] axis 0, `outputs` experts of capacity T each (PACKED) */
+    /* KV appends that convert (bench_kv_convert.h): latency cases, planned and timed once */
+    SHAPE_KV_FP8,  /* the token [1, 8, 1, D] (bfloat16) into the cache [1, 8, 4096, D] (E4M3FN) at t (GIVEN) */
+    SHAPE_KV_Q8_0, /* T rows [T, 1024] (float32) into the cache [4096, 1024] (q8_0) by slot (INDEXED: `inner` T) */
     /* rows loops (bench_rows.h): one part whose rows the GPU's indices place (vksplit_rows) */
     SHAPE_KV_ROWS, /* the token [1, 32, 1, D] into the cache [1, 32, S, D] at t (LINEAR, one list) */
     SHAPE_VTRANS,  /* V^T [n_embd, S]: one element a row at t (INDEXED int32, one index for all: `inner` n_embd) */
@@ -46,7 +49,8 @@ typedef struct bench_case {
     uint64_t fixed_bytes; /* SHAPE_FIXED: the tensor's bytes (a latency case) */
     vksplit_operation operation;
     int extra; /* left out of a timed run that names no case (--all times it; --plan-only plans it) */
-    /* An engine loop's (SHAPE_DECODE, SHAPE_MOE): its plan's device parameters; NONE for the rest */
+    /* An engine loop's (SHAPE_DECODE, SHAPE_MOE) and SHAPE_KV_FP8's: its plan's device parameters;
+     * NONE for the rest */
     vksplit_device_parameters device;
 } bench_case;
 
@@ -76,6 +80,12 @@ uint32_t bench_case_total(void);
 int bench_is_loop(const bench_case* c);
 /* A rows loop (SHAPE_KV_ROWS and after)? */
 int bench_is_rows(const bench_case* c);
+/* A KV append that converts (SHAPE_KV_FP8, SHAPE_KV_Q8_0: one of bench_convert_cases, run as a
+ * loop of its own, bench_kv_convert.h)? */
+int bench_is_kv_convert(const bench_case* c);
+/* Planned and timed at the first --size only: the latency cases (SHAPE_FIXED: 4k, 64k) and the
+ * KV appends that convert, whose shapes are their own. */
+int bench_once(const bench_case* c);
 /* A copy that converts: its types and scale (bench_convert_cases' own, beside the table; its
  * element_size the whole's type's size); NULL for every other case. */
 const vksplit_convert* bench_case_convert(const bench_case* c);
@@ -83,7 +93,8 @@ const vksplit_convert* bench_case_convert(const bench_case* c);
 int bench_is_convert(const bench_case* c);
 /* Bytes of `elements` packed elements of t (Q8_0: 34 per block of 32), not rounded. */
 uint64_t bench_type_bytes(vksplit_type t, uint64_t elements);
-/* A rows loop's vksplit_rows (host_indices NULL: the GPU's); mode NONE for any other case. */
+/* A rows loop's vksplit_rows (host_indices NULL: the GPU's), kv_append_q8_0's too; mode NONE for
+ * any other case. */
 vksplit_rows bench_rows_options(const bench_case* c);
 
 /* One case at one size: the split and where its outputs sit in one buffer. A join runs its

@@ -36,11 +36,17 @@ static void json_convert(const bench_row* r)
     const vksplit_convert* v = bench_case_convert(r->setup.c);
     if (!v)
         return;
-    printf("\"convert\": \"%s->%s\", \"scale\": %g, \"no_saturate\": %s, \"bytes_read\": %llu, "
-           "\"bytes_written\": %llu, \"copy_bytes\": %llu, ",
+    printf("\"convert\": \"%s->%s\", \"scale\": %g, \"scale_source\": \"%s\", \"no_saturate\": %s, "
+           "\"bytes_read\": %llu, \"bytes_written\": %llu, \"copy_bytes\": %llu, ",
            bench_type_name(v->whole), bench_type_name(v->parts),
-           v->scale_source == VKSPLIT_SCALE_HOST ? (double)v->scale : 1.0, v->no_saturate ? "true" : "false",
-           (unsigned long long)r->bytes_read, (unsigned long long)r->bytes_written, (unsigned long long)r->copy_bytes);
+           v->scale_source == VKSPLIT_SCALE_HOST     ? (double)v->scale
+           : v->scale_source == VKSPLIT_SCALE_DEVICE ? (double)BENCH_KV_SCALE /* the float the bench writes */
+                                                     : 1.0,
+           v->scale_source == VKSPLIT_SCALE_HOST     ? "host"
+           : v->scale_source == VKSPLIT_SCALE_DEVICE ? "device"
+                                                     : "none",
+           v->no_saturate ? "true" : "false", (unsigned long long)r->bytes_read, (unsigned long long)r->bytes_written,
+           (unsigned long long)r->copy_bytes);
 }
 
 /* A JSON number, or null where there is none. */
@@ -130,9 +136,14 @@ void bench_report_begin(const bench_options* o, const vksplit_runner_info* info,
 }
 
 /* An engine loop's --json marks (bench_loops.h): the kind and its plan's device parameters; a rows
- * loop's (bench_rows.h): the kind and its rows' mode. */
+ * loop's (bench_rows.h): the kind and its rows' mode; a KV append that converts
+ * (bench_kv_convert.h): the kind and its placing. */
 static const char* loop_fields(const bench_case* c)
 {
+    if (bench_is_kv_convert(c))
+        return c->device == VKSPLIT_DEVICE_PARAMETERS_GIVEN
+                   ? ", \"kv_convert_loop\": true, \"device_parameters\": \"given\""
+                   : ", \"kv_convert_loop\": true, \"rows\": \"indexed\"";
     if (bench_is_rows(c)) {
         vksplit_rows_mode mode = bench_rows_options(c).mode;
         return mode == VKSPLIT_ROWS_LINEAR     ? ", \"rows_loop\": true, \"rows\": \"linear\""
@@ -409,10 +420,84 @@ static void rows_json_row(const bench_row* r, int last)
            l->record_us, r->stats_json[0] ? ", \"shader_stats\": " : "", r->stats_json, last ? "" : ",");
 }
 
+/* A KV append that converts: per step, each method's host wall time and GPU time, and their ratios
+ * to the converting append's; then the unfused method's plans. */
+static void kv_text_row(const bench_options* o, const bench_row* r)
+{
+    static int headed;
+    const bench_case* c = r->setup.c;
+    const bench_kv_result* l = &r->kv;
+    if (!headed++)
+        printf("\nKV appends that convert: one command buffer recorded once, replayed step after step (a GPU pass of\n"
+               "the bench's own writes each step's place), against converting the token first with a second plan\n"
+               "(unfused) and the byte append alone. Per step: wall = host time (submission, the wait for its fence),\n"
+               "a round's time / its M steps; GPU = K steps back to back in one submission between two timestamps\n"
+               "/ K; medians of %d rounds, the methods interleaved; x = the method's time / the converting append's\n"
+               "(higher: it is faster). Every method's cache checked against docs/conversions.md's CPU reference\n"
+               "before and after the timing.\n",
+               o->batches);
+    char shape[64];
+    const vksplit_convert* v = bench_case_convert(c);
+    bench_shape_text(&r->setup, shape, sizeof shape);
+    printf("%-19s %-19s %-3s %5llu %9.3f %s\n ", c->name, shape, c->dtype, (unsigned long long)r->setup.split[0],
+           (double)r->info.bytes_written / MIB, r->info.summary);
+    for (uint32_t m = 0; m < l->method_count; m++) {
+        printf(" %s %.2f us", l->method[m], l->wall_s[m] * 1e6);
+        if (m)
+            printf(" (x %.2f)", ratio(l->wall_s[m], l->wall_s[0]));
+        printf(", GPU %.2f us", l->gpu_s[m] * 1e6);
+        if (m)
+            printf(" (x %.2f)", ratio(l->gpu_s[m], l->gpu_s[0]));
+        printf(m + 1 < l->method_count ? ";" : "\n");
+    }
+    printf("  M %u, K %u, %llu steps, recorded once in %.2f us", l->steps_per_round, l->gpu_steps,
+           (unsigned long long)l->steps, l->record_us);
+    if (v->scale_source == VKSPLIT_SCALE_DEVICE)
+        printf("; device scale %g", (double)BENCH_KV_SCALE);
+    printf("; unfused: %s, then %s\n", l->convert_plan, l->append_plan);
+}
+
+static void kv_json_row(const bench_row* r, int last)
+{
+    const bench_case* c = r->setup.c;
+    const vksplit_plan_info* i = &r->info;
+    const bench_kv_result* l = &r->kv;
+    char shape[64], mapping[32];
+    bench_shape_text(&r->setup, shape, sizeof shape);
+    printf("    {\"case\": \"%s\", \"what\": \"%s\", \"size_mib\": %.0f, \"shape\": \"%s\", \"dtype\": \"%s\", ",
+           c->name, c->what, (double)r->size_target / MIB, shape, c->dtype);
+    json_operation(c, i, mapping, sizeof mapping);
+    json_convert(r);
+    printf("\"bytes\": %llu, \"path\": \"compute\", \"mapping\": \"%s\", \"plan\": \"%s\", \"dispatches\": %u, "
+           "\"check_dispatches\": %u, \"workgroups\": %llu, \"part_rows\": %llu, \"index_count\": %llu, "
+           "\"parameter_bytes\": %llu%s, "
+           "\"timing\": \"host wall time per step; GPU time per step: K steps in one submission between two "
+           "timestamps\", ",
+           (unsigned long long)i->bytes_written, mapping, i->summary, i->dispatch_count, i->check_dispatch_count,
+           (unsigned long long)i->workgroup_count, (unsigned long long)r->setup.split[0],
+           (unsigned long long)i->index_count, (unsigned long long)i->parameter_bytes, loop_fields(c));
+    for (uint32_t m = 0; m < l->method_count; m++) {
+        printf("\"%s_us\": %.3f, \"%s_gpu_us\": %.3f, \"%s_dispatches\": %u, ", l->key[m], l->wall_s[m] * 1e6,
+               l->key[m], l->gpu_s[m] * 1e6, l->key[m], l->dispatches[m]);
+        if (m)
+            printf("\"ratio_%s\": %.4f, \"gpu_ratio_%s\": %.4f, ", l->key[m], ratio(l->wall_s[m], l->wall_s[0]),
+                   l->key[m], ratio(l->gpu_s[m], l->gpu_s[0]));
+    }
+    printf("\"convert_plan\": \"%s\", \"append_plan\": \"%s\", \"steps_per_round\": %u, \"gpu_steps\": %u, "
+           "\"rounds\": %d, \"warmup_steps\": %u, \"steps\": %llu, \"checks\": %u, \"record_us\": %.3f%s%s}%s\n",
+           l->convert_plan, l->append_plan, l->steps_per_round, l->gpu_steps, l->rounds, l->warmup_steps,
+           (unsigned long long)l->steps, l->checks, l->record_us, r->stats_json[0] ? ", \"shader_stats\": " : "",
+           r->stats_json, last ? "" : ",");
+}
+
 void bench_report_row(const bench_options* o, const bench_row* r, const bench_clock* clock, int last)
 {
     if (o->plan_only)
         plan_row(o, r, last);
+    else if (bench_is_kv_convert(r->setup.c) && o->json)
+        kv_json_row(r, last);
+    else if (bench_is_kv_convert(r->setup.c))
+        kv_text_row(o, r);
     else if (bench_is_rows(r->setup.c) && o->json)
         rows_json_row(r, last);
     else if (bench_is_rows(r->setup.c))

@@ -4,6 +4,7 @@
 
 #include "bench_cases.h"
 #include "bench_clock.h"
+#include "bench_kv_convert.h"
 #include "bench_loops.h"
 #include "bench_measure.h"
 #include "bench_options.h"
@@ -28,6 +29,7 @@ typedef struct bench_row {
     bench_measurement m;
     bench_loop_result loop;                  /* an engine loop's (bench_is_loop): its methods instead of m */
     bench_rows_result rows;                  /* a rows loop's (bench_is_rows): its methods instead of m */
+    bench_kv_result kv;                      /* a KV append that converts (bench_is_kv_convert): its methods */
     char stats_json[2048], stats_text[1024]; /* --shader-stats */
 } bench_row;
 

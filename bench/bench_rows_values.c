@@ -73,10 +73,10 @@ void bench_rows_indices(const bench_rows_geometry* g, uint32_t step, int64_t* v)
     uint32_t places = (uint32_t)g->places, rows = (uint32_t)g->rows_len, lists = (uint32_t)g->lists;
     if (g->produce == ROWS_PRODUCE_POSITION) {
         v[0] = step % places;
-    } else if (g->produce == ROWS_PRODUCE_SLOTS) {
+    } else if (g->produce == ROWS_PRODUCE_SLOTS || g->produce == ROWS_PRODUCE_DENSE_SLOTS) {
         permutation p = permutation_of(step, places);
         for (uint32_t j = 0; j < rows; j++)
-            v[j] = hash(step, j + 3u) % 16u == 0 ? -1 : (int64_t)permuted(&p, j);
+            v[j] = g->produce == ROWS_PRODUCE_SLOTS && hash(step, j + 3u) % 16u == 0 ? -1 : (int64_t)permuted(&p, j);
     } else if (g->produce == ROWS_PRODUCE_STARTS) {
         for (uint32_t b = 0; b < lists; b++) {
             int64_t start = (int64_t)((step % places + b * (places / lists)) % places);

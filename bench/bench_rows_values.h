@@ -14,7 +14,8 @@ enum {
     ROWS_PRODUCE_SLOTS = 2,
     ROWS_PRODUCE_STARTS = 3,
     ROWS_PRODUCE_GATHER = 4,
-    ROWS_PRODUCE_SCATTER = 5
+    ROWS_PRODUCE_SCATTER = 5,
+    ROWS_PRODUCE_DENSE_SLOTS = 6 /* SLOTS without the -1 (bench_kv_convert.c's SET_ROWS) */
 };
 
 typedef struct bench_rows_geometry {

@@ -14,6 +14,7 @@
 //               it on even steps and C before it (negative) on odd ones: CIRCULAR wraps it back
 //   4 gather:   a permutation of [0, L) divided by k: each of the L / k places k times
 //   5 scatter:  a permutation of [0, L) (C = L)
+//   6 dense slots: as 2, none -1 (llama.cpp's SET_ROWS, which cannot skip; split_bench's kv_append_q8_0)
 // The permutation: (a + j x s) mod n, a and s hashed from the step, s prime to n.
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
@@ -82,10 +83,11 @@ void main()
                 p.v[2] = t;  // VKSPLIT_PARAMETERS_OFFSET(1, 0)
             }
         }
-    } else if (mode == 2u) {
+    } else if (mode == 2u || mode == 6u) {
         uvec2 p = permutation(step, places);
         for (uint j = lane; j < rows; j += lanes)
-            put(indices, j, hash(step, j + 3u) % 16u == 0u ? -1l : int64_t(permuted(p, places, j)), bytes);
+            put(indices, j, mode == 2u && hash(step, j + 3u) % 16u == 0u ? -1l : int64_t(permuted(p, places, j)),
+                bytes);
     } else if (mode == 3u) {
         for (uint b = lane; b < lists; b += lanes) {
             int64_t start = int64_t((step % places + b * (places / lists)) % places);

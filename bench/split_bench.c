@@ -18,7 +18,8 @@
  * byte counts: its references copy (bytes read + bytes written) / 2, the same traffic, so that
  * its ratio to the ceiling is of this plan's bytes read + written. The engine loops
  * (bench_loops.h: plans with device parameters, one command buffer replayed step after step)
- * are timed their own way, against their own references. Options: bench_options.c (--help). */
+ * are timed their own way, against their own references, and so are the KV appends that convert
+ * (bench_kv_convert.h). Options: bench_options.c (--help). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,7 @@
 #include "bench_cases.h"
 #include "bench_clock.h"
 #include "bench_convert.h"
+#include "bench_kv_convert.h"
 #include "bench_loops.h"
 #include "bench_measure.h"
 #include "bench_options.h"
@@ -221,6 +223,8 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, bench
         if (!bench_convert_spans_match(s, plan))
             exit(1);
         bench_convert_traffic(plan, &row->bytes_read, &row->bytes_written);
+        if (bench_is_kv_convert(c)) /* a step reads the token (the rows) and writes their rows of the cache */
+            row->bytes_written = row->info.bytes_written;
         row->copy_bytes = ((row->bytes_read + row->bytes_written) / 2 + 15) & ~(uint64_t)15;
     }
     if (env->shader_stats)
@@ -236,6 +240,14 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, bench
         bench_loop_options lo = {env->o->batches, env->o->warmup_ms * 1e-3, env->o->batch_ms * 1e-3, env->o->batch_reps,
                                  env->o->path};
         if (!bench_loop_run(runner, s, plan, &lo, &row->loop))
+            exit(1);
+        vksplit_plan_destroy(plan);
+        return;
+    }
+    if (bench_is_kv_convert(c)) { /* a KV append that converts: its own methods (bench_kv_convert.h) */
+        bench_loop_options lo = {env->o->batches, env->o->warmup_ms * 1e-3, env->o->batch_ms * 1e-3, env->o->batch_reps,
+                                 env->o->path};
+        if (!bench_kv_convert_run(runner, &env->timer, s, plan, &lo, &row->kv))
             exit(1);
         vksplit_plan_destroy(plan);
         return;
@@ -332,16 +344,18 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, bench
 /* ---- the run ------------------------------------------------------------------------------- */
 
 /* An engine loop's plan needs device addresses (device parameters run on them only), and a rows
- * loop's producer pass and buffers use them: without them the case is left out, once, with the
- * reason. */
+ * loop's producer pass and buffers use them, as a KV append that converts does: without them the
+ * case is left out, once, with the reason. */
 static int case_runs(const bench_env* env, const bench_case* c, int say)
 {
-    if ((!bench_is_loop(c) && !bench_is_rows(c)) ||
+    if ((!bench_is_loop(c) && !bench_is_rows(c) && !bench_is_kv_convert(c)) ||
         (env->info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS))
         return 1;
     if (say)
         fprintf(stderr, "split_bench: %s: left out: %s buffer device addresses, which %s lacks\n", c->name,
-                bench_is_loop(c) ? "device parameters need" : "the rows loops' producer pass needs",
+                bench_is_loop(c)   ? "device parameters need"
+                : bench_is_rows(c) ? "the rows loops' producer pass needs"
+                                   : "the KV appends' producer pass needs",
                 env->info.device_name);
     return 0;
 }
@@ -434,13 +448,13 @@ int main(int argc, char** argv)
     uint32_t cases = bench_case_total();
     for (int z = 0; z < o.size_count; z++)
         for (uint32_t c = 0; c < cases; c++)
-            total += bench_selected(&o, bench_case_at(c)) && (z == 0 || bench_case_at(c)->shape != SHAPE_FIXED) &&
+            total += bench_selected(&o, bench_case_at(c)) && (z == 0 || !bench_once(bench_case_at(c))) &&
                      case_runs(&env, bench_case_at(c), z == 0);
     for (int z = 0; z < o.size_count; z++) {
         uint64_t target = (uint64_t)(o.sizes[z] * MIB);
         for (uint32_t c = 0; c < cases; c++) {
             const bench_case* bc = bench_case_at(c);
-            if (!bench_selected(&o, bc) || (z > 0 && bc->shape == SHAPE_FIXED) || /* latency cases once */
+            if (!bench_selected(&o, bc) || (z > 0 && bench_once(bc)) || /* latency cases once */
                 !case_runs(&env, bc, 0))
                 continue;
             static bench_row row;

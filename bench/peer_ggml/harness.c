@@ -218,8 +218,10 @@ static void print_json(const options* o, const peer_layout* l, const pass_result
     json_string("device", w->device);
     json_string("ggml_device", w->ggml_device);
     printf("\"bytes\": %llu, \"element_size\": %u, ", (unsigned long long)l->moved_bytes, c->element_size);
-    if (peer_converts(c)) /* a copy that converts: the parts' element size, and the bytes it reads */
-        printf("\"parts_element_size\": %u, \"bytes_read\": %llu, ", peer_parts_size(c),
+    if (peer_converts(c)) /* a copy that converts: the parts' element size, the types, the bytes it reads */
+        printf("\"parts_element_size\": %u, \"convert\": \"%s->%s\", \"bytes_read\": %llu, ", peer_parts_size(c),
+               peer_type_name(peer_writes_whole(c) ? peer_parts_type(c) : peer_whole_type(c)),
+               peer_type_name(peer_writes_whole(c) ? peer_whole_type(c) : peer_parts_type(c)),
                (unsigned long long)(peer_writes_whole(c) ? l->parts_bytes : l->whole_bytes));
     printf("\"rounds\": %u, \"reps\": %u, \"runs\": %llu, ", o->rounds, o->reps, (unsigned long long)w->runs);
     json_us("ggml_wall_us", w->ggml_wall_s, 0);

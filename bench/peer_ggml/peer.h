@@ -17,7 +17,7 @@ typedef enum peer_op {
     PEER_JOIN,      /* the parts into the whole along the axis: one vksplit join */
     PEER_SPLIT,     /* the whole into the parts: one vksplit split */
     PEER_KV_APPEND, /* one part (the token) into the whole (the cache) at a position the GPU writes: a join with
-                       device parameters (GIVEN) */
+                       device parameters (GIVEN); converting where the types differ */
     PEER_ROWS_JOIN, /* the part's rows scattered into the whole at places indices give (vksplit_plan_options.rows,
                        a join) */
     PEER_ROWS_SPLIT /* the part's rows gathered from places of the whole (vksplit_plan_options.rows, a split) */
@@ -43,7 +43,8 @@ typedef enum peer_idiom {
                                     the input into each output (a split); converting where the types differ */
     PEER_GGML_VIEW_CONT,         /* a ggml_view_4d and a ggml_cont per output */
     PEER_GGML_SET_ROWS,          /* ggml_set_rows(whole, part, idx): the whole as [row, C, outer...], idx I64 or
-                                    I32 [L, lists...] on the GPU, broadcast where a list serves a dimension */
+                                    I32 [L, lists...] on the GPU, broadcast where a list serves a dimension;
+                                    converting where the types differ (float32 parts into float16, q8_0) */
     PEER_GGML_SET_ROWS_ELEMENTS, /* llama.cpp's transposed V cache: ggml_set_rows on the whole reshaped as rows of
                                     one element, one I64 index per element written (outer x C + place) */
     PEER_GGML_GET_ROWS           /* ggml_get_rows(whole, idx): idx I32 [L, lists...]; its result (F32) the part */
@@ -63,6 +64,10 @@ typedef struct peer_case {
      * where it is not the whole's (element_size: the whole's), float32 <-> float16: ggml_cpy converts,
      * vksplit's plan takes vksplit_plan_options.convert. 0: the whole's (a byte copy). */
     uint32_t parts_element_size;
+    /* 0: the whole's type is element_size's (float32, float16). VKSPLIT_TYPE_Q8_0 (6): ggml's q8_0,
+     * 34-byte blocks of 32 elements (element_size 0, the last dimension a multiple of 32), written
+     * by a converting rows join from float32 parts (ggml's SET_ROWS into a q8_0 cache). */
+    uint32_t whole_type;
     uint32_t rank;
     uint64_t sizes[PEER_MAX_RANK]; /* the whole's, outermost first: vksplit's order (ggml's ne reversed) */
     uint32_t axis;
@@ -93,8 +98,9 @@ typedef struct peer_layout {
     const peer_case* c;
     uint64_t lengths[PEER_MAX_PARTS];
     uint64_t outer;          /* the product of the sizes before the axis */
-    uint64_t row_bytes;      /* one position along the axis: element_size x the sizes after it */
-    uint64_t part_row_bytes; /* the same in a part: the parts' element size x the sizes after the axis */
+    uint64_t row_elements;   /* the product of the sizes after the axis */
+    uint64_t row_bytes;      /* one position along the axis: its row_elements of the whole's type */
+    uint64_t part_row_bytes; /* the same in a part: the parts' element size x row_elements */
     uint64_t whole_bytes;
     uint64_t part_offset[PEER_MAX_PARTS], part_bytes[PEER_MAX_PARTS], parts_bytes;
     uint64_t moved_bytes; /* what one run writes */
@@ -117,6 +123,11 @@ int peer_is_rows(const peer_case* c);
 /* The parts' element size (parts_element_size, or the whole's), and whether the copy converts. */
 uint32_t peer_parts_size(const peer_case* c);
 int peer_converts(const peer_case* c);
+/* The whole's and the parts' types as vksplit_type values (FLOAT32 1, FLOAT16 2, Q8_0 6), and a
+ * type's name ("float32", "float16", "q8_0"). */
+uint32_t peer_whole_type(const peer_case* c);
+uint32_t peer_parts_type(const peer_case* c);
+const char* peer_type_name(uint32_t type);
 /* Rows: run k's indices, index_count of them, in vksplit's form (one start per list for LINEAR). */
 void peer_indices(const peer_layout* l, uint64_t k, int64_t* out);
 /* Rows: the runs after which peer_indices repeats (PEER_PLACES_STEP: C - L + 1), 0 for none. A

@@ -344,6 +344,62 @@ const peer_case peer_cases[] = {
      .ggml_text = "ggml_set_rows(cache [64, 512, 8, 8] f16, update [64, 1, 8, 8], idx I64 [1, 1, 8]): one index "
                   "per batch element, broadcast over the heads",
      .vksplit_text = "one join with rows LINEAR, list_dims bit 0 (write_indices int64 [8])"},
+    /* KV appends that convert (split_bench's kv_append_fp8, kv_append_q8_0): ggml has no FP8 type,
+     * so kv_append_fp8's stand-in is the same one-token append at the same position the GPU writes,
+     * float32 into a float16 cache [1, 8, 4096, 128] (SET_ROWS converts f32 -> f16); the q8_0 K
+     * cache [4096, 1024] of llama.cpp's --cache-type-k q8_0, T = 1 and 16 float32 rows at distinct
+     * slots (SET_ROWS quantizes f32 -> q8_0). */
+    {.name = "kv_append_f32_to_f16",
+     .op = PEER_KV_APPEND,
+     .idiom = PEER_GGML_SET_ROWS,
+     .element_size = 2,
+     .parts_element_size = 4,
+     .rank = 4,
+     .sizes = {1, 8, 4096, 128},
+     .axis = 2,
+     .parts = 1,
+     .lengths = {1},
+     .reps = 200,
+     .ggml_text = "kv_append_fp8's f16 stand-in (ggml has no FP8): ggml_set_rows(cache [128, 4096, 8] f16, token "
+                  "[128, 1, 8] f32, idx I64 [1]), set by ggml_backend_tensor_set each run",
+     .vksplit_text = "a GPU pass writes the position, then one join with device parameters (GIVEN) converting "
+                     "float32 -> float16"},
+    {.name = "kv_append_q8_0",
+     .op = PEER_ROWS_JOIN,
+     .idiom = PEER_GGML_SET_ROWS,
+     .element_size = 0,
+     .parts_element_size = 4,
+     .whole_type = VKSPLIT_TYPE_Q8_0,
+     .rank = 2,
+     .sizes = {4096, 1024},
+     .axis = 0,
+     .parts = 1,
+     .lengths = {1},
+     .reps = 200,
+     .from_host = 1,
+     .rows_mode = 1,
+     .index_bytes = 8,
+     .places = PEER_PLACES_DISTINCT,
+     .ggml_text = "ggml_set_rows(k cache [1024, 4096] q8_0, k [1024, 1] f32, slot I64 [1]): SET_ROWS quantizing",
+     .vksplit_text = "one join with rows INDEXED (int64) converting float32 -> q8_0"},
+    {.name = "kv_append_q8_0_t16",
+     .op = PEER_ROWS_JOIN,
+     .idiom = PEER_GGML_SET_ROWS,
+     .element_size = 0,
+     .parts_element_size = 4,
+     .whole_type = VKSPLIT_TYPE_Q8_0,
+     .rank = 2,
+     .sizes = {4096, 1024},
+     .axis = 0,
+     .parts = 1,
+     .lengths = {16},
+     .reps = 100,
+     .from_host = 1,
+     .rows_mode = 1,
+     .index_bytes = 8,
+     .places = PEER_PLACES_DISTINCT,
+     .ggml_text = "ggml_set_rows(k cache [1024, 4096] q8_0, k [1024, 16] f32, slots I64 [16]): SET_ROWS quantizing",
+     .vksplit_text = "one join with rows INDEXED (int64, 16 distinct slots) converting float32 -> q8_0"},
     /* llama.cpp's transposed V cache [n_embd, n_ctx] = [8 x 64, 512] f16, one token's column. */
     {.name = "kv_append1_vtrans",
      .op = PEER_ROWS_JOIN,
@@ -376,7 +432,19 @@ const peer_case* peer_case_find(const char* name)
 int peer_writes_whole(const peer_case* c) { return c->op != PEER_SPLIT && c->op != PEER_ROWS_SPLIT; }
 int peer_is_rows(const peer_case* c) { return c->op == PEER_ROWS_JOIN || c->op == PEER_ROWS_SPLIT; }
 uint32_t peer_parts_size(const peer_case* c) { return c->parts_element_size ? c->parts_element_size : c->element_size; }
-int peer_converts(const peer_case* c) { return peer_parts_size(c) != c->element_size; }
+int peer_converts(const peer_case* c) { return c->whole_type || peer_parts_size(c) != c->element_size; }
+
+static vksplit_type type_of(uint32_t element_size)
+{
+    return element_size == 4 ? VKSPLIT_TYPE_FLOAT32 : VKSPLIT_TYPE_FLOAT16;
+}
+
+uint32_t peer_whole_type(const peer_case* c) { return c->whole_type ? c->whole_type : type_of(c->element_size); }
+uint32_t peer_parts_type(const peer_case* c) { return type_of(peer_parts_size(c)); }
+const char* peer_type_name(uint32_t type)
+{
+    return type == VKSPLIT_TYPE_Q8_0 ? "q8_0" : type == VKSPLIT_TYPE_FLOAT32 ? "float32" : "float16";
+}
 
 static int rows_hold(const peer_case* c, const peer_layout* l)
 {
@@ -401,12 +469,20 @@ int peer_layout_init(const peer_case* c, peer_layout* l)
 {
     memset(l, 0, sizeof *l);
     l->c = c;
+    int q8_0 = c->whole_type == VKSPLIT_TYPE_Q8_0;
     if (c->pending || c->rank < 1 || c->rank > PEER_MAX_RANK || c->axis >= c->rank || c->parts < 1 ||
-        c->parts > PEER_MAX_PARTS || (c->element_size != 2 && c->element_size != 4) ||
+        c->parts > PEER_MAX_PARTS || (c->whole_type && !q8_0) ||
+        (q8_0 ? c->element_size != 0 || peer_parts_size(c) != 4 || c->sizes[c->rank - 1] % 32 != 0 ||
+                    c->axis == c->rank - 1
+              : c->element_size != 2 && c->element_size != 4) ||
         (peer_parts_size(c) != 2 && peer_parts_size(c) != 4))
         return 0;
-    if (peer_converts(c) && ((c->op != PEER_JOIN && c->op != PEER_SPLIT) || c->idiom != PEER_GGML_CPY_VIEWS))
-        return 0; /* a converting copy: ggml's CPY against a plain split or join */
+    /* a converting copy: ggml's CPY against a plain split or join, or its SET_ROWS (which converts
+     * float32 parts into the whole's type) against a rows join or a KV append */
+    if (peer_converts(c) && !((c->op == PEER_JOIN || c->op == PEER_SPLIT) && c->idiom == PEER_GGML_CPY_VIEWS) &&
+        !((c->op == PEER_ROWS_JOIN || c->op == PEER_KV_APPEND) && c->idiom == PEER_GGML_SET_ROWS &&
+          peer_parts_size(c) == 4))
+        return 0;
     uint64_t whole_length = c->sizes[c->axis], sum = 0;
     for (uint32_t i = 0; i < c->parts; i++) {
         l->lengths[i] = c->lengths[0] ? c->lengths[i] : whole_length / c->parts;
@@ -423,19 +499,22 @@ int peer_layout_init(const peer_case* c, peer_layout* l)
         l->lists *= c->list_dims >> k & 1u ? c->sizes[k] : 1;
     }
     l->index_count = peer_is_rows(c) ? l->lists * (c->rows_mode == 1 ? l->lengths[0] : 1) : 0;
-    l->row_bytes = c->element_size;
+    l->row_elements = 1;
     for (uint32_t k = c->axis + 1; k < c->rank; k++)
-        l->row_bytes *= c->sizes[k];
-    l->part_row_bytes = l->row_bytes / c->element_size * peer_parts_size(c);
+        l->row_elements *= c->sizes[k];
+    l->row_bytes = q8_0 ? l->row_elements / 32 * 34 : l->row_elements * c->element_size;
+    l->part_row_bytes = l->row_elements * peer_parts_size(c);
     l->whole_bytes = l->outer * whole_length * l->row_bytes;
     for (uint32_t i = 0; i < c->parts; i++) {
         l->part_offset[i] = l->parts_bytes;
         l->part_bytes[i] = l->outer * l->lengths[i] * l->part_row_bytes;
         l->parts_bytes += l->part_bytes[i];
     }
-    /* what a run writes: a split's parts (the whole's bytes, unless the copy converts) */
-    l->moved_bytes =
-        c->op == PEER_KV_APPEND || peer_is_rows(c) || c->op == PEER_SPLIT ? l->parts_bytes : l->whole_bytes;
+    /* what a run writes: a split's parts (the whole's bytes, unless the copy converts); a KV append's
+     * or a rows join's rows of the whole (the parts' bytes, unless the copy converts) */
+    l->moved_bytes = c->op == PEER_KV_APPEND || c->op == PEER_ROWS_JOIN ? l->outer * l->lengths[0] * l->row_bytes
+                     : c->op == PEER_ROWS_SPLIT || c->op == PEER_SPLIT  ? l->parts_bytes
+                                                                        : l->whole_bytes;
     return l->whole_bytes > 0 && l->whole_bytes <= 1024u * MIB;
 }
 
@@ -485,8 +564,9 @@ void peer_fill(const peer_layout* l, uint64_t seed, uint8_t* whole, uint8_t* par
         memset(parts, PEER_GUARD, l->parts_bytes);
     } else {
         fill_random(parts, l->parts_bytes, peer_parts_size(l->c), to_half && peer_parts_size(l->c) == 4, &s);
-        if (l->c->op == PEER_KV_APPEND || l->c->op == PEER_ROWS_JOIN) /* a cache: written in place */
-            fill_random(whole, l->whole_bytes, l->c->element_size, 0, &s);
+        if (l->c->op == PEER_KV_APPEND || l->c->op == PEER_ROWS_JOIN) /* a cache: written in place (a q8_0
+                                                                         one: its blocks as float16 words) */
+            fill_random(whole, l->whole_bytes, l->c->element_size ? l->c->element_size : 2, 0, &s);
         else
             memset(whole, PEER_GUARD, l->whole_bytes);
     }
@@ -543,6 +623,17 @@ uint64_t peer_period(const peer_layout* l)
     return peer_is_rows(c) && c->places == PEER_PLACES_STEP ? c->sizes[c->axis] - l->lengths[0] + 1 : 0;
 }
 
+/* A part's row into a row of the whole: copied, or converted by docs/conversions.md (float32 ->
+ * float16: round to nearest even; float32 -> q8_0: ggml's quantize_row_q8_0_ref). */
+static void put_row(const peer_layout* l, uint8_t* w, const uint8_t* p)
+{
+    if (!peer_converts(l->c))
+        memcpy(w, p, l->row_bytes);
+    else
+        cref_convert_array((vksplit_type)peer_parts_type(l->c), (vksplit_type)peer_whole_type(l->c), p, w,
+                           (size_t)l->row_elements, 0, 0, 1.0f);
+}
+
 /* Run k of a rows case, by vksplit.h's definition: for each outer index o and row j, the whole's
  * row (o, place) and the part's (o, j). */
 static void reference_rows(const peer_layout* l, uint64_t k, int64_t* v, uint8_t* whole, uint8_t* parts)
@@ -562,18 +653,13 @@ static void reference_rows(const peer_layout* l, uint64_t k, int64_t* v, uint8_t
         }
         for (uint64_t j = 0; j < L; j++) {
             uint64_t place = c->rows_mode == 1 ? (uint64_t)v[list * L + j] : ((uint64_t)v[list] + j) % C;
-            uint8_t *w = whole + (o * C + place) * row, *p = parts + (o * L + j) * row;
+            uint8_t *w = whole + (o * C + place) * row, *p = parts + (o * L + j) * l->part_row_bytes;
             if (c->op == PEER_ROWS_JOIN)
-                memcpy(w, p, row);
+                put_row(l, w, p);
             else
                 memcpy(p, w, row);
         }
     }
-}
-
-static vksplit_type type_of(uint32_t element_size)
-{
-    return element_size == 4 ? VKSPLIT_TYPE_FLOAT32 : VKSPLIT_TYPE_FLOAT16;
 }
 
 /* `n` elements between a run of the whole (w) and one of a part (p), converted by
@@ -603,7 +689,7 @@ void peer_reference(const peer_layout* l, uint64_t runs, uint8_t* whole, uint8_t
     if (c->op == PEER_KV_APPEND) { /* run k wrote the token at position k % length */
         for (uint64_t k = 0; k < runs && k < length; k++)
             for (uint64_t o = 0; o < l->outer; o++)
-                memcpy(whole + (o * length + k) * row, parts + o * row, row);
+                put_row(l, whole + (o * length + k) * row, parts + o * l->part_row_bytes);
         return;
     }
     if (runs == 0)

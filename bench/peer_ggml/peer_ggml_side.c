@@ -54,22 +54,28 @@ static void ne_of(const peer_case* c, uint64_t axis_length, int64_t ne[4])
         ne[c->rank - 1 - k] = (int64_t)(k == c->axis ? axis_length : c->sizes[k]);
 }
 
-static struct ggml_tensor* new_typed(peer_ggml* g, uint32_t element_size, uint64_t axis_length)
+/* ggml's type of a vksplit_type value (peer_whole_type, peer_parts_type). */
+static enum ggml_type ggml_type_of(uint32_t type)
+{
+    return type == 6 /* VKSPLIT_TYPE_Q8_0 */ ? GGML_TYPE_Q8_0 : type == 1 ? GGML_TYPE_F32 : GGML_TYPE_F16;
+}
+
+static struct ggml_tensor* new_typed(peer_ggml* g, uint32_t type, uint64_t axis_length)
 {
     int64_t ne[4];
     ne_of(g->l->c, axis_length, ne);
-    return ggml_new_tensor(g->ctx, element_size == 4 ? GGML_TYPE_F32 : GGML_TYPE_F16, 4, ne);
+    return ggml_new_tensor(g->ctx, ggml_type_of(type), 4, ne);
 }
 
-/* The whole's type, or a part's (peer_parts_size: another where the copy converts). */
+/* The whole's type, or a part's (peer_parts_type: another where the copy converts). */
 static struct ggml_tensor* new_tensor(peer_ggml* g, uint64_t axis_length)
 {
-    return new_typed(g, g->l->c->element_size, axis_length);
+    return new_typed(g, peer_whole_type(g->l->c), axis_length);
 }
 
 static struct ggml_tensor* new_part(peer_ggml* g, uint64_t axis_length)
 {
-    return new_typed(g, peer_parts_size(g->l->c), axis_length);
+    return new_typed(g, peer_parts_type(g->l->c), axis_length);
 }
 
 /* A view of t: the case's sizes with `length` along the axis, from position `at`. */
@@ -87,7 +93,7 @@ static struct ggml_tensor* rows_tensor(peer_ggml* g, enum ggml_type type, uint64
 {
     const peer_case* c = g->l->c;
     int64_t ne2 = c->axis >= 1 ? (int64_t)c->sizes[c->axis - 1] : 1, ne3 = c->axis >= 2 ? (int64_t)c->sizes[0] : 1;
-    return ggml_new_tensor_4d(g->ctx, type, (int64_t)(g->l->row_bytes / c->element_size), (int64_t)length, ne2, ne3);
+    return ggml_new_tensor_4d(g->ctx, type, (int64_t)g->l->row_elements, (int64_t)length, ne2, ne3);
 }
 
 /* A rows case in ggml's idiom: SET_ROWS with its indices broadcast where vksplit's lists are
@@ -98,11 +104,11 @@ static struct ggml_tensor* build_rows(peer_ggml* g)
 {
     const peer_layout* l = g->l;
     const peer_case* c = l->c;
-    enum ggml_type type = c->element_size == 4 ? GGML_TYPE_F32 : GGML_TYPE_F16;
+    enum ggml_type type = ggml_type_of(peer_whole_type(c)), part_type = ggml_type_of(peer_parts_type(c));
     uint64_t C = c->sizes[c->axis], L = l->lengths[0];
     enum ggml_type itype = c->index_bytes == 4 ? GGML_TYPE_I32 : GGML_TYPE_I64;
     if (c->idiom == PEER_GGML_SET_ROWS_ELEMENTS) { /* the whole and the part as rows of one element */
-        uint64_t elems = l->row_bytes / c->element_size;
+        uint64_t elems = l->row_elements;
         g->whole = ggml_new_tensor_2d(g->ctx, type, 1, (int64_t)(l->whole_bytes / c->element_size));
         g->parts[0] = ggml_new_tensor_2d(g->ctx, type, 1, (int64_t)(l->outer * L * elems));
         g->idx_count = l->outer * L * elems;
@@ -121,7 +127,7 @@ static struct ggml_tensor* build_rows(peer_ggml* g)
         return g->parts[0];
     }
     g->whole = rows_tensor(g, type, C);
-    g->parts[0] = rows_tensor(g, type, L);
+    g->parts[0] = rows_tensor(g, part_type, L); /* SET_ROWS converts float32 parts to the whole's type */
     int64_t n2 = c->axis >= 1 && c->list_dims >> (c->axis - 1) & 1u ? g->whole->ne[2] : 1;
     int64_t n3 = c->axis >= 2 && c->list_dims & 1u ? g->whole->ne[3] : 1;
     g->idx_count = L * (uint64_t)n2 * (uint64_t)n3;
@@ -136,7 +142,7 @@ static void ggml_indices(peer_ggml* g)
 {
     const peer_layout* l = g->l;
     const peer_case* c = l->c;
-    uint64_t C = c->sizes[c->axis], L = l->lengths[0], elems = l->row_bytes / c->element_size;
+    uint64_t C = c->sizes[c->axis], L = l->lengths[0], elems = l->row_elements;
     int full = c->idiom != PEER_GGML_SET_ROWS; /* every outer index its own list */
     uint64_t outer = full ? l->outer : l->lists;
     for (uint64_t o = 0; o < outer; o++) {
@@ -223,7 +229,7 @@ static struct ggml_tensor* build(peer_ggml* g)
         if (c->op != PEER_KV_APPEND)
             return NULL;
         g->whole = new_tensor(g, c->sizes[c->axis]);
-        g->parts[0] = new_tensor(g, 1);
+        g->parts[0] = new_part(g, 1); /* the token: converted by SET_ROWS where its type is another */
         g->idx = ggml_new_tensor_1d(g->ctx, GGML_TYPE_I64, 1);
         return ggml_set_rows(g->ctx, g->whole, g->parts[0], g->idx);
     case PEER_GGML_GET_ROWS: return c->op == PEER_ROWS_SPLIT ? build_rows(g) : NULL;

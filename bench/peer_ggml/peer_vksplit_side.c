@@ -104,9 +104,9 @@ static int create_plan(peer_vksplit* v, uint32_t path)
         options.rows.index_bytes = c->index_bytes;
         options.rows.list_dims = c->list_dims;
     }
-    if (peer_converts(c)) { /* float32 <-> float16: the desc's element_size is the whole's */
-        options.convert.whole = c->element_size == 4 ? VKSPLIT_TYPE_FLOAT32 : VKSPLIT_TYPE_FLOAT16;
-        options.convert.parts = peer_parts_size(c) == 4 ? VKSPLIT_TYPE_FLOAT32 : VKSPLIT_TYPE_FLOAT16;
+    if (peer_converts(c)) { /* float32 <-> float16, float32 -> q8_0: the desc's element_size is the whole's */
+        options.convert.whole = (vksplit_type)peer_whole_type(c);
+        options.convert.parts = (vksplit_type)peer_parts_type(c);
     }
     if (c->op == PEER_SPLIT || c->op == PEER_ROWS_SPLIT) {
         vksplit_split_desc d = {.element_size = c->element_size, .rank = c->rank, .sizes = c->sizes};

@@ -150,8 +150,10 @@ grep -q '"plan_only": true' "$out" && grep -q '"clock_note": "not run (the devic
 import json, sys
 cases = json.load(open(sys.argv[1]))["cases"]
 # 14 + 7 (joins) + 4 copies that convert + 3 engine loops + 9 rows loops (the loops where device
-# addresses are) throughput cases at both sizes, 2 + 1 latency cases once
-assert len(cases) == 2 * (25 + 12 * int(sys.argv[2])) + 3, len(cases)
+# addresses are) throughput cases at both sizes, 2 + 1 latency cases once, and the 3 KV appends that
+# convert (kv_append_fp8, kv_append_q8_0, kv_append_q8_0_t16: latency loops, where device addresses
+# are) once
+assert len(cases) == 2 * (25 + 12 * int(sys.argv[2])) + 3 + 3 * int(sys.argv[2]), len(cases)
 for c in cases:
     if c.get("rows_loop"):  # the rows kernels: not issue 12's copies; planned, every one
         assert c["plan"].startswith(("compute bda rows", "join compute bda rows")), c
