@@ -70,7 +70,13 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
     const vksplit__convert_geometry* cv = &plan->convert->geo;
     uint32_t whole_word = 0, scale_word = 0, block_word = 0;
     VkDescriptorBufferInfo whole = vksplit__descriptor_for(plan, &b->whole, plan->whole_span, &whole_word);
-    VkDescriptorBufferInfo scale = whole, block = whole; /* where the plan reads none: any valid range */
+    /* Where the plan reads no scale or block: the table's range, which only ever is read (the
+     * validation layer's synchronization checks take every binding a module declares as read). */
+    uint64_t storage = ctx->min_storage_offset_alignment > 4 ? ctx->min_storage_offset_alignment : 4;
+    uint64_t table_base = plan->table_offset / storage * storage;
+    VkDescriptorBufferInfo unread = {plan->table_buffer, table_base,
+                                     plan->table_offset - table_base + plan->table_bytes};
+    VkDescriptorBufferInfo scale = unread, block = unread;
     if (cv->types.scale_source == VKSPLIT_SCALE_DEVICE)
         scale = vksplit__descriptor_for(plan, &b->scale, 4, &scale_word);
     const vksplit_plan* shadow = plan->convert->shadow;
