@@ -87,6 +87,7 @@ void merge_dst(IDX word, uint mask, uint bits)
 }
 uint scale_bits() { return LoadRef(pc.scale).v; }
 uint block_word(uint i) { return LoadRef(pc.block + uint64_t(i) * 4ul).v; }
+void block_store(uint i, uint v) { StoreRef(pc.block + uint64_t(i) * 4ul).v = v; }
 uint index_word(uint i) { return LoadRef(pc.indices + uint64_t(i) * 4ul).v; }
 uint host_place(uint i) { return tbl(i); }
 uint grid_x() { return pc.grid_x; }
@@ -149,6 +150,7 @@ uint tbl(uint i)
     return table.t[w >> 2][w & 3u];
 }
 uint block_word(uint i) { return block_words.v[pc.block_word + i]; }
+void block_store(uint i, uint v) {} // the fused checks are device addresses' (the block read-only here)
 uint index_word(uint i) { return scale_words.v[pc.scale_word + i]; } // binding 3: the indices here
 uint host_place(uint i) { return block_words.v[pc.block_word + i]; }  // binding 4: the host places here
 uint ld_src(IDX word) { return src_words.v[SRC_FIRST + word]; }
@@ -445,6 +447,132 @@ bool row_place(uint at, uint list, uint j, out uint place)
     return true;
 }
 
+// ---- rows: the fused check of few GPU indices -------------------------------------------------
+
+// ROWS_FLAG_FUSED (device addresses, at most ROWS_FUSED_MAX_ENTRIES indices): every workgroup
+// holds the indices to the rules the rows' check pass holds them to (rows_indices.glsl's
+// rows_verdict, its pairwise way), so that one dispatch checks and copies; workgroup 0 writes
+// the status. The same verdict: the first entry that breaks a rule, else an INDEXED join's
+// least list with a place twice, its least such place, the first two entries there.
+shared uint fused[5]; // the bad entry, the duplicate's list and place, its first and second entries
+uvec2 index_value(uint flags, uint e)
+{
+    if ((flags & ROWS_FLAG_INDEX64) != 0u)
+        return uvec2(index_word(2u * e), index_word(2u * e + 1u));
+    uint lo = index_word(e);
+    return uvec2(lo, uint(int(lo) >> 31));
+}
+uint entry_rule(uint flags, uvec2 v, uint rows, uint places)
+{
+    uint mode = flags & ROWS_FLAG_MODE;
+    if (mode == 1u) {
+        if (int(v.y) < 0)
+            return (flags & ROWS_FLAG_SKIP) != 0u ? 0u : ROWS_RULE_INDEX;
+        return v.y != 0u || v.x >= places ? ROWS_RULE_INDEX : 0u;
+    }
+    if (mode == 2u)
+        return v.y != 0u || v.x > places - rows ? ROWS_RULE_START : 0u;
+    return 0u;
+}
+// Called by every lane of every workgroup, in uniform control flow; 0: the rows may move.
+uint fused_rows_check(uint at)
+{
+    uint flags = tbl(at + CSEG_ROWS_FLAGS), rows = tbl(at + CSEG_ROWS_L), places = tbl(at + CSEG_ROWS_C);
+    uint per_list = tbl(at + CSEG_ROWS_ENTRIES), entries = tbl(at + CSEG_ROWS_LISTS) * per_list;
+    uint lane = gl_LocalInvocationID.x, lanes = gl_WorkGroupSize.x;
+    bool duplicates = (flags & ROWS_FLAG_MODE) == 1u && JOIN;
+    if (lane == 0u)
+        for (uint i = 0u; i < 5u; i++)
+            fused[i] = 0xFFFFFFFFu;
+    barrier();
+    for (uint e = lane; e < entries; e += lanes)
+        if (entry_rule(flags, index_value(flags, e), rows, places) != 0u)
+            atomicMin(fused[0], e);
+    barrier();
+    uint bad = fused[0];
+    duplicates = duplicates && bad == 0xFFFFFFFFu;
+    for (uint round = 0u; duplicates && round < 2u; round++) { // the least list, then its least place
+        for (uint e = lane; e < entries; e += lanes) {
+            uvec2 v = index_value(flags, e);
+            uint list = e / per_list;
+            bool twice = false;
+            for (uint f = list * per_list; f < e && !twice && int(v.y) >= 0; f++) {
+                uvec2 w = index_value(flags, f);
+                twice = int(w.y) >= 0 && w.x == v.x;
+            }
+            if (twice && round == 0u)
+                atomicMin(fused[1], list);
+            else if (twice && list == fused[1])
+                atomicMin(fused[2], v.x);
+        }
+        barrier();
+    }
+    uint dup_list = fused[1], dup_place = fused[2];
+    for (uint round = 0u; duplicates && dup_list != 0xFFFFFFFFu && round < 2u; round++) { // its first two entries
+        uint first = fused[3];
+        for (uint j = lane; j < per_list; j += lanes) {
+            uvec2 v = index_value(flags, dup_list * per_list + j);
+            if (int(v.y) >= 0 && v.x == dup_place && (round == 0u || j > first))
+                atomicMin(fused[round == 0u ? 3u : 4u], j);
+        }
+        barrier();
+    }
+    uint status[6] = uint[6](0u, 0u, 0u, 0u, 0u, 0u);
+    if (bad != 0xFFFFFFFFu) {
+        uvec2 v = index_value(flags, bad);
+        status = uint[6](entry_rule(flags, v, rows, places), bad / per_list, bad % per_list, v.x, v.y, places);
+    } else if (duplicates && dup_list != 0xFFFFFFFFu) {
+        status = uint[6](ROWS_RULE_DUPLICATE, dup_list, fused[3], dup_place, 0u, fused[4]);
+    }
+    if (gl_WorkGroupID.x == 0u && gl_WorkGroupID.y == 0u && lane == 0u) {
+        for (uint i = 0u; i < 6u; i++)
+            block_store(ROWS_BLOCK_STATUS + i, status[i]);
+        block_store(ROWS_BLOCK_STATUS + 6u, 0u);
+        block_store(ROWS_BLOCK_STATUS + 7u, 0u);
+    }
+    return status[0];
+}
+
+// ---- device parameters of one part: the fused check -----------------------------------------
+
+// Every workgroup holds the block's words to device_check.glsl's rules for one part (in its
+// order: the length, then a GIVEN offset or a PACKED whole's length and sum) and workgroup 0
+// writes the status the check pass would; false: a rule broke, nothing moves.
+bool fused_device_check(uint at, out uint length, out uint offset)
+{
+    bool given = tbl(at + CSEG_DEVICE_FUSED) == 2u;
+    uint cap = tbl(at + CSEG_DEVICE_CAP), whole_cap = tbl(at + CSEG_DEVICE_WHOLE);
+    length = block_word(BLOCK_LENGTH(1u, 0u));
+    offset = given ? block_word(BLOCK_OFFSET(1u, 0u)) : 0u;
+    uint rule = 0u;
+    uvec3 values = uvec3(0u);
+    if (length > cap) {
+        rule = CHECK_RULE_LENGTH;
+        values = uvec3(0u, length, cap);
+    } else if (given) {
+        if (offset > whole_cap || length > whole_cap - offset) {
+            rule = CHECK_RULE_OFFSET;
+            values = uvec3(0u, offset, whole_cap);
+        }
+    } else {
+        uint whole = block_word(BLOCK_WHOLE_LENGTH);
+        if (whole > whole_cap) {
+            rule = CHECK_RULE_WHOLE_LENGTH;
+            values = uvec3(whole, whole_cap, 0u);
+        } else if (length != whole) {
+            rule = CHECK_RULE_SUM;
+            values = uvec3(length, whole, 0u);
+        }
+    }
+    if (gl_WorkGroupID.x == 0u && gl_WorkGroupID.y == 0u && gl_LocalInvocationID.x == 0u) {
+        block_store(BLOCK_STATUS(1u), rule);
+        block_store(BLOCK_STATUS(1u) + 1u, values.x);
+        block_store(BLOCK_STATUS(1u) + 2u, values.y);
+        block_store(BLOCK_STATUS(1u) + 3u, values.z);
+    }
+    return rule == 0u;
+}
+
 // ---- the workgroup's tile ---------------------------------------------------------------------
 
 void main()
@@ -452,13 +580,15 @@ void main()
     uint wg = gl_WorkGroupID.y * grid_x() + gl_WorkGroupID.x;
     uint seg = find_segment(wg);
     uint at = seg * CSEG_WORDS;
+    set_sides(seg);
+    if (ROWS && (tbl(at + CSEG_ROWS_FLAGS) & ROWS_FLAG_FUSED) != 0u && fused_rows_check(at) != 0u)
+        return; // a broken rule (every workgroup knows it): nothing moves
     uint unit = wg - segment_first(at);
     uint tiles = tbl(at + CSEG_TILES);
     uint row = unit / tiles, tile = unit - row * tiles;
     if (row >= tbl(at + CSEG_ROWS))
         return; // the grid's padding
-    set_sides(seg);
-    if (ROWS && (tbl(at + CSEG_ROWS_FLAGS) & ROWS_FLAG_HOST) == 0u && block_word(ROWS_BLOCK_STATUS) != 0u)
+    if (ROWS && (tbl(at + CSEG_ROWS_FLAGS) & (ROWS_FLAG_HOST | ROWS_FLAG_FUSED)) == 0u && block_word(ROWS_BLOCK_STATUS) != 0u)
         return; // the check found a broken rule: nothing moves
     IDX whole_pos = tbl_idx(at + CSEG_WHOLE_BASE), part_pos = IDX(0u);
     uint r = row, dims = tbl(at + CSEG_DIMS), list = 0u, j = 0u;
@@ -485,9 +615,16 @@ void main()
     }
     uint run = tbl(at + CSEG_RUN);
     if (DEVICE) { // the lengths and offsets the check let through (0 where a rule broke: nothing moves)
-        uint n = tbl(at + CSEG_PARTS), part = tbl(at + CSEG_PART);
-        run = block_word(BLOCK_USED_LENGTH(n, part)) * tbl(at + CSEG_INNER);
-        whole_pos += IDX(block_word(BLOCK_USED_OFFSET(n, part))) * tbl_idx(at + CSEG_AXIS_STEP);
+        uint n = tbl(at + CSEG_PARTS), part = tbl(at + CSEG_PART), length = 0u, offset = 0u;
+        if (tbl(at + CSEG_DEVICE_FUSED) != 0u) {
+            if (!fused_device_check(at, length, offset))
+                return;
+        } else {
+            length = block_word(BLOCK_USED_LENGTH(n, part));
+            offset = block_word(BLOCK_USED_OFFSET(n, part));
+        }
+        run = length * tbl(at + CSEG_INNER);
+        whole_pos += IDX(offset) * tbl_idx(at + CSEG_AXIS_STEP);
     }
     if (run == 0u)
         return; // a device length of 0

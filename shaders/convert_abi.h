@@ -91,6 +91,11 @@
 #define CSEG_ROWS_ENTRIES 61 /* rows: indices per list (L for INDEXED, else 1) */
 #define CSEG_ROWS_PLACES 62  /* rows, host indices: the places' first word (device addresses: from the table's
                               * start; descriptors: from the block binding's) */
+#define CSEG_ROWS_LISTS 63   /* rows: the index lists (ROWS_FLAG_FUSED: every workgroup checks their entries) */
+#define CSEG_DEVICE_FUSED 58 /* device parameters of one part, device addresses: 1 (PACKED) or 2 (GIVEN) where
+                              * every workgroup checks the block's words itself (no check pass), else 0 */
+#define CSEG_DEVICE_CAP 59   /* then the part's capacity along the axis (32 bits, saturated) */
+#define CSEG_DEVICE_WHOLE 60 /* and the whole's */
 #define CSEG_WORDS 64 /* 16 uvec4 */
 
 /* Elements of a Q8_0 block, and its bytes. */

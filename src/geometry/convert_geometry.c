@@ -408,6 +408,13 @@ static vksplit_result plan_segments(const vksplit__request* q, const vksplit_row
                                  (rows_options->skip_negative ? ROWS_FLAG_SKIP : 0u) |
                                  (rows_options->host_indices ? ROWS_FLAG_HOST : 0u);
             t[CSEG_ROWS_ENTRIES] = mode == VKSPLIT_ROWS_INDEXED ? (uint32_t)q->lengths[0] : 1u;
+            uint64_t lists = 1;
+            for (uint32_t j = 0; j < q->axis; j++)
+                lists *= rows_options->list_dims >> j & 1u ? q->sizes[j] : 1u;
+            t[CSEG_ROWS_LISTS] = (uint32_t)lists;
+            /* few GPU indices with device addresses: every workgroup checks them (one dispatch) */
+            if (!rows_options->host_indices && !caps->reach && lists * t[CSEG_ROWS_ENTRIES] <= ROWS_FUSED_MAX_ENTRIES)
+                t[CSEG_ROWS_FLAGS] |= ROWS_FLAG_FUSED;
         } else if (q->capacities) { /* the run's length and the part's place: the block's, when the copy runs */
             uint64_t inner = 1;
             for (uint32_t j = q->axis + 1; j < q->rank; j++)

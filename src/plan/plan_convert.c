@@ -91,6 +91,15 @@ vksplit_result vksplit__plan_convert(vksplit_context* ctx, const vksplit__reques
     }
     plan->table_bytes = plan->convert->table_at + (uint64_t)cv->segment_count * CSEG_WORDS * sizeof(uint32_t);
     const vksplit_plan* rs = plan->convert->rows_shadow;
+    plan->convert->fused = rs && cv->segment_count && (cv->table[CSEG_ROWS_FLAGS] & ROWS_FLAG_FUSED);
+    if (plan->convert->shadow && ctx->bda && q->part_count == 1 && cv->segment_count) {
+        /* one part, device addresses: every workgroup checks the block's three words itself */
+        uint32_t* t = cv->table;
+        t[CSEG_DEVICE_FUSED] = o->device_parameters == VKSPLIT_DEVICE_PARAMETERS_GIVEN ? 2u : 1u;
+        t[CSEG_DEVICE_CAP] = q->lengths[0] > UINT32_MAX ? UINT32_MAX : (uint32_t)q->lengths[0];
+        t[CSEG_DEVICE_WHOLE] = q->sizes[q->axis] > UINT32_MAX ? UINT32_MAX : (uint32_t)q->sizes[q->axis];
+        plan->convert->fused = VK_TRUE;
+    }
     if (rs && rs->rows.host_places && cv->segment_count) { /* then the host places */
         plan->convert->places_at = plan->table_bytes;
         plan->table_bytes += (uint64_t)rs->rows.entries * sizeof(uint32_t);
@@ -166,7 +175,8 @@ void vksplit__describe_convert(vksplit_plan* plan)
     info->device_parameters = plan->device_parameters;
     info->parameter_bytes = plan->parameter_bytes;
     const vksplit_plan* rs = plan->convert->rows_shadow;
-    info->check_dispatch_count = plan->convert->shadow || (rs && rs->check_pipeline) ? 1u : 0u;
+    info->check_dispatch_count =
+        !plan->convert->fused && (plan->convert->shadow || (rs && rs->check_pipeline)) ? 1u : 0u;
     if (rs) {
         info->rows_mode = rs->rows_mode;
         info->index_count = rs->rows.entries;

@@ -19,6 +19,7 @@ struct vksplit__convert_plan {
      * segments in its table, at places_at). NULL otherwise. */
     vksplit_plan* rows_shadow;
     uint64_t places_at;
+    vksplit_bool32 fused; /* its few GPU indices checked by the copy itself: no check pass */
 };
 
 /* The rows plan whose check and host places a converting plan with rows takes (src/plan/plan.c). */

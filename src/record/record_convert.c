@@ -196,7 +196,8 @@ vksplit_result vksplit__record_convert(const vksplit_plan* plan, VkCommandBuffer
         if (scale % 4)
             return VKSPLIT__FAIL(error, RECORD_SCALE_ALIGNMENT, (unsigned long long)scale);
     }
-    if (rows) { /* the rows' check of GPU indices (nothing for host indices), then its barrier */
+    if (rows &&
+        !plan->convert->fused) { /* the rows' check of GPU indices (nothing for host indices), then its barrier */
         r = vksplit__record_rows(rows, cmd, b, error);
         if (r != VKSPLIT_OK)
             return r;
@@ -223,7 +224,7 @@ vksplit_result vksplit__record_convert(const vksplit_plan* plan, VkCommandBuffer
     } else if (ctx->bda) {
         if (plan->argument_bytes)
             vksplit__record_arguments(plan, cmd, b->parts, &b->arguments);
-        if (plan->convert->shadow)
+        if (plan->convert->shadow && !plan->convert->fused)
             vksplit__record_check_bda(plan->convert->shadow, cmd, block);
         record_bda(plan, cmd, &bound, scale, block, indices);
     } else {
