@@ -913,7 +913,7 @@ void fz_check_convert(const fz_convert_case* c)
         return;
     }
 
-    vksplit__convert_caps caps = {c->workgroup_size, {c->max_group_count[0], c->max_group_count[1]}, c->reach};
+    vksplit__convert_caps caps = {c->workgroup_size, {c->max_group_count[0], c->max_group_count[1]}, c->reach, 64u};
     vksplit__convert_geometry cv;
     r = vksplit__plan_convert_geometry(&q, &o->convert, NULL, &caps, NULL, &cv, &error);
     trace("vksplit__plan_convert_geometry", r, &error);

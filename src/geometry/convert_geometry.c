@@ -413,7 +413,7 @@ static vksplit_result plan_segments(const vksplit__request* q, const vksplit_row
                 lists *= rows_options->list_dims >> j & 1u ? q->sizes[j] : 1u;
             t[CSEG_ROWS_LISTS] = (uint32_t)lists;
             /* few GPU indices with device addresses: every workgroup checks them (one dispatch) */
-            if (!rows_options->host_indices && !caps->reach && lists * t[CSEG_ROWS_ENTRIES] <= ROWS_FUSED_MAX_ENTRIES)
+            if (!rows_options->host_indices && !caps->reach && lists * t[CSEG_ROWS_ENTRIES] <= caps->fused_most)
                 t[CSEG_ROWS_FLAGS] |= ROWS_FLAG_FUSED;
         } else if (q->capacities) { /* the run's length and the part's place: the block's, when the copy runs */
             uint64_t inner = 1;

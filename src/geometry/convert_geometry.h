@@ -13,6 +13,7 @@ typedef struct vksplit__convert_caps {
     uint32_t workgroup_size;     /* the pipeline's */
     uint32_t max_group_count[2]; /* the grid's x and y */
     uint64_t reach;              /* descriptor path: the bytes one binding reaches (0: device addresses) */
+    uint32_t fused_most;         /* GPU indices every workgroup checks itself, at most (device addresses) */
 } vksplit__convert_caps;
 
 typedef struct vksplit__convert_geometry {
