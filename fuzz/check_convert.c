@@ -799,8 +799,10 @@ static void check_geometry(const fz_convert_case* c, const vksplit__request* q, 
     if (cv->src != (uint32_t)s.src_type || cv->dst != (uint32_t)s.dst_type)
         fz_fail("the geometry reads %u and writes %u; the %s reads %s and writes %s", cv->src, cv->dst,
                 s.join ? "join" : "split", cref_type_name(s.src_type), cref_type_name(s.dst_type));
-    if (cv->workgroup_size != c->workgroup_size)
-        fz_fail("the geometry's workgroup is %u, the pipeline's %u", cv->workgroup_size, c->workgroup_size);
+    /* the geometry fits a GPU's workgroup to the shortest run: halved from the caps', down to 32 */
+    uint32_t wg = cv->workgroup_size;
+    if (wg > c->workgroup_size || (wg & (wg - 1)) || (wg < 32 && wg != c->workgroup_size))
+        fz_fail("the geometry's workgroup is %u, the caps' %u", wg, c->workgroup_size);
 
     setup_tensor(&s.whole, q, s.whole_type, q->sizes, q->whole_strides, cv->whole_span, s.join, "the whole");
     uint32_t active = 0;
@@ -913,7 +915,7 @@ void fz_check_convert(const fz_convert_case* c)
         return;
     }
 
-    vksplit__convert_caps caps = {c->workgroup_size, {c->max_group_count[0], c->max_group_count[1]}, c->reach, 64u};
+    vksplit__convert_caps caps = {c->workgroup_size, {c->max_group_count[0], c->max_group_count[1]}, c->reach, 64u, 1u};
     vksplit__convert_geometry cv;
     r = vksplit__plan_convert_geometry(&q, &o->convert, NULL, &caps, NULL, &cv, &error);
     trace("vksplit__plan_convert_geometry", r, &error);

@@ -36,6 +36,7 @@ layout(constant_id = CSPEC_CONTIG) const bool CONTIG = true;
 layout(constant_id = CSPEC_UNROLL) const uint UNROLL = 4u;
 layout(constant_id = CSPEC_DEVICE) const bool DEVICE = false;
 layout(constant_id = CSPEC_ROWS) const bool ROWS = false;
+layout(constant_id = CSPEC_TRIPS) const uint TRIPS = 1u;
 const bool JOIN = DIRECTION_JOIN != 0;
 
 #include "convert_types.glsl"
@@ -630,18 +631,19 @@ void main()
         return; // a device length of 0
     IDX src_pos = JOIN ? part_pos : whole_pos, dst_pos = JOIN ? whole_pos : part_pos;
     g_scale = SCALE == CSCALE_HOST ? host_scale() : SCALE == CSCALE_DEVICE ? scale_bits() : 0x3f800000u;
-    if (DST == CTYPE_Q8_0 || SRC == CTYPE_Q8_0) {
-        uint b = tile * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
-        if (b >= run / Q8_0_BLOCK)
-            return;
-        if (DST == CTYPE_Q8_0)
-            quantize_block(src_pos, dst_pos, b);
-        else
-            dequantize_block(src_pos, dst_pos, b);
-    } else if (CONTIG) {
-        copy_words(src_pos, dst_pos, run, tile);
-    } else {
-        IDX whole_step = tbl_idx(at + CSEG_WHOLE_STEP), part_step = tbl_idx(at + CSEG_PART_STEP);
-        copy_elements(src_pos, dst_pos, JOIN ? part_step : whole_step, JOIN ? whole_step : part_step, run, tile);
+    for (uint trip = 0u; trip < TRIPS; trip++) { // a tile of the run each (past its end: nothing)
+        uint t = tile * TRIPS + trip;
+        if (DST == CTYPE_Q8_0 || SRC == CTYPE_Q8_0) {
+            uint b = t * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
+            if (b < run / Q8_0_BLOCK && DST == CTYPE_Q8_0)
+                quantize_block(src_pos, dst_pos, b);
+            else if (b < run / Q8_0_BLOCK)
+                dequantize_block(src_pos, dst_pos, b);
+        } else if (CONTIG) {
+            copy_words(src_pos, dst_pos, run, t);
+        } else {
+            IDX whole_step = tbl_idx(at + CSEG_WHOLE_STEP), part_step = tbl_idx(at + CSEG_PART_STEP);
+            copy_elements(src_pos, dst_pos, JOIN ? part_step : whole_step, JOIN ? whole_step : part_step, run, t);
+        }
     }
 }

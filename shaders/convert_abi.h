@@ -23,6 +23,7 @@
 #define CSPEC_UNROLL 6      /* destination words (or blocks) each invocation writes per tile */
 #define CSPEC_DEVICE 7      /* device parameters: each part's length and offset from the block */
 #define CSPEC_ROWS 8        /* rows the GPU (or the host) places: each row's place from its index */
+#define CSPEC_TRIPS 9       /* tiles of one run a workgroup copies one after another (a CPU device's: fewer, larger workgroups) */
 
 #define CSCALE_NONE 0
 #define CSCALE_HOST 1

@@ -88,13 +88,13 @@ vksplit_result vksplit__create_convert_pipeline(const vksplit_context* ctx, vksp
     vksplit__free(ctx->callbacks, code);
     if (vr != VK_SUCCESS)
         return vksplit__vk_fail(error, "vkCreateShaderModule", vr);
-    /* CSPEC_* are 0..8, the spec's fields in that order; the bools 32 bits */
-    VkSpecializationMapEntry entries[9];
-    for (uint32_t i = 0; i < 9; i++)
+    /* CSPEC_* are 0..9, the spec's fields in that order; the bools 32 bits */
+    VkSpecializationMapEntry entries[10];
+    for (uint32_t i = 0; i < 10; i++)
         entries[i] = (VkSpecializationMapEntry){i, (uint32_t)(i * sizeof(uint32_t)), sizeof(uint32_t)};
-    _Static_assert(sizeof(vksplit__convert_spec) == 9 * sizeof(uint32_t), "the spec is its 9 constants");
-    _Static_assert(CSPEC_DEVICE == 7 && CSPEC_ROWS == 8, "the spec's fields in CSPEC_* order");
-    VkSpecializationInfo specialization = {9, entries, sizeof *spec, spec};
+    _Static_assert(sizeof(vksplit__convert_spec) == 10 * sizeof(uint32_t), "the spec is its 10 constants");
+    _Static_assert(CSPEC_DEVICE == 7 && CSPEC_ROWS == 8 && CSPEC_TRIPS == 9, "the spec's fields in CSPEC_* order");
+    VkSpecializationInfo specialization = {10, entries, sizeof *spec, spec};
     VkComputePipelineCreateInfo info = {.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
     info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
     info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;

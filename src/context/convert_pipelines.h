@@ -8,7 +8,7 @@
 
 /* The specialization a plan asks for, in CSPEC_* order. */
 typedef struct vksplit__convert_spec {
-    uint32_t workgroup_size, src, dst, no_saturate, scale, contig, unroll, device, rows;
+    uint32_t workgroup_size, src, dst, no_saturate, scale, contig, unroll, device, rows, trips;
 } vksplit__convert_spec;
 
 /* The pipeline layout (and on the descriptor path its push-descriptor set layout). */

@@ -354,6 +354,17 @@ static vksplit_result plan_segments(const vksplit__request* q, const vksplit_row
     uint32_t sb = type_bytes((vksplit_type)cv->src), db = type_bytes((vksplit_type)cv->dst);
     cv->unroll = choose_unroll(sb ? sb : 1, db ? db : 1);
     cv->workgroup_size = fitted_workgroup(cv, caps->workgroup_size, dims, q, db ? db : 1);
+    /* as many tiles a workgroup as the shortest run has, within the device's most */
+    cv->trips = caps->trips_most ? caps->trips_most : 1u;
+    for (uint32_t p = 0; p < q->part_count; p++) {
+        uint64_t sizes[VKSPLIT_MAX_RANK];
+        vksplit__part_sizes(q, p, sizes);
+        if (vksplit__is_empty(q->rank, sizes))
+            continue;
+        uint64_t tiles = run_tiles(cv, dims[p].size[dims[p].count - 1], true, db ? db : 1);
+        while (cv->trips > 1 && cv->trips > tiles)
+            cv->trips /= 2;
+    }
     cv->table = active ? vksplit__alloc_array(callbacks, (size_t)active * CSEG_WORDS, sizeof *cv->table) : NULL;
     cv->groups = active ? vksplit__alloc_array(callbacks, active, sizeof *cv->groups) : NULL;
     vksplit_result r = VKSPLIT_OK;
@@ -382,7 +393,7 @@ static vksplit_result plan_segments(const vksplit__request* q, const vksplit_row
             r = VKSPLIT__FAIL(error, PLAN_CONVERT_COUNT, name, (unsigned long long)elements);
             break;
         }
-        uint64_t tiles = run_tiles(cv, run, runs_start_on_words(q, d, base, db ? db : 1), db);
+        uint64_t tiles = vksplit__div_up(run_tiles(cv, run, runs_start_on_words(q, d, base, db ? db : 1), db), cv->trips);
         uint32_t* t = &cv->table[(size_t)s * CSEG_WORDS];
         memset(t, 0, CSEG_WORDS * sizeof *t);
         t[CSEG_FIRST_GROUP] = (uint32_t)first;

@@ -14,6 +14,7 @@ typedef struct vksplit__convert_caps {
     uint32_t max_group_count[2]; /* the grid's x and y */
     uint64_t reach;              /* descriptor path: the bytes one binding reaches (0: device addresses) */
     uint32_t fused_most;         /* GPU indices every workgroup checks itself, at most (device addresses) */
+    uint32_t trips_most;         /* tiles one workgroup copies one after another, at most (a CPU device's: 8) */
 } vksplit__convert_caps;
 
 typedef struct vksplit__convert_geometry {
@@ -25,6 +26,7 @@ typedef struct vksplit__convert_geometry {
     uint64_t total_groups;   /* all of them: the one dispatch's (device addresses) */
     uint32_t workgroup_size; /* the pipeline's */
     uint32_t unroll;         /* destination words (or elements) per invocation and tile */
+    uint32_t trips;          /* tiles of a run per workgroup (CSEG_TILES counts workgroups) */
     vksplit_bool32 contig;   /* every run contiguous on both sides */
     uint64_t bytes_read;     /* the elements read, in their type's bytes */
     uint64_t bytes_written;

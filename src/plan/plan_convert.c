@@ -52,7 +52,8 @@ vksplit_result vksplit__plan_convert(vksplit_context* ctx, const vksplit__reques
     vksplit__convert_caps caps = {cpu ? 8u : 256u,
                                   {ctx->max_group_count[0], ctx->max_group_count[1]},
                                   ctx->bda ? 0 : ctx->max_storage_buffer_range,
-                                  cpu ? 4u : ROWS_FUSED_MAX_ENTRIES};
+                                  cpu ? 4u : ROWS_FUSED_MAX_ENTRIES,
+                                  cpu ? 8u : 1u};
     while (caps.workgroup_size > ctx->caps.workgroup_size && caps.workgroup_size > 1)
         caps.workgroup_size /= 2;
     vksplit__convert_geometry* cv = &plan->convert->geo;
@@ -122,7 +123,8 @@ vksplit_result vksplit__plan_convert(vksplit_context* ctx, const vksplit__reques
                                   cv->contig,
                                   cv->unroll,
                                   plan->convert->shadow != NULL,
-                                  plan->convert->rows_shadow != NULL};
+                                  plan->convert->rows_shadow != NULL,
+                                  cv->trips};
     r = vksplit__create_convert_pipeline(ctx, q->direction, &spec, &plan->pipeline, error);
     if (r == VKSPLIT_OK)
         plan->owns_pipeline = VK_TRUE;
