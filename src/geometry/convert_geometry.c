@@ -393,7 +393,8 @@ static vksplit_result plan_segments(const vksplit__request* q, const vksplit_row
             r = VKSPLIT__FAIL(error, PLAN_CONVERT_COUNT, name, (unsigned long long)elements);
             break;
         }
-        uint64_t tiles = vksplit__div_up(run_tiles(cv, run, runs_start_on_words(q, d, base, db ? db : 1), db), cv->trips);
+        uint64_t tiles =
+            vksplit__div_up(run_tiles(cv, run, runs_start_on_words(q, d, base, db ? db : 1), db), cv->trips);
         uint32_t* t = &cv->table[(size_t)s * CSEG_WORDS];
         memset(t, 0, CSEG_WORDS * sizeof *t);
         t[CSEG_FIRST_GROUP] = (uint32_t)first;
