@@ -662,7 +662,11 @@ typedef struct vksplit_rows {
  * the last word of every tensor, its span rounded up to 4 bytes, read and written in place:
  * the bytes in it past the tensor are kept). With device parameters (PACKED, GIVEN: the check
  * first, then the converting copy moves the lengths it let through) and with rows the GPU or
- * the host places (the rows' check of GPU indices first); not with a ring, with pages
+ * the host places (the rows' check of GPU indices first); with device addresses, a plan of one
+ * part with device parameters, and one with few GPU indices, checks them in its one dispatch
+ * (vksplit_plan_info.check_dispatch_count 0: the FP8 KV append at a GPU position, a q8_0
+ * cache's append by slot). On push descriptors every tensor lies within one binding's reach
+ * (PLAN_CONVERT_BINDING: no binding windows). Not with a ring, with pages
  * (pages_along), with Q8_0 blocks cut along the axis by a GPU length or a row, or, on push
  * descriptors, with a device scale and GPU indices together (PLAN_CONVERT_WITH). */
 typedef enum vksplit_type {
