@@ -314,17 +314,32 @@ void quantize_block(IDX src_pos, IDX dst_pos, uint b)
     [[unroll]] for (uint j = 0u; j < Q8_0_BLOCK; j++)
         x[j] = load_src_code(src_pos + IDX(b * Q8_0_BLOCK + j));
     uint amax = 0u; // ggml's MAX(amax, |x|): a compare with a NaN is false
+    bool nan = false; // after a NaN, amax restarts: an x before it may pass it
     [[unroll]] for (uint j = 0u; j < Q8_0_BLOCK; j++) {
         x[j] = widen(x[j], SRC);
         uint v = x[j] & ABS;
+        nan = nan || is_nan32(v);
         amax = (!is_nan32(amax) && !is_nan32(v) && amax > v) ? amax : v;
     }
     uint d = is_nan32(amax) ? amax | 0x00400000u : amax == INF32 ? INF32 : amax == 0u ? 0u : div_exact(amax, 0x42fe0000u);
     uint id = d == 0u || d == INF32 ? 0u : is_nan32(d) ? d : div_exact(0x3f800000u, d);
     uint dh = narrow_f16(d);
     uint q[Q8_0_BLOCK];
-    [[unroll]] for (uint j = 0u; j < Q8_0_BLOCK; j++)
-        q[j] = quantize_one(x[j], id);
+    if (!nan && amax >= 0x0d800000u && amax < INF32) {
+        // The common block (no NaN, amax from 2^-100 up and finite: id finite and normal): every
+        // |x| at most amax, so x * id is the device's multiply (correctly rounded), at most
+        // 127.00002 (rounds to 127: no clamp); a subnormal x, flushed or not, gives below
+        // 127 x 2^-26: 0 either way.
+        [[unroll]] for (uint j = 0u; j < Q8_0_BLOCK; j++) {
+            precise float p = uintBitsToFloat(x[j] & ABS) * uintBitsToFloat(id);
+            float t = trunc(p);
+            int r = int(t) + (p - t >= 0.5 ? 1 : 0); // roundf: half away from zero
+            q[j] = uint((x[j] & SIGN) != 0u ? -r : r) & 0xffu;
+        }
+    } else {
+        [[unroll]] for (uint j = 0u; j < Q8_0_BLOCK; j++)
+            q[j] = quantize_one(x[j], id);
+    }
     IDX block = dst_pos / Q8_0_BLOCK + b;
     IDX byte = block * Q8_0_BYTES;
     IDX w = byte >> 2;
