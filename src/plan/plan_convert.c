@@ -46,13 +46,13 @@ vksplit_result vksplit__plan_convert(vksplit_context* ctx, const vksplit__reques
         return VKSPLIT__FAIL0(error, HOST_ALLOCATION_PLAN);
     memset(plan->convert, 0, sizeof *plan->convert);
     /* a CPU device's batch of 8 lanes (llvmpipe), a GPU's 256, within the context's tuning */
-    /* llvmpipe runs a workgroup's barriers lane by lane: past a few indices its many small
-     * workgroups each checking them all cost more than the check pass (kv_append_q8_0_t16) */
+    /* llvmpipe runs a workgroup's barriers lane by lane: past 16 indices its workgroups each
+     * checking them all cost more than the check pass (as the rows kernels' pairwise_most) */
     bool cpu = ctx->device_type == VK_PHYSICAL_DEVICE_TYPE_CPU;
     vksplit__convert_caps caps = {cpu ? 8u : 256u,
                                   {ctx->max_group_count[0], ctx->max_group_count[1]},
                                   ctx->bda ? 0 : ctx->max_storage_buffer_range,
-                                  cpu ? 4u : ROWS_FUSED_MAX_ENTRIES,
+                                  cpu ? 16u : ROWS_FUSED_MAX_ENTRIES,
                                   cpu ? 8u : 1u};
     while (caps.workgroup_size > ctx->caps.workgroup_size && caps.workgroup_size > 1)
         caps.workgroup_size /= 2;
