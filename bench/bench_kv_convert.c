@@ -1,15 +1,14 @@
 /* split_bench's KV appends that convert (bench_kv_convert.h). */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "bench_kv_convert.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bench_convert.h"
 #include "bench_host_buffer.h"
 #include "bench_rows_values.h"
+#include "bench_rounds.h"
 #include "bench_step.h"
 #include "convert_reference.h" /* tests/convert/convert_reference.c, compiled in by path */
 
@@ -17,20 +16,11 @@ extern const uint32_t bench_rows_producer_spv[];
 extern const size_t bench_rows_producer_spv_size;
 
 #define GUARD 0xA5u
-#define MAX_STEPS_PER_ROUND 4096u
-#define MAX_GPU_STEPS 256u /* a GPU batch's steps, K */
-#define CHECK_STEPS 2u     /* per method, before the timing and after */
+#define CHECK_STEPS 2u /* per method, before the timing and after */
 
 enum { FUSED, UNFUSED, APPEND };
 const char* const bench_kv_keys[BENCH_KV_METHODS] = {"fused", "unfused", "append_only"};
 static const char* const method_names[BENCH_KV_METHODS] = {"converting append", "convert, then append", "append only"};
-
-static double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 typedef struct kv_loop kv_loop;
 typedef struct batch_user {
@@ -54,11 +44,8 @@ struct kv_loop {
     vksplit_plan* convert; /* unfused: the token (the rows) into `staging`, of the cache's type */
     vksplit_plan* append;  /* unfused and append only: `staging` into the cache, bytes */
     vksplit_plan_info convert_info, append_info;
-    uint64_t staging_bytes; /* the converted token's span */
-    VkCommandPool pool;
-    VkFence fence;
-    VkPipelineLayout layout;
-    VkPipeline producer;
+    uint64_t staging_bytes;                     /* the converted token's span */
+    bench_step_objects vk;                      /* the pool, the fence, the producer */
     bench_host_buffer state, indices, block[2]; /* block: the case's plan's, the byte append's */
     vksplit_runner_buffer part, staging, scale, whole[BENCH_KV_METHODS];
     VkCommandBuffer replay[BENCH_KV_METHODS];
@@ -99,8 +86,8 @@ static int record_step(const kv_loop* l, uint32_t kind, VkCommandBuffer cmd)
 {
     const bench_host_buffer* block = &l->block[kind != FUSED];
     uint64_t push[3] = {l->state.address, l->indices.address, l->given ? block->address : 0};
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, l->producer);
-    vkCmdPushConstants(cmd, l->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, push);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, l->vk.producer);
+    vkCmdPushConstants(cmd, l->vk.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, push);
     vkCmdDispatch(cmd, 1, 1, 1);
     bench_barrier(cmd, COMPUTE, VK_ACCESS_SHADER_WRITE_BIT, COMPUTE,
                   VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
@@ -133,7 +120,7 @@ static int run_steps(kv_loop* l, uint32_t kind, uint32_t n)
 {
     for (uint32_t k = 0; k < n; k++) {
         logged(l, kind);
-        if (!bench_step_submit(l->info.device, l->info.queue, l->fence, l->replay[kind], l->s->c->name))
+        if (!bench_step_submit(l->info.device, l->info.queue, l->vk.fence, l->replay[kind], l->s->c->name))
             return 0;
     }
     return 1;
@@ -208,30 +195,6 @@ static int check(kv_loop* l, uint32_t kind, uint8_t* got, const char* when)
 }
 
 /* ---- set-up ----------------------------------------------------------------------------------- */
-
-static int create_producer(kv_loop* l)
-{
-    VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, 24};
-    VkPipelineLayoutCreateInfo layout = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-    layout.pushConstantRangeCount = 1;
-    layout.pPushConstantRanges = &range;
-    VkShaderModuleCreateInfo module_info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    module_info.codeSize = bench_rows_producer_spv_size;
-    module_info.pCode = bench_rows_producer_spv;
-    VkShaderModule module = VK_NULL_HANDLE;
-    if (vkCreatePipelineLayout(l->info.device, &layout, NULL, &l->layout) != VK_SUCCESS ||
-        vkCreateShaderModule(l->info.device, &module_info, NULL, &module) != VK_SUCCESS)
-        return 0;
-    VkComputePipelineCreateInfo pipe = {.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-    pipe.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
-    pipe.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-    pipe.stage.module = module;
-    pipe.stage.pName = "main";
-    pipe.layout = l->layout;
-    VkResult vr = vkCreateComputePipelines(l->info.device, VK_NULL_HANDLE, 1, &pipe, NULL, &l->producer);
-    vkDestroyShaderModule(l->info.device, module, NULL);
-    return vr == VK_SUCCESS;
-}
 
 /* The unfused method's plans: a 1-part converting split of the token (the rows) into a tensor of
  * the cache's type, and the byte append of that tensor into the cache (the case's placing: GIVEN,
@@ -337,17 +300,10 @@ static int create_buffers(kv_loop* l, uint8_t* host_whole, uint8_t* host_part)
 
 static int setup(kv_loop* l, uint8_t* host_whole, uint8_t* host_part)
 {
-    const bench_setup* s = l->s;
     VkDevice device = l->info.device;
-    VkCommandPoolCreateInfo pool = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
-                                    .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
-                                    .queueFamilyIndex = l->info.queue_family_index};
-    VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    if (vkCreateCommandPool(device, &pool, NULL, &l->pool) != VK_SUCCESS ||
-        vkCreateFence(device, &fence, NULL, &l->fence) != VK_SUCCESS || !create_producer(l)) {
-        fprintf(stderr, "split_bench: %s: the loop's command pool, fence or producer pipeline failed\n", s->c->name);
+    if (!bench_step_objects_create(device, l->info.queue_family_index, bench_rows_producer_spv,
+                                   bench_rows_producer_spv_size, 24, l->s->c->name, &l->vk))
         return 0;
-    }
     for (uint32_t m = 0; m < BENCH_KV_METHODS; m++) {
         l->last[m] = malloc(sizeof *l->last[m] * l->places);
         if (!l->last[m])
@@ -360,7 +316,7 @@ static int setup(kv_loop* l, uint8_t* host_whole, uint8_t* host_part)
     if (!l->values || !l->expected || !create_plans(l) || !create_buffers(l, host_whole, host_part))
         return 0;
     VkCommandBufferAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                         .commandPool = l->pool,
+                                         .commandPool = l->vk.pool,
                                          .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
                                          .commandBufferCount = BENCH_KV_METHODS};
     if (vkAllocateCommandBuffers(device, &alloc, l->replay) != VK_SUCCESS)
@@ -368,11 +324,11 @@ static int setup(kv_loop* l, uint8_t* host_whole, uint8_t* host_part)
     for (uint32_t m = 0; m < BENCH_KV_METHODS; m++) { /* each method recorded once, the fused one timed */
         l->user[m] = (batch_user){l, m};
         l->op[m] = (bench_op){bench_kv_keys[m], record_batch_step, &l->user[m], BENCH_SLOT_ROWS, 0, 0};
-        double t0 = now_seconds();
+        double t0 = bench_now_seconds();
         if (!bench_step_begin(l->replay[m]) || !record_step(l, m, l->replay[m]) || !bench_step_end(l->replay[m]))
             return 0;
         if (m == FUSED)
-            l->record_us = (now_seconds() - t0) * 1e6;
+            l->record_us = (bench_now_seconds() - t0) * 1e6;
     }
     return 1;
 }
@@ -385,14 +341,7 @@ static void teardown(kv_loop* l)
         vksplit_runner_buffer_destroy(l->runner, &l->whole[m]);
         free(l->last[m]);
     }
-    if (l->fence)
-        vkDestroyFence(device, l->fence, NULL);
-    if (l->pool)
-        vkDestroyCommandPool(device, l->pool, NULL); /* frees its command buffers */
-    if (l->producer)
-        vkDestroyPipeline(device, l->producer, NULL);
-    if (l->layout)
-        vkDestroyPipelineLayout(device, l->layout, NULL);
+    bench_step_objects_destroy(device, &l->vk);
     bench_host_buffer_destroy(device, &l->state);
     bench_host_buffer_destroy(device, &l->indices);
     bench_host_buffer_destroy(device, &l->block[0]);
@@ -410,50 +359,21 @@ static void teardown(kv_loop* l)
 
 /* Warm-up, then rounds: each method's M steps on the host's clock, then its K steps on the GPU's,
  * the methods interleaved, each round starting one method further on; medians. */
+static int timed_host(void* user, uint32_t m, uint32_t steps) { return run_steps(user, m, steps); }
+
+static int timed_gpu(void* user, uint32_t m, uint32_t k, double* seconds)
+{
+    *seconds = gpu_steps(user, m, k);
+    return *seconds >= 0;
+}
+
 static int measure(kv_loop* l, bench_kv_result* r)
 {
-    const bench_loop_options* o = l->o;
-    double fastest = 0;
-    for (uint32_t m = 0; m < BENCH_KV_METHODS; m++) { /* each method's steps for warmup_s, at least one */
-        double t0 = now_seconds(), spent = 0;
-        uint32_t steps = 0;
-        do {
-            if (!run_steps(l, m, 1))
-                return 0;
-            steps++;
-            spent = now_seconds() - t0;
-        } while (spent < o->warmup_s);
-        if (m == FUSED)
-            r->warmup_steps = steps;
-        if (m == 0 || spent / steps < fastest)
-            fastest = spent / steps;
-    }
-    uint32_t steps = o->fixed_steps;
-    if (!steps) {
-        double want = fastest > 0 ? o->round_s * 1.1 / fastest + 1 : 1;
-        steps = want > MAX_STEPS_PER_ROUND ? MAX_STEPS_PER_ROUND : (uint32_t)want;
-    }
-    uint32_t k = steps < MAX_GPU_STEPS ? steps : MAX_GPU_STEPS;
-    static double wall[BENCH_KV_METHODS][64], gpu[BENCH_KV_METHODS][64];
-    int rounds = o->rounds > 64 ? 64 : o->rounds < 1 ? 1 : o->rounds;
+    bench_rounds b = {BENCH_KV_METHODS, timed_host, timed_gpu, l, 1};
+    uint32_t steps = bench_rounds_warmup(&b, l->o, &r->warmup_steps); /* FUSED's: the first */
     r->steps_per_round = steps;
-    r->gpu_steps = k;
-    r->rounds = rounds;
-    for (int round = 0; round < rounds; round++)
-        for (uint32_t i = 0; i < BENCH_KV_METHODS; i++) {
-            uint32_t m = (i + (uint32_t)round) % BENCH_KV_METHODS;
-            double t0 = now_seconds();
-            if (!run_steps(l, m, steps))
-                return 0;
-            wall[m][round] = (now_seconds() - t0) / steps;
-            if ((gpu[m][round] = gpu_steps(l, m, k)) < 0)
-                return 0;
-        }
-    for (uint32_t m = 0; m < BENCH_KV_METHODS; m++) {
-        r->wall_s[m] = bench_median(wall[m], rounds);
-        r->gpu_s[m] = bench_median(gpu[m], rounds);
-    }
-    return 1;
+    r->gpu_steps = bench_rounds_gpu_steps(steps);
+    return steps && (r->rounds = bench_rounds_run(&b, l->o, steps, r->wall_s, r->gpu_s)) > 0;
 }
 
 /* A plan's dispatches: its copy's and the check's before it (vksplit_plan_info). */

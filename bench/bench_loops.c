@@ -1,30 +1,20 @@
 /* split_bench's engine loops (bench_loops.h). */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "bench_loops.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bench_host_buffer.h"
+#include "bench_rounds.h"
 #include "bench_step.h"
-#include "bench_timing.h" /* bench_median */
 
 extern const uint32_t bench_engine_producer_spv[];
 extern const size_t bench_engine_producer_spv_size;
 
 #define GUARD 0xA5u
 #define UNSET UINT64_MAX
-#define MAX_STEPS_PER_ROUND 4096u
 #define CHECK_STEPS 2u /* per method, before the timing */
-
-static double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 /* ---- the producer's values, on the host (engine_producer.comp) --------------------------------- */
 
@@ -76,10 +66,7 @@ typedef struct loop {
     int join;
     uint32_t mode, parts, outer, whole_cap; /* [outer, axis, row]: the dimensions before the axis, the axis */
     uint64_t row_bytes;                     /* the dimensions after the axis: one row per axis position */
-    VkCommandPool pool;
-    VkFence fence;
-    VkPipelineLayout layout;
-    VkPipeline producer;
+    bench_step_objects vk;                  /* the pool, the fence, the producer */
     bench_host_buffer params, state;
     vksplit_runner_buffer whole, parts_buffer, arguments;
     vksplit_binding whole_b, part_b[BENCH_MAX_OUTPUTS], params_b;
@@ -98,8 +85,8 @@ typedef struct loop {
 static void record_producer(const loop* l, VkCommandBuffer cmd)
 {
     uint64_t push[2] = {l->params.address, l->state.address};
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, l->producer);
-    vkCmdPushConstants(cmd, l->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, push);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, l->vk.producer);
+    vkCmdPushConstants(cmd, l->vk.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, push);
     vkCmdDispatch(cmd, 1, 1, 1);
 }
 
@@ -124,7 +111,7 @@ static int record_device_step(const loop* l, VkCommandBuffer cmd)
 
 static int submit(loop* l, VkCommandBuffer cmd)
 {
-    return bench_step_submit(l->info.device, l->info.queue, l->fence, cmd, l->s->c->name);
+    return bench_step_submit(l->info.device, l->info.queue, l->vk.fence, cmd, l->s->c->name);
 }
 
 /* A producer step submitted: decode marks the position it writes. */
@@ -182,7 +169,7 @@ static int step_roundtrip(loop* l)
     sizes[0] = words[VKSPLIT_PARAMETERS_WHOLE_LENGTH];
     for (uint32_t i = 0; i < l->parts; i++)
         lengths[i] = words[VKSPLIT_PARAMETERS_LENGTH(l->parts, i)];
-    double t0 = now_seconds();
+    double t0 = bench_now_seconds();
     vksplit_plan_options options = {.path = l->o->path};
     vksplit_plan* plan = NULL;
     vksplit_error error;
@@ -199,7 +186,7 @@ static int step_roundtrip(loop* l)
         r = vksplit_plan_create(vksplit_runner_context(l->runner), &d, &options, &plan, &error);
     }
     if (l->timing) {
-        l->plan_s += now_seconds() - t0;
+        l->plan_s += bench_now_seconds() - t0;
         l->planned++;
     }
     vksplit_plan_info pi;
@@ -329,46 +316,16 @@ static int check(loop* l, const uint8_t* read_host, uint8_t* got, uint64_t write
 
 /* ---- set-up and the run -------------------------------------------------------------------- */
 
-static int create_producer(loop* l)
-{
-    VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, 16};
-    VkPipelineLayoutCreateInfo layout = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-    layout.pushConstantRangeCount = 1;
-    layout.pPushConstantRanges = &range;
-    VkShaderModuleCreateInfo module_info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    module_info.codeSize = bench_engine_producer_spv_size;
-    module_info.pCode = bench_engine_producer_spv;
-    VkShaderModule module = VK_NULL_HANDLE;
-    if (vkCreatePipelineLayout(l->info.device, &layout, NULL, &l->layout) != VK_SUCCESS ||
-        vkCreateShaderModule(l->info.device, &module_info, NULL, &module) != VK_SUCCESS)
-        return 0;
-    VkComputePipelineCreateInfo pipe = {.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-    pipe.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
-    pipe.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-    pipe.stage.module = module;
-    pipe.stage.pName = "main";
-    pipe.layout = l->layout;
-    VkResult vr = vkCreateComputePipelines(l->info.device, VK_NULL_HANDLE, 1, &pipe, NULL, &l->producer);
-    vkDestroyShaderModule(l->info.device, module, NULL);
-    return vr == VK_SUCCESS;
-}
-
 static int setup(loop* l)
 {
     const bench_setup* s = l->s;
     VkDevice device = l->info.device;
-    VkCommandPoolCreateInfo pool = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
-                                    .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
-                                    .queueFamilyIndex = l->info.queue_family_index};
-    VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    if (vkCreateCommandPool(device, &pool, NULL, &l->pool) != VK_SUCCESS ||
-        vkCreateFence(device, &fence, NULL, &l->fence) != VK_SUCCESS || !create_producer(l)) {
-        fprintf(stderr, "split_bench: %s: the loop's command pool, fence or producer pipeline failed\n", s->c->name);
+    if (!bench_step_objects_create(device, l->info.queue_family_index, bench_engine_producer_spv,
+                                   bench_engine_producer_spv_size, 16, l->s->c->name, &l->vk))
         return 0;
-    }
     VkCommandBuffer cmds[3];
     VkCommandBufferAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                         .commandPool = l->pool,
+                                         .commandPool = l->vk.pool,
                                          .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
                                          .commandBufferCount = 3};
     if (vkAllocateCommandBuffers(device, &alloc, cmds) != VK_SUCCESS)
@@ -390,10 +347,10 @@ static int setup(loop* l)
         l->part_b[i] = (vksplit_binding){l->parts_buffer.buffer, s->output_offset[i]};
     uint32_t* st = l->state.words;
     st[0] = 0, st[1] = l->mode, st[2] = l->parts, st[3] = l->whole_cap;
-    double t0 = now_seconds();
+    double t0 = bench_now_seconds();
     if (!record_device_step(l, l->replay))
         return 0;
-    l->record_us = (now_seconds() - t0) * 1e6;
+    l->record_us = (bench_now_seconds() - t0) * 1e6;
     if (l->mode == MODE_MOE) { /* the router's pass alone, recorded once */
         if (!bench_step_begin(l->router))
             return 0;
@@ -414,14 +371,7 @@ static int setup(loop* l)
 static void teardown(loop* l)
 {
     VkDevice device = l->info.device;
-    if (l->fence)
-        vkDestroyFence(device, l->fence, NULL);
-    if (l->pool)
-        vkDestroyCommandPool(device, l->pool, NULL); /* frees its command buffers */
-    if (l->producer)
-        vkDestroyPipeline(device, l->producer, NULL);
-    if (l->layout)
-        vkDestroyPipelineLayout(device, l->layout, NULL);
+    bench_step_objects_destroy(device, &l->vk);
     bench_host_buffer_destroy(device, &l->params);
     bench_host_buffer_destroy(device, &l->state);
     vksplit_runner_buffer_destroy(l->runner, &l->whole);
@@ -432,44 +382,31 @@ static void teardown(loop* l)
 }
 
 /* The methods' rounds, interleaved; r->step_s the medians. */
+typedef struct timed {
+    loop* l;
+    const step_fn* methods;
+} timed;
+
+static int timed_host(void* user, uint32_t m, uint32_t steps)
+{
+    const timed* t = user;
+    return run_steps(t->l, t->methods[m], steps);
+}
+
 static int measure(loop* l, const step_fn* methods, uint32_t count, bench_loop_result* r)
 {
-    const bench_loop_options* o = l->o;
-    double fastest = 0;
-    for (uint32_t m = 0; m < count; m++) { /* warm-up: each method's steps for warmup_s, at least one */
-        double t0 = now_seconds(), spent = 0;
-        uint32_t steps = 0;
-        do {
-            if (!methods[m](l))
-                return 0;
-            steps++;
-            spent = now_seconds() - t0;
-        } while (spent < o->warmup_s);
-        if (m == 0)
-            r->warmup_steps = steps;
-        if (m == 0 || spent / steps < fastest)
-            fastest = spent / steps;
-    }
-    uint32_t steps = o->fixed_steps;
-    if (!steps) {
-        double want = fastest > 0 ? o->round_s * 1.1 / fastest + 1 : 1;
-        steps = want > MAX_STEPS_PER_ROUND ? MAX_STEPS_PER_ROUND : (uint32_t)want;
-    }
-    static double per[BENCH_LOOP_METHODS][64];
-    int rounds = o->rounds > 64 ? 64 : o->rounds < 1 ? 1 : o->rounds;
+    timed t = {l, methods};
+    bench_rounds b = {count, timed_host, NULL, &t, 0};
+    uint32_t steps = bench_rounds_warmup(&b, l->o, &r->warmup_steps);
+    if (!steps)
+        return 0;
     r->steps_per_round = steps;
-    r->rounds = rounds;
-    l->timing = 1;
-    for (int k = 0; k < rounds; k++)
-        for (uint32_t m = 0; m < count; m++) {
-            double t0 = now_seconds();
-            if (!run_steps(l, methods[m], steps))
-                return 0;
-            per[m][k] = (now_seconds() - t0) / steps;
-        }
+    l->timing = 1; /* the round trip's planning timed from here */
+    int rounds = bench_rounds_run(&b, l->o, steps, r->step_s, NULL);
     l->timing = 0;
-    for (uint32_t m = 0; m < count; m++)
-        r->step_s[m] = bench_median(per[m], rounds);
+    if (!rounds)
+        return 0;
+    r->rounds = rounds;
     r->plan_us = l->planned ? l->plan_s / (double)l->planned * 1e6 : 0;
     return 1;
 }

@@ -1,13 +1,12 @@
 /* split_bench's rows loops (bench_rows.h). */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "bench_rows.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bench_host_buffer.h"
+#include "bench_rounds.h"
 #include "bench_step.h"
 #include "bench_rows_reference.h"
 #include "bench_rows_values.h"
@@ -16,8 +15,6 @@ extern const uint32_t bench_rows_producer_spv[];
 extern const size_t bench_rows_producer_spv_size;
 
 #define GUARD 0xA5u
-#define MAX_STEPS_PER_ROUND 4096u
-#define MAX_GPU_STEPS 256u     /* a GPU batch's steps, K */
 #define CHECK_STEPS 2u         /* per method, before the timing and after */
 #define HOST_STEPS 0x80000000u /* the references' own step values, apart from the producer's */
 
@@ -26,13 +23,6 @@ const char* const bench_rows_keys[BENCH_ROWS_KINDS] = {"rows",        "given",  
                                                        "static_join", "host_roundtrip"};
 static const char* const method_names[BENCH_ROWS_KINDS] = {
     "rows", "GIVEN", "GIVEN check + indirect copy", "vkCmdCopyBuffer re-recorded", "static join", "host round trip"};
-
-static double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 typedef struct rows_loop rows_loop;
 typedef struct batch_user {
@@ -54,10 +44,7 @@ struct rows_loop {
     const bench_loop_options* o;
     bench_rows_geometry g;
     uint32_t kinds[BENCH_ROWS_METHODS], count;
-    VkCommandPool pool;
-    VkFence fence;
-    VkPipelineLayout layout;
-    VkPipeline producer;
+    bench_step_objects vk;                              /* the pool, the fence, the producer */
     bench_host_buffer state, indices, block, params[2]; /* params: GIVEN's blocks */
     vksplit_runner_buffer whole, parts, joined;         /* joined: the static join's output */
     uint64_t part_offset[BENCH_ROWS_KINDS];             /* a join's: each method's own part in `parts` */
@@ -77,7 +64,7 @@ struct rows_loop {
 
 static int submit(rows_loop* l, VkCommandBuffer cmd)
 {
-    return bench_step_submit(l->info.device, l->info.queue, l->fence, cmd, l->s->c->name);
+    return bench_step_submit(l->info.device, l->info.queue, l->vk.fence, cmd, l->s->c->name);
 }
 
 static int logged(rows_loop* l, uint32_t kind, uint32_t step)
@@ -96,8 +83,8 @@ static int logged(rows_loop* l, uint32_t kind, uint32_t step)
 static void record_producer(const rows_loop* l, VkCommandBuffer cmd, VkDeviceAddress parameters)
 {
     uint64_t push[3] = {l->state.address, l->indices.address, parameters};
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, l->producer);
-    vkCmdPushConstants(cmd, l->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, push);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, l->vk.producer);
+    vkCmdPushConstants(cmd, l->vk.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, push);
     vkCmdDispatch(cmd, 1, 1, 1);
 }
 
@@ -268,30 +255,6 @@ static int check(rows_loop* l, const uint8_t* read_host, uint8_t* got, uint8_t* 
 
 /* ---- set-up ----------------------------------------------------------------------------------- */
 
-static int create_producer(rows_loop* l)
-{
-    VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, 24};
-    VkPipelineLayoutCreateInfo layout = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-    layout.pushConstantRangeCount = 1;
-    layout.pPushConstantRanges = &range;
-    VkShaderModuleCreateInfo module_info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    module_info.codeSize = bench_rows_producer_spv_size;
-    module_info.pCode = bench_rows_producer_spv;
-    VkShaderModule module = VK_NULL_HANDLE;
-    if (vkCreatePipelineLayout(l->info.device, &layout, NULL, &l->layout) != VK_SUCCESS ||
-        vkCreateShaderModule(l->info.device, &module_info, NULL, &module) != VK_SUCCESS)
-        return 0;
-    VkComputePipelineCreateInfo pipe = {.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-    pipe.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
-    pipe.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-    pipe.stage.module = module;
-    pipe.stage.pName = "main";
-    pipe.layout = l->layout;
-    VkResult vr = vkCreateComputePipelines(l->info.device, VK_NULL_HANDLE, 1, &pipe, NULL, &l->producer);
-    vkDestroyShaderModule(l->info.device, module, NULL);
-    return vr == VK_SUCCESS;
-}
-
 /* A context on the runner's device whose plans with device parameters never take the one
  * dispatch (one_dispatch_bytes 1): a check, a barrier and the indirect copy, as before it. */
 static vksplit_context* three_command_context(const rows_loop* l, const vksplit_tuning* tuning, vksplit_error* error)
@@ -397,20 +360,14 @@ static int create_buffers(rows_loop* l)
 static int setup(rows_loop* l, const vksplit_tuning* tuning, bench_rows_result* r)
 {
     VkDevice device = l->info.device;
-    VkCommandPoolCreateInfo pool = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
-                                    .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
-                                    .queueFamilyIndex = l->info.queue_family_index};
-    VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    if (vkCreateCommandPool(device, &pool, NULL, &l->pool) != VK_SUCCESS ||
-        vkCreateFence(device, &fence, NULL, &l->fence) != VK_SUCCESS || !create_producer(l)) {
-        fprintf(stderr, "split_bench: %s: the loop's command pool, fence or producer pipeline failed\n", l->s->c->name);
+    if (!bench_step_objects_create(device, l->info.queue_family_index, bench_rows_producer_spv,
+                                   bench_rows_producer_spv_size, 24, l->s->c->name, &l->vk))
         return 0;
-    }
     if (!create_plans(l, tuning, r) || !create_buffers(l))
         return 0;
     VkCommandBuffer cmds[6];
     VkCommandBufferAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                         .commandPool = l->pool,
+                                         .commandPool = l->vk.pool,
                                          .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
                                          .commandBufferCount = 6};
     if (vkAllocateCommandBuffers(device, &alloc, cmds) != VK_SUCCESS)
@@ -423,12 +380,12 @@ static int setup(rows_loop* l, const vksplit_tuning* tuning, bench_rows_result* 
         l->op[kind] = (bench_op){bench_rows_keys[kind], record_batch_step, &l->user[kind], BENCH_SLOT_ROWS, 0, 0};
         if (kind == COPY || kind == ROUNDTRIP)
             continue;
-        double t0 = now_seconds();
+        double t0 = bench_now_seconds();
         if (!bench_step_begin(l->replay[kind]) || !record_step(l, kind, l->replay[kind]) ||
             !bench_step_end(l->replay[kind]))
             return 0;
         if (kind == ROWS)
-            l->record_us = (now_seconds() - t0) * 1e6;
+            l->record_us = (bench_now_seconds() - t0) * 1e6;
     }
     if (!bench_step_begin(l->router)) /* the round trip's first half: the producer alone */
         return 0;
@@ -445,14 +402,7 @@ static void teardown(rows_loop* l)
     VkDevice device = l->info.device;
     for (uint32_t k = 0; k < BENCH_ROWS_KINDS; k++)
         bench_batch_free(l->timer, &l->batch[k]);
-    if (l->fence)
-        vkDestroyFence(device, l->fence, NULL);
-    if (l->pool)
-        vkDestroyCommandPool(device, l->pool, NULL); /* frees its command buffers */
-    if (l->producer)
-        vkDestroyPipeline(device, l->producer, NULL);
-    if (l->layout)
-        vkDestroyPipelineLayout(device, l->layout, NULL);
+    bench_step_objects_destroy(device, &l->vk);
     bench_host_buffer_destroy(device, &l->state);
     bench_host_buffer_destroy(device, &l->indices);
     bench_host_buffer_destroy(device, &l->block);
@@ -475,51 +425,26 @@ static void teardown(rows_loop* l)
 /* Warm-up, then rounds: each method's M steps on the host's clock, then its K steps on the GPU's,
  * the methods interleaved, each round starting one method further on (a method that follows a
  * slow one, the static join's cache-sized copy, is not always the same); medians. */
+static int timed_host(void* user, uint32_t m, uint32_t steps)
+{
+    rows_loop* l = user;
+    return run_steps(l, l->kinds[m], steps);
+}
+
+static int timed_gpu(void* user, uint32_t m, uint32_t k, double* seconds)
+{
+    rows_loop* l = user;
+    *seconds = l->kinds[m] == ROUNDTRIP ? -1 : gpu_steps(l, l->kinds[m], k); /* the round trip: none */
+    return l->kinds[m] == ROUNDTRIP || *seconds >= 0;
+}
+
 static int measure(rows_loop* l, bench_rows_result* r)
 {
-    const bench_loop_options* o = l->o;
-    double fastest = 0;
-    for (uint32_t m = 0; m < l->count; m++) { /* each method's steps for warmup_s, at least one */
-        double t0 = now_seconds(), spent = 0;
-        uint32_t steps = 0;
-        do {
-            if (!step(l, l->kinds[m]))
-                return 0;
-            steps++;
-            spent = now_seconds() - t0;
-        } while (spent < o->warmup_s);
-        if (m == 0)
-            r->warmup_steps = steps;
-        if (m == 0 || spent / steps < fastest)
-            fastest = spent / steps;
-    }
-    uint32_t steps = o->fixed_steps;
-    if (!steps) {
-        double want = fastest > 0 ? o->round_s * 1.1 / fastest + 1 : 1;
-        steps = want > MAX_STEPS_PER_ROUND ? MAX_STEPS_PER_ROUND : (uint32_t)want;
-    }
-    uint32_t k = steps < MAX_GPU_STEPS ? steps : MAX_GPU_STEPS;
-    static double wall[BENCH_ROWS_METHODS][64], gpu[BENCH_ROWS_METHODS][64];
-    int rounds = o->rounds > 64 ? 64 : o->rounds < 1 ? 1 : o->rounds;
+    bench_rounds b = {l->count, timed_host, timed_gpu, l, 1};
+    uint32_t steps = bench_rounds_warmup(&b, l->o, &r->warmup_steps);
     r->steps_per_round = steps;
-    r->gpu_steps = k;
-    r->rounds = rounds;
-    for (int round = 0; round < rounds; round++)
-        for (uint32_t i = 0; i < l->count;
-             i++) { /* each round opens with the next method: none always follows the same */
-            uint32_t m = (i + (uint32_t)round) % l->count, kind = l->kinds[m];
-            double t0 = now_seconds();
-            if (!run_steps(l, kind, steps))
-                return 0;
-            wall[m][round] = (now_seconds() - t0) / steps;
-            if (kind != ROUNDTRIP && (gpu[m][round] = gpu_steps(l, kind, k)) < 0)
-                return 0;
-        }
-    for (uint32_t m = 0; m < l->count; m++) {
-        r->wall_s[m] = bench_median(wall[m], rounds);
-        r->gpu_s[m] = l->kinds[m] == ROUNDTRIP ? -1 : bench_median(gpu[m], rounds);
-    }
-    return 1;
+    r->gpu_steps = bench_rounds_gpu_steps(steps);
+    return steps && (r->rounds = bench_rounds_run(&b, l->o, steps, r->wall_s, r->gpu_s)) > 0;
 }
 
 /* A step's dispatches of a plan with device parameters or rows, its producer's included: the

@@ -40,3 +40,56 @@ int bench_step_submit(VkDevice device, VkQueue queue, VkFence fence, VkCommandBu
     }
     return 1;
 }
+
+static int create_producer(VkDevice device, const uint32_t* code, size_t code_size, uint32_t push_bytes,
+                           bench_step_objects* o)
+{
+    VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, push_bytes};
+    VkPipelineLayoutCreateInfo layout = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+    layout.pushConstantRangeCount = 1;
+    layout.pPushConstantRanges = &range;
+    VkShaderModuleCreateInfo module_info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+    module_info.codeSize = code_size;
+    module_info.pCode = code;
+    VkShaderModule module = VK_NULL_HANDLE;
+    if (vkCreatePipelineLayout(device, &layout, NULL, &o->layout) != VK_SUCCESS ||
+        vkCreateShaderModule(device, &module_info, NULL, &module) != VK_SUCCESS)
+        return 0;
+    VkComputePipelineCreateInfo pipe = {.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+    pipe.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+    pipe.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+    pipe.stage.module = module;
+    pipe.stage.pName = "main";
+    pipe.layout = o->layout;
+    VkResult vr = vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &pipe, NULL, &o->producer);
+    vkDestroyShaderModule(device, module, NULL);
+    return vr == VK_SUCCESS;
+}
+
+int bench_step_objects_create(VkDevice device, uint32_t queue_family, const uint32_t* code, size_t code_size,
+                              uint32_t push_bytes, const char* name, bench_step_objects* o)
+{
+    VkCommandPoolCreateInfo pool = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+                                    .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+                                    .queueFamilyIndex = queue_family};
+    VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    if (vkCreateCommandPool(device, &pool, NULL, &o->pool) != VK_SUCCESS ||
+        vkCreateFence(device, &fence, NULL, &o->fence) != VK_SUCCESS ||
+        !create_producer(device, code, code_size, push_bytes, o)) {
+        fprintf(stderr, "split_bench: %s: the loop's command pool, fence or producer pipeline failed\n", name);
+        return 0;
+    }
+    return 1;
+}
+
+void bench_step_objects_destroy(VkDevice device, const bench_step_objects* o)
+{
+    if (o->fence)
+        vkDestroyFence(device, o->fence, NULL);
+    if (o->pool)
+        vkDestroyCommandPool(device, o->pool, NULL); /* frees its command buffers */
+    if (o->producer)
+        vkDestroyPipeline(device, o->producer, NULL);
+    if (o->layout)
+        vkDestroyPipelineLayout(device, o->layout, NULL);
+}

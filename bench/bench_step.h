@@ -17,4 +17,20 @@ int bench_step_end(VkCommandBuffer cmd);
  * stderr and returns 0. */
 int bench_step_submit(VkDevice device, VkQueue queue, VkFence fence, VkCommandBuffer cmd, const char* name);
 
+/* A loop's own objects: the pool of its steps' command buffers (each resettable), the fence its
+ * steps wait on, and its producer: a compute pipeline of one shader with push constants. */
+typedef struct bench_step_objects {
+    VkCommandPool pool;
+    VkFence fence;
+    VkPipelineLayout layout;
+    VkPipeline producer;
+} bench_step_objects;
+/* Creates them on queue family `queue_family`, the producer from SPIR-V `code` (code_size bytes)
+ * with push_bytes of push constants; on failure says so for case `name` on stderr and returns 0
+ * (bench_step_objects_destroy what was made). */
+int bench_step_objects_create(VkDevice device, uint32_t queue_family, const uint32_t* code, size_t code_size,
+                              uint32_t push_bytes, const char* name, bench_step_objects* o);
+/* Destroys what o holds (the pool frees its command buffers). */
+void bench_step_objects_destroy(VkDevice device, const bench_step_objects* o);
+
 #endif /* VKSPLIT_BENCH_STEP_H */
