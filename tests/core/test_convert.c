@@ -32,6 +32,7 @@
 #include "test_vulkan.h"
 
 #include "convert_reference.h"
+#include "core_gpu.h"
 #include "core_support.h"
 #include "host_buffer.h"
 #include "submit.h"
@@ -50,27 +51,7 @@
 
 /* ---- the device ------------------------------------------------------------------------------ */
 
-typedef struct gpu {
-    vksplit_runner* runner;
-    vksplit_runner_info info;
-    VkPhysicalDeviceMemoryProperties memory;
-    VkCommandPool pool;
-    int bda;
-} gpu;
-
-static int gpu_create(vksplit_runner* runner, gpu* g)
-{
-    memset(g, 0, sizeof *g);
-    g->runner = runner;
-    vksplit_runner_get_info(runner, &g->info);
-    g->bda = (g->info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
-    test_vulkan_load(runner);
-    vkGetPhysicalDeviceMemoryProperties(g->info.physical_device, &g->memory);
-    VkCommandPoolCreateInfo pool_info = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-    pool_info.queueFamilyIndex = g->info.queue_family_index;
-    CHECK(vkCreateCommandPool(g->info.device, &pool_info, NULL, &g->pool) == VK_SUCCESS);
-    return g->pool != VK_NULL_HANDLE;
-}
+typedef core_gpu gpu;
 
 /* ---- shapes ---------------------------------------------------------------------------------- */
 
@@ -1267,7 +1248,8 @@ int main(void)
 {
     vksplit_runner* runner = test_runner_create();
     gpu g;
-    if (!gpu_create(runner, &g))
+    CHECK(core_gpu_create(runner, &g));
+    if (!g.pool)
         return test_finish(runner);
     vksplit_error err;
     vksplit_context* ctx = vksplit_runner_context(runner);

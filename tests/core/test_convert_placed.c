@@ -51,7 +51,9 @@
 #include "test_vulkan.h"
 
 #include "convert_reference.h"
+#include "core_gpu.h"
 #include "core_support.h"
+#include "expected_rules.h"
 #include "host_buffer.h"
 #include "submit.h"
 #include "test_harness.h"
@@ -77,28 +79,7 @@
 
 /* ---- the device ------------------------------------------------------------------------------ */
 
-typedef struct gpu {
-    vksplit_runner* runner;
-    vksplit_runner_info info;
-    VkPhysicalDeviceMemoryProperties memory;
-    VkCommandPool pool;
-    int bda;        /* the test's buffers with device addresses */
-    const char* on; /* the context's name, in every case's */
-} gpu;
-
-static int gpu_create(vksplit_runner* runner, gpu* g)
-{
-    memset(g, 0, sizeof *g);
-    g->runner = runner;
-    vksplit_runner_get_info(runner, &g->info);
-    g->bda = (g->info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
-    test_vulkan_load(runner);
-    vkGetPhysicalDeviceMemoryProperties(g->info.physical_device, &g->memory);
-    VkCommandPoolCreateInfo pool_info = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-    pool_info.queueFamilyIndex = g->info.queue_family_index;
-    CHECK(vkCreateCommandPool(g->info.device, &pool_info, NULL, &g->pool) == VK_SUCCESS);
-    return g->pool != VK_NULL_HANDLE;
-}
+typedef core_gpu gpu;
 
 /* ---- a case and the values of its submissions ----------------------------------------------- */
 
@@ -304,34 +285,8 @@ static void for_each_moved(const pcase* c, const pvalues* v, moved_fn fn, void* 
 /* Device parameters: the first rule broken (0: none) and its three values. */
 static uint32_t device_rule(const pcase* c, const pvalues* v, uint32_t* out)
 {
-    uint32_t n = c->n, whole_cap = (uint32_t)c->sizes[c->axis];
-    int given = c->dp == GIVEN;
-    uint64_t sum = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        uint32_t cap = (uint32_t)c->lengths[i];
-        if (v->length[i] > cap) {
-            out[0] = i, out[1] = v->length[i], out[2] = cap;
-            return VKSPLIT_RULE_DEVICE_LENGTH;
-        }
-        if (given && (uint64_t)v->offset[i] + v->length[i] > whole_cap) {
-            out[0] = i, out[1] = v->offset[i], out[2] = whole_cap;
-            return VKSPLIT_RULE_DEVICE_OFFSET;
-        }
-        if (given && c->join && i > 0 && v->offset[i] < (uint64_t)v->offset[i - 1] + v->length[i - 1]) {
-            out[0] = i, out[1] = v->offset[i], out[2] = v->offset[i - 1] + v->length[i - 1];
-            return VKSPLIT_RULE_DEVICE_ORDER;
-        }
-        sum += v->length[i];
-    }
-    if (!given && v->whole > whole_cap) {
-        out[0] = v->whole, out[1] = whole_cap, out[2] = 0;
-        return VKSPLIT_RULE_DEVICE_WHOLE_LENGTH;
-    }
-    if (!given && sum != v->whole) {
-        out[0] = (uint32_t)sum, out[1] = v->whole, out[2] = 0;
-        return VKSPLIT_RULE_DEVICE_SUM;
-    }
-    return 0;
+    return core_expected_device_rule(c->dp == GIVEN, 0, c->join, c->n, c->lengths, (uint32_t)c->sizes[c->axis],
+                                     v->whole, v->length, v->offset, out);
 }
 
 /* Rows: {rule, list, entry, value low, value high, other} (all 0: none): the first entry that
@@ -339,49 +294,8 @@ static uint32_t device_rule(const pcase* c, const pvalues* v, uint32_t* out)
  * listed twice, its least such place and the first two entries there (ROWS_DUPLICATE). */
 static void rows_status(const pcase* c, const pvalues* v, uint32_t* s)
 {
-    memset(s, 0, 6 * sizeof *s);
-    uint64_t C = c->sizes[c->axis], L = c->lengths[0], n = entries_of(c);
-    uint64_t per = c->rows == INDEXED ? L : 1;
-    const int64_t* x = v->index;
-    for (uint64_t e = 0; e < n; e++) {
-        uint32_t bad = 0;
-        if (c->rows == INDEXED)
-            bad = x[e] >= (int64_t)C || (x[e] < 0 && !c->skip_negative) ? VKSPLIT_RULE_ROWS_INDEX : 0;
-        else if (c->rows == LINEAR)
-            bad = x[e] < 0 || x[e] > (int64_t)(C - L) ? VKSPLIT_RULE_ROWS_START : 0;
-        if (bad) {
-            uint32_t r[6] = {bad,
-                             (uint32_t)(e / per),
-                             (uint32_t)(e % per),
-                             (uint32_t)(uint64_t)x[e],
-                             (uint32_t)((uint64_t)x[e] >> 32),
-                             (uint32_t)C};
-            memcpy(s, r, sizeof r);
-            return;
-        }
-    }
-    if (c->rows != INDEXED || !c->join)
-        return;
-    for (uint64_t list = 0; list * per < n; list++) {
-        int64_t best = -1;
-        for (uint64_t j = 0; j < L; j++)
-            for (uint64_t k = j + 1; k < L; k++)
-                if (x[list * L + j] >= 0 && x[list * L + j] == x[list * L + k] && (best < 0 || x[list * L + j] < best))
-                    best = x[list * L + j];
-        if (best < 0)
-            continue;
-        uint32_t first = UINT32_MAX, second = UINT32_MAX;
-        for (uint64_t j = 0; j < L; j++)
-            if (x[list * L + j] == best) {
-                if (first == UINT32_MAX)
-                    first = (uint32_t)j;
-                else if (second == UINT32_MAX)
-                    second = (uint32_t)j;
-            }
-        uint32_t r[6] = {VKSPLIT_RULE_ROWS_DUPLICATE, (uint32_t)list, first, (uint32_t)best, 0, second};
-        memcpy(s, r, sizeof r);
-        return;
-    }
+    core_expected_rows_status(c->rows, c->join, c->skip_negative, c->sizes[c->axis], c->lengths[0], entries_of(c),
+                              v->index, s);
 }
 
 /* ---- the reference --------------------------------------------------------------------------- */
@@ -1636,7 +1550,8 @@ int main(void)
 {
     vksplit_runner* runner = test_runner_create();
     gpu g;
-    if (!gpu_create(runner, &g))
+    CHECK(core_gpu_create(runner, &g));
+    if (!g.pool)
         return test_finish(runner);
     vksplit_error err;
     vksplit_context* ctx = vksplit_runner_context(runner);

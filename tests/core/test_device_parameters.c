@@ -30,7 +30,9 @@
 
 #include "test_vulkan.h"
 
+#include "core_gpu.h"
 #include "core_support.h"
+#include "expected_rules.h"
 #include "device_producer.h"
 #include "host_buffer.h"
 #include "memory_io.h"
@@ -64,6 +66,9 @@ static uint32_t hash(uint32_t a, uint32_t b)
     return h;
 }
 
+/* The faults a step's values may carry, each breaking one rule (core_expected_device_rule says
+ * which the check must write): VKSPLIT_RULE_DEVICE_LENGTH, VKSPLIT_RULE_DEVICE_SUM,
+ * VKSPLIT_RULE_DEVICE_WHOLE_LENGTH, VKSPLIT_RULE_DEVICE_OFFSET, VKSPLIT_RULE_DEVICE_ORDER. */
 enum { FAULT_NONE, FAULT_LENGTH, FAULT_SUM, FAULT_WHOLE, FAULT_OFFSET, FAULT_ORDER };
 
 typedef struct values {
@@ -106,37 +111,9 @@ static void producer_values(const dev_case* c, uint32_t step, int fault, values*
 /* The rule these values break, as vksplit.h states them (0: none), and its three values. */
 static uint32_t expected_rule(const dev_case* c, const values* v, uint32_t* out)
 {
-    uint32_t n = c->parts, whole_cap = (uint32_t)c->sizes[c->axis];
-    int ring = c->mode == VKSPLIT_DEVICE_PARAMETERS_RING;
-    int given = c->mode == VKSPLIT_DEVICE_PARAMETERS_GIVEN;
-    uint64_t sum = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        uint32_t cap = (uint32_t)c->caps[i];
-        if (v->length[i] > cap) {
-            out[0] = i, out[1] = v->length[i], out[2] = cap;
-            return VKSPLIT_RULE_DEVICE_LENGTH;
-        }
-        if (given && (uint64_t)v->offset[i] + v->length[i] > whole_cap) {
-            out[0] = i, out[1] = v->offset[i], out[2] = whole_cap;
-            return VKSPLIT_RULE_DEVICE_OFFSET;
-        }
-        if (given && c->join && i > 0 && v->offset[i] < (uint64_t)v->offset[i - 1] + v->length[i - 1]) {
-            out[0] = i, out[1] = v->offset[i], out[2] = v->offset[i - 1] + v->length[i - 1];
-            return VKSPLIT_RULE_DEVICE_ORDER;
-        }
-        sum += v->length[i];
-    }
-    if (ring) /* a ring: its length is its one rule */
-        return 0;
-    if (!given && v->whole > whole_cap) {
-        out[0] = v->whole, out[1] = whole_cap, out[2] = 0;
-        return VKSPLIT_RULE_DEVICE_WHOLE_LENGTH;
-    }
-    if (!given && sum != v->whole) {
-        out[0] = (uint32_t)sum, out[1] = v->whole, out[2] = 0;
-        return VKSPLIT_RULE_DEVICE_SUM;
-    }
-    return 0;
+    return core_expected_device_rule(c->mode == VKSPLIT_DEVICE_PARAMETERS_GIVEN,
+                                     c->mode == VKSPLIT_DEVICE_PARAMETERS_RING, c->join, c->parts, c->caps,
+                                     (uint32_t)c->sizes[c->axis], v->whole, v->length, v->offset, out);
 }
 
 /* ---- tensors and the reference --------------------------------------------------------------- */
@@ -216,27 +193,7 @@ static void reference_copy(const dev_case* c, uint8_t* whole, uint8_t* const* pa
 
 /* ---- one case, replayed ------------------------------------------------------------------ */
 
-typedef struct gpu {
-    vksplit_runner* runner;
-    vksplit_runner_info info;
-    VkPhysicalDeviceMemoryProperties memory;
-    VkCommandPool pool;
-    int bda; /* the test's buffers with device addresses (a context with them uses them) */
-} gpu;
-
-static int gpu_create(vksplit_runner* runner, gpu* g)
-{
-    memset(g, 0, sizeof *g);
-    g->runner = runner;
-    vksplit_runner_get_info(runner, &g->info);
-    g->bda = (g->info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
-    test_vulkan_load(runner);
-    vkGetPhysicalDeviceMemoryProperties(g->info.physical_device, &g->memory);
-    VkCommandPoolCreateInfo pool_info = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-    pool_info.queueFamilyIndex = g->info.queue_family_index;
-    CHECK(vkCreateCommandPool(g->info.device, &pool_info, NULL, &g->pool) == VK_SUCCESS);
-    return g->pool != VK_NULL_HANDLE;
-}
+typedef core_gpu gpu;
 
 static void gpu_destroy(gpu* g) { vkDestroyCommandPool(g->info.device, g->pool, NULL); }
 
@@ -943,7 +900,8 @@ int main(void)
 {
     vksplit_runner* runner = test_runner_create();
     gpu g;
-    if (!gpu_create(runner, &g))
+    CHECK(core_gpu_create(runner, &g));
+    if (!g.pool)
         return test_finish(runner);
     vksplit_error err;
     vksplit_context* ctx = vksplit_runner_context(runner);

@@ -33,7 +33,9 @@
 
 #include "test_vulkan.h"
 
+#include "core_gpu.h"
 #include "core_support.h"
+#include "expected_rules.h"
 #include "device_producer.h"
 #include "host_buffer.h"
 #include "submit.h"
@@ -58,6 +60,9 @@ typedef struct rows_case {
     uint32_t pages_along; /* 0, or d + 1: the places run over dimension d too (vksplit_rows) */
 } rows_case;
 
+/* The faults a step's indices may carry, each breaking one rule (core_expected_rows_status says
+ * what the check must write): VKSPLIT_RULE_ROWS_INDEX, VKSPLIT_RULE_ROWS_START,
+ * VKSPLIT_RULE_ROWS_DUPLICATE. */
 enum { FAULT_NONE, FAULT_INDEX, FAULT_START, FAULT_DUPLICATE };
 
 /* ---- layouts ------------------------------------------------------------------------------- */
@@ -168,48 +173,7 @@ static int draw_indices(const rows_case* c, core_rng* rng, int fault, int64_t* v
  * two entries there (ROWS_DUPLICATE). {rule, list, entry, value lo, value hi, other}. */
 static void expected_status(const rows_case* c, const int64_t* v, uint32_t* s)
 {
-    memset(s, 0, 6 * sizeof *s);
-    uint64_t C = places_of(c), L = c->rows, n = entries_of(c);
-    uint64_t per = c->mode == VKSPLIT_ROWS_INDEXED ? L : 1;
-    for (uint64_t e = 0; e < n; e++) {
-        int bad = 0;
-        if (c->mode == VKSPLIT_ROWS_INDEXED)
-            bad = v[e] >= (int64_t)C || (v[e] < 0 && !c->skip) ? VKSPLIT_RULE_ROWS_INDEX : 0;
-        else if (c->mode == VKSPLIT_ROWS_LINEAR)
-            bad = v[e] < 0 || v[e] > (int64_t)(C - L) ? VKSPLIT_RULE_ROWS_START : 0;
-        if (bad) {
-            uint32_t r[6] = {(uint32_t)bad,
-                             (uint32_t)(e / per),
-                             (uint32_t)(e % per),
-                             (uint32_t)(uint64_t)v[e],
-                             (uint32_t)((uint64_t)v[e] >> 32),
-                             (uint32_t)C};
-            memcpy(s, r, sizeof r);
-            return;
-        }
-    }
-    if (c->mode != VKSPLIT_ROWS_INDEXED || !c->join)
-        return;
-    for (uint64_t list = 0; list * per < n; list++) {
-        int64_t best = -1;
-        for (uint64_t j = 0; j < L; j++)
-            for (uint64_t k = j + 1; k < L; k++)
-                if (v[list * L + j] >= 0 && v[list * L + j] == v[list * L + k] && (best < 0 || v[list * L + j] < best))
-                    best = v[list * L + j];
-        if (best < 0)
-            continue;
-        uint32_t first = UINT32_MAX, second = UINT32_MAX;
-        for (uint64_t j = 0; j < L; j++)
-            if (v[list * L + j] == best) {
-                if (first == UINT32_MAX)
-                    first = (uint32_t)j;
-                else if (second == UINT32_MAX)
-                    second = (uint32_t)j;
-            }
-        uint32_t r[6] = {VKSPLIT_RULE_ROWS_DUPLICATE, (uint32_t)list, first, (uint32_t)best, 0, second};
-        memcpy(s, r, sizeof r);
-        return;
-    }
+    core_expected_rows_status(c->mode, c->join, c->skip, places_of(c), c->rows, entries_of(c), v, s);
 }
 
 /* ---- the reference: element by element, by vksplit.h's definition ---------------------------- */
@@ -296,27 +260,7 @@ static void pack_indices(const rows_case* c, const int64_t* v, uint64_t n, uint8
     }
 }
 
-typedef struct gpu {
-    vksplit_runner* runner;
-    vksplit_runner_info info;
-    VkPhysicalDeviceMemoryProperties memory;
-    VkCommandPool pool;
-    int bda;
-} gpu;
-
-static int gpu_create(vksplit_runner* runner, gpu* g)
-{
-    memset(g, 0, sizeof *g);
-    g->runner = runner;
-    vksplit_runner_get_info(runner, &g->info);
-    g->bda = (g->info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
-    test_vulkan_load(runner);
-    vkGetPhysicalDeviceMemoryProperties(g->info.physical_device, &g->memory);
-    VkCommandPoolCreateInfo pool_info = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-    pool_info.queueFamilyIndex = g->info.queue_family_index;
-    CHECK(vkCreateCommandPool(g->info.device, &pool_info, NULL, &g->pool) == VK_SUCCESS);
-    return g->pool != VK_NULL_HANDLE;
-}
+typedef core_gpu gpu;
 
 /* The first differing byte, reported (at most a few per case). */
 static int compare(const rows_case* c, const char* what, uint32_t step, const uint8_t* want, const uint8_t* got,
@@ -802,7 +746,8 @@ int main(void)
 {
     vksplit_runner* runner = test_runner_create();
     gpu g;
-    if (!gpu_create(runner, &g))
+    CHECK(core_gpu_create(runner, &g));
+    if (!g.pool)
         return test_finish(runner);
     vksplit_error err;
     vksplit_context* ctx = vksplit_runner_context(runner);
