@@ -79,6 +79,13 @@ struct vksplit_context {
     vksplit__table_pool pool; /* every plan's table that the engine does not place itself */
 };
 
+/* The alignment a table's range needs: a descriptor's offset alignment, and 16 (the shader
+ * reads the table 16 bytes at a time). */
+static inline uint32_t vksplit__table_alignment(const vksplit_context* ctx)
+{
+    return ctx->min_storage_offset_alignment > 16 ? ctx->min_storage_offset_alignment : 16;
+}
+
 /* Does this word store through 32-bit atomics on this context (no 8/16-bit storage)? */
 static inline vksplit_bool32 vksplit__atomic_stores(const vksplit_context* ctx, uint32_t word_bytes)
 {

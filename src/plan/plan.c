@@ -383,8 +383,10 @@ static void finish(vksplit_plan* plan, const vksplit__request* split)
     write_label(plan, split);
 }
 
-vksplit_result vksplit__plan_device_shadow(vksplit_context* ctx, const vksplit__request* request,
-                                           vksplit_device_parameters mode, vksplit_plan** out, vksplit_error* error)
+/* The plain plan for capacities whose check a converting plan with device parameters records
+ * (never on the rows kernels). */
+static vksplit_result plan_device_shadow(vksplit_context* ctx, const vksplit__request* request,
+                                         vksplit_device_parameters mode, vksplit_plan** out, vksplit_error* error)
 {
     vksplit_plan* plan = NULL;
     vksplit_result r = plan_split(ctx, request, VKSPLIT_PATH_COMPUTE, &ctx->caps, false, mode, &plan, error);
@@ -404,8 +406,8 @@ vksplit_result vksplit__plan_device_shadow(vksplit_context* ctx, const vksplit__
 static vksplit_result plan_rows(vksplit_context* ctx, const vksplit__request* request, const vksplit_plan_options* o,
                                 vksplit_plan** out, vksplit_error* error);
 
-vksplit_result vksplit__plan_rows_shadow(vksplit_context* ctx, const vksplit__request* request,
-                                         const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error)
+static vksplit_result plan_rows_shadow(vksplit_context* ctx, const vksplit__request* request,
+                                       const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error)
 {
     vksplit_plan* plan = NULL;
     vksplit_result r = plan_rows(ctx, request, options, &plan, error);
@@ -510,6 +512,29 @@ static vksplit_result plan_rows(vksplit_context* ctx, const vksplit__request* re
     return r == VKSPLIT_OK ? vksplit__plan_rows_object(plan, request, o, error) : r;
 }
 
+/* A plan that converts: the plain plans of its request its checks come from first (device
+ * parameters, rows by index), then the converting plan, which takes them. */
+static vksplit_result plan_converting(vksplit_context* ctx, const vksplit__request* q, const vksplit_plan_options* o,
+                                      vksplit_plan** out, vksplit_error* error)
+{
+    vksplit_plan *device = NULL, *rows = NULL;
+    vksplit_result r =
+        o->device_parameters ? plan_device_shadow(ctx, q, o->device_parameters, &device, error) : VKSPLIT_OK;
+    if (r == VKSPLIT_OK && o->rows.mode) {
+        vksplit_plan_options plain = *o; /* the rows' own rules and check, on the request as bytes */
+        memset(&plain.convert, 0, sizeof plain.convert);
+        r = plan_rows_shadow(ctx, q, &plain, &rows, error);
+    }
+    *out = NULL;
+    if (r == VKSPLIT_OK)
+        r = vksplit__plan_convert(ctx, q, o, device, rows, out, error);
+    if (!*out) { /* no plan took them */
+        vksplit_plan_destroy(device);
+        vksplit_plan_destroy(rows);
+    }
+    return r;
+}
+
 /* A plan of a validated split or join: planned, its table written, named. */
 static vksplit_result create_plan(vksplit_context* ctx, const vksplit__request* split, const vksplit_plan_options* o,
                                   vksplit_plan** out, vksplit_error* error)
@@ -520,7 +545,7 @@ static vksplit_result create_plan(vksplit_context* ctx, const vksplit__request* 
     if (o->device_parameters == VKSPLIT_DEVICE_PARAMETERS_RING && split->part_count != 1)
         r = VKSPLIT__FAIL(error, PLAN_DEVICE_RING, split->part_count, vksplit__words(split->direction)->parts);
     else if (vksplit__converts(o))
-        r = vksplit__plan_convert(ctx, split, o, &plan, error);
+        r = plan_converting(ctx, split, o, &plan, error);
     else if (o->rows.mode || device_on_rows(ctx, split, o))
         r = plan_rows(ctx, split, o, &plan, error);
     else

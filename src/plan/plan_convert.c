@@ -7,7 +7,6 @@
 #include "plan/plan_convert.h"
 
 #include "context/convert_pipelines.h"
-#include "plan/plan_table.h"
 
 /* The parts as the bindings' checks and the arguments know them: one segment per non-empty part. */
 static vksplit_result plan_parts(vksplit_plan* plan, const vksplit__convert_geometry* cv, vksplit_error* error)
@@ -29,22 +28,26 @@ static vksplit_result plan_parts(vksplit_plan* plan, const vksplit__convert_geom
 }
 
 vksplit_result vksplit__plan_convert(vksplit_context* ctx, const vksplit__request* q, const vksplit_plan_options* o,
-                                     vksplit_plan** out, vksplit_error* error)
+                                     vksplit_plan* device, vksplit_plan* rows, vksplit_plan** out, vksplit_error* error)
 {
     vksplit_plan* plan = vksplit__alloc(ctx->callbacks, sizeof *plan);
-    *out = plan;
-    if (!plan)
+    struct vksplit__convert_plan* convert = vksplit__alloc(ctx->callbacks, sizeof *convert);
+    *out = plan && convert ? plan : NULL;
+    if (!plan || !convert) { /* the shadows stay the caller's */
+        vksplit__free(ctx->callbacks, plan);
+        vksplit__free(ctx->callbacks, convert);
         return VKSPLIT__FAIL0(error, HOST_ALLOCATION_PLAN);
+    }
     memset(plan, 0, sizeof *plan);
+    memset(convert, 0, sizeof *convert);
     plan->ctx = ctx;
     plan->direction = q->direction;
     plan->part_count = q->part_count;
     plan->path = VKSPLIT_PATH_COMPUTE;
     plan->offset_alignment = 4;
-    plan->convert = vksplit__alloc(ctx->callbacks, sizeof *plan->convert);
-    if (!plan->convert)
-        return VKSPLIT__FAIL0(error, HOST_ALLOCATION_PLAN);
-    memset(plan->convert, 0, sizeof *plan->convert);
+    plan->convert = convert;
+    convert->shadow = device;
+    convert->rows_shadow = rows;
     /* a CPU device's batch of 8 lanes (llvmpipe), a GPU's 256, within the context's tuning */
     /* llvmpipe runs a workgroup's barriers lane by lane: past 16 indices its workgroups each
      * checking them all cost more than the check pass (as the rows kernels' pairwise_most) */
@@ -58,25 +61,16 @@ vksplit_result vksplit__plan_convert(vksplit_context* ctx, const vksplit__reques
         caps.workgroup_size /= 2;
     vksplit__convert_geometry* cv = &plan->convert->geo;
     vksplit_result r = VKSPLIT_OK;
-    if (o->device_parameters) { /* the device rules, and the check a recording runs first */
-        r = vksplit__plan_device_shadow(ctx, q, o->device_parameters, &plan->convert->shadow, error);
-        if (r != VKSPLIT_OK)
-            return r;
+    if (device) { /* the device rules, and the check a recording runs first */
         plan->device_parameters = o->device_parameters;
-        plan->parameter_bytes = plan->convert->shadow->parameter_bytes;
+        plan->parameter_bytes = device->parameter_bytes;
     }
     if (o->rows.mode && !ctx->bda && !o->rows.host_indices && o->convert.scale_source == VKSPLIT_SCALE_DEVICE)
         /* the least devices' four storage buffers a stage: the whole, the part, the block, the indices */
         return VKSPLIT__FAIL(error, PLAN_CONVERT_WITH, "a device scale with GPU indices on push descriptors");
-    if (o->rows.mode) { /* the rows rules, the check of GPU indices, the host places */
-        vksplit_plan_options plain = *o;
-        memset(&plain.convert, 0, sizeof plain.convert);
-        r = vksplit__plan_rows_shadow(ctx, q, &plain, &plan->convert->rows_shadow, error);
-        if (r != VKSPLIT_OK)
-            return r;
-        const vksplit_plan* rs = plan->convert->rows_shadow;
+    if (rows) { /* the rows rules, the check of GPU indices, the host places */
         plan->rows_mode = o->rows.mode;
-        plan->parameter_bytes = rs->parameter_bytes;
+        plan->parameter_bytes = rows->parameter_bytes;
     }
     r = vksplit__plan_convert_geometry(q, &o->convert, &o->rows, &caps, ctx->callbacks, cv, error);
     if (r != VKSPLIT_OK)

@@ -22,18 +22,13 @@ struct vksplit__convert_plan {
     vksplit_bool32 fused; /* its few GPU indices checked by the copy itself: no check pass */
 };
 
-/* The rows plan whose check and host places a converting plan with rows takes (src/plan/plan.c). */
-vksplit_result vksplit__plan_rows_shadow(vksplit_context* ctx, const vksplit__request* request,
-                                         const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error);
-
-/* The plain plan for capacities whose check a converting plan with device parameters records
- * (src/plan/plan.c: never on the rows kernels). */
-vksplit_result vksplit__plan_device_shadow(vksplit_context* ctx, const vksplit__request* request,
-                                           vksplit_device_parameters mode, vksplit_plan** out, vksplit_error* error);
-
-/* Plans a validated request (validated with an element size of 4) that converts. */
+/* Plans a validated request (validated with an element size of 4) that converts, taking the
+ * plain plans of the same request its checks come from (device: with device parameters; rows:
+ * with rows by index; else NULL; src/plan/plan.c makes them): the plan owns them from its
+ * creation on, and where none is made (*out NULL) the caller keeps them. */
 vksplit_result vksplit__plan_convert(vksplit_context* ctx, const vksplit__request* request,
-                                     const vksplit_plan_options* options, vksplit_plan** out, vksplit_error* error);
+                                     const vksplit_plan_options* options, vksplit_plan* device, vksplit_plan* rows,
+                                     vksplit_plan** out, vksplit_error* error);
 /* plan->info and plan->label of a converting plan. */
 void vksplit__describe_convert(vksplit_plan* plan);
 void vksplit__convert_free(const VkAllocationCallbacks* callbacks, struct vksplit__convert_plan* convert);

@@ -5,11 +5,6 @@
 
 #include "plan/plan_convert.h"
 
-uint32_t vksplit__table_alignment(const vksplit_context* ctx)
-{
-    return ctx->min_storage_offset_alignment > 16 ? ctx->min_storage_offset_alignment : 16;
-}
-
 void vksplit__place_tables(vksplit_plan* plan)
 {
     if (!plan->window_count)

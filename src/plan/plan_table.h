@@ -6,9 +6,6 @@
 
 #include "plan/plan_state.h"
 
-/* The alignment a table's range needs: a descriptor's offset alignment, and 16 (the shader
- * reads the table 16 bytes at a time). */
-uint32_t vksplit__table_alignment(const vksplit_context* ctx);
 /* Lays the windows' tables out one after another in the plan's range (each at the table
  * alignment) and sets table_bytes to the whole; a plan without windows keeps its own. */
 void vksplit__place_tables(vksplit_plan* plan);

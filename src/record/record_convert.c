@@ -233,11 +233,3 @@ vksplit_result vksplit__record_convert(const vksplit_plan* plan, VkCommandBuffer
     vksplit__end_label(ctx, cmd);
     return vksplit__ok(error);
 }
-
-vksplit_result vksplit__convert_status(const vksplit_plan* plan, const uint32_t* words, vksplit_error* error)
-{
-    const vksplit_plan* check = plan->convert->shadow ? plan->convert->shadow : plan->convert->rows_shadow;
-    if (check && check->parameter_bytes)
-        return vksplit_parameters_status(check, words, error);
-    return VKSPLIT__FAIL0(error, PARAMETERS_STATUS_PLAN);
-}

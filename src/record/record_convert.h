@@ -8,7 +8,4 @@
 vksplit_result vksplit__record_convert(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_bindings* bindings,
                                        vksplit_error* error);
 
-/* The status its check wrote (device parameters, GPU indices), read back, as an error. */
-vksplit_result vksplit__convert_status(const vksplit_plan* plan, const uint32_t* words, vksplit_error* error);
-
 #endif /* VKSPLIT_RECORD_CONVERT_H */
