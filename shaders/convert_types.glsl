@@ -220,14 +220,6 @@ uint mul_normal(uint x, uint c, out bool tiny)
     return tiny ? s : s | p;
 }
 
-// x * c, x finite, exact for every target.
-uint mul_scale(uint x, uint c)
-{
-    bool tiny;
-    uint p = mul_normal(x, c, tiny);
-    return tiny ? mul_exact_slow(x, c) : p;
-}
-
 // a / b for finite positive nonzero magnitudes, correctly rounded: 26 quotient bits by long
 // division, the remainder as the sticky bit.
 uint div_exact(uint a, uint b)
