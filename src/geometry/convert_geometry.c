@@ -258,11 +258,7 @@ static vksplit_result plan_spans(const vksplit__request* q, const vksplit_conver
 
 /* The invocations' share: 16 elements (64 bytes of copy loads: each element's load is a 32-bit
  * word), as destination words (a word holds 4 / dst_bytes of them). */
-static uint32_t choose_unroll(uint32_t src_bytes, uint32_t dst_bytes)
-{
-    (void)src_bytes;
-    return 4u * dst_bytes;
-}
+static uint32_t choose_unroll(uint32_t dst_bytes) { return 4u * dst_bytes; }
 
 /* Workgroups per run. */
 static uint64_t run_tiles(const vksplit__convert_geometry* cv, uint64_t run, bool word_starts, uint32_t dst_bytes)
@@ -352,7 +348,7 @@ static vksplit_result plan_segments(const vksplit__request* q, const vksplit_row
     cv->segment_count = active;
     cv->contig = contig;
     uint32_t sb = type_bytes((vksplit_type)cv->src), db = type_bytes((vksplit_type)cv->dst);
-    cv->unroll = choose_unroll(sb ? sb : 1, db ? db : 1);
+    cv->unroll = choose_unroll(db ? db : 1);
     cv->workgroup_size = fitted_workgroup(cv, caps->workgroup_size, dims, q, db ? db : 1);
     /* as many tiles a workgroup as the shortest run has, within the device's most */
     cv->trips = caps->trips_most ? caps->trips_most : 1u;

@@ -62,6 +62,17 @@ static void record_bda(const vksplit_plan* plan, VkCommandBuffer cmd, const vksp
     ctx->vk.vkCmdDispatch(cmd, gx, gy, 1);
 }
 
+/* Push descriptors: the device parameters' check over its table (the range's first bytes) and
+ * the block; the block's descriptor (and its first word) for the copy too. */
+static VkDescriptorBufferInfo record_check_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd,
+                                                       const vksplit_bindings* b, uint32_t* block_word)
+{
+    VkDescriptorBufferInfo block = vksplit__parameters_descriptor(plan, &b->parameters, block_word);
+    VkDescriptorBufferInfo check_table = {plan->table_buffer, plan->table_offset, plan->convert->shadow->table_bytes};
+    vksplit__record_check_descriptors(plan->convert->shadow, cmd, &check_table, &block, *block_word);
+    return block;
+}
+
 /* One dispatch per segment, each with its part's descriptor; a barrier between them (a
  * join's neighbouring parts merge into the whole's shared words). */
 static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_bindings* b)
@@ -72,32 +83,21 @@ static void record_descriptors(const vksplit_plan* plan, VkCommandBuffer cmd, co
     VkDescriptorBufferInfo whole = vksplit__descriptor_for(plan, &b->whole, plan->whole_span, &whole_word);
     /* Where the plan reads no scale or block: the table's range, which only ever is read (the
      * validation layer's synchronization checks take every binding a module declares as read). */
-    uint64_t storage = ctx->min_storage_offset_alignment > 4 ? ctx->min_storage_offset_alignment : 4;
-    uint64_t table_base = plan->table_offset / storage * storage;
-    VkDescriptorBufferInfo unread = {plan->table_buffer, table_base,
-                                     plan->table_offset - table_base + plan->table_bytes};
+    const vksplit_binding table_binding = {plan->table_buffer, plan->table_offset};
+    uint32_t unused_word;
+    VkDescriptorBufferInfo unread = vksplit__descriptor_for(plan, &table_binding, plan->table_bytes, &unused_word);
     VkDescriptorBufferInfo scale = unread, block = unread;
     if (cv->types.scale_source == VKSPLIT_SCALE_DEVICE)
         scale = vksplit__descriptor_for(plan, &b->scale, 4, &scale_word);
-    const vksplit_plan* shadow = plan->convert->shadow;
-    if (shadow) { /* the check first, on its own table (the range's first bytes) */
-        block = vksplit__parameters_descriptor(plan, &b->parameters, &block_word);
-        VkDescriptorBufferInfo check_table = {plan->table_buffer, plan->table_offset, shadow->table_bytes};
-        vksplit__record_check_descriptors(shadow, cmd, &check_table, &block, block_word);
-    }
+    if (plan->convert->shadow) /* the check first */
+        block = record_check_descriptors(plan, cmd, b, &block_word);
     const vksplit_plan* rows = plan->convert->rows_shadow;
     if (rows && rows->parameter_bytes) { /* GPU indices: binding 3 the indices, 4 the status block */
         block = vksplit__parameters_descriptor(rows, &b->parameters, &block_word);
-        uint64_t align = ctx->min_storage_offset_alignment > 4 ? ctx->min_storage_offset_alignment : 4;
-        uint64_t base = b->indices.offset / align * align;
-        scale_word = (uint32_t)((b->indices.offset - base) / 4);
-        scale =
-            (VkDescriptorBufferInfo){b->indices.buffer, base, b->indices.offset - base + rows->rows.index_span_bytes};
+        scale = vksplit__descriptor_for(plan, &b->indices, rows->rows.index_span_bytes, &scale_word);
     } else if (rows && plan->convert->places_at) { /* host indices: binding 4 the places, in the table */
-        uint64_t align = ctx->min_storage_offset_alignment > 4 ? ctx->min_storage_offset_alignment : 4;
-        uint64_t at = plan->table_offset + plan->convert->places_at, base = at / align * align;
-        block_word = (uint32_t)((at - base) / 4);
-        block = (VkDescriptorBufferInfo){plan->table_buffer, base, at - base + rows->rows.entries * 4};
+        const vksplit_binding places = {plan->table_buffer, plan->table_offset + plan->convert->places_at};
+        block = vksplit__descriptor_for(plan, &places, rows->rows.entries * sizeof(uint32_t), &block_word);
     }
     ctx->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan->pipeline);
     for (uint32_t s = 0; s < cv->segment_count; s++) {
@@ -170,19 +170,8 @@ vksplit_result vksplit__record_convert(const vksplit_plan* plan, VkCommandBuffer
         return VKSPLIT__FAIL0(error, RECORD_PARAMETERS_NULL);
     VkDeviceAddress block = 0, indices = 0;
     vksplit_result r = block_read ? vksplit__bind_parameters(plan, &b->parameters, &block, error) : VKSPLIT_OK;
-    if (r == VKSPLIT_OK && rows && rows->rows.index_span_bytes) { /* the rows plan's own rules, first */
-        if (!b->indices.buffer)
-            return VKSPLIT__FAIL(error, RECORD_INDICES_NULL, (unsigned long long)rows->rows.index_span_bytes);
-        VkDeviceAddress address = 0;
-        if (ctx->bda) {
-            VkBufferDeviceAddressInfo info = {VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, NULL, b->indices.buffer};
-            address = ctx->vk.vkGetBufferDeviceAddress(ctx->device, &info);
-            indices = address + b->indices.offset;
-        }
-        if ((b->indices.offset | indices) % 4)
-            return VKSPLIT__FAIL(error, RECORD_INDICES_ALIGNMENT, (unsigned long long)b->indices.offset,
-                                 (unsigned long long)indices);
-    }
+    if (r == VKSPLIT_OK && rows) /* the rows plan's own rules */
+        r = vksplit__bind_indices(rows, &b->indices, &indices, error);
     vksplit__bound bound;
     memset(&bound, 0, sizeof bound);
     if (r == VKSPLIT_OK && cv->segment_count)
@@ -212,15 +201,11 @@ vksplit_result vksplit__record_convert(const vksplit_plan* plan, VkCommandBuffer
     }
     vksplit__begin_label(ctx, cmd, plan->label);
     if (!cv->segment_count) { /* device parameters with nothing to copy: the check writes the status */
-        if (ctx->bda) {
+        uint32_t block_word;
+        if (ctx->bda)
             vksplit__record_check_bda(plan->convert->shadow, cmd, block);
-        } else {
-            uint32_t block_word = 0;
-            VkDescriptorBufferInfo range = vksplit__parameters_descriptor(plan, &b->parameters, &block_word);
-            VkDescriptorBufferInfo check_table = {plan->table_buffer, plan->table_offset,
-                                                  plan->convert->shadow->table_bytes};
-            vksplit__record_check_descriptors(plan->convert->shadow, cmd, &check_table, &range, block_word);
-        }
+        else
+            record_check_descriptors(plan, cmd, b, &block_word);
     } else if (ctx->bda) {
         if (plan->argument_bytes)
             vksplit__record_arguments(plan, cmd, b->parts, &b->arguments);

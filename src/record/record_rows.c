@@ -9,8 +9,8 @@
 #include "record/record_parameters.h"
 
 /* The indices' binding: given where the plan reads any, its offset (and address) on 4 bytes. */
-static vksplit_result bind_indices(const vksplit_plan* plan, const vksplit_binding* indices, VkDeviceAddress* address,
-                                   vksplit_error* error)
+vksplit_result vksplit__bind_indices(const vksplit_plan* plan, const vksplit_binding* indices, VkDeviceAddress* address,
+                                     vksplit_error* error)
 {
     *address = 0;
     if (!plan->rows.index_span_bytes)
@@ -144,7 +144,7 @@ vksplit_result vksplit__record_rows(const vksplit_plan* plan, VkCommandBuffer cm
     if (r == VKSPLIT_OK && plan->parameter_bytes)
         r = vksplit__bind_parameters(plan, &b->parameters, &block, error);
     if (r == VKSPLIT_OK)
-        r = bind_indices(plan, &b->indices, &indices, error);
+        r = vksplit__bind_indices(plan, &b->indices, &indices, error);
     if (r != VKSPLIT_OK)
         return r;
     vksplit__begin_label(plan->ctx, cmd, plan->label);

@@ -10,6 +10,11 @@
 vksplit_result vksplit__record_rows(const vksplit_plan* plan, VkCommandBuffer cmd, const vksplit_bindings* bindings,
                                     vksplit_error* error);
 
+/* The indices' binding of a rows plan with GPU indices (none: nothing to check, *address 0):
+ * present, offset a multiple of 4, and with device addresses their address in *address. */
+vksplit_result vksplit__bind_indices(const vksplit_plan* plan, const vksplit_binding* indices, VkDeviceAddress* address,
+                                     vksplit_error* error);
+
 /* The status words of a rows plan (its block's first VKSPLIT_ROWS_STATUS_WORDS) as an error. */
 vksplit_result vksplit__rows_status(const vksplit_plan* plan, const uint32_t* words, vksplit_error* error);
 
