@@ -5,8 +5,10 @@
 #     written as a vksplit__spirv_blob (src/context/spirv_unpack.h): the DEFLATE stream as bytes,
 #     the module's size and CRC-32 from gzip's trailer. One file per variant: its kernels'
 #     modules compile together.
-#   words (the bench's own two small shaders) - each input a .spv, written as it is: a const
-#     uint32_t array and its size in bytes.
+#     The blob's name is the module's as the build writes it (the input's name less .spv.gz).
+#   words (the bench's own small shaders) - each input a .spv, written as it is: a const
+#     uint32_t array, its size in bytes, and the module's name (the input's less .spv), which
+#     split_bench --json lists beside the library's.
 list(LENGTH INPUTS input_count)
 list(LENGTH SYMBOLS symbol_count)
 if(NOT input_count EQUAL symbol_count OR input_count EQUAL 0)
@@ -24,6 +26,7 @@ foreach(i RANGE ${last})
   file(READ "${input}" hex HEX)
   string(LENGTH "${hex}" hex_len)
   get_filename_component(name "${input}" NAME)
+  string(REGEX REPLACE "\\.spv(\\.gz)?$" "" module "${name}")
   if(FORMAT STREQUAL "words")
     math(EXPR rem "${hex_len} % 8")
     if(NOT rem EQUAL 0 OR hex_len EQUAL 0)
@@ -35,7 +38,7 @@ foreach(i RANGE ${last})
     string(REGEX REPLACE "(([^,]*,){8})" "\\1\n  " words "${words}")
     math(EXPR word_count "${hex_len} / 8")
     string(APPEND text "\n/* ${name} */\nconst uint32_t ${symbol}[${word_count}] = {\n  ${words}\n};\n"
-           "const size_t ${symbol}_size = sizeof(${symbol});\n")
+           "const size_t ${symbol}_size = sizeof(${symbol});\nconst char ${symbol}_module[] = \"${module}\";\n")
     continue()
   endif()
   # gzip (RFC 1952): 1f 8b, method 08 (deflate), flags 00 (no name or extra fields), a 10-byte
@@ -60,6 +63,7 @@ foreach(i RANGE ${last})
   string(REGEX REPLACE "(([^,]*,){16})" "\\1\n  " bytes "${bytes}")
   string(APPEND text "\n/* ${name}: ${size} bytes of SPIR-V in ${deflated} */\n"
          "static const uint8_t ${symbol}_deflated[${deflated}] = {\n  ${bytes}\n};\n"
-         "const vksplit__spirv_blob ${symbol} = {${symbol}_deflated, ${deflated}, ${size}, 0x${crc}u};\n")
+         "const vksplit__spirv_blob ${symbol} = {${symbol}_deflated, ${deflated}, ${size}, 0x${crc}u,\n"
+         "                                     \"${module}\"};\n")
 endforeach()
 file(WRITE "${OUTPUT}" "${text}")

@@ -314,9 +314,10 @@ typedef struct vksplit_plan vksplit_plan;
 /* ---------------------------------------------------------------------------------------
  * EXPERIMENTAL: the mapping and the tuning of the compute path, vksplit_plan_pipeline, and
  * the fields marked VKSPLIT_EXPERIMENTAL in the stable structs below (the context desc's
- * tuning, capture_pipeline_statistics and max_binding_bytes; vksplit_plan_info's account of
- * its traffic). The defaults are what vksplit is measured and tested with; these knobs exist
- * for benchmarks, profilers, tests and a device the defaults misjudge. Their names, values
+ * tuning, capture_pipeline_statistics, max_binding_bytes and pipeline_created;
+ * vksplit_plan_info's account of its traffic), and vksplit_pipeline_fn. The defaults are what
+ * vksplit is measured and tested with; these knobs exist for benchmarks, profilers, tests and
+ * a device the defaults misjudge. Their names, values
  * and meaning may change in a minor version (CHANGELOG.md says when). Everything else in this
  * header is stable: it changes only with the major version.
  * ------------------------------------------------------------------------------------- */
@@ -401,6 +402,22 @@ VKSPLIT_API VKSPLIT_EXPERIMENTAL void vksplit_resolve_tuning(VkPhysicalDeviceTyp
  * transfer path or without bytes. Thread-safety: safe. */
 VKSPLIT_API VKSPLIT_EXPERIMENTAL VkPipeline vksplit_plan_pipeline(const vksplit_plan* plan);
 
+/* Told of each pipeline a context or one of its plans creates (vksplit_context_desc.
+ * pipeline_created), for tools that label a driver's dump of compiled shaders: split_bench
+ * --json lists them as its "pipelines". `module` is the SPIR-V module's name as the build
+ * writes it, without .spv (build/shaders/split_copy_bda_w4_a0_both_tiles.spv:
+ * "split_copy_bda_w4_a0_both_tiles"; a converting copy's "convert_bda_split"); `direction`
+ * "split" or "join", the direction the pipeline is specialized for (the device parameters'
+ * one-workgroup check is one split pipeline, which joins use too). Both strings are static,
+ * valid while the library is loaded. Called once for each pipeline kept: by the thread that
+ * created it, before the call that created it returns (vksplit_context_create, a plan's
+ * creation, vksplit_context_create_pipeline), in creation order on that thread. Where two
+ * threads race to create one of the context's pipelines, both compile, and only the one the
+ * context keeps is reported: a driver's dump may hold the loser's shader once more. A context
+ * whose creation fails reports none. Plans are made from any thread: make it thread-safe. It
+ * must not call vksplit. */
+typedef void (*vksplit_pipeline_fn)(void* user, VkPipeline pipeline, const char* module, const char* direction);
+
 /* ---- end of the experimental section ------------------------------------------------- */
 
 /* When a context's pipelines are made (vksplit_context_desc.pipelines), splits and joins
@@ -457,6 +474,10 @@ typedef struct vksplit_context_desc {
     /* When the pipelines are made, splits' and joins' alike (vksplit_pipelines; 0: the default,
      * or what defer_pipelines and create_join_pipelines say). */
     vksplit_pipelines pipelines;
+    /* EXPERIMENTAL, optional (NULL: nothing is told): each pipeline the context and its plans
+     * create, with its SPIR-V module and direction (vksplit_pipeline_fn). */
+    VKSPLIT_EXPERIMENTAL vksplit_pipeline_fn pipeline_created;
+    VKSPLIT_EXPERIMENTAL void* pipeline_created_user;
 } vksplit_context_desc;
 
 /* Which vksplit features the physical device supports, to decide what to enable.

@@ -106,6 +106,10 @@ typedef struct vksplit_runner_desc {
      * shader of the tool's own may read the shader clock (split_bench measures the GPU's
      * clock with it); vksplit_runner_info.shader_clock says whether it did. Default off. */
     vksplit_bool32 enable_shader_clock;
+    /* EXPERIMENTAL (vksplit.h), optional: passed to the context as its pipeline_created and
+     * pipeline_created_user (vksplit_pipeline_fn): split_bench lists the pipelines it made. */
+    VKSPLIT_EXPERIMENTAL vksplit_pipeline_fn pipeline_created;
+    VKSPLIT_EXPERIMENTAL void* pipeline_created_user;
 } vksplit_runner_desc;
 
 /* One physical device as vksplit_runner_list_devices reports it. */

@@ -204,6 +204,8 @@ vksplit_result vksplit_context_create(const vksplit_context_desc* desc, vksplit_
     ctx->device = desc->device;
     ctx->log = desc->log;
     ctx->log_user = desc->log_user;
+    ctx->pipeline_created = desc->pipeline_created;
+    ctx->pipeline_created_user = desc->pipeline_created_user;
     ctx->features = desc->enabled_features;
 
     vksplit_result r = vksplit__load_instance_functions(&ctx->vk, desc->instance, desc->get_instance_proc_addr, error);

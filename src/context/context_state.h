@@ -39,6 +39,8 @@ struct vksplit_context {
     const VkAllocationCallbacks* callbacks; /* NULL or &callbacks_storage */
     vksplit_log_fn log;
     void* log_user;
+    vksplit_pipeline_fn pipeline_created; /* told of each pipeline made (src/context/pipeline_report.c) */
+    void* pipeline_created_user;
     vksplit_features features;
 
     /* What the device allows. */

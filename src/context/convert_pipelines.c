@@ -5,6 +5,7 @@
 #include "context/convert_pipelines.h"
 
 #include "context/debug_labels.h"
+#include "context/pipeline_report.h"
 #include "convert_abi.h"
 #include "embedded_convert.h"
 
@@ -112,5 +113,6 @@ vksplit_result vksplit__create_convert_pipeline(const vksplit_context* ctx, vksp
     }
     vksplit__name_object(ctx, VK_OBJECT_TYPE_PIPELINE, (uint64_t)*out, "vksplit: %s convert %u -> %u, a plan's own",
                          vksplit__words(direction)->operation, spec->src, spec->dst);
+    vksplit__report_pipeline(ctx, *out, source->spirv, direction);
     return VKSPLIT_OK;
 }

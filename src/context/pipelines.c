@@ -9,6 +9,7 @@
 
 #include "context/convert_pipelines.h"
 #include "context/debug_labels.h"
+#include "context/pipeline_report.h"
 #include "embedded_shaders.h"
 #include "geometry/kernels.h"
 #include "geometry/shader_variants.h"
@@ -328,6 +329,7 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
     VkComputePipelineCreateInfo infos[MAX_PIPELINES];
     pipeline_spec specs[MAX_PIPELINES];
     uint32_t slot[MAX_PIPELINES][3], count = 0;
+    const shader_module* made_from[MAX_PIPELINES];
     vksplit_result r = VKSPLIT_OK;
     pipeline_key k = {0, 0, 0, NULL};
     while (r == VKSPLIT_OK && next_pipeline(ctx, &k)) {
@@ -343,6 +345,7 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
         slot[count][0] = k.direction;
         slot[count][1] = k.kernel;
         slot[count][2] = word_kind(k.word_bytes);
+        made_from[count] = k.source;
         count++;
     }
     if (r == VKSPLIT_OK && count) {
@@ -358,8 +361,11 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
                                pipeline_bits(vr == VK_SUCCESS || vr < 0 ? pipelines[i] : VK_NULL_HANDLE));
         if (vr != VK_SUCCESS)
             r = vksplit__vk_fail(error, "vkCreateComputePipelines", vr);
-        for (uint32_t i = 0; r == VKSPLIT_OK && i < count; i++)
+        /* reported only when all were made: a failure here fails the context's creation */
+        for (uint32_t i = 0; r == VKSPLIT_OK && i < count; i++) {
             name_pipeline(ctx, pipelines[i], slot[i][1], 1u << slot[i][2], (vksplit__direction)slot[i][0]);
+            vksplit__report_pipeline(ctx, pipelines[i], made_from[i]->spirv, (vksplit__direction)slot[i][0]);
+        }
     }
     for (size_t v = 0; v < MODULE_COUNT; v++)
         if (made[v])
@@ -384,7 +390,8 @@ static vksplit_result create_one(const vksplit_context* ctx, const shader_module
 }
 
 /* Makes the pipeline of a slot that has none: the first caller to need it creates it; two
- * racing both create one, and the one that loses the swap destroys its own. */
+ * racing both create one, and the one that loses the swap destroys its own. Only the kept one
+ * is reported to a tool (vksplit_pipeline_fn): the winner's, by the winner, after its swap. */
 static vksplit_result create_missing(vksplit_context* ctx, const shader_module* source, uint32_t kernel,
                                      uint32_t word_bytes, vksplit__direction direction, VkPipeline* out,
                                      vksplit_error* error)
@@ -397,6 +404,7 @@ static vksplit_result create_missing(vksplit_context* ctx, const shader_module* 
     uint64_t expected = 0;
     if (vksplit__swap_u64(slot, &expected, pipeline_bits(created))) {
         name_pipeline(ctx, created, kernel, word_bytes, direction);
+        vksplit__report_pipeline(ctx, created, source->spirv, direction);
         *out = created;
     } else {
         ctx->vk.vkDestroyPipeline(ctx->device, created, ctx->callbacks);
@@ -436,6 +444,7 @@ vksplit_result vksplit__create_rows_pipeline(vksplit_context* ctx, uint32_t word
     vksplit__name_object(ctx, VK_OBJECT_TYPE_PIPELINE, (uint64_t)created,
                          "vksplit: %s %s, %u-byte words, a plan's own (shape 0x%x)",
                          vksplit__words(direction)->operation, vksplit__kernel_name(MAPPING_ROWS), word_bytes, shape);
+    vksplit__report_pipeline(ctx, created, source->spirv, direction);
     *out = created;
     return VKSPLIT_OK;
 }

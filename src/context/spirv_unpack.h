@@ -14,6 +14,9 @@ typedef struct vksplit__spirv_blob {
     size_t deflated_size;
     size_t size;    /* bytes of SPIR-V it unpacks to, a multiple of 4 */
     uint32_t crc32; /* of those bytes, from gzip's trailer */
+    /* The module's name as the build writes its .spv (build/shaders/NAME.spv, without the
+     * extension): what vksplit_context_desc.pipeline_created tells a tool. */
+    const char* name;
 } vksplit__spirv_blob;
 
 /* The module's SPIR-V in new memory from the callbacks (free it with vksplit__free), or a

@@ -566,6 +566,8 @@ vksplit_result vksplit_runner_create(const vksplit_runner_desc* desc, vksplit_ru
          * first needs it, not every one the tuning could use. */
         ctx.pipelines = VKSPLIT_PIPELINES_ON_DEMAND;
         ctx.capture_pipeline_statistics = runner->pipeline_statistics;
+        ctx.pipeline_created = desc->pipeline_created;
+        ctx.pipeline_created_user = desc->pipeline_created_user;
         r = vksplit_context_create(&ctx, &runner->ctx, error);
     }
     if (r != VKSPLIT_OK) {
