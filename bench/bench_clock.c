@@ -6,6 +6,7 @@
 
 extern const uint32_t bench_clock_spin_spv[];
 extern const size_t bench_clock_spin_spv_size;
+extern const char bench_clock_spin_spv_module[];
 
 /* About 100 us at 2 GHz: long against a launch (a few us on a GPU), short against a batch.
  * A CPU device (lavapipe: its shader clock counts nanoseconds) spins 1 ms, long against its
@@ -70,7 +71,7 @@ static int record_slot(void* user, VkCommandBuffer cmd)
     return record_spin(&a, cmd);
 }
 
-static int create_pipeline(bench_clock* c)
+static int create_pipeline(bench_clock* c, bench_pipelines* pipelines)
 {
     VkShaderModuleCreateInfo module_info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
                                             .codeSize = bench_clock_spin_spv_size,
@@ -92,6 +93,8 @@ static int create_pipeline(bench_clock* c)
     if (vr == VK_SUCCESS)
         vr = vkCreateComputePipelines(c->device, VK_NULL_HANDLE, 1, &pipe, NULL, &c->pipeline);
     vkDestroyShaderModule(c->device, module, NULL);
+    if (vr == VK_SUCCESS)
+        bench_pipelines_add(pipelines, bench_clock_spin_spv_module, NULL);
     return vr == VK_SUCCESS;
 }
 
@@ -116,7 +119,7 @@ static double probe(bench_clock* c, bench_timer* t, vksplit_runner* runner, uint
 }
 
 int bench_clock_create(vksplit_runner* runner, const vksplit_runner_info* info, bench_timer* t, uint32_t simulate_bits,
-                       bench_clock* c)
+                       bench_pipelines* pipelines, bench_clock* c)
 {
     memset(c, 0, sizeof *c);
     c->device = info->device;
@@ -132,8 +135,8 @@ int bench_clock_create(vksplit_runner* runner, const vksplit_runner_info* info, 
     if (c->note)
         return 1;
     vksplit_error error;
-    if (!create_pipeline(c) || vksplit_runner_buffer_create(runner, BENCH_CLOCK_RESULT_BYTES * RESULT_SLOTS,
-                                                            &c->results, &error) != VKSPLIT_OK) {
+    if (!create_pipeline(c, pipelines) || vksplit_runner_buffer_create(runner, BENCH_CLOCK_RESULT_BYTES * RESULT_SLOTS,
+                                                                       &c->results, &error) != VKSPLIT_OK) {
         fprintf(stderr, "split_bench: the clock's spin could not be set up\n");
         return 0;
     }

@@ -11,6 +11,7 @@
 #define VKSPLIT_BENCH_CLOCK_H
 
 #include "bench_clock_math.h"
+#include "bench_pipelines.h"
 #include "bench_timing.h"
 
 #define BENCH_CLOCK_SLOTS 8u
@@ -55,9 +56,10 @@ void bench_clock_request(vksplit_runner_desc* desc);
  * wide as the device's counter or wider: the device's counter itself): each spin starts it a
  * sixteenth of its period before the wrap (bench_clock_narrow_start), so every spin wraps it.
  * Reads the counters' widths and times the launch. 0 only on a failure to set up what was
- * offered (message on stderr). c must stay where it is until destroyed. */
+ * offered (message on stderr). c must stay where it is until destroyed. The spin's pipeline is
+ * added to `pipelines`. */
 int bench_clock_create(vksplit_runner* runner, const vksplit_runner_info* info, bench_timer* t, uint32_t simulate_bits,
-                       bench_clock* c);
+                       bench_pipelines* pipelines, bench_clock* c);
 #define BENCH_CLOCK_NOW_SPINS 3
 /* The clock now: the median MHz of BENCH_CLOCK_NOW_SPINS spins, each a submission of its own
  * (0 on failure or without a clock). Call it between collects. */

@@ -14,6 +14,7 @@
 
 extern const uint32_t bench_rows_producer_spv[];
 extern const size_t bench_rows_producer_spv_size;
+extern const char bench_rows_producer_spv_module[];
 
 #define GUARD 0xA5u
 #define CHECK_STEPS 2u /* per method, before the timing and after */
@@ -302,7 +303,8 @@ static int setup(kv_loop* l, uint8_t* host_whole, uint8_t* host_part)
 {
     VkDevice device = l->info.device;
     if (!bench_step_objects_create(device, l->info.queue_family_index, bench_rows_producer_spv,
-                                   bench_rows_producer_spv_size, 24, l->s->c->name, &l->vk))
+                                   bench_rows_producer_spv_size, bench_rows_producer_spv_module, l->o->pipelines, 24,
+                                   l->s->c->name, &l->vk))
         return 0;
     for (uint32_t m = 0; m < BENCH_KV_METHODS; m++) {
         l->last[m] = malloc(sizeof *l->last[m] * l->places);

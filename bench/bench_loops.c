@@ -11,6 +11,7 @@
 
 extern const uint32_t bench_engine_producer_spv[];
 extern const size_t bench_engine_producer_spv_size;
+extern const char bench_engine_producer_spv_module[];
 
 #define GUARD 0xA5u
 #define UNSET UINT64_MAX
@@ -321,7 +322,8 @@ static int setup(loop* l)
     const bench_setup* s = l->s;
     VkDevice device = l->info.device;
     if (!bench_step_objects_create(device, l->info.queue_family_index, bench_engine_producer_spv,
-                                   bench_engine_producer_spv_size, 16, l->s->c->name, &l->vk))
+                                   bench_engine_producer_spv_size, bench_engine_producer_spv_module, l->o->pipelines,
+                                   16, l->s->c->name, &l->vk))
         return 0;
     VkCommandBuffer cmds[3];
     VkCommandBufferAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,

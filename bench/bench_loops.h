@@ -28,16 +28,18 @@
 #include <volk.h> /* split_bench's own Vulkan calls: volk's globals, loaded in main */
 
 #include "bench_cases.h"
+#include "bench_pipelines.h"
 #include "vksplit/vksplit_runner.h"
 
 #define BENCH_LOOP_METHODS 3u
 
 typedef struct bench_loop_options {
-    int rounds;           /* --reps */
-    double warmup_s;      /* --warmup-ms: each method's steps back to back first, host time (at least one) */
-    double round_s;       /* --batch-ms: a round lasts at least this long for the fastest method ... */
-    uint32_t fixed_steps; /* --batch-reps: ... or has exactly this many steps */
-    vksplit_path path;    /* --path: the host round trip's static plans */
+    int rounds;                 /* --reps */
+    double warmup_s;            /* --warmup-ms: each method's steps back to back first, host time (at least one) */
+    double round_s;             /* --batch-ms: a round lasts at least this long for the fastest method ... */
+    uint32_t fixed_steps;       /* --batch-reps: ... or has exactly this many steps */
+    vksplit_path path;          /* --path: the host round trip's static plans */
+    bench_pipelines* pipelines; /* where its producer's pipeline (and a context of its own's) are listed */
 } bench_loop_options;
 
 typedef struct bench_loop_result {

@@ -6,13 +6,14 @@
 
 extern const uint32_t bench_copy_ceiling_spv[];
 extern const size_t bench_copy_ceiling_spv_size;
+extern const char bench_copy_ceiling_spv_module[];
 
 typedef struct ceiling_push {
     uint64_t src, dst, words;
     uint32_t grid_x, pad;
 } ceiling_push;
 
-int bench_ceiling_create(const vksplit_runner_info* info, bench_ceiling* out)
+int bench_ceiling_create(const vksplit_runner_info* info, bench_pipelines* pipelines, bench_ceiling* out)
 {
     memset(out, 0, sizeof *out);
     out->device = info->device;
@@ -54,6 +55,7 @@ int bench_ceiling_create(const vksplit_runner_info* info, bench_ceiling* out)
         bench_ceiling_destroy(out);
         return 0;
     }
+    bench_pipelines_add(pipelines, bench_copy_ceiling_spv_module, NULL);
     return 1;
 }
 

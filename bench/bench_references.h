@@ -6,6 +6,7 @@
 
 #include <volk.h> /* split_bench's own Vulkan calls: volk's globals, loaded in main */
 
+#include "bench_pipelines.h"
 #include "vksplit/vksplit_runner.h"
 
 typedef struct bench_ceiling {
@@ -16,8 +17,9 @@ typedef struct bench_ceiling {
     uint32_t workgroup; /* invocations per workgroup: 256, or the device's limit */
 } bench_ceiling;
 
-/* The ceiling's pipeline; needs buffer device addresses. 0 on failure (message on stderr). */
-int bench_ceiling_create(const vksplit_runner_info* info, bench_ceiling* out);
+/* The ceiling's pipeline, added to `pipelines`; needs buffer device addresses. 0 on failure
+ * (message on stderr). */
+int bench_ceiling_create(const vksplit_runner_info* info, bench_pipelines* pipelines, bench_ceiling* out);
 void bench_ceiling_destroy(bench_ceiling* c);
 /* Records a plain copy of `bytes` (rounded down to 16) from src to dst device addresses. */
 void bench_ceiling_record(const bench_ceiling* c, VkCommandBuffer cmd, VkDeviceAddress src, VkDeviceAddress dst,

@@ -515,12 +515,15 @@ void bench_report_row(const bench_options* o, const bench_row* r, const bench_cl
     fflush(stdout);
 }
 
-void bench_report_end(const bench_options* o, const bench_clock* clock, uint32_t reruns, uint32_t low_batches)
+void bench_report_end(const bench_options* o, const bench_clock* clock, const bench_pipelines* pipelines,
+                      uint32_t reruns, uint32_t low_batches)
 {
     char mhz[32], ref[32], end[32];
     int sagged = clock->available && clock->end_mhz < BENCH_CLOCK_SAG * clock->reference_mhz;
     if (o->json) {
-        printf("  ],\n  \"clock_max_mhz\": %s,\n  \"clock_reference_mhz\": %s,\n  \"clock_end_mhz\": %s,\n",
+        printf("  ],\n");
+        bench_pipelines_json(pipelines);
+        printf("  \"clock_max_mhz\": %s,\n  \"clock_reference_mhz\": %s,\n  \"clock_end_mhz\": %s,\n",
                number_or_null(mhz, sizeof mhz, "%.1f", clock->max_mhz, clock->available),
                number_or_null(ref, sizeof ref, "%.1f", clock->reference_mhz, clock->available),
                number_or_null(end, sizeof end, "%.1f", clock->end_mhz, clock->available));

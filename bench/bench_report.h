@@ -8,6 +8,7 @@
 #include "bench_loops.h"
 #include "bench_measure.h"
 #include "bench_options.h"
+#include "bench_pipelines.h"
 #include "bench_rows.h"
 
 /* The operations a case times, in bench_measurement.ops' order (the ceiling last: a device
@@ -36,6 +37,8 @@ typedef struct bench_row {
 /* The run's opening: the JSON object's head, or the text table's title and header. */
 void bench_report_begin(const bench_options* o, const vksplit_runner_info* info, const bench_clock* clock);
 void bench_report_row(const bench_options* o, const bench_row* r, const bench_clock* clock, int last);
-void bench_report_end(const bench_options* o, const bench_clock* clock, uint32_t reruns, uint32_t low_batches);
+/* With --json, the pipelines the run created (bench_pipelines.h) at the object's top level. */
+void bench_report_end(const bench_options* o, const bench_clock* clock, const bench_pipelines* pipelines,
+                      uint32_t reruns, uint32_t low_batches);
 
 #endif /* VKSPLIT_BENCH_REPORT_H */

@@ -13,6 +13,7 @@
 
 extern const uint32_t bench_rows_producer_spv[];
 extern const size_t bench_rows_producer_spv_size;
+extern const char bench_rows_producer_spv_module[];
 
 #define GUARD 0xA5u
 #define CHECK_STEPS 2u         /* per method, before the timing and after */
@@ -269,6 +270,8 @@ static vksplit_context* three_command_context(const rows_loop* l, const vksplit_
     desc.pipelines = VKSPLIT_PIPELINES_ON_DEMAND;
     desc.tuning = *tuning;
     desc.tuning.one_dispatch_bytes = 1;
+    desc.pipeline_created = bench_pipelines_created; /* its pipelines listed beside the runner's */
+    desc.pipeline_created_user = l->o->pipelines;
     vksplit_context* ctx = NULL;
     return vksplit_context_create(&desc, &ctx, error) == VKSPLIT_OK ? ctx : NULL;
 }
@@ -361,7 +364,8 @@ static int setup(rows_loop* l, const vksplit_tuning* tuning, bench_rows_result* 
 {
     VkDevice device = l->info.device;
     if (!bench_step_objects_create(device, l->info.queue_family_index, bench_rows_producer_spv,
-                                   bench_rows_producer_spv_size, 24, l->s->c->name, &l->vk))
+                                   bench_rows_producer_spv_size, bench_rows_producer_spv_module, l->o->pipelines, 24,
+                                   l->s->c->name, &l->vk))
         return 0;
     if (!create_plans(l, tuning, r) || !create_buffers(l))
         return 0;

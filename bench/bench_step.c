@@ -41,8 +41,8 @@ int bench_step_submit(VkDevice device, VkQueue queue, VkFence fence, VkCommandBu
     return 1;
 }
 
-static int create_producer(VkDevice device, const uint32_t* code, size_t code_size, uint32_t push_bytes,
-                           bench_step_objects* o)
+static int create_producer(VkDevice device, const uint32_t* code, size_t code_size, const char* module_name,
+                           bench_pipelines* pipelines, uint32_t push_bytes, bench_step_objects* o)
 {
     VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, push_bytes};
     VkPipelineLayoutCreateInfo layout = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
@@ -63,11 +63,14 @@ static int create_producer(VkDevice device, const uint32_t* code, size_t code_si
     pipe.layout = o->layout;
     VkResult vr = vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &pipe, NULL, &o->producer);
     vkDestroyShaderModule(device, module, NULL);
+    if (vr == VK_SUCCESS)
+        bench_pipelines_add(pipelines, module_name, NULL);
     return vr == VK_SUCCESS;
 }
 
 int bench_step_objects_create(VkDevice device, uint32_t queue_family, const uint32_t* code, size_t code_size,
-                              uint32_t push_bytes, const char* name, bench_step_objects* o)
+                              const char* module, bench_pipelines* pipelines, uint32_t push_bytes, const char* name,
+                              bench_step_objects* o)
 {
     VkCommandPoolCreateInfo pool = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
                                     .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
@@ -75,7 +78,7 @@ int bench_step_objects_create(VkDevice device, uint32_t queue_family, const uint
     VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
     if (vkCreateCommandPool(device, &pool, NULL, &o->pool) != VK_SUCCESS ||
         vkCreateFence(device, &fence, NULL, &o->fence) != VK_SUCCESS ||
-        !create_producer(device, code, code_size, push_bytes, o)) {
+        !create_producer(device, code, code_size, module, pipelines, push_bytes, o)) {
         fprintf(stderr, "split_bench: %s: the loop's command pool, fence or producer pipeline failed\n", name);
         return 0;
     }

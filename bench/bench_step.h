@@ -6,6 +6,8 @@
 
 #include <volk.h> /* split_bench's own Vulkan calls: volk's globals, loaded in main */
 
+#include "bench_pipelines.h"
+
 /* A global memory barrier between two stages. */
 void bench_barrier(VkCommandBuffer cmd, VkPipelineStageFlags src_stage, VkAccessFlags src,
                    VkPipelineStageFlags dst_stage, VkAccessFlags dst);
@@ -25,11 +27,13 @@ typedef struct bench_step_objects {
     VkPipelineLayout layout;
     VkPipeline producer;
 } bench_step_objects;
-/* Creates them on queue family `queue_family`, the producer from SPIR-V `code` (code_size bytes)
- * with push_bytes of push constants; on failure says so for case `name` on stderr and returns 0
- * (bench_step_objects_destroy what was made). */
+/* Creates them on queue family `queue_family`, the producer from SPIR-V `code` (code_size bytes,
+ * the build's module `module`: added to `pipelines`) with push_bytes of push constants; on
+ * failure says so for case `name` on stderr and returns 0 (bench_step_objects_destroy what was
+ * made). */
 int bench_step_objects_create(VkDevice device, uint32_t queue_family, const uint32_t* code, size_t code_size,
-                              uint32_t push_bytes, const char* name, bench_step_objects* o);
+                              const char* module, bench_pipelines* pipelines, uint32_t push_bytes, const char* name,
+                              bench_step_objects* o);
 /* Destroys what o holds (the pool frees its command buffers). */
 void bench_step_objects_destroy(VkDevice device, const bench_step_objects* o);
 

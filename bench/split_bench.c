@@ -35,6 +35,7 @@
 #include "bench_loops.h"
 #include "bench_measure.h"
 #include "bench_options.h"
+#include "bench_pipelines.h"
 #include "bench_references.h"
 #include "bench_report.h"
 #include "bench_rows.h"
@@ -74,6 +75,7 @@ typedef struct bench_env {
     bench_ceiling ceiling;
     int has_ceiling;
     const bench_options* o;
+    bench_pipelines pipelines; /* created, in order: the library's and the bench's own */
     int shader_stats;
     uint32_t reruns, low_batches; /* the run's */
 } bench_env;
@@ -246,7 +248,7 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, bench
     }
     if (bench_is_loop(c)) { /* an engine loop: its own methods, host-timed (bench_loops.h) */
         bench_loop_options lo = {env->o->batches, env->o->warmup_ms * 1e-3, env->o->batch_ms * 1e-3, env->o->batch_reps,
-                                 env->o->path};
+                                 env->o->path,    &env->pipelines};
         if (!bench_loop_run(runner, s, plan, &lo, &row->loop))
             exit(1);
         vksplit_plan_destroy(plan);
@@ -254,7 +256,7 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, bench
     }
     if (bench_is_kv_convert(c)) { /* a KV append that converts: its own methods (bench_kv_convert.h) */
         bench_loop_options lo = {env->o->batches, env->o->warmup_ms * 1e-3, env->o->batch_ms * 1e-3, env->o->batch_reps,
-                                 env->o->path};
+                                 env->o->path,    &env->pipelines};
         if (!bench_kv_convert_run(runner, &env->timer, s, plan, &lo, &row->kv))
             exit(1);
         vksplit_plan_destroy(plan);
@@ -262,7 +264,7 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, bench
     }
     if (bench_is_rows(c)) { /* a rows loop: its own methods, host- and GPU-timed (bench_rows.h) */
         bench_loop_options lo = {env->o->batches, env->o->warmup_ms * 1e-3, env->o->batch_ms * 1e-3, env->o->batch_reps,
-                                 env->o->path};
+                                 env->o->path,    &env->pipelines};
         if (!bench_rows_run(runner, &env->timer, s, plan, &lo, &env->o->runner.tuning, &row->rows))
             exit(1);
         vksplit_plan_destroy(plan);
@@ -395,6 +397,8 @@ static void open_env(bench_env* env, bench_options* o)
     env->o = o;
     if (o->validate)
         o->runner.log = log_message;
+    o->runner.pipeline_created = bench_pipelines_created;
+    o->runner.pipeline_created_user = &env->pipelines;
     vksplit_error error;
     if (vksplit_runner_create(&o->runner, &env->runner, &error) != VKSPLIT_OK)
         die("runner", &error);
@@ -420,11 +424,11 @@ static void open_env(bench_env* env, bench_options* o)
     } else if (o->plan_only) {
         env->clock.note = "not run (--plan-only)";
     } else if (!bench_timer_create(&env->info, &env->timer) ||
-               !bench_clock_create(env->runner, &env->info, &env->timer, o->clock_bits, &env->clock)) {
+               !bench_clock_create(env->runner, &env->info, &env->timer, o->clock_bits, &env->pipelines, &env->clock)) {
         exit(1);
     }
     env->has_ceiling = (env->info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) &&
-                       bench_ceiling_create(&env->info, &env->ceiling);
+                       bench_ceiling_create(&env->info, &env->pipelines, &env->ceiling);
 }
 
 /* 1 when the validation layer (--validate) said nothing. */
@@ -435,6 +439,7 @@ static int close_env(bench_env* env)
     bench_clock_destroy(&env->clock, &env->timer, env->runner);
     bench_timer_destroy(&env->timer);
     vksplit_runner_destroy(env->runner);
+    bench_pipelines_free(&env->pipelines);
     if (messages)
         fprintf(stderr, "split_bench: --validate: the validation layer sent %u messages\n", messages);
     return messages == 0;
@@ -473,6 +478,6 @@ int main(int argc, char** argv)
     /* The reference re-checked: the clock the GPU holds after the last case. */
     if (env.clock.available && env.clock.reference_mhz > 0)
         env.clock.end_mhz = bench_clock_now(&env.clock, &env.timer, env.runner);
-    bench_report_end(&o, &env.clock, env.reruns, env.low_batches);
+    bench_report_end(&o, &env.clock, &env.pipelines, env.reruns, env.low_batches);
     return close_env(&env) ? 0 : 1;
 }
