@@ -1,7 +1,7 @@
 /* split_bench's own list of the pipelines it created, in creation order: the library's, told
  * through vksplit_runner_desc.pipeline_created (vksplit_pipeline_fn), and the bench's own
  * shaders', added where each is created (bench_clock.c, bench_references.c, bench_step.c).
- * --json prints it as "pipelines": the ground truth that ../shared/tools/isa's labels.py
+ * --json prints it as "pipelines": the ground truth that ../shared/tools/isa/labels.py
  * otherwise reconstructs from the cases. */
 #ifndef VKSPLIT_BENCH_PIPELINES_H
 #define VKSPLIT_BENCH_PIPELINES_H

@@ -26,7 +26,9 @@
  *                         on one slot), then each again (nothing to do), and one past the last
  *                         (CONTEXT_PIPELINE_INDEX); at least one vkCreateComputePipelines per
  *                         pipeline; then a split and a join plan find theirs made and create
- *                         none.
+ *                         none. Every pipeline is reported once (pipeline_created), by the
+ *                         thread that won its slot: as many reports as pipelines, each handle
+ *                         once, however many were compiled in the races.
  * The validation layer (its thread-safety checks included) must stay silent. Worker threads
  * keep their own counts; only the main thread touches the harness's counters.
  *
@@ -399,10 +401,31 @@ static void* pipeline_thread(void* arg)
     return NULL;
 }
 
+/* The pipelines reported (vksplit_context_desc.pipeline_created), from any thread. */
+#define MAX_REPORTED 1024
+typedef struct reported {
+    atomic_uint count;
+    VkPipeline pipelines[MAX_REPORTED];
+} reported;
+
+static void on_created(void* user, VkPipeline pipeline, const char* module, const char* direction)
+{
+    (void)module;
+    (void)direction;
+    reported* r = user;
+    unsigned i = atomic_fetch_add(&r->count, 1);
+    if (i < MAX_REPORTED)
+        r->pipelines[i] = pipeline;
+}
+
 static void pipelines_on_demand(vksplit_runner* runner)
 {
+    static reported reports;
+    atomic_store(&reports.count, 0);
     vksplit_context_desc desc = vkc_context_desc(runner); /* its device functions counted */
     desc.pipelines = VKSPLIT_PIPELINES_ON_DEMAND;
+    desc.pipeline_created = on_created;
+    desc.pipeline_created_user = &reports;
     vksplit_context* ctx = NULL;
     vksplit_error err;
     vkc_reset();
@@ -431,6 +454,13 @@ static void pipelines_on_demand(vksplit_runner* runner)
     double seconds = core_now() - start;
     uint64_t made = vkc_calls(VKC_vkCreateComputePipelines);
     CHECK_MSG(made >= count, "%llu vkCreateComputePipelines for %u pipelines", (unsigned long long)made, count);
+    unsigned told = atomic_load(&reports.count);
+    uint64_t compiled = vkc_pipelines_created(); /* the races' losers too */
+    CHECK_MSG(told == count, "%u pipelines reported for %u made (%llu compiled)", told, count,
+              (unsigned long long)compiled);
+    for (unsigned i = 0; i < told && i < MAX_REPORTED; i++)
+        for (unsigned j = 0; j < i; j++)
+            CHECK_MSG(reports.pipelines[i] != reports.pipelines[j], "reports %u and %u name one pipeline", j, i);
     /* A split and a join plan: their pipelines are among those made, so they make none. */
     vkc_reset();
     static const uint64_t sizes[2] = {64, 12}, lengths[3] = {4, 4, 4};
@@ -445,8 +475,9 @@ static void pipelines_on_demand(vksplit_runner* runner)
     vksplit_plan_destroy(a);
     vksplit_plan_destroy(b);
     vksplit_context_destroy(ctx);
-    printf("%u pipelines created on demand by %d threads at once: %.2f s of wall time, %.1f ms a pipeline\n", count,
-           THREADS, seconds, seconds * 1e3 / count);
+    printf("%u pipelines created on demand by %d threads at once (%llu compiled, each reported once): %.2f s of "
+           "wall time, %.1f ms a pipeline\n",
+           count, THREADS, (unsigned long long)compiled, seconds, seconds * 1e3 / count);
 }
 
 /* ---- main ------------------------------------------------------------------------------------ */

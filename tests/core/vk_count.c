@@ -17,6 +17,7 @@
 static PFN_vkGetInstanceProcAddr real_gipa;
 static PFN_vkGetDeviceProcAddr real_gdpa;
 static _Atomic uint64_t calls[VKC_FUNCTION_COUNT];
+static _Atomic uint64_t pipelines_created; /* handles vkCreateComputePipelines returned, successful calls */
 static PFN_vkVoidFunction real_fn[VKC_FUNCTION_COUNT];
 static char unwrapped[1024];
 static uint32_t lookups;
@@ -264,7 +265,10 @@ static VKAPI_ATTR VkResult VKAPI_CALL w_vkCreateComputePipelines(VkDevice a, VkP
 {
     COUNT(vkCreateComputePipelines);
     FALLIBLE(vkCreateComputePipelines, memset(f, 0, c * sizeof *f));
-    return REAL(vkCreateComputePipelines)(a, b, c, d, e, f);
+    VkResult r = REAL(vkCreateComputePipelines)(a, b, c, d, e, f);
+    if (r == VK_SUCCESS)
+        atomic_fetch_add(&pipelines_created, c);
+    return r;
 }
 WRAP_CREATE(vkCreateDescriptorPool, VkDescriptorPoolCreateInfo, VkDescriptorPool)
 WRAP_CREATE(vkCreateDescriptorUpdateTemplate, VkDescriptorUpdateTemplateCreateInfo, VkDescriptorUpdateTemplate)
@@ -653,10 +657,12 @@ void vkc_reset(void)
     label_depth = 0;
     for (int i = 0; i < VKC_FUNCTION_COUNT; i++)
         atomic_store(&calls[i], 0);
+    atomic_store(&pipelines_created, 0);
     atomic_store(&host_allocations, 0);
 }
 
 uint64_t vkc_calls(vkc_function f) { return calls[f]; }
+uint64_t vkc_pipelines_created(void) { return atomic_load(&pipelines_created); }
 
 uint32_t vkc_barrier_count(void) { return barrier_count; }
 const vkc_barrier* vkc_barrier_at(uint32_t index)

@@ -114,6 +114,9 @@ PFN_vkVoidFunction VKAPI_CALL vkc_loader_get_instance_proc_addr(VkInstance insta
 void vkc_reset(void);
 uint64_t vkc_calls(vkc_function f);
 uint64_t vkc_calls_in(vkc_category category);
+/* The pipelines successful vkCreateComputePipelines calls returned since the reset (a call
+ * makes several): each one the driver compiled, a creation race's loser included. */
+uint64_t vkc_pipelines_created(void);
 /* "vkCmdDispatch=1 vkCmdBindPipeline=1 ..." for every function called since the reset. */
 void vkc_describe(char* buffer, size_t capacity);
 const char* vkc_name(vkc_function f);
