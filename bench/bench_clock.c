@@ -94,7 +94,7 @@ static int create_pipeline(bench_clock* c, bench_pipelines* pipelines)
         vr = vkCreateComputePipelines(c->device, VK_NULL_HANDLE, 1, &pipe, NULL, &c->pipeline);
     vkDestroyShaderModule(c->device, module, NULL);
     if (vr == VK_SUCCESS)
-        bench_pipelines_add(pipelines, bench_clock_spin_spv_module, NULL);
+        bench_pipelines_add(pipelines, c->pipeline, bench_clock_spin_spv_module, NULL);
     return vr == VK_SUCCESS;
 }
 

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-void bench_pipelines_add(bench_pipelines* list, const char* module, const char* direction)
+void bench_pipelines_add(bench_pipelines* list, VkPipeline pipeline, const char* module, const char* direction)
 {
     if (list->count == list->capacity) {
         uint32_t capacity = list->capacity ? 2 * list->capacity : 64;
@@ -16,13 +16,20 @@ void bench_pipelines_add(bench_pipelines* list, const char* module, const char* 
         list->items = items;
         list->capacity = capacity;
     }
-    list->items[list->count++] = (bench_pipeline){module, direction};
+    list->items[list->count++] = (bench_pipeline){pipeline, module, direction};
+}
+
+int64_t bench_pipelines_find(const bench_pipelines* list, VkPipeline pipeline)
+{
+    for (uint32_t i = list->count; pipeline != VK_NULL_HANDLE && i-- > 0;)
+        if (list->items[i].pipeline == pipeline)
+            return i;
+    return -1;
 }
 
 void bench_pipelines_created(void* user, VkPipeline pipeline, const char* module, const char* direction)
 {
-    (void)pipeline;
-    bench_pipelines_add(user, module, direction);
+    bench_pipelines_add(user, pipeline, module, direction);
 }
 
 void bench_pipelines_json(const bench_pipelines* list)

@@ -11,6 +11,7 @@
 #include "vksplit/vksplit.h"
 
 typedef struct bench_pipeline {
+    VkPipeline pipeline;
     const char* module;    /* the .spv's base name as the build writes it (build/shaders/, build/bench/) */
     const char* direction; /* "split", "join"; NULL for the bench's own shaders, which do neither */
 } bench_pipeline;
@@ -22,7 +23,10 @@ typedef struct bench_pipelines {
     uint32_t count, capacity;
 } bench_pipelines;
 
-void bench_pipelines_add(bench_pipelines* list, const char* module, const char* direction);
+void bench_pipelines_add(bench_pipelines* list, VkPipeline pipeline, const char* module, const char* direction);
+/* The index of the latest pipeline listed with this handle (a destroyed plan's handle may come
+ * back for a later one), -1 for none. */
+int64_t bench_pipelines_find(const bench_pipelines* list, VkPipeline pipeline);
 /* The library's report (vksplit_pipeline_fn), user a bench_pipelines: one thread makes the
  * bench's plans, so it takes no lock. */
 void bench_pipelines_created(void* user, VkPipeline pipeline, const char* module, const char* direction);

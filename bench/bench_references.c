@@ -55,7 +55,7 @@ int bench_ceiling_create(const vksplit_runner_info* info, bench_pipelines* pipel
         bench_ceiling_destroy(out);
         return 0;
     }
-    bench_pipelines_add(pipelines, bench_copy_ceiling_spv_module, NULL);
+    bench_pipelines_add(pipelines, out->pipeline, bench_copy_ceiling_spv_module, NULL);
     return 1;
 }
 

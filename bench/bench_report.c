@@ -14,17 +14,25 @@ static double ratio(double a, double b) { return b > 0 ? a / b : 0; }
 
 static int is_join(const bench_case* c) { return c->operation == VKSPLIT_OPERATION_JOIN; }
 
-/* --json's operation and part counts, and its mapping: a join's pipelines are their own
- * (specialized per direction), so a join's mapping is named join-MAPPING, which keeps the
- * pipelines that tools label by mapping and word (the ISA tool, bench/isa_table.py) apart. */
-static void json_operation(const bench_case* c, const vksplit_plan_info* i, char* mapping, size_t size)
+/* --json's operation and part counts, the pipeline it copies with (its index in the run's
+ * "pipelines": its module and direction, no label to derive from the plan's words; null on the
+ * transfer path), and its mapping: a join's pipelines are their own (specialized per
+ * direction), so a join's mapping is named join-MAPPING, which keeps the pipelines that tools
+ * label by mapping and word apart. */
+static void json_operation(const bench_row* r, char* mapping, size_t size)
 {
+    const bench_case* c = r->setup.c;
+    const vksplit_plan_info* i = &r->info;
     snprintf(mapping, size, "%s%s", is_join(c) && i->path != VKSPLIT_PATH_TRANSFER ? "join-" : "",
              bench_is_loop(c)   ? "device" /* device parameters' own kernel */
              : bench_is_rows(c) ? "rows"   /* and rows' */
                                 : bench_mapping_name(i->mapping));
     printf("\"operation\": \"%s\", \"inputs\": %u, \"outputs\": %u, ", is_join(c) ? "join" : "split",
            is_join(c) ? c->outputs : 1, is_join(c) ? 1 : c->outputs);
+    if (r->pipeline >= 0)
+        printf("\"pipeline\": %lld, ", (long long)r->pipeline);
+    else
+        printf("\"pipeline\": null, ");
 }
 
 /* A copy that converts: its types as vksplit_convert holds them ("convert": the whole's type,
@@ -172,7 +180,7 @@ static void plan_row(const bench_options* o, const bench_row* r, int last)
     char mapping[32];
     printf("    {\"case\": \"%s\", \"what\": \"%s\", \"size_mib\": %.0f, \"shape\": \"%s\", \"dtype\": \"%s\", ",
            c->name, c->what, (double)r->size_target / MIB, shape, c->dtype);
-    json_operation(c, i, mapping, sizeof mapping);
+    json_operation(r, mapping, sizeof mapping);
     json_convert(r);
     printf(
         "\"bytes\": %llu, \"path\": \"%s\", \"mapping\": \"%s\", \"plan\": \"%s\", "
@@ -235,7 +243,7 @@ static void json_row(const bench_row* r, const bench_clock* clock, int last)
     char mapping[32];
     printf("    {\"case\": \"%s\", \"what\": \"%s\", \"size_mib\": %.0f, \"shape\": \"%s\", \"dtype\": \"%s\", ",
            c->name, c->what, (double)r->size_target / MIB, shape, c->dtype);
-    json_operation(c, i, mapping, sizeof mapping);
+    json_operation(r, mapping, sizeof mapping);
     json_convert(r);
     printf("\"bytes\": %llu, \"path\": \"%s\", \"mapping\": \"%s\", \"plan\": \"%s\", "
            "\"dispatches\": %u, \"windows\": %u, \"word_bytes\": %u, \"workgroup_size\": %u, \"workgroups\": %llu, "
@@ -306,7 +314,7 @@ static void loop_json_row(const bench_row* r, int last)
     bench_shape_text(&r->setup, shape, sizeof shape);
     printf("    {\"case\": \"%s\", \"what\": \"%s\", \"size_mib\": %.0f, \"shape\": \"%s\", \"dtype\": \"%s\", ",
            c->name, c->what, (double)r->size_target / MIB, shape, c->dtype);
-    json_operation(c, i, mapping, sizeof mapping);
+    json_operation(r, mapping, sizeof mapping);
     printf("\"bytes\": %llu, \"path\": \"compute\", \"mapping\": \"%s\", \"plan\": \"%s\", \"dispatches\": %u, "
            "\"workgroups\": %llu, \"idle_workgroups\": %llu, \"bytes_in_flight\": %u, \"fetch_ratio\": %.4f%s, "
            "\"parameter_bytes\": %llu, \"timing\": \"host wall time per step\", ",
@@ -384,7 +392,7 @@ static void rows_json_row(const bench_row* r, int last)
     bench_shape_text(&r->setup, shape, sizeof shape);
     printf("    {\"case\": \"%s\", \"what\": \"%s\", \"size_mib\": %.0f, \"shape\": \"%s\", \"dtype\": \"%s\", ",
            c->name, c->what, (double)r->size_target / MIB, shape, c->dtype);
-    json_operation(c, i, mapping, sizeof mapping);
+    json_operation(r, mapping, sizeof mapping);
     printf(
         "\"bytes\": %llu, \"path\": \"compute\", \"mapping\": \"%s\", \"plan\": \"%s\", \"dispatches\": %u, "
         "\"workgroups\": %llu, \"word_bytes\": %u, \"part_rows\": %llu, \"index_count\": %llu, "
@@ -466,7 +474,7 @@ static void kv_json_row(const bench_row* r, int last)
     bench_shape_text(&r->setup, shape, sizeof shape);
     printf("    {\"case\": \"%s\", \"what\": \"%s\", \"size_mib\": %.0f, \"shape\": \"%s\", \"dtype\": \"%s\", ",
            c->name, c->what, (double)r->size_target / MIB, shape, c->dtype);
-    json_operation(c, i, mapping, sizeof mapping);
+    json_operation(r, mapping, sizeof mapping);
     json_convert(r);
     printf("\"bytes\": %llu, \"path\": \"compute\", \"mapping\": \"%s\", \"plan\": \"%s\", \"dispatches\": %u, "
            "\"check_dispatches\": %u, \"workgroups\": %llu, \"part_rows\": %llu, \"index_count\": %llu, "

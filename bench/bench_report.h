@@ -23,6 +23,7 @@ typedef struct bench_row {
      * copy's bytes_written each; a copy that converts, its spans (bench_convert_traffic) and
      * (read + written) / 2 rounded up to 16 bytes, so that a reference moves the same traffic */
     uint64_t bytes_read, bytes_written, copy_bytes;
+    int64_t pipeline; /* the plan's copy pipeline: its index in the run's pipelines, -1 none (transfer) */
     double record_us;
     double memcpy_s; /* median */
     int has_ceiling;

@@ -64,7 +64,7 @@ static int create_producer(VkDevice device, const uint32_t* code, size_t code_si
     VkResult vr = vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &pipe, NULL, &o->producer);
     vkDestroyShaderModule(device, module, NULL);
     if (vr == VK_SUCCESS)
-        bench_pipelines_add(pipelines, module_name, NULL);
+        bench_pipelines_add(pipelines, o->producer, module_name, NULL);
     return vr == VK_SUCCESS;
 }
 

@@ -227,6 +227,7 @@ static void run_case(bench_env* env, const bench_case* c, uint64_t target, bench
     if (r != VKSPLIT_OK)
         die(c->name, &error);
     vksplit_plan_get_info(plan, &row->info);
+    row->pipeline = bench_pipelines_find(&env->pipelines, vksplit_plan_pipeline(plan));
     int convert = bench_is_convert(c);
     row->bytes_read = row->bytes_written = row->copy_bytes = row->info.bytes_written;
     if (convert) { /* its spans the plan's, as docs/conversions.md gives them; its traffic by them */

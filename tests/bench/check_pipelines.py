@@ -8,7 +8,8 @@ of its SPIR-V words and its SPEC_JOIN constant. This script names each by hashin
 modules (BUILD_DIR/shaders/*.spv, BUILD_DIR/bench/*.spv), never by the library's names, and
 asserts that the bench's list is that list: the same modules in the same order, each library
 pipeline's direction its SPEC_JOIN (a converting copy's, its module's own direction), the bench's
-own shaders without one. Two runs: --plan-only (every kind of plan the default run makes), and a
+own shaders without one; and that each compute case's "pipeline" indexes the list at a pipeline
+of its own direction (a transfer case's is null). Two runs: --plan-only (every kind of plan the default run makes), and a
 short timed run with an engine loop (the clock's spin, the ceiling and the producer where the
 device has them). Exit 0 when all hold; 1 with the first disagreement on stderr."""
 import glob
@@ -88,6 +89,15 @@ def check_run(bench, build, args, work, name):
         if "device_check" in p["module"] and p["direction"] != "split":
             sys.exit("check_pipelines: pipelines[%d]: the device check is one split pipeline, listed %s" %
                      (i, p["direction"]))
+    for c in json.loads(run.stdout)["cases"]:  # each case's own: an index into the list, its direction
+        k = c.get("pipeline", "absent")
+        if c["path"] != "compute":
+            if k is not None:
+                sys.exit("check_pipelines: %s on the %s path names pipeline %r" % (c["case"], c["path"], k))
+        elif not isinstance(k, int) or not 0 <= k < len(listed) or listed[k]["direction"] != c["operation"]:
+            sys.exit("check_pipelines: %s (a %s) names pipeline %r of %d: %s" %
+                     (c["case"], c["operation"], k, len(listed), listed[k] if isinstance(k, int) and
+                      0 <= k < len(listed) else "none"))
     bench_says = [(p["module"], p["direction"]) for p in listed]
     layer_says = layer_reading(log, modules)
     if bench_says != layer_says:
