@@ -218,9 +218,11 @@ void copy_words(IDX src_pos, IDX dst_pos, uint run, uint tile)
     uint tile_words = gl_WorkGroupSize.x * UNROLL, first = tile * tile_words;
     // A tile the run only partly covers (its first, where the run starts within a word, and its
     // last): word by word, each element's load clamped into the run, a partly covered word
-    // merged. A loop, not unrolled: few tiles take it (a GPU's workgroup is fitted to its runs).
+    // merged. Few tiles take it (a GPU's workgroup is fitted to its runs), but unrolled all the
+    // same: a loop of loads here would be the kernel's one loop on a GPU (TRIPS 1), which is
+    // what the machine-code tool holds to the bars.
     if (!STEP_WORDS || lead != 0u || (first + tile_words) * DPW > run) {
-        [[dont_unroll]] for (uint j = 0u; j < UNROLL; j++) {
+        [[unroll]] for (uint j = 0u; j < UNROLL; j++) {
             uint w = first + gl_LocalInvocationID.x + j * gl_WorkGroupSize.x;
             if (w >= words)
                 break;
@@ -308,37 +310,68 @@ uint quantize_one(uint x, uint id)
     return uint((p & SIGN) != 0u ? -r : r) & 0xffu;
 }
 
-void quantize_block(IDX src_pos, IDX dst_pos, uint b)
+// The rare block (a NaN, an infinity, or amax below 2^-100): ggml's order of compares (after a
+// NaN amax restarts), its divisions correctly rounded bit by bit, each byte by quantize_one.
+// Loops, not unrolled, over the x the common path loaded (no loads of their own): so that none of
+// it joins the common block's path (unrolled beside it, ACO computed this amax on every block).
+void quantize_block_rare(IDX dst_pos, uint b, uint x[Q8_0_BLOCK])
 {
-    uint x[Q8_0_BLOCK];
-    [[unroll]] for (uint j = 0u; j < Q8_0_BLOCK; j++)
-        x[j] = load_src_code(src_pos + IDX(b * Q8_0_BLOCK + j));
     uint amax = 0u; // ggml's MAX(amax, |x|): a compare with a NaN is false
-    bool nan = false; // after a NaN, amax restarts: an x before it may pass it
-    [[unroll]] for (uint j = 0u; j < Q8_0_BLOCK; j++) {
-        x[j] = widen(x[j], SRC);
+    [[dont_unroll]] for (uint j = 0u; j < Q8_0_BLOCK; j++) {
         uint v = x[j] & ABS;
-        nan = nan || is_nan32(v);
         amax = (!is_nan32(amax) && !is_nan32(v) && amax > v) ? amax : v;
     }
     uint d = is_nan32(amax) ? amax | 0x00400000u : amax == INF32 ? INF32 : amax == 0u ? 0u : div_exact(amax, 0x42fe0000u);
     uint id = d == 0u || d == INF32 ? 0u : is_nan32(d) ? d : div_exact(0x3f800000u, d);
     uint dh = narrow_f16(d);
-    uint q[Q8_0_BLOCK];
-    if (!nan && amax >= 0x0d800000u && amax < INF32) {
-        // The common block (no NaN, amax from 2^-100 up and finite: id finite and normal): every
-        // |x| at most amax, so x * id is the device's multiply (correctly rounded), at most
-        // 127.00002 (rounds to 127: no clamp); a subnormal x, flushed or not, gives below
-        // 127 x 2^-26: 0 either way.
-        [[unroll]] for (uint j = 0u; j < Q8_0_BLOCK; j++) {
-            precise float p = uintBitsToFloat(x[j] & ABS) * uintBitsToFloat(id);
-            float t = trunc(p);
-            int r = int(t) + (p - t >= 0.5 ? 1 : 0); // roundf: half away from zero
-            q[j] = uint((x[j] & SIGN) != 0u ? -r : r) & 0xffu;
+    IDX byte = (dst_pos / Q8_0_BLOCK + b) * Q8_0_BYTES;
+    IDX w0 = byte >> 2;
+    int lead = int(byte & 3u); // 0 or 2: the block's 34 bytes over 9 words, the first or last half shared
+    [[dont_unroll]] for (uint k = 0u; k < 9u; k++) {
+        uint bits = 0u, mask = 0u;
+        [[unroll]] for (uint i = 0u; i < 4u; i++) {
+            int at = int(4u * k + i) - lead; // the byte of the block: d's two, then qs
+            if (at < 0 || at >= int(Q8_0_BYTES))
+                continue;
+            uint v = at < 2 ? (dh >> (8u * uint(at))) & 0xffu
+                            : quantize_one(x[at - 2], id);
+            bits |= v << (8u * i);
+            mask |= 0xffu << (8u * i);
         }
-    } else {
-        [[unroll]] for (uint j = 0u; j < Q8_0_BLOCK; j++)
-            q[j] = quantize_one(x[j], id);
+        if (mask == 0xffffffffu)
+            st_dst(w0 + k, bits);
+        else if (mask != 0u)
+            merge_dst(w0 + k, mask, bits);
+    }
+}
+
+void quantize_block(IDX src_pos, IDX dst_pos, uint b)
+{
+    uint x[Q8_0_BLOCK];
+    [[unroll]] for (uint j = 0u; j < Q8_0_BLOCK; j++)
+        x[j] = load_src_code(src_pos + IDX(b * Q8_0_BLOCK + j));
+    // The magnitudes' integer maximum: ggml's amax where no x is NaN (a NaN's magnitude is above
+    // every other as an integer, so a maximum past infinity says one is there).
+    uint top = 0u;
+    [[unroll]] for (uint j = 0u; j < Q8_0_BLOCK; j++) {
+        x[j] = widen(x[j], SRC);
+        top = max(top, x[j] & ABS);
+    }
+    if (top < 0x0d800000u || top >= INF32) {
+        quantize_block_rare(dst_pos, b, x);
+        return;
+    }
+    // The common block (no NaN, amax from 2^-100 up and finite: d and id normal): every |x| at
+    // most amax, so x * id is the device's multiply (correctly rounded), at most 127.00002 in
+    // magnitude; a subnormal x, flushed or not, gives below 127 x 2^-26: 0 either way. roundf
+    // (half away from zero) is the sum with 0.49999997 of p's sign, truncated: for every |p| up
+    // to 127.00002 (checked against roundf for each float32); `precise`, so that no compiler
+    // fuses the multiply into the add.
+    uint d = div_127(top), id = recip_normal(d), dh = narrow_f16(d), q[Q8_0_BLOCK];
+    [[unroll]] for (uint j = 0u; j < Q8_0_BLOCK; j++) {
+        precise float p = uintBitsToFloat(x[j]) * uintBitsToFloat(id);
+        precise float s = p + uintBitsToFloat((floatBitsToUint(p) & SIGN) | 0x3effffffu);
+        q[j] = uint(int(s)) & 0xffu;
     }
     IDX block = dst_pos / Q8_0_BLOCK + b;
     IDX byte = block * Q8_0_BYTES;
@@ -522,6 +555,8 @@ uint fused_rows_check(uint at)
                 atomicMin(fused[2], v.x);
         }
         barrier();
+        if (fused[1] == 0xFFFFFFFFu)
+            break; // no list holds a place twice: no second round (every lane reads the same)
     }
     uint dup_list = fused[1], dup_place = fused[2];
     for (uint round = 0u; duplicates && dup_list != 0xFFFFFFFFu && round < 2u; round++) { // its first two entries
@@ -591,6 +626,23 @@ bool fused_device_check(uint at, out uint length, out uint offset)
 
 // ---- the workgroup's tile ---------------------------------------------------------------------
 
+// Tile t of a run: its blocks, words or elements.
+void copy_tile(uint at, IDX src_pos, IDX dst_pos, uint run, uint t)
+{
+    if (DST == CTYPE_Q8_0 || SRC == CTYPE_Q8_0) {
+        uint b = t * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
+        if (b < run / Q8_0_BLOCK && DST == CTYPE_Q8_0)
+            quantize_block(src_pos, dst_pos, b);
+        else if (b < run / Q8_0_BLOCK)
+            dequantize_block(src_pos, dst_pos, b);
+    } else if (CONTIG) {
+        copy_words(src_pos, dst_pos, run, t);
+    } else {
+        IDX whole_step = tbl_idx(at + CSEG_WHOLE_STEP), part_step = tbl_idx(at + CSEG_PART_STEP);
+        copy_elements(src_pos, dst_pos, JOIN ? part_step : whole_step, JOIN ? whole_step : part_step, run, t);
+    }
+}
+
 void main()
 {
     uint wg = gl_WorkGroupID.y * grid_x() + gl_WorkGroupID.x;
@@ -646,19 +698,10 @@ void main()
         return; // a device length of 0
     IDX src_pos = JOIN ? part_pos : whole_pos, dst_pos = JOIN ? whole_pos : part_pos;
     g_scale = SCALE == CSCALE_HOST ? host_scale() : SCALE == CSCALE_DEVICE ? scale_bits() : 0x3f800000u;
-    for (uint trip = 0u; trip < TRIPS; trip++) { // a tile of the run each (past its end: nothing)
-        uint t = tile * TRIPS + trip;
-        if (DST == CTYPE_Q8_0 || SRC == CTYPE_Q8_0) {
-            uint b = t * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
-            if (b < run / Q8_0_BLOCK && DST == CTYPE_Q8_0)
-                quantize_block(src_pos, dst_pos, b);
-            else if (b < run / Q8_0_BLOCK)
-                dequantize_block(src_pos, dst_pos, b);
-        } else if (CONTIG) {
-            copy_words(src_pos, dst_pos, run, t);
-        } else {
-            IDX whole_step = tbl_idx(at + CSEG_WHOLE_STEP), part_step = tbl_idx(at + CSEG_PART_STEP);
-            copy_elements(src_pos, dst_pos, JOIN ? part_step : whole_step, JOIN ? whole_step : part_step, run, t);
-        }
+    if (TRIPS == 1u) { // a GPU's: no loop around the tile (a loop in it would keep one here)
+        copy_tile(at, src_pos, dst_pos, run, tile);
+    } else {
+        for (uint trip = 0u; trip < TRIPS; trip++) // a tile of the run each (past its end: nothing)
+            copy_tile(at, src_pos, dst_pos, run, tile * TRIPS + trip);
     }
 }

@@ -242,3 +242,39 @@ uint div_exact(uint a, uint b)
     }
     return pack_f32(0u, q, (ea - na) - (eb - nb) - 25, r != 0u);
 }
+
+// a / 127 for a normal float32 magnitude a from 2^-100 up (Q8_0's d of the common block), correctly
+// rounded: the 24-bit significand, 8 bits up, divided by the constant in 32-bit integers (a
+// multiply and a shift), 25-26 quotient bits and the remainder as the sticky bit. Checked
+// against the float division for every such a.
+uint div_127(uint a)
+{
+    uint n = ((a & 0x7fffffu) | 0x800000u) << 8, q = n / 127u;
+    bool sticky = n != q * 127u;
+    uint shift = uint(findMSB(q)) - 23u; // 1 or 2
+    uint mant = q >> shift, rem = q & ((1u << shift) - 1u), halfway = 1u << (shift - 1u);
+    mant += rem > halfway || (rem == halfway && (sticky || (mant & 1u) != 0u)) ? 1u : 0u;
+    return (((a >> 23) - 9u + shift) << 23) + mant; // a carry into 2^24 moves the exponent on
+}
+
+// 1 / d for a normal float32 magnitude d from 2^-107 to 2^121 (Q8_0's id of the common block),
+// correctly rounded: the device's division of 1 by d's significand in [1, 2) (Vulkan: within
+// 2.5 ulp) gives c, within 3 of Q = 2^47 / m (m the 24-bit significand); D = c m - 2^47,
+// exact in 32 bits, moves c to the one nearest Q (Q is never halfway). Checked for every
+// significand with the division's result off by up to 3 ulp either way.
+uint recip_normal(uint d)
+{
+    if ((d & 0x7fffffu) == 0u)
+        return (254u << 23) - d; // a power of two: exact
+    uint m = (d & 0x7fffffu) | 0x800000u;
+    precise float r = 1.0 / uintBitsToFloat(0x3f800000u | (d & 0x7fffffu));
+    uint c = clamp(uint(r * 16777216.0), 0x800000u, 0x1000000u), hi, lo;
+    umulExtended(c, m, hi, lo);
+    int D = int(lo); // c m - 2^47: 2^47 has no low bits, and |D| < 2^31
+    [[unroll]] for (uint k = 0u; k < 3u; k++) {
+        bool down = 2 * D > int(m), up = 2 * D < -int(m);
+        c += down ? 0xffffffffu : up ? 1u : 0u;
+        D += down ? -int(m) : up ? int(m) : 0;
+    }
+    return ((253u - (d >> 23)) << 23) + c - 0x800000u;
+}
