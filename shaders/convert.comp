@@ -260,17 +260,20 @@ void copy_words(IDX src_pos, IDX dst_pos, uint run, uint tile)
     ADDR from[DPW];
     [[unroll]] for (uint k = 0u; k < DPW; k++)
         from[k] = src_addr(src_word0 + ((b + k * SB) >> 2));
-    uint codes[UNROLL * DPW];
+    // The loaded words kept whole until every load is issued: NAK schedules in the source's
+    // order, and a code taken out of its word right after the load waited for that load.
+    uint words_in[UNROLL * DPW];
     [[unroll]] for (uint j = 0u; j < UNROLL; j++)
-        [[unroll]] for (uint k = 0u; k < DPW; k++) {
-            uint word = ld_at(from[k], j * gl_WorkGroupSize.x * DPW * SB / 4u);
-            codes[j * DPW + k] = SB == 4u ? word : (word >> (((b + k * SB) & 3u) * 8u)) & SMASK;
-        }
+        [[unroll]] for (uint k = 0u; k < DPW; k++)
+            words_in[j * DPW + k] = ld_at(from[k], j * gl_WorkGroupSize.x * DPW * SB / 4u);
     ADDR to = dst_addr(dst_word0 + first + gl_LocalInvocationID.x);
     [[unroll]] for (uint j = 0u; j < UNROLL; j++) {
         uint bits = 0u;
-        [[unroll]] for (uint k = 0u; k < DPW; k++)
-            bits |= convert_code(codes[j * DPW + k]) << (8u * DB * k);
+        [[unroll]] for (uint k = 0u; k < DPW; k++) {
+            uint word = words_in[j * DPW + k];
+            uint code = SB == 4u ? word : (word >> (((b + k * SB) & 3u) * 8u)) & SMASK;
+            bits |= convert_code(code) << (8u * DB * k);
+        }
         st_at(to, j * gl_WorkGroupSize.x, bits);
     }
 }
