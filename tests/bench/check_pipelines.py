@@ -1,11 +1,12 @@
 """split_bench --json's "pipelines" (issue 41: labels that cannot slip), held to a second reading.
 
-Usage: check_pipelines.py PATH/TO/split_bench BUILD_DIR
+Usage: check_pipelines.py PATH/TO/split_bench BUILD_DIR [LIBRARY_SPIRV_DIR]
 
 Runs split_bench under the tests' counting layer (tests/bench/count_layer.c, built beside the
 bench), which logs every compute pipeline the driver is asked for, in creation order, by the hash
-of its SPIR-V words and its SPEC_JOIN constant. This script names each by hashing the build's own
-modules (BUILD_DIR/shaders/*.spv, BUILD_DIR/bench/*.spv), never by the library's names, and
+of its SPIR-V words and its SPEC_JOIN constant. This script names each by hashing the modules the
+build embedded (LIBRARY_SPIRV_DIR/*.spv: BUILD_DIR/shaders unless the build took another's through
+VKSPLIT_SPIRV_DIR; BUILD_DIR/bench/*.spv), never by the library's names, and
 asserts that the bench's list is that list: the same modules in the same order, each library
 pipeline's direction its SPEC_JOIN (a converting copy's, its module's own direction), the bench's
 own shaders without one; and that each compute case's "pipeline" indexes the list at a pipeline
@@ -29,11 +30,12 @@ def fnv1a64(data):
     return "%016x" % h
 
 
-def build_modules(build):
-    """{hash: (stem, 'library' or 'bench')} over the build's .spv files."""
+def build_modules(build, library):
+    """{hash: (stem, 'library' or 'bench')} over the .spv files the library embedded (its build's
+    shaders/, or the other build's that VKSPLIT_SPIRV_DIR names) and the bench's own."""
     out = {}
-    for kind, folder in (("library", "shaders"), ("bench", "bench")):
-        for path in glob.glob(os.path.join(build, folder, "*.spv")):
+    for kind, folder in (("library", library), ("bench", os.path.join(build, "bench"))):
+        for path in glob.glob(os.path.join(folder, "*.spv")):
             with open(path, "rb") as f:
                 out[fnv1a64(f.read())] = (os.path.basename(path)[:-4], kind)
     return out
@@ -58,7 +60,7 @@ def layer_reading(log, modules):
     return seen
 
 
-def check_run(bench, build, args, work, name):
+def check_run(bench, build, library, args, work, name):
     log = os.path.join(work, name + ".log")
     env = dict(os.environ)
     env.update({"VKSPLIT_BENCH_COUNT": "1", "VKSPLIT_BENCH_PIPELINES_LOG": log,
@@ -71,15 +73,15 @@ def check_run(bench, build, args, work, name):
     listed = json.loads(run.stdout).get("pipelines")
     if not isinstance(listed, list) or not listed:
         sys.exit("check_pipelines: split_bench %s --json has no top-level \"pipelines\" list" % " ".join(args))
-    modules = build_modules(build)
+    modules = build_modules(build, library)
     names = {stem: kind for stem, kind in modules.values()}
     for i, p in enumerate(listed):
         if set(p) != {"module", "direction"}:
             sys.exit("check_pipelines: pipelines[%d] is %s, not {module, direction}" % (i, p))
         kind = names.get(p["module"])
         if kind is None:
-            sys.exit("check_pipelines: pipelines[%d]: %s.spv is in neither %s/shaders nor %s/bench" %
-                     (i, p["module"], build, build))
+            sys.exit("check_pipelines: pipelines[%d]: %s.spv is in neither %s nor %s/bench" %
+                     (i, p["module"], library, build))
         if (kind == "bench") != (p["direction"] is None) or p["direction"] not in (None, "split", "join"):
             sys.exit("check_pipelines: pipelines[%d]: %s with direction %r" % (i, p["module"], p["direction"]))
         one_way = p["module"].split("_a0_")[-1].split("_")[0] if p["module"].startswith("split_copy_") else ""
@@ -112,15 +114,16 @@ def check_run(bench, build, args, work, name):
 
 def main():
     bench, build = sys.argv[1], sys.argv[2]
+    library = sys.argv[3] if len(sys.argv) > 3 else os.path.join(build, "shaders")
     with tempfile.TemporaryDirectory() as work:
-        planned = check_run(bench, build, ["--plan-only"], work, "plan_only")
+        planned = check_run(bench, build, library, ["--plan-only"], work, "plan_only")
         kinds = {p["module"] for p in planned}
         for want in ("convert_", "device_check"):  # the default run's converting copies and device parameters
             if not any(want in m for m in kinds):
                 sys.exit("check_pipelines: --plan-only created no %s pipeline: the run no longer covers it" % want)
         if not any(p["direction"] == "join" for p in planned):
             sys.exit("check_pipelines: --plan-only created no join pipeline")
-        check_run(bench, build, ["--size", "1", "--case", "f32_1d,join_f32_last3,decode_f16_step", "--reps", "1",
+        check_run(bench, build, library, ["--size", "1", "--case", "f32_1d,join_f32_last3,decode_f16_step", "--reps", "1",
                                  "--warmup-ms", "0", "--batch-reps", "1"], work, "timed")
     print("check_pipelines: ok (%d pipelines under --plan-only)" % len(planned))
 
