@@ -23,9 +23,18 @@ wine_run() { # wine_run NAME ARGS...
     shift
     exe=$(find "$build/tests" -name "$name.exe" -print -quit)
     log="$build/$name${1:+_$1}.log"
-    if ! wine "$exe" "$@" >"$log" 2>&1; then
+    local status=0
+    wine "$exe" "$@" >"$log" 2>&1 || status=$?
+    if [ "$status" -ne 0 ] && [ ! -s "$log" ]; then
+        # Not one line, not even a crash report: Wine did not start the program (seen once, on
+        # the test just after wineboot). Once more, said so; a second silence fails.
+        echo "Wine printed nothing for $name $* (exit $status): running it once more"
+        status=0
+        wine "$exe" "$@" >"$log" 2>&1 || status=$?
+    fi
+    if [ "$status" -ne 0 ]; then
         cat "$log"
-        echo "FAILED under Wine: $name $*" >&2
+        echo "FAILED under Wine: $name $* (exit $status)" >&2
         return 1
     fi
     echo "passed under Wine: $name $* ($((SECONDS - started)) s)"
