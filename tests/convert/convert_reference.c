@@ -34,6 +34,12 @@ uint32_t cref_element_size(vksplit_type t)
     }
 }
 
+uint64_t cref_bytes(vksplit_type t, uint64_t elements)
+{
+    return t == VKSPLIT_TYPE_Q8_0 ? elements / CREF_Q8_0_BLOCK * CREF_Q8_0_BLOCK_BYTES
+                                  : elements * cref_element_size(t);
+}
+
 const char* cref_type_name(vksplit_type t)
 {
     switch (t) {

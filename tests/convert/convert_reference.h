@@ -16,6 +16,8 @@
 
 /* Bytes of one element: 4, 2, 1; 0 for Q8_0 and NONE (no byte size). */
 uint32_t cref_element_size(vksplit_type t);
+/* The bytes of `elements` elements of type t: Q8_0 in whole blocks (a multiple of 32 elements). */
+uint64_t cref_bytes(vksplit_type t, uint64_t elements);
 /* "FLOAT16", ...; "?" for a value that is no type. */
 const char* cref_type_name(vksplit_type t);
 /* Whether docs/conversions.md's table lists whole <-> parts (either way), equal types aside. */

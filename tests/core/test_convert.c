@@ -32,6 +32,7 @@
 #include "test_vulkan.h"
 
 #include "convert_reference.h"
+#include "reference.h"
 #include "core_gpu.h"
 #include "core_support.h"
 #include "host_buffer.h"
@@ -98,23 +99,6 @@ static void geo_finish(geo* g)
             part_sizes(g, k, ps);
             packed_strides(g->rank, ps, g->part_strides[k]);
         }
-}
-
-/* Elements a tensor spans from its first (0 when empty). */
-static uint64_t span_elements(uint32_t rank, const uint64_t* sizes, const uint64_t* strides)
-{
-    uint64_t span = 1;
-    for (uint32_t d = 0; d < rank; d++) {
-        if (sizes[d] == 0)
-            return 0;
-        span += (sizes[d] - 1) * strides[d];
-    }
-    return span;
-}
-
-static uint64_t bytes_of(vksplit_type t, uint64_t elements)
-{
-    return t == Q8 ? elements / 32 * CREF_Q8_0_BLOCK_BYTES : elements * cref_element_size(t);
 }
 
 static uint64_t up(uint64_t n, uint64_t to) { return (n + to - 1) / to * to; }
@@ -472,13 +456,13 @@ static void layout_of(const conv_case* c, layout* l)
     const geo* g = &c->g;
     memset(l, 0, sizeof *l);
     l->whole_at = 64;
-    l->whole_bytes = bytes_of(c->whole, span_elements(g->rank, g->sizes, g->whole_strides));
+    l->whole_bytes = cref_bytes(c->whole, ref_span_bytes(g->rank, g->sizes, g->whole_strides, 1));
     l->whole_buffer = up(l->whole_at + l->whole_bytes + 64, 256);
     for (uint32_t k = 0; k < g->parts; k++) {
         uint64_t ps[4];
         part_sizes(g, k, ps);
         l->part_at[k] = l->parts_buffer;
-        l->part_bytes[k] = bytes_of(c->parts, span_elements(g->rank, ps, g->part_strides[k]));
+        l->part_bytes[k] = cref_bytes(c->parts, ref_span_bytes(g->rank, ps, g->part_strides[k], 1));
         l->parts_buffer += up(l->part_bytes[k] + 64, 256);
     }
 }

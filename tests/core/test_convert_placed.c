@@ -51,6 +51,7 @@
 #include "test_vulkan.h"
 
 #include "convert_reference.h"
+#include "reference.h"
 #include "core_gpu.h"
 #include "core_support.h"
 #include "expected_rules.h"
@@ -164,23 +165,6 @@ static uint64_t count_of(uint32_t rank, const uint64_t* sizes)
     return n;
 }
 
-/* Elements a tensor spans from its first (0 when empty). */
-static uint64_t span_elements(uint32_t rank, const uint64_t* sizes, const uint64_t* strides)
-{
-    uint64_t span = 1;
-    for (uint32_t d = 0; d < rank; d++) {
-        if (sizes[d] == 0)
-            return 0;
-        span += (sizes[d] - 1) * strides[d];
-    }
-    return span;
-}
-
-static uint64_t bytes_of(vksplit_type t, uint64_t elements)
-{
-    return t == Q8 ? elements / 32 * CREF_Q8_0_BLOCK_BYTES : elements * cref_element_size(t);
-}
-
 static uint64_t up(uint64_t n, uint64_t to) { return (n + to - 1) / to * to; }
 
 static uint64_t lists_of(const pcase* c)
@@ -208,14 +192,14 @@ static void layout_of(const pcase* c, layout* l)
     whole_strides(c, ws);
     memset(l, 0, sizeof *l);
     l->whole_at = 68;
-    l->whole_bytes = bytes_of(c->whole, span_elements(c->rank, c->sizes, ws));
+    l->whole_bytes = cref_bytes(c->whole, ref_span_bytes(c->rank, c->sizes, ws, 1));
     l->whole_buffer = up(l->whole_at + l->whole_bytes + 64, 256);
     for (uint32_t k = 0; k < c->n; k++) {
         uint64_t psz[MAX_RANK], ps[MAX_RANK];
         part_sizes(c, k, psz);
         part_strides(c, k, ps);
         l->part_at[k] = l->parts_buffer + 4 * (k + 1);
-        l->part_bytes[k] = bytes_of(c->parts, span_elements(c->rank, psz, ps));
+        l->part_bytes[k] = cref_bytes(c->parts, ref_span_bytes(c->rank, psz, ps, 1));
         l->parts_buffer += up(4 * (k + 1) + l->part_bytes[k] + 64, 256);
     }
 }
