@@ -144,16 +144,6 @@ static double gpu_steps(kv_loop* l, uint32_t kind, uint32_t k)
 
 /* ---- the check ------------------------------------------------------------------------------ */
 
-static int status_ok(const kv_loop* l, const vksplit_plan* plan, const uint32_t* words, const char* which,
-                     const char* when)
-{
-    vksplit_error error;
-    if (vksplit_parameters_status(plan, words, &error) == VKSPLIT_OK)
-        return 1;
-    fprintf(stderr, "split_bench: %s (%s): the %s status: %s\n", l->s->c->name, when, which, error.message);
-    return 0;
-}
-
 /* Method `kind`'s cache, every row: the part's row it last received, converted (l->expected), or
  * the guard bytes. */
 static int check_cache(kv_loop* l, uint32_t kind, uint8_t* got, const char* when)
@@ -191,8 +181,9 @@ static int check(kv_loop* l, uint32_t kind, uint8_t* got, const char* when)
                 when, l->state.words[0], (unsigned long long)l->host_steps);
         return 0;
     }
-    return status_ok(l, l->plan, l->block[0].words, "converting plan's", when) &&
-           status_ok(l, l->append, l->block[1].words, "byte append's", when) && check_cache(l, kind, got, when);
+    return bench_status_ok(l->plan, l->block[0].words, l->s->c->name, "converting plan's", when) &&
+           bench_status_ok(l->append, l->block[1].words, l->s->c->name, "byte append's", when) &&
+           check_cache(l, kind, got, when);
 }
 
 /* ---- set-up ----------------------------------------------------------------------------------- */

@@ -251,11 +251,8 @@ static int check(loop* l, const uint8_t* read_host, uint8_t* got, uint64_t write
                 when, l->state.words[0], (unsigned long long)l->host_steps);
         return 0;
     }
-    if (vksplit_parameters_status(l->plan, l->params.words, &error) != VKSPLIT_OK) {
-        fprintf(stderr, "split_bench: %s (%s): the device parameters' status: %s\n", l->s->c->name, when,
-                error.message);
+    if (!bench_status_ok(l->plan, l->params.words, l->s->c->name, "device parameters'", when))
         return 0;
-    }
     uint64_t rows = 0, first[BENCH_MAX_OUTPUTS + 1];
     for (uint32_t i = 0; i < (l->join ? 1 : l->parts); i++) { /* the written side's rows, per tensor */
         first[i] = rows;

@@ -219,16 +219,6 @@ static double gpu_steps(rows_loop* l, uint32_t kind, uint32_t k)
 
 /* ---- the check ------------------------------------------------------------------------------ */
 
-static int status_ok(const rows_loop* l, const vksplit_plan* plan, const uint32_t* words, const char* which,
-                     const char* when)
-{
-    vksplit_error error;
-    if (vksplit_parameters_status(plan, words, &error) == VKSPLIT_OK)
-        return 1;
-    fprintf(stderr, "split_bench: %s (%s): the %s status: %s\n", l->s->c->name, when, which, error.message);
-    return 0;
-}
-
 static int check(rows_loop* l, const uint8_t* read_host, uint8_t* got, uint8_t* joined, const char* when)
 {
     vksplit_error error;
@@ -246,9 +236,10 @@ static int check(rows_loop* l, const uint8_t* read_host, uint8_t* got, uint8_t* 
                 when, l->state.words[0], (unsigned long long)l->host_steps);
         return 0;
     }
-    if (!status_ok(l, l->plan, l->block.words, "rows plan's", when) ||
-        (l->given[0] && !status_ok(l, l->given[0], l->params[0].words, "GIVEN plan's", when)) ||
-        (l->given[1] && !status_ok(l, l->given[1], l->params[1].words, "GIVEN check + copy plan's", when)))
+    if (!bench_status_ok(l->plan, l->block.words, l->s->c->name, "rows plan's", when) ||
+        (l->given[0] && !bench_status_ok(l->given[0], l->params[0].words, l->s->c->name, "GIVEN plan's", when)) ||
+        (l->given[1] &&
+         !bench_status_ok(l->given[1], l->params[1].words, l->s->c->name, "GIVEN check + copy plan's", when)))
         return 0;
     bench_rows_images images = {read_host, l->part_offset, got, with_joined ? joined : NULL, l->part_offset[STATIC]};
     return bench_rows_reference_check(l->ref, &images, l->s->c->name, when);

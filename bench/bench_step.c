@@ -96,3 +96,13 @@ void bench_step_objects_destroy(VkDevice device, const bench_step_objects* o)
     if (o->layout)
         vkDestroyPipelineLayout(device, o->layout, NULL);
 }
+
+int bench_status_ok(const vksplit_plan* plan, const uint32_t* words, const char* name, const char* which,
+                    const char* when)
+{
+    vksplit_error error;
+    if (vksplit_parameters_status(plan, words, &error) == VKSPLIT_OK)
+        return 1;
+    fprintf(stderr, "split_bench: %s (%s): the %s status: %s\n", name, when, which, error.message);
+    return 0;
+}

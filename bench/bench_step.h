@@ -7,6 +7,7 @@
 #include <volk.h> /* split_bench's own Vulkan calls: volk's globals, loaded in main */
 
 #include "bench_pipelines.h"
+#include "vksplit/vksplit.h"
 
 /* A global memory barrier between two stages. */
 void bench_barrier(VkCommandBuffer cmd, VkPipelineStageFlags src_stage, VkAccessFlags src,
@@ -18,6 +19,11 @@ int bench_step_end(VkCommandBuffer cmd);
 /* Submits cmd with fence, waits for it and resets it; on failure says so for case `name` on
  * stderr and returns 0. */
 int bench_step_submit(VkDevice device, VkQueue queue, VkFence fence, VkCommandBuffer cmd, const char* name);
+
+/* The status words a plan's GPU check wrote (vksplit_parameters_status): 1 where they say no rule
+ * broke; else "split_bench: NAME (WHEN): the WHICH status: ..." on stderr, and 0. */
+int bench_status_ok(const vksplit_plan* plan, const uint32_t* words, const char* name, const char* which,
+                    const char* when);
 
 /* A loop's own objects: the pool of its steps' command buffers (each resettable), the fence its
  * steps wait on, and its producer: a compute pipeline of one shader with push constants. */
