@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "core_support.h"
+#include "test_harness.h"
 #include "test_vulkan.h"
 
 int core_gpu_create(vksplit_runner* runner, core_gpu* g)
@@ -18,4 +20,16 @@ int core_gpu_create(vksplit_runner* runner, core_gpu* g)
     if (vkCreateCommandPool(g->info.device, &pool_info, NULL, &g->pool) != VK_SUCCESS)
         g->pool = VK_NULL_HANDLE;
     return g->pool != VK_NULL_HANDLE;
+}
+
+vksplit_context* core_gpu_push_context(const core_gpu* g)
+{
+    if (!g->bda || !(g->info.enabled_features & VKSPLIT_FEATURE_PUSH_DESCRIPTOR))
+        return NULL;
+    vksplit_context_desc desc = core_runner_context_desc(g->runner);
+    desc.enabled_features &= ~(vksplit_features)VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS;
+    vksplit_context* push = NULL;
+    vksplit_error err;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&desc, &push, &err), &err);
+    return push;
 }

@@ -21,4 +21,10 @@ typedef struct core_gpu {
  * the pool. 1 on success; 0 where the pool's creation failed (g->pool VK_NULL_HANDLE). */
 int core_gpu_create(vksplit_runner* runner, core_gpu* g);
 
+/* A second context on the runner's device, on the push-descriptor path: where the device has
+ * device addresses and VK_KHR_push_descriptor, a new context not told of the addresses (the
+ * caller destroys it); NULL otherwise (without addresses the runner's own context runs that
+ * path already). A failed creation fails the test (CHECK_RESULT) and gives NULL. */
+vksplit_context* core_gpu_push_context(const core_gpu* g);
+
 #endif /* VKSPLIT_TESTS_CORE_GPU_H */

@@ -1235,16 +1235,9 @@ int main(void)
     CHECK(core_gpu_create(runner, &g));
     if (!g.pool)
         return test_finish(runner);
-    vksplit_error err;
     vksplit_context* ctx = vksplit_runner_context(runner);
-    vksplit_context* descriptors = NULL;
-    if (g.bda && (g.info.enabled_features & VKSPLIT_FEATURE_PUSH_DESCRIPTOR)) {
-        vksplit_context_desc desc = core_runner_context_desc(runner);
-        desc.enabled_features &= ~(vksplit_features)VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS;
-        CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&desc, &descriptors, &err), &err);
-    } else if (!g.bda) {
-        descriptors = ctx;
-    }
+    vksplit_context* push = core_gpu_push_context(&g);
+    vksplit_context* descriptors = push ? push : g.bda ? NULL : ctx;
     double t0 = core_now();
     plan_rules(ctx, descriptors);
     record_rules(&g, ctx);
@@ -1259,8 +1252,7 @@ int main(void)
     }
     printf("%u cases failed, %llu mismatches in all, %.1f s\n", failed_cases, (unsigned long long)total_mismatches,
            core_now() - t0);
-    if (descriptors != ctx)
-        vksplit_context_destroy(descriptors);
+    vksplit_context_destroy(push);
     vkDestroyCommandPool(g.info.device, g.pool, NULL);
     return test_finish(runner);
 }

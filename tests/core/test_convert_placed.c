@@ -1537,14 +1537,8 @@ int main(void)
     CHECK(core_gpu_create(runner, &g));
     if (!g.pool)
         return test_finish(runner);
-    vksplit_error err;
     vksplit_context* ctx = vksplit_runner_context(runner);
-    vksplit_context* descriptors = NULL;
-    if (g.bda && (g.info.enabled_features & VKSPLIT_FEATURE_PUSH_DESCRIPTOR)) {
-        vksplit_context_desc desc = core_runner_context_desc(runner);
-        desc.enabled_features &= ~(vksplit_features)VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS;
-        CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&desc, &descriptors, &err), &err);
-    }
+    vksplit_context* descriptors = core_gpu_push_context(&g);
     double t0 = core_now();
     g.on = g.bda ? "device addresses" : "push descriptors";
     all_on(&g, ctx, g.bda);

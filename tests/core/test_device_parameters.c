@@ -906,14 +906,8 @@ int main(void)
     vksplit_error err;
     vksplit_context* ctx = vksplit_runner_context(runner);
     /* On a device with addresses, the descriptor path too: a context that is not told of them. */
-    vksplit_context* descriptors = NULL;
-    if (g.bda && (g.info.enabled_features & VKSPLIT_FEATURE_PUSH_DESCRIPTOR)) {
-        vksplit_context_desc desc = core_runner_context_desc(runner);
-        desc.enabled_features &= ~(vksplit_features)VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS;
-        CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&desc, &descriptors, &err), &err);
-    } else if (!g.bda) {
-        descriptors = ctx;
-    }
+    vksplit_context* push = core_gpu_push_context(&g);
+    vksplit_context* descriptors = push ? push : g.bda ? NULL : ctx;
     rules(&g, ctx, descriptors);
     capacity_in_words(&g, "capacity in words");
     runner_runs(&g);
@@ -930,8 +924,7 @@ int main(void)
     if (gpu_ctx)
         random_cases(&g, gpu_ctx, "random, workgroups of 64", seed + 2, (long)core_scaled(30));
     vksplit_context_destroy(gpu_ctx);
-    if (descriptors != ctx)
-        vksplit_context_destroy(descriptors);
+    vksplit_context_destroy(push);
     gpu_destroy(&g);
     return test_finish(runner);
 }

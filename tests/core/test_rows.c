@@ -751,14 +751,8 @@ int main(void)
         return test_finish(runner);
     vksplit_error err;
     vksplit_context* ctx = vksplit_runner_context(runner);
-    vksplit_context* descriptors = NULL;
-    if (g.bda && (g.info.enabled_features & VKSPLIT_FEATURE_PUSH_DESCRIPTOR)) {
-        vksplit_context_desc desc = core_runner_context_desc(runner);
-        desc.enabled_features &= ~(vksplit_features)VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS;
-        CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&desc, &descriptors, &err), &err);
-    } else if (!g.bda) {
-        descriptors = ctx;
-    }
+    vksplit_context* push = core_gpu_push_context(&g);
+    vksplit_context* descriptors = push ? push : g.bda ? NULL : ctx;
     rules(&g, ctx, descriptors);
     uint64_t seed = core_seed(0x2085);
     run_all(&g, ctx, g.bda ? "the runner's context (device addresses)" : "the runner's context (push descriptors)",
@@ -773,8 +767,7 @@ int main(void)
     if (gpu_ctx)
         run_all(&g, gpu_ctx, "a GPU's tuning (workgroups of 64, lanes apart)", seed + 2);
     vksplit_context_destroy(gpu_ctx);
-    if (descriptors != ctx)
-        vksplit_context_destroy(descriptors);
+    vksplit_context_destroy(push);
     vkDestroyCommandPool(g.info.device, g.pool, NULL);
     return test_finish(runner);
 }
