@@ -49,6 +49,21 @@ const uint SMASK = SB == 4u ? 0xffffffffu : (1u << (8u * SB)) - 1u;
 const uint DMASK = DB == 4u ? 0xffffffffu : (1u << (8u * DB)) - 1u;
 // Each of a lane's loads a whole number of words after its first (the workgroup a multiple of 4).
 const bool STEP_WORDS = (gl_WorkGroupSize.x * DPW * SB) % 4u == 0u;
+// A float32 source narrowed, device addresses (VEC): a whole tile whose run starts on 16 bytes
+// is read 16 bytes (4 elements) at a time, each lane writing their LW destination words whole,
+// UNROLL / LW times; the tile's words are the 32-bit path's, lane by lane in runs of LW. Any
+// other tile takes the word-by-word path: a run of float32 that starts off 16 bytes is rare, and
+// a third copy of the tile's conversions cost llvmpipe 20 ms a plan to compile.
+#if defined(ADDRESSING_BDA)
+const bool VEC = SB == 4u && DB < 4u && SRC != CTYPE_Q8_0 && DST != CTYPE_Q8_0;
+#else
+const bool VEC = false;
+#endif
+const uint LW = VEC ? 16u / (DPW * SB) : 1u; // 2 (to 16 bits) or 1 (to FP8)
+// The tile's loop counts on each path: 0 where the path is not this pipeline's, so that no copy
+// of its conversions is made before the dead branch is dropped (llvmpipe compiles them first).
+const uint UNITS = VEC ? UNROLL / LW : 0u;
+const uint WORDS_UNROLL = VEC ? 0u : UNROLL;
 
 // ---- addressing: words of the side read (src) and the side written (dst) --------------------
 #if defined(ADDRESSING_BDA)
@@ -69,6 +84,9 @@ layout(buffer_reference, std430, buffer_reference_align = 4) readonly buffer Tab
 // Not readonly: NAK would make its copy loads constant-cache reads, as it does the table's.
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer LoadRef { uint v; };
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer StoreRef { uint v; };
+// A float32 source's 16-byte loads and their converted words' stores (VEC below).
+layout(buffer_reference, std430, buffer_reference_align = 16) buffer Load4Ref { uvec4 v; };
+layout(buffer_reference, std430, buffer_reference_align = 8) buffer Store2Ref { uvec2 v; };
 layout(buffer_reference, std430, buffer_reference_align = 8) readonly buffer AddressRef { uint64_t a[]; };
 uint tbl(uint i) { return TableRef(pc.table).t[i]; }
 uint64_t g_src, g_dst; // the byte addresses of the two sides' element 0
@@ -229,6 +247,29 @@ void copy_edge_word(IDX src_word0, IDX dst_word0, uint src_lead, uint lead, uint
         merge_dst(dst_word0 + w, mask, bits);
 }
 
+#if defined(ADDRESSING_BDA)
+// VEC's tile from its first source and destination bytes (16- and 4 x LW-byte aligned): unit
+// j x WG + lane is 16 source bytes and LW destination words; every load before the first store.
+void copy_units(uint64_t src, uint64_t dst)
+{
+    uint lane = gl_LocalInvocationID.x;
+    uint64_t from = src + uint64_t(lane * 16u), to = dst + uint64_t(lane * LW * 4u);
+    uvec4 v[UNROLL]; // UNITS of them (an array's size is never 0)
+    [[unroll]] for (uint j = 0u; j < UNITS; j++)
+        v[j] = Load4Ref(from + uint64_t(j * gl_WorkGroupSize.x * 16u)).v;
+    [[unroll]] for (uint j = 0u; j < UNITS; j++) {
+        uvec4 c;
+        [[unroll]] for (uint k = 0u; k < 4u; k++) // one call, one copy inlined before the loop unrolls (llvmpipe)
+            c[k] = convert_code(v[j][k]);
+        uint64_t at = to + uint64_t(j * gl_WorkGroupSize.x * LW * 4u);
+        if (LW == 2u)
+            Store2Ref(at).v = uvec2(c.x | c.y << 16, c.z | c.w << 16);
+        else
+            StoreRef(at).v = c.x | c.y << 8 | c.z << 16 | c.w << 24;
+    }
+}
+#endif
+
 void copy_words(IDX src_pos, IDX dst_pos, uint run, uint tile)
 {
     // 32-bit offsets from each side's first word of the run: one 64-bit add per access
@@ -241,8 +282,13 @@ void copy_words(IDX src_pos, IDX dst_pos, uint run, uint tile)
     // last): word by word. Few tiles take it (a GPU's workgroup is fitted to its runs). On a GPU
     // (TRIPS 1) unrolled, so that no loop of loads is the kernel's one loop, which is what the
     // machine-code tool holds to the bars; on a CPU device a loop (llvmpipe: unrolled, the
-    // float copies ran at 0.55-0.65 of the loop's speed).
-    if (!STEP_WORDS || lead != 0u || (first + tile_words) * DPW > run) {
+    // float copies ran at 0.55-0.65 of the loop's speed). VEC's tiles off 16 bytes too.
+#if defined(ADDRESSING_BDA)
+    bool units = VEC && ((g_src + src_byte) & 15ul) == 0ul && ((g_dst + dst_byte) & uint64_t(4u * LW - 1u)) == 0ul;
+#else
+    const bool units = false;
+#endif
+    if (!STEP_WORDS || lead != 0u || (first + tile_words) * DPW > run || (VEC && !units)) {
         uint w0 = first + gl_LocalInvocationID.x;
         if (TRIPS == 1u) {
             [[unroll]] for (uint j = 0u; j < UNROLL; j++)
@@ -254,6 +300,12 @@ void copy_words(IDX src_pos, IDX dst_pos, uint run, uint tile)
         }
         return;
     }
+#if defined(ADDRESSING_BDA)
+    if (VEC) {
+        copy_units(g_src + src_byte + uint64_t(first) * (DPW * SB), g_dst + dst_byte + uint64_t(first) * 4ul);
+        return;
+    }
+#endif
     // A tile wholly inside the run: each lane's loads at constant offsets from one address per
     // element of a word, all of them before its first store, its stores whole words.
     uint b = src_lead + (first + gl_LocalInvocationID.x) * DPW * SB; // the lane's first source byte
@@ -263,11 +315,11 @@ void copy_words(IDX src_pos, IDX dst_pos, uint run, uint tile)
     // The loaded words kept whole until every load is issued: NAK schedules in the source's
     // order, and a code taken out of its word right after the load waited for that load.
     uint words_in[UNROLL * DPW];
-    [[unroll]] for (uint j = 0u; j < UNROLL; j++)
+    [[unroll]] for (uint j = 0u; j < WORDS_UNROLL; j++)
         [[unroll]] for (uint k = 0u; k < DPW; k++)
             words_in[j * DPW + k] = ld_at(from[k], j * gl_WorkGroupSize.x * DPW * SB / 4u);
     ADDR to = dst_addr(dst_word0 + first + gl_LocalInvocationID.x);
-    [[unroll]] for (uint j = 0u; j < UNROLL; j++) {
+    [[unroll]] for (uint j = 0u; j < WORDS_UNROLL; j++) {
         uint bits = 0u;
         [[unroll]] for (uint k = 0u; k < DPW; k++) {
             uint word = words_in[j * DPW + k];
@@ -360,9 +412,26 @@ void quantize_block_rare(IDX dst_pos, uint b, uint x[Q8_0_BLOCK])
 
 void quantize_block(IDX src_pos, IDX dst_pos, uint b)
 {
+    // The block's 32 words, all loads issued before any is used (x is indexed at run time by the
+    // rare block: NAK keeps it in local memory, and stored each load there as it arrived): on a
+    // GPU in 16-byte loads where the run starts on 16 bytes (device addresses, a float32 source);
+    // on a CPU device word by word (llvmpipe ran q8_0_quantize at 0.39-0.41 of the ceiling with
+    // the 16-byte loads, 0.43-0.47 without).
+    uvec4 v[Q8_0_BLOCK / 4u];
+#if defined(ADDRESSING_BDA)
+    if (TRIPS == 1u && SRC == CTYPE_F32 && ((g_src + src_pos * 4ul) & 15ul) == 0ul) {
+        uint64_t from = g_src + (src_pos + uint64_t(b * Q8_0_BLOCK)) * 4ul;
+        [[unroll]] for (uint k = 0u; k < Q8_0_BLOCK / 4u; k++)
+            v[k] = Load4Ref(from + uint64_t(16u * k)).v;
+    } else
+#endif
+    {
+        [[unroll]] for (uint j = 0u; j < Q8_0_BLOCK; j++)
+            v[j >> 2][j & 3u] = load_src_code(src_pos + IDX(b * Q8_0_BLOCK + j));
+    }
     uint x[Q8_0_BLOCK];
     [[unroll]] for (uint j = 0u; j < Q8_0_BLOCK; j++)
-        x[j] = load_src_code(src_pos + IDX(b * Q8_0_BLOCK + j));
+        x[j] = v[j >> 2][j & 3u];
     // The magnitudes' integer maximum: ggml's amax where no x is NaN (a NaN's magnitude is above
     // every other as an integer, so a maximum past infinity says one is there).
     uint top = 0u;
