@@ -130,9 +130,14 @@ uint find_segment(uint wg)
     }
     return lo;
 }
-uint segment_first(uint at) { return tbl(at + CSEG_FIRST_GROUP); }
-void set_sides(uint seg)
+// The segment's first table word: its fields read at constant offsets from one address (one
+// scalar load each; from the table's start, each read had added its own 64-bit offset).
+uint64_t g_seg;
+uint field(uint k) { return TableRef(g_seg).t[k]; }
+uint segment_first() { return field(CSEG_FIRST_GROUP); }
+void set_segment(uint seg)
 {
+    g_seg = pc.table + uint64_t(seg * CSEG_WORDS) * 4ul;
     uint64_t part = part_address(seg);
     g_src = JOIN ? part : pc.whole;
     g_dst = JOIN ? pc.whole : part;
@@ -188,16 +193,17 @@ uint scale_bits() { return scale_words.v[pc.scale_word]; }
 uint grid_x() { return pc.grid_x; }
 uint host_scale() { return pc.host_scale; }
 uint find_segment(uint wg) { return 0u; } // each segment its own dispatch, its table bound at it
-uint segment_first(uint at) { return 0u; }
-void set_sides(uint seg) {}
+uint field(uint k) { return tbl(k); } // the dispatch's segment: its table bound at it
+uint segment_first() { return 0u; }
+void set_segment(uint seg) {}
 #endif
 
-IDX tbl_idx(uint i)
+IDX field_idx(uint k)
 {
 #if defined(ADDRESSING_BDA)
-    return packUint2x32(uvec2(tbl(i), tbl(i + 1u)));
+    return packUint2x32(uvec2(field(k), field(k + 1u)));
 #else
-    return tbl(i); // the descriptor path's offsets are within one binding's reach: 32 bits
+    return field(k); // the descriptor path's offsets are within one binding's reach: 32 bits
 #endif
 }
 
@@ -547,12 +553,12 @@ uint floor_mod64(uint hi, uint lo, uint c)
 
 // Row j of list `list`'s place in the whole, or false where its index skips it. GPU indices were
 // checked by the check pass (the copy runs only when the status says 0).
-bool row_place(uint at, uint list, uint j, out uint place)
+bool row_place(uint list, uint j, out uint place)
 {
-    uint flags = tbl(at + CSEG_ROWS_FLAGS), c = tbl(at + CSEG_ROWS_C), mode = flags & ROWS_FLAG_MODE;
-    uint e = list * tbl(at + CSEG_ROWS_ENTRIES) + (mode == 1u ? j : 0u);
+    uint flags = field(CSEG_ROWS_FLAGS), c = field(CSEG_ROWS_C), mode = flags & ROWS_FLAG_MODE;
+    uint e = list * field(CSEG_ROWS_ENTRIES) + (mode == 1u ? j : 0u);
     if ((flags & ROWS_FLAG_HOST) != 0u) { // normalized at plan creation: a place, or a start in [0, C)
-        uint v = host_place(tbl(at + CSEG_ROWS_PLACES) + e);
+        uint v = host_place(field(CSEG_ROWS_PLACES) + e);
         if (mode == 1u) {
             place = v;
             return v != ROWS_HOST_SKIP;
@@ -606,10 +612,10 @@ uint entry_rule(uint flags, uvec2 v, uint rows, uint places)
     return 0u;
 }
 // Called by every lane of every workgroup, in uniform control flow; 0: the rows may move.
-uint fused_rows_check(uint at)
+uint fused_rows_check()
 {
-    uint flags = tbl(at + CSEG_ROWS_FLAGS), rows = tbl(at + CSEG_ROWS_L), places = tbl(at + CSEG_ROWS_C);
-    uint per_list = tbl(at + CSEG_ROWS_ENTRIES), entries = tbl(at + CSEG_ROWS_LISTS) * per_list;
+    uint flags = field(CSEG_ROWS_FLAGS), rows = field(CSEG_ROWS_L), places = field(CSEG_ROWS_C);
+    uint per_list = field(CSEG_ROWS_ENTRIES), entries = field(CSEG_ROWS_LISTS) * per_list;
     uint lane = gl_LocalInvocationID.x, lanes = gl_WorkGroupSize.x;
     bool duplicates = (flags & ROWS_FLAG_MODE) == 1u && JOIN;
     if (lane == 0u)
@@ -671,10 +677,10 @@ uint fused_rows_check(uint at)
 // Every workgroup holds the block's words to device_check.glsl's rules for one part (in its
 // order: the length, then a GIVEN offset or a PACKED whole's length and sum) and workgroup 0
 // writes the status the check pass would; false: a rule broke, nothing moves.
-bool fused_device_check(uint at, out uint length, out uint offset)
+bool fused_device_check(out uint length, out uint offset)
 {
-    bool given = tbl(at + CSEG_DEVICE_FUSED) == 2u;
-    uint cap = tbl(at + CSEG_DEVICE_CAP), whole_cap = tbl(at + CSEG_DEVICE_WHOLE);
+    bool given = field(CSEG_DEVICE_FUSED) == 2u;
+    uint cap = field(CSEG_DEVICE_CAP), whole_cap = field(CSEG_DEVICE_WHOLE);
     length = block_word(BLOCK_LENGTH(1u, 0u));
     offset = given ? block_word(BLOCK_OFFSET(1u, 0u)) : 0u;
     uint rule = 0u;
@@ -709,7 +715,7 @@ bool fused_device_check(uint at, out uint length, out uint offset)
 // ---- the workgroup's tile ---------------------------------------------------------------------
 
 // Tile t of a run: its blocks, words or elements.
-void copy_tile(uint at, IDX src_pos, IDX dst_pos, uint run, uint t)
+void copy_tile(IDX src_pos, IDX dst_pos, uint run, uint t)
 {
     if (DST == CTYPE_Q8_0 || SRC == CTYPE_Q8_0) {
         uint b = t * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
@@ -720,61 +726,70 @@ void copy_tile(uint at, IDX src_pos, IDX dst_pos, uint run, uint t)
     } else if (CONTIG) {
         copy_words(src_pos, dst_pos, run, t);
     } else {
-        IDX whole_step = tbl_idx(at + CSEG_WHOLE_STEP), part_step = tbl_idx(at + CSEG_PART_STEP);
+        IDX whole_step = field_idx(CSEG_WHOLE_STEP), part_step = field_idx(CSEG_PART_STEP);
         copy_elements(src_pos, dst_pos, JOIN ? part_step : whole_step, JOIN ? whole_step : part_step, run, t);
     }
+}
+
+// Row dimension d's index i moves both sides (and picks the rows' index list).
+void row_dim(uint d, uint i, inout IDX whole_pos, inout IDX part_pos, inout uint list)
+{
+    uint f = CSEG_DIM0 + d * CSEG_DIM_WORDS;
+    whole_pos += IDX(i) * field_idx(f + 1u);
+    part_pos += IDX(i) * field_idx(f + 3u);
+    if (ROWS)
+        list += i * field(CSEG_LIST0 + d);
 }
 
 void main()
 {
     uint wg = gl_WorkGroupID.y * grid_x() + gl_WorkGroupID.x;
     uint seg = find_segment(wg);
-    uint at = seg * CSEG_WORDS;
-    set_sides(seg);
-    if (ROWS && (tbl(at + CSEG_ROWS_FLAGS) & ROWS_FLAG_FUSED) != 0u && fused_rows_check(at) != 0u)
+    set_segment(seg);
+    if (ROWS && (field(CSEG_ROWS_FLAGS) & ROWS_FLAG_FUSED) != 0u && fused_rows_check() != 0u)
         return; // a broken rule (every workgroup knows it): nothing moves
-    uint unit = wg - segment_first(at);
-    uint tiles = tbl(at + CSEG_TILES);
+    uint unit = wg - segment_first();
+    uint tiles = field(CSEG_TILES);
     uint row = unit / tiles, tile = unit - row * tiles;
-    if (row >= tbl(at + CSEG_ROWS))
+    if (row >= field(CSEG_ROWS))
         return; // the grid's padding
-    if (ROWS && (tbl(at + CSEG_ROWS_FLAGS) & (ROWS_FLAG_HOST | ROWS_FLAG_FUSED)) == 0u && block_word(ROWS_BLOCK_STATUS) != 0u)
+    if (ROWS && (field(CSEG_ROWS_FLAGS) & (ROWS_FLAG_HOST | ROWS_FLAG_FUSED)) == 0u && block_word(ROWS_BLOCK_STATUS) != 0u)
         return; // the check found a broken rule: nothing moves
-    IDX whole_pos = tbl_idx(at + CSEG_WHOLE_BASE), part_pos = IDX(0u);
-    uint r = row, dims = tbl(at + CSEG_DIMS), list = 0u, j = 0u;
+    IDX whole_pos = field_idx(CSEG_WHOLE_BASE), part_pos = IDX(0u);
+    uint r = row, dims = field(CSEG_DIMS), list = 0u, j = 0u;
     if (ROWS) { // row = (outer index) x L + j
-        uint rows_l = tbl(at + CSEG_ROWS_L);
+        uint rows_l = field(CSEG_ROWS_L);
         j = r % rows_l;
         r /= rows_l;
     }
-    for (uint d = 0u; d < dims; d++) { // once per workgroup
-        uint f = at + CSEG_DIM0 + d * CSEG_DIM_WORDS;
-        uint size = tbl(f), i = r % size;
+    // Once per workgroup, innermost first; the outermost's index is what is left of the row
+    // (below CSEG_ROWS, the sizes' product): no division there, none at all for one dimension.
+    for (uint d = 0u; d + 1u < dims; d++) {
+        uint size = field(CSEG_DIM0 + d * CSEG_DIM_WORDS);
+        row_dim(d, r % size, whole_pos, part_pos, list);
         r /= size;
-        whole_pos += IDX(i) * tbl_idx(f + 1u);
-        part_pos += IDX(i) * tbl_idx(f + 3u);
-        if (ROWS)
-            list += i * tbl(at + CSEG_LIST0 + d);
     }
+    if (dims != 0u)
+        row_dim(dims - 1u, r, whole_pos, part_pos, list);
     if (ROWS) {
         uint place;
-        if (!row_place(at, list, j, place))
+        if (!row_place(list, j, place))
             return;
-        whole_pos += IDX(place) * tbl_idx(at + CSEG_AXIS_STEP);
-        part_pos += IDX(j) * tbl_idx(at + CSEG_ROW_STEP);
+        whole_pos += IDX(place) * field_idx(CSEG_AXIS_STEP);
+        part_pos += IDX(j) * field_idx(CSEG_ROW_STEP);
     }
-    uint run = tbl(at + CSEG_RUN);
+    uint run = field(CSEG_RUN);
     if (DEVICE) { // the lengths and offsets the check let through (0 where a rule broke: nothing moves)
-        uint n = tbl(at + CSEG_PARTS), part = tbl(at + CSEG_PART), length = 0u, offset = 0u;
-        if (tbl(at + CSEG_DEVICE_FUSED) != 0u) {
-            if (!fused_device_check(at, length, offset))
+        uint n = field(CSEG_PARTS), part = field(CSEG_PART), length = 0u, offset = 0u;
+        if (field(CSEG_DEVICE_FUSED) != 0u) {
+            if (!fused_device_check(length, offset))
                 return;
         } else {
             length = block_word(BLOCK_USED_LENGTH(n, part));
             offset = block_word(BLOCK_USED_OFFSET(n, part));
         }
-        run = length * tbl(at + CSEG_INNER);
-        whole_pos += IDX(offset) * tbl_idx(at + CSEG_AXIS_STEP);
+        run = length * field(CSEG_INNER);
+        whole_pos += IDX(offset) * field_idx(CSEG_AXIS_STEP);
     }
     if (run == 0u)
         return; // a device length of 0
@@ -786,7 +801,7 @@ void main()
     // before dropping the dead one: a second call cost 30 ms a plan).
     uint trip = 0u;
     do {
-        copy_tile(at, src_pos, dst_pos, run, tile * TRIPS + trip);
+        copy_tile(src_pos, dst_pos, run, tile * TRIPS + trip);
         trip++;
     } while (TRIPS > 1u && trip < TRIPS);
 }

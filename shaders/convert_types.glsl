@@ -76,16 +76,19 @@ uint narrow_f16(uint x)
 {
     // From 65520 up the rounding carries into 0x7c00 and past it (the 32-bit sum wraps to
     // 0x478xxxxx at the top, still past): the least of the two is infinity, one instruction.
-    uint a = x & ABS, r = min(round_to(a, 10u, 15), 0x7c00u);
-    r = a > INF32 ? 0x7e00u | (a & 0x7fffffu) >> 13 : r;
-    return ((x >> 16) & 0x8000u) | r;
+    // A NaN's a >> 13 is 0x3fc00 plus its payload's top 10 bits: with the quiet bit and the
+    // 15 bits kept beside the sign, 0x7e00 plus them (the shift shared with the rounding's).
+    uint a = x & ABS, r = min(round_to(a, 10u, 15), 0x7c00u), nan = (a >> 13) | 0x7e00u;
+    r = a > INF32 ? nan : r;
+    return (r & 0x7fffu) | ((x >> 16) & 0x8000u);
 }
 
 uint narrow_bf16(uint x)
 {
-    if (is_nan32(x))
-        return (x >> 16) | 0x0040u;
-    return (x + 0x7fffu + ((x >> 16) & 1u)) >> 16; // the carry runs into infinity where it must
+    // The rounded sum (its carry runs into infinity where it must), or a NaN with its quiet bit
+    // set: picked before the one shift, between plain values (a select, not a branch).
+    uint rounded = x + 0x7fffu + ((x >> 16) & 1u), nan = x | 0x00400000u;
+    return (is_nan32(x) ? nan : rounded) >> 16;
 }
 
 uint narrow_e4m3fn(uint x)
