@@ -23,7 +23,8 @@ void bench_usage(FILE* to)
             "usage: split_bench [--size MiB[,MiB...]] [--case NAME[,NAME...]] [--all] [--convert] [--device N]\n"
             "                   [--list-devices]\n"
             "                   [--path auto|compute|copy] [--mapping NAME] [--workgroup N] [--invocation-bytes N]\n"
-            "                   [--band-bytes N|off] [--max-word N] [--staging] [--reps N] [--warmup-ms MS]\n"
+            "                   [--band-bytes N|off] [--max-word N] [--load-paths by-case|one] [--staging]\n"
+            "                   [--reps N] [--warmup-ms MS]\n"
             "                   [--batch-ms MS] [--batch-reps K] [--validate] [--json] [--list] [--plan-only]\n"
             "                   [--shader-stats] [--clock-bits N]\n"
             "  Times each case against three references of the same bytes in the same run: a plain compute\n"
@@ -69,6 +70,8 @@ void bench_usage(FILE* to)
             "  --device: index from --list-devices (default: the first discrete GPU, else the first device).\n"
             "  --mapping runs|tiles|transpose|deinterleave|by-shape (the GPU default, also on lavapipe),\n"
             "  --workgroup/--invocation-bytes/--band-bytes/--max-word: override the device's tuning (vksplit_tuning).\n"
+            "  --load-paths by-case|one: how TILES lays out a trip's loads (vksplit_load_paths; the device's by\n"
+            "  default: one on Intel, by-case elsewhere).\n"
             "  --staging: move data through the staging buffer even where memory is host-cached.\n"
             "  --validate: run under the Khronos validation layer (synchronization too); exit 1 on any message.\n"
             "  --plan-only: plan every case and print the plan's own account (bytes in flight, input bytes\n"
@@ -137,6 +140,14 @@ static int parse_valued(const char* a, char* v, bench_options* o)
         fprintf(stderr,
                 "split_bench: --mapping %s is not a mapping: runs, tiles, transpose, deinterleave or by-shape\n", v);
         return 0;
+    } else if (!strcmp(a, "--load-paths")) {
+        o->runner.tuning.load_paths = !strcmp(v, "by-case") ? VKSPLIT_LOAD_PATHS_BY_CASE
+                                      : !strcmp(v, "one")   ? VKSPLIT_LOAD_PATHS_ONE
+                                                            : VKSPLIT_LOAD_PATHS_DEFAULT;
+        if (o->runner.tuning.load_paths == VKSPLIT_LOAD_PATHS_DEFAULT) {
+            fprintf(stderr, "split_bench: --load-paths takes by-case or one\n");
+            return 0;
+        }
     } else if (!strcmp(a, "--max-word")) {
         uint32_t word = (uint32_t)strtoul(v, NULL, 10);
         if (word < 1 || word > 32 || (word & (word - 1))) {

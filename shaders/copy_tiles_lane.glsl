@@ -124,7 +124,9 @@ void TL_NAME(_copy)(TileLine l, uint first, uint end, uint stride, uint seg)
         // one that crosses a row's end steps; one that reaches the line's end clamps.
         bool whole = g + (TILES_UNROLL - 1u) * TG < words;
         bool one_row = col + (TILES_UNROLL - 1u) * TG < l.chunk;
-        if (whole && one_row)
+        if (ONE_LOAD_PATH) // one batch for all three cases (copy_tiles.glsl)
+            TL_NAME(_load)(k, from, col, g, words, false, true, v);
+        else if (whole && one_row)
             TL_NAME(_load)(k, from, col, g, words, true, false, v);
         else if (whole)
             TL_NAME(_load)(k, from, col, g, words, false, false, v);
@@ -142,7 +144,9 @@ void TL_NAME(_copy)(TileLine l, uint first, uint end, uint stride, uint seg)
             k.out_trip = CURSOR(step_words(OFFSET(sq) * l.out_stride + OFFSET(k.dr_trip)));
             to = out_cursor(dest, l.out_off + OFFSET(row) * l.out_stride + OFFSET(col));
         }
-        if (whole && one_row)
+        if (ONE_LOAD_PATH)
+            TL_NAME(_store)(k, to, dest, col, g, words, false, true, v);
+        else if (whole && one_row)
             TL_NAME(_store)(k, to, dest, col, g, words, true, false, v);
         else if (whole)
             TL_NAME(_store)(k, to, dest, col, g, words, false, false, v);

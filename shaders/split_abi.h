@@ -41,6 +41,7 @@
 #define SPEC_JOIN 5             /* 0: a split (reads the whole, writes the parts); 1: a join (the other way) */
 #define SPEC_LANE_RUNS 6        /* MAPPING_DEVICE on a CPU device: each lane copies a run of its own (llvmpipe) */
 #define SPEC_ROWS_SHAPE 7       /* MAPPING_ROWS on a CPU device: the plan's ROWS_SHAPE (ROWS_SHAPE_ANY elsewhere) */
+#define SPEC_ONE_LOAD_PATH 8    /* vksplit_tuning.load_paths ONE: TILES's trips load in one batch, stepped and clamped */
 
 /* Kernels: the public mappings (== vksplit_mapping), then the kernels some plans of a
  * public mapping run instead of its word-by-word one, then device parameters' two (their

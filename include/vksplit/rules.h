@@ -81,6 +81,7 @@
       "tuning.workgroup_size %u is out of range [1, %u] on this device")                                                   \
     X(TUNING_INVOCATION_BYTES, 25, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                         \
       "tuning.invocation_bytes %u is out of range [1, 65536]")                                                             \
+    X(TUNING_LOAD_PATHS, 379, VKSPLIT_ERROR_INVALID_ARGUMENT, "tuning.load_paths %d is not a vksplit_load_paths")          \
     X(TUNING_MIN_WORKGROUPS, 196, VKSPLIT_ERROR_INVALID_ARGUMENT,                                                          \
       "tuning.min_workgroups %u is out of range [1, 16777216]")                                                            \
     /* Plans */                                                                                                            \

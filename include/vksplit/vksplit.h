@@ -357,6 +357,21 @@ typedef enum vksplit_mapping {
     VKSPLIT_MAPPING_BY_SHAPE VKSPLIT_EXPERIMENTAL = 6
 } vksplit_mapping;
 
+/* How a kernel's loads of one trip are laid out for the compiler (vksplit_tuning.load_paths).
+ * Either is exact everywhere; what differs is the machine code (docs/gpu.md). */
+typedef enum vksplit_load_paths {
+    VKSPLIT_LOAD_PATHS_DEFAULT VKSPLIT_EXPERIMENTAL =
+        0, /* from the device: ONE on Intel's (vendorID 0x8086), BY_CASE elsewhere */
+    /* A TILES trip's loads in one of three batches by its case (in one row: fixed offsets from
+     * one address; across rows: stepped; at the line's end: clamped), each the fewest
+     * instructions for its case. What ACO and NAK want. */
+    VKSPLIT_LOAD_PATHS_BY_CASE VKSPLIT_EXPERIMENTAL = 1,
+    /* Every trip's loads in one batch, stepped and clamped: Intel's compiler gives the loads of
+     * paths that meet one scoreboard token (SWSB) each, so the three batches' loads waited for
+     * each other (16 bytes in flight on LNL and BMG), one batch's do not. */
+    VKSPLIT_LOAD_PATHS_ONE VKSPLIT_EXPERIMENTAL = 2
+} vksplit_load_paths;
+
 /* Per-device tuning of the compute path. Zero fields take the defaults (src/context/tuning.c; the
  * table in docs/performance.md is generated from it): a CPU device gets RUNS, workgroups of 8
  * (one llvmpipe batch), runs of 4096 bytes and words up to 32 bytes; a GPU gets BY_SHAPE,
@@ -389,6 +404,10 @@ typedef struct vksplit_tuning {
      * check, a barrier and an indirect copy: a KV append. Default 256 KiB; 1: in effect never,
      * but where only the rows kernels serve (a ring, a step along the axis of 1 or 2 bytes). */
     VKSPLIT_EXPERIMENTAL uint32_t one_dispatch_bytes;
+    /* How TILES lays out a trip's loads (vksplit_load_paths). The default is the device's:
+     * vksplit_resolve_tuning, which knows only the device type, leaves it DEFAULT, and a
+     * context resolves it from the device's vendor. */
+    VKSPLIT_EXPERIMENTAL vksplit_load_paths load_paths;
 } vksplit_tuning;
 
 /* The tuning a context uses on a device of this type: zero fields of *tuning are replaced by

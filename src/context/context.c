@@ -167,17 +167,20 @@ static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_de
 
     vksplit__tuning_device fit = {props.deviceType,
                                   min_u32(limits->maxComputeWorkGroupSize[0], limits->maxComputeWorkGroupInvocations),
-                                  limits->maxComputeSharedMemorySize, ctx->bda, ctx->output_slots};
+                                  limits->maxComputeSharedMemorySize,
+                                  ctx->bda,
+                                  ctx->output_slots,
+                                  props.vendorID};
     vksplit_tuning tuning;
     vksplit_result r = vksplit__tune(&desc->tuning, &fit, &ctx->caps, &tuning, error);
     if (r != VKSPLIT_OK)
         return r;
     vksplit__log(ctx, VKSPLIT_LOG_INFO,
                  "vksplit: %s, %s addressing, %u output slot(s) per dispatch, mapping %s, workgroups of %u, %u bytes "
-                 "per invocation, bands of %u bytes, words up to %u bytes",
+                 "per invocation, bands of %u bytes, words up to %u bytes, TILES loads %s",
                  props.deviceName, ctx->bda ? "device-address" : "push-descriptor", ctx->output_slots,
                  vksplit__mapping_name(tuning.mapping), tuning.workgroup_size, tuning.invocation_bytes,
-                 ctx->caps.band_bytes, ctx->caps.max_word_bytes);
+                 ctx->caps.band_bytes, ctx->caps.max_word_bytes, ctx->caps.one_load_path ? "in one path" : "by case");
     return VKSPLIT_OK;
 }
 

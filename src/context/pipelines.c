@@ -204,7 +204,7 @@ static bool deferred_kernel(const vksplit_context* ctx, vksplit__direction direc
     return !(ctx->create_pipelines & (1u << direction));
 }
 
-#define SPEC_COUNT 6
+#define SPEC_COUNT 7
 typedef struct pipeline_spec {
     uint32_t constants[SPEC_COUNT];
     VkSpecializationMapEntry entries[SPEC_COUNT];
@@ -232,11 +232,15 @@ static void specialize(const vksplit_context* ctx, uint32_t kernel, vksplit__dir
                                                         : ctx->caps.workgroup_size;
     /* a CPU device's tuning: the device parameters' and the rows' copies in runs a lane */
     bool lane_runs = (kernel == MAPPING_DEVICE || kernel == MAPPING_ROWS) && ctx->caps.mapping == VKSPLIT_MAPPING_RUNS;
-    uint32_t values[SPEC_COUNT] = {workgroup, device ? ctx->parameter_slots : ctx->output_slots,
-                                   shared,    vksplit__writes_whole(direction),
-                                   lane_runs, shape};
-    static const uint32_t ids[SPEC_COUNT] = {SPEC_WORKGROUP_SIZE, SPEC_OUTPUT_SLOTS, SPEC_SHARED_WORDS,
-                                             SPEC_JOIN,           SPEC_LANE_RUNS,    SPEC_ROWS_SHAPE};
+    uint32_t values[SPEC_COUNT] = {workgroup,
+                                   device ? ctx->parameter_slots : ctx->output_slots,
+                                   shared,
+                                   vksplit__writes_whole(direction),
+                                   lane_runs,
+                                   shape,
+                                   ctx->caps.one_load_path};
+    static const uint32_t ids[SPEC_COUNT] = {SPEC_WORKGROUP_SIZE, SPEC_OUTPUT_SLOTS, SPEC_SHARED_WORDS, SPEC_JOIN,
+                                             SPEC_LANE_RUNS,      SPEC_ROWS_SHAPE,   SPEC_ONE_LOAD_PATH};
     for (uint32_t i = 0; i < SPEC_COUNT; i++) {
         spec->constants[i] = values[i];
         spec->entries[i] = (VkSpecializationMapEntry){ids[i], i * 4, 4};

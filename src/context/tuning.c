@@ -58,6 +58,17 @@ void vksplit_resolve_tuning(VkPhysicalDeviceType device_type, vksplit_tuning* tu
 
 static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
+/* Intel's compiler (brw, Mesa 25.0) gives the loads of control-flow paths that meet the same
+ * scoreboard token (its SWSB dependencies of a register are merged where paths join): TILES's
+ * three batches of a trip then serialized their loads, each waiting for the one before
+ * (docs/gpu.md). One batch keeps them apart. */
+#define VENDOR_INTEL 0x8086u
+
+static vksplit_load_paths default_load_paths(uint32_t vendor_id)
+{
+    return vendor_id == VENDOR_INTEL ? VKSPLIT_LOAD_PATHS_ONE : VKSPLIT_LOAD_PATHS_BY_CASE;
+}
+
 /* Whether a (resolved) mapping is one of vksplit_mapping's: 2, the retired mapping's value
  * (vksplit.h), is not, nor is any value past BY_SHAPE. */
 static bool mapping_exists(vksplit_mapping mapping)
@@ -89,6 +100,10 @@ vksplit_result vksplit__tune(const vksplit_tuning* asked, const vksplit__tuning_
     tuning.workgroup_size = wg;
     if (!mapping_exists(tuning.mapping))
         return VKSPLIT__FAIL(error, TUNING_MAPPING, (int)tuning.mapping);
+    if ((uint32_t)tuning.load_paths > VKSPLIT_LOAD_PATHS_ONE)
+        return VKSPLIT__FAIL(error, TUNING_LOAD_PATHS, (int)tuning.load_paths);
+    if (tuning.load_paths == VKSPLIT_LOAD_PATHS_DEFAULT)
+        tuning.load_paths = default_load_paths(device->vendor_id);
     if (!vksplit__is_pow2(tuning.max_word_bytes) || tuning.max_word_bytes > 32)
         return VKSPLIT__FAIL(error, TUNING_MAX_WORD_BYTES, tuning.max_word_bytes);
     if (wg < 1 || wg > wg_max)
@@ -113,6 +128,7 @@ vksplit_result vksplit__tune(const vksplit_tuning* asked, const vksplit__tuning_
     /* Workgroup memory: DEINTERLEAVE stages rows in up to 16 KiB, the Vulkan minimum of
      * maxComputeSharedMemorySize (TRANSPOSE's 8.25 KiB tile fits every device). */
     caps->shared_bytes = min_u32(DEINTERLEAVE_SHARED_WORDS * 4, device->shared_bytes);
+    caps->one_load_path = tuning.load_paths == VKSPLIT_LOAD_PATHS_ONE;
     *resolved = tuning;
     return VKSPLIT_OK;
 }

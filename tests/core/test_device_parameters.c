@@ -916,13 +916,16 @@ int main(void)
             seed);
     if (descriptors && descriptors != ctx)
         run_all(&g, descriptors, "a push-descriptor context on the same device", seed + 1);
-    /* A GPU's workgroups (tiles of 64 lanes): other tiles, other idle ones. */
+    /* A GPU's kernels (BY_SHAPE, the GPU default: lanes 64 apart, loads and stores clamped to
+     * the tile; a CPU device's RUNS has each lane copy a run of its own instead) and workgroups
+     * of 64 lanes: other tiles, other idle ones. */
     vksplit_context_desc desc = core_runner_context_desc(runner);
+    desc.tuning.mapping = VKSPLIT_MAPPING_BY_SHAPE;
     desc.tuning.workgroup_size = 64;
     vksplit_context* gpu_ctx = NULL;
     CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&desc, &gpu_ctx, &err), &err);
     if (gpu_ctx)
-        random_cases(&g, gpu_ctx, "random, workgroups of 64", seed + 2, (long)core_scaled(30));
+        random_cases(&g, gpu_ctx, "random, a GPU's kernels, workgroups of 64", seed + 2, (long)core_scaled(30));
     vksplit_context_destroy(gpu_ctx);
     vksplit_context_destroy(push);
     gpu_destroy(&g);

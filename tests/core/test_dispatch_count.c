@@ -653,6 +653,11 @@ static void record_errors(void)
     CHECK_MSG(c2 == NULL && strstr(err.message, "tuning.mapping 2 is not a vksplit_mapping") != NULL, "mapping 2: %s",
               err.message);
     cd.tuning.mapping = VKSPLIT_MAPPING_DEFAULT;
+    cd.tuning.load_paths = (vksplit_load_paths)3;
+    CHECK_RULE(VKSPLIT_RULE_TUNING_LOAD_PATHS, vksplit_context_create(&cd, &c2, &err), &err);
+    CHECK_MSG(c2 == NULL && strstr(err.message, "tuning.load_paths 3 is not a vksplit_load_paths") != NULL,
+              "load_paths 3: %s", err.message);
+    cd.tuning.load_paths = VKSPLIT_LOAD_PATHS_DEFAULT;
     cd.tuning.max_word_bytes = 12;
     r = vksplit_context_create(&cd, &c2, &err);
     CHECK_MSG(r == VKSPLIT_ERROR_INVALID_ARGUMENT && c2 == NULL && err.rule == VKSPLIT_RULE_TUNING_MAX_WORD_BYTES,

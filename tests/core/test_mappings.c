@@ -26,20 +26,24 @@ typedef struct tuning {
     const char* name;
     vksplit_mapping mapping;
     uint32_t workgroup_size, invocation_bytes, band_bytes;
+    vksplit_load_paths load_paths; /* 0: the device's (lavapipe: BY_CASE) */
 } tuning;
 
 /* Workgroup size 0: the default, fitted to the device (256, or its limit). */
 static const tuning tunings[] = {
-    {"tiles, GPU default", VKSPLIT_MAPPING_TILES, 0, 64, 0},
-    {"tiles 7 x 3 B, bands of 64 B", VKSPLIT_MAPPING_TILES, 7, 3, 64},
-    {"tiles 1 x 64 KiB", VKSPLIT_MAPPING_TILES, 1, 65536, UINT32_MAX},
-    {"transpose", VKSPLIT_MAPPING_TRANSPOSE, 0, 64, 0},
-    {"transpose, workgroups of 5", VKSPLIT_MAPPING_TRANSPOSE, 5, 16, 0},
-    {"deinterleave", VKSPLIT_MAPPING_DEINTERLEAVE, 0, 64, 0},
-    {"deinterleave 1 x 4 B", VKSPLIT_MAPPING_DEINTERLEAVE, 1, 4, 0},
-    {"deinterleave 96 x 256 B", VKSPLIT_MAPPING_DEINTERLEAVE, 96, 256, 0},
-    {"by shape (the GPU default)", VKSPLIT_MAPPING_BY_SHAPE, 0, 0, 0},
-    {"runs", VKSPLIT_MAPPING_RUNS, 0, 0, 0},
+    {"tiles, GPU default", VKSPLIT_MAPPING_TILES, 0, 64, 0, VKSPLIT_LOAD_PATHS_DEFAULT},
+    {"tiles 7 x 3 B, bands of 64 B", VKSPLIT_MAPPING_TILES, 7, 3, 64, VKSPLIT_LOAD_PATHS_DEFAULT},
+    {"tiles 1 x 64 KiB", VKSPLIT_MAPPING_TILES, 1, 65536, UINT32_MAX, VKSPLIT_LOAD_PATHS_DEFAULT},
+    /* Intel's default: every trip's loads in one batch, stepped and clamped */
+    {"tiles, GPU default, one load path", VKSPLIT_MAPPING_TILES, 0, 64, 0, VKSPLIT_LOAD_PATHS_ONE},
+    {"tiles 7 x 3 B, bands of 64 B, one load path", VKSPLIT_MAPPING_TILES, 7, 3, 64, VKSPLIT_LOAD_PATHS_ONE},
+    {"transpose", VKSPLIT_MAPPING_TRANSPOSE, 0, 64, 0, VKSPLIT_LOAD_PATHS_DEFAULT},
+    {"transpose, workgroups of 5", VKSPLIT_MAPPING_TRANSPOSE, 5, 16, 0, VKSPLIT_LOAD_PATHS_DEFAULT},
+    {"deinterleave", VKSPLIT_MAPPING_DEINTERLEAVE, 0, 64, 0, VKSPLIT_LOAD_PATHS_DEFAULT},
+    {"deinterleave 1 x 4 B", VKSPLIT_MAPPING_DEINTERLEAVE, 1, 4, 0, VKSPLIT_LOAD_PATHS_DEFAULT},
+    {"deinterleave 96 x 256 B", VKSPLIT_MAPPING_DEINTERLEAVE, 96, 256, 0, VKSPLIT_LOAD_PATHS_DEFAULT},
+    {"by shape (the GPU default)", VKSPLIT_MAPPING_BY_SHAPE, 0, 0, 0, VKSPLIT_LOAD_PATHS_DEFAULT},
+    {"runs", VKSPLIT_MAPPING_RUNS, 0, 0, 0, VKSPLIT_LOAD_PATHS_DEFAULT},
 };
 
 /* What a shape expects of the plan's mapping under a tuning. */
@@ -240,6 +244,7 @@ int main(int argc, char** argv)
         desc.tuning.workgroup_size = current->workgroup_size;
         desc.tuning.invocation_bytes = current->invocation_bytes;
         desc.tuning.band_bytes = current->band_bytes;
+        desc.tuning.load_paths = current->load_paths;
         runner = test_runner_create_from(&desc);
         double t0 = core_now();
         transposes();
