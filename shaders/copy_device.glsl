@@ -18,8 +18,8 @@ uint param(uint i) { return params.v[pc.block_word + i]; }
 // tight loop (a GPU's pipelines fold this away: their lanes copy words W apart, coalesced).
 layout(constant_id = SPEC_LANE_RUNS) const bool LANE_RUNS = false;
 // One tile of one row of segment k. On a GPU the lanes copy words lane, lane + W, ... of it (W
-// the workgroup size: coalesced), in trips of ABI_UNROLL words a lane, loads before stores, both
-// clamped to the tile's last word (kept inside it); with LANE_RUNS (a CPU
+// the workgroup size: coalesced), in trips of ABI_UNROLL words a lane, loads before stores, the
+// loads clamped to the tile's last word, the stores kept inside it; with LANE_RUNS (a CPU
 // device) each lane copies a run of its own (llvmpipe runs a lane's words one after another).
 void device_workgroup(uint k, uint unit)
 {
@@ -43,10 +43,8 @@ void device_workgroup(uint k, uint unit)
             copy_run(src_at(in_off + OFFSET(at)), dst_at(dest, out_off + OFFSET(at)), min(run, length - at), 1u);
         return;
     }
-    // A word past the tile's end is its last word, loaded and stored again (the same bytes to the
-    // same place): no branch around a store. Intel's brw merges the scoreboard dependencies of a
-    // register where paths join: a store under an `if` tied each load to one SWSB token, and the
-    // loads waited for each other (16 B in flight on LNL); ACO and NAK need no branch either.
+    // A word past the tile's end is its last word, loaded again; with ONE_LOAD_PATH (Intel,
+    // split_copy.comp) stored again too (the same bytes to the same place), elsewhere skipped.
     uint trips = tile / (lanes * UNROLL), end = min(start + tile, length), last = end - 1u;
     uint first = start + gl_LocalInvocationID.x;
     for (uint t = 0u; t < trips && first < end; t++, first += lanes * UNROLL) {
@@ -54,7 +52,8 @@ void device_workgroup(uint k, uint unit)
         [[unroll]] for (uint j = 0u; j < UNROLL; j++)
             v[j] = load_at(in_cursor(in_off + OFFSET(min(first + j * lanes, last))));
         [[unroll]] for (uint j = 0u; j < UNROLL; j++)
-            store_at(dest, out_cursor(dest, out_off + OFFSET(min(first + j * lanes, last))), v[j]);
+            if (ONE_LOAD_PATH || first + j * lanes < end)
+                store_at(dest, out_cursor(dest, out_off + OFFSET(min(first + j * lanes, last))), v[j]);
     }
 }
 

@@ -20,12 +20,9 @@
 
 #define TILES_UNROLL ABI_UNROLL(WORD_BYTES)
 
-// vksplit_tuning.load_paths ONE (Intel's default): every trip's loads in the one batch that
-// steps and clamps, never the three by case. Intel's brw merges the scoreboard dependencies of
-// a register where control-flow paths join, and so gave every load of the three batches one
-// SWSB token: each load waited for the one before (16 B in flight on LNL and BMG, 32-48 on the
-// others); one batch has its loads on tokens of their own (64 B), for more instructions a trip.
-layout(constant_id = SPEC_ONE_LOAD_PATH) const bool ONE_LOAD_PATH = false;
+// ONE_LOAD_PATH (split_copy.comp): every trip's loads in the one batch that steps and clamps,
+// never the three by case: one SWSB token a load on Intel (16 B in flight on LNL and BMG, 32-48
+// on the others, with three), for more instructions a trip.
 
 // The tile's line, in words.
 struct TileLine {

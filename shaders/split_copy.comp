@@ -87,6 +87,14 @@ layout(constant_id = SPEC_JOIN) const bool JOIN = false; // a join: parts -> who
 
 #include "addressing.glsl"
 
+// vksplit_tuning.load_paths ONE (Intel's default): a trip's loads and stores on one control-flow
+// path (TILES: one batch for its three cases; DEVICE: the stores clamped like the loads, not
+// skipped). Intel's brw merges the scoreboard dependencies of a register where paths join: the
+// loads of paths that meet, or of a loop whose stores sit under ifs, got one SWSB token and
+// waited for each other. ACO and NAK want the cases apart (fewer instructions), ir3 the device
+// copy's skipped stores (it hoisted a load past a wait without them: 48 B in flight).
+layout(constant_id = SPEC_ONE_LOAD_PATH) const bool ONE_LOAD_PATH = false;
+
 // ---- the table -------------------------------------------------------------------------------
 
 uint segment_stride() { return TBL_SEGMENT_STRIDE(pc_row_dims()); }

@@ -927,6 +927,13 @@ int main(void)
     if (gpu_ctx)
         random_cases(&g, gpu_ctx, "random, a GPU's kernels, workgroups of 64", seed + 2, (long)core_scaled(30));
     vksplit_context_destroy(gpu_ctx);
+    /* Intel's: the copy's stores clamped to the tile like its loads, none skipped */
+    desc.tuning.load_paths = VKSPLIT_LOAD_PATHS_ONE;
+    gpu_ctx = NULL;
+    CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&desc, &gpu_ctx, &err), &err);
+    if (gpu_ctx)
+        random_cases(&g, gpu_ctx, "random, a GPU's kernels, one load path", seed + 3, (long)core_scaled(30));
+    vksplit_context_destroy(gpu_ctx);
     vksplit_context_destroy(push);
     gpu_destroy(&g);
     return test_finish(runner);
