@@ -19,7 +19,7 @@ uint param(uint i) { return params.v[pc.block_word + i]; }
 layout(constant_id = SPEC_LANE_RUNS) const bool LANE_RUNS = false;
 // One tile of one row of segment k. On a GPU the lanes copy words lane, lane + W, ... of it (W
 // the workgroup size: coalesced), in trips of ABI_UNROLL words a lane, loads before stores, the
-// loads clamped to the tile's last word, the stores kept inside it; with LANE_RUNS (a CPU
+// loads clamped, the stores kept inside the tile; with LANE_RUNS (a CPU
 // device) each lane copies a run of its own (llvmpipe runs a lane's words one after another).
 void device_workgroup(uint k, uint unit)
 {
@@ -43,17 +43,22 @@ void device_workgroup(uint k, uint unit)
             copy_run(src_at(in_off + OFFSET(at)), dst_at(dest, out_off + OFFSET(at)), min(run, length - at), 1u);
         return;
     }
-    // A word past the tile's end is its last word, loaded again; with ONE_LOAD_PATH (Intel,
-    // split_copy.comp) stored again too (the same bytes to the same place), elsewhere skipped.
-    uint trips = tile / (lanes * UNROLL), end = min(start + tile, length), last = end - 1u;
+    // With ONE_LOAD_PATH (Intel, split_copy.comp) a word past the tile's end is its last word,
+    // loaded and stored again (the same bytes to the same place); elsewhere the loads clamp to
+    // the row's last word and the stores past the tile are skipped (ir3 schedules this best:
+    // the tile's last word as the clamp cost Adreno 740 half its loads in flight).
+    uint trips = tile / (lanes * UNROLL), end = min(start + tile, length);
+    uint last = ONE_LOAD_PATH ? end - 1u : length - 1u;
     uint first = start + gl_LocalInvocationID.x;
     for (uint t = 0u; t < trips && first < end; t++, first += lanes * UNROLL) {
         VALUE v[UNROLL];
         [[unroll]] for (uint j = 0u; j < UNROLL; j++)
             v[j] = load_at(in_cursor(in_off + OFFSET(min(first + j * lanes, last))));
-        [[unroll]] for (uint j = 0u; j < UNROLL; j++)
-            if (ONE_LOAD_PATH || first + j * lanes < end)
-                store_at(dest, out_cursor(dest, out_off + OFFSET(min(first + j * lanes, last))), v[j]);
+        [[unroll]] for (uint j = 0u; j < UNROLL; j++) {
+            uint at = ONE_LOAD_PATH ? min(first + j * lanes, last) : first + j * lanes;
+            if (ONE_LOAD_PATH || at < end)
+                store_at(dest, out_cursor(dest, out_off + OFFSET(at)), v[j]);
+        }
     }
 }
 
