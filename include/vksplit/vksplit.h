@@ -412,7 +412,8 @@ typedef struct vksplit_tuning {
 
 /* The tuning a context uses on a device of this type: zero fields of *tuning are replaced by
  * the defaults (the mapping by device type, the rest by mapping), set fields are kept; a
- * context does exactly this with its desc's tuning. Thread-safety: safe (pure). */
+ * context does exactly this with its desc's tuning, and then takes a DEFAULT load_paths from
+ * the device's vendor (which this function is not told). Thread-safety: safe (pure). */
 VKSPLIT_API VKSPLIT_EXPERIMENTAL void vksplit_resolve_tuning(VkPhysicalDeviceType device_type, vksplit_tuning* tuning);
 
 /* The compute pipeline a plan records (owned by the context; on a CPU device, a rows plan's own,
