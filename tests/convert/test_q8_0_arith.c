@@ -13,21 +13,8 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <string.h>
 
-static float from_bits(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
-}
-
-static uint32_t to_bits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
+#include "convert_reference.h" /* cref_f32, cref_bits: the bit casts */
 
 static int msb(uint32_t v)
 {
@@ -77,8 +64,8 @@ static void expect(const char* what, uint32_t input, int32_t got, int32_t want)
 
 static void check_div(uint32_t a)
 {
-    volatile float q = from_bits(a) / 127.0f;
-    expect("div_127", a, (int32_t)div_127(a), (int32_t)to_bits(q));
+    volatile float q = cref_f32(a) / 127.0f;
+    expect("div_127", a, (int32_t)div_127(a), (int32_t)cref_bits(q));
 }
 
 int main(void)
@@ -97,22 +84,22 @@ int main(void)
     for (size_t e = 0; e < sizeof rexps / sizeof rexps[0]; e++)
         for (uint32_t m = 0; m < 0x800000u; m += e == 0 ? 1u : 61u) { /* every significand at 1 */
             uint32_t d = rexps[e] << 23 | m;
-            volatile float want = 1.0f / from_bits(d), r = 1.0f / from_bits(0x3f800000u | m);
+            volatile float want = 1.0f / cref_f32(d), r = 1.0f / cref_f32(0x3f800000u | m);
             for (int off = -3; off <= 3; off++, checks++)
-                expect("recip_normal", d, (int32_t)recip_normal(d, from_bits(to_bits(r) + (uint32_t)off)),
-                       (int32_t)to_bits(want));
+                expect("recip_normal", d, (int32_t)recip_normal(d, cref_f32(cref_bits(r) + (uint32_t)off)),
+                       (int32_t)cref_bits(want));
         }
-    const float near_half = from_bits(0x3effffffu); /* 0.49999997 */
+    const float near_half = cref_f32(0x3effffffu); /* 0.49999997 */
     for (int sign = 0; sign < 2; sign++) {
         /* every float32 in [0.25, 2), and every 1024th below (where p + 0.49999997 < 0.75) */
         for (uint32_t u = 0; u < 0x40000000u; u += u < 0x3e800000u ? 1024u : 1u, checks++) {
-            volatile float p = from_bits(u | (uint32_t)sign << 31), s = p + (sign ? -near_half : near_half);
+            volatile float p = cref_f32(u | (uint32_t)sign << 31), s = p + (sign ? -near_half : near_half);
             expect("round", u, (int32_t)s, (int32_t)roundf(p));
         }
         for (int n = 0; n <= 127; n++) {
-            uint32_t h = to_bits((float)n + 0.5f);
+            uint32_t h = cref_bits((float)n + 0.5f);
             for (uint32_t u = h - 4096u; u <= h + 4096u; u++, checks++) {
-                volatile float p = from_bits(u | (uint32_t)sign << 31), s = p + (sign ? -near_half : near_half);
+                volatile float p = cref_f32(u | (uint32_t)sign << 31), s = p + (sign ? -near_half : near_half);
                 expect("round", u, (int32_t)s, (int32_t)roundf(p));
             }
         }
