@@ -419,10 +419,11 @@ void quantize_block_rare(IDX dst_pos, uint b, uint x[Q8_0_BLOCK])
 void quantize_block(IDX src_pos, IDX dst_pos, uint b)
 {
     // The block's 32 words, all loads issued before any is used (x is indexed at run time by the
-    // rare block: NAK keeps it in local memory, and stored each load there as it arrived): on a
-    // GPU in 16-byte loads where the run starts on 16 bytes (device addresses, a float32 source);
-    // on a CPU device word by word (llvmpipe ran q8_0_quantize at 0.39-0.41 of the ceiling with
-    // the 16-byte loads, 0.43-0.47 without).
+    // rare block: NAK keeps it in local memory, and stored each load there as it arrived): in
+    // 16-byte loads where the run starts on 16 bytes (device addresses, a float32 source) and no
+    // loop walks the tiles (TRIPS 1: a GPU's, and a CPU device's shortest runs, which the tests
+    // reach); else word by word (llvmpipe's looped tiles ran q8_0_quantize at 0.39-0.41 of the
+    // ceiling with the 16-byte loads, 0.43-0.47 without).
     uvec4 v[Q8_0_BLOCK / 4u];
 #if defined(ADDRESSING_BDA)
     if (TRIPS == 1u && SRC == CTYPE_F32 && ((g_src + src_pos * 4ul) & 15ul) == 0ul) {

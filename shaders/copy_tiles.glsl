@@ -20,10 +20,6 @@
 
 #define TILES_UNROLL ABI_UNROLL(WORD_BYTES)
 
-// ONE_LOAD_PATH (split_copy.comp): every trip's loads in the one batch that steps and clamps,
-// never the three by case: one SWSB token a load on Intel (16 B in flight on LNL and BMG, 32-48
-// on the others, with three), for more instructions a trip.
-
 // The tile's line, in words.
 struct TileLine {
     uint chunk;         // words per row

@@ -124,7 +124,7 @@ void TL_NAME(_copy)(TileLine l, uint first, uint end, uint stride, uint seg)
         // one that crosses a row's end steps; one that reaches the line's end clamps.
         bool whole = g + (TILES_UNROLL - 1u) * TG < words;
         bool one_row = col + (TILES_UNROLL - 1u) * TG < l.chunk;
-        if (ONE_LOAD_PATH) // one batch for all three cases (copy_tiles.glsl)
+        if (ONE_LOAD_PATH) // Intel: one batch for all three cases (split_copy.comp says why)
             TL_NAME(_load)(k, from, col, g, words, false, true, v);
         else if (whole && one_row)
             TL_NAME(_load)(k, from, col, g, words, true, false, v);

@@ -60,8 +60,8 @@ static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
 /* Intel's compiler (brw, Mesa 25.0) gives the loads of control-flow paths that meet the same
  * scoreboard token (its SWSB dependencies of a register are merged where paths join): TILES's
- * three batches of a trip then serialized their loads, each waiting for the one before
- * (docs/gpu.md). One batch keeps them apart. */
+ * three batches of a trip, and the device copy's loop with its stores under ifs, serialized
+ * their loads, each waiting for the one before (docs/gpu.md). One path keeps them apart. */
 #define VENDOR_INTEL 0x8086u
 
 static vksplit_load_paths default_load_paths(uint32_t vendor_id)
