@@ -308,7 +308,7 @@ static void copy_words(kernel* k, uint64_t src_pos, uint64_t dst_pos, uint32_t r
     idx_add(k, w0, (uint64_t)(k->unroll - 1u) * k->wgs, "w = w0 + j * WG");
     if (w0 > last_word)
         return;
-    uint32_t codes[16 * 4];
+    uint32_t codes[64];
     for (uint32_t j = 0; j < k->unroll; j++) {
         uint64_t w = w0 + (uint64_t)j * k->wgs;
         for (uint32_t e = 0; e < k->dpw; e++) {
@@ -570,8 +570,9 @@ static void run_kernel(run_state* s)
     k.dmask = k.db == 4u ? 0xffffffffu : (1u << (8u * k.db)) - 1u;
     k.unroll = cv->unroll, k.wgs = cv->workgroup_size;
     k.phase = "main";
-    if (k.unroll < 1 || k.unroll > 16)
-        fz_fail("the plan's unroll is %u: the model's arrays hold 1 to 16", k.unroll);
+    if (k.unroll < 1 || k.unroll > 64 || k.unroll * k.dpw > 64)
+        fz_fail("the plan's unroll is %u (%u elements a word): the model's arrays hold 64 elements", k.unroll,
+                k.dpw);
     if (!cv->segment_count)
         return; /* every part empty: nothing is recorded */
     for (uint32_t seg = 1; seg < cv->segment_count; seg++)
@@ -915,7 +916,9 @@ void fz_check_convert(const fz_convert_case* c)
         return;
     }
 
-    vksplit__convert_caps caps = {c->workgroup_size, {c->max_group_count[0], c->max_group_count[1]}, c->reach, 64u, 1u};
+    /* a GPU's: one tile a workgroup, the wide lanes' share where device addresses load 16 bytes */
+    vksplit__convert_caps caps = {
+        c->workgroup_size, {c->max_group_count[0], c->max_group_count[1]}, c->reach, 64u, 1u, VK_FALSE};
     vksplit__convert_geometry cv;
     r = vksplit__plan_convert_geometry(&q, &o->convert, NULL, &caps, NULL, &cv, &error);
     trace("vksplit__plan_convert_geometry", r, &error);

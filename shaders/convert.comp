@@ -49,22 +49,24 @@ const uint SMASK = SB == 4u ? 0xffffffffu : (1u << (8u * SB)) - 1u;
 const uint DMASK = DB == 4u ? 0xffffffffu : (1u << (8u * DB)) - 1u;
 // Each of a lane's loads a whole number of words after its first (the workgroup a multiple of 4).
 const bool STEP_WORDS = (gl_WorkGroupSize.x * DPW * SB) % 4u == 0u;
-// A float32 source narrowed, device addresses (VEC): a whole tile whose run starts on 16 bytes
-// is read 16 bytes (4 elements) at a time, each lane writing their LW destination words whole,
-// UNROLL / LW times; the tile's words are the 32-bit path's, lane by lane in runs of LW. Any
-// other tile takes the word-by-word path: a run of float32 that starts off 16 bytes is rare, and
-// a third copy of the tile's conversions cost llvmpipe 20 ms a plan to compile.
+// Device addresses (VEC): a whole tile whose run starts on 16 bytes (and whose destination starts
+// on its unit's stores' width) is read 16 bytes (UNIT_CODES codes) at a time, each lane writing
+// the LW destination words they give whole (4 to 64 bytes: one to four stores), UNITS times;
+// the tile's words are the 32-bit path's, lane by lane in runs of LW. Any other tile takes the
+// word-by-word path: a run that starts off 16 bytes is rare, and a third copy of the tile's
+// conversions cost llvmpipe 20 ms a plan to compile. (Each 4-byte load of the word path carried
+// one destination word's codes: a 2-byte source's half a word, an FP8 source's a quarter.)
 #if defined(ADDRESSING_BDA)
-const bool VEC = SB == 4u && DB < 4u && SRC != CTYPE_Q8_0 && DST != CTYPE_Q8_0;
+const bool VEC = SRC != CTYPE_Q8_0 && DST != CTYPE_Q8_0;
 #else
 const bool VEC = false;
 #endif
-const uint LW = VEC ? 16u / (DPW * SB) : 1u; // 2 (to 16 bits) or 1 (to FP8)
+const uint UNIT_CODES = 16u / SB;
+const uint LW = VEC ? UNIT_CODES * DB / 4u : 1u;
 // The tile's loop counts on each path: 0 where the path is not this pipeline's, so that no copy
 // of its conversions is made before the dead branch is dropped (llvmpipe compiles them first).
 const uint UNITS = VEC ? UNROLL / LW : 0u;
 const uint WORDS_UNROLL = VEC ? 0u : UNROLL;
-
 // ---- addressing: words of the side read (src) and the side written (dst) --------------------
 #if defined(ADDRESSING_BDA)
 #define IDX uint64_t
@@ -84,9 +86,10 @@ layout(buffer_reference, std430, buffer_reference_align = 4) readonly buffer Tab
 // Not readonly: NAK would make its copy loads constant-cache reads, as it does the table's.
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer LoadRef { uint v; };
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer StoreRef { uint v; };
-// A float32 source's 16-byte loads and their converted words' stores (VEC below).
+// VEC's 16-byte loads and its converted words' stores (above).
 layout(buffer_reference, std430, buffer_reference_align = 16) buffer Load4Ref { uvec4 v; };
 layout(buffer_reference, std430, buffer_reference_align = 8) buffer Store2Ref { uvec2 v; };
+layout(buffer_reference, std430, buffer_reference_align = 16) buffer Store4Ref { uvec4 v; };
 layout(buffer_reference, std430, buffer_reference_align = 8) readonly buffer AddressRef { uint64_t a[]; };
 uint tbl(uint i) { return TableRef(pc.table).t[i]; }
 uint64_t g_src, g_dst; // the byte addresses of the two sides' element 0
@@ -254,8 +257,9 @@ void copy_edge_word(IDX src_word0, IDX dst_word0, uint src_lead, uint lead, uint
 }
 
 #if defined(ADDRESSING_BDA)
-// VEC's tile from its first source and destination bytes (16- and 4 x LW-byte aligned): unit
-// j x WG + lane is 16 source bytes and LW destination words; every load before the first store.
+// VEC's tile from its first source and destination bytes (16- and min(16, 4 LW)-byte aligned):
+// unit j x WG + lane is 16 source bytes and LW destination words; every load before the first
+// store, NAK scheduling in the source's order.
 void copy_units(uint64_t src, uint64_t dst)
 {
     uint lane = gl_LocalInvocationID.x;
@@ -264,14 +268,23 @@ void copy_units(uint64_t src, uint64_t dst)
     [[unroll]] for (uint j = 0u; j < UNITS; j++)
         v[j] = Load4Ref(from + uint64_t(j * gl_WorkGroupSize.x * 16u)).v;
     [[unroll]] for (uint j = 0u; j < UNITS; j++) {
-        uvec4 c;
-        [[unroll]] for (uint k = 0u; k < 4u; k++) // one call, one copy inlined before the loop unrolls (llvmpipe)
-            c[k] = convert_code(v[j][k]);
+        uint w[16]; // LW of them
+        [[unroll]] for (uint i = 0u; i < LW; i++)
+            w[i] = 0u;
+        [[unroll]] for (uint k = 0u; k < UNIT_CODES; k++) { // one call, one copy inlined before the loop unrolls (llvmpipe)
+            uint word = v[j][k / (4u / SB)];
+            uint code = SB == 4u ? word : (word >> (8u * SB * (k % (4u / SB)))) & SMASK;
+            w[k / DPW] |= convert_code(code) << (8u * DB * (k % DPW));
+        }
         uint64_t at = to + uint64_t(j * gl_WorkGroupSize.x * LW * 4u);
-        if (LW == 2u)
-            Store2Ref(at).v = uvec2(c.x | c.y << 16, c.z | c.w << 16);
-        else
-            StoreRef(at).v = c.x | c.y << 8 | c.z << 16 | c.w << 24;
+        if (LW == 1u) {
+            StoreRef(at).v = w[0];
+        } else if (LW == 2u) {
+            Store2Ref(at).v = uvec2(w[0], w[1]);
+        } else {
+            [[unroll]] for (uint q = 0u; q < LW / 4u; q++)
+                Store4Ref(at + uint64_t(16u * q)).v = uvec4(w[4u * q], w[4u * q + 1u], w[4u * q + 2u], w[4u * q + 3u]);
+        }
     }
 }
 #endif
@@ -287,16 +300,19 @@ void copy_words(IDX src_pos, IDX dst_pos, uint run, uint tile)
     // A tile the run only partly covers (its first, where the run starts within a word, and its
     // last): word by word. Few tiles take it (a GPU's workgroup is fitted to its runs). On a GPU
     // (TRIPS 1) unrolled, so that no loop of loads is the kernel's one loop, which is what the
-    // machine-code tool holds to the bars; on a CPU device a loop (llvmpipe: unrolled, the
-    // float copies ran at 0.55-0.65 of the loop's speed). VEC's tiles off 16 bytes too.
+    // machine-code tool holds to the bars (Intel's brw kept the f32 -> f16 tile's 16-byte loads
+    // on their own tokens only so), but not past 16 words (a narrower source's VEC lane has up
+    // to 64, then beside 16-byte loads: unrolled, a 2-byte source's edge was 2/3 of Intel's
+    // listing); a loop on a CPU device (llvmpipe: unrolled, the float copies ran at 0.55-0.65
+    // of the loop's speed). VEC's tiles off 16 bytes take it too.
 #if defined(ADDRESSING_BDA)
-    bool units = VEC && ((g_src + src_byte) & 15ul) == 0ul && ((g_dst + dst_byte) & uint64_t(4u * LW - 1u)) == 0ul;
+    bool units = VEC && ((g_src + src_byte) & 15ul) == 0ul && ((g_dst + dst_byte) & uint64_t(min(16u, 4u * LW) - 1u)) == 0ul;
 #else
     const bool units = false;
 #endif
     if (!STEP_WORDS || lead != 0u || (first + tile_words) * DPW > run || (VEC && !units)) {
         uint w0 = first + gl_LocalInvocationID.x;
-        if (TRIPS == 1u) {
+        if (TRIPS == 1u && UNROLL <= 16u) {
             [[unroll]] for (uint j = 0u; j < UNROLL; j++)
                 if (w0 + j * gl_WorkGroupSize.x < words)
                     copy_edge_word(src_word0, dst_word0, src_lead, lead, run, w0 + j * gl_WorkGroupSize.x);

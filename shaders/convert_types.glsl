@@ -13,14 +13,16 @@ bool is_nan32(uint x) { return (x & ABS) > INF32; }
 
 // ---- widening: a code to float32 bits, exact ---------------------------------------------------
 
-// Selects, not branches; a subnormal is its integer times a power of two, both exact in float32.
+// Selects, not branches. The magnitude's bits shifted into place are a normal's, its exponent
+// rebiased by one add (and by a second for infinity and NaN, whose quiet bit is set); a
+// subnormal is its integer times a power of two, both exact in float32 (no float32 subnormal
+// anywhere: a device that flushes them gives the same bits).
 uint widen_f16(uint h)
 {
-    uint e = (h >> 10) & 31u, m = h & 0x3ffu;
-    uint r = ((e + 112u) << 23) | (m << 13);
-    precise float sub = float(m) * 5.9604644775390625e-8; // 2^-24
-    r = e == 0u ? floatBitsToUint(sub) : r;
-    r = e == 31u ? INF32 | (m == 0u ? 0u : 0x00400000u | (m << 13)) : r;
+    uint a = h & 0x7fffu, r = (a << 13) + (112u << 23);
+    precise float sub = float(a) * 5.9604644775390625e-8; // 2^-24, for a below 0x400
+    r = a < 0x400u ? floatBitsToUint(sub) : r;
+    r = a >= 0x7c00u ? (r + (112u << 23)) | (a > 0x7c00u ? 0x00400000u : 0u) : r;
     return ((h & 0x8000u) << 16) | r;
 }
 
@@ -32,11 +34,10 @@ uint widen_bf16(uint b)
 
 uint widen_e4m3fn(uint q)
 {
-    uint e = (q >> 3) & 15u, m = q & 7u;
-    uint r = ((e + 120u) << 23) | (m << 20);
-    precise float sub = float(m) * 0.001953125; // 2^-9
-    r = e == 0u ? floatBitsToUint(sub) : r;
-    r = (q & 0x7fu) == 0x7fu ? 0x7ff00000u : r; // the one NaN: its payload 111 shifted up, the quiet bit set
+    uint a = q & 0x7fu, r = (a << 20) + (120u << 23);
+    precise float sub = float(a) * 0.001953125; // 2^-9, for a below 8
+    r = a < 8u ? floatBitsToUint(sub) : r;
+    r = a == 0x7fu ? 0x7ff00000u : r; // the one NaN: its payload 111 shifted up, the quiet bit set
     return ((q & 0x80u) << 24) | r;
 }
 

@@ -256,9 +256,16 @@ static vksplit_result plan_spans(const vksplit__request* q, const vksplit_conver
     return VKSPLIT_OK;
 }
 
-/* The invocations' share: 16 elements (64 bytes of copy loads: each element's load is a 32-bit
- * word), as destination words (a word holds 4 / dst_bytes of them). */
-static uint32_t choose_unroll(uint32_t dst_bytes) { return 4u * dst_bytes; }
+/* The invocations' share, as destination words (a word holds 4 / dst_bytes elements): 16
+ * elements (the word path's 64 bytes of copy loads, a 32-bit word an element), or where a GPU's
+ * tiles load 16 source bytes at a time (device addresses, contiguous runs, no Q8_0: the
+ * shader's VEC) 64 source bytes' worth, four such loads in flight a lane whatever the source's
+ * width. A CPU device's lanes keep 16 elements: llvmpipe compiles every element's conversion
+ * inline, and its lanes gain nothing from more in flight. */
+static uint32_t choose_unroll(uint32_t src_bytes, uint32_t dst_bytes, bool units)
+{
+    return units ? 16u * dst_bytes / src_bytes : 4u * dst_bytes;
+}
 
 /* Workgroups per run. */
 static uint64_t run_tiles(const vksplit__convert_geometry* cv, uint64_t run, bool word_starts, uint32_t dst_bytes)
@@ -348,7 +355,8 @@ static vksplit_result plan_segments(const vksplit__request* q, const vksplit_row
     cv->segment_count = active;
     cv->contig = contig;
     uint32_t sb = type_bytes((vksplit_type)cv->src), db = type_bytes((vksplit_type)cv->dst);
-    cv->unroll = choose_unroll(db ? db : 1);
+    bool q8 = cv->src == CTYPE_Q8_0 || cv->dst == CTYPE_Q8_0;
+    cv->unroll = choose_unroll(sb ? sb : 1, db ? db : 1, caps->reach == 0 && contig && !q8 && !caps->cpu);
     cv->workgroup_size = fitted_workgroup(cv, caps->workgroup_size, dims, q, db ? db : 1);
     /* as many tiles a workgroup as the shortest run has, within the device's most */
     cv->trips = caps->trips_most ? caps->trips_most : 1u;

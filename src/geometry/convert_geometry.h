@@ -15,6 +15,7 @@ typedef struct vksplit__convert_caps {
     uint64_t reach;              /* descriptor path: the bytes one binding reaches (0: device addresses) */
     uint32_t fused_most;         /* GPU indices every workgroup checks itself, at most (device addresses) */
     uint32_t trips_most;         /* tiles one workgroup copies one after another, at most (a CPU device's: 8) */
+    vksplit_bool32 cpu;          /* a CPU device (llvmpipe): its lanes' share kept small */
 } vksplit__convert_caps;
 
 typedef struct vksplit__convert_geometry {

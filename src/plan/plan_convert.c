@@ -56,7 +56,8 @@ vksplit_result vksplit__plan_convert(vksplit_context* ctx, const vksplit__reques
                                   {ctx->max_group_count[0], ctx->max_group_count[1]},
                                   ctx->bda ? 0 : ctx->max_storage_buffer_range,
                                   cpu ? 16u : ROWS_FUSED_MAX_ENTRIES,
-                                  cpu ? 8u : 1u};
+                                  cpu ? 8u : 1u,
+                                  cpu};
     while (caps.workgroup_size > ctx->caps.workgroup_size && caps.workgroup_size > 1)
         caps.workgroup_size /= 2;
     vksplit__convert_geometry* cv = &plan->convert->geo;
