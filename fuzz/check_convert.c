@@ -571,8 +571,7 @@ static void run_kernel(run_state* s)
     k.unroll = cv->unroll, k.wgs = cv->workgroup_size;
     k.phase = "main";
     if (k.unroll < 1 || k.unroll > 64 || k.unroll * k.dpw > 64)
-        fz_fail("the plan's unroll is %u (%u elements a word): the model's arrays hold 64 elements", k.unroll,
-                k.dpw);
+        fz_fail("the plan's unroll is %u (%u elements a word): the model's arrays hold 64 elements", k.unroll, k.dpw);
     if (!cv->segment_count)
         return; /* every part empty: nothing is recorded */
     for (uint32_t seg = 1; seg < cv->segment_count; seg++)
@@ -917,8 +916,8 @@ void fz_check_convert(const fz_convert_case* c)
     }
 
     /* a GPU's: one tile a workgroup, the wide lanes' share where device addresses load 16 bytes */
-    vksplit__convert_caps caps = {
-        c->workgroup_size, {c->max_group_count[0], c->max_group_count[1]}, c->reach, 64u, 1u, VK_FALSE};
+    vksplit__convert_caps caps = {c->workgroup_size, {c->max_group_count[0], c->max_group_count[1]}, c->reach, 64u, 1u,
+                                  VK_FALSE};
     vksplit__convert_geometry cv;
     r = vksplit__plan_convert_geometry(&q, &o->convert, NULL, &caps, NULL, &cv, &error);
     trace("vksplit__plan_convert_geometry", r, &error);
