@@ -221,15 +221,64 @@ uint load_src_code(IDX pos)
 
 uint g_scale; // the float32 bits of the scale (1.0 where there is none)
 
+// x times the scale (mul_normal's arithmetic) with the scale's cases settled once per workgroup
+// (scale_setup) and no branch an element. A subnormal scale is taken times 2^64 and each x times
+// 2^-64 (still normal from 2^-62 up; below, the product is below the least normal float32 either
+// way); a subnormal x (a float32 or bfloat16 source's: a float16 or FP8 code widens to none)
+// times 2^64 (its integer, converted exactly, times 2^-85) and the scale times 2^-64 alike.
+const bool X_NORMAL = SRC == CTYPE_F16 || SRC == CTYPE_E4M3FN || SRC == CTYPE_E5M2;
+uint g_mul, g_adj, g_low;        // the scale as a normal x multiplies it, the exponent taken from x, the least x not tiny
+uint g_mul_sub;                  // the scale as a subnormal x multiplies it
+bool g_sub_tiny;                 // a subnormal x's product is below the least normal
+void scale_setup()
+{
+    uint ac = g_scale & ABS;
+    g_mul = ac;
+    g_adj = 0u;
+    g_low = 0u;
+    if (ac != 0u && ac < 0x00800000u) {
+        uint p = uint(findMSB(ac));
+        g_mul = ((p + 42u) << 23) | ((ac << (23u - p)) & 0x7fffffu);
+        g_adj = 64u << 23;
+        g_low = 0x20800000u;
+    }
+    g_mul_sub = ac >= INF32 ? ac : ac - min(ac, 64u << 23);
+    g_sub_tiny = ac < 0x20800000u;
+}
+
+// x, or where it is finite mul_normal(x, g_scale, tiny), by selects: the device's multiply of
+// magnitudes, a NaN product (the scale NaN, or infinite times 0) made 0x7fc00000, and *tiny
+// where the exact product is nonzero and below the least normal (x and the scale nonzero; an
+// infinity or NaN x is never tiny). Only float32 and bfloat16 targets ask (NEED_TINY): a product
+// below the least normal float32, flushed or not, narrows to 0 with its sign in the others.
+const bool NEED_TINY = DST == CTYPE_F32 || DST == CTYPE_BF16;
+uint mul_scale(uint x, out bool tiny)
+{
+    uint ax = x & ABS, xa = ax - min(ax, g_adj), m = g_mul; // 0 stays 0
+    bool low = ax < g_low;
+    if (!X_NORMAL) {
+        bool sub = ax < 0x00800000u;
+        precise float up = float(ax) * 2.5849394142282115e-26; // 2^-85
+        xa = sub ? floatBitsToUint(up) : xa;
+        m = sub ? g_mul_sub : m;
+        low = sub ? g_sub_tiny : low;
+    }
+    precise float pf = uintBitsToFloat(xa) * uintBitsToFloat(m);
+    uint p = floatBitsToUint(pf);
+    p = p > INF32 ? QNAN32 : p; // its sign the device's (x86: set)
+    tiny = NEED_TINY && ax != 0u && g_mul != 0u && (low || p < 0x00800000u);
+    return ax >= INF32 ? x : ((x ^ g_scale) & SIGN) | (tiny ? 0u : p);
+}
+
 uint convert_code(uint code)
 {
     uint x = widen(code, SRC);
-    if (SCALE != CSCALE_NONE && (x & ABS) < INF32) {
-        bool tiny;
-        uint p = mul_normal(x, g_scale, tiny);
-        // float32 and bfloat16 keep float32's subnormals: only there does a tiny product need them
-        x = tiny && (DST == CTYPE_F32 || DST == CTYPE_BF16) ? mul_exact_slow(x, g_scale) : p;
-    }
+    bool tiny = false;
+    if (SCALE != CSCALE_NONE)
+        x = mul_scale(x, tiny);
+    // float32 and bfloat16 keep float32's subnormals: only there does a tiny product need them
+    if (NEED_TINY)
+        x = tiny ? mul_exact_slow(widen(code, SRC), g_scale) : x;
     return narrow(x, DST);
 }
 
@@ -812,6 +861,8 @@ void main()
         return; // a device length of 0
     IDX src_pos = JOIN ? part_pos : whole_pos, dst_pos = JOIN ? whole_pos : part_pos;
     g_scale = SCALE == CSCALE_HOST ? host_scale() : SCALE == CSCALE_DEVICE ? scale_bits() : 0x3f800000u;
+    if (SCALE != CSCALE_NONE)
+        scale_setup();
     // A tile of the run each trip (past its end: nothing). One call, in a loop only where TRIPS
     // is above 1: a GPU's (1) folds to no loop at all (a loop here, with the loops inside it,
     // would stay one), and no copy of the tile's code for it (llvmpipe compiles every copy

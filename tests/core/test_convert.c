@@ -801,7 +801,9 @@ static void run_case(gpu* gp, vksplit_context* ctx, conv_case* c, const stream* 
 
 /* ---- the pairs ----------------------------------------------------------------------------- */
 
-static const float device_scales[] = {2.0f, 0.25f, -3.0f, 0.0f, INFINITY, NAN, 1e-40f, -0.0f};
+/* 0x1p120: a subnormal float32 source's product lands in FP8's range (the kernel's subnormal-x
+ * path); 0x1p-120: an FP8 code's product is a float32 subnormal (a tiny product, exact). */
+static const float device_scales[] = {2.0f, 0.25f, -3.0f, 0.0f, INFINITY, NAN, 1e-40f, -0.0f, 0x1p120f, 0x1p-120f};
 #define DEVICE_SCALES (sizeof device_scales / sizeof device_scales[0])
 
 static const char* scale_name(const vksplit_convert* v, char* buf, size_t size)
