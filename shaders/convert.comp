@@ -267,7 +267,9 @@ uint mul_scale(uint x, out bool tiny)
     uint p = floatBitsToUint(pf);
     p = p > INF32 ? QNAN32 : p; // its sign the device's (x86: set)
     tiny = NEED_TINY && ax != 0u && g_mul != 0u && (low || p < 0x00800000u);
-    return ax >= INF32 ? x : ((x ^ g_scale) & SIGN) | (tiny ? 0u : p);
+    p = tiny ? 0u : p;
+    uint product = ((x ^ g_scale) & SIGN) | p;
+    return ax >= INF32 ? x : product;
 }
 
 uint convert_code(uint code)

@@ -3,6 +3,10 @@
 // once (round to nearest, ties to even). The one float multiply takes an integer path where
 // an operand or the product is subnormal, so a device that flushes float32 subnormals (Vulkan
 // allows it) gives the same bits as one that keeps them.
+//
+// Every choice an element makes is a select between values already computed, each a variable
+// or a constant: glslang writes a `?:` with any other operand as a branch, and NAK kept those
+// branches (two an element in the FP8 pairs, each with its convergence barrier).
 
 const uint SIGN = 0x80000000u;
 const uint ABS = 0x7fffffffu;
@@ -19,24 +23,26 @@ bool is_nan32(uint x) { return (x & ABS) > INF32; }
 // anywhere: a device that flushes them gives the same bits).
 uint widen_f16(uint h)
 {
-    uint a = h & 0x7fffu, r = (a << 13) + (112u << 23);
+    uint a = h & 0x7fffu, r = (a << 13) + (112u << 23), quiet = a > 0x7c00u ? 0x00400000u : 0u;
     precise float sub = float(a) * 5.9604644775390625e-8; // 2^-24, for a below 0x400
-    r = a < 0x400u ? floatBitsToUint(sub) : r;
-    r = a >= 0x7c00u ? (r + (112u << 23)) | (a > 0x7c00u ? 0x00400000u : 0u) : r;
+    uint small = floatBitsToUint(sub), top = (r + (112u << 23)) | quiet;
+    r = a < 0x400u ? small : r;
+    r = a >= 0x7c00u ? top : r;
     return ((h & 0x8000u) << 16) | r;
 }
 
 uint widen_bf16(uint b)
 {
-    uint x = b << 16;
-    return is_nan32(x) ? x | 0x00400000u : x;
+    uint x = b << 16, quiet = x | 0x00400000u;
+    return is_nan32(x) ? quiet : x;
 }
 
 uint widen_e4m3fn(uint q)
 {
     uint a = q & 0x7fu, r = (a << 20) + (120u << 23);
     precise float sub = float(a) * 0.001953125; // 2^-9, for a below 8
-    r = a < 8u ? floatBitsToUint(sub) : r;
+    uint small = floatBitsToUint(sub);
+    r = a < 8u ? small : r;
     r = a == 0x7fu ? 0x7ff00000u : r; // the one NaN: its payload 111 shifted up, the quiet bit set
     return ((q & 0x80u) << 24) | r;
 }
@@ -69,7 +75,8 @@ uint round_to(uint a, uint M, int B)
     precise float sum = uintBitsToFloat(a) + uintBitsToFloat(magic);
     uint shift = 23u - M;
     uint normal = (a + (uint(B - 127) << 23) + ((1u << (shift - 1u)) - 1u) + ((a >> shift) & 1u)) >> shift;
-    return a < (uint(127 + 1 - B) << 23) ? floatBitsToUint(sum) - magic : normal; // both computed: no branch
+    uint small = floatBitsToUint(sum) - magic;
+    return a < (uint(127 + 1 - B) << 23) ? small : normal; // both computed, then picked
 }
 
 // Selects, not branches: every lane computes the finite result, then NaN and the largest's.
@@ -92,21 +99,23 @@ uint narrow_bf16(uint x)
     return (is_nan32(x) ? nan : rounded) >> 16;
 }
 
+// The magnitude clamped before it rounds: to the largest finite where it saturates (a NaN kept
+// apart), to the least value past it otherwise, which rounds to e4m3fn's NaN (a NaN and an
+// infinity with it) or to e5m2's infinity.
 uint narrow_e4m3fn(uint x)
 {
-    uint a = x & ABS, past = NO_SATURATE ? 0x7fu : 0x7eu;
-    uint c = a >= 0x44000000u ? 0xffu : round_to(a, 3u, 7); // 512 and up, infinity: past
-    c = c > 0x7eu ? past : c;
-    c = a > INF32 ? 0x7fu : c;
+    uint a = x & ABS;
+    uint c = round_to(min(a, NO_SATURATE ? 0x43f00000u : 0x43e00000u), 3u, 7); // 480 or 448
+    c = !NO_SATURATE && a > INF32 ? 0x7fu : c;
     return ((x >> 24) & 0x80u) | c;
 }
 
 uint narrow_e5m2(uint x)
 {
-    uint a = x & ABS, past = NO_SATURATE ? 0x7cu : 0x7bu;
-    uint c = a >= 0x47800000u ? 0xffu : round_to(a, 2u, 15); // 65536 and up, infinity: past
-    c = c > 0x7bu ? past : c;
-    c = a > INF32 ? 0x7eu | ((a >> 21) & 1u) : c;
+    uint a = x & ABS;
+    uint c = round_to(min(a, NO_SATURATE ? 0x47800000u : 0x47600000u), 2u, 15); // 65536 or 57344
+    uint nan = 0x7eu | ((a >> 21) & 1u);
+    c = a > INF32 ? nan : c;
     return ((x >> 24) & 0x80u) | c;
 }
 
