@@ -544,16 +544,16 @@ void quantize_block(IDX src_pos, IDX dst_pos, uint b)
     }
 }
 
-uint dequantize_one(uint qbyte, uint dv)
+// q times d, exact: |q| < 2^8 times an 11-bit mantissa, never subnormal (the least f16 is
+// 2^-24). A NaN product (d a NaN, or infinite times 0) is `nan`: d where it is a NaN, else
+// 0x7fc00000, the device's own NaN bits replaced; an infinite d times q is that infinity with
+// q's sign, as the multiply gives. A select an element, no branch (NAK kept two an element).
+uint dequantize_one(uint qbyte, uint dv, uint nan)
 {
     int q = int(qbyte << 24) >> 24;
-    if (is_nan32(dv))
-        return dv;
-    if ((dv & ABS) == INF32)
-        return q == 0 ? QNAN32 : (dv ^ (q < 0 ? SIGN : 0u));
-    // exact: |q| < 2^8 times an 11-bit mantissa, never subnormal (the least f16 is 2^-24)
     precise float y = float(q) * uintBitsToFloat(dv);
-    return floatBitsToUint(y);
+    uint r = floatBitsToUint(y);
+    return is_nan32(r) ? nan : r;
 }
 
 void dequantize_block(IDX src_pos, IDX dst_pos, uint b)
@@ -576,15 +576,15 @@ void dequantize_block(IDX src_pos, IDX dst_pos, uint b)
         [[unroll]] for (uint j = 0u; j < Q8_0_BLOCK; j++)
             qs[j] = (words[1u + (j >> 2)] >> (8u * (j & 3u))) & 0xffu;
     }
-    uint dv = widen_f16(dh);
+    uint dv = widen_f16(dh), nan = is_nan32(dv) ? dv : QNAN32;
     IDX e0 = dst_pos + IDX(b * Q8_0_BLOCK);
     if (DB == 4u) {
         [[unroll]] for (uint j = 0u; j < Q8_0_BLOCK; j++)
-            st_dst(e0 + j, narrow(dequantize_one(qs[j], dv), DST));
+            st_dst(e0 + j, narrow(dequantize_one(qs[j], dv, nan), DST));
     } else { // 2-byte elements: 16 whole words, or a half, 15 words and a half
         uint y[Q8_0_BLOCK];
         [[unroll]] for (uint j = 0u; j < Q8_0_BLOCK; j++)
-            y[j] = narrow(dequantize_one(qs[j], dv), DST);
+            y[j] = narrow(dequantize_one(qs[j], dv, nan), DST);
         IDX first = (e0 * 2u) >> 2;
         if ((e0 & 1u) == 0u) {
             [[unroll]] for (uint k = 0u; k < 16u; k++)
