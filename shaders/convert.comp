@@ -679,6 +679,16 @@ uint entry_rule(uint flags, uvec2 v, uint rows, uint places)
         return v.y != 0u || v.x > places - rows ? ROWS_RULE_START : 0u;
     return 0u;
 }
+// Whether entry e's place is an earlier entry's of its list (a skipped entry holds none).
+bool twice_in_list(uint flags, uint e, uint per_list, uvec2 v)
+{
+    bool twice = false;
+    for (uint f = (e / per_list) * per_list; f < e && !twice && int(v.y) >= 0; f++) {
+        uvec2 w = index_value(flags, f);
+        twice = int(w.y) >= 0 && w.x == v.x;
+    }
+    return twice;
+}
 // Called by every lane of every workgroup, in uniform control flow; 0: the rows may move.
 uint fused_rows_check()
 {
@@ -690,29 +700,27 @@ uint fused_rows_check()
         for (uint i = 0u; i < 5u; i++)
             fused[i] = 0xFFFFFFFFu;
     barrier();
-    for (uint e = lane; e < entries; e += lanes)
-        if (entry_rule(flags, index_value(flags, e), rows, places) != 0u)
+    // One pass over the entries: the rules, and (an INDEXED join) the lists that hold a place
+    // twice, both before one barrier (llvmpipe runs a barrier lane by lane: every workgroup of a
+    // 16-row append paid a third one here); a broken rule outranks a duplicate.
+    for (uint e = lane; e < entries; e += lanes) {
+        uvec2 v = index_value(flags, e);
+        if (entry_rule(flags, v, rows, places) != 0u)
             atomicMin(fused[0], e);
+        if (duplicates && twice_in_list(flags, e, per_list, v))
+            atomicMin(fused[1], e / per_list);
+    }
     barrier();
     uint bad = fused[0];
-    duplicates = duplicates && bad == 0xFFFFFFFFu;
-    for (uint round = 0u; duplicates && round < 2u; round++) { // the least list, then its least place
-        for (uint e = lane; e < entries; e += lanes) {
+    duplicates = duplicates && bad == 0xFFFFFFFFu && fused[1] != 0xFFFFFFFFu; // the same in every lane
+    if (duplicates) { // the least such list's least place held twice
+        uint list = fused[1];
+        for (uint e = list * per_list + lane; e < (list + 1u) * per_list; e += lanes) {
             uvec2 v = index_value(flags, e);
-            uint list = e / per_list;
-            bool twice = false;
-            for (uint f = list * per_list; f < e && !twice && int(v.y) >= 0; f++) {
-                uvec2 w = index_value(flags, f);
-                twice = int(w.y) >= 0 && w.x == v.x;
-            }
-            if (twice && round == 0u)
-                atomicMin(fused[1], list);
-            else if (twice && list == fused[1])
+            if (twice_in_list(flags, e, per_list, v))
                 atomicMin(fused[2], v.x);
         }
         barrier();
-        if (fused[1] == 0xFFFFFFFFu)
-            break; // no list holds a place twice: no second round (every lane reads the same)
     }
     uint dup_list = fused[1], dup_place = fused[2];
     for (uint round = 0u; duplicates && dup_list != 0xFFFFFFFFu && round < 2u; round++) { // its first two entries
