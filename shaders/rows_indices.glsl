@@ -168,6 +168,16 @@ uint start_place(uint flags, uvec2 v, uint places)
 // otherwise the check pass marks places in the block's two bitmaps (seen, seen twice), which it
 // clears first. A duplicate is reported deterministically: the least list holding one, its
 // least place seen twice, and the first two entries that place a row there.
+// Whether entry e's place is an earlier entry's of its list (pairwise; a skipped entry holds none).
+bool placed_twice(uint flags, uint e, uint per_list, uvec2 v)
+{
+    bool twice = false;
+    for (uint f = (e / per_list) * per_list; f < e && !twice && !is_negative(v); f++) {
+        uvec2 w = index_value(flags, f);
+        twice = !is_negative(w) && w.x == v.x;
+    }
+    return twice;
+}
 uint rows_verdict(bool pairwise, out uint status[6])
 {
     uint flags = rows_flags(), rows = tbl(ROWS_TBL_ROWS), places = tbl(ROWS_TBL_PLACES);
@@ -183,12 +193,17 @@ uint rows_verdict(bool pairwise, out uint status[6])
         smem[ROWS_SMEM_SECOND] = 0xFFFFFFFFu;
     }
     barrier();
+    // Pairwise, the lists holding a place twice are found in the rules' pass, before its one
+    // barrier (the pairs' loads once, not twice; a broken rule outranks a duplicate).
+    bool pair_duplicates = pairwise && indexed && join;
     for (uint e = lane; e < entries; e += lanes) {
         uvec2 v = index_value(flags, e);
         if (entry_rule(flags, v, rows, places) != 0u)
             atomicMin(smem[ROWS_SMEM_BAD], e);
         else if (pairwise && !indexed)
             smem[ROWS_SMEM_STARTS + e] = start_place(flags, v, places); // e is the list here
+        if (pair_duplicates && placed_twice(flags, e, per_list, v))
+            atomicMin(smem[ROWS_SMEM_DUP_LIST], e / per_list);
     }
     barrier();
     uint bad = smem[ROWS_SMEM_BAD];
@@ -210,8 +225,11 @@ uint rows_verdict(bool pairwise, out uint status[6])
         memoryBarrierBuffer();
         barrier();
     }
-    // The least list with a place seen twice, then that list's least such place.
-    for (uint round = 0u; duplicates && round < 2u; round++) {
+    // The least list with a place seen twice (pairwise: found above), then that list's least
+    // such place; none, no second round (every lane reads the same word after the barrier).
+    for (uint round = pairwise ? 1u : 0u; duplicates && round < 2u; round++) {
+        if (round == 1u && smem[ROWS_SMEM_DUP_LIST] == 0xFFFFFFFFu)
+            break;
         for (uint e = lane; e < entries; e += lanes) {
             uvec2 v = index_value(flags, e);
             if (is_negative(v))
@@ -219,10 +237,7 @@ uint rows_verdict(bool pairwise, out uint status[6])
             uint list = e / per_list;
             bool twice = false;
             if (pairwise) {
-                for (uint f = list * per_list; f < e && !twice; f++) {
-                    uvec2 w = index_value(flags, f);
-                    twice = !is_negative(w) && w.x == v.x;
-                }
+                twice = placed_twice(flags, e, per_list, v);
             } else {
                 uint at = list * words + (v.x >> 5);
                 twice = (block_get(seen2 + at) & (1u << (v.x & 31u))) != 0u;
