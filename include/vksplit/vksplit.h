@@ -353,7 +353,8 @@ typedef enum vksplit_mapping {
     VKSPLIT_MAPPING_DEINTERLEAVE VKSPLIT_EXPERIMENTAL = 5,
     /* Per split: TRANSPOSE for transposing layouts, DEINTERLEAVE where rows of TILES would
      * fetch more than 1.25 input bytes per byte copied, TILES otherwise. The GPU default; on
-     * lavapipe it plans exactly as on a discrete GPU. */
+     * lavapipe it plans exactly as on a discrete GPU, a converting copy's plans included (a
+     * CPU device's are smaller under RUNS: workgroups of 8, tiles looped). */
     VKSPLIT_MAPPING_BY_SHAPE VKSPLIT_EXPERIMENTAL = 6
 } vksplit_mapping;
 

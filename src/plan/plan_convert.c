@@ -51,7 +51,9 @@ vksplit_result vksplit__plan_convert(vksplit_context* ctx, const vksplit__reques
     /* a CPU device's batch of 8 lanes (llvmpipe), a GPU's 256, within the context's tuning */
     /* llvmpipe runs a workgroup's barriers lane by lane: past 16 indices its workgroups each
      * checking them all cost more than the check pass (as the rows kernels' pairwise_most) */
-    bool cpu = ctx->device_type == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    /* a CPU device whose tuning maps BY_SHAPE (as a GPU's) plans as a GPU too: its tests' way to
+     * a GPU's plans */
+    bool cpu = ctx->device_type == VK_PHYSICAL_DEVICE_TYPE_CPU && ctx->caps.mapping == VKSPLIT_MAPPING_RUNS;
     vksplit__convert_caps caps = {cpu ? 8u : 256u,
                                   {ctx->max_group_count[0], ctx->max_group_count[1]},
                                   ctx->bda ? 0 : ctx->max_storage_buffer_range,

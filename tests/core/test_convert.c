@@ -108,7 +108,8 @@ enum {
     SHAPE_AXIS0,   /* [R, 1001], 3 parts along axis 0 */
     SHAPE_RANK3,   /* [2, 3, C], 3 parts along the last axis, odd lengths */
     SHAPE_STRIDED, /* [4, C], 3 parts along the last axis: the whole's rows padded, a part with gaps */
-    SHAPE_COUNT
+    SHAPE_COUNT,
+    SHAPE_LONG /* not in the rotation: [2, C], 2 parts along axis 0, C a multiple of 64 from 8192 up */
 };
 enum {
     QSHAPE_AXIS0, /* [R, 64], 2 parts along axis 0 */
@@ -142,6 +143,13 @@ static geo shape(int kind, uint64_t n)
         c = c < 9 ? 9 : c;
         g = (geo){.name = "3 parts, rank 3, last axis", .rank = 3, .axis = 2, .parts = 3, .sizes = {2, 3, c}};
         g.lengths[0] = (c / 4) | 1, g.lengths[1] = 3, g.lengths[2] = c - g.lengths[0] - 3;
+        break;
+    }
+    case SHAPE_LONG: { /* runs of C elements, each on 64 elements (a GPU's whole tiles of 16-byte units) */
+        uint64_t c = up((n + 1) / 2, 64);
+        c = c < 8192 ? 8192 : c;
+        g = (geo){.name = "2 parts, axis 0, long runs", .rank = 2, .axis = 0, .parts = 2, .sizes = {2, c}};
+        g.lengths[0] = 1, g.lengths[1] = 1;
         break;
     }
     default: { /* SHAPE_STRIDED */
@@ -958,6 +966,31 @@ static void pairs_on(gpu* gp, vksplit_context* ctx, const char* name)
     printf("%s: %u cases\n", name, pair_cases - before);
 }
 
+/* A GPU's plans on this device: a CPU device plans its converting copies small (lanes of 16
+ * elements, tiles looped, workgroups of 8); a context whose tuning maps BY_SHAPE plans them as a
+ * GPU does: one tile a workgroup (TRIPS 1) and, on device addresses, a lane's four 16-byte loads
+ * of any source (a float16 -> float32 lane 32 destination words, an FP8 -> float32 lane 64),
+ * which no CPU-shaped plan of a narrower source makes (a float32 source's lanes load four there
+ * too). One pair of each width from a narrower source (2 -> 4, 2 -> 2, 2 -> 1, 1 -> 4, 1 -> 2
+ * bytes), split and join alternating, on long runs: few, for the pipelines' compile time. */
+static void pairs_gpu_shaped(gpu* gp, vksplit_context* ctx, const char* name)
+{
+    static const vksplit_type from[] = {F16, F16, BF16, E4M3, E5M2}, to[] = {F32, BF16, E4M3, F32, F16};
+    uint32_t before = pair_cases;
+    for (int i = 0; i < 5; i++) {
+        stream s;
+        source_stream(&s, from[i], to[i], 1.0f);
+        /* a period of no power of two (an FP8 source's is 256): each unit's 16 bytes of a lane
+         * differ from the unit's a workgroup's width of them before */
+        uint64_t capacity = s.count;
+        for (int k = 0; k < 3; k++)
+            stream_add(&s, &capacity, s.codes[k + 1]);
+        one(gp, ctx, from[i], to[i], i % 2, SHAPE_LONG, (vksplit_convert){0}, &s, name);
+        stream_free(&s);
+    }
+    printf("%s: %u cases\n", name, pair_cases - before);
+}
+
 /* ---- the device scale, replayed -------------------------------------------------------------- */
 
 /* One recording of FLOAT16 -> E4M3FN (all 65,536 codes) and of E5M2 -> FLOAT32 with the scale
@@ -1245,6 +1278,17 @@ int main(void)
     record_rules(&g, ctx);
     device_scale_replay(&g, ctx);
     pairs(&g, ctx);
+    if (g.bda && g.info.device_type == VK_PHYSICAL_DEVICE_TYPE_CPU) {
+        vksplit_context_desc desc = core_runner_context_desc(runner);
+        desc.tuning.mapping = VKSPLIT_MAPPING_BY_SHAPE;
+        desc.tuning.workgroup_size = 64;
+        vksplit_error err;
+        vksplit_context* gpu_ctx = NULL;
+        CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&desc, &gpu_ctx, &err), &err);
+        if (gpu_ctx)
+            pairs_gpu_shaped(&g, gpu_ctx, "a GPU's plans (BY_SHAPE, workgroups of 64)");
+        vksplit_context_destroy(gpu_ctx);
+    }
     if (descriptors && descriptors != ctx) {
         /* the descriptor context's buffers have no device addresses to give */
         int bda = g.bda;
