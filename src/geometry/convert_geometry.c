@@ -256,6 +256,9 @@ static vksplit_result plan_spans(const vksplit__request* q, const vksplit_conver
     return VKSPLIT_OK;
 }
 
+/* Q8_0 on either side: one 32-element block a lane, no words or 16-byte units. */
+static bool has_q8(const vksplit__convert_geometry* cv) { return cv->src == CTYPE_Q8_0 || cv->dst == CTYPE_Q8_0; }
+
 /* The invocations' share, as destination words (a word holds 4 / dst_bytes elements): 16
  * elements (the word path's 64 bytes of copy loads, a 32-bit word an element), or where a GPU's
  * tiles load 16 source bytes at a time (device addresses, contiguous runs, no Q8_0: the
@@ -271,7 +274,7 @@ static uint32_t choose_unroll(uint32_t src_bytes, uint32_t dst_bytes, bool units
 static uint64_t run_tiles(const vksplit__convert_geometry* cv, uint64_t run, bool word_starts, uint32_t dst_bytes)
 {
     uint64_t per = (uint64_t)cv->workgroup_size * cv->unroll;
-    if (cv->src == CTYPE_Q8_0 || cv->dst == CTYPE_Q8_0)
+    if (has_q8(cv))
         return vksplit__div_up(run / Q8_0_BLOCK, cv->workgroup_size);
     if (!cv->contig)
         return vksplit__div_up(run, per);
@@ -297,7 +300,7 @@ static bool runs_start_on_words(const vksplit__request* q, const convert_dims* d
  * blocks. */
 static uint64_t run_units(const vksplit__convert_geometry* cv, uint64_t run, uint32_t dst_bytes)
 {
-    if (cv->src == CTYPE_Q8_0 || cv->dst == CTYPE_Q8_0)
+    if (has_q8(cv))
         return run / Q8_0_BLOCK;
     return cv->contig ? vksplit__div_up(run * dst_bytes, 4) : run;
 }
@@ -317,7 +320,7 @@ static uint32_t fitted_workgroup(const vksplit__convert_geometry* cv, uint32_t m
             shortest = units < shortest ? units : shortest;
         }
     }
-    uint32_t per_lane = cv->src == CTYPE_Q8_0 || cv->dst == CTYPE_Q8_0 ? 1u : cv->unroll, wg = most;
+    uint32_t per_lane = has_q8(cv) ? 1u : cv->unroll, wg = most;
     while (wg > 32 && (uint64_t)wg * per_lane > shortest)
         wg /= 2;
     return wg;
@@ -355,8 +358,7 @@ static vksplit_result plan_segments(const vksplit__request* q, const vksplit_row
     cv->segment_count = active;
     cv->contig = contig;
     uint32_t sb = type_bytes((vksplit_type)cv->src), db = type_bytes((vksplit_type)cv->dst);
-    bool q8 = cv->src == CTYPE_Q8_0 || cv->dst == CTYPE_Q8_0;
-    cv->unroll = choose_unroll(sb ? sb : 1, db ? db : 1, caps->reach == 0 && contig && !q8 && !caps->cpu);
+    cv->unroll = choose_unroll(sb ? sb : 1, db ? db : 1, caps->reach == 0 && contig && !has_q8(cv) && !caps->cpu);
     cv->workgroup_size = fitted_workgroup(cv, caps->workgroup_size, dims, q, db ? db : 1);
     /* as many tiles a workgroup as the shortest run has, within the device's most */
     cv->trips = caps->trips_most ? caps->trips_most : 1u;
