@@ -233,8 +233,8 @@
                                    * its length and offset from their block (BLOCK_*, n = 1), its rows the
                                    * table's ROWS_TBL_ROWS at most; the status as the device check's */
 #define ROWS_FLAG_DEVICE_MASK 3u
-/* A rows copy's shape, a specialization constant (SPEC_ROWS_SHAPE): on a CPU device each rows plan
- * makes its own pipeline, its flags (ROWS_TBL_FLAGS) in the low 16 bits and its outer dimensions
+/* A rows copy's shape, a specialization constant (SPEC_ROWS_SHAPE): on a CPU device a rows plan's
+ * pipeline is specialized to its shape (the context's, shared by its plans of that shape), its flags (ROWS_TBL_FLAGS) in the low 16 bits and its outer dimensions
  * (ROWS_TBL_OUTER_DIMS) from bit 16, so that the shader holds only the plan's code (llvmpipe runs
  * every branch, taken or not, and pays per memory access); ROWS_SHAPE_ANY, the context's pipeline,
  * reads both from the table. */

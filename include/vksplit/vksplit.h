@@ -417,8 +417,9 @@ typedef struct vksplit_tuning {
  * the device's vendor (which this function is not told). Thread-safety: safe (pure). */
 VKSPLIT_API VKSPLIT_EXPERIMENTAL void vksplit_resolve_tuning(VkPhysicalDeviceType device_type, vksplit_tuning* tuning);
 
-/* The compute pipeline a plan records (owned by the context; on a CPU device, a rows plan's own,
- * specialized to it and destroyed with it), for tools that ask the driver about it
+/* The compute pipeline a plan records (owned by the context, which destroys it: for a converting
+ * plan, and a CPU device's rows plan, the one specialized to the plan, shared by the context's
+ * plans specialized alike), for tools that ask the driver about it
  * (vksplit_context_desc.capture_pipeline_statistics); VK_NULL_HANDLE for a plan on the
  * transfer path or without bytes. Thread-safety: safe. */
 VKSPLIT_API VKSPLIT_EXPERIMENTAL VkPipeline vksplit_plan_pipeline(const vksplit_plan* plan);
@@ -448,8 +449,9 @@ typedef enum vksplit_pipelines {
     /* Every split pipeline the tuning can use with the context; each join pipeline by the first
      * join plan that needs it, so that a context that only splits compiles nothing for joins.
      * (Or as the earlier defer_pipelines and create_join_pipelines say, where they are set.)
-     * Whatever the setting, on a CPU device each rows plan makes its own copy pipeline, at its
-     * creation (docs/api.md, Pipelines). */
+     * Whatever the setting, a converting plan's pipeline, and on a CPU device a rows plan's, is
+     * specialized to the plan: made at the creation of the context's first plan of that
+     * specialization, shared by its later ones (docs/api.md, Pipelines). */
     VKSPLIT_PIPELINES_DEFAULT = 0,
     /* Every pipeline of both directions with the context: nothing compiles after load. */
     VKSPLIT_PIPELINES_WITH_CONTEXT = 1,

@@ -8,6 +8,7 @@
 #include "context/context_log.h"
 #include "context/context_state.h"
 #include "context/pipelines.h"
+#include "context/plan_pipelines.h"
 #include "context/table_pool.h"
 #include "split_abi.h"
 #include "context/tuning.h"
@@ -244,6 +245,7 @@ void vksplit_context_destroy(vksplit_context* ctx)
     if (!ctx)
         return;
     vksplit__pool_destroy(ctx);
+    vksplit__destroy_plan_pipelines(ctx);
     vksplit__destroy_pipelines(ctx);
     vksplit__free(ctx->callbacks, ctx);
 }

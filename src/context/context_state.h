@@ -77,6 +77,9 @@ struct vksplit_context {
     vksplit__atomic_u64 pipelines[VKSPLIT_DIRECTIONS][VKSPLIT_KERNEL_KINDS][VKSPLIT_WORD_KINDS];
     uint32_t create_pipelines;         /* bit d: direction d's pipelines made with the context */
     vksplit_bool32 capture_statistics; /* pipelines created with CAPTURE_STATISTICS */
+    /* pipelines specialized to plans' shapes, shared by the plans alike (plan_pipelines.c): the
+     * head of a list that only grows, a node's address in 64 bits */
+    vksplit__atomic_u64 plan_pipelines;
     VkPipelineCache pipeline_cache;
     vksplit__table_pool pool; /* every plan's table that the engine does not place itself */
 };

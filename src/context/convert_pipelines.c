@@ -6,6 +6,7 @@
 
 #include "context/debug_labels.h"
 #include "context/pipeline_report.h"
+#include "context/plan_pipelines.h"
 #include "convert_abi.h"
 #include "embedded_convert.h"
 
@@ -66,17 +67,10 @@ void vksplit__destroy_convert_layouts(vksplit_context* ctx)
         ctx->vk.vkDestroyDescriptorSetLayout(ctx->device, ctx->convert_set_layout, ctx->callbacks);
 }
 
-vksplit_result vksplit__create_convert_pipeline(const vksplit_context* ctx, vksplit__direction direction,
-                                                const vksplit__convert_spec* spec, VkPipeline* out,
-                                                vksplit_error* error)
+/* Compiles the pipeline of `spec` (named and reported by the caller, once kept). */
+static vksplit_result compile(const vksplit_context* ctx, const convert_module* source,
+                              const vksplit__convert_spec* spec, VkPipeline* out, vksplit_error* error)
 {
-    *out = VK_NULL_HANDLE;
-    const convert_module* source = NULL;
-    for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
-        if (modules[i].bda == ctx->bda && modules[i].join == (uint32_t)vksplit__writes_whole(direction))
-            source = &modules[i];
-    if (!source)
-        return VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, "convert", 4u);
     uint32_t* code;
     vksplit_result r = vksplit__unpack_spirv(source->spirv, "convert", ctx->callbacks, &code, error);
     if (r != VKSPLIT_OK)
@@ -111,8 +105,37 @@ vksplit_result vksplit__create_convert_pipeline(const vksplit_context* ctx, vksp
         *out = VK_NULL_HANDLE;
         return vksplit__vk_fail(error, "vkCreateComputePipelines", vr);
     }
-    vksplit__name_object(ctx, VK_OBJECT_TYPE_PIPELINE, (uint64_t)*out, "vksplit: %s convert %u -> %u, a plan's own",
-                         vksplit__words(direction)->operation, spec->src, spec->dst);
-    vksplit__report_pipeline(ctx, *out, source->spirv, direction);
     return VKSPLIT_OK;
+}
+
+vksplit_result vksplit__convert_pipeline(vksplit_context* ctx, vksplit__direction direction,
+                                         const vksplit__convert_spec* spec, VkPipeline* out, vksplit_error* error)
+{
+    *out = VK_NULL_HANDLE;
+    const convert_module* source = NULL;
+    for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
+        if (modules[i].bda == ctx->bda && modules[i].join == (uint32_t)vksplit__writes_whole(direction))
+            source = &modules[i];
+    if (!source)
+        return VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, "convert", 4u);
+    vksplit__plan_pipeline_key key;
+    memset(&key, 0, sizeof key);
+    key.words[0] = VKSPLIT__PLAN_PIPELINE_CONVERT;
+    key.words[1] = (uint32_t)direction;
+    _Static_assert(2 + sizeof *spec / sizeof(uint32_t) <= VKSPLIT_PLAN_PIPELINE_WORDS, "a key holds the spec");
+    memcpy(&key.words[2], spec, sizeof *spec);
+    if ((*out = vksplit__find_plan_pipeline(ctx, &key)) != VK_NULL_HANDLE)
+        return VKSPLIT_OK;
+    VkPipeline made;
+    vksplit_result r = compile(ctx, source, spec, &made, error);
+    vksplit_bool32 kept = VK_FALSE;
+    if (r == VKSPLIT_OK)
+        r = vksplit__keep_plan_pipeline(ctx, &key, made, out, &kept, error);
+    if (kept) {
+        vksplit__name_object(ctx, VK_OBJECT_TYPE_PIPELINE, (uint64_t)*out,
+                             "vksplit: %s convert %u -> %u, the context's plans of its spec",
+                             vksplit__words(direction)->operation, spec->src, spec->dst);
+        vksplit__report_pipeline(ctx, *out, source->spirv, direction);
+    }
+    return r;
 }

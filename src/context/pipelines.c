@@ -10,6 +10,7 @@
 #include "context/convert_pipelines.h"
 #include "context/debug_labels.h"
 #include "context/pipeline_report.h"
+#include "context/plan_pipelines.h"
 #include "embedded_shaders.h"
 #include "geometry/kernels.h"
 #include "geometry/shader_variants.h"
@@ -433,24 +434,35 @@ vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint
     return create_missing(ctx, source, kernel, word_bytes, direction, out, error);
 }
 
-vksplit_result vksplit__create_rows_pipeline(vksplit_context* ctx, uint32_t word_bytes, vksplit__direction direction,
-                                             uint32_t shape, VkPipeline* out, vksplit_error* error)
+vksplit_result vksplit__rows_pipeline(vksplit_context* ctx, uint32_t word_bytes, vksplit__direction direction,
+                                      uint32_t shape, VkPipeline* out, vksplit_error* error)
 {
     *out = VK_NULL_HANDLE;
     const shader_module* source =
         find_module(ctx->bda, word_bytes, vksplit__atomic_stores(ctx, word_bytes), direction, MAPPING_ROWS);
     if (!source || !context_uses(ctx, MAPPING_ROWS, word_bytes, direction))
         return VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, vksplit__kernel_name(MAPPING_ROWS), word_bytes);
-    VkPipeline created = VK_NULL_HANDLE;
-    vksplit_result r = create_one(ctx, source, MAPPING_ROWS, direction, shape, &created, error);
-    if (r != VKSPLIT_OK)
-        return r;
-    vksplit__name_object(ctx, VK_OBJECT_TYPE_PIPELINE, (uint64_t)created,
-                         "vksplit: %s %s, %u-byte words, a plan's own (shape 0x%x)",
-                         vksplit__words(direction)->operation, vksplit__kernel_name(MAPPING_ROWS), word_bytes, shape);
-    vksplit__report_pipeline(ctx, created, source->spirv, direction);
-    *out = created;
-    return VKSPLIT_OK;
+    vksplit__plan_pipeline_key key;
+    memset(&key, 0, sizeof key);
+    key.words[0] = VKSPLIT__PLAN_PIPELINE_ROWS;
+    key.words[1] = (uint32_t)direction;
+    key.words[2] = word_bytes;
+    key.words[3] = shape;
+    if ((*out = vksplit__find_plan_pipeline(ctx, &key)) != VK_NULL_HANDLE)
+        return VKSPLIT_OK;
+    VkPipeline made = VK_NULL_HANDLE;
+    vksplit_result r = create_one(ctx, source, MAPPING_ROWS, direction, shape, &made, error);
+    vksplit_bool32 kept = VK_FALSE;
+    if (r == VKSPLIT_OK)
+        r = vksplit__keep_plan_pipeline(ctx, &key, made, out, &kept, error);
+    if (kept) {
+        vksplit__name_object(ctx, VK_OBJECT_TYPE_PIPELINE, (uint64_t)*out,
+                             "vksplit: %s %s, %u-byte words, the context's plans of shape 0x%x",
+                             vksplit__words(direction)->operation, vksplit__kernel_name(MAPPING_ROWS), word_bytes,
+                             shape);
+        vksplit__report_pipeline(ctx, *out, source->spirv, direction);
+    }
+    return r;
 }
 
 uint32_t vksplit_context_pipeline_count(const vksplit_context* ctx)

@@ -14,11 +14,12 @@ vksplit_result vksplit__create_pipelines(vksplit_context* ctx, vksplit_error* er
  * exist yet. */
 vksplit_result vksplit__pipeline_for(vksplit_context* ctx, uint32_t kernel, uint32_t word_bytes,
                                      vksplit__direction direction, VkPipeline* out, vksplit_error* error);
-/* A rows plan's own copy pipeline on a CPU device, specialized to its shape (split_abi.h
+/* A rows plan's copy pipeline on a CPU device, specialized to its shape (split_abi.h
  * ROWS_SHAPE: its flags and outer dimensions, so that llvmpipe, which runs every branch, runs
- * only the plan's): the plan owns it and destroys it with itself. */
-vksplit_result vksplit__create_rows_pipeline(vksplit_context* ctx, uint32_t word_bytes, vksplit__direction direction,
-                                             uint32_t shape, VkPipeline* out, vksplit_error* error);
+ * only the plan's): made by the context's first plan of that shape, shared by the later ones
+ * (plan_pipelines.h), destroyed with the context. */
+vksplit_result vksplit__rows_pipeline(vksplit_context* ctx, uint32_t word_bytes, vksplit__direction direction,
+                                      uint32_t shape, VkPipeline* out, vksplit_error* error);
 /* The pipeline layout a kernel's pipelines use (and its recordings push with): the context's,
  * or, on the descriptor path, the one with a binding for device parameters. */
 VkPipelineLayout vksplit__layout_for(const vksplit_context* ctx, uint32_t kernel);

@@ -653,8 +653,6 @@ void vksplit_plan_destroy(vksplit_plan* plan)
     }
     vksplit__free(ctx->callbacks, plan->windows);
     vksplit__release_table(plan);
-    if (plan->owns_pipeline)
-        ctx->vk.vkDestroyPipeline(ctx->device, plan->pipeline, ctx->callbacks);
     vksplit__geometry_free(ctx->callbacks, &plan->geo);
     vksplit__rows_free(ctx->callbacks, &plan->rows);
     if (plan->convert) {

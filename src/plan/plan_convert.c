@@ -122,10 +122,7 @@ vksplit_result vksplit__plan_convert(vksplit_context* ctx, const vksplit__reques
                                   plan->convert->shadow != NULL,
                                   plan->convert->rows_shadow != NULL,
                                   cv->trips};
-    r = vksplit__create_convert_pipeline(ctx, q->direction, &spec, &plan->pipeline, error);
-    if (r == VKSPLIT_OK)
-        plan->owns_pipeline = VK_TRUE;
-    return r;
+    return vksplit__convert_pipeline(ctx, q->direction, &spec, &plan->pipeline, error);
 }
 
 void vksplit__write_convert_table(const struct vksplit__convert_plan* convert, uint32_t* out)

@@ -1,6 +1,6 @@
 /* Plans that convert (vksplit_plan_options.convert; docs/conversions.md): the geometry
- * (src/geometry/convert_geometry.c) in a plan object, with its own pipeline, specialized to
- * its types. */
+ * (src/geometry/convert_geometry.c) in a plan object, with the pipeline specialized to its
+ * types and steps (the context's, shared by its plans of that spec: context/plan_pipelines.h). */
 #ifndef VKSPLIT_PLAN_CONVERT_H
 #define VKSPLIT_PLAN_CONVERT_H
 

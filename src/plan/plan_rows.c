@@ -80,8 +80,7 @@ vksplit_result vksplit__plan_rows_object(vksplit_plan* plan, const vksplit__requ
         g->segments[0].units = rows->workgroups;
         if (ctx->caps.mapping == VKSPLIT_MAPPING_RUNS) { /* a CPU device: a pipeline of the plan's shape */
             uint32_t shape = rows->flags | rows->outer_dims << ROWS_SHAPE_DIMS_SHIFT;
-            r = vksplit__create_rows_pipeline(ctx, rows->word_bytes, request->direction, shape, &plan->pipeline, error);
-            plan->owns_pipeline = r == VKSPLIT_OK;
+            r = vksplit__rows_pipeline(ctx, rows->word_bytes, request->direction, shape, &plan->pipeline, error);
         } else {
             r = vksplit__pipeline_for(ctx, MAPPING_ROWS, rows->word_bytes, request->direction, &plan->pipeline, error);
         }

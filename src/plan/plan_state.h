@@ -27,8 +27,7 @@ struct vksplit_plan {
     vksplit__geometry geo;
 
     /* compute path */
-    VkPipeline pipeline;          /* borrowed from the context, or the plan's own (owns_pipeline) */
-    vksplit_bool32 owns_pipeline; /* a CPU device's rows plan: its copy pipeline specialized to it */
+    VkPipeline pipeline;          /* the context's (plan_pipelines.h: those specialized to a plan's shape) */
     vksplit_bool32 atomic_stores; /* 1/2-byte words through 32-bit atomics (no 8/16-bit storage) */
     vksplit__table_layout table;
     /* Where the table lies (src/plan/plan_table.c): a range of the context's pool, or of the

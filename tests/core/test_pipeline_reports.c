@@ -6,7 +6,9 @@
  *   - VKSPLIT_PIPELINES_WITH_CONTEXT: vksplit_context_pipeline_count reports at creation, both
  *     directions, the device parameters' check once, as a split pipeline; plain and device
  *     parameters plans report nothing more and their pipelines are among those reported; a
- *     converting plan (split and join) and a CPU device's rows plan report their own.
+ *     converting plan (split and join) and a CPU device's rows plan report theirs, made by the
+ *     first plan of their spec; a second plan of that spec, and one made after the first is
+ *     destroyed, find it and make and report nothing.
  *   - VKSPLIT_PIPELINES_ON_DEMAND: nothing at creation; each plan reports what it made; then
  *     vksplit_context_create_pipeline over every index reports the rest, and a second round
  *     nothing.
@@ -121,8 +123,8 @@ static const char* const kind_names[PLAN_KINDS] = {"plain", "device parameters",
 
 /* Makes a plan of a kind and direction and holds what it reported to the driver's count: as many
  * new reports as pipelines made (ensure_new: at least one), each well formed, and the plan's
- * own pipeline reported with its direction (a converting plan's new: its own). NULL where the
- * device cannot make it (rows off a CPU device: nothing to check there beyond the count). */
+ * own pipeline reported with its direction (a converting plan's new where ensure_new: the first
+ * of its spec). NULL where the device cannot make it (rows off a CPU device: nothing to check there beyond the count). */
 static vksplit_plan* make_plan(vksplit_context* ctx, reports* list, plan_kind kind, int join, int ensure_new)
 {
     static const uint64_t sizes[2] = {8, 24}, lengths[3] = {4, 8, 12};
@@ -163,7 +165,7 @@ static vksplit_plan* make_plan(vksplit_context* ctx, reports* list, plan_kind ki
     if (own) {
         CHECK_MSG(strcmp(own->direction, join ? "join" : "split") == 0, "%s: its pipeline reported as a %s", when,
                   own->direction);
-        if (kind == CONVERT)
+        if (kind == CONVERT && ensure_new)
             CHECK_MSG(own >= &list->r[before] && strncmp(own->module, "convert_", 8) == 0,
                       "%s: its own pipeline not reported when made (%s)", when, own->module);
     }
@@ -216,6 +218,26 @@ static void with_context(vksplit_runner* runner, const char* path, reports* list
                 CHECK_MSG(list->count == before, "%s: a %s plan made a pipeline the context had made", path,
                           kind_names[k]);
         }
+    }
+    /* A second plan of each converting spec: the context's pipeline, nothing made or reported
+     * (src/context/plan_pipelines.c); still there after the first plan is destroyed. */
+    for (int join = 0; join < 2; join++) {
+        vksplit_plan* first = plans[2 * CONVERT + join];
+        uint32_t before = list->count;
+        uint64_t made = vkc_pipelines_created();
+        vksplit_plan* again = make_plan(ctx, list, CONVERT, join, 0);
+        CHECK_MSG(again && first && vksplit_plan_pipeline(again) == vksplit_plan_pipeline(first) &&
+                      list->count == before && vkc_pipelines_created() == made,
+                  "%s: a second converting %s plan of one spec: %u reports, %llu pipelines made", path,
+                  join ? "join" : "split", list->count - before, (unsigned long long)(vkc_pipelines_created() - made));
+        vksplit_plan_destroy(first);
+        plans[2 * CONVERT + join] = make_plan(ctx, list, CONVERT, join, 0);
+        CHECK_MSG(plans[2 * CONVERT + join] && again &&
+                      vksplit_plan_pipeline(plans[2 * CONVERT + join]) == vksplit_plan_pipeline(again) &&
+                      list->count == before && vkc_pipelines_created() == made,
+                  "%s: a converting %s plan made after its spec's first was destroyed made a pipeline", path,
+                  join ? "join" : "split");
+        vksplit_plan_destroy(again);
     }
     for (int i = 0; i < 2 * PLAN_KINDS; i++)
         vksplit_plan_destroy(plans[i]);

@@ -28,7 +28,10 @@
  *                         pipeline; then a split and a join plan find theirs made and create
  *                         none. Every pipeline is reported once (pipeline_created), by the
  *                         thread that won its slot: as many reports as pipelines, each handle
- *                         once, however many were compiled in the races.
+ *                         once, however many were compiled in the races. Then 8 threads at
+ *                         once make converting plans of two specs on one context: each spec's
+ *                         plans share one pipeline, reported once; a plan made after they
+ *                         are destroyed finds it and compiles nothing.
  * The validation layer (its thread-safety checks included) must stay silent. Worker threads
  * keep their own counts; only the main thread touches the harness's counters.
  *
@@ -480,6 +483,114 @@ static void pipelines_on_demand(vksplit_runner* runner)
            count, THREADS, (unsigned long long)compiled, seconds, seconds * 1e3 / count);
 }
 
+/* ---- pipelines specialized to plans, shared by the plans alike ------------------------------ */
+
+/* Converting plans (src/context/plan_pipelines.c): 8 threads, released together, each create a
+ * float32 -> float16 split and a float16 -> float32 join of one shape on one context, so that
+ * they race to make the two pipelines. Every split plan has the same pipeline, every join plan
+ * the same other one, and each of the two is reported once, however many were compiled; then
+ * the plans are destroyed in the threads' order and a later plan of the split's spec still
+ * finds the context's (a destroyed plan leaves it), compiling nothing. */
+typedef struct convert_worker {
+    vksplit_context* ctx;
+    int index;
+    atomic_int* go;
+    vksplit_plan *split, *join;
+    unsigned checks, failures;
+} convert_worker;
+
+static const uint64_t convert_sizes[2] = {8, 96}, convert_lengths[2] = {32, 64};
+
+static vksplit_result convert_plan(vksplit_context* ctx, int join, vksplit_plan** out, vksplit_error* err)
+{
+    vksplit_plan_options o = {0};
+    o.convert.whole = VKSPLIT_TYPE_FLOAT32;
+    o.convert.parts = VKSPLIT_TYPE_FLOAT16;
+    if (join) {
+        vksplit_join_desc d = {0, 2, convert_sizes, NULL, 1, 2, convert_lengths, NULL, 0};
+        return vksplit_plan_create_join(ctx, &d, &o, out, err);
+    }
+    vksplit_split_desc d = {0, 2, convert_sizes, NULL, 1, 2, convert_lengths, NULL, 0};
+    return vksplit_plan_create(ctx, &d, &o, out, err);
+}
+
+static void* convert_thread(void* arg)
+{
+    convert_worker* cw = arg;
+    worker w = {.index = cw->index}; /* for check() */
+    while (!atomic_load(cw->go))
+        sched_yield();
+    vksplit_error err;
+    int join_first = cw->index & 1; /* half the threads race for the join's pipeline first */
+    for (int k = 0; k < 2; k++) {
+        int join = k ^ join_first;
+        check(&w, convert_plan(cw->ctx, join, join ? &cw->join : &cw->split, &err) == VKSPLIT_OK, "%s plan: %s",
+              join ? "a join" : "a split", err.message);
+    }
+    cw->checks = w.checks;
+    cw->failures = w.failures;
+    return NULL;
+}
+
+static void shared_plan_pipelines(vksplit_runner* runner)
+{
+    static reported reports;
+    atomic_store(&reports.count, 0);
+    vksplit_context_desc desc = vkc_context_desc(runner);
+    desc.pipelines = VKSPLIT_PIPELINES_ON_DEMAND; /* the only pipelines made: the plans' */
+    desc.pipeline_created = on_created;
+    desc.pipeline_created_user = &reports;
+    vksplit_context* ctx = NULL;
+    vksplit_error err;
+    vkc_reset();
+    CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&desc, &ctx, &err), &err);
+    if (!ctx)
+        return;
+    convert_worker workers[THREADS];
+    pthread_t threads[THREADS];
+    atomic_int go = 0;
+    for (int t = 0; t < THREADS; t++) {
+        workers[t] = (convert_worker){ctx, t, &go, NULL, NULL, 0, 0};
+        CHECK(pthread_create(&threads[t], NULL, convert_thread, &workers[t]) == 0);
+    }
+    atomic_store(&go, 1);
+    for (int t = 0; t < THREADS; t++) {
+        pthread_join(threads[t], NULL);
+        test_checks += workers[t].checks;
+        test_failures += workers[t].failures;
+    }
+    uint64_t compiled = vkc_pipelines_created(); /* the races' losers too */
+    VkPipeline split = workers[0].split ? vksplit_plan_pipeline(workers[0].split) : VK_NULL_HANDLE;
+    VkPipeline join = workers[0].join ? vksplit_plan_pipeline(workers[0].join) : VK_NULL_HANDLE;
+    CHECK_MSG(split && join && split != join, "the split's and the join's pipelines: %p and %p", (void*)split,
+              (void*)join);
+    for (int t = 1; t < THREADS; t++)
+        CHECK_MSG(workers[t].split && workers[t].join && vksplit_plan_pipeline(workers[t].split) == split &&
+                      vksplit_plan_pipeline(workers[t].join) == join,
+                  "thread %d's plans do not share the context's pipelines", t);
+    unsigned told = atomic_load(&reports.count);
+    CHECK_MSG(told == 2 && compiled >= 2, "%u pipelines reported for 2 specs (%llu compiled)", told,
+              (unsigned long long)compiled);
+    for (unsigned i = 0; i < told && i < MAX_REPORTED; i++)
+        CHECK_MSG(reports.pipelines[i] == split || reports.pipelines[i] == join, "report %u names another pipeline", i);
+    for (int t = 0; t < THREADS; t++) {
+        vksplit_plan_destroy(workers[t].split);
+        vksplit_plan_destroy(workers[t].join);
+    }
+    vkc_reset();
+    vksplit_plan* later = NULL;
+    CHECK_RESULT(VKSPLIT_OK, convert_plan(ctx, 0, &later, &err), &err);
+    CHECK_MSG(later && vksplit_plan_pipeline(later) == split && vkc_pipelines_created() == 0,
+              "a plan made after its spec's plans were destroyed: pipeline %p (the context's %p), %llu compiled",
+              later ? (void*)vksplit_plan_pipeline(later) : NULL, (void*)split,
+              (unsigned long long)vkc_pipelines_created());
+    vksplit_plan_destroy(later);
+    vksplit_context_destroy(ctx);
+    printf("converting plans of 2 specs created by %d threads at once: %llu compiled, 2 kept and reported, shared by "
+           "all %d plans\n",
+           THREADS, (unsigned long long)compiled, 2 * THREADS);
+}
+
 /* ---- main ------------------------------------------------------------------------------------ */
 
 static void run_workers(shared* s, void* (*fn)(void*), const char* label)
@@ -582,8 +693,10 @@ int main(int argc, char** argv)
     s.rounds = core_scaled(6);
     if (strcmp(which, "plans") == 0 || strcmp(which, "all") == 0)
         run_workers(&s, plans_thread, "plans created, recorded and destroyed by every thread");
-    if (strcmp(which, "pipelines") == 0 || strcmp(which, "all") == 0)
+    if (strcmp(which, "pipelines") == 0 || strcmp(which, "all") == 0) {
         pipelines_on_demand(runner);
+        shared_plan_pipelines(runner);
+    }
     if (strcmp(which, "record") == 0 || strcmp(which, "all") == 0) {
         same_plans(&s, "the same plans recorded by every thread at once (device addresses)",
                    (s.info.enabled_features & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0);
