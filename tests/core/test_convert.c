@@ -24,7 +24,11 @@
  * Every byte of the written side is compared: the elements, and the gaps, tails and guards
  * around them, which must keep what was there. The validation layer must stay silent.
  * VKSPLIT_TEST_VERBOSE=1 prints every case with its plan and timings; VKSPLIT_CONVERT_CASE=text
- * runs only the cases whose name holds text. */
+ * runs only the cases whose name holds text. An argument runs one of three parts, each a ctest
+ * entry (core_convert_wide, _to_fp8, _from_fp8): `wide` the rules, the device scale replayed,
+ * the pairs of FLOAT32, FLOAT16 and BFLOAT16 among themselves and with Q8_0, and a GPU's plans;
+ * `to_fp8` the pairs to FP8; `from_fp8` the pairs from FP8 and every pair on push descriptors;
+ * none (or `all`): all three. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -893,13 +897,17 @@ static void run_variants(gpu* gp, vksplit_context* ctx, vksplit_type from, vkspl
     }
 }
 
-static void pairs(gpu* gp, vksplit_context* ctx)
+/* The test's three parts, each its own ctest entry of about a third of the pipelines (lavapipe
+ * compiles each for 0.1-0.25 s, single-threaded: the entries run side by side). */
+enum { PART_WIDE = 1, PART_TO_FP8 = 2, PART_FROM_FP8 = 4, PART_ALL = 7 };
+
+static void pairs(gpu* gp, vksplit_context* ctx, int parts)
 {
     static const vksplit_type wide[] = {F32, F16, BF16}, fp8[] = {E4M3, E5M2};
     double t0 = core_now();
     /* FLOAT32, FLOAT16, BFLOAT16 among themselves: two shapes each way, every shape both ways */
     uint32_t p = 0;
-    for (int a = 0; a < 3; a++)
+    for (int a = 0; a < 3 && (parts & PART_WIDE); a++)
         for (int b = 0; b < 3; b++) {
             if (a == b)
                 continue;
@@ -916,14 +924,18 @@ static void pairs(gpu* gp, vksplit_context* ctx)
     /* FP8 both ways, the variants on rotating shapes */
     for (uint32_t a = 0; a < 3; a++)
         for (uint32_t f = 0; f < 2; f++) {
-            run_variants(gp, ctx, wide[a], fp8[f], 0, to_fp8_split, 6, a + f);
-            run_variants(gp, ctx, wide[a], fp8[f], 1, to_fp8_join, 3, a + f + 1);
-            run_variants(gp, ctx, fp8[f], wide[a], 0, from_fp8_split, 3, a + f + 2);
-            run_variants(gp, ctx, fp8[f], wide[a], 1, from_fp8_join, 2, a + f + 3);
+            if (parts & PART_TO_FP8) {
+                run_variants(gp, ctx, wide[a], fp8[f], 0, to_fp8_split, 6, a + f);
+                run_variants(gp, ctx, wide[a], fp8[f], 1, to_fp8_join, 3, a + f + 1);
+            }
+            if (parts & PART_FROM_FP8) {
+                run_variants(gp, ctx, fp8[f], wide[a], 0, from_fp8_split, 3, a + f + 2);
+                run_variants(gp, ctx, fp8[f], wide[a], 1, from_fp8_join, 2, a + f + 3);
+            }
         }
     double t2 = core_now();
     /* Q8_0 both ways: splits along axis 0 and the last axis, a join on a rotating shape */
-    for (int a = 0; a < 3; a++) {
+    for (int a = 0; a < 3 && (parts & PART_WIDE); a++) {
         stream quant;
         source_stream(&quant, wide[a], Q8, 1.0f);
         one(gp, ctx, wide[a], Q8, 0, QSHAPE_AXIS0, (vksplit_convert){0}, &quant, NULL);
@@ -1263,8 +1275,18 @@ static void record_rules(gpu* gp, vksplit_context* ctx)
     vksplit_plan_destroy(plan);
 }
 
-int main(void)
+int main(int argc, char** argv)
 {
+    /* ctest's entries: core_convert_wide, _to_fp8, _from_fp8 (tests/CMakeLists.txt) */
+    static const char* const part_names[] = {"wide", "to_fp8", "from_fp8", "all"};
+    static const int part_bits[] = {PART_WIDE, PART_TO_FP8, PART_FROM_FP8, PART_ALL};
+    int parts = argc > 1 ? 0 : PART_ALL;
+    for (int i = 0; i < 4 && argc > 1; i++)
+        parts = strcmp(argv[1], part_names[i]) == 0 ? part_bits[i] : parts;
+    if (!parts) {
+        fprintf(stderr, "usage: %s [wide|to_fp8|from_fp8|all]\n", argv[0]);
+        return 2;
+    }
     vksplit_runner* runner = test_runner_create();
     gpu g;
     CHECK(core_gpu_create(runner, &g));
@@ -1274,11 +1296,13 @@ int main(void)
     vksplit_context* push = core_gpu_push_context(&g);
     vksplit_context* descriptors = push ? push : g.bda ? NULL : ctx;
     double t0 = core_now();
-    plan_rules(ctx, descriptors);
-    record_rules(&g, ctx);
-    device_scale_replay(&g, ctx);
-    pairs(&g, ctx);
-    if (g.bda && g.info.device_type == VK_PHYSICAL_DEVICE_TYPE_CPU) {
+    if (parts & PART_WIDE) {
+        plan_rules(ctx, descriptors);
+        record_rules(&g, ctx);
+        device_scale_replay(&g, ctx);
+    }
+    pairs(&g, ctx, parts);
+    if ((parts & PART_WIDE) && g.bda && g.info.device_type == VK_PHYSICAL_DEVICE_TYPE_CPU) {
         vksplit_context_desc desc = core_runner_context_desc(runner);
         desc.tuning.mapping = VKSPLIT_MAPPING_BY_SHAPE;
         desc.tuning.workgroup_size = 64;
@@ -1289,7 +1313,7 @@ int main(void)
             pairs_gpu_shaped(&g, gpu_ctx, "a GPU's plans (BY_SHAPE, workgroups of 64)");
         vksplit_context_destroy(gpu_ctx);
     }
-    if (descriptors && descriptors != ctx) {
+    if ((parts & PART_FROM_FP8) && descriptors && descriptors != ctx) {
         /* the descriptor context's buffers have no device addresses to give */
         int bda = g.bda;
         g.bda = 0;

@@ -1530,18 +1530,34 @@ static void all_on(gpu* g, vksplit_context* ctx, int bda)
            plans_run - plans, submissions - subs, t1 - t0, t2 - t1, core_now() - t2);
 }
 
-int main(void)
+int main(int argc, char** argv)
 {
+    /* ctest's entries: core_convert_placed_context (the runner's context, its addressing) and
+     * _descriptors (a push-descriptor context beside one with device addresses) */
+    const char* part = argc > 1 ? argv[1] : "all";
+    int on_context = strcmp(part, "context") == 0 || strcmp(part, "all") == 0;
+    int on_descriptors = strcmp(part, "descriptors") == 0 || strcmp(part, "all") == 0;
+    if (!on_context && !on_descriptors) {
+        fprintf(stderr, "usage: %s [context|descriptors|all]\n", argv[0]);
+        return 2;
+    }
     vksplit_runner* runner = test_runner_create();
     gpu g;
     CHECK(core_gpu_create(runner, &g));
     if (!g.pool)
         return test_finish(runner);
     vksplit_context* ctx = vksplit_runner_context(runner);
-    vksplit_context* descriptors = core_gpu_push_context(&g);
+    vksplit_context* descriptors = on_descriptors ? core_gpu_push_context(&g) : NULL;
+    if (!on_context && !descriptors) {
+        vkDestroyCommandPool(g.info.device, g.pool, NULL);
+        return test_skip(runner, "push descriptors beside device addresses: %s",
+                         g.bda ? "the device has no VK_KHR_push_descriptor"
+                               : "the context is on push descriptors already (core_convert_placed_context)");
+    }
     double t0 = core_now();
     g.on = g.bda ? "device addresses" : "push descriptors";
-    all_on(&g, ctx, g.bda);
+    if (on_context)
+        all_on(&g, ctx, g.bda);
     if (descriptors) {
         /* the descriptor context's buffers have no device addresses to give */
         int bda = g.bda;
@@ -1549,7 +1565,7 @@ int main(void)
         g.on = "push descriptors";
         all_on(&g, descriptors, 0);
         g.bda = bda;
-    } else if (g.bda) {
+    } else if (on_descriptors && g.bda) {
         test_skip_part("push descriptors: the device has no VK_KHR_push_descriptor");
     }
     printf("%llu submissions failed, %.1f s\n", (unsigned long long)failed_submissions, core_now() - t0);
