@@ -742,8 +742,19 @@ static void rules(gpu* g, vksplit_context* ctx, vksplit_context* descriptors)
     printf("rules: by id\n");
 }
 
-int main(void)
+int main(int argc, char** argv)
 {
+    /* ctest's entries (tests/core/CMakeLists.txt): core_rows_context (the rules and the runner's
+     * context), _descriptors (a push-descriptor context beside one with device addresses) and
+     * _gpu_tuning (a GPU's tuning on this device); no argument (or `all`): all three. */
+    static const char* const part_names[] = {"context", "descriptors", "gpu_tuning", "all"};
+    int part = argc > 1 ? -1 : 3;
+    for (int i = 0; i < 4 && argc > 1; i++)
+        part = strcmp(argv[1], part_names[i]) == 0 ? i : part;
+    if (part < 0) {
+        fprintf(stderr, "usage: %s [context|descriptors|gpu_tuning|all]\n", argv[0]);
+        return 2;
+    }
     vksplit_runner* runner = test_runner_create();
     gpu g;
     CHECK(core_gpu_create(runner, &g));
@@ -751,22 +762,32 @@ int main(void)
         return test_finish(runner);
     vksplit_error err;
     vksplit_context* ctx = vksplit_runner_context(runner);
-    vksplit_context* push = core_gpu_push_context(&g);
+    vksplit_context* push = part != 2 ? core_gpu_push_context(&g) : NULL; /* the rules use it too */
     vksplit_context* descriptors = push ? push : g.bda ? NULL : ctx;
-    rules(&g, ctx, descriptors);
     uint64_t seed = core_seed(0x2085);
-    run_all(&g, ctx, g.bda ? "the runner's context (device addresses)" : "the runner's context (push descriptors)",
-            seed);
-    if (descriptors && descriptors != ctx)
-        run_all(&g, descriptors, "a push-descriptor context on the same device", seed + 1);
-    vksplit_context_desc desc = core_runner_context_desc(runner);
-    desc.tuning.workgroup_size = 64;
-    desc.tuning.mapping = VKSPLIT_MAPPING_TILES;
-    vksplit_context* gpu_ctx = NULL;
-    CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&desc, &gpu_ctx, &err), &err);
-    if (gpu_ctx)
-        run_all(&g, gpu_ctx, "a GPU's tuning (workgroups of 64, lanes apart)", seed + 2);
-    vksplit_context_destroy(gpu_ctx);
+    if (part == 1 && !push) {
+        vkDestroyCommandPool(g.info.device, g.pool, NULL);
+        return test_skip(runner, "push descriptors beside device addresses: %s",
+                         g.bda ? "the device has no VK_KHR_push_descriptor"
+                               : "the context is on push descriptors already (core_rows_context)");
+    }
+    if (part == 0 || part == 3) {
+        rules(&g, ctx, descriptors);
+        run_all(&g, ctx, g.bda ? "the runner's context (device addresses)" : "the runner's context (push descriptors)",
+                seed);
+    }
+    if (push && (part == 1 || part == 3))
+        run_all(&g, push, "a push-descriptor context on the same device", seed + 1);
+    if (part == 2 || part == 3) {
+        vksplit_context_desc desc = core_runner_context_desc(runner);
+        desc.tuning.workgroup_size = 64;
+        desc.tuning.mapping = VKSPLIT_MAPPING_TILES;
+        vksplit_context* gpu_ctx = NULL;
+        CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&desc, &gpu_ctx, &err), &err);
+        if (gpu_ctx)
+            run_all(&g, gpu_ctx, "a GPU's tuning (workgroups of 64, lanes apart)", seed + 2);
+        vksplit_context_destroy(gpu_ctx);
+    }
     vksplit_context_destroy(push);
     vkDestroyCommandPool(g.info.device, g.pool, NULL);
     return test_finish(runner);
