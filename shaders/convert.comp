@@ -237,8 +237,7 @@ void scale_setup()
     g_adj = 0u;
     g_low = 0u;
     if (ac != 0u && ac < 0x00800000u) {
-        uint p = uint(findMSB(ac));
-        g_mul = ((p + 42u) << 23) | ((ac << (23u - p)) & 0x7fffffu);
+        g_mul = subnormal_times_2_64(ac);
         g_adj = 64u << 23;
         g_low = 0x20800000u;
     }
@@ -660,35 +659,7 @@ bool row_place(uint list, uint j, out uint place)
 // the status. The same verdict: the first entry that breaks a rule, else an INDEXED join's
 // least list with a place twice, its least such place, the first two entries there.
 shared uint fused[5]; // the bad entry, the duplicate's list and place, its first and second entries
-uvec2 index_value(uint flags, uint e)
-{
-    if ((flags & ROWS_FLAG_INDEX64) != 0u)
-        return uvec2(index_word(2u * e), index_word(2u * e + 1u));
-    uint lo = index_word(e);
-    return uvec2(lo, uint(int(lo) >> 31));
-}
-uint entry_rule(uint flags, uvec2 v, uint rows, uint places)
-{
-    uint mode = flags & ROWS_FLAG_MODE;
-    if (mode == 1u) {
-        if (int(v.y) < 0)
-            return (flags & ROWS_FLAG_SKIP) != 0u ? 0u : ROWS_RULE_INDEX;
-        return v.y != 0u || v.x >= places ? ROWS_RULE_INDEX : 0u;
-    }
-    if (mode == 2u)
-        return v.y != 0u || v.x > places - rows ? ROWS_RULE_START : 0u;
-    return 0u;
-}
-// Whether entry e's place is an earlier entry's of its list (a skipped entry holds none).
-bool twice_in_list(uint flags, uint e, uint per_list, uvec2 v)
-{
-    bool twice = false;
-    for (uint f = (e / per_list) * per_list; f < e && !twice && int(v.y) >= 0; f++) {
-        uvec2 w = index_value(flags, f);
-        twice = int(w.y) >= 0 && w.x == v.x;
-    }
-    return twice;
-}
+#include "rows_entries.glsl" // index_value, entry_rule, placed_twice: the rows kernels' own
 // Called by every lane of every workgroup, in uniform control flow; 0: the rows may move.
 uint fused_rows_check()
 {
@@ -707,7 +678,7 @@ uint fused_rows_check()
         uvec2 v = index_value(flags, e);
         if (entry_rule(flags, v, rows, places) != 0u)
             atomicMin(fused[0], e);
-        if (duplicates && twice_in_list(flags, e, per_list, v))
+        if (duplicates && placed_twice(flags, e, per_list, v))
             atomicMin(fused[1], e / per_list);
     }
     barrier();
@@ -717,7 +688,7 @@ uint fused_rows_check()
         uint list = fused[1];
         for (uint e = list * per_list + lane; e < (list + 1u) * per_list; e += lanes) {
             uvec2 v = index_value(flags, e);
-            if (twice_in_list(flags, e, per_list, v))
+            if (placed_twice(flags, e, per_list, v))
                 atomicMin(fused[2], v.x);
         }
         barrier();

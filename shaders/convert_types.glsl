@@ -206,6 +206,13 @@ uint mul_exact_slow(uint x, uint c)
 // infinite. *tiny where it is below the least normal float32 (or an operand's subnormal makes it
 // so): then the result is 0 with the product's sign, exact for every target that rounds such
 // values to 0 (FP8, float16, int8); float32 and bfloat16 targets take mul_exact_slow instead.
+// A subnormal float32 magnitude's bits (0 < sub < 2^23) times 2^64: a normal float32's, exact.
+uint subnormal_times_2_64(uint sub)
+{
+    uint p = uint(findMSB(sub));
+    return ((p + 42u) << 23) | ((sub << (23u - p)) & 0x7fffffu);
+}
+
 // A subnormal operand is scaled up by 2^64 and the other down by 2^64 (both exact) first, so a
 // device that flushes subnormal operands multiplies what the arithmetic says.
 uint mul_normal(uint x, uint c, out bool tiny)
@@ -223,9 +230,8 @@ uint mul_normal(uint x, uint c, out bool tiny)
         tiny = nor < 0x20800000u; // both below 2^-62 x 2^-126: below the least normal
         if (tiny)
             return s;
-        uint p = uint(findMSB(sub));
-        ax = ((p + 42u) << 23) | ((sub << (23u - p)) & 0x7fffffu); // sub x 2^64
-        ac = nor - (64u << 23);                                      // nor x 2^-64, still normal
+        ax = subnormal_times_2_64(sub);
+        ac = nor - (64u << 23); // nor x 2^-64, still normal
     }
     precise float pf = uintBitsToFloat(ax) * uintBitsToFloat(ac);
     uint p = floatBitsToUint(pf);

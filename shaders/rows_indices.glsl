@@ -77,7 +77,6 @@ layout(constant_id = SPEC_ROWS_SHAPE) const uint ROWS_SHAPE = ROWS_SHAPE_ANY;
 uint rows_flags() { return ROWS_SHAPE != ROWS_SHAPE_ANY ? ROWS_SHAPE & 0xFFFFu : tbl(ROWS_TBL_FLAGS); }
 uint rows_outer_dims() { return ROWS_SHAPE != ROWS_SHAPE_ANY ? ROWS_SHAPE >> ROWS_SHAPE_DIMS_SHIFT : tbl(ROWS_TBL_OUTER_DIMS); }
 
-uint rows_mode(uint flags) { return flags & ROWS_FLAG_MODE; }
 uint rows_device_mode(uint flags) { return (flags >> ROWS_FLAG_DEVICE_SHIFT) & ROWS_FLAG_DEVICE_MASK; }
 
 // Device parameters of one part (split_abi.h's BLOCK_* with n = 1, the rules device_check.glsl
@@ -114,30 +113,7 @@ uint device_verdict(uint dmode, out uvec3 values, out uint start, out uint lengt
     return 0u;
 }
 
-// Index e's value, 64 bits as (low, high): an int32 sign-extended.
-uvec2 index_value(uint flags, uint e)
-{
-    if ((flags & ROWS_FLAG_INDEX64) != 0u)
-        return uvec2(index_word(2u * e), index_word(2u * e + 1u));
-    uint lo = index_word(e);
-    return uvec2(lo, uint(int(lo) >> 31));
-}
-bool is_negative(uvec2 v) { return int(v.y) < 0; }
-
-// The rule index value v breaks (0: none). INDEXED: outside [0, C), unless a skipped negative;
-// LINEAR: a start outside [0, C - L] (the plan keeps L <= C); CIRCULAR: any start is a place.
-uint entry_rule(uint flags, uvec2 v, uint rows, uint places)
-{
-    uint mode = rows_mode(flags);
-    if (mode == 1u) {
-        if (is_negative(v))
-            return (flags & ROWS_FLAG_SKIP) != 0u ? 0u : ROWS_RULE_INDEX;
-        return v.y != 0u || v.x >= places ? ROWS_RULE_INDEX : 0u;
-    }
-    if (mode == 2u)
-        return v.y != 0u || v.x > places - rows ? ROWS_RULE_START : 0u;
-    return 0u;
-}
+#include "rows_entries.glsl" // index_value, is_negative, entry_rule, placed_twice
 
 // v mod c for v unsigned 64 bits and 0 < c < 2^31 (so r << 1 never wraps): the high word's
 // remainder, then the low word's bits shifted in one by one.
@@ -168,16 +144,6 @@ uint start_place(uint flags, uvec2 v, uint places)
 // otherwise the check pass marks places in the block's two bitmaps (seen, seen twice), which it
 // clears first. A duplicate is reported deterministically: the least list holding one, its
 // least place seen twice, and the first two entries that place a row there.
-// Whether entry e's place is an earlier entry's of its list (pairwise; a skipped entry holds none).
-bool placed_twice(uint flags, uint e, uint per_list, uvec2 v)
-{
-    bool twice = false;
-    for (uint f = (e / per_list) * per_list; f < e && !twice && !is_negative(v); f++) {
-        uvec2 w = index_value(flags, f);
-        twice = !is_negative(w) && w.x == v.x;
-    }
-    return twice;
-}
 uint rows_verdict(bool pairwise, out uint status[6])
 {
     uint flags = rows_flags(), rows = tbl(ROWS_TBL_ROWS), places = tbl(ROWS_TBL_PLACES);
