@@ -95,7 +95,10 @@ if ((status)); then
 fi
 grep -v '^\[[0-9]*/[0-9]*\] ' "$windows_log" # its stages and verdicts, not ninja's progress
 # The sanitizers see host code: every test but the CLI end to end (label e2e; the CLI's C
-# code runs here in cli_faults and fuzz_npy), the shader-bound sweeps, whose work is
+# code runs here in cli_faults and fuzz_npy), the documents' checks (label docs: Python over
+# the sources, run in the gcc stage), the converting copy's FP8 parts (core_convert_to_fp8
+# and _from_fp8: the planning and recording of core_convert_wide's cases, and a shader's
+# arithmetic the sanitizers do not see), the shader-bound sweeps, whose work is
 # lavapipe's JIT code (core_large, core_mappings, core_tuning, core_kernels, core_input_bounds,
 # the bench's flags, the second windows profile), and the tests whose host code the others
 # already run here at a fraction of their time (core_dispatch_count's 65536 one-output dispatches, two of
@@ -104,8 +107,8 @@ grep -v '^\[[0-9]*/[0-9]*\] ' "$windows_log" # its stages and verdicts, not ninj
 # and of the joins all but core_join and core_join_random): all of them run in the gcc build
 # (above) or on the minimum device (below).
 stage "tests: sanitizer build"
-VKSPLIT_TEST_SCALE=0.2 ctest --test-dir build-asan -j "$jobs" -LE e2e \
-      -E '^(core_large|core_mappings_.*|core_tuning_.*|core_kernels|core_input_bounds|core_windows_no_bda_minimal|core_join_mappings_.*|core_join_tuning_.*|core_join_kernels|core_join_input_bounds|core_join_windows_.*|core_join_sweep|core_join_fallback_.*|bench_flags|core_dispatch_count|core_push_constants|core_fallback_no_bda_no_dynidx|core_fallback_no_8_16bit|core_threads_.*)$' \
+VKSPLIT_TEST_SCALE=0.2 ctest --test-dir build-asan -j "$jobs" -LE 'e2e|docs' \
+      -E '^(core_convert_to_fp8|core_convert_from_fp8|core_large|core_mappings_.*|core_tuning_.*|core_kernels|core_input_bounds|core_windows_no_bda_minimal|core_join_mappings_.*|core_join_tuning_.*|core_join_kernels|core_join_input_bounds|core_join_windows_.*|core_join_sweep|core_join_fallback_.*|bench_flags|core_dispatch_count|core_push_constants|core_fallback_no_bda_no_dynidx|core_fallback_no_8_16bit|core_threads_.*)$' \
       --output-on-failure
 stage "tests: gcc build on the minimum device (profiles bda, push and minimal)"
 VKSPLIT_TEST_JOBS="$tests" bash tests/min_device/run.sh build bda push minimal
