@@ -49,18 +49,16 @@ const uint SMASK = SB == 4u ? 0xffffffffu : (1u << (8u * SB)) - 1u;
 const uint DMASK = DB == 4u ? 0xffffffffu : (1u << (8u * DB)) - 1u;
 // Each of a lane's loads a whole number of words after its first (the workgroup a multiple of 4).
 const bool STEP_WORDS = (gl_WorkGroupSize.x * DPW * SB) % 4u == 0u;
-// Device addresses (VEC): a whole tile whose run starts on 16 bytes (and whose destination starts
-// on its unit's stores' width) is read 16 bytes (UNIT_CODES codes) at a time, each lane writing
-// the LW destination words they give whole (4 to 64 bytes: one to four stores), UNITS times;
-// the tile's words are the 32-bit path's, lane by lane in runs of LW. Any other tile takes the
-// word-by-word path: a run that starts off 16 bytes is rare, and a third copy of the tile's
-// conversions cost llvmpipe 20 ms a plan to compile. (Each 4-byte load of the word path carried
-// one destination word's codes: a 2-byte source's half a word, an FP8 source's a quarter.)
-#if defined(ADDRESSING_BDA)
+// VEC: a whole tile whose run starts on 16 bytes (and whose destination starts on its unit's
+// stores' width) is read 16 bytes (UNIT_CODES codes) at a time, each lane writing the LW
+// destination words they give whole (4 to 64 bytes: one to four stores), UNITS times; the
+// tile's words are the 32-bit path's, lane by lane in runs of LW. On device addresses and on
+// descriptors alike (there through uvec2 and uvec4 views of the same bindings; Mali's PanVK has
+// no device addresses, and read 4 bytes a load there). Any other tile takes the word-by-word
+// path: a run that starts off 16 bytes is rare, and a third copy of the tile's conversions cost
+// llvmpipe 20 ms a plan to compile. (Each 4-byte load of the word path carried one destination
+// word's codes: a 2-byte source's half a word, an FP8 source's a quarter.)
 const bool VEC = SRC != CTYPE_Q8_0 && DST != CTYPE_Q8_0;
-#else
-const bool VEC = false;
-#endif
 const uint UNIT_CODES = 16u / SB;
 const uint LW = VEC ? UNIT_CODES * DB / 4u : 1u;
 // The tile's loop counts on each path: 0 where the path is not this pipeline's, so that no copy
@@ -101,6 +99,13 @@ ADDR src_addr(IDX word) { return g_src + word * 4ul; }
 ADDR dst_addr(IDX word) { return g_dst + word * 4ul; }
 uint ld_at(ADDR a, uint words) { return LoadRef(a + uint64_t(words * 4u)).v; }
 void st_at(ADDR a, uint words, uint v) { StoreRef(a + uint64_t(words * 4u)).v = v; }
+// VEC's: 16 bytes at a word that is a multiple of 4 from a 16-byte aligned a; 8 and 16 bytes stored
+uvec4 ld4_at(ADDR a, uint words) { return Load4Ref(a + uint64_t(words * 4u)).v; }
+void st2_at(ADDR a, uint words, uvec2 v) { Store2Ref(a + uint64_t(words * 4u)).v = v; }
+void st4_at(ADDR a, uint words, uvec4 v) { Store4Ref(a + uint64_t(words * 4u)).v = v; }
+// whether byte b of each side lies on a multiple of `to` bytes (VEC's units)
+bool src_on(IDX b, uint to) { return ((g_src + b) & uint64_t(to - 1u)) == 0ul; }
+bool dst_on(IDX b, uint to) { return ((g_dst + b) & uint64_t(to - 1u)) == 0ul; }
 void st_dst(IDX word, uint v) { StoreRef(g_dst + word * 4ul).v = v; }
 void merge_dst(IDX word, uint mask, uint bits)
 {
@@ -161,11 +166,18 @@ layout(std140, set = 0, binding = CBIND_TABLE) uniform Table { uvec4 t[CONVERT_T
 #if DIRECTION_JOIN
 layout(set = 0, binding = CBIND_WHOLE, std430) buffer Whole { uint v[]; } dst_words;
 layout(set = 0, binding = CBIND_PART, std430) readonly buffer Part { uint v[]; } src_words;
+// VEC's views of the same bindings: 16-byte loads, 8- and 16-byte stores
+layout(set = 0, binding = CBIND_WHOLE, std430) buffer Whole2 { uvec2 v[]; } dst_words2;
+layout(set = 0, binding = CBIND_WHOLE, std430) buffer Whole4 { uvec4 v[]; } dst_words4;
+layout(set = 0, binding = CBIND_PART, std430) readonly buffer Part4 { uvec4 v[]; } src_words4;
 #define SRC_FIRST pc.part_word
 #define DST_FIRST pc.whole_word
 #else
 layout(set = 0, binding = CBIND_WHOLE, std430) readonly buffer Whole { uint v[]; } src_words;
 layout(set = 0, binding = CBIND_PART, std430) buffer Part { uint v[]; } dst_words;
+layout(set = 0, binding = CBIND_WHOLE, std430) readonly buffer Whole4 { uvec4 v[]; } src_words4;
+layout(set = 0, binding = CBIND_PART, std430) buffer Part2 { uvec2 v[]; } dst_words2;
+layout(set = 0, binding = CBIND_PART, std430) buffer Part4 { uvec4 v[]; } dst_words4;
 #define SRC_FIRST pc.whole_word
 #define DST_FIRST pc.part_word
 #endif
@@ -186,6 +198,12 @@ ADDR src_addr(IDX word) { return SRC_FIRST + word; }
 ADDR dst_addr(IDX word) { return DST_FIRST + word; }
 uint ld_at(ADDR a, uint words) { return src_words.v[a + words]; }
 void st_at(ADDR a, uint words, uint v) { dst_words.v[a + words] = v; }
+// VEC's, at word indices of the binding that are multiples of 4 (of 2 for st2_at)
+uvec4 ld4_at(ADDR a, uint words) { return src_words4.v[(a + words) >> 2]; }
+void st2_at(ADDR a, uint words, uvec2 v) { dst_words2.v[(a + words) >> 1] = v; }
+void st4_at(ADDR a, uint words, uvec4 v) { dst_words4.v[(a + words) >> 2] = v; }
+bool src_on(IDX b, uint to) { return ((SRC_FIRST * 4u + b) & (to - 1u)) == 0u; }
+bool dst_on(IDX b, uint to) { return ((DST_FIRST * 4u + b) & (to - 1u)) == 0u; }
 void st_dst(IDX word, uint v) { dst_words.v[DST_FIRST + word] = v; }
 void merge_dst(IDX word, uint mask, uint bits)
 {
@@ -306,17 +324,16 @@ void copy_edge_word(IDX src_word0, IDX dst_word0, uint src_lead, uint lead, uint
         merge_dst(dst_word0 + w, mask, bits);
 }
 
-#if defined(ADDRESSING_BDA)
-// VEC's tile from its first source and destination bytes (16- and min(16, 4 LW)-byte aligned):
+// VEC's tile from its first source and destination words (16- and min(16, 4 LW)-byte aligned):
 // unit j x WG + lane is 16 source bytes and LW destination words; every load before the first
 // store, NAK scheduling in the source's order.
-void copy_units(uint64_t src, uint64_t dst)
+void copy_units(ADDR src, ADDR dst)
 {
     uint lane = gl_LocalInvocationID.x;
-    uint64_t from = src + uint64_t(lane * 16u), to = dst + uint64_t(lane * LW * 4u);
-    uvec4 v[UNROLL]; // UNITS of them (an array's size is never 0)
+    uint from = lane * 4u, to = lane * LW; // words from src and dst
+    uvec4 v[UNROLL];                       // UNITS of them (an array's size is never 0)
     [[unroll]] for (uint j = 0u; j < UNITS; j++)
-        v[j] = Load4Ref(from + uint64_t(j * gl_WorkGroupSize.x * 16u)).v;
+        v[j] = ld4_at(src, from + j * gl_WorkGroupSize.x * 4u);
     [[unroll]] for (uint j = 0u; j < UNITS; j++) {
         uint w[16]; // LW of them
         [[unroll]] for (uint i = 0u; i < LW; i++)
@@ -326,18 +343,17 @@ void copy_units(uint64_t src, uint64_t dst)
             uint code = SB == 4u ? word : (word >> (8u * SB * (k % (4u / SB)))) & SMASK;
             w[k / DPW] |= convert_code(code) << (8u * DB * (k % DPW));
         }
-        uint64_t at = to + uint64_t(j * gl_WorkGroupSize.x * LW * 4u);
+        uint at = to + j * gl_WorkGroupSize.x * LW;
         if (LW == 1u) {
-            StoreRef(at).v = w[0];
+            st_at(dst, at, w[0]);
         } else if (LW == 2u) {
-            Store2Ref(at).v = uvec2(w[0], w[1]);
+            st2_at(dst, at, uvec2(w[0], w[1]));
         } else {
             [[unroll]] for (uint q = 0u; q < LW / 4u; q++)
-                Store4Ref(at + uint64_t(16u * q)).v = uvec4(w[4u * q], w[4u * q + 1u], w[4u * q + 2u], w[4u * q + 3u]);
+                st4_at(dst, at + 4u * q, uvec4(w[4u * q], w[4u * q + 1u], w[4u * q + 2u], w[4u * q + 3u]));
         }
     }
 }
-#endif
 
 void copy_words(IDX src_pos, IDX dst_pos, uint run, uint tile)
 {
@@ -355,11 +371,7 @@ void copy_words(IDX src_pos, IDX dst_pos, uint run, uint tile)
     // to 64, then beside 16-byte loads: unrolled, a 2-byte source's edge was 2/3 of Intel's
     // listing); a loop on a CPU device (llvmpipe: unrolled, the float copies ran at 0.55-0.65
     // of the loop's speed). VEC's tiles off 16 bytes take it too.
-#if defined(ADDRESSING_BDA)
-    bool units = VEC && ((g_src + src_byte) & 15ul) == 0ul && ((g_dst + dst_byte) & uint64_t(min(16u, 4u * LW) - 1u)) == 0ul;
-#else
-    const bool units = false;
-#endif
+    bool units = VEC && src_on(src_byte, 16u) && dst_on(dst_byte, min(16u, 4u * LW));
     if (!STEP_WORDS || lead != 0u || (first + tile_words) * DPW > run || (VEC && !units)) {
         uint w0 = first + gl_LocalInvocationID.x;
         if (TRIPS == 1u && UNROLL <= 16u) {
@@ -372,12 +384,10 @@ void copy_words(IDX src_pos, IDX dst_pos, uint run, uint tile)
         }
         return;
     }
-#if defined(ADDRESSING_BDA)
     if (VEC) {
-        copy_units(g_src + src_byte + uint64_t(first) * (DPW * SB), g_dst + dst_byte + uint64_t(first) * 4ul);
+        copy_units(src_addr((src_byte + IDX(first) * (DPW * SB)) >> 2), dst_addr(dst_word0 + first));
         return;
     }
-#endif
     // A tile wholly inside the run: each lane's loads at constant offsets from one address per
     // element of a word, all of them before its first store, its stores whole words.
     uint b = src_lead + (first + gl_LocalInvocationID.x) * DPW * SB; // the lane's first source byte

@@ -261,7 +261,7 @@ static bool has_q8(const vksplit__convert_geometry* cv) { return cv->src == CTYP
 
 /* The invocations' share, as destination words (a word holds 4 / dst_bytes elements): 16
  * elements (the word path's 64 bytes of copy loads, a 32-bit word an element), or where a GPU's
- * tiles load 16 source bytes at a time (device addresses, contiguous runs, no Q8_0: the
+ * tiles load 16 source bytes at a time (contiguous runs, no Q8_0, either addressing: the
  * shader's VEC) 64 source bytes' worth, four such loads in flight a lane whatever the source's
  * width. A CPU device's lanes keep 16 elements: llvmpipe compiles every element's conversion
  * inline, and its lanes gain nothing from more in flight. */
@@ -358,7 +358,7 @@ static vksplit_result plan_segments(const vksplit__request* q, const vksplit_row
     cv->segment_count = active;
     cv->contig = contig;
     uint32_t sb = type_bytes((vksplit_type)cv->src), db = type_bytes((vksplit_type)cv->dst);
-    cv->unroll = choose_unroll(sb ? sb : 1, db ? db : 1, caps->reach == 0 && contig && !has_q8(cv) && !caps->cpu);
+    cv->unroll = choose_unroll(sb ? sb : 1, db ? db : 1, contig && !has_q8(cv) && !caps->cpu);
     cv->workgroup_size = fitted_workgroup(cv, caps->workgroup_size, dims, q, db ? db : 1);
     /* as many tiles a workgroup as the shortest run has, within the device's most */
     cv->trips = caps->trips_most ? caps->trips_most : 1u;
