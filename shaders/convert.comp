@@ -99,7 +99,12 @@ ADDR src_addr(IDX word) { return g_src + word * 4ul; }
 ADDR dst_addr(IDX word) { return g_dst + word * 4ul; }
 uint ld_at(ADDR a, uint words) { return LoadRef(a + uint64_t(words * 4u)).v; }
 void st_at(ADDR a, uint words, uint v) { StoreRef(a + uint64_t(words * 4u)).v = v; }
-// VEC's: 16 bytes at a word that is a multiple of 4 from a 16-byte aligned a; 8 and 16 bytes stored
+// VEC's: a side's byte as a place, a place words on (once a lane: the constants added to it fold
+// into the accesses' offsets); 16 bytes at a word that is a multiple of 4 from a 16-byte aligned
+// place; 8 and 16 bytes stored
+ADDR src_at_byte(IDX b) { return g_src + b; }
+ADDR dst_at_byte(IDX b) { return g_dst + b; }
+ADDR addr_plus(ADDR a, uint words) { return a + uint64_t(words * 4u); }
 uvec4 ld4_at(ADDR a, uint words) { return Load4Ref(a + uint64_t(words * 4u)).v; }
 void st2_at(ADDR a, uint words, uvec2 v) { Store2Ref(a + uint64_t(words * 4u)).v = v; }
 void st4_at(ADDR a, uint words, uvec4 v) { Store4Ref(a + uint64_t(words * 4u)).v = v; }
@@ -199,6 +204,9 @@ ADDR dst_addr(IDX word) { return DST_FIRST + word; }
 uint ld_at(ADDR a, uint words) { return src_words.v[a + words]; }
 void st_at(ADDR a, uint words, uint v) { dst_words.v[a + words] = v; }
 // VEC's, at word indices of the binding that are multiples of 4 (of 2 for st2_at)
+ADDR src_at_byte(IDX b) { return SRC_FIRST + (b >> 2); }
+ADDR dst_at_byte(IDX b) { return DST_FIRST + (b >> 2); }
+ADDR addr_plus(ADDR a, uint words) { return a + words; }
 uvec4 ld4_at(ADDR a, uint words) { return src_words4.v[(a + words) >> 2]; }
 void st2_at(ADDR a, uint words, uvec2 v) { dst_words2.v[(a + words) >> 1] = v; }
 void st4_at(ADDR a, uint words, uvec4 v) { dst_words4.v[(a + words) >> 2] = v; }
@@ -330,10 +338,10 @@ void copy_edge_word(IDX src_word0, IDX dst_word0, uint src_lead, uint lead, uint
 void copy_units(ADDR src, ADDR dst)
 {
     uint lane = gl_LocalInvocationID.x;
-    uint from = lane * 4u, to = lane * LW; // words from src and dst
-    uvec4 v[UNROLL];                       // UNITS of them (an array's size is never 0)
+    ADDR from = addr_plus(src, lane * 4u), to = addr_plus(dst, lane * LW);
+    uvec4 v[UNROLL]; // UNITS of them (an array's size is never 0)
     [[unroll]] for (uint j = 0u; j < UNITS; j++)
-        v[j] = ld4_at(src, from + j * gl_WorkGroupSize.x * 4u);
+        v[j] = ld4_at(from, j * gl_WorkGroupSize.x * 4u);
     [[unroll]] for (uint j = 0u; j < UNITS; j++) {
         uint w[16]; // LW of them
         [[unroll]] for (uint i = 0u; i < LW; i++)
@@ -343,14 +351,14 @@ void copy_units(ADDR src, ADDR dst)
             uint code = SB == 4u ? word : (word >> (8u * SB * (k % (4u / SB)))) & SMASK;
             w[k / DPW] |= convert_code(code) << (8u * DB * (k % DPW));
         }
-        uint at = to + j * gl_WorkGroupSize.x * LW;
+        uint at = j * gl_WorkGroupSize.x * LW;
         if (LW == 1u) {
-            st_at(dst, at, w[0]);
+            st_at(to, at, w[0]);
         } else if (LW == 2u) {
-            st2_at(dst, at, uvec2(w[0], w[1]));
+            st2_at(to, at, uvec2(w[0], w[1]));
         } else {
             [[unroll]] for (uint q = 0u; q < LW / 4u; q++)
-                st4_at(dst, at + 4u * q, uvec4(w[4u * q], w[4u * q + 1u], w[4u * q + 2u], w[4u * q + 3u]));
+                st4_at(to, at + 4u * q, uvec4(w[4u * q], w[4u * q + 1u], w[4u * q + 2u], w[4u * q + 3u]));
         }
     }
 }
@@ -385,7 +393,7 @@ void copy_words(IDX src_pos, IDX dst_pos, uint run, uint tile)
         return;
     }
     if (VEC) {
-        copy_units(src_addr((src_byte + IDX(first) * (DPW * SB)) >> 2), dst_addr(dst_word0 + first));
+        copy_units(src_at_byte(src_byte + IDX(first) * (DPW * SB)), dst_at_byte(dst_byte + IDX(first) * 4u));
         return;
     }
     // A tile wholly inside the run: each lane's loads at constant offsets from one address per
