@@ -99,11 +99,12 @@ ADDR src_addr(IDX word) { return g_src + word * 4ul; }
 ADDR dst_addr(IDX word) { return g_dst + word * 4ul; }
 uint ld_at(ADDR a, uint words) { return LoadRef(a + uint64_t(words * 4u)).v; }
 void st_at(ADDR a, uint words, uint v) { StoreRef(a + uint64_t(words * 4u)).v = v; }
-// VEC's: a side's byte as a place, a place words on (once a lane: the constants added to it fold
+// VEC's: a side's byte b + off as a place (the run's start, as the alignment test adds it, then
+// the tile's offset), a place words on (once a lane: the constants added to it fold
 // into the accesses' offsets); 16 bytes at a word that is a multiple of 4 from a 16-byte aligned
 // place; 8 and 16 bytes stored
-ADDR src_at_byte(IDX b) { return g_src + b; }
-ADDR dst_at_byte(IDX b) { return g_dst + b; }
+ADDR src_at_byte(IDX b, IDX off) { return g_src + b + off; }
+ADDR dst_at_byte(IDX b, IDX off) { return g_dst + b + off; }
 ADDR addr_plus(ADDR a, uint words) { return a + uint64_t(words * 4u); }
 uvec4 ld4_at(ADDR a, uint words) { return Load4Ref(a + uint64_t(words * 4u)).v; }
 void st2_at(ADDR a, uint words, uvec2 v) { Store2Ref(a + uint64_t(words * 4u)).v = v; }
@@ -204,8 +205,8 @@ ADDR dst_addr(IDX word) { return DST_FIRST + word; }
 uint ld_at(ADDR a, uint words) { return src_words.v[a + words]; }
 void st_at(ADDR a, uint words, uint v) { dst_words.v[a + words] = v; }
 // VEC's, at word indices of the binding that are multiples of 4 (of 2 for st2_at)
-ADDR src_at_byte(IDX b) { return SRC_FIRST + (b >> 2); }
-ADDR dst_at_byte(IDX b) { return DST_FIRST + (b >> 2); }
+ADDR src_at_byte(IDX b, IDX off) { return SRC_FIRST + ((b + off) >> 2); }
+ADDR dst_at_byte(IDX b, IDX off) { return DST_FIRST + ((b + off) >> 2); }
 ADDR addr_plus(ADDR a, uint words) { return a + words; }
 uvec4 ld4_at(ADDR a, uint words) { return src_words4.v[(a + words) >> 2]; }
 void st2_at(ADDR a, uint words, uvec2 v) { dst_words2.v[(a + words) >> 1] = v; }
@@ -393,7 +394,7 @@ void copy_words(IDX src_pos, IDX dst_pos, uint run, uint tile)
         return;
     }
     if (VEC) {
-        copy_units(src_at_byte(src_byte + IDX(first) * (DPW * SB)), dst_at_byte(dst_byte + IDX(first) * 4u));
+        copy_units(src_at_byte(src_byte, IDX(first) * (DPW * SB)), dst_at_byte(dst_byte, IDX(first) * 4u));
         return;
     }
     // A tile wholly inside the run: each lane's loads at constant offsets from one address per
