@@ -208,9 +208,11 @@ void st_at(ADDR a, uint words, uint v) { dst_words.v[a + words] = v; }
 ADDR src_at_byte(IDX b, IDX off) { return SRC_FIRST + ((b + off) >> 2); }
 ADDR dst_at_byte(IDX b, IDX off) { return DST_FIRST + ((b + off) >> 2); }
 ADDR addr_plus(ADDR a, uint words) { return a + words; }
-uvec4 ld4_at(ADDR a, uint words) { return src_words4.v[(a + words) >> 2]; }
-void st2_at(ADDR a, uint words, uvec2 v) { dst_words2.v[(a + words) >> 1] = v; }
-void st4_at(ADDR a, uint words, uvec4 v) { dst_words4.v[(a + words) >> 2] = v; }
+// (each index the place's, shifted once a lane, plus a constant: Valhall recomputed the sum's
+// shift before each load and waited on the previous load's register to do it)
+uvec4 ld4_at(ADDR a, uint words) { return src_words4.v[(a >> 2) + (words >> 2)]; }
+void st2_at(ADDR a, uint words, uvec2 v) { dst_words2.v[(a >> 1) + (words >> 1)] = v; }
+void st4_at(ADDR a, uint words, uvec4 v) { dst_words4.v[(a >> 2) + (words >> 2)] = v; }
 bool src_on(IDX b, uint to) { return ((SRC_FIRST * 4u + b) & (to - 1u)) == 0u; }
 bool dst_on(IDX b, uint to) { return ((DST_FIRST * 4u + b) & (to - 1u)) == 0u; }
 void st_dst(IDX word, uint v) { dst_words.v[DST_FIRST + word] = v; }
