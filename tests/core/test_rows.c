@@ -747,9 +747,10 @@ int main(int argc, char** argv)
     /* ctest's entries (tests/core/CMakeLists.txt): core_rows_context (the rules and the runner's
      * context), _descriptors (a push-descriptor context beside one with device addresses) and
      * _gpu_tuning (a GPU's tuning on this device); no argument (or `all`): all three. */
-    static const char* const part_names[] = {"context", "descriptors", "gpu_tuning", "all"};
-    int part = argc > 1 ? -1 : 3;
-    for (int i = 0; i < 4 && argc > 1; i++)
+    enum { CONTEXT, DESCRIPTORS, GPU_TUNING, ALL, PARTS };
+    static const char* const part_names[PARTS] = {"context", "descriptors", "gpu_tuning", "all"};
+    int part = argc > 1 ? -1 : ALL;
+    for (int i = 0; i < PARTS && argc > 1; i++)
         part = strcmp(argv[1], part_names[i]) == 0 ? i : part;
     if (part < 0) {
         fprintf(stderr, "usage: %s [context|descriptors|gpu_tuning|all]\n", argv[0]);
@@ -762,23 +763,23 @@ int main(int argc, char** argv)
         return test_finish(runner);
     vksplit_error err;
     vksplit_context* ctx = vksplit_runner_context(runner);
-    vksplit_context* push = part != 2 ? core_gpu_push_context(&g) : NULL; /* the rules use it too */
+    vksplit_context* push = part != GPU_TUNING ? core_gpu_push_context(&g) : NULL; /* the rules use it too */
     vksplit_context* descriptors = push ? push : g.bda ? NULL : ctx;
     uint64_t seed = core_seed(0x2085);
-    if (part == 1 && !push) {
+    if (part == DESCRIPTORS && !push) {
         vkDestroyCommandPool(g.info.device, g.pool, NULL);
         return test_skip(runner, "push descriptors beside device addresses: %s",
                          g.bda ? "the device has no VK_KHR_push_descriptor"
                                : "the context is on push descriptors already (core_rows_context)");
     }
-    if (part == 0 || part == 3) {
+    if (part == CONTEXT || part == ALL) {
         rules(&g, ctx, descriptors);
         run_all(&g, ctx, g.bda ? "the runner's context (device addresses)" : "the runner's context (push descriptors)",
                 seed);
     }
-    if (push && (part == 1 || part == 3))
+    if (push && (part == DESCRIPTORS || part == ALL))
         run_all(&g, push, "a push-descriptor context on the same device", seed + 1);
-    if (part == 2 || part == 3) {
+    if (part == GPU_TUNING || part == ALL) {
         vksplit_context_desc desc = core_runner_context_desc(runner);
         desc.tuning.workgroup_size = 64;
         desc.tuning.mapping = VKSPLIT_MAPPING_TILES;

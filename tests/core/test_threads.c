@@ -421,20 +421,29 @@ static void on_created(void* user, VkPipeline pipeline, const char* module, cons
         r->pipelines[i] = pipeline;
 }
 
-static void pipelines_on_demand(vksplit_runner* runner)
+/* A context that makes no pipeline with itself, its device functions counted (vk_count.c, the
+ * counts reset) and every pipeline it makes reported into `reports` (cleared); NULL on failure. */
+static vksplit_context* on_demand_context(vksplit_runner* runner, reported* reports)
 {
-    static reported reports;
-    atomic_store(&reports.count, 0);
-    vksplit_context_desc desc = vkc_context_desc(runner); /* its device functions counted */
+    atomic_store(&reports->count, 0);
+    vksplit_context_desc desc = vkc_context_desc(runner);
     desc.pipelines = VKSPLIT_PIPELINES_ON_DEMAND;
     desc.pipeline_created = on_created;
-    desc.pipeline_created_user = &reports;
+    desc.pipeline_created_user = reports;
     vksplit_context* ctx = NULL;
     vksplit_error err;
     vkc_reset();
     CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&desc, &ctx, &err), &err);
+    return ctx;
+}
+
+static void pipelines_on_demand(vksplit_runner* runner)
+{
+    static reported reports;
+    vksplit_context* ctx = on_demand_context(runner, &reports);
     if (!ctx)
         return;
+    vksplit_error err;
     CHECK_MSG(vkc_calls(VKC_vkCreateComputePipelines) == 0, "an on-demand context made pipelines");
     uint32_t count = vksplit_context_pipeline_count(ctx);
     CHECK_MSG(count >= 4, "a context with %u pipelines", count);
@@ -535,17 +544,10 @@ static void* convert_thread(void* arg)
 static void shared_plan_pipelines(vksplit_runner* runner)
 {
     static reported reports;
-    atomic_store(&reports.count, 0);
-    vksplit_context_desc desc = vkc_context_desc(runner);
-    desc.pipelines = VKSPLIT_PIPELINES_ON_DEMAND; /* the only pipelines made: the plans' */
-    desc.pipeline_created = on_created;
-    desc.pipeline_created_user = &reports;
-    vksplit_context* ctx = NULL;
-    vksplit_error err;
-    vkc_reset();
-    CHECK_RESULT(VKSPLIT_OK, vksplit_context_create(&desc, &ctx, &err), &err);
+    vksplit_context* ctx = on_demand_context(runner, &reports); /* the only pipelines made: the plans' */
     if (!ctx)
         return;
+    vksplit_error err;
     convert_worker workers[THREADS];
     pthread_t threads[THREADS];
     atomic_int go = 0;
