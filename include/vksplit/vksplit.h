@@ -398,7 +398,10 @@ typedef struct vksplit_tuning {
     /* The fewest workgroups a plan keeps where its split allows, 1..2^24: RUNS shortens its
      * runs, TILES, TRANSPOSE and DEINTERLEAVE copy fewer trips per invocation (at most
      * invocation_bytes) rather than fall below it. Default 8 for RUNS on a CPU device (a
-     * workgroup per thread), 2048 otherwise (about two per slot of a large GPU). */
+     * workgroup per thread), 2048 otherwise (about two per slot of a large GPU), which a
+     * context fits to the device's vendor: 512 on Intel's GPUs (vendorID 0x8086), 256 on ARM's
+     * and Qualcomm's (0x13b5, 0x5143); vksplit_resolve_tuning, which knows only the device type,
+     * gives 2048. */
     VKSPLIT_EXPERIMENTAL uint32_t min_workgroups;
     /* A plan with device parameters of one part whose capacity moves at most this many bytes
      * checks its values and copies in ONE dispatch (device addresses; the rows kernels), not a
@@ -413,8 +416,8 @@ typedef struct vksplit_tuning {
 
 /* The tuning a context uses on a device of this type: zero fields of *tuning are replaced by
  * the defaults (the mapping by device type, the rest by mapping), set fields are kept; a
- * context does exactly this with its desc's tuning, and then takes a DEFAULT load_paths from
- * the device's vendor (which this function is not told). Thread-safety: safe (pure). */
+ * context does exactly this with its desc's tuning, and then takes a DEFAULT load_paths and a
+ * GPU's default min_workgroups from the device's vendor (which this function is not told). Thread-safety: safe (pure). */
 VKSPLIT_API VKSPLIT_EXPERIMENTAL void vksplit_resolve_tuning(VkPhysicalDeviceType device_type, vksplit_tuning* tuning);
 
 /* The compute pipeline a plan records (owned by the context, which destroys it: for a converting

@@ -27,7 +27,8 @@
 #define GPU_BAND_BYTES (8u << 20)
 #define GPU_MAX_WORD 16u
 /* Workgroups a plan keeps at least, fewer trips per invocation where a split is small: about
- * two per slot of a large GPU (an H100 holds 1056 workgroups of 256 at once, an MI300X 2432). */
+ * two per slot of a large GPU (an H100 holds 1056 workgroups of 256 at once, an MI300X 2432).
+ * A context fits it to the device's vendor (vendor_min_workgroups). */
 #define GPU_MIN_WORKGROUPS 2048u
 /* A plan with device parameters of one part whose capacity moves at most this much checks and
  * copies in one dispatch: a decode step's appends (a token's K or V of a 70B model's layer is
@@ -69,6 +70,28 @@ static vksplit_load_paths default_load_paths(uint32_t vendor_id)
     return vendor_id == VENDOR_INTEL ? VKSPLIT_LOAD_PATHS_ONE : VKSPLIT_LOAD_PATHS_BY_CASE;
 }
 
+/* The GPU default's fewest workgroups, two per slot of the vendor's largest GPU. At 2048 (an
+ * H100's or an MI300X's), a 64 MiB split gives each invocation of a smaller GPU one trip of 64
+ * bytes after the 6-14 memory round trips of its prologue, and the lanes wait on those more than
+ * on their copy (the ISA tool's bytes in flight per core: docs/gpu.md). Intel's largest, an Arc
+ * A770 (32 Xe-cores of 16 XVEs x 8 threads at SIMD16), holds 256 workgroups of 256; ARM's and
+ * Qualcomm's fewer than 128 (a Mali core 1024 invocations, 4 workgroups, and a Mali-G925 at most
+ * 24 cores; an Adreno 740 SP 6 waves of 128, 3 workgroups, on 6 SPs). */
+#define VENDOR_QUALCOMM 0x5143u
+#define VENDOR_ARM 0x13b5u
+#define INTEL_MIN_WORKGROUPS 512u
+#define MOBILE_MIN_WORKGROUPS 256u
+
+static uint32_t vendor_min_workgroups(uint32_t vendor_id)
+{
+    switch (vendor_id) {
+    case VENDOR_INTEL: return INTEL_MIN_WORKGROUPS;
+    case VENDOR_QUALCOMM:
+    case VENDOR_ARM: return MOBILE_MIN_WORKGROUPS;
+    default: return GPU_MIN_WORKGROUPS;
+    }
+}
+
 /* Whether a (resolved) mapping is one of vksplit_mapping's: 2, the retired mapping's value
  * (vksplit.h), is not, nor is any value past BY_SHAPE. */
 static bool mapping_exists(vksplit_mapping mapping)
@@ -88,6 +111,8 @@ vksplit_result vksplit__tune(const vksplit_tuning* asked, const vksplit__tuning_
 {
     vksplit_tuning tuning = *asked;
     vksplit_resolve_tuning(device->type, &tuning);
+    if (!asked->min_workgroups && tuning.min_workgroups == GPU_MIN_WORKGROUPS)
+        tuning.min_workgroups = vendor_min_workgroups(device->vendor_id); /* the GPU default, fitted */
     bool runs = tuning.mapping == VKSPLIT_MAPPING_RUNS;
     uint32_t wg = tuning.workgroup_size, bytes = tuning.invocation_bytes;
     uint32_t wg_max = min_u32(device->max_workgroup_size, 1024);

@@ -174,6 +174,8 @@ void md_advertise_properties(const md_profile* profile, VkPhysicalDeviceProperti
     lower_limits(&props->limits);
     if (profile->set_device_type)
         props->deviceType = profile->device_type;
+    if (profile->vendor_id)
+        props->vendorID = profile->vendor_id;
     /* The name says it is not the plain device, and what the profile offers: logs and
      * `vksplit --list-devices` show it, and the CLI tests read it. */
     char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];

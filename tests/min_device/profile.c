@@ -34,6 +34,16 @@ static const struct {
 };
 #define FEATURE_COUNT (sizeof features / sizeof features[0])
 
+/* The vendor tokens: the vendorID the device then reports (vksplit's defaults for a vendor's
+ * GPUs, src/context/tuning.c, run on lavapipe; the code is lavapipe's own). */
+static const struct {
+    const char* token;
+    uint32_t vendor_id;
+} vendors[] = {
+    {"amd", 0x1002}, {"nvidia", 0x10de}, {"intel", 0x8086}, {"arm", 0x13b5}, {"qualcomm", 0x5143},
+};
+#define VENDOR_COUNT (sizeof vendors / sizeof vendors[0])
+
 static bool* feature_flag(md_profile* p, size_t feature) { return (bool*)((char*)p + features[feature].flag); }
 
 static bool apply_token(md_profile* p, const char* token, size_t len)
@@ -52,6 +62,11 @@ static bool apply_token(md_profile* p, const char* token, size_t len)
             *feature_flag(p, f) = true;
             return true;
         }
+    for (size_t v = 0; v < VENDOR_COUNT; v++)
+        if (len == strlen(vendors[v].token) && strncmp(token, vendors[v].token, len) == 0) {
+            p->vendor_id = vendors[v].vendor_id;
+            return true;
+        }
     return false;
 #undef IS
 }
@@ -60,13 +75,16 @@ static bool apply_token(md_profile* p, const char* token, size_t len)
 static void describe(md_profile* p)
 {
     static const char* const types[] = {"other", "integrated", "discrete", "virtual", "cpu"};
-    const char* parts[1 + FEATURE_COUNT];
+    const char* parts[2 + FEATURE_COUNT];
     int n = 0;
     if (p->set_device_type)
         parts[n++] = (unsigned)p->device_type < 5 ? types[p->device_type] : "other";
     for (size_t f = 0; f < FEATURE_COUNT; f++)
         if (*feature_flag(p, f))
             parts[n++] = features[f].token;
+    for (size_t v = 0; v < VENDOR_COUNT; v++)
+        if (p->vendor_id == vendors[v].vendor_id)
+            parts[n++] = vendors[v].token;
     size_t used = 0;
     p->tokens[0] = '\0';
     for (int i = 0; i < n; i++)
@@ -91,10 +109,12 @@ bool md_profile_parse(const char* text, md_profile* out, char* why, size_t why_s
     for (const char* t = tokens; *t;) {
         size_t len = strcspn(t, ",");
         if (len && !apply_token(out, t, len)) {
-            snprintf(why, why_size,
-                     "VKSPLIT_MIN_DEVICE_PROFILE=%s: '%.*s' is neither a profile (bda, push, minimal) nor a token "
-                     "(discrete, integrated, cpu, virtual, bda, int64, push, storage8, storage16, dynidx)",
-                     text, (int)len, t);
+            snprintf(
+                why, why_size,
+                "VKSPLIT_MIN_DEVICE_PROFILE=%s: '%.*s' is neither a profile (bda, push, minimal) nor a token "
+                "(discrete, integrated, cpu, virtual, bda, int64, push, storage8, storage16, dynidx, amd, nvidia, intel, "
+                "arm, qualcomm)",
+                text, (int)len, t);
             return false;
         }
         t += len;

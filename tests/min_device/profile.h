@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <vulkan/vulkan.h>
 
@@ -14,12 +15,13 @@ typedef struct md_profile {
     char tokens[128];     /* what it advertises, as tokens: "discrete,push,dynidx" */
     bool set_device_type; /* false: the device's own type */
     VkPhysicalDeviceType device_type;
-    bool bda;       /* bufferDeviceAddress and its extensions */
-    bool int64;     /* shaderInt64 */
-    bool push;      /* VK_KHR_push_descriptor */
-    bool storage8;  /* storageBuffer8BitAccess and its family, VK_KHR_8bit_storage */
-    bool storage16; /* storageBuffer16BitAccess and its family, VK_KHR_16bit_storage */
-    bool dynidx;    /* shaderStorageBufferArrayDynamicIndexing */
+    bool bda;           /* bufferDeviceAddress and its extensions */
+    bool int64;         /* shaderInt64 */
+    bool push;          /* VK_KHR_push_descriptor */
+    bool storage8;      /* storageBuffer8BitAccess and its family, VK_KHR_8bit_storage */
+    bool storage16;     /* storageBuffer16BitAccess and its family, VK_KHR_16bit_storage */
+    bool dynidx;        /* shaderStorageBufferArrayDynamicIndexing */
+    uint32_t vendor_id; /* 0: the device's own vendorID; else this one (amd, nvidia, intel, arm, qualcomm) */
 } md_profile;
 
 /* Parses `text` (NULL or empty: limits only, every feature as the device has it). On an
