@@ -32,6 +32,18 @@ uint slot_of(VALUE v, uint i)
 #endif
 }
 
+// n / d for n, d <= DEINTERLEAVE_SHARED_WORDS (a tile's pieces and a chunk both fit workgroup
+// memory) by a multiply: magic = ceil(2^32 / d) (the table's DEINTERLEAVE_SEG_ROW_MAGIC, written by the
+// host), the high half of n * magic, exact while n * (magic * d - 2^32) < 2^32, which n, d <=
+// 4096 keep far inside. d = 1 has no 32-bit magic (0 stands for it). A select between plain
+// values: no branch.
+uint di_div(uint n, uint magic)
+{
+    uint hi, lo;
+    umulExtended(n, magic, hi, lo);
+    return magic == 0u ? n : hi;
+}
+
 // The plan's three numbers: its own push constants with device addresses (PC_DEINTERLEAVE_BDA_*:
 // no table read before the first load), else the table's header.
 void deinterleave_params(out uint tile_rows, out uint rows, out uint row_uints, out uint tiles, out uint units)
@@ -126,12 +138,13 @@ void deinterleave_workgroup(uint wg)
         for (uint k = 0u; k < pc.segments; k++) {
             uint seg = segment_at(k);
             uint chunk = tbl(seg + SEG_CHUNK_WORDS), at_in_row = tbl(seg + DEINTERLEAVE_SEG_ROW_OFFSET);
+            uint magic = tbl(seg + DEINTERLEAVE_SEG_ROW_MAGIC); // read with the chunk: no division here
             PART dest = segment_part(k);
             uint out_uints = d.nrows * chunk, out_words = out_uints / DI_SLOTS;
             CURSOR out0 = out_cursor(dest, OFFSET(d.r0) * OFFSET(chunk) / OFFSET(DI_SLOTS));
-            uint first = t * DI_SLOTS;
-            uint row = first / chunk, col = first - row * chunk;
-            uint step = wgs * DI_SLOTS, dq = step / chunk, dr = step - dq * chunk;
+            uint first = t * DI_SLOTS; // first and step at most 4096 (workgroups of at most 1024)
+            uint row = di_div(first, magic), col = first - row * chunk;
+            uint step = wgs * DI_SLOTS, dq = di_div(step, magic), dr = step - dq * chunk;
             uint at = row * row_uints + at_in_row + col; // the word's first uint32 in workgroup memory
             uint skip = row_uints - chunk;               // from a row's chunk end to the next row's chunk
             for (uint w = t; w < out_words; w += wgs) {
@@ -163,26 +176,15 @@ void deinterleave_workgroup(uint wg)
     }
 }
 
-// n / d for n, d <= DEINTERLEAVE_SHARED_WORDS (a tile's pieces and a chunk both fit workgroup
-// memory) by a multiply: magic = ceil(2^32 / d) (the table's DEINTERLEAVE_SEG_ROW_MAGIC, written by the
-// host), the high half of n * magic, exact while n * (magic * d - 2^32) < 2^32, which n, d <=
-// 4096 keep far inside. d = 1 has no 32-bit magic (0 stands for it). A select between plain
-// values: no branch.
-uint di_div(uint n, uint magic)
-{
-    uint hi, lo;
-    umulExtended(n, magic, hi, lo);
-    return magic == 0u ? n : hi;
-}
-
 // DEINTERLEAVE's inverse, a join's: each input's part of DEINTERLEAVE_TBL_TILE_ROWS output rows is read
 // with WORD_BYTES loads (DI_UNROLL of them in flight per invocation) and scattered, 32-bit
 // piece by piece, into the rows' places in workgroup memory; then the whole rows are written
 // with WORD_BYTES stores, each output byte once. A workgroup copies tiles wg, wg + units, ...
 // Each part's tile is contiguous (its rows are) and starts on a word (r0 is a multiple of 4
 // rows); its loads are clamped to its last whole word inside a loop that runs only where it
-// has one, so no clamp wraps. A piece's row within the tile is a multiply by the chunk's
-// reciprocal (di_div), not a division per word.
+// has one, so no clamp wraps. A word's first piece's row within the tile is a multiply by the
+// chunk's reciprocal (di_div), not a division; its other pieces' rows are that one's plus the
+// row ends they pass.
 void interleave_workgroup(uint wg)
 {
     uint tile_rows, rows, row_uints, tiles, units;
@@ -208,14 +210,22 @@ void interleave_workgroup(uint wg)
                     wat[j] = min(base + j * wgs, in_words - 1u);
                     w[j] = load_at(in0 + CURSOR(step_words(OFFSET(wat[j]))));
                 }
-                [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++)
+                [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++) {
+                    // The word's first piece placed by a multiply (di_div); piece i of it lies
+                    // past as many row ends as of chunk, 2 chunk, ... i chunk its column plus i
+                    // reaches (a chunk of fewer than DI_SLOTS uint32 is passed more than once),
+                    // each a select of skip: no division and no carry from one piece to the
+                    // next (which NAK turned into branches; Adreno and Intel paid a high
+                    // multiply a piece).
+                    uint piece = wat[j] * DI_SLOTS, row = di_div(piece, magic);
+                    uint col = piece - row * chunk, at = row * skip + at_in_row + piece;
                     [[unroll]] for (uint i = 0u; i < DI_SLOTS; i++) {
-                        // Each piece's place in the rows from its own index: a multiply, no
-                        // carry from one piece to the next (which NAK turned into branches).
-                        uint piece = wat[j] * DI_SLOTS + i;
-                        uint row = di_div(piece, magic);
-                        smem[row * skip + at_in_row + piece] = slot_of(w[j], i);
+                        uint place = at + i;
+                        [[unroll]] for (uint m = 1u; m <= i; m++)
+                            place += col + i >= m * chunk ? skip : 0u;
+                        smem[place] = slot_of(w[j], i);
                     }
+                }
             }
 #if DI_SLOTS > 1 && defined(ADDRESSING_BDA)
             for (uint u = in_words * DI_SLOTS + t; u < in_uints; u += wgs) { // the tail: fewer than DI_SLOTS

@@ -31,8 +31,8 @@
 //   DEVICE        a plan for capacities: lengths and offsets the GPU wrote, checked first by
 //                 its one-workgroup pass (DEVICE_CHECK, device_check.glsl: a kernel of its own,
 //                 included alone).
-// No division and no table read inside any loop that copies words (DEINTERLEAVE's join finds a
-// piece's row by a multiply with the chunk's reciprocal, DEINTERLEAVE_SEG_ROW_MAGIC).
+// No division and no table read inside any loop that copies words (DEINTERLEAVE finds a row by
+// a multiply with the chunk's reciprocal, DEINTERLEAVE_SEG_ROW_MAGIC).
 //
 // llvmpipe stops loops silently after 65535 iterations per 8-lane batch; the host bounds
 // every invocation's trip count (VKSPLIT_LOOP_BUDGET, src/geometry/geometry.h) far below that.

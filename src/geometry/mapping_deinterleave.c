@@ -129,8 +129,9 @@ void vksplit__plan_deinterleave(vksplit__geometry* g, const vksplit__planner_cap
         uint64_t chunk_bytes = seg->chunk_words * g->word_bytes;
         seg->row_offset_uints = (uint32_t)(seg->base_words * g->word_bytes / 4);
         seg->chunk_words = chunk_bytes / 4; /* lengths in uint32 words from here on */
-        /* ceil(2^32 / chunk): a join's piece / chunk is a multiply-high in the shader, its
-         * factor read with the chunk (chunk <= 4096 uint32, workgroup memory's) */
+        /* ceil(2^32 / chunk): n / chunk is a multiply-high in the shader (a join's word's first
+         * piece, a split lane's first word and step), its factor read with the chunk (chunk and n
+         * <= 4096 uint32, workgroup memory's) */
         seg->row_magic =
             seg->chunk_words > 1 ? (uint32_t)((((uint64_t)1 << 32) + seg->chunk_words - 1) / seg->chunk_words) : 0;
         seg->base_words = seg->base_words * g->word_bytes / 4;
