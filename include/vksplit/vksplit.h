@@ -400,7 +400,7 @@ typedef struct vksplit_tuning {
      * invocation_bytes) rather than fall below it. Default 8 for RUNS on a CPU device (a
      * workgroup per thread), 2048 otherwise (about two per slot of a large GPU), which a
      * context fits to the device's vendor: 512 on Intel's GPUs (vendorID 0x8086), 256 on ARM's
-     * and Qualcomm's (0x13b5, 0x5143); vksplit_resolve_tuning, which knows only the device type,
+     * (0x13b5), 128 on Qualcomm's (0x5143); vksplit_resolve_tuning, which knows only the device type,
      * gives 2048. */
     VKSPLIT_EXPERIMENTAL uint32_t min_workgroups;
     /* A plan with device parameters of one part whose capacity moves at most this many bytes

@@ -74,20 +74,22 @@ static vksplit_load_paths default_load_paths(uint32_t vendor_id)
  * H100's or an MI300X's), a 64 MiB split gives each invocation of a smaller GPU one trip of 64
  * bytes after the 6-14 memory round trips of its prologue, and the lanes wait on those more than
  * on their copy (the ISA tool's bytes in flight per core: docs/gpu.md). Intel's largest, an Arc
- * A770 (32 Xe-cores of 16 XVEs x 8 threads at SIMD16), holds 256 workgroups of 256; ARM's and
- * Qualcomm's fewer than 128 (a Mali core 1024 invocations, 4 workgroups, and a Mali-G925 at most
- * 24 cores; an Adreno 740 SP 6 waves of 128, 3 workgroups, on 6 SPs). */
+ * A770 (32 Xe-cores of 16 XVEs x 8 threads at SIMD16), holds 256 workgroups of 256; ARM's about
+ * 100 (a Mali core 1024 invocations, 4 workgroups; a Mali-G925 at most 24 cores); Qualcomm's
+ * fewer than 30 (an Adreno SP 2 to 10 waves of 128, at most 5 workgroups; 3 SPs in an Adreno
+ * 660, 6 in a 740 or a 750). */
 #define VENDOR_QUALCOMM 0x5143u
 #define VENDOR_ARM 0x13b5u
 #define INTEL_MIN_WORKGROUPS 512u
-#define MOBILE_MIN_WORKGROUPS 256u
+#define ARM_MIN_WORKGROUPS 256u
+#define QUALCOMM_MIN_WORKGROUPS 128u
 
 static uint32_t vendor_min_workgroups(uint32_t vendor_id)
 {
     switch (vendor_id) {
     case VENDOR_INTEL: return INTEL_MIN_WORKGROUPS;
-    case VENDOR_QUALCOMM:
-    case VENDOR_ARM: return MOBILE_MIN_WORKGROUPS;
+    case VENDOR_ARM: return ARM_MIN_WORKGROUPS;
+    case VENDOR_QUALCOMM: return QUALCOMM_MIN_WORKGROUPS;
     default: return GPU_MIN_WORKGROUPS;
     }
 }

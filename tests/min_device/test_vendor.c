@@ -1,11 +1,12 @@
 /* A GPU vendor's defaults, end to end: lavapipe under the min-device layer posing as each
- * vendor's discrete GPU (the profile's vendor token sets vendorID), a context on it, and a 16 MiB
- * split planned by the GPU default (BY_SHAPE: TILES, workgroups of 128 at the minimum limits).
- * Its trips per invocation follow from the vendor's min_workgroups (src/context/tuning.c): at
- * 2048 (AMD, NVIDIA, any other vendor) 2048 workgroup trips give each invocation 1; at Intel's
- * 512, 4; at ARM's and Qualcomm's 256, 8 (the most 512 bytes per invocation allow). A tuning
- * that sets min_workgroups keeps it. (Planning only: the kernels these plans run are the ones
- * every core test runs, their trips and load paths set through the tuning, tests/core.)
+ * vendor's discrete GPU (the profile's vendor token sets vendorID), a context on it, and splits
+ * of 16 and 4 MiB planned by the GPU default (BY_SHAPE: TILES, workgroups of 128 at the minimum
+ * limits: 2048 and 512 workgroup trips of 64 bytes a lane). Their trips per invocation follow
+ * from the vendor's min_workgroups (src/context/tuning.c): at 2048 (AMD, NVIDIA, any other
+ * vendor) 1 and 1; at Intel's 512, 4 and 1; at ARM's 256, 8 (the most 512 bytes per invocation
+ * allow) and 2; at Qualcomm's 128, 8 and 4. A tuning that sets min_workgroups keeps it.
+ * (Planning only: the kernels these plans run are the ones every core test runs, their trips
+ * and load paths set through the tuning, tests/core.)
  *
  *   min_device_vendor    (the loader's search path set by ctest; the profile set here, per vendor) */
 #define _POSIX_C_SOURCE 200809L /* setenv */
@@ -19,12 +20,12 @@
 typedef struct vendor_case {
     const char* token;       /* the profile's vendor token */
     uint32_t min_workgroups; /* the tuning's (0: the default) */
-    unsigned trips;          /* the plan's, expected */
+    unsigned trips[2];       /* the plans' at 16 and 4 MiB, expected */
 } vendor_case;
 
 static const vendor_case cases[] = {
-    {"amd", 0, 1}, {"nvidia", 0, 1},   {"intel", 0, 4},
-    {"arm", 0, 8}, {"qualcomm", 0, 8}, {"intel", 2048, 1}, /* set by the caller: kept */
+    {"amd", 0, {1, 1}}, {"nvidia", 0, {1, 1}},   {"intel", 0, {4, 1}},
+    {"arm", 0, {8, 2}}, {"qualcomm", 0, {8, 4}}, {"intel", 2048, {1, 1}}, /* set by the caller: kept */
 };
 
 /* The trips the plan's summary names ("... trips=N"), or 0. */
@@ -34,10 +35,10 @@ static unsigned summary_trips(const char* summary)
     return at ? (unsigned)strtoul(at + 6, NULL, 10) : 0u;
 }
 
-/* float32 [2, 2 Mi] split along axis 1 into two halves: 16 MiB written, rows of 4 MiB. */
-static void plan_half_split(vksplit_context* ctx, const vendor_case* c, const char* device)
+/* float32 [2, n] split along axis 1 into two halves (8 n bytes written), and its trips. */
+static void plan_half_split(vksplit_context* ctx, const vendor_case* c, uint64_t n, unsigned expected)
 {
-    uint64_t sizes[2] = {2, 2u << 20}, lengths[2] = {1u << 20, 1u << 20};
+    uint64_t sizes[2] = {2, n}, lengths[2] = {n / 2, n / 2};
     vksplit_split_desc split;
     memset(&split, 0, sizeof split);
     split.element_size = 4;
@@ -51,11 +52,11 @@ static void plan_half_split(vksplit_context* ctx, const vendor_case* c, const ch
     if (!plan)
         return;
     unsigned trips = summary_trips(info.summary);
-    printf("%s, min_workgroups %u: %s (%llu workgroups)\n", device, c->min_workgroups, info.summary,
-           (unsigned long long)info.workgroup_count);
+    printf("%s, min_workgroups %u, %llu MiB: %s (%llu workgroups)\n", c->token, c->min_workgroups,
+           (unsigned long long)(n >> 17), info.summary, (unsigned long long)info.workgroup_count);
     CHECK_MSG(strstr(info.summary, " tiles ") != NULL, "%s: not TILES: %s", c->token, info.summary);
-    CHECK_MSG(trips == c->trips, "%s, min_workgroups %u: %u trips per invocation where %u: %s", c->token,
-              c->min_workgroups, trips, c->trips, info.summary);
+    CHECK_MSG(trips == expected, "%s, min_workgroups %u, %llu MiB: %u trips per invocation where %u: %s", c->token,
+              c->min_workgroups, (unsigned long long)(n >> 17), trips, expected, info.summary);
     vksplit_plan_destroy(plan);
 }
 
@@ -75,7 +76,8 @@ int main(void)
         test_device_query(runner, &device);
         CHECK_MSG(strstr(device.name, c->token) != NULL, "the profile's vendor token is not on the device: %s",
                   device.name);
-        plan_half_split(vksplit_runner_context(runner), c, device.name);
+        plan_half_split(vksplit_runner_context(runner), c, 2u << 20, c->trips[0]);
+        plan_half_split(vksplit_runner_context(runner), c, 512u << 10, c->trips[1]);
         failed_runner |= test_finish(runner) != 0;
     }
     return failed_runner;
