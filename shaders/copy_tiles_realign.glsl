@@ -202,7 +202,7 @@ void scatter_block(uint64_t to, uvec4 v, uint col, uint c, uint carry)
 // the host's bound, as for the split). The part's bytes from its first 16-byte boundary are
 // blocks; lane t of a trip takes blocks g, g + TG, ... (RJ_UNROLL of them), loaded together
 // (a block past the line's end reloads the trip's first, so that no branch comes between the
-// loads), then stored word by word. Each block's place is stepped from the one before, one
+// loads), then stored word by word (with ONE_LOAD_PATH that reload stored again too). Each block's place is stepped from the one before, one
 // carried row at most; one division per invocation. The line's first tile copies the head
 // (before the first boundary) and the tail (after the last whole block), 4 bytes at a time.
 void realign_join_copy(uint64_t s, uint64_t d, uint rows, uint c, uint out_row, uint first, uint end, uint stride)
@@ -236,7 +236,12 @@ void realign_join_copy(uint64_t s, uint64_t d, uint rows, uint c, uint out_row, 
             }
             uint cj = col, pj = place;
             [[unroll]] for (uint j = 0u; j < RJ_UNROLL; j++) {
-                if (g + j * TG < blocks)
+                bool live = g + j * TG < blocks;
+                if (ONE_LOAD_PATH) // Intel: a block past the line's end stores what it loaded, block g, at
+                    // block g's place (the same bytes to the same place), not skipped: stores under
+                    // ifs in this loop put its loads on one scoreboard token (split_copy.comp)
+                    scatter_block(d + uint64_t(live ? pj : place), x[j], live ? cj : col, c, carry);
+                else if (live)
                     scatter_block(d + uint64_t(pj), x[j], cj, c, carry);
                 cj += dr_lane;
                 pj += jump_lane;
