@@ -221,8 +221,11 @@ void interleave_workgroup(uint wg)
                     uint col = piece - row * chunk, at = row * skip + at_in_row + piece;
                     [[unroll]] for (uint i = 0u; i < DI_SLOTS; i++) {
                         uint place = at + i;
-                        [[unroll]] for (uint m = 1u; m <= i; m++)
-                            place += col + i >= m * chunk ? skip : 0u;
+                        // (constant trip counts, so that both loops unroll: NAK kept an inner
+                        // loop whose count was i, and the words it indexed in local memory)
+                        [[unroll]] for (uint m = 1u; m < DI_SLOTS; m++)
+                            if (m <= i) // a constant once unrolled
+                                place += col + i >= m * chunk ? skip : 0u;
                         smem[place] = slot_of(w[j], i);
                     }
                 }
