@@ -164,7 +164,7 @@ void deinterleave_workgroup(uint wg)
             }
 #if DI_SLOTS > 1 && defined(ADDRESSING_BDA)
             for (uint u = out_words * DI_SLOTS + t; u < out_uints; u += wgs) { // the tail: fewer than DI_SLOTS
-                uint r = u / chunk;
+                uint r = di_div(u, magic); // u within the tile: at most 4096
                 store_u32(dest, uint64_t(d.r0) * chunk + u, smem[r * row_uints + at_in_row + (u - r * chunk)]);
             }
 #endif
