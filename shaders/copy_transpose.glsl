@@ -118,16 +118,15 @@ void transpose16_workgroup(uint seg, uint unit, uint k)
     // a line's last tile to the next line's first, and where a lane puts its loads.
     uint64_t in_wrap = in_b_step - uint64_t(tiles_a - 1u) * in_a_step;
     uint64_t out_wrap = out_b_step - uint64_t(tiles_a - 1u) * out_a_step;
-    uint put_at[4];
-    [[unroll]] for (uint j = 0u; j < 4u; j++)
-        put_at[j] = (lb + 8u * j) * T16_PITCH + la;
+    uint put_at = lb * T16_PITCH + la; // load j's at constant distances from it
     for (;;) {
         barrier(); // the previous tile's reads of workgroup memory are done
         [[unroll]] for (uint j = 0u; j < 4u; j++) {
-            smem[put_at[j]] = v[j].x;
-            smem[put_at[j] + 1u] = v[j].y;
-            smem[put_at[j] + 2u] = v[j].z;
-            smem[put_at[j] + 3u] = v[j].w;
+            uint at = put_at + 8u * j * T16_PITCH;
+            smem[at] = v[j].x;
+            smem[at + 1u] = v[j].y;
+            smem[at + 2u] = v[j].z;
+            smem[at + 3u] = v[j].w;
         }
         barrier();
         uint cur_na = na, cur_nb = nb;
