@@ -182,9 +182,9 @@ void deinterleave_workgroup(uint wg)
 // with WORD_BYTES stores, each output byte once. A workgroup copies tiles wg, wg + units, ...
 // Each part's tile is contiguous (its rows are) and starts on a word (r0 is a multiple of 4
 // rows); its loads are clamped to its last whole word inside a loop that runs only where it
-// has one, so no clamp wraps. A word's first piece's row within the tile is a multiply by the
-// chunk's reciprocal (di_div), not a division; its other pieces' rows are that one's plus the
-// row ends they pass.
+// has one, so no clamp wraps. A piece's row within the tile is a multiply by the chunk's
+// reciprocal (di_div), not a division (with SELECT_PLACES only a word's first piece's: the
+// others' are that one's plus the row ends they pass).
 void interleave_workgroup(uint wg)
 {
     uint tile_rows, rows, row_uints, tiles, units;
@@ -211,22 +211,32 @@ void interleave_workgroup(uint wg)
                     w[j] = load_at(in0 + CURSOR(step_words(OFFSET(wat[j]))));
                 }
                 [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++) {
-                    // The word's first piece placed by a multiply (di_div); piece i of it lies
-                    // past as many row ends as of chunk, 2 chunk, ... i chunk its column plus i
-                    // reaches (a chunk of fewer than DI_SLOTS uint32 is passed more than once),
-                    // each a select of skip: no division and no carry from one piece to the
-                    // next (which NAK turned into branches; Adreno and Intel paid a high
-                    // multiply a piece).
-                    uint piece = wat[j] * DI_SLOTS, row = di_div(piece, magic);
-                    uint col = piece - row * chunk, at = row * skip + at_in_row + piece;
-                    [[unroll]] for (uint i = 0u; i < DI_SLOTS; i++) {
-                        uint place = at + i;
-                        // (constant trip counts, so that both loops unroll: NAK kept an inner
-                        // loop whose count was i, and the words it indexed in local memory)
-                        [[unroll]] for (uint m = 1u; m < DI_SLOTS; m++)
-                            if (m <= i) // a constant once unrolled
-                                place += col + i >= m * chunk ? skip : 0u;
-                        smem[place] = slot_of(w[j], i);
+                    if (!SELECT_PLACES) { // AMD, NVIDIA: a high multiply is one instruction
+                        // Each piece's place in the rows from its own index: a multiply, no
+                        // carry from one piece to the next (which NAK turned into branches).
+                        [[unroll]] for (uint i = 0u; i < DI_SLOTS; i++) {
+                            uint piece = wat[j] * DI_SLOTS + i;
+                            uint row = di_div(piece, magic);
+                            smem[row * skip + at_in_row + piece] = slot_of(w[j], i);
+                        }
+                    } else {
+                        // Intel, Qualcomm: the word's first piece placed by a multiply
+                        // (di_div); piece i of it lies past as many row ends as of chunk,
+                        // 2 chunk, ... i chunk its column plus i reaches (a chunk of fewer than
+                        // DI_SLOTS uint32 is passed more than once), each a select of skip: no
+                        // high multiply a piece (some twenty instructions on Adreno, four on
+                        // Intel) and no carry from one piece to the next.
+                        uint piece = wat[j] * DI_SLOTS, row = di_div(piece, magic);
+                        uint col = piece - row * chunk, at = row * skip + at_in_row + piece;
+                        [[unroll]] for (uint i = 0u; i < DI_SLOTS; i++) {
+                            uint place = at + i;
+                            // (constant trip counts, so that both loops unroll: NAK kept an inner
+                            // loop whose count was i, and the loaded words in local memory)
+                            [[unroll]] for (uint m = 1u; m < DI_SLOTS; m++)
+                                if (m <= i) // a constant once unrolled
+                                    place += col + i >= m * chunk ? skip : 0u;
+                            smem[place] = slot_of(w[j], i);
+                        }
                     }
                 }
             }

@@ -93,11 +93,12 @@ void transpose16_workgroup(uint seg, uint unit, uint k)
         place_row(seg, line, 2u, in_off, out_off);
     uint ib = p / tiles_a, ia = p - ib * tiles_a;
     uint a0 = ia * T16_A, b0 = ib * T16_B;
-    // Loads: elements la..la+3 at b = lb + 8 j; within a partial tile, clamped into it. A load's
-    // bytes from the tile's start are made from products taken once: its row's, b times the
-    // stride, clamped to the tile's last row's by a min of products (the stride is not negative;
-    // each below 2^31, the host's bound on a stride times a tile), not a multiply a load (three
-    // instructions each on Adreno and Intel).
+    // Loads: elements la..la+3 at b = lb + 8 j; within a partial tile, clamped into it. With
+    // SELECT_PLACES (Intel, Qualcomm) a load's bytes from the tile's start are made from products
+    // taken once: its row's, b times the stride, clamped to the tile's last row's by a min of
+    // products (the stride is not negative; each below 2^31, the host's bound on a stride times
+    // a tile), not a multiply a load (three instructions each on Adreno, two or three on Intel;
+    // ACO's and NAK's code is shorter with the multiply, one instruction there).
     uint la = 4u * (t % 16u), lb = t / 16u;
     uint64_t tile_in = in_cursor(in_off + OFFSET(a0) + OFFSET(b0) * OFFSET(in_b));
     uint64_t in_a_step = uint64_t(T16_A) * 4ul, in_b_step = uint64_t(T16_B) * in_b * 4ul;
@@ -106,7 +107,9 @@ void transpose16_workgroup(uint seg, uint unit, uint k)
     uint na = min(uint(T16_A), size_a - a0), nb = min(uint(T16_B), size_b - b0);
     uint col_in = min(la, na - 4u) * 4u, last_in = (nb - 1u) * in_row;
     [[unroll]] for (uint j = 0u; j < 4u; j++)
-        v[j] = Quad(tile_in + uint64_t(col_in + min(lane_in + j * in_rows8, last_in))).q;
+        v[j] = Quad(tile_in + uint64_t(SELECT_PLACES ? col_in + min(lane_in + j * in_rows8, last_in)
+                                                     : min(la, na - 4u) * 4u + min(lb + 8u * j, nb - 1u) * in_b * 4u))
+                   .q;
     // The output's side, now that the first loads are on their way. Stores: elements sb..sb+3
     // at a = sa + 16 j, clamped likewise; a's stride times a tile fits 31 bits (the host's bound).
     uint sb = 4u * (t % 8u), sa = t / 8u;
@@ -114,8 +117,9 @@ void transpose16_workgroup(uint seg, uint unit, uint k)
     uint64_t tile_out = out_cursor(part_of(k), out_off + OFFSET(b0) + OFFSET(a0) * OFFSET(out_a));
     uint64_t out_a_step = uint64_t(T16_A) * out_a * 4ul, out_b_step = uint64_t(T16_B) * 4ul;
     uint out_row = out_a * 4u, lane_out = sa * out_row, out_rows16 = 16u * out_row;
-    // What every tile shares, made before the loop (no compiler here hoists it): the steps from
-    // a line's last tile to the next line's first, and where a lane puts its loads.
+    // What every tile shares, made before the loop: where a lane puts its loads, and with
+    // SELECT_PLACES the steps from a line's last tile to the next line's first (64-bit products:
+    // ir3 kept them in the loop).
     uint64_t in_wrap = in_b_step - uint64_t(tiles_a - 1u) * in_a_step;
     uint64_t out_wrap = out_b_step - uint64_t(tiles_a - 1u) * out_a_step;
     uint put_at = lb * T16_PITCH + la; // load j's at constant distances from it
@@ -136,8 +140,9 @@ void transpose16_workgroup(uint seg, uint unit, uint k)
         bool more = ++p < end;
         uint next_a = ia + 1u;
         bool wrap = next_a == tiles_a;
-        uint64_t in_step = wrap ? in_wrap : in_a_step;
-        uint64_t out_step = wrap ? out_wrap : out_a_step;
+        uint64_t in_step = wrap ? (SELECT_PLACES ? in_wrap : in_b_step - uint64_t(tiles_a - 1u) * in_a_step) : in_a_step;
+        uint64_t out_step =
+            wrap ? (SELECT_PLACES ? out_wrap : out_b_step - uint64_t(tiles_a - 1u) * out_a_step) : out_a_step;
         tile_in += more ? in_step : 0ul;
         tile_out += more ? out_step : 0ul;
         uint ia_next = wrap ? 0u : next_a, ib_next = ib + (wrap ? 1u : 0u);
@@ -148,12 +153,15 @@ void transpose16_workgroup(uint seg, uint unit, uint k)
         col_in = min(la, na - 4u) * 4u;
         last_in = (nb - 1u) * in_row;
         [[unroll]] for (uint j = 0u; j < 4u; j++)
-            v[j] = Quad(tile_in + uint64_t(col_in + min(lane_in + j * in_rows8, last_in))).q;
+            v[j] = Quad(tile_in + uint64_t(SELECT_PLACES ? col_in + min(lane_in + j * in_rows8, last_in)
+                                                         : min(la, na - 4u) * 4u + min(lb + 8u * j, nb - 1u) * in_b * 4u))
+                       .q;
         uint b = min(sb, cur_nb - 4u), get_at = b * T16_PITCH, last_out = (cur_na - 1u) * out_row;
         [[unroll]] for (uint j = 0u; j < 4u; j++) {
-            uint at = get_at + min(sa + 16u * j, cur_na - 1u);
+            uint a = min(sa + 16u * j, cur_na - 1u), at = get_at + a;
             uvec4 w = uvec4(smem[at], smem[at + T16_PITCH], smem[at + 2u * T16_PITCH], smem[at + 3u * T16_PITCH]);
-            Quad(cur_out + uint64_t(b * 4u + min(lane_out + j * out_rows16, last_out))).q = w;
+            Quad(cur_out + uint64_t(b * 4u + (SELECT_PLACES ? min(lane_out + j * out_rows16, last_out) : a * out_a * 4u))).q =
+                w;
         }
         if (!more)
             break;

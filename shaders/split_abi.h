@@ -42,6 +42,7 @@
 #define SPEC_LANE_RUNS 6        /* MAPPING_DEVICE on a CPU device: each lane copies a run of its own (llvmpipe) */
 #define SPEC_ROWS_SHAPE 7       /* MAPPING_ROWS on a CPU device: the plan's ROWS_SHAPE (ROWS_SHAPE_ANY elsewhere) */
 #define SPEC_ONE_LOAD_PATH 8    /* vksplit_tuning.load_paths ONE: TILES's trips load in one batch, stepped and clamped */
+#define SPEC_SELECT_PLACES 9    /* a 32-bit multiply is several instructions (Intel, Qualcomm): places by selects, products once */
 
 /* Kernels: the public mappings (== vksplit_mapping), then the kernels some plans of a
  * public mapping run instead of its word-by-word one, then device parameters' two (their

@@ -94,6 +94,12 @@ layout(constant_id = SPEC_JOIN) const bool JOIN = false; // a join: parts -> who
 // waited for each other. ACO and NAK want the cases apart (fewer instructions), ir3 the device
 // copy's skipped stores (it hoisted a load past a wait without them: 48 B in flight).
 layout(constant_id = SPEC_ONE_LOAD_PATH) const bool ONE_LOAD_PATH = false;
+// Intel's and Qualcomm's GPUs (src/context/tuning.c): a 32-bit multiply is several instructions
+// there (Adreno: three, a high half some twenty), one on AMD's and NVIDIA's. DEINTERLEAVE's join
+// places a word's pieces by one multiply and selects, not a high multiply a piece; TRANSPOSE16
+// takes a stride's products once, not a multiply a load and a store. ACO and NAK make the
+// other forms shorter.
+layout(constant_id = SPEC_SELECT_PLACES) const bool SELECT_PLACES = false;
 
 // ---- the table -------------------------------------------------------------------------------
 

@@ -205,7 +205,7 @@ static bool deferred_kernel(const vksplit_context* ctx, vksplit__direction direc
     return !(ctx->create_pipelines & (1u << direction));
 }
 
-#define SPEC_COUNT 7
+#define SPEC_COUNT 8
 typedef struct pipeline_spec {
     uint32_t constants[SPEC_COUNT];
     VkSpecializationMapEntry entries[SPEC_COUNT];
@@ -239,9 +239,11 @@ static void specialize(const vksplit_context* ctx, uint32_t kernel, vksplit__dir
                                    vksplit__writes_whole(direction),
                                    lane_runs,
                                    shape,
-                                   ctx->caps.one_load_path};
-    static const uint32_t ids[SPEC_COUNT] = {SPEC_WORKGROUP_SIZE, SPEC_OUTPUT_SLOTS, SPEC_SHARED_WORDS, SPEC_JOIN,
-                                             SPEC_LANE_RUNS,      SPEC_ROWS_SHAPE,   SPEC_ONE_LOAD_PATH};
+                                   ctx->caps.one_load_path,
+                                   ctx->caps.select_places};
+    static const uint32_t ids[SPEC_COUNT] = {SPEC_WORKGROUP_SIZE, SPEC_OUTPUT_SLOTS, SPEC_SHARED_WORDS,
+                                             SPEC_JOIN,           SPEC_LANE_RUNS,    SPEC_ROWS_SHAPE,
+                                             SPEC_ONE_LOAD_PATH,  SPEC_SELECT_PLACES};
     for (uint32_t i = 0; i < SPEC_COUNT; i++) {
         spec->constants[i] = values[i];
         spec->entries[i] = (VkSpecializationMapEntry){ids[i], i * 4, 4};

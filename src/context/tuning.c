@@ -70,6 +70,15 @@ static vksplit_load_paths default_load_paths(uint32_t vendor_id)
     return vendor_id == VENDOR_INTEL ? VKSPLIT_LOAD_PATHS_ONE : VKSPLIT_LOAD_PATHS_BY_CASE;
 }
 
+#define VENDOR_QUALCOMM 0x5143u
+#define VENDOR_ARM 0x13b5u
+
+/* Whether the kernels place 32-bit pieces by compares and selects, and take the products of a
+ * stride once, rather than multiply per piece (SPEC_SELECT_PLACES): Adreno has no 32-bit
+ * multiply (three instructions; a high half some twenty), Intel's is two or three; AMD's and
+ * NVIDIA's are one, and their code is shorter as it was (docs/gpu.md). */
+static bool select_places(uint32_t vendor_id) { return vendor_id == VENDOR_INTEL || vendor_id == VENDOR_QUALCOMM; }
+
 /* The GPU default's fewest workgroups, two per slot of the vendor's largest GPU. At 2048 (an
  * H100's or an MI300X's), a 64 MiB split gives each invocation of a smaller GPU one trip of 64
  * bytes after the 6-14 memory round trips of its prologue, and the lanes wait on those more than
@@ -78,8 +87,6 @@ static vksplit_load_paths default_load_paths(uint32_t vendor_id)
  * 100 (a Mali core 1024 invocations, 4 workgroups; a Mali-G925 at most 24 cores); Qualcomm's
  * fewer than 30 (an Adreno SP 2 to 10 waves of 128, at most 5 workgroups; 3 SPs in an Adreno
  * 660, 6 in a 740 or a 750). */
-#define VENDOR_QUALCOMM 0x5143u
-#define VENDOR_ARM 0x13b5u
 #define INTEL_MIN_WORKGROUPS 512u
 #define ARM_MIN_WORKGROUPS 256u
 #define QUALCOMM_MIN_WORKGROUPS 128u
@@ -156,6 +163,7 @@ vksplit_result vksplit__tune(const vksplit_tuning* asked, const vksplit__tuning_
      * maxComputeSharedMemorySize (TRANSPOSE's 8.25 KiB tile fits every device). */
     caps->shared_bytes = min_u32(DEINTERLEAVE_SHARED_WORDS * 4, device->shared_bytes);
     caps->one_load_path = tuning.load_paths == VKSPLIT_LOAD_PATHS_ONE;
+    caps->select_places = select_places(device->vendor_id);
     *resolved = tuning;
     return VKSPLIT_OK;
 }
