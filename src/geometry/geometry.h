@@ -24,7 +24,8 @@ typedef struct vksplit__planner_caps {
     uint32_t segments_per_dispatch; /* UINT32_MAX with device addresses; the descriptor path's output slots */
     uint32_t shared_bytes;          /* workgroup memory DEINTERLEAVE may stage rows in */
     vksplit_bool32 one_load_path;   /* vksplit_tuning.load_paths ONE: the kernels' SPEC_ONE_LOAD_PATH */
-    vksplit_bool32 select_places;   /* the device's vendor's 32-bit multiplies are several instructions: SPEC_SELECT_PLACES */
+    vksplit_bool32
+        select_places; /* the device's vendor's 32-bit multiplies are several instructions: SPEC_SELECT_PLACES */
 } vksplit__planner_caps;
 
 /* One row dimension of one segment, in words: its stride in the whole and in the part. Which
