@@ -117,16 +117,17 @@ void transpose16_workgroup(uint seg, uint unit, uint k)
     uint64_t tile_out = out_cursor(part_of(k), out_off + OFFSET(b0) + OFFSET(a0) * OFFSET(out_a));
     uint64_t out_a_step = uint64_t(T16_A) * out_a * 4ul, out_b_step = uint64_t(T16_B) * 4ul;
     uint out_row = out_a * 4u, lane_out = sa * out_row, out_rows16 = 16u * out_row;
-    // What every tile shares, made before the loop: where a lane puts its loads, and with
-    // SELECT_PLACES the steps from a line's last tile to the next line's first (64-bit products:
-    // ir3 kept them in the loop).
+    // With SELECT_PLACES, what every tile shares made before the loop (ir3 kept the 64-bit
+    // products in it): the steps from a line's last tile to the next line's first, and where a
+    // lane puts its loads (one register; ACO and NAK hoist the four places themselves, and held
+    // fewer registers so).
     uint64_t in_wrap = in_b_step - uint64_t(tiles_a - 1u) * in_a_step;
     uint64_t out_wrap = out_b_step - uint64_t(tiles_a - 1u) * out_a_step;
     uint put_at = lb * T16_PITCH + la; // load j's at constant distances from it
     for (;;) {
         barrier(); // the previous tile's reads of workgroup memory are done
         [[unroll]] for (uint j = 0u; j < 4u; j++) {
-            uint at = put_at + 8u * j * T16_PITCH;
+            uint at = SELECT_PLACES ? put_at + 8u * j * T16_PITCH : (lb + 8u * j) * T16_PITCH + la;
             smem[at] = v[j].x;
             smem[at + 1u] = v[j].y;
             smem[at + 2u] = v[j].z;
@@ -156,9 +157,10 @@ void transpose16_workgroup(uint seg, uint unit, uint k)
             v[j] = Quad(tile_in + uint64_t(SELECT_PLACES ? col_in + min(lane_in + j * in_rows8, last_in)
                                                          : min(la, na - 4u) * 4u + min(lb + 8u * j, nb - 1u) * in_b * 4u))
                        .q;
-        uint b = min(sb, cur_nb - 4u), get_at = b * T16_PITCH, last_out = (cur_na - 1u) * out_row;
+        uint last_out = (cur_na - 1u) * out_row;
         [[unroll]] for (uint j = 0u; j < 4u; j++) {
-            uint a = min(sa + 16u * j, cur_na - 1u), at = get_at + a;
+            uint a = min(sa + 16u * j, cur_na - 1u), b = min(sb, cur_nb - 4u);
+            uint at = b * T16_PITCH + a;
             uvec4 w = uvec4(smem[at], smem[at + T16_PITCH], smem[at + 2u * T16_PITCH], smem[at + 3u * T16_PITCH]);
             Quad(cur_out + uint64_t(b * 4u + (SELECT_PLACES ? min(lane_out + j * out_rows16, last_out) : a * out_a * 4u))).q =
                 w;
