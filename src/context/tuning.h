@@ -13,7 +13,7 @@ typedef struct vksplit__tuning_device {
     uint32_t shared_bytes;       /* maxComputeSharedMemorySize */
     vksplit_bool32 bda;
     uint32_t output_slots; /* segments per dispatch without device addresses */
-    uint32_t vendor_id;    /* VkPhysicalDeviceProperties.vendorID: the default load_paths */
+    uint32_t vendor_id;    /* VkPhysicalDeviceProperties.vendorID: load_paths, min_workgroups, SELECT_PLACES */
 } vksplit__tuning_device;
 
 /* The caller's tuning (zero fields: the defaults) checked against the device, and the caps
