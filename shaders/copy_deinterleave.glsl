@@ -187,6 +187,70 @@ void di_step(inout uint at, inout uint col, uint jump, uint dr, uint chunk, uint
     at += wrap ? skip : 0u;
 }
 
+// A part's words of a tile scattered, 32-bit piece by piece, into their rows' places in
+// workgroup memory (the join's gather), DI_UNROLL loads a lane in flight. `many`
+// (SELECT_PLACES): the chunk is 1 or 2 uint32, and a word's pieces pass a row's end more than
+// once; a chunk of 3 or more is passed once at most (the pieces after the first span 3), and its
+// plans run a loop without the other selects.
+void di_gather(CURSOR in0, uint in_words, uint chunk, uint magic, uint skip, uint at_in_row, uint row_uints, bool many)
+{
+    uint t = gl_LocalInvocationID.x, wgs = gl_WorkGroupSize.x;
+    // SELECT_PLACES: a word's place (its first piece's in workgroup memory, and its column) is
+    // stepped from the lane's word before, wgs words on, its row's end carried by a select; a
+    // clamped word (past the part's last) takes the last word's, placed once. No multiply a word.
+    uint jump = 0u, dr = 0u, at_u = 0u, col_u = 0u, at_last = 0u, col_last = 0u;
+    if (SELECT_PLACES) {
+        uint s_pieces = wgs * DI_SLOTS, dq = di_div(s_pieces, magic); // at most 4096 pieces
+        dr = s_pieces - dq * chunk;
+        jump = dq * row_uints + dr;
+        uint first = t * DI_SLOTS, row = di_div(first, magic);
+        col_u = first - row * chunk;
+        at_u = row * row_uints + at_in_row + col_u;
+        uint last = (max(in_words, 1u) - 1u) * DI_SLOTS, last_row = di_div(last, magic);
+        col_last = last - last_row * chunk;
+        at_last = last_row * row_uints + at_in_row + col_last;
+    }
+    for (uint base = t; base < in_words; base += DI_UNROLL * wgs) {
+        VALUE w[DI_UNROLL];
+        uint wat[DI_UNROLL];
+        [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++) {
+            wat[j] = min(base + j * wgs, in_words - 1u);
+            w[j] = load_at(in0 + CURSOR(step_words(OFFSET(wat[j]))));
+        }
+        [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++) {
+            if (!SELECT_PLACES) { // AMD, NVIDIA: a high multiply is one instruction
+                // Each piece's place in the rows from its own index: a multiply, no
+                // carry from one piece to the next (which NAK turned into branches).
+                [[unroll]] for (uint i = 0u; i < DI_SLOTS; i++) {
+                    uint piece = wat[j] * DI_SLOTS + i;
+                    uint row = di_div(piece, magic);
+                    smem[row * skip + at_in_row + piece] = slot_of(w[j], i);
+                }
+            } else {
+                // Intel, Qualcomm: piece i of the word lies past as many row ends as of chunk,
+                // 2 chunk, ... i chunk its column plus i reaches (more than one only where
+                // `many`), each a select of skip: no high multiply a piece (some twenty
+                // instructions on Adreno, four on Intel) and no carry from one piece to the next.
+                if (j > 0u)
+                    di_step(at_u, col_u, jump, dr, chunk, skip);
+                bool dead = base + j * wgs >= in_words; // its load clamped to the last word
+                uint at = dead ? at_last : at_u, col = dead ? col_last : col_u;
+                [[unroll]] for (uint i = 0u; i < DI_SLOTS; i++) {
+                    uint place = at + i;
+                    // (constant trip counts, so that both loops unroll: NAK kept an inner
+                    // loop whose count was i, and the loaded words in local memory)
+                    [[unroll]] for (uint m = 1u; m < DI_SLOTS; m++)
+                        if (m <= i && (m == 1u || many)) // constants once unrolled and inlined
+                            place += col + i >= m * chunk ? skip : 0u;
+                    smem[place] = slot_of(w[j], i);
+                }
+            }
+        }
+        if (SELECT_PLACES)
+            di_step(at_u, col_u, jump, dr, chunk, skip); // the next trip's first word
+    }
+}
+
 // DEINTERLEAVE's inverse, a join's: each input's part of DEINTERLEAVE_TBL_TILE_ROWS output rows is read
 // with WORD_BYTES loads (DI_UNROLL of them in flight per invocation) and scattered, 32-bit
 // piece by piece, into the rows' places in workgroup memory; then the whole rows are written
@@ -214,62 +278,10 @@ void interleave_workgroup(uint wg)
             uint in_uints = d.nrows * chunk, in_words = in_uints / DI_SLOTS;
             CURSOR in0 = in_cursor(OFFSET(d.r0) * OFFSET(chunk) / OFFSET(DI_SLOTS));
             uint skip = row_uints - chunk; // from a row's chunk end to the next row's chunk
-            // SELECT_PLACES: a word's place (its first piece's in workgroup memory, and its
-            // column) is stepped from the lane's word before, wgs words on, its row's end carried
-            // by a select; a clamped word (past the part's last) takes the last word's, placed
-            // once. No multiply a word.
-            uint jump = 0u, dr = 0u, at_u = 0u, col_u = 0u, at_last = 0u, col_last = 0u;
-            if (SELECT_PLACES) {
-                uint s_pieces = wgs * DI_SLOTS, dq = di_div(s_pieces, magic); // at most 4096 pieces
-                dr = s_pieces - dq * chunk;
-                jump = dq * row_uints + dr;
-                uint first = t * DI_SLOTS, row = di_div(first, magic);
-                col_u = first - row * chunk;
-                at_u = row * row_uints + at_in_row + col_u;
-                uint last = (max(in_words, 1u) - 1u) * DI_SLOTS, last_row = di_div(last, magic);
-                col_last = last - last_row * chunk;
-                at_last = last_row * row_uints + at_in_row + col_last;
-            }
-            for (uint base = t; base < in_words; base += DI_UNROLL * wgs) {
-                VALUE w[DI_UNROLL];
-                uint wat[DI_UNROLL];
-                [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++) {
-                    wat[j] = min(base + j * wgs, in_words - 1u);
-                    w[j] = load_at(in0 + CURSOR(step_words(OFFSET(wat[j]))));
-                }
-                [[unroll]] for (uint j = 0u; j < DI_UNROLL; j++) {
-                    if (!SELECT_PLACES) { // AMD, NVIDIA: a high multiply is one instruction
-                        // Each piece's place in the rows from its own index: a multiply, no
-                        // carry from one piece to the next (which NAK turned into branches).
-                        [[unroll]] for (uint i = 0u; i < DI_SLOTS; i++) {
-                            uint piece = wat[j] * DI_SLOTS + i;
-                            uint row = di_div(piece, magic);
-                            smem[row * skip + at_in_row + piece] = slot_of(w[j], i);
-                        }
-                    } else {
-                        // Intel, Qualcomm: piece i of the word lies past as many row ends as of
-                        // chunk, 2 chunk, ... i chunk its column plus i reaches (a chunk of fewer
-                        // than DI_SLOTS uint32 is passed more than once), each a select of skip:
-                        // no high multiply a piece (some twenty instructions on Adreno, four on
-                        // Intel) and no carry from one piece to the next.
-                        if (j > 0u)
-                            di_step(at_u, col_u, jump, dr, chunk, skip);
-                        bool dead = base + j * wgs >= in_words; // its load clamped to the last word
-                        uint at = dead ? at_last : at_u, col = dead ? col_last : col_u;
-                        [[unroll]] for (uint i = 0u; i < DI_SLOTS; i++) {
-                            uint place = at + i;
-                            // (constant trip counts, so that both loops unroll: NAK kept an inner
-                            // loop whose count was i, and the loaded words in local memory)
-                            [[unroll]] for (uint m = 1u; m < DI_SLOTS; m++)
-                                if (m <= i) // a constant once unrolled
-                                    place += col + i >= m * chunk ? skip : 0u;
-                            smem[place] = slot_of(w[j], i);
-                        }
-                    }
-                }
-                if (SELECT_PLACES)
-                    di_step(at_u, col_u, jump, dr, chunk, skip); // the next trip's first word
-            }
+            if (SELECT_PLACES && chunk <= 2u)
+                di_gather(in0, in_words, chunk, magic, skip, at_in_row, row_uints, true);
+            else
+                di_gather(in0, in_words, chunk, magic, skip, at_in_row, row_uints, false);
 #if DI_SLOTS > 1 && defined(ADDRESSING_BDA)
             for (uint u = in_words * DI_SLOTS + t; u < in_uints; u += wgs) { // the tail: fewer than DI_SLOTS
                 uint r = di_div(u, magic);
