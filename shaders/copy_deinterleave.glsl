@@ -188,17 +188,15 @@ void di_step(inout uint at, inout uint col, uint jump, uint dr, uint chunk, uint
 }
 
 // A part's words of a tile scattered, 32-bit piece by piece, into their rows' places in
-// workgroup memory (the join's gather), DI_UNROLL loads a lane in flight. `many`
-// (SELECT_PLACES): the chunk is 1 or 2 uint32, and a word's pieces pass a row's end more than
-// once; a chunk of 3 or more is passed once at most (the pieces after the first span 3), and its
-// plans run a loop without the other selects.
-void di_gather(CURSOR in0, uint in_words, uint chunk, uint magic, uint skip, uint at_in_row, uint row_uints, bool many)
+// workgroup memory (the join's gather), DI_UNROLL loads a lane in flight.
+void di_gather(CURSOR in0, uint in_words, uint chunk, uint magic, uint skip, uint at_in_row, uint row_uints)
 {
     uint t = gl_LocalInvocationID.x, wgs = gl_WorkGroupSize.x;
     // SELECT_PLACES: a word's place (its first piece's in workgroup memory, and its column) is
     // stepped from the lane's word before, wgs words on, its row's end carried by a select; a
     // clamped word (past the part's last) takes the last word's, placed once. No multiply a word.
     uint jump = 0u, dr = 0u, at_u = 0u, col_u = 0u, at_last = 0u, col_last = 0u;
+    uint one_more = chunk == 1u ? skip : 0u; // pieces 2 and 3's further row ends, a chunk of 1
     if (SELECT_PLACES) {
         uint s_pieces = wgs * DI_SLOTS, dq = di_div(s_pieces, magic); // at most 4096 pieces
         dr = s_pieces - dq * chunk;
@@ -228,20 +226,24 @@ void di_gather(CURSOR in0, uint in_words, uint chunk, uint magic, uint skip, uin
                 }
             } else {
                 // Intel, Qualcomm: piece i of the word lies past as many row ends as of chunk,
-                // 2 chunk, ... i chunk its column plus i reaches (more than one only where
-                // `many`), each a select of skip: no high multiply a piece (some twenty
-                // instructions on Adreno, four on Intel) and no carry from one piece to the next.
+                // 2 chunk and 3 chunk its column plus i reaches, each a select of skip: no high
+                // multiply a piece (some twenty instructions on Adreno, four on Intel) and no
+                // carry from one piece to the next. With col < chunk and i <= 3 (DI_SLOTS is 1
+                // or 4) three of the six are known per segment: piece 2 reaches 2 chunk, and
+                // piece 3 reaches 3 chunk, only where the chunk is 1 uint32 (one_more), and
+                // piece 3 reaches 2 chunk only for a chunk of 1 or 2 (a select).
                 if (j > 0u)
                     di_step(at_u, col_u, jump, dr, chunk, skip);
                 bool dead = base + j * wgs >= in_words; // its load clamped to the last word
                 uint at = dead ? at_last : at_u, col = dead ? col_last : col_u;
                 [[unroll]] for (uint i = 0u; i < DI_SLOTS; i++) {
-                    uint place = at + i;
-                    // (constant trip counts, so that both loops unroll: NAK kept an inner
-                    // loop whose count was i, and the loaded words in local memory)
-                    [[unroll]] for (uint m = 1u; m < DI_SLOTS; m++)
-                        if (m <= i && (m == 1u || many)) // constants once unrolled and inlined
-                            place += col + i >= m * chunk ? skip : 0u;
+                    uint place = at + i; // (i is a constant once unrolled: the ifs go)
+                    if (i >= 1u)
+                        place += col + i >= chunk ? skip : 0u;
+                    if (i == 3u)
+                        place += col + 3u >= 2u * chunk ? skip : 0u;
+                    if (i >= 2u)
+                        place += one_more;
                     smem[place] = slot_of(w[j], i);
                 }
             }
@@ -278,10 +280,7 @@ void interleave_workgroup(uint wg)
             uint in_uints = d.nrows * chunk, in_words = in_uints / DI_SLOTS;
             CURSOR in0 = in_cursor(OFFSET(d.r0) * OFFSET(chunk) / OFFSET(DI_SLOTS));
             uint skip = row_uints - chunk; // from a row's chunk end to the next row's chunk
-            if (SELECT_PLACES && chunk <= 2u)
-                di_gather(in0, in_words, chunk, magic, skip, at_in_row, row_uints, true);
-            else
-                di_gather(in0, in_words, chunk, magic, skip, at_in_row, row_uints, false);
+            di_gather(in0, in_words, chunk, magic, skip, at_in_row, row_uints);
 #if DI_SLOTS > 1 && defined(ADDRESSING_BDA)
             for (uint u = in_words * DI_SLOTS + t; u < in_uints; u += wgs) { // the tail: fewer than DI_SLOTS
                 uint r = di_div(u, magic);
