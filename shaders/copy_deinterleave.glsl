@@ -196,10 +196,7 @@ void di_gather(CURSOR in0, uint in_words, uint chunk, uint magic, uint skip, uin
     // stepped from the lane's word before, wgs words on, its row's end carried by a select; a
     // clamped word (past the part's last) takes the last word's, placed once. No multiply a word.
     uint jump = 0u, dr = 0u, at_u = 0u, col_u = 0u, at_last = 0u, col_last = 0u;
-    // col + i >= chunk as col >= reach[i] (0 where chunk <= i: always): uniform thresholds, no
-    // add a piece; and a chunk of 1's further row ends (piece i passes i of them)
-    uvec4 reach = uvec4(0u, chunk > 1u ? chunk - 1u : 0u, chunk > 2u ? chunk - 2u : 0u, chunk > 3u ? chunk - 3u : 0u);
-    uint more2 = chunk == 1u ? skip : 0u, more3 = chunk == 1u ? 2u * skip : 0u;
+    uint one_more = chunk == 1u ? skip : 0u; // pieces 2 and 3's further row ends, a chunk of 1
     if (SELECT_PLACES) {
         uint s_pieces = wgs * DI_SLOTS, dq = di_div(s_pieces, magic); // at most 4096 pieces
         dr = s_pieces - dq * chunk;
@@ -229,11 +226,12 @@ void di_gather(CURSOR in0, uint in_words, uint chunk, uint magic, uint skip, uin
                 }
             } else {
                 // Intel, Qualcomm: piece i of the word lies past as many row ends as of chunk,
-                // 2 chunk and 3 chunk its column plus i reaches: no high multiply a piece (some
-                // twenty instructions on Adreno, four on Intel) and no carry from one piece to
-                // the next. A word starts on a multiple of 4 pieces (DI_SLOTS is 1 or 4), so its
-                // column is 0 for a chunk of 1, 2 or 4, and col + i < 2 chunk but for a chunk of
-                // 1 (i < 4): one select a piece, and a chunk of 1's other ends per segment.
+                // 2 chunk and 3 chunk its column plus i reaches, each a select of skip: no high
+                // multiply a piece (some twenty instructions on Adreno, four on Intel) and no
+                // carry from one piece to the next. With col < chunk and i <= 3 (DI_SLOTS is 1
+                // or 4) three of the six are known per segment: piece 2 reaches 2 chunk, and
+                // piece 3 reaches 3 chunk, only where the chunk is 1 uint32 (one_more), and
+                // piece 3 reaches 2 chunk only for a chunk of 1 or 2 (a select).
                 if (j > 0u)
                     di_step(at_u, col_u, jump, dr, chunk, skip);
                 bool dead = base + j * wgs >= in_words; // its load clamped to the last word
@@ -241,9 +239,11 @@ void di_gather(CURSOR in0, uint in_words, uint chunk, uint magic, uint skip, uin
                 [[unroll]] for (uint i = 0u; i < DI_SLOTS; i++) {
                     uint place = at + i; // (i is a constant once unrolled: the ifs go)
                     if (i >= 1u)
-                        place += col >= reach[i] ? skip : 0u;
+                        place += col + i >= chunk ? skip : 0u;
+                    if (i == 3u)
+                        place += col + 3u >= 2u * chunk ? skip : 0u;
                     if (i >= 2u)
-                        place += i == 2u ? more2 : more3;
+                        place += one_more;
                     smem[place] = slot_of(w[j], i);
                 }
             }
