@@ -1,9 +1,9 @@
 /* See check_rows.h. The plan is vksplit__plan_rows's (or vksplit__plan_device_rows's) on a request
  * for capacities; the model reads only the table it writes (vksplit__write_rows_table) and what a
  * recording gives the kernels (the copy word of its pipeline, its workgroup, the grid, the indices
- * and the block), word by word as shaders/copy_rows.glsl, rows_check.glsl and rows_indices.glsl (with
- * rows_entries.glsl) read them, in their 32-bit arithmetic (`uint` wraps here as it does there; OFFSET is 64 bits
- * with device addresses, 32 on descriptors). What that is held to (the facts below) is computed
+ * and the block), word by word as shaders/copy_rows.glsl, rows_check.glsl and rows_indices.glsl
+ * (with rows_entries.glsl) read them, in their 32-bit arithmetic (`uint` wraps here as it does
+ * there; OFFSET is 64 bits with device addresses, 32 on descriptors). What that is held to (the facts below) is computed
  * from the request, the indices and the device parameters alone, 64 bits wide, as vksplit.h
  * defines rows the GPU places and device parameters. */
 #include "check_rows.h"

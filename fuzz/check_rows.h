@@ -1,7 +1,8 @@
 /* The fuzzers' model of rows the GPU places (vksplit_plan_options.rows): the planner
  * (src/geometry/mapping_rows.c), the table it writes, and the two kernels that read it,
- * shaders/copy_rows.glsl and rows_indices.glsl's verdict (rows_entries.glsl's entries) (the copy's own, pair by pair, and the
- * check pass's, through bitmaps in the block), line by line in the shaders' 32-bit arithmetic.
+ * shaders/copy_rows.glsl and rows_indices.glsl's verdict, with rows_entries.glsl's entries (the
+ * copy's own, pair by pair, and the check pass's, through bitmaps in the block), line by line
+ * in the shaders' 32-bit arithmetic.
  * What they are held to is computed from the request and the indices alone, 64 bits wide, by
  * vksplit.h's definition. check_rows.c is, with check_plan.c and check_device.c, a file of the
  * fuzzers that knows the internal planner. */

@@ -202,8 +202,9 @@ void scatter_block(uint64_t to, uvec4 v, uint col, uint c, uint carry)
 // the host's bound, as for the split). The part's bytes from its first 16-byte boundary are
 // blocks; lane t of a trip takes blocks g, g + TG, ... (RJ_UNROLL of them), loaded together
 // (a block past the line's end reloads the trip's first, so that no branch comes between the
-// loads), then stored word by word (with ONE_LOAD_PATH that reload stored again too). Each block's place is stepped from the one before, one
-// carried row at most; one division per invocation. The line's first tile copies the head
+// loads), then stored word by word (with ONE_LOAD_PATH that reload stored again too). Each
+// block's place is stepped from the one before, one carried row at most; one division per
+// invocation. The line's first tile copies the head
 // (before the first boundary) and the tail (after the last whole block), 4 bytes at a time.
 void realign_join_copy(uint64_t s, uint64_t d, uint rows, uint c, uint out_row, uint first, uint end, uint stride)
 {

@@ -59,19 +59,20 @@ void vksplit_resolve_tuning(VkPhysicalDeviceType device_type, vksplit_tuning* tu
 
 static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
+/* The vendors whose GPUs get defaults of their own (VkPhysicalDeviceProperties.vendorID). */
+#define VENDOR_INTEL 0x8086u
+#define VENDOR_QUALCOMM 0x5143u
+#define VENDOR_ARM 0x13b5u
+
 /* Intel's compiler (brw, Mesa 25.0) gives the loads of control-flow paths that meet the same
  * scoreboard token (its SWSB dependencies of a register are merged where paths join): TILES's
  * three batches of a trip, and the device copy's loop with its stores under ifs, serialized
  * their loads, each waiting for the one before (docs/gpu.md). One path keeps them apart. */
-#define VENDOR_INTEL 0x8086u
 
 static vksplit_load_paths default_load_paths(uint32_t vendor_id)
 {
     return vendor_id == VENDOR_INTEL ? VKSPLIT_LOAD_PATHS_ONE : VKSPLIT_LOAD_PATHS_BY_CASE;
 }
-
-#define VENDOR_QUALCOMM 0x5143u
-#define VENDOR_ARM 0x13b5u
 
 /* Whether the kernels place 32-bit pieces by compares and selects, and take the products of a
  * stride once, rather than multiply per piece (SPEC_SELECT_PLACES): Adreno has no 32-bit
