@@ -26,6 +26,10 @@
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 #endif
+#if defined(CONVERT_F16_HW)
+#extension GL_EXT_shader_explicit_arithmetic_types_float16 : require
+#extension GL_EXT_spirv_intrinsics : require
+#endif
 
 layout(local_size_x_id = CSPEC_WORKGROUP_SIZE) in;
 layout(constant_id = CSPEC_SRC) const uint SRC = CTYPE_F32;
@@ -300,17 +304,39 @@ uint mul_scale(uint x, out bool tiny)
     return ax >= INF32 ? x : product;
 }
 
-uint convert_code(uint code)
+// A code's float32 bits x (widened) times the scale, as float32 bits, before the narrowing.
+uint scaled(uint x)
 {
-    uint x = widen(code, SRC);
     bool tiny = false;
+    uint p = x;
     if (SCALE != CSCALE_NONE)
-        x = mul_scale(x, tiny);
+        p = mul_scale(x, tiny);
     // float32 and bfloat16 keep float32's subnormals: only there does a tiny product need them
     if (NEED_TINY)
-        x = tiny ? mul_exact_slow(widen(code, SRC), g_scale) : x;
-    return narrow(x, DST);
+        p = tiny ? mul_exact_slow(x, g_scale) : p;
+    return p;
 }
+
+uint convert_code(uint code) { return narrow(scaled(widen(code, SRC)), DST); }
+
+// ---- float16 by the device's own conversions (CONVERT_F16_HW) ----------------------------------
+// A module of its own (cmake/shaders.cmake), made for a device that rounds float16 to nearest
+// even and keeps its subnormals (shaderRoundingModeRTEFloat16, shaderDenormPreserveFloat16, both
+// declared here) with shaderFloat16 enabled. There a conversion between float32 and float16 is
+// exact by Vulkan's rules for every finite value, and one instruction; what Vulkan leaves open is
+// a NaN's payload, overflow, and a float32 subnormal (the 32-bit mode may flush it, and whether
+// its sign stays is not said). A 16-byte unit with none of those converts by the device; one
+// with any converts by convert_types.glsl (the same bits): a branch a lane takes where its
+// 16 bytes hold one, which real activations rarely do.
+#if defined(CONVERT_F16_HW)
+spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [4467], 4462, 16); // RoundingModeRTE 16
+spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [4464], 4459, 16); // DenormPreserve 16
+const bool HW_WIDEN = SRC == CTYPE_F16 && VEC, HW_NARROW = DST == CTYPE_F16 && VEC;
+// A word's two float16 codes as float32 bits.
+uvec2 widen2_hw(uint w) { return floatBitsToUint(vec2(unpackFloat2x16(w))); }
+// Two float32 values (none a NaN, none from 65520 up, none subnormal) as a word of float16 codes.
+uint narrow2_hw(uint lo, uint hi) { return packFloat2x16(f16vec2(uintBitsToFloat(uvec2(lo, hi)))); }
+#endif
 
 // ---- CONTIG: destination words --------------------------------------------------------------
 
@@ -335,6 +361,57 @@ void copy_edge_word(IDX src_word0, IDX dst_word0, uint src_lead, uint lead, uint
         merge_dst(dst_word0 + w, mask, bits);
 }
 
+#if defined(CONVERT_F16_HW)
+// A 16-byte unit whose float16 side the device converts: its codes' float32
+// bits x, widened by the device where the source is float16 and no code is a NaN; narrowed by
+// the device where the destination is float16 and no x is a NaN, an infinity, 65520 or more, or
+// a float32 subnormal; else by convert_types.glsl, per code (w: LW destination words, zero).
+void convert_unit_hw(uvec4 v, inout uint w[16])
+{
+    uint x[UNIT_CODES];
+    bool soft = false;
+    if (HW_WIDEN) {
+        // A half is a NaN where its magnitude plus 0x3ff carries into bit 15 (from 0x7c01 up).
+        uint nan = 0u;
+        [[unroll]] for (uint q = 0u; q < 4u; q++)
+            nan |= (v[q] & 0x7fff7fffu) + 0x03ff03ffu;
+        if ((nan & 0x80008000u) == 0u) {
+            [[unroll]] for (uint q = 0u; q < 4u; q++) {
+                uvec2 two = widen2_hw(v[q]);
+                x[2u * q] = two.x;
+                x[2u * q + 1u] = two.y;
+            }
+        } else {
+            [[unroll]] for (uint k = 0u; k < UNIT_CODES; k++)
+                x[k] = widen_f16((v[k / 2u] >> (16u * (k % 2u))) & 0xffffu);
+        }
+    } else {
+        [[unroll]] for (uint k = 0u; k < UNIT_CODES; k++) {
+            uint word = v[k / (4u / SB)];
+            x[k] = widen(SB == 4u ? word : (word >> (8u * SB * (k % (4u / SB)))) & SMASK, SRC);
+        }
+    }
+    [[unroll]] for (uint k = 0u; k < UNIT_CODES; k++)
+        x[k] = scaled(x[k]);
+    if (HW_NARROW) {
+        // The largest magnitude below 65520 (no NaN, no overflow), the least nonzero one normal:
+        // a zero's magnitude less 1 wraps to the largest.
+        uint most = 0u, least = 0xffffffffu;
+        [[unroll]] for (uint k = 0u; k < UNIT_CODES; k++) {
+            most = max(most, x[k] & ABS);
+            least = min(least, (x[k] & ABS) - 1u);
+        }
+        if (most < 0x477ff000u && least >= 0x007fffffu) {
+            [[unroll]] for (uint k = 0u; k < UNIT_CODES; k += 2u)
+                w[k / 2u] = narrow2_hw(x[k], x[k + 1u]);
+            return;
+        }
+    }
+    [[unroll]] for (uint k = 0u; k < UNIT_CODES; k++)
+        w[k / DPW] |= narrow(x[k], DST) << (8u * DB * (k % DPW));
+}
+#endif
+
 // VEC's tile from its first source and destination words (16- and min(16, 4 LW)-byte aligned):
 // unit j x WG + lane is 16 source bytes and LW destination words; every load before the first
 // store, NAK scheduling in the source's order.
@@ -349,11 +426,16 @@ void copy_units(ADDR src, ADDR dst)
         uint w[16]; // LW of them
         [[unroll]] for (uint i = 0u; i < LW; i++)
             w[i] = 0u;
-        [[unroll]] for (uint k = 0u; k < UNIT_CODES; k++) { // one call, one copy inlined before the loop unrolls (llvmpipe)
-            uint word = v[j][k / (4u / SB)];
-            uint code = SB == 4u ? word : (word >> (8u * SB * (k % (4u / SB)))) & SMASK;
-            w[k / DPW] |= convert_code(code) << (8u * DB * (k % DPW));
-        }
+#if defined(CONVERT_F16_HW)
+        if (HW_WIDEN || HW_NARROW)
+            convert_unit_hw(v[j], w);
+        else
+#endif
+            [[unroll]] for (uint k = 0u; k < UNIT_CODES; k++) { // one call, one copy inlined before the loop unrolls (llvmpipe)
+                uint word = v[j][k / (4u / SB)];
+                uint code = SB == 4u ? word : (word >> (8u * SB * (k % (4u / SB)))) & SMASK;
+                w[k / DPW] |= convert_code(code) << (8u * DB * (k % DPW));
+            }
         uint at = j * gl_WorkGroupSize.x * LW;
         if (LW == 1u) {
             st_at(to, at, w[0]);

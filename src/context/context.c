@@ -56,6 +56,7 @@ vksplit_result vksplit_query_device_features(VkPhysicalDevice physical_device,
     bool has_bda = api >= VK_API_VERSION_1_2 || has_extension(exts, count, "VK_KHR_buffer_device_address");
     bool has_8bit = api >= VK_API_VERSION_1_2 || has_extension(exts, count, "VK_KHR_8bit_storage");
     bool has_16bit = api >= VK_API_VERSION_1_1 || has_extension(exts, count, "VK_KHR_16bit_storage");
+    bool has_f16 = api >= VK_API_VERSION_1_2 || has_extension(exts, count, "VK_KHR_shader_float16_int8");
     if (has_extension(exts, count, "VK_KHR_push_descriptor"))
         *supported |= VKSPLIT_FEATURE_PUSH_DESCRIPTOR;
     vksplit__free(NULL, exts);
@@ -73,6 +74,8 @@ vksplit_result vksplit_query_device_features(VkPhysicalDevice physical_device,
     VkPhysicalDevice8BitStorageFeatures s8 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES, NULL, 0, 0, 0};
     VkPhysicalDevice16BitStorageFeatures s16 = {
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES, NULL, 0, 0, 0, 0};
+    VkPhysicalDeviceShaderFloat16Int8Features f16 = {
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES, NULL, 0, 0};
     VkPhysicalDeviceFeatures2 features2 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, NULL, {0}};
     void** tail = &features2.pNext;
     if (has_bda) {
@@ -87,6 +90,10 @@ vksplit_result vksplit_query_device_features(VkPhysicalDevice physical_device,
         *tail = &s16;
         tail = &s16.pNext;
     }
+    if (has_f16) {
+        *tail = &f16;
+        tail = &f16.pNext;
+    }
     vk.vkGetPhysicalDeviceFeatures2(physical_device, &features2);
     if (bda.bufferDeviceAddress && features2.features.shaderInt64)
         *supported |= VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS;
@@ -94,6 +101,8 @@ vksplit_result vksplit_query_device_features(VkPhysicalDevice physical_device,
         *supported |= VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT;
     if (s16.storageBuffer16BitAccess)
         *supported |= VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT;
+    if (f16.shaderFloat16)
+        *supported |= VKSPLIT_FEATURE_SHADER_FLOAT16;
     return vksplit__ok(error);
 }
 
@@ -127,6 +136,18 @@ static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_de
         VkPhysicalDeviceProperties2 props2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &m4};
         ctx->vk.vkGetPhysicalDeviceProperties2(ctx->physical_device, &props2);
         ctx->max_buffer_size = m4.maxBufferSize;
+    }
+
+    /* A converting copy's float16 by the device's own conversions (convert_pipelines.c):
+     * shaderFloat16 enabled on a Vulkan 1.2 device that rounds float16 to nearest even and keeps
+     * its subnormals, which the _f16 modules declare. */
+    if ((ctx->features & VKSPLIT_FEATURE_SHADER_FLOAT16) && props.apiVersion >= VK_API_VERSION_1_2 &&
+        ctx->vk.vkGetPhysicalDeviceProperties2) {
+        VkPhysicalDeviceFloatControlsProperties fc = {.sType =
+                                                          VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES};
+        VkPhysicalDeviceProperties2 props2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &fc};
+        ctx->vk.vkGetPhysicalDeviceProperties2(ctx->physical_device, &props2);
+        ctx->f16_hw = fc.shaderRoundingModeRTEFloat16 && fc.shaderDenormPreserveFloat16;
     }
 
     /* Device addresses where the device has them and the build embeds their shaders, else push
@@ -182,6 +203,8 @@ static vksplit_result read_device(vksplit_context* ctx, const vksplit_context_de
                  props.deviceName, ctx->bda ? "device-address" : "push-descriptor", ctx->output_slots,
                  vksplit__mapping_name(tuning.mapping), tuning.workgroup_size, tuning.invocation_bytes,
                  ctx->caps.band_bytes, ctx->caps.max_word_bytes, ctx->caps.one_load_path ? "in one path" : "by case");
+    if (ctx->f16_hw)
+        vksplit__log(ctx, VKSPLIT_LOG_INFO, "vksplit: float16 converted by the device's instructions (exact here)");
     return VKSPLIT_OK;
 }
 

@@ -54,6 +54,7 @@ struct vksplit_context {
 
     /* Chosen once: addressing, tuning, and the pipelines for it. */
     vksplit_bool32 bda;       /* else the push-descriptor fallback */
+    vksplit_bool32 f16_hw;    /* converting copies' float16 by the device (the _f16 modules) */
     uint32_t output_slots;    /* outputs per dispatch on the descriptor path */
     uint32_t parameter_slots; /* the same for plans with device parameters (their block takes a binding) */
     vksplit__planner_caps caps;

@@ -13,10 +13,11 @@
 typedef struct convert_module {
     vksplit_bool32 bda;
     uint32_t join;
+    uint32_t f16; /* float16 by the device's conversions (-DCONVERT_F16_HW) */
     const vksplit__spirv_blob* spirv;
 } convert_module;
 
-#define VKSPLIT_X_CONVERT(bda, join, symbol) {bda, join, &symbol},
+#define VKSPLIT_X_CONVERT(bda, join, f16, symbol) {bda, join, f16, &symbol},
 static const convert_module modules[] = {VKSPLIT_CONVERT_MODULES(VKSPLIT_X_CONVERT)};
 #undef VKSPLIT_X_CONVERT
 
@@ -112,9 +113,13 @@ vksplit_result vksplit__convert_pipeline(vksplit_context* ctx, vksplit__directio
                                          const vksplit__convert_spec* spec, VkPipeline* out, vksplit_error* error)
 {
     *out = VK_NULL_HANDLE;
+    /* A plan with a float16 side takes the _f16 module where the context's device converts
+     * float16 exactly (context.c); the module is then a function of the spec, as the key is. */
+    uint32_t f16 = ctx->f16_hw && (spec->src == CTYPE_F16 || spec->dst == CTYPE_F16);
     const convert_module* source = NULL;
     for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
-        if (modules[i].bda == ctx->bda && modules[i].join == (uint32_t)vksplit__writes_whole(direction))
+        if (modules[i].bda == ctx->bda && modules[i].join == (uint32_t)vksplit__writes_whole(direction) &&
+            modules[i].f16 == f16)
             source = &modules[i];
     if (!source)
         return VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, "convert", 4u);

@@ -344,7 +344,7 @@ static vksplit_result create_device(vksplit_runner* runner, vksplit_features dis
     if (runner->props.apiVersion < VK_API_VERSION_1_2) /* the 1.2 feature structs below */
         runner->features &=
             ~(vksplit_features)(VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS | VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT |
-                                VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT);
+                                VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT | VKSPLIT_FEATURE_SHADER_FLOAT16);
     vksplit_features f = runner->features;
     VkPhysicalDeviceVulkan12Features v12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
     VkPhysicalDeviceVulkan11Features v11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
@@ -355,6 +355,7 @@ static vksplit_result create_device(vksplit_runner* runner, vksplit_features dis
         v12.bufferDeviceAddress = (f & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
         v12.storageBuffer8BitAccess = (f & VKSPLIT_FEATURE_STORAGE_BUFFER_8BIT) != 0;
         v11.storageBuffer16BitAccess = (f & VKSPLIT_FEATURE_STORAGE_BUFFER_16BIT) != 0;
+        v12.shaderFloat16 = (f & VKSPLIT_FEATURE_SHADER_FLOAT16) != 0;
     }
     features.features.shaderInt64 = (f & VKSPLIT_FEATURE_BUFFER_DEVICE_ADDRESS) != 0;
     features.features.shaderStorageBufferArrayDynamicIndexing =

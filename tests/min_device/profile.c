@@ -31,6 +31,7 @@ static const struct {
     {"storage8", offsetof(md_profile, storage8)},
     {"storage16", offsetof(md_profile, storage16)},
     {"dynidx", offsetof(md_profile, dynidx)},
+    {"f16exact", offsetof(md_profile, f16exact)},
 };
 #define FEATURE_COUNT (sizeof features / sizeof features[0])
 
@@ -112,7 +113,8 @@ bool md_profile_parse(const char* text, md_profile* out, char* why, size_t why_s
             snprintf(
                 why, why_size,
                 "VKSPLIT_MIN_DEVICE_PROFILE=%s: '%.*s' is neither a profile (bda, push, minimal) nor a token "
-                "(discrete, integrated, cpu, virtual, bda, int64, push, storage8, storage16, dynidx, amd, nvidia, intel, "
+                "(discrete, integrated, cpu, virtual, bda, int64, push, storage8, storage16, dynidx, f16exact, amd, nvidia, "
+                "intel, "
                 "arm, qualcomm)",
                 text, (int)len, t);
             return false;

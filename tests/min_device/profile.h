@@ -21,6 +21,7 @@ typedef struct md_profile {
     bool storage8;      /* storageBuffer8BitAccess and its family, VK_KHR_8bit_storage */
     bool storage16;     /* storageBuffer16BitAccess and its family, VK_KHR_16bit_storage */
     bool dynidx;        /* shaderStorageBufferArrayDynamicIndexing */
+    bool f16exact;      /* float16 rounded to nearest even, subnormals kept (float controls' RTE and DenormPreserve) */
     uint32_t vendor_id; /* 0: the device's own vendorID; else this one (amd, nvidia, intel, arm, qualcomm) */
 } md_profile;
 
