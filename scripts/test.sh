@@ -100,7 +100,7 @@ grep -v '^\[[0-9]*/[0-9]*\] ' "$windows_log" # its stages and verdicts, not ninj
 # and _from_fp8: the planning and recording of core_convert_wide's cases, and a shader's
 # arithmetic the sanitizers do not see), the shader-bound sweeps, whose work is
 # lavapipe's JIT code (core_large, core_mappings, core_tuning, core_kernels and its Intel
-# variants, core_input_bounds,
+# variants, core_convert's float16-by-the-device parts, core_input_bounds,
 # the bench's flags, the second windows profile), and the tests whose host code the others
 # already run here at a fraction of their time (core_dispatch_count's 65536 one-output dispatches, two of
 # the four fallback feature sets, the thread tests, which ThreadSanitizer runs,
@@ -109,7 +109,7 @@ grep -v '^\[[0-9]*/[0-9]*\] ' "$windows_log" # its stages and verdicts, not ninj
 # (above) or on the minimum device (below).
 stage "tests: sanitizer build"
 VKSPLIT_TEST_SCALE=0.2 ctest --test-dir build-asan -j "$jobs" -LE 'e2e|docs' \
-      -E '^(core_convert_to_fp8|core_convert_from_fp8|core_large|core_mappings_.*|core_tuning_.*|core_kernels|core_kernels_.*_as_intel|core_mappings_join_as_intel|core_input_bounds|core_windows_no_bda_minimal|core_join_mappings_.*|core_join_tuning_.*|core_join_kernels|core_join_input_bounds|core_join_windows_.*|core_join_sweep|core_join_fallback_.*|bench_flags|core_dispatch_count|core_push_constants|core_fallback_no_bda_no_dynidx|core_fallback_no_8_16bit|core_threads_.*)$' \
+      -E '^(core_convert_to_fp8|core_convert_from_fp8|core_large|core_mappings_.*|core_tuning_.*|core_kernels|core_kernels_.*_as_intel|core_mappings_join_as_intel|core_convert_f16exact_.*|core_input_bounds|core_windows_no_bda_minimal|core_join_mappings_.*|core_join_tuning_.*|core_join_kernels|core_join_input_bounds|core_join_windows_.*|core_join_sweep|core_join_fallback_.*|bench_flags|core_dispatch_count|core_push_constants|core_fallback_no_bda_no_dynidx|core_fallback_no_8_16bit|core_threads_.*)$' \
       --output-on-failure
 stage "tests: gcc build on the minimum device (profiles bda, push and minimal)"
 VKSPLIT_TEST_JOBS="$tests" bash tests/min_device/run.sh build bda push minimal

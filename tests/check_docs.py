@@ -1231,7 +1231,8 @@ STAGE_EXCLUDES = {  # stage: (the build folder of its ctest line, {excluded test
                        "core_join_input_bounds": "their joins", "core_join_windows_.*": "of the joins",
                        "core_join_sweep": "of the joins", "core_join_fallback_.*": "of the joins",
                        "core_kernels_.*_as_intel": "its Intel variants",
-                       "core_mappings_join_as_intel": "its Intel variants"}),
+                       "core_mappings_join_as_intel": "its Intel variants",
+                       "core_convert_f16exact_.*": "float16-by-the-device parts"}),
 }
 
 # Sentences once wrong, and what is true instead (src/base/portable.h: VKSPLIT_NO_C11_ATOMICS gives

@@ -315,8 +315,14 @@ void md_advertise_feature_chain(const md_profile* profile, void* pNext)
                 HIDE_8BIT(p);
             if (!profile->bda)
                 HIDE_BDA(p);
+            if (!profile->f16exact && !profile->as_device)
+                p->shaderFloat16 = VK_FALSE;
             break;
         }
+        case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES:
+            if (!profile->f16exact && !profile->as_device)
+                ((VkPhysicalDeviceShaderFloat16Int8Features*)(void*)s)->shaderFloat16 = VK_FALSE;
+            break;
         case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES:
             if (!profile->storage8)
                 HIDE_8BIT((VkPhysicalDevice8BitStorageFeatures*)(void*)s);
@@ -352,6 +358,8 @@ static const char* feature_struct_name(VkStructureType type)
     case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES: return "VkPhysicalDeviceVulkan12Features";
     case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES: return "VkPhysicalDevice8BitStorageFeatures";
     case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES: return "VkPhysicalDevice16BitStorageFeatures";
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES:
+        return "VkPhysicalDeviceShaderFloat16Int8Features";
     default: return "VkPhysicalDeviceBufferDeviceAddressFeatures";
     }
 }
@@ -375,11 +383,13 @@ VkResult md_check_device_create(const md_profile* profile, const VkDeviceCreateI
             VkPhysicalDevice8BitStorageFeatures s8;
             VkPhysicalDevice16BitStorageFeatures s16;
             VkPhysicalDeviceBufferDeviceAddressFeatures bda;
+            VkPhysicalDeviceShaderFloat16Int8Features f16;
         } copy;
-        size_t size = s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES      ? sizeof copy.v11
-                      : s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES    ? sizeof copy.v12
-                      : s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES  ? sizeof copy.s8
-                      : s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES ? sizeof copy.s16
+        size_t size = s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES            ? sizeof copy.v11
+                      : s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES          ? sizeof copy.v12
+                      : s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES        ? sizeof copy.s8
+                      : s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES       ? sizeof copy.s16
+                      : s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES ? sizeof copy.f16
                       : s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES ||
                               s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES_EXT
                           ? sizeof copy.bda

@@ -99,6 +99,7 @@ bool md_profile_parse(const char* text, md_profile* out, char* why, size_t why_s
         /* Limits only: every optional feature as the device has it. */
         snprintf(out->name, sizeof out->name, "limits");
         out->bda = out->int64 = out->push = out->storage8 = out->storage16 = out->dynidx = true;
+        out->as_device = true;
         describe(out);
         return true;
     }

@@ -21,7 +21,8 @@ typedef struct md_profile {
     bool storage8;      /* storageBuffer8BitAccess and its family, VK_KHR_8bit_storage */
     bool storage16;     /* storageBuffer16BitAccess and its family, VK_KHR_16bit_storage */
     bool dynidx;        /* shaderStorageBufferArrayDynamicIndexing */
-    bool f16exact;      /* float16 rounded to nearest even, subnormals kept (float controls' RTE and DenormPreserve) */
+    bool f16exact;      /* shaderFloat16, float16 rounded to nearest even, subnormals kept (RTE, DenormPreserve) */
+    bool as_device;     /* no profile (limits only): every feature as the device has it, none faked */
     uint32_t vendor_id; /* 0: the device's own vendorID; else this one (amd, nvidia, intel, arm, qualcomm) */
 } md_profile;
 
