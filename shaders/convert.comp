@@ -393,22 +393,22 @@ void convert_unit_hw(uvec4 v, inout uint w[16])
     }
     [[unroll]] for (uint k = 0u; k < UNIT_CODES; k++)
         x[k] = scaled(x[k]);
-    if (HW_NARROW) {
-        // The largest magnitude below 65520 (no NaN, no overflow), the least nonzero one normal:
-        // a zero's magnitude less 1 wraps to the largest.
-        uint most = 0u, least = 0xffffffffu;
+    // Narrowing: the largest magnitude below 65520 (no NaN, no overflow), the least nonzero one
+    // normal (a zero's magnitude less 1 wraps to the largest). One if and one else: an early
+    // return made NAK a second convergence region a unit.
+    uint most = 0u, least = 0xffffffffu;
+    if (HW_NARROW)
         [[unroll]] for (uint k = 0u; k < UNIT_CODES; k++) {
             most = max(most, x[k] & ABS);
             least = min(least, (x[k] & ABS) - 1u);
         }
-        if (most < 0x477ff000u && least >= 0x007fffffu) {
-            [[unroll]] for (uint k = 0u; k < UNIT_CODES; k += 2u)
-                w[k / 2u] = narrow2_hw(x[k], x[k + 1u]);
-            return;
-        }
+    if (HW_NARROW && most < 0x477ff000u && least >= 0x007fffffu) {
+        [[unroll]] for (uint k = 0u; k < UNIT_CODES; k += 2u)
+            w[k / 2u] = narrow2_hw(x[k], x[k + 1u]);
+    } else {
+        [[unroll]] for (uint k = 0u; k < UNIT_CODES; k++)
+            w[k / DPW] |= narrow(x[k], DST) << (8u * DB * (k % DPW));
     }
-    [[unroll]] for (uint k = 0u; k < UNIT_CODES; k++)
-        w[k / DPW] |= narrow(x[k], DST) << (8u * DB * (k % DPW));
 }
 #endif
 
@@ -418,10 +418,14 @@ void convert_unit_hw(uvec4 v, inout uint w[16])
 void copy_units(ADDR src, ADDR dst)
 {
     uint lane = gl_LocalInvocationID.x;
-    ADDR from = addr_plus(src, lane * 4u), to = addr_plus(dst, lane * LW);
+    // The stores' place from the loads' after them: NAK gave the loads' address registers to the
+    // first arithmetic after them, so that each load after the first took a second scoreboard
+    // (for its address) and the fourth waited for the first; used again, they stay the loads'.
+    ADDR from = addr_plus(src, lane * 4u), apart = addr_plus(dst, lane * LW) - from;
     uvec4 v[UNROLL]; // UNITS of them (an array's size is never 0)
     [[unroll]] for (uint j = 0u; j < UNITS; j++)
         v[j] = ld4_at(from, j * gl_WorkGroupSize.x * 4u);
+    ADDR to = from + apart;
     [[unroll]] for (uint j = 0u; j < UNITS; j++) {
         uint w[16]; // LW of them
         [[unroll]] for (uint i = 0u; i < LW; i++)
