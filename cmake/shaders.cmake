@@ -159,9 +159,14 @@ foreach(addressing IN LISTS VKSPLIT_ADDRESSING)
   else()
     set(target_env vulkan1.1)
   endif()
-  # Each direction twice: the module every device runs, and _f16 (-DCONVERT_F16_HW), for a device
-  # whose float16 conversions Vulkan makes exact (src/context/convert_pipelines.c).
-  foreach(direction split join split_f16 join_f16)
+  # Each direction, and on device addresses each again as _f16 (-DCONVERT_F16_HW), for a device
+  # whose float16 conversions Vulkan makes exact (src/context/convert_pipelines.c; a GPU with
+  # those has device addresses: 65 KB the descriptor path's pair would weigh, for no device).
+  set(directions split join)
+  if(addressing STREQUAL "bda")
+    list(APPEND directions split_f16 join_f16)
+  endif()
+  foreach(direction IN LISTS directions)
     set(join 0)
     if(direction MATCHES "^join")
       set(join 1)

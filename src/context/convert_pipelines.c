@@ -114,12 +114,13 @@ vksplit_result vksplit__convert_pipeline(vksplit_context* ctx, vksplit__directio
 {
     *out = VK_NULL_HANDLE;
     /* A plan with a float16 side takes the _f16 module where the context's device converts
-     * float16 exactly (context.c); the module is then a function of the spec, as the key is. */
+     * float16 exactly (context.c) and its addressing has one (device addresses); the module is
+     * then a function of the spec, as the key is. */
     uint32_t f16 = ctx->f16_hw && (spec->src == CTYPE_F16 || spec->dst == CTYPE_F16);
     const convert_module* source = NULL;
     for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
         if (modules[i].bda == ctx->bda && modules[i].join == (uint32_t)vksplit__writes_whole(direction) &&
-            modules[i].f16 == f16)
+            (!source || modules[i].f16 == f16) && modules[i].f16 <= f16)
             source = &modules[i];
     if (!source)
         return VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, "convert", 4u);
