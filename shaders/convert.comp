@@ -418,14 +418,10 @@ void convert_unit_hw(uvec4 v, inout uint w[16])
 void copy_units(ADDR src, ADDR dst)
 {
     uint lane = gl_LocalInvocationID.x;
-    // The stores' place from the loads' after them: NAK gave the loads' address registers to the
-    // first arithmetic after them, so that each load after the first took a second scoreboard
-    // (for its address) and the fourth waited for the first; used again, they stay the loads'.
-    ADDR from = addr_plus(src, lane * 4u), apart = addr_plus(dst, lane * LW) - from;
+    ADDR from = addr_plus(src, lane * 4u), to = addr_plus(dst, lane * LW);
     uvec4 v[UNROLL]; // UNITS of them (an array's size is never 0)
     [[unroll]] for (uint j = 0u; j < UNITS; j++)
         v[j] = ld4_at(from, j * gl_WorkGroupSize.x * 4u);
-    ADDR to = from + apart;
     [[unroll]] for (uint j = 0u; j < UNITS; j++) {
         uint w[16]; // LW of them
         [[unroll]] for (uint i = 0u; i < LW; i++)
