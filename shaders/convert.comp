@@ -152,6 +152,11 @@ uint find_segment(uint wg)
 // scalar load each; from the table's start, each read had added its own 64-bit offset).
 uint64_t g_seg;
 uint field(uint k) { return TableRef(g_seg).t[k]; }
+// A row dimension's words alike, from its own first word's address (a dynamic word index added
+// in 32 bits, then widened, cost NAK a 64-bit shift and add for each word read).
+#define DIMREF uint64_t
+DIMREF dim_ref(uint f) { return g_seg + uint64_t(f) * 4ul; }
+uint dim_word(DIMREF r, uint k) { return TableRef(r).t[k]; }
 uint segment_first() { return field(CSEG_FIRST_GROUP); }
 void set_segment(uint seg)
 {
@@ -230,6 +235,9 @@ uint grid_x() { return pc.grid_x; }
 uint host_scale() { return pc.host_scale; }
 uint find_segment(uint wg) { return 0u; } // each segment its own dispatch, its table bound at it
 uint field(uint k) { return tbl(k); } // the dispatch's segment: its table bound at it
+#define DIMREF uint
+DIMREF dim_ref(uint f) { return f; }
+uint dim_word(DIMREF r, uint k) { return tbl(r + k); }
 uint segment_first() { return 0u; }
 void set_segment(uint seg) {}
 #endif
@@ -240,6 +248,14 @@ IDX field_idx(uint k)
     return packUint2x32(uvec2(field(k), field(k + 1u)));
 #else
     return field(k); // the descriptor path's offsets are within one binding's reach: 32 bits
+#endif
+}
+IDX dim_idx(DIMREF r, uint k)
+{
+#if defined(ADDRESSING_BDA)
+    return packUint2x32(uvec2(dim_word(r, k), dim_word(r, k + 1u)));
+#else
+    return dim_word(r, k);
 #endif
 }
 
@@ -882,11 +898,10 @@ void copy_tile(IDX src_pos, IDX dst_pos, uint run, uint t)
 }
 
 // Row dimension d's index i moves both sides (and picks the rows' index list).
-void row_dim(uint d, uint i, inout IDX whole_pos, inout IDX part_pos, inout uint list)
+void row_dim(uint d, DIMREF dim, uint i, inout IDX whole_pos, inout IDX part_pos, inout uint list)
 {
-    uint f = CSEG_DIM0 + d * CSEG_DIM_WORDS;
-    whole_pos += IDX(i) * field_idx(f + 1u);
-    part_pos += IDX(i) * field_idx(f + 3u);
+    whole_pos += IDX(i) * dim_idx(dim, 1u);
+    part_pos += IDX(i) * dim_idx(dim, 3u);
     if (ROWS)
         list += i * field(CSEG_LIST0 + d);
 }
@@ -915,12 +930,13 @@ void main()
     // Once per workgroup, innermost first; the outermost's index is what is left of the row
     // (below CSEG_ROWS, the sizes' product): no division there, none at all for one dimension.
     for (uint d = 0u; d + 1u < dims; d++) {
-        uint size = field(CSEG_DIM0 + d * CSEG_DIM_WORDS);
-        row_dim(d, r % size, whole_pos, part_pos, list);
+        DIMREF dim = dim_ref(CSEG_DIM0 + d * CSEG_DIM_WORDS);
+        uint size = dim_word(dim, 0u);
+        row_dim(d, dim, r % size, whole_pos, part_pos, list);
         r /= size;
     }
     if (dims != 0u)
-        row_dim(dims - 1u, r, whole_pos, part_pos, list);
+        row_dim(dims - 1u, dim_ref(CSEG_DIM0 + (dims - 1u) * CSEG_DIM_WORDS), r, whole_pos, part_pos, list);
     if (ROWS) {
         uint place;
         if (!row_place(list, j, place))
