@@ -378,14 +378,13 @@ void copy_edge_word(IDX src_word0, IDX dst_word0, uint src_lead, uint lead, uint
 }
 
 #if defined(CONVERT_F16_HW)
-// A 16-byte unit whose float16 side the device converts: its codes' float32
-// bits x, widened by the device where the source is float16 and no code is a NaN; narrowed by
-// the device where the destination is float16 and no x is a NaN, an infinity, 65520 or more, or
-// a float32 subnormal; else by convert_types.glsl, per code (w: LW destination words, zero).
+// A 16-byte unit whose float16 side the device converts: its codes' float32 bits x, widened by
+// the device where the source is float16 and no code is a NaN; narrowed by the device where the
+// destination is float16 and no x is a NaN, an infinity, 65520 or more, or a float32 subnormal;
+// else by convert_types.glsl, per code (w: LW destination words, zero).
 void convert_unit_hw(uvec4 v, inout uint w[16])
 {
     uint x[UNIT_CODES];
-    bool soft = false;
     if (HW_WIDEN) {
         // A half is a NaN where its magnitude plus 0x3ff carries into bit 15 (from 0x7c01 up).
         uint nan = 0u;

@@ -74,10 +74,11 @@ for profile in "$@"; do
     else
         # The bench's plans where it has them: without device addresses (push) it has no
         # ceiling and no clock, and its plans are the descriptor path the other tests run.
-        # cli_memory where the descriptor path windows it (above).
+        # cli_memory where the descriptor path windows it (above). Not core_convert_f16exact_*:
+        # they set their own profile, and the gcc stage runs them.
         extra=$([ "$profile" = push ] && echo '|cli_memory' || echo '|bench_flags')
         fallbacks=$([ "$profile" = push ] && echo 'fallback_no_bda(_no_dynidx)?' || echo 'fallback_.*')
-        select=(-R "^(core_large|core_random_[0-9]+|core_join_random|core_dispatch_count|core_push_constants|core_(join_)?(kernels|mappings_.*)|core_($fallbacks|windows_.*)|core_table_memory|core_device_parameters|core_rows_.*|core_convert_.*$extra)\$")
+        select=(-R "^(core_large|core_random_[0-9]+|core_join_random|core_dispatch_count|core_push_constants|core_(join_)?(kernels|mappings_.*)|core_($fallbacks|windows_.*)|core_table_memory|core_device_parameters|core_rows_.*|core_convert_(wide|to_fp8|from_fp8|placed_.*)$extra)\$")
     fi
     env "${layer_env[@]}" VKSPLIT_TEST_SCALE="${VKSPLIT_TEST_SCALE:-0.35}" \
         ctest --test-dir "$build" -j "$jobs" "${select[@]}" --output-on-failure
