@@ -188,11 +188,15 @@ void realign_copy(uint64_t s, uint k, uint64_t out_off, uint dmod, uint rows, ui
 
 // A block's four words at their places in the whole: `to` is where its first byte goes, at
 // column col of a row of c bytes (c >= 32: a block crosses one row's end at most); a word past
-// the row's end goes `carry` bytes further on, into the next row.
+// the row's end goes `carry` bytes further on, into the next row. col < c: the first word never
+// passes the end, and the others compare their offset with what is left of the row (one
+// subtraction a block, not an add a word).
 void scatter_block(uint64_t to, uvec4 v, uint col, uint c, uint carry)
 {
-    [[unroll]] for (uint i = 0u; i < 4u; i++) {
-        uint more = col + 4u * i >= c ? carry : 0u;
+    uint left = c - col;
+    Word32(to).u = v[0];
+    [[unroll]] for (uint i = 1u; i < 4u; i++) {
+        uint more = 4u * i >= left ? carry : 0u;
         Word32(to + uint64_t(4u * i + more)).u = v[i];
     }
 }
