@@ -39,12 +39,15 @@ uvec4 realign(uvec4 x, uvec4 y, uint m)
 }
 
 // The 16 bytes of a block whose first byte comes from p + o, at column col of a row of c
-// bytes: bytes past the row's end come from the next row, `carry` further on.
+// bytes: bytes past the row's end come from the next row, `carry` further on (col < c: as
+// scatter_block, below, the first word never passes the end).
 uvec4 gather_block(uint64_t p, uint o, uint col, uint c, uint carry)
 {
+    uint left = c - col;
     uvec4 r;
-    [[unroll]] for (uint i = 0u; i < 4u; i++) {
-        uint more = col + 4u * i >= c ? carry : 0u;
+    r[0] = Word32(p + uint64_t(o)).u;
+    [[unroll]] for (uint i = 1u; i < 4u; i++) {
+        uint more = 4u * i >= left ? carry : 0u;
         r[i] = Word32(p + uint64_t(o + 4u * i + more)).u;
     }
     return r;
