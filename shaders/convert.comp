@@ -151,7 +151,12 @@ uint find_segment(uint wg)
 // The segment's first table word: its fields read at constant offsets from one address (one
 // scalar load each; from the table's start, each read had added its own 64-bit offset).
 uint64_t g_seg;
-uint field(uint k) { return TableRef(g_seg).t[k]; }
+// Its first 8 words (CSEG_FIRST_GROUP .. CSEG_WHOLE_BASE: what every workgroup reads before its
+// first copy load) read together in set_segment, two 16-byte loads: NAK issued each field's
+// load where the code first used it, a round trip each.
+layout(buffer_reference, std430, buffer_reference_align = 16) readonly buffer TableHeadRef { uvec4 v[2]; };
+uvec4 g_head[2];
+uint field(uint k) { return k < 8u ? g_head[k >> 2u][k & 3u] : TableRef(g_seg).t[k]; }
 // A row dimension's words alike, from its own first word's address (a dynamic word index added
 // in 32 bits, then widened, cost NAK a 64-bit shift and add for each word read).
 #define DIMREF uint64_t
@@ -161,6 +166,8 @@ uint segment_first() { return field(CSEG_FIRST_GROUP); }
 void set_segment(uint seg)
 {
     g_seg = pc.table + uint64_t(seg * CSEG_WORDS) * 4ul;
+    g_head[0] = TableHeadRef(g_seg).v[0];
+    g_head[1] = TableHeadRef(g_seg).v[1];
     uint64_t part = part_address(seg);
     g_src = JOIN ? part : pc.whole;
     g_dst = JOIN ? pc.whole : part;
