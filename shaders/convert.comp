@@ -384,6 +384,13 @@ void copy_edge_word(IDX src_word0, IDX dst_word0, uint src_lead, uint lead, uint
         merge_dst(dst_word0 + w, mask, bits);
 }
 
+// Code k of a 16-byte unit (VEC).
+uint unit_code(uvec4 v, uint k)
+{
+    uint word = v[k / (4u / SB)];
+    return SB == 4u ? word : (word >> (8u * SB * (k % (4u / SB)))) & SMASK;
+}
+
 #if defined(CONVERT_F16_HW)
 // A 16-byte unit whose float16 side the device converts: its codes' float32 bits x, widened by
 // the device where the source is float16 and no code is a NaN; narrowed by the device where the
@@ -405,13 +412,11 @@ void convert_unit_hw(uvec4 v, inout uint w[16])
             }
         } else {
             [[unroll]] for (uint k = 0u; k < UNIT_CODES; k++)
-                x[k] = widen_f16((v[k / 2u] >> (16u * (k % 2u))) & 0xffffu);
+                x[k] = widen_f16(unit_code(v, k));
         }
     } else {
-        [[unroll]] for (uint k = 0u; k < UNIT_CODES; k++) {
-            uint word = v[k / (4u / SB)];
-            x[k] = widen(SB == 4u ? word : (word >> (8u * SB * (k % (4u / SB)))) & SMASK, SRC);
-        }
+        [[unroll]] for (uint k = 0u; k < UNIT_CODES; k++)
+            x[k] = widen(unit_code(v, k), SRC);
     }
     [[unroll]] for (uint k = 0u; k < UNIT_CODES; k++)
         x[k] = scaled(x[k]);
@@ -453,11 +458,8 @@ void copy_units(ADDR src, ADDR dst)
             convert_unit_hw(v[j], w);
         else
 #endif
-            [[unroll]] for (uint k = 0u; k < UNIT_CODES; k++) { // one call, one copy inlined before the loop unrolls (llvmpipe)
-                uint word = v[j][k / (4u / SB)];
-                uint code = SB == 4u ? word : (word >> (8u * SB * (k % (4u / SB)))) & SMASK;
-                w[k / DPW] |= convert_code(code) << (8u * DB * (k % DPW));
-            }
+            [[unroll]] for (uint k = 0u; k < UNIT_CODES; k++) // one call, one copy inlined before the loop unrolls (llvmpipe)
+                w[k / DPW] |= convert_code(unit_code(v[j], k)) << (8u * DB * (k % DPW));
         uint at = j * gl_WorkGroupSize.x * LW;
         if (LW == 1u) {
             st_at(to, at, w[0]);

@@ -1,4 +1,5 @@
 /* The converting copy's layouts and per-plan pipelines (convert_pipelines.h). */
+#include <stdbool.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -20,6 +21,14 @@ typedef struct convert_module {
 #define VKSPLIT_X_CONVERT(bda, join, f16, symbol) {bda, join, f16, &symbol},
 static const convert_module modules[] = {VKSPLIT_CONVERT_MODULES(VKSPLIT_X_CONVERT)};
 #undef VKSPLIT_X_CONVERT
+
+static const convert_module* find_module(vksplit_bool32 bda, uint32_t join, uint32_t f16)
+{
+    for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
+        if (modules[i].bda == bda && modules[i].join == join && modules[i].f16 == f16)
+            return &modules[i];
+    return NULL;
+}
 
 vksplit_result vksplit__create_convert_layouts(vksplit_context* ctx, vksplit_error* error)
 {
@@ -114,14 +123,13 @@ vksplit_result vksplit__convert_pipeline(vksplit_context* ctx, vksplit__directio
 {
     *out = VK_NULL_HANDLE;
     /* A plan with a float16 side takes the _f16 module where the context's device converts
-     * float16 exactly (context.c) and its addressing has one (device addresses); the module is
-     * then a function of the spec, as the key is. */
-    uint32_t f16 = ctx->f16_hw && (spec->src == CTYPE_F16 || spec->dst == CTYPE_F16);
-    const convert_module* source = NULL;
-    for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
-        if (modules[i].bda == ctx->bda && modules[i].join == (uint32_t)vksplit__writes_whole(direction) &&
-            (!source || modules[i].f16 == f16) && modules[i].f16 <= f16)
-            source = &modules[i];
+     * float16 exactly (context.c) and its addressing has one (device addresses), else the plain
+     * one; the module is then a function of the spec, as the key is. */
+    uint32_t join = (uint32_t)vksplit__writes_whole(direction);
+    bool f16 = ctx->f16_hw && (spec->src == CTYPE_F16 || spec->dst == CTYPE_F16);
+    const convert_module* source = f16 ? find_module(ctx->bda, join, 1) : NULL;
+    if (!source)
+        source = find_module(ctx->bda, join, 0);
     if (!source)
         return VKSPLIT__FAIL(error, PLAN_NO_PIPELINE, "convert", 4u);
     vksplit__plan_pipeline_key key;

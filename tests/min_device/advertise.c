@@ -183,15 +183,22 @@ void md_advertise_properties(const md_profile* profile, VkPhysicalDeviceProperti
     memcpy(props->deviceName, name, sizeof name);
 }
 
+/* The float controls f16exact advertises, in VkPhysicalDeviceVulkan12Properties and
+ * VkPhysicalDeviceFloatControlsProperties alike: lavapipe's conversions are LLVM's, rounded to
+ * nearest even with subnormals kept, as IEEE 754 has them. */
+#define ADVERTISE_F16_EXACT(p)                       \
+    do {                                             \
+        (p)->shaderRoundingModeRTEFloat16 = VK_TRUE; \
+        (p)->shaderDenormPreserveFloat16 = VK_TRUE;  \
+    } while (0)
+
 void md_advertise_property_chain(const md_profile* profile, void* pNext)
 {
     for (VkBaseOutStructure* s = pNext; s; s = s->pNext) {
         switch (s->sType) {
         case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES:
-            if (profile->f16exact) { /* lavapipe's conversions are LLVM's: both, as IEEE 754 has them */
-                ((VkPhysicalDeviceFloatControlsProperties*)(void*)s)->shaderRoundingModeRTEFloat16 = VK_TRUE;
-                ((VkPhysicalDeviceFloatControlsProperties*)(void*)s)->shaderDenormPreserveFloat16 = VK_TRUE;
-            }
+            if (profile->f16exact)
+                ADVERTISE_F16_EXACT((VkPhysicalDeviceFloatControlsProperties*)(void*)s);
             break;
         case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES: {
             VkPhysicalDeviceVulkan11Properties* p = (void*)s;
@@ -216,10 +223,8 @@ void md_advertise_property_chain(const md_profile* profile, void* pNext)
         case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES: {
             VkPhysicalDeviceVulkan12Properties* p = (void*)s;
             LOWER_UPDATE_AFTER_BIND(p);
-            if (profile->f16exact) {
-                p->shaderRoundingModeRTEFloat16 = VK_TRUE;
-                p->shaderDenormPreserveFloat16 = VK_TRUE;
-            }
+            if (profile->f16exact)
+                ADVERTISE_F16_EXACT(p);
             p->framebufferIntegerColorSampleCounts &= VK_SAMPLE_COUNT_1_BIT;
             AT_MOST(p->maxTimelineSemaphoreValueDifference, (1ull << 31) - 1);
             break;
